@@ -1,0 +1,1 @@
+"""Benchmarks: each bench_*.py module has main(), which prints its figures."""

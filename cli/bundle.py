@@ -1,0 +1,17 @@
+"""build.py bundle: (not built yet)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+describe = "bundle (not built yet)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    print("build.py bundle is not built yet", file=sys.stderr)
+    return 2
