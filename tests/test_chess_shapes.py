@@ -1,0 +1,119 @@
+"""The API's request shapes: good bodies pass, each bad field gets its own plain message."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlebook.chess.shapes import (
+    MAX_SECONDS,
+    MissRequest,
+    ShapeError,
+    SolveRequest,
+    miss_request,
+    solve_request,
+)
+
+SOLVE = {"id": "0000D", "band": "Medium", "moves": ["f8d8", "f6d8"], "mistakes": 0, "hints": 1, "seconds": 41}
+MISS = {"id": "0000D", "band": "Medium", "how": "wrong", "moves": ["f8d8", "f6e7"]}
+
+
+def test_a_good_solve_passes_whole():
+    assert solve_request(SOLVE) == SolveRequest("0000D", "Medium", ["f8d8", "f6d8"], 0, 1, 41)
+
+
+def test_extra_fields_are_ignored():
+    assert solve_request({**SOLVE, "client": "play.js 2"}).id == "0000D"
+
+
+def test_the_request_keeps_its_own_copy_of_the_moves():
+    body = {**SOLVE, "moves": ["f8d8"]}
+    request = solve_request(body)
+    body["moves"].append("e7e8q")
+    assert request.moves == ["f8d8"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"id": "0000"}, "puzzle id must be five letters or digits"),
+        ({"id": "0000D!"}, "puzzle id must be five letters or digits"),
+        ({"id": "00 0D"}, "puzzle id must be five letters or digits"),
+        ({"id": 12345}, "puzzle id must be five letters or digits"),
+        ({"band": "medium"}, "band must be one of Beginner, Easy, Medium, Hard, Expert"),
+        ({"band": None}, "band must be one of"),
+        ({"moves": "f8d8 f6d8"}, "moves must be a list"),
+        ({"moves": []}, "at least one move"),
+        ({"moves": ["e2e4"] * 9}, "at most 8 moves to post, not 9"),
+        ({"moves": ["f8d8", "Rd8"]}, "Move 2 isn't a move written as from-square and to-square"),
+        ({"moves": ["f8d8", 5]}, "Move 2 isn't a move"),
+        ({"moves": ["e7e8k"]}, "Move 1 isn't a move"),
+        ({"moves": ["E2E4"]}, "Move 1 isn't a move"),
+        ({"mistakes": -1}, "number of mistakes must be from 0 to 500"),
+        ({"mistakes": 501}, "number of mistakes must be from 0 to 500"),
+        ({"mistakes": True}, "number of mistakes must be a whole number"),
+        ({"mistakes": 1.0}, "number of mistakes must be a whole number"),
+        ({"hints": "2"}, "number of hints must be a whole number"),
+        ({"hints": 900}, "number of hints must be from 0 to 500"),
+        ({"seconds": 0}, f"time must be from 1 to {MAX_SECONDS:,} seconds"),
+        ({"seconds": MAX_SECONDS + 1}, "time must be from 1 to"),
+        ({"seconds": 12.5}, "time must be a whole number of seconds"),
+        ({"seconds": False}, "time must be a whole number of seconds"),
+    ],
+)
+def test_each_bad_solve_field_gets_its_own_message(change, message):
+    with pytest.raises(ShapeError, match=message):
+        solve_request({**SOLVE, **change})
+
+
+def test_bounds_are_inclusive():
+    edge = solve_request({**SOLVE, "moves": ["e2e4"] * 8, "mistakes": 500, "seconds": MAX_SECONDS})
+    assert (len(edge.moves), edge.mistakes, edge.seconds) == (8, 500, MAX_SECONDS)
+    assert solve_request({**SOLVE, "seconds": 1}).seconds == 1
+
+
+@pytest.mark.parametrize("body", [None, [], "solve", 3])
+def test_a_body_that_is_not_an_object_is_refused(body):
+    with pytest.raises(ShapeError, match="must be a JSON object"):
+        solve_request(body)
+
+
+def test_missing_fields_are_named():
+    with pytest.raises(ShapeError, match="missing hints, seconds"):
+        solve_request({k: v for k, v in SOLVE.items() if k not in ("hints", "seconds")})
+
+
+def test_shape_error_is_a_value_error():
+    assert issubclass(ShapeError, ValueError)
+
+
+def test_a_wrong_move_miss_passes():
+    assert miss_request(MISS) == MissRequest("0000D", "Medium", "wrong", ["f8d8", "f6e7"])
+
+
+def test_a_gave_up_miss_may_carry_no_moves():
+    assert miss_request({"id": "0000D", "band": "Medium", "how": "gave-up"}).moves == []
+    assert miss_request({**MISS, "how": "gave-up", "moves": []}).moves == []
+    assert miss_request({**MISS, "how": "gave-up"}).moves == ["f8d8", "f6e7"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"how": "lost"}, 'must be "wrong" or "gave-up"'),
+        ({"how": None}, 'must be "wrong" or "gave-up"'),
+        ({"moves": []}, "must include the moves up to the wrong one"),
+        ({"moves": ["e2e4"] * 9}, "at most 8 moves"),
+        ({"moves": ["f8d8", "x"]}, "Move 2 isn't a move"),
+        ({"moves": {"0": "f8d8"}}, "moves must be a list"),
+        ({"id": "ABC"}, "puzzle id must be five letters or digits"),
+        ({"band": "Grandmaster"}, "band must be one of"),
+    ],
+)
+def test_each_bad_miss_field_gets_its_own_message(change, message):
+    with pytest.raises(ShapeError, match=message):
+        miss_request({**MISS, **change})
+
+
+def test_a_miss_without_how_is_refused():
+    with pytest.raises(ShapeError, match="missing how"):
+        miss_request({"id": "0000D", "band": "Medium"})
