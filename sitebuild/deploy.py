@@ -1,0 +1,328 @@
+"""Publishing the built site: dist/ to the S3 bucket, then a CloudFront invalidation.
+
+The order keeps every page working while a deploy runs and after it:
+
+1. Upload new and changed files, content-hashed ones first and pages, index
+   files and the service worker last, so nothing new points at a file that
+   isn't there yet. Each object gets its Cache-Control and Content-Type from
+   sitebuild/cache.py. A file whose bytes the bucket already has is skipped
+   (compared by MD5, S3's ETag for a single-part upload).
+2. Delete stale files (in the bucket, not in dist/) only after the uploads. A
+   stale content-hashed file is kept for a grace period first: a player who
+   loaded the old index.json or an old page moments ago still finds what it
+   points at. It is tagged `stale-since` on the first deploy that drops it and
+   deleted by the first deploy after the grace period.
+3. Invalidate the changed non-immutable paths at CloudFront (pages, index files,
+   the service worker); content-hashed paths never need it.
+
+daily/ belongs to the nightly function in production: a deploy uploads a daily
+file only when the bucket lacks it (the first deploy publishes the history),
+and never replaces or deletes one (--force replaces them too).
+
+boto3 is imported by the callers, not here: the clients are passed in.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import shutil
+import tomllib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sitebuild.cache import cache_rule, content_type
+
+NIGHTLY_PREFIX = "daily/"
+STALE_TAG = "stale-since"
+DEFAULT_GRACE_DAYS = 7
+# Above this many paths one "/*" is cheaper (CloudFront bills per path past
+# 1,000 a month) and just as quick.
+MAX_INVALIDATION_PATHS = 50
+
+ROOT = Path(__file__).resolve().parent.parent
+# What the Lambda functions need at run time, copied as they sit in the repo so
+# relative paths (e.g. the bundle at <root>/shards) work the same on Lambda.
+LAMBDA_SOURCES = ("puzzlebook", "functions", "shards")
+LAMBDA_MARKER = ".puzzlebook-lambda"
+
+
+class DeployError(Exception):
+    """A deploy can't go ahead; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class LocalFile:
+    """One file of dist/ as it will be stored."""
+
+    key: str  # slash-separated path under dist/, the S3 key
+    path: Path
+    size: int
+    md5: str  # hex digest
+    cache_control: str
+    content_type: str
+    rule: str  # the cache class: immutable, short, no-cache, page
+
+    @property
+    def immutable(self) -> bool:
+        return self.rule == "immutable"
+
+
+@dataclass
+class SyncPlan:
+    """What a sync does, worked out before anything is sent."""
+
+    upload: list[LocalFile] = field(default_factory=list)
+    unchanged: list[LocalFile] = field(default_factory=list)
+    nightly_kept: list[LocalFile] = field(default_factory=list)  # daily files the bucket already has
+    stale: list[str] = field(default_factory=list)  # keys in the bucket that dist/ no longer has
+
+
+@dataclass
+class SyncReport:
+    """What a sync did."""
+
+    uploaded: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    nightly_kept: int = 0
+    deleted: list[str] = field(default_factory=list)
+    retired: list[str] = field(default_factory=list)  # stale, tagged, kept for the grace period
+    waiting: list[str] = field(default_factory=list)  # stale, tagged earlier, still in the grace period
+    invalidation_id: str | None = None
+    invalidated: list[str] = field(default_factory=list)
+
+
+def _upload_order(f: LocalFile) -> tuple[int, str]:
+    name = f.key.rsplit("/", 1)[-1]
+    if f.immutable:
+        rank = 0
+    elif f.rule == "no-cache" or name == "index.json" or name.endswith((".html", ".webmanifest")):
+        rank = 2  # entry points: they name the other files, so they go last
+    else:
+        rank = 1
+    return rank, f.key
+
+
+def scan(dist: Path) -> list[LocalFile]:
+    """Every file of `dist` with its key, checksum and headers, in upload order.
+
+    Hidden files (any path part starting with ".") are left out. Raises
+    DeployError when `dist` is missing or holds no files.
+    """
+    dist = Path(dist)
+    if not dist.is_dir():
+        raise DeployError(f"{dist} does not exist: build the site first (python build.py build --out {dist})")
+    files = []
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(dist)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        key = rel.as_posix()
+        data = path.read_bytes()
+        rule = cache_rule(key)
+        files.append(
+            LocalFile(
+                key=key, path=path, size=len(data), md5=hashlib.md5(data).hexdigest(),
+                cache_control=rule.cache_control, content_type=content_type(key), rule=rule.name,
+            )
+        )
+    if not files:
+        raise DeployError(f"{dist} has no files: build the site first (python build.py build --out {dist})")
+    return sorted(files, key=_upload_order)
+
+
+def plan_sync(files: list[LocalFile], remote: dict[str, str], *, force: bool = False) -> SyncPlan:
+    """Compare the local files with the bucket's objects (key -> ETag) and say what to do.
+
+    A file is uploaded when the bucket lacks it or holds other bytes (or always,
+    with `force`); a daily file the bucket already has is the nightly's and is
+    left alone unless `force`. Stale keys are the bucket's keys outside daily/
+    that dist/ lacks.
+    """
+    plan = SyncPlan()
+    for f in files:
+        etag = remote.get(f.key)
+        if force or etag is None:
+            plan.upload.append(f)
+        elif f.key.startswith(NIGHTLY_PREFIX):
+            plan.nightly_kept.append(f)
+        elif etag.strip('"') == f.md5:
+            plan.unchanged.append(f)
+        else:
+            plan.upload.append(f)
+    local = {f.key for f in files}
+    plan.stale = sorted(k for k in remote if k not in local and not k.startswith(NIGHTLY_PREFIX))
+    return plan
+
+
+def invalidation_paths(keys: Iterable[str]) -> list[str]:
+    """The CloudFront paths to invalidate for these changed keys (immutable ones need none).
+
+    A folder's index.html is also invalidated as the folder URL ("/about/" for
+    about/index.html). Past MAX_INVALIDATION_PATHS paths, everything ("/*").
+    """
+    paths: set[str] = set()
+    for key in keys:
+        if cache_rule(key).name == "immutable":
+            continue
+        paths.add("/" + key)
+        if key == "index.html" or key.endswith("/index.html"):
+            paths.add("/" + key[: -len("index.html")])
+    if len(paths) > MAX_INVALIDATION_PATHS:
+        return ["/*"]
+    return sorted(quote(p, safe="/~-._*") for p in paths)
+
+
+def list_remote(s3: Any, bucket: str) -> dict[str, str]:
+    """Every object in `bucket`: key -> ETag."""
+    remote: dict[str, str] = {}
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+        for obj in page.get("Contents", []):
+            remote[obj["Key"]] = obj["ETag"]
+    return remote
+
+
+def _put(s3: Any, bucket: str, f: LocalFile) -> None:
+    data = f.path.read_bytes()
+    if hashlib.md5(data).hexdigest() != f.md5:
+        raise DeployError(f"{f.path} changed while deploying; run the deploy again")
+    s3.put_object(
+        Bucket=bucket, Key=f.key, Body=data, CacheControl=f.cache_control, ContentType=f.content_type,
+        ContentMD5=base64.b64encode(bytes.fromhex(f.md5)).decode("ascii"),
+    )
+
+
+def _stale_since(s3: Any, bucket: str, key: str) -> date | None:
+    tags = s3.get_object_tagging(Bucket=bucket, Key=key).get("TagSet", [])
+    for tag in tags:
+        if tag.get("Key") == STALE_TAG:
+            try:
+                return date.fromisoformat(tag.get("Value", ""))
+            except ValueError:
+                return None
+    return None
+
+
+def sync(
+    s3: Any,
+    bucket: str,
+    dist: Path,
+    *,
+    cloudfront: Any = None,
+    distribution: str | None = None,
+    force: bool = False,
+    grace_days: int = DEFAULT_GRACE_DAYS,
+    today: date | None = None,
+    log: Callable[[str], None] = print,
+) -> SyncReport:
+    """Make `bucket` hold `dist` (module docstring: order, daily/, grace period).
+
+    `s3` and `cloudfront` are boto3 clients; without `cloudfront` and
+    `distribution` nothing is invalidated. Raises DeployError for a missing or
+    empty dist/ before anything is sent.
+    """
+    if grace_days < 0:
+        raise DeployError(f"--grace-days must be 0 or more, not {grace_days}")
+    files = scan(dist)
+    today = today or datetime.now(UTC).date()
+    plan = plan_sync(files, list_remote(s3, bucket), force=force)
+    report = SyncReport(unchanged=len(plan.unchanged), nightly_kept=len(plan.nightly_kept))
+
+    for f in plan.upload:
+        _put(s3, bucket, f)
+        report.uploaded.append(f.key)
+        log(f"uploaded  {f.key}")
+
+    for key in plan.stale:
+        if cache_rule(key).name != "immutable":
+            s3.delete_object(Bucket=bucket, Key=key)
+            report.deleted.append(key)
+            log(f"deleted   {key}")
+            continue
+        since = _stale_since(s3, bucket, key)
+        if since is None:
+            s3.put_object_tagging(
+                Bucket=bucket, Key=key, Tagging={"TagSet": [{"Key": STALE_TAG, "Value": today.isoformat()}]}
+            )
+            report.retired.append(key)
+            log(f"retired   {key} (deleted after {grace_days} days)")
+        elif today - since >= timedelta(days=grace_days):
+            s3.delete_object(Bucket=bucket, Key=key)
+            report.deleted.append(key)
+            log(f"deleted   {key} (stale since {since})")
+        else:
+            report.waiting.append(key)
+
+    changed = [k for k in report.uploaded + report.deleted if cache_rule(k).name != "immutable"]
+    paths = invalidation_paths(changed)
+    if paths and cloudfront is not None and distribution:
+        digest = hashlib.sha256(" ".join(paths).encode()).hexdigest()[:8]
+        reference = f"puzzlebook-{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{digest}"
+        batch = {"Paths": {"Quantity": len(paths), "Items": paths}, "CallerReference": reference}
+        answer = cloudfront.create_invalidation(DistributionId=distribution, InvalidationBatch=batch)
+        report.invalidation_id = answer["Invalidation"]["Id"]
+        report.invalidated = paths
+        log(f"invalidation {report.invalidation_id}: {', '.join(paths)}")
+    return report
+
+
+def describe(files: list[LocalFile]) -> list[str]:
+    """One line per file: key, Content-Type, Cache-Control, aligned for reading."""
+    width = max((len(f.key) for f in files), default=0)
+    type_width = max((len(f.content_type) for f in files), default=0)
+    return [f"{f.key:<{width}}  {f.content_type:<{type_width}}  {f.cache_control}" for f in files]
+
+
+# ------------------------------------------------------------ the Lambda code
+
+
+def lambda_requirements(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """The pinned packages the functions run with: the project's dependencies and its `aws` extra."""
+    project = tomllib.loads(Path(pyproject).read_text(encoding="utf-8"))["project"]
+    extras = project.get("optional-dependencies", {})
+    wanted = list(project.get("dependencies", [])) + list(extras.get("aws", []))
+    name = project["name"]
+    pins = [r for r in wanted if not r.replace("-", "_").startswith(name.replace("-", "_") + "[")]
+    loose = [r for r in pins if "==" not in r]
+    if loose:
+        raise DeployError(f"pyproject.toml: pin every run-time dependency with ==, not {', '.join(loose)}")
+    return pins
+
+
+def package_lambda(out: Path, root: Path = ROOT) -> list[str]:
+    """Stage the functions' code in `out` for `sam build` (CodeUri in infra/template.yaml).
+
+    Copies LAMBDA_SOURCES (no __pycache__) and writes requirements.txt pinned
+    from pyproject.toml; returns the relative paths written. `out` is emptied
+    first, but only when it is empty or was staged here before (it holds the
+    marker file), so a wrong path never wipes someone's folder.
+    """
+    out = Path(out)
+    if out.exists():
+        if not out.is_dir():
+            raise DeployError(f"{out} is a file; give a folder for the Lambda package")
+        if any(out.iterdir()) and not (out / LAMBDA_MARKER).is_file():
+            raise DeployError(
+                f"{out} is not empty and was not staged by this command; give an empty or new folder"
+            )
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    marker = "staged by `python build.py deploy --package-lambda`\n"
+    (out / LAMBDA_MARKER).write_text(marker, encoding="utf-8")
+    written = []
+    for name in LAMBDA_SOURCES:
+        source = root / name
+        if not source.is_dir():
+            raise DeployError(f"{source} is missing: the functions need it")
+        shutil.copytree(source, out / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+        written += sorted(p.relative_to(out).as_posix() for p in (out / name).rglob("*") if p.is_file())
+    requirements = lambda_requirements(root / "pyproject.toml")
+    (out / "requirements.txt").write_text("\n".join(requirements) + "\n", encoding="utf-8")
+    written.append("requirements.txt")
+    return written

@@ -1,0 +1,282 @@
+"""infra/template.yaml: cfn-lint clean, translatable as `sam deploy` would, and
+saying what the operator's guide promises (private bucket, least privilege, the
+cache rules of sitebuild/cache.py, the site key by name only)."""
+
+from __future__ import annotations
+
+import copy
+import fnmatch
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cfnlint.api import ManualArgs, lint_file
+
+from sitebuild import cache
+from sitebuild.template import TEMPLATE, load_template
+
+CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
+ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
+
+
+def _lint(path: Path) -> list[str]:
+    config = ManualArgs(regions=["us-east-1", "eu-west-1"], include_checks=["I"])
+    return [f"{m.rule.id} {m.message} (line {m.linenumber})" for m in lint_file(path, config=config)]
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    return load_template()
+
+
+@pytest.fixture(scope="module")
+def resources(template: dict[str, Any]) -> dict[str, Any]:
+    return template["Resources"]
+
+
+@pytest.fixture(scope="module")
+def translated(template: dict[str, Any]) -> dict[str, Any]:
+    """The template as CloudFormation, through the same SAM translator `sam deploy` uses."""
+    import os
+
+    from samtranslator.translator.transform import transform
+
+    class NoManagedPolicies:
+        def load(self) -> dict[str, str]:
+            return {}
+
+    tpl = copy.deepcopy(template)
+    # sam build + sam package replace the local CodeUri with an S3 location.
+    tpl["Globals"]["Function"]["CodeUri"] = "s3://example-artifacts/puzzlebook/lambda.zip"
+    before = os.environ.get("AWS_DEFAULT_REGION")
+    os.environ["AWS_DEFAULT_REGION"] = "us-east-1"
+    try:
+        return transform(tpl, {}, NoManagedPolicies())
+    finally:
+        if before is None:
+            del os.environ["AWS_DEFAULT_REGION"]
+        else:
+            os.environ["AWS_DEFAULT_REGION"] = before
+
+
+def test_cfn_lint_reports_nothing_not_even_informational() -> None:
+    assert _lint(TEMPLATE) == []
+
+
+def test_cfn_lint_would_catch_a_broken_template(tmp_path: Path) -> None:
+    broken = TEMPLATE.read_text(encoding="utf-8").replace(
+        "      Handler: functions.handler.nightly\n",
+        "      Handler: functions.handler.nightly\n      Memory: 512\n",
+    )
+    path = tmp_path / "template.yaml"
+    path.write_text(broken, encoding="utf-8")
+    problems = _lint(path)
+    assert any("Memory" in p for p in problems), problems
+
+
+def test_the_sam_translation_is_clean_cloudformation(translated: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "translated.json"
+    path.write_text(json.dumps(translated), encoding="utf-8")
+    assert _lint(path) == []
+    kinds = {r["Type"] for r in translated["Resources"].values()}
+    assert {"AWS::Lambda::Function", "AWS::ApiGatewayV2::Api", "AWS::Events::Rule", "AWS::IAM::Role"} <= kinds
+
+
+def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dict[str, Any],
+                                                                   template: dict[str, Any]) -> None:
+    glob = template["Globals"]["Function"]
+    assert glob["Runtime"] == "python3.12"
+    assert glob["Architectures"] == ["arm64"]
+    assert resources["ApiFunction"]["Properties"]["Handler"] == "functions.handler.handler"
+    assert resources["NightlyFunction"]["Properties"]["Handler"] == "functions.handler.nightly"
+    event = resources["ApiFunction"]["Properties"]["Events"]["Api"]
+    assert event["Type"] == "HttpApi"
+    assert event["Properties"]["Path"] == "/api/{proxy+}"
+    schedule = resources["NightlyFunction"]["Properties"]["Events"]["Nightly"]
+    assert schedule["Type"] == "Schedule"
+    assert schedule["Properties"]["Schedule"] == {"Ref": "NightlySchedule"}
+
+
+def test_the_site_key_is_passed_by_name_never_by_value(template: dict[str, Any]) -> None:
+    env = template["Globals"]["Function"]["Environment"]["Variables"]
+    assert env["SITE_KEY_PARAMETER"] == {"Ref": "SiteKeyParameterName"}
+    assert "SITE_KEY" not in env
+    assert env["SITE_TZ"] == {"Ref": "SiteTimeZone"}
+    params = template["Parameters"]
+    assert params["SiteKeyParameterName"]["Type"] == "String"  # a name, not NoEcho secret material
+    assert params["SiteKeyParameterName"]["Default"].startswith("/")
+
+
+def _statements(translated: dict[str, Any], role: str) -> list[dict[str, Any]]:
+    """Every IAM statement a function's role carries (inline and the stack's managed policy)."""
+    res = translated["Resources"]
+    props = res[role]["Properties"]
+    out = []
+    for policy in props.get("Policies") or []:
+        out += policy["PolicyDocument"]["Statement"]
+    for arn in props["ManagedPolicyArns"]:
+        if isinstance(arn, dict):
+            out += res[arn["Ref"]]["Properties"]["PolicyDocument"]["Statement"]
+        else:
+            assert arn.endswith(":policy/service-role/AWSLambdaBasicExecutionRole"), arn
+    return out
+
+
+def _actions(statement: dict[str, Any]) -> list[str]:
+    actions = statement["Action"]
+    return [actions] if isinstance(actions, str) else actions
+
+
+def test_iam_is_least_privilege(translated: dict[str, Any]) -> None:
+    for role in ("ApiFunctionRole", "NightlyFunctionRole"):
+        statements = _statements(translated, role)
+        for st in statements:
+            assert st["Effect"] == "Allow"
+            assert all("*" not in a for a in _actions(st)), st
+            assert st["Resource"] != "*", st
+        by_sid = {st["Sid"]: st for st in statements}
+        table = by_sid["TableItems"]
+        assert all(a.startswith("dynamodb:") for a in _actions(table))
+        assert not {"dynamodb:Scan", "dynamodb:DeleteTable", "dynamodb:UpdateTable"} & set(_actions(table))
+        assert json.dumps(table["Resource"]).count("/index/*") == 2  # the table's indexes, both table choices
+        assert _actions(by_sid["SiteKeyParameter"]) == ["ssm:GetParameter"]
+        assert "parameter${SiteKeyParameterName}" in json.dumps(by_sid["SiteKeyParameter"]["Resource"])
+        decrypt = by_sid["SiteKeyDecrypt"]
+        assert _actions(decrypt) == ["kms:Decrypt"]
+        conditions = set(decrypt["Condition"]["StringEquals"])
+        assert conditions == {"kms:ViaService", "kms:EncryptionContext:PARAMETER_ARN"}
+    nightly = {st["Sid"]: st for st in _statements(translated, "NightlyFunctionRole")}
+    assert _actions(nightly["PublishDailyFiles"]) == ["s3:PutObject"]
+    assert nightly["PublishDailyFiles"]["Resource"] == {"Fn::Sub": "${SiteBucket.Arn}/daily/*"}
+    api = json.dumps(_statements(translated, "ApiFunctionRole"))
+    assert "s3:" not in api  # the API never writes the site
+
+
+def test_the_bucket_is_private_encrypted_and_tls_only(resources: dict[str, Any]) -> None:
+    props = resources["SiteBucket"]["Properties"]
+    assert all(props["PublicAccessBlockConfiguration"].values())
+    assert len(props["PublicAccessBlockConfiguration"]) == 4
+    assert props["BucketEncryption"]["ServerSideEncryptionConfiguration"][0]["ServerSideEncryptionByDefault"]
+    statements = resources["SiteBucketPolicy"]["Properties"]["PolicyDocument"]["Statement"]
+    allows = [s for s in statements if s["Effect"] == "Allow"]
+    assert allows and all(s["Principal"] == {"Service": "cloudfront.amazonaws.com"} for s in allows)
+    assert all("AWS:SourceArn" in s["Condition"]["StringEquals"] for s in allows)
+    deny = next(s for s in statements if s["Effect"] == "Deny")
+    assert deny["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
+    origin = resources["Distribution"]["Properties"]["DistributionConfig"]["Origins"][0]
+    assert origin["OriginAccessControlId"] == {"Fn::GetAtt": ["OriginAccessControl", "Id"]}
+    oac = resources["OriginAccessControl"]["Properties"]["OriginAccessControlConfig"]
+    assert oac["SigningBehavior"] == "always"
+
+
+def test_data_is_kept_when_the_stack_goes(resources: dict[str, Any]) -> None:
+    for name in ("Table", "SiteBucket"):
+        assert resources[name]["DeletionPolicy"] == "Retain"
+        assert resources[name]["UpdateReplacePolicy"] == "Retain"
+    table = resources["Table"]["Properties"]
+    assert table["BillingMode"] == "PAY_PER_REQUEST"
+    assert table["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"] is True
+    assert table["TimeToLiveSpecification"]["Enabled"] is True
+
+
+def _behaviours(resources: dict[str, Any]) -> list[dict[str, Any]]:
+    config = resources["Distribution"]["Properties"]["DistributionConfig"]
+    return [*config["CacheBehaviors"], {**config["DefaultCacheBehavior"], "PathPattern": "*"}]
+
+
+def _matches(pattern: str, url_path: str) -> bool:
+    # CloudFront: * matches any characters (slashes too), ? one; case-sensitive.
+    return fnmatch.fnmatchcase(url_path, pattern)
+
+
+def _behaviour_for(resources: dict[str, Any], url_path: str) -> dict[str, Any]:
+    return next(b for b in _behaviours(resources) if _matches(b["PathPattern"], url_path))
+
+
+def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str, Any]) -> None:
+    api = _behaviour_for(resources, "/api/chess/solves")
+    assert api["TargetOriginId"] == "api"
+    assert api["CachePolicyId"] == CACHING_DISABLED
+    assert api["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST
+    assert set(api["AllowedMethods"]) == {"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"}
+    assert api["ViewerProtocolPolicy"] == "https-only"
+    for behaviour in _behaviours(resources):
+        assert behaviour["ResponseHeadersPolicyId"] == {"Ref": "SecurityHeaders"}
+        assert behaviour["ViewerProtocolPolicy"] in {"https-only", "redirect-to-https"}
+
+
+# Real paths of a built site, one or more per kind (see sitebuild/assets.py, shards.py, pages.py).
+SITE_PATHS = [
+    "/", "/about/", "/chain/", "/404.html", "/sw.js", "/manifest.webmanifest", "/robots.txt", "/sitemap.xml",
+    "/schema/lesson.json", "/shards/index.json", "/shards/Easy/0.4026ce204239.json",
+    "/shards/Expert/28.aea29a262005.json", "/static/878c00ef25/js/vendor/chess.js",
+    "/static/878c00ef25/css/site.css", "/daily/index.json", "/daily/chess/2026-11-30.json",
+    "/daily/chain/2026-11-30.json",
+]
+
+
+@pytest.mark.parametrize("url_path", SITE_PATHS)
+def test_the_cdn_keeps_each_file_as_long_as_its_cache_control_says(resources: dict[str, Any],
+                                                                    url_path: str) -> None:
+    """The behaviour CloudFront picks for a path honours that path's cache class:
+    the class's CDN lifetime lies within the policy's TTL bounds, and a path that
+    the template expects to be of a class gets that class's lifetime as default."""
+    behaviour = _behaviour_for(resources, url_path)
+    assert behaviour["TargetOriginId"] == "site"
+    policy = resources[behaviour["CachePolicyId"]["Ref"]]["Properties"]["CachePolicyConfig"]
+    rule = cache.cache_rule(url_path)
+    assert policy["MinTTL"] <= rule.cdn_seconds <= policy["MaxTTL"], (url_path, rule, policy)
+    if rule is cache.IMMUTABLE:
+        assert policy["DefaultTTL"] == cache.YEAR
+    else:
+        assert policy["MaxTTL"] <= cache.SHORT, "a mutable file must not outlive a few minutes at the edge"
+
+
+def test_each_behaviour_pattern_is_the_cache_class_it_claims(resources: dict[str, Any]) -> None:
+    expected = {
+        "/shards/index.json": cache.SHORT_LIVED,
+        "/shards/*": cache.IMMUTABLE,
+        "/static/*": cache.IMMUTABLE,
+        "/daily/*": cache.SHORT_LIVED,
+    }
+    samples = {"/shards/*": "/shards/Hard/3.0123456789ab.json", "/static/*": "/static/0123456789/js/app.js",
+               "/daily/*": "/daily/chain/2026-12-01.json", "/shards/index.json": "/shards/index.json"}
+    patterns = [b["PathPattern"] for b in _behaviours(resources)]
+    assert patterns.index("/shards/index.json") < patterns.index("/shards/*"), "index.json is not immutable"
+    for pattern, rule in expected.items():
+        assert _matches(pattern, samples[pattern])
+        assert cache.cache_rule(samples[pattern]) is rule
+        behaviour = _behaviour_for(resources, samples[pattern])
+        assert behaviour["PathPattern"] == pattern
+        policy = resources[behaviour["CachePolicyId"]["Ref"]]["Properties"]["CachePolicyConfig"]
+        assert policy["DefaultTTL"] == rule.cdn_seconds
+
+
+def test_outputs_name_everything_the_deploy_and_the_operator_need(template: dict[str, Any]) -> None:
+    assert {"SiteUrl", "BucketName", "ApiUrl", "TableName", "DistributionId", "NightlyFunctionName",
+            "SiteKeyParameter", "SiteTimeZone"} <= set(template["Outputs"])
+
+
+def _run_page_function(code: str, uri: str, querystring: dict[str, Any] | None = None) -> dict[str, Any]:
+    script = (
+        code
+        + "\nconst request = {uri: process.argv[1], querystring: JSON.parse(process.argv[2])};"
+        + "\nconst out = handler({request});"
+        + "\nprocess.stdout.write(JSON.stringify(out));\n"
+    )
+    done = subprocess.run(["node", "-e", script, uri, json.dumps(querystring or {})],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_folder_urls_find_their_index_page_and_bare_folders_get_a_slash(resources: dict[str, Any]) -> None:
+    code = resources["PagePathFunction"]["Properties"]["FunctionCode"]
+    assert _run_page_function(code, "/about/")["uri"] == "/about/index.html"
+    assert _run_page_function(code, "/")["uri"] == "/index.html"
+    assert _run_page_function(code, "/static/0123456789/js/app.js")["uri"] == "/static/0123456789/js/app.js"
+    assert _run_page_function(code, "/sw.js")["uri"] == "/sw.js"
+    moved = _run_page_function(code, "/chain", {"ref": {"value": "home"}})
+    assert moved["statusCode"] == 301
+    assert moved["headers"]["location"]["value"] == "/chain/?ref=home"
