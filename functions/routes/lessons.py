@@ -1,0 +1,394 @@
+"""Lessons: a teacher's import checked, stored under an unguessable id, played by anyone
+with the link, and per-puzzle counts for the owner.
+
+The import is the request body itself (the teacher's JSON or PGN, up to 256 KB), so the
+size limit and every line/column in an error are the teacher's own text. Options go in
+the query string: `student_color` for PGN games that don't say, `name` for the lesson.
+Stored is the seed's JSON of every puzzle (normalised), never the raw text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from functions.auth import Credentials, player_for
+from functions.bodies import JsonBody, documented, errors, parse
+from functions.context import context
+from functions.errors import ApiError
+from functions.models import Deleted
+from functions.models import Request as RequestModel
+from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
+from puzzlebook.lessons.texts import CONTROL
+
+router = APIRouter(tags=["lessons"])
+
+NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
+NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
+NOT_YOURS = "None of your lessons has that id."
+NAME_MAX = 120
+STORED_VERSION = 1
+IMPORTS_PER_HOUR = 60
+RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
+LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
+STUDENT_KEY = r"^[A-Za-z0-9_-]{16,64}$"
+
+ImportBody = {
+    "requestBody": {
+        "required": True,
+        "description": "The import itself: the lesson JSON (see /schema/lesson.json and /lessons/format/) "
+        "or PGN. Up to 256 KB.",
+        "content": {
+            "application/json": {
+                "schema": {"type": ["object", "array"], "description": "See /schema/lesson.json"}
+            },
+            "application/x-chess-pgn": {"schema": {"type": "string"}},
+            "text/plain": {"schema": {"type": "string"}},
+        },
+    }
+}
+StudentColor = Annotated[
+    Literal["white", "black"] | None,
+    Query(description="The student's side in PGN games that have no [StudentColor] or [Orientation] tag."),
+]
+LessonName = Annotated[
+    str | None,
+    Query(max_length=NAME_MAX, description="The lesson's name in your list (default: from the import)."),
+]
+
+
+class Problem(BaseModel):
+    """One problem, located: puzzle and move are 1-based (null when not about one)."""
+
+    puzzle: int | None
+    title: str
+    move: int | None
+    move_text: str
+    message: str
+    text: str
+
+
+class Checked(BaseModel):
+    """What the import holds. `puzzles` are those without errors (with their `index`)."""
+
+    ok: bool
+    kind: Literal["json", "pgn"] | None
+    count: int
+    errors: list[Problem]
+    warnings: list[Problem]
+    puzzles: list[dict[str, Any]]
+
+
+class Created(BaseModel):
+    """The stored lesson: its id and the link students open."""
+
+    id: str
+    url: str
+    name: str
+    count: int
+    warnings: list[Problem]
+
+
+class Summary(BaseModel):
+    id: str
+    url: str
+    name: str
+    count: int
+    created: str
+
+
+class Mine(BaseModel):
+    lessons: list[Summary]
+
+
+class Played(BaseModel):
+    """A lesson to play: each puzzle with its line, who plays each move, comments and hints."""
+
+    id: str
+    url: str
+    name: str
+    count: int
+    created: str
+    puzzles: list[dict[str, Any]]
+
+
+class PuzzleCounts(BaseModel):
+    index: int
+    title: str
+    played: int
+    solved: int
+    clean: int
+
+
+class Results(BaseModel):
+    """Per puzzle: how many students finished it, solved it, solved it with no wrong move and no hint."""
+
+    id: str
+    name: str
+    puzzles: list[PuzzleCounts]
+
+
+class ResultPost(RequestModel):
+    """A student's result on one puzzle. `student` is a random key the browser keeps (guests),
+    so each student counts once per puzzle; it is stored only hashed, and never shown."""
+
+    puzzle: int = Field(ge=1, le=MAX_PUZZLES)
+    solved: bool
+    clean: bool
+    student: str | None = Field(default=None, pattern=STUDENT_KEY)
+
+
+class Counted(BaseModel):
+    counted: bool
+
+
+def lesson_url(lesson_id: str) -> str:
+    """The page that plays the lesson."""
+    return f"/lessons/play/?id={lesson_id}"
+
+
+def _kind(request: Request) -> Literal["json", "pgn"] | None:
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media == "application/json":
+        return "json"
+    if media in ("application/x-chess-pgn", "application/vnd.chess-pgn"):
+        return "pgn"
+    return None  # text/plain or nothing: detected from the text
+
+
+async def _checked(request: Request, student_color: str | None) -> Report:
+    raw = await request.body()
+    if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
+        raise ApiError(413, f"The import is over {MAX_BYTES // 1024} KB: split it into smaller imports.")
+    return check(raw, student_color=student_color, kind=_kind(request))
+
+
+def _problems(items: tuple[Any, ...]) -> list[Problem]:
+    return [Problem(**item.as_dict()) for item in items]
+
+
+def _name(given: str | None, report: Report) -> str:
+    if given is not None:
+        name = unicodedata.normalize("NFC", given).strip()
+        if CONTROL.search(name):
+            raise ApiError(400, "The lesson's name can't contain control characters.")
+        if name:
+            return name
+    if report.name:
+        return report.name
+    first = report.lessons[0].title if report.lessons else ""
+    count = len(report.lessons)
+    plural = "puzzle" if count == 1 else "puzzles"
+    return f"{first} ({count} {plural})" if first and count > 1 else first or f"Lesson of {count} {plural}"
+
+
+def _lesson_id(lesson_id: str) -> str:
+    if not LESSON_ID.fullmatch(lesson_id):
+        raise ApiError(404, NOT_FOUND)
+    return lesson_id
+
+
+def _refused(report: Report) -> JSONResponse:
+    """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
+    count = len(report.errors)
+    summary = report.errors[0].text if count == 1 else f"The import has {count} problems; nothing was stored."
+    body = {
+        "error": summary,
+        "errors": [p.as_dict() for p in report.errors],
+        "warnings": [p.as_dict() for p in report.warnings],
+    }
+    return JSONResponse(body, status_code=400 if report.kind is None else 422)
+
+
+@router.post(
+    "/lessons/validate",
+    response_model=Checked,
+    openapi_extra=ImportBody,
+    responses=errors(400, 413, 503),
+    summary="Check an import (JSON or PGN) without storing it: every problem at once",
+)
+async def validate(request: Request, student_color: StudentColor = None) -> Checked:
+    report = await _checked(request, student_color)
+    return Checked(
+        ok=report.ok,
+        kind=report.kind,
+        count=len(report.lessons),
+        errors=_problems(report.errors),
+        warnings=_problems(report.warnings),
+        puzzles=[lesson.to_dict() for lesson in report.lessons],
+    )
+
+
+@router.post(
+    "/lessons",
+    status_code=201,
+    response_model=Created,
+    openapi_extra=ImportBody,
+    responses={
+        **errors(400, 401, 413, 429, 503),
+        422: {"description": "The import has problems; nothing was stored. Body: {error, errors, warnings}."},
+    },
+    summary="Import a lesson (signed in): stored only when every puzzle is valid",
+)
+async def create_lesson(
+    request: Request, credentials: Credentials, student_color: StudentColor = None, name: LessonName = None
+) -> Any:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    report = await _checked(request, student_color)
+    if not report.ok:
+        return _refused(report)
+    now_ts = int(ctx.now().timestamp())
+    wait = ctx.store.take_rate("lesson-import", player.id, limit=IMPORTS_PER_HOUR, window=3600, now_ts=now_ts)
+    if wait is not None:
+        raise ApiError(
+            429, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.", {"Retry-After": str(wait)}
+        )
+    title = _name(name, report)
+    stored = {
+        "version": STORED_VERSION,
+        "name": title,
+        "kind": report.kind,
+        "puzzles": [lesson.to_seed() for lesson in report.lessons],
+    }
+    lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now())
+    return Created(
+        id=lesson_id,
+        url=lesson_url(lesson_id),
+        name=title,
+        count=len(report.lessons),
+        warnings=_problems(report.warnings),
+    )
+
+
+@router.get(
+    "/lessons",
+    response_model=Mine,
+    responses=errors(401, 503),
+    summary="Your lessons, newest first",
+)
+def list_mine(request: Request, credentials: Credentials) -> Mine:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    return Mine(
+        lessons=[
+            Summary(
+                id=item.id,
+                url=lesson_url(item.id),
+                name=item.lesson["name"],
+                count=len(item.lesson["puzzles"]),
+                created=item.created,
+            )
+            for item in ctx.store.list_lessons(player.id)
+        ]
+    )
+
+
+def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stored seed JSON read back into the full model (SAN, who plays each move)."""
+    report = check(json.dumps(stored["puzzles"]), kind="json")
+    if report.errors:  # a stored lesson always passed; a rule made stricter since needs a migration
+        raise ApiError(500, "This lesson can no longer be read. Please tell the site's operator.")
+    return [lesson.to_dict() for lesson in report.lessons]
+
+
+@router.get(
+    "/lessons/{lesson_id}",
+    response_model=Played,
+    responses=errors(404, 503),
+    summary="A lesson to play (anyone with the link)",
+)
+def get_lesson(request: Request, lesson_id: str) -> Played:
+    item = context(request).store.get_lesson(_lesson_id(lesson_id))
+    if item is None:
+        raise ApiError(404, NOT_FOUND)
+    puzzles = _replayed(item.lesson)
+    return Played(
+        id=item.id,
+        url=lesson_url(item.id),
+        name=item.lesson["name"],
+        count=len(puzzles),
+        created=item.created,
+        puzzles=puzzles,
+    )
+
+
+@router.delete(
+    "/lessons/{lesson_id}",
+    response_model=Deleted,
+    responses=errors(401, 404, 503),
+    summary="Delete one of your lessons and its results",
+)
+def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) -> Deleted:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
+        raise ApiError(404, NOT_YOURS)
+    return Deleted()
+
+
+@router.get(
+    "/lessons/{lesson_id}/results",
+    response_model=Results,
+    responses=errors(401, 404, 503),
+    summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
+)
+def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -> Results:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    item = ctx.store.get_lesson(_lesson_id(lesson_id))
+    if item is None or item.owner_id != player.id:
+        raise ApiError(404, NOT_YOURS)
+    counts = ctx.store.lesson_results(item.id)
+    zero = {"played": 0, "solved": 0, "clean": 0}
+    return Results(
+        id=item.id,
+        name=item.lesson["name"],
+        puzzles=[
+            PuzzleCounts(index=index, title=puzzle.get("title", ""), **counts.get(index, zero))
+            for index, puzzle in enumerate(item.lesson["puzzles"], 1)
+        ],
+    )
+
+
+@router.post(
+    "/lessons/{lesson_id}/results",
+    response_model=Counted,
+    openapi_extra=documented(ResultPost),
+    responses=errors(400, 404, 413, 429, 503),
+    summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
+)
+def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: Credentials) -> Counted:
+    ctx = context(request)
+    result = parse(ResultPost, body)
+    item = ctx.store.get_lesson(_lesson_id(lesson_id))
+    if item is None:
+        raise ApiError(404, NOT_FOUND)
+    count = len(item.lesson["puzzles"])
+    if result.puzzle > count:
+        raise ApiError(
+            400, f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {result.puzzle}."
+        )
+    player = player_for(ctx.store, credentials, needed=None)
+    who = player.id if player is not None else result.student
+    if who is None:
+        raise ApiError(400, "Send a student key (a random string the browser keeps) or sign in.")
+    now_ts = int(ctx.now().timestamp())
+    wait = ctx.store.take_rate("lesson-result", item.id, limit=RESULTS_PER_HOUR, window=3600, now_ts=now_ts)
+    if wait is not None:
+        raise ApiError(429, "Too many results for this lesson just now.", {"Retry-After": str(wait)})
+    # Hashed with the lesson id: the stored key can't be linked to a player or across lessons.
+    key = hashlib.sha256(f"{item.id}:{who}".encode()).hexdigest()[:32]
+    counted = ctx.store.record_lesson_result(item.id, result.puzzle, key, result.solved, result.clean)
+    return Counted(counted=counted)

@@ -1,0 +1,117 @@
+"""One import, JSON or PGN: limits, format detection, and the report of what was found."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .json_format import read_json
+from .limits import MAX_BYTES
+from .model import Lesson
+from .pgn_format import read_pgn
+from .problems import Problem
+
+Kind = Literal["json", "pgn"]
+
+_TAG_PAIR = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
+_OBJECT_START = re.compile(r"""\{\s*(["'}]|\w+\s*:|\Z)""")  # {"key", {'key', {key:, {}
+_MOVE_NUMBER = re.compile(r"\d+\s*\.")
+_STUDY_NAME = re.compile(r'^\s*\[StudyName\s+"(.*)"\s*\]\s*$', re.MULTILINE)
+_FENCE = re.compile(r"\A\s*```[^\n]*\n(?P<body>.*?)\n\s*```\s*\Z", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What an import holds.
+
+    `lessons` are the puzzles that passed every check (with their `index` in the
+    import); `errors` block the import (store nothing while there are any);
+    `warnings` do not. `kind` is the format read ("json" or "pgn"; None when the
+    text was refused before reading). `name` is a name the import gives itself (a
+    PGN's [StudyName] when every game has the same), else "".
+    """
+
+    kind: Kind | None
+    lessons: tuple[Lesson, ...]
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+    name: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when the whole import is valid and can be stored."""
+        return not self.errors and bool(self.lessons)
+
+
+def detect(text: str) -> Kind:
+    """Which format `text` is in: PGN when it opens with a tag pair, a move number or a
+    comment; JSON otherwise (so that prose and other slips get JSON's error message)."""
+    start = text.lstrip()
+    if start.startswith("["):
+        return "pgn" if _TAG_PAIR.match(start) else "json"
+    if start.startswith("{"):
+        return "json" if _OBJECT_START.match(start) else "pgn"
+    return "pgn" if _MOVE_NUMBER.match(start) else "json"
+
+
+def _refused(message: str) -> Report:
+    return Report(None, (), (Problem(message),), ())
+
+
+def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | None = None) -> Report:
+    """Everything about the import `text` (JSON in the seed's format, or PGN).
+
+    Every problem is reported at once. `student_color` ("white"/"black") is the
+    student's side for PGN games whose tags do not say. `kind` forces the format
+    (otherwise detected). Bytes must be UTF-8. Refused outright: more than
+    MAX_BYTES, empty text. A Markdown code fence around the whole text is removed
+    (with a warning): LLMs add one despite being asked not to.
+    """
+    if student_color not in (None, "white", "black"):
+        raise ValueError(f"student_color must be 'white', 'black' or None, not {student_color!r}")
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            return _refused(_too_big(len(text)))
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return _refused(f"The file is not UTF-8 text (an undecodable byte at position {error.start})")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        return _refused(_too_big(size))
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        return _refused("Nothing to import: the text is empty")
+    warnings: list[Problem] = []
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group("body")
+        warnings.append(Problem("Removed the Markdown code fence (```) around the text"))
+    kind = kind or detect(text)
+    name = ""
+    if kind == "pgn":
+        lessons, errors, more = read_pgn(text, student_color)
+        studies = set(_STUDY_NAME.findall(text))
+        name = studies.pop().strip() if len(studies) == 1 else ""
+    else:
+        lessons, errors, more = read_json(text)
+    return Report(kind, tuple(lessons), tuple(errors), tuple(warnings + more), name)
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"The import is {size / 1024:.0f} KB; the limit is {MAX_BYTES // 1024} KB: "
+        "split it into smaller imports"
+    )
+
+
+def parse(text: str | bytes, *, student_color: str | None = None) -> tuple[list[Lesson], list[Problem]]:
+    """(lessons, errors) for the import `text`, JSON or PGN (see `check`).
+
+    Store the lessons only when `errors` is empty: with errors, the lessons are just
+    the puzzles that passed. Each error reads like
+    'Puzzle 3 "Win the queen", move 2 (c6d4): not a legal move in this position'.
+    """
+    report = check(text, student_color=student_color)
+    return list(report.lessons), list(report.errors)

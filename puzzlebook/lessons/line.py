@@ -1,0 +1,98 @@
+"""Playing a puzzle's line through from its start: turn order, legality, SAN, who moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import chess
+
+from .fen import color_name
+from .model import LessonMove
+from .problems import Collector
+from .uci import NOT_LEGAL, resolve_uci, uci_shape_problem
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN)."""
+
+    uci: str = ""
+    move: chess.Move | None = None
+    comment: str = ""
+    hint: str = ""
+
+
+def pgn_label(board: chess.Board, move: chess.Move) -> str:
+    """'12. Nf3' or '12... Nf6' for `move` played in `board`."""
+    dots = "." if board.turn == chess.WHITE else "..."
+    return f"{board.fullmove_number}{dots} {board.san(move)}"
+
+
+def turn_order_problem(board: chess.Board, student: chess.Color, count: int) -> str | None:
+    """Why a line of `count` moves cannot give the student a turn, or None.
+
+    When the FEN's side to move is the opponent, the first move is the opponent's
+    setup move, so the student needs a second move to play.
+    """
+    if board.turn == student or count >= 2:
+        return None
+    return (
+        f"{color_name(board.turn)} is to move in the FEN but the student plays {color_name(student)}, "
+        "so the first move is the opponent's setup move and the line needs at least 2 moves "
+        f"for the student to get a turn (it has {count})"
+    )
+
+
+def play_line(
+    board: chess.Board, student: chess.Color, steps: Sequence[Step | None], problems: Collector
+) -> tuple[tuple[LessonMove, ...], bool]:
+    """The moves of `steps` played from `board` (left unchanged), and whether all were played.
+
+    Every move must be written as UCI and be legal from the running position; the
+    first that is not is reported to `problems` and the line stops there (the moves
+    after it cannot be checked). A None step (a move already reported as malformed)
+    stops the line silently. Also warns about hints on the opponent's moves and a
+    line that ends on the opponent's move.
+    """
+    board = board.copy(stack=False)
+    pgn = problems.unit == "Game"
+    played: list[LessonMove] = []
+    for number, step in enumerate(steps, 1):
+        if step is None:
+            return tuple(played), False
+        move = step.move
+        if move is None:
+            shape = uci_shape_problem(step.uci, board)
+            move, why = (None, shape) if shape else resolve_uci(board, step.uci)
+            if move is None:
+                problems.error(why, number, step.uci)
+                return tuple(played), False
+        elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
+            problems.error(NOT_LEGAL, number, move.uci())
+            return tuple(played), False
+        label = pgn_label(board, move) if pgn else move.uci()
+        by_student = board.turn == student
+        if step.hint and not by_student:
+            problems.warn(
+                "this hint is on the opponent's move, so it is never shown "
+                "(hints are for the student's moves)",
+                number,
+                label,
+            )
+        played.append(
+            LessonMove(
+                uci=move.uci(),
+                san=board.san(move),
+                color=color_name(board.turn),
+                by_student=by_student,
+                comment=step.comment,
+                hint=step.hint,
+            )
+        )
+        board.push(move)
+    if played and not played[-1].by_student and any(move.by_student for move in played):
+        problems.warn(
+            "the line ends with the opponent's move: it is played for the student and the puzzle ends"
+        )
+    return tuple(played), True

@@ -1,0 +1,104 @@
+"""The normalised lesson: what the pages play, whatever format it was imported from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Color = Literal["white", "black"]
+
+
+@dataclass(frozen=True)
+class LessonMove:
+    """One move of a puzzle's line.
+
+    `uci` as in the seed format; `san` computed for display; `color` is the side that
+    plays it and `by_student` says whether the student must find it (False: the page
+    plays it for the student). `comment` is shown after the move; `hint` on request and
+    after a wrong try (only meaningful on the student's moves).
+    """
+
+    uci: str
+    san: str
+    color: Color
+    by_student: bool
+    comment: str = ""
+    hint: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, for the API and the pages."""
+        return {
+            "uci": self.uci,
+            "san": self.san,
+            "color": self.color,
+            "by_student": self.by_student,
+            "comment": self.comment,
+            "hint": self.hint,
+        }
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One puzzle of an import.
+
+    `index` is its 1-based position in the import. `fen` is the starting position,
+    normalised to six fields. `student` is the side the student plays;
+    `opponent_first` is True when the FEN's side to move is the opponent, whose first
+    move is then played for the student as the setup move.
+    """
+
+    index: int
+    title: str
+    intro: str
+    fen: str
+    student: Color
+    opponent_first: bool
+    moves: tuple[LessonMove, ...]
+
+    @property
+    def to_move(self) -> Color:
+        """The side to move in the starting position."""
+        return self.moves[0].color
+
+    @property
+    def student_moves(self) -> tuple[LessonMove, ...]:
+        """The moves the student must find, in order."""
+        return tuple(move for move in self.moves if move.by_student)
+
+    def to_seed(self) -> dict[str, Any]:
+        """The puzzle in the seed's JSON format (empty optional texts left out).
+
+        Parsing it again gives the same lesson: this is how lessons are stored,
+        whether they came in as JSON or PGN.
+        """
+        seed: dict[str, Any] = {}
+        if self.title:
+            seed["title"] = self.title
+        if self.intro:
+            seed["intro"] = self.intro
+        seed["fen"] = self.fen
+        seed["playerColor"] = self.student
+        seed["moves"] = [_seed_move(move) for move in self.moves]
+        return seed
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, computed ones included, for the API and the pages."""
+        return {
+            "index": self.index,
+            "title": self.title,
+            "intro": self.intro,
+            "fen": self.fen,
+            "student": self.student,
+            "to_move": self.to_move,
+            "opponent_first": self.opponent_first,
+            "moves": [move.to_dict() for move in self.moves],
+        }
+
+
+def _seed_move(move: LessonMove) -> dict[str, str]:
+    seed = {"uci": move.uci}
+    if move.comment:
+        seed["comment"] = move.comment
+    if move.hint:
+        seed["hint"] = move.hint
+    return seed

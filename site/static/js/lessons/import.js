@@ -1,0 +1,242 @@
+/**
+ * The import page (/lessons/new/): paste or upload a lesson (JSON or PGN), check
+ * it (every problem shown beside its puzzle, a preview board for each), import it
+ * and get the link to give the students.
+ *
+ * Checking is POST /api/lessons/validate (anyone); importing is POST /api/lessons
+ * (a player). The text goes as it is, so the server's line and column numbers
+ * are the teacher's own. Every text from the import is shown with textContent.
+ */
+import { Chess } from '../vendor/chess.js'
+import { previewBoard } from '../chess/board.js'
+import { getPlayer, reason } from '../lib/api.js'
+import { announce } from '../lib/announce.js'
+import { el, $, plural, copyText } from './dom.js'
+import { wirePlayerForm } from './player.js'
+
+const MAX_BYTES = 256 * 1024
+const SIDE = { white: 'White', black: 'Black' }
+let previews = []
+
+/** POST the text to /api`path`; { status, data } (status 0 when offline). */
+async function send(path, text) {
+  const params = new URLSearchParams()
+  const side = document.querySelector('input[name="student-color"]:checked')?.value
+  if (side === 'white' || side === 'black') params.set('student_color', side)
+  const name = $('import-name').value.trim()
+  if (name && path === '/lessons') params.set('name', name)
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', Accept: 'application/json' }
+  const token = getPlayer()?.token
+  if (token && path === '/lessons') headers.Authorization = `Bearer ${token}`
+  const query = params.toString() ? `?${params}` : ''
+  try {
+    const res = await fetch(`/api${path}${query}`, { method: 'POST', headers, body: text, cache: 'no-store' })
+    let data = null
+    try { data = await res.json() } catch { data = null }
+    return { status: res.status, data }
+  } catch {
+    return { status: 0, data: null }
+  }
+}
+
+function clearPreviews() {
+  for (const board of previews) {
+    try { board.destroy() } catch { /* already gone */ }
+  }
+  previews = []
+}
+
+/** The FENs of the puzzles as typed (JSON only), to preview puzzles the server could not pass. */
+function typedFens(text) {
+  try {
+    const value = JSON.parse(text.trim().replace(/^```[^\n]*\n/, '').replace(/\n\s*```\s*$/, ''))
+    const items = Array.isArray(value) ? value : [value]
+    return items.map((item) => (item && typeof item.fen === 'string' ? item.fen : null))
+  } catch {
+    return []
+  }
+}
+
+function previewOf(fen, student) {
+  const box = el('div', { class: 'import-preview' })
+  if (!fen) {
+    box.classList.add('is-empty')
+    return box
+  }
+  try {
+    new Chess(fen) // throws on a FEN chess.js can't read
+  } catch {
+    box.classList.add('is-empty')
+    return box
+  }
+  requestAnimationFrame(() => previews.push(previewBoard(box, fen, student === 'black' ? 'b' : 'w')))
+  return box
+}
+
+function problemItem(problem, kind) {
+  let where = ''
+  if (problem.move && problem.move_text && /\s/.test(problem.move_text)) where = `Move ${problem.move_text}: ` // PGN: "4. Ke4"
+  else if (problem.move && problem.move_text) where = `Move ${problem.move} (${problem.move_text}): `
+  else if (problem.move) where = `Move ${problem.move}: `
+  return el('li', { class: `import-problem is-${kind}` },
+    el('span', { class: 'import-problem-kind', text: kind === 'error' ? 'Error:' : 'Warning:' }),
+    ' ',
+    el('span', { text: `${where}${problem.message}` }))
+}
+
+/** Show a report: { ok, kind, count, errors, warnings, puzzles } (puzzles may be absent). */
+function showReport(report, text) {
+  clearPreviews()
+  const area = $('import-report')
+  area.replaceChildren()
+  const errors = report.errors || []
+  const warnings = report.warnings || []
+  const puzzles = report.puzzles || []
+  const byIndex = new Map()
+  const entry = (index) => {
+    if (!byIndex.has(index)) byIndex.set(index, { index, puzzle: null, title: '', errors: [], warnings: [] })
+    return byIndex.get(index)
+  }
+  for (const puzzle of puzzles) Object.assign(entry(puzzle.index), { puzzle, title: puzzle.title })
+  const general = { errors: [], warnings: [] }
+  for (const [list, key] of [[errors, 'errors'], [warnings, 'warnings']]) {
+    for (const problem of list) {
+      if (problem.puzzle === null || problem.puzzle === undefined) general[key].push(problem)
+      else {
+        const item = entry(problem.puzzle)
+        item[key].push(problem)
+        if (!item.title && problem.title) item.title = problem.title
+      }
+    }
+  }
+  const total = Math.max(0, ...byIndex.keys())
+  const bad = [...byIndex.values()].filter((item) => item.errors.length).length
+  let summary
+  if (report.ok) {
+    summary = `${plural(puzzles.length, 'puzzle')}, all valid.${warnings.length ? ` ${plural(warnings.length, 'warning')}.` : ''}`
+  } else if (!total) {
+    summary = 'The import can’t be read.'
+  } else {
+    summary = `${plural(errors.length, 'problem')} in ${bad} of ${plural(total, 'puzzle')}: fix ${errors.length === 1 ? 'it' : 'them'} and check again. Nothing was imported.`
+  }
+  area.append(el('p', { class: `import-summary ${report.ok ? 'is-good' : 'is-bad'}`, id: 'import-summary', tabindex: '-1', text: summary }))
+  if (general.errors.length || general.warnings.length) {
+    area.append(el('ul', { class: 'import-problems import-general' },
+      ...general.errors.map((p) => problemItem(p, 'error')), ...general.warnings.map((p) => problemItem(p, 'warning'))))
+  }
+  const unit = report.kind === 'pgn' ? 'Game' : 'Puzzle'
+  const fens = report.kind === 'json' ? typedFens(text) : []
+  const list = el('ol', { class: 'import-puzzles', 'aria-label': 'Puzzles' })
+  for (const item of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
+    const puzzle = item.puzzle
+    const heading = `${unit} ${item.index}${item.title ? `: ${item.title}` : ''}`
+    const facts = puzzle
+      ? `You play ${SIDE[puzzle.student]} · ${puzzle.opponent_first ? 'the opponent moves first' : 'the student moves first'} · ${plural(puzzle.moves.filter((m) => m.by_student).length, 'move')} to find`
+      : 'Not valid yet'
+    const card = el('li', { class: `import-puzzle${item.errors.length ? ' has-errors' : ''}`, dataset: { puzzle: String(item.index) } },
+      previewOf(puzzle ? puzzle.fen : fens[item.index - 1], puzzle ? puzzle.student : 'white'),
+      el('div', { class: 'import-puzzle-body' },
+        el('h3', { class: 'import-puzzle-title', text: heading }),
+        el('p', { class: 'muted import-puzzle-facts', text: facts }),
+        puzzle && puzzle.intro ? el('p', { class: 'import-puzzle-intro', text: puzzle.intro }) : null,
+        item.errors.length || item.warnings.length
+          ? el('ul', { class: 'import-problems' },
+            ...item.errors.map((p) => problemItem(p, 'error')), ...item.warnings.map((p) => problemItem(p, 'warning')))
+          : null))
+    list.append(card)
+  }
+  area.append(list)
+  announce(summary)
+}
+
+function textToSend() {
+  return $('import-text').value
+}
+
+async function check() {
+  const text = textToSend()
+  $('import-done').hidden = true
+  $('check-button').disabled = true
+  try {
+    const answer = await send('/lessons/validate', text)
+    if (answer.status !== 200 || !answer.data) {
+      showReport({ ok: false, errors: [{ puzzle: null, message: reason(answer) }] }, text)
+      return null
+    }
+    showReport(answer.data, text)
+    return answer.data
+  } finally {
+    $('check-button').disabled = false
+  }
+}
+
+async function importLesson(event) {
+  event.preventDefault()
+  if (!getPlayer()) {
+    $('import-player').hidden = false
+    $('import-player').querySelector('input').focus()
+    return
+  }
+  const report = await check()
+  if (!report || !report.ok) {
+    $('import-summary')?.focus()
+    return
+  }
+  $('import-button').disabled = true
+  try {
+    const answer = await send('/lessons', textToSend())
+    if (answer.status === 201 && answer.data) {
+      const link = new URL(answer.data.url, location.origin).href
+      $('done-name').textContent = answer.data.name
+      $('done-count').textContent = plural(answer.data.count, 'puzzle')
+      $('done-link').value = link
+      $('done-open').href = answer.data.url
+      $('import-done').hidden = false
+      $('done-heading').focus()
+      announce(`Imported: ${answer.data.name}. The link is ready to copy.`)
+    } else if (answer.data && Array.isArray(answer.data.errors)) {
+      showReport({ ok: false, kind: null, errors: answer.data.errors, warnings: answer.data.warnings }, textToSend())
+    } else {
+      showReport({ ok: false, errors: [{ puzzle: null, message: reason(answer) }] }, textToSend())
+    }
+  } finally {
+    $('import-button').disabled = false
+  }
+}
+
+function readFile() {
+  const file = $('import-file').files[0]
+  if (!file) return
+  if (file.size > MAX_BYTES) {
+    showReport({ ok: false, errors: [{ puzzle: null, message: `The file is ${Math.round(file.size / 1024)} KB; the limit is 256 KB. Split it into smaller imports.` }] }, '')
+    return
+  }
+  const reader = new FileReader()
+  reader.onload = () => {
+    $('import-text').value = String(reader.result)
+    check()
+  }
+  reader.onerror = () => {
+    showReport({ ok: false, errors: [{ puzzle: null, message: 'That file could not be read.' }] }, '')
+  }
+  reader.readAsText(file)
+}
+
+function showPlayer() {
+  const player = getPlayer()
+  $('import-player').hidden = Boolean(player)
+  $('import-as').textContent = player ? `Lessons are kept under your player, ${player.name}.` : ''
+}
+
+$('check-button').addEventListener('click', () => check())
+$('import-form').addEventListener('submit', importLesson)
+$('import-file').addEventListener('change', readFile)
+$('copy-link').addEventListener('click', async () => {
+  const ok = await copyText($('done-link').value)
+  announce(ok ? 'Link copied.' : 'Copy the link from the box.')
+  $('copy-status').textContent = ok ? 'Copied.' : 'Select the link and copy it.'
+  if (!ok) $('done-link').select()
+})
+wirePlayerForm($('player-form'), () => showPlayer())
+document.addEventListener('player:change', showPlayer)
+showPlayer()

@@ -1,0 +1,107 @@
+/**
+ * The Lessons page (/lessons/): a teacher's lessons with their links and results.
+ *
+ * GET /api/lessons (newest first); each lesson's results, GET /api/lessons/<id>/results,
+ * open in a table under it; Delete asks once more. Names and titles are shown
+ * with textContent.
+ */
+import { call, getPlayer, reason } from '../lib/api.js'
+import { announce } from '../lib/announce.js'
+import { el, $, plural, shortDate, copyText } from './dom.js'
+import { wirePlayerForm } from './player.js'
+
+function lessonItem(lesson) {
+  const link = new URL(lesson.url, location.origin).href
+  const resultsId = `results-${lesson.id}`
+  const resultsButton = el('button', { class: 'button', type: 'button', 'aria-expanded': 'false', 'aria-controls': resultsId, text: 'Results' })
+  const copyButton = el('button', { class: 'button', type: 'button', text: 'Copy link' })
+  const deleteButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Delete' })
+  const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Delete ${lesson.name}?` },
+    el('p', { class: 'confirm-question', text: `Delete “${lesson.name}” and its results? Its link stops working.` }),
+    el('div', { class: 'confirm-actions' },
+      el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Delete it' }),
+      el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep it' })))
+  const results = el('div', { class: 'lesson-results', id: resultsId, hidden: true })
+  const item = el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
+    el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
+    el('p', { class: 'muted', text: `${plural(lesson.count, 'puzzle')} · imported ${shortDate(lesson.created)}` }),
+    el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: 'Link: ' }), el('code', { text: link })),
+    el('div', { class: 'lesson-item-actions' }, copyButton, resultsButton, deleteButton),
+    confirm, results)
+
+  copyButton.addEventListener('click', async () => {
+    const ok = await copyText(link)
+    announce(ok ? 'Link copied.' : 'Copy the link from the page.')
+  })
+  resultsButton.addEventListener('click', async () => {
+    const open = resultsButton.getAttribute('aria-expanded') === 'true'
+    resultsButton.setAttribute('aria-expanded', String(!open))
+    results.hidden = open
+    if (!open) await fillResults(lesson, results)
+  })
+  deleteButton.addEventListener('click', () => {
+    confirm.hidden = false
+    confirm.querySelector('[data-no]').focus()
+  })
+  confirm.querySelector('[data-no]').addEventListener('click', () => {
+    confirm.hidden = true
+    deleteButton.focus()
+  })
+  confirm.querySelector('[data-yes]').addEventListener('click', async () => {
+    const answer = await call(`/lessons/${lesson.id}`, { method: 'DELETE' })
+    if (answer.status === 200) {
+      item.remove()
+      announce(`Deleted ${lesson.name}.`)
+      if (!$('lesson-list').children.length) showEmpty(true)
+      $('lessons-heading').focus()
+    } else {
+      confirm.querySelector('.confirm-question').textContent = reason(answer)
+    }
+  })
+  return item
+}
+
+async function fillResults(lesson, box) {
+  box.replaceChildren(el('p', { class: 'muted', text: 'Loading results…' }))
+  const answer = await call(`/lessons/${lesson.id}/results`)
+  if (answer.status !== 200 || !answer.data) {
+    box.replaceChildren(el('p', { class: 'form-error', text: reason(answer) }))
+    return
+  }
+  const rows = answer.data.puzzles.map((p) => el('tr', {},
+    el('th', { scope: 'row', text: p.title ? `${p.index}. ${p.title}` : `Puzzle ${p.index}` }),
+    el('td', { text: String(p.played) }), el('td', { text: String(p.solved) }), el('td', { text: String(p.clean) })))
+  box.replaceChildren(
+    el('table', { class: 'guide-table results-table' },
+      el('caption', { text: `Results for ${lesson.name}` }),
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col', text: 'Puzzle' }), el('th', { scope: 'col', text: 'Played' }),
+        el('th', { scope: 'col', text: 'Solved' }), el('th', { scope: 'col', text: 'Solved cleanly' }))),
+      el('tbody', {}, ...rows)),
+    el('p', { class: 'muted', text: 'Each student counts once per puzzle. Cleanly: no wrong move and no hint.' }))
+}
+
+function showEmpty(empty) {
+  $('lessons-empty').hidden = !empty
+}
+
+async function load() {
+  const player = getPlayer()
+  $('lessons-player').hidden = Boolean(player)
+  $('lessons-mine').hidden = !player
+  if (!player) return
+  $('lessons-status').textContent = 'Loading your lessons…'
+  const answer = await call('/lessons')
+  if (answer.status !== 200 || !answer.data) {
+    $('lessons-status').textContent = reason(answer)
+    return
+  }
+  $('lessons-status').textContent = ''
+  const list = $('lesson-list')
+  list.replaceChildren(...answer.data.lessons.map(lessonItem))
+  showEmpty(!answer.data.lessons.length)
+}
+
+wirePlayerForm($('player-form'), () => load())
+document.addEventListener('player:change', () => load())
+load()

@@ -1,0 +1,324 @@
+"""Lessons over the API (real HTTP through FastAPI's TestClient, SQLite and moto's DynamoDB):
+validate without storing, import (signed in, all or nothing), get, list, delete, results."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from functions.app import create_app
+from functions.routes.lessons import IMPORTS_PER_HOUR
+from functions.testing import Clock, dynamo_store, settings_for_tests, signed_up, sqlite_store
+from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES
+
+FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+LESSON = (FIXTURES / "guide_lesson.json").read_text(encoding="utf-8")
+STUDY = (FIXTURES / "study_classics.pgn").read_text(encoding="utf-8")
+JSON = {"Content-Type": "application/json"}
+PGN = {"Content-Type": "application/x-chess-pgn"}
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
+    opened = sqlite_store(tmp_path / "lessons.sqlite3") if request.param == "sqlite" else dynamo_store()
+    clock = Clock(NOON)
+    with opened as store, TestClient(create_app(store, settings_for_tests(), clock=clock)) as client:
+        yield SimpleNamespace(store=store, client=client, clock=clock)
+
+
+def _import(world: SimpleNamespace, text: str, headers: dict[str, str], **params: str):
+    return world.client.post("/api/lessons", content=text.encode(), headers=headers, params=params)
+
+
+def test_validate_reports_without_storing(world: SimpleNamespace) -> None:
+    got = world.client.post("/api/lessons/validate", content=LESSON.encode(), headers=JSON)
+    assert got.status_code == 200, got.text
+    body = got.json()
+    assert (body["ok"], body["kind"], body["count"], body["errors"], body["warnings"]) == (
+        True,
+        "json",
+        3,
+        [],
+        [],
+    )
+    first = body["puzzles"][0]
+    assert first["title"] == "Skewer on the fourth rank" and first["student"] == "white"
+    assert [m["san"] for m in first["moves"]] == ["Ra4+", "Ke3", "Rxh4"]
+    teacher = signed_up(world.client, "Teacher")
+    assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
+
+
+def test_validate_lists_every_problem_with_its_place(world: SimpleNamespace) -> None:
+    doc = json.loads(LESSON)
+    doc[0]["moves"][2]["uci"] = "a4h5"
+    doc[2]["playerColor"] = "White"
+    body = world.client.post("/api/lessons/validate", content=json.dumps(doc), headers=JSON).json()
+    assert body["ok"] is False and body["count"] == 1  # the knight puzzle passed
+    assert body["errors"] == [
+        {
+            "puzzle": 1,
+            "title": "Skewer on the fourth rank",
+            "move": 3,
+            "move_text": "a4h5",
+            "message": "not a legal move in this position",
+            "text": 'Puzzle 1 "Skewer on the fourth rank", move 3 (a4h5): not a legal move in this position',
+        },
+        {
+            "puzzle": 3,
+            "title": "Castle with check",
+            "move": None,
+            "move_text": "",
+            "message": '"playerColor" must be "white" or "black" (lower case), not "White"',
+            "text": 'Puzzle 3 "Castle with check": '
+            '"playerColor" must be "white" or "black" (lower case), not "White"',
+        },
+    ]
+    assert [p["index"] for p in body["puzzles"]] == [2]
+
+
+def test_validate_pgn_with_and_without_the_students_side(world: SimpleNamespace) -> None:
+    game = (FIXTURES / "game_clocks.pgn").read_text(encoding="utf-8")
+    bare = world.client.post(
+        "/api/lessons/validate", content=game, headers={"Content-Type": "text/plain"}
+    ).json()
+    assert bare["kind"] == "pgn" and not bare["ok"]
+    assert "no side for the student" in bare["errors"][0]["text"]
+    chosen = world.client.post(
+        "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "white"}
+    ).json()
+    assert chosen["ok"] and chosen["puzzles"][0]["moves"][-1]["san"] == "Nd5#"
+    bad = world.client.post(
+        "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "red"}
+    )
+    assert bad.status_code == 400
+    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'."}
+
+
+def test_import_needs_a_player(world: SimpleNamespace) -> None:
+    got = _import(world, LESSON, JSON)
+    assert got.status_code == 401 and "Sign in" in got.json()["error"]
+
+
+def test_import_get_list_delete(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, LESSON, {**JSON, **teacher}, name="Tactics, week 1")
+    assert made.status_code == 201, made.text
+    created = made.json()
+    assert created["name"] == "Tactics, week 1" and created["count"] == 3 and created["warnings"] == []
+    assert len(created["id"]) == 16 and created["url"] == f"/lessons/play/?id={created['id']}"
+
+    played = world.client.get(f"/api/lessons/{created['id']}")  # anyone with the link
+    assert played.status_code == 200
+    lesson = played.json()
+    assert (lesson["name"], lesson["count"]) == ("Tactics, week 1", 3)
+    assert lesson["puzzles"] == world.client.post("/api/lessons/validate", content=LESSON).json()["puzzles"]
+    assert "owner" not in json.dumps(lesson)
+
+    world.clock.advance(minutes=5)
+    study = _import(world, STUDY, {**PGN, **teacher}).json()
+    assert study["name"] == "Classic finishes"  # the study's name
+    mine = world.client.get("/api/lessons", headers=teacher).json()["lessons"]
+    assert [(m["name"], m["count"]) for m in mine] == [
+        ("Classic finishes", 2),
+        ("Tactics, week 1", 3),
+    ]
+
+    other = signed_up(world.client, "Other")
+    assert world.client.get("/api/lessons", headers=other).json() == {"lessons": []}
+    refused = world.client.delete(f"/api/lessons/{created['id']}", headers=other)
+    assert refused.status_code == 404 and refused.json() == {"error": "None of your lessons has that id."}
+    assert world.client.get(f"/api/lessons/{created['id']}").status_code == 200
+
+    assert world.client.delete(f"/api/lessons/{created['id']}", headers=teacher).json() == {"ok": True}
+    gone = world.client.get(f"/api/lessons/{created['id']}")
+    assert gone.status_code == 404 and "no lesson with that id" in gone.json()["error"]
+    assert [m["id"] for m in world.client.get("/api/lessons", headers=teacher).json()["lessons"]] == [
+        study["id"]
+    ]
+
+
+def test_a_pgn_lesson_plays_like_its_json(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, STUDY, {**PGN, **teacher}).json()
+    puzzles = world.client.get(f"/api/lessons/{made['id']}").json()["puzzles"]
+    trap = puzzles[1]
+    assert (trap["title"], trap["student"], trap["opponent_first"]) == ("Blackburne's trap", "black", True)
+    assert trap["moves"][1] == {
+        "uci": "d8g5",
+        "san": "Qg5",
+        "color": "black",
+        "by_student": True,
+        "comment": "Both the knight and g2 are hit.",
+        "hint": "Attack the knight and the g2 pawn with one move.",
+    }
+
+
+def test_an_invalid_import_stores_nothing(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    doc = json.loads(LESSON)
+    doc[1]["moves"][0]["uci"] = "e7e8"
+    got = _import(world, json.dumps(doc), {**JSON, **teacher})
+    assert got.status_code == 422
+    body = got.json()
+    assert body["error"] == (
+        'Puzzle 2 "Promote to a knight", move 1 (e7e8): '
+        'a pawn reaching the last rank needs the piece it becomes: "e7e8q" for a queen'
+    )
+    assert len(body["errors"]) == 1 and body["warnings"] == []
+    doc[0]["fen"] = "8/8/8/8/8/8/8/8 w - - 0 1"
+    two = _import(world, json.dumps(doc), {**JSON, **teacher}).json()
+    assert two["error"] == "The import has 2 problems; nothing was stored."
+    assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
+    empty = _import(world, "   ", {**JSON, **teacher})
+    assert empty.status_code == 400 and empty.json()["error"] == "Nothing to import: the text is empty"
+
+
+def test_limits(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    one = json.loads(LESSON)[2]
+    too_many = _import(world, json.dumps([one] * (MAX_PUZZLES + 1)), {**JSON, **teacher})
+    assert too_many.status_code == 422
+    assert (
+        too_many.json()["error"]
+        == "The import has 201 puzzles; the limit is 200: split it into smaller imports"
+    )
+    big = json.dumps([one]) + " " * MAX_BYTES
+    too_big = _import(world, big, {**JSON, **teacher})
+    assert too_big.status_code == 413 and "256 KB" in too_big.json()["error"]
+    exactly = json.dumps([one]).ljust(MAX_BYTES)
+    assert _import(world, exactly, {**JSON, **teacher}).status_code == 201
+
+
+def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, LESSON, {**JSON, **teacher}).json()
+    assert made["name"] == "Skewer on the fourth rank (3 puzzles)"  # no name given: from the first title
+    url = f"/api/lessons/{made['id']}/results"
+
+    def post(body: dict, headers: dict | None = None):
+        return world.client.post(url, json=body, headers=headers or {})
+
+    assert post({"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22}).json() == {"counted": True}
+    assert post({"puzzle": 1, "solved": True, "clean": False, "student": "a" * 22}).json() == {
+        "counted": False
+    }
+    assert post({"puzzle": 1, "solved": True, "clean": False, "student": "b" * 22}).json() == {
+        "counted": True
+    }
+    assert post({"puzzle": 1, "solved": False, "clean": False, "student": "c" * 22}).json() == {
+        "counted": True
+    }
+    student = signed_up(world.client, "Student")
+    assert post({"puzzle": 3, "solved": True, "clean": True}, student).json() == {"counted": True}
+    assert post({"puzzle": 3, "solved": True, "clean": True}, student).json() == {"counted": False}
+
+    no_key = post({"puzzle": 2, "solved": True, "clean": True})
+    assert no_key.status_code == 400 and "student key" in no_key.json()["error"]
+    past = post({"puzzle": 4, "solved": True, "clean": True, "student": "d" * 22})
+    assert past.status_code == 400 and past.json()["error"] == "This lesson has 3 puzzles, not 4."
+    assert post({"puzzle": 0, "solved": True, "clean": True, "student": "d" * 22}).status_code == 400
+    assert post({"puzzle": 1, "solved": "yes", "clean": True, "student": "d" * 22}).status_code == 400
+    assert post({"puzzle": 1, "solved": True, "clean": True, "student": "<x>"}).status_code == 400
+
+    results = world.client.get(url, headers=teacher)
+    assert results.status_code == 200
+    assert results.json()["puzzles"] == [
+        {"index": 1, "title": "Skewer on the fourth rank", "played": 3, "solved": 2, "clean": 1},
+        {"index": 2, "title": "Promote to a knight", "played": 0, "solved": 0, "clean": 0},
+        {"index": 3, "title": "Castle with check", "played": 1, "solved": 1, "clean": 1},
+    ]
+    assert world.client.get(url, headers=student).status_code == 404  # the owner's only
+    assert world.client.get(url).status_code == 401
+
+
+def test_unknown_and_malformed_ids(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    for lesson_id in ("AAAAAAAAAAAAAAAA", "short", "%3Cscript%3E", "a" * 200):
+        got = world.client.get(f"/api/lessons/{lesson_id}")
+        assert (
+            got.status_code == 404
+            and got.json()["error"] == "There is no lesson with that id (it may have been deleted)."
+        )
+        assert world.client.delete(f"/api/lessons/{lesson_id}", headers=teacher).status_code == 404
+        posted = world.client.post(
+            f"/api/lessons/{lesson_id}/results",
+            json={"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22},
+        )
+        assert posted.status_code == 404
+
+
+def test_markup_in_texts_is_stored_and_served_as_typed(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    markup = '<script>alert("x")</script><img src=x onerror=alert(1)> & &lt;b&gt;'
+    doc = json.loads(LESSON)[2]
+    doc.update(title=markup, intro=markup)
+    doc["moves"][0].update(comment=markup, hint=markup)
+    made = _import(world, json.dumps(doc), {**JSON, **teacher}, name=markup).json()
+    assert made["name"] == markup
+    (puzzle,) = world.client.get(f"/api/lessons/{made['id']}").json()["puzzles"]
+    assert (
+        puzzle["title"]
+        == puzzle["intro"]
+        == puzzle["moves"][0]["comment"]
+        == puzzle["moves"][0]["hint"]
+        == markup
+    )
+
+
+def test_openapi_documents_the_lesson_routes(world: SimpleNamespace) -> None:
+    paths = world.client.get("/api/openapi.json").json()["paths"]
+    assert {
+        "/api/lessons/validate",
+        "/api/lessons",
+        "/api/lessons/{lesson_id}",
+        "/api/lessons/{lesson_id}/results",
+    } <= set(paths)
+    assert set(paths["/api/lessons"]) == {"get", "post"}
+    assert set(paths["/api/lessons/{lesson_id}"]) == {"get", "delete"}
+
+
+def test_imports_are_rate_limited_per_teacher(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    one = json.dumps(json.loads(LESSON)[2])
+    for _ in range(IMPORTS_PER_HOUR):
+        assert _import(world, one, {**JSON, **teacher}).status_code == 201
+    refused = _import(world, one, {**JSON, **teacher})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert refused.json() == {"error": f"Too many imports: at most {IMPORTS_PER_HOUR} an hour."}
+    assert _import(world, one, {**JSON, **signed_up(world.client, "Another")}).status_code == 201
+    world.clock.advance(hours=1)
+    assert _import(world, one, {**JSON, **teacher}).status_code == 201
+
+
+@pytest.fixture(scope="module")
+def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    path = tmp_path_factory.mktemp("lessons") / "fuzz.sqlite3"
+    with (
+        sqlite_store(path) as store,
+        TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client,
+    ):
+        yield client
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.binary(max_size=200) | st.text(max_size=200).map(str.encode),
+    media=st.sampled_from(["application/json", "application/x-chess-pgn", "text/plain", "image/png"]),
+)
+def test_any_body_gets_an_answer_not_a_crash(shared_client: TestClient, body: bytes, media: str) -> None:
+    got = shared_client.post("/api/lessons/validate", content=body, headers={"Content-Type": media})
+    assert got.status_code == 200
+    assert got.json()["ok"] or got.json()["errors"]
+    posted = shared_client.post(
+        "/api/lessons/AAAAAAAAAAAAAAAA/results", content=body, headers={"Content-Type": media}
+    )
+    assert posted.status_code in (400, 404) and posted.json()["error"]

@@ -1,0 +1,279 @@
+"""PGN import: Lichess-study-like files become the same lessons the JSON format makes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from puzzlebook.lessons import MAX_PUZZLES, check, detect
+from puzzlebook.lessons.pgn_format import game_title, join_broken_movetext, split_comment
+
+FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+
+
+def _read(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def _game(tags: str, movetext: str) -> str:
+    return tags.strip() + "\n\n" + movetext.strip() + "\n"
+
+
+def test_lichess_study_chapters_become_lessons() -> None:
+    report = check(_read("study_classics.pgn"))
+    assert report.kind == "pgn" and report.ok and report.warnings == ()
+    opera, trap = report.lessons
+    assert (opera.index, opera.title, opera.student, opera.opponent_first) == (
+        1,
+        "The Opera Game",
+        "white",
+        False,
+    )
+    assert opera.intro == "Paris, 1858. Morphy has every piece in play; Black's king is still in the centre."
+    assert opera.fen == "3rkb1r/p2nqppp/5n2/1B2p1B1/4P3/1Q6/PPP2PPP/2KR3R w k - 3 13"
+    assert [m.san for m in opera.moves] == [
+        "Rxd7",
+        "Rxd7",
+        "Rd1",
+        "Qe6",
+        "Bxd7+",
+        "Nxd7",
+        "Qb8+",
+        "Nxb8",
+        "Rd8#",
+    ]
+    first = opera.moves[0]
+    assert first.comment == "Give up the exchange to keep the d-file open."
+    assert first.hint == "The knight on d7 is pinned. Take it."
+    assert opera.moves[1].comment == "Black takes back with the rook."  # %csl removed, text kept
+    assert [m.hint for m in opera.student_moves] == [
+        "The knight on d7 is pinned. Take it.",
+        "Bring the last piece into the attack.",
+        "Take the rook with check.",
+        "Deflect the knight from d7 with a queen check.",
+        "Checkmate on the back rank.",
+    ]
+    assert (trap.title, trap.student, trap.opponent_first, trap.to_move) == (
+        "Blackburne's trap",
+        "black",
+        True,
+        "white",
+    )
+    assert [(m.san, m.by_student) for m in trap.moves[:2]] == [("Nxe5", False), ("Qg5", True)]
+    assert trap.moves[0].comment == "White takes the bait."  # %eval and %cal gone
+    assert trap.moves[5].comment == "" and trap.moves[5].hint == "Check from the centre."  # %clk gone
+    assert trap.moves[-1].comment == "Smothered by its own pieces."
+
+
+def test_every_pgn_lesson_replays_to_its_final_position() -> None:
+    for lesson in check(_read("study_classics.pgn")).lessons:
+        board = chess.Board(lesson.fen)
+        for move in lesson.moves:
+            board.push_uci(move.uci)
+        assert board.is_checkmate()
+
+
+def test_pgn_lessons_round_trip_through_the_seed_json() -> None:
+    lessons = check(_read("study_classics.pgn")).lessons
+    again = check(json.dumps([lesson.to_seed() for lesson in lessons]))
+    assert again.kind == "json" and again.lessons == lessons
+
+
+def test_game_export_with_clocks_needs_a_side_and_takes_the_flag() -> None:
+    text = _read("game_clocks.pgn")
+    assert [e.text for e in check(text).errors] == [
+        'Game 1 "river_pawn – NightOwl64": no side for the student: add a [StudentColor "white"] '
+        '(or "black") tag, or choose the student\'s side when importing'
+    ]
+    (lesson,) = check(text, student_color="white").lessons
+    assert lesson.fen == chess.STARTING_FEN and not lesson.opponent_first
+    assert len(lesson.moves) == 13 and lesson.moves[-1].san == "Nd5#"
+    assert (
+        lesson.moves[7].comment == "(0.50 → 1.81) Mistake. Nf6 was best."
+    )  # two comments joined, commands gone
+    assert lesson.moves[8].hint == "Ignore the pin on your queen."
+    assert lesson.moves[-1].comment == "White wins by checkmate: Légal's mate."
+    assert all("[%" not in m.comment for m in lesson.moves)
+
+
+def test_tags_say_the_side_before_the_flag() -> None:
+    moves = "1. e4 e5 2. Nf3 *"
+    orientation = _game('[Event "A"]\n[Orientation "Black"]', moves)
+    both = _game('[Event "B"]\n[Orientation "black"]\n[StudentColor "white"]', moves)
+    assert check(orientation, student_color="white").lessons[0].student == "black"
+    assert check(both, student_color="black").lessons[0].student == "white"
+    (error,) = check(_game('[Event "C"]\n[StudentColor "w"]', moves)).errors
+    assert error.text == 'Game 1 "C": the [StudentColor] tag must be "white" or "black", not "w"'
+
+
+def test_broken_study_names_game_and_move() -> None:
+    report = check(_read("study_broken.pgn"))
+    assert [e.text for e in report.errors] == [
+        'Game 2 "Opposition", move 4. Ke4: not a legal move in this position',
+        'Game 3 "Square of the pawn": no side for the student: '
+        'add a [StudentColor "white"] (or "black") tag, '
+        "or choose the student's side when importing",
+        'Game 3 "Square of the pawn": the [FEN] tag: not a legal position: there is no black king',
+    ]
+    assert [(e.puzzle, e.move, e.move_text) for e in report.errors] == [
+        (2, 7, "4. Ke4"),
+        (3, None, ""),
+        (3, None, ""),
+    ]
+    assert [lesson.title for lesson in report.lessons] == ["Lucena"]
+    assert not report.ok
+
+
+@pytest.mark.parametrize(
+    ("tags", "movetext", "message"),
+    [
+        (
+            '[Event "Amb"]\n[StudentColor "white"]\n[FEN "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"]',
+            "1. Nd2 *",
+            'Game 1 "Amb", move 1. Nd2: ambiguous: more than one piece can make this move '
+            "(add the file or rank it comes from)",
+        ),
+        (
+            '[Event "Black"]\n[StudentColor "black"]',
+            "1. e4 e5 2. Nf3 Nf4 *",
+            'Game 1 "Black", move 2... Nf4: not a legal move in this position',
+        ),
+        (
+            '[Event "Null"]\n[StudentColor "white"]',
+            "1. e4 -- 2. d4 *",
+            'Game 1 "Null", move 1... --: a null move (--) cannot be played in a puzzle',
+        ),
+        ('[Event "Empty"]\n[StudentColor "white"]', "*", 'Game 1 "Empty": the game has no moves'),
+        (
+            '[Event "960"]\n[Variant "Chess960"]\n[StudentColor "white"]',
+            "1. e4 *",
+            'Game 1 "960": only standard chess can be imported, not "Chess960"',
+        ),
+        (
+            '[Event "Turn"]\n[StudentColor "black"]',
+            "1. e4 *",
+            'Game 1 "Turn": white is to move in the FEN but the student plays black, '
+            "so the first move is the opponent's setup move and the line needs at least 2 moves "
+            "for the student to get a turn (it has 1)",
+        ),
+        (
+            '[Event "Fen"]\n[StudentColor "white"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n[SetUp "1"]',
+            "1. e4 *",
+            'Game 1 "Fen": the [FEN] tag: not a legal position: the board is empty',
+        ),
+        (
+            '[Event "Bell"]\n[StudentColor "white"]',
+            "1. e4 { ding\x07 } *",
+            'Game 1 "Bell", move 1. e4: "comment" contains an invisible control character (U+0007); '
+            "only line breaks and tabs are allowed",
+        ),
+    ],
+)
+def test_pgn_errors(tags: str, movetext: str, message: str) -> None:
+    assert [e.text for e in check(_game(tags, movetext)).errors] == [message]
+
+
+def test_pgn_warnings() -> None:
+    report = check(
+        _game('[Event "W"]\n[StudentColor "white"]', "{ Intro [%hint lost] } 1. e4 e5 { [%hint x] } *")
+    )
+    assert report.ok and report.lessons[0].intro == "Intro"
+    assert [w.text for w in report.warnings] == [
+        'Game 1 "W": a [%hint] before the first move belongs to no move; '
+        "put it in the comment after that move",
+        'Game 1 "W", move 1... e5: this hint is on the opponent\'s move, so it is never shown '
+        "(hints are for the student's moves)",
+        'Game 1 "W": the line ends with the opponent\'s move: '
+        "it is played for the student and the puzzle ends",
+    ]
+
+
+def test_a_broken_variation_does_not_touch_the_mainline() -> None:
+    text = _game(
+        '[Event "V"]\n[StudentColor "white"]', "1. e4 e5 (1... b4 2. Qx9 { no } (2. Nf9)) 2. Nf3 { yes } *"
+    )
+    (lesson,) = check(text).lessons
+    assert [(m.san, m.comment) for m in lesson.moves] == [("e4", ""), ("e5", ""), ("Nf3", "yes")]
+
+
+def test_blank_lines_inside_movetext_do_not_split_a_game() -> None:
+    text = (
+        '[Event "Hand written"]\n[StudentColor "white"]\n\n1. e4 { Good.\n\nA second paragraph. } e5\n\n'
+        '2. Nf3 *\n\n[Event "Next"]\n[StudentColor "black"]\n\n1. d4 d5 *\n'
+    )
+    first, second = check(text).lessons
+    assert [m.san for m in first.moves] == ["e4", "e5", "Nf3"]
+    assert first.moves[0].comment == "Good.\n\nA second paragraph."
+    assert second.title == "Next" and [m.san for m in second.moves] == ["d4", "d5"]
+    assert join_broken_movetext("1. e4 *\n\n1. d4 *") == "1. e4 *\n\n1. d4 *"  # a result ends a game
+
+
+def test_windows_line_endings() -> None:
+    text = '[Event "CRLF"]\r\n[StudentColor "white"]\r\n\r\n{ Intro\r\nline two } 1. e4 { c } *\r\n'
+    (lesson,) = check(text).lessons
+    assert lesson.intro == "Intro\nline two" and lesson.moves[0].comment == "c"
+
+
+def test_game_count_limit() -> None:
+    one = _game('[Event "G"]\n[StudentColor "white"]', "1. e4 *")
+    assert len(check("\n".join([one] * MAX_PUZZLES)).lessons) == MAX_PUZZLES
+    errors = check("\n".join([one] * (MAX_PUZZLES + 1))).errors
+    assert [e.text for e in errors] == [
+        f"The PGN has {MAX_PUZZLES + 1} games; the limit is {MAX_PUZZLES}: split it into smaller imports"
+    ]
+
+
+def test_no_games() -> None:
+    assert [e.text for e in check("", kind="pgn").errors] == ["Nothing to import: the text is empty"]
+    assert [e.text for e in check("% only an escape line\n", kind="pgn").errors] == [
+        "No games found in the PGN"
+    ]
+
+
+def test_split_comment() -> None:
+    assert split_comment("[%clk 0:01:00] Nice [%cal Ga1a8,Rb2b4]  move. [%hint  Look left. ]") == (
+        "Nice move.",
+        "Look left.",
+    )
+    assert split_comment("line one\nline two [%eval 0.3]") == ("line one\nline two", "")
+
+
+@pytest.mark.parametrize(
+    ("tags", "title"),
+    [
+        ({"Event": "S: Ch", "StudyName": "S", "ChapterName": "Chapter one"}, "Chapter one"),
+        ({"Event": "Study name: Fork", "StudyName": "Study name"}, "Fork"),
+        ({"Event": "London 1851"}, "London 1851"),
+        ({"Event": "Casual rapid game", "White": "a", "Black": "b"}, "a – b"),
+        ({"Event": "?", "White": "Anderssen", "Black": "Kieseritzky"}, "Anderssen – Kieseritzky"),
+        ({"Event": "?"}, ""),
+    ],
+)
+def test_game_title(tags: dict[str, str], title: str) -> None:
+    headers = chess.pgn.Headers()
+    headers.update(tags)
+    assert game_title(headers) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ('[Event "x"]\n1. e4 *', "pgn"),
+        ("1. e4 e5 *", "pgn"),
+        ("{ An intro } 1. e4 *", "pgn"),
+        ('  [ {"fen": "x"} ]', "json"),
+        ("[]", "json"),
+        ('{"fen": "x"}', "json"),
+        ("{'fen': 'x'}", "json"),
+        ("{fen: 'x'}", "json"),
+        ("{}", "json"),
+        ("42", "json"),
+        ("Here is the JSON: []", "json"),
+    ],
+)
+def test_detect(text: str, kind: str) -> None:
+    assert detect(text) == kind
