@@ -1,0 +1,292 @@
+"""The API's speed: cold import of the Lambda module, a solve in-process, solves per second over HTTP.
+
+    python -m bench api
+
+1. Cold import of functions/handler.py in a fresh interpreter (goal < 600 ms),
+   with the DynamoDB store (the boto3 client is made, no call is sent) and with SQLite.
+2. A first solve posted in-process through the ASGI app on SQLite: p50 and p99
+   (goal p50 < 5 ms). Every post is a new first solve, so each one writes.
+3. First solves per second over real HTTP to uvicorn (one worker, SQLite), from
+   a light asyncio client with keep-alive connections in another process (goal >= 400).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+IMPORT_RUNS = 5
+INPROCESS_POSTS = 600
+HTTP_POSTS = 3000
+HTTP_CONNECTIONS = 16
+PLAYERS = 10
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, "SITE_KEY": "bench-key", "AWS_DEFAULT_REGION": "us-east-1", **extra}
+    env.setdefault("AWS_ACCESS_KEY_ID", "bench")
+    env.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
+    return env
+
+
+def cold_import(store_url: str) -> list[float]:
+    """Seconds to import functions.handler in fresh interpreters (the module builds the app)."""
+    code = "import time; t = time.perf_counter(); import functions.handler; print(time.perf_counter() - t)"
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(IMPORT_RUNS):
+            done = subprocess.run(
+                [sys.executable, "-c", code],
+                cwd=tmp,
+                env=_env(PUZZLEBOOK_STORE=store_url),
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            out.append(float(done.stdout.strip().splitlines()[-1]))
+    return out
+
+
+def _solve_bodies(bundle: Any, count: int) -> list[dict[str, Any]]:
+    from puzzlebook.chess.puzzle import Puzzle
+
+    bodies = []
+    for band in ("Easy", "Medium", "Hard", "Beginner", "Expert"):
+        for row in bundle.rows(band):
+            if len(row[2].split()) == 4 and row[0] not in bundle.retired:
+                solution = Puzzle.from_row(row, band).solution
+                bodies.append(
+                    {"id": row[0], "band": band, "moves": solution, "mistakes": 0, "hints": 1, "seconds": 20}
+                )
+                if len(bodies) == count:
+                    return bodies
+    raise RuntimeError("the bundle has too few two-move puzzles for this benchmark")
+
+
+async def _asgi_call(
+    app: Any, path: str, body: dict[str, Any], headers: list[tuple[bytes, bytes]]
+) -> tuple[int, Any]:
+    raw = json.dumps(body).encode()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(raw)).encode()),
+            *headers,
+        ],
+        "client": ("127.0.0.1", 9),
+        "server": ("127.0.0.1", 80),
+    }
+    delivered = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": raw, "more_body": False}
+        await asyncio.Event().wait()
+        return {"type": "http.disconnect"}
+
+    status, chunks = 0, []
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    return status, json.loads(b"".join(chunks))
+
+
+def in_process() -> list[float]:
+    """Seconds per first-solve post through the ASGI app (as Mangum calls it), on SQLite."""
+    from functions.app import create_app
+    from functions.store.sqlite import SqliteStore
+    from puzzlebook.settings import load
+
+    async def run(tmp: str) -> list[float]:
+        store = SqliteStore(Path(tmp) / "bench.sqlite3")
+        app = create_app(store, load({"SITE_KEY": "bench-key"}, warn=False))
+        _, made = await _asgi_call(app, "/api/players", {"name": "Bench"}, [])
+        auth = [(b"authorization", f"Bearer {made['token']}".encode())]
+        bodies = _solve_bodies(app.state.ctx.bundle, INPROCESS_POSTS + 50)
+        for body in bodies[:50]:  # warm: today's dailies kept, shards read, code paths hot
+            await _asgi_call(app, "/api/chess/solves", body, auth)
+        times = []
+        for body in bodies[50:]:
+            start = time.perf_counter()
+            status, answer = await _asgi_call(app, "/api/chess/solves", body, auth)
+            times.append(time.perf_counter() - start)
+            if status != 200 or answer["already"]:
+                raise RuntimeError(f"unexpected answer {status} {answer}")
+        store.close()
+        return times
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(run(tmp))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+SERVER = """
+import sys, uvicorn
+from functions.app import create_app
+from functions.store.sqlite import SqliteStore
+from puzzlebook.settings import load
+app = create_app(SqliteStore(sys.argv[1]), load({"SITE_KEY": "bench-key"}, warn=False))
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), workers=1, log_level="warning", access_log=False)
+"""
+
+
+def _prepare(db: Path) -> list[tuple[str, dict[str, Any]]]:
+    """Players made in the database the server will open, and one distinct first solve per post."""
+    from functions.auth import new_secret, token_of
+    from functions.context import shards_root
+    from functions.store.sqlite import SqliteStore
+    from puzzlebook.chess.shards import Bundle
+
+    store = SqliteStore(db)
+    tokens = []
+    for k in range(PLAYERS):
+        secret, hashed = new_secret()
+        import datetime as dt
+
+        player = store.create_player(f"bench{k}", hashed, dt.datetime.now(dt.UTC))
+        tokens.append(token_of(player.id, secret))
+    store.close()
+    per_player = HTTP_POSTS // PLAYERS
+    bodies = _solve_bodies(Bundle(shards_root()), per_player)
+    return [(token, body) for token in tokens for body in bodies]
+
+
+def _request(token: str, body: dict[str, Any]) -> bytes:
+    raw = json.dumps(body).encode()
+    head = (
+        "POST /api/chess/solves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Authorization: Bearer {token}\r\nContent-Length: {len(raw)}\r\n\r\n"
+    )
+    return head.encode() + raw
+
+
+async def _drive(port: int, requests: list[bytes]) -> tuple[float, dict[int, int]]:
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    for r in requests:
+        queue.put_nowait(r)
+    statuses: dict[int, int] = {}
+
+    async def worker() -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        while not queue.empty():
+            writer.write(queue.get_nowait())
+            head = await reader.readuntil(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            status = int(lines[0].split()[1])
+            length = next(
+                int(v)
+                for k, _, v in (line.partition(":") for line in lines[1:])
+                if k.lower() == "content-length"
+            )
+            await reader.readexactly(length)
+            statuses[status] = statuses.get(status, 0) + 1
+        writer.close()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(HTTP_CONNECTIONS)))
+    return time.perf_counter() - start, statuses
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process has used (Linux /proc), 0 where unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def over_http() -> tuple[float, dict[int, int], float]:
+    """First solves per second to uvicorn (one worker) over SQLite, the statuses seen, and the
+    solves per CPU second the server spent (what one free core would sustain; the machine is shared)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        posts = _prepare(db)
+        port = _free_port()
+        server = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], cwd=ROOT, env=_env())
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise RuntimeError("uvicorn didn't start") from None
+                    time.sleep(0.05)
+            warm = [_request(t, b) for t, b in posts[:100]]
+            asyncio.run(_drive(port, warm))
+            requests = [_request(t, b) for t, b in posts[100:]]
+            cpu_before = _cpu_seconds(server.pid)
+            seconds, statuses = asyncio.run(_drive(port, requests))
+            cpu = _cpu_seconds(server.pid) - cpu_before
+            return len(requests) / seconds, statuses, (len(requests) / cpu if cpu else 0.0)
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    for label, url in (
+        ("DynamoDB store", "dynamodb://puzzlebook-bench"),
+        ("SQLite store", "sqlite:///bench.sqlite3"),
+    ):
+        runs = cold_import(url)
+        print(
+            f"cold import of functions/handler.py ({label}): median {_ms(statistics.median(runs))}, "
+            f"best {_ms(min(runs))} over {len(runs)} fresh interpreters (goal < 600 ms)"
+        )
+    times = sorted(in_process())
+    p50 = times[len(times) // 2]
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(
+        f"first solve in-process (ASGI, SQLite): p50 {_ms(p50)}, p99 {_ms(p99)} over {len(times)} posts "
+        "(goal p50 < 5 ms)"
+    )
+    rate, statuses, per_cpu = over_http()
+    print(
+        f"first solves over HTTP to uvicorn (1 worker, SQLite, {HTTP_CONNECTIONS} keep-alive connections): "
+        f"{rate:.0f} per second, statuses {statuses} (goal >= 400); "
+        f"{per_cpu:.0f} per second of the server's CPU time"
+    )
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

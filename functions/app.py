@@ -1,0 +1,104 @@
+"""The FastAPI app: every route under /api, errors always {"error": "..."}.
+
+    from functions.app import create_app
+    app = create_app()            # the store and settings from the environment
+
+Locally `build.py serve` mounts it beside the static site (uvicorn, SQLite);
+on AWS functions/handler.py wraps it with Mangum (DynamoDB). The OpenAPI
+document is at /api/openapi.json, a browsable version at /api/docs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import importlib.util
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+
+from functions import errors
+from functions.context import Context, shards_root, utc_now
+from functions.routes import boards, chain, chess, health, players
+from functions.store import Store, open_store
+from puzzlebook.settings import Settings, load
+
+BODY_LIMIT = 16 * 1024
+# A lesson import may hold many puzzles with their comments: more room there.
+LESSON_BODY_LIMIT = 256 * 1024
+LESSONS_ROUTES = "functions.routes.lessons"
+
+
+def create_app(
+    store: Store | None = None,
+    settings: Settings | None = None,
+    *,
+    clock: Callable[[], dt.datetime] | None = None,
+    bundle_root: Path | None = None,
+) -> FastAPI:
+    """The API over `store` (default: PUZZLEBOOK_STORE) with `settings` (default: the environment).
+
+    `clock` (an aware "now") and `bundle_root` (the chess shards) are for tests.
+    The lessons routes (functions/routes/lessons.py, `router`) are included when that module exists.
+    """
+    settings = settings or load()
+    app = FastAPI(
+        title="Puzzle Book API",
+        version="1",
+        description="Solves, misses, ratings, leaderboards, lessons and Chain for Puzzle Book. "
+        'Every error is {"error": "message"}. See docs/api.md.',
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    app.state.ctx = Context(
+        store=store or open_store(settings.store_url),
+        settings=settings,
+        clock=clock or utc_now,
+        bundle_root=bundle_root or shards_root(),
+    )
+    errors.install(app)
+    for module in (players, chess, chain, boards, health):
+        app.include_router(module.router, prefix="/api")
+    if importlib.util.find_spec(LESSONS_ROUTES) is not None:
+        app.include_router(importlib.import_module(LESSONS_ROUTES).router, prefix="/api")
+    app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
+    _document_errors_as_sent(app)
+    return app
+
+
+def _document_errors_as_sent(app: FastAPI) -> None:
+    """FastAPI documents a 422 "HTTPValidationError" on every route with parameters; this API answers
+    such errors with 400 {"error": ...} instead (functions/errors.py), so the document says that."""
+    make_document = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        doc = make_document()
+        error_ref = {"$ref": "#/components/schemas/ErrorBody"}
+        for operations in doc.get("paths", {}).values():
+            for operation in operations.values():
+                responses = operation.get("responses", {})
+                default = (
+                    responses.get("422", {}).get("content", {}).get("application/json", {}).get("schema")
+                )
+                if default == {"$ref": "#/components/schemas/HTTPValidationError"}:
+                    del responses["422"]
+                    responses.setdefault(
+                        "400",
+                        {
+                            "description": "The request isn't shaped as expected.",
+                            "content": {"application/json": {"schema": error_ref}},
+                        },
+                    )
+        schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+        for name in ("HTTPValidationError", "ValidationError"):
+            schemas.pop(name, None)
+        schemas["ErrorBody"] = errors.ErrorBody.model_json_schema()
+        app.openapi_schema = doc
+        return doc
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -1,0 +1,92 @@
+"""Players' bearer tokens: made random, stored only as a hash, compared in constant time.
+
+A token is "<player id>.<secret>": the id finds the player with one read and
+the SHA-256 of the secret is compared with the stored hash by
+hmac.compare_digest. The secret (256 random bits) is never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from typing import Annotated
+
+from fastapi import Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from functions.errors import ApiError
+from functions.store.base import Store
+from functions.store.records import Player
+
+bearer = HTTPBearer(auto_error=False, description="The token from POST /api/players.")
+# A route's parameter for the bearer token (optional in the document: routes say when it's needed).
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
+# openapi_extra for routes where the token is optional (FastAPI adds this to the route's bearer
+# requirement, so the document reads "bearer, or nothing").
+OPTIONAL_AUTH: dict = {"security": [{}]}
+
+_TOKEN_RE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{43})")
+NAME_MAX = 24
+BAD_TOKEN = "That sign-in token doesn't match any player (it may have been deleted). Create a new player."
+
+
+def new_secret() -> tuple[str, str]:
+    """A fresh secret and its hash (what the store keeps)."""
+    secret = secrets.token_urlsafe(32)
+    return secret, hash_secret(secret)
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def token_of(player_id: str, secret: str) -> str:
+    return f"{player_id}.{secret}"
+
+
+def player_for(
+    store: Store, credentials: HTTPAuthorizationCredentials | None, *, needed: str | None
+) -> Player | None:
+    """The player the bearer token names.
+
+    No token: None, or 401 with `needed` (why a player is needed) when one is.
+    A token that matches no player (malformed, wrong, or deleted): 401.
+    """
+    if credentials is None or not credentials.credentials:
+        if needed:
+            raise ApiError(401, needed, {"WWW-Authenticate": "Bearer"})
+        return None
+    match = _TOKEN_RE.fullmatch(credentials.credentials)
+    if not match:
+        raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+    player = store.get_player(match.group(1))
+    presented = hash_secret(match.group(2))
+    # Compare even when there's no player, so a missing id takes as long as a wrong secret.
+    stored = player.token_hash if player else "0" * 64
+    if not hmac.compare_digest(stored.encode(), presented.encode()) or player is None:
+        raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+    return player
+
+
+def clean_name(value: object) -> str:
+    """A display name: text, trimmed, 1–24 characters, none of them control or invisible formatting.
+
+    Raises ApiError 400 saying which rule it broke.
+    """
+    if not isinstance(value, str):
+        raise ApiError(400, "The name must be text.")
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        raise ApiError(400, "The name can't be empty.")
+    if len(name) > NAME_MAX:
+        raise ApiError(400, f"The name can be at most {NAME_MAX} characters, not {len(name)}.")
+    odd = next((ch for ch in name if not ch.isprintable()), None)
+    if odd is not None:
+        raise ApiError(
+            400,
+            f"The name can't contain control or invisible characters (it has U+{ord(odd):04X}).",
+        )
+    return name

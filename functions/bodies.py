@@ -1,0 +1,84 @@
+"""Reading request bodies: JSON parsed once, checked by a model, described in the OpenAPI document.
+
+Routes take the parsed JSON (`json_body`) and check it themselves, so every
+complaint is in plain words: the chess bodies by puzzlebook.chess.shapes, the
+rest by their model through `parse`. `documented(Model)` puts the model in
+the OpenAPI document as the request body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, Request
+from pydantic import BaseModel, ValidationError
+
+from functions.errors import ApiError, plain_words
+
+M = TypeVar("M", bound=BaseModel)
+ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
+
+
+async def json_body(request: Request) -> Any:
+    """The request's body as JSON; 400 when it's missing, not JSON, or nested absurdly deep."""
+    raw = await request.body()
+    if not raw.strip():
+        raise ApiError(400, "The request needs a JSON body.")
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ApiError(400, "The body is nested too deeply.") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"The body isn't valid JSON ({_why(exc)}).") from None
+
+
+# A route's parameter for the parsed JSON body.
+JsonBody = Annotated[Any, Depends(json_body)]
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at character {exc.pos}"
+    return str(exc).split("\n")[0][:120]
+
+
+def parse(model: type[M], data: Any) -> M:
+    """`data` checked by `model`; 400 naming the first field that's wrong."""
+    if not isinstance(data, dict):
+        raise ApiError(400, "The body must be a JSON object.")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ApiError(400, plain_words(exc.errors())) from None
+
+
+def documented(model: type[BaseModel]) -> dict[str, Any]:
+    """openapi_extra describing `model` as the required JSON request body."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses` entry documenting each error status with the {"error": ...} body."""
+    words = {
+        400: "The request isn't shaped as expected.",
+        401: "No token, or one that matches no player.",
+        403: "Not yet allowed.",
+        404: "No such thing.",
+        409: "Conflicts with what's stored.",
+        413: "The body is too large.",
+        422: "Well shaped, but not acceptable (e.g. the moves don't solve the puzzle).",
+        429: "Too many; Retry-After says when to try again.",
+        503: "The store is unavailable; nothing was changed.",
+    }
+    # A $ref rather than `"model": ErrorBody`: FastAPI would build a validator per route and status
+    # at import (a cold start cost); functions/app.py puts ErrorBody in the document's components.
+    return {
+        status: {"description": words[status], "content": {"application/json": {"schema": ERROR_REF}}}
+        for status in statuses
+    }

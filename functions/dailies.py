@@ -1,0 +1,56 @@
+"""Keeping the chess dailies: pick each day's puzzles once, and keep them for good.
+
+The pick itself is puzzlebook.chess.daily.pick; this module feeds it the
+dailies kept so far and keeps what it picks (the first pick stands: a day
+never changes, even if the bundle or the kept list later would pick another).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from functions.store.base import Store
+from functions.store.records import KeptDaily
+from puzzlebook.chess.daily import EPOCH, NO_REPEAT, bands_of, pick
+from puzzlebook.settings import Settings
+
+
+def fill_dailies(
+    store: Store, settings: Settings, bundle: Any, first: dt.date, last: dt.date
+) -> list[KeptDaily]:
+    """Make sure every day from `first` to `last` (from EPOCH at the earliest) has its dailies kept.
+
+    Returns the dailies of those days, kept earlier or now, in date order.
+    """
+    first = max(first, EPOCH)
+    if last < first:
+        return []
+    window = store.kept_dailies(
+        (first - dt.timedelta(days=NO_REPEAT)).isoformat(), (last + dt.timedelta(days=NO_REPEAT)).isoformat()
+    )
+    kept = {(d.day, d.band): d for d in window}
+    entries = [(d.day, d.band, d.id) for d in window]
+    out = []
+    day = first
+    while day <= last:
+        for band in bands_of(day, settings.site_key):
+            slot = (day.isoformat(), band)
+            if slot not in kept:
+                pid = pick(band, day, entries, key=settings.site_key, bundle=bundle)
+                row = bundle.row(band, pid)
+                kept[slot] = store.keep_daily(day.isoformat(), band, pid, int(row[3]))
+                entries.append((day.isoformat(), band, kept[slot].id))
+            out.append(kept[slot])
+        day += dt.timedelta(days=1)
+    return out
+
+
+def ensure_dailies(store: Store, settings: Settings, bundle: Any, day: dt.date) -> list[KeptDaily]:
+    """The dailies of `day`, kept now if they weren't; [] for a day before EPOCH."""
+    if day < EPOCH:
+        return []
+    kept = store.dailies_on(day.isoformat())
+    if {d.band for d in kept} >= set(bands_of(day, settings.site_key)):
+        return kept
+    return fill_dailies(store, settings, bundle, day, day)

@@ -1,0 +1,222 @@
+"""Every error the API sends is {"error": "message"} in plain words, with the right status.
+
+ApiError is raised by routes; the handlers here turn it, FastAPI's own
+validation errors, unknown paths and methods, a failing store and anything
+unexpected into that shape. BodyLimit refuses oversized bodies (413) before
+anything reads them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from functions.store.base import StoreUnavailable
+
+log = logging.getLogger("puzzlebook.api")
+
+STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
+STORE_RETRY_AFTER = "5"
+
+
+class ApiError(Exception):
+    """An answer other than success: `status` with {"error": message} and optional headers."""
+
+    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = dict(headers or {})
+
+
+class ErrorBody(BaseModel):
+    """Every error: what was wrong, in plain words."""
+
+    error: str
+
+
+def error_response(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=dict(headers or {}))
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    if not parts:
+        return "the body"
+    out = parts[0]
+    for p in parts[1:]:
+        out += f"[{p}]" if p.isdigit() else f".{p}"
+    return out
+
+
+def plain_words(errors: list[Any]) -> str:
+    """The first of pydantic's validation errors as one plain sentence naming the field."""
+    if not errors:
+        return "The request isn't shaped as expected."
+    err = errors[0]
+    kind = err.get("type", "")
+    field = _field(tuple(err.get("loc", ())))
+    ctx = err.get("ctx") or {}
+    if kind == "json_invalid":
+        return "The body isn't valid JSON."
+    if field == "the body" and kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "The body must be a JSON object."
+    words = {
+        "missing": "is missing",
+        "int_type": "must be a whole number",
+        "int_parsing": "must be a whole number",
+        "int_from_float": "must be a whole number",
+        "string_type": "must be text",
+        "bool_type": "must be true or false",
+        "list_type": "must be a list",
+        "dict_type": "must be an object",
+        "model_type": "must be an object",
+        "greater_than_equal": f"must be at least {ctx.get('ge')}",
+        "greater_than": f"must be more than {ctx.get('gt')}",
+        "less_than_equal": f"must be at most {ctx.get('le')}",
+        "less_than": f"must be less than {ctx.get('lt')}",
+        "too_short": f"must have at least {ctx.get('min_length')} item(s)",
+        "too_long": f"must have at most {ctx.get('max_length')} item(s)",
+        "string_too_short": f"must be at least {ctx.get('min_length')} character(s)",
+        "string_too_long": f"must be at most {ctx.get('max_length')} character(s)",
+        "literal_error": f"must be one of {ctx.get('expected')}",
+        "enum": f"must be one of {ctx.get('expected')}",
+        "string_pattern_mismatch": "isn't in the expected form",
+    }.get(kind, "isn't valid")
+    sentence = f"{field} {words}."
+    return sentence[0].upper() + sentence[1:]
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that give every error the {"error": ...} shape."""
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.message, exc.headers)
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store_down(request: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.warning("store unavailable: %s", exc)
+        return error_response(503, STORE_DOWN, {"Retry-After": STORE_RETRY_AFTER})
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(400, plain_words(list(exc.errors())))
+
+    @app.exception_handler(ValidationError)
+    async def _invalid_model(request: Request, exc: ValidationError) -> JSONResponse:
+        return error_response(400, plain_words(exc.errors()))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 404:
+            message = f"There's nothing at {request.url.path}."
+        elif exc.status_code == 405:
+            # Starlette names only the first matching route's methods; the path may have several routes.
+            methods = _methods_at(request)
+            headers.pop("allow", None)
+            headers["Allow"] = ", ".join(methods)
+            choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
+            message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+        elif exc.status_code == 400:
+            message = "The body isn't valid JSON."
+        else:
+            message = str(exc.detail)
+        return error_response(exc.status_code, message, headers)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return error_response(500, "Something went wrong on our side. Nothing was changed; please try again.")
+
+
+def _methods_at(request: Request) -> list[str]:
+    """Every method some route serves at this request's path (HEAD left out)."""
+    found = []
+    for method in ("DELETE", "GET", "PATCH", "POST", "PUT"):
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
+            found.append(method)
+    return found
+
+
+class BodyLimit:
+    """Refuse request bodies over the limit (413) before the app reads them.
+
+    `limits` maps a path prefix to its own limit (the longest matching prefix
+    wins); other paths get `default`. Chunked bodies are counted as they come.
+    """
+
+    def __init__(self, app: ASGIApp, default: int, limits: Mapping[str, int] | None = None) -> None:
+        self.app = app
+        self.default = default
+        self.limits = sorted((limits or {}).items(), key=lambda kv: -len(kv[0]))
+
+    def limit_for(self, path: str) -> int:
+        for prefix, limit in self.limits:
+            if path.startswith(prefix):
+                return limit
+        return self.default
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope["path"])
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _send_error(scope, send, 400, "The Content-Length header isn't a number.")
+                    return
+                if declared > limit:
+                    await _send_error(scope, send, 413, _too_big(limit))
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > limit:
+                await _send_error(scope, send, 413, _too_big(limit))
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _too_big(limit: int) -> str:
+    return f"That request is too large: the limit here is {limit // 1024} KB."
+
+
+async def _send_error(scope: Scope, send: Send, status: int, message: str) -> None:
+    await error_response(status, message)(scope, _nothing, send)
+
+
+async def _nothing() -> Message:  # pragma: no cover - a response never reads the request
+    return {"type": "http.disconnect"}

@@ -1,0 +1,148 @@
+"""The public daily files, made from the store, and where they're written.
+
+    files = daily_files(store, settings, bundle, through=tomorrow)   # {relative path: bytes}
+    write_files(files, DirWriter(settings.dist))                      # or S3Writer(bucket)
+
+Paths are relative to the site root:
+  daily/chess/<YYYY-MM-DD>.json  {date, bundle, dailies: [{band, id, rating}]}
+  daily/chain/<YYYY-MM-DD>.json  exactly generate.public(row): {date, level, start, target, moves, hand}
+  daily/index.json               {"chess": [dates], "chain": [dates]}: every date published, per game
+
+The site build calls daily_files for every date up to tomorrow; the nightly
+job writes yesterday's, today's and tomorrow's files and the index. A Chain
+day that failed re-verification is never stored, so never published.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Protocol
+
+from functions.store.base import Store
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.settings import Settings
+
+INDEX = "daily/index.json"
+# Dailies change once a day and tomorrow's is published ahead: a short cache.
+CACHE_CONTROL = "public, max-age=300"
+
+
+def chess_path(day: str) -> str:
+    return f"daily/chess/{day}.json"
+
+
+def chain_path(day: str) -> str:
+    return f"daily/chain/{day}.json"
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def daily_files(
+    store: Store,
+    settings: Settings,
+    bundle: Any,
+    through: dt.date,
+    *,
+    since: dt.date | None = None,
+) -> dict[str, bytes]:
+    """Every public daily file for dates up to `through` (from `since` when given), plus the index.
+
+    The index always lists every published date up to `through`, whatever `since` is.
+    `settings` is accepted for symmetry with the nightly job (the files need no secret).
+    """
+    from puzzlebook.chain.generate import public
+
+    last = through.isoformat()
+    first = since.isoformat() if since else None
+    by_day: dict[str, list[Any]] = defaultdict(list)
+    for kept in store.kept_dailies(None, last):
+        by_day[kept.day].append(kept)
+    files: dict[str, bytes] = {}
+    order = list(BANDS)
+    for day, kept_list in by_day.items():
+        if first and day < first:
+            continue
+        dailies = sorted(kept_list, key=lambda d: order.index(d.band))
+        body = {
+            "date": day,
+            "bundle": bundle.version,
+            "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
+        }
+        files[chess_path(day)] = _json(body)
+    rows = store.chain_rows(first, last)
+    chain_days = [day for day, _ in rows] if first is None else store.chain_days(None, last)
+    for day, row in rows:
+        files[chain_path(day)] = _json(public(row))
+    files[INDEX] = _json({"chess": sorted(by_day), "chain": chain_days})
+    return files
+
+
+class Writer(Protocol):
+    def write(self, path: str, data: bytes) -> None: ...
+
+
+class DirWriter:
+    """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically."""
+
+    def __init__(self, root: str | Path) -> None:
+        self.root = Path(root)
+
+    def write(self, path: str, data: bytes) -> None:
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+class S3Writer:
+    """Writes files to the site's S3 bucket (under `prefix`), as JSON with a short cache."""
+
+    def __init__(self, bucket: str, client: Any = None, prefix: str = "") -> None:
+        if client is None:
+            import boto3
+
+            client = boto3.client("s3")
+        self.bucket = bucket
+        self.client = client
+        self.prefix = prefix.strip("/")
+
+    def write(self, path: str, data: bytes) -> None:
+        key = f"{self.prefix}/{path}" if self.prefix else path
+        self.client.put_object(
+            Bucket=self.bucket,
+            Key=key,
+            Body=data,
+            ContentType="application/json; charset=utf-8",
+            CacheControl=CACHE_CONTROL,
+        )
+
+
+def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:
+    """Write every file (the index last, so it never lists a file not yet written); the paths written."""
+    paths = sorted(p for p in files if p != INDEX)
+    if INDEX in files:
+        paths.append(INDEX)
+    for path in paths:
+        writer.write(path, files[path])
+    return paths
+
+
+def publish_days(store: Store, settings: Settings, bundle: Any, writer: Writer, today: dt.date) -> list[str]:
+    """The nightly's publishing: yesterday's, today's and tomorrow's files, and the index."""
+    files = daily_files(
+        store, settings, bundle, through=today + dt.timedelta(days=1), since=today - dt.timedelta(days=1)
+    )
+    return write_files(files, writer)

@@ -1,0 +1,146 @@
+"""Chain: posting a solve or a give-up, and the walkthrough.
+
+A solve is checked against the stored day by puzzlebook.chain.generate.check_solve.
+The first result for a day (solve or give-up) stands. A solve posted on its own
+site day goes on that day's board and counts for the Chain streak; an archive
+solve is kept but ranks nowhere. The walkthrough opens after the player's own
+solve or give-up, or for everyone once the day is past.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from functions.auth import OPTIONAL_AUTH, Credentials, player_for
+from functions.bodies import JsonBody, documented, errors, parse
+from functions.context import Context, context
+from functions.errors import ApiError
+from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
+from functions.store.records import Posted
+from puzzlebook.calendar import parse_day
+
+router = APIRouter(tags=["chain"])
+
+NEEDED = "Sign in to keep your Chain results."
+
+
+def _day(text: str) -> dt.date:
+    try:
+        return parse_day(text)
+    except ValueError as exc:
+        raise ApiError(400, f"{exc}.") from None
+
+
+def _stored(ctx: Context, day: dt.date) -> dict[str, Any]:
+    if day > ctx.today():
+        raise ApiError(422, f"The Chain of {day.isoformat()} isn’t out yet.")
+    row = ctx.store.chain_day(day.isoformat())
+    if row is None:
+        raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
+    return row
+
+
+def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
+    kept = posted.kind if posted.kind in ("solve", "giveup") else None
+    if posted.already:
+        return ChainPosted(already=True, kept=kept)  # type: ignore[arg-type]  # narrowed just above
+    return ChainPosted(
+        already=False,
+        kept=kept,  # type: ignore[arg-type]
+        clean=posted.clean if kept == "solve" else None,
+        daily=posted.daily,
+        place=posted.place,
+        streak=streak,
+    )
+
+
+@router.post(
+    "/chain/solves",
+    response_model=ChainPosted,
+    openapi_extra=documented(ChainSolve),
+    responses=errors(400, 401, 404, 413, 422, 503),
+    summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
+)
+def post_solve(
+    request: Request,
+    body: JsonBody,
+    credentials: Credentials,
+) -> ChainPosted:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    solve = parse(ChainSolve, body)
+    day = _day(solve.date)
+    row = _stored(ctx, day)
+    from puzzlebook.chain.generate import check_solve
+
+    checked = check_solve(row, solve.tiles)
+    if not checked.ok:
+        reason = checked.reason or "those tiles don’t solve it"
+        raise ApiError(422, reason[0].upper() + reason[1:] + ".")
+    if solve.seconds < len(solve.tiles):
+        raise ApiError(422, "That’s quicker than a real solve: allow at least a second a move.")
+    today = ctx.today()
+    posted = ctx.store.record_chain_solve(
+        player.id,
+        day.isoformat(),
+        tiles=solve.tiles,
+        seconds=solve.seconds,
+        undos=solve.undos,
+        resets=solve.resets,
+        on_board=day == today,
+        now=ctx.now(),
+    )
+    streak = None
+    if posted.daily and not posted.already:
+        streak = ctx.store.player_stats(player.id)[1].streak.current(today)
+    return _answer(posted, streak)
+
+
+@router.post(
+    "/chain/giveups",
+    response_model=ChainPosted,
+    openapi_extra=documented(ChainGiveup),
+    responses=errors(400, 401, 404, 413, 422, 503),
+    summary="Give up a Chain day: kept as your result, and its walkthrough opens",
+)
+def post_giveup(
+    request: Request,
+    body: JsonBody,
+    credentials: Credentials,
+) -> ChainPosted:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    day = _day(parse(ChainGiveup, body).date)
+    _stored(ctx, day)
+    return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))
+
+
+@router.get(
+    "/chain/{date}/walkthrough",
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=Walkthrough,
+    responses=errors(400, 401, 403, 404, 503),
+    summary="How a day is solved: after your own solve or give-up, or for any past day",
+)
+def get_walkthrough(
+    request: Request,
+    date: str,
+    credentials: Credentials,
+) -> Walkthrough:
+    ctx = context(request)
+    day = _day(date)
+    row = ctx.store.chain_day(day.isoformat()) if day <= ctx.today() else None
+    if row is None:
+        raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
+    if day == ctx.today():
+        player = player_for(ctx.store, credentials, needed=None)
+        if player is None or ctx.store.chain_result(player.id, day.isoformat()) is None:
+            raise ApiError(
+                403, "The walkthrough opens once you’ve solved today’s Chain or given up (or tomorrow)."
+            )
+    return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=row["walkthrough"])

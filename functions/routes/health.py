@@ -1,0 +1,39 @@
+"""Health: 200 with the bundle's version and the last stored Chain day, 503 unless tomorrow is stored."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fastapi import APIRouter, Request
+
+from functions.bodies import errors
+from functions.context import context
+from functions.errors import ApiError
+from functions.models import Health
+
+router = APIRouter(tags=["health"])
+
+
+@router.get(
+    "/health",
+    response_model=Health,
+    responses=errors(503),
+    summary="Healthy when tomorrow's Chain day is stored and the bundle can be read",
+)
+def health(request: Request) -> Health:
+    ctx = context(request)
+    today = ctx.today()
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    last = ctx.store.last_chain_day()
+    if ctx.store.chain_day(tomorrow) is None:
+        raise ApiError(
+            503,
+            f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
+            "run the nightly fill (python build.py fill).",
+            {"Retry-After": "60"},
+        )
+    try:
+        version = ctx.bundle.version
+    except (OSError, ValueError, KeyError) as exc:
+        raise ApiError(503, f"The chess bundle can’t be read: {exc}.", {"Retry-After": "60"}) from None
+    return Health(bundle=version, last_chain_day=last or tomorrow, today=today.isoformat())

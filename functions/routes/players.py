@@ -1,0 +1,147 @@
+"""Players: create one (name → id and token), read and rename yourself, delete yourself."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fastapi import APIRouter, Request
+
+from functions.auth import BAD_TOKEN, Credentials, clean_name, new_secret, player_for, token_of
+from functions.bodies import JsonBody, documented, errors
+from functions.context import context
+from functions.errors import ApiError
+from functions.models import (
+    ChainTally,
+    ChessTally,
+    Deleted,
+    Me,
+    NewPlayer,
+    PlayerCreated,
+    RatingInfo,
+    Rename,
+    StreakInfo,
+)
+from functions.store.records import ChainStats, ChessStats, Player
+
+router = APIRouter(tags=["players"])
+
+NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def account_line(chess: ChessStats, today: dt.date) -> str:
+    """The account page's line, e.g. "12 puzzles solved, 9 cleanly · 3-day daily streak"."""
+    streak = chess.streak.current(today)
+    tail = f"{streak}-day daily streak" if streak else "no daily streak"
+    return f"{_plural(chess.solved, 'puzzle')} solved, {chess.clean} cleanly · {tail}"
+
+
+def chain_line(chain: ChainStats, today: dt.date) -> str:
+    """The same for Chain, e.g. "5 Chains solved, 4 cleanly · 2-day Chain streak"."""
+    streak = chain.streak.current(today)
+    tail = f"{streak}-day Chain streak" if streak else "no Chain streak"
+    return f"{_plural(chain.solved, 'Chain')} solved, {chain.clean} cleanly · {tail}"
+
+
+def _name_from(body: object) -> str:
+    """The body's name, checked by clean_name (its words are plainer than the model's)."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "The body must be a JSON object.")
+    if "name" not in body:
+        raise ApiError(400, "The name is missing.")
+    return clean_name(body["name"])
+
+
+def me_of(request: Request, player: Player) -> Me:
+    ctx = context(request)
+    chess, chain = ctx.store.player_stats(player.id)
+    today = ctx.today()
+    rating = None
+    if chess.rating is not None:
+        rating = RatingInfo(
+            rating=round(chess.rating.rating),
+            rd=round(chess.rating.rd),
+            provisional=chess.rating.provisional,
+            games=chess.rated,
+        )
+    return Me(
+        id=player.id,
+        name=player.name,
+        created=player.created,
+        line=account_line(chess, today),
+        chain_line=chain_line(chain, today),
+        ratings={"chess": rating},
+        streaks={
+            "chess": StreakInfo(current=chess.streak.current(today), best=chess.streak.best),
+            "chain": StreakInfo(current=chain.streak.current(today), best=chain.streak.best),
+        },
+        chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
+        chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
+    )
+
+
+@router.post(
+    "/players",
+    status_code=201,
+    response_model=PlayerCreated,
+    openapi_extra=documented(NewPlayer),
+    responses=errors(400, 413, 503),
+    summary="Create a player: a display name in, an id and a bearer token out",
+)
+def create_player(request: Request, body: JsonBody) -> PlayerCreated:
+    name = _name_from(body)
+    ctx = context(request)
+    secret, hashed = new_secret()
+    player = ctx.store.create_player(name, hashed, ctx.now())
+    return PlayerCreated(id=player.id, name=player.name, token=token_of(player.id, secret))
+
+
+@router.get(
+    "/me",
+    response_model=Me,
+    responses=errors(401, 503),
+    summary="Yourself: the account line, ratings with their RD, and streaks",
+)
+def get_me(request: Request, credentials: Credentials) -> Me:
+    player = player_for(context(request).store, credentials, needed=NEEDED)
+    assert player is not None
+    return me_of(request, player)
+
+
+@router.patch(
+    "/me",
+    response_model=Me,
+    openapi_extra=documented(Rename),
+    responses=errors(400, 401, 413, 503),
+    summary="Change your display name",
+)
+def patch_me(
+    request: Request,
+    body: JsonBody,
+    credentials: Credentials,
+) -> Me:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    name = _name_from(body)
+    renamed = ctx.store.rename_player(player.id, name)
+    if renamed is None:  # deleted between the two reads
+        raise ApiError(401, BAD_TOKEN)
+    return me_of(request, renamed)
+
+
+@router.delete(
+    "/me",
+    response_model=Deleted,
+    responses=errors(401, 503),
+    summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
+)
+def delete_me(request: Request, credentials: Credentials) -> Deleted:
+    ctx = context(request)
+    player = player_for(ctx.store, credentials, needed=NEEDED)
+    assert player is not None
+    ctx.store.delete_player(player.id)
+    return Deleted()

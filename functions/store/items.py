@@ -1,0 +1,190 @@
+"""The store's building blocks: items, the write operations, the errors, and the six primitives.
+
+An item is shaped like a DynamoDB item: a partition key PK, a sort key SK, up
+to three sparse index key pairs (GSI1PK/GSI1SK ... GSI3PK/GSI3SK), a version
+`v`, an `expires_at`, counters, and the record itself as `doc` (JSON-able).
+A backend (sqlite.py, dynamo.py) implements `Primitives`; everything else is
+written once on top of them (functions/store/base.py assembles the Store).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+Item = dict[str, Any]
+Key = tuple[str, str]
+T = TypeVar("T")
+
+INDEXES = (1, 2, 3)
+
+
+class StoreUnavailable(RuntimeError):
+    """The store failed to read or write (locked, throttled, unreachable). Nothing was half-written."""
+
+
+class Conflict(Exception):
+    """A conditional write failed: an item changed since it was read, or already exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """Write `item` whole. expect: None writes regardless; 0 only if absent; n only if its version is n."""
+
+    item: Item
+    expect: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Absent:
+    """A condition only: the item (pk, sk) must not exist."""
+
+    pk: str
+    sk: str
+
+
+@dataclass(frozen=True, slots=True)
+class Delete:
+    pk: str
+    sk: str
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """Add to counters of (pk, sk), creating it at zero; refused (Conflict) when counter `below[0]`
+    is already at or over `below[1]`. Sets expires_at when given."""
+
+    pk: str
+    sk: str
+    counts: dict[str, int]
+    below: tuple[str, int] | None = None
+    expires_at: int | None = None
+
+
+Op = Put | Absent | Delete | Add
+
+
+def make_item(
+    pk: str,
+    sk: str,
+    doc: dict[str, Any] | None = None,
+    *,
+    version: int | None = None,
+    index: dict[int, tuple[str, str]] | None = None,
+    expires_at: int | None = None,
+) -> Item:
+    """An item: keys, optional index keys {n: (pk, sk)}, version, expiry and a JSON-able doc."""
+    item: Item = {"PK": pk, "SK": sk}
+    for n, (ipk, isk) in (index or {}).items():
+        item[f"GSI{n}PK"], item[f"GSI{n}SK"] = ipk, isk
+    if version is not None:
+        item["v"] = version
+    if expires_at is not None:
+        item["expires_at"] = expires_at
+    if doc is not None:
+        item["doc"] = doc
+    return item
+
+
+def doc_of(item: Item | None) -> dict[str, Any]:
+    """The record an item carries ({} for none)."""
+    return (item or {}).get("doc") or {}
+
+
+def version_of(item: Item | None) -> int:
+    """An item's version (0 for none: "absent" to a versioned Put)."""
+    return int((item or {}).get("v", 0))
+
+
+def utc_stamp(now: dt.datetime) -> str:
+    """A sortable UTC time stamp with microseconds, e.g. 2026-11-29T23:04:35.123456Z."""
+    if now.tzinfo is None:
+        raise ValueError("time stamps need an aware datetime")
+    return now.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class Primitives(ABC):
+    """What each backend implements; the record mixins (players.py, results.py, ...) build on these."""
+
+    retries = 10
+
+    @abstractmethod
+    def get_item(self, pk: str, sk: str) -> Item | None:
+        """The item (pk, sk), read consistently, or None."""
+
+    @abstractmethod
+    def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
+        """The items that exist among `keys`, read consistently, by key."""
+
+    @abstractmethod
+    def query_items(
+        self,
+        pk: str,
+        *,
+        index: int | None = None,
+        prefix: str | None = None,
+        low: str | None = None,
+        high: str | None = None,
+        below: str | None = None,
+        limit: int | None = None,
+        reverse: bool = False,
+    ) -> list[Item]:
+        """Items of partition `pk` (of the table, or of GSI `index`) in sort-key order.
+
+        Narrowed by one of: `prefix` (begins with), `low`..`high` (inclusive),
+        `below` (strictly less). At most `limit` items; `reverse` for descending.
+        """
+
+    @abstractmethod
+    def count_items(self, pk: str, *, index: int, below: str) -> int:
+        """How many items of GSI `index` partition `pk` sort strictly before `below`."""
+
+    @abstractmethod
+    def transact(self, ops: Sequence[Op]) -> None:
+        """Apply every op or none. Raises Conflict when a condition fails."""
+
+    @abstractmethod
+    def delete_items(self, keys: Iterable[Key]) -> None:
+        """Delete the items (not as one transaction; missing ones are fine)."""
+
+    def prune_expired(self, now_ts: int) -> int:
+        """Remove items past their expires_at (DynamoDB's TTL does this itself). How many went."""
+        return 0
+
+    def close(self) -> None:  # noqa: B027 - optional: only backends holding connections need it
+        """Release connections."""
+
+    def exclusive(self) -> AbstractContextManager[None]:
+        """A section whose reads and writes no other writer can interleave with, where the backend
+        can give one cheaply (SQLite: one BEGIN IMMEDIATE transaction). Elsewhere (DynamoDB) a
+        no-op: the conditions on the writes catch a lost race instead."""
+        return nullcontext()
+
+    def settle(self, keys: Sequence[Key], decide: Callable[[dict[Key, Item]], tuple[T, list[Op]]]) -> T:
+        """Read `keys`, let `decide` answer and say what to write, and write it all at once.
+
+        When the write's conditions fail (another request changed those items since
+        the read), wait a moment and read again: `decide` sees the new state. After
+        `retries` lost races, StoreUnavailable.
+        """
+        for attempt in range(self.retries):
+            try:
+                with self.exclusive():
+                    answer, ops = decide(self.get_items(keys))
+                    if ops:
+                        self.transact(ops)
+                return answer
+            except Conflict:
+                # Jittered backoff, so two requests that collided don't collide again in step.
+                time.sleep(random.uniform(0, min(0.2, 0.004 * 2**attempt)))
+        raise StoreUnavailable("the same records kept changing under this write")
+
+    def delete_partition(self, pk: str) -> None:
+        """Delete every item of partition `pk` (of the table)."""
+        self.delete_items((it["PK"], it["SK"]) for it in self.query_items(pk))

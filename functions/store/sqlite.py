@@ -1,0 +1,253 @@
+"""The local store: one SQLite file (WAL), created on first use, holding the same items as DynamoDB.
+
+The table mirrors the DynamoDB item layout (functions/store/keys.py): a row per
+item, its index keys in their own columns with a partial index each (sparse,
+like a GSI), everything else as JSON. A transaction is BEGIN IMMEDIATE: the
+conditions are checked and the writes made while holding the write lock, so
+concurrent requests (threads or processes) can't both win a condition.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from functions.store.base import Store
+from functions.store.items import (
+    INDEXES,
+    Absent,
+    Add,
+    Conflict,
+    Delete,
+    Item,
+    Key,
+    Op,
+    Put,
+    StoreUnavailable,
+)
+
+_KEY_COLUMNS = ("PK", "SK", *(f"GSI{n}{part}" for n in INDEXES for part in ("PK", "SK")), "expires_at")
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS items (
+        PK TEXT NOT NULL, SK TEXT NOT NULL,
+        GSI1PK TEXT, GSI1SK TEXT, GSI2PK TEXT, GSI2SK TEXT, GSI3PK TEXT, GSI3SK TEXT,
+        expires_at INTEGER,
+        body TEXT NOT NULL,
+        PRIMARY KEY (PK, SK)
+    ) WITHOUT ROWID""",
+    *(
+        f"CREATE INDEX IF NOT EXISTS gsi{n} ON items (GSI{n}PK, GSI{n}SK) WHERE GSI{n}PK IS NOT NULL"
+        for n in INDEXES
+    ),
+    "CREATE INDEX IF NOT EXISTS expiring ON items (expires_at) WHERE expires_at IS NOT NULL",
+]
+_PLACES = ", ".join("?" * (len(_KEY_COLUMNS) + 1))
+_UPSERT = f"INSERT OR REPLACE INTO items ({', '.join(_KEY_COLUMNS)}, body) VALUES ({_PLACES})"
+_SELECT = f"SELECT {', '.join(_KEY_COLUMNS)}, body FROM items"
+
+
+def _row_to_item(row: Sequence[Any]) -> Item:
+    item: Item = {name: value for name, value in zip(_KEY_COLUMNS, row, strict=False) if value is not None}
+    item.update(json.loads(row[-1]))
+    return item
+
+
+def _item_to_row(item: Item) -> tuple[Any, ...]:
+    body = {k: v for k, v in item.items() if k not in _KEY_COLUMNS}
+    return (*(item.get(name) for name in _KEY_COLUMNS), json.dumps(body, separators=(",", ":")))
+
+
+class SqliteStore(Store):
+    """The Store over one SQLite file; a connection per thread."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._guard():
+            conn = self._conn()
+            for statement in _SCHEMA:
+                conn.execute(statement)
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("PRAGMA journal_mode=WAL")
+            # WAL with synchronous=NORMAL is durable against a crashed process; a power cut may lose
+            # the last commits, never corrupt the file.
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
+    @staticmethod
+    @contextmanager
+    def _guard() -> Iterator[None]:
+        """Turn any SQLite failure (locked past the timeout, disk full, corrupt) into StoreUnavailable."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"the database failed: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+        self._local = threading.local()
+
+    # ---- primitives -------------------------------------------------------------
+
+    def get_item(self, pk: str, sk: str) -> Item | None:
+        with self._guard():
+            row = self._conn().execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (pk, sk)).fetchone()
+        return _row_to_item(row) if row else None
+
+    def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
+        wanted = list(dict.fromkeys(keys))
+        if not wanted:
+            return {}
+        out: dict[Key, Item] = {}
+        with self._guard():
+            conn = self._conn()
+            for start in range(0, len(wanted), 200):
+                chunk = wanted[start : start + 200]
+                where = " OR ".join("(PK = ? AND SK = ?)" for _ in chunk)
+                args = [part for key in chunk for part in key]
+                for row in conn.execute(f"{_SELECT} WHERE {where}", args):
+                    item = _row_to_item(row)
+                    out[(item["PK"], item["SK"])] = item
+        return out
+
+    def query_items(
+        self,
+        pk: str,
+        *,
+        index: int | None = None,
+        prefix: str | None = None,
+        low: str | None = None,
+        high: str | None = None,
+        below: str | None = None,
+        limit: int | None = None,
+        reverse: bool = False,
+    ) -> list[Item]:
+        pk_col, sk_col = ("PK", "SK") if index is None else (f"GSI{index}PK", f"GSI{index}SK")
+        where, args = [f"{pk_col} = ?"], [pk]
+        if prefix is not None:
+            # A range rather than LIKE, so the index serves it and % or _ in a key mean nothing.
+            where.append(f"{sk_col} >= ? AND {sk_col} < ?")
+            args += [prefix, prefix + "\U0010ffff"]
+        if low is not None:
+            where.append(f"{sk_col} >= ?")
+            args.append(low)
+        if high is not None:
+            where.append(f"{sk_col} <= ?")
+            args.append(high)
+        if below is not None:
+            where.append(f"{sk_col} < ?")
+            args.append(below)
+        sql = f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY {sk_col} {'DESC' if reverse else 'ASC'}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        with self._guard():
+            rows = self._conn().execute(sql, args).fetchall()
+        return [_row_to_item(r) for r in rows]
+
+    def count_items(self, pk: str, *, index: int, below: str) -> int:
+        with self._guard():
+            (n,) = (
+                self._conn()
+                .execute(
+                    f"SELECT COUNT(*) FROM items WHERE GSI{index}PK = ? AND GSI{index}SK < ?", (pk, below)
+                )
+                .fetchone()
+            )
+        return int(n)
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold the write lock (BEGIN IMMEDIATE) from the first read to the last write: requests for
+        the same player queue here instead of racing; everything in it commits or none of it."""
+        if getattr(self._local, "exclusive", False):
+            yield
+            return
+        with self._guard():
+            conn = self._conn()
+            conn.execute("BEGIN IMMEDIATE")
+        self._local.exclusive = True
+        try:
+            yield
+            with self._guard():
+                conn.execute("COMMIT")
+        except BaseException:
+            with self._guard():
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+            raise
+        finally:
+            self._local.exclusive = False
+
+    def transact(self, ops: Sequence[Op]) -> None:
+        with self.exclusive(), self._guard():
+            conn = self._conn()
+            writes = [self._checked(conn, op) for op in ops]
+            for write in writes:
+                write()
+
+    def _checked(self, conn: sqlite3.Connection, op: Op) -> Any:
+        """Check `op`'s condition (raising Conflict) and return the write to make once all have passed."""
+        if isinstance(op, Put):
+            if op.expect is not None:
+                row = conn.execute(
+                    "SELECT body FROM items WHERE PK = ? AND SK = ?", (op.item["PK"], op.item["SK"])
+                ).fetchone()
+                version = json.loads(row[0]).get("v", 0) if row else None
+                if (op.expect == 0 and row is not None) or (op.expect != 0 and version != op.expect):
+                    raise Conflict(f"{op.item['PK']} {op.item['SK']}")
+            values = _item_to_row(op.item)
+            return lambda: conn.execute(_UPSERT, values)
+        if isinstance(op, Absent):
+            if conn.execute("SELECT 1 FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk)).fetchone():
+                raise Conflict(f"{op.pk} {op.sk}")
+            return lambda: None
+        if isinstance(op, Delete):
+            return lambda: conn.execute("DELETE FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk))
+        if isinstance(op, Add):
+            row = conn.execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (op.pk, op.sk)).fetchone()
+            item = _row_to_item(row) if row else {"PK": op.pk, "SK": op.sk}
+            if op.below is not None and int(item.get(op.below[0], 0)) >= op.below[1]:
+                raise Conflict(f"{op.pk} {op.sk}: {op.below[0]} at {op.below[1]}")
+            for name, by in op.counts.items():
+                item[name] = int(item.get(name, 0)) + by
+            if op.expires_at is not None:
+                item["expires_at"] = op.expires_at
+            return self._checked(conn, Put(item))
+        raise TypeError(f"not a store operation: {op!r}")
+
+    def delete_items(self, keys: Iterable[Key]) -> None:
+        keys = list(keys)
+        if not keys:
+            return
+        with self.exclusive(), self._guard():
+            self._conn().executemany("DELETE FROM items WHERE PK = ? AND SK = ?", keys)
+
+    def prune_expired(self, now_ts: int) -> int:
+        with self._guard():
+            cur = self._conn().execute(
+                "DELETE FROM items WHERE expires_at IS NOT NULL AND expires_at < ?", (now_ts,)
+            )
+        return cur.rowcount

@@ -1,0 +1,165 @@
+"""Glicko-2 ratings (Glickman, "Example of the Glicko-2 system"), with Lichess's parameters.
+
+`glicko2` is the paper's update for one rating period, step by step, with the
+paper's own tau unless told otherwise. `rate_puzzle` is how Puzzle Book uses
+it: every first result for a puzzle is one period against the puzzle held
+certain (its Lichess rating, RD 0), with Lichess's puzzle parameters, so a
+rating here reads like a Lichess puzzle rating. docs/ratings.md works a week.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+# The Glicko-2 scale: ratings and RDs are divided by this to work in mu/phi.
+SCALE = 173.7178
+# The convergence tolerance of step 5 (the paper's value).
+EPSILON = 0.000001
+
+# Lichess's parameters (lila's Glicko settings for puzzles).
+NEW_RATING = 1500.0
+NEW_RD = 500.0
+NEW_VOLATILITY = 0.09
+TAU = 0.75
+RD_MIN = 45.0
+RD_MAX = 500.0
+VOLATILITY_MAX = 0.1
+MAX_DELTA = 700.0
+PROVISIONAL_RD = 110.0
+
+Outcome = Literal["clean", "hints", "lost"]
+OUTCOMES: tuple[Outcome, ...] = ("clean", "hints", "lost")
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating, rating deviation (RD) and volatility."""
+
+    rating: float
+    rd: float
+    volatility: float
+
+    @property
+    def provisional(self) -> bool:
+        """True while the rating is still uncertain: RD of PROVISIONAL_RD or more."""
+        return self.rd >= PROVISIONAL_RD
+
+
+NEW_PLAYER = Rating(NEW_RATING, NEW_RD, NEW_VOLATILITY)
+
+
+def _g(phi: float) -> float:
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, mu_j: float, g_j: float) -> float:
+    return 1.0 / (1.0 + math.exp(-g_j * (mu - mu_j)))
+
+
+def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
+    """Step 5: the new volatility, by the Illinois algorithm as the paper gives it."""
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (
+            tau * tau
+        )
+
+    big_a = a
+    if delta * delta > phi * phi + v:
+        big_b = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = big_c, f_c
+    return math.exp(big_a / 2.0)
+
+
+def glicko2(
+    rating: float,
+    rd: float,
+    volatility: float,
+    results: Sequence[tuple[float, float, float]],
+    *,
+    tau: float = 0.5,
+) -> Rating:
+    """The player's Rating after one rating period, per Glickman's paper.
+
+    `results` holds (opponent rating, opponent RD, score) for each game of the
+    period, score 1 for a win, 0.5 a draw, 0 a loss. With no games only the RD
+    grows (step 6 alone). No clamping here: `rate_puzzle` applies Lichess's
+    bounds. Raises ValueError for an RD or volatility that isn't positive.
+    """
+    if rd <= 0 or volatility <= 0:
+        raise ValueError(f"RD and volatility must be positive, not {rd} and {volatility}")
+    mu = (rating - 1500.0) / SCALE
+    phi = rd / SCALE
+    if not results:
+        return Rating(rating, math.sqrt(phi * phi + volatility * volatility) * SCALE, volatility)
+    v_inverse = 0.0
+    improvement = 0.0
+    for opp_rating, opp_rd, score in results:
+        mu_j = (opp_rating - 1500.0) / SCALE
+        g_j = _g(opp_rd / SCALE)
+        e_j = _expected(mu, mu_j, g_j)
+        v_inverse += g_j * g_j * e_j * (1.0 - e_j)
+        improvement += g_j * (score - e_j)
+    v = 1.0 / v_inverse
+    delta = v * improvement
+    sigma = _new_volatility(volatility, phi, v, delta, tau)
+    phi_star = math.sqrt(phi * phi + sigma * sigma)
+    phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    mu_new = mu + phi_new * phi_new * improvement
+    return Rating(mu_new * SCALE + 1500.0, phi_new * SCALE, sigma)
+
+
+def _bounded(before: Rating, after: Rating) -> Rating:
+    """Lichess's bounds: ±MAX_DELTA a game at most, RD in RD_MIN..RD_MAX, volatility ≤ VOLATILITY_MAX."""
+    change = max(-MAX_DELTA, min(MAX_DELTA, after.rating - before.rating))
+    return Rating(
+        before.rating + change,
+        max(RD_MIN, min(RD_MAX, after.rd)),
+        min(VOLATILITY_MAX, after.volatility),
+    )
+
+
+def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Rating:
+    """The player's Rating after their first result on a puzzle rated `puzzle_rating`.
+
+    One Glicko-2 period (tau TAU) against the puzzle held certain (RD 0):
+    "clean" scores 1, "lost" (a miss, or a solve with any mistake) scores 0,
+    and "hints" (solved with hints, no mistakes) moves the rating by half of
+    what a clean solve would have, with the clean solve's RD and volatility
+    (the result was as informative as a clean one). Lichess's bounds apply.
+    """
+    if outcome not in OUTCOMES:
+        raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
+    score = 0.0 if outcome == "lost" else 1.0
+    after = _bounded(
+        player,
+        glicko2(player.rating, player.rd, player.volatility, [(puzzle_rating, 0.0, score)], tau=TAU),
+    )
+    if outcome == "hints":
+        after = Rating(player.rating + (after.rating - player.rating) / 2.0, after.rd, after.volatility)
+    return after
+
+
+def outcome_of(missed: bool, mistakes: int, hints: int) -> Outcome:
+    """How a first result counts: a miss or any mistake is lost, else hints, else clean."""
+    if missed or mistakes > 0:
+        return "lost"
+    return "hints" if hints > 0 else "clean"

@@ -1,0 +1,116 @@
+"""Leaderboards and health over the API."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+from fastapi.testclient import TestClient
+
+from functions.app import create_app
+from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from puzzlebook.chain.generate import generate
+from puzzlebook.chess.puzzle import Puzzle
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        clock = Clock(NOON)
+        app = create_app(store, settings_for_tests(), clock=clock)
+        with TestClient(app) as client:
+            yield SimpleNamespace(store=store, client=client, clock=clock, ctx=app.state.ctx)
+
+
+def puzzles(world: SimpleNamespace, band: str, n: int) -> list[Puzzle]:
+    bundle = world.ctx.bundle
+    rows = [r for r in bundle.rows(band) if len(r[2].split()) == 4 and r[0] not in bundle.retired]
+    return [Puzzle.from_row(r, band) for r in rows[:n]]
+
+
+def post(world: SimpleNamespace, me: dict, puzzle: Puzzle, **kw: object) -> dict:
+    body = {
+        "id": puzzle.id,
+        "band": puzzle.band,
+        "moves": puzzle.solution,
+        "mistakes": 0,
+        "hints": 0,
+        "seconds": 9,
+    }
+    got = world.client.post("/api/chess/solves", json=body | kw, headers=me)
+    assert got.status_code == 200, got.text
+    world.clock.advance(minutes=1)  # so "who got there first" is decided by time, as in life
+    return got.json()
+
+
+def test_alltime_ranks_clean_solves_by_band_and_over_all(world: SimpleNamespace) -> None:
+    ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
+    easy, hard = puzzles(world, "Easy", 3), puzzles(world, "Hard", 1)
+    post(world, ada, easy[0])
+    post(world, ada, hard[0])
+    post(world, bob, easy[1])
+    post(world, bob, easy[2])
+    post(world, bob, hard[0], mistakes=1)
+    overall = world.client.get("/api/boards/chess/alltime", headers=bob).json()
+    assert overall["band"] is None
+    assert [(r["name"], r["clean"], r["you"]) for r in overall["rows"]] == [
+        ("Ada", 2, False),
+        ("Bob", 2, True),
+    ]
+    assert overall["mine"] == {"place": 2, "name": "Bob", "you": True, "clean": 2}
+    by_band = world.client.get("/api/boards/chess/alltime?band=Hard").json()
+    assert [(r["name"], r["clean"]) for r in by_band["rows"]] == [("Ada", 1)]
+    assert world.client.get("/api/boards/chess/alltime?band=Nope").status_code == 400
+
+
+def test_ratings_mark_provisional_players(world: SimpleNamespace) -> None:
+    ada = signed_up(world.client, "Ada")
+    post(world, ada, puzzles(world, "Hard", 1)[0])
+    board = world.client.get("/api/boards/ratings/chess", headers=ada).json()
+    assert board["rows"][0]["name"] == "Ada" and board["rows"][0]["provisional"] is True
+    assert board["rows"][0]["rating"] > 1500 and board["mine"]["place"] == 1
+    missing = world.client.get("/api/boards/ratings/chain")
+    assert missing.status_code == 404 and "chess" in missing.json()["error"]
+
+
+def test_daily_boards_know_their_bands(world: SimpleNamespace) -> None:
+    three = world.client.get("/api/boards/chess/daily/2026-10-01")
+    assert three.status_code == 400 and "Easy, Medium, Hard" in three.json()["error"]
+    assert world.client.get("/api/boards/chess/daily/2026-10-01?band=Medium").json()["band"] == "Medium"
+    assert world.client.get("/api/boards/chess/daily/2026-11-02").json()["band"] == "Easy"  # a Monday
+    assert world.client.get("/api/boards/chess/daily/2026-11-02?band=Hard").status_code == 404
+    assert world.client.get("/api/boards/chess/daily/2025-12-31").status_code == 404
+    assert world.client.get("/api/boards/chess/daily/2026-13-01").status_code == 400
+    assert world.client.get("/api/boards/chess/daily/2026-11-02?band=Grandmaster").status_code == 400
+
+
+def test_streak_boards_are_per_game(world: SimpleNamespace) -> None:
+    assert world.client.get("/api/boards/streaks/chess").json()["rows"] == []
+    assert world.client.get("/api/boards/streaks/chain").json()["today"] == "2026-11-02"
+    assert world.client.get("/api/boards/streaks/lessons").status_code == 404
+
+
+def test_a_stale_token_still_shows_the_board(world: SimpleNamespace) -> None:
+    got = world.client.get("/api/boards/chess/alltime", headers={"Authorization": "Bearer stale"})
+    assert got.status_code == 200 and got.json()["mine"] is None
+
+
+def test_health_needs_tomorrows_chain(world: SimpleNamespace) -> None:
+    sick = world.client.get("/api/health")
+    assert sick.status_code == 503 and "2026-11-03" in sick.json()["error"]
+    for day in ("2026-11-02", "2026-11-03"):
+        world.store.put_chain_day(day, generate(day))
+    well = world.client.get("/api/health")
+    assert well.status_code == 200
+    assert well.json() == {
+        "ok": True,
+        "bundle": world.ctx.bundle.version,
+        "last_chain_day": "2026-11-03",
+        "today": "2026-11-02",
+    }
+    world.clock.advance(days=1)
+    assert world.client.get("/api/health").status_code == 503

@@ -1,0 +1,154 @@
+"""Chain over the API: solves checked against the stored day, give-ups, the walkthrough, the board."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+from fastapi.testclient import TestClient
+
+from functions.app import create_app
+from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from puzzlebook.chain.generate import generate
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+TODAY = "2026-11-02"
+YESTERDAY = "2026-11-01"
+TOMORROW = "2026-11-03"
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
+        for day, row in rows.items():
+            store.put_chain_day(day, row)
+        clock = Clock(NOON)
+        with TestClient(create_app(store, settings_for_tests(), clock=clock)) as client:
+            yield SimpleNamespace(store=store, clock=clock, client=client, rows=rows)
+
+
+def solve(world: SimpleNamespace, headers: dict, day: str = TODAY, **kw: object):
+    body = {"date": day, "tiles": world.rows[day]["solution"], "seconds": 40, "undos": 0, "resets": 0}
+    body.update(kw)
+    return world.client.post("/api/chain/solves", json=body, headers=headers)
+
+
+def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    got = solve(world, me)
+    assert got.status_code == 200, got.text
+    assert got.json() == {
+        "ok": True,
+        "already": False,
+        "kept": "solve",
+        "clean": True,
+        "daily": TODAY,
+        "place": 1,
+        "streak": 1,
+    }
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["chain_line"] == "1 Chain solved, 1 cleanly · 1-day Chain streak"
+    assert mine["streaks"]["chain"] == {"current": 1, "best": 1}
+    again = solve(world, me, undos=3)
+    assert again.json()["already"] is True and again.json()["kept"] == "solve"
+
+
+def test_the_board_ranks_clean_then_undos_and_resets_then_time(world: SimpleNamespace) -> None:
+    entries = [("Undo", 1, 0, 20), ("Slow", 0, 0, 90), ("Fast", 0, 0, 30), ("Resets", 0, 2, 10)]
+    for name, undos, resets, seconds in entries:
+        assert (
+            solve(
+                world, signed_up(world.client, name), undos=undos, resets=resets, seconds=seconds
+            ).status_code
+            == 200
+        )
+    board = world.client.get(f"/api/boards/chain/daily/{TODAY}").json()
+    assert [r["name"] for r in board["rows"]] == ["Fast", "Slow", "Undo", "Resets"]
+    assert board["rows"][2] == {
+        "place": 3,
+        "name": "Undo",
+        "you": False,
+        "undos": 1,
+        "resets": 0,
+        "seconds": 20,
+        "clean": False,
+    }
+
+
+def test_wrong_tiles_are_422_with_the_reason(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    moves = world.rows[TODAY]["moves"]
+    short = solve(world, me, tiles=world.rows[TODAY]["solution"][:-1])
+    assert short.status_code == 422 and f"exactly {moves} moves" in short.json()["error"]
+    twice = solve(world, me, tiles=[0, 0])
+    assert twice.status_code == 422 and "twice" in twice.json()["error"]
+    nowhere = solve(world, me, tiles=[9])
+    assert nowhere.status_code == 422 and "no tile 9" in nowhere.json()["error"]
+    assert world.client.get("/api/me", headers=me).json()["chain"]["solved"] == 0
+
+
+def test_a_solve_needs_a_second_a_move(world: SimpleNamespace) -> None:
+    got = solve(world, signed_up(world.client), seconds=1)
+    assert got.status_code == 422 and "second a move" in got.json()["error"]
+
+
+def test_days_not_out_or_not_stored_are_refused(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    future = solve(world, me, day=TOMORROW)
+    assert future.status_code == 422 and "isn’t out yet" in future.json()["error"]
+    missing = world.client.post(
+        "/api/chain/solves",
+        headers=me,
+        json={"date": "2025-06-01", "tiles": [0], "seconds": 5, "undos": 0, "resets": 0},
+    )
+    assert missing.status_code == 404
+    bad = world.client.post("/api/chain/giveups", json={"date": "2026-02-30"}, headers=me)
+    assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
+
+
+def test_an_archive_solve_is_kept_but_ranks_nowhere(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    got = solve(world, me, day=YESTERDAY).json()
+    assert got["already"] is False and got["daily"] is None and got["place"] is None and got["streak"] is None
+    assert world.client.get(f"/api/boards/chain/daily/{YESTERDAY}").json()["rows"] == []
+    assert world.client.get("/api/me", headers=me).json()["chain"]["solved"] == 1
+
+
+def test_a_giveup_stands_and_opens_the_walkthrough(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    closed = world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me)
+    assert closed.status_code == 403
+    gave = world.client.post("/api/chain/giveups", json={"date": TODAY}, headers=me)
+    assert gave.status_code == 200 and gave.json()["kept"] == "giveup"
+    late = solve(world, me).json()
+    assert late["already"] is True and late["kept"] == "giveup"
+    opened = world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me)
+    assert opened.status_code == 200
+    assert opened.json()["solution"] == world.rows[TODAY]["solution"]
+    assert opened.json()["walkthrough"] == world.rows[TODAY]["walkthrough"]
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["chain"] == {"solved": 0, "clean": 0, "gave_up": 1}
+
+
+def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    assert world.client.get(f"/api/chain/{TODAY}/walkthrough").status_code == 403
+    assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 200
+    assert world.client.get(f"/api/chain/{TOMORROW}/walkthrough", headers=me).status_code == 404
+    solve(world, me)
+    assert world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me).status_code == 200
+    world.clock.advance(days=1)
+    assert world.client.get(f"/api/chain/{TODAY}/walkthrough").status_code == 200
+
+
+def test_chain_streaks_count_days_in_a_row(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    world.clock.at = NOON - dt.timedelta(days=1)
+    assert solve(world, me, day=YESTERDAY).json()["streak"] == 1
+    world.clock.at = NOON
+    assert solve(world, me).json()["streak"] == 2
+    board = world.client.get("/api/boards/streaks/chain", headers=me).json()
+    assert [(r["name"], r["streak"]) for r in board["rows"]] == [("Ada", 2)]

@@ -1,0 +1,319 @@
+"""Posting chess solves and misses over the API: checks, ratings, the first result, the daily board."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+from fastapi.testclient import TestClient
+
+from functions.app import create_app
+from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from puzzlebook.chess.puzzle import Puzzle, position_at
+
+MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        clock = Clock(MONDAY)
+        app = create_app(store, settings_for_tests(), clock=clock)
+        with TestClient(app) as client:
+            yield SimpleNamespace(store=store, clock=clock, client=client, ctx=app.state.ctx)
+
+
+def two_mover(world: SimpleNamespace, band: str = "Medium", skip: int = 0) -> Puzzle:
+    """A puzzle of `band` where the solver makes two moves (not retired, not a daily today)."""
+    dailies = set(world.ctx.dailies(world.ctx.today()).values())
+    rows = [
+        r
+        for r in world.ctx.bundle.rows(band)
+        if len(r[2].split()) == 4 and r[0] not in world.ctx.bundle.retired and r[0] not in dailies
+    ]
+    return Puzzle.from_row(rows[skip], band)
+
+
+def body(puzzle: Puzzle, moves: list[str] | None = None, **kw: object) -> dict[str, object]:
+    out: dict[str, object] = {
+        "id": puzzle.id,
+        "band": puzzle.band,
+        "moves": moves or puzzle.solution,
+        "mistakes": 0,
+        "hints": 0,
+        "seconds": 30,
+    }
+    out.update(kw)
+    return out
+
+
+def legal_off_line(puzzle: Puzzle, ply: int) -> str:
+    """A legal move at `ply` that is neither the line's move nor a mate."""
+    board = position_at(puzzle, ply)
+    for move in board.legal_moves:
+        uci = move.uci()
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if uci != puzzle.line[ply] and not mate:
+            return uci
+    raise AssertionError("no such move")
+
+
+def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    got = world.client.post("/api/chess/solves", json=body(puzzle), headers=me)
+    assert got.status_code == 200, got.text
+    answer = got.json()
+    assert answer["already"] is False and answer["rated"] is True and answer["clean"] is True
+    rating = answer["rating"]
+    assert rating["before"] == 1500 and rating["after"] > 1500 and rating["provisional"] is True
+    assert rating["change"] == rating["after"] - rating["before"]
+    assert answer["daily"] is None and answer["place"] is None
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["line"] == "1 puzzle solved, 1 cleanly · no daily streak"
+    assert mine["ratings"]["chess"]["rating"] == rating["after"]
+    assert mine["ratings"]["chess"]["rd"] == rating["rd"]
+
+
+def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    first = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
+    again = world.client.post("/api/chess/solves", json=body(puzzle, mistakes=4), headers=me).json()
+    assert again == {
+        "ok": True,
+        "already": True,
+        "rated": False,
+        "clean": None,
+        "mistakes": None,
+        "rating": None,
+        "daily": None,
+        "place": None,
+    }
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["chess"]["solved"] == 1
+    assert mine["ratings"]["chess"]["rating"] == first["rating"]["after"]
+
+
+def test_posting_needs_a_player(world: SimpleNamespace) -> None:
+    puzzle = two_mover(world)
+    anonymous = world.client.post("/api/chess/solves", json=body(puzzle))
+    assert anonymous.status_code == 401
+    assert "Sign in" in anonymous.json()["error"]
+    forged = world.client.post(
+        "/api/chess/solves",
+        json=body(puzzle),
+        headers={"Authorization": "Bearer 0123456789abcdef." + "x" * 43},
+    )
+    assert forged.status_code == 401
+    assert (
+        world.client.post(
+            "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}
+        ).status_code
+        == 401
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"id": "ab"}, "five letters or digits"),
+        ({"band": "Grandmaster"}, "band must be one of"),
+        ({"moves": []}, "at least one move"),
+        ({"moves": ["e2e4"] * 9}, "at most 8"),
+        ({"moves": ["e2-e4"]}, "Move 1"),
+        ({"mistakes": "0"}, "whole number"),
+        ({"hints": 501}, "from 0 to 500"),
+        ({"seconds": 0}, "time"),
+        ({"seconds": 10**30}, "time"),
+    ],
+)
+def test_a_misshapen_solve_is_400_in_plain_words(world: SimpleNamespace, change: dict, words: str) -> None:
+    me = signed_up(world.client)
+    got = world.client.post("/api/chess/solves", json=body(two_mover(world)) | change, headers=me)
+    assert got.status_code == 400
+    assert words in got.json()["error"]
+
+
+def test_a_puzzle_outside_the_bundle_is_422(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    got = world.client.post("/api/chess/solves", json=body(puzzle, id="zzzzz"), headers=me)
+    assert got.status_code == 422
+    assert got.json()["error"] == "That puzzle isn’t in this game’s collection, so it can’t be checked."
+    wrong_band = world.client.post("/api/chess/solves", json=body(puzzle, band="Expert"), headers=me)
+    assert wrong_band.status_code == 422
+
+
+def test_a_solve_faster_than_a_second_a_move_is_422(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    got = world.client.post("/api/chess/solves", json=body(two_mover(world), seconds=1), headers=me)
+    assert got.status_code == 422 and "second a move" in got.json()["error"]
+
+
+def test_moves_off_the_line_are_422_and_nothing_is_kept(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    wrong_first = [legal_off_line(puzzle, 1), puzzle.solution[1]]
+    assert (
+        world.client.post("/api/chess/solves", json=body(puzzle, wrong_first), headers=me).status_code == 422
+    )
+    half = world.client.post("/api/chess/solves", json=body(puzzle, puzzle.solution[:1]), headers=me)
+    assert half.status_code == 422 and "don’t solve" in half.json()["error"]
+    assert world.client.get("/api/me", headers=me).json()["chess"]["solved"] == 0
+    # Still the first result: a correct solve afterwards is rated.
+    assert world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()["rated"] is True
+
+
+def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
+    for band in ("Beginner", "Easy", "Medium"):
+        for row in world.ctx.bundle.rows(band):
+            if len(row[2].split()) != 2 or "mateIn1" not in row[4] or row[0] in world.ctx.bundle.retired:
+                continue
+            puzzle = Puzzle.from_row(row, band)
+            board = position_at(puzzle, 1)
+            for move in board.legal_moves:
+                board.push(move)
+                if board.is_checkmate() and move.uci() != puzzle.line[1]:
+                    return puzzle, move.uci()
+                board.pop()
+    pytest.skip("the bundle has no mate in one with a second mate")
+
+
+def test_another_mate_goes_to_the_referee_and_solves(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle, other = mate_in_one_with_another_mate(world)
+    got = world.client.post("/api/chess/solves", json=body(puzzle, [other], seconds=5), headers=me)
+    assert got.status_code == 200, got.text
+    assert got.json()["rated"] is True
+
+
+def test_a_last_move_that_leaves_the_line_without_mate_is_422(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    moves = [puzzle.solution[0], legal_off_line(puzzle, 3)]
+    got = world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me)
+    assert got.status_code == 422 and "doesn’t mate" in got.json()["error"]
+
+
+def test_replays_are_limited_to_60_a_player_an_hour(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    other = signed_up(world.client, "Bob")
+    puzzle = two_mover(world)
+    moves = [puzzle.solution[0], legal_off_line(puzzle, 3)]
+    for _ in range(60):
+        assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me).status_code == 422
+    limited = world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me)
+    assert limited.status_code == 429
+    assert 0 < int(limited.headers["Retry-After"]) <= 3600
+    assert "60 an hour" in limited.json()["error"]
+    # Another player isn't limited; a solve on the line needs no replay; the next hour opens again.
+    assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=other).status_code == 422
+    assert world.client.post("/api/chess/solves", json=body(puzzle), headers=me).status_code == 200
+    world.clock.advance(seconds=int(limited.headers["Retry-After"]))
+    assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me).status_code == 422
+
+
+def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    wrong = [legal_off_line(puzzle, 1)]
+    lost = world.client.post(
+        "/api/chess/misses",
+        json={"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": wrong},
+        headers=me,
+    )
+    assert lost.status_code == 200, lost.text
+    assert lost.json()["rated"] is True and lost.json()["rating"]["after"] < 1500
+    again = world.client.post(
+        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
+    )
+    assert again.json()["already"] is True
+    solved = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
+    assert solved["already"] is False and solved["rated"] is False
+    assert solved["mistakes"] == 1 and solved["clean"] is False and solved["rating"] is None
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["line"] == "1 puzzle solved, 0 cleanly · no daily streak"
+    assert mine["ratings"]["chess"]["rating"] == lost.json()["rating"]["after"]
+
+
+def test_a_wrong_move_miss_must_leave_the_line(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    on_line = world.client.post(
+        "/api/chess/misses",
+        json={"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": puzzle.solution[:1]},
+        headers=me,
+    )
+    assert on_line.status_code == 422
+    assert on_line.json()["error"] == "That isn’t a wrong move in this puzzle."
+    none = world.client.post(
+        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "wrong"}, headers=me
+    )
+    assert none.status_code == 400
+
+
+def test_show_solution_is_a_miss_with_no_moves(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    got = world.client.post(
+        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
+    )
+    assert got.status_code == 200 and got.json()["rated"] is True
+
+
+def test_a_miss_after_a_solve_changes_nothing(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = two_mover(world)
+    solved = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
+    late = world.client.post(
+        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
+    ).json()
+    assert late["already"] is True and late["rating"] is None
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["ratings"]["chess"]["rating"] == solved["rating"]["after"]
+    assert mine["chess"]["missed"] == 0
+
+
+def todays_daily(world: SimpleNamespace) -> Puzzle:
+    today = world.ctx.today()
+    band, pid = next(iter(world.ctx.dailies(today).items()))
+    return Puzzle.from_row(world.ctx.bundle.row(band, pid), band)
+
+
+def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> None:
+    ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
+    daily = todays_daily(world)
+    assert daily.band == "Easy"  # Monday
+    posted = world.client.post("/api/chess/solves", json=body(daily, hints=1), headers=ada).json()
+    assert posted["daily"] == "2026-11-02" and posted["place"] == 1
+    board = world.client.get("/api/boards/chess/daily/2026-11-02", headers=ada).json()
+    assert [(r["name"], r["hints"], r["you"]) for r in board["rows"]] == [("Ada", 1, True)]
+    assert board["band"] == "Easy" and board["mine"]["place"] == 1
+    world.clock.advance(days=1)
+    late = world.client.post("/api/chess/solves", json=body(daily), headers=bob).json()
+    assert late["daily"] is None and late["place"] is None and late["rated"] is True
+    board = world.client.get("/api/boards/chess/daily/2026-11-02").json()
+    assert [r["name"] for r in board["rows"]] == ["Ada"]
+
+
+def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    for _ in range(3):
+        assert world.client.post("/api/chess/solves", json=body(todays_daily(world)), headers=me).json()[
+            "daily"
+        ]
+        world.clock.advance(days=1)
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["line"] == "3 puzzles solved, 3 cleanly · 3-day daily streak"
+    assert mine["streaks"]["chess"] == {"current": 3, "best": 3}
+    streaks = world.client.get("/api/boards/streaks/chess", headers=me).json()
+    assert [(r["name"], r["streak"], r["you"]) for r in streaks["rows"]] == [("Ada", 3, True)]
+    world.clock.advance(days=1)
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["streaks"]["chess"] == {"current": 0, "best": 3}
+    assert mine["line"].endswith("· no daily streak")

@@ -1,0 +1,152 @@
+"""The nightly fill: Chain days stored ahead, chess dailies kept, the public daily files written."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from functions.context import shards_root
+from functions.nightly import AHEAD, CHAIN_FROM, fill, fill_if_needed
+from functions.publish import DirWriter, S3Writer, daily_files, publish_days
+from functions.store.sqlite import SqliteStore
+from functions.testing import settings_for_tests
+from puzzlebook.chain import generate as chain_generate
+from puzzlebook.chess.daily import EPOCH
+from puzzlebook.chess.shards import Bundle
+
+NOW = dt.datetime(2026, 11, 2, 3, 0, tzinfo=dt.UTC)
+TODAY = dt.date(2026, 11, 2)
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Bundle:
+    return Bundle(shards_root())
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory, bundle) -> tuple[SqliteStore, Path, object]:
+    root = tmp_path_factory.mktemp("nightly")
+    store = SqliteStore(root / "puzzlebook.sqlite3")
+    report = fill(store, settings_for_tests(), bundle, writer=DirWriter(root / "dist"), now=NOW)
+    yield store, root / "dist", report
+    store.close()
+
+
+def test_chain_days_are_stored_from_the_start_to_31_days_ahead(filled) -> None:
+    store, _, report = filled
+    days = store.chain_days()
+    last = TODAY + dt.timedelta(days=AHEAD)
+    assert days[0] == CHAIN_FROM.isoformat() and days[-1] == last.isoformat()
+    assert len(days) + len(report.chain_failed) == (last - CHAIN_FROM).days + 1
+    row = store.chain_day("2026-11-20")
+    chain_generate.verify(row)
+    assert row == chain_generate.generate("2026-11-20")
+
+
+def test_chess_dailies_are_kept_from_the_epoch_through_tomorrow(filled) -> None:
+    store, _, _ = filled
+    kept = store.kept_dailies()
+    assert kept[0].day == EPOCH.isoformat() and kept[-1].day == "2026-11-03"
+    assert [d.band for d in store.dailies_on("2026-10-19")] == ["Easy", "Hard", "Medium"]
+    assert [d.band for d in store.dailies_on("2026-11-03")] == ["Easy"]  # a Tuesday
+    ids = [d.id for d in kept]
+    assert len(ids) == len(set(ids)), "a puzzle was a daily twice within three years"
+
+
+def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundle) -> None:
+    store, dist, report = filled
+    assert sorted(report.published) == sorted(
+        [
+            f"daily/{game}/{day}.json"
+            for game in ("chess", "chain")
+            for day in ("2026-11-01", "2026-11-02", "2026-11-03")
+        ]
+        + ["daily/index.json"]
+    )
+    chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
+    assert chain == chain_generate.public(store.chain_day("2026-11-02"))
+    assert list(chain) == ["date", "level", "start", "target", "moves", "hand"]
+    chess = json.loads((dist / "daily/chess/2026-11-02.json").read_text())
+    kept = store.dailies_on("2026-11-02")[0]
+    assert chess == {
+        "date": "2026-11-02",
+        "bundle": bundle.version,
+        "dailies": [{"band": "Easy", "id": kept.id, "rating": kept.rating}],
+    }
+    index = json.loads((dist / "daily/index.json").read_text())
+    assert index["chain"][0] == CHAIN_FROM.isoformat() and index["chain"][-1] == "2026-11-03"
+    assert index["chess"][0] == "2026-01-01" and index["chess"][-1] == "2026-11-03"
+    assert not (dist / "daily/chain/2026-11-04.json").exists()
+
+
+def test_the_build_gets_every_published_date(filled, bundle) -> None:
+    store, _, _ = filled
+    files = daily_files(store, settings_for_tests(), bundle, through=TODAY + dt.timedelta(days=1))
+    chess_files = [p for p in files if p.startswith("daily/chess/")]
+    assert len(chess_files) == (TODAY + dt.timedelta(days=1) - EPOCH).days + 1
+    early = json.loads(files["daily/chess/2026-10-19.json"])
+    assert [d["band"] for d in early["dailies"]] == ["Easy", "Medium", "Hard"]
+    assert "daily/chain/2026-11-04.json" not in files
+
+
+def test_a_second_fill_adds_nothing_and_changes_nothing(filled, bundle) -> None:
+    store, _, _ = filled
+    before = (store.kept_dailies(), store.chain_rows())
+    again = fill(store, settings_for_tests(), bundle, now=NOW + dt.timedelta(hours=1))
+    assert again.chain_stored == [] and again.chain_failed == {}
+    assert (store.kept_dailies(), store.chain_rows()) == before
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
+
+
+def test_a_day_that_fails_reverification_is_recorded_and_skipped(tmp_path, bundle, monkeypatch) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    real = chain_generate.generate
+    broken_day = "2026-09-03"
+
+    def generate(day):
+        row = real(day)
+        if str(day) == broken_day:
+            row = {**row, "target": row["target"] + 1}  # the stored order no longer reaches it
+        return row
+
+    monkeypatch.setattr(chain_generate, "generate", generate)
+    report = fill(store, settings_for_tests(), bundle, writer=DirWriter(tmp_path / "dist"), now=NOW, ahead=2)
+    assert report.chain_failed == {broken_day: "bad_solution"}
+    assert store.chain_day(broken_day) is None
+    assert store.chain_failures()[broken_day]["code"] == "bad_solution"
+    index = json.loads((tmp_path / "dist/daily/index.json").read_text())
+    assert broken_day not in index["chain"] and "2026-09-04" in index["chain"]
+    # It stays skipped: the next fill doesn't try it again.
+    monkeypatch.setattr(chain_generate, "generate", real)
+    assert fill(store, settings_for_tests(), bundle, now=NOW, ahead=2).chain_stored == []
+    store.close()
+
+
+def test_serve_fills_only_when_the_next_week_is_missing(tmp_path, bundle) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    first = fill_if_needed(store, settings_for_tests(), bundle, now=NOW)
+    assert first is not None and "2026-11-09" in first.chain_stored
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
+    later = NOW + dt.timedelta(days=AHEAD - 3)
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=later) is not None
+    store.close()
+
+
+def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
+    import boto3
+
+    from functions.testing import mocked_aws
+
+    store, _, _ = filled
+    with mocked_aws():
+        s3 = boto3.client("s3", region_name="us-east-1")
+        s3.create_bucket(Bucket="puzzlebook-site")
+        written = publish_days(store, settings_for_tests(), bundle, S3Writer("puzzlebook-site", s3), TODAY)
+        assert written[-1] == "daily/index.json"
+        got = s3.get_object(Bucket="puzzlebook-site", Key="daily/chain/2026-11-02.json")
+        assert json.loads(got["Body"].read()) == chain_generate.public(store.chain_day("2026-11-02"))
+        assert got["ContentType"].startswith("application/json")
+        assert got["CacheControl"] == "public, max-age=300"

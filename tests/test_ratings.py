@@ -1,0 +1,98 @@
+"""Glicko-2: the paper's worked example, and how a puzzle result moves a player."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlebook.ratings import (
+    MAX_DELTA,
+    NEW_PLAYER,
+    RD_MAX,
+    RD_MIN,
+    VOLATILITY_MAX,
+    Rating,
+    glicko2,
+    outcome_of,
+    rate_puzzle,
+)
+
+
+def test_glickmans_worked_example() -> None:
+    after = glicko2(1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)], tau=0.5)
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.rd == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+def test_a_period_without_games_only_widens_the_rd() -> None:
+    after = glicko2(1500, 200, 0.06, [])
+    assert after.rating == 1500
+    assert after.rd > 200
+    assert after.volatility == 0.06
+
+
+def test_a_new_player_is_1500_500_and_provisional() -> None:
+    assert (NEW_PLAYER.rating, NEW_PLAYER.rd, NEW_PLAYER.volatility) == (1500, 500, 0.09)
+    assert NEW_PLAYER.provisional
+    assert not Rating(1500, 109.9, 0.06).provisional
+    assert Rating(1500, 110, 0.06).provisional
+
+
+def test_a_clean_solve_raises_and_a_loss_lowers() -> None:
+    player = Rating(1600, 70, 0.06)
+    won = rate_puzzle(player, 1700, "clean")
+    lost = rate_puzzle(player, 1700, "lost")
+    assert won.rating > 1600 > lost.rating
+    # An expected win is worth less than an upset.
+    assert rate_puzzle(player, 1200, "clean").rating - 1600 < won.rating - 1600
+
+
+def test_hints_move_half_of_a_clean_solve() -> None:
+    player = Rating(1600, 70, 0.06)
+    clean = rate_puzzle(player, 2000, "clean")
+    hinted = rate_puzzle(player, 2000, "hints")
+    assert hinted.rating - 1600 == pytest.approx((clean.rating - 1600) / 2)
+    assert hinted.rd == pytest.approx(clean.rd)
+
+
+def test_a_game_moves_at_most_700() -> None:
+    after = rate_puzzle(NEW_PLAYER, 600, "lost")
+    assert after.rating == pytest.approx(NEW_PLAYER.rating - MAX_DELTA)
+
+
+def test_rd_and_volatility_stay_in_lichess_bounds() -> None:
+    player = NEW_PLAYER
+    for k in range(300):
+        player = rate_puzzle(player, 1500 + (k % 7) * 50, "clean" if k % 3 else "lost")
+        assert RD_MIN <= player.rd <= RD_MAX
+        assert player.volatility <= VOLATILITY_MAX
+    assert not player.provisional
+    # A settled, steady player would drop under the floor without it.
+    assert glicko2(1500, 45.2, 0.001, [(1500, 0, 1)], tau=0.75).rd < RD_MIN
+    assert rate_puzzle(Rating(1500, 45.2, 0.001), 1500, "clean").rd == RD_MIN
+    # An upset streak can't push volatility past the cap either.
+    wild = Rating(1500, 300, 0.099)
+    for _ in range(20):
+        wild = rate_puzzle(wild, 2500, "clean")
+        assert wild.volatility <= VOLATILITY_MAX
+
+
+@pytest.mark.parametrize(
+    ("missed", "mistakes", "hints", "outcome"),
+    [
+        (False, 0, 0, "clean"),
+        (False, 0, 2, "hints"),
+        (False, 1, 0, "lost"),
+        (False, 1, 3, "lost"),
+        (True, 0, 0, "lost"),
+    ],
+)
+def test_outcome_of_a_result(missed: bool, mistakes: int, hints: int, outcome: str) -> None:
+    assert outcome_of(missed, mistakes, hints) == outcome
+
+
+def test_nonsense_is_refused() -> None:
+    with pytest.raises(ValueError, match="outcome"):
+        rate_puzzle(NEW_PLAYER, 1500, "won")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="positive"):
+        glicko2(1500, 0, 0.06, [(1500, 0, 1)])

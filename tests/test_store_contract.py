@@ -1,0 +1,395 @@
+"""The store's contract: every test runs against SQLite and against DynamoDB (moto, the template's table)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+
+from functions.store.base import Absent, Add, Conflict, Put, Store, make_item
+from functions.testing import dynamo_store, sqlite_store
+from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+
+T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
+DAY = dt.date(2026, 11, 2)
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
+            yield s
+    else:
+        with dynamo_store() as s:
+            yield s
+
+
+def at(minutes: float) -> dt.datetime:
+    return T0 + dt.timedelta(minutes=minutes)
+
+
+def solve(store: Store, pid: str, puzzle: str = "aB3dE", **kw: object):
+    args = dict(
+        puzzle_id=puzzle,
+        band="Medium",
+        moves=["e2e4"],
+        mistakes=0,
+        hints=0,
+        seconds=30,
+        puzzle_rating=1600,
+        daily=None,
+        now=T0,
+    )
+    args.update(kw)
+    return store.record_chess_solve(pid, **args)  # type: ignore[arg-type]
+
+
+def miss(store: Store, pid: str, puzzle: str = "aB3dE", **kw: object):
+    args = dict(
+        puzzle_id=puzzle, band="Medium", how="wrong", moves=["e2e4"], puzzle_rating=1600, daily=None, now=T0
+    )
+    args.update(kw)
+    return store.record_chess_miss(pid, **args)  # type: ignore[arg-type]
+
+
+# ---- primitives -------------------------------------------------------------------
+
+
+def test_a_transaction_is_all_or_nothing(store: Store) -> None:
+    store.transact([Put(make_item("A", "1", {"x": 1}), expect=0)])
+    with pytest.raises(Conflict):
+        store.transact([Put(make_item("A", "2", {"x": 2}), expect=0), Absent("A", "1")])
+    assert store.get_item("A", "2") is None
+    assert store.get_item("A", "1")["doc"] == {"x": 1}
+
+
+def test_a_versioned_write_refuses_a_stale_version(store: Store) -> None:
+    store.transact([Put(make_item("A", "1", {"n": 1}, version=1), expect=0)])
+    store.transact([Put(make_item("A", "1", {"n": 2}, version=2), expect=1)])
+    with pytest.raises(Conflict):
+        store.transact([Put(make_item("A", "1", {"n": 3}, version=2), expect=1)])
+    assert store.get_item("A", "1")["doc"] == {"n": 2}
+
+
+def test_counters_add_up_to_their_ceiling(store: Store) -> None:
+    for _ in range(3):
+        store.transact([Add("C", "1", {"n": 1, "m": 2}, below=("n", 3))])
+    with pytest.raises(Conflict):
+        store.transact([Add("C", "1", {"n": 1}, below=("n", 3))])
+    item = store.get_item("C", "1")
+    assert (item["n"], item["m"]) == (3, 6)
+
+
+def test_queries_read_in_sort_key_order_with_ranges(store: Store) -> None:
+    for sk in ["b", "a", "c#1", "c#2", "d"]:
+        store.transact([Put(make_item("Q", sk, {}, index={2: ("I", sk)}))])
+    assert [i["SK"] for i in store.query_items("Q")] == ["a", "b", "c#1", "c#2", "d"]
+    assert [i["SK"] for i in store.query_items("Q", prefix="c#")] == ["c#1", "c#2"]
+    assert [i["SK"] for i in store.query_items("Q", low="b", high="c#2")] == ["b", "c#1", "c#2"]
+    assert [i["SK"] for i in store.query_items("I", index=2, limit=2, reverse=True)] == ["d", "c#2"]
+    assert store.count_items("I", index=2, below="c") == 2
+    assert store.query_items("I", index=1) == []
+
+
+# ---- players -------------------------------------------------------------------------
+
+
+def test_players_are_created_renamed_and_deleted(store: Store) -> None:
+    ada = store.create_player("Ada", "hash-a", T0)
+    bob = store.create_player("Bob", "hash-b", T0)
+    assert ada.id != bob.id
+    assert store.get_player(ada.id) == ada
+    assert store.rename_player(ada.id, "Ada L").name == "Ada L"
+    assert store.get_player(ada.id).token_hash == "hash-a"
+    solve(store, ada.id, daily=DAY)
+    assert store.delete_player(ada.id)
+    assert store.get_player(ada.id) is None
+    assert store.rename_player(ada.id, "Ghost") is None
+    assert not store.delete_player(ada.id)
+    assert store.chess_daily_board(DAY.isoformat(), "Medium").rows == []
+    assert store.get_player(bob.id) == bob
+
+
+# ---- chess results -------------------------------------------------------------------
+
+
+def test_the_first_solve_stands_and_is_rated_once(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    first = solve(store, pid)
+    assert not first.already and first.rated and first.clean
+    assert first.before == NEW_PLAYER
+    assert first.after == rate_puzzle(NEW_PLAYER, 1600, "clean")
+    again = solve(store, pid, mistakes=3)
+    assert again.already and not again.rated
+    chess, _ = store.player_stats(pid)
+    assert (chess.solved, chess.clean, chess.rated) == (1, 1, 1)
+    assert chess.rating == first.after
+
+
+def test_a_miss_is_a_loss_and_forces_a_mistake_on_a_later_solve(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    lost = miss(store, pid)
+    assert lost.rated and lost.after == rate_puzzle(NEW_PLAYER, 1600, "lost")
+    assert miss(store, pid).already
+    later = solve(store, pid, mistakes=0, hints=0)
+    assert not later.already and not later.rated
+    assert later.mistakes == 1 and not later.clean
+    chess, _ = store.player_stats(pid)
+    assert (chess.solved, chess.clean, chess.missed, chess.rated) == (1, 0, 1, 1)
+    assert chess.rating == lost.after
+    solve_doc, miss_doc = store.chess_result(pid, "aB3dE")
+    assert solve_doc["mistakes"] == 1 and miss_doc["how"] == "wrong"
+
+
+def test_a_miss_after_a_solve_changes_nothing(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    first = solve(store, pid)
+    assert miss(store, pid).already
+    chess, _ = store.player_stats(pid)
+    assert chess.rating == first.after and chess.missed == 0
+
+
+def test_hints_count_half_and_mistakes_lose(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    hinted = solve(store, pid, puzzle="hint1", hints=2)
+    assert hinted.after == rate_puzzle(NEW_PLAYER, 1600, "hints") and not hinted.clean
+    wrong = solve(store, pid, puzzle="wrng1", mistakes=1)
+    assert wrong.after == rate_puzzle(hinted.after, 1600, "lost")
+
+
+def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store: Store) -> None:
+    store.keep_daily(DAY.isoformat(), "Medium", "aB3dE", 1600)
+    entries = [  # name, mistakes, hints, seconds, minutes after T0
+        ("slow-clean", 0, 0, 90, 1),
+        ("fast-hint", 0, 1, 10, 2),
+        ("fast-clean", 0, 0, 20, 3),
+        ("tie-later", 0, 0, 20, 4),
+        ("two-wrong", 2, 0, 15, 5),
+        ("one-wrong", 1, 0, 200, 6),
+    ]
+    ids = {}
+    for name, mistakes, hints, seconds, minutes in entries:
+        ids[name] = pid = store.create_player(name, "h", T0).id
+        posted = solve(
+            store, pid, mistakes=mistakes, hints=hints, seconds=seconds, daily=DAY, now=at(minutes)
+        )
+        assert posted.place is not None
+    endless = store.create_player("endless", "h", T0).id
+    solve(store, endless)  # not posted as the daily: not on the board
+    board = store.chess_daily_board(DAY.isoformat(), "Medium", me=ids["one-wrong"])
+    assert [r.name for r in board.rows] == [
+        "fast-clean",
+        "tie-later",
+        "slow-clean",
+        "fast-hint",
+        "one-wrong",
+        "two-wrong",
+    ]
+    assert [r.place for r in board.rows] == [1, 2, 3, 4, 5, 6]
+    assert board.rows[3].detail == {"mistakes": 0, "hints": 1, "seconds": 10, "clean": False}
+    assert board.mine is not None and board.mine.place == 5
+    assert store.chess_daily_board(DAY.isoformat(), "Medium", me=endless).mine is None
+    assert store.chess_daily_board(DAY.isoformat(), "Hard").rows == []
+
+
+@pytest.mark.slow  # 102 players through moto
+def test_a_board_is_the_top_100_and_your_place_beyond(store: Store) -> None:
+    day = DAY.isoformat()
+    store.keep_daily(day, "Medium", "aB3dE", 1600)
+    for k in range(102):
+        pid = store.create_player(f"p{k:03d}", "h", T0).id
+        solve(store, pid, seconds=10 + k, daily=DAY, now=at(k))
+    board = store.chess_daily_board(day, "Medium", me=pid)
+    assert len(board.rows) == 100
+    assert board.rows[0].name == "p000" and board.rows[-1].name == "p099"
+    assert board.mine.place == 102 and board.mine.name == "p101"
+
+
+def test_streaks_count_days_in_a_row_ending_today_or_yesterday(store: Store) -> None:
+    ada = store.create_player("Ada", "h", T0).id
+    bob = store.create_player("Bob", "h", T0).id
+    for k in range(3):
+        day = DAY + dt.timedelta(days=k)
+        solve(store, ada, puzzle=f"ada{k:02d}", daily=day, now=T0 + dt.timedelta(days=k))
+    solve(
+        store, ada, puzzle="ada99", daily=DAY + dt.timedelta(days=2), now=T0 + dt.timedelta(days=2, hours=1)
+    )
+    solve(store, bob, puzzle="bob00", daily=DAY + dt.timedelta(days=3), now=T0 + dt.timedelta(days=3))
+    chess, _ = store.player_stats(ada)
+    assert chess.streak.length == 3 and chess.streak.best == 3
+    today = DAY + dt.timedelta(days=3)
+    assert chess.streak.current(today) == 3  # last solved yesterday: still alive
+    assert chess.streak.current(today + dt.timedelta(days=1)) == 0
+    board = store.streak_board("chess", today, me=bob)
+    assert [(r.name, r.detail["streak"]) for r in board.rows] == [("Ada", 3), ("Bob", 1)]
+    assert board.mine.place == 2
+    later = store.streak_board("chess", today + dt.timedelta(days=2))
+    assert later.rows == []
+    # A gap starts the run again.
+    solve(store, ada, puzzle="ada05", daily=DAY + dt.timedelta(days=5), now=T0 + dt.timedelta(days=5))
+    chess, _ = store.player_stats(ada)
+    assert (chess.streak.length, chess.streak.best) == (1, 3)
+
+
+def test_alltime_counts_clean_solves_by_band_and_over_all(store: Store) -> None:
+    ada = store.create_player("Ada", "h", T0).id
+    bob = store.create_player("Bob", "h", T0).id
+    cy = store.create_player("Cy", "h", T0).id
+    solve(store, ada, puzzle="a0001", band="Easy", now=at(1))
+    solve(store, ada, puzzle="a0002", band="Hard", now=at(2))
+    solve(store, bob, puzzle="b0001", band="Easy", now=at(3))
+    solve(store, bob, puzzle="b0002", band="Easy", now=at(4))
+    solve(store, cy, puzzle="c0001", band="Easy", mistakes=1, now=at(5))
+    overall = store.alltime_board(None, me=cy)
+    # Ada and Bob both have two clean; Ada got there first.
+    assert [(r.name, r.detail["clean"]) for r in overall.rows] == [("Ada", 2), ("Bob", 2)]
+    assert overall.mine is None
+    easy = store.alltime_board("Easy", me=ada)
+    assert [(r.name, r.detail["clean"]) for r in easy.rows] == [("Bob", 2), ("Ada", 1)]
+    assert easy.mine.place == 2
+    assert [r.name for r in store.alltime_board("Hard").rows] == ["Ada"]
+
+
+def test_the_ratings_board_marks_provisional_players(store: Store) -> None:
+    ada = store.create_player("Ada", "h", T0).id
+    bob = store.create_player("Bob", "h", T0).id
+    store.create_player("Never played", "h", T0)
+    solve(store, ada, puzzle="a0001", puzzle_rating=2000)
+    miss(store, bob, puzzle="b0001", puzzle_rating=1200)
+    board = store.ratings_board("chess", me=bob)
+    assert [r.name for r in board.rows] == ["Ada", "Bob"]
+    assert board.rows[0].detail["provisional"] is True
+    assert board.rows[0].detail["rating"] > 1500 > board.rows[1].detail["rating"]
+    assert board.mine.place == 2
+
+
+# ---- chain ---------------------------------------------------------------------------------
+
+
+def test_chain_first_result_stands_and_the_board_ranks_clean_first(store: Store) -> None:
+    day = DAY.isoformat()
+    ids = {}
+    for name, undos, resets, seconds, minutes in [
+        ("undo", 1, 0, 10, 1),
+        ("clean-slow", 0, 0, 80, 2),
+        ("clean-fast", 0, 0, 40, 3),
+        ("resets", 1, 2, 5, 4),
+    ]:
+        ids[name] = pid = store.create_player(name, "h", T0).id
+        posted = store.record_chain_solve(
+            pid,
+            day,
+            tiles=[0, 1, 2],
+            seconds=seconds,
+            undos=undos,
+            resets=resets,
+            on_board=True,
+            now=at(minutes),
+        )
+        assert not posted.already
+    assert store.record_chain_solve(
+        ids["undo"], day, tiles=[0, 1, 2], seconds=1, undos=0, resets=0, on_board=True, now=at(9)
+    ).already
+    board = store.chain_daily_board(day, me=ids["resets"])
+    assert [r.name for r in board.rows] == ["clean-fast", "clean-slow", "undo", "resets"]
+    assert board.mine.place == 4
+    _, chain = store.player_stats(ids["clean-fast"])
+    assert (chain.solved, chain.clean, chain.streak.length) == (1, 1, 1)
+
+
+def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
+    day = DAY.isoformat()
+    pid = store.create_player("Ada", "h", T0).id
+    assert not store.record_chain_giveup(pid, day, T0).already
+    assert store.chain_result(pid, day)["kind"] == "giveup"
+    late = store.record_chain_solve(
+        pid, day, tiles=[0], seconds=5, undos=0, resets=0, on_board=True, now=at(1)
+    )
+    assert late.already and late.kind == "giveup"
+    assert store.chain_daily_board(day).rows == []
+    _, chain = store.player_stats(pid)
+    assert (chain.solved, chain.gave_up) == (0, 1)
+
+
+def test_an_archive_solve_is_kept_but_not_on_the_board_or_the_streak(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    posted = store.record_chain_solve(
+        pid, "2026-10-01", tiles=[0, 1, 2], seconds=9, undos=0, resets=0, on_board=False, now=T0
+    )
+    assert posted.place is None
+    assert store.chain_daily_board("2026-10-01").rows == []
+    _, chain = store.player_stats(pid)
+    assert (chain.solved, chain.streak.length) == (1, 0)
+
+
+# ---- site-wide records ----------------------------------------------------------------------
+
+
+def test_rate_windows_refuse_past_the_limit_and_reopen(store: Store) -> None:
+    now = 1_800_000_000 + 100
+    for _ in range(3):
+        assert store.take_rate("replay", "p1", limit=3, window=3600, now_ts=now) is None
+    wait = store.take_rate("replay", "p1", limit=3, window=3600, now_ts=now)
+    assert wait is not None and 0 < wait <= 3600
+    assert store.take_rate("replay", "p2", limit=3, window=3600, now_ts=now) is None
+    assert store.take_rate("replay", "p1", limit=3, window=3600, now_ts=now + wait) is None
+
+
+def test_kept_dailies_first_pick_stands(store: Store) -> None:
+    assert store.keep_daily("2026-01-01", "Easy", "aaaaa", 1100).id == "aaaaa"
+    assert store.keep_daily("2026-01-01", "Easy", "bbbbb", 1200).id == "aaaaa"
+    store.keep_daily("2026-01-01", "Hard", "ccccc", 1900)
+    store.keep_daily("2026-01-02", "Easy", "ddddd", 1150)
+    assert [d.band for d in store.dailies_on("2026-01-01")] == ["Easy", "Hard"]
+    assert [d.id for d in store.kept_dailies("2026-01-02")] == ["ddddd"]
+    assert [d.id for d in store.kept_dailies(None, "2026-01-01")] == ["aaaaa", "ccccc"]
+
+
+def test_chain_days_are_stored_once_and_failures_noted(store: Store) -> None:
+    row = {"date": "2026-11-03", "level": "easy", "hand": [{"op": "add", "n": 5}], "walkthrough": ["x"]}
+    assert store.put_chain_day("2026-11-03", row)
+    assert not store.put_chain_day("2026-11-03", {**row, "level": "hard"})
+    assert store.chain_day("2026-11-03") == row
+    store.put_chain_day("2026-11-01", {**row, "date": "2026-11-01"})
+    assert store.chain_days() == ["2026-11-01", "2026-11-03"]
+    assert store.chain_days("2026-11-02", "2026-11-30") == ["2026-11-03"]
+    assert store.last_chain_day() == "2026-11-03"
+    assert store.chain_day("2026-11-02") is None
+    store.record_chain_failure("2026-11-02", "spare", "a spare no chain reaches", T0)
+    assert store.chain_failures()["2026-11-02"]["code"] == "spare"
+
+
+def test_lessons_are_kept_for_their_owner(store: Store) -> None:
+    lesson = {
+        "title": "Forks",
+        "puzzles": [{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "moves": ["e2e4"]}],
+        "note": "é ♞",
+    }
+    first = store.save_lesson("owner1", lesson, T0)
+    second = store.save_lesson("owner1", [lesson], at(1))
+    store.save_lesson("owner2", lesson, at(2))
+    assert len(first) >= 16 and first != second
+    got = store.get_lesson(first)
+    assert got.lesson == lesson and got.owner_id == "owner1"
+    assert [x.id for x in store.list_lessons("owner1")] == [second, first]
+    assert not store.delete_lesson(first, "owner2")
+    assert store.record_lesson_result(first, 0, "guest-1", True, True)
+    assert not store.record_lesson_result(first, 0, "guest-1", False, False)
+    assert store.record_lesson_result(first, 0, "guest-2", True, False)
+    assert store.record_lesson_result(first, 2, "guest-2", False, False)
+    assert store.lesson_results(first) == {
+        0: {"played": 2, "solved": 2, "clean": 1},
+        2: {"played": 1, "solved": 0, "clean": 0},
+    }
+    assert store.delete_lesson(first, "owner1")
+    assert store.get_lesson(first) is None
+    assert store.lesson_results(first) == {}
+    assert store.get_lesson("no-such-lesson") is None
+
+
+def test_deleting_a_player_deletes_their_lessons(store: Store) -> None:
+    pid = store.create_player("Teacher", "h", T0).id
+    lesson_id = store.save_lesson(pid, {"title": "x"}, T0)
+    store.delete_player(pid)
+    assert store.get_lesson(lesson_id) is None
