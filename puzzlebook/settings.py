@@ -51,7 +51,9 @@ def load(environ: dict[str, str] | None = None, *, warn: bool = True) -> Setting
     try:
         tz = ZoneInfo(tz_name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise ValueError(f"SITE_TZ={tz_name!r} is not a time zone name (try 'UTC' or 'Europe/London')") from exc
+        raise ValueError(
+            f"SITE_TZ={tz_name!r} is not a time zone name (try 'UTC' or 'Europe/London')"
+        ) from exc
     store = env.get("PUZZLEBOOK_STORE", "") or "sqlite:///var/puzzlebook.sqlite3"
     if not (store.startswith("sqlite:///") or store.startswith("dynamodb://")):
         raise ValueError(

@@ -40,7 +40,7 @@ _CfnLoader.add_multi_constructor("!", _tag)
 def load_template(path: Path = TEMPLATE) -> dict[str, Any]:
     """The template as plain data (short-form tags expanded to their long form)."""
     with open(path, encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_CfnLoader)  # noqa: S506 - SafeLoader subclass
+        return yaml.load(fh, Loader=_CfnLoader)  # a SafeLoader subclass
 
 
 def resource(logical_id: str, path: Path = TEMPLATE) -> dict[str, Any]:
@@ -51,7 +51,9 @@ def resource(logical_id: str, path: Path = TEMPLATE) -> dict[str, Any]:
     return resources[logical_id]
 
 
-def dynamodb_table_kwargs(table_name: str, logical_id: str = "Table", path: Path = TEMPLATE) -> dict[str, Any]:
+def dynamodb_table_kwargs(
+    table_name: str, logical_id: str = "Table", path: Path = TEMPLATE
+) -> dict[str, Any]:
     """boto3 `create_table` arguments for the template's table, under `table_name`.
 
     Only the parts create_table takes; TTL and point-in-time recovery are
