@@ -1,0 +1,641 @@
+/**
+ * One puzzle being played: the line, the board, the clock, hints, Show
+ * solution, the record kept in the browser and the posts to the server.
+ *
+ * The rules (which move is right, what solves) are rules.js's, shared with
+ * the server's referee through tests/vectors/chess.json; this module only
+ * drives them.
+ */
+import { fromRow, positionAt, judge, play, solverColor, solution } from './rules.js'
+import { Board } from './board.js'
+import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
+import { motifLine } from './motifs.js'
+import { shareText } from './share.js'
+import { Clock, formatTime } from '../lib/clock.js'
+import { announce, toast } from '../lib/announce.js'
+import { openSheet, anySheetOpen } from '../lib/sheet.js'
+import { getPlayer } from '../lib/api.js'
+import { streak, dayIn, siteZone, mediumDate } from '../lib/dates.js'
+import { flushChess } from './post.js'
+
+const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
+const REPLY_BEAT_MS = 450 // before each answer
+const SOLUTION_BEAT_MS = 650 // between the moves Show solution plays
+const CONFIRM_MS = 6000 // how long "Show solution?" waits for an answer
+const SAVE_EVERY_MS = 5000
+
+const $ = (id) => document.getElementById(id)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A fresh record for a puzzle opened for the first time. */
+export function newRecord(row, band, daily) {
+  return {
+    band, id: row[0], row, daily: daily || null, opened: Date.now(), state: 'playing', started: false,
+    moves: [], tries: [], mistakes: 0, hints: 0, hintLevel: 0, seconds: 0, shown: 0, missed: false, posted: null,
+  }
+}
+
+/** Which kind of end a record came to, for the tally: solved, clean (also solved) or missed. */
+export function outcomes(rec) {
+  if (rec.state === 'solved') return rec.mistakes || rec.hints ? ['solved'] : ['solved', 'clean']
+  return ['missed']
+}
+
+export class Game {
+  /** store: the ChessStore; rec: the puzzle's record (kept up to date in the store). */
+  constructor({ store, rec }) {
+    this.store = store
+    this.rec = rec
+    this.puzzle = fromRow(rec.row, rec.band)
+    this.color = solverColor(this.puzzle)
+    this.ply = 1 + 2 * rec.moves.length
+    this.chess = null
+    this.board = null
+    this.clock = new Clock({ seconds: rec.seconds || 0 })
+    this.alive = true
+    this.listeners = []
+    this.timers = []
+    this.busy = false
+  }
+
+  // ---- start and stop -----------------------------------------------------
+
+  async start() {
+    const { rec, puzzle } = this
+    this.store.saveRecord(rec)
+    this.store.markSeen(rec.id)
+    this.fillPanel()
+    const finished = rec.state !== 'playing'
+    this.chess = finished ? this.finalPosition() : positionAt(puzzle, rec.started ? this.ply : 0)
+    this.board = new Board($('board'), {
+      fen: this.chess.fen(),
+      orientation: this.color,
+      options: this.store.options(),
+      hooks: {
+        canPick: (square) => this.canPick(square),
+        targets: (square) => this.chess.moves({ square, verbose: true }).map((m) => m.to),
+        legality: (from, to) => this.legality(from, to),
+        onMove: (move) => this.onMove(move),
+        announce,
+      },
+    })
+    this.watch()
+    this.updateStats()
+    if (finished) {
+      this.markLastMove()
+      this.showDone(false)
+      return
+    }
+    const side = this.color === 'w' ? 'White' : 'Black'
+    if (!rec.started) {
+      this.status(`You play ${side}. Watch the move.`)
+      announce(`${puzzle.band} puzzle, rated ${puzzle.rating}. You play ${side}.`)
+      await sleep(FIRST_BEAT_MS)
+      if (!this.alive) return
+      const move = this.playLine(0)
+      rec.started = true
+      this.save()
+      await this.board.setPosition(this.chess.fen(), true)
+      if (!this.alive) return
+      this.markLastMove(move)
+      announce(`${capitalColor(move.color)}: ${moveWords(move)}. Your move.`)
+    } else {
+      this.markLastMove()
+      announce(`${puzzle.band} puzzle, rated ${puzzle.rating}, where you left it. You play ${side}. Your move.`)
+    }
+    this.hintMarkers()
+    await this.firstMovePrompt()
+    if (!this.alive) return
+    this.status(this.rec.moves.length ? 'Your move.' : 'Find the best move.')
+    this.board.enable(this.color)
+    this.clock.release('waiting')
+  }
+
+  /** Leave the puzzle (another route): save and let go of everything. */
+  stop() {
+    if (!this.alive) return
+    this.alive = false
+    this.save()
+    for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn)
+    for (const t of this.timers) clearInterval(t)
+    this.observer?.disconnect()
+    clearTimeout(this.confirmTimer)
+    this.board?.destroy()
+    this.cover(false)
+  }
+
+  on(target, type, fn) {
+    target.addEventListener(type, fn)
+    this.listeners.push([target, type, fn])
+  }
+
+  /** Everything that starts or stops the clock, the saves, the buttons and keys. */
+  watch() {
+    const clock = this.clock
+    clock.set('hidden', document.visibilityState === 'hidden')
+    this.on(document, 'visibilitychange', () => {
+      clock.set('hidden', document.visibilityState === 'hidden')
+      if (document.visibilityState === 'hidden') this.save()
+    })
+    this.on(window, 'pagehide', () => this.save())
+    this.on(document, 'sheet:open', (e) => {
+      clock.hold('sheet')
+      if (e.detail.id !== 'first-move-sheet' && this.inPlay()) this.cover(true, 'sheet')
+    })
+    this.on(document, 'sheet:close', () => {
+      if (anySheetOpen()) return
+      clock.release('sheet')
+      if (!clock.isHeld('paused')) this.cover(false)
+    })
+    if ('IntersectionObserver' in window) {
+      // The board counts as in view while at least 35% of it is on screen.
+      this.observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) clock.set('offscreen', entry.intersectionRatio < 0.35)
+      }, { threshold: [0, 0.35, 1] })
+      this.observer.observe($('board-frame'))
+    }
+    this.timers.push(setInterval(() => this.updateStats(), 250))
+    this.timers.push(setInterval(() => { if (clock.running) this.save() }, SAVE_EVERY_MS))
+
+    this.on($('hint-button'), 'click', () => this.hint())
+    this.on($('pause-button'), 'click', () => this.togglePause())
+    this.on($('resume-button'), 'click', () => this.togglePause(false))
+    this.on($('solution-button'), 'click', () => this.askSolution())
+    this.on($('solution-yes'), 'click', () => this.showSolution())
+    this.on($('solution-no'), 'click', () => this.cancelSolution(true))
+    this.on($('results-button'), 'click', () => this.openResults())
+    this.on($('share-button'), 'click', () => this.share())
+    this.on(document, 'keydown', (e) => this.onKey(e))
+    this.on(document, 'chess:posted', (e) => {
+      if (e.detail.band === this.rec.band && e.detail.id === this.rec.id) {
+        // Take only the answers: everything else in memory is newer than the store.
+        const fresh = this.store.record(this.rec.band, this.rec.id) || {}
+        this.rec.posted = fresh.posted || this.rec.posted
+        this.rec.missPosted = fresh.missPosted || this.rec.missPosted
+        this.fillResults()
+      }
+    })
+    for (const input of document.querySelectorAll('[data-option]')) {
+      this.on(input, 'change', () => this.applyOptions())
+    }
+  }
+
+  onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || anySheetOpen()) return
+    const tag = (event.target.tagName || '').toLowerCase()
+    if (tag === 'input' || tag === 'textarea' || tag === 'select' || event.target.isContentEditable) return
+    if (event.key === '?') {
+      event.preventDefault()
+      openSheet('howto-sheet')
+    } else if (event.key === 'h' || event.key === 'H') {
+      event.preventDefault()
+      this.hint()
+    } else if (event.key === 'p' || event.key === 'P') {
+      event.preventDefault()
+      this.togglePause()
+    }
+  }
+
+  // ---- the line ---------------------------------------------------------------
+
+  inPlay() {
+    return this.alive && this.rec.state === 'playing' && this.rec.started
+  }
+
+  /** Play the line's move `ply` on the game; answers chess.js's move. */
+  playLine(ply) {
+    const uci = this.puzzle.line[ply]
+    if (!play(this.chess, uci)) throw new Error(`puzzle ${this.puzzle.id}: line move ${uci} is not legal`)
+    return this.chess.history({ verbose: true }).at(-1)
+  }
+
+  /** The position a finished puzzle ended on. */
+  finalPosition() {
+    const { rec, puzzle } = this
+    if (rec.state === 'shown' || !rec.moves.length) return positionAt(puzzle, puzzle.line.length)
+    // A solve ends on the solver's last move, which may be a mate off the line.
+    const chess = positionAt(puzzle, 2 * rec.moves.length - 1)
+    play(chess, rec.moves.at(-1))
+    return chess
+  }
+
+  canPick(square) {
+    const piece = this.chess.get(square)
+    return this.inPlay() && !this.busy && Boolean(piece) && piece.color === this.color && this.chess.turn() === this.color
+  }
+
+  legality(from, to) {
+    if (!this.inPlay() || this.busy) return 'illegal'
+    const moves = this.chess.moves({ square: from, verbose: true }).filter((m) => m.to === to)
+    if (!moves.length) return 'illegal'
+    return moves.some((m) => m.promotion) ? 'promotion' : 'legal'
+  }
+
+  /** The player made a legal move (the piece stands on its new square). */
+  async onMove({ from, to, promotion }) {
+    if (!this.inPlay() || this.busy) return
+    this.busy = true
+    try {
+      await this.judgeMove(from + to + (promotion || ''))
+    } finally {
+      this.busy = false
+    }
+  }
+
+  async judgeMove(uci) {
+    const { rec, puzzle } = this
+    const before = this.chess.fen()
+    if (!play(this.chess, uci)) {
+      await this.board.setPosition(before, false)
+      return
+    }
+    const move = this.chess.history({ verbose: true }).at(-1)
+    const verdict = judge(puzzle, this.ply, this.chess, uci)
+    if (verdict === 'wrong') {
+      this.chess.undo()
+      rec.mistakes++
+      rec.tries.push(uci)
+      const firstMiss = !rec.missed
+      rec.missed = true
+      this.save()
+      this.updateStats()
+      this.status('Not that one. Try again.', 'bad')
+      announce(`${moveWords(move)}. Not that one. Try again.`)
+      if (firstMiss) this.postMiss('wrong', [...rec.moves, uci])
+      this.board.disable()
+      await this.board.shakeBack(uci.slice(2, 4), before)
+      if (this.inPlay()) {
+        this.board.enable(this.color)
+        this.hintMarkers()
+      }
+      return
+    }
+    rec.moves.push(uci)
+    rec.hintLevel = 0
+    this.board.clearHint()
+    this.board.disable()
+    const done = verdict === 'mate' || this.ply === puzzle.line.length - 1
+    this.save()
+    await this.board.setPosition(this.chess.fen(), false)
+    this.markLastMove(move)
+    if (done) {
+      announce(`${moveWords(move)}. Solved.`)
+      this.finish('solved')
+      return
+    }
+    announce(`${moveWords(move)}. Right.`)
+    this.status('Right. Keep going.', 'good')
+    await sleep(REPLY_BEAT_MS)
+    if (!this.alive) return
+    const reply = this.playLine(this.ply + 1)
+    this.ply += 2
+    this.save()
+    await this.board.setPosition(this.chess.fen(), true)
+    if (!this.alive) return
+    this.markLastMove(reply)
+    announce(`${capitalColor(reply.color)}: ${moveWords(reply)}. Your move.`)
+    this.status('Your move.')
+    this.board.enable(this.color)
+  }
+
+  markLastMove(move) {
+    const options = this.store.options()
+    const last = move || this.chess.history({ verbose: true }).at(-1)
+    if (options.lastMove && last) this.board.markLast(last.from, last.to)
+    else this.board.markLast()
+    let check = null
+    if (options.check && this.chess.inCheck()) {
+      const king = this.chess.findPiece({ type: 'k', color: this.chess.turn() })
+      check = king && king[0]
+    }
+    this.board.markCheck(check)
+  }
+
+  // ---- help -------------------------------------------------------------------
+
+  /** H: ring the piece to move; again, mark its square too. Each press that shows more counts. */
+  hint() {
+    const { rec, puzzle } = this
+    if (!this.inPlay() || this.busy || !this.board.enabled) return
+    const uci = puzzle.line[this.ply]
+    const from = uci.slice(0, 2)
+    const to = uci.slice(2, 4)
+    const what = pieceOn(from, this.chess.get(from))
+    if (rec.hintLevel >= 2) {
+      announce(`Hint: move ${what} to ${to}.`)
+      return
+    }
+    rec.hintLevel++
+    rec.hints++
+    this.save()
+    this.updateStats()
+    this.hintMarkers()
+    if (rec.hintLevel === 1) {
+      this.status(`Hint: ${what}.`, 'hint')
+      announce(`Hint: ${what}.`)
+    } else {
+      this.status(`Hint: ${what} goes to ${to}.`, 'hint')
+      announce(`Hint: ${what} goes to ${to}.`)
+    }
+  }
+
+  hintMarkers() {
+    const { rec, puzzle } = this
+    if (!rec.hintLevel || rec.state !== 'playing') return this.board.clearHint()
+    const uci = puzzle.line[this.ply]
+    this.board.markHint(uci.slice(0, 2), rec.hintLevel >= 2 ? uci.slice(2, 4) : null)
+  }
+
+  /** P: pause (the board is covered and the clock stops), or resume. */
+  togglePause(force) {
+    if (!this.inPlay()) return
+    const pause = force === undefined ? !this.clock.isHeld('paused') : force
+    this.clock.set('paused', pause)
+    $('pause-button').setAttribute('aria-pressed', String(pause))
+    this.cover(pause, 'paused')
+    if (pause) {
+      this.board.disable()
+      this.save()
+      announce('Paused. Press P or Resume to go on.')
+      $('resume-button').focus()
+    } else {
+      if (!this.busy) this.board.enable(this.color)
+      announce('Resumed.')
+      this.board.focus()
+    }
+  }
+
+  /** Cover the board (paused or a sheet open), so no one thinks on a stopped clock. */
+  cover(on, why = '') {
+    const frame = $('board-frame')
+    frame.classList.toggle('is-covered', on)
+    const cover = $('board-cover')
+    cover.hidden = !on
+    $('board-cover-text').textContent = why === 'paused' ? 'Paused' : ''
+    $('resume-button').hidden = why !== 'paused'
+  }
+
+  askSolution() {
+    if (!this.inPlay()) return
+    $('solution-confirm').hidden = false
+    $('solution-button').hidden = true
+    const bar = $('confirm-bar')
+    bar.classList.remove('is-running')
+    void bar.offsetWidth // restart the countdown animation
+    bar.classList.add('is-running')
+    $('solution-yes').focus()
+    clearTimeout(this.confirmTimer)
+    this.confirmTimer = setTimeout(() => this.cancelSolution(false), CONFIRM_MS)
+  }
+
+  cancelSolution(byHand) {
+    clearTimeout(this.confirmTimer)
+    const hadFocus = $('solution-confirm').contains(document.activeElement)
+    $('solution-confirm').hidden = true
+    $('solution-button').hidden = false
+    if (hadFocus || byHand) $('solution-button').focus()
+  }
+
+  /** Play the rest of the line out; the puzzle ends unsolved. */
+  async showSolution() {
+    const { rec, puzzle } = this
+    this.cancelSolution(false)
+    if (!this.inPlay() || this.busy) return
+    this.busy = true
+    rec.state = 'shown'
+    rec.shown = solution(puzzle).length - rec.moves.length
+    this.clock.hold('over')
+    rec.seconds = Math.round(this.clock.seconds)
+    const firstMiss = !rec.missed
+    rec.missed = true
+    this.save()
+    if (firstMiss) this.postMiss('gave-up', [])
+    this.board.disable()
+    this.board.clearHint()
+    this.status('The solution:', '')
+    announce('Showing the solution.')
+    for (let ply = this.ply; ply < puzzle.line.length; ply++) {
+      await sleep(SOLUTION_BEAT_MS)
+      if (!this.alive) return
+      const move = this.playLine(ply)
+      await this.board.setPosition(this.chess.fen(), true)
+      if (!this.alive) return
+      this.markLastMove(move)
+      announce(`${capitalColor(move.color)}: ${moveWords(move)}.`)
+    }
+    this.busy = false
+    this.finish('shown')
+  }
+
+  // ---- the end ------------------------------------------------------------------
+
+  finish(state) {
+    const { rec, store } = this
+    this.clock.hold('over')
+    rec.state = state
+    rec.seconds = state === 'solved' ? Math.max(1, Math.round(this.clock.seconds)) : Math.round(this.clock.seconds)
+    rec.finished = Date.now()
+    this.board.disable()
+    for (const outcome of outcomes(rec)) store.count(rec.band, outcome)
+    if (state === 'solved' && rec.daily) store.markDay(rec.daily)
+    if (state === 'solved' && !rec.mistakes && !rec.hints) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
+    this.save()
+    if (state === 'solved') {
+      this.status(rec.mistakes || rec.hints ? 'Solved.' : 'Solved, cleanly.', 'good')
+      this.post('solve', '/chess/solves', {
+        id: rec.id, band: rec.band, moves: rec.moves, mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds,
+      })
+    } else {
+      this.status('That was the line.', '')
+    }
+    this.updateStats()
+    this.showDone(true)
+  }
+
+  postMiss(how, moves) {
+    this.post('miss', '/chess/misses', { id: this.rec.id, band: this.rec.band, how, moves })
+  }
+
+  /** Queue a post (only a signed-in player's results are posted) and try to send it now. */
+  post(kind, path, body) {
+    if (!getPlayer()) return
+    this.store.outbox.add({ key: `${kind}:${this.rec.band}/${this.rec.id}`, kind, path, body })
+    flushChess(this.store)
+  }
+
+  showDone(openSheetNow) {
+    const { rec } = this
+    $('play-actions').hidden = true
+    $('solution-confirm').hidden = true
+    $('play-done').hidden = false
+    $('play-done-title').textContent = rec.state === 'solved'
+      ? (rec.mistakes || rec.hints ? 'Solved.' : 'Solved, cleanly.')
+      : 'Solution shown.'
+    if (!openSheetNow && rec.state === 'solved') this.status('You solved this one.', 'good')
+    if (!openSheetNow && rec.state === 'shown') this.status('You saw the solution of this one.', '')
+    this.fillResults()
+    if (openSheetNow) setTimeout(() => this.alive && this.openResults(), this.board.reduced ? 150 : 700)
+  }
+
+  openResults() {
+    this.fillResults()
+    openSheet('results-sheet')
+  }
+
+  /** The results sheet: time, mistakes, hints, motifs, streak, rating change once posted. */
+  fillResults() {
+    const { rec, puzzle } = this
+    $('results-sheet-title').textContent = rec.state === 'solved' ? (rec.mistakes || rec.hints ? 'Solved' : 'Solved, cleanly') : 'Solution shown'
+    $('results-motifs').textContent = motifLine(puzzle)
+    $('results-time').textContent = formatTime(rec.seconds)
+    $('results-mistakes').textContent = String(rec.mistakes)
+    $('results-hints').textContent = String(rec.hints)
+    $('lichess-link').href = `https://lichess.org/training/${encodeURIComponent(rec.id)}`
+    const today = dayIn(siteZone())
+    const streakLine = $('results-streak')
+    if (rec.daily) {
+      const days = (rec.posted && Number.isInteger(rec.posted.streak)) ? rec.posted.streak : streak(this.store.days(), today)
+      streakLine.hidden = false
+      streakLine.textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : 'No daily streak yet.'
+    } else {
+      streakLine.hidden = true
+    }
+    const ratingLine = $('results-rating')
+    const change = ratingChange(rec.posted) || ratingChange(rec.missPosted)
+    ratingLine.hidden = !change
+    if (change) {
+      const diff = Math.round(change.after) - Math.round(change.before)
+      ratingLine.textContent = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)}).`
+    }
+    $('results-note').textContent = postNote(rec, this.store)
+    const cheer = celebration(rec, change, this.store)
+    $('results-cheer').hidden = !cheer
+    $('results-cheer').textContent = cheer
+    const next = $('results-next')
+    next.href = `#/endless/${encodeURIComponent(rec.band)}`
+    next.textContent = `Next ${rec.band} puzzle`
+    $('next-link').href = next.href
+    $('next-link').textContent = next.textContent
+    $('share-preview').textContent = this.shareText()
+  }
+
+  shareText() {
+    const { rec } = this
+    return shareText({
+      band: rec.band, id: rec.id, daily: rec.daily, found: rec.moves.length, shown: rec.shown || 0,
+      mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds, solved: rec.state === 'solved',
+      place: rec.posted && Number.isInteger(rec.posted.place) ? rec.posted.place : null,
+    }, location.origin)
+  }
+
+  async share() {
+    const text = this.shareText()
+    if (navigator.share && matchMedia('(pointer: coarse)').matches) {
+      try {
+        await navigator.share({ text })
+        return
+      } catch (error) {
+        if (error && error.name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text)
+      toast('Result copied. Paste it anywhere.')
+    } catch {
+      const range = document.createRange()
+      range.selectNodeContents($('share-preview'))
+      getSelection().removeAllRanges()
+      getSelection().addRange(range)
+      toast('Copy the selected text to share it.')
+    }
+  }
+
+  // ---- the panel ------------------------------------------------------------------
+
+  fillPanel() {
+    const { rec, puzzle } = this
+    const side = this.color === 'w' ? 'White' : 'Black'
+    $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : 'Endless'
+    $('play-title').textContent = puzzle.band
+    $('play-meta').textContent = `You play ${side} · Rated ${puzzle.rating}`
+    $('play-actions').hidden = false
+    $('solution-button').hidden = false
+    $('solution-confirm').hidden = true
+    $('play-done').hidden = true
+    $('pause-button').setAttribute('aria-pressed', 'false')
+    for (const input of document.querySelectorAll('[data-option]')) {
+      input.checked = this.store.options()[input.dataset.option]
+    }
+    document.title = `${rec.daily ? 'Daily' : 'Endless'} · ${puzzle.band} · Chess Puzzles`
+  }
+
+  applyOptions() {
+    for (const input of document.querySelectorAll('[data-option]')) {
+      this.store.setOption(input.dataset.option, input.checked)
+    }
+    const options = this.store.options()
+    this.board.setDots(options.dots)
+    this.board.setCoordinates(options.coordinates)
+    this.markLastMove()
+  }
+
+  status(text, tone = '') {
+    const el = $('play-status')
+    el.textContent = text
+    el.className = 'play-status' + (tone ? ` is-${tone}` : '')
+  }
+
+  updateStats() {
+    const seconds = this.rec.state === 'playing' ? this.clock.seconds : this.rec.seconds
+    $('stat-time').textContent = formatTime(seconds)
+    $('stat-mistakes').textContent = String(this.rec.mistakes)
+    $('stat-hints').textContent = String(this.rec.hints)
+  }
+
+  save() {
+    if (this.rec.state === 'playing') this.rec.seconds = Math.round(this.clock.seconds * 10) / 10
+    this.store.updateRecord(this.rec)
+  }
+
+  /** Once per browser, before the first move: how to move. The clock waits for it. */
+  async firstMovePrompt() {
+    if (this.store.firstMoveShown()) return
+    this.store.markFirstMove()
+    const side = this.color === 'w' ? 'White' : 'Black'
+    $('first-move-how').textContent = `You play ${side}: tap a piece, then its square, or drag it.`
+    const sheet = openSheet('first-move-sheet')
+    await new Promise((resolve) => sheet.addEventListener('close', resolve, { once: true }))
+  }
+}
+
+function capitalColor(color) {
+  const name = COLOR_NAMES[color]
+  return name.charAt(0).toUpperCase() + name.slice(1)
+}
+
+/** The result's one line of celebration: a best clean time, a rating high, or today's daily done. */
+function celebration(rec, change, store) {
+  if (rec.state !== 'solved') return ''
+  if (change && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
+  if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
+  if (rec.ratingHigh) return 'A new rating high.'
+  if (rec.daily) return 'Today’s puzzle is done.'
+  return ''
+}
+
+/** {before, after} from a post's answer kept in the record, or null. */
+export function ratingChange(posted) {
+  const rating = posted && posted.rating
+  if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) return rating
+  return null
+}
+
+function postNote(rec, store) {
+  if (!getPlayer()) return 'Make a player on the home page to keep your streak and rating.'
+  if (rec.state !== 'solved') return rec.missed ? 'Counted as a miss for your rating.' : ''
+  if (rec.posted) return rec.posted.already ? 'Your first result for this puzzle stands.' : 'Posted.'
+  if (store.outbox.has(`solve:${rec.band}/${rec.id}`) && !store.outbox.sent().includes(`solve:${rec.band}/${rec.id}`)) {
+    return 'Waiting to post: it goes as soon as you are online.'
+  }
+  return ''
+}

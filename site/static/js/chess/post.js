@@ -1,0 +1,47 @@
+/**
+ * Sending the chess game's queued solves and misses to /api, and keeping
+ * each answer (rating before and after, streak, place) in the puzzle's record.
+ * Called when a result is queued, on every page load and when the browser
+ * comes back online. Only a signed-in player's results are queued.
+ */
+import { call, getPlayer } from '../lib/api.js'
+
+/** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
+export function flushChess(store) {
+  if (!getPlayer()) return Promise.resolve(null)
+  return store.outbox.flush(
+    (item) => call(item.path, { method: 'POST', body: item.body }),
+    async (item, outcome, answer) => {
+      const { band, id } = item.body
+      let posted = outcome === 'sent' ? summarise(answer.data) : { dropped: true, error: answer.data?.error || null }
+      if (item.kind === 'solve' && outcome === 'sent' && answer.data && answer.data.daily) {
+        // The server's streak counts days on its board; ask for it once the daily is in.
+        const me = await call('/me')
+        const current = me.status === 200 && me.data?.streaks?.chess?.current
+        if (Number.isInteger(current)) posted = { ...posted, streak: current }
+      }
+      // Read the record only now, after every await, so no save in between is lost.
+      const rec = store.record(band, id)
+      if (rec) {
+        // The first result is the rated one: a miss's answer may carry the rating change.
+        if (item.kind === 'miss') rec.missPosted = posted
+        else rec.posted = posted
+        store.updateRecord(rec)
+      }
+      document.dispatchEvent(new CustomEvent('chess:posted', { detail: { band, id, kind: item.kind, outcome } }))
+    },
+  )
+}
+
+/** What the results sheet shows from a post's answer; unknown fields are left out. */
+export function summarise(data) {
+  const out = { already: Boolean(data && data.already) }
+  if (!data || typeof data !== 'object') return out
+  const rating = data.rating
+  if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) {
+    out.rating = { before: rating.before, after: rating.after }
+  }
+  if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (Number.isInteger(data.place)) out.place = data.place
+  return out
+}

@@ -1,0 +1,146 @@
+/**
+ * What the chess game keeps in this browser, all under "pb:chess:".
+ *
+ *   p:<band>/<id>  each puzzle opened: its row, moves, mistakes, hints, time
+ *                  and state; the 150 most recently opened are kept
+ *   recent         those keys, oldest first
+ *   options        the helpers' opt-outs
+ *   tally          solved / clean / missed and the best clean time, by band
+ *   seen           the last 4,000 puzzle ids opened (Endless skips them)
+ *   days           the days a daily was solved (for the streak)
+ *   first-move     set once the first-move prompt has been shown
+ *   queue          solves and misses waiting to post (and queue-sent: the keys posted)
+ */
+import { namespace, defaultBackend } from '../lib/storage.js'
+import { Outbox } from '../lib/queue.js'
+
+export const PREFIX = 'pb:chess:'
+export const RECENT_KEPT = 150
+export const SEEN_KEPT = 4000
+export const DAYS_KEPT = 800
+
+/** Every helper is on unless the player turns it off; none of them knows the answer. */
+export const DEFAULT_OPTIONS = {
+  dots: true, // where the picked-up piece can go
+  lastMove: true, // the last move's two squares
+  check: true, // a king in check
+  coordinates: true, // files and ranks along the board's edges
+}
+
+export function keyOf(band, id) {
+  return `p:${band}/${id}`
+}
+
+export class ChessStore {
+  constructor(backend = defaultBackend()) {
+    this.ns = namespace(PREFIX, backend)
+    this.outbox = new Outbox(this.ns, { name: 'queue', order: ['miss', 'solve'] })
+  }
+
+  /** The record of puzzle (band, id), or null if this browser never opened it (or forgot it). */
+  record(band, id) {
+    const rec = this.ns.get(keyOf(band, id), null)
+    return rec && typeof rec === 'object' ? rec : null
+  }
+
+  /** Keep `rec` ({band, id, ...}) as the most recently opened; forget the oldest past 150. */
+  saveRecord(rec) {
+    const key = keyOf(rec.band, rec.id)
+    this.ns.set(key, rec)
+    const recent = this.ns.get('recent', []).filter((k) => k !== key)
+    recent.push(key)
+    while (recent.length > RECENT_KEPT) this.ns.remove(recent.shift())
+    this.ns.set('recent', recent)
+  }
+
+  /** Write `rec` back without making it the most recent (the clock's saves). */
+  updateRecord(rec) {
+    const key = keyOf(rec.band, rec.id)
+    if (!this.ns.get('recent', []).includes(key)) return this.saveRecord(rec)
+    this.ns.set(key, rec)
+  }
+
+  /** The records kept, most recently opened first. */
+  recent() {
+    return this.ns.get('recent', []).slice().reverse()
+      .map((key) => this.ns.get(key, null)).filter((rec) => rec && typeof rec === 'object')
+  }
+
+  options() {
+    return { ...DEFAULT_OPTIONS, ...(this.ns.get('options', {}) || {}) }
+  }
+
+  setOption(name, value) {
+    const options = this.options()
+    options[name] = Boolean(value)
+    this.ns.set('options', options)
+    return options
+  }
+
+  /** { band: { solved, clean, missed } } */
+  tally() {
+    return this.ns.get('tally', {}) || {}
+  }
+
+  /** Count one `outcome` ('solved', 'clean' or 'missed') for `band`. */
+  count(band, outcome) {
+    const tally = this.tally()
+    const row = tally[band] || { solved: 0, clean: 0, missed: 0 }
+    row[outcome] = (row[outcome] || 0) + 1
+    tally[band] = row
+    this.ns.set('tally', tally)
+  }
+
+  /** Note a clean solve of `seconds` in `band`; true if it is the band's best clean time yet. */
+  noteCleanTime(band, seconds) {
+    const tally = this.tally()
+    const row = tally[band] || { solved: 0, clean: 0, missed: 0 }
+    const best = Number.isFinite(row.best) ? row.best : null
+    if (best !== null && seconds >= best) return false
+    row.best = seconds
+    tally[band] = row
+    this.ns.set('tally', tally)
+    return true
+  }
+
+  /** Note a posted rating; true if it is higher than any this browser has seen. */
+  noteRating(rating) {
+    const high = this.ns.get('rating-high', null)
+    if (Number.isFinite(high) && rating <= high) return false
+    this.ns.set('rating-high', rating)
+    return Number.isFinite(high)
+  }
+
+  /** The ids opened lately, oldest first (at most 4,000). */
+  seen() {
+    const seen = this.ns.get('seen', [])
+    return Array.isArray(seen) ? seen : []
+  }
+
+  markSeen(id) {
+    const seen = this.seen().filter((s) => s !== id)
+    seen.push(id)
+    this.ns.set('seen', seen.slice(-SEEN_KEPT))
+  }
+
+  /** Days (YYYY-MM-DD) with a daily solved. */
+  days() {
+    const days = this.ns.get('days', [])
+    return Array.isArray(days) ? days : []
+  }
+
+  markDay(day) {
+    const days = this.days()
+    if (!days.includes(day)) days.push(day)
+    days.sort()
+    this.ns.set('days', days.slice(-DAYS_KEPT))
+  }
+
+  firstMoveShown() {
+    return Boolean(this.ns.get('first-move', false))
+  }
+
+  markFirstMove() {
+    this.ns.set('first-move', true)
+  }
+}

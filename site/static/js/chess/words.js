@@ -1,0 +1,55 @@
+/**
+ * Chess in words, for the aria-live region and the board's named squares.
+ *
+ * moveWords(move): "Knight takes pawn on e5, check", from a chess.js move
+ * (verbose: color, from, to, piece, captured, promotion, flags, san).
+ * squareLabel(square, piece): "e4, white knight" or "e4, empty".
+ */
+
+export const PIECE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' }
+export const COLOR_NAMES = { w: 'white', b: 'black' }
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** "Knight takes pawn on e5, check"; "Castles kingside"; "Pawn to e8, promotes to queen, checkmate". */
+export function moveWords(move) {
+  const flags = move.flags || ''
+  let words
+  if (flags.includes('k')) {
+    words = 'Castles kingside'
+  } else if (flags.includes('q')) {
+    words = 'Castles queenside'
+  } else {
+    const piece = capital(PIECE_NAMES[move.piece])
+    if (move.captured) {
+      words = `${piece} takes ${PIECE_NAMES[move.captured]} on ${move.to}`
+      if (flags.includes('e')) words += ', en passant'
+    } else {
+      words = `${piece} to ${move.to}`
+    }
+    if (move.promotion) words += `, promotes to ${PIECE_NAMES[move.promotion]}`
+  }
+  const san = move.san || ''
+  if (san.endsWith('#')) words += ', checkmate'
+  else if (san.endsWith('+')) words += ', check'
+  return words
+}
+
+/**
+ * The accessible name of a square: "e4, white knight" / "e4, empty".
+ * `piece` is cm-chessboard's code ("wn") or chess.js's {type, color}, or empty.
+ */
+export function squareLabel(square, piece) {
+  if (!piece) return `${square}, empty`
+  const color = typeof piece === 'string' ? piece[0] : piece.color
+  const type = typeof piece === 'string' ? piece[1] : piece.type
+  return `${square}, ${COLOR_NAMES[color]} ${PIECE_NAMES[type]}`
+}
+
+/** "the knight on f3" for a hint. */
+export function pieceOn(square, piece) {
+  const type = typeof piece === 'string' ? piece[1] : piece.type
+  return `the ${PIECE_NAMES[type]} on ${square}`
+}

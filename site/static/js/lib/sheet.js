@@ -1,0 +1,45 @@
+/**
+ * Sheets: <dialog class="sheet"> elements (the `sheet` macro in
+ * templates/_macros.html) shown as a modal card on a laptop and a sheet from
+ * the bottom on a phone.
+ *
+ * openSheet(idOrElement) shows one modally; closeSheet closes it. Buttons
+ * with `data-close` inside a sheet close it, as do Escape and a click on the
+ * backdrop. The document hears `sheet:open` and `sheet:close` (the chess
+ * clock stops while any sheet is open). anySheetOpen() says if one is.
+ */
+
+function resolve(sheet) {
+  return typeof sheet === 'string' ? document.getElementById(sheet) : sheet
+}
+
+export function anySheetOpen() {
+  return document.querySelector('dialog.sheet[open]') !== null
+}
+
+export function openSheet(sheet) {
+  const el = resolve(sheet)
+  if (!el || el.open) return el
+  wire(el)
+  el.showModal()
+  document.dispatchEvent(new CustomEvent('sheet:open', { detail: { id: el.id } }))
+  return el
+}
+
+export function closeSheet(sheet, value = '') {
+  const el = resolve(sheet)
+  if (el && el.open) el.close(value)
+}
+
+function wire(el) {
+  if (el.dataset.wired) return
+  el.dataset.wired = '1'
+  el.addEventListener('click', (event) => {
+    if (event.target === el) el.close('backdrop') // a click outside the card
+    const closer = event.target.closest('[data-close]')
+    if (closer && el.contains(closer)) el.close(closer.dataset.close || 'close')
+  })
+  el.addEventListener('close', () => {
+    document.dispatchEvent(new CustomEvent('sheet:close', { detail: { id: el.id, value: el.returnValue } }))
+  })
+}

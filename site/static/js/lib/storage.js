@@ -1,0 +1,70 @@
+/**
+ * A namespace in localStorage: every key under one prefix, values as JSON.
+ *
+ * Reading never throws: a missing, unreadable or corrupt value gives the
+ * fallback. Writing never throws either (private mode, a full quota): it
+ * answers false, and the game plays on without keeping that value.
+ */
+
+/** A Map-backed stand-in for localStorage (tests, or when storage is blocked). */
+export class MemoryStorage {
+  constructor() { this.map = new Map() }
+  get length() { return this.map.size }
+  key(i) { return [...this.map.keys()][i] ?? null }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null }
+  setItem(k, v) { this.map.set(k, String(v)) }
+  removeItem(k) { this.map.delete(k) }
+  clear() { this.map.clear() }
+}
+
+/** The browser's localStorage, or a memory store when it can't be used. */
+export function defaultBackend() {
+  try {
+    const s = globalThis.localStorage
+    const probe = '__pb_probe__'
+    s.setItem(probe, '1')
+    s.removeItem(probe)
+    return s
+  } catch {
+    return new MemoryStorage()
+  }
+}
+
+/**
+ * The keys under `prefix` (e.g. "pb:chess:") in `backend`.
+ * get(key, fallback), set(key, value) -> bool, remove(key), keys() -> [key without prefix].
+ */
+export function namespace(prefix, backend = defaultBackend()) {
+  return {
+    prefix,
+    get(key, fallback = null) {
+      try {
+        const raw = backend.getItem(prefix + key)
+        return raw === null ? fallback : JSON.parse(raw)
+      } catch {
+        return fallback
+      }
+    },
+    set(key, value) {
+      try {
+        backend.setItem(prefix + key, JSON.stringify(value))
+        return true
+      } catch {
+        return false
+      }
+    },
+    remove(key) {
+      try { backend.removeItem(prefix + key) } catch { /* nothing to undo */ }
+    },
+    keys() {
+      const found = []
+      try {
+        for (let i = 0; i < backend.length; i++) {
+          const k = backend.key(i)
+          if (k !== null && k.startsWith(prefix)) found.push(k.slice(prefix.length))
+        }
+      } catch { /* storage unavailable: nothing to list */ }
+      return found
+    },
+  }
+}

@@ -1,0 +1,81 @@
+/* Puzzle Book's service worker, written by the site build (site/templates/sw.js).
+ *
+ * Immutable files (/static/<hash>/..., hashed shards) come from the cache
+ * first; pages, daily files and the bundle's index from the network first,
+ * falling back to the cache offline. /api is never touched. On install it
+ * fetches the pages, the static files, the index and one shard per band, so
+ * Endless and any started puzzle play offline. */
+const VERSION = {{ version | tojson }}
+const CACHE = 'puzzlebook-' + VERSION
+const PRECACHE = {{ precache | tojson }}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE)
+    // One failed file must not stop the rest: fetch each on its own.
+    await Promise.all(PRECACHE.map((url) => cache.add(new Request(url, { cache: 'reload' })).catch(() => {})))
+    await self.skipWaiting()
+  })())
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys()
+    const mine = await caches.open(CACHE)
+    for (const name of names) {
+      if (name === CACHE || !name.startsWith('puzzlebook-')) continue
+      // Carry over shards and pages fetched under the old version, then drop it.
+      const old = await caches.open(name)
+      for (const request of await old.keys()) {
+        if (new URL(request.url).pathname.startsWith('/shards/') && !(await mine.match(request))) {
+          const response = await old.match(request)
+          if (response) await mine.put(request, response)
+        }
+      }
+      await caches.delete(name)
+    }
+    await self.clients.claim()
+  })())
+})
+
+function immutable(path) {
+  return path.startsWith('/static/') || (/^\/shards\/.+\.[0-9a-f]{12}\.json$/).test(path)
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE)
+  const hit = await cache.match(request)
+  if (hit) return hit
+  const response = await fetch(request)
+  if (response.ok) cache.put(request, response.clone())
+  return response
+}
+
+async function networkFirst(request, fallback) {
+  const cache = await caches.open(CACHE)
+  try {
+    const response = await fetch(request)
+    if (response.ok) cache.put(request, response.clone())
+    return response
+  } catch (error) {
+    const hit = await cache.match(request, { ignoreSearch: true })
+    if (hit) return hit
+    if (fallback) {
+      const page = await cache.match(fallback)
+      if (page) return page
+    }
+    throw error
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return
+  if (immutable(url.pathname)) {
+    event.respondWith(cacheFirst(request))
+  } else {
+    event.respondWith(networkFirst(request, request.mode === 'navigate' ? '/' : null))
+  }
+})

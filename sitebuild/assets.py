@@ -1,0 +1,88 @@
+"""The site's static files: site/static plus the vendor files from node_modules,
+published under one content-hashed folder, /static/<hash>/.
+
+One hash for the whole folder (not one per file) keeps the ES modules' relative
+imports working unchanged, and lets a CDN cache everything under it for a year:
+any change to any file gives a new folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+# (source under node_modules, destination under static/). Folders are copied
+# whole (only the listed suffixes). The Staunty pieces are left out on purpose:
+# their licence is non-commercial; we use the Wikimedia (Cburnett) set.
+VENDOR: list[tuple[str, str, tuple[str, ...]]] = [
+    ("chess.js/dist/esm/chess.js", "js/vendor/chess.js", ()),
+    ("chess.js/LICENSE", "js/vendor/LICENSE-chess.js.txt", ()),
+    ("cm-chessboard/src", "js/vendor/cm-chessboard/src", (".js",)),
+    ("cm-chessboard/LICENSE", "js/vendor/LICENSE-cm-chessboard.txt", ()),
+    ("cm-chessboard/assets/chessboard.css", "js/vendor/cm-chessboard/assets/chessboard.css", ()),
+    ("cm-chessboard/assets/pieces/standard.svg", "js/vendor/cm-chessboard/assets/pieces/standard.svg", ()),
+    ("cm-chessboard/assets/extensions/markers", "js/vendor/cm-chessboard/assets/extensions/markers",
+     (".css", ".svg")),
+    ("cm-chessboard/assets/extensions/promotion-dialog",
+     "js/vendor/cm-chessboard/assets/extensions/promotion-dialog", (".css",)),
+]
+
+HASH_LENGTH = 10
+
+
+class MissingVendorFiles(RuntimeError):
+    """node_modules lacks a file the site needs."""
+
+
+@dataclass(frozen=True)
+class StaticSet:
+    """Every static file's bytes by its path under static/, and the folder they publish to."""
+
+    files: dict[str, bytes]
+    digest: str
+
+    @property
+    def prefix(self) -> str:
+        """The URL folder of this set, e.g. /static/3f2a1b9c0d/."""
+        return f"/static/{self.digest}/"
+
+    def url(self, rel: str) -> str:
+        """The URL of a static file; KeyError (naming it) for a file that isn't there."""
+        rel = rel.lstrip("/")
+        if rel not in self.files:
+            raise KeyError(f"no static file {rel!r} (looked in site/static and the vendor list)")
+        return self.prefix + rel
+
+
+def collect(static_dir: Path, node_modules: Path) -> StaticSet:
+    """The site's own static files and the vendor files, with their folder hash.
+
+    Raises MissingVendorFiles naming what is missing and how to get it.
+    """
+    files: dict[str, Path] = {}
+    if static_dir.is_dir():
+        for path in sorted(static_dir.rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                files[path.relative_to(static_dir).as_posix()] = path
+    missing = []
+    for source, dest, suffixes in VENDOR:
+        src = node_modules / source
+        if src.is_dir():
+            for path in sorted(src.rglob("*")):
+                if path.is_file() and (not suffixes or path.suffix in suffixes):
+                    files[f"{dest}/{path.relative_to(src).as_posix()}"] = path
+        elif src.is_file():
+            files[dest] = src
+        else:
+            missing.append(str(src))
+    if missing:
+        raise MissingVendorFiles(
+            "the site needs files from node_modules that are not there: "
+            + ", ".join(missing) + ". Run `npm ci` (or `make setup`) first."
+        )
+    contents = {rel: path.read_bytes() for rel, path in files.items()}
+    digest = hashlib.sha256()
+    for rel in sorted(contents):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(contents[rel]).digest())
+    return StaticSet(files=contents, digest=digest.hexdigest()[:HASH_LENGTH])

@@ -1,0 +1,156 @@
+"""The static site's build: pages, hashed static files, the chess bundle, the
+public daily files, and the small files a site needs (sitemap, robots, web
+manifest, service worker), all written only where their bytes change."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puzzlebook import calendar
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.settings import Settings
+from sitebuild import assets, meta, pages, shards
+from sitebuild.output import Output
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SITE_URL = "http://127.0.0.1:8000"
+ICONS = {"any": "img/icon.svg", "192x192": "img/icon-192.png", "512x512": "img/icon-512.png"}
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for the command line and the tests."""
+
+    out: Path
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    seconds: float = 0.0
+    static_prefix: str = ""
+    pages: list[str] = field(default_factory=list)
+    bundle_version: int | None = None
+    dailies: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def build_site(
+    out: Path,
+    *,
+    settings: Settings,
+    root: Path = ROOT,
+    bundle_dir: Path | None = None,
+    site_url: str = DEFAULT_SITE_URL,
+    store: Any = None,
+    today: dt.date | None = None,
+) -> BuildReport:
+    """Build the whole site into `out` and say what was done.
+
+    `bundle_dir` is the chess bundle to publish (default: the committed
+    shards/); `today` the site day (default: today in SITE_TZ); `store` the
+    store the daily picks are kept in (default: the one PUZZLEBOOK_STORE names).
+    Raises assets.MissingVendorFiles, shards.BadBundle or a Jinja2 error, each
+    naming what was wrong; files already in `out` are left as they were
+    unless replaced by a complete new version.
+    """
+    started = time.perf_counter()
+    out = Path(out)
+    output = Output(out)
+    report = BuildReport(out=out)
+    bundle_dir = Path(bundle_dir) if bundle_dir else root / "shards"
+    today = today or calendar.site_day(settings.site_tz)
+
+    static = assets.collect(root / "site" / "static", root / "node_modules")
+    for rel, data in static.files.items():
+        output.write(f"static/{static.digest}/{rel}", data)
+    report.static_prefix = static.prefix
+
+    index = shards.publish(bundle_dir, output)
+    if index is None:
+        report.notes.append(f"no chess bundle at {bundle_dir}: the chess game has no puzzles to play")
+    else:
+        report.bundle_version = index.get("version")
+
+    public = root / "site" / "public"
+    if public.is_dir():
+        for path in sorted(public.rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                output.copy(path.relative_to(public).as_posix(), path)
+
+    has_bundle = index is not None
+    report.dailies = _publish_dailies(output, settings, bundle_dir, today, store, has_bundle=has_bundle)
+
+    templates = root / "site" / "templates"
+    found = pages.discover(templates)
+    env = pages.environment(templates, _globals(static, settings, site_url, index, found))
+    sitemap_urls = []
+    for page in found:
+        output.write(page.output, pages.render(env, page))
+        report.pages.append(page.url)
+        if pages.in_sitemap(env, page):
+            sitemap_urls.append(page.url)
+    output.write("sitemap.xml", meta.sitemap(site_url, sitemap_urls))
+    output.write("robots.txt", meta.robots(site_url))
+    icons = {size: static.url(rel) for size, rel in ICONS.items()}
+    output.write("manifest.webmanifest", meta.manifest(icons))
+    version = f"{static.digest}-{(index or {}).get('version', 0)}"
+    sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, sitemap_urls))
+    output.write("sw.js", sw)
+
+    report.removed = output.prune("static") + output.prune("shards")
+    report.written, report.unchanged = output.written, output.unchanged
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index: dict | None,
+             found: list[pages.Page]) -> dict[str, Any]:
+    return {
+        "static": static.url,
+        "static_prefix": static.prefix,
+        "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
+        "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
+        "bundle_version": (index or {}).get("version"),
+        "page_urls": {p.url for p in found},
+    }
+
+
+def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> list[str]:
+    """What the service worker fetches on install so the game opens offline:
+    the pages, every static file but licences and source maps, the bundle's
+    index and one shard of each band (Endless can start offline at once)."""
+    wanted = [*urls, "/404.html", "/manifest.webmanifest"]
+    wanted += [static.prefix + rel for rel in sorted(static.files) if not rel.endswith((".txt", ".map"))]
+    if index:
+        wanted.append("/shards/index.json")
+        wanted += ["/shards/" + names[0] for names in index["files"].values() if names]
+    return wanted
+
+
+def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
+                     *, has_bundle: bool) -> str:
+    """The public daily files from EPOCH through tomorrow, made by the API's own
+    code: functions/dailies.py keeps each day's picks in the store (the first
+    pick stands) and functions/publish.py writes the files from what is kept.
+    The build never picks a daily itself."""
+    if importlib.util.find_spec("functions.publish") is None:
+        return "skipped: functions/publish.py is not there"
+    if not has_bundle:
+        return "skipped: no chess bundle"
+    from functions import dailies, publish
+    from functions.store import open_store
+    from puzzlebook.chess.daily import EPOCH
+    from puzzlebook.chess.shards import Bundle
+
+    bundle = Bundle(bundle_dir)
+    through = today + dt.timedelta(days=1)
+    store = store if store is not None else open_store(settings.store_url)
+    dailies.fill_dailies(store, settings, bundle, EPOCH, through)
+    files = publish.daily_files(store, settings, bundle, through)
+    for rel, data in sorted(files.items()):
+        output.write(rel, data)
+    return f"{len(files)} files through {through.isoformat()}"

@@ -1,0 +1,150 @@
+"""The local server: the built site from dist/ and, when there is one, the
+API under /api, in one ASGI app for one uvicorn process.
+
+Every response carries the site's security headers (the same ones CloudFront
+adds in production, from sitebuild/headers.py), and every file its
+Cache-Control and Content-Type (sitebuild/cache.py), so the browser tests see
+what production serves. Folders serve their index.html; a folder asked for
+without its slash is redirected to it; anything missing is 404.html with 404.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# Used only until sitebuild/headers.py (read from infra/template.yaml) exists.
+API_MISSING = "The API isn't running on this server yet; the puzzles play without it."
+FALLBACK_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def site_headers() -> dict[str, str]:
+    """The security headers every response carries."""
+    try:
+        from sitebuild.headers import security_headers
+    except ImportError:
+        return {"Content-Security-Policy": FALLBACK_CSP, "X-Content-Type-Options": "nosniff"}
+    return security_headers()
+
+
+def _cache_rules() -> tuple[Callable[[str], str], Callable[[str], str]]:
+    from sitebuild.cache import cache_control, content_type
+
+    return cache_control, content_type
+
+
+class SiteServer:
+    """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api."""
+
+    def __init__(self, dist: Path, api: ASGIApp | None = None) -> None:
+        self.dist = Path(dist).resolve()
+        self.api = api
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in site_headers().items()]
+        self.cache_control, self.content_type = _cache_rules()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            if self.api is not None:
+                await self.api(scope, receive, send)
+                return
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        path = scope.get("path", "/")
+        if path == "/api" or path.startswith("/api/"):
+            await self._api(scope, receive, send)
+        else:
+            await self._static(scope, send)
+
+    async def _api(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.api is None:
+            body = json.dumps({"error": API_MISSING})
+            await self._respond(send, 503, body.encode(), [(b"content-type", b"application/json")])
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (name, value) for name, value in self.headers if name not in have
+                ]
+            await send(message)
+
+        await self.api(scope, receive, with_headers)
+
+    def _find(self, path: str) -> tuple[Path | None, str | None]:
+        """The file for URL `path`, or a redirect target for a folder without its slash."""
+        rel = unquote(path).lstrip("/")
+        if "\0" in rel or any(part in ("..", ".") for part in rel.split("/")):
+            return None, None
+        target = (self.dist / rel).resolve()
+        if target != self.dist and self.dist not in target.parents:
+            return None, None
+        if target.is_dir():
+            if not path.endswith("/"):
+                return None, path + "/"
+            target = target / "index.html"
+        return (target if target.is_file() else None), None
+
+    async def _static(self, scope: Scope, send: Send) -> None:
+        method = scope.get("method", "GET")
+        if method not in ("GET", "HEAD"):
+            await self._respond(send, 405, b"Method Not Allowed", [(b"allow", b"GET, HEAD"),
+                                                                    (b"content-type", b"text/plain")])
+            return
+        target, redirect = self._find(scope.get("path", "/"))
+        if redirect:
+            query = scope.get("query_string", b"")
+            location = redirect + ("?" + query.decode("latin-1") if query else "")
+            await self._respond(send, 308, b"", [(b"location", location.encode())])
+            return
+        status = 200
+        if target is None:
+            status, target = 404, self.dist / "404.html"
+            if not target.is_file():
+                await self._respond(send, 404, b"Not Found", [(b"content-type", b"text/plain")])
+                return
+        rel = target.relative_to(self.dist).as_posix()
+        stat = target.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        headers = [
+            (b"content-type", self.content_type(rel).encode()),
+            (b"cache-control", (self.cache_control(rel) if status == 200 else "no-cache").encode()),
+            (b"etag", etag.encode()),
+            (b"last-modified", email.utils.formatdate(stat.st_mtime, usegmt=True).encode()),
+        ]
+        request = dict(scope.get("headers", []))
+        if status == 200 and request.get(b"if-none-match", b"").decode("latin-1") == etag:
+            await self._respond(send, 304, b"", headers[1:], head=True)
+            return
+        body = target.read_bytes()
+        await self._respond(send, status, body, headers, head=method == "HEAD")
+
+    async def _respond(self, send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]],
+                       *, head: bool = False) -> None:
+        await send({
+            "type": "http.response.start",
+            "status": status,
+            "headers": [*headers, (b"content-length", str(len(body)).encode()), *self.headers],
+        })
+        await send({"type": "http.response.body", "body": b"" if head else body})

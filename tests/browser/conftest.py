@@ -1,0 +1,230 @@
+"""Shared fixtures for the browser tests (Playwright, Debian's Chromium).
+
+One real server per test session: `build.py serve` on a free port, building
+into a temporary dist/ with a temporary SQLite store, so every page is served
+with the site's real security headers (the CSP included) and /api works.
+
+Fixtures (see docs/site.md, "Browser tests"):
+
+    site_server   the running server: .url, .dist, .store_url, .get(path), .post(path, body, token=None)
+    browser       the Chromium browser (session)
+    make_page     make_page(viewport=LAPTOP, color_scheme="light", service_workers="block",
+                            first_move_seen=True, reduced_motion="no-preference") -> page
+    page          make_page() with the defaults: a laptop-sized page in a fresh context
+    axe           axe(page) -> the list of axe-core violations on the page as it is now
+    bundle        the committed chess bundle (puzzlebook.chess.shards.Bundle)
+
+Every page made by make_page fails its test at teardown if the page broke
+the content security policy or threw an uncaught error.
+
+Mark browser test modules with
+    pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+so they share one worker (and one server) under `pytest -n 2 --dist loadgroup`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# Runs before any page script (injected by the browser, not the page, so the
+# CSP doesn't apply to it): records CSP violations and uncaught errors.
+WATCH = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(
+    e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sourceFile || '') + ':' + e.lineNumber);
+});
+"""
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class SiteServer:
+    """`build.py serve` running on 127.0.0.1:port."""
+
+    url: str
+    dist: Path
+    store_url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        """(status, parsed JSON or text) for `method` `path` on the server."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        if body is not None:
+            req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as res:
+                status, raw = res.status, res.read()
+        except urllib.error.HTTPError as exc:
+            status, raw = exc.code, exc.read()
+        try:
+            return status, json.loads(raw)
+        except ValueError:
+            return status, raw.decode("utf-8", "replace")
+
+    def get(self, path: str, token: str | None = None) -> tuple[int, Any]:
+        return self.request("GET", path, token=token)
+
+    def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
+        return self.request("POST", path, body, token)
+
+
+@pytest.fixture(scope="session")
+def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"the browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
+    base = tmp_path_factory.mktemp("site")
+    port = _free_port()
+    env = dict(os.environ)
+    env.update({
+        "PUZZLEBOOK_DIST": str(base / "dist"),
+        "PUZZLEBOOK_STORE": f"sqlite:///{base / 'store.sqlite3'}",
+        "PYTHONUNBUFFERED": "1",
+    })
+    log = base / "serve.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "build.py", "serve", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+    server = SiteServer(f"http://127.0.0.1:{port}", base / "dist", env["PUZZLEBOOK_STORE"], process, log, env)
+    deadline = time.monotonic() + 90
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"build.py serve stopped:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(server.url + "/", timeout=2) as res:
+                if res.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"build.py serve did not answer within 90 s:\n{log.read_text()}")
+        time.sleep(0.2)
+    yield server
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., Any]]:
+    made: list[tuple[Any, Any, list[str]]] = []
+
+    def make(
+        viewport: dict[str, int] = LAPTOP,
+        color_scheme: str = "light",
+        service_workers: str = "block",
+        first_move_seen: bool = True,
+        reduced_motion: str = "no-preference",
+    ) -> Any:
+        context = browser.new_context(
+            viewport=viewport, color_scheme=color_scheme, service_workers=service_workers,
+            reduced_motion=reduced_motion, base_url=site_server.url,
+        )
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_server.url)
+        context.add_init_script(WATCH)
+        if first_move_seen:
+            context.add_init_script("localStorage.setItem('pb:chess:first-move', 'true')")
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        made.append((context, page, errors))
+        return page
+
+    yield make
+    problems = []
+    for context, page, errors in made:
+        try:
+            violations = page.evaluate("window.__cspViolations || []") if not page.is_closed() else []
+        except Exception:  # the page may be mid-navigation or gone; its errors still count
+            violations = []
+        problems += [f"CSP: {v}" for v in violations] + [f"page error: {e}" for e in errors]
+        context.close()
+    assert not problems, "the page broke the CSP or threw:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def page(make_page: Callable[..., Any]) -> Any:
+    return make_page()
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[[Any], list[dict[str, Any]]]:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+
+    def run(page: Any, context: str | None = None) -> list[dict[str, Any]]:
+        """axe-core's violations on `page` now (only within the `context` selector, if given)."""
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            # Evaluated through the browser's own channel: the page's CSP forbids
+            # inline scripts, so add_script_tag would be refused.
+            page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
+        return page.evaluate(
+            """async (context) => {
+              const result = await axe.run(context || document, { resultTypes: ['violations'] });
+              return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => n.target.join(' ') + ' :: ' + n.failureSummary),
+              }));
+            }""",
+            context,
+        )
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def bundle() -> Any:
+    from puzzlebook.chess.shards import Bundle
+
+    return Bundle(ROOT / "shards")

@@ -1,0 +1,78 @@
+"""Offline: a puzzle solved without a connection is posted when the browser
+is back online, exactly once; the site opens and Endless plays offline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser import chess_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def sign_in(page, site_server, name: str) -> str:
+    status, player = site_server.post("/api/players", {"name": name})
+    assert status == 201, player
+    page.goto("/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+    return player["token"]
+
+
+@pytest.mark.slow
+def test_an_offline_solve_posts_once_back_online(make_page, site_server, bundle):
+    page = make_page()
+    token = sign_in(page, site_server, "Offline Olga")
+    posts = []  # posts that reached the server (tries while offline fail in the browser)
+    page.on("response", lambda r: r.request.method == "POST" and "/api/chess/" in r.url
+            and posts.append(r.url))
+    puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+    page.context.set_offline(True)
+    # A wrong move first: its miss waits too, and goes before the solve.
+    ch.click_move(page, ch.find_wrong_move(puzzle, 1), color)
+    page.wait_for_function("() => document.getElementById('stat-mistakes').textContent === '1'")
+    ch.wait_ready(page)
+    for k, uci in enumerate(puzzle.solution):
+        ch.click_move(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            ch.wait_turn(page, "Medium", puzzle.id, k + 1)
+    page.locator("#results-sheet[open]").wait_for()
+    queue = json.loads(page.evaluate("localStorage.getItem('pb:chess:queue')"))
+    assert [item["kind"] for item in queue] == ["miss", "solve"]
+    assert "Waiting to post" in page.text_content("#results-note")
+    assert site_server.get("/api/me", token=token)[1]["chess"]["solved"] == 0
+
+    page.context.set_offline(False)  # the browser's "online" event sends the queue
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('pb:chess:queue')).length === 0")
+    page.wait_for_function("() => document.getElementById('results-note').textContent !== ''"
+                           " && !document.getElementById('results-note').textContent.startsWith('Waiting')")
+    me = site_server.get("/api/me", token=token)[1]
+    assert me["chess"]["solved"] == 1 and me["chess"]["clean"] == 0
+    assert [u.rsplit("/", 1)[1] for u in posts if "/api/chess/" in u] == ["misses", "solves"]
+    # The rating change is shown once posted.
+    assert page.is_visible("#results-rating")
+    assert page.text_content("#results-rating").startswith("Your rating: ")
+
+    page.reload()
+    page.goto("/#/")
+    page.wait_for_timeout(800)
+    assert len(posts) == 2, posts
+    assert site_server.get("/api/me", token=token)[1]["chess"]["solved"] == 1
+
+
+def test_the_site_opens_and_endless_plays_offline(make_page, site_server):
+    page = make_page(service_workers="allow")
+    page.goto("/")
+    page.evaluate("async () => { await navigator.serviceWorker.ready }")
+    page.reload()  # now controlled by the service worker
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#home-title").wait_for()
+    page.goto("/#/endless/Beginner")
+    page.wait_for_url("**/#/p/Beginner/*")
+    ch.wait_ready(page)
+    assert page.text_content("#play-title") == "Beginner"

@@ -1,0 +1,439 @@
+"""Playing chess puzzles in the browser: the daily by click, drag and keyboard;
+a wrong move; hints; Show solution; a promotion; another mate; a reload
+that resumes; Endless skipping what this browser has seen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from tests.browser import chess_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def todays_daily(site_server, bundle) -> Puzzle:
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    status, body = site_server.get(f"/daily/chess/{today}.json")
+    assert status == 200, f"no daily file for {today}"
+    entry = body["dailies"][0]
+    return Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
+
+
+def solve(page, puzzle: Puzzle, how) -> None:
+    """Play the whole solution with `how` (ch.click_move, ch.drag_move), waiting for each answer."""
+    color = ch.solver_color(puzzle)
+    for k, uci in enumerate(puzzle.solution):
+        how(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+
+
+def results(page) -> dict[str, str]:
+    sheet = page.locator("#results-sheet[open]")
+    sheet.wait_for()
+    return {
+        "title": page.text_content("#results-sheet-title"),
+        "time": page.text_content("#results-time"),
+        "mistakes": page.text_content("#results-mistakes"),
+        "hints": page.text_content("#results-hints"),
+        "motifs": page.text_content("#results-motifs"),
+        "share": page.text_content("#share-preview"),
+        "lichess": page.get_attribute("#lichess-link", "href"),
+    }
+
+
+def test_solve_the_daily_by_clicking(page, site_server, bundle):
+    puzzle = todays_daily(site_server, bundle)
+    ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
+    assert page.text_content("#play-kind").startswith("Daily")
+    assert page.text_content("#play-meta") == (
+        f"You play {'White' if ch.solver_color(puzzle) == 'w' else 'Black'} · Rated {puzzle.rating}"
+    )
+    solve(page, puzzle, ch.click_move)
+    seen = results(page)
+    assert seen["title"] == "Solved, cleanly"
+    assert seen["mistakes"] == "0" and seen["hints"] == "0"
+    assert seen["lichess"] == f"https://lichess.org/training/{puzzle.id}"
+    assert f"Rated {puzzle.rating}" in seen["motifs"]
+    share = seen["share"].split("\n")
+    assert share[0].startswith("♟️ Chess Puzzles · ") and share[0].endswith(f" · {puzzle.band}")
+    assert share[1] == "✅" * len(puzzle.solution)
+    assert share[2].startswith("🎯 Clean · ⏱️ ")
+    assert share[3] == site_server.url + "/"  # a daily links the game, not the puzzle
+    for uci in puzzle.line:
+        assert uci not in seen["share"]
+    # The board turned to the solver's side: their first rank is at the bottom.
+    bottom_left = page.locator(".board-grid [role=row]").last.locator("[role=gridcell]").first
+    assert bottom_left.get_attribute("data-square") == ("a1" if ch.solver_color(puzzle) == "w" else "h8")
+    # The daily counts for the streak and the home page says it is solved.
+    page.goto("/#/")
+    page.locator(".daily-item .daily-state.is-solved").wait_for()
+    assert "Daily streak: 1 day." in page.text_content("#streak-line")
+
+
+def test_solve_the_daily_by_dragging(page, site_server, bundle):
+    puzzle = todays_daily(site_server, bundle)
+    ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
+    solve(page, puzzle, ch.drag_move)
+    assert results(page)["title"] == "Solved, cleanly"
+
+
+def test_solve_the_daily_by_keyboard_alone(page, site_server, bundle):
+    puzzle = todays_daily(site_server, bundle)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
+    ch.tab_to_board(page)
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    square = ch.focused_square(page)
+    assert label.startswith(f"{square}, ")
+    for k, uci in enumerate(puzzle.solution):
+        ch.key_move(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+            # Focus stays on the board between moves.
+            assert ch.focused_square(page)
+    assert results(page)["title"] == "Solved, cleanly"
+
+
+def test_squares_are_named_and_moves_are_spoken(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    board = ch.position_at(puzzle, 1)
+    for square in ("a1", "e4", "h8"):
+        piece = board.piece_at(ch.chess.parse_square(square))
+        expected = f"{square}, empty" if piece is None else (
+            f"{square}, {'white' if piece.color else 'black'} {ch.chess.piece_name(piece.piece_type)}"
+        )
+        assert ch.cell(page, square).get_attribute("aria-label") == expected
+    assert page.locator(".board-grid[role=grid] [role=row] [role=gridcell]").count() == 64
+    ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
+    # The player's move, then the opponent's answer, said in words.
+    page.wait_for_function("() => document.getElementById('announcer').textContent.includes('Your move.')")
+    spoken = page.text_content("#announcer")
+    assert spoken.startswith(("White: ", "Black: "))
+
+
+@pytest.mark.slow
+def test_a_wrong_move_slides_back_counts_and_play_goes_on(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
+    color = ch.solver_color(puzzle)
+    wrong = ch.find_wrong_move(puzzle, 1)
+    ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+    piece_label = ch.cell(page, wrong[:2]).get_attribute("aria-label")
+    ch.click_move(page, wrong, color)
+    page.wait_for_function("() => document.querySelector('#play-status').textContent.startsWith('Not that')")
+    page.wait_for_function("() => document.querySelector('#announcer').textContent.endsWith('Try again.')")
+    assert page.text_content("#stat-mistakes") == "1"
+    ch.wait_ready(page)
+    # The piece is back where it was.
+    assert ch.cell(page, wrong[:2]).get_attribute("aria-label") == piece_label
+    solve(page, puzzle, ch.click_move)
+    seen = results(page)
+    assert seen["title"] == "Solved"
+    assert seen["mistakes"] == "1"
+    assert seen["share"].split("\n")[1] == "✅✅❌"
+    assert "Clean" not in seen["share"]
+    assert seen["share"].split("\n")[3] == f"{page.url.split('/#')[0]}/#/p/Medium/{puzzle.id}"
+
+
+def test_moves_slide_and_a_wrong_one_shakes_but_reduced_motion_lands_them_at_once(make_page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
+    wrong = ch.find_wrong_move(puzzle, 1)
+    for motion, moving in (("no-preference", True), ("reduce", False)):
+        page = make_page(reduced_motion=motion)
+        page.context.add_init_script(ch.MOTION_WATCH)
+        ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+        ch.click_move(page, wrong, ch.solver_color(puzzle))
+        page.wait_for_function("() => document.querySelector('#stat-mistakes').textContent === '1'")
+        ch.wait_ready(page)
+        assert (page.evaluate("window.__between") > 0) is moving, motion
+        assert page.evaluate("window.__shook") is moving, motion
+
+
+def test_hints_ring_the_piece_then_mark_its_square_and_each_counts(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Hard", moves=2)
+    ch.open_puzzle(page, f"/#/p/Hard/{puzzle.id}")
+    first = puzzle.solution[0]
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.getElementById('stat-hints').textContent === '1'")
+    ring = page.locator(f'.markers g[data-square="{first[:2]}"] use.marker-hint')
+    assert ring.count() == 1
+    assert page.locator(".markers use.marker-hint-square").count() == 0
+    assert page.text_content("#play-status").startswith("Hint: the ")
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('stat-hints').textContent === '2'")
+    assert page.locator(f'.markers g[data-square="{first[2:4]}"] use.marker-hint-square').count() == 1
+    assert page.text_content("#play-status").endswith(f"goes to {first[2:4]}.")
+    # A third press shows nothing new and doesn't count.
+    page.keyboard.press("h")
+    assert page.text_content("#stat-hints") == "2"
+    solve(page, puzzle, ch.click_move)
+    seen = results(page)
+    assert seen["hints"] == "2"
+    assert seen["share"].split("\n")[1] == "✅✅💡💡"
+
+
+@pytest.mark.slow
+def test_show_solution_asks_first_then_plays_it_out_unsolved(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=3)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
+    ch.wait_turn(page, "Easy", puzzle.id, 1)
+    page.click("#solution-button")
+    assert page.is_visible("#solution-confirm")
+    assert page.text_content("#solution-question") == "Show solution?"
+    page.click("#solution-no")
+    assert not page.is_visible("#solution-confirm")
+    page.click("#solution-button")
+    page.click("#solution-yes")
+    seen = results(page)
+    assert seen["title"] == "Solution shown"
+    assert seen["share"].split("\n")[1] == "✅👀👀"
+    rec = ch.record(page, "Easy", puzzle.id)
+    assert rec["state"] == "shown"
+    final = ch.position_at(puzzle, len(puzzle.line))
+    for square in ch.chess.SQUARES:
+        name = ch.chess.square_name(square)
+        piece = final.piece_at(square)
+        label = ch.cell(page, name).get_attribute("aria-label")
+        assert (label == f"{name}, empty") == (piece is None), name
+
+
+def test_the_confirmation_goes_away_after_six_seconds(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    page.clock.install()
+    page.goto(f"/#/p/Easy/{puzzle.id}")
+    page.clock.run_for(3000)
+    ch.wait_ready(page)
+    page.click("#solution-button")
+    page.clock.run_for(5500)
+    assert page.is_visible("#solution-confirm")
+    page.clock.run_for(1000)
+    assert not page.is_visible("#solution-confirm")
+    assert page.is_visible("#solution-button")
+    assert ch.record(page, "Easy", puzzle.id)["state"] == "playing"
+
+
+@pytest.mark.parametrize("how", ["mouse", "keyboard"])
+def test_a_promotion_by_mouse_and_by_keyboard(page, bundle, how):
+    puzzle = ch.find_promotion(bundle)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    if how == "keyboard":
+        ch.tab_to_board(page)
+    for k, uci in enumerate(puzzle.solution):
+        if how == "mouse":
+            ch.click_move(page, uci, color)
+        else:
+            ch.key_move(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+    assert results(page)["title"] == "Solved, cleanly"
+    assert ch.record(page, puzzle.band, puzzle.id)["moves"] == puzzle.solution
+
+
+def test_the_wrong_promotion_piece_is_a_mistake(page, bundle):
+    found = ch.find_underpromotion_trap(bundle)
+    if found is None:
+        pytest.skip("the bundle has no queen promotion where a knight is legal and not mate")
+    puzzle, wrong = found
+    k = next(i for i, uci in enumerate(puzzle.solution) if uci[:4] == wrong[:4])
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    for i in range(k):
+        ch.click_move(page, puzzle.solution[i], color)
+        ch.wait_turn(page, puzzle.band, puzzle.id, i + 1)
+    ch.click_move(page, wrong, color)
+    page.wait_for_function("() => document.getElementById('stat-mistakes').textContent === '1'")
+    ch.wait_ready(page)
+    assert ch.record(page, puzzle.band, puzzle.id)["tries"] == [wrong]
+
+
+def test_a_mate_that_isnt_the_lines_solves(page, bundle):
+    puzzle, other = ch.find_other_mate(bundle)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    for k, uci in enumerate(puzzle.solution[:-1]):
+        ch.click_move(page, uci, color)
+        ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+    ch.click_move(page, other, color)
+    seen = results(page)
+    assert seen["title"] == "Solved, cleanly"
+    rec = ch.record(page, puzzle.band, puzzle.id)
+    assert rec["moves"] == [*puzzle.solution[:-1], other]
+    assert rec["state"] == "solved"
+
+
+@pytest.mark.slow
+def test_a_reload_mid_puzzle_resumes_the_position_and_the_clock(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Expert", moves=3)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/Expert/{puzzle.id}")
+    ch.click_move(page, puzzle.solution[0], color)
+    ch.wait_turn(page, "Expert", puzzle.id, 1)
+    page.wait_for_function("() => document.getElementById('stat-time').textContent >= '0:03'")
+    before = page.text_content("#stat-time")
+    page.reload()
+    ch.wait_ready(page)
+    rec = ch.record(page, "Expert", puzzle.id)
+    assert rec["moves"] == puzzle.solution[:1]
+    assert rec["seconds"] >= 3
+    minutes, seconds = page.text_content("#stat-time").split(":")
+    assert int(minutes) * 60 + int(seconds) >= int(before.split(":")[1]) - 1
+    # The position is the one after the first move and its answer.
+    board = ch.position_at(puzzle, 3)
+    for square in ch.chess.SQUARES:
+        name = ch.chess.square_name(square)
+        empty = ch.cell(page, name).get_attribute("aria-label") == f"{name}, empty"
+        assert empty == (board.piece_at(square) is None), name
+    # ...and the puzzle goes on from there.
+    ch.click_move(page, puzzle.solution[1], color)
+    ch.wait_turn(page, "Expert", puzzle.id, 2)
+
+
+def test_the_clock_stops_while_paused(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Beginner", moves=2)
+    page.clock.install()
+    page.goto(f"/#/p/Beginner/{puzzle.id}")
+    page.clock.run_for(3000)
+    ch.wait_ready(page)
+    page.clock.run_for(10_000)
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "true"
+    page.clock.run_for(300)  # the display ticks four times a second
+    paused_at = page.text_content("#stat-time")
+    page.clock.run_for(60_000)
+    assert page.text_content("#stat-time") == paused_at
+    page.click("#resume-button")
+    page.clock.run_for(5_000)
+    assert page.text_content("#stat-time") != paused_at
+    # A sheet stops it too.
+    page.keyboard.press("?")
+    page.locator("#howto-sheet[open]").wait_for()
+    page.clock.run_for(300)
+    at_sheet = page.text_content("#stat-time")
+    page.clock.run_for(30_000)
+    assert page.text_content("#stat-time") == at_sheet
+
+
+def test_the_first_move_prompt_shows_once_and_the_clock_waits(make_page, bundle):
+    page = make_page(first_move_seen=False)
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=1)
+    page.goto(f"/#/p/Easy/{puzzle.id}")
+    page.locator("#first-move-sheet[open]").wait_for()
+    assert "tap a piece, then its square, or drag it" in page.text_content("#first-move-how")
+    page.wait_for_timeout(1500)
+    assert page.text_content("#stat-time") == "0:00"
+    page.click("#first-move-sheet [data-close=go]")
+    ch.wait_ready(page)
+    page.goto("/#/")
+    page.goto(f"/#/p/Medium/{ch.find_puzzle(bundle, 'Medium', moves=1).id}")
+    ch.wait_ready(page)
+    assert page.locator("#first-move-sheet[open]").count() == 0
+
+
+def test_endless_skips_seen_and_retired_puzzles(page, bundle):
+    band = next(b for b, info in bundle.index["bands"].items() if info["count"] > 10)
+    ids = [row[0] for row in bundle.rows(band)]
+    retired = [i for i in ids if i in bundle.retired]
+    unseen = [i for i in ids if i not in bundle.retired][:2]
+    seen = [i for i in ids if i not in unseen and i not in retired]
+    page.goto("/")
+    page.evaluate("(seen) => localStorage.setItem('pb:chess:seen', JSON.stringify(seen))", seen)
+    opened = set()
+    for _ in range(3):
+        page.goto(f"/#/endless/{band}")
+        page.wait_for_url(f"**/#/p/{band}/*")
+        ch.wait_ready(page)
+        opened.add(page.url.rsplit("/", 1)[1])
+        # What was opened is now seen; put the list back for the next draw.
+        page.evaluate("(seen) => localStorage.setItem('pb:chess:seen', JSON.stringify(seen))", seen)
+    assert opened <= set(unseen), opened
+    stored = json.loads(page.evaluate("localStorage.getItem('pb:chess:seen')"))
+    assert len(stored) == len(seen)
+
+
+def test_an_unknown_puzzle_says_so(page):
+    page.goto("/#/p/Easy/NoSuchId")
+    page.locator("#notice-view:not([hidden])").wait_for()
+    assert page.text_content("#notice-title") == "That puzzle isn’t in the book"
+
+
+def test_helpers_show_legal_squares_until_turned_off_and_stay_off(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    piece = puzzle.solution[0][:2]
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    dots = page.locator(".markers use.marker-dot, .markers use.marker-bevel")
+    page.mouse.click(*ch.centre(page, piece))
+    assert dots.count() > 0
+    page.keyboard.press("Escape")
+    page.mouse.click(*ch.centre(page, piece))  # a second tap on the piece puts it back
+    assert dots.count() == 0
+    page.click("#options-button")
+    page.uncheck("[data-option=dots]")
+    page.uncheck("[data-option=coordinates]")
+    page.click("#options-sheet [data-close]")
+    page.mouse.click(*ch.centre(page, piece))
+    assert dots.count() == 0
+    assert "no-coordinates" in page.get_attribute("#board", "class")
+    page.reload()
+    ch.wait_ready(page)
+    assert "no-coordinates" in page.get_attribute("#board", "class")
+    assert json.loads(page.evaluate("localStorage.getItem('pb:chess:options')"))["dots"] is False
+
+
+def test_escape_lets_go_of_a_piece_picked_up_from_the_keyboard(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    color = ch.solver_color(puzzle)
+    first = puzzle.solution[0]
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    ch.tab_to_board(page)
+    ch.key_to(page, first[:2], color)
+    page.keyboard.press(" ")
+    assert ch.cell(page, first[:2]).get_attribute("aria-selected") == "true"
+    page.wait_for_function("() => document.querySelector('#announcer').textContent.includes('picked up')")
+    page.keyboard.press("Escape")
+    assert ch.cell(page, first[:2]).get_attribute("aria-selected") == "false"
+    page.wait_for_function("() => document.querySelector('#announcer').textContent === 'Put back.'")
+    ch.key_move(page, first, color)
+    ch.wait_turn(page, "Easy", puzzle.id, 1)
+
+
+def test_the_clock_stops_in_a_hidden_tab_and_with_the_board_off_screen(make_page, bundle):
+    page = make_page(viewport={"width": 390, "height": 420})
+    puzzle = ch.find_puzzle(bundle, "Beginner", moves=2)
+    page.clock.install()
+    page.goto(f"/#/p/Beginner/{puzzle.id}")
+    page.clock.run_for(3000)
+    ch.wait_ready(page)
+    page.clock.run_for(4000)
+    running = page.text_content("#stat-time")
+    assert running != "0:00"
+    # The tab hides (as when the player switches tabs): the clock stops, and is saved.
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.clock.run_for(300)
+    running = page.text_content("#stat-time")
+    page.clock.run_for(60_000)
+    assert page.text_content("#stat-time") == running
+    assert ch.record(page, "Beginner", puzzle.id)["seconds"] >= 3.5
+    page.evaluate("""() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.clock.run_for(2000)
+    assert page.text_content("#stat-time") != running
+    # Scrolled so the board is off screen: stopped again.
+    page.evaluate("() => document.querySelector('.site-footer').scrollIntoView()")
+    page.wait_for_timeout(300)
+    page.clock.run_for(500)
+    away = page.text_content("#stat-time")
+    page.clock.run_for(60_000)
+    assert page.text_content("#stat-time") == away

@@ -1,0 +1,118 @@
+"""The site's own pages in the browser: no axe-core violations on any of
+them (light and dark, laptop and phone), the security headers really served,
+the board working under the CSP, sheets, and the sign-in link."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import chess_helpers as ch
+from tests.browser.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def assert_clean(axe, page, where: str) -> None:
+    violations = axe(page)
+    assert not violations, f"axe on {where}:\n" + "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"][:5]) for v in violations
+    )
+
+
+@pytest.mark.parametrize("path", ["/", "/about/", "/signin/", "/404.html", "/no/such/page"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_have_no_axe_violations(make_page, axe, path, scheme):
+    page = make_page(color_scheme=scheme)
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    assert_clean(axe, page, f"{path} ({scheme})")
+
+
+def test_the_game_has_no_axe_violations_at_any_stage(make_page, axe, bundle):
+    page = make_page()
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=1)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    assert_clean(axe, page, "the play view")
+    ch.tab_to_board(page)
+    page.keyboard.press("Enter")  # whatever is there: a piece picked up or a word said
+    assert_clean(axe, page, "the board with keyboard focus")
+    page.keyboard.press("Escape")
+    page.keyboard.press("?")
+    page.locator("#howto-sheet[open]").wait_for()
+    assert_clean(axe, page, "How to play")
+    page.keyboard.press("Escape")
+    page.click("#options-button")
+    page.locator("#options-sheet[open]").wait_for()
+    assert_clean(axe, page, "the options")
+    page.keyboard.press("Escape")
+    page.click("#solution-button")
+    assert_clean(axe, page, "the Show solution question")
+    page.click("#solution-yes")
+    page.locator("#results-sheet[open]").wait_for()
+    assert_clean(axe, page, "the results")
+
+
+def test_the_phone_layout_in_the_dark_has_no_axe_violations(make_page, axe, bundle):
+    page = make_page(viewport=PHONE, color_scheme="dark", first_move_seen=False)
+    page.goto("/")
+    page.locator(".daily-item").first.wait_for()
+    assert_clean(axe, page, "home on a phone")
+    puzzle = ch.find_puzzle(bundle, "Hard", moves=2)
+    page.goto(f"/#/p/Hard/{puzzle.id}")
+    page.locator("#first-move-sheet[open]").wait_for()
+    assert_clean(axe, page, "the first-move prompt")
+
+
+def test_a_promotion_chooser_has_no_axe_violations(page, axe, bundle):
+    puzzle = ch.find_promotion(bundle)
+    color = ch.solver_color(puzzle)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    for k, uci in enumerate(puzzle.solution):
+        if len(uci) == 5:
+            page.mouse.click(*ch.centre(page, uci[:2]))
+            page.mouse.click(*ch.centre(page, uci[2:4]))
+            page.locator(".promotion-dialog-button-group").first.wait_for()
+            assert_clean(axe, page, "the promotion chooser")
+            ch.choose_promotion(page, uci[4], color)
+            return
+        ch.click_move(page, uci, color)
+        ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+
+
+def test_every_response_carries_the_security_headers(page, site_server):
+    from sitebuild.headers import security_headers
+
+    for path in ["/", "/about/", "/manifest.webmanifest", "/shards/index.json", "/nope", "/api/health"]:
+        response = page.request.get(site_server.url + path)
+        for name, value in security_headers().items():
+            assert response.headers.get(name.lower()) == value, (path, name)
+
+
+def test_the_service_worker_registers_under_the_csp(make_page):
+    page = make_page(service_workers="allow")
+    page.goto("/")
+    state = page.evaluate("async () => (await navigator.serviceWorker.ready).active.state")
+    assert state in ("activating", "activated")
+
+
+def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
+    page = make_page()
+    page.goto("/")
+    page.click("#player-form button[type=submit]")
+    assert page.text_content("#player-form-error") == "Type the name to show on the boards."
+    page.fill("#player-name-input", "Ada")
+    page.click("#player-form button[type=submit]")
+    page.locator("#you [data-when=player]:not([hidden])").wait_for()
+    assert page.text_content("[data-player-chip] [data-player-name]") == "Ada"
+    link = page.input_value("#signin-link")
+    assert "/signin/#token=" in link
+    # Another device: a fresh browser context opens the link.
+    other = make_page()
+    other.goto(link)
+    other.wait_for_function("() => document.querySelector('#signin-title').textContent.startsWith('Welcome')")
+    assert "#token" not in other.url  # wiped from the address bar
+    assert other.text_content("[data-player-chip] [data-player-name]") == "Ada"
+    # A broken link says so.
+    third = make_page()
+    third.goto(site_server.url + "/signin/#token=not-a-real-token")
+    third.wait_for_function("() => document.querySelector('#signin-title').textContent.includes('work')")

@@ -1,0 +1,72 @@
+// The clock and the site's dates (site/static/js/lib/clock.js, dates.js).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Clock, formatTime } from '../../site/static/js/lib/clock.js'
+import { dayIn, addDays, shortDate, longDate, streak } from '../../site/static/js/lib/dates.js'
+
+function fakeTime() {
+  let t = 0
+  return { now: () => t, advance: (ms) => { t += ms } }
+}
+
+test('the clock waits for its start, and stops for every reason that holds it', () => {
+  const time = fakeTime()
+  const clock = new Clock({ now: time.now })
+  time.advance(5000) // the opponent's first move, the first-move prompt
+  assert.equal(clock.seconds, 0)
+  clock.release('waiting')
+  time.advance(3000)
+  clock.hold('paused')
+  clock.hold('hidden')
+  time.advance(60000)
+  clock.release('paused')
+  time.advance(60000) // still hidden
+  assert.equal(clock.running, false)
+  clock.release('hidden')
+  time.advance(2500)
+  assert.equal(clock.seconds, 5.5)
+})
+
+test('holding twice for the same reason is one hold; releasing a reason never held changes nothing', () => {
+  const time = fakeTime()
+  const clock = new Clock({ now: time.now, held: [] })
+  clock.hold('sheet')
+  clock.hold('sheet')
+  clock.release('sheet')
+  clock.release('paused')
+  time.advance(1000)
+  assert.equal(clock.seconds, 1)
+})
+
+test('a resumed clock starts from the seconds it was saved with', () => {
+  const time = fakeTime()
+  const clock = new Clock({ now: time.now, seconds: 41, held: [] })
+  time.advance(1000)
+  assert.equal(clock.seconds, 42)
+  assert.equal(formatTime(clock.seconds), '0:42')
+})
+
+test('times read as the site writes them', () => {
+  assert.equal(formatTime(0), '0:00')
+  assert.equal(formatTime(41.9), '0:41')
+  assert.equal(formatTime(725), '12:05')
+  assert.equal(formatTime(3723), '1:02:03')
+})
+
+test('the site day is the date in the site zone', () => {
+  const moment = new Date('2026-10-19T23:30:00Z')
+  assert.equal(dayIn('UTC', moment), '2026-10-19')
+  assert.equal(dayIn('Europe/Berlin', moment), '2026-10-20')
+  assert.equal(dayIn('America/New_York', moment), '2026-10-19')
+  assert.equal(addDays('2026-12-31', 1), '2027-01-01')
+  assert.equal(addDays('2026-03-01', -1), '2026-02-28')
+  assert.equal(shortDate('2025-10-19'), 'Sun, Oct 19')
+  assert.equal(longDate('2026-11-29'), 'Sunday 29 November')
+})
+
+test('the streak counts days in a row ending today or yesterday', () => {
+  assert.equal(streak(['2026-10-17', '2026-10-18', '2026-10-19'], '2026-10-19'), 3)
+  assert.equal(streak(['2026-10-17', '2026-10-18'], '2026-10-19'), 2)
+  assert.equal(streak(['2026-10-16', '2026-10-17'], '2026-10-19'), 0)
+  assert.equal(streak([], '2026-10-19'), 0)
+})

@@ -1,0 +1,241 @@
+"""The static site's build (sitebuild/): what lands in dist/, that a second
+build rewrites nothing, and that mistakes are named clearly."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from puzzlebook.settings import load
+from sitebuild import builder, pages
+from sitebuild.assets import MissingVendorFiles
+from sitebuild.cache import cache_rule
+from sitebuild.pages import PageError
+from sitebuild.shards import BadBundle
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def settings(tmp: Path):
+    env = {"PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(tmp / "dist")}
+    return load(env, warn=False)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):
+    tmp = tmp_path_factory.mktemp("build")
+    report = builder.build_site(tmp / "dist", settings=settings(tmp), site_url="https://puzzles.example")
+    return tmp / "dist", report
+
+
+def files(dist: Path) -> dict[str, int]:
+    return {p.relative_to(dist).as_posix(): p.stat().st_mtime_ns for p in dist.rglob("*") if p.is_file()}
+
+
+def html_pages(dist: Path) -> list[Path]:
+    return sorted(dist.rglob("*.html"))
+
+
+def test_a_second_build_with_nothing_changed_rewrites_nothing(tmp_path):
+    s = settings(tmp_path)
+    first = builder.build_site(tmp_path / "dist", settings=s)
+    before = files(tmp_path / "dist")
+    second = builder.build_site(tmp_path / "dist", settings=s)
+    assert first.written > 0
+    assert (second.written, second.removed) == (0, 0)
+    assert second.unchanged == len(before)
+    assert files(tmp_path / "dist") == before
+
+
+def test_pages_land_where_their_templates_say(built):
+    dist, report = built
+    assert {"/", "/about/", "/signin/", "/404.html"} <= set(report.pages)
+    for rel in ("index.html", "about/index.html", "signin/index.html", "404.html"):
+        assert (dist / rel).is_file(), rel
+    assert not (dist / "base.html").exists()
+    assert not (dist / "_macros.html").exists() and not (dist / "_macros").exists()
+
+
+@pytest.mark.parametrize(("template", "output", "url"), [
+    ("index.html", "index.html", "/"),
+    ("404.html", "404.html", "/404.html"),
+    ("about.html", "about/index.html", "/about/"),
+    ("chain/index.html", "chain/index.html", "/chain/"),
+    ("lessons/format.html", "lessons/format/index.html", "/lessons/format/"),
+])
+def test_where_a_template_is_published(template, output, url):
+    page = pages.page_for(template)
+    assert page and (page.output, page.url) == (output, url)
+
+
+NOT_PAGES = ["base.html", "_macros.html", "lessons/_examples/x.html", "sw.js", "_a/b.html"]
+
+
+@pytest.mark.parametrize("template", NOT_PAGES)
+def test_layouts_partials_and_non_html_are_not_pages(template):
+    assert pages.page_for(template) is None
+
+
+def test_static_files_live_under_one_content_hashed_folder_and_every_reference_resolves(built):
+    dist, report = built
+    prefix = report.static_prefix
+    assert re.fullmatch(r"/static/[0-9a-f]{10}/", prefix)
+    assert [p.name for p in (dist / "static").iterdir()] == [prefix.strip("/").split("/")[1]]
+    assert cache_rule(prefix + "js/chess/app.js").name == "immutable"
+    for page in html_pages(dist):
+        for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page.read_text()):
+            assert (dist / url.lstrip("/")).is_file(), f"{page}: {url}"
+
+
+def test_the_vendor_files_are_copied_but_not_the_non_commercial_pieces(built):
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    npm = ROOT / "node_modules/chess.js/dist/esm/chess.js"
+    assert (static / "js/vendor/chess.js").read_bytes() == npm.read_bytes()
+    assert (static / "js/vendor/cm-chessboard/src/Chessboard.js").is_file()
+    assert (static / "js/vendor/cm-chessboard/assets/pieces/standard.svg").is_file()
+    assert (static / "js/vendor/cm-chessboard/assets/extensions/markers/markers.svg").is_file()
+    assert not list(static.rglob("staunty*"))
+    about = (dist / "about/index.html").read_text()
+    for credit in ("Cburnett", "CC BY-SA 3.0", "cm-chessboard", "MIT", "chess.js", "BSD", "CC0"):
+        assert credit in about, credit
+
+
+def test_no_page_has_an_inline_script_or_style(built):
+    """The CSP (script-src 'self'; style-src 'self') would block them."""
+    dist, _ = built
+    for page in html_pages(dist):
+        text = page.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), page
+        assert not re.search(r"<style[\s>]", text), page
+        assert not re.search(r"\sstyle=", text), page
+        assert not re.search(r"\son[a-z]+=", text), page
+
+
+def test_shards_are_published_under_content_hashed_names_the_index_points_to(built):
+    dist, _ = built
+    committed = json.loads((ROOT / "shards/index.json").read_text())
+    index = json.loads((dist / "shards/index.json").read_text())
+    for key in ("version", "bands", "duplicates"):
+        assert index[key] == committed[key]
+    for band, info in committed["bands"].items():
+        names = index["files"][band]
+        assert len(names) == info["shards"]
+        for k, name in enumerate(names):
+            data = (ROOT / "shards" / band / f"{k}.json").read_bytes()
+            assert name == f"{band}/{k}.{hashlib.sha256(data).hexdigest()[:12]}.json"
+            assert (dist / "shards" / name).read_bytes() == data
+            assert cache_rule("shards/" + name).name == "immutable"
+    assert cache_rule("shards/index.json").name == "short"
+
+
+def test_the_daily_files_run_from_the_epoch_through_tomorrow(built):
+    dist, report = built
+    index = json.loads((dist / "daily/index.json").read_text())
+    chess = index["chess"]
+    assert chess[0] == "2026-01-01"
+    assert chess == sorted(chess)
+    first = json.loads((dist / "daily/chess/2026-01-01.json").read_text())
+    assert first["date"] == "2026-01-01"
+    assert [d["band"] for d in first["dailies"]] == ["Easy", "Medium", "Hard"]
+    assert set(first["dailies"][0]) == {"band", "id", "rating"}
+    last = chess[-1]
+    assert report.dailies.endswith(f"through {last}")
+    assert len(list((dist / "daily/chess").iterdir())) == len(chess)
+
+
+def test_sitemap_robots_manifest_and_404(built):
+    dist, _ = built
+    sitemap = (dist / "sitemap.xml").read_text()
+    assert "<loc>https://puzzles.example/</loc>" in sitemap
+    assert "<loc>https://puzzles.example/about/</loc>" in sitemap
+    assert "404" not in sitemap and "/signin/" not in sitemap
+    assert "Sitemap: https://puzzles.example/sitemap.xml" in (dist / "robots.txt").read_text()
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (dist / icon["src"].lstrip("/")).is_file()
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+    assert "That page isn’t in the book" in (dist / "404.html").read_text()
+
+
+def test_the_service_worker_precaches_files_that_exist(built):
+    dist, report = built
+    sw = (dist / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\])\n", sw).group(1))
+    assert "/" in precache and "/shards/index.json" in precache
+    assert any(url.startswith(report.static_prefix + "js/chess/app.js") for url in precache)
+    assert sum(url.startswith("/shards/") and url != "/shards/index.json" for url in precache) == 5
+    for url in precache:
+        rel = url.lstrip("/") or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        assert (dist / rel).is_file(), url
+
+
+# ---- changes and mistakes, in a copy of the site's sources ----------------------
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copytree(ROOT / "site", root / "site")
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "shards").symlink_to(ROOT / "shards")
+    return root
+
+
+def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources, tmp_path):
+    s = settings(tmp_path)
+    first = builder.build_site(tmp_path / "dist", settings=s, root=sources)
+    css = sources / "site/static/css/site.css"
+    css.write_text(css.read_text() + "\n/* changed */\n")
+    second = builder.build_site(tmp_path / "dist", settings=s, root=sources)
+    assert second.static_prefix != first.static_prefix
+    assert second.removed > 0
+    assert not (tmp_path / "dist" / first.static_prefix.strip("/")).exists()
+    assert second.static_prefix in (tmp_path / "dist/index.html").read_text()
+
+
+def test_a_template_naming_a_missing_static_file_is_a_clear_error(sources, tmp_path):
+    (sources / "site/templates/broken.html").write_text(
+        '{% extends "base.html" %}{% block head %}'
+        '<link rel="stylesheet" href="{{ static(\'css/nope.css\') }}">{% endblock %}'
+    )
+    with pytest.raises(PageError, match=r"site/templates/broken.html: no static file 'css/nope.css'"):
+        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+
+
+def test_a_template_syntax_error_names_the_file_and_line(sources, tmp_path):
+    (sources / "site/templates/broken.html").write_text("line one\n{% if %}\n")
+    with pytest.raises(PageError, match=r"broken.html, line 2"):
+        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+
+
+def test_missing_npm_packages_say_how_to_get_them(sources, tmp_path):
+    (sources / "node_modules").unlink()
+    (sources / "node_modules").mkdir()
+    with pytest.raises(MissingVendorFiles, match="npm ci"):
+        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+
+
+def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_path):
+    (sources / "shards").unlink()
+    shutil.copytree(ROOT / "shards", sources / "shards")
+    (sources / "shards/Easy/0.json").unlink()
+    with pytest.raises(BadBundle, match=r"Easy/0.json is missing"):
+        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+
+
+def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(sources, tmp_path):
+    (sources / "shards").unlink()
+    report = builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+    assert any("no chess bundle" in note for note in report.notes)
+    assert report.dailies == "skipped: no chess bundle"
+    assert (tmp_path / "dist/index.html").is_file()

@@ -1,0 +1,122 @@
+"""The local server (sitebuild/server.py) over real HTTP semantics: files,
+folders, 404s, conditional requests, cache and security headers, and /api."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+import pytest
+
+from sitebuild.headers import security_headers
+from sitebuild.server import SiteServer
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("dist")
+    (root / "index.html").write_text("<h1>home</h1>")
+    (root / "404.html").write_text("<h1>not in the book</h1>")
+    (root / "about").mkdir()
+    (root / "about/index.html").write_text("<h1>about</h1>")
+    (root / "static/0123456789").mkdir(parents=True)
+    (root / "static/0123456789/app.js").write_text("export {}")
+    (root / "shards/Easy").mkdir(parents=True)
+    (root / "shards/Easy/0.0123456789ab.json").write_text("[]")
+    (root / "shards/index.json").write_text("{}")
+    (root / "sw.js").write_text("//")
+    (root.parent / "secret.txt").write_text("outside the site")
+    return root
+
+
+class Client:
+    """Plain requests to an ASGI app, through httpx's ASGI transport (no redirects followed)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def request(self, method: str, path: str, **kwargs) -> httpx.Response:
+        async def go() -> httpx.Response:
+            transport = httpx.ASGITransport(app=self.app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+                return await client.request(method, path, **kwargs)
+
+        return asyncio.run(go())
+
+    def get(self, path: str, **kwargs) -> httpx.Response:
+        return self.request("GET", path, **kwargs)
+
+    def head(self, path: str, **kwargs) -> httpx.Response:
+        return self.request("HEAD", path, **kwargs)
+
+    def post(self, path: str, **kwargs) -> httpx.Response:
+        return self.request("POST", path, **kwargs)
+
+
+async def echo_api(scope, receive, send):
+    headers = [(b"content-type", b"application/json")]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": b'{"path": "' + scope["path"].encode() + b'"}'})
+
+
+@pytest.fixture
+def client(dist: Path) -> Client:
+    return Client(SiteServer(dist))
+
+
+def test_pages_and_folders(client):
+    assert client.get("/").text == "<h1>home</h1>"
+    assert client.get("/about/").text == "<h1>about</h1>"
+    moved = client.get("/about?x=1")
+    assert moved.status_code == 308 and moved.headers["location"] == "/about/?x=1"
+    assert client.get("/").headers["content-type"] == "text/html; charset=utf-8"
+
+
+def test_anything_missing_is_the_404_page(client):
+    outside = ("/../secret.txt", "/%2e%2e/secret.txt", "/about/../../secret.txt", "/%2E%2E%2Fsecret.txt")
+    for path in ("/nope", "/static/0123456789/nope.js", *outside):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+        assert answer.text == "<h1>not in the book</h1>"
+
+
+def test_every_response_carries_the_security_headers(dist):
+    client = Client(SiteServer(dist, api=echo_api))
+    for path in ("/", "/nope", "/about", "/sw.js", "/api/anything"):
+        answer = client.get(path)
+        for name, value in security_headers().items():
+            assert answer.headers[name] == value, (path, name)
+
+
+def test_cache_headers_follow_the_cache_rules(client):
+    year = "public, max-age=31536000, immutable"
+    assert client.get("/static/0123456789/app.js").headers["cache-control"] == year
+    assert client.get("/shards/Easy/0.0123456789ab.json").headers["cache-control"].endswith("immutable")
+    assert client.get("/shards/index.json").headers["cache-control"] == "public, max-age=300"
+    assert client.get("/sw.js").headers["cache-control"] == "no-cache"
+    assert "must-revalidate" in client.get("/").headers["cache-control"]
+    assert client.get("/nope").headers["cache-control"] == "no-cache"
+    assert client.get("/static/0123456789/app.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_a_known_etag_gets_304_and_head_gets_headers_only(client):
+    first = client.get("/about/")
+    again = client.get("/about/", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    head = client.head("/about/")
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == str(len(first.content))
+
+
+def test_only_get_and_head(client):
+    answer = client.post("/", content=b"x")
+    assert answer.status_code == 405 and answer.headers["allow"] == "GET, HEAD"
+
+
+def test_api_is_mounted_when_there_is_one(dist, client):
+    with_api = Client(SiteServer(dist, api=echo_api))
+    assert with_api.get("/api/health").json() == {"path": "/api/health"}
+    without = client.get("/api/health")
+    assert without.status_code == 503
+    assert "isn't running" in without.json()["error"]
