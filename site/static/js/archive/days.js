@@ -1,0 +1,71 @@
+/**
+ * The archive's days, from the published index (/daily/index.json:
+ * {"chess": [dates], "chain": [dates]}): every day before today that either
+ * game published, grouped by month, newest first. Pure: no DOM, no fetch.
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const MONTH = /^\d{4}-\d{2}$/
+
+/** The dates of `list` that are real YYYY-MM-DD strings before `today`. */
+function before(list, today) {
+  return new Set((Array.isArray(list) ? list : []).filter((d) => typeof d === 'string' && DAY.test(d) && d < today))
+}
+
+/**
+ * The past days by month: [{ month: 'YYYY-MM', days: [{ date, chess, chain }] }],
+ * months and days newest first. `chess`/`chain` say which games have that day.
+ */
+export function pastMonths(index, today) {
+  const chess = before(index && index.chess, today)
+  const chain = before(index && index.chain, today)
+  const all = [...new Set([...chess, ...chain])].sort().reverse()
+  const months = []
+  for (const date of all) {
+    const month = date.slice(0, 7)
+    if (!months.length || months.at(-1).month !== month) months.push({ month, days: [] })
+    months.at(-1).days.push({ date, chess: chess.has(date), chain: chain.has(date) })
+  }
+  return months
+}
+
+/** "November 2026" for 2026-11. */
+export function monthName(month) {
+  const [y, m] = month.split('-').map(Number)
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y, m - 1, 1)))
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "Mon 7 Sep" for 2026-09-07 (written out here: ICU versions disagree on "Sep" and "Sept"). */
+export function dayName(date) {
+  const [y, m, d] = date.split('-').map(Number)
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]}`
+}
+
+/**
+ * What an archive address asks for:
+ *   ''                      { kind: 'month', month: null }  (the newest month)
+ *   'YYYY-MM'               { kind: 'month', month }
+ *   'chess/YYYY-MM-DD'      { kind: 'chess', date }
+ *   anything else           { kind: 'unknown' }
+ */
+export function parseRoute(hash) {
+  const path = (hash || '').replace(/^#\/?/, '')
+  if (path === '') return { kind: 'month', month: null }
+  if (MONTH.test(path)) return { kind: 'month', month: path }
+  const [game, date, extra] = path.split('/')
+  if (game === 'chess' && DAY.test(date || '') && extra === undefined) return { kind: 'chess', date }
+  return { kind: 'unknown' }
+}
+
+/** Where a chess daily plays: the chess game's own address for the puzzle. */
+export function chessPuzzleUrl(daily) {
+  return `/#/p/${encodeURIComponent(daily.band)}/${encodeURIComponent(daily.id)}`
+}
+
+/** Where a Chain day plays. */
+export function chainDayUrl(date) {
+  return `/chain/#/${date}`
+}

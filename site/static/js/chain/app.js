@@ -1,0 +1,97 @@
+/**
+ * The Chain page (/chain/): its routes.
+ *
+ *   #/              today's Chain (the site day in SITE_TZ)
+ *   #/YYYY-MM-DD    any published day up to today, exactly as it was (the archive's links)
+ *
+ * The puzzle comes from its public daily file, /daily/chain/<date>.json. A day
+ * opened before is also kept in this browser, so it plays offline. Results
+ * waiting to post are sent by site.js on every page, as the chess game's are.
+ */
+import { ChainStore } from './store.js'
+import { ChainGame } from './game.js'
+import { newRecord, revive, puzzleProblem } from './state.js'
+import { dayIn, siteZone, longDate } from '../lib/dates.js'
+import { announce } from '../lib/announce.js'
+import { closeSheet, openSheet } from '../lib/sheet.js'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const $ = (id) => document.getElementById(id)
+
+const store = new ChainStore()
+let game = null
+let routeSerial = 0
+
+function show(view) {
+  $('chain-view').hidden = view !== 'chain'
+  $('notice-view').hidden = view !== 'notice'
+}
+
+function leaveGame() {
+  if (game) {
+    game.stop()
+    game = null
+  }
+  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(sheet)
+}
+
+function notice(title, text) {
+  leaveGame()
+  show('notice')
+  $('notice-title').textContent = title
+  $('notice-text').textContent = text
+  document.title = `${title} · Chain · Puzzle Book`
+  $('main').focus()
+  announce(`${title}. ${text}`)
+}
+
+/** The public file of `date`: { puzzle } or { status } (0 when offline). */
+async function dailyFile(date) {
+  try {
+    const res = await fetch(`/daily/chain/${date}.json`)
+    if (!res.ok) return { status: res.status }
+    return { puzzle: await res.json() }
+  } catch {
+    return { status: 0 }
+  }
+}
+
+async function route() {
+  const serial = ++routeSerial
+  const today = dayIn(siteZone())
+  const wanted = location.hash.replace(/^#\/?/, '')
+  const date = wanted === '' ? today : wanted
+  if (!DAY.test(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
+  if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
+  const kept = store.record(date)
+  const got = await dailyFile(date)
+  if (serial !== routeSerial) return
+  let puzzle = got.puzzle
+  if (!puzzle && kept && kept.puzzle) puzzle = { date, ...kept.puzzle } // opened before: plays offline
+  if (!puzzle) {
+    if (got.status === 0) return notice('You seem to be offline', 'This Chain hasn’t been opened on this device yet. Try again when you are back online.')
+    return date === today
+      ? notice('Today’s Chain isn’t here yet', 'It hasn’t been published yet. Try again in a little while, or play an earlier day from the archive.')
+      : notice('No Chain that day', `There is no Chain puzzle for ${longDate(date)}. The archive lists every day there is.`)
+  }
+  const problem = puzzleProblem(puzzle)
+  if (problem || puzzle.date !== date) {
+    return notice('This Chain won’t open', `Its file couldn’t be read (${problem || 'it names another day'}). Try reloading.`)
+  }
+  const rec = revive(kept, puzzle) || newRecord(puzzle, today)
+  leaveGame()
+  show('chain')
+  game = new ChainGame({ store, rec })
+  game.start()
+}
+
+$('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))
+function safeRoute() {
+  route().catch((error) => {
+    console.error(error)
+    notice('Something went wrong', 'Chain couldn’t be loaded. Check your connection and try again.')
+  })
+}
+
+window.addEventListener('hashchange', safeRoute)
+safeRoute()

@@ -1,0 +1,53 @@
+/**
+ * Sending Chain's queued solves and give-ups to /api, keeping each answer
+ * (place, streak, whether an earlier result stood) in the day's record, and
+ * fetching a day's walkthrough. Only a signed-in player's results are queued;
+ * the queue is flushed when a result is queued, when a Chain page loads and
+ * when the browser comes back online.
+ */
+import { call, getPlayer } from '../lib/api.js'
+
+/** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
+export function flushChain(store) {
+  if (!getPlayer()) return Promise.resolve(null)
+  return store.outbox.flush(
+    (item) => call(item.path, { method: 'POST', body: item.body }),
+    (item, outcome, answer) => {
+      const { date } = item.body
+      const rec = store.record(date)
+      if (rec) {
+        rec.posted = outcome === 'sent'
+          ? summarise(answer.data, item.kind)
+          : { kind: item.kind, dropped: true, error: answer.data?.error || null }
+        store.updateRecord(rec)
+      }
+      document.dispatchEvent(new CustomEvent('chain:posted', { detail: { date, kind: item.kind, outcome } }))
+    },
+  )
+}
+
+/** What the result sheet uses of a post's answer; unknown fields are left out. */
+export function summarise(data, kind) {
+  const out = { kind, already: Boolean(data && data.already) }
+  if (!data || typeof data !== 'object') return out
+  if (data.kept === 'solve' || data.kept === 'giveup') out.kept = data.kept
+  if (typeof data.clean === 'boolean') out.clean = data.clean
+  if (Number.isInteger(data.place)) out.place = data.place
+  if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (typeof data.daily === 'string') out.daily = data.daily
+  return out
+}
+
+/**
+ * The walkthrough of `date` from the API: { ok: true, walkthrough: {summary,
+ * steps, orders, spares}, solution } or { ok: false, status, error } (403
+ * before the player's own solve or give-up on the day itself).
+ */
+export async function fetchWalkthrough(date) {
+  const answer = await call(`/chain/${encodeURIComponent(date)}/walkthrough`)
+  const data = answer.data
+  if (answer.status === 200 && data && data.walkthrough && Array.isArray(data.walkthrough.steps)) {
+    return { ok: true, walkthrough: data.walkthrough, solution: data.solution }
+  }
+  return { ok: false, status: answer.status, error: (data && typeof data.error === 'string') ? data.error : null }
+}

@@ -1,0 +1,86 @@
+/**
+ * What Chain keeps in this browser, all under "pb:chain:".
+ *
+ *   d:<YYYY-MM-DD>  each day opened: the public puzzle, the tiles played,
+ *                   undos, resets, time, state, the server's answer and the
+ *                   walkthrough once open; the 400 most recently opened kept
+ *   recent          those days, oldest first
+ *   days            the days solved on their own day (the Chain streak)
+ *   tally           { solved, clean, gaveup }
+ *   queue           solves and give-ups waiting to post (and queue-sent: the keys posted)
+ */
+import { namespace, defaultBackend } from '../lib/storage.js'
+import { Outbox } from '../lib/queue.js'
+
+export const PREFIX = 'pb:chain:'
+export const RECENT_KEPT = 400
+export const DAYS_KEPT = 800
+
+export function keyOf(date) {
+  return `d:${date}`
+}
+
+export class ChainStore {
+  constructor(backend = defaultBackend()) {
+    this.ns = namespace(PREFIX, backend)
+    // A give-up posts before a solve held for the same day: the first result stands.
+    this.outbox = new Outbox(this.ns, { name: 'queue', order: ['giveup', 'solve'] })
+  }
+
+  /** The record of `date`, or null when this browser never opened it (or forgot it). */
+  record(date) {
+    const rec = this.ns.get(keyOf(date), null)
+    return rec && typeof rec === 'object' ? rec : null
+  }
+
+  /** Keep `rec` as the most recently opened day; forget the oldest past RECENT_KEPT. */
+  saveRecord(rec) {
+    const key = keyOf(rec.date)
+    this.ns.set(key, rec)
+    const recent = this.ns.get('recent', [])
+    const list = (Array.isArray(recent) ? recent : []).filter((d) => d !== rec.date)
+    list.push(rec.date)
+    while (list.length > RECENT_KEPT) this.ns.remove(keyOf(list.shift()))
+    this.ns.set('recent', list)
+  }
+
+  /** Write `rec` back without making it the most recent (the clock's saves). */
+  updateRecord(rec) {
+    const recent = this.ns.get('recent', [])
+    if (!Array.isArray(recent) || !recent.includes(rec.date)) return this.saveRecord(rec)
+    this.ns.set(keyOf(rec.date), rec)
+  }
+
+  /** The records kept, most recently opened first. */
+  recent() {
+    const recent = this.ns.get('recent', [])
+    return (Array.isArray(recent) ? recent : []).slice().reverse()
+      .map((date) => this.record(date)).filter(Boolean)
+  }
+
+  /** { solved, clean, gaveup } over every day finished in this browser. */
+  tally() {
+    const tally = this.ns.get('tally', null)
+    return { solved: 0, clean: 0, gaveup: 0, ...(tally && typeof tally === 'object' ? tally : {}) }
+  }
+
+  /** Count one `outcome` ('solved', 'clean' or 'gaveup'). */
+  count(outcome) {
+    const tally = this.tally()
+    tally[outcome] = (tally[outcome] || 0) + 1
+    this.ns.set('tally', tally)
+  }
+
+  /** Days (YYYY-MM-DD) solved on their own day. */
+  days() {
+    const days = this.ns.get('days', [])
+    return Array.isArray(days) ? days.filter((d) => typeof d === 'string') : []
+  }
+
+  markDay(day) {
+    const days = this.days()
+    if (!days.includes(day)) days.push(day)
+    days.sort()
+    this.ns.set('days', days.slice(-DAYS_KEPT))
+  }
+}

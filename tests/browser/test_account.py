@@ -1,0 +1,93 @@
+"""The account page: making a player, then the seed's account line, the
+Chain line, the rating with its ±, and the sign-in link."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from tests.browser import chain_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def test_making_a_player_from_the_account_page(page, site_server):
+    page.goto("/account/")
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    page.click("#account-form button[type=submit]")
+    assert page.text_content("#account-form-error") == "Type the name to show on the boards."
+    page.fill("#account-name", "Newcomer")
+    page.click("#account-form button[type=submit]")
+    page.wait_for_selector("#account-player:not([hidden])")
+    page.wait_for_function("() => document.getElementById('account-line').textContent !== ''")
+    assert page.text_content("#account-title") == "Newcomer"
+    assert page.text_content("#account-line") == "0 puzzles solved, 0 cleanly · no daily streak"
+    assert page.text_content("#account-chain-line") == "0 Chains solved, 0 cleanly · no Chain streak"
+    assert page.text_content("#account-rating").startswith("Not rated yet")
+    assert page.is_visible("[data-player-chip]")
+    link = page.input_value("#account-signin-link")
+    assert re.fullmatch(re.escape(site_server.url) + r"/signin/#token=\S+", link)
+
+
+def test_the_account_after_a_chess_daily_and_a_chain(make_page, site_server, bundle):
+    today = ch.site_today(site_server)
+    player = ch.new_player(site_server, "Regular")
+    token = player["token"]
+    puzzle = ch.public_day(site_server, today)
+    status, body = site_server.post(
+        "/api/chain/solves",
+        {"date": today, "tiles": ch.solving_order(puzzle), "seconds": 40, "undos": 0, "resets": 0},
+        token=token,
+    )
+    assert status == 200, body
+    status, file = site_server.get(f"/daily/chess/{today}.json")
+    assert status == 200
+    entry = file["dailies"][0]
+    chess = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
+    status, body = site_server.post(
+        "/api/chess/solves",
+        {"id": chess.id, "band": chess.band, "moves": chess.solution, "mistakes": 0, "hints": 0,
+         "seconds": 30},
+        token=token,
+    )
+    assert status == 200, body
+
+    page = make_page()
+    ch.sign_in(page, player)
+    page.goto("/account/")
+    page.wait_for_function("() => document.getElementById('account-line').textContent !== ''")
+    assert page.text_content("#account-line") == "1 puzzle solved, 1 cleanly · 1-day daily streak"
+    assert page.text_content("#account-chain-line") == "1 Chain solved, 1 cleanly · 1-day Chain streak"
+    status, me = site_server.get("/api/me", token=token)
+    rating = me["ratings"]["chess"]
+    shown = f"{rating['rating']} ± {rating['rd']} (provisional) · 1 rated"
+    assert page.text_content("#account-rating") == shown
+    assert page.text_content("#account-chess-best") == "1 day"
+    assert page.text_content("#account-chain-best") == "1 day"
+    assert page.input_value("#account-signin-link") == f"{site_server.url}/signin/#token={token}"
+
+    page.click("#account-sign-out")
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    assert page.evaluate("localStorage.getItem('pb:player')") is None
+
+
+def test_a_token_that_no_longer_works_signs_out_in_words(make_page, site_server):
+    page = make_page()
+    ch.sign_in(page, {"id": "nobody", "name": "Ghost", "token": "not-a-real-token"})
+    page.goto("/account/")
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    assert "no longer works" in page.text_content("#account-lede")
+
+
+def test_the_account_page_is_axe_clean(make_page, site_server, axe):
+    page = make_page()
+    page.goto("/account/")
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    assert axe(page) == []
+    page = make_page()
+    ch.sign_in(page, ch.new_player(site_server, "Tidy"))
+    page.goto("/account/")
+    page.wait_for_function("() => document.getElementById('account-line').textContent !== ''")
+    assert axe(page) == []

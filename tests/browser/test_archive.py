@@ -1,0 +1,117 @@
+"""The archive: every past day of each game listed, and each day playable at
+its own URL exactly as it was published."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.browser import chain_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+# The chess page has opened a puzzle of this band.
+PLAYING = "(band) => document.getElementById('play-title').textContent === band"
+
+
+def published(site_server) -> dict[str, list[str]]:
+    status, index = site_server.get("/daily/index.json")
+    assert status == 200
+    return index
+
+
+def test_the_archive_lists_past_days_only_and_opens_an_archived_chain(page, site_server):
+    today = ch.site_today(site_server)
+    index = published(site_server)
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    assert yesterday in index["chain"] and yesterday in index["chess"]
+    page.goto("/archive/")
+    page.wait_for_selector(".archive-day")
+    month = yesterday[:7]
+    if page.input_value("#archive-month") != month:
+        page.select_option("#archive-month", month)
+        page.wait_for_url(f"**/archive/#/{month}")
+    links = page.locator(".archive-games a[href^='/chain/#/']")
+    hrefs = links.evaluate_all("(as) => as.map((a) => a.getAttribute('href'))")
+    days_listed = [h.rsplit("/", 1)[1] for h in hrefs]
+    assert today not in days_listed, "today is the Chain page's, not the archive's"
+    assert sorted(days_listed, reverse=True) == days_listed
+    in_month = [d for d in index["chain"] if d.startswith(month) and d < today]
+    assert days_listed == sorted(in_month, reverse=True)
+
+    page.click(f"a[href='/chain/#/{yesterday}']")
+    page.wait_for_selector("#chain-hand [data-tile]")
+    puzzle = ch.public_day(site_server, yesterday)
+    assert page.text_content("#chain-kind").startswith("Archive · ")
+    assert page.text_content("#chain-start") == str(puzzle["start"])
+    assert page.text_content("#chain-target") == str(puzzle["target"])
+    assert page.locator("#chain-hand .tile-face").all_text_contents() == ch.labels(puzzle)
+    ch.click_tiles(page, ch.solving_order(puzzle))
+    page.locator("#chain-results-sheet[open]").wait_for()
+    assert page.text_content("#results-day").startswith("The archive’s Chain")
+    assert page.get_attribute("#results-board", "href") == f"/boards/#/chain/daily/{yesterday}"
+    assert page.text_content("#share-preview").split("\n")[-1].endswith(f"/chain/#/{yesterday}")
+    # A past day's walkthrough is open to everyone.
+    page.wait_for_selector("#walkthrough .walk-steps li")
+    steps = page.locator("#walkthrough .walk-steps li").all_text_contents()
+    assert steps[-1].endswith(f"= {puzzle['target']}") or steps[-1].endswith(f": {puzzle['target']}")
+    # Back in the archive, the day is marked solved.
+    page.goto(f"/archive/#/{month}")
+    page.wait_for_selector(f"a[href='/chain/#/{yesterday}']")
+    assert "solved" in page.get_attribute(f"a[href='/chain/#/{yesterday}']", "aria-label")
+
+
+def test_a_future_or_unknown_chain_day_is_refused_in_words(page, site_server):
+    today = dt.date.fromisoformat(ch.site_today(site_server))
+    page.goto(f"/chain/#/{(today + dt.timedelta(days=1)).isoformat()}")
+    page.wait_for_selector("#notice-view:not([hidden])")
+    assert page.text_content("#notice-title") == "That Chain isn’t out yet"
+    page.goto("/chain/#/2019-01-01")
+    notice = "(t) => document.getElementById('notice-title').textContent === t"
+    page.wait_for_function(notice, arg="No Chain that day")
+    page.goto("/chain/#/yesterday")
+    page.wait_for_function(notice, arg="That page isn’t in the book")
+
+
+def test_an_archived_chess_daily_opens_its_puzzle(page, site_server):
+    today = ch.site_today(site_server)
+    index = published(site_server)
+    one = max(d for d in index["chess"] if d < today)
+    status, file = site_server.get(f"/daily/chess/{one}.json")
+    assert status == 200 and len(file["dailies"]) == 1
+    daily = file["dailies"][0]
+    page.goto(f"/archive/#/{one[:7]}")
+    page.click(f"a[href='#/chess/{one}']")
+    page.wait_for_url(f"**/#/p/{daily['band']}/{daily['id']}")
+    page.wait_for_selector("#play-view:not([hidden])")
+    page.wait_for_function(PLAYING, arg=daily["band"])
+
+
+def test_a_day_with_three_chess_dailies_offers_each(page, site_server):
+    index = published(site_server)
+    three = next(d for d in index["chess"] if d < "2026-10-20")
+    status, file = site_server.get(f"/daily/chess/{three}.json")
+    assert status == 200 and len(file["dailies"]) == 3
+    page.goto(f"/archive/#/chess/{three}")
+    page.wait_for_selector("#chess-day-list a")
+    links = page.locator("#chess-day-list a")
+    assert links.count() == 3
+    wanted = file["dailies"][1]
+    assert links.nth(1).get_attribute("href") == f"/#/p/{wanted['band']}/{wanted['id']}"
+    text = links.nth(1).text_content()
+    assert wanted["band"] in text and str(wanted["rating"]) in text
+    links.nth(1).click()
+    page.wait_for_selector("#play-view:not([hidden])")
+    page.wait_for_function(PLAYING, arg=wanted["band"])
+
+
+def test_the_archive_pages_are_axe_clean(page, site_server, axe):
+    page.goto("/archive/")
+    page.wait_for_selector(".archive-day")
+    assert axe(page) == []
+    index = published(site_server)
+    three = next(d for d in index["chess"] if d < "2026-10-20")
+    page.goto(f"/archive/#/chess/{three}")
+    page.wait_for_selector("#chess-day-list a")
+    assert axe(page) == []

@@ -1,0 +1,116 @@
+"""The leaderboards page after play: a Chain solved in the browser shows on
+today's board and the Chain streaks, a place outside the top 100 is still
+shown, and every chess board answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import chain_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def board_rows(page) -> list[dict[str, str]]:
+    page.wait_for_selector(".board-table tbody tr")
+    return page.eval_on_selector_all(
+        ".board-table tbody tr",
+        """(trs) => trs.map((tr) => ({
+            you: tr.classList.contains('is-you'), gap: tr.classList.contains('board-gap'),
+            cells: [...tr.cells].map((td) => td.textContent),
+        }))""",
+    )
+
+
+def test_a_solve_in_the_browser_shows_on_todays_board_and_streaks(make_page, site_server):
+    today = ch.site_today(site_server)
+    puzzle = ch.public_day(site_server, today)
+    player = ch.new_player(site_server, "Board Walker")
+    page = make_page()
+    ch.sign_in(page, player)
+    ch.open_day(page)
+    ch.click_tiles(page, ch.solving_order(puzzle))
+    page.locator("#chain-results-sheet[open]").wait_for()
+    page.wait_for_selector("#results-place:not([hidden])")
+    place = page.text_content("#results-place")
+    assert place.startswith("Your place on today’s board: #")
+    assert page.text_content("#results-streak") == "Chain streak: 1 day."
+    assert "Posted to today’s board." in page.text_content("#results-note")
+    number = place.rsplit("#", 1)[1].rstrip(".")
+    assert f"🏆 #{number} today" in page.text_content("#share-preview")
+
+    page.click("#results-board")
+    page.wait_for_url("**/boards/#/chain/daily/*")
+    rows = board_rows(page)
+    mine = [r for r in rows if r["you"]]
+    assert len(mine) == 1
+    assert mine[0]["cells"][0] == f"#{number}"
+    assert mine[0]["cells"][1].startswith("Board Walker")
+    assert mine[0]["cells"][2] == "Yes", "a solve without undo or reset is clean"
+    assert page.get_attribute("[data-board='chain/daily']", "aria-current") == "page"
+    assert page.text_content("#board-mine") == f"You are #{number} on this day’s board."
+
+    page.click("[data-board='chain/streaks']")
+    page.wait_for_function("(c) => document.querySelector('.board-table caption')?.textContent === c",
+                           arg="Chain streaks")
+    mine = [r for r in board_rows(page) if r["you"]]
+    assert mine and mine[0]["cells"][2] == "1 day"
+
+
+def test_a_place_outside_the_top_100_is_shown_after_a_gap(make_page, site_server):
+    today = ch.site_today(site_server)
+    puzzle = ch.public_day(site_server, today)
+    order = ch.solving_order(puzzle)
+    fast = {"date": today, "tiles": order, "seconds": puzzle["moves"], "undos": 0, "resets": 0}
+    for k in range(101):
+        other = ch.new_player(site_server, f"Quick {k}")
+        status, body = site_server.post("/api/chain/solves", fast, token=other["token"])
+        assert status == 200, body
+    slow = ch.new_player(site_server, "Slow Coach")
+    status, posted = site_server.post(
+        "/api/chain/solves", {**fast, "seconds": 5000, "undos": 9, "resets": 9}, token=slow["token"]
+    )
+    assert status == 200 and posted["place"] > 100
+    page = make_page()
+    ch.sign_in(page, slow)
+    page.goto("/boards/#/chain/daily")
+    rows = board_rows(page)
+    assert len(rows) == 102, "the top 100, a gap, and the player's own row"
+    assert rows[100]["gap"] and rows[101]["you"]
+    assert rows[101]["cells"][:2] == [f"#{posted['place']}", "Slow Coach (you)"]
+    assert [r["cells"][0] for r in rows[:100]] == [f"#{n}" for n in range(1, 101)]
+    assert page.text_content("#board-mine") == f"You are #{posted['place']} on this day’s board."
+
+
+def test_every_chess_board_answers(page, site_server):
+    page.goto("/boards/")
+    page.wait_for_selector("#board-body table, #board-body p:not(:empty)")
+    for board, caption in [
+        ("chess/alltime", "Chess clean solves of all time · all bands"),
+        ("chess/ratings", "Chess ratings"),
+        ("chess/streaks", "Chess streaks"),
+    ]:
+        page.click(f"[data-board='{board}']")
+        page.wait_for_function(
+            "(c) => (document.querySelector('#board-body')?.textContent || '').startsWith(c)", arg=caption
+        )
+    page.click("[data-board='chess/alltime']")
+    page.select_option("#board-band", "Hard")
+    page.wait_for_url("**/boards/#/chess/alltime/Hard")
+    page.wait_for_function(
+        "(c) => (document.querySelector('#board-body')?.textContent || '').startsWith(c)",
+        arg="Chess clean solves of all time · Hard",
+    )
+
+
+@pytest.mark.parametrize(
+    "board",
+    ["chess/daily", "chess/alltime", "chess/ratings", "chess/streaks", "chain/daily", "chain/streaks"],
+)
+def test_every_board_is_axe_clean(make_page, site_server, axe, board):
+    page = make_page()
+    ch.sign_in(page, ch.new_player(site_server, "Looker"))
+    page.goto(f"/boards/#/{board}")
+    page.wait_for_selector("#board-body table, #board-body p:not(:empty)")
+    page.wait_for_function("() => !document.getElementById('board-body').textContent.startsWith('Loading')")
+    assert axe(page) == []
