@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import zstandard
 
 from puzzlebook.chess.bundle import CANDIDATES, MOTIF_CAP
 from puzzlebook.chess.bundle_measure import table
@@ -19,16 +20,28 @@ from puzzlebook.chess.bundle_measure import table
 ROOT = Path(__file__).resolve().parent.parent
 SHARDS = ROOT / "shards"
 SLICE = ROOT.parent / "shared" / "data" / "lichess" / "puzzles.csv"
+COMMITTED = ROOT / "data" / "lichess" / "puzzles.csv.zst"
 
 
-def source_of(index: dict) -> Path:
-    """Where the committed bundle's source is: the shared slice, or the file
-    PUZZLEBOOK_BUNDLE_SOURCE names (the full dump, once the bundle is made from it)."""
+def source_of(index: dict, scratch: Path) -> Path:
+    """Where the committed bundle's source is: the file PUZZLEBOOK_BUNDLE_SOURCE
+    names (the full dump, once the bundle is made from it), the shared slice
+    beside the repository, or the committed zstd copy of that slice
+    (data/lichess/), decompressed into `scratch`."""
     name = index["made"]["source"]["name"]
     given = os.environ.get("PUZZLEBOOK_BUNDLE_SOURCE")
     if given:
         return Path(given)
-    return SLICE if name == SLICE.name else Path(name)
+    if name != SLICE.name:
+        return Path(name)
+    if SLICE.is_file():
+        return SLICE
+    if COMMITTED.is_file():
+        out = scratch / SLICE.name
+        with open(COMMITTED, "rb") as src, open(out, "wb") as dst:
+            zstandard.ZstdDecompressor().copy_stream(src, dst)
+        return out
+    return SLICE
 
 
 def flags(params: dict) -> list[str]:
@@ -45,7 +58,7 @@ def flags(params: dict) -> list[str]:
 def test_remaking_from_the_source_gives_the_committed_bytes(tmp_path: Path) -> None:
     index = json.loads((SHARDS / "index.json").read_text())
     made = index["made"]
-    source = source_of(index)
+    source = source_of(index, tmp_path)
     if not source.is_file():
         pytest.skip(f"the bundle's source {made['source']['name']} is not here "
                     "(set PUZZLEBOOK_BUNDLE_SOURCE to its path)")
