@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.pages import PageError
-    from sitebuild.server import SiteServer
+    from sitebuild.server import UVICORN_OPTIONS, SiteServer
     from sitebuild.shards import BadBundle
 
     if not 0 < args.port < 65536:
@@ -90,5 +90,7 @@ def run(args: argparse.Namespace) -> int:
     app = SiteServer(settings.dist, api)
     what = "the site and /api" if api else "the static site only (the API isn't built yet)"
     print(f"Puzzle Book: serving {what} at http://127.0.0.1:{args.port}/ (Ctrl+C stops)", flush=True)
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto")
+    uvicorn.run(
+        app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto", **UVICORN_OPTIONS
+    )
     return 0

@@ -71,6 +71,14 @@ def player_for(
     return player
 
 
+def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, needed: str) -> Player:
+    """The player the bearer token names, for a route that needs one: 401 with `needed` (why) when
+    there is no token, and 401 for a token that matches no player."""
+    player = player_for(store, credentials, needed=needed)
+    assert player is not None  # player_for raised when there was none
+    return player
+
+
 def clean_name(value: object) -> str:
     """A display name: text, trimmed, 1–24 characters, none of them control or invisible formatting.
 

@@ -1,13 +1,14 @@
-"""Reading request bodies: JSON parsed once, checked by a model, described in the OpenAPI document.
+"""Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
 Routes take the parsed JSON (`json_body`) and check it themselves, so every
 complaint is in plain words: the chess bodies by puzzlebook.chess.shapes, the
-rest by their model through `parse`. `documented(Model)` puts the model in
-the OpenAPI document as the request body.
+rest by their model through `parse`; a date in a path or a body by `day_from`.
+`documented(Model)` puts the model in the OpenAPI document as the request body.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Annotated, Any, TypeVar
 
@@ -15,6 +16,7 @@ from fastapi import Depends, Request
 from pydantic import BaseModel, ValidationError
 
 from functions.errors import ApiError, plain_words
+from puzzlebook.calendar import parse_day
 
 M = TypeVar("M", bound=BaseModel)
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
@@ -51,6 +53,14 @@ def parse(model: type[M], data: Any) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         raise ApiError(400, plain_words(exc.errors())) from None
+
+
+def day_from(text: str) -> dt.date:
+    """The date `text` names (YYYY-MM-DD); 400 saying what is wrong with it otherwise."""
+    try:
+        return parse_day(text)
+    except ValueError as exc:
+        raise ApiError(400, f"{exc}.") from None
 
 
 def documented(model: type[BaseModel]) -> dict[str, Any]:

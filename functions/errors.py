@@ -141,9 +141,18 @@ def install(app: FastAPI) -> None:
 
 
 def _methods_at(request: Request) -> list[str]:
-    """Every method some route serves at this request's path (HEAD left out)."""
+    """Every method some route serves at this request's path (HEAD left out).
+
+    A path the OpenAPI document names literally is that resource: its methods are the ones the
+    document lists there, not also those of a template that happens to match it too
+    (GET /api/lessons/{lesson_id} at /api/lessons/validate, which answers 404).
+    """
+    methods = ("DELETE", "GET", "PATCH", "POST", "PUT")
+    documented = request.app.openapi().get("paths", {}).get(request.url.path)
+    if documented:
+        return [method for method in methods if method.lower() in documented]
     found = []
-    for method in ("DELETE", "GET", "PATCH", "POST", "PUT"):
+    for method in methods:
         scope = {**request.scope, "method": method}
         if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
             found.append(method)

@@ -1,9 +1,10 @@
-"""Stores for tests: a fresh SQLite file, or the real table definition on moto's DynamoDB.
+"""For tests: stores (a fresh SQLite file, or the real table definition on moto's DynamoDB), the API
+over one at a settable clock, and API Gateway's events for the Lambda entry point.
 
 For any engineer's tests (lessons included):
 
-    from functions.testing import dynamo_store, sqlite_store
-    with dynamo_store() as store: ...
+    from functions.testing import dynamo_store, served, sqlite_store
+    with dynamo_store() as store, served(store, NOON) as world: world.client.post(...)
 
 moto is imported only here, so production code never loads it. moto isn't
 safe under threads: race tests use SQLite, or drive DynamoDB's conditional
@@ -12,11 +13,14 @@ writes directly (see tests/test_store_contract.py).
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from functions.store.dynamo import DynamoStore
@@ -80,6 +84,41 @@ def dynamo_store(name: str = TEST_TABLE) -> Iterator[DynamoStore]:
         yield DynamoStore(name, client)
 
 
+# The store tests' "now": a Monday morning, the site day 2026-11-02.
+STORE_T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
+
+
+def record_test_solve(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
+    """Keep a chess solve through the store with plain defaults (a clean 30-second solve of a Medium
+    puzzle rated 1600, at STORE_T0, not a daily); `overrides` replace any of them."""
+    args = dict(
+        puzzle_id=puzzle,
+        band="Medium",
+        moves=["e2e4"],
+        mistakes=0,
+        hints=0,
+        seconds=30,
+        puzzle_rating=1600,
+        daily=None,
+        now=STORE_T0,
+    )
+    return store.record_chess_solve(pid, **{**args, **overrides})
+
+
+def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
+    """Keep a chess miss the same way (a wrong first move of that puzzle, at STORE_T0)."""
+    args = dict(
+        puzzle_id=puzzle,
+        band="Medium",
+        how="wrong",
+        moves=["e2e4"],
+        puzzle_rating=1600,
+        daily=None,
+        now=STORE_T0,
+    )
+    return store.record_chess_miss(pid, **{**args, **overrides})
+
+
 class Clock:
     """A settable clock for create_app(clock=...): tests post "on" any site day."""
 
@@ -105,3 +144,99 @@ def signed_up(client: Any, name: str = "Ada") -> dict[str, str]:
     made = client.post("/api/players", json={"name": name})
     assert made.status_code == 201, made.text
     return {"Authorization": f"Bearer {made.json()['token']}"}
+
+
+@contextmanager
+def served(store: Any, now: dt.datetime, **client: Any) -> Iterator[SimpleNamespace]:
+    """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its
+    options, e.g. client=("198.51.100.7", 5000) for the caller's address). Yields
+    SimpleNamespace(store, clock, client, ctx); `clock.advance(hours=1)` moves the site on."""
+    from fastapi.testclient import TestClient
+
+    from functions.app import create_app
+
+    clock = Clock(now)
+    app = create_app(store, settings_for_tests(), clock=clock)
+    with TestClient(app, **client) as test_client:
+        yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=app.state.ctx)
+
+
+def http_event(
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+    *,
+    source_ip: str = "192.0.2.1",
+) -> dict[str, Any]:
+    """An API Gateway HTTP API (payload 2.0) event, as CloudFront → API Gateway delivers it to the
+    Lambda function. `source_ip` is requestContext.http.sourceIp: the address that connected to API
+    Gateway (CloudFront's edge); `headers` as API Gateway passes them (lower-case names)."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    return {
+        "version": "2.0",
+        "routeKey": "$default",
+        "rawPath": path,
+        "rawQueryString": "",
+        "headers": {"host": "puzzlebook.example", "content-type": "application/json", **(headers or {})},
+        "requestContext": {
+            "http": {
+                "method": method,
+                "path": path,
+                "protocol": "HTTP/1.1",
+                "sourceIp": source_ip,
+                "userAgent": "pytest",
+            },
+            "stage": "$default",
+            "requestId": "r1",
+            "accountId": "123456789012",
+            "apiId": "api",
+            "domainName": "puzzlebook.example",
+            "domainPrefix": "puzzlebook",
+            "time": "02/Nov/2026:12:00:00 +0000",
+            "timeEpoch": 1793620800000,
+        },
+        "isBase64Encoded": bool(raw),
+        "body": base64.b64encode(raw).decode() if raw else None,
+    }
+
+
+class LambdaContext:
+    """The little of Lambda's context object that Mangum reads."""
+
+    function_name = "puzzlebook-api"
+    aws_request_id = "r1"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 30_000
+
+
+def call_lambda(handler: Any, event: dict[str, Any]) -> tuple[int, Any]:
+    """Invoke a Lambda HTTP handler with `event`: (status, parsed JSON body)."""
+    out = handler(event, LambdaContext())
+    body = base64.b64decode(out["body"]) if out.get("isBase64Encoded") else out["body"].encode()
+    return out["statusCode"], json.loads(body)
+
+
+@contextmanager
+def uvicorn_serving(app: Any, **options: Any) -> Iterator[str]:
+    """`app` served over real HTTP by uvicorn on 127.0.0.1 (a free port), in a thread, for the
+    duration: yields the base URL. `options` go to uvicorn.Config."""
+    import threading
+    import time
+
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn didn't start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)

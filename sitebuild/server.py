@@ -23,6 +23,11 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+# uvicorn's options for the local server. No proxy headers: uvicorn would otherwise take the client's
+# address from X-Forwarded-For whenever the peer is 127.0.0.1 (here, every client), and a client
+# could then pick the address its per-address limits count against (functions/clients.py).
+UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
+
 # Used only until sitebuild/headers.py (read from infra/template.yaml) exists.
 API_MISSING = "The API isn't running on this server yet; the puzzles play without it."
 FALLBACK_CSP = (

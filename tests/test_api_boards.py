@@ -7,10 +7,8 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 
-from functions.app import create_app
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from functions.testing import served, signed_up, sqlite_store
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 
@@ -19,11 +17,8 @@ NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 @pytest.fixture
 def world(tmp_path) -> Iterator[SimpleNamespace]:
-    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
-        clock = Clock(NOON)
-        app = create_app(store, settings_for_tests(), clock=clock)
-        with TestClient(app) as client:
-            yield SimpleNamespace(store=store, client=client, clock=clock, ctx=app.state.ctx)
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
+        yield world
 
 
 def puzzles(world: SimpleNamespace, band: str, n: int) -> list[Puzzle]:

@@ -7,10 +7,8 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 
-from functions.app import create_app
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from functions.testing import served, signed_up, sqlite_store
 from puzzlebook.chain.generate import generate
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -25,9 +23,9 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
         rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
         for day, row in rows.items():
             store.put_chain_day(day, row)
-        clock = Clock(NOON)
-        with TestClient(create_app(store, settings_for_tests(), clock=clock)) as client:
-            yield SimpleNamespace(store=store, clock=clock, client=client, rows=rows)
+        with served(store, NOON) as world:
+            world.rows = rows
+            yield world
 
 
 def solve(world: SimpleNamespace, headers: dict, day: str = TODAY, **kw: object):

@@ -7,10 +7,8 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 
-from functions.app import create_app
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from functions.testing import served, signed_up, sqlite_store
 from puzzlebook.chess.puzzle import Puzzle, position_at
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
@@ -18,11 +16,8 @@ MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
 
 @pytest.fixture
 def world(tmp_path) -> Iterator[SimpleNamespace]:
-    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
-        clock = Clock(MONDAY)
-        app = create_app(store, settings_for_tests(), clock=clock)
-        with TestClient(app) as client:
-            yield SimpleNamespace(store=store, clock=clock, client=client, ctx=app.state.ctx)
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MONDAY) as world:
+        yield world
 
 
 def two_mover(world: SimpleNamespace, band: str = "Medium", skip: int = 0) -> Puzzle:

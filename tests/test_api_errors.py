@@ -8,10 +8,8 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 
-from functions.app import create_app
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from functions.testing import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}
@@ -19,11 +17,9 @@ JSON = {"Content-Type": "application/json"}
 
 @pytest.fixture
 def world(tmp_path) -> Iterator[SimpleNamespace]:
-    with (
-        sqlite_store(tmp_path / "puzzlebook.sqlite3") as store,
-        TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client,
-    ):
-        yield SimpleNamespace(store=store, client=client, me=signed_up(client, "Ada"))
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
+        world.me = signed_up(world.client, "Ada")
+        yield world
 
 
 def error_of(response) -> str:
@@ -119,6 +115,25 @@ def test_unknown_paths_and_methods_answer_in_the_same_shape(world: SimpleNamespa
     wrong = world.client.get("/api/chess/solves")
     assert wrong.status_code == 405 and "POST" in error_of(wrong)
     assert world.client.put("/api/me", json={}).status_code == 405
+
+
+def test_allow_lists_the_methods_of_the_resource_at_that_path(world: SimpleNamespace) -> None:
+    """/api/lessons/validate is POST only, as the document says, though GET /api/lessons/{lesson_id}
+    would also match the path (and answers 404 there: no lesson has that id)."""
+    paths = world.client.get("/api/openapi.json").json()["paths"]
+    for path, allowed in [
+        ("/api/lessons/validate", "POST"),
+        ("/api/lessons", "GET, POST"),
+        ("/api/me", "DELETE, GET, PATCH"),
+        ("/api/lessons/AAAAAAAAAAAAAAAA", "DELETE, GET"),
+    ]:
+        wrong = world.client.put(path, json={})
+        assert wrong.status_code == 405 and wrong.headers["Allow"] == allowed, (path, wrong.headers)
+        template = path if path in paths else "/api/lessons/{lesson_id}"
+        assert allowed == ", ".join(sorted(method.upper() for method in paths[template]))
+    refused = world.client.put("/api/lessons/validate", json={})
+    assert error_of(refused) == "PUT isn't allowed at /api/lessons/validate; use POST."
+    assert world.client.get("/api/lessons/validate").status_code == 404
 
 
 def test_bad_input_changes_nothing_stored(world: SimpleNamespace) -> None:

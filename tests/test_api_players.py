@@ -7,22 +7,18 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
-from fastapi.testclient import TestClient
 
-from functions.app import create_app
 from functions.auth import hash_secret
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
+from functions.routes.players import PLAYERS_PER_HOUR
+from functions.testing import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
 def world(tmp_path) -> Iterator[SimpleNamespace]:
-    with (
-        sqlite_store(tmp_path / "puzzlebook.sqlite3") as store,
-        TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client,
-    ):
-        yield SimpleNamespace(store=store, client=client)
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
+        yield world
 
 
 def test_a_new_player_gets_an_id_and_a_token_kept_only_as_a_hash(world: SimpleNamespace) -> None:
@@ -117,3 +113,33 @@ def test_a_deleted_player_is_gone_and_their_token_refused(world: SimpleNamespace
         got = call()
         assert got.status_code == 401
         assert "deleted" in got.json()["error"]
+
+
+def test_new_players_are_limited_per_client_address(tmp_path) -> None:
+    """Locally the address is the socket's peer; an X-Forwarded-For the client writes changes nothing."""
+    new = {"name": "Ada"}
+    with (
+        sqlite_store(tmp_path / "puzzlebook.sqlite3") as store,
+        served(store, NOON, client=("198.51.100.7", 50000)) as here,
+        served(store, NOON, client=("198.51.100.8", 50000)) as next_door,
+    ):
+        for k in range(PLAYERS_PER_HOUR):
+            forged = {"X-Forwarded-For": f"10.0.0.{k % 250}"}
+            made = here.client.post("/api/players", json=new, headers=forged)
+            assert made.status_code == 201, made.text
+        refused = here.client.post("/api/players", json=new, headers={"X-Forwarded-For": "203.0.113.9"})
+        assert refused.status_code == 429
+        assert refused.headers["Retry-After"] == "3600"  # noon: the hour's window has just begun
+        assert refused.json() == {
+            "error": f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} "
+            "an hour. Try again in 60 minutes."
+        }
+        # A bad name is still told what is wrong with it; another address has its own hour.
+        assert here.client.post("/api/players", json={"name": ""}).status_code == 400
+        assert next_door.client.post("/api/players", json=new).status_code == 201
+        here.clock.advance(minutes=59, seconds=30)
+        again = here.client.post("/api/players", json=new)
+        assert again.status_code == 429 and again.headers["Retry-After"] == "30"
+        assert again.json()["error"].endswith("Try again in 1 minute.")
+        here.clock.advance(seconds=30)
+        assert here.client.post("/api/players", json=new).status_code == 201

@@ -3,46 +3,28 @@
 from __future__ import annotations
 
 import datetime as dt
-import socket
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-import uvicorn
 
 from functions.app import create_app
 from functions.store.sqlite import SqliteStore
-from functions.testing import settings_for_tests
+from functions.testing import settings_for_tests, uvicorn_serving
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[str, SqliteStore, object]]:
     store = SqliteStore(tmp_path / "puzzlebook.sqlite3")
     app = create_app(store, settings_for_tests(), clock=lambda: dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC))
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn didn't start"
-        time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}", store, app
+        with uvicorn_serving(app) as base:
+            yield base, store, app
     finally:
-        server.should_exit = True
-        thread.join(10)
         store.close()
 
 

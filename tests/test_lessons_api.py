@@ -14,9 +14,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from functions.app import create_app
 from functions.routes.lessons import IMPORTS_PER_HOUR
-from functions.testing import Clock, dynamo_store, settings_for_tests, signed_up, sqlite_store
+from functions.testing import dynamo_store, served, signed_up, sqlite_store
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -30,9 +29,8 @@ PGN = {"Content-Type": "application/x-chess-pgn"}
 @pytest.fixture(params=["sqlite", "dynamodb"])
 def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
     opened = sqlite_store(tmp_path / "lessons.sqlite3") if request.param == "sqlite" else dynamo_store()
-    clock = Clock(NOON)
-    with opened as store, TestClient(create_app(store, settings_for_tests(), clock=clock)) as client:
-        yield SimpleNamespace(store=store, client=client, clock=clock)
+    with opened as store, served(store, NOON) as world:
+        yield world
 
 
 def _import(world: SimpleNamespace, text: str, headers: dict[str, str], **params: str):
@@ -182,6 +180,36 @@ def test_an_invalid_import_stores_nothing(world: SimpleNamespace) -> None:
     assert empty.status_code == 400 and empty.json()["error"] == "Nothing to import: the text is empty"
 
 
+EMPTY = "Nothing to import: the text is empty"
+NOT_UTF8 = "The file is not UTF-8 text (an undecodable byte at position 0)"
+
+
+@pytest.mark.parametrize(
+    ("body", "media", "words"),
+    [
+        (b"", "application/json", EMPTY),
+        (b"", "text/plain", EMPTY),
+        (b"", None, EMPTY),
+        (b" \n\t", "application/x-chess-pgn", EMPTY),
+        (b"\xef\xbb\xbf", "text/plain", EMPTY),  # a byte order mark and nothing after it
+        (b"\xff\xfe{}", "application/json", NOT_UTF8),
+    ],
+)
+def test_a_body_with_no_text_to_check_is_a_bad_request(
+    world: SimpleNamespace, body: bytes, media: str | None, words: str
+) -> None:
+    """The document says the import is required: an empty body (or one that isn't text) is a 400 with
+    the reason, from checking as from importing, and nothing is stored."""
+    teacher = signed_up(world.client, "Teacher")
+    headers = {"Content-Type": media} if media else {}
+    for path, who in (("/api/lessons/validate", {}), ("/api/lessons", teacher)):
+        got = world.client.post(path, content=body, headers={**headers, **who})
+        assert got.status_code == 400, (path, got.text)
+        assert got.json()["error"] == words
+        assert [p["message"] for p in got.json()["errors"]] == [words]
+    assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
+
+
 def test_limits(world: SimpleNamespace) -> None:
     teacher = signed_up(world.client, "Teacher")
     one = json.loads(LESSON)[2]
@@ -302,11 +330,8 @@ def test_imports_are_rate_limited_per_teacher(world: SimpleNamespace) -> None:
 @pytest.fixture(scope="module")
 def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path = tmp_path_factory.mktemp("lessons") / "fuzz.sqlite3"
-    with (
-        sqlite_store(path) as store,
-        TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client,
-    ):
-        yield client
+    with sqlite_store(path) as store, served(store, NOON) as world:
+        yield world.client
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -316,8 +341,18 @@ def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClie
 )
 def test_any_body_gets_an_answer_not_a_crash(shared_client: TestClient, body: bytes, media: str) -> None:
     got = shared_client.post("/api/lessons/validate", content=body, headers={"Content-Type": media})
-    assert got.status_code == 200
-    assert got.json()["ok"] or got.json()["errors"]
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:  # nothing to check: a bad request, saying so
+        assert got.status_code == 400
+        where = f"an undecodable byte at position {exc.start}"
+        assert got.json()["error"] == f"The file is not UTF-8 text ({where})"
+    else:
+        if text.removeprefix("\ufeff").strip():
+            assert got.status_code == 200
+            assert got.json()["ok"] or got.json()["errors"]
+        else:
+            assert got.status_code == 400 and got.json()["error"] == EMPTY
     posted = shared_client.post(
         "/api/lessons/AAAAAAAAAAAAAAAA/results", content=body, headers={"Content-Type": media}
     )

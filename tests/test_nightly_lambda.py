@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import importlib
 import json
 import sys
@@ -12,48 +11,8 @@ from typing import Any
 import boto3
 import pytest
 
-from functions.testing import make_table, mocked_aws
-
-
-def http_event(
-    method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
-) -> dict[str, Any]:
-    """An API Gateway HTTP API (payload 2.0) event, as CloudFront → API Gateway delivers it."""
-    raw = json.dumps(body).encode() if body is not None else b""
-    return {
-        "version": "2.0",
-        "routeKey": "$default",
-        "rawPath": path,
-        "rawQueryString": "",
-        "headers": {"host": "puzzlebook.example", "content-type": "application/json", **(headers or {})},
-        "requestContext": {
-            "http": {
-                "method": method,
-                "path": path,
-                "protocol": "HTTP/1.1",
-                "sourceIp": "192.0.2.1",
-                "userAgent": "pytest",
-            },
-            "stage": "$default",
-            "requestId": "r1",
-            "accountId": "123456789012",
-            "apiId": "api",
-            "domainName": "puzzlebook.example",
-            "domainPrefix": "puzzlebook",
-            "time": "02/Nov/2026:12:00:00 +0000",
-            "timeEpoch": 1793620800000,
-        },
-        "isBase64Encoded": bool(raw),
-        "body": base64.b64encode(raw).decode() if raw else None,
-    }
-
-
-class LambdaContext:
-    function_name = "puzzlebook-api"
-    aws_request_id = "r1"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 30_000
+from functions.routes.players import PLAYERS_PER_HOUR
+from functions.testing import LambdaContext, call_lambda, http_event, make_table, mocked_aws
 
 
 @pytest.fixture
@@ -74,27 +33,20 @@ def handler(monkeypatch) -> Iterator[Any]:
         sys.modules.pop("functions.handler", None)
 
 
-def call(module: Any, event: dict[str, Any]) -> tuple[int, Any]:
-    out = module.handler(event, LambdaContext())
-    body = base64.b64decode(out["body"]) if out.get("isBase64Encoded") else out["body"].encode()
-    return out["statusCode"], json.loads(body)
-
-
 @pytest.mark.slow
 def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -> None:
     assert handler.app.state.ctx.settings.site_key == b"lambda-secret"  # read from SSM once, at cold start
-    status, body = call(handler, http_event("GET", "/api/health"))
+    status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 503 and "isn’t stored" in body["error"]
-    status, made = call(handler, http_event("POST", "/api/players", {"name": "Ada"}))
+    status, made = call_lambda(handler.handler, http_event("POST", "/api/players", {"name": "Ada"}))
     assert status == 201
-    status, me = call(
-        handler, http_event("GET", "/api/me", headers={"authorization": f"Bearer {made['token']}"})
-    )
+    signed_in = {"authorization": f"Bearer {made['token']}"}
+    status, me = call_lambda(handler.handler, http_event("GET", "/api/me", headers=signed_in))
     assert status == 200 and me["name"] == "Ada"
 
     report = handler.nightly({}, LambdaContext())
     assert report["chain_failed"] == {} and len(report["published"]) == 7
-    status, body = call(handler, http_event("GET", "/api/health"))
+    status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 200 and body["last_chain_day"] > body["today"]
     s3 = boto3.client("s3")
     index = json.loads(s3.get_object(Bucket="puzzlebook-site", Key="daily/index.json")["Body"].read())
@@ -104,3 +56,28 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
         s3.get_object(Bucket="puzzlebook-site", Key=f"daily/chess/{today}.json")["Body"].read()
     )
     assert chess["date"] == today and chess["dailies"]
+
+
+@pytest.mark.slow
+def test_new_players_are_counted_per_viewer_as_cloudfront_saw_it(handler) -> None:
+    """Behind CloudFront every request comes from an edge address (sourceIp), and X-Forwarded-For is
+    whatever the viewer wrote, then the viewer's address (CloudFront's), then the edge's (API
+    Gateway's): each viewer has its own hour, and what it writes itself changes nothing."""
+    edge = "130.176.98.1"
+
+    def new_player(viewer: str, written: str = "") -> dict[str, Any]:
+        forwarded = ", ".join(part for part in (written, viewer, edge) if part)
+        event = http_event(
+            "POST", "/api/players", {"name": "Ada"}, {"x-forwarded-for": forwarded}, source_ip=edge
+        )
+        return handler.handler(event, LambdaContext())
+
+    for k in range(PLAYERS_PER_HOUR):
+        made = new_player("203.0.113.7", written=f"10.1.{k // 200}.{k % 200}, 198.51.100.{k % 200}")
+        assert made["statusCode"] == 201, made["body"]
+    refused = new_player("203.0.113.7", written="203.0.113.8")
+    assert refused["statusCode"] == 429 and int(refused["headers"]["retry-after"]) > 0
+    assert f"at most {PLAYERS_PER_HOUR} an hour" in json.loads(refused["body"])["error"]
+    # Another viewer behind the same edge, and one that claims to be the refused one, are let in.
+    assert new_player("203.0.113.8")["statusCode"] == 201
+    assert new_player("203.0.113.9", written="203.0.113.7")["statusCode"] == 201

@@ -8,10 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from functions.store.base import Absent, Add, Conflict, Put, Store, make_item
-from functions.testing import dynamo_store, sqlite_store
+from functions.testing import STORE_T0, dynamo_store, sqlite_store
+from functions.testing import record_test_miss as miss
+from functions.testing import record_test_solve as solve
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 
-T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
+T0 = STORE_T0
 DAY = dt.date(2026, 11, 2)
 
 
@@ -27,30 +29,6 @@ def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
 
 def at(minutes: float) -> dt.datetime:
     return T0 + dt.timedelta(minutes=minutes)
-
-
-def solve(store: Store, pid: str, puzzle: str = "aB3dE", **kw: object):
-    args = dict(
-        puzzle_id=puzzle,
-        band="Medium",
-        moves=["e2e4"],
-        mistakes=0,
-        hints=0,
-        seconds=30,
-        puzzle_rating=1600,
-        daily=None,
-        now=T0,
-    )
-    args.update(kw)
-    return store.record_chess_solve(pid, **args)  # type: ignore[arg-type]
-
-
-def miss(store: Store, pid: str, puzzle: str = "aB3dE", **kw: object):
-    args = dict(
-        puzzle_id=puzzle, band="Medium", how="wrong", moves=["e2e4"], puzzle_rating=1600, daily=None, now=T0
-    )
-    args.update(kw)
-    return store.record_chess_miss(pid, **args)  # type: ignore[arg-type]
 
 
 # ---- primitives -------------------------------------------------------------------

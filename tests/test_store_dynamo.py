@@ -1,4 +1,5 @@
-"""DynamoDB specifics: the second conditional write is refused, and a lost race is read again, not doubled.
+"""DynamoDB specifics: the second conditional write is refused, a lost race is read again, not doubled,
+and what a throttled batch leaves undone is sent again.
 
 moto isn't safe under threads, so the race is staged: a competing write lands
 between this request's reads and its TransactWriteItems, exactly where a
@@ -7,19 +8,18 @@ concurrent Lambda's would.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 
 import pytest
 from botocore.exceptions import ClientError
 
-from functions.store.base import Conflict, Put, make_item
+from functions.store.base import Conflict, Put, StoreUnavailable, make_item
 from functions.store.dynamo import DynamoStore
-from functions.testing import dynamo_store
+from functions.testing import STORE_T0, dynamo_store, record_test_solve
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from sitebuild.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 
-T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
+T0 = STORE_T0
 
 
 @pytest.fixture
@@ -44,21 +44,6 @@ def test_the_second_conditional_put_is_refused_by_dynamodb(store: DynamoStore) -
     assert store.get_item("P#x", "OTHER") is None
 
 
-def _solve(store: DynamoStore, pid: str) -> object:
-    return store.record_chess_solve(
-        pid,
-        puzzle_id="aB3dE",
-        band="Medium",
-        moves=["e2e4"],
-        mistakes=0,
-        hints=0,
-        seconds=9,
-        puzzle_rating=1600,
-        daily=None,
-        now=T0,
-    )
-
-
 def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: DynamoStore) -> None:
     pid = store.create_player("Racer", "h", T0).id
     rival = DynamoStore(store.table, store.client)
@@ -68,7 +53,7 @@ def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: Dynamo
     def compete(**_: object) -> None:
         # Once: another request's solve lands after our reads, before our write.
         events.unregister("before-call.dynamodb.TransactWriteItems", compete)
-        refusals.append(_solve(rival, pid))
+        refusals.append(record_test_solve(rival, pid))
 
     def watch(http_response: object, parsed: dict, **_: object) -> None:
         if parsed.get("Error", {}).get("Code") == "TransactionCanceledException":
@@ -76,7 +61,7 @@ def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: Dynamo
 
     events.register("before-call.dynamodb.TransactWriteItems", compete)
     events.register("after-call.dynamodb.TransactWriteItems", watch)
-    ours = _solve(store, pid)
+    ours = record_test_solve(store, pid)
     events.unregister("after-call.dynamodb.TransactWriteItems", watch)
     assert refusals[0].already is False  # the rival's write stood
     assert "TransactionCanceledException" in refusals[1:]  # ours was refused by DynamoDB ...
@@ -105,3 +90,57 @@ def test_rate_windows_carry_a_ttl_but_never_rely_on_it(store: DynamoStore) -> No
     assert item["expires_at"] > window + 3600
     # An expired window that TTL hasn't removed yet is a different key from the next window's.
     assert store.take_rate("replay", "p1", limit=1, window=3600, now_ts=now + 3600) is None
+
+
+def _held_back(store: DynamoStore, operation: str, times: int) -> list[int]:
+    """Make DynamoDB hand back part of the next `times` batch calls undone, as it does when throttled:
+    one key of a BatchGetItem, or one delete of a BatchWriteItem. Answers the list of calls seen."""
+    calls: list[int] = []
+
+    def hold_back(parsed: dict, **_: object) -> None:
+        calls.append(1)
+        if len(calls) > times:
+            return
+        if operation == "BatchGetItem":
+            got = parsed["Responses"][store.table]
+            if got:
+                held = got.pop()
+                keys = {"Keys": [{"PK": held["PK"], "SK": held["SK"]}], "ConsistentRead": True}
+                parsed["UnprocessedKeys"] = {store.table: keys}
+        else:
+            undone = {"DeleteRequest": {"Key": {"PK": {"S": "P#x"}, "SK": {"S": "K#0"}}}}
+            parsed["UnprocessedItems"] = {store.table: [undone]}
+
+    store.client.meta.events.register(f"after-call.dynamodb.{operation}", hold_back)
+    return calls
+
+
+def test_keys_dynamodb_leaves_unread_are_asked_for_again(store: DynamoStore, monkeypatch) -> None:
+    import functions.store.dynamo as dynamo
+
+    waits: list[float] = []
+    monkeypatch.setattr(dynamo.time, "sleep", waits.append)
+    keys = [("P#x", f"K#{n}") for n in range(3)]
+    store.transact([Put(make_item(pk, sk, {"sk": sk})) for pk, sk in keys])
+    calls = _held_back(store, "BatchGetItem", times=2)
+    assert set(store.get_items(keys)) == set(keys)
+    assert len(calls) == 3 and waits == [0.02, 0.04]
+    # Throttled for good: unavailable, not a silently short answer.
+    _held_back(store, "BatchGetItem", times=99)
+    with pytest.raises(StoreUnavailable, match="unread"):
+        store.get_items(keys)
+
+
+def test_deletes_dynamodb_leaves_undone_are_sent_again(store: DynamoStore, monkeypatch) -> None:
+    import functions.store.dynamo as dynamo
+
+    monkeypatch.setattr(dynamo.time, "sleep", lambda seconds: None)
+    keys = [("P#x", f"K#{n}") for n in range(3)]
+    store.transact([Put(make_item(pk, sk, {"sk": sk})) for pk, sk in keys])
+    calls = _held_back(store, "BatchWriteItem", times=1)
+    store.delete_items(keys)
+    assert len(calls) == 2 and store.get_items(keys) == {}
+    store.transact([Put(make_item(pk, sk, {"sk": sk})) for pk, sk in keys])
+    _held_back(store, "BatchWriteItem", times=99)
+    with pytest.raises(StoreUnavailable, match="undeleted"):
+        store.delete_items(keys)

@@ -7,13 +7,12 @@ is ignored rather than refused, so a stale token never hides a board.
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
-from functions.bodies import errors
+from functions.bodies import day_from, errors
 from functions.context import Context, context
 from functions.errors import ApiError
 from functions.models import (
@@ -29,7 +28,6 @@ from functions.models import (
     StreaksBoard,
 )
 from functions.store.records import Board, BoardRow
-from puzzlebook.calendar import parse_day
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 
@@ -45,13 +43,6 @@ def _me(ctx: Context, credentials: Credentials) -> str | None:
     except ApiError:
         return None
     return player.id if player else None
-
-
-def _day(text: str) -> dt.date:
-    try:
-        return parse_day(text)
-    except ValueError as exc:
-        raise ApiError(400, f"{exc}.") from None
 
 
 def _band(value: str | None) -> str | None:
@@ -83,7 +74,7 @@ def chess_daily(
     band: Annotated[str | None, Query(description="The daily's band; needed on days with three.")] = None,
 ) -> ChessDailyBoard:
     ctx = context(request)
-    day = _day(date)
+    day = day_from(date)
     chosen = _band(band)
     if day < EPOCH:
         raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
@@ -143,7 +134,7 @@ def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoa
 )
 def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainDailyBoard:
     ctx = context(request)
-    day = _day(date)
+    day = day_from(date)
     me = _me(ctx, credentials)
     rows, mine = _rows(ctx.store.chain_daily_board(day.isoformat(), me=me), me, ChainDailyRow)
     return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)

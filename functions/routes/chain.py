@@ -14,24 +14,16 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from functions.auth import OPTIONAL_AUTH, Credentials, player_for
-from functions.bodies import JsonBody, documented, errors, parse
+from functions.auth import OPTIONAL_AUTH, Credentials, player_for, signed_in
+from functions.bodies import JsonBody, day_from, documented, errors, parse
 from functions.context import Context, context
 from functions.errors import ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
 from functions.store.records import Posted
-from puzzlebook.calendar import parse_day
 
 router = APIRouter(tags=["chain"])
 
 NEEDED = "Sign in to keep your Chain results."
-
-
-def _day(text: str) -> dt.date:
-    try:
-        return parse_day(text)
-    except ValueError as exc:
-        raise ApiError(400, f"{exc}.") from None
 
 
 def _stored(ctx: Context, day: dt.date) -> dict[str, Any]:
@@ -70,10 +62,9 @@ def post_solve(
     credentials: Credentials,
 ) -> ChainPosted:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     solve = parse(ChainSolve, body)
-    day = _day(solve.date)
+    day = day_from(solve.date)
     row = _stored(ctx, day)
     from puzzlebook.chain.generate import check_solve
 
@@ -113,9 +104,8 @@ def post_giveup(
     credentials: Credentials,
 ) -> ChainPosted:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
-    day = _day(parse(ChainGiveup, body).date)
+    player = signed_in(ctx.store, credentials, NEEDED)
+    day = day_from(parse(ChainGiveup, body).date)
     _stored(ctx, day)
     return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))
 
@@ -133,7 +123,7 @@ def get_walkthrough(
     credentials: Credentials,
 ) -> Walkthrough:
     ctx = context(request)
-    day = _day(date)
+    day = day_from(date)
     row = ctx.store.chain_day(day.isoformat()) if day <= ctx.today() else None
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 
-from functions.auth import Credentials, player_for
+from functions.auth import Credentials, signed_in
 from functions.bodies import JsonBody, documented, errors
 from functions.context import Context, context
 from functions.errors import ApiError
+from functions.limits import Limit, enforce
 from functions.models import ChessMiss, ChessPosted, ChessSolve, RatingChange
 from functions.store.records import Posted
 from puzzlebook.chess import shapes
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 router = APIRouter(tags=["chess"])
 
 REPLAYS_PER_HOUR = 60
+REPLAYS = Limit(
+    "replay", REPLAYS_PER_HOUR, f"Too many solves to replay: at most {REPLAYS_PER_HOUR} an hour. {{retry}}"
+)
 NOT_IN_BUNDLE = "That puzzle isn’t in this game’s collection, so it can’t be checked."
 NOT_A_WRONG_MOVE = "That isn’t a wrong move in this puzzle."
 TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
@@ -97,8 +101,7 @@ def post_solve(
     from puzzlebook.chess import referee  # python-chess: loaded on the first post, not at cold start
 
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed="Sign in to keep your solves and your rating.")
-    assert player is not None
+    player = signed_in(ctx.store, credentials, "Sign in to keep your solves and your rating.")
     solve = _shape(shapes.solve_request, body)
     puzzle = _puzzle(ctx, solve.band, solve.id)
     if solve.seconds < referee.min_seconds(solve.moves):
@@ -106,16 +109,7 @@ def post_solve(
     if solve.moves != puzzle.solution:
         if not referee.needs_referee(puzzle, solve.moves):
             raise ApiError(422, NOT_SOLVED)
-        now_ts = int(ctx.now().timestamp())
-        wait = ctx.store.take_rate("replay", player.id, limit=REPLAYS_PER_HOUR, window=3600, now_ts=now_ts)
-        if wait is not None:
-            minutes = max(1, -(-wait // 60))
-            raise ApiError(
-                429,
-                f"Too many solves to replay: at most {REPLAYS_PER_HOUR} an hour. "
-                f"Try again in {minutes} minute{'s' if minutes != 1 else ''}.",
-                {"Retry-After": str(wait)},
-            )
+        enforce(ctx, REPLAYS, player.id)
         if not referee.solves(puzzle, solve.moves):
             raise ApiError(422, NO_MATE)
     posted = ctx.store.record_chess_solve(
@@ -148,8 +142,7 @@ def post_miss(
     from puzzlebook.chess import referee
 
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed="Sign in to keep your rating.")
-    assert player is not None
+    player = signed_in(ctx.store, credentials, "Sign in to keep your rating.")
     miss = _shape(shapes.miss_request, body)
     puzzle = _puzzle(ctx, miss.band, miss.id)
     # A wrong move leaves the line where it goes on (another mate would be a solve, posted as one).

@@ -19,10 +19,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from functions.auth import Credentials, player_for
+from functions.auth import Credentials, player_for, signed_in
 from functions.bodies import JsonBody, documented, errors, parse
 from functions.context import context
 from functions.errors import ApiError
+from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.models import Request as RequestModel
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
@@ -37,6 +38,8 @@ NAME_MAX = 120
 STORED_VERSION = 1
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
+IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
+RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
 STUDENT_KEY = r"^[A-Za-z0-9_-]{16,64}$"
 
@@ -44,10 +47,14 @@ ImportBody = {
     "requestBody": {
         "required": True,
         "description": "The import itself: the lesson JSON (see /schema/lesson.json and /lessons/format/) "
-        "or PGN. Up to 256 KB.",
+        "or PGN. Up to 256 KB. The body is the teacher's text: whatever in it isn't a lesson is answered "
+        "as a problem of the import (200 from validate, 422 from import); only a body with no text to "
+        "read (empty, or not UTF-8) is a 400.",
         "content": {
+            # Any JSON value: one that isn't a puzzle object or an array of them is a problem reported
+            # with the others, as the teacher's text (the route's point), not a malformed request.
             "application/json": {
-                "schema": {"type": ["object", "array"], "description": "See /schema/lesson.json"}
+                "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
             },
             "application/x-chess-pgn": {"schema": {"type": "string"}},
             "text/plain": {"schema": {"type": "string"}},
@@ -164,6 +171,8 @@ def _kind(request: Request) -> Literal["json", "pgn"] | None:
 
 
 async def _checked(request: Request, student_color: str | None) -> Report:
+    """The import in the body, checked (413 over the limit). A text refused unread (empty, or not
+    UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
         raise ApiError(413, f"The import is over {MAX_BYTES // 1024} KB: split it into smaller imports.")
@@ -214,8 +223,10 @@ def _refused(report: Report) -> JSONResponse:
     responses=errors(400, 413, 503),
     summary="Check an import (JSON or PGN) without storing it: every problem at once",
 )
-async def validate(request: Request, student_color: StudentColor = None) -> Checked:
+async def validate(request: Request, student_color: StudentColor = None) -> Any:
     report = await _checked(request, student_color)
+    if report.kind is None:  # nothing that could be read: empty, or not UTF-8
+        return _refused(report)
     return Checked(
         ok=report.ok,
         kind=report.kind,
@@ -241,17 +252,11 @@ async def create_lesson(
     request: Request, credentials: Credentials, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
-    now_ts = int(ctx.now().timestamp())
-    wait = ctx.store.take_rate("lesson-import", player.id, limit=IMPORTS_PER_HOUR, window=3600, now_ts=now_ts)
-    if wait is not None:
-        raise ApiError(
-            429, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.", {"Retry-After": str(wait)}
-        )
+    enforce(ctx, IMPORTS, player.id)
     title = _name(name, report)
     stored = {
         "version": STORED_VERSION,
@@ -277,8 +282,7 @@ async def create_lesson(
 )
 def list_mine(request: Request, credentials: Credentials) -> Mine:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     return Mine(
         lessons=[
             Summary(
@@ -330,8 +334,7 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
 )
 def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) -> Deleted:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -345,8 +348,7 @@ def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) ->
 )
 def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -> Results:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -384,10 +386,7 @@ def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: C
     who = player.id if player is not None else result.student
     if who is None:
         raise ApiError(400, "Send a student key (a random string the browser keeps) or sign in.")
-    now_ts = int(ctx.now().timestamp())
-    wait = ctx.store.take_rate("lesson-result", item.id, limit=RESULTS_PER_HOUR, window=3600, now_ts=now_ts)
-    if wait is not None:
-        raise ApiError(429, "Too many results for this lesson just now.", {"Retry-After": str(wait)})
+    enforce(ctx, RESULTS, item.id)
     # Hashed with the lesson id: the stored key can't be linked to a player or across lessons.
     key = hashlib.sha256(f"{item.id}:{who}".encode()).hexdigest()[:32]
     counted = ctx.store.record_lesson_result(item.id, result.puzzle, key, result.solved, result.clean)

@@ -6,10 +6,12 @@ import datetime as dt
 
 from fastapi import APIRouter, Request
 
-from functions.auth import BAD_TOKEN, Credentials, clean_name, new_secret, player_for, token_of
+from functions.auth import BAD_TOKEN, Credentials, clean_name, new_secret, signed_in, token_of
 from functions.bodies import JsonBody, documented, errors
+from functions.clients import client_address
 from functions.context import context
 from functions.errors import ApiError
+from functions.limits import Limit, enforce
 from functions.models import (
     ChainTally,
     ChessTally,
@@ -26,6 +28,14 @@ from functions.store.records import ChainStats, ChessStats, Player
 router = APIRouter(tags=["players"])
 
 NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
+# Per client address (functions/clients.py): room for a school or a mobile network sharing one
+# address, while one machine can't mint players in bulk. docs/api.md.
+PLAYERS_PER_HOUR = 200
+NEW_PLAYERS = Limit(
+    "new-player",
+    PLAYERS_PER_HOUR,
+    f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} an hour. {{retry}}",
+)
 
 
 def _plural(n: int, word: str) -> str:
@@ -88,12 +98,13 @@ def me_of(request: Request, player: Player) -> Me:
     status_code=201,
     response_model=PlayerCreated,
     openapi_extra=documented(NewPlayer),
-    responses=errors(400, 413, 503),
+    responses=errors(400, 413, 429, 503),
     summary="Create a player: a display name in, an id and a bearer token out",
 )
 def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     name = _name_from(body)
     ctx = context(request)
+    enforce(ctx, NEW_PLAYERS, client_address(request))
     secret, hashed = new_secret()
     player = ctx.store.create_player(name, hashed, ctx.now())
     return PlayerCreated(id=player.id, name=player.name, token=token_of(player.id, secret))
@@ -106,9 +117,7 @@ def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
 def get_me(request: Request, credentials: Credentials) -> Me:
-    player = player_for(context(request).store, credentials, needed=NEEDED)
-    assert player is not None
-    return me_of(request, player)
+    return me_of(request, signed_in(context(request).store, credentials, NEEDED))
 
 
 @router.patch(
@@ -124,8 +133,7 @@ def patch_me(
     credentials: Credentials,
 ) -> Me:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
+    player = signed_in(ctx.store, credentials, NEEDED)
     name = _name_from(body)
     renamed = ctx.store.rename_player(player.id, name)
     if renamed is None:  # deleted between the two reads
@@ -141,7 +149,5 @@ def patch_me(
 )
 def delete_me(request: Request, credentials: Credentials) -> Deleted:
     ctx = context(request)
-    player = player_for(ctx.store, credentials, needed=NEEDED)
-    assert player is not None
-    ctx.store.delete_player(player.id)
+    ctx.store.delete_player(signed_in(ctx.store, credentials, NEEDED).id)
     return Deleted()

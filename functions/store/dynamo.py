@@ -99,6 +99,20 @@ class DynamoStore(Store):
         except BotoCoreError as exc:
             raise StoreUnavailable(f"DynamoDB {name} failed: {exc}") from exc
 
+    def _batch(self, name: str, request: dict[str, Any], leftover: str, failure: str) -> list[dict[str, Any]]:
+        """Every answer of batch operation `name` until DynamoDB has done all of `request`: what it
+        hands back undone (under `leftover`) is sent again after a growing pause; still undone after
+        8 calls (throttled), StoreUnavailable(`failure`)."""
+        answers = []
+        for attempt in range(8):
+            got = self._call(name, RequestItems=request)
+            answers.append(got)
+            request = got.get(leftover) or {}
+            if not request:
+                return answers
+            time.sleep(0.02 * 2**attempt)
+        raise StoreUnavailable(failure)
+
     # ---- primitives ----------------------------------------------------------------
 
     def get_item(self, pk: str, sk: str) -> Item | None:
@@ -112,17 +126,11 @@ class DynamoStore(Store):
             request: dict[str, Any] = {
                 self.table: {"Keys": [_key(*k) for k in wanted[start : start + 100]], "ConsistentRead": True}
             }
-            for attempt in range(8):
-                got = self._call("batch_get_item", RequestItems=request)
+            unread = "DynamoDB left keys unread (throttled)"
+            for got in self._batch("batch_get_item", request, "UnprocessedKeys", unread):
                 for av in got.get("Responses", {}).get(self.table, []):
                     item = _decode(av)
                     out[(item["PK"], item["SK"])] = item
-                request = got.get("UnprocessedKeys") or {}
-                if not request:
-                    break
-                time.sleep(0.02 * 2**attempt)
-            if request:
-                raise StoreUnavailable("DynamoDB left keys unread (throttled)")
         return out
 
     def query_items(
@@ -268,11 +276,5 @@ class DynamoStore(Store):
         wanted = list(dict.fromkeys(keys))
         for start in range(0, len(wanted), 25):
             request = {self.table: [{"DeleteRequest": {"Key": _key(*k)}} for k in wanted[start : start + 25]]}
-            for attempt in range(8):
-                got = self._call("batch_write_item", RequestItems=request)
-                request = got.get("UnprocessedItems") or {}
-                if not request:
-                    break
-                time.sleep(0.02 * 2**attempt)
-            if request:
-                raise StoreUnavailable("DynamoDB left items undeleted (throttled)")
+            undone = "DynamoDB left items undeleted (throttled)"
+            self._batch("batch_write_item", request, "UnprocessedItems", undone)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 Item = dict[str, Any]
 Key = tuple[str, str]
 T = TypeVar("T")
+R = TypeVar("R")
 
 INDEXES = (1, 2, 3)
 
@@ -100,6 +101,11 @@ def doc_of(item: Item | None) -> dict[str, Any]:
 def version_of(item: Item | None) -> int:
     """An item's version (0 for none: "absent" to a versioned Put)."""
     return int((item or {}).get("v", 0))
+
+
+def record_of(item: Item | None, read: Callable[[dict[str, Any], int], R]) -> R:
+    """The record an item carries, made by `read(doc, version)` (an empty doc, version 0, for none)."""
+    return read(doc_of(item), version_of(item))
 
 
 def utc_stamp(now: dt.datetime) -> str:
@@ -184,6 +190,19 @@ class Primitives(ABC):
                 # Jittered backoff, so two requests that collided don't collide again in step.
                 time.sleep(random.uniform(0, min(0.2, 0.004 * 2**attempt)))
         raise StoreUnavailable("the same records kept changing under this write")
+
+    def put_fresh(self, draw: Callable[[], tuple[T, Item]], what: str) -> T:
+        """Write a new item under a freshly drawn random key: `draw` gives (answer, item); when an item
+        with that key exists already, draw again. After `retries` collisions, StoreUnavailable
+        ("could not find a free `what`")."""
+        for _ in range(self.retries):
+            answer, item = draw()
+            try:
+                self.transact([Put(item, expect=0)])
+            except Conflict:
+                continue
+            return answer
+        raise StoreUnavailable(f"could not find a free {what}")
 
     def delete_partition(self, pk: str) -> None:
         """Delete every item of partition `pk` (of the table)."""

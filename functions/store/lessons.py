@@ -10,9 +10,9 @@ from functions.store import keys as K
 from functions.store.items import (
     Add,
     Conflict,
+    Item,
     Primitives,
     Put,
-    StoreUnavailable,
     doc_of,
     make_item,
     utc_stamp,
@@ -29,21 +29,15 @@ class Lessons(Primitives):
         Returns its new unguessable id (16 URL-safe characters, 96 random bits).
         """
         created = utc_stamp(now or dt.datetime.now(dt.UTC))
-        for _ in range(self.retries):
+        index, owner_pk = K.lessons_of(owner_id)
+        doc = {"owner": owner_id, "lesson": lesson_json, "created": created}
+
+        def draw() -> tuple[str, Item]:
             lesson_id = secrets.token_urlsafe(12)
-            index, owner_pk = K.lessons_of(owner_id)
-            item = make_item(
-                K.lesson(lesson_id),
-                K.LESSON,
-                {"owner": owner_id, "lesson": lesson_json, "created": created},
-                index={index: (owner_pk, f"{created}#{lesson_id}")},
-            )
-            try:
-                self.transact([Put(item, expect=0)])
-            except Conflict:
-                continue
-            return lesson_id
-        raise StoreUnavailable("could not find a free lesson id")
+            sort = f"{created}#{lesson_id}"
+            return lesson_id, make_item(K.lesson(lesson_id), K.LESSON, doc, index={index: (owner_pk, sort)})
+
+        return self.put_fresh(draw, "lesson id")
 
     def get_lesson(self, lesson_id: str) -> Lesson | None:
         """The lesson with that id, or None."""

@@ -8,11 +8,13 @@ import secrets
 from functions.store import keys as K
 from functions.store.items import (
     Conflict,
+    Item,
     Primitives,
     Put,
     StoreUnavailable,
     doc_of,
     make_item,
+    record_of,
     utc_stamp,
     version_of,
 )
@@ -24,16 +26,14 @@ class Players(Primitives):
 
     def create_player(self, name: str, token_hash: str, now: dt.datetime) -> Player:
         """A new player with a fresh random id, `name` and the hash of their token."""
-        for _ in range(self.retries):
+        created = utc_stamp(now)
+        doc = {"name": name, "token_hash": token_hash, "created": created}
+
+        def draw() -> tuple[Player, Item]:
             pid = secrets.token_hex(8)
-            created = utc_stamp(now)
-            doc = {"name": name, "token_hash": token_hash, "created": created}
-            try:
-                self.transact([Put(make_item(K.player(pid), K.PROFILE, doc, version=1), expect=0)])
-            except Conflict:
-                continue
-            return Player(pid, name, token_hash, created)
-        raise StoreUnavailable("could not find a free player id")
+            return Player(pid, name, token_hash, created), make_item(K.player(pid), K.PROFILE, doc, version=1)
+
+        return self.put_fresh(draw, "player id")
 
     def get_player(self, pid: str) -> Player | None:
         """The player with id `pid`, or None (never was, or deleted)."""
@@ -76,10 +76,6 @@ class Players(Primitives):
 
     def player_stats(self, pid: str) -> tuple[ChessStats, ChainStats]:
         """The player's Chess Puzzles and Chain tallies (zeros for a player who hasn't played)."""
-        got = self.get_items([(K.player(pid), K.CHESS_STATS), (K.player(pid), K.CHAIN_STATS)])
-        chess = got.get((K.player(pid), K.CHESS_STATS))
-        chain = got.get((K.player(pid), K.CHAIN_STATS))
-        return (
-            ChessStats.from_doc(doc_of(chess), version_of(chess)),
-            ChainStats.from_doc(doc_of(chain), version_of(chain)),
-        )
+        chess, chain = (K.player(pid), K.CHESS_STATS), (K.player(pid), K.CHAIN_STATS)
+        got = self.get_items([chess, chain])
+        return record_of(got.get(chess), ChessStats.from_doc), record_of(got.get(chain), ChainStats.from_doc)

@@ -22,11 +22,28 @@ from functions.store.items import (
     Put,
     doc_of,
     make_item,
+    record_of,
     utc_stamp,
-    version_of,
 )
-from functions.store.records import ChainStats, ChessStats, Posted
+from functions.store.records import ChainStats, ChessStats, Posted, Streak
 from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+
+
+def _chess_keys(pid: str, puzzle_id: str) -> tuple[Key, Key, Key]:
+    """The keys of the player's solve and miss of a puzzle, and of their chess tallies."""
+    me = K.player(pid)
+    return (me, K.chess_solve(puzzle_id)), (me, K.chess_miss(puzzle_id)), (me, K.CHESS_STATS)
+
+
+def _chain_keys(pid: str, day: str) -> tuple[Key, Key]:
+    """The keys of the player's result for a Chain day and of their Chain tallies."""
+    me = K.player(pid)
+    return (me, K.chain_result(day)), (me, K.CHAIN_STATS)
+
+
+def _streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
+    """The tallies' place on `game`'s streak board (GSI2): the partition of the streak's last day."""
+    return K.streak_board(game, streak.day or "")[1], K.streak_rank(streak.length, streak.at or "", pid)
 
 
 class Results(Primitives):
@@ -40,10 +57,7 @@ class Results(Primitives):
         if stats.rating is not None:
             index[1] = (K.ratings_board("chess")[1], K.rating_rank(stats.rating.rating, pid))
         if stats.streak.day:
-            index[2] = (
-                K.streak_board("chess", stats.streak.day)[1],
-                K.streak_rank(stats.streak.length, stats.streak.at or "", pid),
-            )
+            index[2] = _streak_index("chess", stats.streak, pid)
         if stats.clean:
             index[3] = (K.alltime_board(None)[1], K.count_rank(stats.clean, stats.clean_at or "", pid))
         new = make_item(K.player(pid), K.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
@@ -51,10 +65,7 @@ class Results(Primitives):
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The player's kept (solve, miss) for the puzzle, each a dict or None."""
-        solve_key, miss_key = (
-            (K.player(pid), K.chess_solve(puzzle_id)),
-            (K.player(pid), K.chess_miss(puzzle_id)),
-        )
+        solve_key, miss_key, _ = _chess_keys(pid, puzzle_id)
         got = self.get_items([solve_key, miss_key])
         return (
             doc_of(got[solve_key]) if solve_key in got else None,
@@ -82,15 +93,7 @@ class Results(Primitives):
         `daily`: the site day, when this is one of that day's dailies posted on
         it; the solve then goes on that day's board and counts for the streak.
         """
-        me = K.player(pid)
-        solve_key, miss_key, stats_key = (
-            (me, K.chess_solve(puzzle_id)),
-            (me, K.chess_miss(puzzle_id)),
-            (
-                me,
-                K.CHESS_STATS,
-            ),
-        )
+        solve_key, miss_key, stats_key = _chess_keys(pid, puzzle_id)
         posted = utc_stamp(now)
         day = daily.isoformat() if daily else None
 
@@ -100,7 +103,7 @@ class Results(Primitives):
             missed = miss_key in got
             kept_mistakes = max(1, mistakes) if missed else mistakes
             clean = kept_mistakes == 0 and hints == 0
-            stats = ChessStats.from_doc(doc_of(got.get(stats_key)), version_of(got.get(stats_key)))
+            stats = record_of(got.get(stats_key), ChessStats.from_doc)
             before = stats.current_rating
             after = (
                 None
@@ -147,7 +150,7 @@ class Results(Primitives):
                 ops.append(Absent(*miss_key))  # a miss landing meanwhile would be the first result
             if clean:
                 board = (K.alltime_board(band)[1], K.count_rank(tally["clean"], posted, pid))
-                ops.append(Put(make_item(me, K.chess_tally(band), tally, index={3: board})))
+                ops.append(Put(make_item(K.player(pid), K.chess_tally(band), tally, index={3: board})))
             answer = Posted(
                 already=False,
                 rated=after is not None,
@@ -180,22 +183,14 @@ class Results(Primitives):
         now: dt.datetime,
     ) -> Posted:
         """Keep the player's miss of a puzzle, rated as a loss, unless a solve or miss came first."""
-        me = K.player(pid)
-        solve_key, miss_key, stats_key = (
-            (me, K.chess_solve(puzzle_id)),
-            (me, K.chess_miss(puzzle_id)),
-            (
-                me,
-                K.CHESS_STATS,
-            ),
-        )
+        solve_key, miss_key, stats_key = _chess_keys(pid, puzzle_id)
         posted = utc_stamp(now)
         day = daily.isoformat() if daily else None
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             if solve_key in got or miss_key in got:
                 return Posted(already=True, kind="solve" if solve_key in got else "miss"), []
-            stats = ChessStats.from_doc(doc_of(got.get(stats_key)), version_of(got.get(stats_key)))
+            stats = record_of(got.get(stats_key), ChessStats.from_doc)
             before = stats.current_rating
             after = rate_puzzle(before, puzzle_rating, "lost")
             new = stats.with_(missed=stats.missed + 1, rated=stats.rated + 1, rating=after)
@@ -233,10 +228,7 @@ class Results(Primitives):
         """The versioned write of the player's Chain tallies (`stats.version` is the new version)."""
         index = {}
         if stats.streak.day:
-            index[2] = (
-                K.streak_board("chain", stats.streak.day)[1],
-                K.streak_rank(stats.streak.length, stats.streak.at or "", pid),
-            )
+            index[2] = _streak_index("chain", stats.streak, pid)
         item = make_item(K.player(pid), K.CHAIN_STATS, stats.to_doc(), version=stats.version, index=index)
         return Put(item, expect=expect)
 
@@ -254,8 +246,7 @@ class Results(Primitives):
     ) -> Posted:
         """Keep the player's first result for a Chain day, a solve. `on_board` when posted on that site
         day: it then goes on the day's board and counts for the streak. A later result isn't kept."""
-        me = K.player(pid)
-        key, stats_key = (me, K.chain_result(day)), (me, K.CHAIN_STATS)
+        key, stats_key = _chain_keys(pid, day)
         posted = utc_stamp(now)
         clean = undos == 0 and resets == 0
         rank = K.chain_daily_rank(clean, undos + resets, seconds, posted, pid)
@@ -263,7 +254,7 @@ class Results(Primitives):
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             if key in got:
                 return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
-            stats = ChainStats.from_doc(doc_of(got.get(stats_key)), version_of(got.get(stats_key)))
+            stats = record_of(got.get(stats_key), ChainStats.from_doc)
             streak = stats.streak.extended(dt.date.fromisoformat(day), posted) if on_board else stats.streak
             new = replace(
                 stats,
@@ -297,13 +288,12 @@ class Results(Primitives):
 
     def record_chain_giveup(self, pid: str, day: str, now: dt.datetime) -> Posted:
         """Keep a give-up as the player's result for a Chain day, unless a result came first (already)."""
-        me = K.player(pid)
-        key, stats_key = (me, K.chain_result(day)), (me, K.CHAIN_STATS)
+        key, stats_key = _chain_keys(pid, day)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             if key in got:
                 return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
-            stats = ChainStats.from_doc(doc_of(got.get(stats_key)), version_of(got.get(stats_key)))
+            stats = record_of(got.get(stats_key), ChainStats.from_doc)
             new = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
             ops: list[Op] = [
                 Put(make_item(*key, {"kind": "giveup", "posted": utc_stamp(now)}), expect=0),

@@ -18,7 +18,7 @@ from puzzlebook.chain.rng import Draws, fnv1a
 from puzzlebook.chain.solver import Survey, mask_of, survey
 from puzzlebook.chain.spares import spares
 from puzzlebook.chain.tiles import Tile
-from puzzlebook.chain.walk import walk
+from puzzlebook.chain.walk import Ends, walk
 
 # The rejection reasons, in the order they are checked. Stable: they are stored.
 DEAD_END = "dead_end"                    # the walk (or a spare) ran out of draws
@@ -30,7 +30,7 @@ FAILURES = (DEAD_END, SHORTCUT, SECOND_SET, IMPLAUSIBLE_SPARE, SCORE_OUT_OF_BAND
 
 
 @dataclass(frozen=True)
-class Candidate:
+class Candidate(Ends):
     """A shuffled hand with the walk behind it and the solver's survey."""
 
     level: Level
@@ -38,14 +38,6 @@ class Candidate:
     solution: tuple[int, ...]  # hand indices in the walk's order
     values: tuple[int, ...]    # the start, then the value after each solution tile
     survey: Survey
-
-    @property
-    def start(self) -> int:
-        return self.values[0]
-
-    @property
-    def target(self) -> int:
-        return self.values[-1]
 
     @property
     def solving_mask(self) -> int:

@@ -23,11 +23,10 @@ DRAWS_PER_STEP = 12
 DIVISORS = range(2, 10)
 
 
-@dataclass(frozen=True)
-class Walk:
-    """A finished walk: `values` is the start, then the value after each tile."""
+class Ends:
+    """The start and the target of anything that carries a walk's `values` (the start, then the
+    value after each tile): the walk itself, and the candidate puzzle made from it."""
 
-    tiles: tuple[Tile, ...]
     values: tuple[int, ...]
 
     @property
@@ -37,6 +36,14 @@ class Walk:
     @property
     def target(self) -> int:
         return self.values[-1]
+
+
+@dataclass(frozen=True)
+class Walk(Ends):
+    """A finished walk: `values` is the start, then the value after each tile."""
+
+    tiles: tuple[Tile, ...]
+    values: tuple[int, ...]
 
 
 def draw_tile(draws: Draws, value: int) -> Tile | None:

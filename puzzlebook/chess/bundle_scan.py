@@ -143,13 +143,18 @@ class _Scanner:
         # bytes (nothing is decoded), everything it touches is a local, and the
         # costly step (hashing) comes last.
         where, bar, hundreds = self.where, self.bar, self.hundreds
-        ii, fi, mi, ri = where["PuzzleId"], where["FEN"], where["Moves"], where["Rating"]
-        di, oi, pi, ti = where["RatingDeviation"], where["Popularity"], where["NbPlays"], where["Themes"]
+        ii, fi, mi, ri, ti = (where[name] for name in ("PuzzleId", "FEN", "Moves", "Rating", "Themes"))
         width = len(where)
-        min_plays, min_pop, max_dev = bar.min_plays, bar.min_popularity, bar.max_deviation
-        any_plays = "NbPlays" in bar.admit_unknown
-        any_pop = "Popularity" in bar.admit_unknown
-        any_dev = "RatingDeviation" in bar.admit_unknown
+        # The quality bar, one rule for three columns: (column, its name, the least allowed value
+        # times `sign`, sign, an empty cell admitted). RatingDeviation is a ceiling: negated, a floor.
+        bars = tuple(
+            (where[name], name, sign * limit, sign, name in bar.admit_unknown)
+            for name, limit, sign in (
+                ("NbPlays", bar.min_plays, 1),
+                ("Popularity", bar.min_popularity, 1),
+                ("RatingDeviation", bar.max_deviation, -1),
+            )
+        )
         sha256, from_bytes, join = hashlib.sha256, int.from_bytes, b"\n".join
         kept: dict[int, list[Entry]] = {}
         passed: Counter[int] = Counter()
@@ -183,41 +188,27 @@ class _Scanner:
             if length > LONGEST:
                 longer += 1
                 continue
-            text = row[pi]
-            if text:
-                if _number(text, "NbPlays", number) < min_plays:
-                    below += 1
-                    continue
-            elif not any_plays:
-                unknown += 1
-                continue
-            text = row[oi]
-            if text:
-                if _number(text, "Popularity", number) < min_pop:
-                    below += 1
-                    continue
-            elif not any_pop:
-                unknown += 1
-                continue
-            text = row[di]
-            if text:
-                if _number(text, "RatingDeviation", number) > max_dev:
-                    below += 1
-                    continue
-            elif not any_dev:
-                unknown += 1
-                continue
-            pid = row[ii]
-            key = from_bytes(sha256(pid).digest(), "big")
-            slot = r100 * 8 + length
-            passed[slot] += 1
-            if key <= limits.get(slot, NO_LIMIT):
-                entry = (key, rating, join((pid, row[fi], moves, row[ti])))
-                found = kept.get(slot)
-                if found is None:
-                    kept[slot] = [entry]
-                else:
-                    found.append(entry)
+            for column, name, least, sign, admitted in bars:
+                text = row[column]
+                if text:
+                    if sign * _number(text, name, number) < least:
+                        below += 1
+                        break
+                elif not admitted:
+                    unknown += 1
+                    break
+            else:  # over the whole bar
+                pid = row[ii]
+                key = from_bytes(sha256(pid).digest(), "big")
+                slot = r100 * 8 + length
+                passed[slot] += 1
+                if key <= limits.get(slot, NO_LIMIT):
+                    entry = (key, rating, join((pid, row[fi], moves, row[ti])))
+                    found = kept.get(slot)
+                    if found is None:
+                        kept[slot] = [entry]
+                    else:
+                        found.append(entry)
         counts = {"outside the bands": outside, "longer than 3 moves": longer, "odd line": odd,
                   "below the bar": below, "unknown fails the bar": unknown}
         return rows, kept, dict(passed), counts

@@ -10,7 +10,7 @@ import chess
 
 from .fen import read_fen
 from .limits import MAX_PUZZLES
-from .line import Step, play_line, turn_order_problem
+from .line import Step, lesson_of, play_line, turn_order_problem
 from .model import Lesson, LessonMove
 from .problems import Collector, Problem, shorten
 from .texts import text_problems
@@ -204,16 +204,7 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
                 problems.error(shape, number, step.uci)
     if problems.errors or not complete or board is None:
         return None, problems
-    lesson = Lesson(
-        index=index,
-        title=title,
-        intro=intro,
-        fen=board.fen(),
-        student="white" if student == chess.WHITE else "black",
-        opponent_first=board.turn != student,
-        moves=played,
-    )
-    return lesson, problems
+    return lesson_of(index, title, intro, board, student, played), problems
 
 
 def _read_moves(item: dict[str, Any], problems: Collector) -> list[Step | None] | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import chess
 
 from .fen import color_name
-from .model import LessonMove
+from .model import Lesson, LessonMove
 from .problems import Collector
 from .uci import NOT_LEGAL, resolve_uci, uci_shape_problem
 
@@ -96,3 +96,24 @@ def play_line(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
         )
     return tuple(played), True
+
+
+def lesson_of(
+    index: int,
+    title: str,
+    intro: str,
+    board: chess.Board,
+    student: chess.Color,
+    played: tuple[LessonMove, ...],
+) -> Lesson:
+    """The puzzle a whole line makes: `played` (from play_line) from the starting position `board`,
+    whose side to move tells whether the opponent moves first. JSON and PGN imports end here alike."""
+    return Lesson(
+        index=index,
+        title=title,
+        intro=intro,
+        fen=board.fen(),
+        student=color_name(student),
+        opponent_first=board.turn != student,
+        moves=played,
+    )

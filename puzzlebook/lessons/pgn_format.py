@@ -18,7 +18,7 @@ import chess.pgn
 
 from .fen import read_fen
 from .limits import MAX_PUZZLES
-from .line import Step, pgn_label, play_line, turn_order_problem
+from .line import Step, lesson_of, pgn_label, play_line, turn_order_problem
 from .model import Lesson
 from .problems import Collector, Problem, shorten
 from .texts import text_problems
@@ -256,13 +256,4 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
     played, complete = play_line(board, student, steps, problems)
     if problems.errors or not complete:
         return None, problems
-    lesson = Lesson(
-        index=index,
-        title=title,
-        intro=intro,
-        fen=board.fen(),
-        student="white" if student == chess.WHITE else "black",
-        opponent_first=board.turn != student,
-        moves=played,
-    )
-    return lesson, problems
+    return lesson_of(index, title, intro, board, student, played), problems
