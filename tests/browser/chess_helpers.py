@@ -79,6 +79,22 @@ def open_puzzle(page: Any, route: str) -> None:
     wait_ready(page)
 
 
+def open_on_fake_clock(page: Any, route: str) -> None:
+    """Install Playwright's fake clock, open `route` and run it until it's the player's move."""
+    page.clock.install()
+    page.goto(route)
+    page.clock.run_for(3000)  # past the beat before the opponent's first move
+    wait_ready(page)
+
+
+def assert_squares_show(page: Any, board: chess.Board) -> None:
+    """Every named square says whether a piece stands on it in `board`."""
+    for square in chess.SQUARES:
+        name = chess.square_name(square)
+        empty = cell(page, name).get_attribute("aria-label") == f"{name}, empty"
+        assert empty == (board.piece_at(square) is None), name
+
+
 def choose_promotion(page: Any, piece: str, color: str) -> None:
     """Click `piece` (q, r, b, n) in the promotion chooser."""
     button = page.locator(f'.promotion-dialog-button-group[data-piece="{color}{piece}"]')
@@ -156,6 +172,15 @@ def solver_color(puzzle: Puzzle) -> str:
     return "w" if puzzle.solver_color == chess.WHITE else "b"
 
 
+def solve(page: Any, puzzle: Puzzle, how: Any = click_move) -> None:
+    """Play the whole solution with `how` (click_move, drag_move), waiting for each answer."""
+    color = solver_color(puzzle)
+    for k, uci in enumerate(puzzle.solution):
+        how(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            wait_turn(page, puzzle.band, puzzle.id, k + 1)
+
+
 # ---- finding puzzles of a shape ------------------------------------------------
 
 
@@ -194,30 +219,30 @@ def find_other_mate(bundle: Any) -> tuple[Puzzle, str]:
         if len(puzzle.line) < 4:
             continue  # at least one right move before the other mate
         ply = len(puzzle.line) - 1
-        board = position_at(puzzle, ply)
-        for move in board.legal_moves:
-            if move.uci() == puzzle.line[ply]:
-                continue
-            board.push(move)
-            mate = board.is_checkmate()
-            board.pop()
+        for uci, mate in off_line_moves(puzzle, ply):
             if mate:
-                return puzzle, move.uci()
+                return puzzle, uci
     raise LookupError("no puzzle in the bundle has a second mate")
 
 
 def find_wrong_move(puzzle: Puzzle, ply: int) -> str:
     """A legal move at `ply` that is neither the line's nor a mate."""
+    for uci, mate in off_line_moves(puzzle, ply):
+        if not mate:
+            return uci
+    raise LookupError(f"puzzle {puzzle.id} has no wrong move at ply {ply}")
+
+
+def off_line_moves(puzzle: Puzzle, ply: int) -> Any:
+    """Each legal move at `ply` other than the line's, as (uci, whether it mates)."""
     board = position_at(puzzle, ply)
-    for move in board.legal_moves:
+    for move in list(board.legal_moves):
         if move.uci() == puzzle.line[ply]:
             continue
         board.push(move)
         mate = board.is_checkmate()
         board.pop()
-        if not mate:
-            return move.uci()
-    raise LookupError(f"puzzle {puzzle.id} has no wrong move at ply {ply}")
+        yield move.uci(), mate
 
 
 def find_puzzle(bundle: Any, band: str, *, moves: int) -> Puzzle:

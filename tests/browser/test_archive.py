@@ -7,7 +7,9 @@ import datetime as dt
 
 import pytest
 
+from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as ch
+from tests.browser import chess_helpers as chp
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -74,18 +76,59 @@ def test_a_future_or_unknown_chain_day_is_refused_in_words(page, site_server):
     page.wait_for_function(notice, arg="That page isn’t in the book")
 
 
-def test_an_archived_chess_daily_opens_its_puzzle(page, site_server):
+def test_an_archived_chess_daily_plays_as_the_daily_it_was(make_page, site_server, bundle):
     today = ch.site_today(site_server)
     index = published(site_server)
     one = max(d for d in index["chess"] if d < today)
     status, file = site_server.get(f"/daily/chess/{one}.json")
     assert status == 200 and len(file["dailies"]) == 1
     daily = file["dailies"][0]
+    band = daily["band"]
+    puzzle = Puzzle.from_row(bundle.row(band, daily["id"]), band)
+    player = ch.new_player(site_server, "Archive Arthur")
+    page = make_page()
+    ch.sign_in(page, player)
     page.goto(f"/archive/#/{one[:7]}")
     page.click(f"a[href='#/chess/{one}']")
-    page.wait_for_url(f"**/#/p/{daily['band']}/{daily['id']}")
+    page.wait_for_url(f"**/#/daily/{band}/{one}")
     page.wait_for_selector("#play-view:not([hidden])")
-    page.wait_for_function(PLAYING, arg=daily["band"])
+    page.wait_for_function(PLAYING, arg=band)
+    day = dt.date.fromisoformat(one)
+    # The header names the day (as "Sun 19 Oct"), not Endless.
+    assert page.text_content("#play-kind").startswith(f"Daily · {day:%a} {day.day} ")
+    chp.wait_ready(page)
+    chp.solve(page, puzzle)
+    page.locator("#results-sheet[open]").wait_for()
+    share = page.text_content("#share-preview").split("\n")
+    assert share[0] == f"♟️ Chess Puzzles · {day:%a}, {day:%b} {day.day} · {band}"
+    assert share[1] == "✅" * len(puzzle.solution)
+    assert share[-1] == site_server.url + "/", "a daily's share links the game, not the puzzle"
+    assert daily["id"] not in "\n".join(share)
+    # It posts like any puzzle; the API keeps it off the board (not its own day) and off the streak.
+    page.wait_for_function(
+        "(t) => document.getElementById('results-note').textContent === t",
+        arg="Posted. A past daily counts for your rating; only one solved on its day goes on the board.",
+    )
+    status, me = site_server.get("/api/me", token=player["token"])
+    assert status == 200 and me["chess"]["solved"] == 1 and me["streaks"]["chess"]["current"] == 0
+    status, board = site_server.get(f"/api/boards/chess/daily/{one}?band={band}", token=player["token"])
+    assert status == 200 and board["mine"] is None
+    assert page.is_hidden("#results-streak")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('pb:chess:days') || '[]')") == []
+
+
+def test_a_future_missing_or_impossible_chess_daily_is_refused_in_words(page, site_server):
+    today = dt.date.fromisoformat(ch.site_today(site_server))
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    assert site_server.get(f"/daily/chess/{tomorrow}.json")[0] == 200, "tomorrow's file is public"
+    notice = "(t) => document.getElementById('notice-title').textContent === t"
+    page.goto(f"/#/daily/Medium/{tomorrow}")
+    page.wait_for_function(notice, arg="That daily isn’t out yet")
+    assert page.is_hidden("#play-view")
+    page.goto("/#/daily/Medium/2019-01-01")
+    page.wait_for_function(notice, arg="No daily that day")
+    page.goto("/#/daily/Medium/2026-02-31")
+    page.wait_for_function(notice, arg="That page isn’t in the book")
 
 
 def test_a_day_with_three_chess_dailies_offers_each(page, site_server):
@@ -98,12 +141,14 @@ def test_a_day_with_three_chess_dailies_offers_each(page, site_server):
     links = page.locator("#chess-day-list a")
     assert links.count() == 3
     wanted = file["dailies"][1]
-    assert links.nth(1).get_attribute("href") == f"/#/p/{wanted['band']}/{wanted['id']}"
+    assert links.nth(1).get_attribute("href") == f"/#/daily/{wanted['band']}/{three}"
     text = links.nth(1).text_content()
     assert wanted["band"] in text and str(wanted["rating"]) in text
     links.nth(1).click()
     page.wait_for_selector("#play-view:not([hidden])")
     page.wait_for_function(PLAYING, arg=wanted["band"])
+    assert page.text_content("#play-kind").startswith("Daily · ")
+    assert chp.record(page, wanted["band"], wanted["id"])["daily"] == three
 
 
 def test_the_archive_pages_are_axe_clean(page, site_server, axe):

@@ -23,15 +23,6 @@ def todays_daily(site_server, bundle) -> Puzzle:
     return Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
 
 
-def solve(page, puzzle: Puzzle, how) -> None:
-    """Play the whole solution with `how` (ch.click_move, ch.drag_move), waiting for each answer."""
-    color = ch.solver_color(puzzle)
-    for k, uci in enumerate(puzzle.solution):
-        how(page, uci, color)
-        if k < len(puzzle.solution) - 1:
-            ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
-
-
 def results(page) -> dict[str, str]:
     sheet = page.locator("#results-sheet[open]")
     sheet.wait_for()
@@ -53,7 +44,7 @@ def test_solve_the_daily_by_clicking(page, site_server, bundle):
     assert page.text_content("#play-meta") == (
         f"You play {'White' if ch.solver_color(puzzle) == 'w' else 'Black'} · Rated {puzzle.rating}"
     )
-    solve(page, puzzle, ch.click_move)
+    ch.solve(page, puzzle, ch.click_move)
     seen = results(page)
     assert seen["title"] == "Solved, cleanly"
     assert seen["mistakes"] == "0" and seen["hints"] == "0"
@@ -78,7 +69,7 @@ def test_solve_the_daily_by_clicking(page, site_server, bundle):
 def test_solve_the_daily_by_dragging(page, site_server, bundle):
     puzzle = todays_daily(site_server, bundle)
     ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
-    solve(page, puzzle, ch.drag_move)
+    ch.solve(page, puzzle, ch.drag_move)
     assert results(page)["title"] == "Solved, cleanly"
 
 
@@ -131,7 +122,7 @@ def test_a_wrong_move_slides_back_counts_and_play_goes_on(page, bundle):
     ch.wait_ready(page)
     # The piece is back where it was.
     assert ch.cell(page, wrong[:2]).get_attribute("aria-label") == piece_label
-    solve(page, puzzle, ch.click_move)
+    ch.solve(page, puzzle, ch.click_move)
     seen = results(page)
     assert seen["title"] == "Solved"
     assert seen["mistakes"] == "1"
@@ -171,7 +162,7 @@ def test_hints_ring_the_piece_then_mark_its_square_and_each_counts(page, bundle)
     # A third press shows nothing new and doesn't count.
     page.keyboard.press("h")
     assert page.text_content("#stat-hints") == "2"
-    solve(page, puzzle, ch.click_move)
+    ch.solve(page, puzzle, ch.click_move)
     seen = results(page)
     assert seen["hints"] == "2"
     assert seen["share"].split("\n")[1] == "✅✅💡💡"
@@ -195,20 +186,12 @@ def test_show_solution_asks_first_then_plays_it_out_unsolved(page, bundle):
     assert seen["share"].split("\n")[1] == "✅👀👀"
     rec = ch.record(page, "Easy", puzzle.id)
     assert rec["state"] == "shown"
-    final = ch.position_at(puzzle, len(puzzle.line))
-    for square in ch.chess.SQUARES:
-        name = ch.chess.square_name(square)
-        piece = final.piece_at(square)
-        label = ch.cell(page, name).get_attribute("aria-label")
-        assert (label == f"{name}, empty") == (piece is None), name
+    ch.assert_squares_show(page, ch.position_at(puzzle, len(puzzle.line)))
 
 
 def test_the_confirmation_goes_away_after_six_seconds(page, bundle):
     puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
-    page.clock.install()
-    page.goto(f"/#/p/Easy/{puzzle.id}")
-    page.clock.run_for(3000)
-    ch.wait_ready(page)
+    ch.open_on_fake_clock(page, f"/#/p/Easy/{puzzle.id}")
     page.click("#solution-button")
     page.clock.run_for(5500)
     assert page.is_visible("#solution-confirm")
@@ -285,11 +268,7 @@ def test_a_reload_mid_puzzle_resumes_the_position_and_the_clock(page, bundle):
     minutes, seconds = page.text_content("#stat-time").split(":")
     assert int(minutes) * 60 + int(seconds) >= int(before.split(":")[1]) - 1
     # The position is the one after the first move and its answer.
-    board = ch.position_at(puzzle, 3)
-    for square in ch.chess.SQUARES:
-        name = ch.chess.square_name(square)
-        empty = ch.cell(page, name).get_attribute("aria-label") == f"{name}, empty"
-        assert empty == (board.piece_at(square) is None), name
+    ch.assert_squares_show(page, ch.position_at(puzzle, 3))
     # ...and the puzzle goes on from there.
     ch.click_move(page, puzzle.solution[1], color)
     ch.wait_turn(page, "Expert", puzzle.id, 2)
@@ -297,10 +276,7 @@ def test_a_reload_mid_puzzle_resumes_the_position_and_the_clock(page, bundle):
 
 def test_the_clock_stops_while_paused(page, bundle):
     puzzle = ch.find_puzzle(bundle, "Beginner", moves=2)
-    page.clock.install()
-    page.goto(f"/#/p/Beginner/{puzzle.id}")
-    page.clock.run_for(3000)
-    ch.wait_ready(page)
+    ch.open_on_fake_clock(page, f"/#/p/Beginner/{puzzle.id}")
     page.clock.run_for(10_000)
     page.keyboard.press("p")
     assert page.is_visible("#board-cover")
@@ -407,10 +383,7 @@ def test_escape_lets_go_of_a_piece_picked_up_from_the_keyboard(page, bundle):
 def test_the_clock_stops_in_a_hidden_tab_and_with_the_board_off_screen(make_page, bundle):
     page = make_page(viewport={"width": 390, "height": 420})
     puzzle = ch.find_puzzle(bundle, "Beginner", moves=2)
-    page.clock.install()
-    page.goto(f"/#/p/Beginner/{puzzle.id}")
-    page.clock.run_for(3000)
-    ch.wait_ready(page)
+    ch.open_on_fake_clock(page, f"/#/p/Beginner/{puzzle.id}")
     page.clock.run_for(4000)
     running = page.text_content("#stat-time")
     assert running != "0:00"

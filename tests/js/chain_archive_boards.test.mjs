@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { pastMonths, monthName, dayName, parseRoute as archiveRoute, chessPuzzleUrl, chainDayUrl } from '../../site/static/js/archive/days.js'
+import { pastMonths, monthName, dayName, parseRoute as archiveRoute, chessDailyUrl, chainDayUrl } from '../../site/static/js/archive/days.js'
 import { BOARDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine, ratingText } from '../../site/static/js/boards/model.js'
 
 test('the archive lists only past days, by month, newest first, marking which games each day has', () => {
@@ -31,7 +31,8 @@ test('archive addresses: a month, a chess day, or nothing else', () => {
   assert.deepEqual(archiveRoute('#/chess/2026-10-03'), { kind: 'chess', date: '2026-10-03' })
   assert.deepEqual(archiveRoute('#/chess/2026-10-03/x'), { kind: 'unknown' })
   assert.deepEqual(archiveRoute('#/chain/2026-10-03'), { kind: 'unknown' })
-  assert.equal(chessPuzzleUrl({ band: 'Easy', id: '00sHx' }), '/#/p/Easy/00sHx')
+  // A past chess daily plays as the daily it was, by day and band (never by the puzzle's own address).
+  assert.equal(chessDailyUrl('2026-10-03', 'Easy'), '/#/daily/Easy/2026-10-03')
   assert.equal(chainDayUrl('2026-10-03'), '/chain/#/2026-10-03')
 })
 

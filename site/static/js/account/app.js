@@ -4,8 +4,9 @@
  * ± (the rating deviation), the best streaks and the sign-in link; for
  * everyone else, making a player.
  */
-import { call, getPlayer, clearPlayer, createPlayer, signInLink, reason } from '../lib/api.js'
+import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
 import { toast } from '../lib/announce.js'
+import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
 import { ratingText } from '../boards/model.js'
 
 const $ = (id) => document.getElementById(id)
@@ -51,43 +52,12 @@ async function render() {
   $('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
 }
 
-$('account-form').addEventListener('submit', async (event) => {
-  event.preventDefault()
-  const input = $('account-name')
-  const error = $('account-form-error')
-  const name = input.value.trim()
-  error.textContent = ''
-  if (!name) {
-    error.textContent = 'Type the name to show on the boards.'
-    input.setAttribute('aria-invalid', 'true')
-    input.focus()
-    return
-  }
-  input.removeAttribute('aria-invalid')
-  const button = event.submitter || $('account-form').querySelector('button')
-  button.disabled = true
-  try {
-    const player = await createPlayer(name)
-    document.dispatchEvent(new CustomEvent('player:change'))
-    toast(`Welcome, ${player.name}. Your results will be kept.`)
-    await render()
-  } catch (failure) {
-    error.textContent = failure.message
-    input.setAttribute('aria-invalid', 'true')
-  } finally {
-    button.disabled = false
-  }
+wirePlayerForm($('account-form'), async (player) => {
+  toast(`Welcome, ${player.name}. Your results will be kept.`)
+  await render()
 })
 
-$('account-copy').addEventListener('click', async () => {
-  try {
-    await navigator.clipboard.writeText($('account-signin-link').value)
-    toast('Sign-in link copied.')
-  } catch {
-    $('account-signin-link').select()
-    toast('Copy the selected link.')
-  }
-})
+wireCopyLink($('account-copy'), $('account-signin-link'))
 
 $('account-sign-out').addEventListener('click', () => {
   clearPlayer()

@@ -3,16 +3,17 @@
  *
  *   #/                  the newest month with past days
  *   #/YYYY-MM           a month: each day's Chain (/chain/#/<date>) and chess daily
- *   #/chess/YYYY-MM-DD  that day's chess daily: straight to the puzzle when there
- *                       was one (/#/p/<band>/<id>), a choice when there were three
+ *   #/chess/YYYY-MM-DD  that day's chess daily: straight to it when there was one
+ *                       (/#/daily/<band>/<date>), a choice when there were three
  *
  * Everything comes from the published files (/daily/index.json and the days'
  * files), so an archive day is exactly the day that was published.
  */
-import { pastMonths, monthName, dayName, parseRoute, chessPuzzleUrl, chainDayUrl } from './days.js'
+import { pastMonths, monthName, dayName, parseRoute, chessDailyUrl, chainDayUrl } from './days.js'
 import { ChainStore } from '../chain/store.js'
 import { dayIn, siteZone, longDate } from '../lib/dates.js'
 import { announce } from '../lib/announce.js'
+import { showOnly } from '../lib/views.js'
 
 const $ = (id) => document.getElementById(id)
 const chain = new ChainStore()
@@ -29,8 +30,7 @@ async function getJson(url) {
 }
 
 function show(view) {
-  $('archive-view').hidden = view !== 'archive'
-  $('chess-day-view').hidden = view !== 'chess'
+  showOnly(['archive-view', 'chess-day-view'], view === 'chess' ? 'chess-day-view' : 'archive-view')
 }
 
 function el(tag, { className, text, href } = {}) {
@@ -110,14 +110,14 @@ async function renderChessDay(date) {
     return
   }
   if (dailies.length === 1) {
-    // One daily that day: its own address is the puzzle's.
-    location.replace(chessPuzzleUrl(dailies[0]))
+    // One daily that day: go straight to it.
+    location.replace(chessDailyUrl(date, dailies[0].band))
     return
   }
   $('chess-day-lede').textContent = `That day had ${dailies.length} dailies. Pick one.`
   $('chess-day-list').replaceChildren(...dailies.map((d) => {
     const li = el('li')
-    const a = el('a', { href: chessPuzzleUrl(d) })
+    const a = el('a', { href: chessDailyUrl(date, d.band) })
     a.append(el('strong', { text: d.band }), el('span', { className: 'muted', text: `Rated ${d.rating}` }))
     li.append(a)
     return li

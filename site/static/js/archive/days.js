@@ -60,9 +60,9 @@ export function parseRoute(hash) {
   return { kind: 'unknown' }
 }
 
-/** Where a chess daily plays: the chess game's own address for the puzzle. */
-export function chessPuzzleUrl(daily) {
-  return `/#/p/${encodeURIComponent(daily.band)}/${encodeURIComponent(daily.id)}`
+/** Where the chess daily of `date` in `band` plays, as the daily it was (not as an Endless puzzle). */
+export function chessDailyUrl(date, band) {
+  return `/#/daily/${encodeURIComponent(band)}/${date}`
 }
 
 /** Where a Chain day plays. */

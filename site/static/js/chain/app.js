@@ -12,38 +12,17 @@ import { ChainStore } from './store.js'
 import { ChainGame } from './game.js'
 import { newRecord, revive, puzzleProblem } from './state.js'
 import { dayIn, siteZone, longDate } from '../lib/dates.js'
-import { announce } from '../lib/announce.js'
-import { closeSheet, openSheet } from '../lib/sheet.js'
+import { openSheet } from '../lib/sheet.js'
+import { GamePage } from '../lib/views.js'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const $ = (id) => document.getElementById(id)
 
 const store = new ChainStore()
-let game = null
 let routeSerial = 0
 
-function show(view) {
-  $('chain-view').hidden = view !== 'chain'
-  $('notice-view').hidden = view !== 'notice'
-}
-
-function leaveGame() {
-  if (game) {
-    game.stop()
-    game = null
-  }
-  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(sheet)
-}
-
-function notice(title, text) {
-  leaveGame()
-  show('notice')
-  $('notice-title').textContent = title
-  $('notice-text').textContent = text
-  document.title = `${title} · Chain · Puzzle Book`
-  $('main').focus()
-  announce(`${title}. ${text}`)
-}
+const page = new GamePage({ views: ['chain', 'notice'], tabTitle: (title) => `${title} · Chain · Puzzle Book` })
+const notice = (title, text) => page.notice(title, text, `${title}. ${text}`)
 
 /** The public file of `date`: { puzzle } or { status } (0 when offline). */
 async function dailyFile(date) {
@@ -79,10 +58,10 @@ async function route() {
     return notice('This Chain won’t open', `Its file couldn’t be read (${problem || 'it names another day'}). Try reloading.`)
   }
   const rec = revive(kept, puzzle) || newRecord(puzzle, today)
-  leaveGame()
-  show('chain')
-  game = new ChainGame({ store, rec })
-  game.start()
+  page.leave()
+  page.show('chain')
+  page.game = new ChainGame({ store, rec })
+  page.game.start()
 }
 
 $('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))

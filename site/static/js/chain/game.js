@@ -15,25 +15,27 @@ import { tileLabel, refusal, moveWords, puzzleWords, plural, tileName, capital }
 import { shareText } from './share.js'
 import { flushChain, fetchWalkthrough } from './post.js'
 import { Clock, formatTime } from '../lib/clock.js'
-import { announce, toast } from '../lib/announce.js'
-import { openSheet, anySheetOpen } from '../lib/sheet.js'
+import { announce } from '../lib/announce.js'
+import { openSheet } from '../lib/sheet.js'
 import { getPlayer } from '../lib/api.js'
 import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
-
-const CONFIRM_MS = 6000 // how long "Give up?" waits for an answer
-const SAVE_EVERY_MS = 5000
+import { PlaySession, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
 
 const $ = (id) => document.getElementById(id)
 
-export class ChainGame {
+export class ChainGame extends PlaySession {
   /** store: the ChainStore; rec: the day's record (kept up to date in the store). */
   constructor({ store, rec }) {
-    this.store = store
-    this.rec = rec
-    this.clock = new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 })
-    this.alive = true
-    this.listeners = []
-    this.timers = []
+    super({
+      store,
+      rec,
+      clock: new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }),
+      screen: {
+        frame: $('chain-board'), inner: $('chain-board-inner'), cover: $('chain-cover'),
+        coverText: $('chain-cover-text'), resume: $('chain-resume'), pauseButton: $('pause-button'),
+      },
+      confirm: { box: $('giveup-confirm'), button: $('giveup-button'), bar: $('giveup-bar'), first: $('giveup-no') },
+    })
     this.walkSerial = 0
   }
 
@@ -58,67 +60,31 @@ export class ChainGame {
     this.clock.release('waiting')
   }
 
-  /** Leave the day (another route): save and let go of everything. */
-  stop() {
-    if (!this.alive) return
-    this.alive = false
-    this.save()
-    for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn)
-    for (const t of this.timers) clearInterval(t)
-    this.observer?.disconnect()
-    clearTimeout(this.confirmTimer)
-    this.cover(false)
-  }
-
-  on(target, type, fn) {
-    target.addEventListener(type, fn)
-    this.listeners.push([target, type, fn])
-  }
-
   /** Everything that starts or stops the clock, the saves, the buttons and keys. */
   watch() {
-    const clock = this.clock
-    clock.set('hidden', document.visibilityState === 'hidden')
-    this.on(document, 'visibilitychange', () => {
-      clock.set('hidden', document.visibilityState === 'hidden')
-      if (document.visibilityState === 'hidden') this.save()
-    })
-    this.on(window, 'pagehide', () => this.save())
-    this.on(document, 'sheet:open', () => {
-      clock.hold('sheet')
-      if (this.inPlay()) this.cover(true, 'sheet')
-    })
-    this.on(document, 'sheet:close', () => {
-      if (anySheetOpen()) return
-      clock.release('sheet')
-      if (!clock.isHeld('paused')) this.cover(false)
-    })
-    if ('IntersectionObserver' in window) {
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    this.keepClock({
       // The clock stops while the numbers are scrolled out of view.
-      this.observer = new IntersectionObserver((entries) => {
-        for (const entry of entries) clock.set('offscreen', !entry.isIntersecting)
-      }, { threshold: 0.2 })
-      this.observer.observe($('chain-board'))
-    }
-    this.timers.push(setInterval(() => this.updateStats(), 250))
-    this.timers.push(setInterval(() => { if (clock.running) this.save() }, SAVE_EVERY_MS))
-
-    this.on($('chain-hand'), 'click', (e) => {
+      view: $('chain-board'),
+      threshold: 0.2,
+      outOfView: (entry) => !entry.isIntersecting,
+    })
+    on($('chain-hand'), 'click', (e) => {
       const button = e.target.closest('[data-tile]')
       if (button) this.playTile(Number(button.dataset.tile))
     })
-    this.on($('chain-hand'), 'keydown', (e) => this.onHandKey(e))
-    this.on($('undo-button'), 'click', () => this.undo())
-    this.on($('reset-button'), 'click', () => this.reset())
-    this.on($('pause-button'), 'click', () => this.togglePause())
-    this.on($('chain-resume'), 'click', () => this.togglePause(false))
-    this.on($('giveup-button'), 'click', () => this.askGiveUp())
-    this.on($('giveup-yes'), 'click', () => this.giveUp())
-    this.on($('giveup-no'), 'click', () => this.cancelGiveUp(true))
-    this.on($('results-button'), 'click', () => this.openResults())
-    this.on($('share-button'), 'click', () => this.share())
-    this.on(document, 'keydown', (e) => this.onKey(e))
-    this.on(document, 'chain:posted', (e) => {
+    on($('chain-hand'), 'keydown', (e) => this.onHandKey(e))
+    on($('undo-button'), 'click', () => this.undo())
+    on($('reset-button'), 'click', () => this.reset())
+    on($('pause-button'), 'click', () => this.togglePause())
+    on($('chain-resume'), 'click', () => this.togglePause(false))
+    on($('giveup-button'), 'click', () => this.askGiveUp())
+    on($('giveup-yes'), 'click', () => this.giveUp())
+    on($('giveup-no'), 'click', () => this.confirm.cancel(true))
+    on($('results-button'), 'click', () => this.openResults())
+    on($('share-button'), 'click', () => shareResult(shareText(this.rec, location.origin), $('share-preview')))
+    on(document, 'keydown', (e) => this.onKey(e))
+    on(document, 'chain:posted', (e) => {
       if (e.detail.date !== this.rec.date) return
       this.rec = this.store.record(this.rec.date) || this.rec
       this.fillResults()
@@ -127,9 +93,7 @@ export class ChainGame {
   }
 
   onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || anySheetOpen()) return
-    const tag = (event.target.tagName || '').toLowerCase()
-    if (tag === 'input' || tag === 'textarea' || tag === 'select' || event.target.isContentEditable) return
+    if (!isGameKey(event)) return
     if (event.key === '?') {
       event.preventDefault()
       openSheet('chain-howto-sheet')
@@ -186,7 +150,7 @@ export class ChainGame {
       this.shake(index)
       return
     }
-    this.cancelGiveUp(false)
+    this.confirm.cancel(false)
     this.save()
     this.render()
     if (rec.state === 'solved') {
@@ -250,36 +214,13 @@ export class ChainGame {
 
   shake(index) {
     const button = this.tileButton(index)
-    if (!button) return
-    button.classList.remove('is-refused')
-    void button.offsetWidth // restart the animation
-    button.classList.add('is-refused')
+    if (button) restartAnimation(button, 'is-refused')
   }
 
-  /** P: pause (the numbers are covered and the clock stops), or resume. */
-  togglePause(force) {
-    if (!this.inPlay()) return
-    const pause = force === undefined ? !this.clock.isHeld('paused') : force
-    this.clock.set('paused', pause)
-    $('pause-button').setAttribute('aria-pressed', String(pause))
-    this.cover(pause, 'paused')
-    this.save()
-    if (pause) {
-      announce('Paused. Press P or Resume to go on.')
-      $('chain-resume').focus()
-    } else {
-      announce('Resumed.')
-      this.tileButton(0)?.focus()
-    }
-  }
-
-  /** Cover the numbers (paused or a sheet open), so no one thinks on a stopped clock. */
-  cover(on, why = '') {
-    $('chain-board').classList.toggle('is-covered', on)
-    $('chain-board-inner').inert = on
-    $('chain-cover').hidden = !on
-    $('chain-cover-text').textContent = why === 'paused' ? 'Paused' : ''
-    $('chain-resume').hidden = why !== 'paused'
+  /** Resumed: the first tile has the focus; paused: Resume has it. */
+  afterPause(paused) {
+    if (paused) $('chain-resume').focus()
+    else this.tileButton(0)?.focus()
   }
 
   askGiveUp() {
@@ -287,29 +228,12 @@ export class ChainGame {
     $('giveup-question').textContent = this.rec.today
       ? 'Give up today’s Chain? It ends unsolved, and the walkthrough shows the answer.'
       : `Give up the Chain of ${longDate(this.rec.date)}? It ends unsolved, and the walkthrough shows the answer.`
-    $('giveup-confirm').hidden = false
-    $('giveup-button').hidden = true
-    const bar = $('giveup-bar')
-    bar.classList.remove('is-running')
-    void bar.offsetWidth // restart the countdown
-    bar.classList.add('is-running')
-    $('giveup-no').focus()
+    this.confirm.ask()
     announce($('giveup-question').textContent)
-    clearTimeout(this.confirmTimer)
-    this.confirmTimer = setTimeout(() => this.cancelGiveUp(false), CONFIRM_MS)
-  }
-
-  cancelGiveUp(byHand) {
-    clearTimeout(this.confirmTimer)
-    if ($('giveup-confirm').hidden) return
-    const hadFocus = $('giveup-confirm').contains(document.activeElement)
-    $('giveup-confirm').hidden = true
-    $('giveup-button').hidden = false
-    if (hadFocus || byHand) $('giveup-button').focus()
   }
 
   giveUp() {
-    this.cancelGiveUp(false)
+    this.confirm.cancel(false)
     if (!this.inPlay()) return
     const { rec } = this
     this.clock.hold('over')
@@ -463,28 +387,6 @@ export class ChainGame {
     $('walkthrough').replaceChildren(...parts)
   }
 
-  async share() {
-    const text = shareText(this.rec, location.origin)
-    if (navigator.share && matchMedia('(pointer: coarse)').matches) {
-      try {
-        await navigator.share({ text })
-        return
-      } catch (error) {
-        if (error && error.name === 'AbortError') return
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text)
-      toast('Result copied. Paste it anywhere.')
-    } catch {
-      const range = document.createRange()
-      range.selectNodeContents($('share-preview'))
-      getSelection().removeAllRanges()
-      getSelection().addRange(range)
-      toast('Copy the selected text to share it.')
-    }
-  }
-
   // ---- drawing ------------------------------------------------------------------------
 
   dayWords() {
@@ -579,11 +481,6 @@ export class ChainGame {
     $('chain-time').textContent = formatTime(seconds)
     $('chain-undos').textContent = String(rec.undos)
     $('chain-resets').textContent = String(rec.resets)
-  }
-
-  save() {
-    if (this.rec.state === 'playing') this.rec.seconds = Math.round(this.clock.seconds * 10) / 10
-    this.store.updateRecord(this.rec)
   }
 }
 

@@ -3,6 +3,7 @@
  *
  *   #/                  home: today's daily, Endless's bands, puzzles left part way, the player
  *   #/daily/<band>      today's daily of that band
+ *   #/daily/<band>/<YYYY-MM-DD>  that day's daily, played as the daily it was (the archive's links)
  *   #/p/<band>/<id>     any puzzle of the bundle
  *   #/endless/<band>    a new Endless puzzle of that band (goes on to #/p/<band>/<id>)
  *   #/you               home, at the player card
@@ -13,58 +14,45 @@ import { Game, newRecord } from './game.js'
 import { previewBoard } from './board.js'
 import { fromRow, solverColor } from './rules.js'
 import { formatTime } from '../lib/clock.js'
-import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
-import { announce, toast } from '../lib/announce.js'
-import { getPlayer, createPlayer, clearPlayer, signInLink } from '../lib/api.js'
-import { closeSheet, openSheet } from '../lib/sheet.js'
+import { dayIn, siteZone, longDate, streak, addDays } from '../lib/dates.js'
+import { toast } from '../lib/announce.js'
+import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
+import { openSheet } from '../lib/sheet.js'
+import { GamePage } from '../lib/views.js'
+import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
 
 const BANDS = ['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']
 const ID = /^[A-Za-z0-9]{1,16}$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
 const $ = (id) => document.getElementById(id)
+const isDay = (text) => DAY.test(text) && addDays(text, 0) === text // a real date, written YYYY-MM-DD
 
 const store = new ChessStore()
-let game = null
 let routeSerial = 0
 let preview = null
 
-function show(view) {
-  $('home-view').hidden = view !== 'home'
-  $('play-view').hidden = view !== 'play'
-  $('notice-view').hidden = view !== 'notice'
-}
+const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
+const notice = (title, text) => page.notice(title, text)
 
-function leaveGame() {
-  if (game) {
-    game.stop()
-    game = null
+/** The published daily file of `date`: { file } or { status } (0 when offline). */
+async function dailyFile(date) {
+  let res
+  try {
+    res = await fetch(`/daily/chess/${date}.json`)
+  } catch {
+    return { status: 0 }
   }
-  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(sheet)
-}
-
-function notice(title, text) {
-  leaveGame()
-  show('notice')
-  $('notice-title').textContent = title
-  $('notice-text').textContent = text
-  document.title = `${title} · Chess Puzzles`
-  $('main').focus()
-  announce(title)
-}
-
-async function todayFile() {
-  const today = dayIn(siteZone())
-  const res = await fetch(`/daily/chess/${today}.json`)
-  if (!res.ok) throw Object.assign(new Error('no daily'), { status: res.status })
-  return res.json()
+  return res.ok ? { file: await res.json() } : { status: res.status }
 }
 
 /** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
 async function openPuzzle(rec, serial) {
   if (serial !== routeSerial) return
-  leaveGame()
-  show('play')
+  page.leave()
+  page.show('play')
   $('main').focus()
-  game = new Game({ store, rec })
+  const game = new Game({ store, rec })
+  page.game = game
   try {
     await game.start()
   } catch (error) {
@@ -73,29 +61,51 @@ async function openPuzzle(rec, serial) {
   }
 }
 
+/**
+ * Play `band`'s daily of `date` (today or a past day) as the daily it was: the
+ * header names the day, the share text is the daily's. Whether it goes on a
+ * board is the API's to decide (only when posted on its own site day).
+ */
+async function openDaily(band, date, serial) {
+  const today = dayIn(siteZone())
+  const isToday = date === today
+  if (date > today) return notice('That daily isn’t out yet', `The daily of ${longDate(date)} opens on the day. Today’s is ready.`)
+  const got = await dailyFile(date)
+  if (serial !== routeSerial) return
+  const dailies = (got.file && got.file.dailies) || []
+  const entry = dailies.find((d) => d.band === band)
+  // Offline, a daily this browser opened before still plays from its record.
+  let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band))
+  if (!got.file && !rec) {
+    if (isToday) return notice('Today’s puzzle isn’t here yet', got.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
+    return got.status
+      ? notice('No daily that day', `There is no chess daily for ${longDate(date)}. The archive lists every day there was.`)
+      : notice('You seem to be offline', `The daily of ${longDate(date)} hasn’t been opened on this device yet. Try again when you are back online.`)
+  }
+  if (got.file && !entry) {
+    const bands = dailies.map((d) => d.band).join(' and ')
+    return isToday
+      ? notice(`No ${band} daily today`, `Today’s daily is ${bands || 'not out yet'}.`)
+      : notice(`No ${band} daily that day`, `The daily of ${longDate(date)} was ${bands || 'never published'}.`)
+  }
+  if (!rec) {
+    const row = await findRow(band, entry.id)
+    if (serial !== routeSerial) return
+    if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
+    rec = newRecord(row, band, date)
+  } else if (!rec.daily) {
+    rec.daily = date
+  }
+  return openPuzzle(rec, serial)
+}
+
 async function route() {
   const serial = ++routeSerial
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent)
   const [head, band, id] = parts
   try {
-    if (head === 'daily' && BANDS.includes(band)) {
-      let file
-      try {
-        file = await todayFile()
-      } catch (error) {
-        return notice('Today’s puzzle isn’t here yet', error.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
-      }
-      const entry = (file.dailies || []).find((d) => d.band === band)
-      if (!entry) return notice(`No ${band} daily today`, `Today’s daily is ${(file.dailies || []).map((d) => d.band).join(' and ') || 'not out yet'}.`)
-      let rec = store.record(band, entry.id)
-      if (!rec) {
-        const row = await findRow(band, entry.id)
-        if (!row) return notice('That puzzle isn’t in the book', 'Today’s daily names a puzzle this bundle doesn’t have. Try reloading.')
-        rec = newRecord(row, band, file.date)
-      } else if (!rec.daily) {
-        rec.daily = file.date
-      }
-      return openPuzzle(rec, serial)
+    if (head === 'daily' && BANDS.includes(band) && (id === undefined || isDay(id)) && parts.length <= 3) {
+      return await openDaily(band, id || dayIn(siteZone()), serial)
     }
     if (head === 'p' && BANDS.includes(band) && ID.test(id || '')) {
       let rec = store.record(band, id)
@@ -114,8 +124,8 @@ async function route() {
       return openPuzzle(store.record(band, row[0]) || newRecord(row, band, null), serial)
     }
     if (head && head !== 'you') return notice('That page isn’t in the book', 'The address may be mistyped.')
-    leaveGame()
-    show('home')
+    page.leave()
+    page.show('home')
     document.title = 'Chess Puzzles · Puzzle Book'
     await renderHome(serial)
     if (head === 'you') $('you').focus()
@@ -137,17 +147,14 @@ async function renderHome(serial) {
   $('streak-line').hidden = !days
   $('streak-line').textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : ''
   const list = $('daily-list')
-  let file
-  try {
-    file = await todayFile()
-  } catch (error) {
-    if (serial !== routeSerial) return
-    list.replaceChildren(paragraph(error.status
+  const { file, status } = await dailyFile(today)
+  if (serial !== routeSerial) return
+  if (!file) {
+    list.replaceChildren(paragraph(status
       ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
       : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
     return
   }
-  if (serial !== routeSerial) return
   const items = (file.dailies || []).map((daily) => dailyItem(daily, file.date))
   list.replaceChildren(...(items.length ? items : [paragraph('No daily today.', 'muted')]))
   const first = (file.dailies || [])[0]
@@ -214,42 +221,12 @@ function renderPlayer() {
 }
 
 function wirePlayer() {
-  $('player-form').addEventListener('submit', async (event) => {
-    event.preventDefault()
-    const input = $('player-name-input')
-    const error = $('player-form-error')
-    const name = input.value.trim()
-    error.textContent = ''
-    if (!name) {
-      error.textContent = 'Type the name to show on the boards.'
-      input.setAttribute('aria-invalid', 'true')
-      input.focus()
-      return
-    }
-    input.removeAttribute('aria-invalid')
-    const button = event.submitter || $('player-form').querySelector('button')
-    button.disabled = true
-    try {
-      const player = await createPlayer(name)
-      renderPlayer()
-      toast(`Welcome, ${player.name}. Your results will be kept.`)
-      $('you').focus()
-    } catch (failure) {
-      error.textContent = failure.message
-      input.setAttribute('aria-invalid', 'true')
-    } finally {
-      button.disabled = false
-    }
+  wirePlayerForm($('player-form'), (player) => {
+    renderPlayer()
+    toast(`Welcome, ${player.name}. Your results will be kept.`)
+    $('you').focus()
   })
-  $('copy-signin').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText($('signin-link').value)
-      toast('Sign-in link copied.')
-    } catch {
-      $('signin-link').select()
-      toast('Copy the selected link.')
-    }
-  })
+  wireCopyLink($('copy-signin'), $('signin-link'))
   $('sign-out').addEventListener('click', () => {
     clearPlayer()
     renderPlayer()

@@ -11,18 +11,18 @@ import { Board } from './board.js'
 import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
+import { boardHooks, checkedKing } from './moving.js'
 import { Clock, formatTime } from '../lib/clock.js'
-import { announce, toast } from '../lib/announce.js'
-import { openSheet, anySheetOpen } from '../lib/sheet.js'
+import { announce } from '../lib/announce.js'
+import { openSheet } from '../lib/sheet.js'
+import { PlaySession, isGameKey, shareResult } from '../lib/playing.js'
 import { getPlayer } from '../lib/api.js'
-import { streak, dayIn, siteZone, mediumDate } from '../lib/dates.js'
+import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess } from './post.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
 const REPLY_BEAT_MS = 450 // before each answer
 const SOLUTION_BEAT_MS = 650 // between the moves Show solution plays
-const CONFIRM_MS = 6000 // how long "Show solution?" waits for an answer
-const SAVE_EVERY_MS = 5000
 
 const $ = (id) => document.getElementById(id)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -41,20 +41,24 @@ export function outcomes(rec) {
   return ['missed']
 }
 
-export class Game {
+export class Game extends PlaySession {
   /** store: the ChessStore; rec: the puzzle's record (kept up to date in the store). */
   constructor({ store, rec }) {
-    this.store = store
-    this.rec = rec
+    super({
+      store,
+      rec,
+      clock: new Clock({ seconds: rec.seconds || 0 }),
+      screen: {
+        frame: $('board-frame'), cover: $('board-cover'), coverText: $('board-cover-text'),
+        resume: $('resume-button'), pauseButton: $('pause-button'),
+      },
+      confirm: { box: $('solution-confirm'), button: $('solution-button'), bar: $('confirm-bar'), first: $('solution-yes') },
+    })
     this.puzzle = fromRow(rec.row, rec.band)
     this.color = solverColor(this.puzzle)
     this.ply = 1 + 2 * rec.moves.length
     this.chess = null
     this.board = null
-    this.clock = new Clock({ seconds: rec.seconds || 0 })
-    this.alive = true
-    this.listeners = []
-    this.timers = []
     this.busy = false
   }
 
@@ -71,13 +75,7 @@ export class Game {
       fen: this.chess.fen(),
       orientation: this.color,
       options: this.store.options(),
-      hooks: {
-        canPick: (square) => this.canPick(square),
-        targets: (square) => this.chess.moves({ square, verbose: true }).map((m) => m.to),
-        legality: (from, to) => this.legality(from, to),
-        onMove: (move) => this.onMove(move),
-        announce,
-      },
+      hooks: boardHooks(this, announce),
     })
     this.watch()
     this.updateStats()
@@ -111,62 +109,30 @@ export class Game {
     this.clock.release('waiting')
   }
 
-  /** Leave the puzzle (another route): save and let go of everything. */
-  stop() {
-    if (!this.alive) return
-    this.alive = false
-    this.save()
-    for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn)
-    for (const t of this.timers) clearInterval(t)
-    this.observer?.disconnect()
-    clearTimeout(this.confirmTimer)
+  letGo() {
     this.board?.destroy()
-    this.cover(false)
-  }
-
-  on(target, type, fn) {
-    target.addEventListener(type, fn)
-    this.listeners.push([target, type, fn])
   }
 
   /** Everything that starts or stops the clock, the saves, the buttons and keys. */
   watch() {
-    const clock = this.clock
-    clock.set('hidden', document.visibilityState === 'hidden')
-    this.on(document, 'visibilitychange', () => {
-      clock.set('hidden', document.visibilityState === 'hidden')
-      if (document.visibilityState === 'hidden') this.save()
-    })
-    this.on(window, 'pagehide', () => this.save())
-    this.on(document, 'sheet:open', (e) => {
-      clock.hold('sheet')
-      if (e.detail.id !== 'first-move-sheet' && this.inPlay()) this.cover(true, 'sheet')
-    })
-    this.on(document, 'sheet:close', () => {
-      if (anySheetOpen()) return
-      clock.release('sheet')
-      if (!clock.isHeld('paused')) this.cover(false)
-    })
-    if ('IntersectionObserver' in window) {
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    this.keepClock({
       // The board counts as in view while at least 35% of it is on screen.
-      this.observer = new IntersectionObserver((entries) => {
-        for (const entry of entries) clock.set('offscreen', entry.intersectionRatio < 0.35)
-      }, { threshold: [0, 0.35, 1] })
-      this.observer.observe($('board-frame'))
-    }
-    this.timers.push(setInterval(() => this.updateStats(), 250))
-    this.timers.push(setInterval(() => { if (clock.running) this.save() }, SAVE_EVERY_MS))
-
-    this.on($('hint-button'), 'click', () => this.hint())
-    this.on($('pause-button'), 'click', () => this.togglePause())
-    this.on($('resume-button'), 'click', () => this.togglePause(false))
-    this.on($('solution-button'), 'click', () => this.askSolution())
-    this.on($('solution-yes'), 'click', () => this.showSolution())
-    this.on($('solution-no'), 'click', () => this.cancelSolution(true))
-    this.on($('results-button'), 'click', () => this.openResults())
-    this.on($('share-button'), 'click', () => this.share())
-    this.on(document, 'keydown', (e) => this.onKey(e))
-    this.on(document, 'chess:posted', (e) => {
+      view: $('board-frame'),
+      threshold: [0, 0.35, 1],
+      outOfView: (entry) => entry.intersectionRatio < 0.35,
+      covers: (id) => id !== 'first-move-sheet', // the first-move prompt leaves the board in sight
+    })
+    on($('hint-button'), 'click', () => this.hint())
+    on($('pause-button'), 'click', () => this.togglePause())
+    on($('resume-button'), 'click', () => this.togglePause(false))
+    on($('solution-button'), 'click', () => this.askSolution())
+    on($('solution-yes'), 'click', () => this.showSolution())
+    on($('solution-no'), 'click', () => this.confirm.cancel(true))
+    on($('results-button'), 'click', () => this.openResults())
+    on($('share-button'), 'click', () => shareResult(this.shareText(), $('share-preview')))
+    on(document, 'keydown', (e) => this.onKey(e))
+    on(document, 'chess:posted', (e) => {
       if (e.detail.band === this.rec.band && e.detail.id === this.rec.id) {
         // Take only the answers: everything else in memory is newer than the store.
         const fresh = this.store.record(this.rec.band, this.rec.id) || {}
@@ -176,14 +142,12 @@ export class Game {
       }
     })
     for (const input of document.querySelectorAll('[data-option]')) {
-      this.on(input, 'change', () => this.applyOptions())
+      on(input, 'change', () => this.applyOptions())
     }
   }
 
   onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || anySheetOpen()) return
-    const tag = (event.target.tagName || '').toLowerCase()
-    if (tag === 'input' || tag === 'textarea' || tag === 'select' || event.target.isContentEditable) return
+    if (!isGameKey(event)) return
     if (event.key === '?') {
       event.preventDefault()
       openSheet('howto-sheet')
@@ -219,30 +183,8 @@ export class Game {
     return chess
   }
 
-  canPick(square) {
-    const piece = this.chess.get(square)
-    return this.inPlay() && !this.busy && Boolean(piece) && piece.color === this.color && this.chess.turn() === this.color
-  }
-
-  legality(from, to) {
-    if (!this.inPlay() || this.busy) return 'illegal'
-    const moves = this.chess.moves({ square: from, verbose: true }).filter((m) => m.to === to)
-    if (!moves.length) return 'illegal'
-    return moves.some((m) => m.promotion) ? 'promotion' : 'legal'
-  }
-
-  /** The player made a legal move (the piece stands on its new square). */
-  async onMove({ from, to, promotion }) {
-    if (!this.inPlay() || this.busy) return
-    this.busy = true
-    try {
-      await this.judgeMove(from + to + (promotion || ''))
-    } finally {
-      this.busy = false
-    }
-  }
-
-  async judgeMove(uci) {
+  /** The player made the legal move `uci` (the piece stands on its new square); the board's hooks call this once at a time. */
+  async judge(uci) {
     const { rec, puzzle } = this
     const before = this.chess.fen()
     if (!play(this.chess, uci)) {
@@ -303,12 +245,7 @@ export class Game {
     const last = move || this.chess.history({ verbose: true }).at(-1)
     if (options.lastMove && last) this.board.markLast(last.from, last.to)
     else this.board.markLast()
-    let check = null
-    if (options.check && this.chess.inCheck()) {
-      const king = this.chess.findPiece({ type: 'k', color: this.chess.turn() })
-      check = king && king[0]
-    }
-    this.board.markCheck(check)
+    this.board.markCheck(options.check ? checkedKing(this.chess) : null)
   }
 
   // ---- help -------------------------------------------------------------------
@@ -346,60 +283,27 @@ export class Game {
     this.board.markHint(uci.slice(0, 2), rec.hintLevel >= 2 ? uci.slice(2, 4) : null)
   }
 
-  /** P: pause (the board is covered and the clock stops), or resume. */
-  togglePause(force) {
-    if (!this.inPlay()) return
-    const pause = force === undefined ? !this.clock.isHeld('paused') : force
-    this.clock.set('paused', pause)
-    $('pause-button').setAttribute('aria-pressed', String(pause))
-    this.cover(pause, 'paused')
-    if (pause) {
+  /** Paused: the board takes no moves and Resume has the focus; resumed: the board takes them again. */
+  afterPause(paused) {
+    if (paused) {
       this.board.disable()
-      this.save()
-      announce('Paused. Press P or Resume to go on.')
       $('resume-button').focus()
     } else {
       if (!this.busy) this.board.enable(this.color)
-      announce('Resumed.')
       this.board.focus()
     }
   }
 
-  /** Cover the board (paused or a sheet open), so no one thinks on a stopped clock. */
-  cover(on, why = '') {
-    const frame = $('board-frame')
-    frame.classList.toggle('is-covered', on)
-    const cover = $('board-cover')
-    cover.hidden = !on
-    $('board-cover-text').textContent = why === 'paused' ? 'Paused' : ''
-    $('resume-button').hidden = why !== 'paused'
-  }
-
+  /** "Show solution?", for six seconds. */
   askSolution() {
     if (!this.inPlay()) return
-    $('solution-confirm').hidden = false
-    $('solution-button').hidden = true
-    const bar = $('confirm-bar')
-    bar.classList.remove('is-running')
-    void bar.offsetWidth // restart the countdown animation
-    bar.classList.add('is-running')
-    $('solution-yes').focus()
-    clearTimeout(this.confirmTimer)
-    this.confirmTimer = setTimeout(() => this.cancelSolution(false), CONFIRM_MS)
-  }
-
-  cancelSolution(byHand) {
-    clearTimeout(this.confirmTimer)
-    const hadFocus = $('solution-confirm').contains(document.activeElement)
-    $('solution-confirm').hidden = true
-    $('solution-button').hidden = false
-    if (hadFocus || byHand) $('solution-button').focus()
+    this.confirm.ask()
   }
 
   /** Play the rest of the line out; the puzzle ends unsolved. */
   async showSolution() {
     const { rec, puzzle } = this
-    this.cancelSolution(false)
+    this.confirm.cancel(false)
     if (!this.inPlay() || this.busy) return
     this.busy = true
     rec.state = 'shown'
@@ -437,7 +341,8 @@ export class Game {
     rec.finished = Date.now()
     this.board.disable()
     for (const outcome of outcomes(rec)) store.count(rec.band, outcome)
-    if (state === 'solved' && rec.daily) store.markDay(rec.daily)
+    // The streak counts a daily solved on its own day (an archive day never does, as on the server).
+    if (state === 'solved' && rec.daily && rec.daily === dayIn(siteZone())) store.markDay(rec.daily)
     if (state === 'solved' && !rec.mistakes && !rec.hints) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
     this.save()
     if (state === 'solved') {
@@ -493,7 +398,7 @@ export class Game {
     $('lichess-link').href = `https://lichess.org/training/${encodeURIComponent(rec.id)}`
     const today = dayIn(siteZone())
     const streakLine = $('results-streak')
-    if (rec.daily) {
+    if (rec.daily === today) {
       const days = (rec.posted && Number.isInteger(rec.posted.streak)) ? rec.posted.streak : streak(this.store.days(), today)
       streakLine.hidden = false
       streakLine.textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : 'No daily streak yet.'
@@ -507,8 +412,8 @@ export class Game {
       const diff = Math.round(change.after) - Math.round(change.before)
       ratingLine.textContent = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)}).`
     }
-    $('results-note').textContent = postNote(rec, this.store)
-    const cheer = celebration(rec, change, this.store)
+    $('results-note').textContent = postNote(rec, this.store, today)
+    const cheer = celebration(rec, change, this.store, today)
     $('results-cheer').hidden = !cheer
     $('results-cheer').textContent = cheer
     const next = $('results-next')
@@ -526,28 +431,6 @@ export class Game {
       mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds, solved: rec.state === 'solved',
       place: rec.posted && Number.isInteger(rec.posted.place) ? rec.posted.place : null,
     }, location.origin)
-  }
-
-  async share() {
-    const text = this.shareText()
-    if (navigator.share && matchMedia('(pointer: coarse)').matches) {
-      try {
-        await navigator.share({ text })
-        return
-      } catch (error) {
-        if (error && error.name === 'AbortError') return
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text)
-      toast('Result copied. Paste it anywhere.')
-    } catch {
-      const range = document.createRange()
-      range.selectNodeContents($('share-preview'))
-      getSelection().removeAllRanges()
-      getSelection().addRange(range)
-      toast('Copy the selected text to share it.')
-    }
   }
 
   // ---- the panel ------------------------------------------------------------------
@@ -592,11 +475,6 @@ export class Game {
     $('stat-hints').textContent = String(this.rec.hints)
   }
 
-  save() {
-    if (this.rec.state === 'playing') this.rec.seconds = Math.round(this.clock.seconds * 10) / 10
-    this.store.updateRecord(this.rec)
-  }
-
   /** Once per browser, before the first move: how to move. The clock waits for it. */
   async firstMovePrompt() {
     if (this.store.firstMoveShown()) return
@@ -613,13 +491,13 @@ function capitalColor(color) {
   return name.charAt(0).toUpperCase() + name.slice(1)
 }
 
-/** The result's one line of celebration: a best clean time, a rating high, or today's daily done. */
-function celebration(rec, change, store) {
+/** The result's one line of celebration: a best clean time, a rating high, or the daily done. */
+function celebration(rec, change, store, today) {
   if (rec.state !== 'solved') return ''
   if (change && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
   if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
   if (rec.ratingHigh) return 'A new rating high.'
-  if (rec.daily) return 'Today’s puzzle is done.'
+  if (rec.daily) return rec.daily === today ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
 }
 
@@ -630,10 +508,15 @@ export function ratingChange(posted) {
   return null
 }
 
-function postNote(rec, store) {
+function postNote(rec, store, today) {
   if (!getPlayer()) return 'Make a player on the home page to keep your streak and rating.'
   if (rec.state !== 'solved') return rec.missed ? 'Counted as a miss for your rating.' : ''
-  if (rec.posted) return rec.posted.already ? 'Your first result for this puzzle stands.' : 'Posted.'
+  if (rec.posted) {
+    if (rec.posted.already) return 'Your first result for this puzzle stands.'
+    // The API put it on a board only if it was posted on the daily's own day.
+    if (rec.daily && rec.daily !== today && !rec.posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
+    return 'Posted.'
+  }
   if (store.outbox.has(`solve:${rec.band}/${rec.id}`) && !store.outbox.sent().includes(`solve:${rec.band}/${rec.id}`)) {
     return 'Waiting to post: it goes as soon as you are online.'
   }

@@ -43,5 +43,6 @@ export function summarise(data) {
   }
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (Number.isInteger(data.place)) out.place = data.place
+  if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
   return out
 }

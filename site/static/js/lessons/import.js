@@ -12,7 +12,7 @@ import { previewBoard } from '../chess/board.js'
 import { getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { el, $, plural, copyText } from './dom.js'
-import { wirePlayerForm } from './player.js'
+import { wirePlayerForm } from '../lib/player_form.js'
 
 const MAX_BYTES = 256 * 1024
 const SIDE = { white: 'White', black: 'Black' }
@@ -237,6 +237,9 @@ $('copy-link').addEventListener('click', async () => {
   $('copy-status').textContent = ok ? 'Copied.' : 'Select the link and copy it.'
   if (!ok) $('done-link').select()
 })
-wirePlayerForm($('player-form'), () => showPlayer())
+wirePlayerForm($('player-form'), (player) => {
+  announce(`Welcome, ${player.name}.`)
+  showPlayer()
+})
 document.addEventListener('player:change', showPlayer)
 showPlayer()

@@ -8,7 +8,7 @@
 import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { el, $, plural, shortDate, copyText } from './dom.js'
-import { wirePlayerForm } from './player.js'
+import { wirePlayerForm } from '../lib/player_form.js'
 
 function lessonItem(lesson) {
   const link = new URL(lesson.url, location.origin).href
@@ -102,6 +102,9 @@ async function load() {
   showEmpty(!answer.data.lessons.length)
 }
 
-wirePlayerForm($('player-form'), () => load())
+wirePlayerForm($('player-form'), (player) => {
+  announce(`Welcome, ${player.name}.`)
+  load()
+})
 document.addEventListener('player:change', () => load())
 load()

@@ -13,8 +13,11 @@
 import { Chess } from '../vendor/chess.js'
 import { play } from '../chess/rules.js'
 import { Board } from '../chess/board.js'
+import { boardHooks, checkedKing } from '../chess/moving.js'
 import { moveWords, pieceOn } from '../chess/words.js'
 import { announce } from '../lib/announce.js'
+import { Holdings, isGameKey } from '../lib/playing.js'
+import { showOnly, fillNotice } from '../lib/views.js'
 import { call, reason } from '../lib/api.js'
 import { el, $, plural } from './dom.js'
 import { resultsOf, recordResult, clearResults, postPending } from './store.js'
@@ -30,16 +33,12 @@ let lesson = null
 let run = null
 
 function show(view) {
-  for (const id of ['lesson-view', 'lesson-end', 'lesson-notice']) $(id).hidden = id !== view
+  showOnly(['lesson-view', 'lesson-end', 'lesson-notice'], view)
 }
 
 function notice(title, text) {
   show('lesson-notice')
-  $('notice-title').textContent = title
-  $('notice-text').textContent = text
-  document.title = `${title} · Lessons`
-  $('main').focus()
-  announce(title)
+  fillNotice(title, text, `${title} · Lessons`)
 }
 
 /** "12. Nf3" or "12... Nf6" for the move about to be played on `chess`. */
@@ -60,12 +59,12 @@ class PuzzleRun {
     this.busy = false
     this.over = false
     this.alive = true
-    this.listeners = []
+    this.hold = new Holdings()
   }
 
-  on(target, type, fn) {
-    target.addEventListener(type, fn)
-    this.listeners.push([target, type, fn])
+  /** Moves are taken while the puzzle isn't over (see chess/moving.js). */
+  inPlay() {
+    return !this.over
   }
 
   async start() {
@@ -86,19 +85,14 @@ class PuzzleRun {
     this.board = new Board($('board'), {
       fen: this.chess.fen(),
       orientation: this.color,
-      hooks: {
-        canPick: (square) => this.canPick(square),
-        targets: (square) => this.chess.moves({ square, verbose: true }).map((m) => m.to),
-        legality: (from, to) => this.legality(from, to),
-        onMove: (move) => this.onMove(move),
-        announce,
-      },
+      hooks: boardHooks(this, announce),
     })
-    this.on($('hint-button'), 'click', () => this.hint())
-    this.on($('solution-button'), 'click', () => this.askSolution())
-    this.on($('solution-yes'), 'click', () => this.showSolution())
-    this.on($('solution-no'), 'click', () => this.cancelSolution())
-    this.on(document, 'keydown', (event) => this.onKey(event))
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    on($('hint-button'), 'click', () => this.hint())
+    on($('solution-button'), 'click', () => this.askSolution())
+    on($('solution-yes'), 'click', () => this.showSolution())
+    on($('solution-no'), 'click', () => this.cancelSolution())
+    on(document, 'keydown', (event) => this.onKey(event))
     const intro = puzzle.intro ? ` ${puzzle.intro}` : ''
     announce(`${title}. Puzzle ${puzzle.index} of ${this.count}. You play ${SIDE[puzzle.student]}.${intro}`)
     if (puzzle.opponent_first) {
@@ -113,7 +107,7 @@ class PuzzleRun {
 
   stop() {
     this.alive = false
-    for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn)
+    this.hold.release()
     this.board?.destroy()
   }
 
@@ -132,18 +126,6 @@ class PuzzleRun {
     this.board.enable(this.color)
   }
 
-  canPick(square) {
-    const piece = this.chess.get(square)
-    return !this.over && !this.busy && Boolean(piece) && piece.color === this.color && this.chess.turn() === this.color
-  }
-
-  legality(from, to) {
-    if (this.over || this.busy) return 'illegal'
-    const moves = this.chess.moves({ square: from, verbose: true }).filter((m) => m.to === to)
-    if (!moves.length) return 'illegal'
-    return moves.some((m) => m.promotion) ? 'promotion' : 'legal'
-  }
-
   /** Add a played move to the line shown beside the board, with its comment. */
   writeLine(label, comment, byStudent) {
     const item = el('li', { class: byStudent ? 'is-student' : 'is-opponent' },
@@ -155,12 +137,7 @@ class PuzzleRun {
 
   markLast(verbose) {
     this.board.markLast(verbose.from, verbose.to)
-    let check = null
-    if (this.chess.inCheck()) {
-      const king = this.chess.findPiece({ type: 'k', color: this.chess.turn() })
-      check = king && king[0]
-    }
-    this.board.markCheck(check)
+    this.board.markCheck(checkedKing(this.chess))
   }
 
   /** Play the line's move (the opponent's, or any in Show solution) with its comment. */
@@ -187,16 +164,7 @@ class PuzzleRun {
     }
   }
 
-  async onMove({ from, to, promotion }) {
-    if (this.over || this.busy) return
-    this.busy = true
-    try {
-      await this.judge(from + to + (promotion || ''))
-    } finally {
-      this.busy = false
-    }
-  }
-
+  /** The student made the legal move `uci`; the board's hooks call this once at a time. */
   async judge(uci) {
     const before = this.chess.fen()
     const label = numbered(this.chess, '')
@@ -324,9 +292,7 @@ class PuzzleRun {
   }
 
   onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return
-    const tag = (event.target.tagName || '').toLowerCase()
-    if (tag === 'input' || tag === 'textarea' || tag === 'select') return
+    if (!isGameKey(event)) return
     if (event.key === 'h' || event.key === 'H') {
       event.preventDefault()
       this.hint()

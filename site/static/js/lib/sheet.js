@@ -3,9 +3,9 @@
  * templates/_macros.html) shown as a modal card on a laptop and a sheet from
  * the bottom on a phone.
  *
- * openSheet(idOrElement) shows one modally; closeSheet closes it. Buttons
- * with `data-close` inside a sheet close it, as do Escape and a click on the
- * backdrop. The document hears `sheet:open` and `sheet:close` (the chess
+ * openSheet(idOrElement) shows one modally; closeSheet closes it,
+ * closeAllSheets every open one. Buttons with `data-close` inside a sheet
+ * close it, as do Escape and a click on the backdrop. The document hears `sheet:open` and `sheet:close` (the chess
  * clock stops while any sheet is open). anySheetOpen() says if one is.
  */
 
@@ -29,6 +29,11 @@ export function openSheet(sheet) {
 export function closeSheet(sheet, value = '') {
   const el = resolve(sheet)
   if (el && el.open) el.close(value)
+}
+
+/** Close every open sheet (leaving a view). */
+export function closeAllSheets() {
+  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(sheet)
 }
 
 function wire(el) {
