@@ -97,6 +97,9 @@ def test_an_archived_chess_daily_plays_as_the_daily_it_was(make_page, site_serve
     # The header names the day (as "Sun 19 Oct"), not Endless.
     assert page.text_content("#play-kind").startswith(f"Daily · {day:%a} {day.day} ")
     chp.wait_ready(page)
+    # A believable solve takes a second a move (the server refuses faster ones); the clock
+    # runs in real time here, so let it pass that floor before the last move lands.
+    page.wait_for_timeout(1000 * len(puzzle.solution) + 200)
     chp.solve(page, puzzle)
     page.locator("#results-sheet[open]").wait_for()
     share = page.text_content("#share-preview").split("\n")

@@ -35,6 +35,7 @@ def test_an_offline_solve_posts_once_back_online(make_page, site_server, bundle)
     ch.click_move(page, ch.find_wrong_move(puzzle, 1), color)
     page.wait_for_function("() => document.getElementById('stat-mistakes').textContent === '1'")
     ch.wait_ready(page)
+    page.wait_for_timeout(1000 * len(puzzle.solution) + 200)  # past the server's second-a-move floor
     for k, uci in enumerate(puzzle.solution):
         ch.click_move(page, uci, color)
         if k < len(puzzle.solution) - 1:

@@ -410,3 +410,30 @@ def test_the_clock_stops_in_a_hidden_tab_and_with_the_board_off_screen(make_page
     away = page.text_content("#stat-time")
     page.clock.run_for(60_000)
     assert page.text_content("#stat-time") == away
+
+
+def test_a_solve_too_fast_to_believe_is_refused_and_says_so(make_page, site_server, bundle):
+    """The server refuses a solve quicker than a second a move (422) and the queue drops
+    it: the sheet must say it wasn't kept, never "Posted"."""
+    status, player = site_server.post("/api/players", {"name": "Quick Quentin"})
+    assert status == 201, player
+    page = make_page()
+    page.goto("/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+
+    def one_second(route):
+        # However long the test took, the post claims one second for two moves:
+        # the real server judges it.
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "seconds": 1}))
+
+    page.route("**/api/chess/solves", one_second)
+    puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
+    ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+    ch.solve(page, puzzle)
+    page.locator("#results-sheet[open]").wait_for()
+    page.wait_for_function("() => document.getElementById('results-note').textContent !== ''")
+    assert page.text_content("#results-note") == (
+        "Your result wasn’t kept: That’s quicker than a real solve: allow at least a second a move."
+    )
+    assert site_server.get("/api/me", token=player["token"])[1]["chess"]["solved"] == 0

@@ -512,6 +512,8 @@ function postNote(rec, store, today) {
   if (!getPlayer()) return 'Make a player on the home page to keep your streak and rating.'
   if (rec.state !== 'solved') return rec.missed ? 'Counted as a miss for your rating.' : ''
   if (rec.posted) {
+    // Refused for good (e.g. faster than a second a move): say so, never "Posted".
+    if (rec.posted.dropped) return `Your result wasn’t kept: ${rec.posted.error || 'the server refused it'}`
     if (rec.posted.already) return 'Your first result for this puzzle stands.'
     // The API put it on a board only if it was posted on the daily's own day.
     if (rec.daily && rec.daily !== today && !rec.posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
