@@ -26,6 +26,8 @@ log = logging.getLogger("puzzlebook.api")
 
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
+# Both games refuse a solve faster than a second a move (the seed's believable-time floor).
+TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
 
 class ApiError(Exception):

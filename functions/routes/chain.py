@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for, signed_in
 from functions.bodies import JsonBody, day_from, documented, errors, parse
 from functions.context import Context, context
-from functions.errors import ApiError
+from functions.errors import TOO_FAST, ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
 from functions.store.records import Posted
 
@@ -73,7 +73,7 @@ def post_solve(
         reason = checked.reason or "those tiles don’t solve it"
         raise ApiError(422, reason[0].upper() + reason[1:] + ".")
     if solve.seconds < len(solve.tiles):
-        raise ApiError(422, "That’s quicker than a real solve: allow at least a second a move.")
+        raise ApiError(422, TOO_FAST)
     today = ctx.today()
     posted = ctx.store.record_chain_solve(
         player.id,

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from functions.auth import Credentials, signed_in
 from functions.bodies import JsonBody, documented, errors
 from functions.context import Context, context
-from functions.errors import ApiError
+from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.models import ChessMiss, ChessPosted, ChessSolve, RatingChange
 from functions.store.records import Posted
@@ -34,7 +34,6 @@ REPLAYS = Limit(
 )
 NOT_IN_BUNDLE = "That puzzle isn’t in this game’s collection, so it can’t be checked."
 NOT_A_WRONG_MOVE = "That isn’t a wrong move in this puzzle."
-TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 NOT_SOLVED = "Those moves don’t solve this puzzle."
 NO_MATE = "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle."
 
