@@ -121,12 +121,12 @@ async def _asgi_call(
 def in_process() -> list[float]:
     """Seconds per first-solve post through the ASGI app (as Mangum calls it), on SQLite."""
     from functions.app import create_app
-    from functions.store.sqlite import SqliteStore
-    from puzzlebook.settings import load
+    from service.settings import load
+    from service.store.sqlite import SqliteStore
 
     async def run(tmp: str) -> list[float]:
         store = SqliteStore(Path(tmp) / "bench.sqlite3")
-        app = create_app(store, load({"SITE_KEY": "bench-key"}, warn=False))
+        app = create_app(load({"SITE_KEY": "bench-key"}, warn=False), store)
         _, made = await _asgi_call(app, "/api/players", {"name": "Bench"}, [])
         auth = [(b"authorization", f"Bearer {made['token']}".encode())]
         bodies = _solve_bodies(app.state.ctx.bundle, INPROCESS_POSTS + 50)
@@ -155,9 +155,9 @@ def _free_port() -> int:
 SERVER = """
 import sys, uvicorn
 from functions.app import create_app
-from functions.store.sqlite import SqliteStore
-from puzzlebook.settings import load
-app = create_app(SqliteStore(sys.argv[1]), load({"SITE_KEY": "bench-key"}, warn=False))
+from service.store.sqlite import SqliteStore
+from service.settings import load
+app = create_app(load({"SITE_KEY": "bench-key"}, warn=False), SqliteStore(sys.argv[1]))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), workers=1, log_level="warning", access_log=False)
 """
 
@@ -165,9 +165,9 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), workers=1, log_level="
 def _prepare(db: Path) -> list[tuple[str, dict[str, Any]]]:
     """Players made in the database the server will open, and one distinct first solve per post."""
     from functions.auth import new_secret, token_of
-    from functions.context import shards_root
-    from functions.store.sqlite import SqliteStore
     from puzzlebook.chess.shards import Bundle
+    from service.settings import ROOT
+    from service.store.sqlite import SqliteStore
 
     store = SqliteStore(db)
     tokens = []
@@ -179,7 +179,7 @@ def _prepare(db: Path) -> list[tuple[str, dict[str, Any]]]:
         tokens.append(token_of(player.id, secret))
     store.close()
     per_player = HTTP_POSTS // PLAYERS
-    bodies = _solve_bodies(Bundle(shards_root()), per_player)
+    bodies = _solve_bodies(Bundle(ROOT / "shards"), per_player)
     return [(token, body) for token in tokens for body in bodies]
 
 

@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlebook.settings import load
+from service.settings import load
 from sitebuild import builder
 
 
@@ -19,11 +19,13 @@ def _size(root: Path) -> int:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        settings = load({"PUZZLEBOOK_STORE": f"sqlite:///{base / 'store.sqlite3'}"}, warn=False)
+        store = f"sqlite:///{base / 'store.sqlite3'}"
+        env = {"PUZZLEBOOK_STORE": store, "PUZZLEBOOK_DIST": str(base / "dist")}
+        settings = load(env, warn=False)
         runs = []
         for label in ("cold (empty dist and store)", "warm (nothing changed)", "warm again"):
             started = time.perf_counter()
-            report = builder.build_site(base / "dist", settings=settings)
+            report = builder.build_site(settings)
             runs.append((label, time.perf_counter() - started, report))
         files = sum(1 for p in (base / "dist").rglob("*") if p.is_file())
         print(f"site: {files} files, {_size(base / 'dist') / 1e6:.1f} MB, {len(runs[0][2].pages)} pages, "

@@ -14,7 +14,6 @@ changed rewrites nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,14 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="where to build (default: PUZZLEBOOK_DIST, else dist/)")
     parser.add_argument("--shards", type=Path, help="the chess bundle to publish (default: shards/)")
     parser.add_argument(
-        "--site-url", default=os.environ.get("PUZZLEBOOK_SITE_URL", ""),
+        "--site-url", default="",
         help="the site's address, for sitemap.xml and robots.txt "
              "(default: PUZZLEBOOK_SITE_URL, else http://127.0.0.1:8000)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlebook import settings as settings_module
+    from service import settings as settings_module
     from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.pages import PageError
@@ -47,11 +46,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"build: {exc}", file=sys.stderr)
         return 2
-    out = args.out or settings.dist
+    settings = settings.with_(
+        dist=args.out or settings.dist,
+        shards=args.shards or settings.shards,
+        site_url=(args.site_url or settings.site_url).rstrip("/"),
+    )
     try:
-        report = builder.build_site(
-            out, settings=settings, bundle_dir=args.shards, site_url=args.site_url or builder.DEFAULT_SITE_URL
-        )
+        report = builder.build_site(settings)
     except (MissingVendorFiles, BadBundle, PageError) as exc:
         print(f"build: {exc}", file=sys.stderr)
         return 1

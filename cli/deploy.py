@@ -13,11 +13,10 @@ usual places (environment, profile, OIDC role in CI).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
-from sitebuild import deploy
+from ops import deploy
 
 describe = "publish dist/ to the bucket (or --dry-run: show what and how)"
 
@@ -41,7 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _dist(args: argparse.Namespace) -> Path:
     if args.dist is not None:
         return args.dist
-    return Path(os.environ.get("PUZZLEBOOK_DIST") or "dist")
+    from service.settings import load
+
+    return load(warn=False).dist
 
 
 def _size(n: int) -> str:

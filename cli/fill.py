@@ -31,13 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from functions.context import shards_root
-    from functions.nightly import fill
-    from functions.publish import DirWriter, daily_files, write_files
-    from functions.store import open_store
     from puzzlebook.calendar import site_day
     from puzzlebook.chess.shards import Bundle
-    from puzzlebook.settings import load
+    from service.nightly import fill
+    from service.publish import DirWriter, daily_files, write_files
+    from service.settings import load
+    from service.store import open_store
 
     if args.ahead < 1 or args.ahead > 366:
         print("--ahead must be from 1 to 366 days", file=sys.stderr)
@@ -50,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     dist = args.dist or settings.dist
     writer = None if args.no_publish else DirWriter(dist)
-    bundle = Bundle(shards_root())
+    bundle = Bundle(settings.shards)
     try:
         report = fill(store, settings, bundle, writer=writer, ahead=args.ahead)
         if writer is not None and args.all_files:

@@ -10,7 +10,6 @@ response carries the site's security and cache headers, as CloudFront's would.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import socket
 import sys
 from pathlib import Path
@@ -40,11 +39,15 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cli.build import print_report
-    from puzzlebook import settings as settings_module
+    from functions.app import create_app
+    from ops.server import UVICORN_OPTIONS, SiteServer
+    from puzzlebook.chess.shards import Bundle
+    from service import nightly
+    from service import settings as settings_module
+    from service.store import open_store
     from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.pages import PageError
-    from sitebuild.server import UVICORN_OPTIONS, SiteServer
     from sitebuild.shards import BadBundle
 
     if not 0 < args.port < 65536:
@@ -59,37 +62,22 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 2
-    store = None
-    if importlib.util.find_spec("functions.store") is not None:
-        from functions.store import open_store
-
-        store = open_store(settings.store_url)
-    if store is not None and importlib.util.find_spec("functions.nightly") is not None:
-        # Fill first, so the build publishes every day the store now holds.
-        from functions import nightly
-        from puzzlebook.chess.shards import Bundle
-
-        shards = args.shards or builder.ROOT / "shards"
-        if (shards / "index.json").is_file():
-            filled = nightly.fill_if_needed(store, settings, Bundle(shards))
-            if filled:
-                print(f"filled the days ahead: {filled.summary()}")
+    settings = settings.with_(shards=args.shards or settings.shards, site_url=f"http://127.0.0.1:{args.port}")
+    store = open_store(settings.store_url)
+    # Fill first, so the build publishes every day the store now holds.
+    if (settings.shards / "index.json").is_file():
+        filled = nightly.fill_if_needed(store, settings, Bundle(settings.shards))
+        if filled:
+            print(f"filled the days ahead: {filled.summary()}")
     try:
-        report = builder.build_site(settings.dist, settings=settings, bundle_dir=args.shards, store=store,
-                                    site_url=f"http://127.0.0.1:{args.port}")
+        report = builder.build_site(settings, store=store)
     except (MissingVendorFiles, BadBundle, PageError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1
     print_report(report)
 
-    api = None
-    if importlib.util.find_spec("functions.app") is not None:
-        from functions.app import create_app
-
-        api = create_app(store=store, settings=settings)
-    app = SiteServer(settings.dist, api)
-    what = "the site and /api" if api else "the static site only (the API isn't built yet)"
-    print(f"Puzzle Book: serving {what} at http://127.0.0.1:{args.port}/ (Ctrl+C stops)", flush=True)
+    app = SiteServer(settings.dist, create_app(settings, store))
+    print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
     uvicorn.run(
         app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto", **UVICORN_OPTIONS
     )

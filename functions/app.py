@@ -1,7 +1,7 @@
 """The FastAPI app: every route under /api, errors always {"error": "..."}.
 
     from functions.app import create_app
-    app = create_app()            # the store and settings from the environment
+    app = create_app(settings)    # the store from settings.store_url unless one is given
 
 Locally `build.py serve` mounts it beside the static site (uvicorn, SQLite);
 on AWS functions/handler.py wraps it with Mangum (DynamoDB). The OpenAPI
@@ -20,10 +20,10 @@ from typing import Any
 from fastapi import FastAPI
 
 from functions import errors
-from functions.context import Context, shards_root, utc_now
 from functions.routes import boards, chain, chess, health, players
-from functions.store import Store, open_store
-from puzzlebook.settings import Settings, load
+from service.context import Context, utc_now
+from service.settings import Settings
+from service.store import Store, open_store
 
 BODY_LIMIT = 16 * 1024
 # A lesson import may hold many puzzles with their comments: more room there.
@@ -32,18 +32,17 @@ LESSONS_ROUTES = "functions.routes.lessons"
 
 
 def create_app(
+    settings: Settings,
     store: Store | None = None,
-    settings: Settings | None = None,
     *,
     clock: Callable[[], dt.datetime] | None = None,
     bundle_root: Path | None = None,
 ) -> FastAPI:
-    """The API over `store` (default: PUZZLEBOOK_STORE) with `settings` (default: the environment).
+    """The API with `settings`, over `store` (default: the one settings.store_url names).
 
     `clock` (an aware "now") and `bundle_root` (the chess shards) are for tests.
     The lessons routes (functions/routes/lessons.py, `router`) are included when that module exists.
     """
-    settings = settings or load()
     app = FastAPI(
         title="Puzzle Book API",
         version="1",
@@ -57,7 +56,7 @@ def create_app(
         store=store or open_store(settings.store_url),
         settings=settings,
         clock=clock or utc_now,
-        bundle_root=bundle_root or shards_root(),
+        bundle_root=bundle_root,
     )
     errors.install(app)
     for module in (players, chess, chain, boards, health):

@@ -18,8 +18,8 @@ from fastapi import Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from functions.errors import ApiError
-from functions.store.base import Store
-from functions.store.records import Player
+from service.store.base import Store
+from service.store.records import Player
 
 bearer = HTTPBearer(auto_error=False, description="The token from POST /api/players.")
 # A route's parameter for the bearer token (optional in the document: routes say when it's needed).

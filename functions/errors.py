@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from functions.store.base import StoreUnavailable
+from service.store.base import StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
 

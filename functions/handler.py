@@ -13,46 +13,43 @@ the boto3 clients (through the store) and the app. Environment:
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict
 from typing import Any
 
 from mangum import Mangum
 
 from functions.app import create_app
+from service.settings import load
 
 
-def _site_key_from_ssm() -> None:
-    """Put the SSM parameter's value in SITE_KEY when only its name is given."""
-    name = os.environ.get("SITE_KEY_PARAMETER")
-    if name and not os.environ.get("SITE_KEY"):
-        import boto3
+def _ssm_parameter(name: str) -> str:
+    """The decrypted value of the SSM SecureString `name` (the site key, once per cold start)."""
+    import boto3
 
-        got = boto3.client("ssm").get_parameter(Name=name, WithDecryption=True)
-        os.environ["SITE_KEY"] = got["Parameter"]["Value"]
+    got = boto3.client("ssm").get_parameter(Name=name, WithDecryption=True)
+    return str(got["Parameter"]["Value"])
 
 
-_site_key_from_ssm()
-app = create_app()
+settings = load(fetch_parameter=_ssm_parameter)
+app = create_app(settings)
 handler = Mangum(app, lifespan="off")
 _s3: Any = None
 
 
 def nightly(event: dict[str, Any] | None = None, context: Any = None) -> dict[str, Any]:
-    """The scheduled job (functions/nightly.py): fill ahead, keep dailies, write the daily files to S3."""
+    """The scheduled job (service/nightly.py): fill ahead, keep dailies, write the daily files to S3."""
     global _s3
-    from functions.nightly import fill
-    from functions.publish import S3Writer
+    from service.nightly import fill
+    from service.publish import S3Writer
 
     ctx = app.state.ctx
     writer = None
-    bucket = os.environ.get("PUZZLEBOOK_BUCKET")
-    if bucket:
+    if settings.bucket:
         if _s3 is None:
             import boto3
 
             _s3 = boto3.client("s3")
-        writer = S3Writer(bucket, client=_s3)
+        writer = S3Writer(settings.bucket, client=_s3)
     report = fill(ctx.store, ctx.settings, ctx.bundle, writer=writer)
     print(report.summary())
     return asdict(report)

@@ -2,7 +2,7 @@
 
 Each limit is a `Limit` (its name in the store, how many, per how long, and
 the words of its refusal); `enforce` counts one use in the store's rate
-windows (functions/store/site.py, `take_rate`), so it holds across Lambda
+windows (service/store/site.py, `take_rate`), so it holds across Lambda
 containers and processes on both backends.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from functions.context import Context
 from functions.errors import ApiError
+from service.context import Context
 
 HOUR = 3600
 

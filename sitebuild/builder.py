@@ -13,12 +13,11 @@ from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.settings import Settings
+from service.settings import Settings
 from sitebuild import assets, meta, pages, shards
 from sitebuild.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SITE_URL = "http://127.0.0.1:8000"
 ICONS = {"any": "img/icon.svg", "192x192": "img/icon-192.png", "512x512": "img/icon-512.png"}
 
 
@@ -39,29 +38,28 @@ class BuildReport:
 
 
 def build_site(
-    out: Path,
-    *,
     settings: Settings,
+    *,
     root: Path = ROOT,
-    bundle_dir: Path | None = None,
-    site_url: str = DEFAULT_SITE_URL,
     store: Any = None,
     today: dt.date | None = None,
 ) -> BuildReport:
-    """Build the whole site into `out` and say what was done.
+    """Build the whole site into settings.dist and say what was done.
 
-    `bundle_dir` is the chess bundle to publish (default: the committed
-    shards/); `today` the site day (default: today in SITE_TZ); `store` the
-    store the daily picks are kept in (default: the one PUZZLEBOOK_STORE names).
+    The chess bundle published is settings.shards, the sitemap's address
+    settings.site_url; `root` holds site/ and node_modules/; `today` is the site
+    day (default: today in SITE_TZ); `store` the store the daily picks are kept
+    in (default: the one settings.store_url names).
     Raises assets.MissingVendorFiles, shards.BadBundle or a Jinja2 error, each
-    naming what was wrong; files already in `out` are left as they were
+    naming what was wrong; files already in the output are left as they were
     unless replaced by a complete new version.
     """
     started = time.perf_counter()
-    out = Path(out)
+    out = Path(settings.dist)
     output = Output(out)
     report = BuildReport(out=out)
-    bundle_dir = Path(bundle_dir) if bundle_dir else root / "shards"
+    bundle_dir = Path(settings.shards)
+    site_url = settings.site_url
     today = today or calendar.site_day(settings.site_tz)
 
     static = assets.collect(root / "site" / "static", root / "node_modules")
@@ -134,17 +132,17 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
                      *, has_bundle: bool) -> str:
     """The public daily files from EPOCH through tomorrow, made by the API's own
-    code: functions/dailies.py keeps each day's picks in the store (the first
-    pick stands) and functions/publish.py writes the files from what is kept.
+    code: service/dailies.py keeps each day's picks in the store (the first
+    pick stands) and service/publish.py writes the files from what is kept.
     The build never picks a daily itself."""
-    if importlib.util.find_spec("functions.publish") is None:
-        return "skipped: functions/publish.py is not there"
+    if importlib.util.find_spec("service.publish") is None:
+        return "skipped: service/publish.py is not there"
     if not has_bundle:
         return "skipped: no chess bundle"
-    from functions import dailies, publish
-    from functions.store import open_store
     from puzzlebook.chess.daily import EPOCH
     from puzzlebook.chess.shards import Bundle
+    from service import dailies, publish
+    from service.store import open_store
 
     bundle = Bundle(bundle_dir)
     through = today + dt.timedelta(days=1)

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from functions.testing import served, signed_up, sqlite_store
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
+from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from functions.testing import served, signed_up, sqlite_store
 from puzzlebook.chess.puzzle import Puzzle, position_at
+from tests.support import served, signed_up, sqlite_store
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
 

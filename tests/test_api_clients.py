@@ -9,7 +9,7 @@ import pytest
 from starlette.requests import Request
 
 from functions.clients import UNKNOWN, client_address, network_of, viewer_behind_cloudfront
-from functions.testing import Clock, http_event, settings_for_tests, sqlite_store, uvicorn_serving
+from tests.support import Clock, http_event, settings_for_tests, sqlite_store, uvicorn_serving
 
 EDGE = "130.176.98.1"  # a CloudFront edge: API Gateway's sourceIp for every viewer behind it
 
@@ -84,12 +84,12 @@ def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp
 
     from functions.app import create_app
     from functions.routes.players import NEW_PLAYERS
-    from functions.store import keys as K
-    from sitebuild.server import UVICORN_OPTIONS
+    from ops.server import UVICORN_OPTIONS
+    from service.store import keys as K
 
     now = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
-        app = create_app(store, settings_for_tests(), clock=Clock(now))
+        app = create_app(settings_for_tests(), store, clock=Clock(now))
         with uvicorn_serving(app, **UVICORN_OPTIONS) as base:
             forged = {"X-Forwarded-For": "203.0.113.9"}
             made = httpx.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from functions.testing import served, signed_up, sqlite_store
+from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}

@@ -10,7 +10,7 @@ import pytest
 
 from functions.auth import hash_secret
 from functions.routes.players import PLAYERS_PER_HOUR
-from functions.testing import served, signed_up, sqlite_store
+from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 

@@ -11,16 +11,16 @@ import httpx
 import pytest
 
 from functions.app import create_app
-from functions.store.sqlite import SqliteStore
-from functions.testing import settings_for_tests, uvicorn_serving
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.store.sqlite import SqliteStore
+from tests.support import settings_for_tests, uvicorn_serving
 
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[str, SqliteStore, object]]:
     store = SqliteStore(tmp_path / "puzzlebook.sqlite3")
-    app = create_app(store, settings_for_tests(), clock=lambda: dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC))
+    app = create_app(settings_for_tests(), store, clock=lambda: dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC))
     try:
         with uvicorn_serving(app) as base:
             yield base, store, app

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
 from functions.app import create_app
-from functions.store.sqlite import SqliteStore
-from functions.testing import Clock, settings_for_tests, signed_up
 from puzzlebook.chain.generate import generate
+from service.store.sqlite import SqliteStore
+from tests.support import Clock, settings_for_tests, signed_up
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +30,7 @@ atexit.register(shutil.rmtree, _dir, True)
 _store = SqliteStore(_dir / "puzzlebook.sqlite3")
 for _day in ("2026-11-01", "2026-11-02", "2026-11-03"):
     _store.put_chain_day(_day, generate(_day))
-app = create_app(_store, settings_for_tests(), clock=Clock(NOON))
+app = create_app(settings_for_tests(), _store, clock=Clock(NOON))
 AUTH = signed_up(TestClient(app), "Schemathesis")
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", app)
 # A lesson import may be PGN: text, sent as it is.

@@ -11,9 +11,9 @@ from botocore.exceptions import ClientError, EndpointConnectionError
 from fastapi.testclient import TestClient
 
 from functions.app import create_app
-from functions.store.sqlite import SqliteStore
-from functions.testing import Clock, dynamo_store, settings_for_tests, signed_up
 from puzzlebook.chess.puzzle import Puzzle
+from service.store.sqlite import SqliteStore
+from tests.support import Clock, dynamo_store, settings_for_tests, signed_up
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -45,7 +45,7 @@ def assert_503(response) -> None:
 def sqlite_app(tmp_path) -> Iterator[tuple[SqliteStore, TestClient, str]]:
     path = tmp_path / "puzzlebook.sqlite3"
     store = SqliteStore(path, timeout=0.2)
-    with TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client:
+    with TestClient(create_app(settings_for_tests(), store, clock=Clock(NOON))) as client:
         yield store, client, str(path)
     store.close()
 
@@ -92,7 +92,7 @@ def test_a_write_failing_halfway_leaves_nothing_written(sqlite_app) -> None:
 def dynamo_app() -> Iterator[tuple[object, TestClient]]:
     with (
         dynamo_store() as store,
-        TestClient(create_app(store, settings_for_tests(), clock=Clock(NOON))) as client,
+        TestClient(create_app(settings_for_tests(), store, clock=Clock(NOON))) as client,
     ):
         yield store, client
 

@@ -14,8 +14,8 @@ import pytest
 from moto import mock_aws
 
 import build
-from sitebuild import deploy
-from sitebuild.cache import cache_control, content_type
+from ops import deploy
+from ops.cache import cache_control, content_type
 
 ROOT = Path(__file__).resolve().parent.parent
 BUCKET = "puzzlebook-site-test"

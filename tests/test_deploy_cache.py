@@ -1,11 +1,11 @@
-"""sitebuild/cache.py: each file of dist/ gets the Cache-Control and Content-Type
+"""ops/cache.py: each file of dist/ gets the Cache-Control and Content-Type
 a browser and a CDN should see."""
 
 from __future__ import annotations
 
 import pytest
 
-from sitebuild.cache import cache_control, cache_rule, content_type, is_immutable
+from ops.cache import cache_control, cache_rule, content_type, is_immutable
 
 YEAR = "public, max-age=31536000, immutable"
 FEW_MINUTES = "public, max-age=300"

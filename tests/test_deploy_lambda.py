@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import build
-from sitebuild import deploy
+from ops import deploy
 
 ROOT = Path(__file__).resolve().parent.parent
 

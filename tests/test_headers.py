@@ -1,4 +1,4 @@
-"""sitebuild/headers.py: the CDN's security headers, read from the template, as
+"""ops/headers.py: the CDN's security headers, read from the template, as
 the local server sends them."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.headers import HeadersPolicyError, security_headers
-from sitebuild.template import load_template
+from ops.headers import HeadersPolicyError, security_headers
+from ops.template import load_template
 
 EXPECTED = {
     "Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy",

@@ -1,6 +1,6 @@
 """infra/template.yaml: cfn-lint clean, translatable as `sam deploy` would, and
 saying what the operator's guide promises (private bucket, least privilege, the
-cache rules of sitebuild/cache.py, the site key by name only)."""
+cache rules of ops/cache.py, the site key by name only)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from cfnlint.api import ManualArgs, lint_file
 
-from sitebuild import cache
-from sitebuild.template import TEMPLATE, load_template
+from ops import cache
+from ops.template import TEMPLATE, load_template
 
 CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
 ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac"

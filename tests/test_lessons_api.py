@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from functions.routes.lessons import IMPORTS_PER_HOUR
-from functions.testing import dynamo_store, served, signed_up, sqlite_store
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES
+from tests.support import dynamo_store, served, signed_up, sqlite_store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from functions.context import shards_root
-from functions.nightly import AHEAD, CHAIN_FROM, fill, fill_if_needed
-from functions.publish import DirWriter, S3Writer, daily_files, publish_days
-from functions.store.sqlite import SqliteStore
-from functions.testing import settings_for_tests
 from puzzlebook.chain import generate as chain_generate
 from puzzlebook.chess.daily import EPOCH
 from puzzlebook.chess.shards import Bundle
+from service.nightly import AHEAD, CHAIN_FROM, fill, fill_if_needed
+from service.publish import DirWriter, S3Writer, daily_files, publish_days
+from service.settings import ROOT
+from service.store.sqlite import SqliteStore
+from tests.support import settings_for_tests
 
 NOW = dt.datetime(2026, 11, 2, 3, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
@@ -23,7 +23,7 @@ TODAY = dt.date(2026, 11, 2)
 
 @pytest.fixture(scope="module")
 def bundle() -> Bundle:
-    return Bundle(shards_root())
+    return Bundle(ROOT / "shards")
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +138,7 @@ def test_serve_fills_only_when_the_next_week_is_missing(tmp_path, bundle) -> Non
 def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
     import boto3
 
-    from functions.testing import mocked_aws
+    from tests.support import mocked_aws
 
     store, _, _ = filled
     with mocked_aws():

@@ -12,7 +12,7 @@ import boto3
 import pytest
 
 from functions.routes.players import PLAYERS_PER_HOUR
-from functions.testing import LambdaContext, call_lambda, http_event, make_table, mocked_aws
+from tests.support import LambdaContext, call_lambda, http_event, make_table, mocked_aws
 
 
 @pytest.fixture

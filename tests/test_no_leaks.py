@@ -23,13 +23,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from functions import nightly
 from functions.app import create_app
-from functions.testing import Clock, settings_for_tests, signed_up, sqlite_store
 from puzzlebook.chain.solver import full_chains
 from puzzlebook.chain.tiles import parse_tile
 from puzzlebook.chess.shards import Bundle
+from service import nightly
 from sitebuild.builder import ROOT, build_site
+from tests.support import Clock, settings_for_tests, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
@@ -48,11 +48,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
     with sqlite_store(base / "store.sqlite3") as store:
         report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=NOON)
         assert not report.chain_failed
-        build_site(base / "dist", settings=settings, store=store, today=TODAY)
+        build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
         secret_days = sorted(d for d in store.chain_days(TODAY.isoformat(), None) if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
         rows = {d: store.chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
-        with TestClient(create_app(store, settings, clock=Clock(NOON))) as client:
+        with TestClient(create_app(settings, store, clock=Clock(NOON))) as client:
             yield SimpleNamespace(dist=base / "dist", client=client, rows=rows, secret_days=secret_days)
 
 

@@ -11,25 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebook.settings import load
+from ops.cache import cache_rule
+from service.settings import load
 from sitebuild import builder, pages
 from sitebuild.assets import MissingVendorFiles
-from sitebuild.cache import cache_rule
 from sitebuild.pages import PageError
 from sitebuild.shards import BadBundle
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def settings(tmp: Path):
-    env = {"PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(tmp / "dist")}
+def settings(tmp: Path, root: Path = ROOT, **env: str):
+    env = {"PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(tmp / "dist"),
+           "PUZZLEBOOK_SHARDS": str(root / "shards"), **env}
     return load(env, warn=False)
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory):
     tmp = tmp_path_factory.mktemp("build")
-    report = builder.build_site(tmp / "dist", settings=settings(tmp), site_url="https://puzzles.example")
+    report = builder.build_site(settings(tmp, PUZZLEBOOK_SITE_URL="https://puzzles.example"))
     return tmp / "dist", report
 
 
@@ -43,9 +44,9 @@ def html_pages(dist: Path) -> list[Path]:
 
 def test_a_second_build_with_nothing_changed_rewrites_nothing(tmp_path):
     s = settings(tmp_path)
-    first = builder.build_site(tmp_path / "dist", settings=s)
+    first = builder.build_site(s)
     before = files(tmp_path / "dist")
-    second = builder.build_site(tmp_path / "dist", settings=s)
+    second = builder.build_site(s)
     assert first.written > 0
     assert (second.written, second.removed) == (0, 0)
     assert second.unchanged == len(before)
@@ -192,11 +193,11 @@ def sources(tmp_path: Path) -> Path:
 
 
 def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources, tmp_path):
-    s = settings(tmp_path)
-    first = builder.build_site(tmp_path / "dist", settings=s, root=sources)
+    s = settings(tmp_path, sources)
+    first = builder.build_site(s, root=sources)
     css = sources / "site/static/css/site.css"
     css.write_text(css.read_text() + "\n/* changed */\n")
-    second = builder.build_site(tmp_path / "dist", settings=s, root=sources)
+    second = builder.build_site(s, root=sources)
     assert second.static_prefix != first.static_prefix
     assert second.removed > 0
     assert not (tmp_path / "dist" / first.static_prefix.strip("/")).exists()
@@ -209,20 +210,20 @@ def test_a_template_naming_a_missing_static_file_is_a_clear_error(sources, tmp_p
         '<link rel="stylesheet" href="{{ static(\'css/nope.css\') }}">{% endblock %}'
     )
     with pytest.raises(PageError, match=r"site/templates/broken.html: no static file 'css/nope.css'"):
-        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+        builder.build_site(settings(tmp_path, sources), root=sources)
 
 
 def test_a_template_syntax_error_names_the_file_and_line(sources, tmp_path):
     (sources / "site/templates/broken.html").write_text("line one\n{% if %}\n")
     with pytest.raises(PageError, match=r"broken.html, line 2"):
-        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+        builder.build_site(settings(tmp_path, sources), root=sources)
 
 
 def test_missing_npm_packages_say_how_to_get_them(sources, tmp_path):
     (sources / "node_modules").unlink()
     (sources / "node_modules").mkdir()
     with pytest.raises(MissingVendorFiles, match="npm ci"):
-        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+        builder.build_site(settings(tmp_path, sources), root=sources)
 
 
 def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_path):
@@ -230,12 +231,12 @@ def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_pat
     shutil.copytree(ROOT / "shards", sources / "shards")
     (sources / "shards/Easy/0.json").unlink()
     with pytest.raises(BadBundle, match=r"Easy/0.json is missing"):
-        builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+        builder.build_site(settings(tmp_path, sources), root=sources)
 
 
 def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(sources, tmp_path):
     (sources / "shards").unlink()
-    report = builder.build_site(tmp_path / "dist", settings=settings(tmp_path), root=sources)
+    report = builder.build_site(settings(tmp_path, sources), root=sources)
     assert any("no chess bundle" in note for note in report.notes)
     assert report.dailies == "skipped: no chess bundle"
     assert (tmp_path / "dist/index.html").is_file()

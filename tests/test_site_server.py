@@ -1,4 +1,4 @@
-"""The local server (sitebuild/server.py) over real HTTP semantics: files,
+"""The local server (ops/server.py) over real HTTP semantics: files,
 folders, 404s, conditional requests, cache and security headers, and /api."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from sitebuild.headers import security_headers
-from sitebuild.server import SiteServer
+from ops.headers import security_headers
+from ops.server import SiteServer
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ async def echo_api(scope, receive, send):
 
 @pytest.fixture
 def client(dist: Path) -> Client:
-    return Client(SiteServer(dist))
+    return Client(SiteServer(dist, api=echo_api))
 
 
 def test_pages_and_folders(client):
@@ -114,9 +114,6 @@ def test_only_get_and_head(client):
     assert answer.status_code == 405 and answer.headers["allow"] == "GET, HEAD"
 
 
-def test_api_is_mounted_when_there_is_one(dist, client):
-    with_api = Client(SiteServer(dist, api=echo_api))
-    assert with_api.get("/api/health").json() == {"path": "/api/health"}
-    without = client.get("/api/health")
-    assert without.status_code == 503
-    assert "isn't running" in without.json()["error"]
+def test_the_api_answers_under_api(client):
+    assert client.get("/api/health").json() == {"path": "/api/health"}
+    assert client.get("/api").json() == {"path": "/api"}

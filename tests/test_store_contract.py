@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from functions.store.base import Absent, Add, Conflict, Put, Store, make_item
-from functions.testing import STORE_T0, dynamo_store, sqlite_store
-from functions.testing import record_test_miss as miss
-from functions.testing import record_test_solve as solve
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.store.base import Absent, Add, Conflict, Put, Store, make_item
+from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import record_test_miss as miss
+from tests.support import record_test_solve as solve
 
 T0 = STORE_T0
 DAY = dt.date(2026, 11, 2)

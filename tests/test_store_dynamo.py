@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import pytest
 from botocore.exceptions import ClientError
 
-from functions.store.base import Conflict, Put, StoreUnavailable, make_item
-from functions.store.dynamo import DynamoStore
-from functions.testing import STORE_T0, dynamo_store, record_test_solve
+from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
-from sitebuild.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
+from service.store.base import Conflict, Put, StoreUnavailable, make_item
+from service.store.dynamo import DynamoStore
+from tests.support import STORE_T0, dynamo_store, record_test_solve
 
 T0 = STORE_T0
 
@@ -116,7 +116,7 @@ def _held_back(store: DynamoStore, operation: str, times: int) -> list[int]:
 
 
 def test_keys_dynamodb_leaves_unread_are_asked_for_again(store: DynamoStore, monkeypatch) -> None:
-    import functions.store.dynamo as dynamo
+    import service.store.dynamo as dynamo
 
     waits: list[float] = []
     monkeypatch.setattr(dynamo.time, "sleep", waits.append)
@@ -132,7 +132,7 @@ def test_keys_dynamodb_leaves_unread_are_asked_for_again(store: DynamoStore, mon
 
 
 def test_deletes_dynamodb_leaves_undone_are_sent_again(store: DynamoStore, monkeypatch) -> None:
-    import functions.store.dynamo as dynamo
+    import service.store.dynamo as dynamo
 
     monkeypatch.setattr(dynamo.time, "sleep", lambda seconds: None)
     keys = [("P#x", f"K#{n}") for n in range(3)]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from functions.store import open_store
-from functions.store.sqlite import SqliteStore
+from service.store import open_store
+from service.store.sqlite import SqliteStore
 
 
 def test_the_database_is_created_on_first_use_in_wal_mode(tmp_path, monkeypatch) -> None:

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
 from functions.bodies import day_from, errors
-from functions.context import Context, context
+from functions.deps import context
 from functions.errors import ApiError
 from functions.models import (
     AlltimeBoard,
@@ -27,9 +27,10 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
-from functions.store.records import Board, BoardRow
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
+from service.context import Context
+from service.store.records import Board, BoardRow
 
 router = APIRouter(tags=["boards"])
 

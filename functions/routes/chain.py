@@ -16,10 +16,11 @@ from fastapi import APIRouter, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for, signed_in
 from functions.bodies import JsonBody, day_from, documented, errors, parse
-from functions.context import Context, context
+from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
-from functions.store.records import Posted
+from service.context import Context
+from service.store.records import Posted
 
 router = APIRouter(tags=["chain"])
 

@@ -16,12 +16,13 @@ from fastapi import APIRouter, Request
 
 from functions.auth import Credentials, signed_in
 from functions.bodies import JsonBody, documented, errors
-from functions.context import Context, context
+from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.models import ChessMiss, ChessPosted, ChessSolve, RatingChange
-from functions.store.records import Posted
 from puzzlebook.chess import shapes
+from service.context import Context
+from service.store.records import Posted
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle

@@ -7,7 +7,7 @@ import datetime as dt
 from fastapi import APIRouter, Request
 
 from functions.bodies import errors
-from functions.context import context
+from functions.deps import context
 from functions.errors import ApiError
 from functions.models import Health
 

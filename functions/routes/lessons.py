@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from functions.auth import Credentials, player_for, signed_in
 from functions.bodies import JsonBody, documented, errors, parse
-from functions.context import context
+from functions.deps import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted

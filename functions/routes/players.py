@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from functions.auth import BAD_TOKEN, Credentials, clean_name, new_secret, signed_in, token_of
 from functions.bodies import JsonBody, documented, errors
 from functions.clients import client_address
-from functions.context import context
+from functions.deps import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import (
@@ -23,7 +23,7 @@ from functions.models import (
     Rename,
     StreakInfo,
 )
-from functions.store.records import ChainStats, ChessStats, Player
+from service.store.records import ChainStats, ChessStats, Player
 
 router = APIRouter(tags=["players"])
 

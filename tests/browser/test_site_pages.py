@@ -80,7 +80,7 @@ def test_a_promotion_chooser_has_no_axe_violations(page, axe, bundle):
 
 
 def test_every_response_carries_the_security_headers(page, site_server):
-    from sitebuild.headers import security_headers
+    from ops.headers import security_headers
 
     for path in ["/", "/about/", "/manifest.webmanifest", "/shards/index.json", "/nope", "/api/health"]:
         response = page.request.get(site_server.url + path)

@@ -3,7 +3,7 @@ over one at a settable clock, and API Gateway's events for the Lambda entry poin
 
 For any engineer's tests (lessons included):
 
-    from functions.testing import dynamo_store, served, sqlite_store
+    from tests.support import dynamo_store, served, sqlite_store
     with dynamo_store() as store, served(store, NOON) as world: world.client.post(...)
 
 moto is imported only here, so production code never loads it. moto isn't
@@ -23,8 +23,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from functions.store.dynamo import DynamoStore
-from functions.store.sqlite import SqliteStore
+from service.store.dynamo import DynamoStore
+from service.store.sqlite import SqliteStore
 
 TEST_TABLE = "puzzlebook-test"
 
@@ -41,7 +41,7 @@ def sqlite_store(path: str | Path) -> Iterator[SqliteStore]:
 
 def make_table(client: Any, name: str = TEST_TABLE) -> None:
     """Create the table of infra/template.yaml under `name`, TTL included."""
-    from sitebuild.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
+    from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 
     client.create_table(**dynamodb_table_kwargs(name))
     ttl = dynamodb_ttl_attribute()
@@ -134,7 +134,7 @@ class Clock:
 
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment."""
-    from puzzlebook.settings import load
+    from service.settings import load
 
     return load({"SITE_KEY": "puzzlebook-test-key", **overrides}, warn=False)
 
@@ -156,7 +156,7 @@ def served(store: Any, now: dt.datetime, **client: Any) -> Iterator[SimpleNamesp
     from functions.app import create_app
 
     clock = Clock(now)
-    app = create_app(store, settings_for_tests(), clock=clock)
+    app = create_app(settings_for_tests(), store, clock=clock)
     with TestClient(app, **client) as test_client:
         yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=app.state.ctx)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from functions.store.base import Store
-from functions.store.records import KeptDaily
 from puzzlebook.chess.daily import EPOCH, NO_REPEAT, bands_of, pick
-from puzzlebook.settings import Settings
+from service.settings import Settings
+from service.store.base import Store
+from service.store.records import KeptDaily
 
 
 def fill_dailies(

@@ -4,7 +4,7 @@ An item is shaped like a DynamoDB item: a partition key PK, a sort key SK, up
 to three sparse index key pairs (GSI1PK/GSI1SK ... GSI3PK/GSI3SK), a version
 `v`, an `expires_at`, counters, and the record itself as `doc` (JSON-able).
 A backend (sqlite.py, dynamo.py) implements `Primitives`; everything else is
-written once on top of them (functions/store/base.py assembles the Store).
+written once on top of them (service/store/base.py assembles the Store).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from functions.store.base import Conflict, Store, StoreUnavailable
+from service.store.base import Conflict, Store, StoreUnavailable
 
 __all__ = ["Conflict", "Store", "StoreUnavailable", "open_store"]
 
@@ -17,7 +17,7 @@ __all__ = ["Conflict", "Store", "StoreUnavailable", "open_store"]
 def open_store(url: str, *, client: Any = None) -> Store:
     """The Store named by `url`; ValueError saying what's wrong with an unusable one."""
     if url.startswith("sqlite:///"):
-        from functions.store.sqlite import SqliteStore
+        from service.store.sqlite import SqliteStore
 
         path = url[len("sqlite:///") :]
         if not path:
@@ -26,7 +26,7 @@ def open_store(url: str, *, client: Any = None) -> Store:
             )
         return SqliteStore(path)
     if url.startswith("dynamodb://"):
-        from functions.store.dynamo import DynamoStore
+        from service.store.dynamo import DynamoStore
 
         table = url[len("dynamodb://") :].strip("/")
         if not table:

@@ -5,7 +5,7 @@ The order keeps every page working while a deploy runs and after it:
 1. Upload new and changed files, content-hashed ones first and pages, index
    files and the service worker last, so nothing new points at a file that
    isn't there yet. Each object gets its Cache-Control and Content-Type from
-   sitebuild/cache.py. A file whose bytes the bucket already has is skipped
+   ops/cache.py. A file whose bytes the bucket already has is skipped
    (compared by MD5, S3's ETag for a single-part upload).
 2. Delete stale files (in the bucket, not in dist/) only after the uploads. A
    stale content-hashed file is kept for a grace period first: a player who
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from sitebuild.cache import cache_rule, content_type
+from ops.cache import cache_rule, content_type
 
 NIGHTLY_PREFIX = "daily/"
 STALE_TAG = "stale-since"

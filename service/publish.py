@@ -23,9 +23,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Protocol
 
-from functions.store.base import Store
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.settings import Settings
+from service.settings import Settings
+from service.store.base import Store
 
 INDEX = "daily/index.json"
 # Dailies change once a day and tomorrow's is published ahead: a short cache.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from functions.store import keys as K
-from functions.store.items import (
+from service.store import keys as K
+from service.store.items import (
     Add,
     Conflict,
     Item,
@@ -17,7 +17,7 @@ from functions.store.items import (
     make_item,
     utc_stamp,
 )
-from functions.store.records import KeptDaily
+from service.store.records import KeptDaily
 
 # A rate-limit window's item lingers a day past its window before TTL may remove it;
 # the window's start is in its key, so an item TTL hasn't removed yet is never misread.

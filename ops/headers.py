@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sitebuild.template import TEMPLATE, resource
+from ops.template import TEMPLATE, resource
 
 POLICY = "SecurityHeaders"
 

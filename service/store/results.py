@@ -12,8 +12,9 @@ import datetime as dt
 from dataclasses import replace
 from typing import Any
 
-from functions.store import keys as K
-from functions.store.items import (
+from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+from service.store import keys as K
+from service.store.items import (
     Absent,
     Item,
     Key,
@@ -25,8 +26,7 @@ from functions.store.items import (
     record_of,
     utc_stamp,
 )
-from functions.store.records import ChainStats, ChessStats, Posted, Streak
-from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+from service.store.records import ChainStats, ChessStats, Posted, Streak
 
 
 def _chess_keys(pid: str, puzzle_id: str) -> tuple[Key, Key, Key]:

@@ -6,8 +6,8 @@ import datetime as dt
 import secrets
 from typing import Any
 
-from functions.store import keys as K
-from functions.store.items import (
+from service.store import keys as K
+from service.store.items import (
     Add,
     Conflict,
     Item,
@@ -17,7 +17,7 @@ from functions.store.items import (
     make_item,
     utc_stamp,
 )
-from functions.store.records import Lesson
+from service.store.records import Lesson
 
 
 class Lessons(Primitives):

@@ -10,7 +10,7 @@
 2. Chess: every day from EPOCH to tomorrow has its dailies picked and kept
    (the first pick stands).
 3. The public files of yesterday, today and tomorrow, and the index, are
-   written (functions/publish.py), when a writer is given.
+   written (service/publish.py), when a writer is given.
 
 `python build.py fill` runs it locally; functions/handler.nightly on AWS;
 `fill_if_needed` at `make serve` start-up.
@@ -22,12 +22,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from functions.dailies import fill_dailies
-from functions.publish import Writer, publish_days
-from functions.store.base import Store
 from puzzlebook.calendar import site_day
 from puzzlebook.chess.daily import EPOCH
-from puzzlebook.settings import Settings
+from service.dailies import fill_dailies
+from service.publish import Writer, publish_days
+from service.settings import Settings
+from service.store.base import Store
 
 # Where stored Chain days begin: the archive has the autumn of 2026 from the start.
 CHAIN_FROM = dt.date(2026, 9, 1)

@@ -1,36 +1,25 @@
-"""What every request needs: the store, the settings, the chess bundle, the clock and the site day.
+"""What the API and the jobs work with: the store, the settings, the chess bundle, the clock and the site day.
 
-One Context per app (create_app makes it; routes get it with `context(request)`).
-The clock is injectable so tests can post "on" any site day.
+One Context per app (functions.app.create_app makes it; routes get it through the
+dependency in functions/deps.py). The clock is injectable so tests can post "on" any site day.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from fastapi import Request
+from typing import TYPE_CHECKING
 
 from puzzlebook.calendar import site_day
-from puzzlebook.settings import Settings
+from service.settings import Settings
 
 if TYPE_CHECKING:
-    from functions.store.base import Store
     from puzzlebook.chess.puzzle import Puzzle
     from puzzlebook.chess.shards import Bundle
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def shards_root() -> Path:
-    """The committed chess bundle: PUZZLEBOOK_SHARDS if set, else the project's shards/."""
-    return Path(os.environ.get("PUZZLEBOOK_SHARDS") or ROOT / "shards")
-
+    from service.store.base import Store
 
 def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
@@ -43,7 +32,7 @@ class Context:
     store: Store
     settings: Settings
     clock: Callable[[], dt.datetime] = utc_now
-    bundle_root: Path = field(default_factory=shards_root)
+    bundle_root: Path | None = None  # default: settings.shards
     _bundle: Bundle | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _dailies: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -64,7 +53,7 @@ class Context:
 
             with self._lock:
                 if self._bundle is None:
-                    self._bundle = Bundle(self.bundle_root)
+                    self._bundle = Bundle(self.bundle_root or self.settings.shards)
         return self._bundle
 
     def puzzle(self, band: str, puzzle_id: str) -> Puzzle | None:
@@ -83,7 +72,7 @@ class Context:
         known = self._dailies.get(key)
         if known is not None:
             return known
-        from functions.dailies import ensure_dailies
+        from service.dailies import ensure_dailies
 
         kept = ensure_dailies(self.store, self.settings, self.bundle, day)
         found = {d.band: d.id for d in kept}
@@ -91,9 +80,3 @@ class Context:
         if len(self._dailies) > 8:  # only today and yesterday matter; keep the memo small
             self._dailies.pop(next(iter(self._dailies)))
         return found
-
-
-def context(request: Request) -> Context:
-    """The app's Context, from inside a route."""
-    ctx: Any = request.app.state.ctx
-    return ctx

@@ -1,6 +1,6 @@
 """The production store: one DynamoDB table (infra/template.yaml's `Table`), through boto3.
 
-Items are the layout of functions/store/keys.py: string keys, the version `v`
+Items are the layout of service/store/keys.py: string keys, the version `v`
 and counters as numbers, `expires_at` (the table's TTL attribute) as epoch
 seconds, and the record itself as one JSON string `doc` (no float-to-Decimal
 round trips). Writes with conditions go through TransactWriteItems, so a
@@ -15,8 +15,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from functions.store.base import Store
-from functions.store.items import (
+from service.store.base import Store
+from service.store.items import (
     Absent,
     Add,
     Conflict,

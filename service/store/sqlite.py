@@ -1,6 +1,6 @@
 """The local store: one SQLite file (WAL), created on first use, holding the same items as DynamoDB.
 
-The table mirrors the DynamoDB item layout (functions/store/keys.py): a row per
+The table mirrors the DynamoDB item layout (service/store/keys.py): a row per
 item, its index keys in their own columns with a partial index each (sparse,
 like a GSI), everything else as JSON. A transaction is BEGIN IMMEDIATE: the
 conditions are checked and the writes made while holding the write lock, so
@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from functions.store.base import Store
-from functions.store.items import (
+from service.store.base import Store
+from service.store.items import (
     INDEXES,
     Absent,
     Add,

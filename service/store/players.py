@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from functions.store import keys as K
-from functions.store.items import (
+from service.store import keys as K
+from service.store.items import (
     Conflict,
     Item,
     Primitives,
@@ -18,7 +18,7 @@ from functions.store.items import (
     utc_stamp,
     version_of,
 )
-from functions.store.records import ChainStats, ChessStats, Player
+from service.store.records import ChainStats, ChessStats, Player
 
 
 class Players(Primitives):

@@ -1,9 +1,9 @@
-"""The local server: the built site from dist/ and, when there is one, the
-API under /api, in one ASGI app for one uvicorn process.
+"""The local server: the built site from dist/ and the API under /api, in one
+ASGI app for one uvicorn process.
 
 Every response carries the site's security headers (the same ones CloudFront
-adds in production, from sitebuild/headers.py), and every file its
-Cache-Control and Content-Type (sitebuild/cache.py), so the browser tests see
+adds in production, from ops/headers.py), and every file its
+Cache-Control and Content-Type (ops/cache.py), so the browser tests see
 what production serves. Folders serve their index.html; a folder asked for
 without its slash is redirected to it; anything missing is 404.html with 404.
 """
@@ -11,11 +11,13 @@ without its slash is redirected to it; anything missing is 404.html with 404.
 from __future__ import annotations
 
 import email.utils
-import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
+
+from ops.cache import cache_control, content_type
+from ops.headers import security_headers
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -28,51 +30,19 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # could then pick the address its per-address limits count against (functions/clients.py).
 UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
 
-# Used only until sitebuild/headers.py (read from infra/template.yaml) exists.
-API_MISSING = "The API isn't running on this server yet; the puzzles play without it."
-FALLBACK_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
-
-
-def site_headers() -> dict[str, str]:
-    """The security headers every response carries."""
-    try:
-        from sitebuild.headers import security_headers
-    except ImportError:
-        return {"Content-Security-Policy": FALLBACK_CSP, "X-Content-Type-Options": "nosniff"}
-    return security_headers()
-
-
-def _cache_rules() -> tuple[Callable[[str], str], Callable[[str], str]]:
-    from sitebuild.cache import cache_control, content_type
-
-    return cache_control, content_type
-
 
 class SiteServer:
     """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api."""
 
-    def __init__(self, dist: Path, api: ASGIApp | None = None) -> None:
+    def __init__(self, dist: Path, api: ASGIApp) -> None:
         self.dist = Path(dist).resolve()
         self.api = api
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in site_headers().items()]
-        self.cache_control, self.content_type = _cache_rules()
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers().items()]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
-            if self.api is not None:
-                await self.api(scope, receive, send)
-                return
-            while True:
-                message = await receive()
-                if message["type"] == "lifespan.startup":
-                    await send({"type": "lifespan.startup.complete"})
-                elif message["type"] == "lifespan.shutdown":
-                    await send({"type": "lifespan.shutdown.complete"})
-                    return
+            await self.api(scope, receive, send)
+            return
         if scope["type"] != "http":
             return
         path = scope.get("path", "/")
@@ -82,11 +52,6 @@ class SiteServer:
             await self._static(scope, send)
 
     async def _api(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.api is None:
-            body = json.dumps({"error": API_MISSING})
-            await self._respond(send, 503, body.encode(), [(b"content-type", b"application/json")])
-            return
-
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {name.lower() for name, _ in message.get("headers", [])}
@@ -133,8 +98,8 @@ class SiteServer:
         stat = target.stat()
         etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
         headers = [
-            (b"content-type", self.content_type(rel).encode()),
-            (b"cache-control", (self.cache_control(rel) if status == 200 else "no-cache").encode()),
+            (b"content-type", content_type(rel).encode()),
+            (b"cache-control", (cache_control(rel) if status == 200 else "no-cache").encode()),
             (b"etag", etag.encode()),
             (b"last-modified", email.utils.formatdate(stat.st_mtime, usegmt=True).encode()),
         ]

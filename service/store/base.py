@@ -1,7 +1,7 @@
 """The Store: one interface, two backends (sqlite.py, dynamo.py).
 
 A backend supplies six primitives over items shaped like DynamoDB's
-(functions/store/items.py: a partition key, a sort key, three sparse indexes,
+(service/store/items.py: a partition key, a sort key, three sparse indexes,
 conditional writes in one all-or-nothing transaction). Everything else is
 written once, on top of them, in one mixin per area:
 
@@ -21,8 +21,8 @@ conditional write lost a race, and the record method reads again and retries.
 
 from __future__ import annotations
 
-from functions.store.boards import BOARD_SIZE, Boards
-from functions.store.items import (
+from service.store.boards import BOARD_SIZE, Boards
+from service.store.items import (
     INDEXES,
     Absent,
     Add,
@@ -37,10 +37,10 @@ from functions.store.items import (
     make_item,
     utc_stamp,
 )
-from functions.store.lessons import Lessons
-from functions.store.players import Players
-from functions.store.results import Results
-from functions.store.site import SiteRecords
+from service.store.lessons import Lessons
+from service.store.players import Players
+from service.store.results import Results
+from service.store.site import SiteRecords
 
 __all__ = [
     "BOARD_SIZE",

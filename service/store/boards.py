@@ -7,15 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from functions.store import keys as K
-from functions.store.items import (
+from puzzlebook.ratings import Rating
+from service.store import keys as K
+from service.store.items import (
     Item,
     Key,
     Primitives,
     doc_of,
 )
-from functions.store.records import Board, BoardRow
-from puzzlebook.ratings import Rating
+from service.store.records import Board, BoardRow
 
 BOARD_SIZE = 100
 

@@ -1,0 +1,19 @@
+"""What a route receives from FastAPI's dependencies: the app's Context (store, settings, bundle, clock)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+
+from service.context import Context
+
+
+def context(request: Request) -> Context:
+    """The app's Context, from inside a route."""
+    ctx: Any = request.app.state.ctx
+    return ctx
+
+
+# A route's parameter for the app's Context.
+Ctx = Annotated[Context, Depends(context)]

@@ -1,0 +1,108 @@
+"""The site's settings: read from the environment in one place, then passed down.
+
+Only the entry points (build.py's commands, the Lambda handler, benchmarks) call
+`load`; everything below them receives a `Settings` (or the values in it).
+
+SITE_KEY             secret that seeds every pick (HMAC-SHA256); a fixed development
+                     key, with a loud warning, when unset.
+SITE_KEY_PARAMETER   the name of an SSM SecureString holding SITE_KEY (Lambda): read
+                     through `fetch_parameter`, which the caller passes in.
+SITE_TZ              the zone whose date is the site day (default UTC).
+PUZZLEBOOK_STORE     sqlite:///var/puzzlebook.sqlite3 (default) or dynamodb://TABLE.
+PUZZLEBOOK_DIST      the built site (default dist/).
+PUZZLEBOOK_SHARDS    the chess bundle (default: the project's shards/).
+PUZZLEBOOK_SITE_URL  the site's address, for the sitemap and robots.txt (default
+                     http://127.0.0.1:8000).
+PUZZLEBOOK_BUCKET    the site's S3 bucket, where the nightly job writes daily files
+                     (unset: it writes none).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+DEV_SITE_KEY = "puzzlebook-development-key-not-secret"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_STORE = "sqlite:///var/puzzlebook.sqlite3"
+DEFAULT_SITE_URL = "http://127.0.0.1:8000"
+
+_warned = False
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the site reads from its environment."""
+
+    site_key: bytes
+    site_tz: ZoneInfo
+    store_url: str = DEFAULT_STORE
+    dist: Path = Path("dist")
+    dev_key: bool = False
+    shards: Path = ROOT / "shards"
+    site_url: str = DEFAULT_SITE_URL
+    bucket: str | None = None
+
+    def with_(self, **changes: Any) -> Settings:
+        """A copy with `changes` (e.g. a command line's --out or --shards)."""
+        return replace(self, **changes)
+
+
+def load(
+    environ: Mapping[str, str] | None = None,
+    *,
+    warn: bool = True,
+    fetch_parameter: Callable[[str], str] | None = None,
+) -> Settings:
+    """The settings from `environ` (os.environ by default).
+
+    `fetch_parameter(name)` reads SITE_KEY from the SSM parameter SITE_KEY_PARAMETER
+    names when SITE_KEY itself is unset (the Lambda handler passes one in).
+    Raises ValueError naming the variable when a value is unusable.
+    """
+    global _warned
+    env = os.environ if environ is None else environ
+    key = env.get("SITE_KEY", "")
+    parameter = env.get("SITE_KEY_PARAMETER", "")
+    if not key and parameter:
+        if fetch_parameter is None:
+            raise ValueError(f"SITE_KEY_PARAMETER={parameter!r} is set, but nothing here can read SSM")
+        key = fetch_parameter(parameter)
+    dev = not key
+    if dev:
+        key = DEV_SITE_KEY
+        if warn and not _warned:
+            _warned = True
+            print(
+                "WARNING: SITE_KEY is not set; using the fixed development key. "
+                "Anyone can work out this site's dailies. Set SITE_KEY in production.",
+                file=sys.stderr,
+            )
+    tz_name = env.get("SITE_TZ", "") or "UTC"
+    try:
+        tz = ZoneInfo(tz_name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(
+            f"SITE_TZ={tz_name!r} is not a time zone name (try 'UTC' or 'Europe/London')"
+        ) from exc
+    store = env.get("PUZZLEBOOK_STORE", "") or DEFAULT_STORE
+    if not (store.startswith("sqlite:///") or store.startswith("dynamodb://")):
+        raise ValueError(f"PUZZLEBOOK_STORE={store!r} must start with sqlite:/// or dynamodb://")
+    site_url = env.get("PUZZLEBOOK_SITE_URL", "") or DEFAULT_SITE_URL
+    if not site_url.startswith(("http://", "https://")):
+        raise ValueError(f"PUZZLEBOOK_SITE_URL={site_url!r} must start with http:// or https://")
+    return Settings(
+        site_key=key.encode(),
+        site_tz=tz,
+        store_url=store,
+        dist=Path(env.get("PUZZLEBOOK_DIST", "") or "dist"),
+        dev_key=dev,
+        shards=Path(env.get("PUZZLEBOOK_SHARDS", "") or ROOT / "shards"),
+        site_url=site_url.rstrip("/"),
+        bucket=env.get("PUZZLEBOOK_BUCKET", "") or None,
+    )
