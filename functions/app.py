@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,8 @@ from typing import Any
 from fastapi import FastAPI
 
 from functions import errors
-from functions.routes import boards, chain, chess, health, players
+from functions.routes import boards, health, players
+from puzzlebook.games import GAMES
 from service.context import Context, utc_now
 from service.settings import Settings
 from service.store import Store, open_store
@@ -28,7 +28,6 @@ from service.store import Store, open_store
 BODY_LIMIT = 16 * 1024
 # A lesson import may hold many puzzles with their comments: more room there.
 LESSON_BODY_LIMIT = 256 * 1024
-LESSONS_ROUTES = "functions.routes.lessons"
 
 
 def create_app(
@@ -41,7 +40,6 @@ def create_app(
     """The API with `settings`, over `store` (default: the one settings.store_url names).
 
     `clock` (an aware "now") and `bundle_root` (the chess shards) are for tests.
-    The lessons routes (functions/routes/lessons.py, `router`) are included when that module exists.
     """
     app = FastAPI(
         title="Puzzle Book API",
@@ -59,10 +57,11 @@ def create_app(
         bundle_root=bundle_root,
     )
     errors.install(app)
-    for module in (players, chess, chain, boards, health):
+    for module in (players, boards, health):
         app.include_router(module.router, prefix="/api")
-    if importlib.util.find_spec(LESSONS_ROUTES) is not None:
-        app.include_router(importlib.import_module(LESSONS_ROUTES).router, prefix="/api")
+    # Each game registers its own routes (functions/routes/<key>.py): puzzlebook/games.py lists them.
+    for game in GAMES:
+        app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
     app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
     _document_errors_as_sent(app)
     return app

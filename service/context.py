@@ -72,7 +72,7 @@ class Context:
         known = self._dailies.get(key)
         if known is not None:
             return known
-        from service.dailies import ensure_dailies
+        from service.games.chess.dailies import ensure_dailies
 
         kept = ensure_dailies(self.store, self.settings, self.bundle, day)
         found = {d.band: d.id for d in kept}

@@ -1,12 +1,14 @@
-"""The public daily files, made from the store, and where they're written.
+"""The public daily files, made from the store by each daily game, and where they're written.
 
     files = daily_files(store, settings, bundle, through=tomorrow)   # {relative path: bytes}
     write_files(files, DirWriter(settings.dist))                      # or S3Writer(bucket)
 
-Paths are relative to the site root:
+Paths are relative to the site root. Each game with `daily` in the registry
+writes its own files through its `daily_files` hook (service/games/<key>/):
   daily/chess/<YYYY-MM-DD>.json  {date, bundle, dailies: [{band, id, rating}]}
   daily/chain/<YYYY-MM-DD>.json  exactly generate.public(row): {date, level, start, target, moves, hand}
-  daily/index.json               {"chess": [dates], "chain": [dates]}: every date published, per game
+and this module adds the index:
+  daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
 The site build calls daily_files for every date up to tomorrow; the nightly
 job writes yesterday's, today's and tomorrow's files and the index. A Chain
@@ -19,11 +21,10 @@ import datetime as dt
 import json
 import os
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 from typing import Any, Protocol
 
-from puzzlebook.chess.bands import BANDS
+from puzzlebook.games import GAMES
 from service.settings import Settings
 from service.store.base import Store
 
@@ -32,15 +33,8 @@ INDEX = "daily/index.json"
 CACHE_CONTROL = "public, max-age=300"
 
 
-def chess_path(day: str) -> str:
-    return f"daily/chess/{day}.json"
-
-
-def chain_path(day: str) -> str:
-    return f"daily/chain/{day}.json"
-
-
-def _json(value: Any) -> bytes:
+def json_bytes(value: Any) -> bytes:
+    """A public file's bytes: compact UTF-8 JSON."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -57,30 +51,19 @@ def daily_files(
     The index always lists every published date up to `through`, whatever `since` is.
     `settings` is accepted for symmetry with the nightly job (the files need no secret).
     """
-    from puzzlebook.chain.generate import public
+    from service.games import hooks
 
     last = through.isoformat()
     first = since.isoformat() if since else None
-    by_day: dict[str, list[Any]] = defaultdict(list)
-    for kept in store.kept_dailies(None, last):
-        by_day[kept.day].append(kept)
     files: dict[str, bytes] = {}
-    order = list(BANDS)
-    for day, kept_list in by_day.items():
-        if first and day < first:
+    index: dict[str, list[str]] = {}
+    for game in GAMES:
+        if not game.daily:
             continue
-        dailies = sorted(kept_list, key=lambda d: order.index(d.band))
-        body = {
-            "date": day,
-            "bundle": bundle.version,
-            "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
-        }
-        files[chess_path(day)] = _json(body)
-    rows = store.chain_rows(first, last)
-    chain_days = [day for day, _ in rows] if first is None else store.chain_days(None, last)
-    for day, row in rows:
-        files[chain_path(day)] = _json(public(row))
-    files[INDEX] = _json({"chess": sorted(by_day), "chain": chain_days})
+        module = hooks(game)
+        files.update(module.daily_files(store, bundle, first, last))
+        index[game.key] = module.published(store, last)
+    files[INDEX] = json_bytes(index)
     return files
 
 

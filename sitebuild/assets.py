@@ -55,8 +55,9 @@ class StaticSet:
         return self.prefix + rel
 
 
-def collect(static_dir: Path, node_modules: Path) -> StaticSet:
-    """The site's own static files and the vendor files, with their folder hash.
+def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | None = None) -> StaticSet:
+    """The site's own static files, the vendor files and the `generated` ones ({path: bytes}, made by
+    the build; each replaces a source file of that path), with their folder hash.
 
     Raises MissingVendorFiles naming what is missing and how to get it.
     """
@@ -82,6 +83,7 @@ def collect(static_dir: Path, node_modules: Path) -> StaticSet:
             + ", ".join(missing) + ". Run `npm ci` (or `make setup`) first."
         )
     contents = {rel: path.read_bytes() for rel, path in files.items()}
+    contents.update(generated or {})
     digest = hashlib.sha256()
     for rel in sorted(contents):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(contents[rel]).digest())

@@ -5,7 +5,6 @@ manifest, service worker), all written only where their bytes change."""
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,8 +12,9 @@ from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, meta, pages, shards
+from sitebuild import assets, games_js, meta, pages, shards
 from sitebuild.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,8 @@ def build_site(
     site_url = settings.site_url
     today = today or calendar.site_day(settings.site_tz)
 
-    static = assets.collect(root / "site" / "static", root / "node_modules")
+    static = assets.collect(root / "site" / "static", root / "node_modules",
+                            generated={games_js.PATH: games_js.render()})
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
@@ -112,6 +113,8 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
+        "games": GAMES,
+        "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
     }
@@ -131,23 +134,21 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
                      *, has_bundle: bool) -> str:
-    """The public daily files from EPOCH through tomorrow, made by the API's own
-    code: service/dailies.py keeps each day's picks in the store (the first
-    pick stands) and service/publish.py writes the files from what is kept.
-    The build never picks a daily itself."""
-    if importlib.util.find_spec("service.publish") is None:
-        return "skipped: service/publish.py is not there"
+    """The public daily files from the start through tomorrow, made by the service layer's own
+    code: each game keeps what it publishes (chess: its picks, the first pick standing) and
+    writes its files from what is kept. The build never picks a daily itself."""
     if not has_bundle:
         return "skipped: no chess bundle"
-    from puzzlebook.chess.daily import EPOCH
     from puzzlebook.chess.shards import Bundle
-    from service import dailies, publish
+    from service import publish
+    from service.games import with_hook
     from service.store import open_store
 
     bundle = Bundle(bundle_dir)
     through = today + dt.timedelta(days=1)
     store = store if store is not None else open_store(settings.store_url)
-    dailies.fill_dailies(store, settings, bundle, EPOCH, through)
+    for _, hooks in with_hook("keep_through"):
+        hooks.keep_through(store, settings, bundle, through)
     files = publish.daily_files(store, settings, bundle, through)
     for rel, data in sorted(files.items()):
         output.write(rel, data)

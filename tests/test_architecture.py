@@ -66,9 +66,8 @@ def test_imports_follow_the_arrows(package: str) -> None:
                 wrong.append(f"{rel} imports {module}")
             if module in FORBIDDEN_THIRD_PARTY.get(package, set()):
                 wrong.append(f"{rel} imports {module}, which {package}/ must not use")
-    assert not wrong, f"{package}/ may import only {sorted(ALLOWED[package]) or 'nothing of ours'}:\n" + "\n".join(
-        wrong
-    )
+    allowed = sorted(ALLOWED[package]) or "nothing of ours"
+    assert not wrong, f"{package}/ may import only {allowed}:\n" + "\n".join(wrong)
 
 
 def test_every_package_has_a_role() -> None:

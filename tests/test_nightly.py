@@ -11,7 +11,8 @@ import pytest
 from puzzlebook.chain import generate as chain_generate
 from puzzlebook.chess.daily import EPOCH
 from puzzlebook.chess.shards import Bundle
-from service.nightly import AHEAD, CHAIN_FROM, fill, fill_if_needed
+from service.games.chain import FIRST_DAY as CHAIN_FROM
+from service.nightly import AHEAD, fill, fill_if_needed
 from service.publish import DirWriter, S3Writer, daily_files, publish_days
 from service.settings import ROOT
 from service.store.sqlite import SqliteStore
@@ -40,7 +41,7 @@ def test_chain_days_are_stored_from_the_start_to_31_days_ahead(filled) -> None:
     days = store.chain_days()
     last = TODAY + dt.timedelta(days=AHEAD)
     assert days[0] == CHAIN_FROM.isoformat() and days[-1] == last.isoformat()
-    assert len(days) + len(report.chain_failed) == (last - CHAIN_FROM).days + 1
+    assert len(days) + len(report.games['chain'].failed) == (last - CHAIN_FROM).days + 1
     row = store.chain_day("2026-11-20")
     chain_generate.verify(row)
     assert row == chain_generate.generate("2026-11-20")
@@ -96,7 +97,7 @@ def test_a_second_fill_adds_nothing_and_changes_nothing(filled, bundle) -> None:
     store, _, _ = filled
     before = (store.kept_dailies(), store.chain_rows())
     again = fill(store, settings_for_tests(), bundle, now=NOW + dt.timedelta(hours=1))
-    assert again.chain_stored == [] and again.chain_failed == {}
+    assert again.games['chain'].stored == [] and again.games['chain'].failed == {}
     assert (store.kept_dailies(), store.chain_rows()) == before
     assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
 
@@ -114,21 +115,21 @@ def test_a_day_that_fails_reverification_is_recorded_and_skipped(tmp_path, bundl
 
     monkeypatch.setattr(chain_generate, "generate", generate)
     report = fill(store, settings_for_tests(), bundle, writer=DirWriter(tmp_path / "dist"), now=NOW, ahead=2)
-    assert report.chain_failed == {broken_day: "bad_solution"}
+    assert report.games['chain'].failed == {broken_day: "bad_solution"}
     assert store.chain_day(broken_day) is None
     assert store.chain_failures()[broken_day]["code"] == "bad_solution"
     index = json.loads((tmp_path / "dist/daily/index.json").read_text())
     assert broken_day not in index["chain"] and "2026-09-04" in index["chain"]
     # It stays skipped: the next fill doesn't try it again.
     monkeypatch.setattr(chain_generate, "generate", real)
-    assert fill(store, settings_for_tests(), bundle, now=NOW, ahead=2).chain_stored == []
+    assert fill(store, settings_for_tests(), bundle, now=NOW, ahead=2).games['chain'].stored == []
     store.close()
 
 
 def test_serve_fills_only_when_the_next_week_is_missing(tmp_path, bundle) -> None:
     store = SqliteStore(tmp_path / "db.sqlite3")
     first = fill_if_needed(store, settings_for_tests(), bundle, now=NOW)
-    assert first is not None and "2026-11-09" in first.chain_stored
+    assert first is not None and "2026-11-09" in first.games["chain"].stored
     assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
     later = NOW + dt.timedelta(days=AHEAD - 3)
     assert fill_if_needed(store, settings_for_tests(), bundle, now=later) is not None

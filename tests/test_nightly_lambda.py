@@ -45,7 +45,7 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
     assert status == 200 and me["name"] == "Ada"
 
     report = handler.nightly({}, LambdaContext())
-    assert report["chain_failed"] == {} and len(report["published"]) == 7
+    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 7
     status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 200 and body["last_chain_day"] > body["today"]
     s3 = boto3.client("s3")

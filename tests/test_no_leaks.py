@@ -47,7 +47,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
     settings = settings_for_tests()
     with sqlite_store(base / "store.sqlite3") as store:
         report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=NOON)
-        assert not report.chain_failed
+        assert not report.games['chain'].failed
         build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
         secret_days = sorted(d for d in store.chain_days(TODAY.isoformat(), None) if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"

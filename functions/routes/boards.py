@@ -29,13 +29,14 @@ from functions.models import (
 )
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
+from puzzlebook.games import rated_games, streak_games
 from service.context import Context
 from service.store.records import Board, BoardRow
 
 router = APIRouter(tags=["boards"])
 
-STREAK_GAMES = ("chess", "chain")
-RATED_GAMES = ("chess",)
+STREAK_GAMES = tuple(game.key for game in streak_games())
+RATED_GAMES = tuple(game.key for game in rated_games())
 
 
 def _me(ctx: Context, credentials: Credentials) -> str | None:

@@ -10,6 +10,7 @@ from functions.bodies import errors
 from functions.deps import context
 from functions.errors import ApiError
 from functions.models import Health
+from service.games import with_hook
 
 router = APIRouter(tags=["health"])
 
@@ -24,14 +25,11 @@ def health(request: Request) -> Health:
     ctx = context(request)
     today = ctx.today()
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    for _, hooks in with_hook("health"):
+        problem = hooks.health(ctx.store, today)
+        if problem:
+            raise ApiError(503, problem, {"Retry-After": "60"})
     last = ctx.store.last_chain_day()
-    if ctx.store.chain_day(tomorrow) is None:
-        raise ApiError(
-            503,
-            f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
-            "run the nightly fill (python build.py fill).",
-            {"Retry-After": "60"},
-        )
     try:
         version = ctx.bundle.version
     except (OSError, ValueError, KeyError) as exc:

@@ -4,18 +4,11 @@
  * after a gap when they are further down). Pure: no DOM, no fetch.
  */
 import { formatTime } from '../lib/clock.js'
+import { BAND_NAMES, BOARDS } from '../games.js'
 
-export const BANDS = ['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']
-
-/** Every board, in the order of the page's tabs. */
-export const BOARDS = [
-  { id: 'chess/daily', game: 'chess', title: 'Chess daily', dated: true, bands: 'day' },
-  { id: 'chess/alltime', game: 'chess', title: 'Chess all time', bands: 'optional' },
-  { id: 'chess/ratings', game: 'chess', title: 'Chess ratings' },
-  { id: 'chess/streaks', game: 'chess', title: 'Chess streaks' },
-  { id: 'chain/daily', game: 'chain', title: 'Chain daily', dated: true },
-  { id: 'chain/streaks', game: 'chain', title: 'Chain streaks' },
-]
+// Every board, in the order of the page's tabs, and the band names: from the game registry.
+export { BOARDS }
+export const BANDS = BAND_NAMES
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -47,16 +40,9 @@ export function routeOf(boardId, { date = null, band = null } = {}) {
 
 /** The API path answering a board. */
 export function apiPath(board, { date, band }) {
-  const q = band ? `?band=${encodeURIComponent(band)}` : ''
-  switch (board.id) {
-    case 'chess/daily': return `/boards/chess/daily/${date}${q}`
-    case 'chess/alltime': return `/boards/chess/alltime${q}`
-    case 'chess/ratings': return '/boards/ratings/chess'
-    case 'chess/streaks': return '/boards/streaks/chess'
-    case 'chain/daily': return `/boards/chain/daily/${date}`
-    case 'chain/streaks': return '/boards/streaks/chain'
-    default: throw new Error(`no board ${board.id}`)
-  }
+  if (!board || !board.api) throw new Error(`no board ${board && board.id}`)
+  const q = board.bands && band ? `?band=${encodeURIComponent(band)}` : ''
+  return board.api.replace('{date}', date) + q
 }
 
 /** A rating as the site writes it: "1623 ± 74", "1500 ± 350 (provisional)". */
@@ -64,22 +50,20 @@ export function ratingText(row) {
   return `${row.rating} ± ${row.rd}${row.provisional ? ' (provisional)' : ''}`
 }
 
-/** The columns of a board after Place and Name: [{ head, cell(row) -> text, num }]. */
+const CELLS = {
+  yesno: (v) => (v ? 'Yes' : 'No'),
+  count: (v) => String(v),
+  time: (v) => formatTime(v),
+  days: (v) => `${v} ${v === 1 ? 'day' : 'days'}`,
+}
+
+/** The columns of a board after Place and Name: [{ head, cell(row) -> text, num }], as the registry says. */
 export function columns(board) {
-  const clean = { head: 'Clean', cell: (r) => (r.clean ? 'Yes' : 'No') }
-  const time = { head: 'Time', cell: (r) => formatTime(r.seconds), num: true }
-  switch (board.id) {
-    case 'chess/daily':
-      return [clean, { head: 'Mistakes', cell: (r) => String(r.mistakes), num: true }, { head: 'Hints', cell: (r) => String(r.hints), num: true }, time]
-    case 'chain/daily':
-      return [clean, { head: 'Undos', cell: (r) => String(r.undos), num: true }, { head: 'Resets', cell: (r) => String(r.resets), num: true }, time]
-    case 'chess/alltime':
-      return [{ head: 'Clean solves', cell: (r) => String(r.clean), num: true }]
-    case 'chess/ratings':
-      return [{ head: 'Rating', cell: ratingText, num: true }]
-    default:
-      return [{ head: 'Streak', cell: (r) => `${r.streak} ${r.streak === 1 ? 'day' : 'days'}`, num: true }]
-  }
+  return board.columns.map(({ head, field, kind }) => ({
+    head,
+    cell: kind === 'rating' ? ratingText : (r) => CELLS[kind](r[field]),
+    num: kind !== 'yesno',
+  }))
 }
 
 /**
@@ -100,8 +84,8 @@ export function displayRows(answer) {
 export function placeLine(board, answer) {
   const mine = answer && answer.mine
   if (!mine) return null
-  if (board.id.endsWith('/daily')) return `You are #${mine.place} on this day’s board.`
-  if (board.id.endsWith('/streaks')) return `You are #${mine.place}, with a ${mine.streak}-day streak.`
-  if (board.id === 'chess/ratings') return `You are #${mine.place}, rated ${ratingText(mine)}.`
+  if (board.ranks === 'daily') return `You are #${mine.place} on this day’s board.`
+  if (board.ranks === 'streak') return `You are #${mine.place}, with a ${mine.streak}-day streak.`
+  if (board.ranks === 'rating') return `You are #${mine.place}, rated ${ratingText(mine)}.`
   return `You are #${mine.place}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
 }

@@ -20,8 +20,9 @@ import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
+import { BAND_NAMES } from '../games.js'
 
-const BANDS = ['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']
+const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const $ = (id) => document.getElementById(id)

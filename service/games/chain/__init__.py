@@ -1,0 +1,83 @@
+"""Chain's part of the service layer: its days stored ahead, its daily files, its health.
+
+Stored days begin at FIRST_DAY (the archive has the autumn of 2026 from the start)
+and never change, so a new engine version only reaches days not yet stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from service.publish import json_bytes
+from service.store.base import Store
+
+if TYPE_CHECKING:
+    from service.nightly import NightlyRun
+    from service.settings import Settings
+
+KEY = "chain"
+FIRST_DAY = dt.date(2026, 9, 1)
+# `make serve` fills first when any of the next SERVE_AHEAD days is missing.
+SERVE_AHEAD = 7
+GENERATION_FAILED = "generation_failed"
+
+
+def nightly(run: NightlyRun) -> None:
+    """Store every day from FIRST_DAY to `run.ahead` days after today that is neither stored nor failed."""
+    from puzzlebook.chain.generate import GenerationError, VerifyError, generate, verify
+
+    store, done_report = run.store, run.report.game(KEY)
+    through = run.today + dt.timedelta(days=run.ahead)
+    done = set(store.chain_days(FIRST_DAY.isoformat(), through.isoformat()))
+    done |= set(store.chain_failures())
+    day = FIRST_DAY
+    while day <= through:
+        text = day.isoformat()
+        if text not in done:
+            try:
+                row = generate(day)
+                verify(row)
+            except GenerationError as exc:
+                store.record_chain_failure(text, GENERATION_FAILED, str(exc), run.now)
+                done_report.failed[text] = GENERATION_FAILED
+            except VerifyError as exc:
+                store.record_chain_failure(text, exc.code, str(exc), run.now)
+                done_report.failed[text] = exc.code
+            else:
+                if store.put_chain_day(text, row):
+                    done_report.stored.append(text)
+        day += dt.timedelta(days=1)
+
+
+def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
+    wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, SERVE_AHEAD + 1)}
+    last = (today + dt.timedelta(days=SERVE_AHEAD)).isoformat()
+    have = set(store.chain_days(today.isoformat(), last)) | set(store.chain_failures())
+    return not wanted <= have
+
+
+def path(day: str) -> str:
+    return f"daily/chain/{day}.json"
+
+
+def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
+    """Each stored day's public file: exactly generate.public(row), nothing of its answer."""
+    from puzzlebook.chain.generate import public
+
+    return {path(day): json_bytes(public(row)) for day, row in store.chain_rows(first, last)}
+
+
+def published(store: Store, last: str) -> list[str]:
+    return store.chain_days(None, last)
+
+
+def health(store: Store, today: dt.date) -> str | None:
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    if store.chain_day(tomorrow) is None:
+        last = store.last_chain_day()
+        return (
+            f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
+            "run the nightly fill (python build.py fill)."
+        )
+    return None

@@ -1,0 +1,61 @@
+"""Chess Puzzles' part of the service layer: its dailies kept through tomorrow, and its daily files."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.daily import EPOCH
+from service.games.chess.dailies import fill_dailies
+from service.publish import json_bytes
+from service.store.base import Store
+
+if TYPE_CHECKING:
+    from service.nightly import NightlyRun
+    from service.settings import Settings
+
+KEY = "chess"
+
+
+def nightly(run: NightlyRun) -> None:
+    """Keep every day's dailies from EPOCH through tomorrow (the first pick stands)."""
+    tomorrow = run.today + dt.timedelta(days=1)
+    run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
+
+
+def keep_through(store: Store, settings: Settings, bundle: Any, last: dt.date) -> None:
+    """Keep every day's dailies from EPOCH through `last`."""
+    fill_dailies(store, settings, bundle, EPOCH, last)
+
+
+def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
+    return tomorrow not in {d.day for d in store.kept_dailies(today.isoformat(), tomorrow)}
+
+
+def path(day: str) -> str:
+    return f"daily/chess/{day}.json"
+
+
+def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
+    """{date, bundle, dailies: [{band, id, rating}]} for each day with dailies kept, bands easiest first."""
+    by_day: dict[str, list[Any]] = defaultdict(list)
+    for kept in store.kept_dailies(first, last):
+        by_day[kept.day].append(kept)
+    order = list(BANDS)
+    files = {}
+    for day, kept_list in by_day.items():
+        dailies = sorted(kept_list, key=lambda d: order.index(d.band))
+        body = {
+            "date": day,
+            "bundle": bundle.version,
+            "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
+        }
+        files[path(day)] = json_bytes(body)
+    return files
+
+
+def published(store: Store, last: str) -> list[str]:
+    return sorted({d.day for d in store.kept_dailies(None, last)})

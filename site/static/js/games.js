@@ -1,0 +1,206 @@
+/**
+ * The games, their leaderboards and the chess bands: made from the registry in
+ * puzzlebook/games.py by sitebuild/games_js.py. Don't edit: change the registry and
+ * run `python -m sitebuild.games_js`.
+ */
+export const GAMES = Object.freeze([
+  {
+    "key": "chess",
+    "name": "Chess Puzzles",
+    "nav": {
+      "label": "Chess",
+      "url": "/"
+    },
+    "entry": "chess/app.js",
+    "streak": true,
+    "rating": true,
+    "daily": true
+  },
+  {
+    "key": "chain",
+    "name": "Chain",
+    "nav": {
+      "label": "Chain",
+      "url": "/chain/"
+    },
+    "entry": "chain/app.js",
+    "streak": true,
+    "rating": false,
+    "daily": true
+  },
+  {
+    "key": "lessons",
+    "name": "Lessons",
+    "nav": {
+      "label": "Lessons",
+      "url": "/lessons/"
+    },
+    "entry": "lessons/list.js",
+    "streak": false,
+    "rating": false,
+    "daily": false
+  }
+])
+export const BOARDS = Object.freeze([
+  {
+    "id": "chess/daily",
+    "game": "chess",
+    "title": "Chess daily",
+    "api": "/boards/chess/daily/{date}",
+    "ranks": "daily",
+    "columns": [
+      {
+        "head": "Clean",
+        "field": "clean",
+        "kind": "yesno"
+      },
+      {
+        "head": "Mistakes",
+        "field": "mistakes",
+        "kind": "count"
+      },
+      {
+        "head": "Hints",
+        "field": "hints",
+        "kind": "count"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
+      }
+    ],
+    "dated": true,
+    "bands": "day"
+  },
+  {
+    "id": "chess/alltime",
+    "game": "chess",
+    "title": "Chess all time",
+    "api": "/boards/chess/alltime",
+    "ranks": "clean",
+    "columns": [
+      {
+        "head": "Clean solves",
+        "field": "clean",
+        "kind": "count"
+      }
+    ],
+    "dated": false,
+    "bands": "optional"
+  },
+  {
+    "id": "chess/ratings",
+    "game": "chess",
+    "title": "Chess ratings",
+    "api": "/boards/ratings/chess",
+    "ranks": "rating",
+    "columns": [
+      {
+        "head": "Rating",
+        "field": "rating",
+        "kind": "rating"
+      }
+    ],
+    "dated": false,
+    "bands": null
+  },
+  {
+    "id": "chess/streaks",
+    "game": "chess",
+    "title": "Chess streaks",
+    "api": "/boards/streaks/chess",
+    "ranks": "streak",
+    "columns": [
+      {
+        "head": "Streak",
+        "field": "streak",
+        "kind": "days"
+      }
+    ],
+    "dated": false,
+    "bands": null
+  },
+  {
+    "id": "chain/daily",
+    "game": "chain",
+    "title": "Chain daily",
+    "api": "/boards/chain/daily/{date}",
+    "ranks": "daily",
+    "columns": [
+      {
+        "head": "Clean",
+        "field": "clean",
+        "kind": "yesno"
+      },
+      {
+        "head": "Undos",
+        "field": "undos",
+        "kind": "count"
+      },
+      {
+        "head": "Resets",
+        "field": "resets",
+        "kind": "count"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
+      }
+    ],
+    "dated": true,
+    "bands": null
+  },
+  {
+    "id": "chain/streaks",
+    "game": "chain",
+    "title": "Chain streaks",
+    "api": "/boards/streaks/chain",
+    "ranks": "streak",
+    "columns": [
+      {
+        "head": "Streak",
+        "field": "streak",
+        "kind": "days"
+      }
+    ],
+    "dated": false,
+    "bands": null
+  }
+])
+export const BANDS = Object.freeze([
+  {
+    "name": "Beginner",
+    "low": 600,
+    "high": 999
+  },
+  {
+    "name": "Easy",
+    "low": 1000,
+    "high": 1399
+  },
+  {
+    "name": "Medium",
+    "low": 1400,
+    "high": 1799
+  },
+  {
+    "name": "Hard",
+    "low": 1800,
+    "high": 2199
+  },
+  {
+    "name": "Expert",
+    "low": 2200,
+    "high": 2599
+  }
+])
+
+/** The band names, easiest first. */
+export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))
+
+/** The game called `key`, or undefined. */
+export function findGame(key) {
+  return GAMES.find((g) => g.key === key)
+}

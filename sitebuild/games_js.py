@@ -1,0 +1,50 @@
+"""The browser's copy of the game registry: js/games.js, made from puzzlebook.games.
+
+The build puts it in the static files it publishes; the copy committed at
+site/static/js/games.js (for node's tests, which import the modules from the
+source tree) is checked against it by tests/test_games.py. After changing the
+registry: `python -m sitebuild.games_js` rewrites that copy.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from puzzlebook.games import browser_registry
+
+PATH = "js/games.js"
+SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
+
+HEADER = """\
+/**
+ * The games, their leaderboards and the chess bands: made from the registry in
+ * puzzlebook/games.py by sitebuild/games_js.py. Don't edit: change the registry and
+ * run `python -m sitebuild.games_js`.
+ */
+"""
+
+
+def render() -> bytes:
+    """The module's text."""
+    data = browser_registry()
+    lines = [HEADER]
+    for name in ("games", "boards", "bands"):
+        text = json.dumps(data[name], indent=2, ensure_ascii=False)
+        lines.append(f"export const {name.upper()} = Object.freeze({text})\n")
+    lines.append("\n/** The band names, easiest first. */\n")
+    lines.append("export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))\n")
+    lines.append("\n/** The game called `key`, or undefined. */\n")
+    lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
+    return "".join(lines).encode("utf-8")
+
+
+def main() -> int:
+    SOURCE.write_bytes(render())
+    print(f"wrote {SOURCE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The game registry (puzzlebook/games.py) drives both sides: what each game registers is there,
+no two games share store items, and the browser's copy of the list is the registry's."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from puzzlebook.games import GAMES, find_game
+from sitebuild import games_js
+from tests.support import settings_for_tests
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_keys_are_unique_and_name_folders() -> None:
+    keys = [g.key for g in GAMES]
+    assert len(set(keys)) == len(keys)
+    for game in GAMES:
+        assert (ROOT / "site/static/js" / game.entry).is_file(), game.entry
+        assert game.entry.startswith(f"{game.key}/")
+        assert find_game(game.key) is game
+    with pytest.raises(KeyError, match="no game 'go'"):
+        find_game("go")
+
+
+def test_no_two_games_share_a_store_item_prefix() -> None:
+    seen: dict[str, str] = {}
+    for game in GAMES:
+        for prefix in game.item_prefixes:
+            for other, owner in seen.items():
+                assert not (prefix.startswith(other) or other.startswith(prefix)), (game.key, owner, prefix)
+            seen[prefix] = game.key
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_every_game_registers_its_routes(game) -> None:
+    module = importlib.import_module(f"functions.routes.{game.key}")
+    assert module.router.routes, f"functions/routes/{game.key}.py has no routes"
+
+
+def test_every_board_is_served_by_the_api() -> None:
+    from functions.app import create_app
+    from service.store.sqlite import SqliteStore
+
+    app = create_app(settings_for_tests(), SqliteStore(":memory:"))
+    paths = set(app.openapi()["paths"])
+    for game in GAMES:
+        for board in game.boards:
+            template = "/api" + board.api.replace("{date}", "{date}")
+            generic = template.replace(f"/{game.key}", "/{game}")
+            assert template in paths or generic in paths, board.api
+
+
+def test_the_browser_copy_is_the_registry() -> None:
+    assert games_js.SOURCE.read_bytes() == games_js.render(), (
+        "site/static/js/games.js is stale: run `python -m sitebuild.games_js`"
+    )
