@@ -39,7 +39,6 @@ SHORT_LIVED = CacheRule("short", f"public, max-age={SHORT}", SHORT)
 NO_CACHE = CacheRule("no-cache", "no-cache", 0)
 PAGE = CacheRule("page", f"public, max-age=0, s-maxage={SHORT}, must-revalidate", SHORT)
 
-RULES = {rule.name: rule for rule in (IMMUTABLE, SHORT_LIVED, NO_CACHE, PAGE)}
 
 # Top-level folders whose files carry a content hash or version in their path.
 HASHED_ROOTS = ("static", "shards")

@@ -11,10 +11,3 @@ BANDS: dict[str, tuple[int, int]] = {
     "Expert": (2200, 2600),
 }
 
-
-def band_for_rating(rating: int) -> str | None:
-    """The band a puzzle of `rating` belongs to, or None outside every band."""
-    for name, (low, high) in BANDS.items():
-        if low <= rating < high:
-            return name
-    return None
