@@ -14,10 +14,9 @@
  * after exactly `moves` moves.
  */
 import { applyTile, label } from './tiles.js'
+import { isDay } from '../lib/dates.js'
 
 export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * The reason `puzzle` isn't a Chain puzzle this page can play, or null.
@@ -26,7 +25,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 export function puzzleProblem(puzzle) {
   if (!puzzle || typeof puzzle !== 'object') return 'the puzzle file is not an object'
   const { date, level, start, target, moves, hand } = puzzle
-  if (typeof date !== 'string' || !DAY.test(date)) return 'the puzzle has no date'
+  if (!isDay(date)) return 'the puzzle has no date'
   if (!Object.hasOwn(LEVELS, level)) return `unknown level ${JSON.stringify(level)}`
   const whole = (x) => Number.isInteger(x) && x >= 1 && x <= 9999
   if (!whole(start) || !whole(target)) return 'the start and target must be whole numbers from 1 to 9999'
