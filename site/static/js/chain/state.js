@@ -150,6 +150,21 @@ export function giveUp(rec, now = Date.now()) {
 }
 
 /** True for a solve with no undo and no reset. */
+/**
+ * Whose finished go `rec` is, for `player` (the player signed in now, or null):
+ *   'nobody'  nobody is signed in now
+ *   'player'  played while `player` was signed in: theirs (posted, waiting, or refused)
+ *   'other'   played with nobody signed in, or as another player: never posted for
+ *             `player`, so not theirs (on no board, in no streak of theirs)
+ * `rec.by` is who was signed in when the go ended (an id, or null). A record kept
+ * before `by` was: a result posted or queued (`queued`) was a player's.
+ */
+export function goOwner(rec, player, queued = false) {
+  if (!player) return 'nobody'
+  if (rec.by === undefined) return rec.posted || queued ? 'player' : 'other'
+  return rec.by === player.id ? 'player' : 'other'
+}
+
 export function isClean(rec) {
   return rec.state === 'solved' && rec.undos === 0 && rec.resets === 0
 }
