@@ -10,9 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import re
 from zoneinfo import ZoneInfo
 
 UTC = ZoneInfo("UTC")
+
+# Only YYYY-MM-DD in ASCII digits: fromisoformat alone also takes ISO week
+# dates ("2026-W40-1") and other forms the browser's parseDay refuses.
+_DAY_FORM = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def site_day(tz: ZoneInfo = UTC, now: dt.datetime | None = None) -> dt.date:
@@ -39,9 +44,13 @@ def seeded_digest(key: bytes, *parts: str) -> bytes:
 
 
 def parse_day(text: str) -> dt.date:
-    """A YYYY-MM-DD date, or ValueError saying what was wrong."""
+    """A real day written YYYY-MM-DD, or ValueError saying what was wrong.
+
+    The same rule as the pages' parseDay (site/static/js/lib/dates.js), held
+    to it by tests/vectors/dates.json.
+    """
     try:
-        if len(text) != 10:
+        if not _DAY_FORM.fullmatch(text):
             raise ValueError
         return dt.date.fromisoformat(text)
     except (TypeError, ValueError):

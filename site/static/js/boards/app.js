@@ -4,9 +4,9 @@
  * each request, so their row is marked and, when they are outside the top
  * 100, shown after the others.
  */
-import { BANDS, BOARDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine } from './model.js'
+import { BANDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine } from './model.js'
 import { call, reason } from '../lib/api.js'
-import { dayIn, siteZone, longDate } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
 import { announce } from '../lib/announce.js'
 
 const $ = (id) => document.getElementById(id)
@@ -102,10 +102,23 @@ function renderTable(board, answer, title) {
   return table
 }
 
+/** An address that names no board (or a day that doesn't exist): say so, show no board. */
+function mistyped() {
+  current = null
+  for (const a of document.querySelectorAll('[data-board]')) a.removeAttribute('aria-current')
+  $('date-field').hidden = true
+  $('band-field').hidden = true
+  document.title = 'Leaderboards · Puzzle Book'
+  const text = 'That page isn’t in the book. The address may be mistyped: pick a board above. A day is written like #/chain/daily/2026-09-07.'
+  message(text, 'notice')
+  announce(text)
+}
+
 async function route() {
   const mine = ++serial
   const today = dayIn(siteZone())
-  const want = parseRoute(location.hash) || { board: BOARDS[0], date: null, band: null }
+  const want = parseRoute(location.hash)
+  if (!want) return mistyped()
   const { board } = want
   const date = board.dated ? (want.date || today) : null
   let band = want.band
@@ -145,7 +158,7 @@ function go(change) {
 }
 
 $('board-date').addEventListener('change', (e) => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) go({ date: e.target.value })
+  if (isDay(e.target.value)) go({ date: e.target.value })
 })
 $('board-band').addEventListener('change', (e) => go({ band: e.target.value || null }))
 $('board-filters').addEventListener('submit', (e) => e.preventDefault())

@@ -4,6 +4,7 @@
  * after a gap when they are further down). Pure: no DOM, no fetch.
  */
 import { formatTime } from '../lib/clock.js'
+import { isDay } from '../lib/dates.js'
 
 export const BANDS = ['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']
 
@@ -16,8 +17,6 @@ export const BOARDS = [
   { id: 'chain/daily', game: 'chain', title: 'Chain daily', dated: true },
   { id: 'chain/streaks', game: 'chain', title: 'Chain streaks' },
 ]
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * What a boards address asks for: { board, date, band } or null.
@@ -33,7 +32,7 @@ export function parseRoute(hash) {
   const rest = parts.slice(2)
   let date = null
   let band = null
-  if (board.dated && rest.length && DAY.test(rest[0])) date = rest.shift()
+  if (board.dated && rest.length && isDay(rest[0])) date = rest.shift()
   if (board.bands && rest.length && BANDS.includes(rest[0])) band = rest.shift()
   if (rest.length) return null
   return { board, date, band }

@@ -8,7 +8,7 @@
  */
 import { fromRow, positionAt, judge, play, solverColor, solution } from './rules.js'
 import { Board } from './board.js'
-import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
+import { moveWords, pieceOn, COLOR_NAMES, ratingWords } from './words.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
 import { boardHooks, checkedKing } from './moving.js'
@@ -408,10 +408,7 @@ export class Game extends PlaySession {
     const ratingLine = $('results-rating')
     const change = ratingChange(rec.posted) || ratingChange(rec.missPosted)
     ratingLine.hidden = !change
-    if (change) {
-      const diff = Math.round(change.after) - Math.round(change.before)
-      ratingLine.textContent = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)}).`
-    }
+    if (change) ratingLine.textContent = ratingWords(change)
     $('results-note').textContent = postNote(rec, this.store, today)
     const cheer = celebration(rec, change, this.store, today)
     $('results-cheer').hidden = !cheer
@@ -494,14 +491,15 @@ function capitalColor(color) {
 /** The result's one line of celebration: a best clean time, a rating high, or the daily done. */
 function celebration(rec, change, store, today) {
   if (rec.state !== 'solved') return ''
-  if (change && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
+  // A provisional rating's highs are its first guesses, not something won: they aren't celebrated or kept.
+  if (change && !change.provisional && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
   if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
   if (rec.ratingHigh) return 'A new rating high.'
   if (rec.daily) return rec.daily === today ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
 }
 
-/** {before, after} from a post's answer kept in the record, or null. */
+/** {before, after, provisional?, rd?} from a post's answer kept in the record, or null. */
 export function ratingChange(posted) {
   const rating = posted && posted.rating
   if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) return rating
