@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle_replay import replay
-from puzzlebook.chess.bundle_scan import Entry, Slice
+from puzzlebook.chess.bundle.replay import replay
+from puzzlebook.chess.bundle.scan import Entry, Slice
 
 # Solver moves -> share of each hundred.
 LENGTHS: dict[int, float] = {1: 0.25, 2: 0.5, 3: 0.25}
