@@ -15,6 +15,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.bundle.replay import replay
@@ -60,7 +61,7 @@ class Candidate:
     motif: str
     position: str  # the FEN without its clocks, for duplicates
 
-    def row(self) -> list:
+    def row(self) -> list[Any]:
         """The bundle row: [id, fen, moves, rating, themes]."""
         return [self.id, self.fen, self.moves, self.rating, self.themes]
 

@@ -93,7 +93,7 @@ def _old_index(out: Path) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        old = json.loads(path.read_text(encoding="utf-8"))
+        old: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         int(old["version"])
     except (ValueError, KeyError, TypeError) as e:
         raise BundleError(
