@@ -41,13 +41,19 @@ $(STAMP_JS): package.json package-lock.json
 # Python 3.11+, lambda.lock constrained to it, for the functions' Lambda runtime
 # (Linux arm64, Python 3.12; wheels only, except python-chess, which PyPI has only
 # as pure-Python source). Hashes of every file of each release. uv keeps the
-# versions already locked unless LOCK_FLAGS=--upgrade.
+# versions already locked unless LOCK_FLAGS=--upgrade. Each lock is written through
+# a copy and replaced only when it changed, so an unchanged lock reinstalls nothing.
+define relock
+	cp $(1) $(1).new 2>/dev/null || true
+	$(VENV)/bin/uv pip compile pyproject.toml $(2) --generate-hashes --custom-compile-command "make lock" \
+		--quiet -o $(1).new
+	if cmp -s $(1).new $(1); then rm $(1).new; else mv $(1).new $(1); fi
+endef
+
 lock: $(STAMP_LOCK)
-	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
-		--generate-hashes --custom-compile-command "make lock" $(LOCK_FLAGS) --quiet -o $(LOCK)
-	$(VENV)/bin/uv pip compile pyproject.toml --extra aws --constraint $(LOCK) \
-		--python-platform aarch64-manylinux2014 --python-version 3.12 --only-binary :all: --no-binary chess \
-		--generate-hashes --custom-compile-command "make lock" --quiet -o $(LAMBDA_LOCK)
+	$(call relock,$(LOCK),--extra dev --universal --python-version 3.11 $(LOCK_FLAGS))
+	$(call relock,$(LAMBDA_LOCK),--extra aws --constraint $(LOCK) --python-platform aarch64-manylinux2014 \
+		--python-version 3.12 --only-binary :all: --no-binary chess)
 
 serve: setup
 	$(PY) build.py serve --port $(PORT)
