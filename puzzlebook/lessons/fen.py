@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import chess
 
+from puzzlebook.lessons.model import Color
+
 _STATUS_WORDS: list[tuple[int, str]] = [
     (chess.STATUS_NO_WHITE_KING, "there is no white king"),
     (chess.STATUS_NO_BLACK_KING, "there is no black king"),
@@ -55,6 +57,6 @@ def read_fen(value: str) -> tuple[chess.Board | None, list[str]]:
     return None, ["not a legal position: " + "; ".join(reasons)]
 
 
-def color_name(turn: chess.Color) -> str:
+def color_name(turn: chess.Color) -> Color:
     """'white' or 'black'."""
     return "white" if turn == chess.WHITE else "black"

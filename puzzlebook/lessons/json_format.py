@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 import chess
 
@@ -34,7 +34,14 @@ _JSON_WORDS = {
 }
 
 
-class _Object(dict):
+class _Where(TypedDict):
+    """Where a problem is, as Collector.error and .warn take it."""
+
+    move: int
+    move_text: str
+
+
+class _Object(dict[str, Any]):
     """A JSON object that remembers the field names it was given more than once."""
 
     duplicates: tuple[str, ...] = ()
@@ -44,7 +51,12 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
     obj = _Object(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
-        obj.duplicates = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))
+        repeated: list[str] = []
+        for k, _ in pairs:
+            if k in seen:
+                repeated.append(k)
+            seen.add(k)
+        obj.duplicates = tuple(dict.fromkeys(repeated))
     return obj
 
 
@@ -202,7 +214,7 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
             shape = uci_shape_problem(step.uci, board if number == 1 else None)
             if shape:
                 problems.error(shape, number, step.uci)
-    if problems.errors or not complete or board is None:
+    if problems.errors or not complete or board is None or student is None:
         return None, problems
     return lesson_of(index, title, intro, board, student, played), problems
 
@@ -225,7 +237,7 @@ def _read_moves(item: dict[str, Any], problems: Collector) -> list[Step | None] 
             steps.append(None)
             continue
         uci = entry.get("uci")
-        where = {"move": number, "move_text": uci if isinstance(uci, str) else ""}
+        where: _Where = {"move": number, "move_text": uci if isinstance(uci, str) else ""}
         _field_warnings(entry, MOVE_FIELDS, problems, **where)
         comment = _text(entry, "comment", problems, **where)
         hint = _text(entry, "hint", problems, **where)

@@ -107,7 +107,9 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
     def __init__(self) -> None:
         super().__init__(Game=_Game)
 
-    def begin_variation(self) -> chess.pgn.SkipType:
+    # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
+    # stub says None only.
+    def begin_variation(self) -> chess.pgn.SkipType:  # type: ignore[override]
         # Variations are not played, so they are not read. (This also sidesteps
         # python-chess 1.11 reading the mainline on from a broken variation's board.)
         return chess.pgn.SKIP
