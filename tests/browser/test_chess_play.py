@@ -437,3 +437,53 @@ def test_a_solve_too_fast_to_believe_is_refused_and_says_so(make_page, site_serv
         "Your result wasn’t kept: That’s quicker than a real solve: allow at least a second a move."
     )
     assert site_server.get("/api/me", token=player["token"])[1]["chess"]["solved"] == 0
+
+
+def test_show_solution_while_paused_uncovers_the_board_and_pause_still_works(page, bundle):
+    """Paused, then Show solution: the solution plays on an uncovered board, and once the
+    results sheet is closed nothing is stuck (issue 12, item 1)."""
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=3)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
+    ch.wait_turn(page, "Easy", puzzle.id, 1)
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    page.click("#solution-button")
+    page.click("#solution-yes")
+    # While the line plays out, the board is in sight and Pause is no longer pressed.
+    page.wait_for_function("() => document.getElementById('play-status').textContent === 'The solution:'")
+    assert not page.is_visible("#board-cover")
+    assert "is-covered" not in (page.get_attribute("#board-frame", "class") or "")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+    seen = results(page)
+    assert seen["title"] == "Solution shown"
+    page.click("#results-sheet [data-close]")
+    page.locator("#results-sheet[open]").wait_for(state="detached")
+    assert not page.is_visible("#board-cover")
+    ch.assert_squares_show(page, ch.position_at(puzzle, len(puzzle.line)))
+    # The next puzzle pauses and resumes as ever.
+    page.click("#next-link")
+    page.wait_for_url("**/#/p/Easy/*")
+    ch.wait_ready(page)
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "true"
+    page.keyboard.press("p")
+    assert not page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+
+
+def test_a_hint_while_paused_resumes_first(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('stat-hints').textContent === '1'")
+    assert not page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+    first = puzzle.solution[0]
+    assert page.locator(f'.markers g[data-square="{first[:2]}"] use.marker-hint').count() == 1
+    # ...and the board takes the move.
+    ch.solve(page, puzzle, ch.click_move)
+    assert results(page)["hints"] == "1"
