@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import chess_helpers as ch
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, allow_console, allow_failed_fetch, console_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -23,6 +23,9 @@ def assert_clean(axe, page, where: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_have_no_axe_violations(make_page, axe, path, scheme):
     page = make_page(color_scheme=scheme)
+    if path == "/no/such/page":
+        # The browser logs the 404 this test asks for, to see the page that comes with it.
+        allow_failed_fetch(page, "404", r"/no/such/page", "a missing page on purpose")
     page.goto(path)
     page.wait_for_load_state("networkidle")
     assert_clean(axe, page, f"{path} ({scheme})")
@@ -114,5 +117,21 @@ def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
     assert other.text_content("[data-player-chip] [data-player-name]") == "Ada"
     # A broken link says so.
     third = make_page()
+    # The browser logs the 401 the made-up token gets from /api/me.
+    allow_failed_fetch(third, "401", r"/api/me", "a made-up token on purpose")
     third.goto(site_server.url + "/signin/#token=not-a-real-token")
     third.wait_for_function("() => document.querySelector('#signin-title').textContent.includes('work')")
+
+
+def test_a_console_warning_or_error_from_a_page_is_a_problem_unless_allowed(page):
+    """The fixtures fail a test on any console warning or error its pages log; a test
+    may allow a message it provokes on purpose, and only that one."""
+    page.goto("/about/")
+    page.evaluate("() => { console.warn('loose warning'); console.error('loose error'); console.log('ok') }")
+    page.wait_for_function("() => true")  # the console events are in before the next round trip
+    said = [p.split(" (")[0] for p in console_problems(page)]
+    assert said == ["console warning: loose warning", "console error: loose error"]
+    allow_console(page, r"^loose warning$", "logged by this test to see it caught")
+    assert [p.split(" (")[0] for p in console_problems(page)] == ["console error: loose error"]
+    allow_console(page, r"^loose error$", "logged by this test to see it caught")
+    assert console_problems(page) == []

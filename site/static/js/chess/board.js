@@ -104,7 +104,8 @@ export class Board {
     this.fen = fen
     this.reduced = prefersReducedMotion()
     this.dots = options.dots !== false
-    this.held = null
+    this.held = null // the square of a piece picked up from the keyboard
+    this.pointerFrom = null // the square of a piece held by tap or drag, until cm-chessboard has the move
     this.focusSquare = orientation === 'w' ? 'e1' : 'e8'
     this.inputColor = null
     el.replaceChildren()
@@ -169,7 +170,7 @@ export class Board {
   disable() {
     this.inputColor = null
     this.letGo(false)
-    this.chessboard.cancelMoveInput()
+    this.dropPointerPiece()
     if (this.chessboard.isMoveInputEnabled()) this.chessboard.disableMoveInput()
     this.removeDots()
     this.grid.setAttribute('aria-disabled', 'true')
@@ -179,15 +180,29 @@ export class Board {
     return this.inputColor !== null
   }
 
+  /**
+   * Put back a piece held by tap or drag (the opponent moves, the puzzle ends).
+   * Only while it is held: once a move is validated, cm-chessboard finishes it
+   * on its own (the piece slides, then its input resets), and cancelling then
+   * would redraw the pieces under that slide and leave it a null square.
+   */
+  dropPointerPiece() {
+    if (!this.pointerFrom) return
+    this.pointerFrom = null
+    this.chessboard.cancelMoveInput()
+  }
+
   pointerInput(event) {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
         this.letGo(false)
         const ok = this.enabled && this.hooks.canPick(event.squareFrom)
+        this.pointerFrom = ok ? event.squareFrom : null
         if (ok) this.showDots(event.squareFrom)
         return ok
       }
       case INPUT_EVENT_TYPE.validateMoveInput: {
+        this.pointerFrom = null
         this.removeDots()
         const verdict = this.hooks.legality(event.squareFrom, event.squareTo)
         if (verdict === 'illegal') return false
@@ -200,6 +215,7 @@ export class Board {
         return true
       }
       case INPUT_EVENT_TYPE.moveInputCanceled:
+        this.pointerFrom = null
         this.removeDots()
         return undefined
       default:
@@ -403,7 +419,7 @@ export class Board {
       this.hooks.announce?.('Wait for your turn.')
       return
     }
-    this.chessboard.cancelMoveInput()
+    this.dropPointerPiece()
     if (!this.held) {
       const piece = this.pieceAt(square)
       if (!piece || !this.hooks.canPick(square)) {
