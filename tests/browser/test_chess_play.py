@@ -11,7 +11,7 @@ import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
-from tests.browser.conftest import allow_failed_fetch
+from tests.browser.conftest import LAPTOP, PHONE, allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -218,6 +218,53 @@ def test_a_promotion_by_mouse_and_by_keyboard(page, bundle, how):
             ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
     assert results(page)["title"] == "Solved, cleanly"
     assert ch.record(page, puzzle.band, puzzle.id)["moves"] == puzzle.solution
+
+
+def svg_box(page, selector: str) -> dict[str, float]:
+    """Where an SVG shape's geometry lies on screen (its stroke left out, unlike bounding_box)."""
+    return page.evaluate(
+        """(selector) => {
+          const el = document.querySelector(selector)
+          const box = el.getBBox()
+          const m = el.getScreenCTM()
+          return {
+            x: m.a * box.x + m.e, y: m.d * box.y + m.f, width: m.a * box.width, height: m.d * box.height,
+          }
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@pytest.mark.parametrize("color", ["w", "b"])
+def test_the_promotion_chooser_is_a_column_exactly_over_the_square(make_page, bundle, viewport, color):
+    """Seed 000, "Moving": the chooser is a column over the promotion square, the
+    queen on the square itself and the rook, bishop and knight below it (issue 12, item 4)."""
+    page = make_page(viewport=viewport)
+    puzzle = ch.find_promotion(bundle, color)
+    k = next(i for i, uci in enumerate(puzzle.solution) if len(uci) == 5)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    for i in range(k):
+        ch.click_move(page, puzzle.solution[i], color)
+        ch.wait_turn(page, puzzle.band, puzzle.id, i + 1)
+    promotion = puzzle.solution[k]
+    ch.click_move(page, promotion[:4], color)
+    page.locator(".promotion-dialog-button-group").first.wait_for()
+    square = svg_box(page, f'svg.cm-chessboard .board [data-square="{promotion[2:4]}"]')
+    column = svg_box(page, "svg.cm-chessboard .promotion-dialog")
+    size = square["width"]
+    assert column["x"] == pytest.approx(square["x"], abs=0.5)
+    assert column["width"] == pytest.approx(size, abs=0.5)
+    assert column["y"] == pytest.approx(square["y"], abs=0.5)  # the far rank is at the top
+    assert column["height"] == pytest.approx(4 * size, abs=0.5)
+    for row, piece in enumerate("qrbn"):
+        button = svg_box(page, f'.promotion-dialog-button-group[data-piece="{color}{piece}"] rect')
+        assert button["x"] == pytest.approx(square["x"], abs=0.5), piece
+        assert button["y"] == pytest.approx(square["y"] + row * size, abs=0.5), piece
+    ch.choose_promotion(page, promotion[4], color)
+    key = f"pb:chess:p:{puzzle.band}/{puzzle.id}"
+    page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key)).moves.length === n",
+                           arg=[key, k + 1])
 
 
 def test_the_wrong_promotion_piece_is_a_mistake(page, bundle):

@@ -21,7 +21,7 @@
  *   onMove({from, to, promotion})   a legal move was made (the piece is on `to`)
  *   announce(text)                  words for the aria-live region
  */
-import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from '../vendor/cm-chessboard/src/Chessboard.js'
+import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE, PIECE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { Markers, MARKER_TYPE } from '../vendor/cm-chessboard/src/extensions/markers/Markers.js'
 import {
   PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE,
@@ -42,6 +42,40 @@ export const MARK = {
   hint: { class: 'marker-hint', slice: 'markerCircle' },
   hintSquare: { class: 'marker-hint-square', slice: 'markerSquare' },
   held: { class: 'marker-held', slice: 'markerSquare' },
+}
+
+/**
+ * cm-chessboard's promotion chooser, drawn exactly over the promotion square:
+ * its own column starts at the square's centre, half a square aside (covering
+ * the next file) and half a square down. Here the queen stands on the square
+ * itself and the rook, bishop and knight on the three squares toward the
+ * middle of the board (seed 000, "Moving"). Only the drawing differs; the
+ * keys and clicks are cm-chessboard's.
+ */
+class SquarePromotionDialog extends PromotionDialog {
+  redrawDialog() {
+    const group = this.promotionDialogGroup
+    while (group.firstChild) group.removeChild(group.firstChild)
+    if (this.state.displayState !== 'shown') return
+    const view = this.chessboard.view
+    const { square, color } = this.state.dialogParams
+    const corner = view.squareToPoint(square) // the square's top left
+    const size = view.squareHeight
+    // Turned: the square is on the bottom half (the board turned away from the
+    // promoting side), so the column grows upward; the arrow keys follow it.
+    this.turned = (this.chessboard.getOrientation() === COLOR.white) === (Number(square.charAt(1)) < 5)
+    const step = this.turned ? -size : size
+    Svg.addElement(group, 'rect', {
+      x: corner.x,
+      y: this.turned ? corner.y - 3 * size : corner.y,
+      width: view.squareWidth,
+      height: 4 * size,
+      class: 'promotion-dialog',
+    })
+    this.pieceOrder.forEach((type, index) => {
+      this.drawPieceButton(PIECE[color + type], { x: corner.x, y: corner.y + index * step }, index)
+    })
+  }
 }
 
 let patched = false
@@ -122,7 +156,7 @@ export class Board {
       },
       extensions: [
         { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
-        { class: PromotionDialog, props: { language: 'en' } },
+        { class: SquarePromotionDialog, props: { language: 'en' } },
       ],
     })
     this.svg = this.chessboard.view.svg
