@@ -160,6 +160,9 @@ export class Board {
       ],
     })
     this.svg = this.chessboard.view.svg
+    // The coordinates over the markers (under the pieces): a marked square
+    // tints the paper under its letter, never the letter itself.
+    this.svg.insertBefore(this.chessboard.view.coordinatesGroup, this.chessboard.view.piecesLayer)
     // The picture is for the eyes; the grid below is what assistive tech reads.
     this.svg.removeAttribute('role')
     this.svg.setAttribute('aria-hidden', 'true')
