@@ -105,7 +105,7 @@ export class Game extends PlaySession {
     await this.firstMovePrompt()
     if (!this.alive) return
     this.status(this.rec.moves.length ? 'Your move.' : 'Find the best move.')
-    this.board.enable(this.color)
+    this.yourTurn()
     this.clock.release('waiting')
   }
 
@@ -207,7 +207,7 @@ export class Game extends PlaySession {
       this.board.disable()
       await this.board.shakeBack(uci.slice(2, 4), before)
       if (this.inPlay()) {
-        this.board.enable(this.color)
+        this.yourTurn()
         this.hintMarkers()
       }
       return
@@ -237,7 +237,12 @@ export class Game extends PlaySession {
     this.markLastMove(reply)
     announce(`${capitalColor(reply.color)}: ${moveWords(reply)}. Your move.`)
     this.status('Your move.')
-    this.board.enable(this.color)
+    this.yourTurn()
+  }
+
+  /** The board takes the player's moves again, unless paused meanwhile (Resume enables it then). */
+  yourTurn() {
+    if (!this.paused) this.board.enable(this.color)
   }
 
   markLastMove(move) {
@@ -250,10 +255,12 @@ export class Game extends PlaySession {
 
   // ---- help -------------------------------------------------------------------
 
-  /** H: ring the piece to move; again, mark its square too. Each press that shows more counts. */
+  /** H: ring the piece to move; again, mark its square too. Each press that shows more counts. Resumes first if paused. */
   hint() {
     const { rec, puzzle } = this
-    if (!this.inPlay() || this.busy || !this.board.enabled) return
+    if (!this.inPlay() || this.busy) return
+    this.resumeIfPaused()
+    if (!this.board.enabled) return
     const uci = puzzle.line[this.ply]
     const from = uci.slice(0, 2)
     const to = uci.slice(2, 4)
@@ -300,11 +307,12 @@ export class Game extends PlaySession {
     this.confirm.ask()
   }
 
-  /** Play the rest of the line out; the puzzle ends unsolved. */
+  /** Play the rest of the line out, in sight (resumed first if paused); the puzzle ends unsolved. */
   async showSolution() {
     const { rec, puzzle } = this
     this.confirm.cancel(false)
     if (!this.inPlay() || this.busy) return
+    this.resumeIfPaused()
     this.busy = true
     rec.state = 'shown'
     rec.shown = solution(puzzle).length - rec.moves.length
@@ -336,6 +344,7 @@ export class Game extends PlaySession {
   finish(state) {
     const { rec, store } = this
     this.clock.hold('over')
+    this.clearPause() // P pressed while the last move landed
     rec.state = state
     rec.seconds = state === 'solved' ? Math.max(1, Math.round(this.clock.seconds)) : Math.round(this.clock.seconds)
     rec.finished = Date.now()
