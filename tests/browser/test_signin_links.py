@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import chain_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -85,6 +86,7 @@ def test_a_token_on_any_other_page_goes_through_sign_in(make_page, site_server):
 
 def test_a_bad_token_in_the_bare_form_says_so_and_is_cleared_too(make_page, site_server):
     page = make_page()
+    allow_failed_fetch(page, "401", r"/api/me", "the link's token is made up on purpose: /api/me refuses it")
     open_link(page, f"{site_server.url}/#token=not-a-real-token")
     page.wait_for_url("**/signin/")
     page.wait_for_function("(t) => document.getElementById('signin-title').textContent === t",
