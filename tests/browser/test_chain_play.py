@@ -228,6 +228,18 @@ def test_pause_covers_the_numbers_and_stops_the_clock(page, site_server):
     assert ch.record(page, today)["seconds"] - held < 1, "paused time does not count"
 
 
+def test_giving_up_while_paused_leaves_no_pause_behind(page, site_server):
+    ch.open_day(page)
+    page.keyboard.press("p")
+    assert page.is_visible("#chain-cover")
+    page.click("#giveup-button")
+    page.click("#giveup-yes")
+    sheet(page)
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#chain-cover"), "the puzzle is over: its pause cover goes"
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+
+
 def test_the_chain_page_is_axe_clean_in_every_state(page, site_server, axe):
     today = ch.site_today(site_server)
     index = site_server.get("/daily/index.json")[1]

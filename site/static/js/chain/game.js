@@ -250,6 +250,7 @@ export class ChainGame extends PlaySession {
     if (!this.inPlay()) return
     const { rec } = this
     this.clock.hold('over')
+    this.clearPause() // the go is over: no pause outlives it
     rec.seconds = Math.round(this.clock.seconds)
     giveUp(rec)
     rec.by = getPlayer()?.id ?? null // whose go it was: a guest's never becomes a later player's
@@ -267,6 +268,7 @@ export class ChainGame extends PlaySession {
   finish() {
     const { rec, store } = this
     this.clock.hold('over')
+    this.clearPause()
     rec.seconds = this.clock.seconds
     rec.seconds = postedSeconds(rec)
     rec.finished = Date.now()
