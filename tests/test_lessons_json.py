@@ -108,7 +108,7 @@ def test_opponent_first_model_alternates_sides() -> None:
 
 
 def test_fen_is_normalised_to_six_fields() -> None:
-    (lesson,) = check(json.dumps({**MATE, "fen": "  6k1/5ppp/8/8/8/6P1/8/R5K1   w  "})).lessons
+    (lesson,) = check(json.dumps({**MATE, "fen": "6k1/5ppp/8/8/8/6P1/8/R5K1 w"})).lessons
     assert lesson.fen == "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1"
 
 
