@@ -20,8 +20,9 @@ TEXT_LIMITS: dict[str, int] = {"title": 200, "intro": 2000, "comment": 2000, "hi
 MAX_STORED_BYTES = 768 * 1024
 """Size of one lesson as the site keeps it: its puzzles' seed JSON, measured by `stored_size`.
 
-Stored, every move is written out in full, so a PGN takes about 2.5 times its size and
-up to 5 times for bare moves: a 256 KB import can need more. The store splits a lesson
+Stored, every move is written out in full, so a PGN takes about 2.5 times its size for
+ordinary games and almost 5 times for bare moves with one-letter comments: a 256 KB
+import can need more. The store splits a lesson
 across as many items as it needs (functions/store/lessons.py, docs/store.md) and keeps
 anything up to this size (plus its name); the limit itself keeps the played lesson
 (GET /api/lessons/<id>: up to 6.5 times the stored bytes, with SAN and who plays each
