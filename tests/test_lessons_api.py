@@ -228,6 +228,32 @@ def test_limits(world: SimpleNamespace) -> None:
     assert _import(world, exactly, {**JSON, **teacher}).status_code == 201
 
 
+def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespace) -> None:
+    """Issue 12, item 12: a paste that is only too large, or has only too many puzzles, is told so."""
+    teacher = signed_up(world.client, "Teacher")
+    one = json.loads(LESSON)[2]
+    huge = json.dumps([one] * 5000)
+    for path, who in (("/api/lessons/validate", {}), ("/api/lessons", teacher)):
+        too_big = world.client.post(path, content=huge.encode(), headers={**JSON, **who})
+        assert too_big.status_code == 413
+        assert too_big.json()["error"] == (
+            f"The import is {len(huge) / 1024:,.0f} KB; the limit is 256 KB: split it into smaller imports."
+        )
+    bad = {**one, "playerColor": "red"}
+    mixed = _import(world, json.dumps([one] * MAX_PUZZLES + [bad]), {**JSON, **teacher})
+    assert mixed.status_code == 422
+    assert mixed.json()["error"] == (
+        "The import has 201 puzzles; the limit is 200: split it into smaller imports; "
+        "and 1 more problem. Nothing was stored."
+    )
+    checked = world.client.post("/api/lessons/validate", content=json.dumps([one] * 250), headers=JSON).json()
+    assert (checked["ok"], checked["count"], [e["text"] for e in checked["errors"]]) == (
+        False,
+        250,
+        ["The import has 250 puzzles; the limit is 200: split it into smaller imports"],
+    )
+
+
 def _ordinary_games(count: int, plies: int) -> str:
     """`count` games of random legal moves (the same every run), with move numbers and no comments:
     PGN as a game database exports it."""

@@ -188,7 +188,7 @@ def test_size_limit_in_bytes() -> None:
     assert len(fits.encode()) == MAX_BYTES and check(fits).ok
     over = fits + " "
     assert [e.text for e in check(over).errors] == [
-        "The import is 256 KB; the limit is 256 KB: split it into smaller imports"
+        "The import is 262,145 bytes; the limit is 262,144 bytes (256 KB): split it into smaller imports"
     ]
     # Counted in UTF-8 bytes, not characters: 140,000 "é" are 280,000 bytes.
     assert (

@@ -27,6 +27,7 @@ from functions.models import Deleted
 from functions.models import Request as RequestModel
 from functions.store.lessons import LessonTooLarge
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_stored
+from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.texts import CONTROL
 
 router = APIRouter(tags=["lessons"])
@@ -175,7 +176,7 @@ async def _checked(request: Request, student_color: str | None) -> Report:
     UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
-        raise ApiError(413, f"The import is over {MAX_BYTES // 1024} KB: split it into smaller imports.")
+        raise ApiError(413, f"{too_big_message(len(raw))}.")
     return check(raw, student_color=student_color, kind=_kind(request))
 
 
@@ -207,7 +208,14 @@ def _lesson_id(lesson_id: str) -> str:
 def _refused(report: Report) -> JSONResponse:
     """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
     count = len(report.errors)
-    summary = report.errors[0].text if count == 1 else f"The import has {count} problems; nothing was stored."
+    general = [problem for problem in report.errors if problem.puzzle is None]
+    if count == 1:
+        summary = report.errors[0].text
+    elif general:  # what is wrong with the whole import first: the puzzles may all be fine
+        more = f"{count - 1} more problem{'s' if count > 2 else ''}"
+        summary = f"{general[0].text}; and {more}. Nothing was stored."
+    else:
+        summary = f"The import has {count} problems; nothing was stored."
     body = {
         "error": summary,
         "errors": [p.as_dict() for p in report.errors],

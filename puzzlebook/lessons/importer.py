@@ -104,18 +104,31 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
     return Report(kind, tuple(lessons), tuple(errors), tuple(warnings + more), name)
 
 
+def _sizes(size: int, limit: int) -> tuple[str, str]:
+    """('1,180 KB', '256 KB'), or in bytes when KB would round to the limit's own number."""
+    if round(size / 1024) <= limit // 1024:
+        return f"{size:,} bytes", f"{limit:,} bytes ({limit // 1024} KB)"
+    return f"{size / 1024:,.0f} KB", f"{limit // 1024:,} KB"
+
+
+def too_big_message(size: int | None) -> str:
+    """What to tell a teacher whose import is `size` bytes, over MAX_BYTES (None: a size not
+    known, only that it is over). The API's 413 says the same."""
+    if size is None:
+        return f"The import is over the limit of {MAX_BYTES // 1024} KB: split it into smaller imports"
+    found, limit = _sizes(size, MAX_BYTES)
+    return f"The import is {found}; the limit is {limit}: split it into smaller imports"
+
+
 def _too_big(size: int) -> str:
-    return (
-        f"The import is {size / 1024:.0f} KB; the limit is {MAX_BYTES // 1024} KB: "
-        "split it into smaller imports"
-    )
+    return too_big_message(size)
 
 
 def _too_big_stored(size: int) -> str:
+    found, limit = _sizes(size, MAX_STORED_BYTES)
     return (
-        f"Stored, this lesson would take {size / 1024:,.0f} KB (every move is kept written out in "
-        f"full, which takes more room than PGN); the limit is {MAX_STORED_BYTES // 1024} KB: "
-        "split it into smaller imports"
+        f"Stored, this lesson would take {found} (every move is kept written out in full, which "
+        f"takes more room than PGN); the limit is {limit}: split it into smaller imports"
     )
 
 
