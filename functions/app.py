@@ -23,6 +23,7 @@ from functions import errors
 from functions.context import Context, shards_root, utc_now
 from functions.routes import boards, chain, chess, health, players
 from functions.store import Store, open_store
+from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.settings import Settings, load
 
 BODY_LIMIT = 16 * 1024
@@ -64,7 +65,12 @@ def create_app(
         app.include_router(module.router, prefix="/api")
     if importlib.util.find_spec(LESSONS_ROUTES) is not None:
         app.include_router(importlib.import_module(LESSONS_ROUTES).router, prefix="/api")
-    app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
+    app.add_middleware(
+        errors.BodyLimit,
+        default=BODY_LIMIT,
+        limits={"/api/lessons": LESSON_BODY_LIMIT},
+        words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
+    )
     _document_errors_as_sent(app)
     return app
 

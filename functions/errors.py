@@ -9,7 +9,7 @@ anything reads them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -165,19 +165,35 @@ class BodyLimit:
     """Refuse request bodies over the limit (413) before the app reads them.
 
     `limits` maps a path prefix to its own limit (the longest matching prefix
-    wins); other paths get `default`. Chunked bodies are counted as they come.
+    wins); other paths get `default`. `words` maps a prefix to what its refusal
+    says, given the body's size (None when it came in chunks, so only "over" is
+    known). Chunked bodies are counted as they come.
     """
 
-    def __init__(self, app: ASGIApp, default: int, limits: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        default: int,
+        limits: Mapping[str, int] | None = None,
+        words: Mapping[str, Callable[[int | None], str]] | None = None,
+    ) -> None:
         self.app = app
         self.default = default
         self.limits = sorted((limits or {}).items(), key=lambda kv: -len(kv[0]))
+        self.words = sorted((words or {}).items(), key=lambda kv: -len(kv[0]))
 
     def limit_for(self, path: str) -> int:
         for prefix, limit in self.limits:
             if path.startswith(prefix):
                 return limit
         return self.default
+
+    def refusal(self, path: str, size: int | None) -> str:
+        """What the 413 for a body of `size` bytes at `path` says."""
+        for prefix, say in self.words:
+            if path.startswith(prefix):
+                return say(size)
+        return _too_big(self.limit_for(path))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
@@ -192,7 +208,7 @@ class BodyLimit:
                     await _send_error(scope, send, 400, "The Content-Length header isn't a number.")
                     return
                 if declared > limit:
-                    await _send_error(scope, send, 413, _too_big(limit))
+                    await _send_error(scope, send, 413, self.refusal(scope["path"], declared))
                     return
         chunks: list[bytes] = []
         size = 0
@@ -203,7 +219,7 @@ class BodyLimit:
             body = message.get("body", b"")
             size += len(body)
             if size > limit:
-                await _send_error(scope, send, 413, _too_big(limit))
+                await _send_error(scope, send, 413, self.refusal(scope["path"], None))
                 return
             chunks.append(body)
             if not message.get("more_body", False):

@@ -10,7 +10,6 @@ Stored is the seed's JSON of every puzzle (normalised), never the raw text.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import unicodedata
 from typing import Annotated, Any, Literal
@@ -26,7 +25,9 @@ from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.models import Request as RequestModel
-from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
+from functions.store.lessons import LessonTooLarge
+from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_stored
+from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.texts import CONTROL
 
 router = APIRouter(tags=["lessons"])
@@ -175,7 +176,7 @@ async def _checked(request: Request, student_color: str | None) -> Report:
     UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
-        raise ApiError(413, f"The import is over {MAX_BYTES // 1024} KB: split it into smaller imports.")
+        raise ApiError(413, f"{too_big_message(len(raw))}.")
     return check(raw, student_color=student_color, kind=_kind(request))
 
 
@@ -207,7 +208,14 @@ def _lesson_id(lesson_id: str) -> str:
 def _refused(report: Report) -> JSONResponse:
     """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
     count = len(report.errors)
-    summary = report.errors[0].text if count == 1 else f"The import has {count} problems; nothing was stored."
+    general = [problem for problem in report.errors if problem.puzzle is None]
+    if count == 1:
+        summary = report.errors[0].text
+    elif general:  # what is wrong with the whole import first: the puzzles may all be fine
+        more = f"{count - 1} more problem{'s' if count > 2 else ''}"
+        summary = f"{general[0].text}; and {more}. Nothing was stored."
+    else:
+        summary = f"The import has {count} problems; nothing was stored."
     body = {
         "error": summary,
         "errors": [p.as_dict() for p in report.errors],
@@ -264,7 +272,14 @@ async def create_lesson(
         "kind": report.kind,
         "puzzles": [lesson.to_seed() for lesson in report.lessons],
     }
-    lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now())
+    try:
+        lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now(), name=title, count=len(report.lessons))
+    except LessonTooLarge as too_big:  # the importer's own limit keeps below this; said plainly all the same
+        raise ApiError(
+            413,
+            f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
+            f"{too_big.limit // 1024:,} KB: split it into smaller imports. Nothing was stored.",
+        ) from None
     return Created(
         id=lesson_id,
         url=lesson_url(lesson_id),
@@ -286,11 +301,7 @@ def list_mine(request: Request, credentials: Credentials) -> Mine:
     return Mine(
         lessons=[
             Summary(
-                id=item.id,
-                url=lesson_url(item.id),
-                name=item.lesson["name"],
-                count=len(item.lesson["puzzles"]),
-                created=item.created,
+                id=item.id, url=lesson_url(item.id), name=item.name, count=item.count, created=item.created
             )
             for item in ctx.store.list_lessons(player.id)
         ]
@@ -299,10 +310,10 @@ def list_mine(request: Request, credentials: Credentials) -> Mine:
 
 def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     """The stored seed JSON read back into the full model (SAN, who plays each move)."""
-    report = check(json.dumps(stored["puzzles"]), kind="json")
-    if report.errors:  # a stored lesson always passed; a rule made stricter since needs a migration
+    lessons, errors = read_stored(stored["puzzles"])
+    if errors:  # a stored lesson always passed; a rule made stricter since needs a migration
         raise ApiError(500, "This lesson can no longer be read. Please tell the site's operator.")
-    return [lesson.to_dict() for lesson in report.lessons]
+    return [lesson.to_dict() for lesson in lessons]
 
 
 @router.get(
@@ -374,10 +385,10 @@ def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -
 def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: Credentials) -> Counted:
     ctx = context(request)
     result = parse(ResultPost, body)
-    item = ctx.store.get_lesson(_lesson_id(lesson_id))
+    item = ctx.store.lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
-    count = len(item.lesson["puzzles"])
+    count = item.count
     if result.puzzle > count:
         raise ApiError(
             400, f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {result.puzzle}."

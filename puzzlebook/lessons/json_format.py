@@ -13,6 +13,7 @@ from .limits import MAX_PUZZLES
 from .line import Step, lesson_of, play_line, turn_order_problem
 from .model import Lesson, LessonMove
 from .problems import Collector, Problem, shorten
+from .slips import plain_guess, slip_problem
 from .texts import text_problems
 from .uci import uci_shape_problem
 
@@ -189,8 +190,12 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
     student = None
     if "playerColor" in item:
         color = item["playerColor"]
+        slip = slip_problem(color, "a plain Latin letter", "a plain 0–9") if isinstance(color, str) else None
         if isinstance(color, str) and color in COLORS:
             student = COLORS[color]
+        elif slip is not None:
+            guess = plain_guess(color).lower()
+            problems.error(f'"playerColor" {slip}' + (f': write "{guess}"' if guess in COLORS else ""))
         else:
             shown = json.dumps(shorten(color, 20)) if isinstance(color, str) else kind_of(color)
             problems.error(f'"playerColor" must be "white" or "black" (lower case), not {shown}')
