@@ -1,6 +1,6 @@
 /**
  * On every page: the service worker (offline play), the player's name in the
- * header, and posting any results that wait in the chess game's and Chain's
+ * header, table roles for tables that reflow on a phone, and posting any results that wait in the chess game's and Chain's
  * queues (now, and whenever the browser comes back online).
  */
 import { getPlayer } from './lib/api.js'
@@ -8,6 +8,7 @@ import { ChessStore } from './chess/store.js'
 import { flushChess } from './chess/post.js'
 import { ChainStore } from './chain/store.js'
 import { flushChain } from './chain/post.js'
+import { keepAllTableRoles } from './lib/tables.js'
 
 function showPlayer() {
   const player = getPlayer()
@@ -26,6 +27,7 @@ function flush() {
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus, not a need */ })
 }
+keepAllTableRoles()
 showPlayer()
 document.addEventListener('player:change', showPlayer)
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })
