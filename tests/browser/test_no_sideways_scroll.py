@@ -181,6 +181,8 @@ VIEWS = [
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
     View("chain how-to", "/howto/chain/"),
     View("chess how-to", "/howto/chess/"),
+    View("chain strategy guide", "/chain/strategy/"),
+    View("chain difficulty guide", "/chain/difficulty/"),
     View("archive", "/archive/", _wait("#archive-list a")),
     View("archive, three chess dailies", "/archive/#/chess/2026-10-01", _wait("#chess-day-list a")),
     _board("chess/daily"),
