@@ -1,6 +1,6 @@
 /**
  * On every page: the service worker (offline play), the player's name in the
- * header, table roles for tables that reflow on a phone, and posting any results that wait in the chess game's and Chain's
+ * header, and posting any results that wait in the chess game's and Chain's
  * queues (now, and whenever the browser comes back online).
  */
 import { getPlayer } from './lib/api.js'
@@ -27,7 +27,7 @@ function flush() {
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus, not a need */ })
 }
-keepAllTableRoles()
+keepAllTableRoles() // tables that reflow on a phone keep their table roles (lib/tables.js)
 showPlayer()
 document.addEventListener('player:change', showPlayer)
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })
