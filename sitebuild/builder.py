@@ -15,6 +15,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.settings import Settings
 from sitebuild import assets, meta, pages, shards
+from sitebuild.guides import ChainGuide
 from sitebuild.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +87,7 @@ def build_site(
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
-    env = pages.environment(templates, _globals(static, settings, site_url, index, found))
+    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
     sitemap_urls = []
     for page in found:
         output.write(page.output, pages.render(env, page))
@@ -108,7 +109,7 @@ def build_site(
 
 
 def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index: dict | None,
-             found: list[pages.Page]) -> dict[str, Any]:
+             found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
         "static_prefix": static.prefix,
@@ -116,6 +117,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
+        "chain_guide": ChainGuide(today),
     }
 
 

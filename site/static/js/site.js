@@ -9,6 +9,7 @@ import { ChessStore } from './chess/store.js'
 import { flushChess } from './chess/post.js'
 import { ChainStore } from './chain/store.js'
 import { flushChain } from './chain/post.js'
+import { keepAllTableRoles } from './lib/tables.js'
 
 /**
  * A sign-in link in any form (`/#token=…`, as docs/api.md once gave it, or a
@@ -41,6 +42,7 @@ forwardSignIn()
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus, not a need */ })
 }
+keepAllTableRoles() // tables that reflow on a phone keep their table roles (lib/tables.js)
 showPlayer()
 document.addEventListener('player:change', showPlayer)
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })
