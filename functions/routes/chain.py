@@ -10,20 +10,22 @@ solve or give-up, or for everyone once the day is past.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
-from functions.auth import OPTIONAL_AUTH, Credentials, player_for, signed_in
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, day_from, documented, errors, parse
 from functions.context import Context, context
 from functions.errors import TOO_FAST, ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
-from functions.store.records import Posted
+from functions.store.records import Player, Posted
 
 router = APIRouter(tags=["chain"])
 
 NEEDED = "Sign in to keep your Chain results."
+# The player comes first (401 before the body is read): docs/api.md.
+ChainPlayer = Annotated[Player, Depends(SignedIn(NEEDED))]
 
 
 def _stored(ctx: Context, day: dt.date) -> dict[str, Any]:
@@ -56,13 +58,8 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
-def post_solve(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChainPosted:
+def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     solve = parse(ChainSolve, body)
     day = day_from(solve.date)
     row = _stored(ctx, day)
@@ -98,13 +95,8 @@ def post_solve(
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
-def post_giveup(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChainPosted:
+def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     day = day_from(parse(ChainGiveup, body).date)
     _stored(ctx, day)
     return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))

@@ -15,23 +15,26 @@ import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from functions.auth import Credentials, player_for, signed_in
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, documented, errors, parse
 from functions.context import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.models import Request as RequestModel
+from functions.store.records import Player
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
 from puzzlebook.lessons.texts import CONTROL
 
 router = APIRouter(tags=["lessons"])
 
 NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
+# The teacher comes first (401 before the body, query or path is looked at): docs/api.md.
+Teacher = Annotated[Player, Depends(SignedIn(NEEDED))]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
 NAME_MAX = 120
@@ -249,10 +252,9 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
 async def create_lesson(
-    request: Request, credentials: Credentials, student_color: StudentColor = None, name: LessonName = None
+    request: Request, player: Teacher, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
@@ -280,9 +282,8 @@ async def create_lesson(
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
-def list_mine(request: Request, credentials: Credentials) -> Mine:
+def list_mine(request: Request, player: Teacher) -> Mine:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     return Mine(
         lessons=[
             Summary(
@@ -332,9 +333,8 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) -> Deleted:
+def delete_lesson(request: Request, player: Teacher, lesson_id: str) -> Deleted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -346,9 +346,8 @@ def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) ->
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -> Results:
+def lesson_results(request: Request, player: Teacher, lesson_id: str) -> Results:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -367,7 +366,7 @@ def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -
 @router.post(
     "/lessons/{lesson_id}/results",
     response_model=Counted,
-    openapi_extra=documented(ResultPost),
+    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
     responses=errors(400, 404, 413, 429, 503),
     summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
 )
