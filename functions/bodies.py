@@ -63,6 +63,13 @@ def day_from(text: str) -> dt.date:
         raise ApiError(400, f"{exc}.") from None
 
 
+def out_by(day: dt.date, today: dt.date, what: str) -> None:
+    """404 "`what` of <day> isn’t out yet." for a day after `today` (the site day): every dated route
+    says so the same way, rather than answering an empty board or "no such puzzle"."""
+    if day > today:
+        raise ApiError(404, f"{what} of {day.isoformat()} isn’t out yet.")
+
+
 def documented(model: type[BaseModel]) -> dict[str, Any]:
     """openapi_extra describing `model` as the required JSON request body."""
     return {

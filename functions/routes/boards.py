@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
-from functions.bodies import day_from, errors
+from functions.bodies import day_from, errors, out_by
 from functions.context import Context, context
 from functions.errors import ApiError
 from functions.models import (
@@ -27,6 +27,7 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
+from functions.routes.chain import stored_day
 from functions.store.records import Board, BoardRow
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
@@ -76,6 +77,7 @@ def chess_daily(
     ctx = context(request)
     day = day_from(date)
     chosen = _band(band)
+    out_by(day, ctx.today(), "The chess dailies")
     if day < EPOCH:
         raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
     day_bands = bands_of(day, ctx.settings.site_key)
@@ -129,12 +131,13 @@ def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoa
     "/boards/chain/daily/{date}",
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChainDailyBoard,
-    responses=errors(400, 503),
+    responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
 def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainDailyBoard:
     ctx = context(request)
     day = day_from(date)
+    stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     me = _me(ctx, credentials)
     rows, mine = _rows(ctx.store.chain_daily_board(day.isoformat(), me=me), me, ChainDailyRow)
     return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
-from functions.bodies import JsonBody, day_from, documented, errors, parse
+from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
 from functions.context import Context, context
 from functions.errors import TOO_FAST, ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
@@ -24,13 +24,14 @@ from functions.store.records import Player, Posted
 router = APIRouter(tags=["chain"])
 
 NEEDED = "Sign in to keep your Chain results."
+CHAIN_OF = "The Chain"
 # The player comes first (401 before the body is read): docs/api.md.
 ChainPlayer = Annotated[Player, Depends(SignedIn(NEEDED))]
 
 
-def _stored(ctx: Context, day: dt.date) -> dict[str, Any]:
-    if day > ctx.today():
-        raise ApiError(422, f"The Chain of {day.isoformat()} isn’t out yet.")
+def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
+    """The stored Chain day `day`: 404 when it isn't out yet (after the site day) or isn't stored."""
+    out_by(day, ctx.today(), CHAIN_OF)
     row = ctx.store.chain_day(day.isoformat())
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
@@ -62,7 +63,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
     ctx = context(request)
     solve = parse(ChainSolve, body)
     day = day_from(solve.date)
-    row = _stored(ctx, day)
+    row = stored_day(ctx, day)
     from puzzlebook.chain.generate import check_solve
 
     checked = check_solve(row, solve.tiles)
@@ -98,7 +99,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
 def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
     ctx = context(request)
     day = day_from(parse(ChainGiveup, body).date)
-    _stored(ctx, day)
+    stored_day(ctx, day)
     return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))
 
 
@@ -116,9 +117,7 @@ def get_walkthrough(
 ) -> Walkthrough:
     ctx = context(request)
     day = day_from(date)
-    row = ctx.store.chain_day(day.isoformat()) if day <= ctx.today() else None
-    if row is None:
-        raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
+    row = stored_day(ctx, day)
     if day == ctx.today():
         player = player_for(ctx.store, credentials, needed=None)
         if player is None or ctx.store.chain_result(player.id, day.isoformat()) is None:
