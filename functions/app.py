@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from functions import errors
+from functions import caching, errors
 from functions.context import Context, shards_root, utc_now
 from functions.routes import boards, chain, chess, health, players
 from functions.store import Store, open_store
@@ -29,6 +29,7 @@ BODY_LIMIT = 16 * 1024
 # A lesson import may hold many puzzles with their comments: more room there.
 LESSON_BODY_LIMIT = 256 * 1024
 LESSONS_ROUTES = "functions.routes.lessons"
+OPENAPI_URL = "/api/openapi.json"
 
 
 def create_app(
@@ -49,8 +50,9 @@ def create_app(
         version="1",
         description="Solves, misses, ratings, leaderboards, lessons and Chain for Puzzle Book. "
         'Every error is {"error": "message"}. See docs/api.md.',
-        openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        # Served by our own routes below (each with its Cache-Control); FastAPI's would have none.
+        openapi_url=None,
+        docs_url=None,
         redoc_url=None,
     )
     app.state.ctx = Context(
@@ -64,9 +66,20 @@ def create_app(
         app.include_router(module.router, prefix="/api")
     if importlib.util.find_spec(LESSONS_ROUTES) is not None:
         app.include_router(importlib.import_module(LESSONS_ROUTES).router, prefix="/api")
+    _serve_the_document(app)
     app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
+    # Outermost, so every answer passes it, the body limit's 413 included.
+    app.add_middleware(caching.NoStoreErrors)
     _document_errors_as_sent(app)
     return app
+
+
+def _serve_the_document(app: FastAPI) -> None:
+    """/api/openapi.json, revalidated on every use (it changes with a deploy)."""
+
+    @app.get(OPENAPI_URL, include_in_schema=False, dependencies=[caching.cached(caching.REVALIDATE)])
+    def openapi_document() -> dict[str, Any]:
+        return app.openapi()
 
 
 def _document_errors_as_sent(app: FastAPI) -> None:
@@ -98,6 +111,7 @@ def _document_errors_as_sent(app: FastAPI) -> None:
         for name in ("HTTPValidationError", "ValidationError"):
             schemas.pop(name, None)
         schemas["ErrorBody"] = errors.ErrorBody.model_json_schema()
+        caching.document(app, doc)
         app.openapi_schema = doc
         return doc
 

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
 from functions.bodies import day_from, errors, out_by
+from functions.caching import BOARD, cached
 from functions.context import Context, context
 from functions.errors import ApiError
 from functions.models import (
@@ -63,6 +64,7 @@ def _rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], An
 
 @router.get(
     "/boards/chess/daily/{date}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChessDailyBoard,
     responses=errors(400, 404, 503),
@@ -94,6 +96,7 @@ def chess_daily(
 
 @router.get(
     "/boards/chess/alltime",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=AlltimeBoard,
     responses=errors(400, 503),
@@ -113,6 +116,7 @@ def chess_alltime(
 
 @router.get(
     "/boards/ratings/{game}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=RatingsBoard,
     responses=errors(404, 503),
@@ -129,6 +133,7 @@ def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoa
 
 @router.get(
     "/boards/chain/daily/{date}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChainDailyBoard,
     responses=errors(400, 404, 503),
@@ -145,6 +150,7 @@ def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainD
 
 @router.get(
     "/boards/streaks/{game}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=StreaksBoard,
     responses=errors(404, 503),

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
+from functions.caching import PRIVATE, WALKTHROUGH, cached
 from functions.context import Context, context
 from functions.errors import TOO_FAST, ApiError
 from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
@@ -54,6 +55,7 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
 
 @router.post(
     "/chain/solves",
+    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainSolve),
     responses=errors(400, 401, 404, 413, 422, 503),
@@ -91,6 +93,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
 
 @router.post(
     "/chain/giveups",
+    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainGiveup),
     responses=errors(400, 401, 404, 413, 422, 503),
@@ -105,6 +108,7 @@ def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainP
 
 @router.get(
     "/chain/{date}/walkthrough",
+    dependencies=[cached(WALKTHROUGH)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=Walkthrough,
     responses=errors(400, 401, 403, 404, 503),

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Request
 
 from functions.auth import SignedIn
 from functions.bodies import JsonBody, documented, errors
+from functions.caching import PRIVATE, cached
 from functions.context import Context, context
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
@@ -90,6 +91,7 @@ def _daily(ctx: Context, band: str, puzzle_id: str) -> Any:
 
 @router.post(
     "/chess/solves",
+    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessSolve),
     responses=errors(400, 401, 413, 422, 429, 503),
@@ -126,6 +128,7 @@ def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
 
 @router.post(
     "/chess/misses",
+    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessMiss),
     responses=errors(400, 401, 413, 422, 503),

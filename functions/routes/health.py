@@ -7,6 +7,7 @@ import datetime as dt
 from fastapi import APIRouter, Request
 
 from functions.bodies import errors
+from functions.caching import PRIVATE, cached
 from functions.context import context
 from functions.errors import ApiError
 from functions.models import Health
@@ -16,6 +17,7 @@ router = APIRouter(tags=["health"])
 
 @router.get(
     "/health",
+    dependencies=[cached(PRIVATE)],
     response_model=Health,
     responses=errors(503),
     summary="Healthy when tomorrow's Chain day is stored and the bundle can be read",

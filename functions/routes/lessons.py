@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, documented, errors, parse
+from functions.caching import LESSON, PRIVATE, cached
 from functions.context import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
@@ -221,6 +222,7 @@ def _refused(report: Report) -> JSONResponse:
 
 @router.post(
     "/lessons/validate",
+    dependencies=[cached(PRIVATE)],
     response_model=Checked,
     openapi_extra=ImportBody,
     responses=errors(400, 413, 503),
@@ -242,6 +244,7 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
 
 @router.post(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=Created,
     openapi_extra=ImportBody,
@@ -278,6 +281,7 @@ async def create_lesson(
 
 @router.get(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     response_model=Mine,
     responses=errors(401, 503),
     summary="Your lessons, newest first",
@@ -308,6 +312,7 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
 
 @router.get(
     "/lessons/{lesson_id}",
+    dependencies=[cached(LESSON)],
     response_model=Played,
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
@@ -329,6 +334,7 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
 
 @router.delete(
     "/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
@@ -342,6 +348,7 @@ def delete_lesson(request: Request, player: Teacher, lesson_id: str) -> Deleted:
 
 @router.get(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Results,
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
@@ -365,6 +372,7 @@ def lesson_results(request: Request, player: Teacher, lesson_id: str) -> Results
 
 @router.post(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Counted,
     openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
     responses=errors(400, 404, 413, 429, 503),

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request
 
 from functions.auth import BAD_TOKEN, SignedIn, clean_name, new_secret, token_of
 from functions.bodies import JsonBody, documented, errors
+from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.context import context
 from functions.errors import ApiError
@@ -98,6 +99,7 @@ def me_of(request: Request, player: Player) -> Me:
 
 @router.post(
     "/players",
+    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=PlayerCreated,
     openapi_extra=documented(NewPlayer),
@@ -115,6 +117,7 @@ def create_player(request: Request, body: JsonBody) -> PlayerCreated:
 
 @router.get(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Me,
     responses=errors(401, 503),
     summary="Yourself: the account line, ratings with their RD, and streaks",
@@ -125,6 +128,7 @@ def get_me(request: Request, player: Myself) -> Me:
 
 @router.patch(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Me,
     openapi_extra=documented(Rename),
     responses=errors(400, 401, 413, 503),
@@ -141,6 +145,7 @@ def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
 
 @router.delete(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 503),
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
