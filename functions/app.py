@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.responses import HTMLResponse, PlainTextResponse
 
-from functions import caching, errors
+from functions import apidocs, caching, errors
 from functions.context import Context, shards_root, utc_now
 from functions.routes import boards, chain, chess, health, players
 from functions.store import Store, open_store
@@ -74,12 +75,28 @@ def create_app(
     return app
 
 
-def _serve_the_document(app: FastAPI) -> None:
-    """/api/openapi.json, revalidated on every use (it changes with a deploy)."""
+class JavaScriptResponse(PlainTextResponse):
+    media_type = "text/javascript"
 
-    @app.get(OPENAPI_URL, include_in_schema=False, dependencies=[caching.cached(caching.REVALIDATE)])
+
+def _serve_the_document(app: FastAPI) -> None:
+    """/api/openapi.json and its browsable page /api/docs (functions/apidocs.py), revalidated on every
+    use (they change with a deploy)."""
+    revalidated = [caching.cached(caching.REVALIDATE)]
+
+    @app.get(OPENAPI_URL, include_in_schema=False, dependencies=revalidated)
     def openapi_document() -> dict[str, Any]:
         return app.openapi()
+
+    @app.get(apidocs.DOCS_URL, include_in_schema=False, dependencies=revalidated, response_class=HTMLResponse)
+    def docs_page() -> str:
+        return apidocs.page_html()
+
+    script = JavaScriptResponse
+
+    @app.get(apidocs.START_URL, include_in_schema=False, dependencies=revalidated, response_class=script)
+    def docs_start() -> str:
+        return apidocs.START_JS
 
 
 def _document_errors_as_sent(app: FastAPI) -> None:

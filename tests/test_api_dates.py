@@ -55,7 +55,7 @@ def test_the_test_covers_every_dated_route(world: SimpleNamespace) -> None:
 
 @pytest.mark.parametrize("day", [TOMORROW, FAR])
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, day: str, signed_in: bool) -> None:
+def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, day: str, signed_in: bool):
     headers = world.me if signed_in else {}
     for method, path, body in dated_requests(day):
         if method == "POST" and not signed_in:
@@ -63,7 +63,8 @@ def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, d
         got = world.client.request(method, path, json=body, headers=headers)
         assert got.status_code == 404, f"{method} {path}: {got.status_code} {got.text}"
         assert got.json()["error"].endswith(f"{day} isn’t out yet."), f"{method} {path}: {got.text}"
-    assert world.client.get("/api/me", headers=world.me).json()["chain"] == {"solved": 0, "clean": 0, "gave_up": 0}
+    nothing = {"solved": 0, "clean": 0, "gave_up": 0}
+    assert world.client.get("/api/me", headers=world.me).json()["chain"] == nothing
 
 
 def test_tomorrow_is_out_once_the_site_day_turns(world: SimpleNamespace) -> None:
@@ -72,10 +73,12 @@ def test_tomorrow_is_out_once_the_site_day_turns(world: SimpleNamespace) -> None
     board = world.client.get(f"/api/boards/chain/daily/{TOMORROW}")
     assert board.status_code == 200 and board.json()["rows"] == []
     assert world.client.get(f"/api/boards/chess/daily/{TOMORROW}").status_code == 200
-    assert world.client.post("/api/chain/giveups", json={"date": TOMORROW}, headers=world.me).status_code == 200
+    given = world.client.post("/api/chain/giveups", json={"date": TOMORROW}, headers=world.me)
+    assert given.status_code == 200
 
 
 def test_a_past_day_with_no_chain_is_404_saying_so(world: SimpleNamespace) -> None:
     for path in ("/api/boards/chain/daily/2026-08-01", "/api/chain/2026-08-01/walkthrough"):
         got = world.client.get(path)
-        assert got.status_code == 404 and got.json()["error"] == "There’s no Chain puzzle for 2026-08-01.", path
+        assert got.status_code == 404, path
+        assert got.json()["error"] == "There’s no Chain puzzle for 2026-08-01."

@@ -36,7 +36,8 @@ def player_routes(document: dict) -> list[tuple[str, str, dict]]:
 
 
 def test_the_document_marks_the_routes_that_need_a_player(world: SimpleNamespace) -> None:
-    routes = {(method, path) for method, path, _ in player_routes(world.client.get("/api/openapi.json").json())}
+    document = world.client.get("/api/openapi.json").json()
+    routes = {(method, path) for method, path, _ in player_routes(document)}
     assert {
         ("POST", "/api/chess/solves"),
         ("POST", "/api/chess/misses"),
