@@ -20,12 +20,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from functions.store.base import StoreUnavailable
+from functions.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
 
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
+STORE_GONE = (
+    "The puzzle store's file was deleted or replaced while the server was running, so nothing can be "
+    "saved until the site's operator restarts it. Nothing was changed; please try again later."
+)
+STORE_GONE_RETRY_AFTER = "60"
 # Both games refuse a solve faster than a second a move (the seed's believable-time floor).
 TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
@@ -109,6 +114,11 @@ def install(app: FastAPI) -> None:
     async def _store_down(request: Request, exc: StoreUnavailable) -> JSONResponse:
         log.warning("store unavailable: %s", exc)
         return error_response(503, STORE_DOWN, {"Retry-After": STORE_RETRY_AFTER})
+
+    @app.exception_handler(StoreGone)
+    async def _store_gone(request: Request, exc: StoreGone) -> JSONResponse:
+        log.error("the store is gone: %s", exc)  # loud: only an operator can fix this
+        return error_response(503, STORE_GONE, {"Retry-After": STORE_GONE_RETRY_AFTER})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
