@@ -68,6 +68,7 @@ def create_app(
     if importlib.util.find_spec(LESSONS_ROUTES) is not None:
         app.include_router(importlib.import_module(LESSONS_ROUTES).router, prefix="/api")
     _serve_the_document(app)
+    app.add_middleware(errors.DocumentedMethods)
     app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
     # Outermost, so every answer passes it, the body limit's 413 included.
     app.add_middleware(caching.NoStoreErrors)

@@ -11,7 +11,6 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 from typing import Annotated
 
 from fastapi import Request, Security
@@ -21,6 +20,7 @@ from functions.context import context
 from functions.errors import ApiError
 from functions.store.base import Store
 from functions.store.records import Player
+from puzzlebook.names import BadName, check_name
 
 bearer = HTTPBearer(auto_error=False, description="The token from POST /api/players.")
 # A route's parameter for the bearer token (optional in the document: routes say when it's needed).
@@ -30,7 +30,6 @@ Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
 OPTIONAL_AUTH: dict = {"security": [{}]}
 
 _TOKEN_RE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{43})")
-NAME_MAX = 24
 BAD_TOKEN = "That sign-in token doesn't match any player (it may have been deleted). Create a new player."
 
 
@@ -96,21 +95,9 @@ class SignedIn:
 
 
 def clean_name(value: object) -> str:
-    """A display name: text, trimmed, 1–24 characters, none of them control or invisible formatting.
-
-    Raises ApiError 400 saying which rule it broke.
-    """
-    if not isinstance(value, str):
-        raise ApiError(400, "The name must be text.")
-    name = unicodedata.normalize("NFC", value).strip()
-    if not name:
-        raise ApiError(400, "The name can't be empty.")
-    if len(name) > NAME_MAX:
-        raise ApiError(400, f"The name can be at most {NAME_MAX} characters, not {len(name)}.")
-    odd = next((ch for ch in name if not ch.isprintable()), None)
-    if odd is not None:
-        raise ApiError(
-            400,
-            f"The name can't contain control or invisible characters (it has U+{ord(odd):04X}).",
-        )
-    return name
+    """A display name by puzzlebook.names' rule (trimmed, 1–24 characters, none of them control or
+    invisible formatting; NFC). Raises ApiError 400 saying which rule it broke."""
+    try:
+        return check_name(value)
+    except BadName as exc:
+        raise ApiError(400, str(exc)) from None

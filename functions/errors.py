@@ -135,11 +135,9 @@ def install(app: FastAPI) -> None:
             message = f"There's nothing at {request.url.path}."
         elif exc.status_code == 405:
             # Starlette names only the first matching route's methods; the path may have several routes.
-            methods = _methods_at(request)
             headers.pop("allow", None)
-            headers["Allow"] = ", ".join(methods)
-            choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
-            message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+            message, allow = not_allowed(request)
+            headers.update(allow)
         elif exc.status_code == 400:
             message = "The body isn't valid JSON."
         else:
@@ -150,6 +148,14 @@ def install(app: FastAPI) -> None:
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return error_response(500, "Something went wrong on our side. Nothing was changed; please try again.")
+
+
+def not_allowed(request: Request) -> tuple[str, dict[str, str]]:
+    """The 405's message and Allow header for `request`'s method at its path."""
+    methods = _methods_at(request)
+    choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
+    message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+    return message, {"Allow": ", ".join(methods)}
 
 
 def _methods_at(request: Request) -> list[str]:
@@ -169,6 +175,24 @@ def _methods_at(request: Request) -> list[str]:
         if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
             found.append(method)
     return found
+
+
+class DocumentedMethods:
+    """405 at a path the OpenAPI document names literally, for a method the document doesn't list
+    there, even when a templated route would take it (GET /api/lessons/validate is not a lesson
+    called "validate"): the document's methods are that resource's (docs/api.md, 405)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("HEAD", "OPTIONS"):
+            documented = scope["app"].openapi().get("paths", {}).get(scope["path"])
+            if documented and scope["method"].lower() not in documented:
+                message, allow = not_allowed(Request(scope))
+                await error_response(405, message, allow)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:

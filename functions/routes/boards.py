@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
 from functions.bodies import day_from, errors, out_by
@@ -17,6 +17,7 @@ from functions.caching import BOARD, cached
 from functions.context import Context, context
 from functions.errors import ApiError
 from functions.models import (
+    DATE_SCHEMA,
     AlltimeBoard,
     ChainDailyBoard,
     ChainDailyRow,
@@ -37,6 +38,9 @@ router = APIRouter(tags=["boards"])
 
 STREAK_GAMES = ("chess", "chain")
 RATED_GAMES = ("chess",)
+# The parameters as the document states them: what each route checks itself, in its own words.
+BAND_SCHEMA: dict = {"enum": list(BANDS)}
+DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
 
 
 def _me(ctx: Context, credentials: Credentials) -> str | None:
@@ -48,7 +52,7 @@ def _me(ctx: Context, credentials: Credentials) -> str | None:
 
 
 def _band(value: str | None) -> str | None:
-    if value is None or value == "":
+    if value is None:
         return None
     if value not in BANDS:
         raise ApiError(400, f"The band must be one of {', '.join(BANDS)}.")
@@ -72,9 +76,12 @@ def _rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], An
 )
 def chess_daily(
     request: Request,
-    date: str,
+    date: DatePath,
     credentials: Credentials,
-    band: Annotated[str | None, Query(description="The daily's band; needed on days with three.")] = None,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="The daily's band; needed on days with three."),
+    ] = None,
 ) -> ChessDailyBoard:
     ctx = context(request)
     day = day_from(date)
@@ -105,7 +112,10 @@ def chess_daily(
 def chess_alltime(
     request: Request,
     credentials: Credentials,
-    band: Annotated[str | None, Query(description="A band, or none for all bands together.")] = None,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="A band, or none for all bands together."),
+    ] = None,
 ) -> AlltimeBoard:
     ctx = context(request)
     chosen = _band(band)
@@ -122,7 +132,11 @@ def chess_alltime(
     responses=errors(404, 503),
     summary="Ratings, highest first; provisional ones (RD 110 or more) marked",
 )
-def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoard:
+def ratings(
+    request: Request,
+    game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
+    credentials: Credentials,
+) -> RatingsBoard:
     ctx = context(request)
     if game not in RATED_GAMES:
         raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
@@ -139,7 +153,7 @@ def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoa
     responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
-def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainDailyBoard:
+def chain_daily(request: Request, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
     ctx = context(request)
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
@@ -156,7 +170,11 @@ def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainD
     responses=errors(404, 503),
     summary="Current daily streaks (ending today or yesterday), longest first",
 )
-def streaks(request: Request, game: str, credentials: Credentials) -> StreaksBoard:
+def streaks(
+    request: Request,
+    game: Annotated[str, Path(json_schema_extra={"enum": list(STREAK_GAMES)})],
+    credentials: Credentials,
+) -> StreaksBoard:
     ctx = context(request)
     if game not in STREAK_GAMES:
         raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")

@@ -12,14 +12,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
 from functions.caching import PRIVATE, WALKTHROUGH, cached
 from functions.context import Context, context
 from functions.errors import TOO_FAST, ApiError
-from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
+from functions.models import DATE_SCHEMA, ChainGiveup, ChainPosted, ChainSolve, Walkthrough
 from functions.store.records import Player, Posted
 
 router = APIRouter(tags=["chain"])
@@ -116,7 +116,7 @@ def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainP
 )
 def get_walkthrough(
     request: Request,
-    date: str,
+    date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
     credentials: Credentials,
 ) -> Walkthrough:
     ctx = context(request)

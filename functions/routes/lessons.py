@@ -15,7 +15,7 @@ import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -30,6 +30,7 @@ from functions.models import Request as RequestModel
 from functions.store.records import Player
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
 from puzzlebook.lessons.texts import CONTROL
+from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
 
 router = APIRouter(tags=["lessons"])
 
@@ -45,7 +46,14 @@ RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, wit
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
-STUDENT_KEY = r"^[A-Za-z0-9_-]{16,64}$"
+LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
+STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
+# The document's words for what the import routes read (the same rules, as patterns): a text with
+# something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
+# a lesson name without control characters; a lesson id as made.
+_SPACE, _TEXT = char_class(list(SPACE_RANGES)), char_class(list(SPACE_RANGES), negated=True)
+NOT_EMPTY = rf"^(?:\ufeff|(?!\ufeff)){_SPACE}*{_TEXT}"
+NO_CONTROL = whole_text(r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*")
 
 ImportBody = {
     "requestBody": {
@@ -60,8 +68,8 @@ ImportBody = {
             "application/json": {
                 "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
             },
-            "application/x-chess-pgn": {"schema": {"type": "string"}},
-            "text/plain": {"schema": {"type": "string"}},
+            "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
+            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
         },
     }
 }
@@ -71,7 +79,11 @@ StudentColor = Annotated[
 ]
 LessonName = Annotated[
     str | None,
-    Query(max_length=NAME_MAX, description="The lesson's name in your list (default: from the import)."),
+    Query(
+        max_length=NAME_MAX,
+        json_schema_extra={"pattern": NO_CONTROL},
+        description="The lesson's name in your list (default: from the import); no control characters.",
+    ),
 ]
 
 
@@ -189,9 +201,10 @@ def _problems(items: tuple[Any, ...]) -> list[Problem]:
 
 def _name(given: str | None, report: Report) -> str:
     if given is not None:
-        name = unicodedata.normalize("NFC", given).strip()
-        if CONTROL.search(name):
+        # Checked as given (the document's pattern says the same), then trimmed.
+        if CONTROL.search(given):
             raise ApiError(400, "The lesson's name can't contain control characters.")
+        name = unicodedata.normalize("NFC", given).strip()
         if name:
             return name
     if report.name:
@@ -317,7 +330,7 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
-def get_lesson(request: Request, lesson_id: str) -> Played:
+def get_lesson(request: Request, lesson_id: LessonId) -> Played:
     item = context(request).store.get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
@@ -339,7 +352,7 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(request: Request, player: Teacher, lesson_id: str) -> Deleted:
+def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Deleted:
     ctx = context(request)
     if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
@@ -353,7 +366,7 @@ def delete_lesson(request: Request, player: Teacher, lesson_id: str) -> Deleted:
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(request: Request, player: Teacher, lesson_id: str) -> Results:
+def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Results:
     ctx = context(request)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
@@ -378,7 +391,7 @@ def lesson_results(request: Request, player: Teacher, lesson_id: str) -> Results
     responses=errors(400, 404, 413, 429, 503),
     summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
 )
-def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: Credentials) -> Counted:
+def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentials: Credentials) -> Counted:
     ctx = context(request)
     result = parse(ResultPost, body)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
