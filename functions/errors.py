@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from functions.caching import api_routes
 from functions.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
@@ -180,15 +181,29 @@ def _methods_at(request: Request) -> list[str]:
 class DocumentedMethods:
     """405 at a path the OpenAPI document names literally, for a method the document doesn't list
     there, even when a templated route would take it (GET /api/lessons/validate is not a lesson
-    called "validate"): the document's methods are that resource's (docs/api.md, 405)."""
+    called "validate"): the document's methods are that resource's (docs/api.md, 405).
+
+    The literal paths come from the app's documented routes (what the document is made of), read
+    once, so no request waits for the whole document to be generated.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self._literal: dict[str, set[str]] | None = None
+
+    def _literal_paths(self, app: Any) -> dict[str, set[str]]:
+        if self._literal is None:
+            found: dict[str, set[str]] = {}
+            for path, route in api_routes(app):
+                if route.include_in_schema and "{" not in path:
+                    found.setdefault(path, set()).update(route.methods)
+            self._literal = found
+        return self._literal
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in ("HEAD", "OPTIONS"):
-            documented = scope["app"].openapi().get("paths", {}).get(scope["path"])
-            if documented and scope["method"].lower() not in documented:
+            methods = self._literal_paths(scope["app"]).get(scope["path"])
+            if methods and scope["method"] not in methods:
                 message, allow = not_allowed(Request(scope))
                 await error_response(405, message, allow)(scope, receive, send)
                 return
