@@ -63,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("functions.store") is not None:
         from functions.store import open_store
 
-        store = open_store(settings.store_url)
+        try:
+            store = open_store(settings.store_url)
+        except ValueError as exc:  # e.g. a store file that existed and is gone (docs/store.md)
+            print(f"serve: {exc}", file=sys.stderr)
+            return 1
     if store is not None and importlib.util.find_spec("functions.nightly") is not None:
         # Fill first, so the build publishes every day the store now holds.
         from functions import nightly

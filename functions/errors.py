@@ -20,12 +20,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from functions.store.base import StoreUnavailable
+from functions.caching import api_routes
+from functions.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
 
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
+STORE_GONE = (
+    "The puzzle store's file was deleted or replaced while the server was running, so nothing can be "
+    "saved until the site's operator restarts it. Nothing was changed; please try again later."
+)
+STORE_GONE_RETRY_AFTER = "60"
 # Both games refuse a solve faster than a second a move (the seed's believable-time floor).
 TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
@@ -110,6 +116,11 @@ def install(app: FastAPI) -> None:
         log.warning("store unavailable: %s", exc)
         return error_response(503, STORE_DOWN, {"Retry-After": STORE_RETRY_AFTER})
 
+    @app.exception_handler(StoreGone)
+    async def _store_gone(request: Request, exc: StoreGone) -> JSONResponse:
+        log.error("the store is gone: %s", exc)  # loud: only an operator can fix this
+        return error_response(503, STORE_GONE, {"Retry-After": STORE_GONE_RETRY_AFTER})
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return error_response(400, plain_words(list(exc.errors())))
@@ -125,11 +136,9 @@ def install(app: FastAPI) -> None:
             message = f"There's nothing at {request.url.path}."
         elif exc.status_code == 405:
             # Starlette names only the first matching route's methods; the path may have several routes.
-            methods = _methods_at(request)
             headers.pop("allow", None)
-            headers["Allow"] = ", ".join(methods)
-            choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
-            message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+            message, allow = not_allowed(request)
+            headers.update(allow)
         elif exc.status_code == 400:
             message = "The body isn't valid JSON."
         else:
@@ -140,6 +149,14 @@ def install(app: FastAPI) -> None:
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return error_response(500, "Something went wrong on our side. Nothing was changed; please try again.")
+
+
+def not_allowed(request: Request) -> tuple[str, dict[str, str]]:
+    """The 405's message and Allow header for `request`'s method at its path."""
+    methods = _methods_at(request)
+    choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
+    message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+    return message, {"Allow": ", ".join(methods)}
 
 
 def _methods_at(request: Request) -> list[str]:
@@ -159,6 +176,38 @@ def _methods_at(request: Request) -> list[str]:
         if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
             found.append(method)
     return found
+
+
+class DocumentedMethods:
+    """405 at a path the OpenAPI document names literally, for a method the document doesn't list
+    there, even when a templated route would take it (GET /api/lessons/validate is not a lesson
+    called "validate"): the document's methods are that resource's (docs/api.md, 405).
+
+    The literal paths come from the app's documented routes (what the document is made of), read
+    once, so no request waits for the whole document to be generated.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._literal: dict[str, set[str]] | None = None
+
+    def _literal_paths(self, app: Any) -> dict[str, set[str]]:
+        if self._literal is None:
+            found: dict[str, set[str]] = {}
+            for path, route in api_routes(app):
+                if route.include_in_schema and "{" not in path:
+                    found.setdefault(path, set()).update(route.methods)
+            self._literal = found
+        return self._literal
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("HEAD", "OPTIONS"):
+            methods = self._literal_paths(scope["app"]).get(scope["path"])
+            if methods and scope["method"] not in methods:
+                message, allow = not_allowed(Request(scope))
+                await error_response(405, message, allow)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:

@@ -69,6 +69,8 @@ def build_site(
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
+    for rel, data in assets.api_docs_files(root / "node_modules").items():
+        output.write(rel, data)
 
     index = shards.publish(bundle_dir, output)
     if index is None:
@@ -102,7 +104,7 @@ def build_site(
     sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, sitemap_urls))
     output.write("sw.js", sw)
 
-    report.removed = output.prune("static") + output.prune("shards")
+    report.removed = output.prune("static") + output.prune("shards") + output.prune("swagger-ui")
     report.written, report.unchanged = output.written, output.unchanged
     report.seconds = time.perf_counter() - started
     return report

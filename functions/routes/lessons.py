@@ -14,25 +14,30 @@ import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from functions.auth import Credentials, player_for, signed_in
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, documented, errors, parse
+from functions.caching import LESSON, PRIVATE, cached
 from functions.context import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.models import Request as RequestModel
 from functions.store.lessons import LessonTooLarge
+from functions.store.records import Player
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_stored
 from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.texts import CONTROL
+from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
 
 router = APIRouter(tags=["lessons"])
 
 NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
+# The teacher comes first (401 before the body, query or path is looked at): docs/api.md.
+Teacher = Annotated[Player, Depends(SignedIn(NEEDED))]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
 NAME_MAX = 120
@@ -42,7 +47,14 @@ RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, wit
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
-STUDENT_KEY = r"^[A-Za-z0-9_-]{16,64}$"
+LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
+STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
+# The document's words for what the import routes read (the same rules, as patterns): a text with
+# something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
+# a lesson name without control characters; a lesson id as made.
+_SPACE, _TEXT = char_class(list(SPACE_RANGES)), char_class(list(SPACE_RANGES), negated=True)
+NOT_EMPTY = rf"^(?:\ufeff|(?!\ufeff)){_SPACE}*{_TEXT}"
+NO_CONTROL = whole_text(r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*")
 
 ImportBody = {
     "requestBody": {
@@ -57,8 +69,8 @@ ImportBody = {
             "application/json": {
                 "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
             },
-            "application/x-chess-pgn": {"schema": {"type": "string"}},
-            "text/plain": {"schema": {"type": "string"}},
+            "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
+            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
         },
     }
 }
@@ -68,7 +80,11 @@ StudentColor = Annotated[
 ]
 LessonName = Annotated[
     str | None,
-    Query(max_length=NAME_MAX, description="The lesson's name in your list (default: from the import)."),
+    Query(
+        max_length=NAME_MAX,
+        json_schema_extra={"pattern": NO_CONTROL},
+        description="The lesson's name in your list (default: from the import); no control characters.",
+    ),
 ]
 
 
@@ -186,9 +202,10 @@ def _problems(items: tuple[Any, ...]) -> list[Problem]:
 
 def _name(given: str | None, report: Report) -> str:
     if given is not None:
-        name = unicodedata.normalize("NFC", given).strip()
-        if CONTROL.search(name):
+        # Checked as given (the document's pattern says the same), then trimmed.
+        if CONTROL.search(given):
             raise ApiError(400, "The lesson's name can't contain control characters.")
+        name = unicodedata.normalize("NFC", given).strip()
         if name:
             return name
     if report.name:
@@ -226,6 +243,7 @@ def _refused(report: Report) -> JSONResponse:
 
 @router.post(
     "/lessons/validate",
+    dependencies=[cached(PRIVATE)],
     response_model=Checked,
     openapi_extra=ImportBody,
     responses=errors(400, 413, 503),
@@ -247,6 +265,7 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
 
 @router.post(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=Created,
     openapi_extra=ImportBody,
@@ -257,10 +276,9 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
 async def create_lesson(
-    request: Request, credentials: Credentials, student_color: StudentColor = None, name: LessonName = None
+    request: Request, player: Teacher, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
@@ -291,13 +309,13 @@ async def create_lesson(
 
 @router.get(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     response_model=Mine,
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
-def list_mine(request: Request, credentials: Credentials) -> Mine:
+def list_mine(request: Request, player: Teacher) -> Mine:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     return Mine(
         lessons=[
             Summary(
@@ -318,11 +336,12 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
 
 @router.get(
     "/lessons/{lesson_id}",
+    dependencies=[cached(LESSON)],
     response_model=Played,
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
-def get_lesson(request: Request, lesson_id: str) -> Played:
+def get_lesson(request: Request, lesson_id: LessonId) -> Played:
     item = context(request).store.get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
@@ -339,13 +358,13 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
 
 @router.delete(
     "/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) -> Deleted:
+def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Deleted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -353,13 +372,13 @@ def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) ->
 
 @router.get(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Results,
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -> Results:
+def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Results:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -377,12 +396,13 @@ def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -
 
 @router.post(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Counted,
-    openapi_extra=documented(ResultPost),
+    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
     responses=errors(400, 404, 413, 429, 503),
     summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
 )
-def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: Credentials) -> Counted:
+def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentials: Credentials) -> Counted:
     ctx = context(request)
     result = parse(ResultPost, body)
     item = ctx.store.lesson_head(_lesson_id(lesson_id))

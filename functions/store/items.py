@@ -30,6 +30,11 @@ class StoreUnavailable(RuntimeError):
     """The store failed to read or write (locked, throttled, unreachable). Nothing was half-written."""
 
 
+class StoreGone(StoreUnavailable):
+    """The store this process opened isn't there any more (its file was deleted or replaced): nothing
+    can be kept until the server is restarted on the right store. Not a passing failure."""
+
+
 class Conflict(Exception):
     """A conditional write failed: an item changed since it was read, or already exists."""
 

@@ -137,3 +137,7 @@ def rate_window(name: str, who: str, window_start: int) -> str:
 
 
 RATE = "WINDOW"
+
+# /api/health's heartbeat: the item it writes to prove the store takes writes (docs/store.md).
+HEALTH = "HEALTH"
+HEARTBEAT = "HEARTBEAT"
