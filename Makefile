@@ -1,27 +1,59 @@
 # Puzzle Book. Every target sets up what it needs, so any of them works as the
-# first command on a fresh machine: a .venv with the pinned Python packages and
-# node_modules from package-lock.json, each made again only when its pins change.
+# first command on a fresh machine: a .venv with exactly the locked Python
+# packages (requirements/dev.lock, hashes checked) and node_modules from
+# package-lock.json, each made again only when its lock changes.
 
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP_PY := $(VENV)/.installed
+LOCK := requirements/dev.lock
+LAMBDA_LOCK := requirements/lambda.lock
+STAMP_LOCK := $(VENV)/.installed
+STAMP_PY := $(VENV)/.editable
 STAMP_JS := node_modules/.installed
 PORT ?= 8000
+# Python 3.12 (the Lambda runtime's) for `make test-py312`; .ci/run passes the one it found.
+PYTHON312 ?= python3.12
+# `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
+LOCK_FLAGS ?=
 
-.PHONY: setup serve test build bench lint clean
+.PHONY: setup serve test test-python test-py312 build bench lint typecheck lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS)
 
-$(STAMP_PY): pyproject.toml
+# The packages, only when the lock changes.
+$(STAMP_LOCK): $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	touch $@
+
+# The project itself, editable, without touching the locked packages: again when
+# pyproject.toml changes (packages, tool settings), which takes seconds.
+$(STAMP_PY): $(STAMP_LOCK) pyproject.toml
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 $(STAMP_JS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# Both locks from pyproject.toml, in one resolution: dev.lock for every platform and
+# Python 3.11+, lambda.lock constrained to it, for the functions' Lambda runtime
+# (Linux arm64, Python 3.12; wheels only, except python-chess, which PyPI has only
+# as pure-Python source). Hashes of every file of each release. uv keeps the
+# versions already locked unless LOCK_FLAGS=--upgrade. Each lock is written through
+# a copy and replaced only when it changed, so an unchanged lock reinstalls nothing.
+define relock
+	cp $(1) $(1).new 2>/dev/null || true
+	$(VENV)/bin/uv pip compile pyproject.toml $(2) --generate-hashes --custom-compile-command "make lock" \
+		--quiet -o $(1).new
+	if cmp -s $(1).new $(1); then rm $(1).new; else mv $(1).new $(1); fi
+endef
+
+lock: $(STAMP_LOCK)
+	$(call relock,$(LOCK),--extra dev --universal --python-version 3.11 $(LOCK_FLAGS))
+	$(call relock,$(LAMBDA_LOCK),--extra aws --constraint $(LOCK) --python-platform aarch64-manylinux2014 \
+		--python-version 3.12 --only-binary :all: --no-binary chess)
 
 serve: setup
 	$(PY) build.py serve --port $(PORT)
@@ -32,16 +64,28 @@ build: setup
 lint: $(STAMP_PY)
 	$(PY) -m ruff check .
 
+typecheck: $(STAMP_PY)
+	$(PY) -m mypy
+
 # The browser tests run in a pytest process of their own: Playwright's sync API
 # keeps an event loop running in its worker, which breaks asyncio.run() in any
 # test that lands on the same worker after it.
-test: setup lint
+test: setup lint typecheck
 	node --test tests/js/
 	$(PY) -m pytest -n 2 --dist loadgroup -q --ignore=tests/browser
 	$(PY) -m pytest -n 2 --dist loadfile -q tests/browser
+
+# The suite without the browser tests (and without the node tests, which do not
+# depend on Python's version).
+test-python: setup
+	$(PY) -m pytest -n 2 --dist loadgroup -q --ignore=tests/browser
+
+# The same on Python 3.12, in a venv of its own, from the same lock.
+test-py312:
+	$(MAKE) test-python PYTHON=$(PYTHON312) VENV=.venv312
 
 bench: setup
 	$(PY) -m bench
 
 clean:
-	rm -rf dist var .pytest_cache .ruff_cache .hypothesis
+	rm -rf dist var .pytest_cache .ruff_cache .mypy_cache .hypothesis

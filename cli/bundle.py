@@ -21,8 +21,16 @@ import sys
 from pathlib import Path
 
 from cli.progress import Progress
-from puzzlebook.chess.bundle import PER_BAND, UNKNOWABLE, Bar, BundleError, Settings, SourceError, make_bundle
-from puzzlebook.chess.bundle_write import SHARD_BYTES
+from puzzlebook.chess.bundle import (
+    PER_BAND,
+    SHARD_BYTES,
+    UNKNOWABLE,
+    Bar,
+    BundleError,
+    Settings,
+    SourceError,
+    make_bundle,
+)
 
 describe = "make the chess bundle (shards/) from the Lichess puzzle CSV"
 

@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep stale content-hashed files this many days before deleting them "
                              f"(default {deploy.DEFAULT_GRACE_DAYS})")
     parser.add_argument("--package-lambda", type=Path, metavar="DIR",
-                        help="only stage the functions' code and requirements.txt in DIR for sam build")
+                        help="only stage the functions' code and requirements.txt (the Lambda lock) in DIR "
+                             "for sam build")
 
 
 def _dist(args: argparse.Namespace) -> Path:

@@ -63,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"serve: {exc}", file=sys.stderr)
         return 2
     settings = settings.with_(shards=args.shards or settings.shards, site_url=f"http://127.0.0.1:{args.port}")
-    store = open_store(settings.store_url)
+    try:
+        store = open_store(settings.store_url)
+    except ValueError as exc:  # e.g. a store file that existed and is gone (docs/store.md)
+        print(f"serve: {exc}", file=sys.stderr)
+        return 1
     # Fill first, so the build publishes every day the store now holds.
     if (settings.shards / "index.json").is_file():
         filled = nightly.fill_if_needed(store, settings, Bundle(settings.shards))

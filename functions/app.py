@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.responses import HTMLResponse, PlainTextResponse
 
-from functions import errors
+from functions import apidocs, caching, errors
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
+from puzzlebook.lessons.importer import too_big_message
 from service.context import Context, utc_now
 from service.settings import Settings
 from service.store import Store, open_store
@@ -28,6 +30,7 @@ from service.store import Store, open_store
 BODY_LIMIT = 16 * 1024
 # A lesson import may hold many puzzles with their comments: more room there.
 LESSON_BODY_LIMIT = 256 * 1024
+OPENAPI_URL = "/api/openapi.json"
 
 
 def create_app(
@@ -46,8 +49,9 @@ def create_app(
         version="1",
         description="Solves, misses, ratings, leaderboards, lessons and Chain for Puzzle Book. "
         'Every error is {"error": "message"}. See docs/api.md.',
-        openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        # Served by our own routes below (each with its Cache-Control); FastAPI's would have none.
+        openapi_url=None,
+        docs_url=None,
         redoc_url=None,
     )
     app.state.ctx = Context(
@@ -62,9 +66,42 @@ def create_app(
     # Each game registers its own routes (functions/routes/<key>.py): puzzlebook/games.py lists them.
     for game in GAMES:
         app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
-    app.add_middleware(errors.BodyLimit, default=BODY_LIMIT, limits={"/api/lessons": LESSON_BODY_LIMIT})
+    _serve_the_document(app)
+    app.add_middleware(errors.DocumentedMethods)
+    app.add_middleware(
+        errors.BodyLimit,
+        default=BODY_LIMIT,
+        limits={"/api/lessons": LESSON_BODY_LIMIT},
+        words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
+    )
+    # Outermost, so every answer passes it, the body limit's 413 included.
+    app.add_middleware(caching.NoStoreErrors)
     _document_errors_as_sent(app)
     return app
+
+
+class JavaScriptResponse(PlainTextResponse):
+    media_type = "text/javascript"
+
+
+def _serve_the_document(app: FastAPI) -> None:
+    """/api/openapi.json and its browsable page /api/docs (functions/apidocs.py), revalidated on every
+    use (they change with a deploy)."""
+    revalidated = [caching.cached(caching.REVALIDATE)]
+
+    @app.get(OPENAPI_URL, include_in_schema=False, dependencies=revalidated)
+    def openapi_document() -> dict[str, Any]:
+        return app.openapi()
+
+    @app.get(apidocs.DOCS_URL, include_in_schema=False, dependencies=revalidated, response_class=HTMLResponse)
+    def docs_page() -> str:
+        return apidocs.page_html()
+
+    script = JavaScriptResponse
+
+    @app.get(apidocs.START_URL, include_in_schema=False, dependencies=revalidated, response_class=script)
+    def docs_start() -> str:
+        return apidocs.START_JS
 
 
 def _document_errors_as_sent(app: FastAPI) -> None:
@@ -96,6 +133,7 @@ def _document_errors_as_sent(app: FastAPI) -> None:
         for name in ("HTTPValidationError", "ValidationError"):
             schemas.pop(name, None)
         schemas["ErrorBody"] = errors.ErrorBody.model_json_schema()
+        caching.document(app, doc)
         app.openapi_schema = doc
         return doc
 

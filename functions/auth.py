@@ -11,13 +11,14 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 from typing import Annotated
 
-from fastapi import Security
+from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from functions.deps import context
 from functions.errors import ApiError
+from puzzlebook.names import BadName, check_name
 from service.store.base import Store
 from service.store.records import Player
 
@@ -29,7 +30,6 @@ Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
 OPTIONAL_AUTH: dict = {"security": [{}]}
 
 _TOKEN_RE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{43})")
-NAME_MAX = 24
 BAD_TOKEN = "That sign-in token doesn't match any player (it may have been deleted). Create a new player."
 
 
@@ -79,22 +79,25 @@ def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, ne
     return player
 
 
-def clean_name(value: object) -> str:
-    """A display name: text, trimmed, 1–24 characters, none of them control or invisible formatting.
+class SignedIn:
+    """A route's dependency for the player a route needs: 401 with `needed` (why) without a token.
 
-    Raises ApiError 400 saying which rule it broke.
+    Declared as the route's first parameter, before its body, so a request with no token (or one
+    that matches no player) is refused 401 before its body, query or path is looked at, as
+    docs/api.md promises; the shape of a request is only worth checking for a player.
     """
-    if not isinstance(value, str):
-        raise ApiError(400, "The name must be text.")
-    name = unicodedata.normalize("NFC", value).strip()
-    if not name:
-        raise ApiError(400, "The name can't be empty.")
-    if len(name) > NAME_MAX:
-        raise ApiError(400, f"The name can be at most {NAME_MAX} characters, not {len(name)}.")
-    odd = next((ch for ch in name if not ch.isprintable()), None)
-    if odd is not None:
-        raise ApiError(
-            400,
-            f"The name can't contain control or invisible characters (it has U+{ord(odd):04X}).",
-        )
-    return name
+
+    def __init__(self, needed: str) -> None:
+        self.needed = needed
+
+    def __call__(self, request: Request, credentials: Credentials) -> Player:
+        return signed_in(context(request).store, credentials, self.needed)
+
+
+def clean_name(value: object) -> str:
+    """A display name by puzzlebook.names' rule (trimmed, 1–24 characters, none of them control or
+    invisible formatting; NFC). Raises ApiError 400 saying which rule it broke."""
+    try:
+        return check_name(value)
+    except BadName as exc:
+        raise ApiError(400, str(exc)) from None

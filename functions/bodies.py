@@ -13,7 +13,7 @@ import json
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from functions.errors import ApiError, plain_words
 from puzzlebook.calendar import parse_day
@@ -63,14 +63,41 @@ def day_from(text: str) -> dt.date:
         raise ApiError(400, f"{exc}.") from None
 
 
-def documented(model: type[BaseModel]) -> dict[str, Any]:
-    """openapi_extra describing `model` as the required JSON request body."""
-    return {
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": model.model_json_schema()}},
-        }
-    }
+def out_by(day: dt.date, today: dt.date, what: str) -> None:
+    """404 "`what` of <day> isn’t out yet." for a day after `today` (the site day): every dated route
+    says so the same way, rather than answering an empty board or "no such puzzle"."""
+    if day > today:
+        raise ApiError(404, f"{what} of {day.isoformat()} isn’t out yet.")
+
+
+def documented(shape: Any) -> dict[str, Any]:
+    """openapi_extra describing `shape` (a model, or an annotated union of models) as the required
+    JSON request body, with its definitions written in place (the document has no $defs of its own)."""
+    if isinstance(shape, type) and issubclass(shape, BaseModel):
+        schema = shape.model_json_schema()
+    else:
+        schema = TypeAdapter(shape).json_schema()
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": inlined(schema)}}}}
+
+
+def inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with every "#/$defs/…" reference replaced by its definition. A union's discriminator
+    goes too: its mapping names the definitions, and each branch's `const` already tells them apart."""
+    definitions = schema.get("$defs", {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref", "")
+        if ref.startswith("#/$defs/"):
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            return walk({**definitions[ref.removeprefix("#/$defs/")], **rest})
+        return {k: walk(v) for k, v in node.items() if k not in ("$defs", "discriminator")}
+
+    out: dict[str, Any] = walk(schema)
+    return out
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:

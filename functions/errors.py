@@ -9,7 +9,7 @@ anything reads them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,12 +20,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.store.base import StoreUnavailable
+from functions.caching import api_routes
+from service.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
 
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
+STORE_GONE = (
+    "The puzzle store's file was deleted or replaced while the server was running, so nothing can be "
+    "saved until the site's operator restarts it. Nothing was changed; please try again later."
+)
+STORE_GONE_RETRY_AFTER = "60"
 # Both games refuse a solve faster than a second a move (the seed's believable-time floor).
 TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
@@ -110,6 +116,11 @@ def install(app: FastAPI) -> None:
         log.warning("store unavailable: %s", exc)
         return error_response(503, STORE_DOWN, {"Retry-After": STORE_RETRY_AFTER})
 
+    @app.exception_handler(StoreGone)
+    async def _store_gone(request: Request, exc: StoreGone) -> JSONResponse:
+        log.error("the store is gone: %s", exc)  # loud: only an operator can fix this
+        return error_response(503, STORE_GONE, {"Retry-After": STORE_GONE_RETRY_AFTER})
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return error_response(400, plain_words(list(exc.errors())))
@@ -125,11 +136,9 @@ def install(app: FastAPI) -> None:
             message = f"There's nothing at {request.url.path}."
         elif exc.status_code == 405:
             # Starlette names only the first matching route's methods; the path may have several routes.
-            methods = _methods_at(request)
             headers.pop("allow", None)
-            headers["Allow"] = ", ".join(methods)
-            choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
-            message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+            message, allow = not_allowed(request)
+            headers.update(allow)
         elif exc.status_code == 400:
             message = "The body isn't valid JSON."
         else:
@@ -140,6 +149,14 @@ def install(app: FastAPI) -> None:
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return error_response(500, "Something went wrong on our side. Nothing was changed; please try again.")
+
+
+def not_allowed(request: Request) -> tuple[str, dict[str, str]]:
+    """The 405's message and Allow header for `request`'s method at its path."""
+    methods = _methods_at(request)
+    choices = " or ".join([", ".join(methods[:-1]), methods[-1]] if len(methods) > 1 else methods)
+    message = f"{request.method} isn't allowed at {request.url.path}; use {choices}."
+    return message, {"Allow": ", ".join(methods)}
 
 
 def _methods_at(request: Request) -> list[str]:
@@ -161,23 +178,71 @@ def _methods_at(request: Request) -> list[str]:
     return found
 
 
+class DocumentedMethods:
+    """405 at a path the OpenAPI document names literally, for a method the document doesn't list
+    there, even when a templated route would take it (GET /api/lessons/validate is not a lesson
+    called "validate"): the document's methods are that resource's (docs/api.md, 405).
+
+    The literal paths come from the app's documented routes (what the document is made of), read
+    once, so no request waits for the whole document to be generated.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._literal: dict[str, set[str]] | None = None
+
+    def _literal_paths(self, app: Any) -> dict[str, set[str]]:
+        if self._literal is None:
+            found: dict[str, set[str]] = {}
+            for path, route in api_routes(app):
+                if route.include_in_schema and "{" not in path:
+                    found.setdefault(path, set()).update(route.methods)
+            self._literal = found
+        return self._literal
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("HEAD", "OPTIONS"):
+            methods = self._literal_paths(scope["app"]).get(scope["path"])
+            if methods and scope["method"] not in methods:
+                message, allow = not_allowed(Request(scope))
+                await error_response(405, message, allow)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class BodyLimit:
     """Refuse request bodies over the limit (413) before the app reads them.
 
     `limits` maps a path prefix to its own limit (the longest matching prefix
-    wins); other paths get `default`. Chunked bodies are counted as they come.
+    wins); other paths get `default`. `words` maps a prefix to what its refusal
+    says, given the body's size (None when it came in chunks, so only "over" is
+    known). Chunked bodies are counted as they come.
     """
 
-    def __init__(self, app: ASGIApp, default: int, limits: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        default: int,
+        limits: Mapping[str, int] | None = None,
+        words: Mapping[str, Callable[[int | None], str]] | None = None,
+    ) -> None:
         self.app = app
         self.default = default
         self.limits = sorted((limits or {}).items(), key=lambda kv: -len(kv[0]))
+        self.words = sorted((words or {}).items(), key=lambda kv: -len(kv[0]))
 
     def limit_for(self, path: str) -> int:
         for prefix, limit in self.limits:
             if path.startswith(prefix):
                 return limit
         return self.default
+
+    def refusal(self, path: str, size: int | None) -> str:
+        """What the 413 for a body of `size` bytes at `path` says."""
+        for prefix, say in self.words:
+            if path.startswith(prefix):
+                return say(size)
+        return _too_big(self.limit_for(path))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
@@ -192,7 +257,7 @@ class BodyLimit:
                     await _send_error(scope, send, 400, "The Content-Length header isn't a number.")
                     return
                 if declared > limit:
-                    await _send_error(scope, send, 413, _too_big(limit))
+                    await _send_error(scope, send, 413, self.refusal(scope["path"], declared))
                     return
         chunks: list[bytes] = []
         size = 0
@@ -203,7 +268,7 @@ class BodyLimit:
             body = message.get("body", b"")
             size += len(body)
             if size > limit:
-                await _send_error(scope, send, 413, _too_big(limit))
+                await _send_error(scope, send, 413, self.refusal(scope["path"], None))
                 return
             chunks.append(body)
             if not message.get("more_body", False):

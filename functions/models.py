@@ -1,7 +1,8 @@
 """The API's request and response bodies, as pydantic models: they are the OpenAPI document.
 
-Requests are validated strictly (no "5" for 5, no 5.0 for 5); unknown fields
-are ignored so an older server accepts a newer browser's posts. The chess
+Requests are validated strictly (no "5" for 5, no 5.5 for 5; 5.0 is 5, as JSON Schema counts
+it); unknown fields are ignored so an older server accepts a newer browser's posts. Each request
+model is also what the OpenAPI document says, so it states exactly what is accepted. The chess
 bodies are checked by puzzlebook.chess.shapes (its messages are the ones a
 player sees); their models here describe the same shape for the document.
 """
@@ -10,32 +11,55 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from puzzlebook.chess.shapes import MAX_COUNT, MAX_MOVES, MAX_SECONDS
+from puzzlebook.calendar import DATE_PATTERN
+from puzzlebook.chess.shapes import ID_RE, MAX_COUNT, MAX_MOVES, MAX_SECONDS, UCI_RE
+from puzzlebook.names import name_pattern
+from puzzlebook.numbers import whole
+from puzzlebook.patterns import whole_text
+
+
+def whole_floats_as_ints(value: Any) -> Any:
+    """40.0 as 40 (in a list too): JSON Schema's "integer" is a value, however written
+    (puzzlebook/numbers.py). Anything else is left for the strict model to judge."""
+    if isinstance(value, list):
+        return [whole_floats_as_ints(item) for item in value]
+    number = whole(value)
+    return number if number is not None and isinstance(value, float) else value
+
 
 Band = Literal["Beginner", "Easy", "Medium", "Hard", "Expert"]
-Uci = Annotated[str, Field(pattern=r"^[a-h][1-8][a-h][1-8][qrbn]?$", examples=["e2e4"])]
-Day = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", examples=["2026-11-02"])]
-PuzzleId = Annotated[str, Field(pattern=r"^[0-9A-Za-z]{5}$", examples=["00sHx"])]
+Uci = Annotated[str, Field(pattern=whole_text(UCI_RE.pattern), examples=["e2e4"])]
+# A real date, checked by puzzlebook.calendar.parse_day (functions.bodies.day_from) for its plain words;
+# the document states the same rule as its pattern.
+DATE_SCHEMA = {"pattern": whole_text(DATE_PATTERN)}
+Day = Annotated[str, Field(json_schema_extra=DATE_SCHEMA, examples=["2026-11-02"])]
+PuzzleId = Annotated[str, Field(pattern=whole_text(ID_RE.pattern), examples=["00sHx"])]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 CHAIN_MAX_COUNT = 9999
 
 
 class Request(BaseModel):
-    model_config = ConfigDict(strict=True, extra="ignore")
+    # Python's re for patterns: the published ones use a lookahead (puzzlebook/patterns.py).
+    model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _whole_numbers(cls, value: Any) -> Any:
+        # A whole number may be written 40 or 40.0 (a field's own type, if not a number, refuses both).
+        return whole_floats_as_ints(value)
 
 
 class NewPlayer(Request):
-    """A display name: 1–24 printable characters once trimmed."""
+    """A display name (checked by puzzlebook.names, whose rule the pattern states)."""
 
     name: str = Field(
-        min_length=1,
-        max_length=64,
-        pattern=r"\S",
+        json_schema_extra={"pattern": name_pattern()},
         examples=["Ada"],
-        description="Trimmed, it must be 1–24 printable characters (no control or invisible ones).",
+        description="Trimmed of whitespace at both ends, 1–24 characters, none of them control, "
+        "formatting, private-use or separator characters, and no space but the plain one.",
     )
 
 
@@ -54,13 +78,26 @@ class ChessSolve(Request):
     seconds: Seconds
 
 
-class ChessMiss(Request):
-    """A puzzle gone wrong: the first wrong move (moves up to it) or Show solution (no moves)."""
+class WrongMove(Request):
+    """A puzzle gone wrong at a move: the moves up to and including the wrong one."""
 
     id: PuzzleId
     band: Band
-    how: Literal["wrong", "gave-up"]
+    how: Literal["wrong"]
+    moves: list[Uci] = Field(min_length=1, max_length=MAX_MOVES)
+
+
+class GaveUp(Request):
+    """Show solution: the moves played before it, if any."""
+
+    id: PuzzleId
+    band: Band
+    how: Literal["gave-up"]
     moves: list[Uci] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+# A miss, told apart by `how`: a wrong move carries moves, a give-up may not.
+ChessMiss = WrongMove | GaveUp
 
 
 class ChainSolve(Request):

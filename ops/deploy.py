@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import shutil
 import tomllib
 from collections.abc import Callable, Iterable
@@ -45,9 +46,17 @@ DEFAULT_GRACE_DAYS = 7
 MAX_INVALIDATION_PATHS = 50
 
 ROOT = Path(__file__).resolve().parent.parent
-# What the Lambda functions need at run time, copied as they sit in the repo so
-# relative paths (e.g. the bundle at <root>/shards) work the same on Lambda.
-LAMBDA_SOURCES = ("puzzlebook", "functions", "shards")
+# The Lambda package: the folders the functions import at run time, copied as they
+# sit in the repo so relative paths (the bundle at <root>/shards) work the same on
+# Lambda. When the functions' imports move (issue 13), change these two lists.
+LAMBDA_SOURCES = ("puzzlebook", "service", "functions", "shards")
+# Inside those, what the functions never import: the bundle maker.
+LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle",)
+# Its packages, hashed, resolved for Lambda's Linux arm64 and Python 3.12 (`make lock`).
+LAMBDA_LOCK = Path("requirements") / "lambda.lock"
+# The pyproject.toml extras the package's packages come from, and those that must stay out.
+LAMBDA_EXTRAS = ("aws",)
+NOT_LAMBDA_EXTRAS = ("build", "serve")
 LAMBDA_MARKER = ".puzzlebook-lambda"
 
 
@@ -282,28 +291,79 @@ def describe(files: list[LocalFile]) -> list[str]:
 # ------------------------------------------------------------ the Lambda code
 
 
-def lambda_requirements(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The pinned packages the functions run with: the project's dependencies and its `aws` extra."""
-    project = tomllib.loads(Path(pyproject).read_text(encoding="utf-8"))["project"]
+def _name(requirement: str) -> str:
+    """A requirement's distribution name, normalised (PEP 503): `PyYAML==6.0` -> `pyyaml`."""
+    name = re.split(r"[\s\[;=<>!~@]", requirement.strip(), maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def read_lock(text: str) -> dict[str, tuple[str, list[str]]]:
+    """A hashed requirements file (uv pip compile / pip-compile --generate-hashes):
+    name -> (version, hashes). Raises DeployError for a requirement that is not
+    pinned with == or has no hash."""
+    locked: dict[str, tuple[str, list[str]]] = {}
+    logical = re.sub(r"\\\n", " ", text)  # join the backslash-continued lines
+    for line in logical.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        requirement = words[0].split(";", 1)[0]
+        hashes = [w.removeprefix("--hash=") for w in words[1:] if w.startswith("--hash=")]
+        if "==" not in requirement:
+            raise DeployError(f"the lock pins {requirement!r} without ==: run `make lock`")
+        if not hashes:
+            raise DeployError(f"the lock has no hash for {requirement}: run `make lock`")
+        locked[_name(requirement)] = (requirement.split("==", 1)[1], hashes)
+    return locked
+
+
+def lambda_requirements(root: Path = ROOT) -> str:
+    """The functions' requirements.txt: the Lambda lock as it is, after checking it
+    against pyproject.toml. Raises DeployError when the lock is missing, not hashed,
+    older than a pin in pyproject.toml (the core and LAMBDA_EXTRAS), or holds a
+    package of NOT_LAMBDA_EXTRAS."""
+    lock = Path(root) / LAMBDA_LOCK
+    if not lock.is_file():
+        raise DeployError(f"{lock} is missing: run `make lock`")
+    text = lock.read_text(encoding="utf-8")
+    locked = read_lock(text)
+    project = tomllib.loads((Path(root) / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project.get("optional-dependencies", {})
-    wanted = list(project.get("dependencies", [])) + list(extras.get("aws", []))
-    name = project["name"]
-    pins = [r for r in wanted if not r.replace("-", "_").startswith(name.replace("-", "_") + "[")]
-    loose = [r for r in pins if "==" not in r]
-    if loose:
-        raise DeployError(f"pyproject.toml: pin every run-time dependency with ==, not {', '.join(loose)}")
-    return pins
+    itself = _name(project["name"])
+    wanted = list(project.get("dependencies", []))
+    for extra in LAMBDA_EXTRAS:
+        wanted += extras.get(extra, [])
+    for requirement in wanted:
+        name = _name(requirement)
+        if name == itself:
+            continue
+        pin = requirement.split(";", 1)[0].split("==", 1)[1].strip() if "==" in requirement else None
+        if pin is None:
+            raise DeployError(f"pyproject.toml: pin every run-time dependency with ==, not {requirement}")
+        if name not in locked or locked[name][0] != pin:
+            have = f"has {locked[name][0]}" if name in locked else "lacks it"
+            raise DeployError(f"{LAMBDA_LOCK.as_posix()} is out of date: pyproject.toml pins "
+                              f"{requirement}, the lock {have}; run `make lock`")
+    for extra in NOT_LAMBDA_EXTRAS:
+        for requirement in extras.get(extra, []):
+            if _name(requirement) in locked:
+                raise DeployError(f"{LAMBDA_LOCK.as_posix()} holds {_name(requirement)}, which only the "
+                                  f"{extra!r} extra needs: the functions must not ship it; run `make lock`")
+    return text
 
 
 def package_lambda(out: Path, root: Path = ROOT) -> list[str]:
     """Stage the functions' code in `out` for `sam build` (CodeUri in infra/template.yaml).
 
-    Copies LAMBDA_SOURCES (no __pycache__) and writes requirements.txt pinned
-    from pyproject.toml; returns the relative paths written. `out` is emptied
-    first, but only when it is empty or was staged here before (it holds the
-    marker file), so a wrong path never wipes someone's folder.
+    Copies LAMBDA_SOURCES without LAMBDA_LEFT_OUT (and no __pycache__) and writes
+    requirements.txt from the Lambda lock (lambda_requirements); returns the
+    relative paths written. `out` is emptied first, but only when it is empty or
+    was staged here before (it holds the marker file), so a wrong path never
+    wipes someone's folder.
     """
     out = Path(out)
+    requirements = lambda_requirements(root)  # before anything is touched
     if out.exists():
         if not out.is_dir():
             raise DeployError(f"{out} is a file; give a folder for the Lambda package")
@@ -315,14 +375,19 @@ def package_lambda(out: Path, root: Path = ROOT) -> list[str]:
     out.mkdir(parents=True)
     marker = "staged by `python build.py deploy --package-lambda`\n"
     (out / LAMBDA_MARKER).write_text(marker, encoding="utf-8")
+    left_out = {root / path for path in LAMBDA_LEFT_OUT}
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        skipped = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")(folder, names)
+        return skipped | {name for name in names if Path(folder) / name in left_out}
+
     written = []
     for name in LAMBDA_SOURCES:
         source = root / name
         if not source.is_dir():
             raise DeployError(f"{source} is missing: the functions need it")
-        shutil.copytree(source, out / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+        shutil.copytree(source, out / name, ignore=ignore)
         written += sorted(p.relative_to(out).as_posix() for p in (out / name).rglob("*") if p.is_file())
-    requirements = lambda_requirements(root / "pyproject.toml")
-    (out / "requirements.txt").write_text("\n".join(requirements) + "\n", encoding="utf-8")
+    (out / "requirements.txt").write_text(requirements, encoding="utf-8")
     written.append("requirements.txt")
     return written

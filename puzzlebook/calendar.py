@@ -10,9 +10,22 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import re
 from zoneinfo import ZoneInfo
 
 UTC = ZoneInfo("UTC")
+
+# A real date written YYYY-MM-DD (ASCII digits, years 0001-9999, leap years by the Gregorian rule),
+# as a regular expression that reads the same in Python and in JSON Schema (ECMA-262): the API's
+# document states it as the pattern of every date, and parse_day accepts exactly what it matches.
+_MONTH_DAY = (
+    r"(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
+    r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+    r"|02-(?:0[1-9]|1[0-9]|2[0-8])"
+)
+_LEAP_YEAR = r"[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00"
+DATE_PATTERN = rf"(?!0000)[0-9]{{4}}-(?:{_MONTH_DAY})|(?:{_LEAP_YEAR})-02-29"
+_DATE = re.compile(DATE_PATTERN)
 
 
 def site_day(tz: ZoneInfo = UTC, now: dt.datetime | None = None) -> dt.date:
@@ -39,10 +52,11 @@ def seeded_digest(key: bytes, *parts: str) -> bytes:
 
 
 def parse_day(text: str) -> dt.date:
-    """A YYYY-MM-DD date, or ValueError saying what was wrong."""
-    try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except (TypeError, ValueError):
-        raise ValueError(f"{text!r} is not a date written YYYY-MM-DD") from None
+    """A real date written YYYY-MM-DD (exactly DATE_PATTERN), or ValueError saying what was wrong.
+
+    The same rule as the pages' parseDay (site/static/js/lib/dates.js), held
+    to it by tests/vectors/dates.json.
+    """
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        raise ValueError(f"{text!r} is not a date written YYYY-MM-DD")
+    return dt.date.fromisoformat(text)

@@ -4,7 +4,10 @@
 paper's own tau unless told otherwise. `rate_puzzle` is how Puzzle Book uses
 it: every first result for a puzzle is one period against the puzzle held
 certain (its Lichess rating, RD 0), with Lichess's puzzle parameters, so a
-rating here reads like a Lichess puzzle rating. docs/ratings.md works a week.
+rating here reads like a Lichess puzzle rating. While a rating is provisional
+a result counts half (Lichess's weighted average of before and after), so one
+slip can't throw a new player hundreds of points. docs/ratings.md works a week
+and a new player's first results.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ RD_MAX = 500.0
 VOLATILITY_MAX = 0.1
 MAX_DELTA = 700.0
 PROVISIONAL_RD = 110.0
+# How much of a result a provisional rating takes: half, as Lichess's rating
+# regulator takes half of a game against a bot (its Glicko `average`).
+PROVISIONAL_WEIGHT = 0.5
 
 Outcome = Literal["clean", "hints", "lost"]
 OUTCOMES: tuple[Outcome, ...] = ("clean", "hints", "lost")
@@ -137,6 +143,15 @@ def _bounded(before: Rating, after: Rating) -> Rating:
     )
 
 
+def _weighted(before: Rating, after: Rating, weight: float) -> Rating:
+    """Each of rating, RD and volatility moved `weight` of the way from `before` to `after`."""
+    return Rating(
+        before.rating + (after.rating - before.rating) * weight,
+        before.rd + (after.rd - before.rd) * weight,
+        before.volatility + (after.volatility - before.volatility) * weight,
+    )
+
+
 def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Rating:
     """The player's Rating after their first result on a puzzle rated `puzzle_rating`.
 
@@ -145,6 +160,9 @@ def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Ratin
     and "hints" (solved with hints, no mistakes) moves the rating by half of
     what a clean solve would have, with the clean solve's RD and volatility
     (the result was as informative as a clean one). Lichess's bounds apply.
+    While `player` is provisional the bounded step counts PROVISIONAL_WEIGHT
+    (rating, RD and volatility alike), so the RD falls more slowly too and the
+    rating stays marked provisional for as long as it is that uncertain.
     """
     if outcome not in OUTCOMES:
         raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
@@ -153,6 +171,8 @@ def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Ratin
         player,
         glicko2(player.rating, player.rd, player.volatility, [(puzzle_rating, 0.0, score)], tau=TAU),
     )
+    if player.provisional:
+        after = _weighted(player, after, PROVISIONAL_WEIGHT)
     if outcome == "hints":
         after = Rating(player.rating + (after.rating - player.rating) / 2.0, after.rd, after.volatility)
     return after

@@ -9,6 +9,7 @@ any change to any file gives a new folder.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +54,34 @@ class StaticSet:
         if rel not in self.files:
             raise KeyError(f"no static file {rel!r} (looked in site/static and the vendor list)")
         return self.prefix + rel
+
+
+def api_docs_files(node_modules: Path) -> dict[str, bytes]:
+    """Swagger UI's files for /api/docs, by their path in dist/ (swagger-ui/<version>/...): the API's
+    page names them by the version service/swagger_ui.py pins, so they live outside the hashed
+    static folder, in a folder named by that version.
+
+    Raises MissingVendorFiles when node_modules lacks them or holds another version.
+    """
+    from service.swagger_ui import SWAGGER_UI_FILES, SWAGGER_UI_FOLDER, SWAGGER_UI_VERSION
+
+    package = node_modules / "swagger-ui-dist"
+    try:
+        installed = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        raise MissingVendorFiles(
+            f"the API's docs page needs {package} (swagger-ui-dist {SWAGGER_UI_VERSION}). "
+            "Run `npm ci` (or `make setup`) first."
+        ) from None
+    if installed != SWAGGER_UI_VERSION:
+        raise MissingVendorFiles(
+            f"node_modules has swagger-ui-dist {installed}, but service/swagger_ui.py pins "
+            f"{SWAGGER_UI_VERSION}: run `npm ci`, or change both pins together."
+        )
+    missing = [name for name in SWAGGER_UI_FILES if not (package / name).is_file()]
+    if missing:
+        raise MissingVendorFiles(f"swagger-ui-dist lacks {', '.join(missing)}. Run `npm ci` first.")
+    return {f"{SWAGGER_UI_FOLDER}/{name}": (package / name).read_bytes() for name in SWAGGER_UI_FILES}
 
 
 def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | None = None) -> StaticSet:

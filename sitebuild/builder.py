@@ -15,6 +15,7 @@ from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
 from sitebuild import assets, games_js, meta, pages, shards
+from sitebuild.guides import ChainGuide
 from sitebuild.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +68,8 @@ def build_site(
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
+    for rel, data in assets.api_docs_files(root / "node_modules").items():
+        output.write(rel, data)
 
     index = shards.publish(bundle_dir, output)
     if index is None:
@@ -85,7 +88,7 @@ def build_site(
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
-    env = pages.environment(templates, _globals(static, settings, site_url, index, found))
+    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
     sitemap_urls = []
     for page in found:
         output.write(page.output, pages.render(env, page))
@@ -100,14 +103,14 @@ def build_site(
     sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, sitemap_urls))
     output.write("sw.js", sw)
 
-    report.removed = output.prune("static") + output.prune("shards")
+    report.removed = output.prune("static") + output.prune("shards") + output.prune("swagger-ui")
     report.written, report.unchanged = output.written, output.unchanged
     report.seconds = time.perf_counter() - started
     return report
 
 
 def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index: dict | None,
-             found: list[pages.Page]) -> dict[str, Any]:
+             found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
         "static_prefix": static.prefix,
@@ -117,6 +120,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
+        "chain_guide": ChainGuide(today),
     }
 
 

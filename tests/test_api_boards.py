@@ -80,6 +80,9 @@ def test_daily_boards_know_their_bands(world: SimpleNamespace) -> None:
     assert world.client.get("/api/boards/chess/daily/2026-11-02?band=Hard").status_code == 404
     assert world.client.get("/api/boards/chess/daily/2025-12-31").status_code == 404
     assert world.client.get("/api/boards/chess/daily/2026-13-01").status_code == 400
+    # fromisoformat reads an ISO week date as a day; it isn't YYYY-MM-DD (tests/vectors/dates.json).
+    week = world.client.get("/api/boards/chain/daily/2026-W45-1")
+    assert week.status_code == 400 and "YYYY-MM-DD" in week.json()["error"]
     assert world.client.get("/api/boards/chess/daily/2026-11-02?band=Grandmaster").status_code == 400
 
 

@@ -96,7 +96,7 @@ def test_a_solve_needs_a_second_a_move(world: SimpleNamespace) -> None:
 def test_days_not_out_or_not_stored_are_refused(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     future = solve(world, me, day=TOMORROW)
-    assert future.status_code == 422 and "isn’t out yet" in future.json()["error"]
+    assert future.status_code == 404 and future.json()["error"] == f"The Chain of {TOMORROW} isn’t out yet."
     missing = world.client.post(
         "/api/chain/solves",
         headers=me,

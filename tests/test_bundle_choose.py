@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from puzzlebook.chess.bundle_choose import Pool, Replayer, choose, motif_of
-from puzzlebook.chess.bundle_scan import pack
+from puzzlebook.chess.bundle.choose import Pool, Replayer, choose, motif_of
+from puzzlebook.chess.bundle.scan import pack
 from tests.test_bundle_rows import pid, row
 
 PER_BAND = 80  # twenty a hundred: 5 one-movers, 10 two-movers, 5 three-movers

@@ -100,7 +100,7 @@ def band_rows(low: int, per_hundred: int, start: int = 0, **kw: object) -> list[
 
 
 def test_made_up_puzzles_replay_and_differ() -> None:
-    from puzzlebook.chess.bundle_replay import replay
+    from puzzlebook.chess.bundle.replay import replay
 
     seen = set()
     for n in range(40):

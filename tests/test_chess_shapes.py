@@ -51,7 +51,7 @@ def test_the_request_keeps_its_own_copy_of_the_moves():
         ({"mistakes": -1}, "number of mistakes must be from 0 to 500"),
         ({"mistakes": 501}, "number of mistakes must be from 0 to 500"),
         ({"mistakes": True}, "number of mistakes must be a whole number"),
-        ({"mistakes": 1.0}, "number of mistakes must be a whole number"),
+        ({"mistakes": 1.5}, "number of mistakes must be a whole number"),
         ({"hints": "2"}, "number of hints must be a whole number"),
         ({"hints": 900}, "number of hints must be from 0 to 500"),
         ({"seconds": 0}, f"time must be from 1 to {MAX_SECONDS:,} seconds"),
@@ -63,6 +63,12 @@ def test_the_request_keeps_its_own_copy_of_the_moves():
 def test_each_bad_solve_field_gets_its_own_message(change, message):
     with pytest.raises(ShapeError, match=message):
         solve_request({**SOLVE, **change})
+
+
+def test_a_whole_number_may_be_written_with_a_point_as_json_schema_counts_it():
+    solve = solve_request({**SOLVE, "mistakes": 1.0, "hints": 0.0, "seconds": 4e1})
+    assert (solve.mistakes, solve.hints, solve.seconds) == (1, 0, 40)
+    assert all(type(n) is int for n in (solve.mistakes, solve.hints, solve.seconds))
 
 
 def test_bounds_are_inclusive():

@@ -1,10 +1,15 @@
 """The Lambda package `sam build` takes (`build.py deploy --package-lambda`): the
-code, the bundle and pinned requirements, and it runs as Lambda would run it."""
+functions' code, the bundle and the hashed Lambda lock, nothing the functions do not
+import (no build or serve packages, no bundle maker, no test fixtures), and it runs
+as Lambda would run it."""
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -16,21 +21,85 @@ import build
 from ops import deploy
 
 ROOT = Path(__file__).resolve().parent.parent
+LAMBDA_LOCK = ROOT / "requirements" / "lambda.lock"
+# What only the site build, the bundle maker and the local server need.
+BUILD_AND_SERVE = {"jinja2", "pyyaml", "zstandard", "uvicorn", "httptools"}
 
-def test_the_lambda_package_holds_the_code_the_bundle_and_pinned_requirements(tmp_path: Path) -> None:
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pins(requirements: list[str]) -> dict[str, str]:
+    pins = {}
+    for r in requirements:
+        name, _, version = r.split(";")[0].partition("==")
+        pins[_normal(name.split("[")[0])] = version.strip()
+    return pins
+
+
+def test_the_lambda_package_holds_the_functions_code_the_bundle_and_the_lambda_lock(tmp_path: Path) -> None:
     out = tmp_path / "lambda"
     assert build.main(["deploy", "--package-lambda", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".puzzlebook-lambda", "functions", "puzzlebook", "requirements.txt", "service", "shards"]
     assert (out / "puzzlebook" / "__init__.py").is_file()
-    assert (out / "functions" / "__init__.py").is_file()
+    assert (out / "puzzlebook" / "chess" / "referee.py").is_file()
+    assert (out / "functions" / "handler.py").is_file()
+    assert (out / "service" / "store" / "dynamo.py").is_file()
     assert (out / "shards" / "index.json").is_file()
+    # build and test tools stay home
+    assert not (out / "puzzlebook" / "chess" / "bundle").exists()
+    assert not any(p.name in ("ops", "sitebuild", "cli", "tests") for p in out.iterdir())
     assert not list(out.rglob("__pycache__"))
-    assert not (out / "tests").exists() and not (out / "sitebuild").exists()
+
+    text = (out / "requirements.txt").read_text(encoding="utf-8")
+    assert text == LAMBDA_LOCK.read_text(encoding="utf-8")
+    locked = deploy.read_lock(text)  # every requirement pinned with == and hashed
+    assert all(hashes for _, hashes in locked.values())
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    wanted = project["dependencies"] + project["optional-dependencies"]["aws"]
-    requirements = (out / "requirements.txt").read_text(encoding="utf-8").split()
-    assert requirements == wanted
-    assert any(r.startswith("mangum==") for r in requirements)
+    wanted = _pins(project["dependencies"] + project["optional-dependencies"]["aws"])
+    assert {"chess", "fastapi", "starlette", "pydantic", "mangum", "boto3"} <= set(wanted)
+    assert {name: locked[name][0] for name in wanted} == wanted
+    assert not BUILD_AND_SERVE & set(locked)
     assert build.main(["deploy", "--package-lambda", str(out)]) == 0  # staging again replaces it
+
+
+def test_everything_the_staged_code_imports_is_staged_locked_or_standard(tmp_path: Path) -> None:
+    """Read, not run: each import in the staged .py files names the standard library,
+    a staged module, or a package the Lambda lock installs."""
+    out = tmp_path / "lambda"
+    deploy.package_lambda(out)
+    locked = set(deploy.read_lock((out / "requirements.txt").read_text(encoding="utf-8")))
+    staged = {p.name for p in out.iterdir() if p.is_dir()}
+    providers = importlib.metadata.packages_distributions()
+
+    def is_staged(module: str) -> bool:
+        path = out.joinpath(*module.split("."))
+        return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+    unmet = []
+    for path in sorted(out.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                if top in sys.stdlib_module_names or top == "__future__":
+                    continue
+                if top in staged:
+                    ok = is_staged(module)
+                elif top in providers:
+                    ok = any(_normal(d) in locked for d in providers[top])
+                else:
+                    ok = False
+                if not ok:
+                    unmet.append(f"{path.relative_to(out)}:{node.lineno} imports {module}")
+    assert unmet == []
 
 
 def test_the_lambda_package_never_wipes_a_folder_it_did_not_make(tmp_path: Path,
@@ -43,12 +112,65 @@ def test_the_lambda_package_never_wipes_a_folder_it_did_not_make(tmp_path: Path,
     assert (precious / "notes.txt").read_text(encoding="utf-8") == "keep me"
 
 
-def test_unpinned_runtime_dependencies_are_refused(tmp_path: Path) -> None:
-    pyproject = tmp_path / "pyproject.toml"
-    pyproject.write_text('[project]\nname = "puzzlebook"\ndependencies = ["chess>=1.0", "Jinja2==3.1.6"]\n'
-                         '[project.optional-dependencies]\naws = ["mangum==0.22.0"]\n', encoding="utf-8")
-    with pytest.raises(deploy.DeployError, match=r"pin every run-time dependency with ==, not chess>=1\.0"):
-        deploy.lambda_requirements(pyproject)
+PYPROJECT = """[project]
+name = "puzzlebook"
+dependencies = [{core}]
+[project.optional-dependencies]
+aws = ["mangum==0.22.0"]
+build = ["Jinja2==3.1.6"]
+serve = ["uvicorn==0.54.0"]
+dev = ["puzzlebook[aws,build,serve]", "pytest==9.2.0"]
+"""
+HASH = "    --hash=sha256:" + "ab" * 32
+
+
+def _project(root: Path, *, core: str = '"chess==1.11.2"', lock: str) -> Path:
+    (root / "requirements").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(PYPROJECT.format(core=core), encoding="utf-8")
+    (root / "requirements" / "lambda.lock").write_text(lock, encoding="utf-8")
+    for name in deploy.LAMBDA_SOURCES:
+        (root / name).mkdir()
+        (root / name / "__init__.py").write_text("", encoding="utf-8")
+    return root
+
+
+GOOD_LOCK = (f"# made by make lock\nchess==1.11.2 \\\n{HASH}\n    # via puzzlebook\n"
+             f"mangum==0.22.0 \\\n{HASH}\n")
+
+
+def test_a_lock_that_matches_pyproject_is_shipped_as_it_is(tmp_path: Path) -> None:
+    root = _project(tmp_path / "repo", lock=GOOD_LOCK)
+    deploy.package_lambda(tmp_path / "out", root)
+    assert (tmp_path / "out" / "requirements.txt").read_text(encoding="utf-8") == GOOD_LOCK
+
+
+@pytest.mark.parametrize(("core", "lock", "message"), [
+    ('"chess==1.11.3"', GOOD_LOCK,
+     r"requirements/lambda\.lock is out of date: pyproject\.toml pins chess==1\.11\.3, "
+     r"the lock has 1\.11\.2"),
+    ('"chess==1.11.2", "fastapi==0.165.0"', GOOD_LOCK, r"pins fastapi==0\.165\.0, the lock lacks it"),
+    ('"chess>=1.0"', GOOD_LOCK, r"pin every run-time dependency with ==, not chess>=1\.0"),
+    ('"chess==1.11.2"', GOOD_LOCK + f"jinja2==3.1.6 \\\n{HASH}\n",
+     r"holds jinja2, which only the 'build' extra needs"),
+    ('"chess==1.11.2"', GOOD_LOCK + f"uvicorn==0.54.0 \\\n{HASH}\n",
+     r"holds uvicorn, which only the 'serve'"),
+    ('"chess==1.11.2"', GOOD_LOCK + "six==1.17.0\n", r"no hash for six==1\.17\.0"),
+    ('"chess==1.11.2"', GOOD_LOCK + f"six>=1.17 \\\n{HASH}\n", r"pins 'six>=1\.17' without =="),
+])
+def test_a_stale_unhashed_or_too_big_lock_is_refused_before_anything_is_staged(
+        tmp_path: Path, core: str, lock: str, message: str) -> None:
+    root = _project(tmp_path / "repo", core=core, lock=lock)
+    out = tmp_path / "out"
+    with pytest.raises(deploy.DeployError, match=message):
+        deploy.package_lambda(out, root)
+    assert not out.exists()
+
+
+def test_a_missing_lock_is_refused(tmp_path: Path) -> None:
+    root = _project(tmp_path / "repo", lock="")
+    (root / "requirements" / "lambda.lock").unlink()
+    with pytest.raises(deploy.DeployError, match=r"lambda\.lock is missing: run `make lock`"):
+        deploy.package_lambda(tmp_path / "out", root)
 
 
 # An API Gateway HTTP API (payload 2.0) request, as CloudFront forwards it.
@@ -66,7 +188,36 @@ HEALTH_EVENT = {
 }
 
 RUN_LIKE_LAMBDA = """
-import json, sys
+import importlib.abc, importlib.machinery, importlib.metadata, json, os, pathlib, re, sys
+
+# Lambda has only the staged folders and what requirements.txt installs: refuse any
+# other import (the repo's own folders and the dev packages are on this path too).
+root = pathlib.Path(sys.argv[1])
+normal = lambda name: re.sub(r"[-_.]+", "-", name).lower()
+locked = {normal(line.split("==")[0]) for line in (root / "requirements.txt").read_text().splitlines()
+          if "==" in line and not line.startswith((" ", "#"))}
+providers = importlib.metadata.packages_distributions()
+staged = {p.name for p in root.iterdir() if p.is_dir()}
+stdlib = os.path.dirname(os.__file__) + os.sep
+
+def allowed(name, path):
+    top = name.split(".")[0]
+    if top in sys.stdlib_module_names or top in staged:
+        return True
+    if any(normal(d) in locked for d in providers.get(top, ())):
+        return True
+    spec = importlib.machinery.PathFinder.find_spec(name, path)  # the stdlib's private modules
+    return bool(spec and spec.origin and spec.origin.startswith(stdlib))
+
+class NotOnLambda(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if not allowed(name, path):
+            raise ModuleNotFoundError(f"{name} is not in the Lambda package", name=name)
+        return None
+
+sys.meta_path.insert(0, NotOnLambda())
+assert not {m.split(".")[0] for m in sys.modules} & {"jinja2", "yaml", "zstandard", "uvicorn", "sitebuild"}
+
 import functions, functions.handler as lam
 assert functions.__file__.startswith(sys.argv[1]), functions.__file__  # the staged copy, not the repo
 event = json.loads(sys.argv[2])
@@ -79,8 +230,8 @@ print(json.dumps(result))
 
 
 def test_the_staged_package_serves_the_api_and_runs_the_nightly(tmp_path: Path) -> None:
-    """Only the staged folder on the path (plus the installed packages): the entry
-    points named in the template answer an HTTP API event, and the nightly fill
+    """Only the staged folder and the packages of its requirements.txt importable: the
+    entry points named in the template answer an HTTP API event, and the nightly fill
     turns the health check green."""
     out = tmp_path / "lambda"
     deploy.package_lambda(out)

@@ -115,4 +115,8 @@ def test_pull_requests_only_test(test_workflow: dict[str, Any]) -> None:
     steps = test_workflow["jobs"]["test"]["steps"]
     node = next(s for s in steps if s.get("uses", "").startswith("actions/setup-node@"))
     assert node["with"]["node-version"] == 20
-    assert test_workflow["jobs"]["test"]["container"].startswith("python:3.11")
+    job = test_workflow["jobs"]["test"]
+    # every Python the project runs on: 3.11 here, 3.12 on Lambda
+    assert job["strategy"]["matrix"]["python"] == ["3.11", "3.12"]
+    assert job["container"] == "python:${{ matrix.python }}-bookworm"
+    assert job["env"]["PUZZLEBOOK_REQUIRE_BROWSER"] == "1"

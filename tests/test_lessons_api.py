@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
+import chess
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from functions.routes.lessons import IMPORTS_PER_HOUR
-from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES
+from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -224,6 +226,85 @@ def test_limits(world: SimpleNamespace) -> None:
     assert too_big.status_code == 413 and "256 KB" in too_big.json()["error"]
     exactly = json.dumps([one]).ljust(MAX_BYTES)
     assert _import(world, exactly, {**JSON, **teacher}).status_code == 201
+
+
+def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespace) -> None:
+    """Issue 12, item 12: a paste that is only too large, or has only too many puzzles, is told so."""
+    teacher = signed_up(world.client, "Teacher")
+    one = json.loads(LESSON)[2]
+    huge = json.dumps([one] * 5000)
+    for path, who in (("/api/lessons/validate", {}), ("/api/lessons", teacher)):
+        too_big = world.client.post(path, content=huge.encode(), headers={**JSON, **who})
+        assert too_big.status_code == 413
+        assert too_big.json()["error"] == (
+            f"The import is {len(huge) / 1024:,.0f} KB; the limit is 256 KB: split it into smaller imports."
+        )
+    bad = {**one, "playerColor": "red"}
+    mixed = _import(world, json.dumps([one] * MAX_PUZZLES + [bad]), {**JSON, **teacher})
+    assert mixed.status_code == 422
+    assert mixed.json()["error"] == (
+        "The import has 201 puzzles; the limit is 200: split it into smaller imports; "
+        "and 1 more problem. Nothing was stored."
+    )
+    checked = world.client.post("/api/lessons/validate", content=json.dumps([one] * 250), headers=JSON).json()
+    assert (checked["ok"], checked["count"], [e["text"] for e in checked["errors"]]) == (
+        False,
+        250,
+        ["The import has 250 puzzles; the limit is 200: split it into smaller imports"],
+    )
+
+
+def _ordinary_games(count: int, plies: int) -> str:
+    """`count` games of random legal moves (the same every run), with move numbers and no comments:
+    PGN as a game database exports it."""
+    rng = random.Random(12)
+    games = []
+    for number in range(1, count + 1):
+        board, words = chess.Board(), []
+        while len(board.move_stack) < plies and not board.is_game_over():
+            move = rng.choice(list(board.legal_moves))
+            if board.turn == chess.WHITE:
+                words.append(f"{board.fullmove_number}.")
+            words.append(board.san(move))
+            board.push(move)
+        games.append(f'[Event "Game {number}"]\n[StudentColor "white"]\n\n{" ".join(words)} *\n')
+    return "\n".join(games)
+
+
+def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(world: SimpleNamespace) -> None:
+    """Issue 12, item 20: 160 ordinary games (188 KB) answered 500 on DynamoDB, their stored JSON being
+    past its 400 KB item limit. Whatever the importer passes, both stores keep."""
+    study = _ordinary_games(160, 200)
+    assert 180 * 1024 < len(study.encode()) <= MAX_BYTES
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, study, {**PGN, **teacher}, name="Games")
+    assert made.status_code == 201, made.text
+    played = world.client.get(f"/api/lessons/{made.json()['id']}").json()
+    assert played["count"] == 160 and [p["title"] for p in played["puzzles"]][-1] == "Game 160"
+    first = check(study).lessons[0]
+    assert [m["uci"] for m in played["puzzles"][0]["moves"]] == [m.uci for m in first.moves]
+    listed = world.client.get("/api/lessons", headers=teacher).json()["lessons"]
+    assert [(x["name"], x["count"]) for x in listed] == [("Games", 160)]
+
+
+def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNamespace) -> None:
+    """Bare moves with one-letter comments take nearly five times their PGN's size once every move
+    is written out: 164 KB of them are past the stored limit. The check says so (and gives no
+    puzzle back) and nothing is stored."""
+    moves = "Nf3{a}Nf6{a}Ng1{a}Ng8{a}" * 7_000
+    pgn = f'[StudentColor "white"]\n\n{moves}*\n'
+    assert len(pgn.encode()) <= MAX_BYTES
+    checked = world.client.post("/api/lessons/validate", content=pgn, headers=PGN).json()
+    assert (checked["ok"], checked["count"], checked["puzzles"]) == (False, 0, [])
+    (error,) = checked["errors"]
+    assert error["text"] == (
+        "Stored, this lesson would take 793 KB (every move is kept written out in full, which takes "
+        "more room than PGN); the limit is 768 KB: split it into smaller imports"
+    )
+    teacher = signed_up(world.client, "Teacher")
+    refused = _import(world, pgn, {**PGN, **teacher})
+    assert refused.status_code == 422 and refused.json()["error"] == error["text"]
+    assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
 
 
 def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> None:

@@ -35,6 +35,7 @@ def rendered() -> str:
             "static_prefix": static.prefix,
             "site": {"name": "Puzzle Book", "url": "https://example.test", "tz": "UTC"},
             "bands": [],
+            "game_nav": [],
             "bundle_version": None,
             "page_urls": {p.url for p in found},
         },
@@ -132,3 +133,16 @@ def test_the_error_example_on_the_page_is_what_the_importer_says(rendered: str) 
     guide = json.loads((FIXTURES / "guide_student_first.json").read_text(encoding="utf-8"))
     (error,) = check(json.dumps([guide, guide, fork])).errors
     assert error.text == line
+
+
+SCHEMA_FILE = ROOT / "site" / "public" / "schema" / "lesson.json"
+INLINE_SCHEMA = re.compile(
+    r'<pre class="lesson-code lesson-schema" id="lesson-schema"><code>(.*?)</code></pre>', re.DOTALL
+)
+
+
+def test_the_guide_carries_the_schema_file_inline(rendered: str) -> None:
+    """Issue 12, item 13: an LLM given the page sees the schema (as seed 001 has it inline)."""
+    (block,) = INLINE_SCHEMA.findall(rendered)
+    assert json.loads(html.unescape(block)) == json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert html.unescape(block) == SCHEMA_FILE.read_text(encoding="utf-8")

@@ -108,7 +108,7 @@ def test_opponent_first_model_alternates_sides() -> None:
 
 
 def test_fen_is_normalised_to_six_fields() -> None:
-    (lesson,) = check(json.dumps({**MATE, "fen": "  6k1/5ppp/8/8/8/6P1/8/R5K1   w  "})).lessons
+    (lesson,) = check(json.dumps({**MATE, "fen": "6k1/5ppp/8/8/8/6P1/8/R5K1 w"})).lessons
     assert lesson.fen == "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1"
 
 
@@ -188,7 +188,7 @@ def test_size_limit_in_bytes() -> None:
     assert len(fits.encode()) == MAX_BYTES and check(fits).ok
     over = fits + " "
     assert [e.text for e in check(over).errors] == [
-        "The import is 256 KB; the limit is 256 KB: split it into smaller imports"
+        "The import is 262,145 bytes; the limit is 262,144 bytes (256 KB): split it into smaller imports"
     ]
     # Counted in UTF-8 bytes, not characters: 140,000 "é" are 280,000 bytes.
     assert (

@@ -171,6 +171,12 @@ def test_broken_study_names_game_and_move() -> None:
             'Game 1 "Bell", move 1. e4: "comment" contains an invisible control character (U+0007); '
             "only line breaks and tabs are allowed",
         ),
+        (
+            '[Event "Study: Opposition"]\n[ChapterName "Opposition"]\n[StudentColor "white"]\n'
+            '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]',
+            "1. Kd2 Kd7 2. Kxd3 Kd6 *",
+            'Game 1 "Opposition", move 2. Kxd3: written as a capture, but there is nothing to capture on d3',
+        ),
     ],
 )
 def test_pgn_errors(tags: str, movetext: str, message: str) -> None:
@@ -277,3 +283,21 @@ def test_game_title(tags: dict[str, str], title: str) -> None:
 )
 def test_detect(text: str, kind: str) -> None:
     assert detect(text) == kind
+
+
+def test_a_capture_marker_must_capture_something() -> None:
+    """Issue 12, item 14: python-chess reads "Kxe7" onto an empty square as "Ke7"; the importer
+    refuses it, naming the chapter and the move. Real captures, en passant included, pass."""
+    study = (
+        '[Event "S: Takes"]\n[ChapterName "Takes"]\n[StudentColor "white"]\n\n1. e4 d5 2. exd5 Qxd5 *\n\n'
+        '[Event "S: En passant"]\n[ChapterName "En passant"]\n[StudentColor "white"]\n'
+        '[FEN "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"]\n\n1. exd6 *\n\n'
+        '[Event "S: Kings"]\n[ChapterName "Kings"]\n[StudentColor "black"]\n'
+        '[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]\n\n1... Kxe7 2. Kd2 *\n'
+    )
+    report = check(study)
+    assert [lesson.title for lesson in report.lessons] == ["Takes", "En passant"]
+    assert [m.san for m in report.lessons[0].moves] == ["e4", "d5", "exd5", "Qxd5"]
+    assert [e.text for e in report.errors] == [
+        'Game 3 "Kings", move 1... Kxe7: written as a capture, but there is nothing to capture on e7'
+    ]

@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlebook.lessons import MAX_PUZZLES, TEXT_LIMITS, check
+from puzzlebook.lessons.fen import FEN_PATTERN, fen_shape_problem
 from puzzlebook.lessons.texts import CONTROL
-from puzzlebook.lessons.uci import UCI_PATTERN
+from puzzlebook.lessons.uci import UCI_PATTERN, uci_shape_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "lessons"
@@ -155,3 +156,46 @@ def test_schema_and_importer_agree_on_generated_documents(doc: object) -> None:
         assert errors, "the schema refuses this but the importer accepts it"
     for error in errors if VALIDATOR.is_valid(doc) else ():
         assert any(piece in error.message for piece in VALIDATOR_ONLY), error.text
+
+
+# --- the patterns: the schema refuses exactly the moves and FENs the importer can't read ------
+
+MOVE_SCHEMA = jsonschema.Draft7Validator(SCHEMA["definitions"]["move"])
+# Text near a UCI move or a FEN, with the slips a hand or a copy brings in.
+SLIPPY = st.text(
+    alphabet=st.sampled_from("abcdefgh12345678qrbnKQkpPw/- \n\r\t")
+    | st.sampled_from("\u00a0\u3000\u200b\u2028\u0430\u0440\uff41\uff11\u00b9\ufeff")
+    | st.characters(),
+    max_size=9,
+)
+
+
+def test_schema_states_the_importers_fen_pattern() -> None:
+    assert SCHEMA["definitions"]["puzzle"]["properties"]["fen"]["pattern"] == FEN_PATTERN
+
+
+@pytest.mark.parametrize(
+    "uci",
+    ["a1a8\n", "a1a8\r\n", " a1a8", "a1a8 ", "\u04301a8", "\uff411a8", "a\uff11a8", "a1\u200ba8", "a1a8\t"],
+)
+def test_the_schema_refuses_a_move_with_a_slip(uci: str) -> None:
+    assert not MOVE_SCHEMA.is_valid({"uci": uci})
+    assert uci_shape_problem(uci) is not None
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        SLIPPY,
+        st.sampled_from(["a1a8", "e7e8q", "e1g1"]).flatmap(lambda m: st.just(m) | SLIPPY.map(m.__add__)),
+    )
+)
+def test_the_schema_refuses_exactly_the_moves_the_importer_cannot_read(uci: str) -> None:
+    assert MOVE_SCHEMA.is_valid({"uci": uci}) == (uci_shape_problem(uci) is None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(SLIPPY, SLIPPY.map(lambda s: "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1"[: len(s) * 4] + s)))
+def test_the_schema_refuses_exactly_the_fens_the_importer_cannot_read(fen: str) -> None:
+    doc = {"fen": fen, "playerColor": "white", "moves": [{"uci": "a1a8"}]}
+    assert VALIDATOR.is_valid(doc) == (fen_shape_problem(fen) is None)

@@ -240,3 +240,28 @@ def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(sources, tm
     assert any("no chess bundle" in note for note in report.notes)
     assert report.dailies == "skipped: no chess bundle"
     assert (tmp_path / "dist/index.html").is_file()
+
+
+def test_the_local_server_serves_a_real_favicon_ico(built):
+    """Browsers and other clients ask for /favicon.ico without reading the page's
+    <link rel=icon>; it was a 404 (issue 12, item 8)."""
+    import struct
+
+    from ops.server import SiteServer
+    from tests.test_site_server import Client, echo_api
+
+    dist, _ = built
+    answer = Client(SiteServer(dist, echo_api)).get("/favicon.ico")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "image/x-icon"
+    ico = answer.content
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
+    assert (reserved, kind) == (0, 1) and count >= 1
+    sizes = []
+    for k in range(count):
+        width, height, _, _, _, _, length, offset = struct.unpack_from("<BBBBHHII", ico, 6 + 16 * k)
+        png = ico[offset : offset + length]
+        assert png.startswith(b"\x89PNG\r\n\x1a\n"), f"entry {k} is not a PNG"
+        assert struct.unpack_from(">II", png, 16) == (width or 256, height or 256), f"entry {k}'s size"
+        sizes.append(width)
+    assert {16, 32} <= set(sizes)

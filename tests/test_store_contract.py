@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator
 
 import pytest
 
+from puzzlebook.lessons import stored_size
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.store.base import Absent, Add, Conflict, Put, Store, make_item
+from service.store.lessons import LESSON_MAX_BYTES, MAX_PARTS, LessonTooLarge
+from service.store.records import LessonHead
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_miss as miss
 from tests.support import record_test_solve as solve
@@ -371,3 +375,53 @@ def test_deleting_a_player_deletes_their_lessons(store: Store) -> None:
     lesson_id = store.save_lesson(pid, {"title": "x"}, T0)
     store.delete_player(pid)
     assert store.get_lesson(lesson_id) is None
+
+
+# ---- lessons larger than one DynamoDB item --------------------------------------------------
+
+# Text that crosses part boundaries inside multi-byte characters and JSON escapes.
+WORDS = 'Le roi «blanc» joue — "vite" ♞ 王手\\ ok\n'
+
+
+def _lesson_of(size: int) -> dict:
+    """A lesson-shaped value whose compact UTF-8 JSON is exactly `size` bytes."""
+    puzzle = {"fen": "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1", "moves": [{"uci": "a1a8", "comment": WORDS * 40}]}
+    lesson = {"version": 1, "name": "Big", "puzzles": [puzzle], "pad": ""}
+    more = (size - stored_size(lesson)) // (stored_size(puzzle) + 1)  # each one more, with its comma
+    lesson["puzzles"] += [json.loads(json.dumps(puzzle)) for _ in range(more)]
+    lesson["pad"] = "x" * (size - stored_size(lesson))
+    assert stored_size(lesson) == size
+    return lesson
+
+
+def test_a_lesson_larger_than_a_dynamodb_item_is_kept_whole(store: Store) -> None:
+    lesson = _lesson_of(LESSON_MAX_BYTES)  # the largest kept: more than twice DynamoDB's 400 KB
+    lesson_id = store.save_lesson("owner1", lesson, T0, name="Big «one»", count=len(lesson["puzzles"]))
+    assert store.get_lesson(lesson_id).lesson == lesson
+    assert store.lesson_head(lesson_id) == LessonHead(
+        lesson_id, "owner1", "Big «one»", len(lesson["puzzles"]), "2026-11-02T09:00:00.000000Z"
+    )
+    assert store.list_lessons("owner1") == [store.lesson_head(lesson_id)]
+    assert len(store.query_items(f"L#{lesson_id}", prefix="PART#")) == MAX_PARTS
+    assert store.delete_lesson(lesson_id, "owner1")
+    assert store.get_lesson(lesson_id) is None and store.query_items(f"L#{lesson_id}") == []
+
+
+def test_a_lesson_over_the_limit_is_refused_before_anything_is_kept(store: Store) -> None:
+    with pytest.raises(LessonTooLarge) as refused:
+        store.save_lesson("owner1", _lesson_of(LESSON_MAX_BYTES + 1), T0, name="Too big", count=1)
+    assert (refused.value.size, refused.value.limit) == (LESSON_MAX_BYTES + 1, LESSON_MAX_BYTES)
+    assert store.list_lessons("owner1") == []
+
+
+def test_a_lesson_kept_whole_in_one_item_before_the_split_is_still_read(store: Store) -> None:
+    lesson = {"version": 1, "name": "Old", "kind": "json", "puzzles": [{"fen": "x", "moves": []}] * 3}
+    doc = {"owner": "owner1", "lesson": lesson, "created": "2026-11-02T09:00:00.000000Z"}
+    listed = {2: ("LESSONS#owner1", "2026-11-02T09:00:00.000000Z#AAAAAAAAAAAAAAAA")}
+    store.transact([Put(make_item("L#AAAAAAAAAAAAAAAA", "LESSON", doc, index=listed), expect=0)])
+    assert store.get_lesson("AAAAAAAAAAAAAAAA").lesson == lesson
+    head = LessonHead("AAAAAAAAAAAAAAAA", "owner1", "Old", 3, "2026-11-02T09:00:00.000000Z")
+    assert store.lesson_head("AAAAAAAAAAAAAAAA") == head
+    assert store.list_lessons("owner1") == [head]
+    assert store.delete_lesson("AAAAAAAAAAAAAAAA", "owner1")
+    assert store.get_lesson("AAAAAAAAAAAAAAAA") is None

@@ -17,6 +17,7 @@ from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.store.base import Conflict, Put, StoreUnavailable, make_item
 from service.store.dynamo import DynamoStore
+from service.store.lessons import LESSON_MAX_BYTES, MAX_PARTS, PART_BYTES
 from tests.support import STORE_T0, dynamo_store, record_test_solve
 
 T0 = STORE_T0
@@ -144,3 +145,27 @@ def test_deletes_dynamodb_leaves_undone_are_sent_again(store: DynamoStore, monke
     _held_back(store, "BatchWriteItem", times=99)
     with pytest.raises(StoreUnavailable, match="undeleted"):
         store.delete_items(keys)
+
+
+def test_moto_refuses_an_item_over_dynamodbs_400_kb_as_dynamodb_does(store: DynamoStore) -> None:
+    """The contract suite's big lessons mean something only if moto keeps DynamoDB's item limit."""
+    store.transact([Put(make_item("BIG", "fits", {"x": "a" * 399_000}))])
+    over = make_item("BIG", "over", {"x": "a" * 410_000})
+    for ops in ([Put(over)], [Put(over), Put(make_item("BIG", "other", {}))]):
+        with pytest.raises(ClientError) as refused:
+            store.transact(ops)
+        assert refused.value.response["Error"]["Code"] == "ValidationException"
+        assert "Item size has exceeded the maximum allowed size" in refused.value.response["Error"]["Message"]
+    assert store.get_item("BIG", "over") is None
+
+
+def test_every_lesson_the_store_keeps_fits_dynamodbs_limits() -> None:
+    """moto does not check a transaction's total (4 MB, 100 items), so the sizes are checked here:
+    the largest part with its keys is under the 400 KB item limit, and the largest lesson (its
+    head and MAX_PARTS parts) is one transaction within both of DynamoDB's transaction limits."""
+    item_limit, transaction_bytes = 400 * 1024, 4 * 1024 * 1024
+    keys = len("PK") + len("L#") + 16 + len("SK") + len("PART#000") + len("text")
+    assert PART_BYTES + keys < item_limit
+    assert (MAX_PARTS - 1) * (PART_BYTES - 3) < LESSON_MAX_BYTES <= MAX_PARTS * (PART_BYTES - 3)
+    assert MAX_PARTS + 1 <= 100  # items in one transaction, the head included
+    assert MAX_PARTS * (PART_BYTES + keys) + 4096 < transaction_bytes

@@ -1,11 +1,21 @@
-"""SQLite specifics: the file is made on first use, in WAL mode; expired rate windows are pruned."""
+"""SQLite specifics: the file is made on first use, in WAL mode, with a marker beside it so a later start
+on a vanished file refuses rather than making an empty store; expired rate windows are pruned."""
 
 from __future__ import annotations
 
+import os
+import socket
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from service.store import open_store
-from service.store.sqlite import SqliteStore
+from service.store.sqlite import SqliteStore, StoreMissing
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_database_is_created_on_first_use_in_wal_mode(tmp_path, monkeypatch) -> None:
@@ -49,3 +59,56 @@ def test_unknown_store_urls_are_refused_saying_why() -> None:
             assert words in str(exc)
         else:
             raise AssertionError(f"{url} was accepted")
+
+
+def test_a_new_store_leaves_a_marker_beside_its_file(tmp_path) -> None:
+    path = tmp_path / "var" / "puzzlebook.sqlite3"
+    SqliteStore(path).close()
+    marker = path.with_name("puzzlebook.sqlite3.made")
+    assert marker.is_file() and "puzzlebook.sqlite3" in marker.read_text()
+    SqliteStore(path).close()  # the file is there: a second start is quiet
+
+
+def test_a_start_on_a_store_file_that_existed_but_is_gone_refuses_saying_so(tmp_path) -> None:
+    path = tmp_path / "puzzlebook.sqlite3"
+    store = SqliteStore(path)
+    store.put_chain_day("2026-11-02", {"date": "2026-11-02"})
+    store.close()
+    for name in (path.name, path.name + "-wal", path.name + "-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    with pytest.raises(StoreMissing) as refused:
+        SqliteStore(path)
+    words = str(refused.value)
+    assert str(path) in words and "restore" in words and "puzzlebook.sqlite3.made" in words
+    assert not path.exists(), "no empty store made in its place"
+    path.with_name("puzzlebook.sqlite3.made").unlink()  # the operator's way to start afresh
+    SqliteStore(path).close()
+    assert path.is_file()
+
+
+def test_an_older_store_without_a_marker_gets_one(tmp_path) -> None:
+    path = tmp_path / "puzzlebook.sqlite3"
+    SqliteStore(path).close()
+    path.with_name("puzzlebook.sqlite3.made").unlink()
+    SqliteStore(path).close()
+    assert path.with_name("puzzlebook.sqlite3.made").is_file()
+
+
+def test_serve_refuses_to_start_on_a_vanished_store(tmp_path) -> None:
+    path = tmp_path / "puzzlebook.sqlite3"
+    SqliteStore(path).close()
+    path.unlink()
+    env = {**os.environ, "PUZZLEBOOK_STORE": f"sqlite:///{path}", "PUZZLEBOOK_DIST": str(tmp_path / "dist")}
+    ran = subprocess.run(
+        [sys.executable, "build.py", "serve", "--port", str(_free_port())],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "serve:" in ran.stderr and "restore" in ran.stderr and "Traceback" not in ran.stderr
+    assert not path.exists()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, player_for
-from functions.bodies import day_from, errors
+from functions.bodies import day_from, errors, out_by
+from functions.caching import BOARD, cached
 from functions.deps import context
 from functions.errors import ApiError
 from functions.models import (
+    DATE_SCHEMA,
     AlltimeBoard,
     ChainDailyBoard,
     ChainDailyRow,
@@ -27,6 +29,7 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
+from functions.routes.chain import stored_day
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 from puzzlebook.games import rated_games, streak_games
@@ -37,6 +40,9 @@ router = APIRouter(tags=["boards"])
 
 STREAK_GAMES = tuple(game.key for game in streak_games())
 RATED_GAMES = tuple(game.key for game in rated_games())
+# The parameters as the document states them: what each route checks itself, in its own words.
+BAND_SCHEMA: dict = {"enum": list(BANDS)}
+DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
 
 
 def _me(ctx: Context, credentials: Credentials) -> str | None:
@@ -48,7 +54,7 @@ def _me(ctx: Context, credentials: Credentials) -> str | None:
 
 
 def _band(value: str | None) -> str | None:
-    if value is None or value == "":
+    if value is None:
         return None
     if value not in BANDS:
         raise ApiError(400, f"The band must be one of {', '.join(BANDS)}.")
@@ -64,6 +70,7 @@ def _rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], An
 
 @router.get(
     "/boards/chess/daily/{date}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChessDailyBoard,
     responses=errors(400, 404, 503),
@@ -71,13 +78,17 @@ def _rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], An
 )
 def chess_daily(
     request: Request,
-    date: str,
+    date: DatePath,
     credentials: Credentials,
-    band: Annotated[str | None, Query(description="The daily's band; needed on days with three.")] = None,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="The daily's band; needed on days with three."),
+    ] = None,
 ) -> ChessDailyBoard:
     ctx = context(request)
     day = day_from(date)
     chosen = _band(band)
+    out_by(day, ctx.today(), "The chess dailies")
     if day < EPOCH:
         raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
     day_bands = bands_of(day, ctx.settings.site_key)
@@ -94,6 +105,7 @@ def chess_daily(
 
 @router.get(
     "/boards/chess/alltime",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=AlltimeBoard,
     responses=errors(400, 503),
@@ -102,7 +114,10 @@ def chess_daily(
 def chess_alltime(
     request: Request,
     credentials: Credentials,
-    band: Annotated[str | None, Query(description="A band, or none for all bands together.")] = None,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="A band, or none for all bands together."),
+    ] = None,
 ) -> AlltimeBoard:
     ctx = context(request)
     chosen = _band(band)
@@ -113,12 +128,17 @@ def chess_alltime(
 
 @router.get(
     "/boards/ratings/{game}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=RatingsBoard,
     responses=errors(404, 503),
     summary="Ratings, highest first; provisional ones (RD 110 or more) marked",
 )
-def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoard:
+def ratings(
+    request: Request,
+    game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
+    credentials: Credentials,
+) -> RatingsBoard:
     ctx = context(request)
     if game not in RATED_GAMES:
         raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
@@ -129,14 +149,16 @@ def ratings(request: Request, game: str, credentials: Credentials) -> RatingsBoa
 
 @router.get(
     "/boards/chain/daily/{date}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChainDailyBoard,
-    responses=errors(400, 503),
+    responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
-def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainDailyBoard:
+def chain_daily(request: Request, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
     ctx = context(request)
     day = day_from(date)
+    stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     me = _me(ctx, credentials)
     rows, mine = _rows(ctx.store.chain_daily_board(day.isoformat(), me=me), me, ChainDailyRow)
     return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)
@@ -144,12 +166,17 @@ def chain_daily(request: Request, date: str, credentials: Credentials) -> ChainD
 
 @router.get(
     "/boards/streaks/{game}",
+    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=StreaksBoard,
     responses=errors(404, 503),
     summary="Current daily streaks (ending today or yesterday), longest first",
 )
-def streaks(request: Request, game: str, credentials: Credentials) -> StreaksBoard:
+def streaks(
+    request: Request,
+    game: Annotated[str, Path(json_schema_extra={"enum": list(STREAK_GAMES)})],
+    credentials: Credentials,
+) -> StreaksBoard:
     ctx = context(request)
     if game not in STREAK_GAMES:
         raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")

@@ -10,26 +10,30 @@ solve or give-up, or for everyone once the day is past.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Path, Request
 
-from functions.auth import OPTIONAL_AUTH, Credentials, player_for, signed_in
-from functions.bodies import JsonBody, day_from, documented, errors, parse
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
+from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
+from functions.caching import PRIVATE, WALKTHROUGH, cached
 from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
-from functions.models import ChainGiveup, ChainPosted, ChainSolve, Walkthrough
+from functions.models import DATE_SCHEMA, ChainGiveup, ChainPosted, ChainSolve, Walkthrough
 from service.context import Context
-from service.store.records import Posted
+from service.store.records import Player, Posted
 
 router = APIRouter(tags=["chain"])
 
 NEEDED = "Sign in to keep your Chain results."
+CHAIN_OF = "The Chain"
+# The player comes first (401 before the body is read): docs/api.md.
+ChainPlayer = Annotated[Player, Depends(SignedIn(NEEDED))]
 
 
-def _stored(ctx: Context, day: dt.date) -> dict[str, Any]:
-    if day > ctx.today():
-        raise ApiError(422, f"The Chain of {day.isoformat()} isn’t out yet.")
+def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
+    """The stored Chain day `day`: 404 when it isn't out yet (after the site day) or isn't stored."""
+    out_by(day, ctx.today(), CHAIN_OF)
     row = ctx.store.chain_day(day.isoformat())
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
@@ -52,21 +56,17 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
 
 @router.post(
     "/chain/solves",
+    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainSolve),
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
-def post_solve(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChainPosted:
+def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     solve = parse(ChainSolve, body)
     day = day_from(solve.date)
-    row = _stored(ctx, day)
+    row = stored_day(ctx, day)
     from puzzlebook.chain.generate import check_solve
 
     checked = check_solve(row, solve.tiles)
@@ -94,25 +94,22 @@ def post_solve(
 
 @router.post(
     "/chain/giveups",
+    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainGiveup),
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
-def post_giveup(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChainPosted:
+def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     day = day_from(parse(ChainGiveup, body).date)
-    _stored(ctx, day)
+    stored_day(ctx, day)
     return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))
 
 
 @router.get(
     "/chain/{date}/walkthrough",
+    dependencies=[cached(WALKTHROUGH)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=Walkthrough,
     responses=errors(400, 401, 403, 404, 503),
@@ -120,14 +117,12 @@ def post_giveup(
 )
 def get_walkthrough(
     request: Request,
-    date: str,
+    date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
     credentials: Credentials,
 ) -> Walkthrough:
     ctx = context(request)
     day = day_from(date)
-    row = ctx.store.chain_day(day.isoformat()) if day <= ctx.today() else None
-    if row is None:
-        raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
+    row = stored_day(ctx, day)
     if day == ctx.today():
         player = player_for(ctx.store, credentials, needed=None)
         if player is None or ctx.store.chain_result(player.id, day.isoformat()) is None:

@@ -10,19 +10,20 @@ first result for a puzzle stands and is the one rated.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
-from functions.auth import Credentials, signed_in
+from functions.auth import SignedIn
 from functions.bodies import JsonBody, documented, errors
+from functions.caching import PRIVATE, cached
 from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.models import ChessMiss, ChessPosted, ChessSolve, RatingChange
 from puzzlebook.chess import shapes
 from service.context import Context
-from service.store.records import Posted
+from service.store.records import Player, Posted
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
@@ -37,6 +38,9 @@ NOT_IN_BUNDLE = "That puzzle isn’t in this game’s collection, so it can’t 
 NOT_A_WRONG_MOVE = "That isn’t a wrong move in this puzzle."
 NOT_SOLVED = "Those moves don’t solve this puzzle."
 NO_MATE = "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle."
+# The player comes first (401 before the body is read): docs/api.md.
+Solver = Annotated[Player, Depends(SignedIn("Sign in to keep your solves and your rating."))]
+Misser = Annotated[Player, Depends(SignedIn("Sign in to keep your rating."))]
 
 
 def _shape(check: Any, body: Any) -> Any:
@@ -88,20 +92,16 @@ def _daily(ctx: Context, band: str, puzzle_id: str) -> Any:
 
 @router.post(
     "/chess/solves",
+    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessSolve),
     responses=errors(400, 401, 413, 422, 429, 503),
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
-def post_solve(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChessPosted:
+def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
     from puzzlebook.chess import referee  # python-chess: loaded on the first post, not at cold start
 
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, "Sign in to keep your solves and your rating.")
     solve = _shape(shapes.solve_request, body)
     puzzle = _puzzle(ctx, solve.band, solve.id)
     if solve.seconds < referee.min_seconds(solve.moves):
@@ -129,20 +129,16 @@ def post_solve(
 
 @router.post(
     "/chess/misses",
+    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessMiss),
     responses=errors(400, 401, 413, 422, 503),
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
-def post_miss(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> ChessPosted:
+def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
     from puzzlebook.chess import referee
 
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, "Sign in to keep your rating.")
     miss = _shape(shapes.miss_request, body)
     puzzle = _puzzle(ctx, miss.band, miss.id)
     # A wrong move leaves the line where it goes on (another mate would be a solve, posted as one).

@@ -1,4 +1,5 @@
-"""Health: 200 with the bundle's version and the last stored Chain day, 503 unless tomorrow is stored."""
+"""Health: 200 with the bundle's version and the last stored Chain day when tomorrow's Chain is stored,
+the bundle can be read and the store takes a write (the heartbeat item); 503 saying which isn't."""
 
 from __future__ import annotations
 
@@ -7,19 +8,22 @@ import datetime as dt
 from fastapi import APIRouter, Request
 
 from functions.bodies import errors
+from functions.caching import PRIVATE, cached
 from functions.deps import context
 from functions.errors import ApiError
 from functions.models import Health
 from service.games import with_hook
+from service.store import StoreGone, StoreUnavailable
 
 router = APIRouter(tags=["health"])
 
 
 @router.get(
     "/health",
+    dependencies=[cached(PRIVATE)],
     response_model=Health,
     responses=errors(503),
-    summary="Healthy when tomorrow's Chain day is stored and the bundle can be read",
+    summary="Healthy when tomorrow's Chain is stored, the bundle is readable and the store takes a write",
 )
 def health(request: Request) -> Health:
     ctx = context(request)
@@ -34,4 +38,11 @@ def health(request: Request) -> Health:
         version = ctx.bundle.version
     except (OSError, ValueError, KeyError) as exc:
         raise ApiError(503, f"The chess bundle can’t be read: {exc}.", {"Retry-After": "60"}) from None
+    try:
+        # A real write, the cheapest there is: reads alone pass on a read-only or vanished store.
+        ctx.store.heartbeat(ctx.now())
+    except StoreGone:
+        raise  # its own 503, saying the operator must restart
+    except StoreUnavailable as exc:
+        raise ApiError(503, f"The store can’t be written: {exc}.", {"Retry-After": "60"}) from None
     return Health(bundle=version, last_chain_day=last or tomorrow, today=today.isoformat())

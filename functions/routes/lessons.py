@@ -10,28 +10,34 @@ Stored is the seed's JSON of every puzzle (normalised), never the raw text.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from functions.auth import Credentials, player_for, signed_in
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, documented, errors, parse
+from functions.caching import LESSON, PRIVATE, cached
 from functions.deps import context
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.models import Request as RequestModel
-from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check
+from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_stored
+from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.texts import CONTROL
+from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
+from service.store.lessons import LessonTooLarge
+from service.store.records import Player
 
 router = APIRouter(tags=["lessons"])
 
 NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
+# The teacher comes first (401 before the body, query or path is looked at): docs/api.md.
+Teacher = Annotated[Player, Depends(SignedIn(NEEDED))]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
 NAME_MAX = 120
@@ -41,7 +47,14 @@ RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, wit
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
-STUDENT_KEY = r"^[A-Za-z0-9_-]{16,64}$"
+LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
+STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
+# The document's words for what the import routes read (the same rules, as patterns): a text with
+# something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
+# a lesson name without control characters; a lesson id as made.
+_SPACE, _TEXT = char_class(list(SPACE_RANGES)), char_class(list(SPACE_RANGES), negated=True)
+NOT_EMPTY = rf"^(?:\ufeff|(?!\ufeff)){_SPACE}*{_TEXT}"
+NO_CONTROL = whole_text(r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*")
 
 ImportBody = {
     "requestBody": {
@@ -56,8 +69,8 @@ ImportBody = {
             "application/json": {
                 "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
             },
-            "application/x-chess-pgn": {"schema": {"type": "string"}},
-            "text/plain": {"schema": {"type": "string"}},
+            "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
+            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
         },
     }
 }
@@ -67,7 +80,11 @@ StudentColor = Annotated[
 ]
 LessonName = Annotated[
     str | None,
-    Query(max_length=NAME_MAX, description="The lesson's name in your list (default: from the import)."),
+    Query(
+        max_length=NAME_MAX,
+        json_schema_extra={"pattern": NO_CONTROL},
+        description="The lesson's name in your list (default: from the import); no control characters.",
+    ),
 ]
 
 
@@ -175,7 +192,7 @@ async def _checked(request: Request, student_color: str | None) -> Report:
     UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
-        raise ApiError(413, f"The import is over {MAX_BYTES // 1024} KB: split it into smaller imports.")
+        raise ApiError(413, f"{too_big_message(len(raw))}.")
     return check(raw, student_color=student_color, kind=_kind(request))
 
 
@@ -185,9 +202,10 @@ def _problems(items: tuple[Any, ...]) -> list[Problem]:
 
 def _name(given: str | None, report: Report) -> str:
     if given is not None:
-        name = unicodedata.normalize("NFC", given).strip()
-        if CONTROL.search(name):
+        # Checked as given (the document's pattern says the same), then trimmed.
+        if CONTROL.search(given):
             raise ApiError(400, "The lesson's name can't contain control characters.")
+        name = unicodedata.normalize("NFC", given).strip()
         if name:
             return name
     if report.name:
@@ -207,7 +225,14 @@ def _lesson_id(lesson_id: str) -> str:
 def _refused(report: Report) -> JSONResponse:
     """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
     count = len(report.errors)
-    summary = report.errors[0].text if count == 1 else f"The import has {count} problems; nothing was stored."
+    general = [problem for problem in report.errors if problem.puzzle is None]
+    if count == 1:
+        summary = report.errors[0].text
+    elif general:  # what is wrong with the whole import first: the puzzles may all be fine
+        more = f"{count - 1} more problem{'s' if count > 2 else ''}"
+        summary = f"{general[0].text}; and {more}. Nothing was stored."
+    else:
+        summary = f"The import has {count} problems; nothing was stored."
     body = {
         "error": summary,
         "errors": [p.as_dict() for p in report.errors],
@@ -218,6 +243,7 @@ def _refused(report: Report) -> JSONResponse:
 
 @router.post(
     "/lessons/validate",
+    dependencies=[cached(PRIVATE)],
     response_model=Checked,
     openapi_extra=ImportBody,
     responses=errors(400, 413, 503),
@@ -239,6 +265,7 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
 
 @router.post(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=Created,
     openapi_extra=ImportBody,
@@ -249,10 +276,9 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
 async def create_lesson(
-    request: Request, credentials: Credentials, student_color: StudentColor = None, name: LessonName = None
+    request: Request, player: Teacher, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
@@ -264,7 +290,14 @@ async def create_lesson(
         "kind": report.kind,
         "puzzles": [lesson.to_seed() for lesson in report.lessons],
     }
-    lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now())
+    try:
+        lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now(), name=title, count=len(report.lessons))
+    except LessonTooLarge as too_big:  # the importer's own limit keeps below this; said plainly all the same
+        raise ApiError(
+            413,
+            f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
+            f"{too_big.limit // 1024:,} KB: split it into smaller imports. Nothing was stored.",
+        ) from None
     return Created(
         id=lesson_id,
         url=lesson_url(lesson_id),
@@ -276,21 +309,17 @@ async def create_lesson(
 
 @router.get(
     "/lessons",
+    dependencies=[cached(PRIVATE)],
     response_model=Mine,
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
-def list_mine(request: Request, credentials: Credentials) -> Mine:
+def list_mine(request: Request, player: Teacher) -> Mine:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     return Mine(
         lessons=[
             Summary(
-                id=item.id,
-                url=lesson_url(item.id),
-                name=item.lesson["name"],
-                count=len(item.lesson["puzzles"]),
-                created=item.created,
+                id=item.id, url=lesson_url(item.id), name=item.name, count=item.count, created=item.created
             )
             for item in ctx.store.list_lessons(player.id)
         ]
@@ -299,19 +328,20 @@ def list_mine(request: Request, credentials: Credentials) -> Mine:
 
 def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     """The stored seed JSON read back into the full model (SAN, who plays each move)."""
-    report = check(json.dumps(stored["puzzles"]), kind="json")
-    if report.errors:  # a stored lesson always passed; a rule made stricter since needs a migration
+    lessons, errors = read_stored(stored["puzzles"])
+    if errors:  # a stored lesson always passed; a rule made stricter since needs a migration
         raise ApiError(500, "This lesson can no longer be read. Please tell the site's operator.")
-    return [lesson.to_dict() for lesson in report.lessons]
+    return [lesson.to_dict() for lesson in lessons]
 
 
 @router.get(
     "/lessons/{lesson_id}",
+    dependencies=[cached(LESSON)],
     response_model=Played,
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
-def get_lesson(request: Request, lesson_id: str) -> Played:
+def get_lesson(request: Request, lesson_id: LessonId) -> Played:
     item = context(request).store.get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
@@ -328,13 +358,13 @@ def get_lesson(request: Request, lesson_id: str) -> Played:
 
 @router.delete(
     "/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) -> Deleted:
+def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Deleted:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -342,13 +372,13 @@ def delete_lesson(request: Request, lesson_id: str, credentials: Credentials) ->
 
 @router.get(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Results,
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -> Results:
+def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Results:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     item = ctx.store.get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -366,18 +396,19 @@ def lesson_results(request: Request, lesson_id: str, credentials: Credentials) -
 
 @router.post(
     "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
     response_model=Counted,
-    openapi_extra=documented(ResultPost),
+    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
     responses=errors(400, 404, 413, 429, 503),
     summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
 )
-def post_result(request: Request, lesson_id: str, body: JsonBody, credentials: Credentials) -> Counted:
+def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentials: Credentials) -> Counted:
     ctx = context(request)
     result = parse(ResultPost, body)
-    item = ctx.store.get_lesson(_lesson_id(lesson_id))
+    item = ctx.store.lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
-    count = len(item.lesson["puzzles"])
+    count = item.count
     if result.puzzle > count:
         raise ApiError(
             400, f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {result.puzzle}."

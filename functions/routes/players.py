@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
-from functions.auth import BAD_TOKEN, Credentials, clean_name, new_secret, signed_in, token_of
+from functions.auth import BAD_TOKEN, SignedIn, clean_name, new_secret, token_of
 from functions.bodies import JsonBody, documented, errors
+from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import context
 from functions.errors import ApiError
@@ -28,6 +30,8 @@ from service.store.records import ChainStats, ChessStats, Player
 router = APIRouter(tags=["players"])
 
 NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
+# The player comes first (401 before the body is read): docs/api.md.
+Myself = Annotated[Player, Depends(SignedIn(NEEDED))]
 # Per client address (functions/clients.py): room for a school or a mobile network sharing one
 # address, while one machine can't mint players in bulk. docs/api.md.
 PLAYERS_PER_HOUR = 200
@@ -95,6 +99,7 @@ def me_of(request: Request, player: Player) -> Me:
 
 @router.post(
     "/players",
+    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=PlayerCreated,
     openapi_extra=documented(NewPlayer),
@@ -112,28 +117,25 @@ def create_player(request: Request, body: JsonBody) -> PlayerCreated:
 
 @router.get(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Me,
     responses=errors(401, 503),
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
-def get_me(request: Request, credentials: Credentials) -> Me:
-    return me_of(request, signed_in(context(request).store, credentials, NEEDED))
+def get_me(request: Request, player: Myself) -> Me:
+    return me_of(request, player)
 
 
 @router.patch(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Me,
     openapi_extra=documented(Rename),
     responses=errors(400, 401, 413, 503),
     summary="Change your display name",
 )
-def patch_me(
-    request: Request,
-    body: JsonBody,
-    credentials: Credentials,
-) -> Me:
+def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     ctx = context(request)
-    player = signed_in(ctx.store, credentials, NEEDED)
     name = _name_from(body)
     renamed = ctx.store.rename_player(player.id, name)
     if renamed is None:  # deleted between the two reads
@@ -143,11 +145,11 @@ def patch_me(
 
 @router.delete(
     "/me",
+    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 503),
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
 )
-def delete_me(request: Request, credentials: Credentials) -> Deleted:
-    ctx = context(request)
-    ctx.store.delete_player(signed_in(ctx.store, credentials, NEEDED).id)
+def delete_me(request: Request, player: Myself) -> Deleted:
+    context(request).store.delete_player(player.id)
     return Deleted()

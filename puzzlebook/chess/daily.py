@@ -137,7 +137,8 @@ def recent_ids(kept: Kept, day: dt.date) -> set[str]:
     """
     ids = set()
     is_map = isinstance(kept, Mapping)
-    for entry in kept.items() if is_map else kept:
+    entries: Iterable[Any] = kept.items() if isinstance(kept, Mapping) else kept
+    for entry in entries:
         try:
             if is_map:
                 (when, _name), pid = entry

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.numbers import whole
 
 ID_RE = re.compile(r"[0-9A-Za-z]{5}")
 UCI_RE = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
@@ -83,21 +84,23 @@ def moves(value: object, *, least: Literal[0, 1] = 1) -> list[str]:
 
 
 def count(value: object, name: str) -> int:
-    """`value` as a whole number from 0 to 500 (not true or false), or ShapeError naming `name`."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """`value` as a whole number from 0 to 500 (3 or 3.0, not 3.5, "3" or true), or ShapeError naming it."""
+    number = whole(value)
+    if number is None:
         raise ShapeError(f"The number of {name} must be a whole number.")
-    if not 0 <= value <= MAX_COUNT:
+    if not 0 <= number <= MAX_COUNT:
         raise ShapeError(f"The number of {name} must be from 0 to {MAX_COUNT}.")
-    return value
+    return number
 
 
 def seconds(value: object) -> int:
     """`value` as whole seconds, one to a day (86,400), or ShapeError."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = whole(value)
+    if number is None:
         raise ShapeError("The time must be a whole number of seconds.")
-    if not 1 <= value <= MAX_SECONDS:
+    if not 1 <= number <= MAX_SECONDS:
         raise ShapeError(f"The time must be from 1 to {MAX_SECONDS:,} seconds.")
-    return value
+    return number
 
 
 def how(value: object) -> Literal["wrong", "gave-up"]:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-Row = list  # [id, fen, moves, rating, themes]
+Row = list[Any]  # [id, fen, moves, rating, themes]
 
 
 def shard_of(puzzle_id: str, shards: int) -> int:

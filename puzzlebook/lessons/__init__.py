@@ -3,14 +3,15 @@
 `parse(text)` gives (lessons, errors); `check(text)` the full report with warnings.
 """
 
-from .importer import Report, check, detect, parse
-from .limits import MAX_BYTES, MAX_PUZZLES, TEXT_LIMITS
+from .importer import Report, check, detect, parse, read_stored
+from .limits import MAX_BYTES, MAX_PUZZLES, MAX_STORED_BYTES, TEXT_LIMITS, stored_size
 from .model import Lesson, LessonMove
 from .problems import Problem
 
 __all__ = [
     "MAX_BYTES",
     "MAX_PUZZLES",
+    "MAX_STORED_BYTES",
     "TEXT_LIMITS",
     "Lesson",
     "LessonMove",
@@ -19,4 +20,6 @@ __all__ = [
     "check",
     "detect",
     "parse",
+    "read_stored",
+    "stored_size",
 ]

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import chess
 
+from puzzlebook.lessons.model import Color
+from puzzlebook.lessons.slips import slip_problem
+
+# The schema's pattern for "fen": printable ASCII in parts separated by single spaces (what
+# `read_fen` takes before python-chess reads it); "(?![\s\S])" is the end of the text.
+FEN_PATTERN = r"^[!-~]+( [!-~]+)*(?![\s\S])"
+_FEN = re.compile(FEN_PATTERN)
 _STATUS_WORDS: list[tuple[int, str]] = [
     (chess.STATUS_NO_WHITE_KING, "there is no white king"),
     (chess.STATUS_NO_BLACK_KING, "there is no black king"),
@@ -19,16 +28,27 @@ _STATUS_WORDS: list[tuple[int, str]] = [
 ]
 
 
+def fen_shape_problem(value: str) -> str | None:
+    """Why `value` is not printable ASCII in parts separated by single spaces (FEN_PATTERN),
+    in plain words, or None when it is."""
+    if not value:
+        return "the FEN is empty"
+    return slip_problem(value, "a plain Latin letter", "a plain 0–9", spaced=True)
+
+
 def read_fen(value: str) -> tuple[chess.Board | None, list[str]]:
     """The position of FEN `value`, or None and why it is not a legal position (one message).
 
     The FEN must name the side to move (its second field); castling rights, the en
     passant square and the move counters may be left out (they default to none, none,
-    0 and 1). A position python-chess finds invalid (Board.status()) is refused.
+    0 and 1). It is printable ASCII with single spaces between its parts (FEN_PATTERN);
+    a slip (a space around it, a look-alike letter) is named. A position python-chess
+    finds invalid (Board.status()) is refused.
     """
-    fields = value.split()
-    if not fields:
-        return None, ["the FEN is empty"]
+    shape = fen_shape_problem(value)
+    if shape is not None:
+        return None, [shape]
+    fields = value.split(" ")
     try:
         board = chess.Board(" ".join(fields))
     except ValueError as error:
@@ -55,6 +75,6 @@ def read_fen(value: str) -> tuple[chess.Board | None, list[str]]:
     return None, ["not a legal position: " + "; ".join(reasons)]
 
 
-def color_name(turn: chess.Color) -> str:
+def color_name(turn: chess.Color) -> Color:
     """'white' or 'black'."""
     return "white" if turn == chess.WHITE else "black"

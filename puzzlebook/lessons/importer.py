@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from .json_format import read_json
-from .limits import MAX_BYTES
+from .json_format import read_json, read_puzzle
+from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_size
 from .model import Lesson
 from .pgn_format import read_pgn
 from .problems import Problem
@@ -96,14 +96,56 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
         name = studies.pop().strip() if len(studies) == 1 else ""
     else:
         lessons, errors, more = read_json(text)
+    size = stored_size([lesson.to_seed() for lesson in lessons])
+    if size > MAX_STORED_BYTES:
+        # Too big to keep, so no puzzle is given back either: played out they would be
+        # several times larger again (more than an answer may carry).
+        return Report(kind, (), (Problem(_too_big_stored(size)), *errors), tuple(warnings + more), name)
     return Report(kind, tuple(lessons), tuple(errors), tuple(warnings + more), name)
 
 
+def _sizes(size: int, limit: int) -> tuple[str, str]:
+    """('1,180 KB', '256 KB'), or in bytes when KB would round to the limit's own number."""
+    if round(size / 1024) <= limit // 1024:
+        return f"{size:,} bytes", f"{limit:,} bytes ({limit // 1024} KB)"
+    return f"{size / 1024:,.0f} KB", f"{limit // 1024:,} KB"
+
+
+def too_big_message(size: int | None) -> str:
+    """What to tell a teacher whose import is `size` bytes, over MAX_BYTES (None: a size not
+    known, only that it is over). The API's 413 says the same."""
+    if size is None:
+        return f"The import is over the limit of {MAX_BYTES // 1024} KB: split it into smaller imports"
+    found, limit = _sizes(size, MAX_BYTES)
+    return f"The import is {found}; the limit is {limit}: split it into smaller imports"
+
+
 def _too_big(size: int) -> str:
+    return too_big_message(size)
+
+
+def _too_big_stored(size: int) -> str:
+    found, limit = _sizes(size, MAX_STORED_BYTES)
     return (
-        f"The import is {size / 1024:.0f} KB; the limit is {MAX_BYTES // 1024} KB: "
-        "split it into smaller imports"
+        f"Stored, this lesson would take {found} (every move is kept written out in full, which "
+        f"takes more room than PGN); the limit is {limit}: split it into smaller imports"
     )
+
+
+def read_stored(puzzles: list[Any]) -> tuple[list[Lesson], list[Problem]]:
+    """The lessons of stored puzzles (each one's `to_seed()`, as the site keeps them), and the
+    problems found: none, for what the importer passed under today's rules.
+
+    Read puzzle by puzzle, not as an import: the import's byte limit is on the teacher's text,
+    and a stored lesson is often larger than the PGN it came from.
+    """
+    lessons, errors = [], []
+    for index, puzzle in enumerate(puzzles, 1):
+        lesson, problems = read_puzzle(puzzle, index)
+        errors.extend(problems.errors)
+        if lesson is not None:
+            lessons.append(lesson)
+    return lessons, errors
 
 
 def parse(text: str | bytes, *, student_color: str | None = None) -> tuple[list[Lesson], list[Problem]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 import chess
 
@@ -13,6 +13,7 @@ from .limits import MAX_PUZZLES
 from .line import Step, lesson_of, play_line, turn_order_problem
 from .model import Lesson, LessonMove
 from .problems import Collector, Problem, shorten
+from .slips import plain_guess, slip_problem
 from .texts import text_problems
 from .uci import uci_shape_problem
 
@@ -34,7 +35,14 @@ _JSON_WORDS = {
 }
 
 
-class _Object(dict):
+class _Where(TypedDict):
+    """Where a problem is, as Collector.error and .warn take it."""
+
+    move: int
+    move_text: str
+
+
+class _Object(dict[str, Any]):
     """A JSON object that remembers the field names it was given more than once."""
 
     duplicates: tuple[str, ...] = ()
@@ -44,7 +52,12 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
     obj = _Object(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
-        obj.duplicates = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))
+        repeated: list[str] = []
+        for k, _ in pairs:
+            if k in seen:
+                repeated.append(k)
+            seen.add(k)
+        obj.duplicates = tuple(dict.fromkeys(repeated))
     return obj
 
 
@@ -177,8 +190,12 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
     student = None
     if "playerColor" in item:
         color = item["playerColor"]
+        slip = slip_problem(color, "a plain Latin letter", "a plain 0–9") if isinstance(color, str) else None
         if isinstance(color, str) and color in COLORS:
             student = COLORS[color]
+        elif slip is not None:
+            guess = plain_guess(color).lower()
+            problems.error(f'"playerColor" {slip}' + (f': write "{guess}"' if guess in COLORS else ""))
         else:
             shown = json.dumps(shorten(color, 20)) if isinstance(color, str) else kind_of(color)
             problems.error(f'"playerColor" must be "white" or "black" (lower case), not {shown}')
@@ -202,7 +219,7 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
             shape = uci_shape_problem(step.uci, board if number == 1 else None)
             if shape:
                 problems.error(shape, number, step.uci)
-    if problems.errors or not complete or board is None:
+    if problems.errors or not complete or board is None or student is None:
         return None, problems
     return lesson_of(index, title, intro, board, student, played), problems
 
@@ -225,7 +242,7 @@ def _read_moves(item: dict[str, Any], problems: Collector) -> list[Step | None] 
             steps.append(None)
             continue
         uci = entry.get("uci")
-        where = {"move": number, "move_text": uci if isinstance(uci, str) else ""}
+        where: _Where = {"move": number, "move_text": uci if isinstance(uci, str) else ""}
         _field_warnings(entry, MOVE_FIELDS, problems, **where)
         comment = _text(entry, "comment", problems, **where)
         hint = _text(entry, "hint", problems, **where)

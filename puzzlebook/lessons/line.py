@@ -10,7 +10,7 @@ import chess
 from .fen import color_name
 from .model import Lesson, LessonMove
 from .problems import Collector
-from .uci import NOT_LEGAL, resolve_uci, uci_shape_problem
+from .uci import NOT_LEGAL, resolve_uci
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,7 @@ def play_line(
             return tuple(played), False
         move = step.move
         if move is None:
-            shape = uci_shape_problem(step.uci, board)
-            move, why = (None, shape) if shape else resolve_uci(board, step.uci)
+            move, why = resolve_uci(board, step.uci)
             if move is None:
                 problems.error(why, number, step.uci)
                 return tuple(played), False

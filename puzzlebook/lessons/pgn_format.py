@@ -107,7 +107,9 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
     def __init__(self) -> None:
         super().__init__(Game=_Game)
 
-    def begin_variation(self) -> chess.pgn.SkipType:
+    # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
+    # stub says None only.
+    def begin_variation(self) -> chess.pgn.SkipType:  # type: ignore[override]
         # Variations are not played, so they are not read. (This also sidesteps
         # python-chess 1.11 reading the mainline on from a broken variation's board.)
         return chess.pgn.SKIP
@@ -117,13 +119,25 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
         try:
-            return board.parse_san(san)
+            move = board.parse_san(san)
         except ValueError as error:
-            if self.game.bad_san is None:
-                dots = "." if board.turn == chess.WHITE else "..."
-                label = f"{board.fullmove_number}{dots} {san}"
-                self.game.bad_san = (len(board.move_stack) + 1, label, _san_words(error))
+            self._remember(board, san, _san_words(error))
             raise
+        if "x" in san and not board.is_capture(move):
+            # python-chess reads "Kxe7" onto an empty square as "Ke7"; a capture that takes
+            # nothing means the teacher saw another position, so the line stops here.
+            target = chess.square_name(move.to_square)
+            words = f"written as a capture, but there is nothing to capture on {target}"
+            self._remember(board, san, words)
+            raise ValueError(words)
+        return move
+
+    def _remember(self, board: chess.Board, san: str, words: str) -> None:
+        """Keep the first unreadable SAN of the mainline (only it is reported)."""
+        if self.game.bad_san is None:
+            dots = "." if board.turn == chess.WHITE else "..."
+            label = f"{board.fullmove_number}{dots} {san}"
+            self.game.bad_san = (len(board.move_stack) + 1, label, words)
 
     def handle_error(self, error: Exception) -> None:
         self.game.errors.append(error)  # reported by read_pgn, not logged

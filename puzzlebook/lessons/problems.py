@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 _SHORT = 60
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _sendable(text: str) -> str:
+    """`text` with any unpaired surrogate (a JSON escape like \\ud800 quoted back from the
+    import) shown as U+FFFD, so the problem itself can be sent as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def shorten(text: str, limit: int = _SHORT) -> str:
@@ -30,6 +38,10 @@ class Problem:
     move: int | None = None
     move_text: str = ""
     unit: str = "Puzzle"
+
+    def __post_init__(self) -> None:
+        for name in ("message", "title", "move_text"):
+            object.__setattr__(self, name, _sendable(getattr(self, name)))
 
     def where(self) -> str:
         """The location part: 'Puzzle 3 "Win the queen", move 2 (c6d4)', or '' for the import."""

@@ -7,18 +7,40 @@ import re
 import chess
 
 from .fen import color_name
+from .slips import plain_guess, slip_problem
 
-UCI_PATTERN = "^[a-h][1-8][a-h][1-8][qrbn]?$"
+# The schema's pattern, and the importer's, read the same way by Python's re.search (as the
+# jsonschema package applies it) and by an ECMA-262 engine. "(?![\s\S])" is "the end of the
+# text": Python's "$" also matches before a final line break, so "a1a8\n" would pass it.
+UCI_PATTERN = r"^[a-h][1-8][a-h][1-8][qrbn]?(?![\s\S])"
 _UCI = re.compile(UCI_PATTERN)
 NOT_LEGAL = "not a legal move in this position"
 
 
+def is_uci(text: str) -> bool:
+    """Whether `text` is one move written as UCI (the schema's pattern)."""
+    return _UCI.search(text) is not None
+
+
+def _promotion_or_square(place: int) -> str:
+    return "a–h" if place < 4 else "q, r, b or n"
+
+
 def uci_shape_problem(uci: str, board: chess.Board | None = None) -> str | None:
     """Why `uci` is not written as UCI, or None when it is. With `board`, a SAN move is
-    translated to the UCI the teacher should have written."""
-    if _UCI.match(uci):
+    translated to the UCI the teacher should have written. A typing slip (white space,
+    a look-alike letter, an invisible character) is named, with the move to write when
+    it is clear."""
+    if is_uci(uci):
         return None
-    if _UCI.match(uci.lower()):
+    slip = slip_problem(uci, _promotion_or_square, "1–8")
+    if slip is not None:
+        guess = plain_guess(uci)
+        if is_uci(guess):
+            return f'{slip}: write "{guess}"'
+        rest = uci_shape_problem(guess, board) if guess and slip_problem(guess, "", "") is None else None
+        return f"{slip}; also {rest}" if rest else slip
+    if is_uci(uci.lower()):
         return f'UCI is written in lower case: "{uci.lower()}"'
     if re.fullmatch(r"[a-h][1-8][-x][a-h][1-8][qrbnQRBN]?", uci):
         return f'write the two squares without "{uci[2]}" between them: "{(uci[:2] + uci[3:]).lower()}"'
@@ -40,7 +62,11 @@ def _as_san(board: chess.Board, text: str) -> chess.Move | None:
 
 
 def resolve_uci(board: chess.Board, uci: str) -> tuple[chess.Move | None, str]:
-    """The legal move `uci` (already UCI-shaped) in `board`, or None and why not."""
+    """The legal move `uci` in `board`, or None and why not (first of all, when it is not
+    written as UCI: `uci_shape_problem`)."""
+    shape = uci_shape_problem(uci, board)
+    if shape is not None:
+        return None, shape
     move = chess.Move.from_uci(uci)
     # python-chess also takes king-takes-own-rook as castling; the format writes the king's move.
     king_takes_rook = board.is_castling(move) and board.piece_type_at(move.to_square) == chess.ROOK

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.store.base import Conflict, Store, StoreUnavailable
+from service.store.base import Conflict, Store, StoreGone, StoreUnavailable
 
-__all__ = ["Conflict", "Store", "StoreUnavailable", "open_store"]
+__all__ = ["Conflict", "Store", "StoreGone", "StoreUnavailable", "open_store"]
 
 
 def open_store(url: str, *, client: Any = None) -> Store:

@@ -30,6 +30,11 @@ class StoreUnavailable(RuntimeError):
     """The store failed to read or write (locked, throttled, unreachable). Nothing was half-written."""
 
 
+class StoreGone(StoreUnavailable):
+    """The store this process opened isn't there any more (its file was deleted or replaced): nothing
+    can be kept until the server is restarted on the right store. Not a passing failure."""
+
+
 class Conflict(Exception):
     """A conditional write failed: an item changed since it was read, or already exists."""
 
@@ -191,14 +196,15 @@ class Primitives(ABC):
                 time.sleep(random.uniform(0, min(0.2, 0.004 * 2**attempt)))
         raise StoreUnavailable("the same records kept changing under this write")
 
-    def put_fresh(self, draw: Callable[[], tuple[T, Item]], what: str) -> T:
-        """Write a new item under a freshly drawn random key: `draw` gives (answer, item); when an item
-        with that key exists already, draw again. After `retries` collisions, StoreUnavailable
-        ("could not find a free `what`")."""
+    def put_fresh(self, draw: Callable[[], tuple[T, Item | list[Item]]], what: str) -> T:
+        """Write new items under a freshly drawn random key: `draw` gives (answer, item or items,
+        written together); when an item with that key exists already, draw again. After
+        `retries` collisions, StoreUnavailable ("could not find a free `what`")."""
         for _ in range(self.retries):
-            answer, item = draw()
+            answer, drawn = draw()
+            items = drawn if isinstance(drawn, list) else [drawn]
             try:
-                self.transact([Put(item, expect=0)])
+                self.transact([Put(item, expect=0) for item in items])
             except Conflict:
                 continue
             return answer

@@ -116,6 +116,14 @@ def lesson(lesson_id: str) -> str:
 LESSON = "LESSON"
 
 
+def lesson_part(number: int) -> str:
+    """The sort key of the `number`th (0-based) slice of a lesson's JSON text."""
+    return f"PART#{number:03d}"
+
+
+LESSON_PARTS = "PART#"
+
+
 def lesson_answer(index: int, player_key: str) -> str:
     return f"R#{index:04d}#{player_key}"
 
@@ -129,3 +137,7 @@ def rate_window(name: str, who: str, window_start: int) -> str:
 
 
 RATE = "WINDOW"
+
+# /api/health's heartbeat: the item it writes to prove the store takes writes (docs/store.md).
+HEALTH = "HEALTH"
+HEARTBEAT = "HEARTBEAT"

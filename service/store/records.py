@@ -170,6 +170,17 @@ class Lesson:
 
 
 @dataclass(frozen=True, slots=True)
+class LessonHead:
+    """What a teacher's list shows of a stored lesson, read without the lesson itself."""
+
+    id: str
+    owner_id: str
+    name: str
+    count: int
+    created: str
+
+
+@dataclass(frozen=True, slots=True)
 class KeptDaily:
     """A chess daily kept for a day and band: the puzzle's Lichess id and rating."""
 

@@ -19,6 +19,8 @@ from service.store.items import (
 )
 from service.store.records import KeptDaily
 
+# The heartbeat item outlives its last write by a day (then TTL, or SQLite's prune, removes it).
+HEARTBEAT_LINGER = 86_400
 # A rate-limit window's item lingers a day past its window before TTL may remove it;
 # the window's start is in its key, so an item TTL hasn't removed yet is never misread.
 RATE_LINGER = 86_400
@@ -26,6 +28,15 @@ RATE_LINGER = 86_400
 
 class SiteRecords(Primitives):
     """Site-wide records (no player): rate windows, dailies, Chain days."""
+
+    # ---- health ---------------------------------------------------------------------------
+
+    def heartbeat(self, now: dt.datetime) -> None:
+        """Write the heartbeat item (one item, overwritten, expiring a day later): proof that the store
+        takes writes now. StoreUnavailable (or StoreGone) when it doesn't."""
+        stamp = utc_stamp(now)
+        expires = int(now.timestamp()) + HEARTBEAT_LINGER
+        self.transact([Put(make_item(K.HEALTH, K.HEARTBEAT, {"at": stamp}, expires_at=expires))])
 
     # ---- rate limits --------------------------------------------------------------------
 

@@ -5,11 +5,18 @@ item, its index keys in their own columns with a partial index each (sparse,
 like a GSI), everything else as JSON. A transaction is BEGIN IMMEDIATE: the
 conditions are checked and the writes made while holding the write lock, so
 concurrent requests (threads or processes) can't both win a condition.
+
+The file is the store: a store that opened it refuses to go on (StoreGone) once the file at its
+path is deleted or replaced, rather than keep writing into a file nobody will read again; and a
+marker beside the file (`<file>.made`) lets a later start on a vanished file refuse (StoreMissing)
+instead of making an empty store in its place. docs/store.md, "Failure".
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -28,8 +35,30 @@ from service.store.items import (
     Key,
     Op,
     Put,
+    StoreGone,
     StoreUnavailable,
 )
+
+MARKER_SUFFIX = ".made"
+MEMORY = ":memory:"
+
+
+class StoreMissing(ValueError):
+    """A start on a store file that was made before (its marker says so) but isn't there now."""
+
+
+def marker_of(path: Path) -> Path:
+    """The marker beside the store file `path`, left when the store was made."""
+    return path.with_name(path.name + MARKER_SUFFIX)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file at `path` as (device, inode), or None when there is none."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
 
 _KEY_COLUMNS = ("PK", "SK", *(f"GSI{n}{part}" for n in INDEXES for part in ("PK", "SK")), "expires_at")
 _SCHEMA = [
@@ -66,23 +95,68 @@ class SqliteStore(Store):
     """The Store over one SQLite file; a connection per thread."""
 
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
-        self.path = Path(path)
+        in_memory = str(path) == MEMORY
+        # Absolute, so a later change of working directory can't look like the file vanishing.
+        self.path = Path(path) if in_memory else Path(os.path.abspath(path))
         self.timeout = timeout
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
-        if str(self.path) != ":memory:":
+        # (device, inode) of the file this store opened; None until then (and for :memory:).
+        self._identity: tuple[int, int] | None = None
+        if not in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._refuse_a_vanished_file()
         with self._guard():
             conn = self._conn()
             for statement in _SCHEMA:
                 conn.execute(statement)
+        if not in_memory:
+            self._identity = _identity(self.path)
+            self._leave_marker()
+
+    def _refuse_a_vanished_file(self) -> None:
+        marker = marker_of(self.path)
+        if self.path.exists() or not marker.exists():
+            return
+        raise StoreMissing(
+            f"the store {self.path} is missing, but a store was made there before ({marker} says so). "
+            f"Puzzle Book won't start an empty store in its place: restore {self.path} from a backup, "
+            f"or, to start a new, empty store on purpose, delete {marker}."
+        )
+
+    def _leave_marker(self) -> None:
+        marker = marker_of(self.path)
+        if marker.exists():
+            return
+        made = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        marker.write_text(
+            f"A Puzzle Book store was made at {self.path} (this marker was left {made}).\n"
+            "If that file goes missing, Puzzle Book refuses to start rather than make an empty store in\n"
+            "its place: restore the file from a backup, or delete this marker to start a new, empty store.\n",
+            encoding="utf-8",
+        )
+
+    def _check_file(self) -> None:
+        """StoreGone when the file at the store's path isn't the one this store opened (deleted, or
+        replaced): what this store would read or write there is no longer the store."""
+        if self._identity is None or _identity(self.path) == self._identity:
+            return
+        raise StoreGone(
+            f"the store's file {self.path} was deleted or replaced while this process had it open; "
+            "restart to open it again (restore it from a backup first if it was deleted)"
+        )
 
     def _conn(self) -> sqlite3.Connection:
+        self._check_file()
         conn = getattr(self._local, "conn", None)
         if conn is None:
+            # Once the store is open, a new connection must find the file: mode=rw never makes one.
+            target, uri = (self.path, False)
+            if self._identity is not None:
+                target, uri = (self.path.as_uri() + "?mode=rw", True)
             conn = sqlite3.connect(
-                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+                target, timeout=self.timeout, isolation_level=None, check_same_thread=False, uri=uri
             )
             conn.execute("PRAGMA journal_mode=WAL")
             # WAL with synchronous=NORMAL is durable against a crashed process; a power cut may lose
@@ -193,6 +267,8 @@ class SqliteStore(Store):
             yield
             with self._guard():
                 conn.execute("COMMIT")
+            # Deleted while this write ran: it went into a file nobody will read, so it didn't happen.
+            self._check_file()
         except BaseException:
             with self._guard():
                 if conn.in_transaction:

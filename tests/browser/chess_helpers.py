@@ -191,11 +191,15 @@ def puzzles(bundle: Any, band: str | None = None) -> Any:
                 yield Puzzle.from_row(row, name)
 
 
-def find_promotion(bundle: Any) -> Puzzle:
-    """The shortest puzzle whose solution promotes a pawn (to any piece)."""
-    found = [p for p in puzzles(bundle) if any(len(uci) == 5 for uci in p.solution)]
+def find_promotion(bundle: Any, color: str | None = None) -> Puzzle:
+    """The shortest puzzle whose solution promotes a pawn (to any piece); with `color`
+    ('w' or 'b'), one where the solver plays that side."""
+    found = [
+        p for p in puzzles(bundle)
+        if any(len(uci) == 5 for uci in p.solution) and color in (None, solver_color(p))
+    ]
     if not found:
-        raise LookupError("no puzzle in the bundle promotes")
+        raise LookupError(f"no puzzle in the bundle promotes{f' for {color}' if color else ''}")
     return min(found, key=lambda p: len(p.solution))
 
 

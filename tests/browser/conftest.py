@@ -15,7 +15,9 @@ Fixtures (see docs/site.md, "Browser tests"):
     bundle        the committed chess bundle (puzzlebook.chess.shards.Bundle)
 
 Every page made by make_page fails its test at teardown if the page broke
-the content security policy or threw an uncaught error.
+the content security policy, threw an uncaught error, or logged a console
+warning or error. A test that provokes a browser message on purpose (a fetch
+it makes fail) allows that one message with allow_console(page, pattern, why).
 
 Mark browser test modules with
     pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -105,7 +108,9 @@ class SiteServer:
 @pytest.fixture(scope="session")
 def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
+        # CI sets PUZZLEBOOK_REQUIRE_BROWSER=1: a machine without Chromium must not pass quietly.
+        (pytest.fail if os.environ.get("PUZZLEBOOK_REQUIRE_BROWSER") == "1" else pytest.skip)(
+            f"the browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
     base = tmp_path_factory.mktemp("site")
     port = _free_port()
     env = dict(os.environ)
@@ -146,13 +151,50 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
+        (pytest.fail if os.environ.get("PUZZLEBOOK_REQUIRE_BROWSER") == "1" else pytest.skip)(
+            f"the browser tests need Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@dataclass
+class _ConsoleWatch:
+    """A page's console warnings and errors, and the ones its test allowed."""
+
+    logged: list[tuple[str, str, str, int]] = field(default_factory=list)  # type, text, url, line
+    allowed: list[tuple[re.Pattern[str], str]] = field(default_factory=list)  # pattern, why
+
+
+_WATCHES: dict[int, _ConsoleWatch] = {}  # id(page) -> its watch, while the test runs
+
+
+def allow_console(page: Any, pattern: str, why: str) -> None:
+    """Let `page` log console warnings or errors matching `pattern` (a regex searched in
+    "<message> <source URL>", or the message alone when it has no source) without failing
+    the test; `why` says why the test provokes them."""
+    assert why.strip(), "say why the message is expected"
+    _WATCHES.setdefault(id(page), _ConsoleWatch()).allowed.append((re.compile(pattern), why))
+
+
+def allow_failed_fetch(page: Any, status: str, path: str, why: str) -> None:
+    """Let the browser's own "Failed to load resource" error for a request the test makes
+    fail on purpose pass: `status` as the browser words it ("404", "net::ERR_FAILED"),
+    `path` a regex for the URL's whole path."""
+    allow_console(page, rf"^Failed to load resource: .*{re.escape(status)}.* https?://[^/ ]+{path}$", why)
+
+
+def console_problems(page: Any) -> list[str]:
+    """The console warnings and errors `page` has logged so far that its test didn't allow."""
+    watch = _WATCHES.get(id(page), _ConsoleWatch())
+    return [
+        f"console {kind}: {text} ({url or '?'}:{line})"
+        for kind, text, url, line in watch.logged
+        if not any(pattern.search(f"{text} {url}" if url else text) for pattern, _ in watch.allowed)
+    ]
 
 
 @pytest.fixture
@@ -176,8 +218,21 @@ def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., A
             context.add_init_script("localStorage.setItem('pb:chess:first-move', 'true')")
         page = context.new_page()
         page.set_default_timeout(10_000)
+        watch = _WATCHES.setdefault(id(page), _ConsoleWatch())
+        if service_workers == "block":
+            # Playwright's own warning when it refuses site.js's registration for us.
+            allow_console(page, r"^Service Worker registration blocked by Playwright$",
+                          "the fixture blocks service workers")
         errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+
+        def on_console(message: Any) -> None:
+            if message.type in ("warning", "error"):
+                where = message.location or {}
+                url, line = where.get("url", ""), where.get("lineNumber", 0)
+                watch.logged.append((message.type, message.text, url, line))
+
+        page.on("console", on_console)
         made.append((context, page, errors))
         return page
 
@@ -188,9 +243,12 @@ def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., A
             violations = page.evaluate("window.__cspViolations || []") if not page.is_closed() else []
         except Exception:  # the page may be mid-navigation or gone; its errors still count
             violations = []
-        problems += [f"CSP: {v}" for v in violations] + [f"page error: {e}" for e in errors]
+        problems += [f"CSP: {v}" for v in violations] + errors + console_problems(page)
         context.close()
-    assert not problems, "the page broke the CSP or threw:\n" + "\n".join(problems)
+        _WATCHES.pop(id(page), None)
+    assert not problems, "the page broke the CSP, threw, or logged a warning or error:\n" + "\n".join(
+        problems
+    )
 
 
 @pytest.fixture

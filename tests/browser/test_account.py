@@ -9,6 +9,7 @@ import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -75,6 +76,8 @@ def test_the_account_after_a_chess_daily_and_a_chain(make_page, site_server, bun
 
 def test_a_token_that_no_longer_works_signs_out_in_words(make_page, site_server):
     page = make_page()
+    # The browser logs the 401 the made-up token gets from /api/me.
+    allow_failed_fetch(page, "401", r"/api/me", "a made-up token on purpose")
     ch.sign_in(page, {"id": "nobody", "name": "Ghost", "token": "not-a-real-token"})
     page.goto("/account/")
     page.wait_for_selector("#account-anonymous:not([hidden])")

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from tests.browser import chain_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -227,6 +228,18 @@ def test_pause_covers_the_numbers_and_stops_the_clock(page, site_server):
     assert ch.record(page, today)["seconds"] - held < 1, "paused time does not count"
 
 
+def test_giving_up_while_paused_leaves_no_pause_behind(page, site_server):
+    ch.open_day(page)
+    page.keyboard.press("p")
+    assert page.is_visible("#chain-cover")
+    page.click("#giveup-button")
+    page.click("#giveup-yes")
+    sheet(page)
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#chain-cover"), "the puzzle is over: its pause cover goes"
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+
+
 def test_the_chain_page_is_axe_clean_in_every_state(page, site_server, axe):
     today = ch.site_today(site_server)
     index = site_server.get("/daily/index.json")[1]
@@ -255,6 +268,8 @@ def test_the_chain_page_is_axe_clean_in_every_state(page, site_server, axe):
     page.locator("#chain-results-sheet[open]").wait_for()
     page.wait_for_selector("#walkthrough .walk-steps li")
     assert axe(page) == [], "the result sheet with its walkthrough"
+    # The browser logs the 404 for the day that has no file, which this step asks for.
+    allow_failed_fetch(page, "404", r"/daily/chain/2019-01-01\.json", "no Chain that day, on purpose")
     page.goto("/chain/#/2019-01-01")
     page.wait_for_selector("#notice-view:not([hidden])")
     assert axe(page) == [], "a day that doesn't exist"
@@ -280,6 +295,8 @@ def test_an_offline_solve_posts_once_back_online_then_opens_the_walkthrough(make
     page.on("response", lambda r: r.request.method == "POST" and "/api/chain/" in r.url
             and posts.append(r.url))
     ch.open_day(page)
+    # The browser logs the post refused while the test has it offline.
+    allow_failed_fetch(page, "net::ERR_INTERNET_DISCONNECTED", r"/api/chain/solves", "offline on purpose")
     page.context.set_offline(True)
     ch.click_tiles(page, ch.solving_order(puzzle))
     seen = sheet(page)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.browser import chess_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -30,6 +31,8 @@ def test_an_offline_solve_posts_once_back_online(make_page, site_server, bundle)
     puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
     color = ch.solver_color(puzzle)
     ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+    # The browser logs each post refused while the test has it offline.
+    allow_failed_fetch(page, "net::ERR_INTERNET_DISCONNECTED", r"/api/chess/(misses|solves)", "offline")
     page.context.set_offline(True)
     # A wrong move first: its miss waits too, and goes before the solve.
     ch.click_move(page, ch.find_wrong_move(puzzle, 1), color)
@@ -70,6 +73,9 @@ def test_the_site_opens_and_endless_plays_offline(make_page, site_server):
     page.evaluate("async () => { await navigator.serviceWorker.ready }")
     page.reload()  # now controlled by the service worker
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # Offline, Endless passes over the shards the service worker hasn't cached; the
+    # browser logs each fetch that fails.
+    allow_failed_fetch(page, "net::ERR_FAILED", r"/shards/Beginner/[^ ]+\.json", "offline on purpose")
     page.context.set_offline(True)
     page.reload()
     page.locator("#home-title").wait_for()

@@ -11,6 +11,7 @@ import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
+from tests.browser.conftest import LAPTOP, PHONE, allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -217,6 +218,53 @@ def test_a_promotion_by_mouse_and_by_keyboard(page, bundle, how):
             ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
     assert results(page)["title"] == "Solved, cleanly"
     assert ch.record(page, puzzle.band, puzzle.id)["moves"] == puzzle.solution
+
+
+def svg_box(page, selector: str) -> dict[str, float]:
+    """Where an SVG shape's geometry lies on screen (its stroke left out, unlike bounding_box)."""
+    return page.evaluate(
+        """(selector) => {
+          const el = document.querySelector(selector)
+          const box = el.getBBox()
+          const m = el.getScreenCTM()
+          return {
+            x: m.a * box.x + m.e, y: m.d * box.y + m.f, width: m.a * box.width, height: m.d * box.height,
+          }
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@pytest.mark.parametrize("color", ["w", "b"])
+def test_the_promotion_chooser_is_a_column_exactly_over_the_square(make_page, bundle, viewport, color):
+    """Seed 000, "Moving": the chooser is a column over the promotion square, the
+    queen on the square itself and the rook, bishop and knight below it (issue 12, item 4)."""
+    page = make_page(viewport=viewport)
+    puzzle = ch.find_promotion(bundle, color)
+    k = next(i for i, uci in enumerate(puzzle.solution) if len(uci) == 5)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    for i in range(k):
+        ch.click_move(page, puzzle.solution[i], color)
+        ch.wait_turn(page, puzzle.band, puzzle.id, i + 1)
+    promotion = puzzle.solution[k]
+    ch.click_move(page, promotion[:4], color)
+    page.locator(".promotion-dialog-button-group").first.wait_for()
+    square = svg_box(page, f'svg.cm-chessboard .board [data-square="{promotion[2:4]}"]')
+    column = svg_box(page, "svg.cm-chessboard .promotion-dialog")
+    size = square["width"]
+    assert column["x"] == pytest.approx(square["x"], abs=0.5)
+    assert column["width"] == pytest.approx(size, abs=0.5)
+    assert column["y"] == pytest.approx(square["y"], abs=0.5)  # the far rank is at the top
+    assert column["height"] == pytest.approx(4 * size, abs=0.5)
+    for row, piece in enumerate("qrbn"):
+        button = svg_box(page, f'.promotion-dialog-button-group[data-piece="{color}{piece}"] rect')
+        assert button["x"] == pytest.approx(square["x"], abs=0.5), piece
+        assert button["y"] == pytest.approx(square["y"] + row * size, abs=0.5), piece
+    ch.choose_promotion(page, promotion[4], color)
+    key = f"pb:chess:p:{puzzle.band}/{puzzle.id}"
+    page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key)).moves.length === n",
+                           arg=[key, k + 1])
 
 
 def test_the_wrong_promotion_piece_is_a_mistake(page, bundle):
@@ -428,6 +476,8 @@ def test_a_solve_too_fast_to_believe_is_refused_and_says_so(make_page, site_serv
         route.continue_(post_data=json.dumps({**body, "seconds": 1}))
 
     page.route("**/api/chess/solves", one_second)
+    # The browser logs the 422 the test makes the server answer.
+    allow_failed_fetch(page, "422", r"/api/chess/solves", "refused on purpose")
     puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
     ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
     ch.solve(page, puzzle)
@@ -437,3 +487,53 @@ def test_a_solve_too_fast_to_believe_is_refused_and_says_so(make_page, site_serv
         "Your result wasn’t kept: That’s quicker than a real solve: allow at least a second a move."
     )
     assert site_server.get("/api/me", token=player["token"])[1]["chess"]["solved"] == 0
+
+
+def test_show_solution_while_paused_uncovers_the_board_and_pause_still_works(page, bundle):
+    """Paused, then Show solution: the solution plays on an uncovered board, and once the
+    results sheet is closed nothing is stuck (issue 12, item 1)."""
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=3)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
+    ch.wait_turn(page, "Easy", puzzle.id, 1)
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    page.click("#solution-button")
+    page.click("#solution-yes")
+    # While the line plays out, the board is in sight and Pause is no longer pressed.
+    page.wait_for_function("() => document.getElementById('play-status').textContent === 'The solution:'")
+    assert not page.is_visible("#board-cover")
+    assert "is-covered" not in (page.get_attribute("#board-frame", "class") or "")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+    seen = results(page)
+    assert seen["title"] == "Solution shown"
+    page.click("#results-sheet [data-close]")
+    page.locator("#results-sheet[open]").wait_for(state="detached")
+    assert not page.is_visible("#board-cover")
+    ch.assert_squares_show(page, ch.position_at(puzzle, len(puzzle.line)))
+    # The next puzzle pauses and resumes as ever.
+    page.click("#next-link")
+    page.wait_for_url("**/#/p/Easy/*")
+    ch.wait_ready(page)
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "true"
+    page.keyboard.press("p")
+    assert not page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+
+
+def test_a_hint_while_paused_resumes_first(page, bundle):
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    page.keyboard.press("p")
+    assert page.is_visible("#board-cover")
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('stat-hints').textContent === '1'")
+    assert not page.is_visible("#board-cover")
+    assert page.get_attribute("#pause-button", "aria-pressed") == "false"
+    first = puzzle.solution[0]
+    assert page.locator(f'.markers g[data-square="{first[:2]}"] use.marker-hint').count() == 1
+    # ...and the board takes the move.
+    ch.solve(page, puzzle, ch.click_move)
+    assert results(page)["hints"] == "1"

@@ -5,7 +5,9 @@ texts full of markup read as typed and nothing in them runs; axe finds nothing."
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser import chess_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -354,3 +357,70 @@ def test_texts_full_of_markup_read_as_typed_and_nothing_runs(make_page, site_ser
     assert page.evaluate(
         "[...document.querySelectorAll('#end-list .end-puzzle')].every((e) => e.childElementCount === 0)"
     )
+
+
+def check_text(page: Any, text: str) -> str:
+    """Paste `text` on the import page, press Check; the summary line."""
+    page.goto("/lessons/new/")
+    page.fill("#import-text", text)
+    page.click("#check-button")
+    page.wait_for_selector(".import-summary")
+    return page.text_content(".import-summary") or ""
+
+
+def test_a_move_with_a_line_break_is_its_puzzles_problem_on_the_page(page, site_server):
+    """Issue 12, item 2: the page showed "Something went wrong" and no puzzle's problems."""
+    doc = [
+        {"fen": "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1", "playerColor": "white", "moves": [{"uci": "a1a8\n"}]},
+        {**GUIDE[2], "playerColor": "White"},
+        GUIDE[1],
+    ]
+    summary = check_text(page, json.dumps(doc, indent=2))
+    assert summary == "2 problems in 2 of 3 puzzles: fix them and check again. Nothing was imported."
+    cards = page.locator(".import-puzzle")
+    assert cards.nth(0).locator(".import-problem").all_inner_texts() == [
+        'Error: Move 1 (a1a8): has a line break after it: write "a1a8"'
+    ]
+    assert cards.nth(1).locator(".import-problem").all_inner_texts() == [
+        'Error: "playerColor" must be "white" or "black" (lower case), not "White"'
+    ]
+    assert cards.nth(2).locator(".import-problem").count() == 0
+
+
+def test_the_import_page_says_what_is_wrong_with_the_whole_import(page, site_server):
+    """Issue 12, item 12: "1 problem in 0 of 250 puzzles" over 250 valid cards, and a paste that
+    is only too large headed "The import can't be read"."""
+    many = [GUIDE[1]] * 250
+    assert check_text(page, json.dumps(many)) == (
+        "The import has 250 puzzles; the limit is 200: split it into smaller imports. "
+        "Each of the 250 puzzles is valid on its own. Nothing was imported."
+    )
+    assert page.locator(".import-general").count() == 0  # said once, in the summary
+    assert page.locator(".import-puzzle").count() == 250
+    assert page.locator(".import-puzzle .import-problem").count() == 0
+
+    huge = json.dumps([GUIDE[1]] * 5000)
+    size = len(huge.encode())
+    # The page shows the server's own 413 words (one rule for the limit, in the importer).
+    allow_failed_fetch(page, "413", r"/api/lessons/validate", "a paste over the size limit, on purpose")
+    assert check_text(page, huge) == (
+        f"The import is {size / 1024:,.0f} KB; the limit is 256 KB: split it into smaller imports. "
+        "Nothing was imported."
+    )
+    assert page.locator(".import-puzzle").count() == 0
+
+    assert check_text(page, '[{"fen": "8/8/8/8/8/8/8/8 w - - 0 1",}]') == (
+        "Not valid JSON: expected a field name in double quotes "
+        "(JSON allows no comma before a closing } or ]) (line 1, column 38). Nothing was imported."
+    )
+
+
+def test_the_format_guide_carries_the_served_schema(site_server):
+    """Issue 12, item 13: the guide holds the JSON Schema inline, and it is /schema/lesson.json."""
+    status, guide = site_server.get("/lessons/format/")
+    assert status == 200
+    inline = r'<pre class="lesson-code lesson-schema" id="lesson-schema"><code>(.*?)</code></pre>'
+    (block,) = re.findall(inline, guide, re.DOTALL)
+    status, served = site_server.get("/schema/lesson.json")
+    assert status == 200 and isinstance(served, dict)
+    assert json.loads(html.unescape(block)) == served

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, allow_console, allow_failed_fetch, console_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -23,6 +24,9 @@ def assert_clean(axe, page, where: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_have_no_axe_violations(make_page, axe, path, scheme):
     page = make_page(color_scheme=scheme)
+    if path == "/no/such/page":
+        # The browser logs the 404 this test asks for, to see the page that comes with it.
+        allow_failed_fetch(page, "404", r"/no/such/page", "a missing page on purpose")
     page.goto(path)
     page.wait_for_load_state("networkidle")
     assert_clean(axe, page, f"{path} ({scheme})")
@@ -114,5 +118,127 @@ def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
     assert other.text_content("[data-player-chip] [data-player-name]") == "Ada"
     # A broken link says so.
     third = make_page()
+    # The browser logs the 401 the made-up token gets from /api/me.
+    allow_failed_fetch(third, "401", r"/api/me", "a made-up token on purpose")
     third.goto(site_server.url + "/signin/#token=not-a-real-token")
     third.wait_for_function("() => document.querySelector('#signin-title').textContent.includes('work')")
+
+
+def test_a_console_warning_or_error_from_a_page_is_a_problem_unless_allowed(page):
+    """The fixtures fail a test on any console warning or error its pages log; a test
+    may allow a message it provokes on purpose, and only that one."""
+    page.goto("/about/")
+    page.evaluate("() => { console.warn('loose warning'); console.error('loose error'); console.log('ok') }")
+    page.wait_for_function("() => true")  # the console events are in before the next round trip
+    said = [p.split(" (")[0] for p in console_problems(page)]
+    assert said == ["console warning: loose warning", "console error: loose error"]
+    allow_console(page, r"^loose warning$", "logged by this test to see it caught")
+    assert [p.split(" (")[0] for p in console_problems(page)] == ["console error: loose error"]
+    allow_console(page, r"^loose error$", "logged by this test to see it caught")
+    assert console_problems(page) == []
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0-255 channels)."""
+
+    def linear(channel: float) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG 2 contrast ratio of two colours."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_wcag_contrast_is_computed_as_wcag_says():
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)  # #767676, the AA grey
+
+
+# Each coordinate's ink, the fill of the square it is drawn on, and the fills of the
+# markers on that square painted under it.
+COORDINATE_COLOURS = """() => {
+  const rgba = (text) => {
+    const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number)
+    return [r, g, b, a]
+  }
+  const svg = document.querySelector('#board svg.cm-chessboard')
+  const layers = [...svg.children].map((g) => g.getAttribute('class'))
+  const squares = [...svg.querySelectorAll('.board .square')]
+  const alpha = (el) => {
+    let opacity = Number(getComputedStyle(el).fillOpacity)
+    for (let node = el; node !== svg; node = node.parentNode) {
+      opacity *= Number(getComputedStyle(node).opacity)
+    }
+    return opacity
+  }
+  return {
+    layers,
+    coordinates: [...svg.querySelectorAll('.coordinates .coordinate')].map((el) => {
+      const box = el.getBoundingClientRect()
+      const x = box.x + box.width / 2
+      const y = box.y + box.height / 2
+      const square = squares.find((s) => {
+        const r = s.getBoundingClientRect()
+        return x >= r.left && x < r.right && y >= r.top && y < r.bottom
+      })
+      const name = square.dataset.square
+      const marks = [...svg.querySelectorAll(`.markers-layer g[data-square="${name}"] use`)].map((m) => {
+        const [r, g, b, a] = rgba(getComputedStyle(m).fill)
+        return { rgb: [r, g, b], alpha: a * alpha(m), kind: m.getAttribute('class') }
+      })
+      const [r, g, b] = rgba(getComputedStyle(el).fill)
+      return {
+        text: el.textContent, square: name, visible: getComputedStyle(el).display !== 'none',
+        ink: [r, g, b], alpha: rgba(getComputedStyle(el).fill)[3] * alpha(el),
+        paper: rgba(getComputedStyle(square).fill).slice(0, 3), marks,
+      }
+    }),
+  }
+}"""
+
+
+def over(top: list[float], alpha: float, under: tuple[float, ...]) -> tuple[float, ...]:
+    """`top` painted at `alpha` over the colour `under`."""
+    return tuple(alpha * t + (1 - alpha) * u for t, u in zip(top, under, strict=True))
+
+
+def marked_coordinate_puzzle(bundle) -> Puzzle:
+    """An Easy puzzle whose opening move is marked on a square that carries a coordinate
+    (the solver's left file or bottom rank)."""
+    for puzzle in ch.puzzles(bundle, "Easy"):
+        white = ch.solver_color(puzzle) == "w"
+        edge_file, edge_rank = ("a", "1") if white else ("h", "8")
+        if any(sq[0] == edge_file or sq[1] == edge_rank for sq in (puzzle.line[0][:2], puzzle.line[0][2:4])):
+            return puzzle
+    raise LookupError("no Easy puzzle opens on a coordinate's square")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_board_coordinates_have_at_least_4_5_to_1_contrast_with_their_squares(make_page, bundle, scheme):
+    """Computed from the rendered colours (WCAG relative luminance), a marked square's tint
+    included: the opening move's marker lies on one of the coordinates' squares."""
+    page = make_page(color_scheme=scheme)
+    puzzle = marked_coordinate_puzzle(bundle)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    seen = page.evaluate(COORDINATE_COLOURS)
+    # The letters are painted over the markers, so a marker only tints the paper beneath.
+    assert seen["layers"].index("coordinates") > seen["layers"].index("markers-layer")
+    coordinates = seen["coordinates"]
+    assert len(coordinates) == 16 and all(c["visible"] for c in coordinates)
+    assert any(c["marks"] for c in coordinates), "no coordinate stands on a marked square"
+    ratios = {}
+    for c in coordinates:
+        paper = tuple(c["paper"])
+        for mark in c["marks"]:
+            paper = over(mark["rgb"], mark["alpha"], paper)
+        ink = over(c["ink"], c["alpha"], paper)
+        where = f"{c['text']} on {c['square']}{' (marked)' if c['marks'] else ''}"
+        ratios[where] = round(contrast(ink, paper), 2)
+    low = {k: v for k, v in ratios.items() if v < 4.5}
+    assert not low, f"coordinates under 4.5:1 ({scheme}): {low}"

@@ -31,6 +31,12 @@ test('archive addresses: a month, a chess day, or nothing else', () => {
   assert.deepEqual(archiveRoute('#/chess/2026-10-03'), { kind: 'chess', date: '2026-10-03' })
   assert.deepEqual(archiveRoute('#/chess/2026-10-03/x'), { kind: 'unknown' })
   assert.deepEqual(archiveRoute('#/chain/2026-10-03'), { kind: 'unknown' })
+  // A day or month that doesn't exist is an unknown address, never rolled over into a real one.
+  for (const date of ['2026-10-32', '2026-09-31', '2026-11-00', '2026-13-01', '2026-02-29']) {
+    assert.deepEqual(archiveRoute(`#/chess/${date}`), { kind: 'unknown' }, date)
+  }
+  assert.deepEqual(archiveRoute('#/2026-13'), { kind: 'unknown' })
+  assert.deepEqual(archiveRoute('#/2026-00'), { kind: 'unknown' })
   // A past chess daily plays as the daily it was, by day and band (never by the puzzle's own address).
   assert.equal(chessDailyUrl('2026-10-03', 'Easy'), '/#/daily/Easy/2026-10-03')
   assert.equal(chainDayUrl('2026-10-03'), '/chain/#/2026-10-03')
@@ -43,6 +49,8 @@ test('board addresses round-trip and name their API path', () => {
   assert.equal(parseRoute('#/chess/daily/Medium').band, 'Medium')
   assert.equal(parseRoute('#/chess/alltime/Nope'), null)
   assert.equal(parseRoute('#/chain/ratings'), null, 'Chain has no ratings')
+  assert.equal(parseRoute('#/chain/daily/2026-09-31'), null, 'a day that does not exist names no board')
+  assert.equal(parseRoute('#/chess/daily/2026-13-01/Medium'), null)
   for (const board of BOARDS) {
     const route = routeOf(board.id, { date: board.dated ? '2026-10-03' : null, band: board.bands ? 'Hard' : null })
     const back = parseRoute(route)

@@ -4,8 +4,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 
-import { newRecord, play, undo, reset, giveUp } from '../../site/static/js/chain/state.js'
-import { tileName, tileLabel, refusal, moveWords, puzzleWords } from '../../site/static/js/chain/words.js'
+import { newRecord, play, undo, reset, giveUp, goOwner } from '../../site/static/js/chain/state.js'
+import { tileName, tileLabel, refusal, moveWords, puzzleWords, notTheirsWords } from '../../site/static/js/chain/words.js'
 import { shareText } from '../../site/static/js/chain/share.js'
 import { label } from '../../site/static/js/chain/tiles.js'
 import { ChainStore, RECENT_KEPT } from '../../site/static/js/chain/store.js'
@@ -136,4 +136,26 @@ test('the answer to a post keeps only what the sheet uses', () => {
   assert.deepEqual(summarise({ ok: true, already: true, kept: 'giveup' }, 'solve'), { kind: 'solve', already: true, kept: 'giveup' })
   assert.deepEqual(summarise(null, 'giveup'), { kind: 'giveup', already: false })
   assert.deepEqual(summarise({ already: false, place: '3', streak: 4, clean: false }, 'solve'), { kind: 'solve', already: false, clean: false, streak: 4 })
+})
+
+test("a go is the signed-in player's only if it ended while they were signed in", () => {
+  const ada = { id: 'p-ada', name: 'Ada', token: 't' }
+  const go = (fields) => ({ state: 'solved', posted: null, ...fields })
+  assert.equal(goOwner(go({ by: 'p-ada' }), null), 'nobody')
+  assert.equal(goOwner(go({ by: 'p-ada' }), ada), 'player')
+  assert.equal(goOwner(go({ by: null }), ada), 'other', 'played signed out, then signed in or made a player')
+  assert.equal(goOwner(go({ by: 'p-bob', posted: { streak: 4 } }), ada), 'other', "another player's go and answer")
+  // Records kept before `by` was: a result posted or waiting to post was a player's.
+  assert.equal(goOwner(go({}), ada), 'other')
+  assert.equal(goOwner(go({ posted: { place: 3 } }), ada), 'player')
+  assert.equal(goOwner(go({}), ada, true), 'player')
+})
+
+test("a go that isn't the player's says so plainly, and why", () => {
+  assert.equal(notTheirsWords({ state: 'solved', by: null }, 'Ada', { madeAfter: true }),
+    'You solved this before you made your player, so it isn’t Ada’s: it stays in this browser, on no board and in no streak.')
+  assert.equal(notTheirsWords({ state: 'gaveup', by: null }, 'Ada'),
+    'You gave up on this while signed out, so it isn’t Ada’s: it stays in this browser, on no board and in no streak.')
+  assert.equal(notTheirsWords({ state: 'solved', by: 'p-bob' }, 'Ada', { hasResult: true }),
+    'You solved this as another player, so it isn’t Ada’s: it stays in this browser, on no board and in no streak. Ada has a result of their own for this day, and that one counts.')
 })

@@ -2,7 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Chess } from '../../node_modules/chess.js/dist/esm/chess.js'
-import { moveWords, squareLabel } from '../../site/static/js/chess/words.js'
+import { moveWords, squareLabel, ratingWords } from '../../site/static/js/chess/words.js'
 import { motifLine } from '../../site/static/js/chess/motifs.js'
 import { shareText } from '../../site/static/js/chess/share.js'
 
@@ -64,4 +64,14 @@ test('the share text never names a move', () => {
   const text = shareText({ ...base, daily: '2026-11-29', mistakes: 30, place: null }, 'https://pb.example')
   for (const m of moves) assert.ok(!text.includes(m), m)
   assert.ok(text.includes('❌×30'))
+})
+
+test('the rating line says a provisional rating is one, with its ±; a settled one is just the number', () => {
+  assert.equal(ratingWords({ before: 1600, after: 1605.4, provisional: false, rd: 70 }), 'Your rating: 1605 (+5).')
+  assert.equal(
+    ratingWords({ before: 1535, after: 1207, provisional: true, rd: 402 }),
+    'Your rating: 1207 (−328), provisional (± 402): a new rating moves a lot until a few dozen rated puzzles have placed it.',
+  )
+  // An answer kept before the API said whether it was provisional reads as before.
+  assert.equal(ratingWords({ before: 1500, after: 1617 }), 'Your rating: 1617 (+117).')
 })

@@ -2,7 +2,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Clock, formatTime } from '../../site/static/js/lib/clock.js'
-import { dayIn, addDays, shortDate, longDate, streak } from '../../site/static/js/lib/dates.js'
+import { readFileSync } from 'node:fs'
+import { dayIn, addDays, shortDate, longDate, streak, parseDay, isDay, parseMonth } from '../../site/static/js/lib/dates.js'
+
+const DATES = JSON.parse(readFileSync(new URL('../vectors/dates.json', import.meta.url), 'utf8'))
 
 function fakeTime() {
   let t = 0
@@ -69,4 +72,26 @@ test('the streak counts days in a row ending today or yesterday', () => {
   assert.equal(streak(['2026-10-17', '2026-10-18'], '2026-10-19'), 2)
   assert.equal(streak(['2026-10-16', '2026-10-17'], '2026-10-19'), 0)
   assert.equal(streak([], '2026-10-19'), 0)
+})
+
+test('a real day written YYYY-MM-DD is read as itself (the vectors the API shares)', () => {
+  for (const text of DATES.days) {
+    assert.equal(parseDay(text), text, text)
+    assert.equal(isDay(text), true, text)
+  }
+})
+
+test('a day that does not exist is no date, never rolled over into the next month', () => {
+  for (const text of DATES.not_days) {
+    assert.equal(parseDay(text), null, JSON.stringify(text))
+    assert.equal(isDay(text), false, JSON.stringify(text))
+  }
+  // What the issue saw: these used to read as 1 November, 1 October, 31 October, 1 January 2027.
+  for (const text of ['2026-10-32', '2026-09-31', '2026-11-00', '2026-13-01']) assert.equal(parseDay(text), null)
+  for (const value of [undefined, null, 20261001, ['2026-10-01']]) assert.equal(parseDay(value), null)
+})
+
+test('a month is YYYY-MM with a month from 01 to 12', () => {
+  for (const text of ['2026-01', '2026-10', '2026-12']) assert.equal(parseMonth(text), text)
+  for (const text of ['2026-13', '2026-00', '2026-1', '2026-10-01', '２０２６-10', '', null]) assert.equal(parseMonth(text), null, String(text))
 })

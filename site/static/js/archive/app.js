@@ -5,6 +5,8 @@
  *   #/YYYY-MM           a month: each day's Chain (/chain/#/<date>) and chess daily
  *   #/chess/YYYY-MM-DD  that day's chess daily: straight to it when there was one
  *                       (/#/daily/<band>/<date>), a choice when there were three
+ *   anything else       the mistyped-address notice (a day or month that doesn't
+ *                       exist included: dates.js's parseDay is the rule)
  *
  * Everything comes from the published files (/daily/index.json and the days'
  * files), so an archive day is exactly the day that was published.
@@ -13,7 +15,7 @@ import { pastMonths, monthName, dayName, parseRoute, chessDailyUrl, chainDayUrl 
 import { ChainStore } from '../chain/store.js'
 import { dayIn, siteZone, longDate } from '../lib/dates.js'
 import { announce } from '../lib/announce.js'
-import { showOnly } from '../lib/views.js'
+import { showOnly, fillNotice } from '../lib/views.js'
 
 const $ = (id) => document.getElementById(id)
 const chain = new ChainStore()
@@ -29,8 +31,10 @@ async function getJson(url) {
   }
 }
 
+const VIEWS = { archive: 'archive-view', chess: 'chess-day-view', notice: 'notice-view' }
+
 function show(view) {
-  showOnly(['archive-view', 'chess-day-view'], view === 'chess' ? 'chess-day-view' : 'archive-view')
+  showOnly(Object.values(VIEWS), VIEWS[view])
 }
 
 function el(tag, { className, text, href } = {}) {
@@ -129,6 +133,11 @@ async function route() {
   const mine = ++serial
   const want = parseRoute(location.hash)
   if (want.kind === 'chess') return renderChessDay(want.date)
+  if (want.kind === 'unknown') {
+    show('notice')
+    const title = 'That page isn’t in the book'
+    return fillNotice(title, 'The address may be mistyped. A month of the archive is written like #/2026-10, a chess day like #/chess/2026-10-07.', `${title} · Archive · Puzzle Book`)
+  }
   show('archive')
   document.title = 'Archive · Puzzle Book'
   if (!index) {
@@ -144,8 +153,7 @@ async function route() {
     index = got.data
   }
   const months = pastMonths(index, dayIn(siteZone()))
-  renderMonth(months, want.kind === 'month' ? want.month : null)
-  if (want.kind === 'unknown') announce('That archive address isn’t known; showing the newest month.')
+  renderMonth(months, want.month)
 }
 
 $('archive-month').addEventListener('change', (e) => { location.hash = `#/${e.target.value}` })

@@ -4,12 +4,11 @@
  * game published, grouped by month, newest first. Pure: no DOM, no fetch.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const MONTH = /^\d{4}-\d{2}$/
+import { isDay, parseMonth } from '../lib/dates.js'
 
 /** The dates of `list` that are real YYYY-MM-DD strings before `today`. */
 function before(list, today) {
-  return new Set((Array.isArray(list) ? list : []).filter((d) => typeof d === 'string' && DAY.test(d) && d < today))
+  return new Set((Array.isArray(list) ? list : []).filter((d) => isDay(d) && d < today))
 }
 
 /**
@@ -54,9 +53,9 @@ export function dayName(date) {
 export function parseRoute(hash) {
   const path = (hash || '').replace(/^#\/?/, '')
   if (path === '') return { kind: 'month', month: null }
-  if (MONTH.test(path)) return { kind: 'month', month: path }
+  if (parseMonth(path)) return { kind: 'month', month: path }
   const [game, date, extra] = path.split('/')
-  if (game === 'chess' && DAY.test(date || '') && extra === undefined) return { kind: 'chess', date }
+  if (game === 'chess' && isDay(date) && extra === undefined) return { kind: 'chess', date }
   return { kind: 'unknown' }
 }
 

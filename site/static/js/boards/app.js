@@ -4,10 +4,11 @@
  * each request, so their row is marked and, when they are outside the top
  * 100, shown after the others.
  */
-import { BANDS, BOARDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine } from './model.js'
+import { BANDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine } from './model.js'
 import { call, reason } from '../lib/api.js'
-import { dayIn, siteZone, longDate } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
 import { announce } from '../lib/announce.js'
+import { keepTableRoles } from '../lib/tables.js'
 
 const $ = (id) => document.getElementById(id)
 let serial = 0
@@ -69,9 +70,16 @@ function caption(board, date, band) {
   return board.title
 }
 
+/**
+ * The board as a table. Boards with several columns after the name are
+ * "wide": on a phone each row is drawn as two lines (site/static/css/chain.css),
+ * so every cell carries its column's name for that view, and keepTableRoles
+ * keeps it a table to a screen reader whatever its display.
+ */
 function renderTable(board, answer, title) {
   const cols = columns(board)
-  const table = el('table', 'board-table')
+  const table = el('table', cols.length > 1 ? 'board-table is-wide' : 'board-table')
+  table.dataset.reflow = ''
   table.append(el('caption', '', title))
   const head = el('tr')
   for (const [text, num] of [['Place', true], ['Name', false], ...cols.map((c) => [c.head, c.num])]) {
@@ -91,21 +99,38 @@ function renderTable(board, answer, title) {
       tr.append(td)
     } else {
       if (item.you) tr.className = 'is-you'
-      tr.append(el('td', 'num', `#${item.row.place}`))
-      const name = el('td', '', item.row.name)
+      tr.append(el('td', 'num board-place', `#${item.row.place}`))
+      const name = el('td', 'board-name', item.row.name)
       if (item.you) name.append(el('span', 'visually-hidden', ' (you)'))
-      tr.append(name, ...cols.map((c) => el('td', c.num ? 'num' : '', c.cell(item.row))))
+      tr.append(name, ...cols.map((c, k) => {
+        const td = el('td', `${c.num ? 'num ' : ''}${k === cols.length - 1 ? 'board-last' : 'board-stat'}`, c.cell(item.row))
+        td.dataset.label = c.head
+        return td
+      }))
     }
     body.append(tr)
   }
   table.append(thead, body)
-  return table
+  return keepTableRoles(table)
+}
+
+/** An address that names no board (or a day that doesn't exist): say so, show no board. */
+function mistyped() {
+  current = null
+  for (const a of document.querySelectorAll('[data-board]')) a.removeAttribute('aria-current')
+  $('date-field').hidden = true
+  $('band-field').hidden = true
+  document.title = 'Leaderboards · Puzzle Book'
+  const text = 'That page isn’t in the book. The address may be mistyped: pick a board above. A day is written like #/chain/daily/2026-09-07.'
+  message(text, 'notice')
+  announce(text)
 }
 
 async function route() {
   const mine = ++serial
   const today = dayIn(siteZone())
-  const want = parseRoute(location.hash) || { board: BOARDS[0], date: null, band: null }
+  const want = parseRoute(location.hash)
+  if (!want) return mistyped()
   const { board } = want
   const date = board.dated ? (want.date || today) : null
   let band = want.band
@@ -145,7 +170,7 @@ function go(change) {
 }
 
 $('board-date').addEventListener('change', (e) => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) go({ date: e.target.value })
+  if (isDay(e.target.value)) go({ date: e.target.value })
 })
 $('board-band').addEventListener('change', (e) => go({ band: e.target.value || null }))
 $('board-filters').addEventListener('submit', (e) => e.preventDefault())

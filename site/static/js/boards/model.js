@@ -5,12 +5,11 @@
  */
 import { formatTime } from '../lib/clock.js'
 import { BAND_NAMES, BOARDS } from '../games.js'
+import { isDay } from '../lib/dates.js'
 
 // Every board, in the order of the page's tabs, and the band names: from the game registry.
 export { BOARDS }
 export const BANDS = BAND_NAMES
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * What a boards address asks for: { board, date, band } or null.
@@ -26,7 +25,7 @@ export function parseRoute(hash) {
   const rest = parts.slice(2)
   let date = null
   let band = null
-  if (board.dated && rest.length && DAY.test(rest[0])) date = rest.shift()
+  if (board.dated && rest.length && isDay(rest[0])) date = rest.shift()
   if (board.bands && rest.length && BANDS.includes(rest[0])) band = rest.shift()
   if (rest.length) return null
   return { board, date, band }

@@ -11,11 +11,10 @@
 import { ChainStore } from './store.js'
 import { ChainGame } from './game.js'
 import { newRecord, revive, puzzleProblem } from './state.js'
-import { dayIn, siteZone, longDate } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 const $ = (id) => document.getElementById(id)
 
 const store = new ChainStore()
@@ -40,7 +39,7 @@ async function route() {
   const today = dayIn(siteZone())
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
-  if (!DAY.test(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
+  if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
   if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
   const kept = store.record(date)
   const got = await dailyFile(date)

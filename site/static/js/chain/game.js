@@ -9,15 +9,15 @@
  */
 import { label } from './tiles.js'
 import {
-  LEVELS, play, verdict, undo, reset, giveUp, standing, values, current, movesLeft, isClean, postedSeconds, solveBody,
+  LEVELS, play, verdict, undo, reset, giveUp, standing, values, current, movesLeft, isClean, postedSeconds, solveBody, goOwner,
 } from './state.js'
-import { tileLabel, refusal, moveWords, puzzleWords, plural, tileName, capital } from './words.js'
+import { tileLabel, refusal, moveWords, puzzleWords, plural, tileName, capital, notTheirsWords } from './words.js'
 import { shareText } from './share.js'
 import { flushChain, fetchWalkthrough } from './post.js'
 import { Clock, formatTime } from '../lib/clock.js'
 import { announce } from '../lib/announce.js'
 import { openSheet } from '../lib/sheet.js'
-import { getPlayer } from '../lib/api.js'
+import { getPlayer, call } from '../lib/api.js'
 import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
 import { PlaySession, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
 
@@ -37,6 +37,9 @@ export class ChainGame extends PlaySession {
       confirm: { box: $('giveup-confirm'), button: $('giveup-button'), bar: $('giveup-bar'), first: $('giveup-no') },
     })
     this.walkSerial = 0
+    // What the server says of the signed-in player when this go isn't theirs: { id, created, streak }.
+    this.facts = null
+    this.factSerial = 0
   }
 
   get puzzle() { return this.rec.puzzle }
@@ -90,6 +93,16 @@ export class ChainGame extends PlaySession {
       this.fillResults()
       this.loadWalkthrough()
     })
+    // Made a player or signed in (here or in another tab): the sheet says whose this go is.
+    const playerChanged = () => {
+      if (this.rec.state === 'playing') return
+      this.facts = null
+      this.fillResults()
+      this.loadWalkthrough()
+      this.loadFacts()
+    }
+    on(document, 'player:change', playerChanged)
+    on(window, 'storage', (e) => { if (e.key === 'pb:player') playerChanged() })
   }
 
   onKey(event) {
@@ -237,8 +250,10 @@ export class ChainGame extends PlaySession {
     if (!this.inPlay()) return
     const { rec } = this
     this.clock.hold('over')
+    this.clearPause() // the go is over: no pause outlives it
     rec.seconds = Math.round(this.clock.seconds)
     giveUp(rec)
+    rec.by = getPlayer()?.id ?? null // whose go it was: a guest's never becomes a later player's
     this.save()
     this.store.count('gaveup')
     this.post('giveup', '/chain/giveups', { date: rec.date })
@@ -253,9 +268,11 @@ export class ChainGame extends PlaySession {
   finish() {
     const { rec, store } = this
     this.clock.hold('over')
+    this.clearPause()
     rec.seconds = this.clock.seconds
     rec.seconds = postedSeconds(rec)
     rec.finished = Date.now()
+    rec.by = getPlayer()?.id ?? null // whose go it was: a guest's never becomes a later player's
     this.save()
     store.count('solved')
     if (isClean(rec)) store.count('clean')
@@ -283,6 +300,7 @@ export class ChainGame extends PlaySession {
     if (!openSheetNow) this.status(rec.state === 'solved' ? 'You solved this one.' : 'You gave up on this one.', rec.state === 'solved' ? 'good' : '')
     this.fillResults()
     this.loadWalkthrough()
+    this.loadFacts()
     if (openSheetNow) {
       const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches
       setTimeout(() => this.alive && this.openResults(), reduced ? 100 : 500)
@@ -294,6 +312,27 @@ export class ChainGame extends PlaySession {
     openSheet('chain-results-sheet')
   }
 
+  /** Whose go this is for the player signed in now (state.js's goOwner): 'nobody', 'player' or 'other'. */
+  owner() {
+    const { rec } = this
+    const key = `${rec.state === 'solved' ? 'solve' : 'giveup'}:${rec.date}`
+    return goOwner(rec, getPlayer(), this.store.outbox.has(key))
+  }
+
+  /** The signed-in player's facts from the server (when they were made, their streak), for a go that isn't theirs. */
+  async loadFacts() {
+    const player = getPlayer()
+    if (!player || this.rec.state === 'playing' || this.owner() !== 'other') return
+    if (this.facts && this.facts.id === player.id) return
+    const serial = ++this.factSerial
+    const me = await call('/me')
+    if (!this.alive || serial !== this.factSerial || me.status !== 200 || !me.data) return
+    const created = Date.parse(me.data.created)
+    const current = me.data.streaks && me.data.streaks.chain && me.data.streaks.chain.current
+    this.facts = { id: player.id, created: Number.isFinite(created) ? created : null, streak: Number.isInteger(current) ? current : null }
+    this.fillResults()
+  }
+
   /** The result sheet: time, undos and resets, streak, place once posted, the share text. */
   fillResults() {
     const { rec } = this
@@ -302,11 +341,16 @@ export class ChainGame extends PlaySession {
     $('results-time').textContent = formatTime(rec.state === 'solved' ? postedSeconds(rec) : rec.seconds)
     $('results-undos').textContent = String(rec.undos)
     $('results-resets').textContent = String(rec.resets)
-    const posted = rec.posted && !rec.posted.dropped ? rec.posted : null
+    const owner = this.owner()
+    // A go that isn't the signed-in player's shows none of its own server answer (another player's, if any).
+    const posted = owner !== 'other' && rec.posted && !rec.posted.dropped ? rec.posted : null
     const streakLine = $('results-streak')
     if (rec.today) {
-      const days = posted && Number.isInteger(posted.streak) ? posted.streak : streak(this.store.days(), dayIn(siteZone()))
-      streakLine.hidden = false
+      // The player's streak is the server's; a go not theirs adds nothing to it, so it is theirs as the server has it.
+      let days
+      if (owner === 'other') days = this.facts && this.facts.id === getPlayer().id ? this.facts.streak : null
+      else days = posted && Number.isInteger(posted.streak) ? posted.streak : streak(this.store.days(), dayIn(siteZone()))
+      streakLine.hidden = days === null
       streakLine.textContent = days ? `Chain streak: ${plural(days, 'day')}.` : 'No Chain streak yet.'
     } else {
       streakLine.hidden = true
@@ -321,7 +365,13 @@ export class ChainGame extends PlaySession {
 
   postNote() {
     const { rec } = this
-    if (!getPlayer()) return 'Make a player on the home page to keep your results, a streak and a place on the board.'
+    const player = getPlayer()
+    if (!player) return 'Make a player on the home page to keep your results, a streak and a place on the board.'
+    if (this.owner() === 'other') {
+      const facts = this.facts && this.facts.id === player.id ? this.facts : null
+      const madeAfter = Boolean(facts && facts.created && rec.finished && facts.created > rec.finished)
+      return notTheirsWords(rec, player.name, { madeAfter, hasResult: rec.openedFor === player.id })
+    }
     const posted = rec.posted
     const key = `${rec.state === 'solved' ? 'solve' : 'giveup'}:${rec.date}`
     if (!posted) return this.store.outbox.items().some((i) => i.key === key) ? 'Waiting to post your result; it goes as soon as there is a connection.' : ''
@@ -331,25 +381,39 @@ export class ChainGame extends PlaySession {
     return posted.daily ? 'Posted to today’s board.' : 'Kept. Only a Chain solved on its own day goes on the board.'
   }
 
-  /** The walkthrough: kept once fetched; today's opens after the player's own posted result. */
+  /**
+   * The walkthrough: kept once fetched. Today's opens (by the API's rule) once
+   * the signed-in player has a result of their own for the day: this go posted,
+   * or, for a go that isn't theirs (played signed out), one they posted elsewhere.
+   */
   async loadWalkthrough() {
     const { rec } = this
     if (rec.state === 'playing') return
     if (rec.walkthrough) return this.renderWalkthrough(rec.walkthrough)
     const today = dayIn(siteZone())
+    const player = getPlayer()
+    const owner = this.owner()
     if (rec.date >= today) {
-      if (!getPlayer()) return this.walkNote('Today’s walkthrough opens tomorrow, for everyone. A player’s result opens it at once: make a player on the home page before your next Chain.')
-      if (!rec.posted || rec.posted.dropped) return this.walkNote('The walkthrough opens once your result is posted.')
+      if (!player) return this.walkNote('Today’s walkthrough opens tomorrow, for everyone. A player’s result opens it at once: make a player on the home page before your next Chain.')
+      if (owner === 'player' && !rec.posted) return this.walkNote('The walkthrough opens once your result is posted.')
     }
     const serial = ++this.walkSerial
     const got = await fetchWalkthrough(rec.date)
     if (!this.alive || serial !== this.walkSerial) return
     if (!got.ok) {
+      if (got.status === 403) {
+        return this.walkNote(owner === 'player'
+          ? 'Today’s walkthrough opens tomorrow, for everyone: your result wasn’t kept, so it can’t open it early.'
+          : 'Today’s walkthrough opens tomorrow, for everyone: this go wasn’t posted, so it can’t open it early.')
+      }
       return this.walkNote(got.status === 0 ? 'You seem to be offline. The walkthrough will show when you are back.' : (got.error || 'The walkthrough couldn’t be fetched. Try again later.'))
     }
     rec.walkthrough = got.walkthrough
+    // Today's opened for a go not theirs: the player has a result of their own for the day.
+    if (owner === 'other' && rec.date >= today) rec.openedFor = player.id
     this.store.updateRecord(rec)
     this.renderWalkthrough(got.walkthrough)
+    if (owner === 'other') this.fillResults()
     announce('The walkthrough is ready.')
   }
 

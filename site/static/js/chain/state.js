@@ -14,10 +14,9 @@
  * after exactly `moves` moves.
  */
 import { applyTile, label } from './tiles.js'
+import { isDay } from '../lib/dates.js'
 
 export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * The reason `puzzle` isn't a Chain puzzle this page can play, or null.
@@ -26,7 +25,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 export function puzzleProblem(puzzle) {
   if (!puzzle || typeof puzzle !== 'object') return 'the puzzle file is not an object'
   const { date, level, start, target, moves, hand } = puzzle
-  if (typeof date !== 'string' || !DAY.test(date)) return 'the puzzle has no date'
+  if (!isDay(date)) return 'the puzzle has no date'
   if (!Object.hasOwn(LEVELS, level)) return `unknown level ${JSON.stringify(level)}`
   const whole = (x) => Number.isInteger(x) && x >= 1 && x <= 9999
   if (!whole(start) || !whole(target)) return 'the start and target must be whole numbers from 1 to 9999'
@@ -151,6 +150,21 @@ export function giveUp(rec, now = Date.now()) {
 }
 
 /** True for a solve with no undo and no reset. */
+/**
+ * Whose finished go `rec` is, for `player` (the player signed in now, or null):
+ *   'nobody'  nobody is signed in now
+ *   'player'  played while `player` was signed in: theirs (posted, waiting, or refused)
+ *   'other'   played with nobody signed in, or as another player: never posted for
+ *             `player`, so not theirs (on no board, in no streak of theirs)
+ * `rec.by` is who was signed in when the go ended (an id, or null). A record kept
+ * before `by` was: a result posted or queued (`queued`) was a player's.
+ */
+export function goOwner(rec, player, queued = false) {
+  if (!player) return 'nobody'
+  if (rec.by === undefined) return rec.posted || queued ? 'player' : 'other'
+  return rec.by === player.id ? 'player' : 'other'
+}
+
 export function isClean(rec) {
   return rec.state === 'solved' && rec.undos === 0 && rec.resets === 0
 }

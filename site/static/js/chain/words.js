@@ -75,3 +75,19 @@ export function moveWords(rec, index, from, to) {
 export function puzzleWords(puzzle, levelName) {
   return `${levelName}. From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`
 }
+
+/**
+ * Why a go isn't the signed-in player's, said plainly (the result sheet's note):
+ *   "You solved this before you made your player, so it isn’t Ada’s: it stays in
+ *    this browser, on no board and in no streak."
+ * go: { state, by } of the record; name: the player's; madeAfter: the player was
+ * made after the go ended; hasResult: the player has their own result for the day.
+ */
+export function notTheirsWords({ state, by }, name, { madeAfter = false, hasResult = false } = {}) {
+  const did = state === 'gaveup' ? 'You gave up on this' : 'You solved this'
+  let when = 'while signed out'
+  if (typeof by === 'string') when = 'as another player'
+  else if (madeAfter) when = 'before you made your player'
+  const own = hasResult ? ` ${name} has a result of their own for this day, and that one counts.` : ''
+  return `${did} ${when}, so it isn’t ${name}’s: it stays in this browser, on no board and in no streak.${own}`
+}

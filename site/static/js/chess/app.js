@@ -14,7 +14,7 @@ import { Game, newRecord } from './game.js'
 import { previewBoard } from './board.js'
 import { fromRow, solverColor } from './rules.js'
 import { formatTime } from '../lib/clock.js'
-import { dayIn, siteZone, longDate, streak, addDays } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, streak, isDay } from '../lib/dates.js'
 import { toast } from '../lib/announce.js'
 import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
 import { openSheet } from '../lib/sheet.js'
@@ -24,9 +24,7 @@ import { BAND_NAMES } from '../games.js'
 
 const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 const $ = (id) => document.getElementById(id)
-const isDay = (text) => DAY.test(text) && addDays(text, 0) === text // a real date, written YYYY-MM-DD
 
 const store = new ChessStore()
 let routeSerial = 0

@@ -21,7 +21,7 @@
  *   onMove({from, to, promotion})   a legal move was made (the piece is on `to`)
  *   announce(text)                  words for the aria-live region
  */
-import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from '../vendor/cm-chessboard/src/Chessboard.js'
+import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE, PIECE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { Markers, MARKER_TYPE } from '../vendor/cm-chessboard/src/extensions/markers/Markers.js'
 import {
   PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE,
@@ -42,6 +42,40 @@ export const MARK = {
   hint: { class: 'marker-hint', slice: 'markerCircle' },
   hintSquare: { class: 'marker-hint-square', slice: 'markerSquare' },
   held: { class: 'marker-held', slice: 'markerSquare' },
+}
+
+/**
+ * cm-chessboard's promotion chooser, drawn exactly over the promotion square:
+ * its own column starts at the square's centre, half a square aside (covering
+ * the next file) and half a square down. Here the queen stands on the square
+ * itself and the rook, bishop and knight on the three squares toward the
+ * middle of the board (seed 000, "Moving"). Only the drawing differs; the
+ * keys and clicks are cm-chessboard's.
+ */
+class SquarePromotionDialog extends PromotionDialog {
+  redrawDialog() {
+    const group = this.promotionDialogGroup
+    while (group.firstChild) group.removeChild(group.firstChild)
+    if (this.state.displayState !== 'shown') return
+    const view = this.chessboard.view
+    const { square, color } = this.state.dialogParams
+    const corner = view.squareToPoint(square) // the square's top left
+    const size = view.squareHeight
+    // Turned: the square is on the bottom half (the board turned away from the
+    // promoting side), so the column grows upward; the arrow keys follow it.
+    this.turned = (this.chessboard.getOrientation() === COLOR.white) === (Number(square.charAt(1)) < 5)
+    const step = this.turned ? -size : size
+    Svg.addElement(group, 'rect', {
+      x: corner.x,
+      y: this.turned ? corner.y - 3 * size : corner.y,
+      width: view.squareWidth,
+      height: 4 * size,
+      class: 'promotion-dialog',
+    })
+    this.pieceOrder.forEach((type, index) => {
+      this.drawPieceButton(PIECE[color + type], { x: corner.x, y: corner.y + index * step }, index)
+    })
+  }
 }
 
 let patched = false
@@ -104,7 +138,8 @@ export class Board {
     this.fen = fen
     this.reduced = prefersReducedMotion()
     this.dots = options.dots !== false
-    this.held = null
+    this.held = null // the square of a piece picked up from the keyboard
+    this.pointerFrom = null // the square of a piece held by tap or drag, until cm-chessboard has the move
     this.focusSquare = orientation === 'w' ? 'e1' : 'e8'
     this.inputColor = null
     el.replaceChildren()
@@ -121,10 +156,13 @@ export class Board {
       },
       extensions: [
         { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
-        { class: PromotionDialog, props: { language: 'en' } },
+        { class: SquarePromotionDialog, props: { language: 'en' } },
       ],
     })
     this.svg = this.chessboard.view.svg
+    // The coordinates over the markers (under the pieces): a marked square
+    // tints the paper under its letter, never the letter itself.
+    this.svg.insertBefore(this.chessboard.view.coordinatesGroup, this.chessboard.view.piecesLayer)
     // The picture is for the eyes; the grid below is what assistive tech reads.
     this.svg.removeAttribute('role')
     this.svg.setAttribute('aria-hidden', 'true')
@@ -169,7 +207,7 @@ export class Board {
   disable() {
     this.inputColor = null
     this.letGo(false)
-    this.chessboard.cancelMoveInput()
+    this.dropPointerPiece()
     if (this.chessboard.isMoveInputEnabled()) this.chessboard.disableMoveInput()
     this.removeDots()
     this.grid.setAttribute('aria-disabled', 'true')
@@ -179,15 +217,29 @@ export class Board {
     return this.inputColor !== null
   }
 
+  /**
+   * Put back a piece held by tap or drag (the opponent moves, the puzzle ends).
+   * Only while it is held: once a move is validated, cm-chessboard finishes it
+   * on its own (the piece slides, then its input resets), and cancelling then
+   * would redraw the pieces under that slide and leave it a null square.
+   */
+  dropPointerPiece() {
+    if (!this.pointerFrom) return
+    this.pointerFrom = null
+    this.chessboard.cancelMoveInput()
+  }
+
   pointerInput(event) {
     switch (event.type) {
       case INPUT_EVENT_TYPE.moveInputStarted: {
         this.letGo(false)
         const ok = this.enabled && this.hooks.canPick(event.squareFrom)
+        this.pointerFrom = ok ? event.squareFrom : null
         if (ok) this.showDots(event.squareFrom)
         return ok
       }
       case INPUT_EVENT_TYPE.validateMoveInput: {
+        this.pointerFrom = null
         this.removeDots()
         const verdict = this.hooks.legality(event.squareFrom, event.squareTo)
         if (verdict === 'illegal') return false
@@ -200,6 +252,7 @@ export class Board {
         return true
       }
       case INPUT_EVENT_TYPE.moveInputCanceled:
+        this.pointerFrom = null
         this.removeDots()
         return undefined
       default:
@@ -403,7 +456,7 @@ export class Board {
       this.hooks.announce?.('Wait for your turn.')
       return
     }
-    this.chessboard.cancelMoveInput()
+    this.dropPointerPiece()
     if (!this.held) {
       const piece = this.pieceAt(square)
       if (!piece || !this.hooks.canPick(square)) {

@@ -8,7 +8,7 @@
  */
 import { fromRow, positionAt, judge, play, solverColor, solution } from './rules.js'
 import { Board } from './board.js'
-import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
+import { moveWords, pieceOn, COLOR_NAMES, ratingWords } from './words.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
 import { boardHooks, checkedKing } from './moving.js'
@@ -105,7 +105,7 @@ export class Game extends PlaySession {
     await this.firstMovePrompt()
     if (!this.alive) return
     this.status(this.rec.moves.length ? 'Your move.' : 'Find the best move.')
-    this.board.enable(this.color)
+    this.yourTurn()
     this.clock.release('waiting')
   }
 
@@ -207,7 +207,7 @@ export class Game extends PlaySession {
       this.board.disable()
       await this.board.shakeBack(uci.slice(2, 4), before)
       if (this.inPlay()) {
-        this.board.enable(this.color)
+        this.yourTurn()
         this.hintMarkers()
       }
       return
@@ -237,7 +237,12 @@ export class Game extends PlaySession {
     this.markLastMove(reply)
     announce(`${capitalColor(reply.color)}: ${moveWords(reply)}. Your move.`)
     this.status('Your move.')
-    this.board.enable(this.color)
+    this.yourTurn()
+  }
+
+  /** The board takes the player's moves again, unless paused meanwhile (Resume enables it then). */
+  yourTurn() {
+    if (!this.paused) this.board.enable(this.color)
   }
 
   markLastMove(move) {
@@ -250,10 +255,12 @@ export class Game extends PlaySession {
 
   // ---- help -------------------------------------------------------------------
 
-  /** H: ring the piece to move; again, mark its square too. Each press that shows more counts. */
+  /** H: ring the piece to move; again, mark its square too. Each press that shows more counts. Resumes first if paused. */
   hint() {
     const { rec, puzzle } = this
-    if (!this.inPlay() || this.busy || !this.board.enabled) return
+    if (!this.inPlay() || this.busy) return
+    this.resumeIfPaused()
+    if (!this.board.enabled) return
     const uci = puzzle.line[this.ply]
     const from = uci.slice(0, 2)
     const to = uci.slice(2, 4)
@@ -300,11 +307,12 @@ export class Game extends PlaySession {
     this.confirm.ask()
   }
 
-  /** Play the rest of the line out; the puzzle ends unsolved. */
+  /** Play the rest of the line out, in sight (resumed first if paused); the puzzle ends unsolved. */
   async showSolution() {
     const { rec, puzzle } = this
     this.confirm.cancel(false)
     if (!this.inPlay() || this.busy) return
+    this.resumeIfPaused()
     this.busy = true
     rec.state = 'shown'
     rec.shown = solution(puzzle).length - rec.moves.length
@@ -336,6 +344,7 @@ export class Game extends PlaySession {
   finish(state) {
     const { rec, store } = this
     this.clock.hold('over')
+    this.clearPause() // P pressed while the last move landed
     rec.state = state
     rec.seconds = state === 'solved' ? Math.max(1, Math.round(this.clock.seconds)) : Math.round(this.clock.seconds)
     rec.finished = Date.now()
@@ -408,10 +417,7 @@ export class Game extends PlaySession {
     const ratingLine = $('results-rating')
     const change = ratingChange(rec.posted) || ratingChange(rec.missPosted)
     ratingLine.hidden = !change
-    if (change) {
-      const diff = Math.round(change.after) - Math.round(change.before)
-      ratingLine.textContent = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)}).`
-    }
+    if (change) ratingLine.textContent = ratingWords(change)
     $('results-note').textContent = postNote(rec, this.store, today)
     const cheer = celebration(rec, change, this.store, today)
     $('results-cheer').hidden = !cheer
@@ -494,14 +500,15 @@ function capitalColor(color) {
 /** The result's one line of celebration: a best clean time, a rating high, or the daily done. */
 function celebration(rec, change, store, today) {
   if (rec.state !== 'solved') return ''
-  if (change && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
+  // A provisional rating's highs are its first guesses, not something won: they aren't celebrated or kept.
+  if (change && !change.provisional && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
   if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
   if (rec.ratingHigh) return 'A new rating high.'
   if (rec.daily) return rec.daily === today ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
 }
 
-/** {before, after} from a post's answer kept in the record, or null. */
+/** {before, after, provisional?, rd?} from a post's answer kept in the record, or null. */
 export function ratingChange(posted) {
   const rating = posted && posted.rating
   if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) return rating

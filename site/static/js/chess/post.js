@@ -40,6 +40,9 @@ export function summarise(data) {
   const rating = data.rating
   if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) {
     out.rating = { before: rating.before, after: rating.after }
+    // A provisional rating is said to be one on the sheet, with its ± (the RD).
+    if (typeof rating.provisional === 'boolean') out.rating.provisional = rating.provisional
+    if (Number.isFinite(rating.rd)) out.rating.rd = rating.rd
   }
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (Number.isInteger(data.place)) out.place = data.place

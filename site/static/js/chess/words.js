@@ -53,3 +53,15 @@ export function pieceOn(square, piece) {
   const type = typeof piece === 'string' ? piece[1] : piece.type
   return `the ${PIECE_NAMES[type]} on ${square}`
 }
+
+/**
+ * The sheet's rating line: "Your rating: 1623 (+5).", and while the rating is
+ * provisional, that it is and why it still moves a lot (docs/ratings.md).
+ */
+export function ratingWords(change) {
+  const diff = Math.round(change.after) - Math.round(change.before)
+  const line = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)})`
+  if (!change.provisional) return `${line}.`
+  const rd = Number.isFinite(change.rd) ? ` (± ${Math.round(change.rd)})` : ''
+  return `${line}, provisional${rd}: a new rating moves a lot until a few dozen rated puzzles have placed it.`
+}

@@ -12,6 +12,7 @@ import { previewBoard } from '../chess/board.js'
 import { getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { el, $, plural, copyText } from './dom.js'
+import { summarize } from './summary.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 
 const MAX_BYTES = 256 * 1024
@@ -73,10 +74,16 @@ function previewOf(fen, student) {
   return box
 }
 
-function problemItem(problem, kind) {
+const PGN_LABEL = /^\d+\.(\.\.)? \S/ // "4. Ke4", "12... Nf6"
+
+/** One problem as a list item; `format` is the import's ("json", "pgn"; null when not known). */
+function problemItem(problem, kind, format) {
+  const written = problem.move_text || ''
+  const pgn = format ? format === 'pgn' : PGN_LABEL.test(written)
   let where = ''
-  if (problem.move && problem.move_text && /\s/.test(problem.move_text)) where = `Move ${problem.move_text}: ` // PGN: "4. Ke4"
-  else if (problem.move && problem.move_text) where = `Move ${problem.move} (${problem.move_text}): `
+  if (problem.move && written && pgn) where = `Move ${written}: `
+  // A move as typed may hold the very line break or spaces its problem is about: shown on one line.
+  else if (problem.move && written) where = `Move ${problem.move} (${written.split(/\s+/).join(' ').trim()}): `
   else if (problem.move) where = `Move ${problem.move}: `
   return el('li', { class: `import-problem is-${kind}` },
     el('span', { class: 'import-problem-kind', text: kind === 'error' ? 'Error:' : 'Warning:' }),
@@ -109,20 +116,13 @@ function showReport(report, text) {
       }
     }
   }
-  const total = Math.max(0, ...byIndex.keys())
-  const bad = [...byIndex.values()].filter((item) => item.errors.length).length
-  let summary
-  if (report.ok) {
-    summary = `${plural(puzzles.length, 'puzzle')}, all valid.${warnings.length ? ` ${plural(warnings.length, 'warning')}.` : ''}`
-  } else if (!total) {
-    summary = 'The import can’t be read.'
-  } else {
-    summary = `${plural(errors.length, 'problem')} in ${bad} of ${plural(total, 'puzzle')}: fix ${errors.length === 1 ? 'it' : 'them'} and check again. Nothing was imported.`
-  }
+  const { text: summary, listGeneral } = summarize(report)
   area.append(el('p', { class: `import-summary ${report.ok ? 'is-good' : 'is-bad'}`, id: 'import-summary', tabindex: '-1', text: summary }))
-  if (general.errors.length || general.warnings.length) {
+  const listed = listGeneral ? general.errors : [] // a single one is the summary itself
+  if (listed.length || general.warnings.length) {
     area.append(el('ul', { class: 'import-problems import-general' },
-      ...general.errors.map((p) => problemItem(p, 'error')), ...general.warnings.map((p) => problemItem(p, 'warning'))))
+      ...listed.map((p) => problemItem(p, 'error', report.kind)),
+      ...general.warnings.map((p) => problemItem(p, 'warning', report.kind))))
   }
   const unit = report.kind === 'pgn' ? 'Game' : 'Puzzle'
   const fens = report.kind === 'json' ? typedFens(text) : []
@@ -141,7 +141,8 @@ function showReport(report, text) {
         puzzle && puzzle.intro ? el('p', { class: 'import-puzzle-intro', text: puzzle.intro }) : null,
         item.errors.length || item.warnings.length
           ? el('ul', { class: 'import-problems' },
-            ...item.errors.map((p) => problemItem(p, 'error')), ...item.warnings.map((p) => problemItem(p, 'warning')))
+            ...item.errors.map((p) => problemItem(p, 'error', report.kind)),
+            ...item.warnings.map((p) => problemItem(p, 'warning', report.kind)))
           : null))
     list.append(card)
   }

@@ -9,6 +9,7 @@ import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { el, $, plural, shortDate, copyText } from './dom.js'
 import { wirePlayerForm } from '../lib/player_form.js'
+import { keepTableRoles } from '../lib/tables.js'
 
 function lessonItem(lesson) {
   const link = new URL(lesson.url, location.origin).href
@@ -68,16 +69,19 @@ async function fillResults(lesson, box) {
     box.replaceChildren(el('p', { class: 'form-error', text: reason(answer) }))
     return
   }
+  // Each figure carries its column's name for the phone layout (.table-stack).
   const rows = answer.data.puzzles.map((p) => el('tr', {},
     el('th', { scope: 'row', text: p.title ? `${p.index}. ${p.title}` : `Puzzle ${p.index}` }),
-    el('td', { text: String(p.played) }), el('td', { text: String(p.solved) }), el('td', { text: String(p.clean) })))
+    el('td', { text: String(p.played), 'data-label': 'Played' }),
+    el('td', { text: String(p.solved), 'data-label': 'Solved' }),
+    el('td', { text: String(p.clean), 'data-label': 'Cleanly' })))
   box.replaceChildren(
-    el('table', { class: 'guide-table results-table' },
+    keepTableRoles(el('table', { class: 'guide-table results-table table-stack', 'data-reflow': true },
       el('caption', { text: `Results for ${lesson.name}` }),
       el('thead', {}, el('tr', {},
         el('th', { scope: 'col', text: 'Puzzle' }), el('th', { scope: 'col', text: 'Played' }),
         el('th', { scope: 'col', text: 'Solved' }), el('th', { scope: 'col', text: 'Solved cleanly' }))),
-      el('tbody', {}, ...rows)),
+      el('tbody', {}, ...rows))),
     el('p', { class: 'muted', text: 'Each student counts once per puzzle. Cleanly: no wrong move and no hint.' }))
 }
 

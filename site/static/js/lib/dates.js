@@ -1,7 +1,47 @@
 /**
  * Dates as the site counts them: the site day is the date in the site's time
  * zone (SITE_TZ, given to pages as <html data-site-tz>), written YYYY-MM-DD.
+ *
+ * `parseDay` is the one rule for a date read from an address (Chain, the
+ * archive, the chess dailies, the boards): a day that doesn't exist is not a
+ * date, never rolled over into the next month. The API's
+ * puzzlebook.calendar.parse_day keeps the same rule (tests/vectors/dates.json).
  */
+
+const DAY_FORM = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/
+const MONTH_FORM = /^([0-9]{4})-([0-9]{2})$/
+
+/** Days in `month` (1-12) of `year`, by the Gregorian leap rule. */
+function daysInMonth(year, month) {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  return [4, 6, 9, 11].includes(month) ? 30 : 31
+}
+
+/**
+ * `text` when it is a real day written YYYY-MM-DD (ASCII digits, year 0001
+ * to 9999), else null: 2026-02-29, 2026-09-31, 2026-10-32 and 2026-13-01
+ * are not days.
+ */
+export function parseDay(text) {
+  const m = typeof text === 'string' ? DAY_FORM.exec(text) : null
+  if (!m) return null
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+  return text
+}
+
+/** True when `text` is a real day written YYYY-MM-DD (see parseDay). */
+export function isDay(text) {
+  return parseDay(text) !== null
+}
+
+/** `text` when it is a real month written YYYY-MM (2026-10, not 2026-13 or 2026-00), else null. */
+export function parseMonth(text) {
+  const m = typeof text === 'string' ? MONTH_FORM.exec(text) : null
+  if (!m) return null
+  const [year, month] = [Number(m[1]), Number(m[2])]
+  return year >= 1 && month >= 1 && month <= 12 ? text : null
+}
 
 /** The site's time zone from the page, UTC when not given. */
 export function siteZone(doc = globalThis.document) {

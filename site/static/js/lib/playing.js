@@ -112,6 +112,23 @@ export class PlaySession {
     this.afterPause(pause)
   }
 
+  get paused() {
+    return this.clock.isHeld('paused')
+  }
+
+  /** Resume first if paused: anything that acts on the puzzle (a hint, the solution) acts in sight. */
+  resumeIfPaused() {
+    if (this.paused) this.togglePause(false)
+  }
+
+  /** The puzzle ended: no pause outlives it (P and Resume only act on a puzzle in play). */
+  clearPause() {
+    if (!this.paused) return
+    this.clock.set('paused', false)
+    this.screen.pauseButton.setAttribute('aria-pressed', 'false')
+    if (!anySheetOpen()) this.cover(false)
+  }
+
   /** Cover the puzzle (paused or a sheet open), so no one thinks on a stopped clock. */
   cover(on, why = '') {
     const { frame, inner, cover, coverText, resume } = this.screen

@@ -15,10 +15,11 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle_replay import replay
-from puzzlebook.chess.bundle_scan import Entry, Slice
+from puzzlebook.chess.bundle.replay import replay
+from puzzlebook.chess.bundle.scan import Entry, Slice
 
 # Solver moves -> share of each hundred.
 LENGTHS: dict[int, float] = {1: 0.25, 2: 0.5, 3: 0.25}
@@ -60,7 +61,7 @@ class Candidate:
     motif: str
     position: str  # the FEN without its clocks, for duplicates
 
-    def row(self) -> list:
+    def row(self) -> list[Any]:
         """The bundle row: [id, fen, moves, rating, themes]."""
         return [self.id, self.fen, self.moves, self.rating, self.themes]
 

@@ -1,10 +1,10 @@
 """The bundle maker: the Lichess puzzle CSV in, `shards/` out.
 
 make_bundle() reads the CSV once (plain or .zst, streamed), keeps each slice's
-candidates (bundle_scan), chooses each band's puzzles, replaying every one it
-takes (bundle_choose), retires duplicates and carries the version over
+candidates (scan.py), chooses each band's puzzles, replaying every one it
+takes (choose.py), retires duplicates and carries the version over
 (duplicates), and writes the shards and index.json all at once
-(bundle_write). The same source and settings give the same bytes.
+(write.py). The same source and settings give the same bytes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle_choose import (
+from puzzlebook.chess.bundle.choose import (
     LENGTHS,
     MOTIF_CAP,
     MOTIFS,
@@ -28,9 +28,9 @@ from puzzlebook.chess.bundle_choose import (
     Replayer,
     choose,
 )
-from puzzlebook.chess.bundle_scan import CANDIDATES, UNKNOWABLE, Bar, scan, workers_for
-from puzzlebook.chess.bundle_source import Source, SourceError
-from puzzlebook.chess.bundle_write import (
+from puzzlebook.chess.bundle.scan import CANDIDATES, UNKNOWABLE, Bar, scan, workers_for
+from puzzlebook.chess.bundle.source import Source, SourceError
+from puzzlebook.chess.bundle.write import (
     SHARD_BYTES,
     band_files,
     index_text,
@@ -93,7 +93,7 @@ def _old_index(out: Path) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        old = json.loads(path.read_text(encoding="utf-8"))
+        old: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         int(old["version"])
     except (ValueError, KeyError, TypeError) as e:
         raise BundleError(
@@ -182,7 +182,7 @@ def make_bundle(
     `on_progress` receives the bytes of the source read so far; `on_note` each
     top-up, shortfall and count of skipped rows as a line of text. `workers` is
     how many processes scan the file (None: as many as it is worth, see
-    bundle_scan.workers_for); it never changes the result. Raises SourceError
+    scan.workers_for); it never changes the result. Raises SourceError
     (naming the line) for a malformed source and BundleError when no bundle can
     be made; either way `out` is left exactly as it was.
     """

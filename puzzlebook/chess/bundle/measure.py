@@ -1,9 +1,9 @@
 """The measured table of a bundle, as docs/bundle.md shows it.
 
-    python -m puzzlebook.chess.bundle_measure [shards]
+    python -m puzzlebook.chess.bundle.measure [shards]
 
 Everything is counted from the shards themselves: lengths from the moves,
-"ends in mate" from Lichess's mate theme, motifs by bundle_choose.motif_of.
+"ends in mate" from Lichess's mate theme, motifs by choose.motif_of.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle_check import bundle_bytes
-from puzzlebook.chess.bundle_choose import motif_of
+from puzzlebook.chess.bundle.check import bundle_bytes
+from puzzlebook.chess.bundle.choose import motif_of
 from puzzlebook.chess.shards import Bundle
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from puzzlebook.chess.bundle_replay import replay
+from puzzlebook.chess.bundle.replay import replay
 from puzzlebook.chess.duplicates import groups
 from puzzlebook.chess.shards import shard_of, shard_path
 

@@ -5,7 +5,7 @@ moves). Its candidates are the rows that pass the quality bar with the smallest
 SHA-256 of their id: a sample that looks random but is the same every time.
 Only the cheap columns are looked at here; replaying the moves with
 python-chess is left for the few candidates that are actually taken
-(bundle_choose.Pool).
+(choose.Pool).
 
 The file is cut into chunks of whole lines. Chunks are scanned in worker
 processes when there are several cores and the file is large; each chunk is
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle_source import SourceError, chunks
+from puzzlebook.chess.bundle.source import SourceError, chunks
 
 # The columns read; GameUrl and OpeningTags may be there too and are ignored.
 COLUMNS = ("PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes")

@@ -1,0 +1,50 @@
+/**
+ * The line that heads a check's report on the import page (/lessons/new/): what is
+ * wrong, in the teacher's terms. A problem with the whole import (too many puzzles,
+ * too large, not JSON at all) is said as the server said it, never counted as if it
+ * were some puzzle's: "1 problem in 0 of 250 puzzles" told a teacher nothing.
+ */
+import { plural } from './dom.js'
+
+const isGeneral = (problem) => problem.puzzle === null || problem.puzzle === undefined
+
+/** `message` as a sentence: a capital first and a full stop last. */
+export function sentence(message) {
+  const text = String(message).trim()
+  const capital = text.charAt(0).toUpperCase() + text.slice(1)
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`
+}
+
+/**
+ * The summary of `report` ({ ok, errors, warnings, puzzles }, as POST /api/lessons/validate
+ * answers; for a refusal just { ok: false, errors }): { text, listGeneral }, where
+ * listGeneral says whether the problems with the whole import still need listing under
+ * it (a single one is the summary itself).
+ */
+export function summarize(report) {
+  const errors = report.errors || []
+  const warnings = report.warnings || []
+  const puzzles = report.puzzles || []
+  if (report.ok) {
+    const warned = warnings.length ? ` ${plural(warnings.length, 'warning')}.` : ''
+    return { text: `${plural(puzzles.length, 'puzzle')}, all valid.${warned}`, listGeneral: true }
+  }
+  const general = errors.filter(isGeneral)
+  const placed = errors.filter((problem) => !isGeneral(problem))
+  const parts = []
+  if (general.length === 1) parts.push(sentence(general[0].message))
+  else if (general.length > 1) parts.push(`${plural(general.length, 'problem')} with the whole import, listed below.`)
+  if (placed.length) {
+    const indexes = [...puzzles, ...errors, ...warnings].map((item) => item.index ?? item.puzzle).filter(Number.isInteger)
+    const total = Math.max(0, ...indexes)
+    const bad = new Set(placed.map((problem) => problem.puzzle)).size
+    const them = placed.length === 1 ? 'it' : 'them'
+    parts.push(`${plural(placed.length, 'problem')} in ${bad} of ${plural(total, 'puzzle')}: fix ${them} and check again.`)
+  } else if (puzzles.length > 1) {
+    parts.push(`Each of the ${puzzles.length} puzzles is valid on its own.`)
+  } else if (puzzles.length === 1) {
+    parts.push('The puzzle itself is valid.')
+  }
+  parts.push('Nothing was imported.')
+  return { text: parts.join(' '), listGeneral: general.length > 1 }
+}

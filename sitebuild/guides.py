@@ -1,0 +1,40 @@
+"""The template global `chain_guide`: puzzlebook.chain.guide bound to the
+site day, for the Chain guides (site/templates/chain/strategy.html and
+difficulty.html).
+
+Every example is made by the generator during the build, so the pages can't
+drift from it, and only days before the site day can be shown: asking for
+today or later fails the build (guide.NotPastError), as does a worked example
+whose reasoning no longer leads to its day's answer (guide.GuideError).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+
+from puzzlebook.chain import guide
+from puzzlebook.chain import score as scoring
+from puzzlebook.chain.report import CALIBRATION_DAYS, CALIBRATION_START
+
+
+class ChainGuide:
+    """What the guide templates call: `chain_guide.example("2026-09-07")` ..."""
+
+    size_up = staticmethod(guide.size_up)
+    sum_up = staticmethod(guide.sum_up)
+    rule_in = staticmethod(guide.rule_in)
+    work_back = staticmethod(guide.work_back)
+    level_sizes = staticmethod(guide.level_sizes)
+    bands = scoring.BANDS
+    trap_cap = scoring.TRAP_CAP
+    peak_cap = scoring.PEAK_CAP
+    percentiles = (scoring.LOW_PERCENTILE, scoring.HIGH_PERCENTILE)
+    calibration_days = CALIBRATION_DAYS
+    calibration_start = CALIBRATION_START
+
+    def __init__(self, today: dt.date) -> None:
+        self.today = today
+        # Both guides and the sitemap check render the same days: make each once.
+        self.example = cache(lambda day: guide.example(day, before=today))
+        self.rejected = cache(lambda day, k: guide.rejected(day, k, before=today))

@@ -1,0 +1,241 @@
+"""No page scrolls sideways on a phone (320, 360 and 390 px) or a laptop
+(1280 px), light or dark.
+
+Every page of the built site is walked, in the states a person sees: the
+boards hold rows (posted through the API first, by players with the longest
+names the API takes), the lessons page a lesson with its results open, the
+games their play views and result sheets. A test below fails when a page is
+added to the site without being walked here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from tests.browser import chain_helpers as chain
+from tests.browser import chess_helpers as chess
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+WIDTHS = [320, 360, 390, 1280]
+SCHEMES = ["light", "dark"]
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lessons"
+
+# The longest names the API takes (24 characters): one with no place to break,
+# in wide letters, and ordinary long ones.
+NAMES = ["W" * 24, "Maximiliana Wolfeschlege", "Ωμέγα" * 4 + "Ωμέγ", "Bartholomew Featherstone"]
+
+# What sticks out past the right edge, for the failure message.
+OVERFLOW = """async () => {
+  // Two frames: the layout (and any resize handler) has caught up with the viewport.
+  for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done))
+  const width = innerWidth
+  const out = []
+  // Inside a box that scrolls or clips, it doesn't widen the page.
+  const clipped = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true
+    }
+    return false
+  }
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect()
+    // Text too long for its box runs past the box's own edge, unless the box clips it.
+    const own = getComputedStyle(el).overflowX === 'visible' ? box.left + el.scrollWidth : 0
+    const right = Math.max(box.right, own)
+    if (box.width && right > width + 0.5 && !clipped(el)) {
+      const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        [...el.classList].map((c) => '.' + c).join('')
+      out.push(`${name} (right edge ${Math.round(right)})`)
+    }
+  }
+  return { scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 6) }
+}"""
+
+
+@dataclass
+class World:
+    """What the module posted, so the views can show it."""
+
+    today: str
+    past: str
+    player: dict[str, Any]
+    lesson: str
+    band: str
+
+
+@dataclass(frozen=True)
+class View:
+    """A page in one state: its address, whether the long-named player is
+    signed in, and what to do once it is open (wait for it, open a sheet)."""
+
+    name: str
+    path: str  # may name the world's fields: "/#/daily/{band}"
+    ready: Callable[[Any, World], None] = field(default=lambda page, world: None)
+    signed_in: bool = False
+
+    def url(self, world: World) -> str:
+        return self.path.format(**vars(world))
+
+
+@pytest.fixture(scope="module")
+def world(site_server: Any, bundle: Any) -> World:
+    """Fill every board through the API with long names, and import a lesson."""
+    today = chain.site_today(site_server)
+    puzzle = chain.public_day(site_server, today)
+    status, daily = site_server.get(f"/daily/chess/{today}.json")
+    assert status == 200, daily
+    entry = daily["dailies"][0]
+    chess_puzzle = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
+    players = []
+    for k, name in enumerate(NAMES):
+        player = chain.new_player(site_server, name)
+        players.append(player)
+        # Slow and untidy results make the widest cells: 9:59:59, two-digit counts.
+        status, body = site_server.post(
+            "/api/chain/solves",
+            {"date": today, "tiles": chain.solving_order(puzzle), "seconds": 35999 - k, "undos": 99,
+             "resets": 99},
+            token=player["token"],
+        )
+        assert status == 200, body
+        clean = k % 2 == 0  # some clean, for the all-time board; some not
+        status, body = site_server.post(
+            "/api/chess/solves",
+            {"id": chess_puzzle.id, "band": chess_puzzle.band, "moves": chess_puzzle.solution,
+             "mistakes": 0 if clean else 99, "hints": 0 if clean else 99, "seconds": 35999 - k},
+            token=player["token"],
+        )
+        assert status == 200, body
+    guide = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))
+    lesson = site_server.request(
+        "POST", "/api/lessons?name=" + urllib.parse.quote("A lesson with a rather long name " * 3),
+        guide, token=players[0]["token"],
+    )
+    assert lesson[0] == 201, lesson
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"])
+
+
+def _wait(selector: str) -> Callable[[Any, World], None]:
+    return lambda page, world: page.wait_for_selector(selector)
+
+
+def _board(board: str) -> View:
+    def ready(page: Any, world: World) -> None:
+        page.wait_for_selector("#board-body table")
+
+    return View(f"boards {board}", f"/boards/#/{board}", ready, signed_in=True)
+
+
+def _chess_results(page: Any, world: World) -> None:
+    chess.wait_ready(page)
+    page.click("#solution-button")
+    page.click("#solution-yes")
+    page.wait_for_selector("#results-sheet[open]")
+
+
+def _chess_howto(page: Any, world: World) -> None:
+    chess.wait_ready(page)
+    page.keyboard.press("?")
+    page.wait_for_selector("#howto-sheet[open]")
+
+
+def _chain_walkthrough(page: Any, world: World) -> None:
+    page.wait_for_selector("#chain-hand [data-tile]")
+    page.click("#giveup-button")
+    page.click("#giveup-yes")
+    page.wait_for_selector("#chain-results-sheet[open]")
+
+
+def _results_open(page: Any, world: World) -> None:
+    page.click(f"[data-lesson='{world.lesson}'] button[aria-controls]")
+    page.wait_for_selector(f"[data-lesson='{world.lesson}'] table")
+
+
+def _import_checked(page: Any, world: World) -> None:
+    broken = [{"fen": "not a position", "playerColor": "white", "moves": [{"uci": "a1a8"}],
+               "title": "A puzzle whose title is long enough to wrap " * 2}]
+    page.fill("#import-text", json.dumps(broken))
+    page.click("#check-button")
+    page.wait_for_selector(".import-problem")
+
+
+VIEWS = [
+    View("home", "/", _wait(".daily-item")),
+    View("home, player card", "/#/you", _wait(".daily-item"), signed_in=True),
+    View("chess daily", "/#/daily/{band}", lambda page, world: chess.wait_ready(page)),
+    View("chess how to play sheet", "/#/daily/{band}", _chess_howto),
+    View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
+    View("about", "/about/"),
+    View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
+    View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
+    View("chain how-to", "/howto/chain/"),
+    View("chess how-to", "/howto/chess/"),
+    View("chain strategy guide", "/chain/strategy/"),
+    View("chain difficulty guide", "/chain/difficulty/"),
+    View("archive", "/archive/", _wait("#archive-list a")),
+    View("archive, three chess dailies", "/archive/#/chess/2026-10-01", _wait("#chess-day-list a")),
+    _board("chess/daily"),
+    _board("chess/alltime"),
+    _board("chess/ratings"),
+    _board("chess/streaks"),
+    _board("chain/daily"),
+    _board("chain/streaks"),
+    View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
+    View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
+    View("lessons", "/lessons/"),
+    View("lessons, with results", "/lessons/", _results_open, signed_in=True),
+    View("lessons new", "/lessons/new/"),
+    View("lessons new, checked", "/lessons/new/", _import_checked, signed_in=True),
+    View("lesson play", "/lessons/play/?id={lesson}", lambda page, world: chess.wait_ready(page)),
+    View("lesson format guide", "/lessons/format/"),
+    View("sign in", "/signin/"),
+    # A missing address is served this same page with status 404; walking it here would make the
+    # browser log the failed load, so the page is walked at its own address.
+    View("404", "/404.html"),
+]
+
+
+@pytest.mark.parametrize("view", VIEWS, ids=[v.name for v in VIEWS])
+def test_no_page_scrolls_sideways(make_page: Any, world: World, view: View) -> None:
+    # Opened at the narrowest width (where a script that sizes things once at
+    # load would do its worst), then resized through the others.
+    page = make_page(viewport={"width": WIDTHS[0], "height": 800})
+    if view.signed_in:
+        chain.sign_in(page, world.player)
+    page.goto(view.url(world))
+    page.wait_for_load_state("load")
+    view.ready(page, world)
+    problems = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            found = page.evaluate(OVERFLOW)
+            if found["scroll"] > found["width"]:
+                problems.append(f"{width} px, {scheme}: {found['scroll']} px wide; sticking out: "
+                                + ", ".join(found["out"]))
+    assert not problems, f"{view.name} ({view.url(world)}) scrolls sideways:\n" + "\n".join(problems)
+
+
+def test_every_page_of_the_site_is_walked(site_server: Any) -> None:
+    dist = site_server.dist
+    pages = set()
+    for html in dist.rglob("*.html"):
+        rel = html.relative_to(dist).as_posix()
+        if rel.startswith("static/"):
+            continue
+        pages.add("/" + rel.removesuffix("index.html") if rel.endswith("index.html") else "/" + rel)
+    walked = {urllib.parse.urlsplit(v.path).path for v in VIEWS}
+    missing = sorted(pages - walked)
+    assert not missing, f"pages no test walks for sideways scroll: {missing}"

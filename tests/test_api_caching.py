@@ -1,0 +1,184 @@
+"""Cache-Control on every /api answer (docs/api.md, "Caching"): per player no-store, the public boards a
+short max-age, errors no-store, and every route in the OpenAPI document with a rule it chose."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from functions.caching import BOARD_SECONDS, api_routes, rule_of
+from puzzlebook.chain.generate import generate
+from puzzlebook.chess.puzzle import Puzzle
+from tests.support import served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+LESSON = [
+    {
+        "fen": "6k1/5ppp/8/8/8/6P1/8/R5K1 w - - 0 1",
+        "playerColor": "white",
+        "moves": [{"uci": "a1a8"}],
+    }
+]
+JSON = {"Content-Type": "application/json"}
+PUBLIC_BOARD = f"public, max-age={BOARD_SECONDS}"
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        for day in ("2026-11-01", "2026-11-02", "2026-11-03"):
+            store.put_chain_day(day, generate(day))
+        with served(store, NOON) as world:
+            world.me = signed_up(world.client, "Ada")
+            made = world.client.post("/api/lessons", json=LESSON, headers=world.me)
+            assert made.status_code == 201, made.text
+            world.lesson = made.json()["id"]
+            world.rows = {day: store.chain_day(day) for day in ("2026-11-02",)}
+            yield world
+
+
+def a_puzzle(world: SimpleNamespace) -> Puzzle:
+    bundle = world.ctx.bundle
+    row = next(r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
+    return Puzzle.from_row(row, "Hard")
+
+
+def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
+    """One successful request for every operation: (method, document path) -> (url, body, query), in an
+    order that deletes last."""
+    lesson = world.lesson
+    puzzle = a_puzzle(world)
+    solve = {"id": puzzle.id, "band": "Hard", "moves": puzzle.solution, "mistakes": 0, "hints": 0}
+    solve["seconds"] = 20
+    other = a_puzzle_other(world, puzzle.id)
+    miss = {"id": other.id, "band": "Hard", "how": "gave-up", "moves": []}
+    chain = {"date": "2026-11-02", "tiles": world.rows["2026-11-02"]["solution"], "seconds": 60, "undos": 0,
+             "resets": 0}
+    return {
+        ("POST", "/api/players"): ("/api/players", {"name": "Bo"}, None),
+        ("GET", "/api/me"): ("/api/me", None, None),
+        ("PATCH", "/api/me"): ("/api/me", {"name": "Ada"}, None),
+        ("POST", "/api/chess/solves"): ("/api/chess/solves", solve, None),
+        ("POST", "/api/chess/misses"): ("/api/chess/misses", miss, None),
+        ("POST", "/api/chain/solves"): ("/api/chain/solves", chain, None),
+        ("POST", "/api/chain/giveups"): ("/api/chain/giveups", {"date": "2026-11-01"}, None),
+        ("GET", "/api/chain/{date}/walkthrough"): ("/api/chain/2026-11-01/walkthrough", None, None),
+        ("GET", "/api/boards/chess/daily/{date}"): ("/api/boards/chess/daily/2026-11-02", None, None),
+        ("GET", "/api/boards/chess/alltime"): ("/api/boards/chess/alltime", None, None),
+        ("GET", "/api/boards/ratings/{game}"): ("/api/boards/ratings/chess", None, None),
+        ("GET", "/api/boards/chain/daily/{date}"): ("/api/boards/chain/daily/2026-11-02", None, None),
+        ("GET", "/api/boards/streaks/{game}"): ("/api/boards/streaks/chain", None, None),
+        ("GET", "/api/health"): ("/api/health", None, None),
+        ("POST", "/api/lessons/validate"): ("/api/lessons/validate", LESSON, None),
+        ("POST", "/api/lessons"): ("/api/lessons", LESSON, None),
+        ("GET", "/api/lessons"): ("/api/lessons", None, None),
+        ("GET", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
+        ("GET", "/api/lessons/{lesson_id}/results"): (f"/api/lessons/{lesson}/results", None, None),
+        ("POST", "/api/lessons/{lesson_id}/results"): (
+            f"/api/lessons/{lesson}/results",
+            {"puzzle": 1, "solved": True, "clean": True, "student": "s" * 20},
+            None,
+        ),
+        ("DELETE", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
+        ("DELETE", "/api/me"): ("/api/me", None, None),
+    }
+
+
+def a_puzzle_other(world: SimpleNamespace, not_this: str) -> Puzzle:
+    bundle = world.ctx.bundle
+    row = next(r for r in bundle.rows("Hard") if r[0] not in bundle.retired and r[0] != not_this)
+    return Puzzle.from_row(row, "Hard")
+
+
+# What each answer may carry: (without a token, with one). Anything per player is no-store.
+EXPECTED = {
+    "/api/boards/": (PUBLIC_BOARD, "no-store"),
+    "/api/chain/{date}/walkthrough": ("public, max-age=86400", "no-store"),
+    "/api/lessons/{lesson_id}": ("private, max-age=60", "private, max-age=60"),
+}
+
+
+def expected(method: str, path: str) -> tuple[str, str]:
+    if method == "GET":
+        for prefix, values in EXPECTED.items():
+            if path == prefix or (prefix.endswith("/") and path.startswith(prefix)):
+                return values
+    return ("no-store", "no-store")
+
+
+def test_every_route_chose_its_caching(world: SimpleNamespace) -> None:
+    routes = api_routes(world.client.app)
+    assert len(routes) >= 23  # every operation of the document, and the document itself
+    undecided = [f"{sorted(route.methods)} {path}" for path, route in routes if rule_of(route) is None]
+    assert not undecided, "routes with no Cache-Control rule: " + ", ".join(undecided)
+
+
+def test_the_document_says_which_cache_control_every_answer_carries(world: SimpleNamespace) -> None:
+    document = world.client.get("/api/openapi.json").json()
+    missing = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            anonymous, signed = expected(method.upper(), path)
+            for status, response in operation["responses"].items():
+                header = response.get("headers", {}).get("Cache-Control")
+                values = {anonymous, signed} if status.startswith("2") else {"no-store"}
+                if header is None or set(header["schema"]["enum"]) != values or not header["required"]:
+                    missing.append(f"{method.upper()} {path} {status}: {header}")
+    assert not missing, "\n".join(missing)
+
+
+def test_every_operation_answers_with_its_cache_control(world: SimpleNamespace) -> None:
+    document = world.client.get("/api/openapi.json").json()
+    operations = {(m.upper(), p) for p, ops in document["paths"].items() for m in ops}
+    table = requests_for(world)
+    assert operations == set(table), "the table must hold one request for every operation"
+    wrong = []
+    for (method, path), (url, body, query) in table.items():
+        anonymous, signed = expected(method, path)
+        for headers, want in (({}, anonymous), (world.me, signed)):
+            got = world.client.request(method, url, json=body, params=query, headers=headers)
+            if headers and got.status_code >= 400:
+                wrong.append(f"{method} {url}: signed in, it should succeed: {got.status_code} {got.text}")
+            value = got.headers.get("Cache-Control")
+            should = want if got.status_code < 400 else "no-store"
+            if value != should:
+                who = "with" if headers else "without"
+                wrong.append(f"{method} {url} {who} a token: {got.status_code} {value}")
+            if anonymous != signed and got.status_code < 400 and got.headers.get("Vary") != "Authorization":
+                wrong.append(f"{method} {url}: a kept answer that names its caller needs Vary: Authorization")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_public_board_and_me(world: SimpleNamespace) -> None:
+    board = world.client.get("/api/boards/streaks/chess")
+    assert board.status_code == 200 and board.headers["Cache-Control"] == PUBLIC_BOARD
+    assert board.headers["Vary"] == "Authorization"
+    mine = world.client.get("/api/boards/streaks/chess", headers=world.me)
+    assert mine.headers["Cache-Control"] == "no-store"
+    assert world.client.get("/api/me", headers=world.me).headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status"),
+    [
+        ("GET", "/api/nothing-here", {}, 404),
+        ("GET", "/api/me", {}, 401),
+        ("PUT", "/api/me", {}, 405),
+        ("GET", "/api/boards/chess/daily/2026-13-01", {}, 400),
+        ("GET", "/api/boards/chain/daily/2027-06-01", {}, 404),
+        ("POST", "/api/players", {"content": b"x" * 20_000, "headers": JSON}, 413),
+        ("POST", "/api/players", {"content": b"{", "headers": JSON}, 400),
+        ("POST", "/api/lessons/validate", {"content": b"", "headers": {"Content-Type": "text/plain"}}, 400),
+    ],
+)
+def test_errors_are_never_kept(world: SimpleNamespace, method: str, path: str, kwargs: dict, status: int):
+    got = world.client.request(method, path, **kwargs)
+    assert got.status_code == status, got.text
+    assert got.headers["Cache-Control"] == "no-store"
+
+
+def test_the_openapi_document_is_revalidated(world: SimpleNamespace) -> None:
+    assert world.client.get("/api/openapi.json").headers["Cache-Control"] == "no-cache"

@@ -1,0 +1,84 @@
+"""Dated routes and days that aren't out yet: every one answers 404 "isn’t out yet" (docs/api.md), never
+an empty board or a claim that the day has no puzzle. The site day turns at midnight in SITE_TZ."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from puzzlebook.chain.generate import generate
+from tests.support import served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+TODAY, TOMORROW = "2026-11-02", "2026-11-03"
+FAR = "2027-06-01"
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        for day in ("2026-11-01", TODAY, TOMORROW):
+            store.put_chain_day(day, generate(day))
+        with served(store, NOON) as world:
+            world.me = signed_up(world.client)
+            yield world
+
+
+def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
+    chain = {"date": day, "tiles": [0, 1], "seconds": 40, "undos": 0, "resets": 0}
+    return [
+        ("GET", f"/api/boards/chess/daily/{day}", None),
+        ("GET", f"/api/boards/chess/daily/{day}?band=Easy", None),
+        ("GET", f"/api/boards/chain/daily/{day}", None),
+        ("GET", f"/api/chain/{day}/walkthrough", None),
+        ("POST", "/api/chain/solves", chain),
+        ("POST", "/api/chain/giveups", {"date": day}),
+    ]
+
+
+def test_the_test_covers_every_dated_route(world: SimpleNamespace) -> None:
+    document = world.client.get("/api/openapi.json").json()
+    dated = {path for path in document["paths"] if "{date}" in path}
+    dated |= {
+        path
+        for path, operations in document["paths"].items()
+        for operation in operations.values()
+        for body in operation.get("requestBody", {}).get("content", {}).values()
+        if "date" in body.get("schema", {}).get("properties", {})
+    }
+    covered = {path.split("?")[0] for _, path, _ in dated_requests("{date}")}
+    assert dated <= covered
+
+
+@pytest.mark.parametrize("day", [TOMORROW, FAR])
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, day: str, signed_in: bool):
+    headers = world.me if signed_in else {}
+    for method, path, body in dated_requests(day):
+        if method == "POST" and not signed_in:
+            continue
+        got = world.client.request(method, path, json=body, headers=headers)
+        assert got.status_code == 404, f"{method} {path}: {got.status_code} {got.text}"
+        assert got.json()["error"].endswith(f"{day} isn’t out yet."), f"{method} {path}: {got.text}"
+    nothing = {"solved": 0, "clean": 0, "gave_up": 0}
+    assert world.client.get("/api/me", headers=world.me).json()["chain"] == nothing
+
+
+def test_tomorrow_is_out_once_the_site_day_turns(world: SimpleNamespace) -> None:
+    assert world.client.get(f"/api/boards/chain/daily/{TOMORROW}").status_code == 404
+    world.clock.advance(hours=12)  # midnight UTC (the tests' SITE_TZ): 2026-11-03 is today
+    board = world.client.get(f"/api/boards/chain/daily/{TOMORROW}")
+    assert board.status_code == 200 and board.json()["rows"] == []
+    assert world.client.get(f"/api/boards/chess/daily/{TOMORROW}").status_code == 200
+    given = world.client.post("/api/chain/giveups", json={"date": TOMORROW}, headers=world.me)
+    assert given.status_code == 200
+
+
+def test_a_past_day_with_no_chain_is_404_saying_so(world: SimpleNamespace) -> None:
+    for path in ("/api/boards/chain/daily/2026-08-01", "/api/chain/2026-08-01/walkthrough"):
+        got = world.client.get(path)
+        assert got.status_code == 404, path
+        assert got.json()["error"] == "There’s no Chain puzzle for 2026-08-01."
