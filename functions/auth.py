@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -27,7 +27,7 @@ bearer = HTTPBearer(auto_error=False, description="The token from POST /api/play
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
 # openapi_extra for routes where the token is optional (FastAPI adds this to the route's bearer
 # requirement, so the document reads "bearer, or nothing").
-OPTIONAL_AUTH: dict = {"security": [{}]}
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 _TOKEN_RE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{43})")
 BAD_TOKEN = "That sign-in token doesn't match any player (it may have been deleted). Create a new player."

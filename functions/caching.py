@@ -95,7 +95,7 @@ def document(app: Any, doc: dict[str, Any]) -> None:
     route's values, every error no-store."""
     rules = {}
     for path, route in api_routes(app):
-        for method in route.methods:
+        for method in route.methods or ():
             rules[(path, method.lower())] = rule_of(route)
     for path, operations in doc.get("paths", {}).items():
         for method, operation in operations.items():

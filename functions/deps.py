@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 
@@ -11,7 +11,7 @@ from service.context import Context
 
 def context(request: Request) -> Context:
     """The app's Context, from inside a route."""
-    ctx: Any = request.app.state.ctx
+    ctx: Context = request.app.state.ctx
     return ctx
 
 

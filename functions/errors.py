@@ -196,7 +196,7 @@ class DocumentedMethods:
             found: dict[str, set[str]] = {}
             for path, route in api_routes(app):
                 if route.include_in_schema and "{" not in path:
-                    found.setdefault(path, set()).update(route.methods)
+                    found.setdefault(path, set()).update(route.methods or ())
             self._literal = found
         return self._literal
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from service.games.chess.records import ChessRecords
 from service.store.dynamo import DynamoStore
 from service.store.sqlite import SqliteStore
 
@@ -102,7 +103,7 @@ def record_test_solve(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: 
         daily=None,
         now=STORE_T0,
     )
-    return store.record_chess_solve(pid, **{**args, **overrides})
+    return ChessRecords(store).record_chess_solve(pid, **{**args, **overrides})
 
 
 def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
@@ -116,7 +117,7 @@ def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: A
         daily=None,
         now=STORE_T0,
     )
-    return store.record_chess_miss(pid, **{**args, **overrides})
+    return ChessRecords(store).record_chess_miss(pid, **{**args, **overrides})
 
 
 class Clock:

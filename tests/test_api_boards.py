@@ -10,6 +10,7 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
+from service.games.chain.records import ChainRecords
 from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -101,7 +102,7 @@ def test_health_needs_tomorrows_chain(world: SimpleNamespace) -> None:
     sick = world.client.get("/api/health")
     assert sick.status_code == 503 and "2026-11-03" in sick.json()["error"]
     for day in ("2026-11-02", "2026-11-03"):
-        world.store.put_chain_day(day, generate(day))
+        ChainRecords(world.store).put_chain_day(day, generate(day))
     well = world.client.get("/api/health")
     assert well.status_code == 200
     assert well.json() == {

@@ -12,6 +12,7 @@ import pytest
 from functions.caching import BOARD_SECONDS, api_routes, rule_of
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
+from service.games.chain.records import ChainRecords
 from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -30,13 +31,13 @@ PUBLIC_BOARD = f"public, max-age={BOARD_SECONDS}"
 def world(tmp_path) -> Iterator[SimpleNamespace]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", "2026-11-02", "2026-11-03"):
-            store.put_chain_day(day, generate(day))
+            ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, NOON) as world:
             world.me = signed_up(world.client, "Ada")
             made = world.client.post("/api/lessons", json=LESSON, headers=world.me)
             assert made.status_code == 201, made.text
             world.lesson = made.json()["id"]
-            world.rows = {day: store.chain_day(day) for day in ("2026-11-02",)}
+            world.rows = {day: ChainRecords(store).chain_day(day) for day in ("2026-11-02",)}
             yield world
 
 

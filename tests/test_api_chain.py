@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from puzzlebook.chain.generate import generate
+from service.games.chain.records import ChainRecords
 from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -22,7 +23,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
         for day, row in rows.items():
-            store.put_chain_day(day, row)
+            ChainRecords(store).put_chain_day(day, row)
         with served(store, NOON) as world:
             world.rows = rows
             yield world

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from puzzlebook.chain.generate import generate
+from service.games.chain.records import ChainRecords
 from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -21,7 +22,7 @@ FAR = "2027-06-01"
 def world(tmp_path) -> Iterator[SimpleNamespace]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", TODAY, TOMORROW):
-            store.put_chain_day(day, generate(day))
+            ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, NOON) as world:
             world.me = signed_up(world.client)
             yield world

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from functions.app import create_app
 from puzzlebook.chain.generate import generate
+from service.games.chain.records import ChainRecords
 from service.store import keys as K
 from service.store.sqlite import SqliteStore
 from tests.support import Clock, dynamo_store, settings_for_tests, signed_up
@@ -28,7 +29,7 @@ GONE_WORDS = "deleted or replaced"
 
 def filled(store):
     for day in DAYS:
-        store.put_chain_day(day, generate(day))
+        ChainRecords(store).put_chain_day(day, generate(day))
     return store
 
 

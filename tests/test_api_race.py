@@ -13,6 +13,7 @@ import pytest
 from functions.app import create_app
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
 from tests.support import settings_for_tests, uvicorn_serving
 
@@ -56,7 +57,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     kept = [a.json() for a in answers if not a.json()["already"]]
     assert len(kept) == 1
     assert kept[0]["rated"] is True
-    chess, _ = store.player_stats(made["id"])
+    chess = ChessRecords(store).stats(made["id"])
     assert (chess.solved, chess.clean, chess.rated) == (1, 1, 1)
     assert chess.rating == rate_puzzle(NEW_PLAYER, puzzle.rating, "clean")
 
@@ -89,7 +90,7 @@ def test_one_players_solves_of_different_puzzles_at_once_are_all_kept_and_rated(
         answers = list(pool.map(post, bodies))
     assert [a.status_code for a in answers] == [200] * len(bodies)
     assert all(a.json()["rated"] for a in answers)
-    chess, _ = store.player_stats(made["id"])
+    chess = ChessRecords(store).stats(made["id"])
     assert (chess.solved, chess.rated) == (len(bodies), len(bodies))
     # The changes form one chain from 1500: each started where another left off, so none was lost.
     befores = sorted(a.json()["rating"]["before"] for a in answers)

@@ -25,6 +25,7 @@ from schemathesis.config import SchemathesisConfig
 
 from functions.app import create_app
 from puzzlebook.chain.generate import generate
+from service.games.chain.records import ChainRecords
 from service.store.sqlite import SqliteStore
 from tests.support import Clock, settings_for_tests, signed_up
 
@@ -36,7 +37,7 @@ _dir = Path(tempfile.mkdtemp(prefix="puzzlebook-schemathesis-"))
 atexit.register(shutil.rmtree, _dir, True)
 _store = SqliteStore(_dir / "puzzlebook.sqlite3")
 for _day in ("2026-11-01", "2026-11-02", "2026-11-03"):
-    _store.put_chain_day(_day, generate(_day))
+    ChainRecords(_store).put_chain_day(_day, generate(_day))
 app = create_app(settings_for_tests(), _store, clock=Clock(NOON))
 AUTH = signed_up(TestClient(app), "Schemathesis")
 # Valid data may be refused for what it asks (422 and the rest), never as malformed: 400 fails the run.

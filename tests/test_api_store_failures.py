@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from functions.app import create_app
 from puzzlebook.chess.puzzle import Puzzle
+from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
 from tests.support import Clock, dynamo_store, settings_for_tests, signed_up
 
@@ -80,7 +81,7 @@ def test_a_write_failing_halfway_leaves_nothing_written(sqlite_app) -> None:
     try:
         assert_503(client.post("/api/chess/solves", json=solve_body(puzzle), headers=me))
         pid = me["Authorization"].split()[1].split(".")[0]
-        assert store.chess_result(pid, puzzle.id) == (None, None)
+        assert ChessRecords(store).chess_result(pid, puzzle.id) == (None, None)
     finally:
         db.execute("DROP TRIGGER fail_tallies")
         db.close()
@@ -116,7 +117,7 @@ def test_throttled_dynamodb_is_503_and_nothing_is_written(dynamo_app) -> None:
     finally:
         events.unregister("before-call.dynamodb.TransactWriteItems", throttled)
     pid = me["Authorization"].split()[1].split(".")[0]
-    assert store.chess_result(pid, puzzle.id) == (None, None)
+    assert ChessRecords(store).chess_result(pid, puzzle.id) == (None, None)
     assert client.get("/api/me", headers=me).json()["ratings"]["chess"] is None
     again = client.post("/api/chess/solves", json=solve_body(puzzle), headers=me)
     assert again.status_code == 200 and again.json()["rated"] is True

@@ -12,6 +12,8 @@ from puzzlebook.chain import generate as chain_generate
 from puzzlebook.chess.daily import EPOCH
 from puzzlebook.chess.shards import Bundle
 from service.games.chain import FIRST_DAY as CHAIN_FROM
+from service.games.chain.records import ChainRecords
+from service.games.chess.records import ChessRecords
 from service.nightly import AHEAD, fill, fill_if_needed
 from service.publish import DirWriter, S3Writer, daily_files, publish_days
 from service.settings import ROOT
@@ -38,21 +40,21 @@ def filled(tmp_path_factory, bundle) -> tuple[SqliteStore, Path, object]:
 
 def test_chain_days_are_stored_from_the_start_to_31_days_ahead(filled) -> None:
     store, _, report = filled
-    days = store.chain_days()
+    days = ChainRecords(store).chain_days()
     last = TODAY + dt.timedelta(days=AHEAD)
     assert days[0] == CHAIN_FROM.isoformat() and days[-1] == last.isoformat()
     assert len(days) + len(report.games['chain'].failed) == (last - CHAIN_FROM).days + 1
-    row = store.chain_day("2026-11-20")
+    row = ChainRecords(store).chain_day("2026-11-20")
     chain_generate.verify(row)
     assert row == chain_generate.generate("2026-11-20")
 
 
 def test_chess_dailies_are_kept_from_the_epoch_through_tomorrow(filled) -> None:
     store, _, _ = filled
-    kept = store.kept_dailies()
+    kept = ChessRecords(store).kept_dailies()
     assert kept[0].day == EPOCH.isoformat() and kept[-1].day == "2026-11-03"
-    assert [d.band for d in store.dailies_on("2026-10-19")] == ["Easy", "Hard", "Medium"]
-    assert [d.band for d in store.dailies_on("2026-11-03")] == ["Easy"]  # a Tuesday
+    assert [d.band for d in ChessRecords(store).dailies_on("2026-10-19")] == ["Easy", "Hard", "Medium"]
+    assert [d.band for d in ChessRecords(store).dailies_on("2026-11-03")] == ["Easy"]  # a Tuesday
     ids = [d.id for d in kept]
     assert len(ids) == len(set(ids)), "a puzzle was a daily twice within three years"
 
@@ -68,10 +70,10 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
         + ["daily/index.json"]
     )
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
-    assert chain == chain_generate.public(store.chain_day("2026-11-02"))
+    assert chain == chain_generate.public(ChainRecords(store).chain_day("2026-11-02"))
     assert list(chain) == ["date", "level", "start", "target", "moves", "hand"]
     chess = json.loads((dist / "daily/chess/2026-11-02.json").read_text())
-    kept = store.dailies_on("2026-11-02")[0]
+    kept = ChessRecords(store).dailies_on("2026-11-02")[0]
     assert chess == {
         "date": "2026-11-02",
         "bundle": bundle.version,
@@ -95,10 +97,10 @@ def test_the_build_gets_every_published_date(filled, bundle) -> None:
 
 def test_a_second_fill_adds_nothing_and_changes_nothing(filled, bundle) -> None:
     store, _, _ = filled
-    before = (store.kept_dailies(), store.chain_rows())
+    before = (ChessRecords(store).kept_dailies(), ChainRecords(store).chain_rows())
     again = fill(store, settings_for_tests(), bundle, now=NOW + dt.timedelta(hours=1))
     assert again.games['chain'].stored == [] and again.games['chain'].failed == {}
-    assert (store.kept_dailies(), store.chain_rows()) == before
+    assert (ChessRecords(store).kept_dailies(), ChainRecords(store).chain_rows()) == before
     assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
 
 
@@ -116,8 +118,8 @@ def test_a_day_that_fails_reverification_is_recorded_and_skipped(tmp_path, bundl
     monkeypatch.setattr(chain_generate, "generate", generate)
     report = fill(store, settings_for_tests(), bundle, writer=DirWriter(tmp_path / "dist"), now=NOW, ahead=2)
     assert report.games['chain'].failed == {broken_day: "bad_solution"}
-    assert store.chain_day(broken_day) is None
-    assert store.chain_failures()[broken_day]["code"] == "bad_solution"
+    assert ChainRecords(store).chain_day(broken_day) is None
+    assert ChainRecords(store).chain_failures()[broken_day]["code"] == "bad_solution"
     index = json.loads((tmp_path / "dist/daily/index.json").read_text())
     assert broken_day not in index["chain"] and "2026-09-04" in index["chain"]
     # It stays skipped: the next fill doesn't try it again.
@@ -148,6 +150,7 @@ def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
         written = publish_days(store, settings_for_tests(), bundle, S3Writer("puzzlebook-site", s3), TODAY)
         assert written[-1] == "daily/index.json"
         got = s3.get_object(Bucket="puzzlebook-site", Key="daily/chain/2026-11-02.json")
-        assert json.loads(got["Body"].read()) == chain_generate.public(store.chain_day("2026-11-02"))
+        row = ChainRecords(store).chain_day("2026-11-02")
+        assert json.loads(got["Body"].read()) == chain_generate.public(row)
         assert got["ContentType"].startswith("application/json")
         assert got["CacheControl"] == "public, max-age=300"

@@ -28,6 +28,7 @@ from puzzlebook.chain.solver import full_chains
 from puzzlebook.chain.tiles import parse_tile
 from puzzlebook.chess.shards import Bundle
 from service import nightly
+from service.games.chain.records import ChainRecords
 from sitebuild.builder import ROOT, build_site
 from tests.support import Clock, settings_for_tests, signed_up, sqlite_store
 
@@ -49,9 +50,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
         report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=NOON)
         assert not report.games['chain'].failed
         build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
-        secret_days = sorted(d for d in store.chain_days(TODAY.isoformat(), None) if d >= TODAY.isoformat())
+        stored = ChainRecords(store).chain_days(TODAY.isoformat(), None)
+        secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
-        rows = {d: store.chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
+        rows = {d: ChainRecords(store).chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
         with TestClient(create_app(settings, store, clock=Clock(NOON))) as client:
             yield SimpleNamespace(dist=base / "dist", client=client, rows=rows, secret_days=secret_days)
 

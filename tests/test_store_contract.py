@@ -10,9 +10,17 @@ import pytest
 
 from puzzlebook.lessons import stored_size
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.accounts import delete_player
+from service.games.chain.records import ChainRecords
+from service.games.chess.records import ChessRecords
+from service.games.lessons.records import (
+    LESSON_MAX_BYTES,
+    MAX_PARTS,
+    LessonHead,
+    LessonRecords,
+    LessonTooLarge,
+)
 from service.store.base import Absent, Add, Conflict, Put, Store, make_item
-from service.store.lessons import LESSON_MAX_BYTES, MAX_PARTS, LessonTooLarge
-from service.store.records import LessonHead
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_miss as miss
 from tests.support import record_test_solve as solve
@@ -89,7 +97,7 @@ def test_players_are_created_renamed_and_deleted(store: Store) -> None:
     assert store.get_player(ada.id) is None
     assert store.rename_player(ada.id, "Ghost") is None
     assert not store.delete_player(ada.id)
-    assert store.chess_daily_board(DAY.isoformat(), "Medium").rows == []
+    assert ChessRecords(store).daily_board(DAY.isoformat(), "Medium").rows == []
     assert store.get_player(bob.id) == bob
 
 
@@ -104,7 +112,7 @@ def test_the_first_solve_stands_and_is_rated_once(store: Store) -> None:
     assert first.after == rate_puzzle(NEW_PLAYER, 1600, "clean")
     again = solve(store, pid, mistakes=3)
     assert again.already and not again.rated
-    chess, _ = store.player_stats(pid)
+    chess = ChessRecords(store).stats(pid)
     assert (chess.solved, chess.clean, chess.rated) == (1, 1, 1)
     assert chess.rating == first.after
 
@@ -117,10 +125,10 @@ def test_a_miss_is_a_loss_and_forces_a_mistake_on_a_later_solve(store: Store) ->
     later = solve(store, pid, mistakes=0, hints=0)
     assert not later.already and not later.rated
     assert later.mistakes == 1 and not later.clean
-    chess, _ = store.player_stats(pid)
+    chess = ChessRecords(store).stats(pid)
     assert (chess.solved, chess.clean, chess.missed, chess.rated) == (1, 0, 1, 1)
     assert chess.rating == lost.after
-    solve_doc, miss_doc = store.chess_result(pid, "aB3dE")
+    solve_doc, miss_doc = ChessRecords(store).chess_result(pid, "aB3dE")
     assert solve_doc["mistakes"] == 1 and miss_doc["how"] == "wrong"
 
 
@@ -128,7 +136,7 @@ def test_a_miss_after_a_solve_changes_nothing(store: Store) -> None:
     pid = store.create_player("Ada", "h", T0).id
     first = solve(store, pid)
     assert miss(store, pid).already
-    chess, _ = store.player_stats(pid)
+    chess = ChessRecords(store).stats(pid)
     assert chess.rating == first.after and chess.missed == 0
 
 
@@ -141,7 +149,7 @@ def test_hints_count_half_and_mistakes_lose(store: Store) -> None:
 
 
 def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store: Store) -> None:
-    store.keep_daily(DAY.isoformat(), "Medium", "aB3dE", 1600)
+    ChessRecords(store).keep_daily(DAY.isoformat(), "Medium", "aB3dE", 1600)
     entries = [  # name, mistakes, hints, seconds, minutes after T0
         ("slow-clean", 0, 0, 90, 1),
         ("fast-hint", 0, 1, 10, 2),
@@ -159,7 +167,7 @@ def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store
         assert posted.place is not None
     endless = store.create_player("endless", "h", T0).id
     solve(store, endless)  # not posted as the daily: not on the board
-    board = store.chess_daily_board(DAY.isoformat(), "Medium", me=ids["one-wrong"])
+    board = ChessRecords(store).daily_board(DAY.isoformat(), "Medium", me=ids["one-wrong"])
     assert [r.name for r in board.rows] == [
         "fast-clean",
         "tie-later",
@@ -171,18 +179,18 @@ def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store
     assert [r.place for r in board.rows] == [1, 2, 3, 4, 5, 6]
     assert board.rows[3].detail == {"mistakes": 0, "hints": 1, "seconds": 10, "clean": False}
     assert board.mine is not None and board.mine.place == 5
-    assert store.chess_daily_board(DAY.isoformat(), "Medium", me=endless).mine is None
-    assert store.chess_daily_board(DAY.isoformat(), "Hard").rows == []
+    assert ChessRecords(store).daily_board(DAY.isoformat(), "Medium", me=endless).mine is None
+    assert ChessRecords(store).daily_board(DAY.isoformat(), "Hard").rows == []
 
 
 @pytest.mark.slow  # 102 players through moto
 def test_a_board_is_the_top_100_and_your_place_beyond(store: Store) -> None:
     day = DAY.isoformat()
-    store.keep_daily(day, "Medium", "aB3dE", 1600)
+    ChessRecords(store).keep_daily(day, "Medium", "aB3dE", 1600)
     for k in range(102):
         pid = store.create_player(f"p{k:03d}", "h", T0).id
         solve(store, pid, seconds=10 + k, daily=DAY, now=at(k))
-    board = store.chess_daily_board(day, "Medium", me=pid)
+    board = ChessRecords(store).daily_board(day, "Medium", me=pid)
     assert len(board.rows) == 100
     assert board.rows[0].name == "p000" and board.rows[-1].name == "p099"
     assert board.mine.place == 102 and board.mine.name == "p101"
@@ -198,19 +206,19 @@ def test_streaks_count_days_in_a_row_ending_today_or_yesterday(store: Store) -> 
         store, ada, puzzle="ada99", daily=DAY + dt.timedelta(days=2), now=T0 + dt.timedelta(days=2, hours=1)
     )
     solve(store, bob, puzzle="bob00", daily=DAY + dt.timedelta(days=3), now=T0 + dt.timedelta(days=3))
-    chess, _ = store.player_stats(ada)
+    chess = ChessRecords(store).stats(ada)
     assert chess.streak.length == 3 and chess.streak.best == 3
     today = DAY + dt.timedelta(days=3)
     assert chess.streak.current(today) == 3  # last solved yesterday: still alive
     assert chess.streak.current(today + dt.timedelta(days=1)) == 0
-    board = store.streak_board("chess", today, me=bob)
+    board = ChessRecords(store).streak_board(today, me=bob)
     assert [(r.name, r.detail["streak"]) for r in board.rows] == [("Ada", 3), ("Bob", 1)]
     assert board.mine.place == 2
-    later = store.streak_board("chess", today + dt.timedelta(days=2))
+    later = ChessRecords(store).streak_board(today + dt.timedelta(days=2))
     assert later.rows == []
     # A gap starts the run again.
     solve(store, ada, puzzle="ada05", daily=DAY + dt.timedelta(days=5), now=T0 + dt.timedelta(days=5))
-    chess, _ = store.player_stats(ada)
+    chess = ChessRecords(store).stats(ada)
     assert (chess.streak.length, chess.streak.best) == (1, 3)
 
 
@@ -223,14 +231,14 @@ def test_alltime_counts_clean_solves_by_band_and_over_all(store: Store) -> None:
     solve(store, bob, puzzle="b0001", band="Easy", now=at(3))
     solve(store, bob, puzzle="b0002", band="Easy", now=at(4))
     solve(store, cy, puzzle="c0001", band="Easy", mistakes=1, now=at(5))
-    overall = store.alltime_board(None, me=cy)
+    overall = ChessRecords(store).alltime_board(None, me=cy)
     # Ada and Bob both have two clean; Ada got there first.
     assert [(r.name, r.detail["clean"]) for r in overall.rows] == [("Ada", 2), ("Bob", 2)]
     assert overall.mine is None
-    easy = store.alltime_board("Easy", me=ada)
+    easy = ChessRecords(store).alltime_board("Easy", me=ada)
     assert [(r.name, r.detail["clean"]) for r in easy.rows] == [("Bob", 2), ("Ada", 1)]
     assert easy.mine.place == 2
-    assert [r.name for r in store.alltime_board("Hard").rows] == ["Ada"]
+    assert [r.name for r in ChessRecords(store).alltime_board("Hard").rows] == ["Ada"]
 
 
 def test_the_ratings_board_marks_provisional_players(store: Store) -> None:
@@ -239,7 +247,7 @@ def test_the_ratings_board_marks_provisional_players(store: Store) -> None:
     store.create_player("Never played", "h", T0)
     solve(store, ada, puzzle="a0001", puzzle_rating=2000)
     miss(store, bob, puzzle="b0001", puzzle_rating=1200)
-    board = store.ratings_board("chess", me=bob)
+    board = ChessRecords(store).ratings_board("chess", me=bob)
     assert [r.name for r in board.rows] == ["Ada", "Bob"]
     assert board.rows[0].detail["provisional"] is True
     assert board.rows[0].detail["rating"] > 1500 > board.rows[1].detail["rating"]
@@ -259,7 +267,7 @@ def test_chain_first_result_stands_and_the_board_ranks_clean_first(store: Store)
         ("resets", 1, 2, 5, 4),
     ]:
         ids[name] = pid = store.create_player(name, "h", T0).id
-        posted = store.record_chain_solve(
+        posted = ChainRecords(store).record_chain_solve(
             pid,
             day,
             tiles=[0, 1, 2],
@@ -270,38 +278,38 @@ def test_chain_first_result_stands_and_the_board_ranks_clean_first(store: Store)
             now=at(minutes),
         )
         assert not posted.already
-    assert store.record_chain_solve(
+    assert ChainRecords(store).record_chain_solve(
         ids["undo"], day, tiles=[0, 1, 2], seconds=1, undos=0, resets=0, on_board=True, now=at(9)
     ).already
-    board = store.chain_daily_board(day, me=ids["resets"])
+    board = ChainRecords(store).daily_board(day, me=ids["resets"])
     assert [r.name for r in board.rows] == ["clean-fast", "clean-slow", "undo", "resets"]
     assert board.mine.place == 4
-    _, chain = store.player_stats(ids["clean-fast"])
+    chain = ChainRecords(store).stats(ids["clean-fast"])
     assert (chain.solved, chain.clean, chain.streak.length) == (1, 1, 1)
 
 
 def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
     day = DAY.isoformat()
     pid = store.create_player("Ada", "h", T0).id
-    assert not store.record_chain_giveup(pid, day, T0).already
-    assert store.chain_result(pid, day)["kind"] == "giveup"
-    late = store.record_chain_solve(
+    assert not ChainRecords(store).record_chain_giveup(pid, day, T0).already
+    assert ChainRecords(store).chain_result(pid, day)["kind"] == "giveup"
+    late = ChainRecords(store).record_chain_solve(
         pid, day, tiles=[0], seconds=5, undos=0, resets=0, on_board=True, now=at(1)
     )
     assert late.already and late.kind == "giveup"
-    assert store.chain_daily_board(day).rows == []
-    _, chain = store.player_stats(pid)
+    assert ChainRecords(store).daily_board(day).rows == []
+    chain = ChainRecords(store).stats(pid)
     assert (chain.solved, chain.gave_up) == (0, 1)
 
 
 def test_an_archive_solve_is_kept_but_not_on_the_board_or_the_streak(store: Store) -> None:
     pid = store.create_player("Ada", "h", T0).id
-    posted = store.record_chain_solve(
+    posted = ChainRecords(store).record_chain_solve(
         pid, "2026-10-01", tiles=[0, 1, 2], seconds=9, undos=0, resets=0, on_board=False, now=T0
     )
     assert posted.place is None
-    assert store.chain_daily_board("2026-10-01").rows == []
-    _, chain = store.player_stats(pid)
+    assert ChainRecords(store).daily_board("2026-10-01").rows == []
+    chain = ChainRecords(store).stats(pid)
     assert (chain.solved, chain.streak.length) == (1, 0)
 
 
@@ -319,27 +327,27 @@ def test_rate_windows_refuse_past_the_limit_and_reopen(store: Store) -> None:
 
 
 def test_kept_dailies_first_pick_stands(store: Store) -> None:
-    assert store.keep_daily("2026-01-01", "Easy", "aaaaa", 1100).id == "aaaaa"
-    assert store.keep_daily("2026-01-01", "Easy", "bbbbb", 1200).id == "aaaaa"
-    store.keep_daily("2026-01-01", "Hard", "ccccc", 1900)
-    store.keep_daily("2026-01-02", "Easy", "ddddd", 1150)
-    assert [d.band for d in store.dailies_on("2026-01-01")] == ["Easy", "Hard"]
-    assert [d.id for d in store.kept_dailies("2026-01-02")] == ["ddddd"]
-    assert [d.id for d in store.kept_dailies(None, "2026-01-01")] == ["aaaaa", "ccccc"]
+    assert ChessRecords(store).keep_daily("2026-01-01", "Easy", "aaaaa", 1100).id == "aaaaa"
+    assert ChessRecords(store).keep_daily("2026-01-01", "Easy", "bbbbb", 1200).id == "aaaaa"
+    ChessRecords(store).keep_daily("2026-01-01", "Hard", "ccccc", 1900)
+    ChessRecords(store).keep_daily("2026-01-02", "Easy", "ddddd", 1150)
+    assert [d.band for d in ChessRecords(store).dailies_on("2026-01-01")] == ["Easy", "Hard"]
+    assert [d.id for d in ChessRecords(store).kept_dailies("2026-01-02")] == ["ddddd"]
+    assert [d.id for d in ChessRecords(store).kept_dailies(None, "2026-01-01")] == ["aaaaa", "ccccc"]
 
 
 def test_chain_days_are_stored_once_and_failures_noted(store: Store) -> None:
     row = {"date": "2026-11-03", "level": "easy", "hand": [{"op": "add", "n": 5}], "walkthrough": ["x"]}
-    assert store.put_chain_day("2026-11-03", row)
-    assert not store.put_chain_day("2026-11-03", {**row, "level": "hard"})
-    assert store.chain_day("2026-11-03") == row
-    store.put_chain_day("2026-11-01", {**row, "date": "2026-11-01"})
-    assert store.chain_days() == ["2026-11-01", "2026-11-03"]
-    assert store.chain_days("2026-11-02", "2026-11-30") == ["2026-11-03"]
-    assert store.last_chain_day() == "2026-11-03"
-    assert store.chain_day("2026-11-02") is None
-    store.record_chain_failure("2026-11-02", "spare", "a spare no chain reaches", T0)
-    assert store.chain_failures()["2026-11-02"]["code"] == "spare"
+    assert ChainRecords(store).put_chain_day("2026-11-03", row)
+    assert not ChainRecords(store).put_chain_day("2026-11-03", {**row, "level": "hard"})
+    assert ChainRecords(store).chain_day("2026-11-03") == row
+    ChainRecords(store).put_chain_day("2026-11-01", {**row, "date": "2026-11-01"})
+    assert ChainRecords(store).chain_days() == ["2026-11-01", "2026-11-03"]
+    assert ChainRecords(store).chain_days("2026-11-02", "2026-11-30") == ["2026-11-03"]
+    assert ChainRecords(store).last_chain_day() == "2026-11-03"
+    assert ChainRecords(store).chain_day("2026-11-02") is None
+    ChainRecords(store).record_chain_failure("2026-11-02", "spare", "a spare no chain reaches", T0)
+    assert ChainRecords(store).chain_failures()["2026-11-02"]["code"] == "spare"
 
 
 def test_lessons_are_kept_for_their_owner(store: Store) -> None:
@@ -348,33 +356,33 @@ def test_lessons_are_kept_for_their_owner(store: Store) -> None:
         "puzzles": [{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "moves": ["e2e4"]}],
         "note": "é ♞",
     }
-    first = store.save_lesson("owner1", lesson, T0)
-    second = store.save_lesson("owner1", [lesson], at(1))
-    store.save_lesson("owner2", lesson, at(2))
+    first = LessonRecords(store).save_lesson("owner1", lesson, T0)
+    second = LessonRecords(store).save_lesson("owner1", [lesson], at(1))
+    LessonRecords(store).save_lesson("owner2", lesson, at(2))
     assert len(first) >= 16 and first != second
-    got = store.get_lesson(first)
+    got = LessonRecords(store).get_lesson(first)
     assert got.lesson == lesson and got.owner_id == "owner1"
-    assert [x.id for x in store.list_lessons("owner1")] == [second, first]
-    assert not store.delete_lesson(first, "owner2")
-    assert store.record_lesson_result(first, 0, "guest-1", True, True)
-    assert not store.record_lesson_result(first, 0, "guest-1", False, False)
-    assert store.record_lesson_result(first, 0, "guest-2", True, False)
-    assert store.record_lesson_result(first, 2, "guest-2", False, False)
-    assert store.lesson_results(first) == {
+    assert [x.id for x in LessonRecords(store).list_lessons("owner1")] == [second, first]
+    assert not LessonRecords(store).delete_lesson(first, "owner2")
+    assert LessonRecords(store).record_lesson_result(first, 0, "guest-1", True, True)
+    assert not LessonRecords(store).record_lesson_result(first, 0, "guest-1", False, False)
+    assert LessonRecords(store).record_lesson_result(first, 0, "guest-2", True, False)
+    assert LessonRecords(store).record_lesson_result(first, 2, "guest-2", False, False)
+    assert LessonRecords(store).lesson_results(first) == {
         0: {"played": 2, "solved": 2, "clean": 1},
         2: {"played": 1, "solved": 0, "clean": 0},
     }
-    assert store.delete_lesson(first, "owner1")
-    assert store.get_lesson(first) is None
-    assert store.lesson_results(first) == {}
-    assert store.get_lesson("no-such-lesson") is None
+    assert LessonRecords(store).delete_lesson(first, "owner1")
+    assert LessonRecords(store).get_lesson(first) is None
+    assert LessonRecords(store).lesson_results(first) == {}
+    assert LessonRecords(store).get_lesson("no-such-lesson") is None
 
 
 def test_deleting_a_player_deletes_their_lessons(store: Store) -> None:
     pid = store.create_player("Teacher", "h", T0).id
-    lesson_id = store.save_lesson(pid, {"title": "x"}, T0)
-    store.delete_player(pid)
-    assert store.get_lesson(lesson_id) is None
+    lesson_id = LessonRecords(store).save_lesson(pid, {"title": "x"}, T0)
+    delete_player(store, pid)
+    assert LessonRecords(store).get_lesson(lesson_id) is None
 
 
 # ---- lessons larger than one DynamoDB item --------------------------------------------------
@@ -396,22 +404,24 @@ def _lesson_of(size: int) -> dict:
 
 def test_a_lesson_larger_than_a_dynamodb_item_is_kept_whole(store: Store) -> None:
     lesson = _lesson_of(LESSON_MAX_BYTES)  # the largest kept: more than twice DynamoDB's 400 KB
-    lesson_id = store.save_lesson("owner1", lesson, T0, name="Big «one»", count=len(lesson["puzzles"]))
-    assert store.get_lesson(lesson_id).lesson == lesson
-    assert store.lesson_head(lesson_id) == LessonHead(
+    lessons = LessonRecords(store)
+    lesson_id = lessons.save_lesson("owner1", lesson, T0, name="Big «one»", count=len(lesson["puzzles"]))
+    assert LessonRecords(store).get_lesson(lesson_id).lesson == lesson
+    assert LessonRecords(store).lesson_head(lesson_id) == LessonHead(
         lesson_id, "owner1", "Big «one»", len(lesson["puzzles"]), "2026-11-02T09:00:00.000000Z"
     )
-    assert store.list_lessons("owner1") == [store.lesson_head(lesson_id)]
+    assert LessonRecords(store).list_lessons("owner1") == [LessonRecords(store).lesson_head(lesson_id)]
     assert len(store.query_items(f"L#{lesson_id}", prefix="PART#")) == MAX_PARTS
-    assert store.delete_lesson(lesson_id, "owner1")
-    assert store.get_lesson(lesson_id) is None and store.query_items(f"L#{lesson_id}") == []
+    assert LessonRecords(store).delete_lesson(lesson_id, "owner1")
+    assert LessonRecords(store).get_lesson(lesson_id) is None and store.query_items(f"L#{lesson_id}") == []
 
 
 def test_a_lesson_over_the_limit_is_refused_before_anything_is_kept(store: Store) -> None:
     with pytest.raises(LessonTooLarge) as refused:
-        store.save_lesson("owner1", _lesson_of(LESSON_MAX_BYTES + 1), T0, name="Too big", count=1)
+        too_big = _lesson_of(LESSON_MAX_BYTES + 1)
+        LessonRecords(store).save_lesson("owner1", too_big, T0, name="Too big", count=1)
     assert (refused.value.size, refused.value.limit) == (LESSON_MAX_BYTES + 1, LESSON_MAX_BYTES)
-    assert store.list_lessons("owner1") == []
+    assert LessonRecords(store).list_lessons("owner1") == []
 
 
 def test_a_lesson_kept_whole_in_one_item_before_the_split_is_still_read(store: Store) -> None:
@@ -419,9 +429,9 @@ def test_a_lesson_kept_whole_in_one_item_before_the_split_is_still_read(store: S
     doc = {"owner": "owner1", "lesson": lesson, "created": "2026-11-02T09:00:00.000000Z"}
     listed = {2: ("LESSONS#owner1", "2026-11-02T09:00:00.000000Z#AAAAAAAAAAAAAAAA")}
     store.transact([Put(make_item("L#AAAAAAAAAAAAAAAA", "LESSON", doc, index=listed), expect=0)])
-    assert store.get_lesson("AAAAAAAAAAAAAAAA").lesson == lesson
+    assert LessonRecords(store).get_lesson("AAAAAAAAAAAAAAAA").lesson == lesson
     head = LessonHead("AAAAAAAAAAAAAAAA", "owner1", "Old", 3, "2026-11-02T09:00:00.000000Z")
-    assert store.lesson_head("AAAAAAAAAAAAAAAA") == head
-    assert store.list_lessons("owner1") == [head]
-    assert store.delete_lesson("AAAAAAAAAAAAAAAA", "owner1")
-    assert store.get_lesson("AAAAAAAAAAAAAAAA") is None
+    assert LessonRecords(store).lesson_head("AAAAAAAAAAAAAAAA") == head
+    assert LessonRecords(store).list_lessons("owner1") == [head]
+    assert LessonRecords(store).delete_lesson("AAAAAAAAAAAAAAAA", "owner1")
+    assert LessonRecords(store).get_lesson("AAAAAAAAAAAAAAAA") is None

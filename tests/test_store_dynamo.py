@@ -15,9 +15,10 @@ from botocore.exceptions import ClientError
 
 from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.games.chess.records import ChessRecords
+from service.games.lessons.records import LESSON_MAX_BYTES, MAX_PARTS, PART_BYTES
 from service.store.base import Conflict, Put, StoreUnavailable, make_item
 from service.store.dynamo import DynamoStore
-from service.store.lessons import LESSON_MAX_BYTES, MAX_PARTS, PART_BYTES
 from tests.support import STORE_T0, dynamo_store, record_test_solve
 
 T0 = STORE_T0
@@ -67,7 +68,7 @@ def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: Dynamo
     assert refusals[0].already is False  # the rival's write stood
     assert "TransactionCanceledException" in refusals[1:]  # ours was refused by DynamoDB ...
     assert ours.already is True  # ... and, read again, answered as already solved
-    chess, _ = store.player_stats(pid)
+    chess = ChessRecords(store).stats(pid)
     assert (chess.solved, chess.rated) == (1, 1)
     assert chess.rating == rate_puzzle(NEW_PLAYER, 1600, "clean")
 

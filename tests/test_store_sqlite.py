@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from service.games.chain.records import ChainRecords
 from service.store import open_store
 from service.store.sqlite import SqliteStore, StoreMissing
 
@@ -23,14 +24,14 @@ def test_the_database_is_created_on_first_use_in_wal_mode(tmp_path, monkeypatch)
     store = open_store("sqlite:///var/puzzlebook.sqlite3")
     try:
         assert (tmp_path / "var" / "puzzlebook.sqlite3").is_file()
-        store.put_chain_day("2026-11-02", {"date": "2026-11-02"})
+        ChainRecords(store).put_chain_day("2026-11-02", {"date": "2026-11-02"})
     finally:
         store.close()
     db = sqlite3.connect(tmp_path / "var" / "puzzlebook.sqlite3")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     # A second store on the same file sees what the first kept.
     again = SqliteStore(tmp_path / "var" / "puzzlebook.sqlite3")
-    assert again.chain_day("2026-11-02") == {"date": "2026-11-02"}
+    assert ChainRecords(again).chain_day("2026-11-02") == {"date": "2026-11-02"}
     again.close()
 
 
@@ -39,9 +40,9 @@ def test_expired_rate_windows_are_pruned_and_live_ones_kept(tmp_path) -> None:
     now = 1_800_000_000
     store.take_rate("replay", "old", limit=5, window=3600, now_ts=now - 10 * 86_400)
     store.take_rate("replay", "new", limit=5, window=3600, now_ts=now)
-    store.put_chain_day("2026-11-02", {"date": "2026-11-02"})
+    ChainRecords(store).put_chain_day("2026-11-02", {"date": "2026-11-02"})
     assert store.prune_expired(now) == 1
-    assert store.chain_day("2026-11-02") is not None
+    assert ChainRecords(store).chain_day("2026-11-02") is not None
     assert store.take_rate("replay", "new", limit=2, window=3600, now_ts=now) is None
     assert store.take_rate("replay", "new", limit=2, window=3600, now_ts=now) is not None
     store.close()
@@ -72,7 +73,7 @@ def test_a_new_store_leaves_a_marker_beside_its_file(tmp_path) -> None:
 def test_a_start_on_a_store_file_that_existed_but_is_gone_refuses_saying_so(tmp_path) -> None:
     path = tmp_path / "puzzlebook.sqlite3"
     store = SqliteStore(path)
-    store.put_chain_day("2026-11-02", {"date": "2026-11-02"})
+    ChainRecords(store).put_chain_day("2026-11-02", {"date": "2026-11-02"})
     store.close()
     for name in (path.name, path.name + "-wal", path.name + "-shm"):
         (tmp_path / name).unlink(missing_ok=True)

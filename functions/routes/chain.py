@@ -16,12 +16,23 @@ from fastapi import APIRouter, Depends, Path, Request
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
-from functions.caching import PRIVATE, WALKTHROUGH, cached
+from functions.caching import BOARD, PRIVATE, WALKTHROUGH, cached
 from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
-from functions.models import DATE_SCHEMA, ChainGiveup, ChainPosted, ChainSolve, Walkthrough
+from functions.models import (
+    DATE_SCHEMA,
+    ChainDailyBoard,
+    ChainDailyRow,
+    ChainGiveup,
+    ChainPosted,
+    ChainSolve,
+    Walkthrough,
+)
+from functions.routes.boards import DatePath, board_rows, me_on_board
+from puzzlebook.results import Posted
 from service.context import Context
-from service.store.records import Player, Posted
+from service.games.chain.records import ChainRecords
+from service.store.records import Player
 
 router = APIRouter(tags=["chain"])
 
@@ -34,7 +45,7 @@ ChainPlayer = Annotated[Player, Depends(SignedIn(NEEDED))]
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     """The stored Chain day `day`: 404 when it isn't out yet (after the site day) or isn't stored."""
     out_by(day, ctx.today(), CHAIN_OF)
-    row = ctx.store.chain_day(day.isoformat())
+    row = ChainRecords(ctx.store).chain_day(day.isoformat())
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
     return row
@@ -76,7 +87,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
     if solve.seconds < len(solve.tiles):
         raise ApiError(422, TOO_FAST)
     today = ctx.today()
-    posted = ctx.store.record_chain_solve(
+    posted = ChainRecords(ctx.store).record_chain_solve(
         player.id,
         day.isoformat(),
         tiles=solve.tiles,
@@ -88,7 +99,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
     )
     streak = None
     if posted.daily and not posted.already:
-        streak = ctx.store.player_stats(player.id)[1].streak.current(today)
+        streak = ChainRecords(ctx.store).stats(player.id).streak.current(today)
     return _answer(posted, streak)
 
 
@@ -104,7 +115,7 @@ def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainP
     ctx = context(request)
     day = day_from(parse(ChainGiveup, body).date)
     stored_day(ctx, day)
-    return _answer(ctx.store.record_chain_giveup(player.id, day.isoformat(), ctx.now()))
+    return _answer(ChainRecords(ctx.store).record_chain_giveup(player.id, day.isoformat(), ctx.now()))
 
 
 @router.get(
@@ -125,8 +136,26 @@ def get_walkthrough(
     row = stored_day(ctx, day)
     if day == ctx.today():
         player = player_for(ctx.store, credentials, needed=None)
-        if player is None or ctx.store.chain_result(player.id, day.isoformat()) is None:
+        if player is None or ChainRecords(ctx.store).chain_result(player.id, day.isoformat()) is None:
             raise ApiError(
                 403, "The walkthrough opens once you’ve solved today’s Chain or given up (or tomorrow)."
             )
     return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=row["walkthrough"])
+
+
+@router.get(
+    "/boards/chain/daily/{date}",
+    tags=["boards"],
+    dependencies=[cached(BOARD)],
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=ChainDailyBoard,
+    responses=errors(400, 404, 503),
+    summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
+)
+def chain_daily(request: Request, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
+    ctx = context(request)
+    day = day_from(date)
+    stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
+    me = me_on_board(ctx, credentials)
+    rows, mine = board_rows(ChainRecords(ctx.store).daily_board(day.isoformat(), me=me), me, ChainDailyRow)
+    return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)

@@ -12,18 +12,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 
-from functions.auth import SignedIn
-from functions.bodies import JsonBody, documented, errors
-from functions.caching import PRIVATE, cached
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
+from functions.bodies import JsonBody, day_from, documented, errors, out_by
+from functions.caching import BOARD, PRIVATE, cached
 from functions.deps import context
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
-from functions.models import ChessMiss, ChessPosted, ChessSolve, RatingChange
+from functions.models import (
+    AlltimeBoard,
+    ChessDailyBoard,
+    ChessDailyRow,
+    ChessMiss,
+    ChessPosted,
+    ChessSolve,
+    CleanRow,
+    RatingChange,
+)
+from functions.routes.boards import BAND_SCHEMA, DatePath, band_of, board_rows, me_on_board
 from puzzlebook.chess import shapes
+from puzzlebook.chess.daily import EPOCH, bands_of
+from puzzlebook.results import Posted
 from service.context import Context
-from service.store.records import Player, Posted
+from service.games.chess.records import ChessRecords
+from service.store.records import Player
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
@@ -112,7 +125,7 @@ def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
         enforce(ctx, REPLAYS, player.id)
         if not referee.solves(puzzle, solve.moves):
             raise ApiError(422, NO_MATE)
-    posted = ctx.store.record_chess_solve(
+    posted = ChessRecords(ctx.store).record_chess_solve(
         player.id,
         puzzle_id=solve.id,
         band=solve.band,
@@ -144,7 +157,7 @@ def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
     # A wrong move leaves the line where it goes on (another mate would be a solve, posted as one).
     if miss.how == "wrong" and not referee.needs_referee(puzzle, miss.moves):
         raise ApiError(422, NOT_A_WRONG_MOVE)
-    posted = ctx.store.record_chess_miss(
+    posted = ChessRecords(ctx.store).record_chess_miss(
         player.id,
         puzzle_id=miss.id,
         band=miss.band,
@@ -155,3 +168,64 @@ def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
         now=ctx.now(),
     )
     return _answer(posted)
+
+
+@router.get(
+    "/boards/chess/daily/{date}",
+    tags=["boards"],
+    dependencies=[cached(BOARD)],
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=ChessDailyBoard,
+    responses=errors(400, 404, 503),
+    summary="A day's chess daily board: clean first, then less help, then time, then who posted first",
+)
+def chess_daily(
+    request: Request,
+    date: DatePath,
+    credentials: Credentials,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="The daily's band; needed on days with three."),
+    ] = None,
+) -> ChessDailyBoard:
+    ctx = context(request)
+    day = day_from(date)
+    chosen = band_of(band)
+    out_by(day, ctx.today(), "The chess dailies")
+    if day < EPOCH:
+        raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
+    day_bands = bands_of(day, ctx.settings.site_key)
+    if chosen is None:
+        if len(day_bands) > 1:
+            raise ApiError(400, f"Name a band: {day.isoformat()} had {', '.join(day_bands)} dailies.")
+        chosen = day_bands[0]
+    elif chosen not in day_bands:
+        raise ApiError(404, f"{day.isoformat()} had no {chosen} daily (its dailies: {', '.join(day_bands)}).")
+    me = me_on_board(ctx, credentials)
+    board = ChessRecords(ctx.store).daily_board(day.isoformat(), chosen, me=me)
+    rows, mine = board_rows(board, me, ChessDailyRow)
+    return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=rows, mine=mine)
+
+
+@router.get(
+    "/boards/chess/alltime",
+    tags=["boards"],
+    dependencies=[cached(BOARD)],
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=AlltimeBoard,
+    responses=errors(400, 503),
+    summary="Clean solves of all time, by band or over all; ties to whoever got there first",
+)
+def chess_alltime(
+    request: Request,
+    credentials: Credentials,
+    band: Annotated[
+        str | None,
+        Query(json_schema_extra=BAND_SCHEMA, description="A band, or none for all bands together."),
+    ] = None,
+) -> AlltimeBoard:
+    ctx = context(request)
+    chosen = band_of(band)
+    me = me_on_board(ctx, credentials)
+    rows, mine = board_rows(ChessRecords(ctx.store).alltime_board(chosen, me=me), me, CleanRow)
+    return AlltimeBoard(band=chosen, rows=rows, mine=mine)

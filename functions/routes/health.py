@@ -13,6 +13,7 @@ from functions.deps import context
 from functions.errors import ApiError
 from functions.models import Health
 from service.games import with_hook
+from service.games.chain.records import ChainRecords
 from service.store import StoreGone, StoreUnavailable
 
 router = APIRouter(tags=["health"])
@@ -33,7 +34,7 @@ def health(request: Request) -> Health:
         problem = hooks.health(ctx.store, today)
         if problem:
             raise ApiError(503, problem, {"Retry-After": "60"})
-    last = ctx.store.last_chain_day()
+    last = ChainRecords(ctx.store).last_chain_day()
     try:
         version = ctx.bundle.version
     except (OSError, ValueError, KeyError) as exc:

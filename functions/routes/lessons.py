@@ -30,7 +30,7 @@ from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_store
 from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.texts import CONTROL
 from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
-from service.store.lessons import LessonTooLarge
+from service.games.lessons.records import LessonRecords, LessonTooLarge
 from service.store.records import Player
 
 router = APIRouter(tags=["lessons"])
@@ -291,7 +291,9 @@ async def create_lesson(
         "puzzles": [lesson.to_seed() for lesson in report.lessons],
     }
     try:
-        lesson_id = ctx.store.save_lesson(player.id, stored, ctx.now(), name=title, count=len(report.lessons))
+        lesson_id = LessonRecords(ctx.store).save_lesson(
+            player.id, stored, ctx.now(), name=title, count=len(report.lessons)
+        )
     except LessonTooLarge as too_big:  # the importer's own limit keeps below this; said plainly all the same
         raise ApiError(
             413,
@@ -321,7 +323,7 @@ def list_mine(request: Request, player: Teacher) -> Mine:
             Summary(
                 id=item.id, url=lesson_url(item.id), name=item.name, count=item.count, created=item.created
             )
-            for item in ctx.store.list_lessons(player.id)
+            for item in LessonRecords(ctx.store).list_lessons(player.id)
         ]
     )
 
@@ -342,7 +344,7 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     summary="A lesson to play (anyone with the link)",
 )
 def get_lesson(request: Request, lesson_id: LessonId) -> Played:
-    item = context(request).store.get_lesson(_lesson_id(lesson_id))
+    item = LessonRecords(context(request).store).get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
     puzzles = _replayed(item.lesson)
@@ -365,7 +367,7 @@ def get_lesson(request: Request, lesson_id: LessonId) -> Played:
 )
 def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Deleted:
     ctx = context(request)
-    if not ctx.store.delete_lesson(_lesson_id(lesson_id), player.id):
+    if not LessonRecords(ctx.store).delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
 
@@ -379,10 +381,10 @@ def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Del
 )
 def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Results:
     ctx = context(request)
-    item = ctx.store.get_lesson(_lesson_id(lesson_id))
+    item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
-    counts = ctx.store.lesson_results(item.id)
+    counts = LessonRecords(ctx.store).lesson_results(item.id)
     zero = {"played": 0, "solved": 0, "clean": 0}
     return Results(
         id=item.id,
@@ -405,7 +407,7 @@ def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Re
 def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentials: Credentials) -> Counted:
     ctx = context(request)
     result = parse(ResultPost, body)
-    item = ctx.store.lesson_head(_lesson_id(lesson_id))
+    item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
     count = item.count
@@ -420,5 +422,6 @@ def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentia
     enforce(ctx, RESULTS, item.id)
     # Hashed with the lesson id: the stored key can't be linked to a player or across lessons.
     key = hashlib.sha256(f"{item.id}:{who}".encode()).hexdigest()[:32]
-    counted = ctx.store.record_lesson_result(item.id, result.puzzle, key, result.solved, result.clean)
+    records = LessonRecords(ctx.store)
+    counted = records.record_lesson_result(item.id, result.puzzle, key, result.solved, result.clean)
     return Counted(counted=counted)

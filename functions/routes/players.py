@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
@@ -25,7 +24,11 @@ from functions.models import (
     Rename,
     StreakInfo,
 )
-from service.store.records import ChainStats, ChessStats, Player
+from service.accounts import delete_player
+from service.games import with_hook
+from service.games.chain.records import ChainRecords
+from service.games.chess.records import ChessRecords
+from service.store.records import Player
 
 router = APIRouter(tags=["players"])
 
@@ -42,24 +45,6 @@ NEW_PLAYERS = Limit(
 )
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def account_line(chess: ChessStats, today: dt.date) -> str:
-    """The account page's line, e.g. "12 puzzles solved, 9 cleanly · 3-day daily streak"."""
-    streak = chess.streak.current(today)
-    tail = f"{streak}-day daily streak" if streak else "no daily streak"
-    return f"{_plural(chess.solved, 'puzzle')} solved, {chess.clean} cleanly · {tail}"
-
-
-def chain_line(chain: ChainStats, today: dt.date) -> str:
-    """The same for Chain, e.g. "5 Chains solved, 4 cleanly · 2-day Chain streak"."""
-    streak = chain.streak.current(today)
-    tail = f"{streak}-day Chain streak" if streak else "no Chain streak"
-    return f"{_plural(chain.solved, 'Chain')} solved, {chain.clean} cleanly · {tail}"
-
-
 def _name_from(body: object) -> str:
     """The body's name, checked by clean_name (its words are plainer than the model's)."""
     if not isinstance(body, dict):
@@ -71,7 +56,7 @@ def _name_from(body: object) -> str:
 
 def me_of(request: Request, player: Player) -> Me:
     ctx = context(request)
-    chess, chain = ctx.store.player_stats(player.id)
+    chess, chain = ChessRecords(ctx.store).stats(player.id), ChainRecords(ctx.store).stats(player.id)
     today = ctx.today()
     rating = None
     if chess.rating is not None:
@@ -85,12 +70,13 @@ def me_of(request: Request, player: Player) -> Me:
         id=player.id,
         name=player.name,
         created=player.created,
-        line=account_line(chess, today),
-        chain_line=chain_line(chain, today),
+        line=chess.account_line(today),
+        chain_line=chain.account_line(today),
         ratings={"chess": rating},
         streaks={
-            "chess": StreakInfo(current=chess.streak.current(today), best=chess.streak.best),
-            "chain": StreakInfo(current=chain.streak.current(today), best=chain.streak.best),
+            game.key: StreakInfo(current=streak.current(today), best=streak.best)
+            for game, hooks in with_hook("streak")
+            for streak in [hooks.streak(ctx.store, player.id)]
         },
         chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
@@ -151,5 +137,5 @@ def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
 )
 def delete_me(request: Request, player: Myself) -> Deleted:
-    context(request).store.delete_player(player.id)
+    delete_player(context(request).store, player.id)
     return Deleted()

@@ -15,6 +15,12 @@ A game's package may define any of these hooks; the jobs call every game that ha
         published up to `last` (for daily/index.json); only games with `daily` in the registry
     health(store, today) -> str | None
         why the API isn't healthy for this game (e.g. tomorrow isn't stored), or None
+    streak(store, pid) -> Streak, streak_board(store, today, me) -> Board
+        a game with `streak` in the registry: a player's streak, and its streak board
+    ratings_board(store, me) -> Board
+        a game with `rating` in the registry: its ratings board
+    forget_player(store, pid) -> None
+        remove what the game keeps for a player outside their own partition (a teacher's lessons)
 """
 
 from __future__ import annotations

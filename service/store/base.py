@@ -5,13 +5,13 @@ A backend supplies six primitives over items shaped like DynamoDB's
 conditional writes in one all-or-nothing transaction). Everything else is
 written once, on top of them, in one mixin per area:
 
-  players.py   players and their tallies
-  results.py   chess solves and misses, Chain solves and give-ups, ratings
-  boards.py    the leaderboards and the caller's place
-  site.py      rate limits, kept chess dailies, stored Chain days
-  lessons.py   lessons and their results
+  players.py   players: create, read, rename, delete
+  boards.py    the leaderboards' machinery, the caller's place, the streak boards
+  site.py      rate limits and the health heartbeat
 
-so the two backends cannot drift: the contract suite (tests/test_store_contract.py)
+and each game keeps its own records on top of the Store, in its own folder
+(service/games/<key>/records.py: ChessRecords(store), ChainRecords(store),
+LessonRecords(store)), so the two backends cannot drift: the contract suite (tests/test_store_contract.py)
 runs the same tests against both.
 
 Errors: a backend raises StoreUnavailable when it can't do its job (locked,
@@ -38,9 +38,7 @@ from service.store.items import (
     make_item,
     utc_stamp,
 )
-from service.store.lessons import Lessons
 from service.store.players import Players
-from service.store.results import Results
 from service.store.site import SiteRecords
 
 __all__ = [
@@ -62,5 +60,5 @@ __all__ = [
 ]
 
 
-class Store(Players, Results, Boards, SiteRecords, Lessons, Primitives):
+class Store(Players, Boards, SiteRecords, Primitives):
     """The storage behind the API and the nightly job. Subclasses implement the primitives."""

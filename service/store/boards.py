@@ -1,4 +1,7 @@
-"""Leaderboards: the top 100 of an index partition, in sort-key order, and the caller's own place."""
+"""Leaderboards: the top 100 of an index partition, in sort-key order, and the caller's own place.
+
+The machinery every game's boards use (each game reads its own boards in its records module,
+service/games/<key>/records.py), and the streak boards, alike for every game with a streak."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.ratings import Rating
+from puzzlebook.streaks import Streak
 from service.store import keys as K
 from service.store.items import (
     Item,
@@ -21,7 +24,7 @@ BOARD_SIZE = 100
 
 
 @dataclass(slots=True)
-class _BoardSpec:
+class BoardSpec:
     """A board: its GSI, partition(s), how a row's detail reads, and the caller's own item."""
 
     index: int
@@ -33,7 +36,9 @@ class _BoardSpec:
 class Boards(Primitives):
     """Each board is one index partition (two for streaks) read in order; names are read fresh."""
 
-    def _board(self, spec: _BoardSpec) -> Board:
+    def board_of(self, spec: BoardSpec) -> Board:
+        """The board `spec` describes: its top BOARD_SIZE rows in order, names read fresh, and the
+        caller's own row with its place."""
         found: list[Item] = []
         for pk in spec.partitions:
             found += self.query_items(pk, index=spec.index, limit=BOARD_SIZE)
@@ -75,70 +80,21 @@ class Boards(Primitives):
             if (K.player(p), K.PROFILE) in got
         }
 
-    def chess_daily_board(self, day: str, band: str, me: str | None = None) -> Board:
-        """The daily board of `band` on `day`: solves posted that day, clean first, then less help,
-        then time, then who posted first."""
-        index, pk = K.chess_daily_board(day, band)
-        mine = None
-        if me:
-            kept = self.get_item(K.CHESS_DAILIES, K.chess_daily(day, band))
-            if kept:
-                mine = (K.player(me), K.chess_solve(doc_of(kept)["id"]))
-
-        def detail(it: Item) -> dict[str, Any]:
-            d = doc_of(it)
-            return {
-                "mistakes": d["mistakes"],
-                "hints": d["hints"],
-                "seconds": d["seconds"],
-                "clean": d["clean"],
-            }
-
-        return self._board(_BoardSpec(index, [pk], detail, mine))
-
-    def chain_daily_board(self, day: str, me: str | None = None) -> Board:
-        """The Chain board of `day`: clean (no undo or reset) first, then fewer undos and resets,
-        then time, then who posted first."""
-        index, pk = K.chain_daily_board(day)
-
-        def detail(it: Item) -> dict[str, Any]:
-            d = doc_of(it)
-            return {"undos": d["undos"], "resets": d["resets"], "seconds": d["seconds"], "clean": d["clean"]}
-
-        mine = (K.player(me), K.chain_result(day)) if me else None
-        return self._board(_BoardSpec(index, [pk], detail, mine))
-
-    def alltime_board(self, band: str | None = None, me: str | None = None) -> Board:
-        """Clean solves of all time, in `band` or over all; ties to whoever got there first."""
-        index, pk = K.alltime_board(band)
-        if band:
-            mine = (K.player(me), K.chess_tally(band)) if me else None
-        else:
-            mine = (K.player(me), K.CHESS_STATS) if me else None
-        return self._board(_BoardSpec(index, [pk], lambda it: {"clean": doc_of(it)["clean"]}, mine))
-
-    def ratings_board(self, game: str = "chess", me: str | None = None) -> Board:
-        """Players by rating, highest first; provisional ones marked."""
-        index, pk = K.ratings_board(game)
-
-        def detail(it: Item) -> dict[str, Any]:
-            r = doc_of(it)["rating"]
-            rating = Rating(**r)
-            return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
-
-        mine = (K.player(me), K.CHESS_STATS) if me else None
-        return self._board(_BoardSpec(index, [pk], detail, mine))
-
-    def streak_board(self, game: str, today: dt.date, me: str | None = None) -> Board:
-        """Current streaks (ending today or yesterday), longest first; ties to whoever got there first."""
+    def streak_board(self, game: str, stats_sk: str, today: dt.date, me: str | None = None) -> Board:
+        """`game`'s current streaks (ending today or yesterday), longest first; ties to whoever got there
+        first. `stats_sk`: the sort key of the player's item of that game that carries the streak."""
         days = [today.isoformat(), (today - dt.timedelta(days=1)).isoformat()]
         partitions = [K.streak_board(game, d)[1] for d in days]
-        stats_sk = K.CHESS_STATS if game == "chess" else K.CHAIN_STATS
         mine = (K.player(me), stats_sk) if me else None
-        return self._board(
-            _BoardSpec(2, partitions, lambda it: {"streak": doc_of(it)["streak"]["length"]}, mine)
+        return self.board_of(
+            BoardSpec(2, partitions, lambda it: {"streak": doc_of(it)["streak"]["length"]}, mine)
         )
 
 
+def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
+    """A player's place on `game`'s streak board (GSI2): the partition of the streak's last day."""
+    return K.streak_board(game, streak.day or "")[1], K.streak_rank(streak.length, streak.at or "", pid)
+
+
 def _pid_of(item: Item) -> str:
-    return item["PK"][2:]
+    return str(item["PK"][2:])

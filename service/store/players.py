@@ -1,4 +1,4 @@
-"""Players: create, read, rename and delete (with everything they posted), and their tallies."""
+"""Players: create, read, rename and delete (with everything kept under them)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from service.store.items import (
     StoreUnavailable,
     doc_of,
     make_item,
-    record_of,
     utc_stamp,
     version_of,
 )
-from service.store.records import ChainStats, ChessStats, Player
+from service.store.records import Player
 
 
 class Players(Primitives):
@@ -61,7 +60,9 @@ class Players(Primitives):
         raise StoreUnavailable("the player kept changing")
 
     def delete_player(self, pid: str) -> bool:
-        """Remove the player, everything they posted (so they leave every board) and their lessons.
+        """Remove the player and everything kept under them (so they leave every board). What a game
+        keeps elsewhere (a teacher's lessons) goes through its `forget_player` hook
+        (service/games/__init__.py, `forget_player`), called by the API's delete.
 
         The profile goes first, so their token stops working at once even if
         the rest is interrupted (a later call finishes it). False if unknown.
@@ -69,13 +70,4 @@ class Players(Primitives):
         existed = self.get_item(K.player(pid), K.PROFILE) is not None
         self.delete_items([(K.player(pid), K.PROFILE)])
         self.delete_items((it["PK"], it["SK"]) for it in self.query_items(K.player(pid)))
-        index, owner_pk = K.lessons_of(pid)
-        for it in self.query_items(owner_pk, index=index):
-            self.delete_partition(it["PK"])
         return existed
-
-    def player_stats(self, pid: str) -> tuple[ChessStats, ChainStats]:
-        """The player's Chess Puzzles and Chain tallies (zeros for a player who hasn't played)."""
-        chess, chain = (K.player(pid), K.CHESS_STATS), (K.player(pid), K.CHAIN_STATS)
-        got = self.get_items([chess, chain])
-        return record_of(got.get(chess), ChessStats.from_doc), record_of(got.get(chain), ChainStats.from_doc)

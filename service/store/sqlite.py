@@ -152,9 +152,10 @@ class SqliteStore(Store):
         conn = getattr(self._local, "conn", None)
         if conn is None:
             # Once the store is open, a new connection must find the file: mode=rw never makes one.
-            target, uri = (self.path, False)
+            target: str | Path = self.path
+            uri = False
             if self._identity is not None:
-                target, uri = (self.path.as_uri() + "?mode=rw", True)
+                target, uri = self.path.as_uri() + "?mode=rw", True
             conn = sqlite3.connect(
                 target, timeout=self.timeout, isolation_level=None, check_same_thread=False, uri=uri
             )
@@ -219,7 +220,8 @@ class SqliteStore(Store):
         reverse: bool = False,
     ) -> list[Item]:
         pk_col, sk_col = ("PK", "SK") if index is None else (f"GSI{index}PK", f"GSI{index}SK")
-        where, args = [f"{pk_col} = ?"], [pk]
+        where: list[str] = [f"{pk_col} = ?"]
+        args: list[str | int] = [pk]
         if prefix is not None:
             # A range rather than LIKE, so the index serves it and % or _ in a key mean nothing.
             where.append(f"{sk_col} >= ? AND {sk_col} < ?")
@@ -304,7 +306,7 @@ class SqliteStore(Store):
             return lambda: conn.execute("DELETE FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk))
         if isinstance(op, Add):
             row = conn.execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (op.pk, op.sk)).fetchone()
-            item = _row_to_item(row) if row else {"PK": op.pk, "SK": op.sk}
+            item: Item = _row_to_item(row) if row else {"PK": op.pk, "SK": op.sk}
             if op.below is not None and int(item.get(op.below[0], 0)) >= op.below[1]:
                 raise Conflict(f"{op.pk} {op.sk}: {op.below[0]} at {op.below[1]}")
             for name, by in op.counts.items():

@@ -9,10 +9,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from service.games.chain.records import ChainRecords
 from service.publish import json_bytes
 from service.store.base import Store
+from service.store.records import Board
 
 if TYPE_CHECKING:
+    from puzzlebook.streaks import Streak
     from service.nightly import NightlyRun
     from service.settings import Settings
 
@@ -29,8 +32,8 @@ def nightly(run: NightlyRun) -> None:
 
     store, done_report = run.store, run.report.game(KEY)
     through = run.today + dt.timedelta(days=run.ahead)
-    done = set(store.chain_days(FIRST_DAY.isoformat(), through.isoformat()))
-    done |= set(store.chain_failures())
+    done = set(ChainRecords(store).chain_days(FIRST_DAY.isoformat(), through.isoformat()))
+    done |= set(ChainRecords(store).chain_failures())
     day = FIRST_DAY
     while day <= through:
         text = day.isoformat()
@@ -39,13 +42,13 @@ def nightly(run: NightlyRun) -> None:
                 row = generate(day)
                 verify(row)
             except GenerationError as exc:
-                store.record_chain_failure(text, GENERATION_FAILED, str(exc), run.now)
+                ChainRecords(store).record_chain_failure(text, GENERATION_FAILED, str(exc), run.now)
                 done_report.failed[text] = GENERATION_FAILED
             except VerifyError as exc:
-                store.record_chain_failure(text, exc.code, str(exc), run.now)
+                ChainRecords(store).record_chain_failure(text, exc.code, str(exc), run.now)
                 done_report.failed[text] = exc.code
             else:
-                if store.put_chain_day(text, row):
+                if ChainRecords(store).put_chain_day(text, row):
                     done_report.stored.append(text)
         day += dt.timedelta(days=1)
 
@@ -53,7 +56,8 @@ def nightly(run: NightlyRun) -> None:
 def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
     wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, SERVE_AHEAD + 1)}
     last = (today + dt.timedelta(days=SERVE_AHEAD)).isoformat()
-    have = set(store.chain_days(today.isoformat(), last)) | set(store.chain_failures())
+    records = ChainRecords(store)
+    have = set(records.chain_days(today.isoformat(), last)) | set(records.chain_failures())
     return not wanted <= have
 
 
@@ -65,19 +69,27 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
     """Each stored day's public file: exactly generate.public(row), nothing of its answer."""
     from puzzlebook.chain.generate import public
 
-    return {path(day): json_bytes(public(row)) for day, row in store.chain_rows(first, last)}
+    return {path(day): json_bytes(public(row)) for day, row in ChainRecords(store).chain_rows(first, last)}
 
 
 def published(store: Store, last: str) -> list[str]:
-    return store.chain_days(None, last)
+    return ChainRecords(store).chain_days(None, last)
 
 
 def health(store: Store, today: dt.date) -> str | None:
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    if store.chain_day(tomorrow) is None:
-        last = store.last_chain_day()
+    if ChainRecords(store).chain_day(tomorrow) is None:
+        last = ChainRecords(store).last_chain_day()
         return (
             f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
             "run the nightly fill (python build.py fill)."
         )
     return None
+
+
+def streak(store: Store, pid: str) -> Streak:
+    return ChainRecords(store).stats(pid).streak
+
+
+def streak_board(store: Store, today: dt.date, me: str | None) -> Board:
+    return ChainRecords(store).streak_board(today, me)

@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING, Any
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH
 from service.games.chess.dailies import fill_dailies
+from service.games.chess.records import ChessRecords
 from service.publish import json_bytes
 from service.store.base import Store
+from service.store.records import Board
 
 if TYPE_CHECKING:
+    from puzzlebook.streaks import Streak
     from service.nightly import NightlyRun
     from service.settings import Settings
 
@@ -32,7 +35,7 @@ def keep_through(store: Store, settings: Settings, bundle: Any, last: dt.date) -
 
 def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    return tomorrow not in {d.day for d in store.kept_dailies(today.isoformat(), tomorrow)}
+    return tomorrow not in {d.day for d in ChessRecords(store).kept_dailies(today.isoformat(), tomorrow)}
 
 
 def path(day: str) -> str:
@@ -42,7 +45,7 @@ def path(day: str) -> str:
 def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
     """{date, bundle, dailies: [{band, id, rating}]} for each day with dailies kept, bands easiest first."""
     by_day: dict[str, list[Any]] = defaultdict(list)
-    for kept in store.kept_dailies(first, last):
+    for kept in ChessRecords(store).kept_dailies(first, last):
         by_day[kept.day].append(kept)
     order = list(BANDS)
     files = {}
@@ -58,4 +61,16 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
 
 
 def published(store: Store, last: str) -> list[str]:
-    return sorted({d.day for d in store.kept_dailies(None, last)})
+    return sorted({d.day for d in ChessRecords(store).kept_dailies(None, last)})
+
+
+def streak(store: Store, pid: str) -> Streak:
+    return ChessRecords(store).stats(pid).streak
+
+
+def streak_board(store: Store, today: dt.date, me: str | None) -> Board:
+    return ChessRecords(store).streak_board(today, me)
+
+
+def ratings_board(store: Store, me: str | None) -> Board:
+    return ChessRecords(store).ratings_board(KEY, me=me)

@@ -11,9 +11,9 @@ import datetime as dt
 from typing import Any
 
 from puzzlebook.chess.daily import EPOCH, NO_REPEAT, bands_of, pick
+from service.games.chess.records import ChessRecords, KeptDaily
 from service.settings import Settings
 from service.store.base import Store
-from service.store.records import KeptDaily
 
 
 def fill_dailies(
@@ -26,7 +26,7 @@ def fill_dailies(
     first = max(first, EPOCH)
     if last < first:
         return []
-    window = store.kept_dailies(
+    window = ChessRecords(store).kept_dailies(
         (first - dt.timedelta(days=NO_REPEAT)).isoformat(), (last + dt.timedelta(days=NO_REPEAT)).isoformat()
     )
     kept = {(d.day, d.band): d for d in window}
@@ -39,7 +39,7 @@ def fill_dailies(
             if slot not in kept:
                 pid = pick(band, day, entries, key=settings.site_key, bundle=bundle)
                 row = bundle.row(band, pid)
-                kept[slot] = store.keep_daily(day.isoformat(), band, pid, int(row[3]))
+                kept[slot] = ChessRecords(store).keep_daily(day.isoformat(), band, pid, int(row[3]))
                 entries.append((day.isoformat(), band, kept[slot].id))
             out.append(kept[slot])
         day += dt.timedelta(days=1)
@@ -50,7 +50,7 @@ def ensure_dailies(store: Store, settings: Settings, bundle: Any, day: dt.date) 
     """The dailies of `day`, kept now if they weren't; [] for a day before EPOCH."""
     if day < EPOCH:
         return []
-    kept = store.dailies_on(day.isoformat())
+    kept = ChessRecords(store).dailies_on(day.isoformat())
     if {d.band for d in kept} >= set(bands_of(day, settings.site_key)):
         return kept
     return fill_dailies(store, settings, bundle, day, day)

@@ -1,55 +1,59 @@
-"""Results: chess solves and misses, Chain solves and give-ups, each kept with its tallies in one write.
-
-The first result for a puzzle (or Chain day) stands. Each post goes through
-`settle`: read the player's tallies and the results that might already exist,
-decide, and write the result together with the tallies under their version;
-a lost race reads again and decides again.
-"""
+"""Chess Puzzles in the store: each player's solves and misses with their tallies and rating, the kept
+dailies, and the boards that read them. Keys: service/games/chess/keys.py; docs/store.md."""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+from puzzlebook.results import Posted
+from service.games.chess import keys as CK
 from service.store import keys as K
+from service.store.base import Store
+from service.store.boards import BoardSpec, streak_index
 from service.store.items import (
     Absent,
+    Conflict,
     Item,
     Key,
     Op,
-    Primitives,
     Put,
+    StoreUnavailable,
     doc_of,
     make_item,
     record_of,
     utc_stamp,
 )
-from service.store.records import ChainStats, ChessStats, Posted, Streak
+from service.store.records import Board
+
+
+@dataclass(frozen=True, slots=True)
+class KeptDaily:
+    """A chess daily kept for a day and band: the puzzle's Lichess id and rating."""
+
+    day: str
+    band: str
+    id: str
+    rating: int
+
 
 
 def _chess_keys(pid: str, puzzle_id: str) -> tuple[Key, Key, Key]:
     """The keys of the player's solve and miss of a puzzle, and of their chess tallies."""
     me = K.player(pid)
-    return (me, K.chess_solve(puzzle_id)), (me, K.chess_miss(puzzle_id)), (me, K.CHESS_STATS)
+    return (me, CK.chess_solve(puzzle_id)), (me, CK.chess_miss(puzzle_id)), (me, CK.CHESS_STATS)
 
 
-def _chain_keys(pid: str, day: str) -> tuple[Key, Key]:
-    """The keys of the player's result for a Chain day and of their Chain tallies."""
-    me = K.player(pid)
-    return (me, K.chain_result(day)), (me, K.CHAIN_STATS)
+class ChessRecords:
+    """Chess Puzzles' records in `store`."""
 
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
-def _streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
-    """The tallies' place on `game`'s streak board (GSI2): the partition of the streak's last day."""
-    return K.streak_board(game, streak.day or "")[1], K.streak_rank(streak.length, streak.at or "", pid)
-
-
-class Results(Primitives):
-    """Keeping results: what each kind of post decides, and the writes that go with it."""
-
-    # ---- chess -------------------------------------------------------------------------
+    # ---- results -----------------------------------------------------------------------
 
     def _chess_stats_put(self, pid: str, stats: ChessStats) -> Put:
         """The versioned write of the player's chess tallies, with their places on the boards."""
@@ -57,16 +61,16 @@ class Results(Primitives):
         if stats.rating is not None:
             index[1] = (K.ratings_board("chess")[1], K.rating_rank(stats.rating.rating, pid))
         if stats.streak.day:
-            index[2] = _streak_index("chess", stats.streak, pid)
+            index[2] = streak_index("chess", stats.streak, pid)
         if stats.clean:
-            index[3] = (K.alltime_board(None)[1], K.count_rank(stats.clean, stats.clean_at or "", pid))
-        new = make_item(K.player(pid), K.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
+            index[3] = (CK.alltime_board(None)[1], K.count_rank(stats.clean, stats.clean_at or "", pid))
+        new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
         return Put(new, expect=stats.version)
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The player's kept (solve, miss) for the puzzle, each a dict or None."""
         solve_key, miss_key, _ = _chess_keys(pid, puzzle_id)
-        got = self.get_items([solve_key, miss_key])
+        got = self.store.get_items([solve_key, miss_key])
         return (
             doc_of(got[solve_key]) if solve_key in got else None,
             doc_of(got[miss_key]) if miss_key in got else None,
@@ -140,8 +144,8 @@ class Results(Primitives):
             }
             index = {}
             if day:
-                rank = K.chess_daily_rank(clean, kept_mistakes + hints, seconds, posted, pid)
-                index[1] = (K.chess_daily_board(day, band)[1], rank)
+                rank = CK.chess_daily_rank(clean, kept_mistakes + hints, seconds, posted, pid)
+                index[1] = (CK.chess_daily_board(day, band)[1], rank)
             ops: list[Op] = [
                 Put(make_item(*solve_key, doc, index=index), expect=0),
                 self._chess_stats_put(pid, new),
@@ -149,8 +153,8 @@ class Results(Primitives):
             if not missed:
                 ops.append(Absent(*miss_key))  # a miss landing meanwhile would be the first result
             if clean:
-                board = (K.alltime_board(band)[1], K.count_rank(tally["clean"], posted, pid))
-                ops.append(Put(make_item(K.player(pid), K.chess_tally(band), tally, index={3: board})))
+                board = (CK.alltime_board(band)[1], K.count_rank(tally["clean"], posted, pid))
+                ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index={3: board})))
             answer = Posted(
                 already=False,
                 rated=after is not None,
@@ -163,11 +167,11 @@ class Results(Primitives):
             )
             return answer, ops
 
-        answer = self.settle([stats_key, solve_key, miss_key], decide)
+        answer = self.store.settle([stats_key, solve_key, miss_key], decide)
         if day and not answer.already:
-            rank = K.chess_daily_rank(answer.clean, answer.mistakes + hints, seconds, posted, pid)
-            index_n, board_pk = K.chess_daily_board(day, band)
-            answer = replace(answer, place=self.count_items(board_pk, index=index_n, below=rank) + 1)
+            rank = CK.chess_daily_rank(answer.clean, answer.mistakes + hints, seconds, posted, pid)
+            index_n, board_pk = CK.chess_daily_board(day, band)
+            answer = replace(answer, place=self.store.count_items(board_pk, index=index_n, below=rank) + 1)
         return answer
 
     def record_chess_miss(
@@ -215,96 +219,92 @@ class Results(Primitives):
             )
             return answer, ops
 
-        return self.settle([stats_key, solve_key, miss_key], decide)
+        return self.store.settle([stats_key, solve_key, miss_key], decide)
 
-    # ---- chain -------------------------------------------------------------------------
+    def stats(self, pid: str) -> ChessStats:
+        """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
+        return record_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
 
-    def chain_result(self, pid: str, day: str) -> dict[str, Any] | None:
-        """The player's kept result for a Chain day ({"kind": "solve"|"giveup", ...}), or None."""
-        item = self.get_item(K.player(pid), K.chain_result(day))
-        return doc_of(item) if item else None
+    # ---- kept dailies ------------------------------------------------------------------
 
-    def _chain_stats_put(self, pid: str, stats: ChainStats, expect: int) -> Put:
-        """The versioned write of the player's Chain tallies (`stats.version` is the new version)."""
-        index = {}
-        if stats.streak.day:
-            index[2] = _streak_index("chain", stats.streak, pid)
-        item = make_item(K.player(pid), K.CHAIN_STATS, stats.to_doc(), version=stats.version, index=index)
-        return Put(item, expect=expect)
+    def keep_daily(self, day: str, band: str, puzzle_id: str, rating: int) -> KeptDaily:
+        """Keep `puzzle_id` as `band`'s daily on `day` unless one is kept already; the kept one stands."""
+        doc: dict[str, Any] = {"id": puzzle_id, "rating": rating}
+        try:
+            self.store.transact([Put(make_item(CK.CHESS_DAILIES, CK.chess_daily(day, band), doc), expect=0)])
+        except Conflict:
+            item = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
+            if item is None:  # pragma: no cover - a kept daily is never deleted
+                raise StoreUnavailable("a kept daily vanished") from None
+            doc = doc_of(item)
+        return KeptDaily(day, band, doc["id"], doc["rating"])
 
-    def record_chain_solve(
-        self,
-        pid: str,
-        day: str,
-        *,
-        tiles: list[int],
-        seconds: int,
-        undos: int,
-        resets: int,
-        on_board: bool,
-        now: dt.datetime,
-    ) -> Posted:
-        """Keep the player's first result for a Chain day, a solve. `on_board` when posted on that site
-        day: it then goes on the day's board and counts for the streak. A later result isn't kept."""
-        key, stats_key = _chain_keys(pid, day)
-        posted = utc_stamp(now)
-        clean = undos == 0 and resets == 0
-        rank = K.chain_daily_rank(clean, undos + resets, seconds, posted, pid)
+    def dailies_on(self, day: str) -> list[KeptDaily]:
+        """The chess dailies kept for `day`, by band name."""
+        return [_kept(it) for it in self.store.query_items(CK.CHESS_DAILIES, prefix=f"{day}#")]
 
-        def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if key in got:
-                return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            streak = stats.streak.extended(dt.date.fromisoformat(day), posted) if on_board else stats.streak
-            new = replace(
-                stats,
-                version=stats.version + 1,
-                solved=stats.solved + 1,
-                clean=stats.clean + (1 if clean else 0),
-                streak=streak,
-            )
-            doc = {
-                "kind": "solve",
-                "tiles": tiles,
-                "seconds": seconds,
-                "undos": undos,
-                "resets": resets,
-                "clean": clean,
-                "posted": posted,
-                "on_board": on_board,
+    def kept_dailies(self, first: str | None = None, last: str | None = None) -> list[KeptDaily]:
+        """Every kept chess daily from `first` to `last` (inclusive; open-ended when None), by date."""
+        low = first or "0000"
+        high = f"{last}#~" if last else "9999"
+        return [_kept(it) for it in self.store.query_items(CK.CHESS_DAILIES, low=low, high=high)]
+
+    # ---- boards ------------------------------------------------------------------------
+
+    def daily_board(self, day: str, band: str, me: str | None = None) -> Board:
+        """The daily board of `band` on `day`: solves posted that day, clean first, then less help,
+        then time, then who posted first."""
+        index, pk = CK.chess_daily_board(day, band)
+        mine = None
+        if me:
+            kept = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
+            if kept:
+                mine = (K.player(me), CK.chess_solve(doc_of(kept)["id"]))
+
+        def detail(it: Item) -> dict[str, Any]:
+            d = doc_of(it)
+            return {
+                "mistakes": d["mistakes"],
+                "hints": d["hints"],
+                "seconds": d["seconds"],
+                "clean": d["clean"],
             }
-            index = {1: (K.chain_daily_board(day)[1], rank)} if on_board else {}
-            ops: list[Op] = [
-                Put(make_item(*key, doc, index=index), expect=0),
-                self._chain_stats_put(pid, new, expect=stats.version),
-            ]
-            return Posted(already=False, clean=clean, daily=day if on_board else None, kind="solve"), ops
 
-        answer = self.settle([stats_key, key], decide)
-        if on_board and not answer.already:
-            n, board_pk = K.chain_daily_board(day)
-            answer = replace(answer, place=self.count_items(board_pk, index=n, below=rank) + 1)
-        return answer
+        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
 
-    def record_chain_giveup(self, pid: str, day: str, now: dt.datetime) -> Posted:
-        """Keep a give-up as the player's result for a Chain day, unless a result came first (already)."""
-        key, stats_key = _chain_keys(pid, day)
+    def alltime_board(self, band: str | None = None, me: str | None = None) -> Board:
+        """Clean solves of all time, in `band` or over all; ties to whoever got there first."""
+        index, pk = CK.alltime_board(band)
+        if band:
+            mine = (K.player(me), CK.chess_tally(band)) if me else None
+        else:
+            mine = (K.player(me), CK.CHESS_STATS) if me else None
+        return self.store.board_of(BoardSpec(index, [pk], lambda it: {"clean": doc_of(it)["clean"]}, mine))
 
-        def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if key in got:
-                return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            new = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
-            ops: list[Op] = [
-                Put(make_item(*key, {"kind": "giveup", "posted": utc_stamp(now)}), expect=0),
-                self._chain_stats_put(pid, new, expect=stats.version),
-            ]
-            return Posted(already=False, kind="giveup"), ops
+    def ratings_board(self, game: str = "chess", me: str | None = None) -> Board:
+        """Players by rating, highest first; provisional ones marked."""
+        index, pk = K.ratings_board(game)
 
-        return self.settle([stats_key, key], decide)
+        def detail(it: Item) -> dict[str, Any]:
+            r = doc_of(it)["rating"]
+            rating = Rating(**r)
+            return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
+
+        mine = (K.player(me), CK.CHESS_STATS) if me else None
+        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
+
+    def streak_board(self, today: dt.date, me: str | None = None) -> Board:
+        """Current chess streaks, longest first."""
+        return self.store.streak_board("chess", CK.CHESS_STATS, today, me)
 
 
 def _rating_doc(rating: Rating | None) -> dict[str, float] | None:
     if rating is None:
         return None
     return {"rating": rating.rating, "rd": rating.rd, "volatility": rating.volatility}
+
+
+def _kept(item: Item) -> KeptDaily:
+    day, band = item["SK"].split("#", 1)
+    doc = doc_of(item)
+    return KeptDaily(day, band, doc["id"], doc["rating"])

@@ -14,22 +14,47 @@ import datetime as dt
 import json
 import math
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
-from service.store import keys as K
+from service.games.lessons import keys as K
+from service.store.base import Store
 from service.store.items import (
     Add,
     Conflict,
     Item,
-    Primitives,
     Put,
     StoreUnavailable,
     doc_of,
     make_item,
     utc_stamp,
 )
-from service.store.records import Lesson, LessonHead
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A stored lesson: its unguessable id, its owner, the lesson as imported, and when."""
+
+    id: str
+    owner_id: str
+    lesson: Any
+    created: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonHead:
+    """What a teacher's list shows of a stored lesson, read without the lesson itself."""
+
+    id: str
+    owner_id: str
+    name: str
+    count: int
+    created: str
+
+
+
+
 
 PART_BYTES = 256 * 1024
 """The most UTF-8 bytes of a lesson's JSON text in one part item (with its keys, far below
@@ -77,8 +102,11 @@ def _head(lesson_id: str, doc: dict[str, Any]) -> LessonHead:
     return LessonHead(lesson_id, doc["owner"], doc["name"], doc["count"], doc["created"])
 
 
-class Lessons(Primitives):
-    """Lessons and their per-puzzle counts."""
+class LessonRecords:
+    """Lessons and their per-puzzle counts, in `store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def save_lesson(
         self,
@@ -115,23 +143,23 @@ class Lessons(Primitives):
                 items.append(part)
             return lesson_id, items
 
-        return self.put_fresh(draw, "lesson id")
+        return self.store.put_fresh(draw, "lesson id")
 
     def lesson_head(self, lesson_id: str) -> LessonHead | None:
         """The owner, name, count and date of the lesson with that id (its puzzles unread), or None."""
-        item = self.get_item(K.lesson(lesson_id), K.LESSON)
+        item = self.store.get_item(K.lesson(lesson_id), K.LESSON)
         return None if item is None else _head(lesson_id, doc_of(item))
 
     def get_lesson(self, lesson_id: str) -> Lesson | None:
         """The lesson with that id, or None."""
         pk = K.lesson(lesson_id)
-        item = self.get_item(pk, K.LESSON)
+        item = self.store.get_item(pk, K.LESSON)
         if item is None:
             return None
         doc = doc_of(item)
         if "lesson" in doc:
             return Lesson(lesson_id, doc["owner"], doc["lesson"], doc["created"])
-        parts = self.query_items(pk, prefix=K.LESSON_PARTS)
+        parts = self.store.query_items(pk, prefix=K.LESSON_PARTS)
         if len(parts) != doc["parts"]:  # written in one transaction, so this is never a race
             raise StoreUnavailable(f"lesson {lesson_id} has {len(parts)} of its {doc['parts']} parts")
         lesson = json.loads("".join(part["text"] for part in parts))
@@ -140,7 +168,7 @@ class Lessons(Primitives):
     def list_lessons(self, owner_id: str) -> list[LessonHead]:
         """The owner's lessons, newest first (heads only: the puzzles are not read)."""
         index, owner_pk = K.lessons_of(owner_id)
-        items = self.query_items(owner_pk, index=index, reverse=True)
+        items = self.store.query_items(owner_pk, index=index, reverse=True)
         return [_head(it["PK"][2:], doc_of(it)) for it in items]
 
     def delete_lesson(self, lesson_id: str, owner_id: str) -> bool:
@@ -149,9 +177,15 @@ class Lessons(Primitives):
         if head is None or head.owner_id != owner_id:
             return False
         # The head first: from then on the lesson is gone, even if removing the rest is interrupted.
-        self.delete_items([(K.lesson(lesson_id), K.LESSON)])
-        self.delete_partition(K.lesson(lesson_id))
+        self.store.delete_items([(K.lesson(lesson_id), K.LESSON)])
+        self.store.delete_partition(K.lesson(lesson_id))
         return True
+
+    def delete_owned(self, owner_id: str) -> None:
+        """Delete every lesson `owner_id` owns, with its results (a player deleting themselves)."""
+        index, owner_pk = K.lessons_of(owner_id)
+        for it in self.store.query_items(owner_pk, index=index):
+            self.store.delete_partition(it["PK"])
 
     def record_lesson_result(
         self, lesson_id: str, puzzle_index: int, player_key: str, solved: bool, clean: bool
@@ -163,7 +197,7 @@ class Lessons(Primitives):
         """
         counts = {"played": 1, "solved": 1 if solved else 0, "clean": 1 if solved and clean else 0}
         try:
-            self.transact(
+            self.store.transact(
                 [
                     Put(
                         make_item(
@@ -183,6 +217,6 @@ class Lessons(Primitives):
     def lesson_results(self, lesson_id: str) -> dict[int, dict[str, int]]:
         """Per puzzle index that has results: {played, solved, clean}."""
         out = {}
-        for it in self.query_items(K.lesson(lesson_id), prefix="T#"):
+        for it in self.store.query_items(K.lesson(lesson_id), prefix="T#"):
             out[int(it["SK"][2:])] = {name: int(it.get(name, 0)) for name in ("played", "solved", "clean")}
         return out

@@ -1,0 +1,43 @@
+"""A player's Chain tallies, as the store keeps them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from puzzlebook.streaks import Streak, plural
+
+
+@dataclass(frozen=True, slots=True)
+class ChainStats:
+    """A player's Chain tallies: solved, clean (no undo or reset), given up, and the streak."""
+
+    version: int = 0
+    solved: int = 0
+    clean: int = 0
+    gave_up: int = 0
+    streak: Streak = field(default_factory=Streak)
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = asdict(self)
+        doc.pop("version")
+        return doc
+
+    def account_line(self, today: dt.date) -> str:
+        """The account page's line for Chain, e.g. "5 Chains solved, 4 cleanly · 2-day Chain streak"."""
+        streak = self.streak.current(today)
+        tail = f"{streak}-day Chain streak" if streak else "no Chain streak"
+        return f"{plural(self.solved, 'Chain')} solved, {self.clean} cleanly · {tail}"
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any] | None, version: int) -> ChainStats:
+        if not doc:
+            return cls(version=version)
+        return cls(
+            version=version,
+            solved=doc["solved"],
+            clean=doc["clean"],
+            gave_up=doc["gave_up"],
+            streak=Streak(**doc["streak"]),
+        )

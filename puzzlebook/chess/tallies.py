@@ -1,0 +1,65 @@
+"""A player's Chess Puzzles tallies and rating, as the store keeps them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from puzzlebook.ratings import NEW_PLAYER, Rating
+from puzzlebook.streaks import Streak, plural
+
+
+@dataclass(frozen=True, slots=True)
+class ChessStats:
+    """A player's Chess Puzzles tallies and rating (None until their first rated result)."""
+
+    version: int = 0
+    solved: int = 0
+    clean: int = 0
+    missed: int = 0
+    rated: int = 0
+    rating: Rating | None = None
+    clean_at: str | None = None
+    bands: dict[str, dict[str, Any]] = field(default_factory=dict)
+    streak: Streak = field(default_factory=Streak)
+
+    @property
+    def current_rating(self) -> Rating:
+        """The rating to rate the next result from: a new player's until the first."""
+        return self.rating or NEW_PLAYER
+
+    def band(self, name: str) -> dict[str, Any]:
+        """One band's tally: {solved, clean, clean_at}."""
+        return self.bands.get(name, {"solved": 0, "clean": 0, "clean_at": None})
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = asdict(self)
+        doc.pop("version")
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any] | None, version: int) -> ChessStats:
+        if not doc:
+            return cls(version=version)
+        rating = doc.get("rating")
+        return cls(
+            version=version,
+            solved=doc["solved"],
+            clean=doc["clean"],
+            missed=doc["missed"],
+            rated=doc["rated"],
+            rating=Rating(**rating) if rating else None,
+            clean_at=doc["clean_at"],
+            bands=doc["bands"],
+            streak=Streak(**doc["streak"]),
+        )
+
+    def account_line(self, today: dt.date) -> str:
+        """The account page's line, e.g. "12 puzzles solved, 9 cleanly · 3-day daily streak"."""
+        streak = self.streak.current(today)
+        tail = f"{streak}-day daily streak" if streak else "no daily streak"
+        return f"{plural(self.solved, 'puzzle')} solved, {self.clean} cleanly · {tail}"
+
+    def with_(self, **changes: Any) -> ChessStats:
+        return replace(self, **changes)

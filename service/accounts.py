@@ -1,0 +1,16 @@
+"""A player's account across every game: deleting a player removes what each game keeps of them."""
+
+from __future__ import annotations
+
+from service.games import with_hook
+from service.store.base import Store
+
+
+def delete_player(store: Store, pid: str) -> bool:
+    """Remove player `pid`: their profile and everything kept under them (so they leave every board),
+    then what each game keeps of them elsewhere (its `forget_player` hook: a teacher's lessons).
+    False if there was no such player."""
+    existed = store.delete_player(pid)
+    for _, hooks in with_hook("forget_player"):
+        hooks.forget_player(store, pid)
+    return existed

@@ -1,0 +1,30 @@
+"""Chain: the keys of its items (service/store/keys.py has the shared layout; docs/store.md).
+
+Per-player items use the prefixes puzzlebook/games.py lists for it.
+"""
+
+from __future__ import annotations
+
+from service.store import keys as K
+
+CHAIN_STATS = "STATS#chain"
+
+
+def chain_result(day: str) -> str:
+    return f"K#{day}"
+
+
+# Index partitions: (which GSI, its partition key).
+def chain_daily_board(day: str) -> tuple[int, str]:
+    return 1, f"KD#{day}"
+
+
+def chain_daily_rank(clean: bool, undos_resets: int, seconds: int, posted: str, pid: str) -> str:
+    """Clean (no undo or reset) first, then fewer undos and resets, then time, then who posted first."""
+    moves, time = f"{undos_resets:0{K.MOVES_WIDTH}d}", f"{seconds:0{K.SECONDS_WIDTH}d}"
+    return f"{0 if clean else 1}#{moves}#{time}#{posted}#{pid}"
+
+
+# The stored days and the days that failed: site-wide partitions, one item a day.
+CHAIN_DAYS = "CHAIN"
+CHAIN_FAILURES = "CHAINFAIL"

@@ -1,0 +1,44 @@
+"""Chess Puzzles: the keys of its items (service/store/keys.py has the shared layout; docs/store.md).
+
+Per-player items use the prefixes puzzlebook/games.py lists for it.
+"""
+
+from __future__ import annotations
+
+from service.store import keys as K
+
+CHESS_STATS = "STATS#chess"
+
+
+def chess_tally(band: str) -> str:
+    return f"TALLY#chess#{band}"
+
+
+def chess_solve(puzzle_id: str) -> str:
+    return f"CS#{puzzle_id}"
+
+
+def chess_miss(puzzle_id: str) -> str:
+    return f"CM#{puzzle_id}"
+
+
+# Index partitions: (which GSI, its partition key).
+def chess_daily_board(day: str, band: str) -> tuple[int, str]:
+    return 1, f"CD#{day}#{band}"
+
+
+def alltime_board(band: str | None) -> tuple[int, str]:
+    return 3, f"AT#{band or 'all'}"
+
+
+def chess_daily_rank(clean: bool, help_count: int, seconds: int, posted: str, pid: str) -> str:
+    """Clean first, then less help (mistakes + hints), then the faster, then who posted first."""
+    return f"{0 if clean else 1}#{help_count:0{K.HELP_WIDTH}d}#{seconds:0{K.SECONDS_WIDTH}d}#{posted}#{pid}"
+
+
+# The kept dailies: one item each under a site-wide partition.
+CHESS_DAILIES = "DAILY#chess"
+
+
+def chess_daily(day: str, band: str) -> str:
+    return f"{day}#{band}"
