@@ -56,6 +56,12 @@ def parse_day(text: str) -> dt.date:
 
     The same rule as the pages' parseDay (site/static/js/lib/dates.js), held
     to it by tests/vectors/dates.json.
+
+    >>> parse_day("2028-02-29")
+    datetime.date(2028, 2, 29)
+    >>> parse_day("2026-09-31")
+    Traceback (most recent call last):
+    ValueError: '2026-09-31' is not a date written YYYY-MM-DD
     """
     if not isinstance(text, str) or not _DATE.fullmatch(text):
         raise ValueError(f"{text!r} is not a date written YYYY-MM-DD")

@@ -135,7 +135,11 @@ GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS)
 
 
 def find_game(key: str) -> Game:
-    """The game called `key`; KeyError naming the games there are."""
+    """The game called `key`; KeyError naming the games there are.
+
+    >>> find_game("chain").name
+    'Chain'
+    """
     for game in GAMES:
         if game.key == key:
             return game

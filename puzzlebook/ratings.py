@@ -179,7 +179,11 @@ def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Ratin
 
 
 def outcome_of(missed: bool, mistakes: int, hints: int) -> Outcome:
-    """How a first result counts: a miss or any mistake is lost, else hints, else clean."""
+    """How a first result counts: a miss or any mistake is lost, else hints, else clean.
+
+    >>> outcome_of(False, 0, 0), outcome_of(False, 0, 2), outcome_of(False, 1, 0), outcome_of(True, 0, 0)
+    ('clean', 'hints', 'lost', 'lost')
+    """
     if missed or mistakes > 0:
         return "lost"
     return "hints" if hints > 0 else "clean"

@@ -16,7 +16,12 @@ class Streak:
     best: int = 0
 
     def current(self, today: dt.date) -> int:
-        """The run as it stands on `today`: alive if its last day is today or yesterday, else 0."""
+        """The run as it stands on `today`: alive if its last day is today or yesterday, else 0.
+
+        >>> run = Streak("2026-11-02", 3)
+        >>> run.current(dt.date(2026, 11, 3)), run.current(dt.date(2026, 11, 4))
+        (3, 0)
+        """
         if self.day is None:
             return 0
         last = dt.date.fromisoformat(self.day)
@@ -31,5 +36,9 @@ class Streak:
 
 
 def plural(n: int, word: str) -> str:
-    """"1 puzzle", "12 puzzles"."""
+    """A count and its word.
+
+    >>> plural(1, "puzzle"), plural(12, "puzzle")
+    ('1 puzzle', '12 puzzles')
+    """
     return f"{n} {word}{'' if n == 1 else 's'}"

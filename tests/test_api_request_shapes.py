@@ -30,6 +30,8 @@ from puzzlebook.patterns import SPACE_RANGES, ranges_of
 from service.store.sqlite import SqliteStore
 from tests.support import settings_for_tests
 
+pytestmark = pytest.mark.slow  # `make check` leaves these to `make test`
+
 
 @pytest.fixture(scope="module")
 def document(tmp_path_factory) -> dict[str, Any]:

@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # `make check` leaves these to `make test`
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Points the browser fixtures at a Chromium that is not there, once they are imported.

@@ -10,6 +10,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from puzzlebook.chain import score
 from puzzlebook.chain.candidate import FAILURES
 from puzzlebook.chain.generate import generate
@@ -44,6 +46,7 @@ def test_the_report_counts_what_generate_did() -> None:
     assert "cap check: none of 40 dates" in out
 
 
+@pytest.mark.slow
 def test_the_committed_bands_are_the_calibrations_output() -> None:
     found = calibrate(days_from(CALIBRATION_START, CALIBRATION_DAYS))
     assert found.bands() == score.BANDS, (

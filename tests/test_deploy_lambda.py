@@ -229,6 +229,7 @@ print(json.dumps(result))
 """
 
 
+@pytest.mark.slow
 def test_the_staged_package_serves_the_api_and_runs_the_nightly(tmp_path: Path) -> None:
     """Only the staged folder and the packages of its requirements.txt importable: the
     entry points named in the template answer an HTTP API event, and the nightly fill

@@ -65,6 +65,7 @@ def test_cfn_lint_reports_nothing_not_even_informational() -> None:
     assert _lint(TEMPLATE) == []
 
 
+@pytest.mark.slow
 def test_cfn_lint_would_catch_a_broken_template(tmp_path: Path) -> None:
     broken = TEMPLATE.read_text(encoding="utf-8").replace(
         "      Handler: functions.handler.nightly\n",

@@ -271,6 +271,7 @@ def _ordinary_games(count: int, plies: int) -> str:
     return "\n".join(games)
 
 
+@pytest.mark.slow
 def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(world: SimpleNamespace) -> None:
     """Issue 12, item 20: 160 ordinary games (188 KB) answered 500 on DynamoDB, their stored JSON being
     past its 400 KB item limit. Whatever the importer passes, both stores keep."""
@@ -287,6 +288,7 @@ def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(wo
     assert [(x["name"], x["count"]) for x in listed] == [("Games", 160)]
 
 
+@pytest.mark.slow
 def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNamespace) -> None:
     """Bare moves with one-letter comments take nearly five times their PGN's size once every move
     is written out: 164 KB of them are past the stored limit. The check says so (and gives no

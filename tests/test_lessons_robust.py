@@ -24,6 +24,8 @@ from hypothesis import strategies as st
 
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 
+pytestmark = pytest.mark.slow  # `make check` leaves these to `make test`
+
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 GUIDE = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))

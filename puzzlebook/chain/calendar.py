@@ -43,5 +43,9 @@ def as_date(day: dt.date | str) -> dt.date:
 
 
 def level_of(day: dt.date | str) -> str:
-    """The level name ('easy', 'medium' or 'hard') of `day`, by its weekday."""
+    """The level name ('easy', 'medium' or 'hard') of `day`, by its weekday.
+
+    >>> level_of("2026-09-07"), level_of("2026-09-09"), level_of("2026-09-13")  # Mon, Wed, Sun
+    ('easy', 'medium', 'hard')
+    """
     return _BY_WEEKDAY[as_date(day).weekday()]

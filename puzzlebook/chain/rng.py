@@ -23,7 +23,11 @@ T = TypeVar("T")
 
 def fnv1a(text: str) -> int:
     """FNV-1a 32-bit of `text`, one UTF-16 code unit at a time as JavaScript's
-    charCodeAt walks it (for the ASCII seed strings, one byte per character)."""
+    charCodeAt walks it (for the ASCII seed strings, one byte per character).
+
+    >>> fnv1a("2026-09-07:chain")  # seed 002's golden fact
+    3844008438
+    """
     h = FNV_OFFSET
     units = text.encode("utf-16-le")
     for i in range(0, len(units), 2):

@@ -91,5 +91,9 @@ def needs_referee(puzzle: Puzzle, moves: Sequence[str]) -> bool:
 
 
 def min_seconds(moves: Sequence[str]) -> int:
-    """The fewest whole seconds a real solve of `moves` takes: one a move, and one at least."""
+    """The fewest whole seconds a real solve of `moves` takes: one a move, and one at least.
+
+    >>> min_seconds(["e2e4", "g1f3"]), min_seconds([])
+    (2, 1)
+    """
     return max(1, len(moves))
