@@ -58,3 +58,15 @@ def test_the_browser_copy_is_the_registry() -> None:
     assert games_js.SOURCE.read_bytes() == games_js.render(), (
         "site/static/js/games.js is stale: run `python -m sitebuild.games_js`"
     )
+
+
+def test_every_operation_is_listed_under_one_tag() -> None:
+    """A game's boards sit among its routes but are listed under "boards" only (Swagger UI shows an
+    operation once per tag)."""
+    from functions.app import create_app
+    from service.store.sqlite import SqliteStore
+
+    doc = create_app(settings_for_tests(), SqliteStore(":memory:")).openapi()
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            assert len(operation.get("tags", [])) == 1, (method, path, operation.get("tags"))

@@ -10,6 +10,7 @@ solve or give-up, or for everyone once the day is past.
 from __future__ import annotations
 
 import datetime as dt
+from enum import Enum
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
@@ -34,7 +35,10 @@ from service.context import Context
 from service.games.chain.records import ChainRecords
 from service.store.records import Player
 
-router = APIRouter(tags=["chain"])
+# Each route names its tag: the game's own ("chain") or, for its boards, "boards" beside the others.
+router = APIRouter()
+TAGS: list[str | Enum] = ["chain"]
+BOARD_TAGS: list[str | Enum] = ["boards"]
 
 NEEDED = "Sign in to keep your Chain results."
 CHAIN_OF = "The Chain"
@@ -67,6 +71,7 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
 
 @router.post(
     "/chain/solves",
+    tags=TAGS,
     dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainSolve),
@@ -105,6 +110,7 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
 
 @router.post(
     "/chain/giveups",
+    tags=TAGS,
     dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainGiveup),
@@ -120,6 +126,7 @@ def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainP
 
 @router.get(
     "/chain/{date}/walkthrough",
+    tags=TAGS,
     dependencies=[cached(WALKTHROUGH)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=Walkthrough,
@@ -145,7 +152,7 @@ def get_walkthrough(
 
 @router.get(
     "/boards/chain/daily/{date}",
-    tags=["boards"],
+    tags=BOARD_TAGS,
     dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChainDailyBoard,

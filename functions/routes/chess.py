@@ -10,6 +10,7 @@ first result for a puzzle stands and is the one rated.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -41,7 +42,10 @@ from service.store.records import Player
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
 
-router = APIRouter(tags=["chess"])
+# Each route names its tag: the game's own ("chess") or, for its boards, "boards" beside the others.
+router = APIRouter()
+TAGS: list[str | Enum] = ["chess"]
+BOARD_TAGS: list[str | Enum] = ["boards"]
 
 REPLAYS_PER_HOUR = 60
 REPLAYS = Limit(
@@ -105,6 +109,7 @@ def _daily(ctx: Context, band: str, puzzle_id: str) -> Any:
 
 @router.post(
     "/chess/solves",
+    tags=TAGS,
     dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessSolve),
@@ -142,6 +147,7 @@ def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
 
 @router.post(
     "/chess/misses",
+    tags=TAGS,
     dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessMiss),
@@ -172,7 +178,7 @@ def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
 
 @router.get(
     "/boards/chess/daily/{date}",
-    tags=["boards"],
+    tags=BOARD_TAGS,
     dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChessDailyBoard,
@@ -209,7 +215,7 @@ def chess_daily(
 
 @router.get(
     "/boards/chess/alltime",
-    tags=["boards"],
+    tags=BOARD_TAGS,
     dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=AlltimeBoard,
