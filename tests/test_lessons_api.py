@@ -21,8 +21,10 @@ from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
-LESSON = (FIXTURES / "guide_lesson.json").read_text(encoding="utf-8")
+LESSON = (EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")
 STUDY = (FIXTURES / "study_classics.pgn").read_text(encoding="utf-8")
 JSON = {"Content-Type": "application/json"}
 PGN = {"Content-Type": "application/x-chess-pgn"}

@@ -17,7 +17,9 @@ from sitebuild import assets, pages
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "lessons"
-GUIDE = sorted(FIXTURES.glob("guide_*.json"))
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
+GUIDE = sorted(EXAMPLES.glob("guide_*.json"))
 CODE = re.compile(r'<pre class="lesson-code"><code>(.*?)</code></pre>', re.DOTALL)
 
 
@@ -99,12 +101,12 @@ def test_guide_examples_import_and_play_through(path: Path) -> None:
 
 
 def test_guide_example_models() -> None:
-    (mate,) = check((FIXTURES / "guide_student_first.json").read_text(encoding="utf-8")).lessons
+    (mate,) = check((EXAMPLES / "guide_student_first.json").read_text(encoding="utf-8")).lessons
     assert (mate.student, mate.opponent_first, [m.san for m in mate.moves]) == ("white", False, ["Qxf7#"])
-    (fools,) = check((FIXTURES / "guide_opponent_first.json").read_text(encoding="utf-8")).lessons
+    (fools,) = check((EXAMPLES / "guide_opponent_first.json").read_text(encoding="utf-8")).lessons
     assert (fools.student, fools.opponent_first) == ("black", True)
     assert [(m.san, m.by_student) for m in fools.moves] == [("g4", False), ("Qh4#", True)]
-    skewer, knight, castle = check((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8")).lessons
+    skewer, knight, castle = check((EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")).lessons
     assert [m.san for m in skewer.moves] == ["Ra4+", "Ke3", "Rxh4"]
     assert [m.uci for m in skewer.student_moves] == ["a1a4", "a4h4"]
     assert [m.san for m in knight.moves] == ["e8=N+", "Kf7", "Nxc7"] and knight.intro == ""
@@ -130,7 +132,7 @@ def test_the_error_example_on_the_page_is_what_the_importer_says(rendered: str) 
         "playerColor": "black",
         "moves": [{"uci": "f3g5"}, {"uci": "c6d5"}],
     }
-    guide = json.loads((FIXTURES / "guide_student_first.json").read_text(encoding="utf-8"))
+    guide = json.loads((EXAMPLES / "guide_student_first.json").read_text(encoding="utf-8"))
     (error,) = check(json.dumps([guide, guide, fork])).errors
     assert error.text == line
 

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, TEXT_LIMITS, check, parse
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
 CASES = json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))
 MATE = {
     "title": "Back rank",
@@ -125,7 +127,7 @@ def test_texts_are_kept_exactly_as_typed() -> None:
 
 
 def test_seed_round_trip_gives_the_same_lessons() -> None:
-    text = (FIXTURES / "guide_lesson.json").read_text(encoding="utf-8")
+    text = (EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")
     first = check(text).lessons
     again = check(json.dumps([lesson.to_seed() for lesson in first])).lessons
     assert again == first
@@ -216,7 +218,7 @@ def test_student_color_must_be_a_side() -> None:
 
 def test_line_is_legal_when_replayed_by_python_chess() -> None:
     for name in ("guide_student_first", "guide_opponent_first", "guide_lesson"):
-        for lesson in check((FIXTURES / f"{name}.json").read_text(encoding="utf-8")).lessons:
+        for lesson in check((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")).lessons:
             board = chess.Board(lesson.fen)
             for move in lesson.moves:
                 assert move.color == ("white" if board.turn else "black")

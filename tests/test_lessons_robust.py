@@ -28,7 +28,9 @@ pytestmark = pytest.mark.slow  # `make check` leaves these to `make test`
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
-GUIDE = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
+GUIDE = json.loads((EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8"))
 MEDIA = ["application/json", "application/x-chess-pgn", "text/plain", "image/png", ""]
 
 # Characters a slip brings in: white space of every kind, look-alikes, invisible ones, a surrogate.

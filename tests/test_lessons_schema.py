@@ -20,11 +20,13 @@ from puzzlebook.lessons.uci import UCI_PATTERN, uci_shape_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "lessons"
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
 SCHEMA = json.loads((ROOT / "site" / "public" / "schema" / "lesson.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
 CASES = [c for c in json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8")) if "doc" in c]
 DOCS = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
-GUIDE = sorted(FIXTURES.glob("guide_*.json"))
+GUIDE = sorted(EXAMPLES.glob("guide_*.json"))
 
 # What only the importer can find: a piece of its message -> the words docs/lessons.md uses.
 VALIDATOR_ONLY = {

@@ -20,9 +20,11 @@ from tests.browser.conftest import allow_failed_fetch
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lessons"
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[2] / "site" / "templates" / "lessons" / "_examples"
 CASES = {c["name"]: c for c in json.loads((FIXTURES / "cases.json").read_text(encoding="utf-8"))}
 SEED = [CASES["seed_back_rank"]["doc"], CASES["seed_fork"]["doc"]]
-GUIDE = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))
+GUIDE = json.loads((EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8"))
 
 
 def make_player(site_server: Any, name: str) -> dict[str, str]:

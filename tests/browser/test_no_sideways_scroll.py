@@ -29,6 +29,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 WIDTHS = [320, 360, 390, 1280]
 SCHEMES = ["light", "dark"]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lessons"
+# The format guide's worked examples live beside its page, which includes them.
+EXAMPLES = Path(__file__).resolve().parents[2] / "site" / "templates" / "lessons" / "_examples"
 
 # The longest names the API takes (24 characters): one with no place to break,
 # in wide letters, and ordinary long ones.
@@ -116,7 +118,7 @@ def world(site_server: Any, bundle: Any) -> World:
             token=player["token"],
         )
         assert status == 200, body
-    guide = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))
+    guide = json.loads((EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8"))
     lesson = site_server.request(
         "POST", "/api/lessons?name=" + urllib.parse.quote("A lesson with a rather long name " * 3),
         guide, token=players[0]["token"],
