@@ -16,7 +16,6 @@ import os
 import struct
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import cbor2
 from cryptography.hazmat.primitives import hashes
@@ -59,17 +58,24 @@ class SoftAuthenticator:
     def _flags(self, extra: int = 0) -> int:
         return FLAG_UP | (FLAG_UV if self.user_verified else 0) | extra
 
-    def create(self, options: dict[str, Any], *, origin: str | None = None, rp_id: str | None = None) -> dict:
-        """Make a credential for `options` (as the server sent them); answer as the browser's JSON."""
+    def create(
+        self, options: dict[str, Any], *, origin: str | None = None, rp_id: str | None = None,
+        again: Held | None = None,
+    ) -> dict:
+        """Make a credential for `options` (as the server sent them), or answer with one made before
+        (`again`, as an authenticator ignoring excludeCredentials would); answer as the browser's JSON."""
         rp = rp_id or options["rp"]["id"]
-        key = ec.generate_private_key(ec.SECP256R1())
-        held = Held(os.urandom(32), key, rp, unb64(options["user"]["id"]))
-        self.held.append(held)
+        if again is None:
+            key = ec.generate_private_key(ec.SECP256R1())
+            held = Held(os.urandom(32), key, rp, unb64(options["user"]["id"]))
+            self.held.append(held)
+        else:
+            held, key = again, again.key
         numbers = key.public_key().public_numbers()
         cose = {1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")}
         attested = AAGUID + struct.pack(">H", len(held.id)) + held.id + cbor2.dumps(cose)
-        auth_data = hashlib.sha256(rp.encode()).digest() + bytes([self._flags(FLAG_AT)]) + struct.pack(">I", 0)
-        auth_data += attested
+        rp_hash = hashlib.sha256(rp.encode()).digest()
+        auth_data = rp_hash + bytes([self._flags(FLAG_AT)]) + struct.pack(">I", 0) + attested
         attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
         client_data = self._client_data("webauthn.create", options["challenge"], origin)
         return {
@@ -94,7 +100,8 @@ class SoftAuthenticator:
         held = which or next(h for h in reversed(self.held) if h.rp_id == rp)
         if self.counts:
             held.count += 1
-        auth_data = hashlib.sha256(rp.encode()).digest() + bytes([self._flags()]) + struct.pack(">I", held.count)
+        rp_hash = hashlib.sha256(rp.encode()).digest()
+        auth_data = rp_hash + bytes([self._flags()]) + struct.pack(">I", held.count)
         client_data = self._client_data("webauthn.get", options["challenge"], origin)
         signature = held.key.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
         return {
