@@ -20,8 +20,8 @@ from puzzlebook.recovery_codes import CODE_PATTERN
 B64 = "[A-Za-z0-9_-]+"
 # Lengths in base64url characters, room above what authenticators send (a credential id is at most
 # 1,023 bytes, an RS256 signature 512, an attestation of format "none", the one asked for, a few
-# hundred). Every field at its longest still fits the 16 KB body limit, so a field over its length
-# is refused for that (400), not for the body's size (413).
+# hundred). The passkey routes take bodies of up to 64 KB (functions/app.py), so a field over its
+# length is refused for that (400), not for the body's size (413).
 CredentialId = Annotated[str, Field(pattern=whole_text(B64), max_length=1366, examples=["AbC-_1"])]
 TICKET_CHARS = 22  # secrets.token_urlsafe(16)
 Ticket = Annotated[
@@ -39,7 +39,7 @@ def _b64(most: int) -> Any:
 
 class AttestationResponse(Request):
     clientDataJSON: str = _b64(2048)  # WebAuthn's JSON names
-    attestationObject: str = _b64(8192)
+    attestationObject: str = _b64(4096)
     transports: list[Annotated[str, Field(max_length=32)]] = Field(default_factory=list, max_length=8)
 
 

@@ -301,6 +301,20 @@ def test_passkeys_need_a_site_address_with_a_name(tmp_path) -> None:
             assert "localhost" in got.json()["error"]
 
 
+def test_a_browser_at_another_address_is_told_passkeys_wont_work_there(world: SimpleNamespace) -> None:
+    """The site's address setting names the one origin passkeys work at; a browser elsewhere (the
+    setting left unset on a deployed site) is told so before it makes a passkey that never checks out."""
+    auth = signed_up(world.client, "Ada")
+    at = {"Origin": "https://d111111abcdef8.cloudfront.net"}
+    for path, headers in (("/api/me/passkeys/options", {**auth, **at}), ("/api/signin/passkey/options", at)):
+        refused = world.client.post(path, headers=headers)
+        assert refused.status_code == 503
+        assert refused.json()["error"].startswith(
+            "Passkeys here are tied to http://localhost:8000, not https://d111111abcdef8.cloudfront.net"
+        )
+    assert world.client.post("/api/signin/passkey/options", headers={"Origin": ORIGIN}).status_code == 200
+
+
 def test_passkey_sign_ins_are_limited_per_address(world: SimpleNamespace) -> None:
     for _ in range(PASSKEY_SIGNINS_PER_HOUR):
         assert world.client.post("/api/signin/passkey/options").status_code == 200

@@ -121,12 +121,21 @@ PasskeyId = Annotated[
 ]
 
 
-def _party(ctx: Context) -> RelyingParty:
-    """The site's relying party; 503 saying why when its address can't be one."""
+def _party(request: Request) -> RelyingParty:
+    """The site's relying party; 503 saying why when its address can't be one, or isn't the address
+    the browser asking is at (its Origin header): passkeys made there would never check out."""
     try:
-        return relying_party(ctx.settings.site_url)
+        rp = relying_party(context(request).settings.site_url)
     except PasskeysUnavailable as exc:
         raise ApiError(503, str(exc)) from None
+    origin = request.headers.get("origin")
+    if origin and origin.lower() != rp.origin:
+        raise ApiError(
+            503,
+            f"Passkeys here are tied to {rp.origin}, not {origin}: the site's address setting "
+            "(PUZZLEBOOK_SITE_URL) must be the address you open. Use your sign-in link or a recovery code.",
+        )
+    return rp
 
 
 def _ceremony(ctx: Context, purpose: str, pid: str | None) -> tuple[str, bytes]:
@@ -167,7 +176,7 @@ def _info(key: Passkey) -> PasskeyInfo:
 )
 def passkey_options(request: Request, player: Myself) -> Ceremony:
     ctx = context(request)
-    rp = _party(ctx)
+    rp = _party(request)
     existing = ctx.store.passkeys(player.id)
     if len(existing) >= MAX_PASSKEYS:
         raise ApiError(422, TOO_MANY_PASSKEYS)
@@ -190,7 +199,7 @@ def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo
     ctx = context(request)
     name = clean_name(body["name"]) if isinstance(body, dict) and body.get("name") is not None else None
     parsed = parse(NewPasskey, body)
-    rp = _party(ctx)
+    rp = _party(request)
     challenge = _challenge(ctx, parsed.ticket, "register", player.id)
     credential: dict[str, Any] = body["credential"]
     try:
@@ -289,7 +298,7 @@ def make_codes(request: Request, player: Myself) -> CodesMade:
 )
 def signin_options(request: Request) -> Ceremony:
     ctx = context(request)
-    rp = _party(ctx)
+    rp = _party(request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))
     ticket, challenge = _ceremony(ctx, "signin", None)
     return Ceremony(ticket=ticket, options=authentication_options(rp, challenge))
@@ -306,7 +315,7 @@ def signin_options(request: Request) -> Ceremony:
 def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
     ctx = context(request)
     parsed = parse(PasskeySignIn, body)
-    rp = _party(ctx)
+    rp = _party(request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))
     challenge = _challenge(ctx, parsed.ticket, "signin", None)
     credential: dict[str, Any] = body["credential"]

@@ -22,8 +22,8 @@ import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as chain
-from tests.browser.account_helpers import add_passkey, authenticator
 from tests.browser import chess_helpers as chess
+from tests.browser.account_helpers import add_passkey, authenticator
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
