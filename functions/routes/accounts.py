@@ -111,7 +111,7 @@ WRONG_CODE = (
     "that was replaced."
 )
 
-CREDENTIAL_ID = re.compile(f"{B64}")
+CREDENTIAL_ID = re.compile(B64)
 PasskeyId = Annotated[
     str,
     Path(
