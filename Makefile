@@ -52,7 +52,7 @@ endef
 
 lock: $(STAMP_LOCK)
 	$(call relock,$(LOCK),--extra dev --universal --python-version 3.11 $(LOCK_FLAGS))
-	$(call relock,$(LAMBDA_LOCK),--extra aws --constraint $(LOCK) --python-platform aarch64-manylinux2014 \
+	$(call relock,$(LAMBDA_LOCK),--extra aws --constraint $(LOCK) --python-platform aarch64-manylinux_2_34 \
 		--python-version 3.12 --only-binary :all: --no-binary chess)
 
 serve: setup

@@ -5,6 +5,11 @@ job's `fill_if_needed`), builds into PUZZLEBOOK_DIST (default dist/), then runs
 one uvicorn process on 127.0.0.1:PORT serving the built files and, under
 /api, the FastAPI app over PUZZLEBOOK_STORE (SQLite by default). Every
 response carries the site's security and cache headers, as CloudFront's would.
+
+The site's address is http://localhost:PORT (announced, and the site_url the
+build and the API use): WebAuthn refuses an IP address as a site's identity,
+so passkeys work only when the browser opens the site by a name. localhost is
+a secure context over plain HTTP, and resolves to the loopback the server listens on.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import socket
 import sys
 from pathlib import Path
 
-describe = "build, fill the days ahead, and serve the site with /api on 127.0.0.1"
+describe = "build, fill the days ahead, and serve the site with /api at http://localhost:PORT"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ["critical", "error", "warning", "info", "debug"]
     parser.add_argument("--log-level", default="info", choices=levels,
                         help="uvicorn's log level (default info)")
+
+
+def local_site_url(port: int) -> str:
+    """The address the local site is announced at and known by (passkeys' relying party: localhost)."""
+    return f"http://localhost:{port}"
 
 
 def _port_free(port: int) -> bool:
@@ -62,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 2
-    settings = settings.with_(shards=args.shards or settings.shards, site_url=f"http://127.0.0.1:{args.port}")
+    settings = settings.with_(shards=args.shards or settings.shards, site_url=local_site_url(args.port))
     try:
         store = open_store(settings.store_url)
     except ValueError as exc:  # e.g. a store file that existed and is gone (docs/store.md)

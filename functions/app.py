@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
-from functions.routes import boards, health, players
+from functions.routes import accounts, boards, health, players
 from puzzlebook.games import GAMES
 from puzzlebook.lessons.importer import too_big_message
 from service.context import Context, utc_now
@@ -30,6 +30,10 @@ from service.store import Store, open_store
 BODY_LIMIT = 16 * 1024
 # A lesson import may hold many puzzles with their comments: more room there.
 LESSON_BODY_LIMIT = 256 * 1024
+# A passkey's answer is under 10 KB, but its fields' lengths are counted in characters (the OpenAPI
+# document's maxLength), and a character may take 12 bytes of JSON (an escaped surrogate pair): room
+# for any one field a character over its length to be refused for that (400), not for size (413).
+PASSKEY_BODY_LIMIT = 64 * 1024
 OPENAPI_URL = "/api/openapi.json"
 
 
@@ -61,7 +65,7 @@ def create_app(
         bundle_root=bundle_root,
     )
     errors.install(app)
-    for module in (players, boards, health):
+    for module in (players, accounts, boards, health):
         app.include_router(module.router, prefix="/api")
     # Each game registers its own routes (functions/routes/<key>.py): puzzlebook/games.py lists them.
     for game in GAMES:
@@ -71,7 +75,11 @@ def create_app(
     app.add_middleware(
         errors.BodyLimit,
         default=BODY_LIMIT,
-        limits={"/api/lessons": LESSON_BODY_LIMIT},
+        limits={
+            "/api/lessons": LESSON_BODY_LIMIT,
+            "/api/me/passkeys": PASSKEY_BODY_LIMIT,
+            "/api/signin/passkey": PASSKEY_BODY_LIMIT,
+        },
         words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
     )
     # Outermost, so every answer passes it, the body limit's 413 included.

@@ -2,11 +2,14 @@
 
 A token is "<player id>.<secret>": the id finds the player with one read and
 the SHA-256 of the secret is compared with the stored hash by
-hmac.compare_digest. The secret (256 random bits) is never stored.
+hmac.compare_digest. The secret (256 random bits) is never stored. A player's
+first token is in their profile; a passkey or recovery-code sign-in makes
+another for that device, kept under the player (docs/accounts.md).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import re
@@ -66,9 +69,20 @@ def player_for(
     presented = hash_secret(match.group(2))
     # Compare even when there's no player, so a missing id takes as long as a wrong secret.
     stored = player.token_hash if player else "0" * 64
-    if not hmac.compare_digest(stored.encode(), presented.encode()) or player is None:
-        raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
-    return player
+    if player is not None and hmac.compare_digest(stored.encode(), presented.encode()):
+        return player
+    # Not the player's first token: one a passkey or recovery-code sign-in made for a device?
+    if player is not None and store.token_known(player.id, presented):
+        return player
+    raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+
+
+def issue_token(store: Store, pid: str, now: dt.datetime, how: str) -> str:
+    """A new token for player `pid` on a device that signed in `how` ("passkey", "code"): kept as
+    its secret's SHA-256 beside the first one, which (and every link made of it) keeps working."""
+    secret, hashed = new_secret()
+    store.add_token(pid, hashed, now, how)
+    return token_of(pid, secret)
 
 
 def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, needed: str) -> Player:

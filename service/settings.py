@@ -12,7 +12,8 @@ PUZZLEBOOK_STORE     sqlite:///var/puzzlebook.sqlite3 (default) or dynamodb://TA
 PUZZLEBOOK_DIST      the built site (default dist/).
 PUZZLEBOOK_SHARDS    the chess bundle (default: the project's shards/).
 PUZZLEBOOK_SITE_URL  the site's address, for the sitemap and robots.txt (default
-                     http://127.0.0.1:8000).
+                     http://localhost:8000). Passkeys take their relying party
+                     from it (service/passkeys.py).
 PUZZLEBOOK_BUCKET    the site's S3 bucket, where the nightly job writes daily files
                      (unset: it writes none).
 """
@@ -30,7 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 DEV_SITE_KEY = "puzzlebook-development-key-not-secret"
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_STORE = "sqlite:///var/puzzlebook.sqlite3"
-DEFAULT_SITE_URL = "http://127.0.0.1:8000"
+DEFAULT_SITE_URL = "http://localhost:8000"
 
 _warned = False
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from functions.caching import BOARD_SECONDS, api_routes, rule_of
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
+from tests.soft_authenticator import SoftAuthenticator, b64
 from tests.support import served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -83,8 +85,37 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
             {"puzzle": 1, "solved": True, "clean": True, "student": "s" * 20},
             None,
         ),
+        **ways_back_in(world),
         ("DELETE", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
         ("DELETE", "/api/me"): ("/api/me", None, None),
+    }
+
+
+def ways_back_in(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, None]]:
+    """The passkey and recovery-code routes: a ceremony's answer, a code, a passkey's id are good for
+    one use, so their url or body is made afresh for each request (a callable)."""
+    device = SoftAuthenticator("http://localhost:8000")
+
+    def new_passkey() -> dict:
+        ceremony = world.client.post("/api/me/passkeys/options", headers=world.me).json()
+        return {"ticket": ceremony["ticket"], "credential": device.create(ceremony["options"])}
+
+    def sign_in() -> dict:
+        ceremony = world.client.post("/api/signin/passkey/options").json()
+        return {"ticket": ceremony["ticket"], "credential": device.get(ceremony["options"])}
+
+    codes = world.client.post("/api/me/recovery-codes", headers=world.me).json()["codes"]
+    return {
+        ("POST", "/api/me/passkeys/options"): ("/api/me/passkeys/options", None, None),
+        ("POST", "/api/me/passkeys"): ("/api/me/passkeys", new_passkey, None),
+        ("GET", "/api/me/passkeys"): ("/api/me/passkeys", None, None),
+        ("POST", "/api/signin/passkey/options"): ("/api/signin/passkey/options", None, None),
+        ("POST", "/api/signin/passkey"): ("/api/signin/passkey", sign_in, None),
+        ("DELETE", "/api/me/passkeys/{passkey_id}"): (lambda: f"/api/me/passkeys/{b64(device.held[-1].id)}",
+                                                      None, None),
+        ("GET", "/api/me/recovery-codes"): ("/api/me/recovery-codes", None, None),
+        ("POST", "/api/signin/code"): ("/api/signin/code", lambda: {"code": codes.pop()}, None),
+        ("POST", "/api/me/recovery-codes"): ("/api/me/recovery-codes", None, None),
     }
 
 
@@ -140,16 +171,18 @@ def test_every_operation_answers_with_its_cache_control(world: SimpleNamespace) 
     for (method, path), (url, body, query) in table.items():
         anonymous, signed = expected(method, path)
         for headers, want in (({}, anonymous), (world.me, signed)):
-            got = world.client.request(method, url, json=body, params=query, headers=headers)
+            where = url() if callable(url) else url
+            sent = body() if callable(body) else body
+            got = world.client.request(method, where, json=sent, params=query, headers=headers)
             if headers and got.status_code >= 400:
-                wrong.append(f"{method} {url}: signed in, it should succeed: {got.status_code} {got.text}")
+                wrong.append(f"{method} {where}: signed in, it should succeed: {got.status_code} {got.text}")
             value = got.headers.get("Cache-Control")
             should = want if got.status_code < 400 else "no-store"
             if value != should:
                 who = "with" if headers else "without"
-                wrong.append(f"{method} {url} {who} a token: {got.status_code} {value}")
+                wrong.append(f"{method} {where} {who} a token: {got.status_code} {value}")
             if anonymous != signed and got.status_code < 400 and got.headers.get("Vary") != "Authorization":
-                wrong.append(f"{method} {url}: a kept answer that names its caller needs Vary: Authorization")
+                wrong.append(f"{method} {where}: a kept answer naming its caller needs Vary: Authorization")
     assert not wrong, "\n".join(wrong)
 
 

@@ -110,6 +110,17 @@ def test_the_site_key_is_passed_by_name_never_by_value(template: dict[str, Any])
     assert params["SiteKeyParameterName"]["Default"].startswith("/")
 
 
+def test_the_functions_know_the_sites_address_for_passkeys(template: dict[str, Any]) -> None:
+    """Passkeys are tied to the address players open: the custom domain, else the SiteUrl parameter
+    (the CloudFront address, known only after the first deploy: the function can't name the
+    distribution without a cycle, since the distribution's origin is the function's API)."""
+    env = template["Globals"]["Function"]["Environment"]["Variables"]
+    assert env["PUZZLEBOOK_SITE_URL"] == {
+        "Fn::If": ["HasDomain", {"Fn::Sub": "https://${DomainName}"}, {"Ref": "SiteUrl"}]
+    }
+    assert template["Parameters"]["SiteUrl"]["Default"] == ""
+
+
 def _statements(translated: dict[str, Any], role: str) -> list[dict[str, Any]]:
     """Every IAM statement a function's role carries (inline and the stack's managed policy)."""
     res = translated["Resources"]

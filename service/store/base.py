@@ -6,6 +6,7 @@ conditional writes in one all-or-nothing transaction). Everything else is
 written once, on top of them, in one mixin per area:
 
   players.py   players: create, read, rename, delete
+  credentials.py  ways back in: device tokens, passkeys, recovery codes, WebAuthn challenges
   boards.py    the leaderboards' machinery, the caller's place, the streak boards
   site.py      rate limits and the health heartbeat
 
@@ -22,6 +23,7 @@ conditional write lost a race, and the record method reads again and retries.
 from __future__ import annotations
 
 from service.store.boards import BOARD_SIZE, Boards
+from service.store.credentials import Credentials
 from service.store.items import (
     INDEXES,
     Absent,
@@ -60,5 +62,5 @@ __all__ = [
 ]
 
 
-class Store(Players, Boards, SiteRecords, Primitives):
+class Store(Players, Credentials, Boards, SiteRecords, Primitives):
     """The storage behind the API and the nightly job. Subclasses implement the primitives."""

@@ -68,3 +68,36 @@ RATE = "WINDOW"
 # /api/health's heartbeat: the item it writes to prove the store takes writes (docs/store.md).
 HEALTH = "HEALTH"
 HEARTBEAT = "HEARTBEAT"
+
+# ---- ways back in (service/store/credentials.py) ----------------------------------------
+# Under the player (P#<pid>), so deleting a player takes them all.
+
+
+def token(token_hash: str) -> str:
+    """A device's sign-in token, made by a passkey or recovery-code sign-in (its secret's SHA-256)."""
+    return f"TOKEN#{token_hash}"
+
+
+def passkey(credential_id: str) -> str:
+    """A passkey, by its credential id (base64url)."""
+    return f"{PASSKEYS}{credential_id}"
+
+
+PASSKEYS = "PASSKEY#"
+CODES = "CODES"  # the player's recovery-code set: the hashes not yet spent
+
+
+# Outside any player: a recovery code is typed without a name, so it is found by its hash.
+def recovery_code(code_hash: str) -> str:
+    return f"CODE#{code_hash}"
+
+
+CODE = "CODE"
+
+
+# A WebAuthn challenge, by the ticket the browser hands back; single-use, expiring (TTL).
+def challenge(ticket: str) -> str:
+    return f"CHALLENGE#{ticket}"
+
+
+CHALLENGE = "CHALLENGE"

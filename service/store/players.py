@@ -64,10 +64,14 @@ class Players(Primitives):
         keeps elsewhere (a teacher's lessons) goes through its `forget_player` hook
         (service/games/__init__.py, `forget_player`), called by the API's delete.
 
-        The profile goes first, so their token stops working at once even if
-        the rest is interrupted (a later call finishes it). False if unknown.
+        The profile goes first, so their tokens stop working at once even if
+        the rest is interrupted (a later call finishes it); then their recovery codes, found through
+        their code set, then the partition (passkeys, device tokens, results). False if unknown.
         """
         existed = self.get_item(K.player(pid), K.PROFILE) is not None
         self.delete_items([(K.player(pid), K.PROFILE)])
+        # Their recovery codes are kept outside the partition (found by hash): the set lists them.
+        codes = doc_of(self.get_item(K.player(pid), K.CODES)).get("hashes", [])
+        self.delete_items((K.recovery_code(h), K.CODE) for h in codes)
         self.delete_items((it["PK"], it["SK"]) for it in self.query_items(K.player(pid)))
         return existed

@@ -32,3 +32,29 @@ class Board:
 
     rows: list[BoardRow]
     mine: BoardRow | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Passkey:
+    """A player's passkey: its credential id and public key (base64url), the authenticator's signature
+    counter, its name, when it was added and last signed in (UTC stamps), and the item's version."""
+
+    id: str
+    name: str
+    public_key: str
+    sign_count: int
+    added: str
+    last_used: str | None = None
+    transports: tuple[str, ...] = ()
+    version: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A WebAuthn challenge handed out: for `purpose` ("register" for player `pid`, or "signin"), the
+    random bytes (base64url), and when it expires (epoch seconds)."""
+
+    purpose: str
+    challenge: str
+    pid: str | None
+    expires_at: int

@@ -2,7 +2,9 @@
 
 One real server per test session: `build.py serve` on a free port, building
 into a temporary dist/ with a temporary SQLite store, so every page is served
-with the site's real security headers (the CSP included) and /api works.
+with the site's real security headers (the CSP included) and /api works. It
+listens on 127.0.0.1 and is opened as http://localhost:PORT, the address it
+announces: the origin the browser sees is localhost, as passkeys need.
 
 Fixtures (see docs/site.md, "Browser tests"):
 
@@ -71,7 +73,7 @@ def _free_port() -> int:
 
 @dataclass
 class SiteServer:
-    """`build.py serve` running on 127.0.0.1:port."""
+    """`build.py serve` running on 127.0.0.1:port, known as http://localhost:port."""
 
     url: str
     dist: Path
@@ -125,7 +127,7 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
             [sys.executable, "build.py", "serve", "--port", str(port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
-    server = SiteServer(f"http://127.0.0.1:{port}", base / "dist", env["PUZZLEBOOK_STORE"], process, log, env)
+    server = SiteServer(f"http://localhost:{port}", base / "dist", env["PUZZLEBOOK_STORE"], process, log, env)
     deadline = time.monotonic() + 90
     while True:
         if process.poll() is not None:

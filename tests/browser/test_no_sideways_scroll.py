@@ -23,6 +23,7 @@ import pytest
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
+from tests.browser.account_helpers import add_passkey, authenticator
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -152,6 +153,20 @@ def _chess_howto(page: Any, world: World) -> None:
     page.wait_for_selector("#howto-sheet[open]")
 
 
+def _ways_back_in(page: Any, world: World) -> None:
+    """The account page with a passkey of the longest name and a set of recovery codes on show."""
+    page.wait_for_selector("#account-player:not([hidden])")
+    page.wait_for_function("() => document.getElementById('codes-state').textContent !== ''")
+    authenticator(page)
+    add_passkey(page, "W" * 24)
+    page.click("#codes-make")
+    page.wait_for_selector("#codes-shown:not([hidden])")
+
+
+def _signin_ways(page: Any, world: World) -> None:
+    page.wait_for_selector("#signin-ways:not([hidden])")
+
+
 def _chain_walkthrough(page: Any, world: World) -> None:
     page.wait_for_selector("#chain-hand [data-tile]")
     page.click("#giveup-button")
@@ -195,13 +210,14 @@ VIEWS = [
     _board("chain/streaks"),
     View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
     View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
+    View("account, a passkey and recovery codes", "/account/", _ways_back_in, signed_in=True),
     View("lessons", "/lessons/"),
     View("lessons, with results", "/lessons/", _results_open, signed_in=True),
     View("lessons new", "/lessons/new/"),
     View("lessons new, checked", "/lessons/new/", _import_checked, signed_in=True),
     View("lesson play", "/lessons/play/?id={lesson}", lambda page, world: chess.wait_ready(page)),
     View("lesson format guide", "/lessons/format/"),
-    View("sign in", "/signin/"),
+    View("sign in", "/signin/", _signin_ways),
     # A missing address is served this same page with status 404; walking it here would make the
     # browser log the failed load, so the page is walked at its own address.
     View("404", "/404.html"),

@@ -1,30 +1,49 @@
 /**
- * /signin/#token=...: a sign-in link made on another device. The token rides
- * in the fragment (browsers never send it to a server); this page checks it
- * with /api/me, keeps the player, and wipes the token from the address bar.
+ * /signin/: signing in to a player made elsewhere, three ways.
+ *
+ * - A sign-in link (/signin/#token=...): the token rides in the fragment (browsers never send it to
+ *   a server); this page wipes it from the address bar, checks it with /api/me and keeps the player.
+ * - A passkey: the device offers the site's passkeys, no name typed (lib/passkeys.js).
+ * - A recovery code, typed; it is spent.
+ *
+ * A passkey or a code answers a new token for this device. Whatever this browser played signed out
+ * (or holds for another player) stays here and is never posted as this player's: the page says so.
  */
-import { call, setPlayer, tokenFromHash } from './lib/api.js'
+import { call, setPlayer, tokenFromHash, getPlayer } from './lib/api.js'
+import { passkeySignIn, codeSignIn } from './lib/passkeys.js'
+import { notPosted, notPostedWords } from './lib/local_records.js'
 
-const title = document.getElementById('signin-title')
-const text = document.getElementById('signin-text')
+const $ = (id) => document.getElementById(id)
+const title = $('signin-title')
+const text = $('signin-text')
 
-async function signIn() {
-  const token = tokenFromHash(location.hash)
-  history.replaceState(null, '', location.pathname) // the token shouldn't linger in history
-  if (!token) {
-    title.textContent = 'No sign-in link here'
-    text.textContent = 'Open the whole link you copied on your other device, including the part after the #.'
-    return
-  }
+/** Keep `player` ({id, name, token}) as this browser's, and say so, with what stays unposted. */
+function welcome(player, extra = '') {
+  setPlayer(player)
+  document.dispatchEvent(new CustomEvent('player:change'))
+  title.textContent = `Welcome back, ${player.name}`
+  text.textContent = `You are signed in on this device. Your streak and rating come with you.${extra}`
+  const words = notPostedWords(notPosted(player.id), player.name)
+  $('signin-kept').textContent = words
+  $('signin-kept').hidden = !words
+  $('signin-ways').hidden = true
+  $('signin-done').hidden = false
+}
+
+function offerTheWays(heading, words) {
+  title.textContent = heading
+  text.textContent = words
+  $('signin-ways').hidden = false
+  $('signin-done').hidden = true
+}
+
+async function withLink(token) {
   const answer = await call('/me', { token })
   if (answer.status === 200 && answer.data) {
-    setPlayer({ id: answer.data.id, name: answer.data.name, token })
-    document.dispatchEvent(new CustomEvent('player:change'))
-    title.textContent = `Welcome back, ${answer.data.name}`
-    text.textContent = 'You are signed in on this device. Your streak and rating come with you.'
+    welcome({ id: answer.data.id, name: answer.data.name, token })
   } else if (answer.status === 401 || answer.status === 404) {
-    title.textContent = 'That link doesn’t work'
-    text.textContent = 'It may be mistyped or cut short, or the player was deleted. Copy it again from your other device.'
+    offerTheWays('That link doesn’t work',
+      'It may be mistyped or cut short, or the player was deleted. Copy it again from your other device, or sign in another way below.')
   } else {
     title.textContent = 'Can’t sign in just now'
     text.textContent = answer.status === 0
@@ -33,4 +52,58 @@ async function signIn() {
   }
 }
 
-signIn()
+function start() {
+  const token = tokenFromHash(location.hash)
+  history.replaceState(null, '', location.pathname) // the token shouldn't linger in history
+  if (token) return withLink(token)
+  const current = getPlayer()
+  offerTheWays('Sign in',
+    current
+      ? `This browser plays as ${current.name}. Signing in as someone else here switches to them.`
+      : 'Bring your player to this device with a passkey, a recovery code or your sign-in link.')
+}
+
+$('signin-passkey').addEventListener('click', async (event) => {
+  const button = event.currentTarget
+  $('signin-passkey-error').textContent = ''
+  button.disabled = true
+  try {
+    const signed = await passkeySignIn()
+    if (signed.ok) welcome(signed.data)
+    else $('signin-passkey-error').textContent = signed.error
+  } finally {
+    button.disabled = false
+  }
+})
+
+$('signin-code-form').addEventListener('submit', async (event) => {
+  event.preventDefault()
+  const input = $('signin-code')
+  const error = $('signin-code-error')
+  const button = event.submitter || event.currentTarget.querySelector('button')
+  error.textContent = ''
+  if (!input.value.trim()) {
+    error.textContent = 'Type one of your recovery codes.'
+    input.setAttribute('aria-invalid', 'true')
+    input.focus()
+    return
+  }
+  button.disabled = true
+  try {
+    const signed = await codeSignIn(input.value)
+    if (signed.ok) {
+      input.value = ''
+      input.removeAttribute('aria-invalid')
+      const left = signed.data.codes_left
+      welcome(signed.data,
+        ` That code is spent: ${left} recovery code${left === 1 ? '' : 's'} left${left ? '' : ' (make new ones on your account page)'}.`)
+    } else {
+      error.textContent = signed.error
+      input.setAttribute('aria-invalid', 'true')
+    }
+  } finally {
+    button.disabled = false
+  }
+})
+
+start()

@@ -1,15 +1,27 @@
 /**
  * The account page (/account/): for a player, /api/me's account lines
  * ("12 puzzles solved, 9 cleanly · 3-day daily streak"), the rating with its
- * ± (the rating deviation), the best streaks and the sign-in link; for
- * everyone else, making a player.
+ * ± (the rating deviation), the best streaks, and the ways back in: the
+ * sign-in link, passkeys (listed, added, removed) and recovery codes (made,
+ * shown once, counted). A player with results and no passkey and no codes,
+ * who hasn't copied their link here, is asked to save one of the three.
+ * For everyone else, making a player or signing in.
  */
 import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
-import { toast } from '../lib/announce.js'
+import { announce, toast } from '../lib/announce.js'
 import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
+import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
+import { namespace } from '../lib/storage.js'
 import { ratingText } from '../boards/model.js'
 
 const $ = (id) => document.getElementById(id)
+// Which player's sign-in link was copied on this browser (so the prompt to save a way back in stops).
+const kept = namespace('pb:account:')
+const state = { results: 0, passkeys: 0, codesLeft: 0 }
+
+function longDate(stamp) {
+  return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+}
 
 function days(n) {
   return `${n} ${n === 1 ? 'day' : 'days'}`
@@ -17,6 +29,7 @@ function days(n) {
 
 function showAnonymous(lede) {
   $('account-player').hidden = true
+  $('account-save').hidden = true
   $('account-anonymous').hidden = false
   $('account-title').textContent = 'You'
   $('account-lede').textContent = lede
@@ -50,7 +63,179 @@ async function render() {
   $('account-chess-missed').textContent = String(me.chess?.missed || 0)
   $('account-chain-best').textContent = days(me.streaks?.chain?.best || 0)
   $('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
+  state.results = (me.chess?.solved || 0) + (me.chess?.missed || 0) + (me.chain?.solved || 0) + (me.chain?.gave_up || 0)
+  await Promise.all([renderPasskeys(), renderCodes()])
 }
+
+/** Ask to save a way back in: a player with results, no passkey, no codes left, no link copied here. */
+function renderPrompt() {
+  const player = getPlayer()
+  const linkSaved = player && kept.get('link-copied', null) === player.id
+  $('account-save').hidden = !(player && state.results > 0 && !state.passkeys && !state.codesLeft && !linkSaved)
+}
+
+function linkCopied() {
+  const player = getPlayer()
+  if (player) kept.set('link-copied', player.id)
+  renderPrompt()
+}
+
+// ---- passkeys ------------------------------------------------------------------------------
+
+async function renderPasskeys() {
+  const answer = await call('/me/passkeys')
+  const list = $('passkey-list')
+  if (answer.status !== 200 || !answer.data) {
+    $('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
+    return
+  }
+  const keys = answer.data.passkeys
+  state.passkeys = keys.length
+  list.replaceChildren(...keys.map(passkeyItem))
+  $('passkey-empty').hidden = keys.length > 0
+  if (!passkeysSupported()) {
+    $('passkey-form').hidden = true
+    $('passkey-empty').textContent = keys.length ? '' : 'This browser can’t make passkeys.'
+  }
+  renderPrompt()
+}
+
+function passkeyItem(key) {
+  const item = document.createElement('li')
+  const words = document.createElement('span')
+  const name = document.createElement('span')
+  name.className = 'passkey-name'
+  name.textContent = key.name // a name is text, never markup
+  const when = document.createElement('span')
+  when.className = 'passkey-when'
+  when.textContent = `Added ${longDate(key.added)} · ${key.last_used ? `last used ${longDate(key.last_used)}` : 'not used yet'}`
+  words.append(name, when)
+  const remove = document.createElement('button')
+  remove.type = 'button'
+  remove.className = 'button button-quiet'
+  remove.textContent = 'Remove'
+  remove.setAttribute('aria-label', `Remove the passkey ${key.name}`)
+  remove.addEventListener('click', () => removePasskey(key, remove))
+  item.append(words, remove)
+  return item
+}
+
+async function removePasskey(key, button) {
+  if (button.dataset.sure !== 'yes') {
+    // A second press removes it: a passkey taken off by a slip would be a surprise later.
+    button.dataset.sure = 'yes'
+    button.textContent = 'Remove for good?'
+    button.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more.`)
+    button.classList.replace('button-quiet', 'button-danger')
+    announce(`Press again to remove ${key.name} for good.`)
+    return
+  }
+  button.disabled = true
+  const answer = await call(`/me/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' })
+  if (answer.status === 200) toast(`Removed ${key.name}: it signs in no more.`)
+  else $('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+  await renderPasskeys()
+}
+
+$('passkey-form').addEventListener('submit', async (event) => {
+  event.preventDefault()
+  const button = event.submitter || $('passkey-form').querySelector('button')
+  $('passkey-error').textContent = ''
+  button.disabled = true
+  try {
+    const added = await addPasskey($('passkey-name').value.trim())
+    if (added.ok) {
+      $('passkey-name').value = ''
+      toast(`Added ${added.data.name}. It signs you in on any device that holds it.`)
+      await renderPasskeys()
+    } else {
+      $('passkey-error').textContent = added.error
+    }
+  } finally {
+    button.disabled = false
+  }
+})
+
+// ---- recovery codes ------------------------------------------------------------------------
+
+async function renderCodes() {
+  const answer = await call('/me/recovery-codes')
+  if (answer.status !== 200 || !answer.data) {
+    $('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
+    return
+  }
+  const { left, count, made } = answer.data
+  state.codesLeft = left
+  $('codes-state').textContent = made
+    ? `${left} of ${count} recovery codes left, made ${longDate(made)}.${left ? '' : ' Make new ones to have some again.'}`
+    : 'You have no recovery codes yet.'
+  $('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
+  renderPrompt()
+}
+
+async function makeCodes() {
+  $('codes-confirm').hidden = true
+  $('codes-error').textContent = ''
+  $('codes-make').disabled = true
+  try {
+    const answer = await call('/me/recovery-codes', { method: 'POST' })
+    if (answer.status !== 201 || !answer.data) {
+      $('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
+      return
+    }
+    $('codes-list').replaceChildren(...answer.data.codes.map((code) => {
+      const item = document.createElement('li')
+      item.textContent = code
+      return item
+    }))
+    $('codes-shown').hidden = false
+    $('codes-list').scrollIntoView({ block: 'nearest' })
+    announce('Ten recovery codes made. Save them now: they are shown this once.')
+    await renderCodes()
+  } finally {
+    $('codes-make').disabled = false
+  }
+}
+
+$('codes-make').addEventListener('click', () => {
+  if (!state.codesLeft) return makeCodes()
+  const n = state.codesLeft
+  $('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
+  $('codes-confirm').hidden = false
+  $('codes-no').focus()
+})
+$('codes-yes').addEventListener('click', makeCodes)
+$('codes-no').addEventListener('click', () => {
+  $('codes-confirm').hidden = true
+  $('codes-make').focus()
+})
+$('codes-copy').addEventListener('click', async () => {
+  const codes = [...$('codes-list').children].map((item) => item.textContent).join('\n')
+  try {
+    await navigator.clipboard.writeText(codes)
+    toast('Recovery codes copied.')
+  } catch {
+    getSelection().selectAllChildren($('codes-list'))
+    toast('Copy the selected codes.')
+  }
+})
+$('codes-done').addEventListener('click', () => {
+  $('codes-shown').hidden = true
+  $('codes-list').replaceChildren()
+  $('codes-make').focus()
+})
+
+// ---- the prompt's buttons ------------------------------------------------------------------
+
+$('account-save-link').addEventListener('click', () => $('account-copy').click())
+$('account-save-passkey').addEventListener('click', () => {
+  $('passkey-name').scrollIntoView({ block: 'center' })
+  $('passkey-name').focus()
+})
+$('account-save-codes').addEventListener('click', () => {
+  $('codes-make').scrollIntoView({ block: 'center' })
+  makeCodes()
+})
 
 wirePlayerForm($('account-form'), async (player) => {
   toast(`Welcome, ${player.name}. Your results will be kept.`)
@@ -58,6 +243,7 @@ wirePlayerForm($('account-form'), async (player) => {
 })
 
 wireCopyLink($('account-copy'), $('account-signin-link'))
+$('account-copy').addEventListener('click', linkCopied)
 
 $('account-sign-out').addEventListener('click', () => {
   clearPlayer()

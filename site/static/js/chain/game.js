@@ -287,7 +287,7 @@ export class ChainGame extends PlaySession {
   /** Queue a post (only a signed-in player's results are posted) and try to send it now. */
   post(kind, path, body) {
     if (!getPlayer()) return
-    this.store.outbox.add({ key: `${kind}:${this.rec.date}`, kind, path, body })
+    this.store.outbox.add({ key: `${kind}:${this.rec.date}`, kind, path, body, by: getPlayer().id })
     flushChain(this.store)
   }
 

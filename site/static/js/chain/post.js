@@ -9,7 +9,8 @@ import { call, getPlayer } from '../lib/api.js'
 
 /** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
 export function flushChain(store) {
-  if (!getPlayer()) return Promise.resolve(null)
+  const player = getPlayer()
+  if (!player) return Promise.resolve(null)
   return store.outbox.flush(
     (item) => call(item.path, { method: 'POST', body: item.body }),
     (item, outcome, answer) => {
@@ -23,6 +24,7 @@ export function flushChain(store) {
       }
       document.dispatchEvent(new CustomEvent('chain:posted', { detail: { date, kind: item.kind, outcome } }))
     },
+    { by: player.id },
   )
 }
 

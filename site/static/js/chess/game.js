@@ -373,7 +373,7 @@ export class Game extends PlaySession {
   /** Queue a post (only a signed-in player's results are posted) and try to send it now. */
   post(kind, path, body) {
     if (!getPlayer()) return
-    this.store.outbox.add({ key: `${kind}:${this.rec.band}/${this.rec.id}`, kind, path, body })
+    this.store.outbox.add({ key: `${kind}:${this.rec.band}/${this.rec.id}`, kind, path, body, by: getPlayer().id })
     flushChess(this.store)
   }
 

@@ -8,7 +8,8 @@ import { call, getPlayer } from '../lib/api.js'
 
 /** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
 export function flushChess(store) {
-  if (!getPlayer()) return Promise.resolve(null)
+  const player = getPlayer()
+  if (!player) return Promise.resolve(null)
   return store.outbox.flush(
     (item) => call(item.path, { method: 'POST', body: item.body }),
     async (item, outcome, answer) => {
@@ -30,6 +31,7 @@ export function flushChess(store) {
       }
       document.dispatchEvent(new CustomEvent('chess:posted', { detail: { band, id, kind: item.kind, outcome } }))
     },
+    { by: player.id },
   )
 }
 

@@ -2,9 +2,11 @@
  * An outbox of results waiting to post, kept in a storage namespace so a
  * closed tab or a lost connection loses nothing.
  *
- * Each item is { key, kind, path, body }: `key` names what it is for (e.g.
+ * Each item is { key, kind, path, body, by }: `key` names what it is for (e.g.
  * "miss:Easy/abc12") and an item with a key already queued or already sent is
- * refused, so nothing is posted twice. `flush(send)` posts in order (items
+ * refused, so nothing is posted twice; `by` is the id of the player who played
+ * it, and only that player's flush posts it (another player signed in on the
+ * same browser never gets their results). `flush(send)` posts in order (items
  * whose kind comes first in `order`, then oldest first) and stops at the
  * first answer that means "try later" (no connection, 401, 429, 5xx), keeping
  * that item and everything after it. 2xx means sent; 400, 404, 409, 410, 413
@@ -60,7 +62,9 @@ export class Outbox {
     if (!item || typeof item.key !== 'string' || this.has(item.key)) return false
     const items = this.store.get(this.name, [])
     const list = Array.isArray(items) ? items : []
-    list.push({ key: item.key, kind: item.kind, path: item.path, body: item.body })
+    const kept = { key: item.key, kind: item.kind, path: item.path, body: item.body }
+    if (typeof item.by === 'string') kept.by = item.by
+    list.push(kept)
     return this.store.set(this.name, list)
   }
 
@@ -72,19 +76,25 @@ export class Outbox {
     this.store.set(this.name + '-sent', sent.slice(-SENT_KEPT))
   }
 
+  /** The items waiting that player `by` didn't play (an item kept without a `by` is anyone's). */
+  others(by) {
+    return this.items().filter((item) => typeof item.by === 'string' && item.by !== by)
+  }
+
   /**
-   * Post what is waiting. `send(item)` resolves to { status, data } (status 0
-   * for no connection) or rejects (treated as no connection). `onResult(item,
-   * outcome, answer)` hears each 'sent' or 'dropped'. Resolves to
-   * { sent, dropped, left }. One flush at a time: a second call while one
-   * runs gets the same promise.
+   * Post what is waiting of player `by`'s (every item, when `by` is left out). `send(item)` resolves
+   * to { status, data } (status 0 for no connection) or rejects (treated as no connection).
+   * `onResult(item, outcome, answer)` hears each 'sent' or 'dropped'. Resolves to
+   * { sent, dropped, left } (left: all the items still waiting, anyone's). One flush at a time: a
+   * second call while one runs gets the same promise.
    */
-  flush(send, onResult = () => {}) {
+  flush(send, onResult = () => {}, { by } = {}) {
     if (this.busy) return this.busy
     const run = async () => {
       let sent = 0
       let dropped = 0
       for (const item of this.items()) {
+        if (by !== undefined && typeof item.by === 'string' && item.by !== by) continue
         let answer
         try {
           answer = await send(item)

@@ -1,0 +1,214 @@
+"""Passkeys (WebAuthn) through the `webauthn` library: the options a browser is given, and the checks
+of what it answers. No storage and no HTTP here: functions/routes/accounts.py reads and writes the
+store around these.
+
+The relying party (the site's identity to the authenticator) comes from the site's address, the one
+setting `site_url` (service/settings.py): its host is the relying party id, its scheme, host and
+port the only origin accepted. Browsers refuse an IP address as a relying party id, which is why
+`build.py serve` announces http://localhost:PORT. docs/accounts.md has the decisions.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from webauthn import (
+    generate_authentication_options,
+    generate_registration_options,
+    verify_authentication_response,
+    verify_registration_response,
+)
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url, options_to_json_dict
+from webauthn.helpers.cose import COSEAlgorithmIdentifier
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    AuthenticatorTransport,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
+
+from service.store.records import Passkey
+
+__all__ = [  # base64url both ways, as WebAuthn's JSON writes binary: the library's own helpers
+    "base64url_to_bytes",
+    "bytes_to_base64url",
+]
+
+SITE_NAME = "Puzzle Book"
+CHALLENGE_BYTES = 32
+# How long a challenge may be answered (time to find the phone, unlock it and choose a passkey); the
+# browser is told the same.
+CHALLENGE_SECONDS = 300
+TIMEOUT_MS = CHALLENGE_SECONDS * 1000
+# ES256 first (every platform authenticator has it), then Ed25519 and RS256 (Windows Hello).
+ALGORITHMS = [
+    COSEAlgorithmIdentifier.ECDSA_SHA_256,
+    COSEAlgorithmIdentifier.EDDSA,
+    COSEAlgorithmIdentifier.RSASSA_PKCS1_v1_5_SHA_256,
+]
+_TRANSPORTS = {t.value for t in AuthenticatorTransport}
+
+
+class PasskeysUnavailable(RuntimeError):
+    """The site's address can't be a relying party (an IP address, no host); str says why."""
+
+
+class PasskeyRefused(ValueError):
+    """What a browser answered doesn't check out; str(error) says so in plain words."""
+
+
+@dataclass(frozen=True)
+class RelyingParty:
+    """The site as WebAuthn knows it: the id (a host name) and the one origin accepted."""
+
+    id: str
+    origin: str
+    name: str = SITE_NAME
+
+
+def relying_party(site_url: str) -> RelyingParty:
+    """The relying party of the site at `site_url` (e.g. https://puzzles.example.org)."""
+    parts = urlsplit(site_url)
+    host = (parts.hostname or "").lower()
+    if not host:
+        raise PasskeysUnavailable(f"The site's address {site_url!r} names no host: passkeys can't be used.")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    else:
+        raise PasskeysUnavailable(
+            f"The site's address {site_url} is an IP address, which passkeys can't be tied to: "
+            "open the site by its name (locally, http://localhost)."
+        )
+    default_port = {"http": 80, "https": 443}.get(parts.scheme)
+    port = f":{parts.port}" if parts.port and parts.port != default_port else ""
+    return RelyingParty(id=host, origin=f"{parts.scheme}://{host}{port}")
+
+
+def new_challenge() -> bytes:
+    return secrets.token_bytes(CHALLENGE_BYTES)
+
+
+def user_handle(pid: str) -> bytes:
+    """The user handle a passkey holds for player `pid`: the id's bytes (random, and names no one)."""
+    return pid.encode()
+
+
+def registration_options(
+    rp: RelyingParty, pid: str, name: str, challenge: bytes, existing: list[Passkey]
+) -> dict[str, Any]:
+    """navigator.credentials.create()'s options (as JSON) for a new passkey of player `pid`:
+    discoverable (so it signs in with no name typed), user verification required, none of the
+    player's passkeys again (`existing`), no attestation asked."""
+    options = generate_registration_options(
+        rp_id=rp.id,
+        rp_name=rp.name,
+        user_id=user_handle(pid),
+        user_name=name,
+        user_display_name=name,
+        challenge=challenge,
+        timeout=TIMEOUT_MS,
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.REQUIRED,
+            user_verification=UserVerificationRequirement.REQUIRED,
+        ),
+        exclude_credentials=[_descriptor(key) for key in existing],
+        supported_pub_key_algs=ALGORITHMS,
+    )
+    return options_to_json_dict(options)
+
+
+def authentication_options(rp: RelyingParty, challenge: bytes) -> dict[str, Any]:
+    """navigator.credentials.get()'s options (as JSON) for signing in with any of the site's passkeys:
+    no list of credentials (the authenticator offers the discoverable ones it holds)."""
+    options = generate_authentication_options(
+        rp_id=rp.id,
+        challenge=challenge,
+        timeout=TIMEOUT_MS,
+        user_verification=UserVerificationRequirement.REQUIRED,
+    )
+    return options_to_json_dict(options)
+
+
+@dataclass(frozen=True)
+class NewPasskey:
+    """A checked registration: what to keep of the passkey."""
+
+    id: str
+    public_key: str
+    sign_count: int
+    transports: tuple[str, ...]
+
+
+def verified_registration(rp: RelyingParty, credential: dict[str, Any], challenge: bytes) -> NewPasskey:
+    """The passkey `credential` (navigator.credentials.create()'s answer as JSON) made, once checked
+    against the challenge, the site's origin and relying party; PasskeyRefused otherwise."""
+    try:
+        verified = verify_registration_response(
+            credential=credential,
+            expected_challenge=challenge,
+            expected_rp_id=rp.id,
+            expected_origin=rp.origin,
+            require_user_verification=True,
+            supported_pub_key_algs=ALGORITHMS,
+        )
+    except Exception as exc:  # the library raises its own and Python's errors on malformed input alike
+        raise PasskeyRefused(f"The new passkey didn’t check out ({_why(exc)}). Try adding it again.") from exc
+    transports = credential.get("response", {}).get("transports") or []
+    return NewPasskey(
+        id=bytes_to_base64url(verified.credential_id),
+        public_key=bytes_to_base64url(verified.credential_public_key),
+        sign_count=verified.sign_count,
+        transports=tuple(t for t in transports if isinstance(t, str) and t in _TRANSPORTS),
+    )
+
+
+def claimed_player(credential: dict[str, Any]) -> str:
+    """The player id a sign-in answer names (its user handle), not yet checked; PasskeyRefused when
+    it names none (a passkey made elsewhere, or not a discoverable one)."""
+    handle = credential.get("response", {}).get("userHandle")
+    try:
+        pid = base64url_to_bytes(handle).decode("ascii") if isinstance(handle, str) and handle else ""
+    except Exception:  # not base64url, or not ASCII: names no player of ours
+        pid = ""
+    if not pid:
+        raise PasskeyRefused("That passkey doesn’t name a player of this site. Choose a Puzzle Book passkey.")
+    return pid
+
+
+def verified_sign_in(
+    rp: RelyingParty, credential: dict[str, Any], challenge: bytes, key: Passkey
+) -> int:
+    """The passkey's new signature counter once `credential` (navigator.credentials.get()'s answer as
+    JSON) checks out against the challenge, the site and `key`'s public key; PasskeyRefused otherwise."""
+    try:
+        verified = verify_authentication_response(
+            credential=credential,
+            expected_challenge=challenge,
+            expected_rp_id=rp.id,
+            expected_origin=rp.origin,
+            credential_public_key=base64url_to_bytes(key.public_key),
+            credential_current_sign_count=key.sign_count,
+            require_user_verification=True,
+        )
+    except Exception as exc:
+        raise PasskeyRefused(f"That passkey didn’t check out ({_why(exc)}). Try signing in again.") from exc
+    return int(verified.new_sign_count)
+
+
+def _descriptor(key: Passkey) -> PublicKeyCredentialDescriptor:
+    return PublicKeyCredentialDescriptor(
+        id=base64url_to_bytes(key.id),
+        transports=[AuthenticatorTransport(t) for t in key.transports if t in _TRANSPORTS],
+    )
+
+
+def _why(exc: Exception) -> str:
+    words = str(exc).split("\n")[0].strip() or type(exc).__name__
+    return words[:160]

@@ -1,0 +1,78 @@
+// Signing in on a browser with local records (site/static/js/lib/local_records.js), results queued
+// by one player never posted for another (lib/queue.js), and the passkeys' base64url
+// conversions (lib/passkeys.js).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { MemoryStorage, namespace } from '../../site/static/js/lib/storage.js'
+import { Outbox } from '../../site/static/js/lib/queue.js'
+import { ChessStore } from '../../site/static/js/chess/store.js'
+import { ChainStore } from '../../site/static/js/chain/store.js'
+import { notPosted, notPostedWords } from '../../site/static/js/lib/local_records.js'
+import { fromB64url, toB64url, creationOptions, requestOptions } from '../../site/static/js/lib/passkeys.js'
+
+const solve = (id, by) => ({ key: `solve:Easy/${id}`, kind: 'solve', path: '/chess/solves', body: { id }, by })
+
+test('a queued result posts only for the player who played it', async () => {
+  const box = new Outbox(namespace('pb:t:', new MemoryStorage()), { order: ['miss', 'solve'] })
+  box.add(solve('a', 'ada'))
+  box.add(solve('b', 'bob'))
+  box.add({ key: 'solve:Easy/c', kind: 'solve', path: '/chess/solves', body: { id: 'c' } }) // queued before `by`
+  const posted = []
+  const send = async (item) => { posted.push(item.key); return { status: 200 } }
+  const done = await box.flush(send, () => {}, { by: 'bob' })
+  assert.deepEqual(posted, ['solve:Easy/b', 'solve:Easy/c'])
+  assert.deepEqual(done, { sent: 2, dropped: 0, left: 1 })
+  assert.deepEqual(box.others('bob').map((i) => i.key), ['solve:Easy/a'])
+  assert.deepEqual(box.others('ada'), [])
+  // Ada signs in again on this browser: hers goes.
+  await box.flush(send, () => {}, { by: 'ada' })
+  assert.deepEqual(posted.at(-1), 'solve:Easy/a')
+  assert.equal(box.items().length, 0)
+})
+
+test('signing in leaves the guest records and counts them as not posted', () => {
+  const backend = new MemoryStorage()
+  const chess = new ChessStore(backend)
+  const chain = new ChainStore(backend)
+  // Played signed out: never posted, never queued.
+  chess.saveRecord({ band: 'Easy', id: 'g1', state: 'solved', posted: null })
+  chess.saveRecord({ band: 'Easy', id: 'g2', state: 'shown', posted: null })
+  chess.saveRecord({ band: 'Easy', id: 'open', state: 'playing', posted: null }) // not finished
+  // A player's: posted, or waiting to post.
+  chess.saveRecord({ band: 'Hard', id: 'p1', state: 'solved', posted: { already: false } })
+  chess.saveRecord({ band: 'Hard', id: 'p2', state: 'solved', posted: null })
+  chess.outbox.add({ key: 'solve:Hard/p2', kind: 'solve', path: '/chess/solves', body: {}, by: 'ada' })
+  chain.saveRecord({ date: '2026-11-01', state: 'solved', by: null })
+  chain.saveRecord({ date: '2026-11-02', state: 'gaveup', by: 'ada', posted: { kind: 'giveup' } })
+  const before = JSON.stringify(Object.fromEntries(backend.map))
+
+  const found = notPosted('bob', backend)
+  assert.deepEqual(found, { chess: 2, chain: 1, waiting: 1 })
+  assert.equal(JSON.stringify(Object.fromEntries(backend.map)), before) // nothing was touched
+  assert.deepEqual(notPosted('ada', backend), { chess: 2, chain: 1, waiting: 0 })
+  assert.equal(
+    notPostedWords(found, 'Bob'),
+    'This browser keeps the 2 chess puzzles and 1 Chain you finished here without a player: they stay in ' +
+      'this browser’s history and counts, but weren’t posted to Bob’s results (a result is posted only by ' +
+      'the player who played it). 1 result waiting here to post for another player stays theirs: it posts ' +
+      'when that player signs in on this browser again.',
+  )
+  assert.equal(notPostedWords({ chess: 0, chain: 0, waiting: 0 }, 'Bob'), '')
+})
+
+test('base64url both ways, and the options turned into what navigator.credentials takes', () => {
+  const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 253, 254, 255])
+  assert.equal(toB64url(bytes), 'AAEC-vv8_f7_')
+  assert.deepEqual(new Uint8Array(fromB64url('AAEC-vv8_f7_')), bytes)
+  for (const text of ['', 'YQ', 'YWI', 'YWJj']) assert.equal(toB64url(fromB64url(text)), text)
+  const made = creationOptions({
+    rp: { id: 'localhost', name: 'Puzzle Book' }, user: { id: 'YWRh', name: 'Ada', displayName: 'Ada' },
+    challenge: 'AAEC', excludeCredentials: [{ id: 'YQ', type: 'public-key' }],
+  })
+  assert.deepEqual(new Uint8Array(made.user.id), new Uint8Array([97, 100, 97]))
+  assert.deepEqual(new Uint8Array(made.excludeCredentials[0].id), new Uint8Array([97]))
+  assert.equal(made.user.name, 'Ada')
+  const asked = requestOptions({ challenge: 'AAEC', rpId: 'localhost', userVerification: 'required' })
+  assert.deepEqual(asked.allowCredentials, [])
+  assert.deepEqual(new Uint8Array(asked.challenge), new Uint8Array([0, 1, 2]))
+})
