@@ -1,8 +1,8 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
-Routes take the parsed JSON (`json_body`) and check it themselves, so every
-complaint is in plain words: the chess bodies by puzzlebook.chess.shapes, the
-rest by their model through `parse`; a date in a path or a body by `day_from`.
+Bodies are read as JSON (`json_body`) and checked here, so every complaint is in plain words:
+a route takes its body checked by its model as a dependency (`body_of(Model)`, or `parse`
+directly), the chess bodies by puzzlebook.chess.shapes; a date in a path by `day_from`.
 `documented(Model)` puts the model in the OpenAPI document as the request body.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
@@ -53,6 +54,20 @@ def parse(model: type[M], data: Any) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         raise ApiError(400, plain_words(exc.errors())) from None
+
+
+def body_of(model: type[M]) -> Callable[[Any], M]:
+    """A route's dependency for its JSON body checked by `model` (400 in plain words otherwise):
+
+        Solve = Annotated[ChainSolve, Depends(body_of(ChainSolve))]
+
+    Declared after the player (SignedIn), so a request without one is refused 401 before its body
+    is read; `documented(model)` is what the document shows for it."""
+
+    def checked(data: JsonBody) -> M:
+        return parse(model, data)
+
+    return checked
 
 
 def day_from(text: str) -> dt.date:

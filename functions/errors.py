@@ -21,6 +21,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from functions.caching import api_routes
+from puzzlebook.results import TOO_FAST as TOO_FAST  # the chess route's refusal, said where both games' is
 from service.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
@@ -32,8 +33,6 @@ STORE_GONE = (
     "saved until the site's operator restarts it. Nothing was changed; please try again later."
 )
 STORE_GONE_RETRY_AFTER = "60"
-# Both games refuse a solve faster than a second a move (the seed's believable-time floor).
-TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
 
 class ApiError(Exception):
@@ -66,12 +65,19 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out
 
 
+# The type of a validation error whose message is already the sentence a client reads (a model's
+# own check raises PydanticCustomError(PLAIN_WORDS, "{sentence}", {"sentence": ...})).
+PLAIN_WORDS = "plain_words"
+
+
 def plain_words(errors: list[Any]) -> str:
     """The first of pydantic's validation errors as one plain sentence naming the field."""
     if not errors:
         return "The request isn't shaped as expected."
     err = errors[0]
     kind = err.get("type", "")
+    if kind == PLAIN_WORDS:
+        return str(err.get("msg"))
     field = _field(tuple(err.get("loc", ())))
     ctx = err.get("ctx") or {}
     if kind == "json_invalid":

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from functions.app import create_app
 from functions.bodies import parse
 from functions.errors import ApiError
-from functions.models import ChainGiveup, ChainSolve
+from functions.routes.chain.models import ChainGiveup, ChainSolve
 from functions.routes.lessons import NO_CONTROL, NOT_EMPTY
 from puzzlebook.calendar import parse_day
 from puzzlebook.chess import shapes
