@@ -59,7 +59,7 @@ def parse(model: type[M], data: Any) -> M:
 def body_of(model: type[M]) -> Callable[[Any], M]:
     """A route's dependency for its JSON body checked by `model` (400 in plain words otherwise):
 
-        Solve = Annotated[ChainSolve, Depends(body_of(ChainSolve))]
+        SolveBody = Annotated[Solve, Depends(body_of(Solve))]   # then `body: SolveBody`
 
     Declared after the player (SignedIn), so a request without one is refused 401 before its body
     is read; `documented(model)` is what the document shows for it."""

@@ -14,11 +14,11 @@ TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 class Posted:
     """What recording a result did.
 
-    already: an earlier result for the same puzzle (or Chain day) stands, and
+    already: an earlier result for the same puzzle (or day) stands, and
     this one was not kept. rated: this result moved the rating (before/after).
     mistakes: the mistakes kept (a solve after a miss has at least one).
     daily: the day whose board it is on, if any; place: its place there.
-    kind: which result was kept (Chain: "solve" or "giveup"). streak: the
+    kind: which result was kept ("solve" or "giveup", for a game with both). streak: the
     streak after it, when this result extended one.
     """
 

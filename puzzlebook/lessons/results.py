@@ -1,6 +1,6 @@
 """A student's result on a lesson puzzle, decided: whether it counts, and what it adds to the counts.
 
-As for Chain (puzzlebook/chain/results.py), nothing here reads or writes:
+Nothing here reads or writes (lila's PuzzleFinisher decides; PuzzleApi persists):
 service/games/lessons/records.py reads whether the student has a result for the puzzle, calls
 `settle`, and writes what it says. The teacher sees counts only, per puzzle: played, solved, and
 solved cleanly (no wrong move, no hint). Each student counts once per puzzle: their first result.
