@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from puzzlebook.chain.generate import check_solve
+from puzzlebook.chain.play import check_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import TOO_FAST, Posted
 
@@ -46,7 +46,7 @@ def min_seconds(tiles: int) -> int:
 
 
 def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
-    """The verdict on a solve of the stored day `row`: the tiles first (generate.check_solve, its
+    """The verdict on a solve of the stored day `row`: the tiles first (play.check_solve, its
     reason as a sentence), then the time floor."""
     checked = check_solve(row, tiles)
     if not checked.ok:

@@ -13,7 +13,7 @@ from functions.bodies import body_of
 from functions.models import Day, Request, Row, Seconds
 from puzzlebook.chain.results import Solve
 
-MAX_COUNT = 9999  # undos, resets: the store's board key holds 9,999 of each (service/store/keys.py)
+MAX_COUNT = 9999  # undos, resets: the board's sort key holds their sum (service/games/chain/keys.py)
 MAX_TILES = 6
 
 
