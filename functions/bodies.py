@@ -1,8 +1,8 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
 Bodies are read as JSON (`json_body`) and checked here, so every complaint is in plain words:
-a route takes its body checked by its model as a dependency (`body_of(Model)`, or `parse`
-directly), the chess bodies by puzzlebook.chess.shapes; a date in a path by `day_from`.
+a route takes its body checked by its model as a parameter (`Annotated[Model, body_as(Model)]`,
+or through `parse`), the chess bodies by puzzlebook.chess.shapes; a date in a path by `day_from`.
 `documented(Model)` puts the model in the OpenAPI document as the request body.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
@@ -56,18 +55,19 @@ def parse(model: type[M], data: Any) -> M:
         raise ApiError(400, plain_words(exc.errors())) from None
 
 
-def body_of(model: type[M]) -> Callable[[Any], M]:
-    """A route's dependency for its JSON body checked by `model` (400 in plain words otherwise):
+def body_as(model: type[M]) -> Any:
+    """A route parameter's dependency: the JSON body checked by `model`; 400 in plain words.
 
-        SolveBody = Annotated[Solve, Depends(body_of(Solve))]   # then `body: SolveBody`
+        SolveBody = Annotated[Solve, body_as(Solve)]   # then `body: SolveBody`
 
-    Declared after the player (SignedIn), so a request without one is refused 401 before its body
-    is read; `documented(model)` is what the document shows for it."""
+    Resolved in the order of the route's parameters, so a player declared before it is refused 401
+    before the body is read (docs/api.md); `documented(model)` is what the document shows for it.
+    """
 
-    def checked(data: JsonBody) -> M:
-        return parse(model, data)
+    def checked(body: JsonBody) -> M:
+        return parse(model, body)
 
-    return checked
+    return Depends(checked)
 
 
 def day_from(text: str) -> dt.date:

@@ -65,9 +65,9 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out
 
 
-# The type of a validation error whose message is already the sentence a client reads (a model's
-# own check raises PydanticCustomError(PLAIN_WORDS, "{sentence}", {"sentence": ...})).
-PLAIN_WORDS = "plain_words"
+# The type of a validation error whose words are already the sentence a client reads (a model's
+# own check raises PydanticCustomError(PLAIN, "{words}", {"words": ...})).
+PLAIN = "plain"
 
 
 def plain_words(errors: list[Any]) -> str:
@@ -76,12 +76,12 @@ def plain_words(errors: list[Any]) -> str:
         return "The request isn't shaped as expected."
     err = errors[0]
     kind = err.get("type", "")
-    if kind == PLAIN_WORDS:
-        return str(err.get("msg"))
     field = _field(tuple(err.get("loc", ())))
     ctx = err.get("ctx") or {}
     if kind == "json_invalid":
         return "The body isn't valid JSON."
+    if kind == PLAIN:  # a model's own words, as written
+        return str(ctx["words"])
     if field == "the body" and kind in ("dict_type", "model_type", "model_attributes_type"):
         return "The body must be a JSON object."
     words = {

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.errors import PLAIN_WORDS
+from functions.errors import PLAIN
 from puzzlebook.calendar import DATE_PATTERN, parse_day
 from puzzlebook.chess.shapes import ID_RE, MAX_COUNT, MAX_MOVES, MAX_SECONDS, UCI_RE
 from puzzlebook.names import name_pattern
@@ -42,7 +42,7 @@ def _real_day(text: str) -> str:
     try:
         parse_day(text)
     except ValueError as exc:
-        raise PydanticCustomError(PLAIN_WORDS, "{sentence}", {"sentence": f"{exc}."}) from None
+        raise PydanticCustomError(PLAIN, "{words}", {"words": f"{exc}."}) from None
     return text
 
 
@@ -54,7 +54,7 @@ Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 
 class Request(BaseModel):
     """A request body: strict, unknown fields ignored, whole numbers however written. Each is the one
-    description of its body: the route reads it (functions.bodies.body_of), the document shows it,
+    description of its body: the route reads it (functions.bodies.body_as), the document shows it,
     and its refusals are the plain words functions.errors.plain_words makes of its errors."""
 
     # Python's re for patterns: the published ones use a lookahead (puzzlebook/patterns.py).

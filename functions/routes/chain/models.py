@@ -6,10 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends
 from pydantic import BaseModel, Field
 
-from functions.bodies import body_of
+from functions.bodies import body_as
 from functions.models import Day, Request, Row, Seconds
 from puzzlebook.chain.results import Solve
 
@@ -46,8 +45,8 @@ class ChainGiveup(ChainDay):
 
 
 # The bodies as route parameters: the player is declared first, so 401 comes before any 400.
-SolveBody = Annotated[ChainSolve, Depends(body_of(ChainSolve))]
-GiveupBody = Annotated[ChainGiveup, Depends(body_of(ChainGiveup))]
+SolveBody = Annotated[ChainSolve, body_as(ChainSolve)]
+GiveupBody = Annotated[ChainGiveup, body_as(ChainGiveup)]
 
 
 class ChainPosted(BaseModel):

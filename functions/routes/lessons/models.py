@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, Path, Query
+from fastapi import Path, Query
 from pydantic import BaseModel, Field
 
-from functions.bodies import body_of
+from functions.bodies import body_as
 from functions.models import Request
 from puzzlebook.lessons import MAX_PUZZLES
 from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
@@ -145,4 +145,4 @@ class Counted(BaseModel):
 
 
 # The body as a route parameter, after the lesson id and before the optional player.
-ResultBody = Annotated[ResultPost, Depends(body_of(ResultPost))]
+ResultBody = Annotated[ResultPost, body_as(ResultPost)]
