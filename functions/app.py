@@ -67,7 +67,7 @@ def create_app(
     errors.install(app)
     for module in (players, accounts, boards, health):
         app.include_router(module.router, prefix="/api")
-    # Each game registers its own routes (functions/routes/<key>.py): puzzlebook/games.py lists them.
+    # Each game registers its own routes (functions/routes/<key>: `router`): puzzlebook/games.py lists them.
     for game in GAMES:
         app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
     _serve_the_document(app)

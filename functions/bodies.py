@@ -1,8 +1,8 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
-Routes take the parsed JSON (`json_body`) and check it themselves, so every
-complaint is in plain words: the chess bodies by puzzlebook.chess.shapes, the
-rest by their model through `parse`; a date in a path or a body by `day_from`.
+Bodies are read as JSON (`json_body`) and checked here, so every complaint is in plain words:
+a route takes its body checked by its model as a parameter (`Annotated[Model, body_as(Model)]`,
+or through `parse`), the chess bodies by puzzlebook.chess.shapes; a date in a path by `day_from`.
 `documented(Model)` puts the model in the OpenAPI document as the request body.
 """
 
@@ -53,6 +53,21 @@ def parse(model: type[M], data: Any) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         raise ApiError(400, plain_words(exc.errors())) from None
+
+
+def body_as(model: type[M]) -> Any:
+    """A route parameter's dependency: the JSON body checked by `model`; 400 in plain words.
+
+        SolveBody = Annotated[Solve, body_as(Solve)]   # then `body: SolveBody`
+
+    Resolved in the order of the route's parameters, so a player declared before it is refused 401
+    before the body is read (docs/api.md); `documented(model)` is what the document shows for it.
+    """
+
+    def checked(body: JsonBody) -> M:
+        return parse(model, body)
+
+    return Depends(checked)
 
 
 def day_from(text: str) -> dt.date:

@@ -21,6 +21,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from functions.caching import api_routes
+from puzzlebook.results import TOO_FAST as TOO_FAST  # the chess route's refusal, said where both games' is
 from service.store.base import StoreGone, StoreUnavailable
 
 log = logging.getLogger("puzzlebook.api")
@@ -32,8 +33,6 @@ STORE_GONE = (
     "saved until the site's operator restarts it. Nothing was changed; please try again later."
 )
 STORE_GONE_RETRY_AFTER = "60"
-# Both games refuse a solve faster than a second a move (the seed's believable-time floor).
-TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 
 
 class ApiError(Exception):
@@ -66,6 +65,11 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out
 
 
+# The type of a validation error whose words are already the sentence a client reads (a model's
+# own check raises PydanticCustomError(PLAIN, "{words}", {"words": ...})).
+PLAIN = "plain"
+
+
 def plain_words(errors: list[Any]) -> str:
     """The first of pydantic's validation errors as one plain sentence naming the field."""
     if not errors:
@@ -76,6 +80,8 @@ def plain_words(errors: list[Any]) -> str:
     ctx = err.get("ctx") or {}
     if kind == "json_invalid":
         return "The body isn't valid JSON."
+    if kind == PLAIN:  # a model's own words, as written
+        return str(ctx["words"])
     if field == "the body" and kind in ("dict_type", "model_type", "model_attributes_type"):
         return "The body must be a JSON object."
     words = {

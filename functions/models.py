@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
-from puzzlebook.calendar import DATE_PATTERN
+from functions.errors import PLAIN
+from puzzlebook.calendar import DATE_PATTERN, parse_day
 from puzzlebook.chess.shapes import ID_RE, MAX_COUNT, MAX_MOVES, MAX_SECONDS, UCI_RE
 from puzzlebook.names import name_pattern
 from puzzlebook.numbers import whole
@@ -31,17 +33,30 @@ def whole_floats_as_ints(value: Any) -> Any:
 
 Band = Literal["Beginner", "Easy", "Medium", "Hard", "Expert"]
 Uci = Annotated[str, Field(pattern=whole_text(UCI_RE.pattern), examples=["e2e4"])]
-# A real date, checked by puzzlebook.calendar.parse_day (functions.bodies.day_from) for its plain words;
-# the document states the same rule as its pattern.
+# A real date, checked by puzzlebook.calendar.parse_day for its plain words (in a path by
+# functions.bodies.day_from, in a body by `Day`); the document states the same rule as its pattern.
 DATE_SCHEMA = {"pattern": whole_text(DATE_PATTERN)}
-Day = Annotated[str, Field(json_schema_extra=DATE_SCHEMA, examples=["2026-11-02"])]
+
+
+def _real_day(text: str) -> str:
+    try:
+        parse_day(text)
+    except ValueError as exc:
+        raise PydanticCustomError(PLAIN, "{words}", {"words": f"{exc}."}) from None
+    return text
+
+
+Day = Annotated[str, Field(json_schema_extra=DATE_SCHEMA, examples=["2026-11-02"]), AfterValidator(_real_day)]
 PuzzleId = Annotated[str, Field(pattern=whole_text(ID_RE.pattern), examples=["00sHx"])]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
-CHAIN_MAX_COUNT = 9999
 
 
 class Request(BaseModel):
+    """A request body: strict, unknown fields ignored, whole numbers however written. Each is the one
+    description of its body: the route reads it (functions.bodies.body_as), the document shows it,
+    and its refusals are the plain words functions.errors.plain_words makes of its errors."""
+
     # Python's re for patterns: the published ones use a lookahead (puzzlebook/patterns.py).
     model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re")
 
@@ -98,22 +113,6 @@ class GaveUp(Request):
 
 # A miss, told apart by `how`: a wrong move carries moves, a give-up may not.
 ChessMiss = WrongMove | GaveUp
-
-
-class ChainSolve(Request):
-    """A solved Chain: hand indices in the order played, the time, and undos and resets."""
-
-    date: Day
-    tiles: list[int] = Field(max_length=6, examples=[[2, 0, 4]])
-    seconds: Seconds
-    undos: int = Field(ge=0, le=CHAIN_MAX_COUNT)
-    resets: int = Field(ge=0, le=CHAIN_MAX_COUNT)
-
-
-class ChainGiveup(Request):
-    """Giving up a Chain day (its walkthrough opens)."""
-
-    date: Day
 
 
 # ---- responses -----------------------------------------------------------------------
@@ -190,27 +189,6 @@ class ChessPosted(BaseModel):
     place: int | None = None
 
 
-class ChainPosted(BaseModel):
-    """A Chain solve or give-up taken. already: an earlier result stands (kept: which); place and streak
-    for a solve posted on its own day."""
-
-    ok: Literal[True] = True
-    already: bool
-    kept: Literal["solve", "giveup"] | None = None
-    clean: bool | None = None
-    daily: str | None = None
-    place: int | None = None
-    streak: int | None = None
-
-
-class Walkthrough(BaseModel):
-    """How the day is solved, as the generator wrote it (summary, steps, orders, spares)."""
-
-    date: str
-    solution: list[int]
-    walkthrough: dict[str, Any]
-
-
 class Row(BaseModel):
     place: int
     name: str
@@ -220,13 +198,6 @@ class Row(BaseModel):
 class ChessDailyRow(Row):
     mistakes: int
     hints: int
-    seconds: int
-    clean: bool
-
-
-class ChainDailyRow(Row):
-    undos: int
-    resets: int
     seconds: int
     clean: bool
 
@@ -252,12 +223,6 @@ class ChessDailyBoard(BaseModel):
     band: str
     rows: list[ChessDailyRow]
     mine: ChessDailyRow | None = None
-
-
-class ChainDailyBoard(BaseModel):
-    date: str
-    rows: list[ChainDailyRow]
-    mine: ChainDailyRow | None = None
 
 
 class AlltimeBoard(BaseModel):

@@ -62,7 +62,7 @@ class PlayerDay:
     shard_kb: float = 12.0  # gzip; measured mean 11.6 KB (31 KB raw)
     small_requests: int = 5  # shards/index.json, daily files, daily/index.json, sw.js
     small_kb: float = 2.0  # daily files 0.1 KB, shards/index.json 3 KB, sw.js
-    api_requests: int = 12  # me, solves and misses, boards, Chain
+    api_requests: int = 12  # me, each game's posts, boards
     api_kb: float = 2.0
     lambda_ms: float = 50.0  # billed per API request, cold starts spread in
     lambda_gb: float = 0.5  # MemorySize 512

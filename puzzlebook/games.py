@@ -4,10 +4,13 @@
     for game in GAMES: ...              # chess, chain, lessons, in the order the site lists them
 
 A descriptor is plain data. Each layer finds a game's own code by its key,
-in its own folder: the rules in puzzlebook/<key>/, the game's service hooks
-in service/games/<key>.py (its store records, nightly step, daily files, the
-account's figures), its routes in functions/routes/<key>.py (`router`), its
-pages in site/templates/<key>/ and its browser modules in site/static/js/<key>/.
+in its own folder: the rules in puzzlebook/<key>/ (its results decided in
+<key>/results.py), the game's service hooks in service/games/<key>/ (its store
+records, nightly step, daily files, the account's figures), its routes in
+functions/routes/<key> (a package with its models, or a module; `router`),
+its build hooks in sitebuild/games/<key>.py when it needs any (template
+globals), its pages in site/templates/<key>/ (with the home page's card,
+<key>/_card.html, when it has one) and its browser modules in site/static/js/<key>/.
 The site build writes the browser's copy of this list (js/games.js), so the
 browser never repeats it. docs/architecture.md has the checklist a new game follows.
 """

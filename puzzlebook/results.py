@@ -6,15 +6,20 @@ from dataclasses import dataclass
 
 from puzzlebook.ratings import Rating
 
+# Both games refuse a solve faster than a second a move (the seed's believable-time floor).
+TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
+
 
 @dataclass(frozen=True, slots=True)
 class Posted:
     """What recording a result did.
 
-    already: an earlier result for the same puzzle (or Chain day) stands, and
+    already: an earlier result for the same puzzle (or day) stands, and
     this one was not kept. rated: this result moved the rating (before/after).
     mistakes: the mistakes kept (a solve after a miss has at least one).
     daily: the day whose board it is on, if any; place: its place there.
+    kind: which result was kept ("solve" or "giveup", for a game with both). streak: the
+    streak after it, when this result extended one.
     """
 
     already: bool
@@ -26,3 +31,4 @@ class Posted:
     daily: str | None = None
     place: int | None = None
     kind: str | None = None
+    streak: int | None = None

@@ -3,9 +3,8 @@
     report = fill(store, settings, bundle, writer=DirWriter("dist"))
 
 1. Each game with a `nightly` hook (service/games/__init__.py) keeps its days
-   ahead: Chain stores its days through `ahead` days from now (generated,
-   re-verified, kept; a day that fails is recorded by its failure code and never
-   published); Chess Puzzles keeps its dailies picked through tomorrow.
+   ahead, as far as it needs (a game that makes its days keeps them through
+   `ahead` days from now; its hook's docstring says what it keeps).
 2. The public files of yesterday, today and tomorrow, and the index, are
    written (service/publish.py), when a writer is given.
 3. Expired rate-limit windows are pruned (DynamoDB's TTL does it there).

@@ -4,15 +4,13 @@
     write_files(files, DirWriter(settings.dist))                      # or S3Writer(bucket)
 
 Paths are relative to the site root. Each game with `daily` in the registry
-writes its own files through its `daily_files` hook (service/games/<key>/):
-  daily/chess/<YYYY-MM-DD>.json  {date, bundle, dailies: [{band, id, rating}]}
-  daily/chain/<YYYY-MM-DD>.json  exactly generate.public(row): {date, level, start, target, moves, hand}
-and this module adds the index:
+writes its own files, daily/<key>/<YYYY-MM-DD>.json, through its `daily_files`
+hook (service/games/<key>/; docs/api.md, "The daily files and the nightly job",
+shows each), and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
 The site build calls daily_files for every date up to tomorrow; the nightly
-job writes yesterday's, today's and tomorrow's files and the index. A Chain
-day that failed re-verification is never stored, so never published.
+job writes yesterday's, today's and tomorrow's files and the index.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
 from sitebuild import assets, games_js, meta, pages, shards
-from sitebuild.guides import ChainGuide
+from sitebuild.games import template_globals
 from sitebuild.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +120,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
-        "chain_guide": ChainGuide(today),
+        **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 
 

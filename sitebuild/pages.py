@@ -7,7 +7,7 @@ partials, macros). Where a page lands:
     index.html           -> /             (dist/index.html)
     404.html             -> /404.html
     about.html           -> /about/       (dist/about/index.html)
-    chain/index.html     -> /chain/
+    <key>/index.html     -> /<key>/
     lessons/format.html  -> /lessons/format/
 
 A page leaves the sitemap with `{% set sitemap = false %}` at its top level.

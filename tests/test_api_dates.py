@@ -83,3 +83,13 @@ def test_a_past_day_with_no_chain_is_404_saying_so(world: SimpleNamespace) -> No
         got = world.client.get(path)
         assert got.status_code == 404, path
         assert got.json()["error"] == "There’s no Chain puzzle for 2026-08-01."
+
+
+@pytest.mark.parametrize("day", ["2026-02-30", "2026-13-01"])
+def test_a_date_that_doesnt_exist_is_400_in_the_calendars_words_in_a_path_or_a_body(
+    world: SimpleNamespace, day: str
+) -> None:
+    for method, path, body in dated_requests(day):
+        got = world.client.request(method, path, json=body, headers=world.me)
+        assert got.status_code == 400, f"{method} {path}: {got.status_code} {got.text}"
+        assert got.json()["error"] == f"'{day}' is not a date written YYYY-MM-DD.", f"{method} {path}"

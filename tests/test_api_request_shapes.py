@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from functions.app import create_app
 from functions.bodies import parse
 from functions.errors import ApiError
-from functions.models import ChainGiveup, ChainSolve
-from functions.routes.lessons import NO_CONTROL, NOT_EMPTY
+from functions.routes.chain.models import ChainGiveup, ChainSolve
+from functions.routes.lessons.models import NO_CONTROL, NOT_EMPTY
 from puzzlebook.calendar import parse_day
 from puzzlebook.chess import shapes
 from puzzlebook.lessons import check
@@ -231,7 +231,7 @@ RESULT_FIELDS = {
 @settings(max_examples=800, deadline=None)
 @given(bodies(RESULT_FIELDS))
 def test_lesson_result_bodies_the_document_calls_valid_are_exactly_the_ones_taken(body: Any) -> None:
-    from functions.routes.lessons import ResultPost
+    from functions.routes.lessons.models import ResultPost
 
     schema = body_schema(_document(), "post", "/api/lessons/{lesson_id}/results")
     assert Both(schema).valid(body) == accepts(lambda b: parse(ResultPost, b), body), body

@@ -38,7 +38,7 @@ def test_no_two_games_share_a_store_item_prefix() -> None:
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
 def test_every_game_registers_its_routes(game) -> None:
     module = importlib.import_module(f"functions.routes.{game.key}")
-    assert module.router.routes, f"functions/routes/{game.key}.py has no routes"
+    assert module.router.routes, f"functions/routes/{game.key} has no routes"
 
 
 def test_every_board_is_served_by_the_api() -> None:

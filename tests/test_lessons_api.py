@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from functions.routes.lessons import IMPORTS_PER_HOUR
+from functions.routes.lessons.routes import IMPORTS_PER_HOUR
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from puzzlebook.chain.results import Solve
 from puzzlebook.lessons import stored_size
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.accounts import delete_player
@@ -268,19 +269,12 @@ def test_chain_first_result_stands_and_the_board_ranks_clean_first(store: Store)
     ]:
         ids[name] = pid = store.create_player(name, "h", T0).id
         posted = ChainRecords(store).record_chain_solve(
-            pid,
-            day,
-            tiles=[0, 1, 2],
-            seconds=seconds,
-            undos=undos,
-            resets=resets,
-            on_board=True,
-            now=at(minutes),
+            pid, Solve(day, [0, 1, 2], seconds, undos, resets), today=DAY, now=at(minutes)
         )
         assert not posted.already
-    assert ChainRecords(store).record_chain_solve(
-        ids["undo"], day, tiles=[0, 1, 2], seconds=1, undos=0, resets=0, on_board=True, now=at(9)
-    ).already
+    records = ChainRecords(store)
+    again = records.record_chain_solve(ids["undo"], Solve(day, [0, 1, 2], 1), today=DAY, now=at(9))
+    assert again.already
     board = ChainRecords(store).daily_board(day, me=ids["resets"])
     assert [r.name for r in board.rows] == ["clean-fast", "clean-slow", "undo", "resets"]
     assert board.mine.place == 4
@@ -293,9 +287,7 @@ def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
     pid = store.create_player("Ada", "h", T0).id
     assert not ChainRecords(store).record_chain_giveup(pid, day, T0).already
     assert ChainRecords(store).chain_result(pid, day)["kind"] == "giveup"
-    late = ChainRecords(store).record_chain_solve(
-        pid, day, tiles=[0], seconds=5, undos=0, resets=0, on_board=True, now=at(1)
-    )
+    late = ChainRecords(store).record_chain_solve(pid, Solve(day, [0], 5), today=DAY, now=at(1))
     assert late.already and late.kind == "giveup"
     assert ChainRecords(store).daily_board(day).rows == []
     chain = ChainRecords(store).stats(pid)
@@ -304,9 +296,7 @@ def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
 
 def test_an_archive_solve_is_kept_but_not_on_the_board_or_the_streak(store: Store) -> None:
     pid = store.create_player("Ada", "h", T0).id
-    posted = ChainRecords(store).record_chain_solve(
-        pid, "2026-10-01", tiles=[0, 1, 2], seconds=9, undos=0, resets=0, on_board=False, now=T0
-    )
+    posted = ChainRecords(store).record_chain_solve(pid, Solve("2026-10-01", [0, 1, 2], 9), today=DAY, now=T0)
     assert posted.place is None
     assert ChainRecords(store).daily_board("2026-10-01").rows == []
     chain = ChainRecords(store).stats(pid)

@@ -1,5 +1,5 @@
-"""DynamoDB specifics: the second conditional write is refused, a lost race is read again, not doubled,
-and what a throttled batch leaves undone is sent again.
+"""DynamoDB specifics: the second conditional write is refused, a lost race is read again, not doubled
+(a chess solve, a Chain solve, a lesson result), and what a throttled batch leaves undone is sent again.
 
 moto isn't safe under threads, so the race is staged: a competing write lands
 between this request's reads and its TransactWriteItems, exactly where a
@@ -8,20 +8,24 @@ concurrent Lambda's would.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
 from botocore.exceptions import ClientError
 
 from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
+from puzzlebook.chain.results import Solve
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
-from service.games.lessons.records import LESSON_MAX_BYTES, MAX_PARTS, PART_BYTES
+from service.games.lessons.records import LESSON_MAX_BYTES, MAX_PARTS, PART_BYTES, LessonRecords
 from service.store.base import Conflict, Put, StoreUnavailable, make_item
 from service.store.dynamo import DynamoStore
 from tests.support import STORE_T0, dynamo_store, record_test_solve
 
 T0 = STORE_T0
+DAY = dt.date(2026, 11, 2)
 
 
 @pytest.fixture
@@ -71,6 +75,48 @@ def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: Dynamo
     chess = ChessRecords(store).stats(pid)
     assert (chess.solved, chess.rated) == (1, 1)
     assert chess.rating == rate_puzzle(NEW_PLAYER, 1600, "clean")
+
+
+def _rival_first(store: DynamoStore, rival_write) -> list:
+    """Stage the race: `rival_write(rival)` lands once, after this request's reads and before its
+    TransactWriteItems. What it answered comes first in the list, then DynamoDB's refusals of ours."""
+    rival = DynamoStore(store.table, store.client)
+    events = store.client.meta.events
+    seen: list = []
+
+    def compete(**_: object) -> None:
+        events.unregister("before-call.dynamodb.TransactWriteItems", compete)
+        seen.append(rival_write(rival))
+
+    def watch(http_response: object, parsed: dict, **_: object) -> None:
+        if parsed.get("Error", {}).get("Code") == "TransactionCanceledException":
+            seen.append(parsed["Error"]["Code"])
+
+    events.register("before-call.dynamodb.TransactWriteItems", compete)
+    events.register("after-call.dynamodb.TransactWriteItems", watch)
+    return seen
+
+
+def test_a_chain_solve_that_loses_the_race_to_a_giveup_is_decided_again(store: DynamoStore) -> None:
+    pid = store.create_player("Racer", "h", T0).id
+    day = "2026-11-02"
+    seen = _rival_first(store, lambda rival: ChainRecords(rival).record_chain_giveup(pid, day, T0))
+    ours = ChainRecords(store).record_chain_solve(pid, Solve(day, [0, 1, 2], 9), today=DAY, now=T0)
+    assert seen[0].already is False and "TransactionCanceledException" in seen[1:]
+    assert (ours.already, ours.kind, ours.place) == (True, "giveup", None)  # read again: the give-up stands
+    chain = ChainRecords(store).stats(pid)
+    assert (chain.solved, chain.gave_up, chain.streak.length) == (0, 1, 0)
+    assert ChainRecords(store).daily_board(day).rows == []
+
+
+def test_a_lesson_result_that_loses_the_race_is_not_counted_twice(store: DynamoStore) -> None:
+    lesson_id = LessonRecords(store).save_lesson("owner", {"name": "x", "puzzles": []}, T0)
+    seen = _rival_first(
+        store, lambda rival: LessonRecords(rival).record_lesson_result(lesson_id, 1, "k", True, True)
+    )
+    assert LessonRecords(store).record_lesson_result(lesson_id, 1, "k", True, False) is False
+    assert seen[0] is True and "TransactionCanceledException" in seen[1:]
+    assert LessonRecords(store).lesson_results(lesson_id) == {1: {"played": 1, "solved": 1, "clean": 1}}
 
 
 def test_the_moto_table_is_the_templates(store: DynamoStore) -> None:

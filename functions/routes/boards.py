@@ -1,9 +1,8 @@
 """Leaderboards: the top 100 of each, plus the caller's own row when they have a place.
 
 The ratings and streak boards are here, alike for every game the registry marks as rated or with
-a streak (each game's service hooks read its own: service/games/<key>/); a game's own boards (the
-chess daily and all-time boards, the Chain daily board) are among its routes, built with the
-helpers below.
+a streak (each game's service hooks read its own: service/games/<key>/); a game's own boards (its
+daily board, say) are among its routes (functions/routes/<key>), built with the helpers below.
 
 A token is optional here: with one, `mine` is the caller's row (also when it's
 outside the top 100) and their rows say `you`. A token that matches no player

@@ -11,9 +11,8 @@ written once, on top of them, in one mixin per area:
   site.py      rate limits and the health heartbeat
 
 and each game keeps its own records on top of the Store, in its own folder
-(service/games/<key>/records.py: ChessRecords(store), ChainRecords(store),
-LessonRecords(store)), so the two backends cannot drift: the contract suite (tests/test_store_contract.py)
-runs the same tests against both.
+(service/games/<key>/records.py, a `<Game>Records(store)` class), so the two backends cannot drift:
+the contract suite (tests/test_store_contract.py) runs the same tests against both.
 
 Errors: a backend raises StoreUnavailable when it can't do its job (locked,
 throttled, unreachable); the API answers 503. Conflict is internal: a

@@ -14,9 +14,8 @@ boards, rate windows, health); each game's own items are in its keys module
 from __future__ import annotations
 
 # Widths of the padded numbers in sort keys: wide enough for every value the API accepts.
-HELP_WIDTH = 4  # mistakes + hints, undos + resets: at most 1,000 (Chain: 9,999 each)
+HELP_WIDTH = 4  # mistakes + hints: at most 1,000
 SECONDS_WIDTH = 6  # at most 86,400 (a day)
-MOVES_WIDTH = 6  # Chain undos + resets
 _COUNT = 9  # clean solves, a player's lifetime
 _RATING = 8  # rating in hundredths, offset so it stays positive
 _STREAK = 6

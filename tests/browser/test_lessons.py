@@ -171,14 +171,17 @@ def test_hints_on_request_and_after_a_wrong_move(page, site_server):
     assert wait_done(page) == "Solved."  # not cleanly: a wrong move and hints
 
 
+TWO_MATES = {
+    "title": "Two rooks",
+    "fen": "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1",
+    "playerColor": "white",
+    "moves": [{"uci": "a1a8", "comment": "The line's mate."}],
+}
+
+
 def test_another_mate_solves_and_show_solution_does_not(page, site_server):
     teacher = make_player(site_server, "Mates")
-    two_mates = {
-        "title": "Two rooks",
-        "fen": "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1",
-        "playerColor": "white",
-        "moves": [{"uci": "a1a8", "comment": "The line's mate."}],
-    }
+    two_mates = TWO_MATES
     made = import_by_api(site_server, teacher, [two_mates, GUIDE[2]])
     page.goto(made["url"])
     ch.wait_ready(page)
@@ -191,6 +194,25 @@ def test_another_mate_solves_and_show_solution_does_not(page, site_server):
     page.click("#solution-yes")
     assert wait_done(page) == "Solution shown."
     assert line(page) == ["1. O-O-O+\n" + GUIDE[2]["moves"][0]["comment"]]
+
+
+def test_a_move_that_neither_follows_the_line_nor_mates_is_refused(page, site_server):
+    """The page judges by the chess game's rules (js/lessons/moves.js): Re7 is legal, but neither
+    the line's Ra8 nor a mate, so it goes back; then Re8, another mate, solves."""
+    made = import_by_api(site_server, make_player(site_server, "Not mate"), [TWO_MATES])
+    page.goto(made["url"])
+    ch.wait_ready(page)
+    ch.click_move(page, "e1e7")
+    page.wait_for_function(
+        "() => document.getElementById('play-status').textContent.startsWith('Not that one')"
+    )
+    assert status(page) == "Not that one. Try again."
+    ch.wait_ready(page)
+    assert ch.cell(page, "e1").get_attribute("aria-label") == "e1, white rook"  # it went back
+    assert line(page) == []
+    ch.click_move(page, "e1e8")
+    assert wait_done(page) == "Solved."  # not cleanly: a wrong move first
+    assert status(page) == "Checkmate: that solves it too."
 
 
 def test_import_page_shows_each_problem_beside_its_puzzle_with_previews(page, site_server, axe):

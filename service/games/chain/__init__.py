@@ -1,7 +1,9 @@
 """Chain's part of the service layer: its days stored ahead, its daily files, its health.
 
 Stored days begin at FIRST_DAY (the archive has the autumn of 2026 from the start)
-and never change, so a new engine version only reaches days not yet stored.
+and never change, so a new engine version only reaches days not yet stored. A day that
+failed generation or re-verification is recorded by its failure code, never stored, so
+never published.
 """
 
 from __future__ import annotations

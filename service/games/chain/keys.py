@@ -8,6 +8,7 @@ from __future__ import annotations
 from service.store import keys as K
 
 CHAIN_STATS = "STATS#chain"
+UNDOS_RESETS_WIDTH = 6  # undos + resets in a board's sort key: at most 9,999 each
 
 
 def chain_result(day: str) -> str:
@@ -21,7 +22,7 @@ def chain_daily_board(day: str) -> tuple[int, str]:
 
 def chain_daily_rank(clean: bool, undos_resets: int, seconds: int, posted: str, pid: str) -> str:
     """Clean (no undo or reset) first, then fewer undos and resets, then time, then who posted first."""
-    moves, time = f"{undos_resets:0{K.MOVES_WIDTH}d}", f"{seconds:0{K.SECONDS_WIDTH}d}"
+    moves, time = f"{undos_resets:0{UNDOS_RESETS_WIDTH}d}", f"{seconds:0{K.SECONDS_WIDTH}d}"
     return f"{0 if clean else 1}#{moves}#{time}#{posted}#{pid}"
 
 

@@ -1,5 +1,9 @@
 """Chain in the store: the days stored ahead (and the days that failed), each player's result of a day
-with their tallies and streak, and the daily board. Keys: service/games/chain/keys.py; docs/store.md."""
+with their tallies and streak, and the daily board. Keys: service/games/chain/keys.py; docs/store.md.
+
+What a result changes is decided by puzzlebook.chain.results; this module reads the keys it needs,
+turns the decision into store operations, and writes them (Store.settle reads and decides again
+when a condition is lost to another write)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import Any
 
+from puzzlebook.chain.results import Settled, Solve, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import Posted
 from service.games.chain import keys as CK
@@ -27,6 +32,11 @@ from service.store.items import (
 from service.store.records import Board
 
 
+def _result(item: Item | None) -> dict[str, Any] | None:
+    """The player's kept result of a day, as read (None: they have none)."""
+    return doc_of(item) if item is not None else None
+
+
 def _chain_keys(pid: str, day: str) -> tuple[Key, Key]:
     """The keys of the player's result for a Chain day and of their Chain tallies."""
     me = K.player(pid)
@@ -43,85 +53,51 @@ class ChainRecords:
 
     def chain_result(self, pid: str, day: str) -> dict[str, Any] | None:
         """The player's kept result for a Chain day ({"kind": "solve"|"giveup", ...}), or None."""
-        item = self.store.get_item(K.player(pid), CK.chain_result(day))
-        return doc_of(item) if item else None
+        return _result(self.store.get_item(K.player(pid), CK.chain_result(day)))
 
-    def _chain_stats_put(self, pid: str, stats: ChainStats, expect: int) -> Put:
-        """The versioned write of the player's Chain tallies (`stats.version` is the new version)."""
-        index = {}
-        if stats.streak.day:
-            index[2] = streak_index("chain", stats.streak, pid)
-        item = make_item(K.player(pid), CK.CHAIN_STATS, stats.to_doc(), version=stats.version, index=index)
-        return Put(item, expect=expect)
-
-    def record_chain_solve(
-        self,
-        pid: str,
-        day: str,
-        *,
-        tiles: list[int],
-        seconds: int,
-        undos: int,
-        resets: int,
-        on_board: bool,
-        now: dt.datetime,
-    ) -> Posted:
-        """Keep the player's first result for a Chain day, a solve. `on_board` when posted on that site
-        day: it then goes on the day's board and counts for the streak. A later result isn't kept."""
+    def _writes(self, pid: str, day: str, settled: Settled, expect: int, rank: str | None = None) -> list[Op]:
+        """The store operations for what `settle_*` decided: the day's result, created only if
+        absent (ranked on the day's board by `rank` when it goes there), and the tallies, written
+        only over the version read (`expect`)."""
+        if settled.result is None or settled.stats is None:
+            return []  # an earlier result stands: nothing to write
         key, stats_key = _chain_keys(pid, day)
+        board = {1: (CK.chain_daily_board(day)[1], rank)} if settled.on_board and rank else {}
+        stats = settled.stats
+        streak = {2: streak_index("chain", stats.streak, pid)} if stats.streak.day else {}
+        return [
+            Put(make_item(*key, settled.result, index=board), expect=0),
+            Put(make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak), expect=expect),
+        ]
+
+    def record_chain_solve(self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime) -> Posted:
+        """Keep the player's solve of a Chain day as puzzlebook.chain.results.settle_solve decides
+        (the first result stands; posted on its own site day `today`, it goes on the day's board
+        and counts for the streak). Answers with its place when it went on the board."""
+        key, stats_key = _chain_keys(pid, solve.day)
         posted = utc_stamp(now)
-        clean = undos == 0 and resets == 0
-        rank = CK.chain_daily_rank(clean, undos + resets, seconds, posted, pid)
+        rank = CK.chain_daily_rank(solve.clean, solve.undos + solve.resets, solve.seconds, posted, pid)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if key in got:
-                return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            streak = stats.streak.extended(dt.date.fromisoformat(day), posted) if on_board else stats.streak
-            new = replace(
-                stats,
-                version=stats.version + 1,
-                solved=stats.solved + 1,
-                clean=stats.clean + (1 if clean else 0),
-                streak=streak,
-            )
-            doc = {
-                "kind": "solve",
-                "tiles": tiles,
-                "seconds": seconds,
-                "undos": undos,
-                "resets": resets,
-                "clean": clean,
-                "posted": posted,
-                "on_board": on_board,
-            }
-            index = {1: (CK.chain_daily_board(day)[1], rank)} if on_board else {}
-            ops: list[Op] = [
-                Put(make_item(*key, doc, index=index), expect=0),
-                self._chain_stats_put(pid, new, expect=stats.version),
-            ]
-            return Posted(already=False, clean=clean, daily=day if on_board else None, kind="solve"), ops
+            settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted)
+            return settled.answer, self._writes(pid, solve.day, settled, stats.version, rank)
 
         answer = self.store.settle([stats_key, key], decide)
-        if on_board and not answer.already:
-            n, board_pk = CK.chain_daily_board(day)
+        if answer.daily and not answer.already:
+            n, board_pk = CK.chain_daily_board(solve.day)
             answer = replace(answer, place=self.store.count_items(board_pk, index=n, below=rank) + 1)
         return answer
 
     def record_chain_giveup(self, pid: str, day: str, now: dt.datetime) -> Posted:
         """Keep a give-up as the player's result for a Chain day, unless a result came first (already)."""
         key, stats_key = _chain_keys(pid, day)
+        posted = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if key in got:
-                return Posted(already=True, kind=doc_of(got[key]).get("kind")), []
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            new = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
-            ops: list[Op] = [
-                Put(make_item(*key, {"kind": "giveup", "posted": utc_stamp(now)}), expect=0),
-                self._chain_stats_put(pid, new, expect=stats.version),
-            ]
-            return Posted(already=False, kind="giveup"), ops
+            settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted)
+            return settled.answer, self._writes(pid, day, settled, stats.version)
 
         return self.store.settle([stats_key, key], decide)
 

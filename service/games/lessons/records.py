@@ -1,4 +1,5 @@
-"""Lessons: stored under an unguessable id with their owner, and each player's first result per puzzle.
+"""Lessons: stored under an unguessable id with their owner, and each player's first result per puzzle
+(whether a result counts is puzzlebook.lessons.results' decision; this module reads and writes).
 
 A lesson can be larger than one DynamoDB item (400 KB), so it is kept as a head item
 (owner, name, count, when, how many parts; the one the owner's index lists) and its
@@ -18,12 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
+from puzzlebook.lessons.results import LessonResult, settle
 from service.games.lessons import keys as K
 from service.store.base import Store
 from service.store.items import (
     Add,
-    Conflict,
     Item,
+    Key,
+    Op,
     Put,
     StoreUnavailable,
     doc_of,
@@ -51,9 +54,6 @@ class LessonHead:
     name: str
     count: int
     created: str
-
-
-
 
 
 PART_BYTES = 256 * 1024
@@ -190,29 +190,26 @@ class LessonRecords:
     def record_lesson_result(
         self, lesson_id: str, puzzle_index: int, player_key: str, solved: bool, clean: bool
     ) -> bool:
-        """Count a player's result on one puzzle of a lesson; only their first per puzzle counts.
+        """Count a player's result on one puzzle of a lesson as puzzlebook.lessons.results.settle decides:
+        only their first per puzzle counts.
 
-        `player_key` names the player (an id, or any stable key for a guest).
+        `player_key` names the player (results.student_key: a hash, never an id as given).
         True if counted, False if they already had a result for that puzzle.
         """
-        counts = {"played": 1, "solved": 1 if solved else 0, "clean": 1 if solved and clean else 0}
-        try:
-            self.store.transact(
-                [
-                    Put(
-                        make_item(
-                            K.lesson(lesson_id),
-                            K.lesson_answer(puzzle_index, player_key),
-                            {"solved": solved, "clean": clean},
-                        ),
-                        expect=0,
-                    ),
-                    Add(K.lesson(lesson_id), K.lesson_tally(puzzle_index), counts),
-                ]
-            )
-        except Conflict:
-            return False
-        return True
+        pk, answer = K.lesson(lesson_id), K.lesson_answer(puzzle_index, player_key)
+        posted = LessonResult.posted(solved, clean)
+
+        def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
+            item = got.get((pk, answer))
+            settled = settle(doc_of(item) if item is not None else None, posted)
+            if settled.result is None:
+                return False, []
+            return True, [
+                Put(make_item(pk, answer, settled.result.to_doc()), expect=0),
+                Add(pk, K.lesson_tally(puzzle_index), settled.result.counts()),
+            ]
+
+        return self.store.settle([(pk, answer)], decide)
 
     def lesson_results(self, lesson_id: str) -> dict[int, dict[str, int]]:
         """Per puzzle index that has results: {played, solved, clean}."""

@@ -13,9 +13,9 @@ export const BANDS = BAND_NAMES
 
 /**
  * What a boards address asks for: { board, date, band } or null.
- *   #/chess/daily[/YYYY-MM-DD[/Band]]   #/chess/alltime[/Band]   #/chess/ratings
- *   #/chess/streaks   #/chain/daily[/YYYY-MM-DD]   #/chain/streaks
- * '' is the chess daily. A missing date is today (filled in by the page).
+ *   #/<board id>[/YYYY-MM-DD][/Band]   e.g. #/chess/daily/2026-11-02/Easy, #/chess/alltime/Hard
+ * a date for a dated board, a band for one with bands (js/games.js lists them).
+ * '' is the first board. A missing date is today (filled in by the page).
  */
 export function parseRoute(hash) {
   const parts = (hash || '').replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)

@@ -2,7 +2,8 @@
  * One Chain day on the page: the numbers, the hand of tiles, the chain so
  * far, the clock, undo, reset, give up, the result sheet and its walkthrough.
  *
- * The rules of a go are state.js's; the words words.js's. This module only
+ * The rules of a go are state.js's, what a finished one counts for
+ * results.js's; the words words.js's. This module only
  * draws them and listens: tap or keyboard (every tile a button, reachable by
  * Tab and by the arrow keys; 1–6 play a tile by number; U or Backspace undo;
  * P pause; ? help).
@@ -13,6 +14,7 @@ import {
 } from './state.js'
 import { tileLabel, refusal, moveWords, puzzleWords, plural, tileName, capital, notTheirsWords } from './words.js'
 import { shareText } from './share.js'
+import { settled } from './results.js'
 import { flushChain, fetchWalkthrough } from './post.js'
 import { Clock, formatTime } from '../lib/clock.js'
 import { announce } from '../lib/announce.js'
@@ -255,7 +257,7 @@ export class ChainGame extends PlaySession {
     giveUp(rec)
     rec.by = getPlayer()?.id ?? null // whose go it was: a guest's never becomes a later player's
     this.save()
-    this.store.count('gaveup')
+    this.store.keep(settled(rec, dayIn(siteZone())))
     this.post('giveup', '/chain/giveups', { date: rec.date })
     this.render()
     this.status('You gave up on this one.')
@@ -274,10 +276,8 @@ export class ChainGame extends PlaySession {
     rec.finished = Date.now()
     rec.by = getPlayer()?.id ?? null // whose go it was: a guest's never becomes a later player's
     this.save()
-    store.count('solved')
-    if (isClean(rec)) store.count('clean')
     // The streak counts a day solved on that day (an archive day never does, as on the server).
-    if (rec.today && rec.date === dayIn(siteZone())) store.markDay(rec.date)
+    store.keep(settled(rec, dayIn(siteZone())))
     this.post('solve', '/chain/solves', solveBody(rec))
     this.render()
     this.status(isClean(rec) ? `Solved, cleanly: ${rec.puzzle.target} in ${plural(rec.puzzle.moves, 'move')}.` : `Solved: ${rec.puzzle.target} in ${plural(rec.puzzle.moves, 'move')}.`, 'good')

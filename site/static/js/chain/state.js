@@ -149,7 +149,6 @@ export function giveUp(rec, now = Date.now()) {
   return true
 }
 
-/** True for a solve with no undo and no reset. */
 /**
  * Whose finished go `rec` is, for `player` (the player signed in now, or null):
  *   'nobody'  nobody is signed in now
@@ -165,16 +164,22 @@ export function goOwner(rec, player, queued = false) {
   return rec.by === player.id ? 'player' : 'other'
 }
 
+/** True for a solve with no undo and no reset (the server's clean: tests/vectors/chain_results.json). */
 export function isClean(rec) {
   return rec.state === 'solved' && rec.undos === 0 && rec.resets === 0
 }
 
+/** The fewest whole seconds the server takes as a believable solve of `moves` tiles: one a tile. */
+export function minSeconds(moves) {
+  return moves
+}
+
 /**
- * The seconds a solve shows and posts: whole seconds, at least one a move
- * (the server's floor for a believable solve; a glance-fast solve still posts).
+ * The seconds a solve shows and posts: whole seconds, never under the
+ * server's floor (minSeconds; a glance-fast solve still posts).
  */
 export function postedSeconds(rec) {
-  return Math.max(rec.puzzle.moves, Math.round(rec.seconds || 0))
+  return Math.max(minSeconds(rec.puzzle.moves), Math.round(rec.seconds || 0))
 }
 
 /** The body of POST /api/chain/solves for a solved record. */

@@ -64,6 +64,12 @@ export class ChainStore {
     return { solved: 0, clean: 0, gaveup: 0, ...(tally && typeof tally === 'object' ? tally : {}) }
   }
 
+  /** Keep what a finished go counts for (results.js `settled`): its tallies and its streak day. */
+  keep(outcome) {
+    for (const name of outcome.counts) this.count(name)
+    if (outcome.streakDay) this.markDay(outcome.streakDay)
+  }
+
   /** Count one `outcome` ('solved', 'clean' or 'gaveup'). */
   count(outcome) {
     const tally = this.tally()

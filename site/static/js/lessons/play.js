@@ -3,7 +3,8 @@
  *
  * Each puzzle: its intro, the opponent's moves played for the student, each
  * move's comment shown after it, a hint on request (H) and after a wrong move,
- * any mating move accepted as well as the line's, and Show solution. Finished
+ * any mating move accepted as well as the line's (moves.js, by the chess
+ * game's rules), and Show solution. Finished
  * puzzles are kept in the browser and their results posted (counts only) for
  * the teacher. Every text of the teacher's is put in with textContent.
  *
@@ -12,6 +13,7 @@
  */
 import { Chess } from '../vendor/chess.js'
 import { play } from '../chess/rules.js'
+import { judgeMove } from './moves.js'
 import { Board } from '../chess/board.js'
 import { boardHooks, checkedKing } from '../chess/moving.js'
 import { moveWords, pieceOn } from '../chess/words.js'
@@ -174,8 +176,9 @@ class PuzzleRun {
     }
     const verbose = this.chess.history({ verbose: true }).at(-1)
     const expected = this.move
-    const onLine = uci === expected.uci
-    if (!onLine && !this.chess.isCheckmate()) {
+    const verdict = judgeMove(this.puzzle, this.ply, this.chess, uci)
+    const onLine = verdict === 'right'
+    if (verdict === 'wrong') {
       this.chess.undo()
       this.mistakes++
       const hint = expected.hint

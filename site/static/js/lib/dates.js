@@ -2,8 +2,8 @@
  * Dates as the site counts them: the site day is the date in the site's time
  * zone (SITE_TZ, given to pages as <html data-site-tz>), written YYYY-MM-DD.
  *
- * `parseDay` is the one rule for a date read from an address (Chain, the
- * archive, the chess dailies, the boards): a day that doesn't exist is not a
+ * `parseDay` is the one rule for a date read from an address (a game's day,
+ * the archive, the boards): a day that doesn't exist is not a
  * date, never rolled over into the next month. The API's
  * puzzlebook.calendar.parse_day keeps the same rule (tests/vectors/dates.json).
  */

@@ -1,6 +1,6 @@
 /**
  * What a game page does around a puzzle in play, the same in every game
- * (Chess Puzzles, Chain; Lessons takes the keys and the holdings): the
+ * (Lessons takes the keys and the holdings only): the
  * listeners and timers held while the puzzle is open (let go of all at once),
  * the clock's house rules, pause, which key presses are the game's, the
  * question asked before something final, and sharing a result.

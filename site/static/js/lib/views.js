@@ -2,8 +2,8 @@
  * A page's views, one shown at a time, and its notice view: the words for an
  * address the page can't show (#notice-title and #notice-text).
  *
- * GamePage is the host of a page that plays one puzzle at a time (the chess
- * game, Chain): it keeps the game in play and lets go of it on leaving.
+ * GamePage is the host of a page that plays one puzzle at a time (a game's
+ * page): it keeps the game in play and lets go of it on leaving.
  */
 import { announce } from './announce.js'
 import { closeAllSheets } from './sheet.js'

@@ -9,27 +9,41 @@ Stored is the seed's JSON of every puzzle (normalised), never the raw text.
 
 from __future__ import annotations
 
-import hashlib
-import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
-from functions.bodies import JsonBody, documented, errors, parse
+from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
-from functions.deps import context
+from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
-from functions.models import Request as RequestModel
-from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, Report, check, read_stored
+from functions.routes.lessons.models import (
+    LESSON_ID,
+    Checked,
+    Counted,
+    Created,
+    ImportBody,
+    LessonId,
+    LessonName,
+    Mine,
+    Played,
+    Problem,
+    PuzzleCounts,
+    ResultBody,
+    ResultPost,
+    Results,
+    StudentColor,
+    Summary,
+)
+from puzzlebook.lessons import MAX_BYTES, Report, check, read_stored
 from puzzlebook.lessons.importer import too_big_message
+from puzzlebook.lessons.results import NO_STUDENT, puzzle_problem, student_key
 from puzzlebook.lessons.texts import CONTROL
-from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
 from service.games.lessons.records import LessonRecords, LessonTooLarge
 from service.store.records import Player
 
@@ -40,137 +54,11 @@ NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorizatio
 Teacher = Annotated[Player, Depends(SignedIn(NEEDED))]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
-NAME_MAX = 120
 STORED_VERSION = 1
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
-LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
-LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
-STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
-# The document's words for what the import routes read (the same rules, as patterns): a text with
-# something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
-# a lesson name without control characters; a lesson id as made.
-_SPACE, _TEXT = char_class(list(SPACE_RANGES)), char_class(list(SPACE_RANGES), negated=True)
-NOT_EMPTY = rf"^(?:\ufeff|(?!\ufeff)){_SPACE}*{_TEXT}"
-NO_CONTROL = whole_text(r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*")
-
-ImportBody = {
-    "requestBody": {
-        "required": True,
-        "description": "The import itself: the lesson JSON (see /schema/lesson.json and /lessons/format/) "
-        "or PGN. Up to 256 KB. The body is the teacher's text: whatever in it isn't a lesson is answered "
-        "as a problem of the import (200 from validate, 422 from import); only a body with no text to "
-        "read (empty, or not UTF-8) is a 400.",
-        "content": {
-            # Any JSON value: one that isn't a puzzle object or an array of them is a problem reported
-            # with the others, as the teacher's text (the route's point), not a malformed request.
-            "application/json": {
-                "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
-            },
-            "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
-            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
-        },
-    }
-}
-StudentColor = Annotated[
-    Literal["white", "black"] | None,
-    Query(description="The student's side in PGN games that have no [StudentColor] or [Orientation] tag."),
-]
-LessonName = Annotated[
-    str | None,
-    Query(
-        max_length=NAME_MAX,
-        json_schema_extra={"pattern": NO_CONTROL},
-        description="The lesson's name in your list (default: from the import); no control characters.",
-    ),
-]
-
-
-class Problem(BaseModel):
-    """One problem, located: puzzle and move are 1-based (null when not about one)."""
-
-    puzzle: int | None
-    title: str
-    move: int | None
-    move_text: str
-    message: str
-    text: str
-
-
-class Checked(BaseModel):
-    """What the import holds. `puzzles` are those without errors (with their `index`)."""
-
-    ok: bool
-    kind: Literal["json", "pgn"] | None
-    count: int
-    errors: list[Problem]
-    warnings: list[Problem]
-    puzzles: list[dict[str, Any]]
-
-
-class Created(BaseModel):
-    """The stored lesson: its id and the link students open."""
-
-    id: str
-    url: str
-    name: str
-    count: int
-    warnings: list[Problem]
-
-
-class Summary(BaseModel):
-    id: str
-    url: str
-    name: str
-    count: int
-    created: str
-
-
-class Mine(BaseModel):
-    lessons: list[Summary]
-
-
-class Played(BaseModel):
-    """A lesson to play: each puzzle with its line, who plays each move, comments and hints."""
-
-    id: str
-    url: str
-    name: str
-    count: int
-    created: str
-    puzzles: list[dict[str, Any]]
-
-
-class PuzzleCounts(BaseModel):
-    index: int
-    title: str
-    played: int
-    solved: int
-    clean: int
-
-
-class Results(BaseModel):
-    """Per puzzle: how many students finished it, solved it, solved it with no wrong move and no hint."""
-
-    id: str
-    name: str
-    puzzles: list[PuzzleCounts]
-
-
-class ResultPost(RequestModel):
-    """A student's result on one puzzle. `student` is a random key the browser keeps (guests),
-    so each student counts once per puzzle; it is stored only hashed, and never shown."""
-
-    puzzle: int = Field(ge=1, le=MAX_PUZZLES)
-    solved: bool
-    clean: bool
-    student: str | None = Field(default=None, pattern=STUDENT_KEY)
-
-
-class Counted(BaseModel):
-    counted: bool
 
 
 def lesson_url(lesson_id: str) -> str:
@@ -276,9 +164,8 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
 async def create_lesson(
-    request: Request, player: Teacher, student_color: StudentColor = None, name: LessonName = None
+    player: Teacher, ctx: Ctx, request: Request, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
-    ctx = context(request)
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
@@ -316,8 +203,7 @@ async def create_lesson(
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
-def list_mine(request: Request, player: Teacher) -> Mine:
-    ctx = context(request)
+def list_mine(player: Teacher, ctx: Ctx) -> Mine:
     return Mine(
         lessons=[
             Summary(
@@ -343,8 +229,8 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
-def get_lesson(request: Request, lesson_id: LessonId) -> Played:
-    item = LessonRecords(context(request).store).get_lesson(_lesson_id(lesson_id))
+def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
+    item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
     puzzles = _replayed(item.lesson)
@@ -365,8 +251,7 @@ def get_lesson(request: Request, lesson_id: LessonId) -> Played:
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Deleted:
-    ctx = context(request)
+def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
     if not LessonRecords(ctx.store).delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -379,8 +264,7 @@ def delete_lesson(request: Request, player: Teacher, lesson_id: LessonId) -> Del
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Results:
-    ctx = context(request)
+def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -404,24 +288,18 @@ def lesson_results(request: Request, player: Teacher, lesson_id: LessonId) -> Re
     responses=errors(400, 404, 413, 429, 503),
     summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
 )
-def post_result(request: Request, lesson_id: LessonId, body: JsonBody, credentials: Credentials) -> Counted:
-    ctx = context(request)
-    result = parse(ResultPost, body)
+def post_result(ctx: Ctx, lesson_id: LessonId, body: ResultBody, credentials: Credentials) -> Counted:
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
-    count = item.count
-    if result.puzzle > count:
-        raise ApiError(
-            400, f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {result.puzzle}."
-        )
+    problem = puzzle_problem(item.count, body.puzzle)
+    if problem:
+        raise ApiError(400, problem)
     player = player_for(ctx.store, credentials, needed=None)
-    who = player.id if player is not None else result.student
+    who = player.id if player is not None else body.student
     if who is None:
-        raise ApiError(400, "Send a student key (a random string the browser keeps) or sign in.")
+        raise ApiError(400, NO_STUDENT)
     enforce(ctx, RESULTS, item.id)
-    # Hashed with the lesson id: the stored key can't be linked to a player or across lessons.
-    key = hashlib.sha256(f"{item.id}:{who}".encode()).hexdigest()[:32]
     records = LessonRecords(ctx.store)
-    counted = records.record_lesson_result(item.id, result.puzzle, key, result.solved, result.clean)
-    return Counted(counted=counted)
+    key = student_key(item.id, who)  # hashed: it can't be linked to a player or across lessons
+    return Counted(counted=records.record_lesson_result(item.id, body.puzzle, key, body.solved, body.clean))

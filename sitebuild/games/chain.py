@@ -1,6 +1,6 @@
-"""The template global `chain_guide`: puzzlebook.chain.guide bound to the
-site day, for the Chain guides (site/templates/chain/strategy.html and
-difficulty.html).
+"""Chain's part of the site build: the template global `chain_guide`,
+puzzlebook.chain.guide bound to the site day, for the Chain guides
+(site/templates/chain/strategy.html and difficulty.html).
 
 Every example is made by the generator during the build, so the pages can't
 drift from it, and only days before the site day can be shown: asking for
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import cache
+from typing import Any
 
 from puzzlebook.chain import guide
 from puzzlebook.chain import score as scoring
@@ -38,3 +39,7 @@ class ChainGuide:
         # Both guides and the sitemap check render the same days: make each once.
         self.example = cache(lambda day: guide.example(day, before=today))
         self.rejected = cache(lambda day, k: guide.rejected(day, k, before=today))
+
+
+def template_globals(today: dt.date) -> dict[str, Any]:
+    return {"chain_guide": ChainGuide(today)}

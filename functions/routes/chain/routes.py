@@ -1,10 +1,11 @@
-"""Chain: posting a solve or a give-up, and the walkthrough.
+"""Chain: posting a solve or a give-up, the walkthrough, and the day's board.
 
-A solve is checked against the stored day by puzzlebook.chain.generate.check_solve.
-The first result for a day (solve or give-up) stands. A solve posted on its own
-site day goes on that day's board and counts for the Chain streak; an archive
-solve is kept but ranks nowhere. The walkthrough opens after the player's own
-solve or give-up, or for everyone once the day is past.
+The routes only read the request and answer: puzzlebook.chain.results decides whether a
+solve counts (the tiles against the stored day, a second a tile) and what keeping it
+changes (the first result for a day stands; a solve posted on its own site day goes on
+that day's board and counts for the Chain streak; an archive solve is kept but ranks
+nowhere), and ChainRecords keeps it. The walkthrough opens after the player's own solve
+or give-up, or for everyone once the day is past.
 """
 
 from __future__ import annotations
@@ -13,23 +14,26 @@ import datetime as dt
 from enum import Enum
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
-from functions.bodies import JsonBody, day_from, documented, errors, out_by, parse
+from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, PRIVATE, WALKTHROUGH, cached
-from functions.deps import context
-from functions.errors import TOO_FAST, ApiError
-from functions.models import (
-    DATE_SCHEMA,
+from functions.deps import Ctx
+from functions.errors import ApiError
+from functions.models import DATE_SCHEMA
+from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.chain.models import (
     ChainDailyBoard,
     ChainDailyRow,
     ChainGiveup,
     ChainPosted,
     ChainSolve,
+    GiveupBody,
+    SolveBody,
     Walkthrough,
 )
-from functions.routes.boards import DatePath, board_rows, me_on_board
+from puzzlebook.chain import results
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.records import ChainRecords
@@ -55,7 +59,7 @@ def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     return row
 
 
-def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
+def _answer(posted: Posted) -> ChainPosted:
     kept = posted.kind if posted.kind in ("solve", "giveup") else None
     if posted.already:
         return ChainPosted(already=True, kept=kept)  # type: ignore[arg-type]  # narrowed just above
@@ -65,7 +69,7 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
         clean=posted.clean if kept == "solve" else None,
         daily=posted.daily,
         place=posted.place,
-        streak=streak,
+        streak=posted.streak,
     )
 
 
@@ -78,34 +82,13 @@ def _answer(posted: Posted, streak: int | None = None) -> ChainPosted:
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
-def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
-    ctx = context(request)
-    solve = parse(ChainSolve, body)
-    day = day_from(solve.date)
-    row = stored_day(ctx, day)
-    from puzzlebook.chain.generate import check_solve
-
-    checked = check_solve(row, solve.tiles)
-    if not checked.ok:
-        reason = checked.reason or "those tiles don’t solve it"
-        raise ApiError(422, reason[0].upper() + reason[1:] + ".")
-    if solve.seconds < len(solve.tiles):
-        raise ApiError(422, TOO_FAST)
-    today = ctx.today()
-    posted = ChainRecords(ctx.store).record_chain_solve(
-        player.id,
-        day.isoformat(),
-        tiles=solve.tiles,
-        seconds=solve.seconds,
-        undos=solve.undos,
-        resets=solve.resets,
-        on_board=day == today,
-        now=ctx.now(),
-    )
-    streak = None
-    if posted.daily and not posted.already:
-        streak = ChainRecords(ctx.store).stats(player.id).streak.current(today)
-    return _answer(posted, streak)
+def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
+    row = stored_day(ctx, body.day)
+    verdict = results.check(row, body.tiles, body.seconds)
+    if not verdict.ok:
+        raise ApiError(422, verdict.message or "Those tiles don’t solve it.")
+    records = ChainRecords(ctx.store)
+    return _answer(records.record_chain_solve(player.id, body.solve(), today=ctx.today(), now=ctx.now()))
 
 
 @router.post(
@@ -117,11 +100,9 @@ def post_solve(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPo
     responses=errors(400, 401, 404, 413, 422, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
-def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainPosted:
-    ctx = context(request)
-    day = day_from(parse(ChainGiveup, body).date)
-    stored_day(ctx, day)
-    return _answer(ChainRecords(ctx.store).record_chain_giveup(player.id, day.isoformat(), ctx.now()))
+def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
+    stored_day(ctx, body.day)
+    return _answer(ChainRecords(ctx.store).record_chain_giveup(player.id, body.date, ctx.now()))
 
 
 @router.get(
@@ -134,11 +115,10 @@ def post_giveup(request: Request, player: ChainPlayer, body: JsonBody) -> ChainP
     summary="How a day is solved: after your own solve or give-up, or for any past day",
 )
 def get_walkthrough(
-    request: Request,
+    ctx: Ctx,
     date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
     credentials: Credentials,
 ) -> Walkthrough:
-    ctx = context(request)
     day = day_from(date)
     row = stored_day(ctx, day)
     if day == ctx.today():
@@ -159,8 +139,7 @@ def get_walkthrough(
     responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
-def chain_daily(request: Request, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
-    ctx = context(request)
+def chain_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     me = me_on_board(ctx, credentials)

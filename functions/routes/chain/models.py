@@ -1,0 +1,83 @@
+"""Chain's request and response bodies: each request model is the one description of its body (what
+the route accepts, what the document says, and the plain words of each refusal)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from functions.bodies import body_as
+from functions.models import Day, Request, Row, Seconds
+from puzzlebook.chain.results import Solve
+
+MAX_COUNT = 9999  # undos, resets: the board's sort key holds their sum (service/games/chain/keys.py)
+MAX_TILES = 6
+
+
+class ChainDay(Request):
+    """A request about one Chain day."""
+
+    date: Day
+
+    @property
+    def day(self) -> dt.date:
+        """The date, a real one (Day checked it)."""
+        return dt.date.fromisoformat(self.date)
+
+
+class ChainSolve(ChainDay):
+    """A solved Chain: hand indices in the order played, the time, and undos and resets."""
+
+    tiles: list[int] = Field(max_length=MAX_TILES, examples=[[2, 0, 4]])
+    seconds: Seconds
+    undos: int = Field(ge=0, le=MAX_COUNT)
+    resets: int = Field(ge=0, le=MAX_COUNT)
+
+    def solve(self) -> Solve:
+        """The solve as the rules take it (puzzlebook.chain.results)."""
+        return Solve(self.date, list(self.tiles), self.seconds, self.undos, self.resets)
+
+
+class ChainGiveup(ChainDay):
+    """Giving up a Chain day (its walkthrough opens)."""
+
+
+# The bodies as route parameters: the player is declared first, so 401 comes before any 400.
+SolveBody = Annotated[ChainSolve, body_as(ChainSolve)]
+GiveupBody = Annotated[ChainGiveup, body_as(ChainGiveup)]
+
+
+class ChainPosted(BaseModel):
+    """A Chain solve or give-up taken. already: an earlier result stands (kept: which); place and streak
+    for a solve posted on its own day."""
+
+    ok: Literal[True] = True
+    already: bool
+    kept: Literal["solve", "giveup"] | None = None
+    clean: bool | None = None
+    daily: str | None = None
+    place: int | None = None
+    streak: int | None = None
+
+
+class Walkthrough(BaseModel):
+    """How the day is solved, as the generator wrote it (summary, steps, orders, spares)."""
+
+    date: str
+    solution: list[int]
+    walkthrough: dict[str, Any]
+
+
+class ChainDailyRow(Row):
+    undos: int
+    resets: int
+    seconds: int
+    clean: bool
+
+
+class ChainDailyBoard(BaseModel):
+    date: str
+    rows: list[ChainDailyRow]
+    mine: ChainDailyRow | None = None

@@ -1,0 +1,148 @@
+"""Lessons' request and response bodies, and the shapes of what the routes read (the lesson id in the
+path, the import's query options, the import body as the document states it). ResultPost is the one
+description of a result's body: what the route accepts, what the document says, and the words of
+each refusal."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import Path, Query
+from pydantic import BaseModel, Field
+
+from functions.bodies import body_as
+from functions.models import Request
+from puzzlebook.lessons import MAX_PUZZLES
+from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
+
+NAME_MAX = 120
+LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
+LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
+STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
+# The document's words for what the import routes read (the same rules, as patterns): a text with
+# something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
+# a lesson name without control characters; a lesson id as made.
+_SPACE, _TEXT = char_class(list(SPACE_RANGES)), char_class(list(SPACE_RANGES), negated=True)
+NOT_EMPTY = rf"^(?:\ufeff|(?!\ufeff)){_SPACE}*{_TEXT}"
+NO_CONTROL = whole_text(r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*")
+
+ImportBody = {
+    "requestBody": {
+        "required": True,
+        "description": "The import itself: the lesson JSON (see /schema/lesson.json and /lessons/format/) "
+        "or PGN. Up to 256 KB. The body is the teacher's text: whatever in it isn't a lesson is answered "
+        "as a problem of the import (200 from validate, 422 from import); only a body with no text to "
+        "read (empty, or not UTF-8) is a 400.",
+        "content": {
+            # Any JSON value: one that isn't a puzzle object or an array of them is a problem reported
+            # with the others, as the teacher's text (the route's point), not a malformed request.
+            "application/json": {
+                "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
+            },
+            "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
+            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
+        },
+    }
+}
+StudentColor = Annotated[
+    Literal["white", "black"] | None,
+    Query(description="The student's side in PGN games that have no [StudentColor] or [Orientation] tag."),
+]
+LessonName = Annotated[
+    str | None,
+    Query(
+        max_length=NAME_MAX,
+        json_schema_extra={"pattern": NO_CONTROL},
+        description="The lesson's name in your list (default: from the import); no control characters.",
+    ),
+]
+
+
+class Problem(BaseModel):
+    """One problem, located: puzzle and move are 1-based (null when not about one)."""
+
+    puzzle: int | None
+    title: str
+    move: int | None
+    move_text: str
+    message: str
+    text: str
+
+
+class Checked(BaseModel):
+    """What the import holds. `puzzles` are those without errors (with their `index`)."""
+
+    ok: bool
+    kind: Literal["json", "pgn"] | None
+    count: int
+    errors: list[Problem]
+    warnings: list[Problem]
+    puzzles: list[dict[str, Any]]
+
+
+class Created(BaseModel):
+    """The stored lesson: its id and the link students open."""
+
+    id: str
+    url: str
+    name: str
+    count: int
+    warnings: list[Problem]
+
+
+class Summary(BaseModel):
+    id: str
+    url: str
+    name: str
+    count: int
+    created: str
+
+
+class Mine(BaseModel):
+    lessons: list[Summary]
+
+
+class Played(BaseModel):
+    """A lesson to play: each puzzle with its line, who plays each move, comments and hints."""
+
+    id: str
+    url: str
+    name: str
+    count: int
+    created: str
+    puzzles: list[dict[str, Any]]
+
+
+class PuzzleCounts(BaseModel):
+    index: int
+    title: str
+    played: int
+    solved: int
+    clean: int
+
+
+class Results(BaseModel):
+    """Per puzzle: how many students finished it, solved it, solved it with no wrong move and no hint."""
+
+    id: str
+    name: str
+    puzzles: list[PuzzleCounts]
+
+
+class ResultPost(Request):
+    """A student's result on one puzzle. `student` is a random key the browser keeps (guests),
+    so each student counts once per puzzle; it is stored only hashed, and never shown."""
+
+    puzzle: int = Field(ge=1, le=MAX_PUZZLES)
+    solved: bool
+    clean: bool
+    student: str | None = Field(default=None, pattern=STUDENT_KEY)
+
+
+class Counted(BaseModel):
+    counted: bool
+
+
+# The body as a route parameter, after the lesson id and before the optional player.
+ResultBody = Annotated[ResultPost, body_as(ResultPost)]

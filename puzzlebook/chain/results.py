@@ -1,0 +1,157 @@
+"""Chain results, decided: whether a posted solve counts, and what keeping a solve or a give-up changes.
+
+In the manner of lila's PuzzleFinisher (it decides; PuzzleApi only persists): nothing here
+reads or writes. service/games/chain/records.py reads what the player has, calls `settle_solve`
+or `settle_giveup`, and writes what they say; the route calls `check` first.
+
+    check(row, tiles, seconds)              the tiles solve the stored day, at least a second a tile
+    settle_solve(prior, stats, solve, ...)  the first result for a day stands; clean = no undo or
+                                            reset; on its own site day: on the board, the streak grows
+    settle_giveup(prior, stats, day, ...)   the same first-result rule; counts a give-up
+
+tests/vectors/chain_results.json binds these rules, and the browser's copy of them
+(site/static/js/chain/results.js and state.js) runs the same vectors.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from puzzlebook.chain.play import check_solve
+from puzzlebook.chain.tallies import ChainStats
+from puzzlebook.results import TOO_FAST, Posted
+
+TOO_FAST_CODE = "too_fast"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a posted solve is acceptable: ok, or the code and the sentence a player reads."""
+
+    ok: bool
+    code: str | None = None
+    message: str | None = None
+
+
+def min_seconds(tiles: int) -> int:
+    """The fewest whole seconds a believable solve of `tiles` tiles takes: one a tile.
+
+    >>> min_seconds(4)
+    4
+    """
+    return tiles
+
+
+def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
+    """The verdict on a solve of the stored day `row`: the tiles first (play.check_solve, its
+    reason as a sentence), then the time floor."""
+    checked = check_solve(row, tiles)
+    if not checked.ok:
+        reason = checked.reason or "those tiles don’t solve it"
+        return Verdict(False, checked.code, reason[0].upper() + reason[1:] + ".")
+    if seconds < min_seconds(len(tiles)):
+        return Verdict(False, TOO_FAST_CODE, TOO_FAST)
+    return Verdict(True)
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """A solve as posted: the day, hand indices in the order played, the time, undos and resets."""
+
+    day: str
+    tiles: list[int]
+    seconds: int
+    undos: int = 0
+    resets: int = 0
+
+    @property
+    def clean(self) -> bool:
+        """No undo and no reset."""
+        return self.undos == 0 and self.resets == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What keeping a result decided: the answer, and what to write.
+
+    result: the day's result to create (None when an earlier result stands: nothing is written);
+    stats: the player's tallies after it, whose `version` is the one to write (the one read + 1);
+    on_board: the result goes on the day's board.
+    """
+
+    answer: Posted
+    result: dict[str, Any] | None = None
+    stats: ChainStats | None = None
+    on_board: bool = False
+
+
+def _already(prior: Mapping[str, Any]) -> Settled:
+    return Settled(Posted(already=True, kind=prior.get("kind")))
+
+
+def settle_solve(
+    prior: Mapping[str, Any] | None, stats: ChainStats, solve: Solve, *, today: dt.date, posted: str
+) -> Settled:
+    """Keep `solve` against what the player has: `prior` (their result for that day, or None) and
+    their tallies. `today` is the site day it was posted on; `posted` its UTC time stamp.
+
+    The first result for a day stands. A solve posted on its own site day goes on the day's
+    board and extends the streak (another result the same day can't: the first stands); an
+    archive solve counts in the tallies only.
+
+    >>> day, solve = dt.date(2026, 11, 2), Solve("2026-11-02", [0, 1], 9, undos=1)
+    >>> first = settle_solve(None, ChainStats(), solve, today=day, posted="t")
+    >>> first.answer.clean, first.answer.daily, first.stats.solved, first.stats.streak.current(day)
+    (False, '2026-11-02', 1, 1)
+    >>> settle_solve(first.result, first.stats, solve, today=day, posted="u").answer.already
+    True
+    """
+    if prior is not None:
+        return _already(prior)
+    on_board = solve.day == today.isoformat()
+    clean = solve.clean
+    streak = stats.streak.extended(today, posted) if on_board else stats.streak
+    after = replace(
+        stats,
+        version=stats.version + 1,
+        solved=stats.solved + 1,
+        clean=stats.clean + (1 if clean else 0),
+        streak=streak,
+    )
+    result = {
+        "kind": "solve",
+        "tiles": list(solve.tiles),
+        "seconds": solve.seconds,
+        "undos": solve.undos,
+        "resets": solve.resets,
+        "clean": clean,
+        "posted": posted,
+        "on_board": on_board,
+    }
+    answer = Posted(
+        already=False,
+        clean=clean,
+        daily=solve.day if on_board else None,
+        kind="solve",
+        streak=streak.current(today) if on_board else None,
+    )
+    return Settled(answer, result, after, on_board)
+
+
+def settle_giveup(prior: Mapping[str, Any] | None, stats: ChainStats, day: str, *, posted: str) -> Settled:
+    """Keep a give-up of `day` unless a result came first: counted as given up, never on a board,
+    the streak untouched.
+
+    >>> gave = settle_giveup(None, ChainStats(), "2026-11-02", posted="t")
+    >>> gave.answer.kind, gave.stats.gave_up, gave.on_board
+    ('giveup', 1, False)
+    >>> settle_giveup(gave.result, gave.stats, "2026-11-02", posted="u").answer.kind
+    'giveup'
+    """
+    if prior is not None:
+        return _already(prior)
+    after = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
+    return Settled(Posted(already=False, kind="giveup"), {"kind": "giveup", "posted": posted}, after)

@@ -1,0 +1,28 @@
+/**
+ * What a finished go at a Chain day counts for in this browser: the server's
+ * rules (puzzlebook/chain/results.py) on the counts this browser keeps
+ * (chain/store.js: the tally and the days of the streak).
+ *
+ * The first result for a day stands: a finished go is never played again
+ * (state.js refuses every tile and a give-up once it is over). A solve is
+ * clean with no undo and no reset (state.js isClean). Only a solve that ends
+ * on its own site day counts for the streak, as only a solve posted on its
+ * own day goes on the server's board. tests/vectors/chain_results.json holds
+ * both sides to the same histories.
+ */
+import { isClean } from './state.js'
+
+/**
+ * What finishing `rec` (just solved or given up) on the site day `today`
+ * counts, or null while it is still in play:
+ *   { kind: 'solve' | 'giveup', clean, counts: ['solved', 'clean'] | ['solved'] | ['gaveup'], streakDay }
+ * `streakDay` is the date to mark for the streak (a solve ending on its own
+ * day), else null.
+ */
+export function settled(rec, today) {
+  if (rec.state === 'gaveup') return { kind: 'giveup', clean: false, counts: ['gaveup'], streakDay: null }
+  if (rec.state !== 'solved') return null
+  const clean = isClean(rec)
+  const onItsDay = rec.today && rec.date === today
+  return { kind: 'solve', clean, counts: clean ? ['solved', 'clean'] : ['solved'], streakDay: onItsDay ? rec.date : null }
+}
