@@ -10,6 +10,7 @@ NFC-normalised. NAME_PATTERN is the same rule as a JSON Schema pattern (docs/api
 
 from __future__ import annotations
 
+import bisect
 import functools
 import unicodedata
 
@@ -17,8 +18,11 @@ from puzzlebook.patterns import END, SPACE_RANGES, char_class
 
 NAME_MAX = 24
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp", "Zs"})
-# The code points `refused` picks out, as inclusive ranges, for the pattern (computing them takes
-# seconds). tests/test_api_request_shapes.py checks them against this Python's Unicode data.
+# The code points refused in a name, as inclusive ranges: the categories above as Unicode
+# 14.0 (Python 3.11) assigns them. The rule reads this table, not the running Python's Unicode
+# database, so the server (Python 3.12 on Lambda, Unicode 15) and the published pattern agree
+# everywhere. tests/test_api_request_shapes.py checks it against Unicode data.
+REFUSED_UNICODE = "14.0.0"
 REFUSED_RANGES = (
     (0x0000, 0x001F), (0x007F, 0x00A0), (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C),
     (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x1680, 0x1680),
@@ -34,7 +38,17 @@ class BadName(ValueError):
 
 
 def refused(ch: str) -> bool:
-    """Whether `ch` may not stand in a name (the plain space may)."""
+    """Whether `ch` may not stand in a name (the plain space may): whether it falls in REFUSED_RANGES."""
+    code = ord(ch)
+    at = bisect.bisect_right(_STARTS, code) - 1
+    return at >= 0 and code <= REFUSED_RANGES[at][1]
+
+
+_STARTS = [low for low, _ in REFUSED_RANGES]
+
+
+def refused_by_category(ch: str) -> bool:
+    """The rule as this Python's Unicode database reads it (what REFUSED_RANGES was made from)."""
     return ch != " " and unicodedata.category(ch) in REFUSED_CATEGORIES
 
 
