@@ -1,9 +1,10 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
 Routes take the parsed JSON (`json_body`) and check it themselves, so every
-complaint is in plain words: the chess bodies by puzzlebook.chess.shapes, the
-rest by their model through `parse`; a date in a path or a body by `day_from`.
-`documented(Model)` puts the model in the OpenAPI document as the request body.
+complaint is in plain words: by their model, through `parse` or as a parameter
+`Annotated[Model, body_as(Model)]` (a model may carry its own words: functions/words.py);
+a date in a path or a body by `day_from`. `documented(Model)` puts the model in the
+OpenAPI document as the request body.
 """
 
 from __future__ import annotations
@@ -46,13 +47,24 @@ def _why(exc: Exception) -> str:
 
 
 def parse(model: type[M], data: Any) -> M:
-    """`data` checked by `model`; 400 naming the first field that's wrong."""
-    if not isinstance(data, dict):
-        raise ApiError(400, "The body must be a JSON object.")
+    """`data` checked by `model`; 400 naming the first field that's wrong (or in the model's own words)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         raise ApiError(400, plain_words(exc.errors())) from None
+
+
+def body_as(model: type[M]) -> Any:
+    """A route parameter's dependency: the JSON body checked by `model`; 400 in plain words.
+
+    Resolved in the order of the route's parameters, so a player declared before it is refused 401
+    before the body is read (docs/api.md).
+    """
+
+    def checked(body: JsonBody) -> M:
+        return parse(model, body)
+
+    return Depends(checked)
 
 
 def day_from(text: str) -> dt.date:

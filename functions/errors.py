@@ -76,6 +76,8 @@ def plain_words(errors: list[Any]) -> str:
     ctx = err.get("ctx") or {}
     if kind == "json_invalid":
         return "The body isn't valid JSON."
+    if kind == "plain":  # a model's own words (functions/words.py), as written
+        return str(ctx["words"])
     if field == "the body" and kind in ("dict_type", "model_type", "model_attributes_type"):
         return "The body must be a JSON object."
     words = {

@@ -2,9 +2,9 @@
 
 Requests are validated strictly (no "5" for 5, no 5.5 for 5; 5.0 is 5, as JSON Schema counts
 it); unknown fields are ignored so an older server accepts a newer browser's posts. Each request
-model is also what the OpenAPI document says, so it states exactly what is accepted. The chess
-bodies are checked by puzzlebook.chess.shapes (its messages are the ones a
-player sees); their models here describe the same shape for the document.
+model is also what the OpenAPI document says, so it states exactly what is accepted. A game's own
+bodies may live with its routes (functions/routes/chess/models.py), with their words for the player
+(functions/words.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puzzlebook.calendar import DATE_PATTERN
-from puzzlebook.chess.shapes import ID_RE, MAX_COUNT, MAX_MOVES, MAX_SECONDS, UCI_RE
 from puzzlebook.names import name_pattern
 from puzzlebook.numbers import whole
 from puzzlebook.patterns import whole_text
@@ -29,14 +28,13 @@ def whole_floats_as_ints(value: Any) -> Any:
     return number if number is not None and isinstance(value, float) else value
 
 
-Band = Literal["Beginner", "Easy", "Medium", "Hard", "Expert"]
-Uci = Annotated[str, Field(pattern=whole_text(UCI_RE.pattern), examples=["e2e4"])]
 # A real date, checked by puzzlebook.calendar.parse_day (functions.bodies.day_from) for its plain words;
 # the document states the same rule as its pattern.
 DATE_SCHEMA = {"pattern": whole_text(DATE_PATTERN)}
 Day = Annotated[str, Field(json_schema_extra=DATE_SCHEMA, examples=["2026-11-02"])]
-PuzzleId = Annotated[str, Field(pattern=whole_text(ID_RE.pattern), examples=["00sHx"])]
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+# The clock runs only while a puzzle is in view and in play, so a real solve takes minutes; a day of
+# play time means a broken or doctored clock.
+MAX_SECONDS = 86_400
 Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 CHAIN_MAX_COUNT = 9999
 
@@ -65,39 +63,6 @@ class NewPlayer(Request):
 
 class Rename(NewPlayer):
     """The new display name."""
-
-
-class ChessSolve(Request):
-    """A solved puzzle: the solver's moves only, and the game's own counts."""
-
-    id: PuzzleId
-    band: Band
-    moves: list[Uci] = Field(min_length=1, max_length=MAX_MOVES)
-    mistakes: Count
-    hints: Count
-    seconds: Seconds
-
-
-class WrongMove(Request):
-    """A puzzle gone wrong at a move: the moves up to and including the wrong one."""
-
-    id: PuzzleId
-    band: Band
-    how: Literal["wrong"]
-    moves: list[Uci] = Field(min_length=1, max_length=MAX_MOVES)
-
-
-class GaveUp(Request):
-    """Show solution: the moves played before it, if any."""
-
-    id: PuzzleId
-    band: Band
-    how: Literal["gave-up"]
-    moves: list[Uci] = Field(default_factory=list, max_length=MAX_MOVES)
-
-
-# A miss, told apart by `how`: a wrong move carries moves, a give-up may not.
-ChessMiss = WrongMove | GaveUp
 
 
 class ChainSolve(Request):
@@ -165,31 +130,6 @@ class Me(BaseModel):
     chain: ChainTally
 
 
-class RatingChange(BaseModel):
-    """The rating before and after this result (whole points), the RD after, provisional after."""
-
-    before: int
-    after: int
-    change: int
-    rd: int
-    provisional: bool
-
-
-class ChessPosted(BaseModel):
-    """A solve or miss taken. already: an earlier result for this puzzle stands and this one wasn't kept.
-    rating: the change, when this result was rated (the first result for the puzzle). place: on today's
-    board, for a daily posted on its day."""
-
-    ok: Literal[True] = True
-    already: bool
-    rated: bool
-    clean: bool | None = None
-    mistakes: int | None = None
-    rating: RatingChange | None = None
-    daily: str | None = None
-    place: int | None = None
-
-
 class ChainPosted(BaseModel):
     """A Chain solve or give-up taken. already: an earlier result stands (kept: which); place and streak
     for a solve posted on its own day."""
@@ -217,22 +157,11 @@ class Row(BaseModel):
     you: bool
 
 
-class ChessDailyRow(Row):
-    mistakes: int
-    hints: int
-    seconds: int
-    clean: bool
-
-
 class ChainDailyRow(Row):
     undos: int
     resets: int
     seconds: int
     clean: bool
-
-
-class CleanRow(Row):
-    clean: int
 
 
 class RatingRow(Row):
@@ -245,25 +174,10 @@ class StreakRow(Row):
     streak: int
 
 
-class ChessDailyBoard(BaseModel):
-    """A day's board for one band. mine: the caller's row when they have a place (even past the top 100)."""
-
-    date: str
-    band: str
-    rows: list[ChessDailyRow]
-    mine: ChessDailyRow | None = None
-
-
 class ChainDailyBoard(BaseModel):
     date: str
     rows: list[ChainDailyRow]
     mine: ChainDailyRow | None = None
-
-
-class AlltimeBoard(BaseModel):
-    band: str | None
-    rows: list[CleanRow]
-    mine: CleanRow | None = None
 
 
 class RatingsBoard(BaseModel):
