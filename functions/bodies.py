@@ -1,9 +1,10 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
-Bodies are read as JSON (`json_body`) and checked here, so every complaint is in plain words:
-a route takes its body checked by its model as a parameter (`Annotated[Model, body_as(Model)]`,
-or through `parse`), the chess bodies by puzzlebook.chess.shapes; a date in a path by `day_from`.
-`documented(Model)` puts the model in the OpenAPI document as the request body.
+Routes take the parsed JSON (`json_body`) and check it themselves, so every
+complaint is in plain words: by their model, through `parse` or as a parameter
+`Annotated[Model, body_as(Model)]` (a model may carry its own words: functions/words.py);
+a date in a path or a body by `day_from`. `documented(Model)` puts the model in the
+OpenAPI document as the request body.
 """
 
 from __future__ import annotations
@@ -46,9 +47,7 @@ def _why(exc: Exception) -> str:
 
 
 def parse(model: type[M], data: Any) -> M:
-    """`data` checked by `model`; 400 naming the first field that's wrong."""
-    if not isinstance(data, dict):
-        raise ApiError(400, "The body must be a JSON object.")
+    """`data` checked by `model`; 400 naming the first field that's wrong (or in the model's own words)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -2,9 +2,9 @@
 
 Requests are validated strictly (no "5" for 5, no 5.5 for 5; 5.0 is 5, as JSON Schema counts
 it); unknown fields are ignored so an older server accepts a newer browser's posts. Each request
-model is also what the OpenAPI document says, so it states exactly what is accepted. The chess
-bodies are checked by puzzlebook.chess.shapes (its messages are the ones a
-player sees); their models here describe the same shape for the document.
+model is also what the OpenAPI document says, so it states exactly what is accepted. A game's own
+bodies may live with its routes (functions/routes/chess/models.py), with their words for the player
+(functions/words.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from pydantic_core import PydanticCustomError
 
 from functions.errors import PLAIN
 from puzzlebook.calendar import DATE_PATTERN, parse_day
-from puzzlebook.chess.shapes import ID_RE, MAX_COUNT, MAX_MOVES, MAX_SECONDS, UCI_RE
 from puzzlebook.names import name_pattern
 from puzzlebook.numbers import whole
 from puzzlebook.patterns import whole_text
@@ -31,8 +30,6 @@ def whole_floats_as_ints(value: Any) -> Any:
     return number if number is not None and isinstance(value, float) else value
 
 
-Band = Literal["Beginner", "Easy", "Medium", "Hard", "Expert"]
-Uci = Annotated[str, Field(pattern=whole_text(UCI_RE.pattern), examples=["e2e4"])]
 # A real date, checked by puzzlebook.calendar.parse_day for its plain words (in a path by
 # functions.bodies.day_from, in a body by `Day`); the document states the same rule as its pattern.
 DATE_SCHEMA = {"pattern": whole_text(DATE_PATTERN)}
@@ -47,8 +44,9 @@ def _real_day(text: str) -> str:
 
 
 Day = Annotated[str, Field(json_schema_extra=DATE_SCHEMA, examples=["2026-11-02"]), AfterValidator(_real_day)]
-PuzzleId = Annotated[str, Field(pattern=whole_text(ID_RE.pattern), examples=["00sHx"])]
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+# The clock runs only while a puzzle is in view and in play, so a real solve takes minutes; a day of
+# play time means a broken or doctored clock.
+MAX_SECONDS = 86_400
 Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 
 
@@ -82,37 +80,6 @@ class Rename(NewPlayer):
     """The new display name."""
 
 
-class ChessSolve(Request):
-    """A solved puzzle: the solver's moves only, and the game's own counts."""
-
-    id: PuzzleId
-    band: Band
-    moves: list[Uci] = Field(min_length=1, max_length=MAX_MOVES)
-    mistakes: Count
-    hints: Count
-    seconds: Seconds
-
-
-class WrongMove(Request):
-    """A puzzle gone wrong at a move: the moves up to and including the wrong one."""
-
-    id: PuzzleId
-    band: Band
-    how: Literal["wrong"]
-    moves: list[Uci] = Field(min_length=1, max_length=MAX_MOVES)
-
-
-class GaveUp(Request):
-    """Show solution: the moves played before it, if any."""
-
-    id: PuzzleId
-    band: Band
-    how: Literal["gave-up"]
-    moves: list[Uci] = Field(default_factory=list, max_length=MAX_MOVES)
-
-
-# A miss, told apart by `how`: a wrong move carries moves, a give-up may not.
-ChessMiss = WrongMove | GaveUp
 
 
 # ---- responses -----------------------------------------------------------------------
@@ -164,46 +131,10 @@ class Me(BaseModel):
     chain: ChainTally
 
 
-class RatingChange(BaseModel):
-    """The rating before and after this result (whole points), the RD after, provisional after."""
-
-    before: int
-    after: int
-    change: int
-    rd: int
-    provisional: bool
-
-
-class ChessPosted(BaseModel):
-    """A solve or miss taken. already: an earlier result for this puzzle stands and this one wasn't kept.
-    rating: the change, when this result was rated (the first result for the puzzle). place: on today's
-    board, for a daily posted on its day."""
-
-    ok: Literal[True] = True
-    already: bool
-    rated: bool
-    clean: bool | None = None
-    mistakes: int | None = None
-    rating: RatingChange | None = None
-    daily: str | None = None
-    place: int | None = None
-
-
 class Row(BaseModel):
     place: int
     name: str
     you: bool
-
-
-class ChessDailyRow(Row):
-    mistakes: int
-    hints: int
-    seconds: int
-    clean: bool
-
-
-class CleanRow(Row):
-    clean: int
 
 
 class RatingRow(Row):
@@ -214,21 +145,6 @@ class RatingRow(Row):
 
 class StreakRow(Row):
     streak: int
-
-
-class ChessDailyBoard(BaseModel):
-    """A day's board for one band. mine: the caller's row when they have a place (even past the top 100)."""
-
-    date: str
-    band: str
-    rows: list[ChessDailyRow]
-    mine: ChessDailyRow | None = None
-
-
-class AlltimeBoard(BaseModel):
-    band: str | None
-    rows: list[CleanRow]
-    mine: CleanRow | None = None
 
 
 class RatingsBoard(BaseModel):

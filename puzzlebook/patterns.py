@@ -10,6 +10,9 @@ outright ([0-9], never \\d).
 from __future__ import annotations
 
 END = r"(?![\s\S])"
+# A chess move in UCI as both engines write it: from-square, to-square, and the promotion piece if any
+# (e2e4, e7e8q). The referee, the API's document and the browser (through js/games.js) all read it here.
+UCI = r"[a-h][1-8][a-h][1-8][qrbn]?"
 # The characters Python's str.isspace (and so str.strip) takes as whitespace, as inclusive ranges
 # (tests/test_api_request_shapes.py checks them against this Python's Unicode data).
 SPACE_RANGES = (

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from puzzlebook.games import browser_registry
+from puzzlebook.patterns import UCI, whole_text
 
 PATH = "js/games.js"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
@@ -20,8 +21,8 @@ SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
 HEADER = """\
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
- * puzzlebook/games.py by sitebuild/games_js.py. Don't edit: change the registry and
- * run `python -m sitebuild.games_js`.
+ * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by
+ * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
  */
 """
 
@@ -35,6 +36,8 @@ def render() -> bytes:
         lines.append(f"export const {name.upper()} = Object.freeze({text})\n")
     lines.append("\n/** The band names, easiest first. */\n")
     lines.append("export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))\n")
+    lines.append("\n/** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */\n")
+    lines.append(f"export const UCI = new RegExp({json.dumps(whole_text(UCI))})\n")
     lines.append("\n/** The game called `key`, or undefined. */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
     return "".join(lines).encode("utf-8")

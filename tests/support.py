@@ -23,6 +23,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from puzzlebook.chess.results import MissPost, SolvePost
 from service.games.chess.records import ChessRecords
 from service.store.dynamo import DynamoStore
 from service.store.sqlite import SqliteStore
@@ -91,33 +92,26 @@ STORE_T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 
 def record_test_solve(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
     """Keep a chess solve through the store with plain defaults (a clean 30-second solve of a Medium
-    puzzle rated 1600, at STORE_T0, not a daily); `overrides` replace any of them."""
-    args = dict(
-        puzzle_id=puzzle,
-        band="Medium",
-        moves=["e2e4"],
-        mistakes=0,
-        hints=0,
-        seconds=30,
-        puzzle_rating=1600,
-        daily=None,
-        now=STORE_T0,
-    )
-    return ChessRecords(store).record_chess_solve(pid, **{**args, **overrides})
+    puzzle rated 1600, at STORE_T0, not a daily); `overrides` replace any of them. `daily`: the
+    daily's day, posted on it."""
+    args: dict[str, Any] = dict(
+        puzzle_id=puzzle, band="Medium", moves=["e2e4"], mistakes=0, hints=0, seconds=30, puzzle_rating=1600,
+        daily=None, now=STORE_T0,
+    ) | overrides
+    now, daily = args.pop("now"), args.pop("daily")
+    post = SolvePost(**args, on=daily or now.date(), daily_of=daily)
+    return ChessRecords(store).record_solve(pid, post, now)
 
 
 def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
     """Keep a chess miss the same way (a wrong first move of that puzzle, at STORE_T0)."""
-    args = dict(
-        puzzle_id=puzzle,
-        band="Medium",
-        how="wrong",
-        moves=["e2e4"],
-        puzzle_rating=1600,
-        daily=None,
-        now=STORE_T0,
-    )
-    return ChessRecords(store).record_chess_miss(pid, **{**args, **overrides})
+    args: dict[str, Any] = dict(
+        puzzle_id=puzzle, band="Medium", how="wrong", moves=["e2e4"], puzzle_rating=1600,
+        daily=None, now=STORE_T0,
+    ) | overrides
+    now, daily = args.pop("now"), args.pop("daily")
+    post = MissPost(**args, on=daily or now.date(), daily_of=daily)
+    return ChessRecords(store).record_miss(pid, post, now)
 
 
 class Clock:

@@ -21,9 +21,9 @@ from functions.app import create_app
 from functions.bodies import parse
 from functions.errors import ApiError
 from functions.routes.chain.models import ChainGiveup, ChainSolve
+from functions.routes.chess.models import ChessMiss, ChessSolve
 from functions.routes.lessons.models import NO_CONTROL, NOT_EMPTY
 from puzzlebook.calendar import parse_day
-from puzzlebook.chess import shapes
 from puzzlebook.lessons import check
 from puzzlebook.lessons.texts import CONTROL
 from puzzlebook.names import (
@@ -75,7 +75,7 @@ class Both:
 def accepts(check_: Any, value: Any) -> bool:
     try:
         check_(value)
-    except (ApiError, shapes.ShapeError, ValueError):
+    except (ApiError, ValueError):
         return False
     return True
 
@@ -213,8 +213,8 @@ def test_chess_bodies_the_document_calls_valid_are_exactly_the_ones_taken(body: 
     doc = _document()
     solve = Both(body_schema(doc, "post", "/api/chess/solves"))
     miss = Both(body_schema(doc, "post", "/api/chess/misses"))
-    assert solve.valid(body) == accepts(shapes.solve_request, body), body
-    assert miss.valid(body) == accepts(shapes.miss_request, body), body
+    assert solve.valid(body) == accepts(lambda b: parse(ChessSolve, b), body), body
+    assert miss.valid(body) == accepts(lambda b: parse(ChessMiss, b), body), body
 
 
 CHAIN_FIELDS = {

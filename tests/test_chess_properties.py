@@ -24,6 +24,7 @@ from puzzlebook.chess.daily import EPOCH, NO_REPEAT, ONE_A_DAY, WEEK_FROM, bands
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.chess.referee import needs_referee, solves
 from puzzlebook.chess.shards import Bundle, shard_of, shard_path
+from puzzlebook.patterns import UCI
 
 settings.register_profile("chess-fast", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -95,7 +96,7 @@ def test_changing_one_move_fails_unless_it_mates(puzzle, data):
 
 
 @PROFILE
-@given(puzzles, st.from_regex(r"\A[a-h][1-8][a-h][1-8][qrbn]?\Z"))
+@given(puzzles, st.from_regex(rf"\A{UCI}\Z"))
 def test_any_last_move_off_the_line_solves_only_if_legal_and_mating(puzzle, uci):
     solution = puzzle.solution
     assume(uci != solution[-1])

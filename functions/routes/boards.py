@@ -27,7 +27,6 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
-from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import find_game, rated_games, streak_games
 from service.context import Context
 from service.games import hooks
@@ -37,8 +36,7 @@ router = APIRouter(tags=["boards"])
 
 STREAK_GAMES = tuple(game.key for game in streak_games())
 RATED_GAMES = tuple(game.key for game in rated_games())
-# The parameters as the document states them: what each route checks itself, in its own words.
-BAND_SCHEMA: dict[str, Any] = {"enum": list(BANDS)}
+# A date in a path as the document states it (each route checks it itself, in its own words).
 DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
 
 
@@ -48,14 +46,6 @@ def me_on_board(ctx: Context, credentials: Credentials) -> str | None:
     except ApiError:
         return None
     return player.id if player else None
-
-
-def band_of(value: str | None) -> str | None:
-    if value is None:
-        return None
-    if value not in BANDS:
-        raise ApiError(400, f"The band must be one of {', '.join(BANDS)}.")
-    return value
 
 
 def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], Any]:

@@ -11,3 +11,5 @@ BANDS: dict[str, tuple[int, int]] = {
     "Expert": (2200, 2600),
 }
 
+# What a player is told when a band isn't one of these (a request's field, a board's query).
+BAND_WORDS = f"The band must be one of {', '.join(BANDS)}."

@@ -16,8 +16,10 @@ from typing import Any
 
 import chess
 
-# A move in UCI as both engines write it: from, to, and the promotion piece if any.
-UCI_RE = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+from puzzlebook.patterns import UCI
+
+# A move in UCI as both engines write it (puzzlebook/patterns.py).
+UCI_RE = re.compile(UCI)
 
 
 @dataclass(frozen=True, slots=True)

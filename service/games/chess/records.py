@@ -7,8 +7,9 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
+from puzzlebook.chess.results import Had, MissPost, Settled, SolvePost, settle_miss, settle_solve
 from puzzlebook.chess.tallies import ChessStats
-from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+from puzzlebook.ratings import Rating
 from puzzlebook.results import Posted
 from service.games.chess import keys as CK
 from service.store import keys as K
@@ -40,11 +41,45 @@ class KeptDaily:
     rating: int
 
 
+@dataclass(frozen=True, slots=True)
+class _ResultKeys:
+    """The keys a chess result reads: the player's solve and miss of the puzzle, and their tallies."""
 
-def _chess_keys(pid: str, puzzle_id: str) -> tuple[Key, Key, Key]:
-    """The keys of the player's solve and miss of a puzzle, and of their chess tallies."""
-    me = K.player(pid)
-    return (me, CK.chess_solve(puzzle_id)), (me, CK.chess_miss(puzzle_id)), (me, CK.CHESS_STATS)
+    pid: str
+    puzzle_id: str
+
+    @property
+    def solve(self) -> Key:
+        return K.player(self.pid), CK.chess_solve(self.puzzle_id)
+
+    @property
+    def miss(self) -> Key:
+        return K.player(self.pid), CK.chess_miss(self.puzzle_id)
+
+    @property
+    def stats(self) -> Key:
+        return K.player(self.pid), CK.CHESS_STATS
+
+    @property
+    def read(self) -> list[Key]:
+        return [self.stats, self.solve, self.miss]
+
+    def had(self, got: dict[Key, Item]) -> Had:
+        """What the player had, from the items read."""
+        return Had(self.solve in got, self.miss in got, record_of(got.get(self.stats), ChessStats.from_doc))
+
+
+def _daily_board(pid: str, settled: Settled) -> tuple[int, tuple[str, str]] | None:
+    """(index, (partition, rank)) of a kept solve on its day's daily board; None when nothing goes
+    there (a miss, an archive or endless solve, nothing kept)."""
+    record = settled.record
+    if record is None or settled.answer.kind != "solve" or not record["daily"]:
+        return None
+    index, board = CK.chess_daily_board(record["daily"], record["band"])
+    rank = CK.chess_daily_rank(
+        record["clean"], record["mistakes"] + record["hints"], record["seconds"], record["posted"], pid
+    )
+    return index, (board, rank)
 
 
 class ChessRecords:
@@ -69,157 +104,62 @@ class ChessRecords:
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The player's kept (solve, miss) for the puzzle, each a dict or None."""
-        solve_key, miss_key, _ = _chess_keys(pid, puzzle_id)
+        keys = _ResultKeys(pid, puzzle_id)
+        solve_key, miss_key = keys.solve, keys.miss
         got = self.store.get_items([solve_key, miss_key])
         return (
             doc_of(got[solve_key]) if solve_key in got else None,
             doc_of(got[miss_key]) if miss_key in got else None,
         )
 
-    def record_chess_solve(
-        self,
-        pid: str,
-        *,
-        puzzle_id: str,
-        band: str,
-        moves: list[str],
-        mistakes: int,
-        hints: int,
-        seconds: int,
-        puzzle_rating: int,
-        daily: dt.date | None,
-        now: dt.datetime,
-    ) -> Posted:
-        """Keep the player's first solve of a puzzle, with its tallies and rating, in one write.
+    def record_solve(self, pid: str, post: SolvePost, now: dt.datetime) -> Posted:
+        """Keep the player's solve as puzzlebook.chess.results.settle_solve decides, in one write;
+        for a daily solved on its day, its place on that day's board."""
+        keys = _ResultKeys(pid, post.puzzle_id)
+        at = utc_stamp(now)
 
-        A later solve is not kept (already). A solve after a miss is kept with
-        at least one mistake and isn't rated (the miss was the first result).
-        `daily`: the site day, when this is one of that day's dailies posted on
-        it; the solve then goes on that day's board and counts for the streak.
-        """
-        solve_key, miss_key, stats_key = _chess_keys(pid, puzzle_id)
-        posted = utc_stamp(now)
-        day = daily.isoformat() if daily else None
+        def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
+            settled = settle_solve(post, keys.had(got), at)
+            return settled, self._writes(pid, keys.solve, keys.miss, settled)
+
+        settled = self.store.settle(keys.read, decide)
+        on_board = _daily_board(pid, settled)
+        if on_board is None:
+            return settled.answer
+        index, (board, rank) = on_board
+        return replace(settled.answer, place=self.store.count_items(board, index=index, below=rank) + 1)
+
+    def record_miss(self, pid: str, post: MissPost, now: dt.datetime) -> Posted:
+        """Keep the player's miss as puzzlebook.chess.results.settle_miss decides, in one write."""
+        keys = _ResultKeys(pid, post.puzzle_id)
+        at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if solve_key in got:
-                return Posted(already=True, kind="solve"), []
-            missed = miss_key in got
-            kept_mistakes = max(1, mistakes) if missed else mistakes
-            clean = kept_mistakes == 0 and hints == 0
-            stats = record_of(got.get(stats_key), ChessStats.from_doc)
-            before = stats.current_rating
-            after = (
-                None
-                if missed
-                else rate_puzzle(before, puzzle_rating, outcome_of(False, kept_mistakes, hints))
-            )
-            tally = dict(stats.band(band))
-            tally["solved"] += 1
-            if clean:
-                tally["clean"] += 1
-                tally["clean_at"] = posted
-            new = stats.with_(
-                solved=stats.solved + 1,
-                clean=stats.clean + (1 if clean else 0),
-                clean_at=posted if clean else stats.clean_at,
-                rated=stats.rated + (0 if missed else 1),
-                rating=after or stats.rating,
-                bands={**stats.bands, band: tally},
-                streak=stats.streak.extended(daily, posted) if daily else stats.streak,
-            )
-            doc = {
-                "id": puzzle_id,
-                "band": band,
-                "moves": moves,
-                "mistakes": kept_mistakes,
-                "hints": hints,
-                "seconds": seconds,
-                "clean": clean,
-                "rating": puzzle_rating,
-                "posted": posted,
-                "daily": day,
-                "before": _rating_doc(before) if after else None,
-                "after": _rating_doc(after),
-            }
-            index = {}
-            if day:
-                rank = CK.chess_daily_rank(clean, kept_mistakes + hints, seconds, posted, pid)
-                index[1] = (CK.chess_daily_board(day, band)[1], rank)
-            ops: list[Op] = [
-                Put(make_item(*solve_key, doc, index=index), expect=0),
-                self._chess_stats_put(pid, new),
-            ]
-            if not missed:
-                ops.append(Absent(*miss_key))  # a miss landing meanwhile would be the first result
-            if clean:
-                board = (CK.alltime_board(band)[1], K.count_rank(tally["clean"], posted, pid))
-                ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index={3: board})))
-            answer = Posted(
-                already=False,
-                rated=after is not None,
-                before=before if after else None,
-                after=after,
-                clean=clean,
-                mistakes=kept_mistakes,
-                daily=day,
-                kind="solve",
-            )
-            return answer, ops
+            settled = settle_miss(post, keys.had(got), at)
+            return settled.answer, self._writes(pid, keys.miss, keys.solve, settled)
 
-        answer = self.store.settle([stats_key, solve_key, miss_key], decide)
-        if day and not answer.already:
-            rank = CK.chess_daily_rank(answer.clean, answer.mistakes + hints, seconds, posted, pid)
-            index_n, board_pk = CK.chess_daily_board(day, band)
-            answer = replace(answer, place=self.store.count_items(board_pk, index=index_n, below=rank) + 1)
-        return answer
+        return self.store.settle(keys.read, decide)
 
-    def record_chess_miss(
-        self,
-        pid: str,
-        *,
-        puzzle_id: str,
-        band: str,
-        how: str,
-        moves: list[str],
-        puzzle_rating: int,
-        daily: dt.date | None,
-        now: dt.datetime,
-    ) -> Posted:
-        """Keep the player's miss of a puzzle, rated as a loss, unless a solve or miss came first."""
-        solve_key, miss_key, stats_key = _chess_keys(pid, puzzle_id)
-        posted = utc_stamp(now)
-        day = daily.isoformat() if daily else None
-
-        def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if solve_key in got or miss_key in got:
-                return Posted(already=True, kind="solve" if solve_key in got else "miss"), []
-            stats = record_of(got.get(stats_key), ChessStats.from_doc)
-            before = stats.current_rating
-            after = rate_puzzle(before, puzzle_rating, "lost")
-            new = stats.with_(missed=stats.missed + 1, rated=stats.rated + 1, rating=after)
-            doc = {
-                "id": puzzle_id,
-                "band": band,
-                "how": how,
-                "moves": moves,
-                "rating": puzzle_rating,
-                "posted": posted,
-                "daily": day,
-                "before": _rating_doc(before),
-                "after": _rating_doc(after),
-            }
-            ops: list[Op] = [
-                Put(make_item(*miss_key, doc), expect=0),
-                Absent(*solve_key),
-                self._chess_stats_put(pid, new),
-            ]
-            answer = Posted(
-                already=False, rated=True, before=before, after=after, mistakes=1, daily=day, kind="miss"
-            )
-            return answer, ops
-
-        return self.store.settle([stats_key, solve_key, miss_key], decide)
+    def _writes(self, pid: str, kept: Key, other: Key, settled: Settled) -> list[Op]:
+        """The store operations of a settled result: its record (new; a daily solve on its day's
+        board), the tallies (over the version read), the other kind's absence when this is the
+        first result, and a clean solve's band tally (on the band's all-time board)."""
+        record, stats = settled.record, settled.stats
+        if record is None or stats is None:
+            return []
+        on_board = _daily_board(pid, settled)
+        index = {on_board[0]: on_board[1]} if on_board else {}
+        ops: list[Op] = [
+            Put(make_item(*kept, record, index=index), expect=0),
+            self._chess_stats_put(pid, stats),
+        ]
+        if settled.first:
+            ops.append(Absent(*other))
+        if settled.tally:
+            band, tally = settled.tally
+            board = (CK.alltime_board(band)[1], K.count_rank(tally["clean"], tally["clean_at"], pid))
+            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index={3: board})))
+        return ops
 
     def stats(self, pid: str) -> ChessStats:
         """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
@@ -296,12 +236,6 @@ class ChessRecords:
     def streak_board(self, today: dt.date, me: str | None = None) -> Board:
         """Current chess streaks, longest first."""
         return self.store.streak_board("chess", CK.CHESS_STATS, today, me)
-
-
-def _rating_doc(rating: Rating | None) -> dict[str, float] | None:
-    if rating is None:
-        return None
-    return {"rating": rating.rating, "rd": rating.rd, "volatility": rating.volatility}
 
 
 def _kept(item: Item) -> KeptDaily:

@@ -1,7 +1,7 @@
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
- * puzzlebook/games.py by sitebuild/games_js.py. Don't edit: change the registry and
- * run `python -m sitebuild.games_js`.
+ * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by
+ * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
  */
 export const GAMES = Object.freeze([
   {
@@ -199,6 +199,9 @@ export const BANDS = Object.freeze([
 
 /** The band names, easiest first. */
 export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))
+
+/** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */
+export const UCI = new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(?![\\s\\S])")
 
 /** The game called `key`, or undefined. */
 export function findGame(key) {

@@ -19,6 +19,7 @@ import { PlaySession, isGameKey, shareResult } from '../lib/playing.js'
 import { getPlayer } from '../lib/api.js'
 import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess } from './post.js'
+import { countedDay, isClean, outcomes } from './results.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
 const REPLY_BEAT_MS = 450 // before each answer
@@ -33,12 +34,6 @@ export function newRecord(row, band, daily) {
     band, id: row[0], row, daily: daily || null, opened: Date.now(), state: 'playing', started: false,
     moves: [], tries: [], mistakes: 0, hints: 0, hintLevel: 0, seconds: 0, shown: 0, missed: false, posted: null,
   }
-}
-
-/** Which kind of end a record came to, for the tally: solved, clean (also solved) or missed. */
-export function outcomes(rec) {
-  if (rec.state === 'solved') return rec.mistakes || rec.hints ? ['solved'] : ['solved', 'clean']
-  return ['missed']
 }
 
 export class Game extends PlaySession {
@@ -351,11 +346,12 @@ export class Game extends PlaySession {
     this.board.disable()
     for (const outcome of outcomes(rec)) store.count(rec.band, outcome)
     // The streak counts a daily solved on its own day (an archive day never does, as on the server).
-    if (state === 'solved' && rec.daily && rec.daily === dayIn(siteZone())) store.markDay(rec.daily)
-    if (state === 'solved' && !rec.mistakes && !rec.hints) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
+    const day = countedDay(rec.daily, dayIn(siteZone()))
+    if (state === 'solved' && day) store.markDay(day)
+    if (state === 'solved' && isClean(rec.mistakes, rec.hints)) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
     this.save()
     if (state === 'solved') {
-      this.status(rec.mistakes || rec.hints ? 'Solved.' : 'Solved, cleanly.', 'good')
+      this.status(isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly.' : 'Solved.', 'good')
       this.post('solve', '/chess/solves', {
         id: rec.id, band: rec.band, moves: rec.moves, mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds,
       })
@@ -383,7 +379,7 @@ export class Game extends PlaySession {
     $('solution-confirm').hidden = true
     $('play-done').hidden = false
     $('play-done-title').textContent = rec.state === 'solved'
-      ? (rec.mistakes || rec.hints ? 'Solved.' : 'Solved, cleanly.')
+      ? (isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly.' : 'Solved.')
       : 'Solution shown.'
     if (!openSheetNow && rec.state === 'solved') this.status('You solved this one.', 'good')
     if (!openSheetNow && rec.state === 'shown') this.status('You saw the solution of this one.', '')
@@ -399,7 +395,7 @@ export class Game extends PlaySession {
   /** The results sheet: time, mistakes, hints, motifs, streak, rating change once posted. */
   fillResults() {
     const { rec, puzzle } = this
-    $('results-sheet-title').textContent = rec.state === 'solved' ? (rec.mistakes || rec.hints ? 'Solved' : 'Solved, cleanly') : 'Solution shown'
+    $('results-sheet-title').textContent = rec.state === 'solved' ? (isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly' : 'Solved') : 'Solution shown'
     $('results-motifs').textContent = motifLine(puzzle)
     $('results-time').textContent = formatTime(rec.seconds)
     $('results-mistakes').textContent = String(rec.mistakes)
@@ -407,7 +403,7 @@ export class Game extends PlaySession {
     $('lichess-link').href = `https://lichess.org/training/${encodeURIComponent(rec.id)}`
     const today = dayIn(siteZone())
     const streakLine = $('results-streak')
-    if (rec.daily === today) {
+    if (countedDay(rec.daily, today)) {
       const days = (rec.posted && Number.isInteger(rec.posted.streak)) ? rec.posted.streak : streak(this.store.days(), today)
       streakLine.hidden = false
       streakLine.textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : 'No daily streak yet.'
@@ -504,7 +500,7 @@ function celebration(rec, change, store, today) {
   if (change && !change.provisional && rec.ratingHigh === undefined) rec.ratingHigh = store.noteRating(Math.round(change.after))
   if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
   if (rec.ratingHigh) return 'A new rating high.'
-  if (rec.daily) return rec.daily === today ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
+  if (rec.daily) return countedDay(rec.daily, today) ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
 }
 
@@ -523,7 +519,7 @@ function postNote(rec, store, today) {
     if (rec.posted.dropped) return `Your result wasn’t kept: ${rec.posted.error || 'the server refused it'}`
     if (rec.posted.already) return 'Your first result for this puzzle stands.'
     // The API put it on a board only if it was posted on the daily's own day.
-    if (rec.daily && rec.daily !== today && !rec.posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
+    if (rec.daily && !countedDay(rec.daily, today) && !rec.posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
     return 'Posted.'
   }
   if (store.outbox.has(`solve:${rec.band}/${rec.id}`) && !store.outbox.sent().includes(`solve:${rec.band}/${rec.id}`)) {

@@ -5,8 +5,7 @@
 // chess.js is imported from the built site's vendor folder; the node tests map
 // that path to node_modules (tests/js/vendor_hooks.mjs).
 import { Chess } from '../vendor/chess.js';
-
-const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+import { UCI } from '../games.js';
 
 /** A puzzle from a shard's row [id, fen, moves, rating, themes]. */
 export function fromRow(row, band) {

@@ -13,6 +13,7 @@
  */
 import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
+import { isClean } from './results.js'
 
 const RUN_LIMIT = 12 // longer runs are written "❌×23" so the text stays short
 
@@ -31,7 +32,7 @@ export function shareText(result, origin) {
     : `♟️ Chess Puzzles · Endless · ${result.band}`
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)
   const tail = []
-  if (result.solved && !result.mistakes && !result.hints) tail.push('🎯 Clean')
+  if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 Clean')
   tail.push(`⏱️ ${formatTime(result.seconds)}`)
   if (result.place) tail.push(`🏆 #${result.place} today`)
   const link = result.daily

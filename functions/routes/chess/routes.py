@@ -1,27 +1,31 @@
-"""Chess Puzzles: posting a solve and posting a miss (seed 000, "Posting and the referee", "Misses").
+"""Chess Puzzles: posting a solve and posting a miss (seed 000, "Posting and the referee", "Misses"),
+and the chess boards.
 
-A solve: its shape (puzzlebook.chess.shapes), the puzzle in the committed
-bundle, a believable time (a second a move), then the moves: the solution
-line is right without running anything; a line left only at its last move
-goes to the referee (python-chess), which accepts it only if that move mates,
-at most REPLAYS_PER_HOUR replays a player an hour; anything else is 422. The
-first result for a puzzle stands and is the one rated.
+A post is read in this order: the player (401), the body's shape (400, in the words of its model:
+models.py), the puzzle in the committed bundle (422), then the checks of puzzlebook.chess.checks: a
+believable time (a second a move), then the moves. The solution line is right without running
+anything; a line left only at its last move goes to the referee (python-chess), which accepts it
+only if that move mates, at most REPLAYS_PER_HOUR replays a player an hour; anything else is 422.
+What a counted result changes (the first result stands and is the one rated) is
+puzzlebook.chess.results', kept by ChessRecords.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
-from functions.bodies import JsonBody, day_from, documented, errors, out_by
+from functions.bodies import body_as, day_from, documented, errors, out_by
 from functions.caching import BOARD, PRIVATE, cached
-from functions.deps import context
+from functions.deps import Ctx
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
-from functions.models import (
+from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.chess.models import (
     AlltimeBoard,
     ChessDailyBoard,
     ChessDailyRow,
@@ -31,9 +35,9 @@ from functions.models import (
     CleanRow,
     RatingChange,
 )
-from functions.routes.boards import BAND_SCHEMA, DatePath, band_of, board_rows, me_on_board
-from puzzlebook.chess import shapes
+from puzzlebook.chess.bands import BAND_WORDS, BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
+from puzzlebook.chess.results import MissPost, SolvePost
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chess.records import ChessRecords
@@ -52,19 +56,27 @@ REPLAYS = Limit(
     "replay", REPLAYS_PER_HOUR, f"Too many solves to replay: at most {REPLAYS_PER_HOUR} an hour. {{retry}}"
 )
 NOT_IN_BUNDLE = "That puzzle isn’t in this game’s collection, so it can’t be checked."
-NOT_A_WRONG_MOVE = "That isn’t a wrong move in this puzzle."
-NOT_SOLVED = "Those moves don’t solve this puzzle."
-NO_MATE = "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle."
+# What a refused post is told, by the checks' verdict.
+REFUSED = {
+    "too-fast": TOO_FAST,
+    "not-solved": "Those moves don’t solve this puzzle.",
+    "no-mate": "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle.",
+    "not-a-wrong-move": "That isn’t a wrong move in this puzzle.",
+}
 # The player comes first (401 before the body is read): docs/api.md.
 Solver = Annotated[Player, Depends(SignedIn("Sign in to keep your solves and your rating."))]
 Misser = Annotated[Player, Depends(SignedIn("Sign in to keep your rating."))]
+Solve = Annotated[ChessSolve, body_as(ChessSolve)]
+Miss = Annotated[ChessMiss, body_as(ChessMiss)]
+# A band in a board's query, as the document states it (the route checks it in its own words).
+BAND_SCHEMA: dict[str, Any] = {"enum": list(BANDS)}
 
 
-def _shape(check: Any, body: Any) -> Any:
-    try:
-        return check(body)
-    except shapes.ShapeError as exc:
-        raise ApiError(400, str(exc)) from None
+def band_of(value: str | None) -> str | None:
+    """A board's band from its query: None for all bands; 400 for a name that isn't a band."""
+    if value is not None and value not in BANDS:
+        raise ApiError(400, BAND_WORDS)
+    return value
 
 
 def _puzzle(ctx: Context, band: str, puzzle_id: str) -> Puzzle:
@@ -72,6 +84,11 @@ def _puzzle(ctx: Context, band: str, puzzle_id: str) -> Puzzle:
     if found is None:
         raise ApiError(422, NOT_IN_BUNDLE)
     return found
+
+
+def _daily_of(ctx: Context, today: dt.date, band: str, puzzle_id: str) -> dt.date | None:
+    """`today` if `puzzle_id` is one of its dailies (the only day a post can count for), else None."""
+    return today if ctx.dailies(today).get(band) == puzzle_id else None
 
 
 def _change(posted: Posted) -> RatingChange | None:
@@ -101,12 +118,6 @@ def _answer(posted: Posted) -> ChessPosted:
     )
 
 
-def _daily(ctx: Context, band: str, puzzle_id: str) -> Any:
-    """The site day, if `puzzle_id` is one of its dailies (so this post goes on its board)."""
-    today = ctx.today()
-    return today if ctx.dailies(today).get(band) == puzzle_id else None
-
-
 @router.post(
     "/chess/solves",
     tags=TAGS,
@@ -116,33 +127,29 @@ def _daily(ctx: Context, band: str, puzzle_id: str) -> Any:
     responses=errors(400, 401, 413, 422, 429, 503),
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
-def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
-    from puzzlebook.chess import referee  # python-chess: loaded on the first post, not at cold start
+def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
+    from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
 
-    ctx = context(request)
-    solve = _shape(shapes.solve_request, body)
     puzzle = _puzzle(ctx, solve.band, solve.id)
-    if solve.seconds < referee.min_seconds(solve.moves):
-        raise ApiError(422, TOO_FAST)
-    if solve.moves != puzzle.solution:
-        if not referee.needs_referee(puzzle, solve.moves):
-            raise ApiError(422, NOT_SOLVED)
+    verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
+    if verdict == "replay":
         enforce(ctx, REPLAYS, player.id)
-        if not referee.solves(puzzle, solve.moves):
-            raise ApiError(422, NO_MATE)
-    posted = ChessRecords(ctx.store).record_chess_solve(
-        player.id,
+        verdict = checks.check_replay(puzzle, solve.moves)
+    if verdict != "solved":
+        raise ApiError(422, REFUSED[verdict])
+    today = ctx.today()
+    post = SolvePost(
         puzzle_id=solve.id,
         band=solve.band,
+        puzzle_rating=puzzle.rating,
         moves=solve.moves,
         mistakes=solve.mistakes,
         hints=solve.hints,
         seconds=solve.seconds,
-        puzzle_rating=puzzle.rating,
-        daily=_daily(ctx, solve.band, solve.id),
-        now=ctx.now(),
+        on=today,
+        daily_of=_daily_of(ctx, today, solve.band, solve.id),
     )
-    return _answer(posted)
+    return _answer(ChessRecords(ctx.store).record_solve(player.id, post, ctx.now()))
 
 
 @router.post(
@@ -154,26 +161,25 @@ def post_solve(request: Request, player: Solver, body: JsonBody) -> ChessPosted:
     responses=errors(400, 401, 413, 422, 503),
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
-def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
-    from puzzlebook.chess import referee
+def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
+    from puzzlebook.chess import checks
 
-    ctx = context(request)
-    miss = _shape(shapes.miss_request, body)
+    miss = body.root
     puzzle = _puzzle(ctx, miss.band, miss.id)
-    # A wrong move leaves the line where it goes on (another mate would be a solve, posted as one).
-    if miss.how == "wrong" and not referee.needs_referee(puzzle, miss.moves):
-        raise ApiError(422, NOT_A_WRONG_MOVE)
-    posted = ChessRecords(ctx.store).record_chess_miss(
-        player.id,
+    verdict = checks.check_miss(puzzle, miss.how, miss.moves)
+    if verdict != "missed":
+        raise ApiError(422, REFUSED[verdict])
+    today = ctx.today()
+    post = MissPost(
         puzzle_id=miss.id,
         band=miss.band,
+        puzzle_rating=puzzle.rating,
         how=miss.how,
         moves=miss.moves,
-        puzzle_rating=puzzle.rating,
-        daily=_daily(ctx, miss.band, miss.id),
-        now=ctx.now(),
+        on=today,
+        daily_of=_daily_of(ctx, today, miss.band, miss.id),
     )
-    return _answer(posted)
+    return _answer(ChessRecords(ctx.store).record_miss(player.id, post, ctx.now()))
 
 
 @router.get(
@@ -186,7 +192,7 @@ def post_miss(request: Request, player: Misser, body: JsonBody) -> ChessPosted:
     summary="A day's chess daily board: clean first, then less help, then time, then who posted first",
 )
 def chess_daily(
-    request: Request,
+    ctx: Ctx,
     date: DatePath,
     credentials: Credentials,
     band: Annotated[
@@ -194,7 +200,6 @@ def chess_daily(
         Query(json_schema_extra=BAND_SCHEMA, description="The daily's band; needed on days with three."),
     ] = None,
 ) -> ChessDailyBoard:
-    ctx = context(request)
     day = day_from(date)
     chosen = band_of(band)
     out_by(day, ctx.today(), "The chess dailies")
@@ -223,14 +228,13 @@ def chess_daily(
     summary="Clean solves of all time, by band or over all; ties to whoever got there first",
 )
 def chess_alltime(
-    request: Request,
+    ctx: Ctx,
     credentials: Credentials,
     band: Annotated[
         str | None,
         Query(json_schema_extra=BAND_SCHEMA, description="A band, or none for all bands together."),
     ] = None,
 ) -> AlltimeBoard:
-    ctx = context(request)
     chosen = band_of(band)
     me = me_on_board(ctx, credentials)
     rows, mine = board_rows(ChessRecords(ctx.store).alltime_board(chosen, me=me), me, CleanRow)

@@ -1,24 +1,44 @@
-"""The API's request shapes: good bodies pass, each bad field gets its own plain message."""
+"""The chess bodies' models (functions/routes/chess/models.py): good bodies pass, each bad field gets
+its own plain message, as a 400."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from puzzlebook.chess.shapes import (
-    MAX_SECONDS,
-    MissRequest,
-    ShapeError,
-    SolveRequest,
-    miss_request,
-    solve_request,
-)
+from functions.bodies import parse
+from functions.errors import ApiError
+from functions.models import MAX_SECONDS
+from functions.routes.chess.models import ChessMiss, ChessSolve, WrongMove
+
+
+class Refused(ApiError):
+    """Only for pytest.raises: a body refused as misshapen is an ApiError with status 400 (checked)."""
+
+
+def solve_request(body: Any) -> ChessSolve:
+    return _checked(ChessSolve, body)
+
+
+def miss_request(body: Any) -> Any:
+    return _checked(ChessMiss, body).root
+
+
+def _checked(model: Any, body: Any) -> Any:
+    try:
+        return parse(model, body)
+    except ApiError as exc:
+        assert exc.status == 400, exc.status
+        raise Refused(exc.status, exc.message) from None
+
 
 SOLVE = {"id": "0000D", "band": "Medium", "moves": ["f8d8", "f6d8"], "mistakes": 0, "hints": 1, "seconds": 41}
 MISS = {"id": "0000D", "band": "Medium", "how": "wrong", "moves": ["f8d8", "f6e7"]}
 
 
 def test_a_good_solve_passes_whole():
-    assert solve_request(SOLVE) == SolveRequest("0000D", "Medium", ["f8d8", "f6d8"], 0, 1, 41)
+    assert solve_request(SOLVE).model_dump() == SOLVE
 
 
 def test_extra_fields_are_ignored():
@@ -61,7 +81,7 @@ def test_the_request_keeps_its_own_copy_of_the_moves():
     ],
 )
 def test_each_bad_solve_field_gets_its_own_message(change, message):
-    with pytest.raises(ShapeError, match=message):
+    with pytest.raises(Refused, match=message):
         solve_request({**SOLVE, **change})
 
 
@@ -79,21 +99,25 @@ def test_bounds_are_inclusive():
 
 @pytest.mark.parametrize("body", [None, [], "solve", 3])
 def test_a_body_that_is_not_an_object_is_refused(body):
-    with pytest.raises(ShapeError, match="must be a JSON object"):
+    with pytest.raises(Refused, match="must be a JSON object"):
         solve_request(body)
 
 
 def test_missing_fields_are_named():
-    with pytest.raises(ShapeError, match="missing hints, seconds"):
+    with pytest.raises(Refused, match="missing hints, seconds"):
         solve_request({k: v for k, v in SOLVE.items() if k not in ("hints", "seconds")})
 
 
-def test_shape_error_is_a_value_error():
-    assert issubclass(ShapeError, ValueError)
+def test_a_refusal_is_a_400_with_the_words_alone():
+    with pytest.raises(ApiError) as refused:
+        parse(ChessSolve, {**SOLVE, "band": "medium"})
+    assert refused.value.status == 400
+    assert refused.value.message == "The band must be one of Beginner, Easy, Medium, Hard, Expert."
 
 
 def test_a_wrong_move_miss_passes():
-    assert miss_request(MISS) == MissRequest("0000D", "Medium", "wrong", ["f8d8", "f6e7"])
+    miss = miss_request(MISS)
+    assert isinstance(miss, WrongMove) and miss.model_dump() == MISS
 
 
 def test_a_gave_up_miss_may_carry_no_moves():
@@ -116,10 +140,10 @@ def test_a_gave_up_miss_may_carry_no_moves():
     ],
 )
 def test_each_bad_miss_field_gets_its_own_message(change, message):
-    with pytest.raises(ShapeError, match=message):
+    with pytest.raises(Refused, match=message):
         miss_request({**MISS, **change})
 
 
 def test_a_miss_without_how_is_refused():
-    with pytest.raises(ShapeError, match="missing how"):
+    with pytest.raises(Refused, match="missing how"):
         miss_request({"id": "0000D", "band": "Medium"})

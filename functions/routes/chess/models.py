@@ -1,0 +1,181 @@
+"""Chess Puzzles' request and answer bodies.
+
+Each request model is the one source of its body's shape (the OpenAPI document publishes it) and
+of the words a player reads when a body is refused (functions/words.py): each field's type says
+both. The checks are of form only; whether the puzzle exists, the time is believable and the moves
+solve is puzzlebook.chess.checks'. Fields beyond those named are ignored, so an older server
+accepts a newer browser's posts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import AfterValidator, BaseModel, Field, RootModel, ValidationError, model_validator
+from pydantic.functional_validators import ModelWrapValidatorHandler
+
+from functions.models import MAX_SECONDS, Row, Seconds
+from functions.words import Refused, Says, Worded, first_words, object_with, plain
+from puzzlebook.chess.bands import BAND_WORDS, BANDS
+from puzzlebook.patterns import UCI, whole_text
+
+PUZZLE_ID = r"[0-9A-Za-z]{5}"  # a Lichess puzzle id
+MAX_MOVES = 8
+MAX_COUNT = 500
+
+
+def _a_band(value: str) -> str:
+    if value not in BANDS:
+        raise ValueError(BAND_WORDS)
+    return value
+
+
+def _count_words(refused: Refused) -> str:
+    if refused.kind in ("greater_than_equal", "less_than_equal"):
+        return f"The number of {refused.field} must be from 0 to {MAX_COUNT}."
+    return f"The number of {refused.field} must be a whole number."
+
+
+def _seconds_words(refused: Refused) -> str:
+    if refused.kind in ("greater_than_equal", "less_than_equal"):
+        return f"The time must be from 1 to {MAX_SECONDS:,} seconds."
+    return "The time must be a whole number of seconds."
+
+
+def _moves_words(too_few: str = "The moves must include at least one move.") -> Says:
+    """The words for a list of moves; `too_few`: for an empty list (or none, where moves are needed)."""
+
+    def words(refused: Refused) -> str:
+        if refused.at:
+            return (
+                f"Move {int(refused.at[0]) + 1} isn't a move written as from-square and to-square, "
+                "such as e2e4 or e7e8q."
+            )
+        if refused.kind == "too_long":
+            return f"A puzzle has at most {MAX_MOVES} moves to post, not {len(refused.value)}."
+        if refused.kind in ("too_short", "missing"):
+            return too_few
+        return "The moves must be a list of moves such as e2e4."
+
+    return Says(words)
+
+
+PuzzleId = Annotated[
+    str,
+    Field(pattern=whole_text(PUZZLE_ID), examples=["00sHx"]),
+    Says("The puzzle id must be five letters or digits, as on Lichess."),
+]
+Band = Annotated[
+    str, Field(json_schema_extra={"enum": list(BANDS)}), AfterValidator(_a_band), Says(BAND_WORDS)
+]
+Uci = Annotated[str, Field(pattern=whole_text(UCI), examples=["e2e4"])]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT), Says(_count_words)]
+SolveSeconds = Annotated[Seconds, Says(_seconds_words)]
+HOW_WORDS = 'How the puzzle was missed must be "wrong" or "gave-up".'
+
+
+class ChessSolve(Worded):
+    """A solved puzzle: the solver's moves only, and the game's own counts."""
+
+    REQUIRED: ClassVar[tuple[str, ...]] = ("id", "band", "moves", "mistakes", "hints", "seconds")
+
+    id: PuzzleId
+    band: Band
+    moves: Annotated[list[Uci], _moves_words()] = Field(min_length=1, max_length=MAX_MOVES)
+    mistakes: Count
+    hints: Count
+    seconds: SolveSeconds
+
+
+class WrongMove(Worded):
+    """A puzzle gone wrong at a move: the moves up to and including the wrong one."""
+
+    id: PuzzleId
+    band: Band
+    how: Annotated[Literal["wrong"], Says(HOW_WORDS)]
+    moves: Annotated[
+        list[Uci], _moves_words("A wrong-move miss must include the moves up to the wrong one.")
+    ] = Field(min_length=1, max_length=MAX_MOVES)
+
+
+class GaveUp(Worded):
+    """Show solution: the moves played before it, if any."""
+
+    id: PuzzleId
+    band: Band
+    how: Annotated[Literal["gave-up"], Says(HOW_WORDS)]
+    moves: Annotated[list[Uci], _moves_words()] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+class ChessMiss(RootModel[WrongMove | GaveUp]):
+    """A miss, told apart by `how`: a wrong move carries its moves, a give-up may carry none."""
+
+    REQUIRED: ClassVar[tuple[str, ...]] = ("id", "band", "how")
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _in_words(cls, data: Any, handler: ModelWrapValidatorHandler[ChessMiss]) -> ChessMiss:
+        if isinstance(data, cls):
+            return handler(data)
+        checked = object_with(data, cls.REQUIRED)
+        # Checked as the kind `how` names; any other `how` is refused by WrongMove's own words, after
+        # the id and band (the fields' order), as by every other field.
+        kind = GaveUp if checked["how"] == "gave-up" else WrongMove
+        try:
+            return handler(kind.model_validate(checked))
+        except ValidationError as exc:
+            raise plain(first_words(kind, exc.errors(), checked)) from None
+
+
+# ---- answers -------------------------------------------------------------------------
+
+
+class RatingChange(BaseModel):
+    """The rating before and after this result (whole points), the RD after, provisional after."""
+
+    before: int
+    after: int
+    change: int
+    rd: int
+    provisional: bool
+
+
+class ChessPosted(BaseModel):
+    """A solve or miss taken. already: an earlier result for this puzzle stands and this one wasn't kept.
+    rating: the change, when this result was rated (the first result for the puzzle). place: on today's
+    board, for a daily posted on its day."""
+
+    ok: Literal[True] = True
+    already: bool
+    rated: bool
+    clean: bool | None = None
+    mistakes: int | None = None
+    rating: RatingChange | None = None
+    daily: str | None = None
+    place: int | None = None
+
+
+class ChessDailyRow(Row):
+    mistakes: int
+    hints: int
+    seconds: int
+    clean: bool
+
+
+class CleanRow(Row):
+    clean: int
+
+
+class ChessDailyBoard(BaseModel):
+    """A day's board for one band. mine: the caller's row when they have a place (even past the top 100)."""
+
+    date: str
+    band: str
+    rows: list[ChessDailyRow]
+    mine: ChessDailyRow | None = None
+
+
+class AlltimeBoard(BaseModel):
+    band: str | None
+    rows: list[CleanRow]
+    mine: CleanRow | None = None

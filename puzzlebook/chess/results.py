@@ -1,0 +1,195 @@
+"""What a counted chess result changes: decided here, kept by the store.
+
+In the manner of lila's PuzzleFinisher (which decides a round and its rating, while PuzzleApi
+only persists): `settle_solve` and `settle_miss` take a result the checks accepted (checks.py)
+and what the player already has (their solve or miss of that puzzle, their tallies and rating),
+and return a `Settled`: the record to keep, the tallies after it, and the answer.
+service/games/chess/records.py reads the items, calls them, and writes what they say.
+
+The rules (docs/chess-rules.md, "Results"):
+- the first result for a puzzle stands: a later solve or miss is not kept (`already`);
+- a solve after a miss is kept, with at least one mistake, and isn't rated;
+- clean: no mistakes and no hints;
+- each band counts its solves and clean solves;
+- a daily solved on its own site day extends the streak (an archive daily doesn't; a miss
+  neither extends nor ends it), and puts the solve on that day's board;
+- the first result moves the rating (puzzlebook.ratings): a miss or any mistake loses, hints
+  win half, clean wins.
+
+The browser keeps its own copy of the clean rule, the band tallies and the streak days
+(site/static/js/chess/results.js); tests/vectors/chess_results.json binds the two.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from puzzlebook.chess.tallies import ChessStats
+from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
+from puzzlebook.results import Posted
+
+
+@dataclass(frozen=True, slots=True)
+class SolvePost:
+    """A solve the checks accepted: the puzzle (id, band, Lichess rating), the solver's moves and
+    counts, the site day it was posted on, and the day whose daily the puzzle is (None: not a
+    daily, as far as the poster knows)."""
+
+    puzzle_id: str
+    band: str
+    puzzle_rating: int
+    moves: list[str]
+    mistakes: int
+    hints: int
+    seconds: int
+    on: dt.date
+    daily_of: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MissPost:
+    """A miss the checks accepted: the puzzle, how it went ("wrong" or "gave-up"), the moves up
+    to the wrong one, and the days as in SolvePost."""
+
+    puzzle_id: str
+    band: str
+    puzzle_rating: int
+    how: Literal["wrong", "gave-up"]
+    moves: list[str]
+    on: dt.date
+    daily_of: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Had:
+    """What the player had for the puzzle when the post came: a solve, a miss, and their tallies."""
+
+    solved: bool = False
+    missed: bool = False
+    stats: ChessStats = field(default_factory=ChessStats)
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What keeping a result changes.
+
+    answer: what the post is told. record: the solve or miss to keep (None: an earlier result
+    stands and nothing is written). stats: the player's tallies after it (written over the
+    version read). tally: (band, its tally) when a clean solve moved the band's count (its place
+    on the band's all-time board). first: no result of the other kind was there, and none may
+    land before this is written (it would be the first result).
+    """
+
+    answer: Posted
+    record: dict[str, Any] | None = None
+    stats: ChessStats | None = None
+    tally: tuple[str, dict[str, Any]] | None = None
+    first: bool = False
+
+
+def is_clean(mistakes: int, hints: int) -> bool:
+    """A clean solve: no mistakes and no hints.
+
+    >>> is_clean(0, 0), is_clean(0, 1), is_clean(1, 0)
+    (True, False, False)
+    """
+    return mistakes == 0 and hints == 0
+
+
+def counted_day(daily_of: dt.date | None, on: dt.date) -> dt.date | None:
+    """The day a result counts for (its board, the streak): the site day it was posted `on`, when
+    the puzzle is that very day's daily; None for an archive daily or a puzzle that isn't one.
+
+    >>> day = dt.date(2026, 11, 2)
+    >>> counted_day(day, day), counted_day(day - dt.timedelta(days=1), day), counted_day(None, day)
+    (datetime.date(2026, 11, 2), None, None)
+    """
+    return on if daily_of == on else None
+
+
+def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
+    """What keeping `post` changes, given what the player `had`; `at` is when it was posted (UTC)."""
+    if had.solved:
+        return Settled(Posted(already=True, kind="solve"))
+    mistakes = max(1, post.mistakes) if had.missed else post.mistakes
+    clean = is_clean(mistakes, post.hints)
+    day = counted_day(post.daily_of, post.on)
+    daily = day.isoformat() if day else None
+    stats = had.stats
+    before = stats.current_rating
+    # The miss was the first result, and was rated; this solve isn't.
+    outcome = outcome_of(False, mistakes, post.hints)
+    after = None if had.missed else rate_puzzle(before, post.puzzle_rating, outcome)
+    tally = dict(stats.band(post.band))
+    tally["solved"] += 1
+    if clean:
+        tally["clean"] += 1
+        tally["clean_at"] = at
+    new = stats.with_(
+        solved=stats.solved + 1,
+        clean=stats.clean + (1 if clean else 0),
+        clean_at=at if clean else stats.clean_at,
+        rated=stats.rated + (0 if after is None else 1),
+        rating=after or stats.rating,
+        bands={**stats.bands, post.band: tally},
+        streak=stats.streak.extended(day, at) if day else stats.streak,
+    )
+    record = {
+        "id": post.puzzle_id,
+        "band": post.band,
+        "moves": list(post.moves),
+        "mistakes": mistakes,
+        "hints": post.hints,
+        "seconds": post.seconds,
+        "clean": clean,
+        "rating": post.puzzle_rating,
+        "posted": at,
+        "daily": daily,
+        "before": _doc(before) if after is not None else None,
+        "after": _doc(after),
+    }
+    answer = Posted(
+        already=False,
+        rated=after is not None,
+        before=before if after is not None else None,
+        after=after,
+        clean=clean,
+        mistakes=mistakes,
+        daily=daily,
+        kind="solve",
+    )
+    return Settled(answer, record, new, (post.band, tally) if clean else None, first=not had.missed)
+
+
+def settle_miss(post: MissPost, had: Had, at: str) -> Settled:
+    """What keeping `post` changes: a miss is the first result only when there's no solve or miss
+    yet, and is then rated as a loss."""
+    if had.solved or had.missed:
+        return Settled(Posted(already=True, kind="solve" if had.solved else "miss"))
+    day = counted_day(post.daily_of, post.on)
+    daily = day.isoformat() if day else None
+    stats = had.stats
+    before = stats.current_rating
+    after = rate_puzzle(before, post.puzzle_rating, "lost")
+    new = stats.with_(missed=stats.missed + 1, rated=stats.rated + 1, rating=after)
+    record = {
+        "id": post.puzzle_id,
+        "band": post.band,
+        "how": post.how,
+        "moves": list(post.moves),
+        "rating": post.puzzle_rating,
+        "posted": at,
+        "daily": daily,
+        "before": _doc(before),
+        "after": _doc(after),
+    }
+    answer = Posted(
+        already=False, rated=True, before=before, after=after, mistakes=1, daily=daily, kind="miss"
+    )
+    return Settled(answer, record, new, first=True)
+
+
+def _doc(rating: Rating | None) -> dict[str, float] | None:
+    return asdict(rating) if rating is not None else None

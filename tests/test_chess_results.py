@@ -1,0 +1,186 @@
+"""tests/vectors/chess_results.json through puzzlebook/chess/results.py, and the players' posts also
+through the store (ChessRecords), which must keep what the decision says.
+
+tests/js/chess_results.test.mjs runs the sections the browser keeps a copy of through
+site/static/js/chess/results.js.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.results import (
+    Had,
+    MissPost,
+    SolvePost,
+    counted_day,
+    is_clean,
+    settle_miss,
+    settle_solve,
+)
+from puzzlebook.chess.tallies import ChessStats
+from puzzlebook.ratings import NEW_PLAYER
+from puzzlebook.results import Posted
+from service.games.chess.records import ChessRecords
+from tests.support import sqlite_store
+
+VECTORS = json.loads((Path(__file__).parent / "vectors" / "chess_results.json").read_text(encoding="utf-8"))
+AT = "2026-11-02T09:00:00Z"
+
+
+def _day(text: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(text) if text else None
+
+
+def _post(post: dict[str, Any]) -> SolvePost | MissPost:
+    common = dict(
+        puzzle_id=post["puzzle"],
+        band=post["band"],
+        puzzle_rating=post["puzzle_rating"],
+        on=dt.date.fromisoformat(post["on"]),
+        daily_of=_day(post["daily_of"]),
+    )
+    if post["kind"] == "solve":
+        return SolvePost(**common, moves=["e2e4"], mistakes=post["mistakes"], hints=post["hints"], seconds=30)
+    return MissPost(**common, how=post["how"], moves=["e2e4"] if post["how"] == "wrong" else [])
+
+
+def _stamp(post: dict[str, Any], k: int) -> dt.datetime:
+    """When post `k` came: on its site day, a minute after the one before."""
+    return dt.datetime.fromisoformat(post["on"]).replace(hour=9, minute=k, tzinfo=dt.UTC)
+
+
+class Player:
+    """One player's chess results as the decisions alone keep them: what each settle says is written."""
+
+    def __init__(self) -> None:
+        self.solved: set[str] = set()
+        self.missed: set[str] = set()
+        self.stats = ChessStats()
+
+    def post(self, post: SolvePost | MissPost, at: str) -> Posted:
+        had = Had(post.puzzle_id in self.solved, post.puzzle_id in self.missed, self.stats)
+        settled = settle_solve(post, had, at) if isinstance(post, SolvePost) else settle_miss(post, had, at)
+        if settled.record is not None:
+            assert settled.stats is not None and settled.stats.version == self.stats.version
+            kept = self.solved if isinstance(post, SolvePost) else self.missed
+            kept.add(post.puzzle_id)
+            self.stats = settled.stats
+        return settled.answer
+
+
+def test_the_file_describes_its_format_and_covers_what_it_must() -> None:
+    assert "format" in VECTORS
+    for section in ("clean", "counted_day", "streaks", "tallies", "players"):
+        assert VECTORS[section], section
+    directions = {post["rating"] for case in VECTORS["players"] for post in case["posts"]}
+    assert directions == {"up", "down", "same"}
+    answers = [post["answer"] for case in VECTORS["players"] for post in case["posts"]]
+    assert {a["already"] for a in answers} == {True, False}
+    assert {a.get("daily") for a in answers} >= {None, "2026-11-02"}
+
+
+@pytest.mark.parametrize("vector", VECTORS["clean"], ids=lambda v: f"{v['mistakes']}-{v['hints']}")
+def test_clean(vector: dict[str, Any]) -> None:
+    assert is_clean(vector["mistakes"], vector["hints"]) is vector["clean"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["counted_day"], ids=lambda v: v["why"])
+def test_counted_day(vector: dict[str, Any]) -> None:
+    assert counted_day(_day(vector["daily_of"]), dt.date.fromisoformat(vector["on"])) == _day(vector["day"])
+
+
+@pytest.mark.parametrize("vector", VECTORS["streaks"], ids=lambda v: v["name"])
+def test_streaks(vector: dict[str, Any]) -> None:
+    player = Player()
+    for k, solve in enumerate(vector["solves"]):
+        post = {"kind": "solve", "puzzle": f"s{k:04d}", "band": "Easy", "puzzle_rating": 1200}
+        post |= {"mistakes": 0, "hints": 0}
+        player.post(_post(post | solve), _stamp(solve, k).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    streak = player.stats.streak
+    assert streak.current(dt.date.fromisoformat(vector["today"])) == vector["current"]
+    assert streak.best == vector["best"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["tallies"], ids=lambda v: v["name"])
+def test_tallies(vector: dict[str, Any]) -> None:
+    player = Player()
+    for k, done in enumerate(vector["finished"]):
+        post = {"puzzle": f"t{k:04d}", "band": done["band"], "puzzle_rating": 1500}
+        post |= {"on": "2026-11-02", "daily_of": None}
+        if done["solved"]:
+            post |= {"kind": "solve", "mistakes": done["mistakes"], "hints": done["hints"]}
+        else:
+            post |= {"kind": "miss", "how": "gave-up"}
+        player.post(_post(post), AT)
+    assert set(vector["bands"]) == set(BANDS)
+    for band, tally in vector["bands"].items():
+        got = player.stats.band(band)
+        assert {"solved": got["solved"], "clean": got["clean"]} == tally, band
+
+
+def _check_answer(post: dict[str, Any], answer: Posted, rating_before: Any, rating_after: Any) -> None:
+    for name, want in post["answer"].items():
+        assert getattr(answer, name) == want, (post, name)
+    if post["rating"] == "same":
+        assert not answer.rated and rating_after == rating_before
+        return
+    assert answer.rated and answer.before == (rating_before or NEW_PLAYER) and answer.after == rating_after
+    assert answer.before is not None and answer.after is not None
+    went = "up" if answer.after.rating > answer.before.rating else "down"
+    assert went == post["rating"], post
+
+
+def _check_after(case: dict[str, Any], stats: ChessStats) -> None:
+    after = case["after"]
+    assert (stats.solved, stats.clean, stats.missed, stats.rated) == (
+        after["solved"], after["clean"], after["missed"], after["rated"]
+    )
+    for band, tally in after["bands"].items():
+        assert {"solved": stats.band(band)["solved"], "clean": stats.band(band)["clean"]} == tally, band
+    assert set(stats.bands) == set(after["bands"])
+    today = dt.date.fromisoformat(case["today"])
+    streak = after["streak"]
+    assert (stats.streak.current(today), stats.streak.best) == (streak["current"], streak["best"])
+
+
+@pytest.mark.parametrize("case", VECTORS["players"], ids=lambda c: c["name"])
+def test_players_by_the_decisions(case: dict[str, Any]) -> None:
+    player = Player()
+    for k, post in enumerate(case["posts"]):
+        before = player.stats.rating
+        answer = player.post(_post(post), _stamp(post, k).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        _check_answer(post, answer, before, player.stats.rating)
+    _check_after(case, player.stats)
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Iterator[tuple[ChessRecords, str]]:
+    """ChessRecords on a fresh SQLite store, and a player's id."""
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        yield ChessRecords(store), store.create_player("Ada", "h", dt.datetime(2026, 1, 1, tzinfo=dt.UTC)).id
+
+
+@pytest.mark.parametrize("case", VECTORS["players"], ids=lambda c: c["name"])
+def test_players_through_the_store(case: dict[str, Any], records: tuple[ChessRecords, str]) -> None:
+    chess, pid = records
+    for k, post in enumerate(case["posts"]):
+        before = chess.stats(pid).rating
+        made = _post(post)
+        now = _stamp(post, k)
+        if isinstance(made, SolvePost):
+            answer = chess.record_solve(pid, made, now)
+        else:
+            answer = chess.record_miss(pid, made, now)
+        _check_answer(post, answer, before, chess.stats(pid).rating)
+        solve, miss = chess.chess_result(pid, post["puzzle"])
+        # The result the answer names is the one kept.
+        assert (solve if answer.kind == "solve" else miss) is not None
+    _check_after(case, chess.stats(pid))
