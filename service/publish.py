@@ -72,7 +72,10 @@ class Writer(Protocol):
 
 
 class DirWriter:
-    """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically."""
+    """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically.
+
+    The compressed copies the site build keeps beside a file (x.br, x.gz) are removed with it
+    replaced: they were made from the old bytes (the next build makes them again)."""
 
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root)
@@ -88,6 +91,8 @@ class DirWriter:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        for stale in (".br", ".gz"):
+            target.with_name(target.name + stale).unlink(missing_ok=True)
 
 
 class S3Writer:

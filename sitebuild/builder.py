@@ -14,7 +14,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, games_js, meta, pages, shards
+from sitebuild import assets, games_js, meta, minify, pages, shards
 from sitebuild.guides import ChainGuide
 from sitebuild.output import Output
 
@@ -51,7 +51,7 @@ def build_site(
     settings.site_url; `root` holds site/ and node_modules/; `today` is the site
     day (default: today in SITE_TZ); `store` the store the daily picks are kept
     in (default: the one settings.store_url names).
-    Raises assets.MissingVendorFiles, shards.BadBundle or a Jinja2 error, each
+    Raises assets.MissingVendorFiles, minify.MinifyFailed, shards.BadBundle or a Jinja2 error, each
     naming what was wrong; files already in the output are left as they were
     unless replaced by a complete new version.
     """
@@ -65,6 +65,7 @@ def build_site(
 
     static = assets.collect(root / "site" / "static", root / "node_modules",
                             generated={games_js.PATH: games_js.render()})
+    static = assets.StaticSet.of(minify.minify(static.files, root / "node_modules"))
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix

@@ -208,6 +208,18 @@ def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str
         assert behaviour["ViewerProtocolPolicy"] in {"https-only", "redirect-to-https"}
 
 
+@pytest.mark.parametrize("url_path", ["/", "/static/0123456789/js/chess/app.js", "/shards/index.json",
+                                      "/shards/Easy/0.0123456789ab.json", "/daily/chess/2026-11-30.json"])
+def test_the_cdn_sends_every_file_of_the_site_compressed(resources: dict[str, Any], url_path: str) -> None:
+    """The deploy uploads the plain files only (ops/deploy.py): CloudFront compresses them, with
+    Brotli and gzip each cached apart (the cache key holds the normalised Accept-Encoding)."""
+    behaviour = _behaviour_for(resources, url_path)
+    assert behaviour["Compress"] is True
+    policy = resources[behaviour["CachePolicyId"]["Ref"]]["Properties"]["CachePolicyConfig"]
+    key = policy["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert key["EnableAcceptEncodingBrotli"] is True and key["EnableAcceptEncodingGzip"] is True
+
+
 # Real paths of a built site, one or more per kind (see sitebuild/assets.py, shards.py, pages.py).
 SITE_PATHS = [
     "/", "/about/", "/chain/", "/404.html", "/sw.js", "/manifest.webmanifest", "/robots.txt", "/sitemap.xml",

@@ -154,3 +154,16 @@ def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
         assert json.loads(got["Body"].read()) == chain_generate.public(row)
         assert got["ContentType"].startswith("application/json")
         assert got["CacheControl"] == "public, max-age=300"
+
+
+def test_a_file_written_over_loses_the_compressed_copies_of_its_old_bytes(tmp_path):
+    """The site build keeps x.br and x.gz beside its files; the nightly (or `build.py fill`)
+    rewriting a daily file must not leave copies of the old bytes for a server to send."""
+    daily = tmp_path / "daily/chess/2026-11-02.json"
+    daily.parent.mkdir(parents=True)
+    daily.write_bytes(b'{"old": true}')
+    for suffix in (".br", ".gz"):
+        daily.with_name(daily.name + suffix).write_bytes(b"copy of the old bytes")
+    DirWriter(tmp_path).write("daily/chess/2026-11-02.json", b'{"new": true}')
+    assert daily.read_bytes() == b'{"new": true}'
+    assert sorted(p.name for p in daily.parent.iterdir()) == ["2026-11-02.json"]
