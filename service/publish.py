@@ -6,6 +6,7 @@
 Paths are relative to the site root. Each game with `daily` in the registry
 writes its own files through its `daily_files` hook (service/games/<key>/):
   daily/chess/<YYYY-MM-DD>.json  {date, bundle, dailies: [{band, id, rating}]}
+  daily/chess/<YYYY-MM-DD>.html  the home page's card of the day (the last three days asked for)
   daily/chain/<YYYY-MM-DD>.json  exactly generate.public(row): {date, level, start, target, moves, hand}
 and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
@@ -31,6 +32,8 @@ from service.store.base import Store
 INDEX = "daily/index.json"
 # Dailies change once a day and tomorrow's is published ahead: a short cache.
 CACHE_CONTROL = "public, max-age=300"
+# What the daily files are: the JSON, and the chess home page's card of the day (HTML).
+CONTENT_TYPES = {".json": "application/json; charset=utf-8", ".html": "text/html; charset=utf-8"}
 
 
 def json_bytes(value: Any) -> bytes:
@@ -113,7 +116,7 @@ class S3Writer:
             Bucket=self.bucket,
             Key=key,
             Body=data,
-            ContentType="application/json; charset=utf-8",
+            ContentType=CONTENT_TYPES.get(Path(path).suffix, CONTENT_TYPES[".json"]),
             CacheControl=CACHE_CONTROL,
         )
 

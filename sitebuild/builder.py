@@ -85,11 +85,12 @@ def build_site(
                 output.copy(path.relative_to(public).as_posix(), path)
 
     has_bundle = index is not None
-    report.dailies = _publish_dailies(output, settings, bundle_dir, today, store, has_bundle=has_bundle)
+    report.dailies, dailies = _publish_dailies(output, settings, bundle_dir, today, store, has_bundle=has_bundle)
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
     env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
+    env.globals["home"] = home_of(today, dailies)
     sitemap_urls = []
     for page in found:
         output.write(page.output, pages.render(env, page))
@@ -114,6 +115,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
              found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
+        "data_uri": lambda rel: _data_uri(static, rel),
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
@@ -122,6 +124,37 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
         "chain_guide": ChainGuide(today),
+    }
+
+
+def _data_uri(static: assets.StaticSet, rel: str) -> str:
+    """A small static SVG as a data: URI (the CSP allows data: images), so a page that shows it
+    on every visit (the brand mark, the tab's icon) needs no request for it."""
+    from urllib.parse import quote
+
+    static.url(rel)  # a KeyError naming the file when there is none
+    text = " ".join(static.files[rel].decode("utf-8").split()).replace('"', "'")
+    return "data:image/svg+xml," + quote(text, safe=" =:/',.-()")
+
+
+def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
+    """What the home page shows of the build day without JavaScript (docs/site.md, "The first
+    board"): the day, its chess card (service/games/chess/home.py) and its Chain level. Only the
+    build day's: the page never holds a later day (tomorrow's files are published ahead)."""
+    from markupsafe import Markup
+
+    from puzzlebook.chain.calendar import LEVELS, level_of
+
+    day = today.isoformat()
+    card = dailies.get(f"daily/chess/{day}.html")
+    chain = dailies.get(f"daily/chain/{day}.json")
+    level = LEVELS[level_of(today)]
+    return {
+        "day": day,
+        "long_date": f"{today:%A} {today.day} {today:%B}",  # as lib/dates.js longDate writes it
+        "chess_card": Markup(card.decode("utf-8")) if card else None,
+        "chain": {"level": level.name.capitalize(), "moves": level.moves, "tiles": level.tiles}
+        if chain else None,
     }
 
 
@@ -138,12 +171,12 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 
 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
-                     *, has_bundle: bool) -> str:
+                     *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
     """The public daily files from the start through tomorrow, made by the service layer's own
     code: each game keeps what it publishes (chess: its picks, the first pick standing) and
     writes its files from what is kept. The build never picks a daily itself."""
     if not has_bundle:
-        return "skipped: no chess bundle"
+        return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle
     from service import publish
     from service.games import with_hook
@@ -157,4 +190,4 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
     files = publish.daily_files(store, settings, bundle, through)
     for rel, data in sorted(files.items()):
         output.write(rel, data)
-    return f"{len(files)} files through {through.isoformat()}"
+    return f"{len(files)} files through {through.isoformat()}", files
