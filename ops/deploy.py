@@ -64,6 +64,9 @@ LAMBDA_LOCK = Path("requirements") / "lambda.lock"
 LAMBDA_EXTRAS = ("aws",)
 NOT_LAMBDA_EXTRAS = ("build", "serve")
 LAMBDA_MARKER = ".puzzlebook-lambda"
+# What the Lambda Python runtime itself provides, imported by the functions only where it exists:
+# SnapStart's runtime hooks (functions/handler.py).
+LAMBDA_RUNTIME_MODULES = ("snapshot_restore_py",)
 
 
 class DeployError(Exception):

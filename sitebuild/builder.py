@@ -85,7 +85,8 @@ def build_site(
                 output.copy(path.relative_to(public).as_posix(), path)
 
     has_bundle = index is not None
-    report.dailies, dailies = _publish_dailies(output, settings, bundle_dir, today, store, has_bundle=has_bundle)
+    report.dailies, dailies = _publish_dailies(output, settings, bundle_dir, today, store,
+                                               has_bundle=has_bundle)
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)

@@ -67,6 +67,7 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
             for game in ("chess", "chain")
             for day in ("2026-11-01", "2026-11-02", "2026-11-03")
         ]
+        + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]  # home cards
         + ["daily/index.json"]
     )
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
@@ -88,8 +89,11 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
 def test_the_build_gets_every_published_date(filled, bundle) -> None:
     store, _, _ = filled
     files = daily_files(store, settings_for_tests(), bundle, through=TODAY + dt.timedelta(days=1))
-    chess_files = [p for p in files if p.startswith("daily/chess/")]
+    chess_files = [p for p in files if p.startswith("daily/chess/") and p.endswith(".json")]
     assert len(chess_files) == (TODAY + dt.timedelta(days=1) - EPOCH).days + 1
+    # The home page's card only for the last three days (a page asks only for its own day's).
+    cards = sorted(p for p in files if p.startswith("daily/chess/") and p.endswith(".html"))
+    assert cards == [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]
     early = json.loads(files["daily/chess/2026-10-19.json"])
     assert [d["band"] for d in early["dailies"]] == ["Easy", "Medium", "Hard"]
     assert "daily/chain/2026-11-04.json" not in files

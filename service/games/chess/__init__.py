@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH
-from service.games.chess import home
 from service.games.chess.dailies import fill_dailies
 from service.games.chess.records import ChessRecords
 from service.publish import json_bytes
@@ -53,6 +52,8 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
     by_day: dict[str, list[Any]] = defaultdict(list)
     for kept in ChessRecords(store).kept_dailies(first, last):
         by_day[kept.day].append(kept)
+    from service.games.chess import home  # python-chess, the picture: only where the files are made
+
     order = list(BANDS)
     cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
     files = {}
