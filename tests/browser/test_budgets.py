@@ -21,8 +21,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tests.browser.chain_helpers import site_today
-from tests.browser.conftest import PHONE
 from tests.browser.chess_helpers import wait_ready
+from tests.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
