@@ -30,14 +30,25 @@ def pieces_from_sprite(sprite: str) -> dict[str, str]:
     hundredth of a 40-unit tile is far below a pixel; the sprite has eight)."""
     found = {}
     for piece in PIECE_IDS:
-        match = re.search(rf'<g id="{piece}"(.*?)</g>', sprite, re.S)
-        if not match:
+        start = sprite.find(f'<g id="{piece}"')
+        if start < 0:
             raise ValueError(f"the pieces' sprite has no piece {piece!r}")
-        group = "<g" + match.group(1) + "</g>"
+        group = "<g" + sprite[start + len(f'<g id="{piece}"'):_group_end(sprite, start)]
         group = re.sub(r'\s+id="[^"]*"', "", group)
         group = re.sub(r"(\d\.\d\d)\d+", r"\1", group)
         found[piece] = re.sub(r"\s+", " ", group).replace(" />", "/>").replace("> <", "><")
     return found
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index just past the </g> that closes the <g> opened at `start` (groups nest)."""
+    depth = 0
+    for tag in re.finditer(r"<(/?)g[\s>/]", text[start:]):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            end = start + tag.end() - 1
+            return text.index(">", end) + 1
+    raise ValueError("the pieces' sprite has a group that is never closed")
 
 
 @cache
