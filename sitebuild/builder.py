@@ -116,7 +116,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
              found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
-        "data_uri": lambda rel: _data_uri(static, rel),
+        "data_uri": lambda rel: data_uri(static, rel),
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
@@ -128,7 +128,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
     }
 
 
-def _data_uri(static: assets.StaticSet, rel: str) -> str:
+def data_uri(static: assets.StaticSet, rel: str) -> str:
     """A small static SVG as a data: URI (the CSP allows data: images), so a page that shows it
     on every visit (the brand mark, the tab's icon) needs no request for it."""
     from urllib.parse import quote

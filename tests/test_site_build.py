@@ -314,7 +314,8 @@ def test_scripts_and_styles_are_minified_file_by_file_with_source_maps(built):
     source = (ROOT / "site/static/js/chess/app.js").read_text()
     assert len(app) < len(source) * 0.8
     # Still an ES module importing its neighbours by their relative paths (nothing bundled).
-    assert re.search(r'import\{[^}]*\}from"\./store\.js"', app), app[:300]
+    assert re.search(r'import\{[^}]*\}from"\.\./lib/dates\.js"', app), app[:300]
+    assert 'import("./play.js")' in app, "the play view's modules load when a puzzle opens"
     assert app.rstrip().endswith("//# sourceMappingURL=app.js.map")
     sourcemap = json.loads((static / "js/chess/app.js.map").read_text())
     assert sourcemap["sources"] == ["original/app.js"] and sourcemap["sourcesContent"] == [source]
