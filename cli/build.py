@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from service import settings as settings_module
     from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
+    from sitebuild.minify import MinifyFailed
     from sitebuild.pages import PageError
     from sitebuild.shards import BadBundle
 
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         report = builder.build_site(settings)
-    except (MissingVendorFiles, BadBundle, PageError) as exc:
+    except (MissingVendorFiles, MinifyFailed, BadBundle, PageError) as exc:
         print(f"build: {exc}", file=sys.stderr)
         return 1
     print_report(report)

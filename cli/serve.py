@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from service.store import open_store
     from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
+    from sitebuild.minify import MinifyFailed
     from sitebuild.pages import PageError
     from sitebuild.shards import BadBundle
 
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"filled the days ahead: {filled.summary()}")
     try:
         report = builder.build_site(settings, store=store)
-    except (MissingVendorFiles, BadBundle, PageError) as exc:
+    except (MissingVendorFiles, MinifyFailed, BadBundle, PageError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1
     print_report(report)

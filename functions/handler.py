@@ -9,10 +9,15 @@ the boto3 clients (through the store) and the app. Environment:
   SITE_TZ              the site's zone (default UTC)
   PUZZLEBOOK_BUCKET    the site's S3 bucket, where `nightly` writes the daily files
   PUZZLEBOOK_SHARDS    the chess bundle's directory (default: shards/ beside functions/)
+
+With Lambda SnapStart (infra/template.yaml) this module's import runs once per published
+version and is snapshotted; every new instance resumes from that memory. What must differ per
+instance is redone after each restore (`after_restore`).
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict
 from typing import Any
 
@@ -30,9 +35,29 @@ def _ssm_parameter(name: str) -> str:
     return str(got["Parameter"]["Value"])
 
 
+def after_restore() -> None:
+    """Run by Lambda after each SnapStart restore. Every instance resumes from the same snapshot,
+    so the `random` module would draw the same numbers in all of them (the store's retry jitter,
+    service/store/items.py, would then retry in step): seed it again from the OS. `secrets` (ids,
+    tokens) reads os.urandom on every call and needs nothing."""
+    random.seed()
+
+
+def _register_snapstart_hooks() -> bool:
+    """Register after_restore with the Lambda runtime's hooks (the module `snapshot_restore_py`,
+    in the Python 3.12+ runtime); False where there is no such runtime (locally, in the tests)."""
+    try:
+        from snapshot_restore_py import register_after_restore
+    except ImportError:
+        return False
+    register_after_restore(after_restore)
+    return True
+
+
 settings = load(fetch_parameter=_ssm_parameter)
 app = create_app(settings)
 handler = Mangum(app, lifespan="off")
+SNAPSTART_HOOKS = _register_snapstart_hooks()
 _s3: Any = None
 
 

@@ -19,6 +19,11 @@ daily/ belongs to the nightly function in production: a deploy uploads a daily
 file only when the bucket lacks it (the first deploy publishes the history),
 and never replaces or deletes one (--force replaces them too).
 
+The build's compressed copies (x.br, x.gz) stay home: S3 can't choose between
+them by Accept-Encoding, and CloudFront compresses every text file itself
+(`Compress: true` on every behaviour, Brotli and gzip in every cache key; a test
+of infra/template.yaml keeps it so).
+
 boto3 is imported by the callers, not here: the clients are passed in.
 """
 
@@ -37,6 +42,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ops.cache import cache_rule, content_type
+from sitebuild.compress import is_copy
 
 NIGHTLY_PREFIX = "daily/"
 STALE_TAG = "stale-since"
@@ -58,6 +64,9 @@ LAMBDA_LOCK = Path("requirements") / "lambda.lock"
 LAMBDA_EXTRAS = ("aws",)
 NOT_LAMBDA_EXTRAS = ("build", "serve")
 LAMBDA_MARKER = ".puzzlebook-lambda"
+# What the Lambda Python runtime itself provides, imported by the functions only where it exists:
+# SnapStart's runtime hooks (functions/handler.py).
+LAMBDA_RUNTIME_MODULES = ("snapshot_restore_py",)
 
 
 class DeployError(Exception):
@@ -119,7 +128,8 @@ def _upload_order(f: LocalFile) -> tuple[int, str]:
 def scan(dist: Path) -> list[LocalFile]:
     """Every file of `dist` with its key, checksum and headers, in upload order.
 
-    Hidden files (any path part starting with ".") are left out. Raises
+    Hidden files (any path part starting with ".") and the build's compressed
+    copies (x.br, x.gz: CloudFront compresses on its own) are left out. Raises
     DeployError when `dist` is missing or holds no files.
     """
     dist = Path(dist)
@@ -130,7 +140,7 @@ def scan(dist: Path) -> list[LocalFile]:
         if not path.is_file():
             continue
         rel = path.relative_to(dist)
-        if any(part.startswith(".") for part in rel.parts):
+        if any(part.startswith(".") for part in rel.parts) or is_copy(rel.as_posix()):
             continue
         key = rel.as_posix()
         data = path.read_bytes()

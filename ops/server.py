@@ -6,6 +6,12 @@ adds in production, from ops/headers.py), and every file its
 Cache-Control and Content-Type (ops/cache.py), so the browser tests see
 what production serves. Folders serve their index.html; a folder asked for
 without its slash is redirected to it; anything missing is 404.html with 404.
+
+A text file is sent compressed when the request accepts it: the build's
+Brotli copy (x.br) for `br`, else its gzip copy (x.gz), with Content-Encoding
+and `Vary: Accept-Encoding` (sitebuild/compress.py writes them). A copy older
+than its file (the file was rewritten by something that doesn't compress,
+e.g. `build.py fill` writing a daily file) is never sent.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from urllib.parse import unquote
 
 from ops.cache import cache_control, content_type
 from ops.headers import security_headers
+from sitebuild.compress import ENCODINGS, is_text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -96,18 +103,26 @@ class SiteServer:
                 return
         rel = target.relative_to(self.dist).as_posix()
         stat = target.stat()
-        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        request = dict(scope.get("headers", []))
+        sent, encoding = target, None
+        if is_text(rel):
+            sent, encoding = _compressed_copy(target, stat.st_mtime_ns, request.get(b"accept-encoding", b""))
+        sent_size = sent.stat().st_size if encoding else stat.st_size
+        etag = f'"{stat.st_mtime_ns:x}-{sent_size:x}{"-" + encoding if encoding else ""}"'
         headers = [
             (b"content-type", content_type(rel).encode()),
             (b"cache-control", (cache_control(rel) if status == 200 else "no-cache").encode()),
             (b"etag", etag.encode()),
             (b"last-modified", email.utils.formatdate(stat.st_mtime, usegmt=True).encode()),
         ]
-        request = dict(scope.get("headers", []))
+        if is_text(rel):
+            headers.append((b"vary", b"Accept-Encoding"))
+        if encoding:
+            headers.append((b"content-encoding", encoding.encode()))
         if status == 200 and request.get(b"if-none-match", b"").decode("latin-1") == etag:
             await self._respond(send, 304, b"", headers[1:], head=True)
             return
-        body = target.read_bytes()
+        body = sent.read_bytes()
         await self._respond(send, status, body, headers, head=method == "HEAD")
 
     async def _respond(self, send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]],
@@ -118,3 +133,42 @@ class SiteServer:
             "headers": [*headers, (b"content-length", str(len(body)).encode()), *self.headers],
         })
         await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+def accepted_encodings(header: bytes) -> set[str]:
+    """The content codings an Accept-Encoding header allows (those not refused with q=0), lowercased.
+
+    >>> sorted(accepted_encodings(b"gzip, deflate, br;q=0.5"))
+    ['br', 'deflate', 'gzip']
+    >>> sorted(accepted_encodings(b"br;q=0, gzip"))
+    ['gzip']
+    """
+    allowed = set()
+    for item in header.decode("latin-1").split(","):
+        name, _, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name and quality > 0:
+            allowed.add(name.strip().lower())
+    return allowed
+
+
+def _compressed_copy(target: Path, mtime_ns: int, accept: bytes) -> tuple[Path, str | None]:
+    """The compressed copy of `target` to send for this Accept-Encoding and its coding, or `target`
+    itself and None (nothing accepted, or no copy at least as new as the file)."""
+    allowed = accepted_encodings(accept)
+    for suffix, coding in ENCODINGS:
+        if coding in allowed or "*" in allowed:
+            copy = target.with_name(target.name + suffix)
+            try:
+                if copy.stat().st_mtime_ns >= mtime_ns:
+                    return copy, coding
+            except FileNotFoundError:
+                continue
+    return target, None

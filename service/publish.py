@@ -29,6 +29,8 @@ from service.store.base import Store
 INDEX = "daily/index.json"
 # Dailies change once a day and tomorrow's is published ahead: a short cache.
 CACHE_CONTROL = "public, max-age=300"
+# What the daily files are: the JSON, and the chess home page's card of the day (HTML).
+CONTENT_TYPES = {".json": "application/json; charset=utf-8", ".html": "text/html; charset=utf-8"}
 
 
 def json_bytes(value: Any) -> bytes:
@@ -70,7 +72,10 @@ class Writer(Protocol):
 
 
 class DirWriter:
-    """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically."""
+    """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically.
+
+    The compressed copies the site build keeps beside a file (x.br, x.gz) are removed with it
+    replaced: they were made from the old bytes (the next build makes them again)."""
 
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root)
@@ -86,6 +91,8 @@ class DirWriter:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        for stale in (".br", ".gz"):
+            target.with_name(target.name + stale).unlink(missing_ok=True)
 
 
 class S3Writer:
@@ -106,7 +113,7 @@ class S3Writer:
             Bucket=self.bucket,
             Key=key,
             Body=data,
-            ContentType="application/json; charset=utf-8",
+            ContentType=CONTENT_TYPES.get(Path(path).suffix, CONTENT_TYPES[".json"]),
             CacheControl=CACHE_CONTROL,
         )
 

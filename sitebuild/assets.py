@@ -43,6 +43,14 @@ class StaticSet:
     files: dict[str, bytes]
     digest: str
 
+    @classmethod
+    def of(cls, files: dict[str, bytes]) -> StaticSet:
+        """The set of `files` ({path under static/: bytes}) with the hash of their paths and bytes."""
+        digest = hashlib.sha256()
+        for rel in sorted(files):
+            digest.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+        return cls(files=files, digest=digest.hexdigest()[:HASH_LENGTH])
+
     @property
     def prefix(self) -> str:
         """The URL folder of this set, e.g. /static/3f2a1b9c0d/."""
@@ -113,7 +121,4 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
         )
     contents = {rel: path.read_bytes() for rel, path in files.items()}
     contents.update(generated or {})
-    digest = hashlib.sha256()
-    for rel in sorted(contents):
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(contents[rel]).digest())
-    return StaticSet(files=contents, digest=digest.hexdigest()[:HASH_LENGTH])
+    return StaticSet.of(contents)

@@ -14,7 +14,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, games_js, meta, pages, shards
+from sitebuild import assets, games_js, meta, minify, pages, shards
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 
@@ -51,7 +51,7 @@ def build_site(
     settings.site_url; `root` holds site/ and node_modules/; `today` is the site
     day (default: today in SITE_TZ); `store` the store the daily picks are kept
     in (default: the one settings.store_url names).
-    Raises assets.MissingVendorFiles, shards.BadBundle or a Jinja2 error, each
+    Raises assets.MissingVendorFiles, minify.MinifyFailed, shards.BadBundle or a Jinja2 error, each
     naming what was wrong; files already in the output are left as they were
     unless replaced by a complete new version.
     """
@@ -65,6 +65,7 @@ def build_site(
 
     static = assets.collect(root / "site" / "static", root / "node_modules",
                             generated={games_js.PATH: games_js.render()})
+    static = assets.StaticSet.of(minify.minify(static.files, root / "node_modules"))
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
@@ -84,11 +85,13 @@ def build_site(
                 output.copy(path.relative_to(public).as_posix(), path)
 
     has_bundle = index is not None
-    report.dailies = _publish_dailies(output, settings, bundle_dir, today, store, has_bundle=has_bundle)
+    report.dailies, dailies = _publish_dailies(output, settings, bundle_dir, today, store,
+                                               has_bundle=has_bundle)
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
     env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
+    env.globals["home"] = home_of(today, dailies)
     sitemap_urls = []
     for page in found:
         output.write(page.output, pages.render(env, page))
@@ -113,6 +116,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
              found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
+        "data_uri": lambda rel: data_uri(static, rel),
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
@@ -121,6 +125,32 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
+    }
+
+
+def data_uri(static: assets.StaticSet, rel: str) -> str:
+    """A small static SVG as a data: URI (the CSP allows data: images), so a page that shows it
+    on every visit (the brand mark, the tab's icon) needs no request for it."""
+    from urllib.parse import quote
+
+    static.url(rel)  # a KeyError naming the file when there is none
+    text = " ".join(static.files[rel].decode("utf-8").split()).replace('"', "'")
+    return "data:image/svg+xml," + quote(text, safe=" =:/',.-()")
+
+
+def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
+    """What the home page shows of the build day without JavaScript (docs/site.md, "The first
+    board"): the day and its chess card (service/games/chess/home.py); each game's own card reads
+    its part from its template globals (sitebuild/games/<key>.py). Only the build day's: the page
+    never holds a later day (tomorrow's files are published ahead)."""
+    from markupsafe import Markup
+
+    day = today.isoformat()
+    card = dailies.get(f"daily/chess/{day}.html")
+    return {
+        "day": day,
+        "long_date": f"{today:%A} {today.day} {today:%B}",  # as lib/dates.js longDate writes it
+        "chess_card": Markup(card.decode("utf-8")) if card else None,
     }
 
 
@@ -137,12 +167,12 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 
 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
-                     *, has_bundle: bool) -> str:
+                     *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
     """The public daily files from the start through tomorrow, made by the service layer's own
     code: each game keeps what it publishes (chess: its picks, the first pick standing) and
     writes its files from what is kept. The build never picks a daily itself."""
     if not has_bundle:
-        return "skipped: no chess bundle"
+        return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle
     from service import publish
     from service.games import with_hook
@@ -156,4 +186,4 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
     files = publish.daily_files(store, settings, bundle, through)
     for rel, data in sorted(files.items()):
         output.write(rel, data)
-    return f"{len(files)} files through {through.isoformat()}"
+    return f"{len(files)} files through {through.isoformat()}", files

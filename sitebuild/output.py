@@ -2,12 +2,27 @@
 
 A second build with nothing changed touches nothing, so mtimes stay put, a
 deploy sees no difference and the local server's caches stay warm.
+
+Every text file gets its compressed copies beside it (x.br, x.gz: sitebuild/compress.py),
+written just after the file: a copy older than its file was not made from its bytes (the local
+server never sends such a copy, and the next build makes it again).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from sitebuild import compress
+
+
+def _fresh(path: Path, copies: list[tuple[str, Path]]) -> bool:
+    """True when every compressed copy exists and is no older than the file."""
+    made = path.stat().st_mtime_ns
+    try:
+        return all(copy.stat().st_mtime_ns >= made for _, copy in copies)
+    except FileNotFoundError:
+        return False
 
 
 class Output:
@@ -33,18 +48,31 @@ class Output:
             raise ValueError(f"refusing to write outside the output directory: {rel!r}")
         self.produced.add(rel)
         path = self.root / rel
+        copies = [(rel + suffix, self.root / (rel + suffix)) for suffix, _ in compress.ENCODINGS]
+        if compress.is_text(rel):
+            self.produced.update(name for name, _ in copies)
+        else:
+            copies = []
         try:
-            if path.stat().st_size == len(data) and path.read_bytes() == data:
+            if path.stat().st_size == len(data) and path.read_bytes() == data and _fresh(path, copies):
                 self.unchanged += 1
                 return False
         except FileNotFoundError:
             pass
         path.parent.mkdir(parents=True, exist_ok=True)
+        self._replace(path, data)
+        if copies:
+            made = compress.compressed(data, rel)
+            for (_, copy), (suffix, _) in zip(copies, compress.ENCODINGS, strict=True):
+                self._replace(copy, made[suffix])
+        self.written += 1
+        return True
+
+    @staticmethod
+    def _replace(path: Path, data: bytes) -> None:
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
         tmp.write_bytes(data)
         os.replace(tmp, path)
-        self.written += 1
-        return True
 
     def copy(self, rel: str, source: Path) -> bool:
         """Copy the file `source` to `rel`; see `write`."""

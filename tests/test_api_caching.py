@@ -216,3 +216,14 @@ def test_errors_are_never_kept(world: SimpleNamespace, method: str, path: str, k
 
 def test_the_openapi_document_is_revalidated(world: SimpleNamespace) -> None:
     assert world.client.get("/api/openapi.json").headers["Cache-Control"] == "no-cache"
+
+
+def test_the_cache_rules_run_without_a_thread_pool_hop() -> None:
+    """FastAPI runs a sync dependency in its thread pool: for a rule that only sets two headers that
+    hop cost more than the rule (docs/operations.md, "Speed"), so every rule is a coroutine."""
+    import inspect
+
+    from functions import caching
+
+    for rule in (caching.PRIVATE, caching.BOARD, caching.WALKTHROUGH, caching.LESSON, caching.REVALIDATE):
+        assert inspect.iscoroutinefunction(type(rule).__call__), rule.name

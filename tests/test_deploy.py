@@ -257,3 +257,21 @@ def test_many_changed_pages_invalidate_everything_at_once() -> None:
     assert deploy.invalidation_paths(["static/0123456789/js/app.js"]) == []
     paths = deploy.invalidation_paths(["daily/index.json", "index.html"])
     assert paths == ["/", "/daily/index.json", "/index.html"]
+
+
+def test_the_builds_compressed_copies_stay_home(tmp_path: Path, aws: Any) -> None:
+    """S3 can't pick x.br or x.gz by Accept-Encoding; CloudFront compresses on its own (Compress: true)."""
+    from sitebuild.output import Output
+
+    dist = tmp_path / "dist"
+    out = Output(dist)
+    for rel, text in SITE.items():
+        if not rel.startswith("."):
+            out.write(rel, text)
+    out.write("static/0123456789/js/game.js.br.txt", "a text file whose name only looks like a copy")
+    assert (dist / "index.html.br").is_file() and (dist / "static/0123456789/js/app.js.gz").is_file()
+    s3, _, _ = aws
+    report = _sync(s3, dist)
+    uploaded = set(_objects(s3))
+    assert uploaded == {k for k in SITE if not k.startswith(".")} | {"static/0123456789/js/game.js.br.txt"}
+    assert sorted(report.uploaded) == sorted(uploaded)

@@ -219,6 +219,18 @@ def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str
         assert behaviour["ViewerProtocolPolicy"] in {"https-only", "redirect-to-https"}
 
 
+@pytest.mark.parametrize("url_path", ["/", "/static/0123456789/js/chess/app.js", "/shards/index.json",
+                                      "/shards/Easy/0.0123456789ab.json", "/daily/chess/2026-11-30.json"])
+def test_the_cdn_sends_every_file_of_the_site_compressed(resources: dict[str, Any], url_path: str) -> None:
+    """The deploy uploads the plain files only (ops/deploy.py): CloudFront compresses them, with
+    Brotli and gzip each cached apart (the cache key holds the normalised Accept-Encoding)."""
+    behaviour = _behaviour_for(resources, url_path)
+    assert behaviour["Compress"] is True
+    policy = resources[behaviour["CachePolicyId"]["Ref"]]["Properties"]["CachePolicyConfig"]
+    key = policy["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert key["EnableAcceptEncodingBrotli"] is True and key["EnableAcceptEncodingGzip"] is True
+
+
 # Real paths of a built site, one or more per kind (see sitebuild/assets.py, shards.py, pages.py).
 SITE_PATHS = [
     "/", "/about/", "/chain/", "/404.html", "/sw.js", "/manifest.webmanifest", "/robots.txt", "/sitemap.xml",
@@ -292,3 +304,66 @@ def test_folder_urls_find_their_index_page_and_bare_folders_get_a_slash(resource
     moved = _run_page_function(code, "/chain", {"ref": {"value": "home"}})
     assert moved["statusCode"] == 301
     assert moved["headers"]["location"]["value"] == "/chain/?ref=home"
+
+
+def test_both_functions_start_from_a_snapstart_snapshot_of_a_published_version(
+        template: dict[str, Any], resources: dict[str, Any]) -> None:
+    glob = template["Globals"]["Function"]
+    assert glob["SnapStart"] == {"ApplyOn": "PublishedVersions"}
+    assert glob["AutoPublishAlias"] == "live"
+    for name in ("ApiFunction", "NightlyFunction"):
+        props = resources[name]["Properties"]
+        assert "SnapStart" not in props and "AutoPublishAlias" not in props, f"{name} must not opt out"
+        # SnapStart refuses provisioned concurrency, EFS and more than 512 MB of /tmp.
+        assert not {"ProvisionedConcurrencyConfig", "FileSystemConfigs", "EphemeralStorage"} & set(props)
+
+
+def _refs(value: Any) -> set[str]:
+    """Every logical id `value` refers to (Ref, Fn::GetAtt, and ${Name} / ${Name.Attr} in Fn::Sub)."""
+    import re
+
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "Ref" and isinstance(inner, str):
+                found.add(inner)
+            elif key == "Fn::GetAtt":
+                found.add(inner[0] if isinstance(inner, list) else inner.split(".")[0])
+            elif key == "Fn::Sub":
+                text = inner[0] if isinstance(inner, list) else inner
+                found |= {m.split(".")[0] for m in re.findall(r"\$\{([^}!]+)\}", text)}
+                found |= _refs(inner[1:] if isinstance(inner, list) else [])
+            else:
+                found |= _refs(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            found |= _refs(inner)
+    return found
+
+
+def test_the_api_and_the_schedule_call_the_alias_never_latest(translated: dict[str, Any]) -> None:
+    res = translated["Resources"]
+    by_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for logical_id, resource in res.items():
+        by_type.setdefault(resource["Type"], []).append((logical_id, resource))
+    for function in ("ApiFunction", "NightlyFunction"):
+        assert res[function]["Properties"]["SnapStart"] == {"ApplyOn": "PublishedVersions"}
+        aliases = [(i, r) for i, r in by_type["AWS::Lambda::Alias"]
+                   if function in _refs(r["Properties"]["FunctionName"])]
+        assert len(aliases) == 1, aliases
+        alias_id, alias = aliases[0]
+        assert alias["Properties"]["Name"] == "live"
+        version_id = alias["Properties"]["FunctionVersion"]["Fn::GetAtt"][0]
+        assert res[version_id]["Type"] == "AWS::Lambda::Version"
+        # Whatever invokes the function names the alias: the API's integration, the schedule's target,
+        # and the permissions that let them.
+        kinds = ("AWS::ApiGatewayV2::Integration", "AWS::Events::Rule", "AWS::Lambda::Permission")
+        callers = [r for t in kinds for _, r in by_type.get(t, [])
+                   if function in _refs(r) or alias_id in _refs(r)]
+        assert callers, f"nothing calls {function}"
+        for caller in callers:
+            refs = _refs(caller)
+            assert alias_id in refs, caller
+            assert function not in refs, f"{caller} calls $LATEST of {function}"
+    apis = by_type["AWS::ApiGatewayV2::Api"]
+    assert any("ApiFunctionAliaslive" in json.dumps(r) for _, r in apis), "the API's route calls the alias"

@@ -95,6 +95,8 @@ def test_deploy_order_stack_then_site_then_checks(deploy: dict[str, Any]) -> Non
     ]
     assert order == sorted(order)
     assert creds < order[0]
+    # the published version the schedule calls (SnapStart), not $LATEST
+    assert "--qualifier live" in runs[order[5]]
     publish = runs[order[4]]
     assert '--bucket "$BucketName"' in publish and '--distribution "$DistributionId"' in publish
     # the production build reads the kept dailies and picks with the real key, masked in the log

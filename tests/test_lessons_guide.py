@@ -13,7 +13,7 @@ import chess
 import pytest
 
 from puzzlebook.lessons import check
-from sitebuild import assets, pages
+from sitebuild import assets, builder, pages
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "lessons"
@@ -34,6 +34,7 @@ def rendered() -> str:
         templates,
         {
             "static": static.url,
+            "data_uri": lambda rel: builder.data_uri(static, rel),
             "static_prefix": static.prefix,
             "site": {"name": "Puzzle Book", "url": "https://example.test", "tz": "UTC"},
             "bands": [],

@@ -67,6 +67,7 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
             for game in ("chess", "chain")
             for day in ("2026-11-01", "2026-11-02", "2026-11-03")
         ]
+        + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]  # home cards
         + ["daily/index.json"]
     )
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
@@ -88,8 +89,11 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
 def test_the_build_gets_every_published_date(filled, bundle) -> None:
     store, _, _ = filled
     files = daily_files(store, settings_for_tests(), bundle, through=TODAY + dt.timedelta(days=1))
-    chess_files = [p for p in files if p.startswith("daily/chess/")]
+    chess_files = [p for p in files if p.startswith("daily/chess/") and p.endswith(".json")]
     assert len(chess_files) == (TODAY + dt.timedelta(days=1) - EPOCH).days + 1
+    # The home page's card only for the last three days (a page asks only for its own day's).
+    cards = sorted(p for p in files if p.startswith("daily/chess/") and p.endswith(".html"))
+    assert cards == [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]
     early = json.loads(files["daily/chess/2026-10-19.json"])
     assert [d["band"] for d in early["dailies"]] == ["Easy", "Medium", "Hard"]
     assert "daily/chain/2026-11-04.json" not in files
@@ -154,3 +158,16 @@ def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
         assert json.loads(got["Body"].read()) == chain_generate.public(row)
         assert got["ContentType"].startswith("application/json")
         assert got["CacheControl"] == "public, max-age=300"
+
+
+def test_a_file_written_over_loses_the_compressed_copies_of_its_old_bytes(tmp_path):
+    """The site build keeps x.br and x.gz beside its files; the nightly (or `build.py fill`)
+    rewriting a daily file must not leave copies of the old bytes for a server to send."""
+    daily = tmp_path / "daily/chess/2026-11-02.json"
+    daily.parent.mkdir(parents=True)
+    daily.write_bytes(b'{"old": true}')
+    for suffix in (".br", ".gz"):
+        daily.with_name(daily.name + suffix).write_bytes(b"copy of the old bytes")
+    DirWriter(tmp_path).write("daily/chess/2026-11-02.json", b'{"new": true}')
+    assert daily.read_bytes() == b'{"new": true}'
+    assert sorted(p.name for p in daily.parent.iterdir()) == ["2026-11-02.json"]

@@ -45,7 +45,8 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
     assert status == 200 and me["name"] == "Ada"
 
     report = handler.nightly({}, LambdaContext())
-    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 7
+    # Yesterday's, today's and tomorrow's Chain and chess files, the chess home cards, the index.
+    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 10
     status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 200 and body["last_chain_day"] > body["today"]
     s3 = boto3.client("s3")
@@ -56,6 +57,9 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
         s3.get_object(Bucket="puzzlebook-site", Key=f"daily/chess/{today}.json")["Body"].read()
     )
     assert chess["date"] == today and chess["dailies"]
+    card = s3.get_object(Bucket="puzzlebook-site", Key=f"daily/chess/{today}.html")
+    assert card["ContentType"] == "text/html; charset=utf-8"
+    assert f'data-id="{chess["dailies"][0]["id"]}"' in card["Body"].read().decode()
 
 
 @pytest.mark.slow
@@ -81,3 +85,40 @@ def test_new_players_are_counted_per_viewer_as_cloudfront_saw_it(handler) -> Non
     # Another viewer behind the same edge, and one that claims to be the refused one, are let in.
     assert new_player("203.0.113.8")["statusCode"] == 201
     assert new_player("203.0.113.9", written="203.0.113.7")["statusCode"] == 201
+
+
+def test_after_a_snapstart_restore_each_instance_draws_its_own_random_numbers(monkeypatch) -> None:
+    """Instances resumed from one snapshot start with the same `random` state; the hook the handler
+    registers with the runtime (snapshot_restore_py, in Lambda's Python runtime) seeds it again."""
+    import random
+    import types
+
+    registered: list[Any] = []
+    runtime = types.ModuleType("snapshot_restore_py")
+    runtime.register_after_restore = registered.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "snapshot_restore_py", runtime)
+    with mocked_aws() as dynamodb:
+        make_table(dynamodb, "puzzlebook")
+        monkeypatch.setenv("PUZZLEBOOK_STORE", "dynamodb://puzzlebook")
+        monkeypatch.setenv("SITE_KEY", "snap-secret")
+        sys.modules.pop("functions.handler", None)
+        try:
+            module = importlib.import_module("functions.handler")
+        finally:
+            sys.modules.pop("functions.handler", None)
+    assert module.SNAPSTART_HOOKS is True
+    assert registered == [module.after_restore]
+    snapshot = random.getstate()  # what every restored instance starts from
+    draws = []
+    for _ in range(2):  # two instances restored from the same snapshot
+        random.setstate(snapshot)
+        registered[0]()
+        draws.append([random.random() for _ in range(4)])
+    random.setstate(snapshot)
+    assert [random.random() for _ in range(4)] not in draws, "the hook changed nothing"
+    assert draws[0] != draws[1]
+
+
+def test_without_the_lambda_runtime_no_hook_is_registered(handler) -> None:
+    assert "snapshot_restore_py" not in sys.modules
+    assert handler.SNAPSTART_HOOKS is False

@@ -112,6 +112,20 @@ def wrong_chain(row: dict[str, Any]) -> list[int]:
     return next(list(order) for order, end in chains if end != row["target"])
 
 
+def _plain(path: Path) -> bytes:
+    """A file's bytes, its build's compressed copies (x.br, x.gz) read as what they hold."""
+    import gzip
+
+    import brotli
+
+    data = path.read_bytes()
+    if path.suffix == ".br":
+        return bytes(brotli.decompress(data))
+    if path.suffix == ".gz":
+        return gzip.decompress(data)
+    return data
+
+
 def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNamespace) -> None:
     past = world.client.get(f"/api/chain/{YESTERDAY.isoformat()}/walkthrough")
     assert past.status_code == 200
@@ -127,7 +141,8 @@ def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNames
 def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace) -> None:
     files = [p for p in sorted(Path(world.dist).rglob("*")) if p.is_file()]
     assert len(files) > 100
-    chain_files = [p for p in files if p.parent.name == "chain" and p.parent.parent.name == "daily"]
+    chain_files = [p for p in files if p.parent.name == "chain" and p.parent.parent.name == "daily"
+                   and p.suffix == ".json"]
     published = {p.stem for p in chain_files}
     tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
     assert {TODAY.isoformat(), tomorrow} <= published, "today's and tomorrow's puzzles are public"
@@ -136,7 +151,7 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
         assert set(json.loads(path.read_text(encoding="utf-8"))) == PUBLIC_KEYS, path
     found = []
     for path in files:
-        data = path.read_bytes()
+        data = _plain(path)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:

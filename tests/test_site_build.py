@@ -13,7 +13,7 @@ import pytest
 
 from ops.cache import cache_rule
 from service.settings import load
-from sitebuild import builder, pages
+from sitebuild import builder, compress, pages
 from sitebuild.assets import MissingVendorFiles
 from sitebuild.pages import PageError
 from sitebuild.shards import BadBundle
@@ -49,7 +49,8 @@ def test_a_second_build_with_nothing_changed_rewrites_nothing(tmp_path):
     second = builder.build_site(s)
     assert first.written > 0
     assert (second.written, second.removed) == (0, 0)
-    assert second.unchanged == len(before)
+    # Every file the build writes was found unchanged (their compressed copies with them).
+    assert second.unchanged == len([rel for rel in before if not compress.is_copy(rel)])
     assert files(tmp_path / "dist") == before
 
 
@@ -97,7 +98,11 @@ def test_the_vendor_files_are_copied_but_not_the_non_commercial_pieces(built):
     dist, report = built
     static = dist / report.static_prefix.strip("/")
     npm = ROOT / "node_modules/chess.js/dist/esm/chess.js"
-    assert (static / "js/vendor/chess.js").read_bytes() == npm.read_bytes()
+    # Published minified, with its source map holding npm's file as it is.
+    published = (static / "js/vendor/chess.js").read_bytes()
+    assert len(published) < npm.stat().st_size / 2
+    sourcemap = json.loads((static / "js/vendor/chess.js.map").read_text())
+    assert sourcemap["sourcesContent"] == [npm.read_text()]
     assert (static / "js/vendor/cm-chessboard/src/Chessboard.js").is_file()
     assert (static / "js/vendor/cm-chessboard/assets/pieces/standard.svg").is_file()
     assert (static / "js/vendor/cm-chessboard/assets/extensions/markers/markers.svg").is_file()
@@ -147,7 +152,7 @@ def test_the_daily_files_run_from_the_epoch_through_tomorrow(built):
     assert set(first["dailies"][0]) == {"band", "id", "rating"}
     last = chess[-1]
     assert report.dailies.endswith(f"through {last}")
-    assert len(list((dist / "daily/chess").iterdir())) == len(chess)
+    assert len(list((dist / "daily/chess").glob("*.json"))) == len(chess)
 
 
 def test_sitemap_robots_manifest_and_404(built):
@@ -265,3 +270,55 @@ def test_the_local_server_serves_a_real_favicon_ico(built):
         assert struct.unpack_from(">II", png, 16) == (width or 256, height or 256), f"entry {k}'s size"
         sizes.append(width)
     assert {16, 32} <= set(sizes)
+
+
+def test_every_text_file_has_brotli_and_gzip_copies_of_its_bytes(built):
+    import gzip
+
+    import brotli
+
+    dist, _ = built
+    text = [p for p in dist.rglob("*") if p.is_file() and compress.is_text(p.name)]
+    assert len(text) > 300
+    for path in text:
+        data = path.read_bytes()
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == data, path
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == data, path
+    for binary in ("favicon.ico", f"{built[1].static_prefix.strip('/')}/img/icon-192.png"):
+        assert not (dist / (binary + ".br")).exists() and not (dist / (binary + ".gz")).exists(), binary
+    page = (dist / "index.html").read_bytes()
+    assert len((dist / "index.html.br").read_bytes()) < len(page) / 3
+
+
+def test_a_compressed_copy_older_than_its_file_is_made_again(tmp_path):
+    """Something that rewrote a file without compressing it (`build.py fill` writing a daily
+    file) leaves copies of the old bytes; the next build makes them again."""
+    import brotli
+
+    s = settings(tmp_path)
+    builder.build_site(s)
+    about = tmp_path / "dist" / "about/index.html"
+    stale = about.with_name("index.html.br")
+    stale.write_bytes(brotli.compress(b"old bytes"))
+    import os
+
+    os.utime(stale, ns=(about.stat().st_mtime_ns - 10**9,) * 2)
+    builder.build_site(s)
+    assert brotli.decompress(stale.read_bytes()) == about.read_bytes()
+
+
+def test_scripts_and_styles_are_minified_file_by_file_with_source_maps(built):
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    app = (static / "js/chess/app.js").read_text()
+    source = (ROOT / "site/static/js/chess/app.js").read_text()
+    assert len(app) < len(source) * 0.8
+    # Still an ES module importing its neighbours by their relative paths (nothing bundled).
+    assert re.search(r'import\{[^}]*\}from"\.\./lib/dates\.js"', app), app[:300]
+    assert 'import("./play.js")' in app, "the play view's modules load when a puzzle opens"
+    assert app.rstrip().endswith("//# sourceMappingURL=app.js.map")
+    sourcemap = json.loads((static / "js/chess/app.js.map").read_text())
+    assert sourcemap["sources"] == ["original/app.js"] and sourcemap["sourcesContent"] == [source]
+    css = (static / "css/site.css").read_text()
+    assert "\n\n" not in css and css.rstrip().endswith("/*# sourceMappingURL=site.css.map */")
+    assert (static / "css/site.css.map").is_file()

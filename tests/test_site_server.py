@@ -117,3 +117,70 @@ def test_only_get_and_head(client):
 def test_the_api_answers_under_api(client):
     assert client.get("/api/health").json() == {"path": "/api/health"}
     assert client.get("/api").json() == {"path": "/api"}
+
+
+@pytest.fixture
+def compressed_site(tmp_path: Path) -> Client:
+    """A page and a script written by the build's own Output, so each has its .br and .gz copies."""
+    from sitebuild.output import Output
+
+    out = Output(tmp_path)
+    out.write("index.html", "<h1>home</h1>" + "<p>a page of words</p>" * 200)
+    out.write("static/0123456789/app.js", "export const words = '" + "chess " * 300 + "'\n")
+    out.write("static/0123456789/img/icon.png", b"\x89PNG" + bytes(2000))
+    return Client(SiteServer(tmp_path, api=echo_api))
+
+
+def test_text_files_go_compressed_as_the_request_accepts(compressed_site):
+    import gzip
+
+    import brotli
+
+    page = compressed_site.get("/", headers={"Accept-Encoding": "identity"})
+    plain = page.content
+    assert "content-encoding" not in page.headers and page.headers["vary"] == "Accept-Encoding"
+    cases = {
+        "gzip, deflate, br, zstd": ("br", brotli.decompress),
+        "gzip;q=1.0, br;q=0": ("gzip", gzip.decompress),
+        "deflate, gzip": ("gzip", gzip.decompress),
+        "*": ("br", brotli.decompress),
+    }
+    for accept, (coding, decompress) in cases.items():
+        raw = compressed_site.request("GET", "/", headers={"Accept-Encoding": accept}, extensions={})
+        # httpx decodes what it understands: compare the decoded body, and the header as sent.
+        assert raw.headers["content-encoding"] == coding, accept
+        assert raw.headers["vary"] == "Accept-Encoding"
+        assert raw.content == plain
+        assert int(raw.headers["content-length"]) < len(plain) / 5, accept
+        assert decompress((compressed_site.app.dist / ("index.html" + (".br" if coding == "br" else ".gz")))
+                          .read_bytes()) == plain
+    script = compressed_site.get("/static/0123456789/app.js", headers={"Accept-Encoding": "br"})
+    assert script.headers["content-encoding"] == "br"
+    assert script.headers["content-type"].startswith("text/javascript")
+    image = compressed_site.get("/static/0123456789/img/icon.png", headers={"Accept-Encoding": "br, gzip"})
+    assert "content-encoding" not in image.headers and "vary" not in image.headers
+
+
+def test_each_coding_has_its_own_etag_and_304(compressed_site):
+    br = compressed_site.get("/", headers={"Accept-Encoding": "br"})
+    plain = compressed_site.get("/", headers={"Accept-Encoding": "identity"})
+    assert br.headers["etag"] != plain.headers["etag"]
+    again = compressed_site.get("/", headers={"Accept-Encoding": "br", "If-None-Match": br.headers["etag"]})
+    assert again.status_code == 304
+    asked = {"Accept-Encoding": "identity", "If-None-Match": br.headers["etag"]}
+    other = compressed_site.get("/", headers=asked)
+    assert other.status_code == 200 and "content-encoding" not in other.headers
+
+
+def test_a_copy_older_than_its_file_is_never_sent(compressed_site):
+    """`build.py fill` rewrites a daily file without compressing it: the old copies must not be sent."""
+    import os
+
+    page = compressed_site.app.dist / "index.html"
+    page.write_text("<h1>the new home</h1>")
+    copy = page.with_name("index.html.br")
+    os.utime(copy, ns=(page.stat().st_mtime_ns - 10**9,) * 2)
+    os.utime(page.with_name("index.html.gz"), ns=(page.stat().st_mtime_ns - 10**9,) * 2)
+    answer = compressed_site.get("/", headers={"Accept-Encoding": "br, gzip"})
+    assert "content-encoding" not in answer.headers
+    assert answer.text == "<h1>the new home</h1>"

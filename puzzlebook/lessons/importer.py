@@ -1,4 +1,9 @@
-"""One import, JSON or PGN: limits, format detection, and the report of what was found."""
+"""One import, JSON or PGN: limits, format detection, and the report of what was found.
+
+The readers (json_format, pgn_format: python-chess, difflib) are imported when a lesson is
+read, not with this module: the API imports it at start-up for its size limit's words, and a
+Lambda cold start shouldn't pay for python-chess before a lesson is asked for.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .json_format import read_json, read_puzzle
 from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_size
 from .model import Lesson
-from .pgn_format import read_pgn
 from .problems import Problem
 
 Kind = Literal["json", "pgn"]
@@ -91,10 +94,14 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
     kind = kind or detect(text)
     name = ""
     if kind == "pgn":
+        from .pgn_format import read_pgn
+
         lessons, errors, more = read_pgn(text, student_color)
         studies = set(_STUDY_NAME.findall(text))
         name = studies.pop().strip() if len(studies) == 1 else ""
     else:
+        from .json_format import read_json
+
         lessons, errors, more = read_json(text)
     size = stored_size([lesson.to_seed() for lesson in lessons])
     if size > MAX_STORED_BYTES:
@@ -139,6 +146,8 @@ def read_stored(puzzles: list[Any]) -> tuple[list[Lesson], list[Problem]]:
     Read puzzle by puzzle, not as an import: the import's byte limit is on the teacher's text,
     and a stored lesson is often larger than the PGN it came from.
     """
+    from .json_format import read_puzzle
+
     lessons, errors = [], []
     for index, puzzle in enumerate(puzzles, 1):
         lesson, problems = read_puzzle(puzzle, index)

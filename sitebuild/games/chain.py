@@ -1,4 +1,5 @@
-"""Chain's part of the site build: the template global `chain_guide`,
+"""Chain's part of the site build: the template globals `chain_home` (the home page's card)
+and `chain_guide`,
 puzzlebook.chain.guide bound to the site day, for the Chain guides
 (site/templates/chain/strategy.html and difficulty.html).
 
@@ -16,6 +17,7 @@ from typing import Any
 
 from puzzlebook.chain import guide
 from puzzlebook.chain import score as scoring
+from puzzlebook.chain.calendar import LEVELS, level_of
 from puzzlebook.chain.report import CALIBRATION_DAYS, CALIBRATION_START
 
 
@@ -42,4 +44,8 @@ class ChainGuide:
 
 
 def template_globals(today: dt.date) -> dict[str, Any]:
-    return {"chain_guide": ChainGuide(today)}
+    """`chain_guide`, and `chain_home`: the build day's level for the home page's card (a day's
+    level comes from its date alone, so the card needs no script to show it)."""
+    level = LEVELS[level_of(today)]
+    home = {"level": level.name.capitalize(), "moves": level.moves, "tiles": level.tiles}
+    return {"chain_guide": ChainGuide(today), "chain_home": home}

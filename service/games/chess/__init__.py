@@ -1,4 +1,5 @@
-"""Chess Puzzles' part of the service layer: its dailies kept through tomorrow, and its daily files."""
+"""Chess Puzzles' part of the service layer: its dailies kept through tomorrow, and its daily files
+(each day's JSON, and for the last days asked for, the home page's card of the day: home.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
     from service.settings import Settings
 
 KEY = "chess"
+# The home page's card is published for the last days of a run of daily files (yesterday, today
+# and tomorrow when the nightly or the build asks through tomorrow): a page only ever asks for
+# its own day's, and the archive reads the JSON.
+CARD_DAYS = 3
 
 
 def nightly(run: NightlyRun) -> None:
@@ -47,7 +52,10 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
     by_day: dict[str, list[Any]] = defaultdict(list)
     for kept in ChessRecords(store).kept_dailies(first, last):
         by_day[kept.day].append(kept)
+    from service.games.chess import home  # python-chess, the picture: only where the files are made
+
     order = list(BANDS)
+    cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
     files = {}
     for day, kept_list in by_day.items():
         dailies = sorted(kept_list, key=lambda d: order.index(d.band))
@@ -57,6 +65,8 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
             "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
         }
         files[path(day)] = json_bytes(body)
+        if day >= cards_from:
+            files[home.path(day)] = home.daily_card(day, body["dailies"], bundle).encode("utf-8")
     return files
 
 

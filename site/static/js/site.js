@@ -3,13 +3,14 @@
  * worker (offline play), the player's name in the header, and posting any
  * results that wait in the chess game's and Chain's queues (now, and whenever
  * the browser comes back online).
+ *
+ * It stays small, since every page waits for it: the games' queues (and their
+ * stores) load only for a signed-in player, the only one whose results are
+ * queued; lib/tables.js only on a page with a table that reflows; the service
+ * worker registers once the page has loaded, so its first install's downloads
+ * never compete with the page's own.
  */
 import { getPlayer, tokenFromHash } from './lib/api.js'
-import { ChessStore } from './chess/store.js'
-import { flushChess } from './chess/post.js'
-import { ChainStore } from './chain/store.js'
-import { flushChain } from './chain/post.js'
-import { keepAllTableRoles } from './lib/tables.js'
 
 /**
  * A sign-in link in any form (`/#token=…`, as docs/api.md once gave it, or a
@@ -34,15 +35,25 @@ function showPlayer() {
 }
 
 function flush() {
-  flushChess(new ChessStore()).catch(() => {})
-  flushChain(new ChainStore()).catch(() => {})
+  if (!getPlayer()) return
+  Promise.all([
+    import('./chess/store.js'), import('./chess/post.js'), import('./chain/store.js'), import('./chain/post.js'),
+  ]).then(([{ ChessStore }, { flushChess }, { ChainStore }, { flushChain }]) => {
+    flushChess(new ChessStore()).catch(() => {})
+    flushChain(new ChainStore()).catch(() => {})
+  }).catch(() => { /* offline before the modules came: the next load or `online` tries again */ })
 }
 
 forwardSignIn()
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus, not a need */ })
+  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus */ })
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }
-keepAllTableRoles() // tables that reflow on a phone keep their table roles (lib/tables.js)
+// Tables that reflow on a phone keep their table roles (lib/tables.js).
+if (document.querySelector('table[data-reflow]')) {
+  import('./lib/tables.js').then(({ keepAllTableRoles }) => keepAllTableRoles()).catch(() => {})
+}
 showPlayer()
 document.addEventListener('player:change', showPlayer)
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })

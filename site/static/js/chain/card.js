@@ -1,26 +1,42 @@
 /**
- * The home page's Chain card: today's level and moves from the public daily
- * file, and how far this browser got (Play, Continue, Solved, Gave up), with
- * the Chain streak kept here.
+ * The home page's Chain card: today's level and moves, and how far this browser got (Play,
+ * Continue, Solved, Gave up), with the Chain streak kept here.
+ *
+ * The page arrives with the build day's level in the card (a day's level comes from its date);
+ * on another day, this module reads the day's public file. What this browser keeps (store.js)
+ * loads only when it keeps something: a first visit loads this module and names.js at most.
  */
-import { ChainStore } from './store.js'
-import { LEVELS } from './state.js'
-import { plural } from './words.js'
+import { LEVELS, plural } from './names.js'
+import { namespace } from '../lib/storage.js'
 import { dayIn, siteZone, streak } from '../lib/dates.js'
 
+// ChainStore's prefix (store.js): read here only to know whether there is anything to show.
+const KEPT = 'pb:chain:'
 const $ = (id) => document.getElementById(id)
 
 async function fill() {
   const link = $('chain-card-link')
   if (!link) return
-  const store = new ChainStore()
   const today = dayIn(siteZone())
-  const rec = store.record(today)
-  let puzzle = rec && rec.puzzle
-  try {
-    const res = await fetch(`/daily/chain/${today}.json`)
-    if (res.ok) puzzle = await res.json()
-  } catch { /* offline: what this browser kept, if anything */ }
+  const kept = namespace(KEPT).keys().length > 0
+  const store = kept ? new (await import('./store.js')).ChainStore() : null
+  const rec = store && store.record(today)
+  if (link.dataset.day !== today) {
+    let puzzle = rec && rec.puzzle
+    try {
+      const res = await fetch(`/daily/chain/${today}.json`)
+      if (res.ok) puzzle = await res.json()
+    } catch { /* offline: what this browser kept, if anything */ }
+    if (puzzle && LEVELS[puzzle.level]) {
+      $('chain-card-level').textContent = LEVELS[puzzle.level]
+      $('chain-card-meta').textContent = `${plural(puzzle.moves, 'move')} · ${plural(puzzle.hand.length, 'tile')}`
+    } else {
+      $('chain-card-level').textContent = 'Not out yet'
+      $('chain-card-meta').textContent = 'Try again in a little while'
+    }
+    link.dataset.day = today
+  }
+  if (!store) return
   let state = 'Play'
   let tone = ''
   if (rec && rec.state === 'solved') { state = 'Solved'; tone = 'is-solved' }
@@ -28,13 +44,6 @@ async function fill() {
   else if (rec && rec.played && rec.played.length) { state = 'Continue'; tone = 'is-playing' }
   $('chain-card-state').textContent = state
   $('chain-card-state').className = `daily-state ${tone}`.trim()
-  if (puzzle && LEVELS[puzzle.level]) {
-    $('chain-card-level').textContent = LEVELS[puzzle.level]
-    $('chain-card-meta').textContent = `${plural(puzzle.moves, 'move')} · ${plural(puzzle.hand.length, 'tile')}`
-  } else {
-    $('chain-card-level').textContent = 'Not out yet'
-    $('chain-card-meta').textContent = 'Try again in a little while'
-  }
   const days = streak(store.days(), today)
   $('chain-card-streak').hidden = !days
   $('chain-card-streak').textContent = days ? `Chain streak: ${plural(days, 'day')}.` : ''

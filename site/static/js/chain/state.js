@@ -14,9 +14,10 @@
  * after exactly `moves` moves.
  */
 import { applyTile, label } from './tiles.js'
+import { LEVELS } from './names.js'
 import { isDay } from '../lib/dates.js'
 
-export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
+export { LEVELS }
 
 /**
  * The reason `puzzle` isn't a Chain puzzle this page can play, or null.

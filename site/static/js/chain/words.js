@@ -6,6 +6,9 @@
  */
 import { label } from './tiles.js'
 import { verdict, current, movesLeft } from './state.js'
+import { plural } from './names.js'
+
+export { plural }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth']
 
@@ -23,11 +26,6 @@ export function tileName(tile) {
 /** "first" for 1 … "ninth" for 9 (then "10th"). */
 export function ordinal(n) {
   return ORDINALS[n - 1] || `${n}th`
-}
-
-/** A count with its noun: "1 move", "3 moves". */
-export function plural(n, noun) {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
 /** The text with its first letter capitalised. */

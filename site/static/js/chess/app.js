@@ -7,185 +7,116 @@
  *   #/p/<band>/<id>     any puzzle of the bundle
  *   #/endless/<band>    a new Endless puzzle of that band (goes on to #/p/<band>/<id>)
  *   #/you               home, at the player card
+ *
+ * The home view is this module and a few small ones: the page arrives with the build day's
+ * daily card drawn in it (board, bands, ratings: service/games/chess/home.py), and on any other
+ * day the card of the day is swapped in from /daily/chess/<date>.html. The game's modules
+ * (play.js: the board, the rules, the bundle) load when a puzzle is opened; what this browser
+ * keeps (store.js) loads only when it keeps something. docs/site.md, "The first board".
  */
-import { ChessStore } from './store.js'
-import { findRow, nextEndless, loadIndex } from './bundle.js'
-import { Game, newRecord } from './game.js'
-import { previewBoard } from './board.js'
-import { fromRow, solverColor } from './rules.js'
-import { formatTime } from '../lib/clock.js'
-import { dayIn, siteZone, longDate, streak, isDay } from '../lib/dates.js'
-import { toast } from '../lib/announce.js'
+import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
+import { namespace } from '../lib/storage.js'
 import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
-import { openSheet } from '../lib/sheet.js'
-import { GamePage } from '../lib/views.js'
-import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
-import { BAND_NAMES } from '../games.js'
 
-const BANDS = BAND_NAMES
-const ID = /^[A-Za-z0-9]{1,16}$/
+// ChessStore's prefix (store.js): read here only to know whether there is anything to show.
+const KEPT = 'pb:chess:'
 const $ = (id) => document.getElementById(id)
 
-const store = new ChessStore()
 let routeSerial = 0
-let preview = null
+let play = null // the play view's module, once a puzzle was opened
 
-const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
-const notice = (title, text) => page.notice(title, text)
-
-/** The published daily file of `date`: { file } or { status } (0 when offline). */
-async function dailyFile(date) {
-  let res
-  try {
-    res = await fetch(`/daily/chess/${date}.json`)
-  } catch {
-    return { status: 0 }
-  }
-  return res.ok ? { file: await res.json() } : { status: res.status }
-}
-
-/** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
-async function openPuzzle(rec, serial) {
-  if (serial !== routeSerial) return
-  page.leave()
-  page.show('play')
-  $('main').focus()
-  const game = new Game({ store, rec })
-  page.game = game
-  try {
-    await game.start()
-  } catch (error) {
-    console.error(error)
-    notice('This puzzle won’t open', 'Something in it could not be read. Try another one.')
-  }
-}
-
-/**
- * Play `band`'s daily of `date` (today or a past day) as the daily it was: the
- * header names the day, the share text is the daily's. Whether it goes on a
- * board is the API's to decide (only when posted on its own site day).
- */
-async function openDaily(band, date, serial) {
-  const today = dayIn(siteZone())
-  const isToday = date === today
-  if (date > today) return notice('That daily isn’t out yet', `The daily of ${longDate(date)} opens on the day. Today’s is ready.`)
-  const got = await dailyFile(date)
-  if (serial !== routeSerial) return
-  const dailies = (got.file && got.file.dailies) || []
-  const entry = dailies.find((d) => d.band === band)
-  // Offline, a daily this browser opened before still plays from its record.
-  let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band))
-  if (!got.file && !rec) {
-    if (isToday) return notice('Today’s puzzle isn’t here yet', got.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
-    return got.status
-      ? notice('No daily that day', `There is no chess daily for ${longDate(date)}. The archive lists every day there was.`)
-      : notice('You seem to be offline', `The daily of ${longDate(date)} hasn’t been opened on this device yet. Try again when you are back online.`)
-  }
-  if (got.file && !entry) {
-    const bands = dailies.map((d) => d.band).join(' and ')
-    return isToday
-      ? notice(`No ${band} daily today`, `Today’s daily is ${bands || 'not out yet'}.`)
-      : notice(`No ${band} daily that day`, `The daily of ${longDate(date)} was ${bands || 'never published'}.`)
-  }
-  if (!rec) {
-    const row = await findRow(band, entry.id)
-    if (serial !== routeSerial) return
-    if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
-    rec = newRecord(row, band, date)
-  } else if (!rec.daily) {
-    rec.daily = date
-  }
-  return openPuzzle(rec, serial)
+function playModule() {
+  play ||= import('./play.js')
+  return play
 }
 
 async function route() {
   const serial = ++routeSerial
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent)
-  const [head, band, id] = parts
+  const [head] = parts
+  const current = () => serial === routeSerial
+  if (head && head !== 'you') {
+    const module = await playModule()
+    if (current()) await module.route(parts, current)
+    return
+  }
+  if (play) (await play).showHome()
+  document.title = 'Chess Puzzles · Puzzle Book'
   try {
-    if (head === 'daily' && BANDS.includes(band) && (id === undefined || isDay(id)) && parts.length <= 3) {
-      return await openDaily(band, id || dayIn(siteZone()), serial)
-    }
-    if (head === 'p' && BANDS.includes(band) && ID.test(id || '')) {
-      let rec = store.record(band, id)
-      if (!rec) {
-        const row = await findRow(band, id)
-        if (!row) return notice('That puzzle isn’t in the book', `There is no ${band} puzzle called ${id}.`)
-        rec = newRecord(row, band, null)
-      }
-      return openPuzzle(rec, serial)
-    }
-    if (head === 'endless' && BANDS.includes(band)) {
-      const row = await nextEndless(band, store.seen())
-      if (serial !== routeSerial) return
-      if (!row) return notice('No puzzles to hand', 'Endless needs to fetch this band’s puzzles once. Try again when you are online.')
-      history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(row[0])}`)
-      return openPuzzle(store.record(band, row[0]) || newRecord(row, band, null), serial)
-    }
-    if (head && head !== 'you') return notice('That page isn’t in the book', 'The address may be mistyped.')
-    page.leave()
-    page.show('home')
-    document.title = 'Chess Puzzles · Puzzle Book'
-    await renderHome(serial)
-    if (head === 'you') $('you').focus()
+    await renderHome(current)
   } catch (error) {
     console.error(error)
-    notice('Something went wrong', 'The puzzles could not be loaded. Check your connection and try again.')
   }
+  if (head === 'you' && current()) $('you').focus()
 }
 
 // ---- home ------------------------------------------------------------------
 
-async function renderHome(serial) {
+async function renderHome(current) {
   const today = dayIn(siteZone())
   $('today-line').textContent = longDate(today)
-  renderTallies()
-  renderContinue()
   renderPlayer()
+  const card = $('daily-today')
+  if (card.dataset.day !== today) {
+    await swapCard(card, today)
+    if (!current()) return
+  }
+  // Nothing kept in this browser: nothing to mark, no store to load.
+  if (!namespace(KEPT).keys().length) return
+  const { ChessStore } = await import('./store.js')
+  if (!current()) return
+  const store = new ChessStore()
+  for (const item of document.querySelectorAll('#daily-list .daily-item')) markDaily(item, store)
+  renderTallies(store)
+  await renderContinue(store)
   const days = streak(store.days(), today)
   $('streak-line').hidden = !days
   $('streak-line').textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : ''
-  const list = $('daily-list')
-  const { file, status } = await dailyFile(today)
-  if (serial !== routeSerial) return
-  if (!file) {
-    list.replaceChildren(paragraph(status
-      ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
-      : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
-    return
-  }
-  const items = (file.dailies || []).map((daily) => dailyItem(daily, file.date))
-  list.replaceChildren(...(items.length ? items : [paragraph('No daily today.', 'muted')]))
-  const first = (file.dailies || [])[0]
-  if (first) {
-    const row = store.record(first.band, first.id)?.row || await findRow(first.band, first.id).catch(() => null)
-    if (row && serial === routeSerial && !$('home-view').hidden) {
-      const puzzle = fromRow(row, first.band)
-      preview?.destroy()
-      preview = previewBoard($('daily-preview'), puzzle.fen, solverColor(puzzle))
-    }
-  }
 }
 
-function dailyItem(daily, date) {
-  const rec = store.record(daily.band, daily.id)
-  const a = document.createElement('a')
-  a.className = 'daily-item'
-  a.href = `#/daily/${encodeURIComponent(daily.band)}`
-  const band = span('daily-band', daily.band)
-  const rating = span('daily-rating', `Rated ${daily.rating}`)
+/**
+ * The page was built on another day than today: put today's card in (the nightly publishes it
+ * with the day's file), or say why there is none. The build day's board never stays up as today's.
+ */
+async function swapCard(card, today) {
+  let res = null
+  try {
+    res = await fetch(`/daily/chess/${today}.html`)
+  } catch { /* offline */ }
+  if (res && res.ok) {
+    card.innerHTML = await res.text()
+  } else {
+    const preview = document.createElement('div')
+    preview.className = 'daily-preview'
+    preview.id = 'daily-preview'
+    const side = document.createElement('div')
+    side.className = 'daily-side'
+    const list = document.createElement('div')
+    list.className = 'daily-list'
+    list.id = 'daily-list'
+    list.append(paragraph(res
+      ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
+      : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
+    side.append(list)
+    card.replaceChildren(preview, side)
+  }
+  card.dataset.day = today
+}
+
+/** Mark a daily of the card with how far this browser got with it. */
+function markDaily(item, store) {
+  const rec = store.record(item.dataset.band, item.dataset.id)
   let state = 'Play'
   let tone = ''
   if (rec && rec.state === 'solved') { state = 'Solved'; tone = 'is-solved' }
   else if (rec && rec.state === 'shown') { state = 'Shown'; tone = 'is-shown' }
   else if (rec && rec.started) { state = 'Continue'; tone = 'is-playing' }
-  const badge = span(`daily-state ${tone}`, state)
-  a.append(span('visually-hidden', 'Today’s puzzle: '), band, badge, rating)
-  a.dataset.date = date
-  return a
+  const badge = item.querySelector('.daily-state')
+  badge.textContent = state
+  badge.className = `daily-state ${tone}`.trim()
 }
 
-function renderTallies() {
+function renderTallies(store) {
   const tally = store.tally()
   for (const el of document.querySelectorAll('[data-tally]')) {
     const row = tally[el.dataset.tally]
@@ -193,9 +124,11 @@ function renderTallies() {
   }
 }
 
-function renderContinue() {
+async function renderContinue(store) {
   const waiting = store.recent().filter((rec) => rec.state === 'playing' && rec.started).slice(0, 5)
   $('continue-card').hidden = !waiting.length
+  if (!waiting.length) return
+  const { formatTime } = await import('../lib/clock.js')
   $('continue-list').replaceChildren(...waiting.map((rec) => {
     const li = document.createElement('li')
     const a = document.createElement('a')
@@ -215,21 +148,43 @@ function renderPlayer() {
   if (player) {
     for (const el of document.querySelectorAll('#you [data-player-name]')) el.textContent = player.name
     $('signin-link').value = signInLink(player.token)
+    wirePlayer()
   }
   document.dispatchEvent(new CustomEvent('player:change'))
 }
 
+/**
+ * The player card's form, Copy and Sign out, wired by lib/player_form.js once the card is used
+ * (or shows a player): the form's first focus or press loads it. A name sent before it has loaded
+ * waits for it, then goes.
+ */
+let wired = null
+let formReady = false
 function wirePlayer() {
-  wirePlayerForm($('player-form'), (player) => {
-    renderPlayer()
-    toast(`Welcome, ${player.name}. Your results will be kept.`)
-    $('you').focus()
+  wired ||= Promise.all([import('../lib/player_form.js'), import('../lib/announce.js')]).then(([forms, { toast }]) => {
+    forms.wirePlayerForm($('player-form'), (player) => {
+      renderPlayer()
+      toast(`Welcome, ${player.name}. Your results will be kept.`)
+      $('you').focus()
+    })
+    forms.wireCopyLink($('copy-signin'), $('signin-link'))
+    $('sign-out').addEventListener('click', () => {
+      clearPlayer()
+      renderPlayer()
+      toast('Signed out on this device. Your sign-in link still works.')
+    })
+    formReady = true
   })
-  wireCopyLink($('copy-signin'), $('signin-link'))
-  $('sign-out').addEventListener('click', () => {
-    clearPlayer()
-    renderPlayer()
-    toast('Signed out on this device. Your sign-in link still works.')
+  return wired
+}
+
+function wirePlayerOnUse() {
+  const form = $('player-form')
+  for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, wirePlayer, { once: true })
+  form.addEventListener('submit', (event) => {
+    if (formReady) return // lib/player_form.js has it
+    event.preventDefault()
+    wirePlayer().then(() => form.requestSubmit())
   })
 }
 
@@ -249,9 +204,6 @@ function paragraph(text, className = '') {
   return p
 }
 
-wirePlayer()
-$('howto-button').addEventListener('click', () => openSheet('howto-sheet'))
-$('options-button').addEventListener('click', () => openSheet('options-sheet'))
+wirePlayerOnUse()
 window.addEventListener('hashchange', route)
-loadIndex().catch(() => {}) // warm the index for Endless and the daily
 route()

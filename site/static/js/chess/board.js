@@ -78,6 +78,32 @@ class SquarePromotionDialog extends PromotionDialog {
   }
 }
 
+// cm-chessboard's stylesheets, with its markers' and promotion chooser's (the macro
+// ui.board_styles links the same on the pages that draw a board from the start).
+const STYLES = ['chessboard.css', 'extensions/markers/markers.css', 'extensions/promotion-dialog/promotion-dialog.css']
+let stylesLoaded = null
+
+/**
+ * Put the board's stylesheets in the page unless it has them (the home page draws its board at
+ * build time and loads them only when a puzzle opens). They go before chess.css, which overrides
+ * them. Resolves when they have loaded (or failed to: the board still works, only plainer).
+ */
+export function boardStyles() {
+  stylesLoaded ||= Promise.all(STYLES.map((name) => {
+    const href = new URL(name, ASSETS).href
+    if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.href === href)) return null
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    const ours = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href.endsWith('/css/chess.css'))
+    const done = new Promise((resolve) => { link.onload = link.onerror = resolve })
+    if (ours) ours.before(link)
+    else document.head.append(link)
+    return done
+  }))
+  return stylesLoaded
+}
+
 let patched = false
 
 /** Make cm-chessboard set inline styles through the CSSOM (allowed by the CSP). */

@@ -1,0 +1,133 @@
+/**
+ * Chess Puzzles' play view (loaded by app.js when a puzzle is opened): a daily, any puzzle of
+ * the bundle, Endless, and the notice for an address the page can't show. Its imports are the
+ * game's: the board (cm-chessboard, its stylesheets added to the page here), the rules
+ * (chess.js), the bundle.
+ */
+import { ChessStore } from './store.js'
+import { findRow, nextEndless } from './bundle.js'
+import { Game, newRecord } from './game.js'
+import { boardStyles } from './board.js'
+import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
+import { openSheet } from '../lib/sheet.js'
+import { GamePage } from '../lib/views.js'
+import { BAND_NAMES } from '../games.js'
+
+const BANDS = BAND_NAMES
+const ID = /^[A-Za-z0-9]{1,16}$/
+const $ = (id) => document.getElementById(id)
+
+const store = new ChessStore()
+
+const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
+const notice = (title, text) => page.notice(title, text)
+
+/** The published daily file of `date`: { file } or { status } (0 when offline). */
+async function dailyFile(date) {
+  let res
+  try {
+    res = await fetch(`/daily/chess/${date}.json`)
+  } catch {
+    return { status: 0 }
+  }
+  return res.ok ? { file: await res.json() } : { status: res.status }
+}
+
+/** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
+async function openPuzzle(rec, current) {
+  if (!current()) return
+  await boardStyles()
+  if (!current()) return
+  page.leave()
+  page.show('play')
+  $('main').focus()
+  const game = new Game({ store, rec })
+  page.game = game
+  try {
+    await game.start()
+  } catch (error) {
+    console.error(error)
+    notice('This puzzle won’t open', 'Something in it could not be read. Try another one.')
+  }
+}
+
+/**
+ * Play `band`'s daily of `date` (today or a past day) as the daily it was: the
+ * header names the day, the share text is the daily's. Whether it goes on a
+ * board is the API's to decide (only when posted on its own site day).
+ */
+async function openDaily(band, date, current) {
+  const today = dayIn(siteZone())
+  const isToday = date === today
+  if (date > today) return notice('That daily isn’t out yet', `The daily of ${longDate(date)} opens on the day. Today’s is ready.`)
+  const got = await dailyFile(date)
+  if (!current()) return
+  const dailies = (got.file && got.file.dailies) || []
+  const entry = dailies.find((d) => d.band === band)
+  // Offline, a daily this browser opened before still plays from its record.
+  let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band))
+  if (!got.file && !rec) {
+    if (isToday) return notice('Today’s puzzle isn’t here yet', got.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
+    return got.status
+      ? notice('No daily that day', `There is no chess daily for ${longDate(date)}. The archive lists every day there was.`)
+      : notice('You seem to be offline', `The daily of ${longDate(date)} hasn’t been opened on this device yet. Try again when you are back online.`)
+  }
+  if (got.file && !entry) {
+    const bands = dailies.map((d) => d.band).join(' and ')
+    return isToday
+      ? notice(`No ${band} daily today`, `Today’s daily is ${bands || 'not out yet'}.`)
+      : notice(`No ${band} daily that day`, `The daily of ${longDate(date)} was ${bands || 'never published'}.`)
+  }
+  if (!rec) {
+    const row = await findRow(band, entry.id)
+    if (!current()) return
+    if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
+    rec = newRecord(row, band, date)
+  } else if (!rec.daily) {
+    rec.daily = date
+  }
+  return openPuzzle(rec, current)
+}
+
+/**
+ * Show the address `parts` (the hash's parts: head, band, id or date) on the play view, or a
+ * notice; `current()` is false once another address was asked for meanwhile.
+ */
+export async function route(parts, current) {
+  const [head, band, id] = parts
+  try {
+    if (head === 'daily' && BANDS.includes(band) && (id === undefined || isDay(id)) && parts.length <= 3) {
+      return await openDaily(band, id || dayIn(siteZone()), current)
+    }
+    if (head === 'p' && BANDS.includes(band) && ID.test(id || '')) {
+      let rec = store.record(band, id)
+      if (!rec) {
+        const row = await findRow(band, id)
+        if (!current()) return
+        if (!row) return notice('That puzzle isn’t in the book', `There is no ${band} puzzle called ${id}.`)
+        rec = newRecord(row, band, null)
+      }
+      return await openPuzzle(rec, current)
+    }
+    if (head === 'endless' && BANDS.includes(band)) {
+      const row = await nextEndless(band, store.seen())
+      if (!current()) return
+      if (!row) return notice('No puzzles to hand', 'Endless needs to fetch this band’s puzzles once. Try again when you are online.')
+      history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(row[0])}`)
+      return await openPuzzle(store.record(band, row[0]) || newRecord(row, band, null), current)
+    }
+    return notice('That page isn’t in the book', 'The address may be mistyped.')
+  } catch (error) {
+    console.error(error)
+    notice('Something went wrong', 'The puzzles could not be loaded. Check your connection and try again.')
+  }
+}
+
+/** Back to the home view: the puzzle in play is let go of. */
+export function showHome() {
+  page.leave()
+  page.show('home')
+}
+
+$('howto-button').addEventListener('click', () => openSheet('howto-sheet'))
+$('options-button').addEventListener('click', () => openSheet('options-sheet'))

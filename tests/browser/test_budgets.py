@@ -1,0 +1,161 @@
+"""What a first visit costs, measured on the built site as a phone fetches it (issue 17's budgets).
+
+Bytes are counted after compression, as sent (the local server sends the build's Brotli copies,
+as CloudFront compresses), from the requests the page really makes, with an empty cache and no
+service worker (its install fetches the offline copy after the page has loaded; it is not the
+page's cost). Each test prints its figures:
+
+    home, before any interaction     <= 60 KB and <= 12 requests, on the build day and the next day
+    a puzzle, until it is playable   <= 200 KB (the board takes moves)
+    Chain, until it is playable      <= 80 KB (the tiles are there)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.browser.chain_helpers import site_today
+from tests.browser.chess_helpers import wait_ready
+from tests.browser.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+KB = 1000
+HOME_BYTES, HOME_REQUESTS = 60 * KB, 12
+PUZZLE_BYTES = 200 * KB
+CHAIN_BYTES = 80 * KB
+
+
+@dataclass
+class Traffic:
+    """Every http(s) request a page made, and the bytes of each response as sent."""
+
+    requests: list[str] = field(default_factory=list)
+    sizes: dict[str, int] = field(default_factory=dict)
+    encodings: dict[str, str] = field(default_factory=dict)
+
+    def watch(self, page: Any) -> None:
+        page.on("request", self._request)
+        page.on("requestfinished", self._finished)
+
+    def _request(self, request: Any) -> None:
+        if request.url.startswith("http"):
+            self.requests.append(request.url)
+
+    def _finished(self, request: Any) -> None:
+        if not request.url.startswith("http"):
+            return
+        sizes = request.sizes()
+        self.sizes[request.url] = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        response = request.response()
+        self.encodings[request.url] = (response.headers.get("content-encoding", "") if response else "")
+
+    @property
+    def total(self) -> int:
+        return sum(self.sizes.values())
+
+    def report(self, label: str, base: str) -> str:
+        lines = [f"{label}: {self.total / KB:.1f} KB in {len(self.requests)} requests"]
+        for url in self.requests:
+            size = self.sizes.get(url)
+            shown = f"{size / KB:6.1f} KB" if size is not None else "  failed "
+            lines.append(f"  {shown} {self.encodings.get(url, ''):4} {url.removeprefix(base)}")
+        return "\n".join(lines)
+
+
+def _settle(page: Any) -> None:
+    """Wait until the network has been quiet for half a second (nothing more is coming)."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+
+
+def _home(make_page: Any, site_server: Any, now: dt.datetime | None = None) -> tuple[Any, Traffic]:
+    page = make_page(viewport=PHONE, first_move_seen=False)
+    traffic = Traffic()
+    traffic.watch(page)
+    if now is not None:
+        page.clock.install(time=now)
+    page.goto("/")
+    page.locator("#daily-list .daily-item").first.wait_for()
+    _settle(page)
+    return page, traffic
+
+
+def _zone(site_server: Any) -> ZoneInfo:
+    return ZoneInfo(site_server.env.get("SITE_TZ") or "UTC")
+
+
+def test_the_home_page_fits_its_budget_and_draws_the_board_without_the_games_modules(make_page, site_server):
+    page, traffic = _home(make_page, site_server)
+    print("\n" + traffic.report("home (build day)", site_server.url))
+    assert page.locator("#daily-preview svg.diagram").count() == 1
+    assert not [u for u in traffic.requests if "/vendor/" in u or "/shards/" in u], "no game code on the home"
+    assert all(traffic.encodings[u] == "br" for u in traffic.requests if not u.endswith((".png", ".ico"))), \
+        "every text response came compressed"
+    assert len(traffic.requests) <= HOME_REQUESTS, traffic.report("home", site_server.url)
+    assert traffic.total <= HOME_BYTES, traffic.report("home", site_server.url)
+
+
+def test_the_home_page_on_the_next_day_shows_that_days_card_within_the_budget(make_page, site_server):
+    """The page was built today; opened tomorrow it swaps in tomorrow's card (published ahead by the
+    build, as the nightly does) and stays within the budget."""
+    today = dt.date.fromisoformat(site_today(site_server))
+    tomorrow = today + dt.timedelta(days=1)
+    status, published = site_server.get(f"/daily/chess/{tomorrow.isoformat()}.json")
+    assert status == 200, published
+    noon = dt.datetime.combine(tomorrow, dt.time(12), tzinfo=_zone(site_server))
+    page, traffic = _home(make_page, site_server, now=noon)
+    print("\n" + traffic.report("home (the day after the build)", site_server.url))
+    assert page.locator("#daily-today").get_attribute("data-day") == tomorrow.isoformat()
+    ids = page.locator("#daily-list .daily-item").evaluate_all("items => items.map(a => a.dataset.id)")
+    assert ids == [d["id"] for d in published["dailies"]]
+    assert page.locator("#daily-preview svg.diagram").count() == 1
+    assert len(traffic.requests) <= HOME_REQUESTS, traffic.report("home", site_server.url)
+    assert traffic.total <= HOME_BYTES, traffic.report("home", site_server.url)
+
+
+def test_a_puzzle_is_playable_within_its_budget(make_page, site_server):
+    today = site_today(site_server)
+    status, daily = site_server.get(f"/daily/chess/{today}.json")
+    assert status == 200, daily
+    band = daily["dailies"][0]["band"]
+    page = make_page(viewport=PHONE)
+    traffic = Traffic()
+    traffic.watch(page)
+    page.goto(f"/#/daily/{band}")
+    wait_ready(page)
+    _settle(page)
+    print("\n" + traffic.report(f"today's {band} daily, playable", site_server.url))
+    assert traffic.total <= PUZZLE_BYTES, traffic.report("puzzle", site_server.url)
+
+
+def test_chain_is_playable_within_its_budget(make_page, site_server):
+    page = make_page(viewport=PHONE)
+    traffic = Traffic()
+    traffic.watch(page)
+    page.goto("/chain/")
+    page.wait_for_selector("#chain-hand [data-tile]")
+    _settle(page)
+    print("\n" + traffic.report("Chain, playable", site_server.url))
+    assert traffic.total <= CHAIN_BYTES, traffic.report("chain", site_server.url)
+
+
+def test_the_built_home_page_holds_the_build_day_and_nothing_later(site_server):
+    """Tomorrow's daily is published ahead (its file, its card), but the page itself only ever
+    carries the day it was built on."""
+    today = dt.date.fromisoformat(site_today(site_server))
+    page = (site_server.dist / "index.html").read_text(encoding="utf-8")
+    tomorrow = json.loads((site_server.dist / f"daily/chess/{today + dt.timedelta(days=1)}.json").read_text())
+    own = json.loads((site_server.dist / f"daily/chess/{today}.json").read_text())
+    assert f'data-day="{today}"' in page
+    for daily in own["dailies"]:
+        assert f'data-id="{daily["id"]}"' in page
+    for daily in tomorrow["dailies"]:
+        if daily["id"] not in {d["id"] for d in own["dailies"]}:
+            assert daily["id"] not in page
