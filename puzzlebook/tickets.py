@@ -1,0 +1,133 @@
+"""Play tickets: the server's signed word that a player opened a puzzle, and when.
+
+A ticket is issued as a signed-in player opens a rated puzzle and carried by the result that
+follows. The server checks it with the key alone (no read of the store), so a result can be
+refused for a missing, forged, someone else's or another puzzle's ticket, or for claiming more
+seconds than have passed since the ticket was issued. What a ticket names:
+
+- `player`: the player it was issued to;
+- `game`: the registry's key of the game ("chess", "chain", "lessons", ...);
+- `target`: what was opened, in the game's own words (a puzzle id, a date, "<lesson>/<n>");
+- `issued`: when, in whole milliseconds since the epoch (the server's clock);
+- `nonce`: random, so two tickets for the same opening differ and one can be closed by name.
+
+The text form is `<payload>.<mac>`, both unpadded base64url: the payload is the JSON array
+`[1, player, game, target, issued, nonce]`, the mac HMAC-SHA256 over the payload's text with a
+key derived from the site key (`ticket_key`), so a ticket can't be turned into anything else
+the site key signs (the daily picks).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+
+VERSION = 1
+# How far the client's clock may run ahead of the time between a ticket and its result: a solve
+# claiming up to this many seconds more than have passed is still believed.
+CLOCK_ALLOWANCE_MS = 5_000
+# The longest a ticket's text may be: anything longer is refused unread.
+MAX_TEXT = 512
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """What a ticket says (module docstring)."""
+
+    player: str
+    game: str
+    target: str
+    issued: int
+    nonce: str
+
+
+class TicketRefused(ValueError):
+    """A ticket that doesn't let this result count. `reason` is one word for the API
+    ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast");
+    str(error) says it in plain words."""
+
+    def __init__(self, reason: str, words: str) -> None:
+        super().__init__(words)
+        self.reason = reason
+
+
+def ticket_key(site_key: bytes) -> bytes:
+    """The key tickets are signed with, derived from the site key for this use alone."""
+    return hmac.new(site_key, b"puzzlebook/play-ticket/v1", hashlib.sha256).digest()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _mac(key: bytes, payload: str) -> str:
+    return _b64(hmac.new(key, payload.encode("ascii"), hashlib.sha256).digest())
+
+
+def sign(ticket: Ticket, key: bytes) -> str:
+    """The ticket as text, signed with `key` (from `ticket_key`).
+
+    >>> key = ticket_key(b"k")
+    >>> text = sign(Ticket("p1", "chess", "00sHx", 1_700_000_000_000, "n0"), key)
+    >>> read(text, key).target
+    '00sHx'
+    """
+    fields = [VERSION, ticket.player, ticket.game, ticket.target, ticket.issued, ticket.nonce]
+    payload = _b64(json.dumps(fields, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
+    return f"{payload}.{_mac(key, payload)}"
+
+
+def read(text: object, key: bytes) -> Ticket:
+    """The ticket `text` holds, or TicketRefused: "missing" (no ticket), "malformed" (not a
+    ticket's shape) or "forged" (its signature isn't this site's)."""
+    if text is None or text == "":
+        raise TicketRefused("missing", "This result has no play ticket: open the puzzle again while online.")
+    if not isinstance(text, str) or len(text) > MAX_TEXT or text.count(".") != 1:
+        raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
+    payload, mac = text.split(".")
+    if not hmac.compare_digest(_mac(key, payload), mac):
+        raise TicketRefused("forged", "The play ticket's signature doesn't match: it wasn't issued here.")
+    try:
+        fields = json.loads(_unb64(payload))
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        raise TicketRefused("malformed", "The play ticket isn't one this site issues.") from None
+    shape = [int, str, str, str, int, str]
+    if (not isinstance(fields, list) or len(fields) != len(shape) or fields[0] != VERSION
+            or not all(type(f) is t for f, t in zip(fields, shape, strict=True))):
+        raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
+    return Ticket(*fields[1:])
+
+
+def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float | None,
+          now: int) -> None:
+    """Whether `ticket` lets `player`'s result for `target` in `game`, claiming `seconds` of play
+    (None: the result claims no time, as a miss), count at `now` (ms since the epoch).
+    Raises TicketRefused ("not-yours", "other-game", "other-puzzle", "too-fast") otherwise.
+
+    >>> t = Ticket("p1", "chess", "00sHx", 1_000_000, "n0")
+    >>> check(t, player="p1", game="chess", target="00sHx", seconds=30, now=1_030_000)
+    >>> check(t, player="p1", game="chess", target="00sHx", seconds=60, now=1_030_000)
+    Traceback (most recent call last):
+    ...
+    puzzlebook.tickets.TicketRefused: This result claims 60 seconds, but the puzzle was opened 30 seconds ago.
+    """
+    if ticket.player != player:
+        raise TicketRefused("not-yours", "The play ticket was issued to another player.")
+    if ticket.game != game:
+        raise TicketRefused("other-game", f"The play ticket is for {ticket.game}, not {game}.")
+    if ticket.target != target:
+        raise TicketRefused("other-puzzle", "The play ticket is for another puzzle.")
+    if seconds is not None and seconds * 1000 > now - ticket.issued + CLOCK_ALLOWANCE_MS:
+        elapsed = max(0, (now - ticket.issued) // 1000)
+        raise TicketRefused(
+            "too-fast",
+            f"This result claims {seconds:g} seconds, but the puzzle was opened {elapsed} seconds ago.",
+        )
