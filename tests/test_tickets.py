@@ -25,7 +25,7 @@ def test_a_signed_ticket_reads_back_as_it_was() -> None:
 
 @pytest.mark.parametrize("text,reason", [
     (None, "missing"), ("", "missing"), (42, "malformed"), ("no-dot", "malformed"),
-    ("a.b.c", "malformed"), ("x" * 600, "malformed"),
+    ("a.b.c", "malformed"), ("x" * 600, "malformed"), ("\x80.x", "malformed"), ("é.é", "malformed"),
 ])
 def test_what_isnt_a_ticket_is_refused_by_name(text: object, reason: str) -> None:
     assert refused(read, text, KEY) == reason
