@@ -388,7 +388,8 @@ def check_text(page: Any, text: str) -> str:
     page.goto("/lessons/new/")
     page.fill("#import-text", text)
     page.click("#check-button")
-    page.wait_for_selector(".import-summary")
+    # 250 puzzle cards take a while to draw on a loaded machine: wait past the default 10 s.
+    page.wait_for_selector(".import-summary", timeout=30_000)
     return page.text_content(".import-summary") or ""
 
 
