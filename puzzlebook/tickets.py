@@ -47,8 +47,8 @@ class Ticket:
 
 class TicketRefused(ValueError):
     """A ticket that doesn't let this result count. `reason` is one word for the API
-    ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast");
-    str(error) says it in plain words."""
+    ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast",
+    "closed"); str(error) says it in plain words."""
 
     def __init__(self, reason: str, words: str) -> None:
         super().__init__(words)
@@ -131,3 +131,53 @@ def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float
             "too-fast",
             f"This result claims {seconds:g} seconds, but the puzzle was opened {elapsed} seconds ago.",
         )
+
+
+def admit(text: object, *, offline: bool, key: bytes, player: str, game: str, target: str,
+          seconds: float | None, now: int) -> Ticket | None:
+    """The check step of a result, whatever the game: the ticket it carries, read and checked
+    (`read`, then `check`), or None for an offline result: one that says `offline` and carries no
+    ticket at all (it will count for the player alone: unrated, on no board). A result with a ticket
+    is judged by its ticket, whatever it says of itself.
+
+    >>> admit(None, offline=True, key=b"k", player="p1", game="chain", target="2026-11-02",
+    ...       seconds=40, now=0) is None
+    True
+    """
+    if offline and (text is None or text == ""):
+        return None
+    ticket = read(text, key)
+    check(ticket, player=player, game=game, target=target, seconds=seconds, now=now)
+    return ticket
+
+
+CLOSED_WORDS = "You opened another puzzle since this one: results count one puzzle at a time."
+
+
+def check_open(ticket: Ticket, current: dict[str, object] | None, *, ties_with: str | None = None) -> bool:
+    """Whether `ticket` is the player's current play of its game. `current` is what the store keeps
+    of the player's play ({nonce, closed}: `closed` is the kind of result that ended it, None while
+    it is open), or None when there is none.
+
+    Answers False while the play is open. A play already ended by a result of kind `ties_with` is a
+    tie (a miss racing the solve that ended the same play): True. Otherwise TicketRefused("closed"):
+    a later ticket replaced this one, or a result already ended its play.
+
+    >>> t = Ticket("p1", "chess", "00sHx", 1_000_000, "n1")
+    >>> check_open(t, {"nonce": "n1", "closed": None})
+    False
+    >>> check_open(t, {"nonce": "n1", "closed": "solve"}, ties_with="solve")
+    True
+    >>> check_open(t, {"nonce": "n2", "closed": None})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlebook.tickets.TicketRefused: You opened another puzzle since this one: ...
+    """
+    if current is None or current.get("nonce") != ticket.nonce:
+        raise TicketRefused("closed", CLOSED_WORDS)
+    closed = current.get("closed")
+    if not closed:
+        return False
+    if ties_with is not None and closed == ties_with:
+        return True
+    raise TicketRefused("closed", "This puzzle's result is in already: open it again to play it again.")

@@ -30,7 +30,7 @@ from puzzlebook.chess.shards import Bundle
 from service import nightly
 from service.games.chain.records import ChainRecords
 from sitebuild.builder import ROOT, build_site
-from tests.support import Clock, settings_for_tests, signed_up, sqlite_store
+from tests.support import Clock, post_result, settings_for_tests, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
@@ -54,8 +54,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
         secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
         rows = {d: ChainRecords(store).chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
-        with TestClient(create_app(settings, store, clock=Clock(NOON))) as client:
-            yield SimpleNamespace(dist=base / "dist", client=client, rows=rows, secret_days=secret_days)
+        clock = Clock(NOON)
+        with TestClient(create_app(settings, store, clock=clock)) as client:
+            yield SimpleNamespace(
+                dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days
+            )
 
 
 def markers(row: dict[str, Any]) -> list[str]:
@@ -131,7 +134,7 @@ def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNames
     assert past.status_code == 200
     assert leaks(past.text, world, [YESTERDAY.isoformat()]), "yesterday's walkthrough is public and detected"
     quitter = signed_up(world.client, "Quitter")
-    gave = world.client.post("/api/chain/giveups", json={"date": TODAY.isoformat()}, headers=quitter)
+    gave = post_result(world, "/api/chain/giveups", {"date": TODAY.isoformat()}, quitter)
     assert gave.status_code == 200
     mine = world.client.get(f"/api/chain/{TODAY.isoformat()}/walkthrough", headers=quitter)
     assert mine.status_code == 200
@@ -164,9 +167,9 @@ def test_no_api_answer_to_a_player_who_has_not_solved_gives_anything_away(world:
     client = world.client
     solver = signed_up(client, "Solver")  # another player's solve is in the store: it must not show
     today = TODAY.isoformat()
-    assert client.post("/api/chain/solves", headers=solver, json={
+    assert post_result(world, "/api/chain/solves", {
         "date": today, "tiles": world.rows[today]["solution"], "seconds": 60, "undos": 0, "resets": 0,
-    }).status_code == 200
+    }, solver).status_code == 200
     player = signed_up(client, "Curious")
     answers: list[tuple[str, str]] = []
 
