@@ -244,14 +244,15 @@ def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
         rating=after,
         bands={**stats.bands, band: tally},
     )
-    record = {
+    daily = solve.get("daily")
+    record: dict[str, Any] = {
         "id": post.puzzle_id,
         "band": post.band,
         "how": post.how,
         "moves": list(post.moves),
         "rating": post.puzzle_rating,
         "posted": at,
-        "daily": solve.get("daily"),
+        "daily": daily,
         "before": _doc(before),
         "after": _doc(after),
         "offline": False,
@@ -259,7 +260,7 @@ def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
     mistakes = max(1, solve["mistakes"])
     kept_solve = {**solve, "mistakes": mistakes, "clean": False, "before": None, "after": None}
     answer = Posted(
-        already=False, rated=True, before=before, after=after, mistakes=1, daily=record["daily"], kind="miss"
+        already=False, rated=True, before=before, after=after, mistakes=1, daily=daily, kind="miss"
     )
     return Settled(answer, record, new, (band, tally) if was_clean else None, solve=kept_solve)
 
