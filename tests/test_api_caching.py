@@ -78,6 +78,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
             "/api/chain/giveups", ticketed("/api/chain/giveups", {"date": "2026-11-01"}), None
         ),
         ("GET", "/api/chain/{date}/walkthrough"): ("/api/chain/2026-11-01/walkthrough", None, None),
+        ("GET", "/api/chess/daily/{date}"): ("/api/chess/daily/2026-11-02", None, None),
+        ("GET", "/api/chain/daily/{date}"): ("/api/chain/daily/2026-11-02", None, None),
         ("GET", "/api/boards/chess/daily/{date}"): ("/api/boards/chess/daily/2026-11-02", None, None),
         ("GET", "/api/boards/chess/alltime"): ("/api/boards/chess/alltime", None, None),
         ("GET", "/api/boards/ratings/{game}"): ("/api/boards/ratings/chess", None, None),
@@ -139,6 +141,8 @@ EXPECTED = {
     "/api/boards/": (PUBLIC_BOARD, "no-store"),
     "/api/chain/{date}/walkthrough": ("public, max-age=86400", "no-store"),
     "/api/lessons/{lesson_id}": ("private, max-age=60", "private, max-age=60"),
+    "/api/chess/daily/{date}": ("public, max-age=300", "public, max-age=300"),
+    "/api/chain/daily/{date}": ("public, max-age=300", "public, max-age=300"),
 }
 
 

@@ -38,6 +38,8 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("POST", "/api/chain/solves", chain),
         ("POST", "/api/chain/giveups", {"date": day}),
         ("POST", "/api/chain/plays", {"date": day}),
+        ("GET", f"/api/chess/daily/{day}", None),
+        ("GET", f"/api/chain/daily/{day}", None),
     ]
 
 

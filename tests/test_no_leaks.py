@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,6 +30,7 @@ from puzzlebook.chain.tiles import parse_tile
 from puzzlebook.chess.shards import Bundle
 from service import nightly
 from service.games.chain.records import ChainRecords
+from service.games.chess.records import ChessRecords
 from sitebuild.builder import ROOT, build_site
 from tests.support import Clock, post_result, settings_for_tests, signed_up, sqlite_store
 
@@ -54,10 +56,14 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
         secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
         rows = {d: ChainRecords(store).chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
+        tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+        tomorrows_chess = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]  # kept ahead
+        assert tomorrows_chess
         clock = Clock(NOON)
         with TestClient(create_app(settings, store, clock=clock)) as client:
             yield SimpleNamespace(
-                dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days
+                dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days,
+                tomorrows_chess=tomorrows_chess,
             )
 
 
@@ -147,9 +153,8 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
     chain_files = [p for p in files if p.parent.name == "chain" and p.parent.parent.name == "daily"
                    and p.suffix == ".json"]
     published = {p.stem for p in chain_files}
-    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
-    assert {TODAY.isoformat(), tomorrow} <= published, "today's and tomorrow's puzzles are public"
-    assert max(published) == tomorrow, "nothing past tomorrow is published"
+    assert TODAY.isoformat() in published, "today's puzzle is public"
+    assert max(published) == TODAY.isoformat(), "nothing of tomorrow is published before its day"
     for path in chain_files:
         assert set(json.loads(path.read_text(encoding="utf-8"))) == PUBLIC_KEYS, path
     found = []
@@ -161,6 +166,28 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
             continue  # images: no words in them
         found += [f"{path.relative_to(world.dist)}: {leak}" for leak in leaks(text, world)]
     assert not found, "\n".join(found)
+
+
+def test_tomorrows_chess_daily_is_named_by_no_file_and_no_answer_before_its_day(
+    world: SimpleNamespace,
+) -> None:
+    # The shards hold every puzzle (tomorrow's among thousands, unmarked); nothing else may name it.
+    named = re.compile("|".join(rf"(?<![0-9A-Za-z]){i}(?![0-9A-Za-z])" for i in world.tomorrows_chess))
+    found = []
+    for path in sorted(Path(world.dist).rglob("*")):
+        if not path.is_file() or "shards" in path.parts or path.suffix in (".png", ".ico", ".woff2"):
+            continue
+        try:
+            text = _plain(path).decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if named.search(text):
+            found.append(str(path.relative_to(world.dist)))
+    assert not found, found
+    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+    for path in (f"/api/chess/daily/{tomorrow}", f"/api/boards/chess/daily/{tomorrow}"):
+        got = world.client.get(path)
+        assert got.status_code == 404 and not named.search(got.text), path
 
 
 def test_no_api_answer_to_a_player_who_has_not_solved_gives_anything_away(world: SimpleNamespace) -> None:

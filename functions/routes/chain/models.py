@@ -77,6 +77,17 @@ class ChainPosted(BaseModel):
     offline: bool = False
 
 
+class ChainPuzzle(BaseModel):
+    """A day's public puzzle, as its file daily/chain/<date>.json holds it (nothing of its answer)."""
+
+    date: str
+    level: str
+    start: int
+    target: int
+    moves: int
+    hand: list[dict[str, Any]]
+
+
 class Walkthrough(BaseModel):
     """How the day is solved, as the generator wrote it (summary, steps, orders, spares)."""
 

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Path
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import day_from, documented, errors, out_by
-from functions.caching import BOARD, PRIVATE, WALKTHROUGH, cached
+from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.models import DATE_SCHEMA
@@ -30,6 +30,7 @@ from functions.routes.chain.models import (
     ChainGiveup,
     ChainPlay,
     ChainPosted,
+    ChainPuzzle,
     ChainSolve,
     GiveupBody,
     PlayBody,
@@ -137,6 +138,20 @@ def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
     with refusing():
         posted = records.record_chain_giveup(player.id, body.date, ctx.now(), play, offline=play is None)
     return _answer(posted)
+
+
+@router.get(
+    "/chain/daily/{date}",
+    tags=TAGS,
+    dependencies=[cached(DAILY)],
+    response_model=ChainPuzzle,
+    responses=errors(400, 404, 503),
+    summary="A day's public puzzle, as its file: for the minutes before the site's copy is out",
+)
+def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
+    from puzzlebook.chain.generate import public  # the generator: only on this route, not at cold start
+
+    return ChainPuzzle.model_validate(public(stored_day(ctx, day_from(date))))
 
 
 @router.get(

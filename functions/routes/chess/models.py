@@ -174,6 +174,20 @@ class ChessPlay(Worded):
     resume: Resume = None
 
 
+class DailyPick(BaseModel):
+    band: str
+    id: str
+    rating: int
+
+
+class ChessDay(BaseModel):
+    """A day's chess dailies, as the day's public file daily/chess/<date>.json holds them."""
+
+    date: str
+    bundle: int
+    dailies: list[DailyPick]
+
+
 class ChessDailyRow(Row):
     mistakes: int
     hints: int

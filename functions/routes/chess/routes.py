@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Query
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
 from functions.bodies import body_as, day_from, documented, errors, out_by
-from functions.caching import BOARD, PRIVATE, cached
+from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
@@ -32,6 +32,7 @@ from functions.routes.chess.models import (
     AlltimeBoard,
     ChessDailyBoard,
     ChessDailyRow,
+    ChessDay,
     ChessMiss,
     ChessPlay,
     ChessPosted,
@@ -216,6 +217,27 @@ def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
     )
     with refusing():
         return _answer(ChessRecords(ctx.store).record_miss(player.id, post, ctx.now(), play))
+
+
+@router.get(
+    "/chess/daily/{date}",
+    tags=TAGS,
+    dependencies=[cached(DAILY)],
+    response_model=ChessDay,
+    responses=errors(400, 404, 503),
+    summary="A day's dailies, as its public file: for the minutes before the site's copy is out",
+)
+def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
+    from service.games.chess import day_file
+
+    day = day_from(date)
+    out_by(day, ctx.today(), "The chess dailies")
+    if day == ctx.today():
+        ctx.dailies(day)  # today's are kept now if the nightly hasn't yet
+    kept = ChessRecords(ctx.store).dailies_on(day.isoformat())
+    if not kept:
+        raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
+    return ChessDay.model_validate(day_file(day.isoformat(), kept, ctx.bundle.version))
 
 
 @router.get(

@@ -1,0 +1,23 @@
+/**
+ * A day's public daily file (/daily/<game>/<date>.json), or, when the site
+ * hasn't it yet, the API's copy (GET /api/<game>/daily/<date>). Nothing of a
+ * day is published before it begins (docs/api.md, "The daily files"): the
+ * nightly writes the day's files as it turns, so for a few minutes the CDN may
+ * not have them while the API, which reads the store, already answers.
+ */
+
+/** Resolves to { data } or { status } (0 when offline). */
+export async function dailyJson(game, date) {
+  let site = null
+  try {
+    site = await fetch(`/daily/${game}/${date}.json`)
+  } catch {
+    return { status: 0 }
+  }
+  if (site.ok) return { data: await site.json() }
+  try {
+    const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
+    if (api.ok) return { data: await api.json() }
+  } catch { /* the site answered, the API didn't: say what the site said */ }
+  return { status: site.status }
+}
