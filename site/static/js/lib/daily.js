@@ -5,8 +5,9 @@
  * nightly writes the day's files as it turns, so for a few minutes the CDN may
  * not have them while the API, which reads the store, already answers.
  */
+import { dayIn, siteZone } from './dates.js'
 
-/** Resolves to { data } or { status } (0 when offline). */
+/** Resolves to { data } or { status } (0 when offline). Only today's is asked of the API. */
 export async function dailyJson(game, date) {
   let site = null
   try {
@@ -15,6 +16,7 @@ export async function dailyJson(game, date) {
     return { status: 0 }
   }
   if (site.ok) return { data: await site.json() }
+  if (date !== dayIn(siteZone())) return { status: site.status } // a past day's file is out, or there is none
   try {
     const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
     if (api.ok) return { data: await api.json() }
