@@ -159,6 +159,18 @@ def test_a_time_longer_than_the_puzzle_was_open_is_refused_and_a_second_a_move_s
     assert ok.status_code == 200 and ok.json()["rated"] is True
 
 
+def test_claiming_the_floor_at_once_is_refused_a_second_a_move_must_pass(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = endless(world)  # two moves of the solver's: two seconds
+    ticket = open_chess(world, me, puzzle)["ticket"]
+    world.clock.advance(seconds=0.5)
+    at_once = world.client.post(SOLVES, json=solve_body(puzzle, seconds=2, ticket=ticket), headers=me)
+    assert "at least a second a move" in refused(at_once, 422, "too-fast")
+    world.clock.advance(seconds=0.5)  # a second of the clock's allowance: one second is enough for two
+    later = world.client.post(SOLVES, json=solve_body(puzzle, seconds=2, ticket=ticket), headers=me)
+    assert later.json()["rated"] is True
+
+
 def test_one_puzzle_at_a_time_a_new_ticket_closes_the_last(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     first, second = endless(world), endless(world, 1)

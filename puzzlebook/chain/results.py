@@ -63,12 +63,13 @@ def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
 
 
 def check_ticket(text: str | None, *, offline: bool, key: bytes, player: str, day: str,
-                 seconds: int | None, now: int) -> Ticket | None:
+                 seconds: int | None, now: int, tiles: int = 0) -> Ticket | None:
     """The ticket a Chain result carries, checked for `player` and the day `day` (a Chain ticket's
-    target is its date), claiming `seconds` (None for a give-up) at `now` (ms); None for an offline
-    result. puzzlebook.tickets.TicketRefused says why not."""
+    target is its date), claiming `seconds` (None for a give-up) at `now` (ms), a solve of `tiles`
+    tiles taking at least a second each since the ticket was issued; None for an offline result.
+    puzzlebook.tickets.TicketRefused says why not."""
     return admit(text, offline=offline, key=key, player=player, game=GAME, target=day,
-                 seconds=seconds, now=now)
+                 seconds=seconds, now=now, floor=min_seconds(tiles))
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,9 +63,10 @@ def check_miss(puzzle: Puzzle, how: Literal["wrong", "gave-up"], moves: Sequence
 
 
 def check_ticket(text: str | None, *, offline: bool, key: bytes, player: str, puzzle_id: str,
-                 seconds: int | None, now: int) -> Ticket | None:
+                 seconds: int | None, now: int, moves: Sequence[str] = ()) -> Ticket | None:
     """The ticket a chess result carries, checked for `player` and the puzzle `puzzle_id` (a chess
-    ticket's target is the puzzle's Lichess id), claiming `seconds` (None for a miss) at `now` (ms);
-    None for an offline result. puzzlebook.tickets.TicketRefused says why not."""
+    ticket's target is the puzzle's Lichess id), claiming `seconds` (None for a miss) at `now` (ms),
+    a solve's `moves` taking at least a second each since the ticket was issued; None for an
+    offline result. puzzlebook.tickets.TicketRefused says why not."""
     return admit(text, offline=offline, key=key, player=player, game=GAME, target=puzzle_id,
-                 seconds=seconds, now=now)
+                 seconds=seconds, now=now, floor=min_seconds(moves) if moves else 0)

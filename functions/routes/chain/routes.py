@@ -106,7 +106,7 @@ def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
         body.ticket, offline=body.offline, key=key, player=player.id, day=body.date,
-        seconds=body.seconds, now=now_ms(ctx),
+        seconds=body.seconds, now=now_ms(ctx), tiles=len(body.tiles),
     ))
     verdict = results.check(row, body.tiles, body.seconds)
     if not verdict.ok:

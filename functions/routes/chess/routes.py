@@ -157,7 +157,7 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
     key = key_of(ctx)
     play = admitted(ctx, player, GAME, lambda: checks.check_ticket(
         solve.ticket, offline=solve.offline, key=key, player=player.id, puzzle_id=solve.id,
-        seconds=solve.seconds, now=now_ms(ctx),
+        seconds=solve.seconds, now=now_ms(ctx), moves=solve.moves,
     ))
     verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
     if verdict == "replay":
