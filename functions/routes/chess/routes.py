@@ -2,9 +2,9 @@
 and the chess boards.
 
 A post is read in this order: the player (401), the body's shape (400, in the words of its model:
-models.py), the puzzle in the committed bundle (422), its play ticket (checks.check_ticket: 422 in
-the ticket's words; then the hourly cap on rated results, 429), then the checks of
-puzzlebook.chess.checks: a believable time (a second a move), then the moves. The solution line is
+models.py), the puzzle in the committed bundle (422), a believable claimed time (a second a move),
+its play ticket (checks.check_ticket: 422 in the ticket's words; then the hourly cap on rated
+results, 429), then the moves. The solution line is
 right without running anything; a line left only at its last move goes to the referee
 (python-chess), which accepts it only if that move mates, at most REPLAYS_PER_HOUR replays a player
 an hour; anything else is 422.
@@ -154,12 +154,14 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
     from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
 
     puzzle = _puzzle(ctx, solve.band, solve.id)
+    verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
+    if verdict == "too-fast":  # the claimed time's floor first: the same answer with or without a ticket
+        raise ApiError(422, REFUSED[verdict])
     key = key_of(ctx)
     play = admitted(ctx, player, GAME, lambda: checks.check_ticket(
         solve.ticket, offline=solve.offline, key=key, player=player.id, puzzle_id=solve.id,
         seconds=solve.seconds, now=now_ms(ctx), moves=solve.moves,
     ))
-    verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
     if verdict == "replay":
         enforce(ctx, REPLAYS, player.id)
         verdict = checks.check_replay(puzzle, solve.moves)

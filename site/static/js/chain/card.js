@@ -6,7 +6,6 @@
  * on another day, this module reads the day's public file. What this browser keeps (store.js)
  * loads only when it keeps something: a first visit loads this module and names.js at most.
  */
-import { dailyJson } from '../lib/daily.js'
 import { LEVELS, plural } from './names.js'
 import { namespace } from '../lib/storage.js'
 import { dayIn, siteZone, streak } from '../lib/dates.js'
@@ -24,9 +23,12 @@ async function fill() {
   const rec = store && store.record(today)
   if (link.dataset.day !== today) {
     let puzzle = rec && rec.puzzle
-    // Offline: what this browser kept, if anything.
-    const got = await dailyJson('chain', today)
-    if (got.data) puzzle = got.data
+    try {
+      const res = await fetch(`/daily/chain/${today}.json`)
+      // Not out on the site yet (the nightly publishes it as the day turns): the API's copy.
+      if (res.ok) puzzle = await res.json()
+      else puzzle = (await (await import('../lib/daily.js')).apiDaily('chain', today)) || puzzle
+    } catch { /* offline: what this browser kept, if anything */ }
     if (puzzle && LEVELS[puzzle.level]) {
       $('chain-card-level').textContent = LEVELS[puzzle.level]
       $('chain-card-meta').textContent = `${plural(puzzle.moves, 'move')} · ${plural(puzzle.hand.length, 'tile')}`

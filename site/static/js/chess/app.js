@@ -17,7 +17,6 @@
 import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
-import { dailyJson } from '../lib/daily.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -84,12 +83,13 @@ async function swapCard(card, today) {
   try {
     res = await fetch(`/daily/chess/${today}.html`)
   } catch { /* offline */ }
-  const file = res && !res.ok ? await dailyJson('chess', today) : null
+  // The card isn't out yet (the nightly publishes it as the day turns): the API's list of the day's
+  // dailies. The module loads only then.
+  const file = res && !res.ok ? await (await import('../lib/daily.js')).apiDaily('chess', today) : null
   if (res && res.ok) {
     card.innerHTML = await res.text()
-  } else if (file && file.data && Array.isArray(file.data.dailies) && file.data.dailies.length) {
-    // The card isn't out yet (the nightly publishes it as the day turns): the API's list of the day's dailies.
-    card.replaceChildren(dailySide(file.data.dailies, today))
+  } else if (file && Array.isArray(file.dailies) && file.dailies.length) {
+    card.replaceChildren(dailySide(file.dailies, today))
   } else {
     const preview = document.createElement('div')
     preview.className = 'daily-preview'

@@ -16,10 +16,16 @@ export async function dailyJson(game, date) {
     return { status: 0 }
   }
   if (site.ok) return { data: await site.json() }
-  if (date !== dayIn(siteZone())) return { status: site.status } // a past day's file is out, or there is none
+  const data = await apiDaily(game, date)
+  return data ? { data } : { status: site.status }
+}
+
+/** Today's public daily of `game` from the API (the site's file wasn't there), or null; null for any other day. */
+export async function apiDaily(game, date) {
+  if (date !== dayIn(siteZone())) return null // a past day's file is out, or there is none
   try {
     const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
-    if (api.ok) return { data: await api.json() }
-  } catch { /* the site answered, the API didn't: say what the site said */ }
-  return { status: site.status }
+    if (api.ok) return await api.json()
+  } catch { /* the site answered, the API didn't */ }
+  return null
 }
