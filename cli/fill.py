@@ -2,7 +2,8 @@
 
 Stores Chain days through 31 days ahead (from 2026-09-01 on first run),
 keeps the chess dailies through tomorrow, and writes the public daily files
-of yesterday, today and tomorrow (and daily/index.json) into the built site.
+of yesterday and today (and daily/index.json) into the built site: nothing of
+tomorrow is public before its day.
 Uses PUZZLEBOOK_STORE (default var/puzzlebook.sqlite3) and PUZZLEBOOK_DIST.
 Safe to run again: it only adds what's missing.
 """
@@ -10,7 +11,6 @@ Safe to run again: it only adds what's missing.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 from pathlib import Path
 
@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all-files",
         action="store_true",
-        help="write every published date's files through tomorrow, not just yesterday to tomorrow",
+        help="write every published date's files through today, not just yesterday's and today's",
     )
 
 
@@ -53,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = fill(store, settings, bundle, writer=writer, ahead=args.ahead)
         if writer is not None and args.all_files:
-            tomorrow = site_day(settings.site_tz) + dt.timedelta(days=1)
-            report.published = write_files(daily_files(store, settings, bundle, through=tomorrow), writer)
+            today = site_day(settings.site_tz)  # nothing of tomorrow is published before its day
+            report.published = write_files(daily_files(store, settings, bundle, through=today), writer)
     finally:
         store.close()
     print(report.summary())

@@ -26,6 +26,8 @@ NO_STORE = "no-store"
 BOARD_SECONDS = 15
 # A past day's walkthrough never changes (today's opens only to a player, with a token).
 WALKTHROUGH_SECONDS = 24 * 60 * 60
+# A day's public puzzle, from the API while the CDN hasn't the day's file yet: as the file is kept.
+DAILY_SECONDS = 300
 # A lesson can be deleted by its teacher: a student's browser may keep it a minute, no shared cache.
 LESSON_SECONDS = 60
 
@@ -65,6 +67,7 @@ PRIVATE = Caching("private", NO_STORE)
 BOARD = Caching("board", f"public, max-age={BOARD_SECONDS}", per_caller=True)
 WALKTHROUGH = Caching("walkthrough", f"public, max-age={WALKTHROUGH_SECONDS}", per_caller=True)
 LESSON = Caching("lesson", f"private, max-age={LESSON_SECONDS}")
+DAILY = Caching("daily", f"public, max-age={DAILY_SECONDS}")
 # The OpenAPI document and its browsable page: kept, but asked again each time (they change on deploy).
 REVALIDATE = Caching("revalidate", "no-cache")
 

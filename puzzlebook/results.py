@@ -19,7 +19,8 @@ class Posted:
     mistakes: the mistakes kept (a solve after a miss has at least one).
     daily: the day whose board it is on, if any; place: its place there.
     kind: which result was kept ("solve" or "giveup", for a game with both). streak: the
-    streak after it, when this result extended one.
+    streak after it, when this result extended one. offline: it came without a ticket, so it
+    counts for the player alone (unrated, on no board: docs/ratings.md).
     """
 
     already: bool
@@ -32,3 +33,4 @@ class Posted:
     place: int | None = None
     kind: str | None = None
     streak: int | None = None
+    offline: bool = False

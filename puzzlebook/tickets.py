@@ -30,6 +30,9 @@ VERSION = 1
 # How far the client's clock may run ahead of the time between a ticket and its result: a solve
 # claiming up to this many seconds more than have passed is still believed.
 CLOCK_ALLOWANCE_MS = 5_000
+# How much sooner than a second a move after its ticket a result may come (`check`'s `floor`): the
+# browser's first beat and the ticket's own trip more than cover an honest player's rounding.
+FLOOR_ALLOWANCE_MS = 1_000
 # The longest a ticket's text may be: anything longer is refused unread.
 MAX_TEXT = 512
 
@@ -47,8 +50,8 @@ class Ticket:
 
 class TicketRefused(ValueError):
     """A ticket that doesn't let this result count. `reason` is one word for the API
-    ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast");
-    str(error) says it in plain words."""
+    ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast",
+    "closed"); str(error) says it in plain words."""
 
     def __init__(self, reason: str, words: str) -> None:
         super().__init__(words)
@@ -90,8 +93,8 @@ def read(text: object, key: bytes) -> Ticket:
     ticket's shape) or "forged" (its signature isn't this site's)."""
     if text is None or text == "":
         raise TicketRefused("missing", "This result has no play ticket: open the puzzle again while online.")
-    if (not isinstance(text, str) or len(text) > MAX_TEXT or not text.isascii()
-            or text.count(".") != 1):
+    # Only ASCII can be a ticket (and compare_digest refuses to compare any other str: a 500).
+    if not isinstance(text, str) or len(text) > MAX_TEXT or text.count(".") != 1 or not text.isascii():
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
     payload, mac = text.split(".")
     if not hmac.compare_digest(_mac(key, payload), mac):
@@ -108,9 +111,12 @@ def read(text: object, key: bytes) -> Ticket:
 
 
 def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float | None,
-          now: int) -> None:
+          now: int, floor: int = 0) -> None:
     """Whether `ticket` lets `player`'s result for `target` in `game`, claiming `seconds` of play
-    (None: the result claims no time, as a miss), count at `now` (ms since the epoch).
+    (None: the result claims no time, as a miss), count at `now` (ms since the epoch). `floor`:
+    the fewest seconds such a result takes (a second a move), which must have passed since the
+    ticket was issued too, give or take FLOOR_ALLOWANCE_MS: a script can't post faster than a
+    person at the floor by claiming the floor's time at once.
     Raises TicketRefused ("not-yours", "other-game", "other-puzzle", "too-fast") otherwise.
 
     >>> t = Ticket("p1", "chess", "00sHx", 1_000_000, "n0")
@@ -132,3 +138,59 @@ def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float
             "too-fast",
             f"This result claims {seconds:g} seconds, but the puzzle was opened {elapsed} seconds ago.",
         )
+    if floor and now - ticket.issued + FLOOR_ALLOWANCE_MS < floor * 1000:
+        raise TicketRefused(
+            "too-fast",
+            f"This came {max(0, now - ticket.issued) / 1000:.1f} seconds after the puzzle opened: a real "
+            f"solve takes at least a second a move ({floor} here).",
+        )
+
+
+def admit(text: object, *, offline: bool, key: bytes, player: str, game: str, target: str,
+          seconds: float | None, now: int, floor: int = 0) -> Ticket | None:
+    """The check step of a result, whatever the game: the ticket it carries, read and checked
+    (`read`, then `check`), or None for an offline result: one that says `offline` and carries no
+    ticket at all (it will count for the player alone: unrated, on no board). A result with a ticket
+    is judged by its ticket, whatever it says of itself.
+
+    >>> admit(None, offline=True, key=b"k", player="p1", game="chain", target="2026-11-02",
+    ...       seconds=40, now=0) is None
+    True
+    """
+    if offline and (text is None or text == ""):
+        return None
+    ticket = read(text, key)
+    check(ticket, player=player, game=game, target=target, seconds=seconds, now=now, floor=floor)
+    return ticket
+
+
+CLOSED_WORDS = "You opened another puzzle since this one: results count one puzzle at a time."
+
+
+def check_open(ticket: Ticket, current: dict[str, object] | None, *, ties_with: str | None = None) -> bool:
+    """Whether `ticket` is the player's current play of its game. `current` is what the store keeps
+    of the player's play ({nonce, closed}: `closed` is the kind of result that ended it, None while
+    it is open), or None when there is none.
+
+    Answers False while the play is open. A play already ended by a result of kind `ties_with` is a
+    tie (a miss racing the solve that ended the same play): True. Otherwise TicketRefused("closed"):
+    a later ticket replaced this one, or a result already ended its play.
+
+    >>> t = Ticket("p1", "chess", "00sHx", 1_000_000, "n1")
+    >>> check_open(t, {"nonce": "n1", "closed": None})
+    False
+    >>> check_open(t, {"nonce": "n1", "closed": "solve"}, ties_with="solve")
+    True
+    >>> check_open(t, {"nonce": "n2", "closed": None})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlebook.tickets.TicketRefused: You opened another puzzle since this one: ...
+    """
+    if current is None or current.get("nonce") != ticket.nonce:
+        raise TicketRefused("closed", CLOSED_WORDS)
+    closed = current.get("closed")
+    if not closed:
+        return False
+    if ties_with is not None and closed == ties_with:
+        return True
+    raise TicketRefused("closed", "This puzzle's result is in already: open it again to play it again.")

@@ -5,8 +5,9 @@
 1. Each game with a `nightly` hook (service/games/__init__.py) keeps its days
    ahead, as far as it needs (a game that makes its days keeps them through
    `ahead` days from now; its hook's docstring says what it keeps).
-2. The public files of yesterday, today and tomorrow, and the index, are
-   written (service/publish.py), when a writer is given.
+2. The public files of yesterday and today, and the index, are written
+   (service/publish.py), when a writer is given: never tomorrow's (the job runs
+   at the turn of the site day, so today's appear as the day begins).
 3. Expired rate-limit windows are pruned (DynamoDB's TTL does it there).
 
 `python build.py fill` runs it locally; functions/handler.nightly on AWS;

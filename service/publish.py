@@ -1,6 +1,6 @@
 """The public daily files, made from the store by each daily game, and where they're written.
 
-    files = daily_files(store, settings, bundle, through=tomorrow)   # {relative path: bytes}
+    files = daily_files(store, settings, bundle, through=today)      # {relative path: bytes}
     write_files(files, DirWriter(settings.dist))                      # or S3Writer(bucket)
 
 Paths are relative to the site root. Each game with `daily` in the registry
@@ -9,8 +9,11 @@ hook (service/games/<key>/; docs/api.md, "The daily files and the nightly job",
 shows each), and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
-The site build calls daily_files for every date up to tomorrow; the nightly
-job writes yesterday's, today's and tomorrow's files and the index.
+Nothing of a day is public before the day begins (SITE_TZ): the site build calls
+daily_files for every date up to today, and the nightly job, which runs at the turn of
+the site day, writes yesterday's and today's files and the index. Tomorrow's chess daily
+is kept in the store ahead, where only the API reads it, and only once its day has come
+(a page that asks before the CDN has the new file falls back to GET /api/<game>/daily/<date>).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from service.settings import Settings
 from service.store.base import Store
 
 INDEX = "daily/index.json"
-# Dailies change once a day and tomorrow's is published ahead: a short cache.
+# The index changes once a day, as the day turns: a short cache.
 CACHE_CONTROL = "public, max-age=300"
 # What the daily files are: the JSON, and the chess home page's card of the day (HTML).
 CONTENT_TYPES = {".json": "application/json; charset=utf-8", ".html": "text/html; charset=utf-8"}
@@ -129,8 +132,6 @@ def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:
 
 
 def publish_days(store: Store, settings: Settings, bundle: Any, writer: Writer, today: dt.date) -> list[str]:
-    """The nightly's publishing: yesterday's, today's and tomorrow's files, and the index."""
-    files = daily_files(
-        store, settings, bundle, through=today + dt.timedelta(days=1), since=today - dt.timedelta(days=1)
-    )
+    """The nightly's publishing: yesterday's and today's files, and the index (never tomorrow's)."""
+    files = daily_files(store, settings, bundle, through=today, since=today - dt.timedelta(days=1))
     return write_files(files, writer)

@@ -142,7 +142,7 @@ def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
     """What the home page shows of the build day without JavaScript (docs/site.md, "The first
     board"): the day and its chess card (service/games/chess/home.py); each game's own card reads
     its part from its template globals (sitebuild/games/<key>.py). Only the build day's: the page
-    never holds a later day (tomorrow's files are published ahead)."""
+    never holds a later day (nor is any later day's file published)."""
     from markupsafe import Markup
 
     day = today.isoformat()
@@ -168,9 +168,10 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
                      *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
-    """The public daily files from the start through tomorrow, made by the service layer's own
-    code: each game keeps what it publishes (chess: its picks, the first pick standing) and
-    writes its files from what is kept. The build never picks a daily itself."""
+    """The public daily files from the start through today (never tomorrow's: docs/api.md, "The
+    daily files"), made by the service layer's own code: each game keeps what it publishes
+    (chess: its picks, through tomorrow, the first pick standing) and writes its files from what is
+    kept. The build never picks a daily itself."""
     if not has_bundle:
         return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle
@@ -179,10 +180,10 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
     from service.store import open_store
 
     bundle = Bundle(bundle_dir)
-    through = today + dt.timedelta(days=1)
+    through = today
     store = store if store is not None else open_store(settings.store_url)
     for _, hooks in with_hook("keep_through"):
-        hooks.keep_through(store, settings, bundle, through)
+        hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
     files = publish.daily_files(store, settings, bundle, through)
     for rel, data in sorted(files.items()):
         output.write(rel, data)

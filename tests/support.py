@@ -141,6 +141,52 @@ def signed_up(client: Any, name: str = "Ada") -> dict[str, str]:
     return {"Authorization": f"Bearer {made.json()['token']}"}
 
 
+# The results that carry a play ticket: their game, and the fields of the body that name what was
+# opened (the body of POST /api/<game>/plays).
+TICKETED = {
+    "/api/chess/solves": ("chess", ("id", "band")),
+    "/api/chess/misses": ("chess", ("id", "band")),
+    "/api/chain/solves": ("chain", ("date",)),
+    "/api/chain/giveups": ("chain", ("date",)),
+}
+
+
+def open_play(client: Any, path: str, body: Any, headers: dict[str, str]) -> str | None:
+    """Open the puzzle that `body`, a result for `path`, is about (POST /api/<game>/plays): its
+    ticket, or None when the body names nothing that can be opened (no such puzzle or day: the
+    result is then refused for that, before any ticket is asked for)."""
+    game, fields = TICKETED[path]
+    if not isinstance(body, dict) or not all(f in body for f in fields):
+        return None
+    opened = client.post(f"/api/{game}/plays", json={f: body[f] for f in fields}, headers=headers)
+    return str(opened.json()["ticket"]) if opened.status_code == 200 else None
+
+
+def with_ticket(world: Any, path: str, body: Any, headers: dict[str, str]) -> Any:
+    """`body`, a result for `path`, as a signed-in player's game sends it: the puzzle opened first
+    (POST /api/<game>/plays, the ticket issued the body's `seconds` before now, plus one, on
+    `world.clock`), the ticket carried. `world`: what `served` yields (a client and a Clock). A body
+    that names its own `ticket` or `offline`, or names nothing that can be opened, goes as it is."""
+    if not isinstance(body, dict) or "ticket" in body or body.get("offline"):
+        return body
+    seconds = body.get("seconds")
+    # A result that claims no time (a miss, a give-up) is opened as it is posted; a time out of range
+    # is refused for its shape (400) before any ticket is looked at.
+    played = seconds + 1 if isinstance(seconds, int) and 0 < seconds <= 86_400 else 0
+    back = dt.timedelta(seconds=played)
+    world.clock.at -= back
+    try:
+        ticket = open_play(world.client, path, body, headers)
+    finally:
+        world.clock.at += back
+    return body if ticket is None else {**body, "ticket": ticket}
+
+
+def post_result(world: Any, path: str, body: Any, headers: dict[str, str]) -> Any:
+    """Post a result as a signed-in player's game does (`with_ticket`)."""
+    return world.client.post(path, json=with_ticket(world, path, body, headers), headers=headers)
+
+
 @contextmanager
 def served(store: Any, now: dt.datetime, **client: Any) -> Iterator[SimpleNamespace]:
     """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its

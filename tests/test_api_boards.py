@@ -11,7 +11,7 @@ import pytest
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -37,7 +37,7 @@ def post(world: SimpleNamespace, me: dict, puzzle: Puzzle, **kw: object) -> dict
         "hints": 0,
         "seconds": 9,
     }
-    got = world.client.post("/api/chess/solves", json=body | kw, headers=me)
+    got = post_result(world, "/api/chess/solves", body | kw, me)
     assert got.status_code == 200, got.text
     world.clock.advance(minutes=1)  # so "who got there first" is decided by time, as in life
     return got.json()

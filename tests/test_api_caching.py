@@ -15,7 +15,7 @@ from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from tests.soft_authenticator import SoftAuthenticator, b64
-from tests.support import served, signed_up, sqlite_store
+from tests.support import served, signed_up, sqlite_store, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 LESSON = [
@@ -60,15 +60,26 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
     miss = {"id": other.id, "band": "Hard", "how": "gave-up", "moves": []}
     chain = {"date": "2026-11-02", "tiles": world.rows["2026-11-02"]["solution"], "seconds": 60, "undos": 0,
              "resets": 0}
+
+    def ticketed(path: str, body: dict) -> Any:
+        # Each post of a result opens its puzzle first, as the site does (a fresh ticket each time).
+        return lambda: with_ticket(world, path, body, world.me)
+
     return {
         ("POST", "/api/players"): ("/api/players", {"name": "Bo"}, None),
         ("GET", "/api/me"): ("/api/me", None, None),
         ("PATCH", "/api/me"): ("/api/me", {"name": "Ada"}, None),
-        ("POST", "/api/chess/solves"): ("/api/chess/solves", solve, None),
-        ("POST", "/api/chess/misses"): ("/api/chess/misses", miss, None),
-        ("POST", "/api/chain/solves"): ("/api/chain/solves", chain, None),
-        ("POST", "/api/chain/giveups"): ("/api/chain/giveups", {"date": "2026-11-01"}, None),
+        ("POST", "/api/chess/plays"): ("/api/chess/plays", {"id": puzzle.id, "band": "Hard"}, None),
+        ("POST", "/api/chess/solves"): ("/api/chess/solves", ticketed("/api/chess/solves", solve), None),
+        ("POST", "/api/chess/misses"): ("/api/chess/misses", ticketed("/api/chess/misses", miss), None),
+        ("POST", "/api/chain/plays"): ("/api/chain/plays", {"date": "2026-11-02"}, None),
+        ("POST", "/api/chain/solves"): ("/api/chain/solves", ticketed("/api/chain/solves", chain), None),
+        ("POST", "/api/chain/giveups"): (
+            "/api/chain/giveups", ticketed("/api/chain/giveups", {"date": "2026-11-01"}), None
+        ),
         ("GET", "/api/chain/{date}/walkthrough"): ("/api/chain/2026-11-01/walkthrough", None, None),
+        ("GET", "/api/chess/daily/{date}"): ("/api/chess/daily/2026-11-02", None, None),
+        ("GET", "/api/chain/daily/{date}"): ("/api/chain/daily/2026-11-02", None, None),
         ("GET", "/api/boards/chess/daily/{date}"): ("/api/boards/chess/daily/2026-11-02", None, None),
         ("GET", "/api/boards/chess/alltime"): ("/api/boards/chess/alltime", None, None),
         ("GET", "/api/boards/ratings/{game}"): ("/api/boards/ratings/chess", None, None),
@@ -130,6 +141,8 @@ EXPECTED = {
     "/api/boards/": (PUBLIC_BOARD, "no-store"),
     "/api/chain/{date}/walkthrough": ("public, max-age=86400", "no-store"),
     "/api/lessons/{lesson_id}": ("private, max-age=60", "private, max-age=60"),
+    "/api/chess/daily/{date}": ("public, max-age=300", "public, max-age=300"),
+    "/api/chain/daily/{date}": ("public, max-age=300", "public, max-age=300"),
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-02"
@@ -32,7 +32,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
 def solve(world: SimpleNamespace, headers: dict, day: str = TODAY, **kw: object):
     body = {"date": day, "tiles": world.rows[day]["solution"], "seconds": 40, "undos": 0, "resets": 0}
     body.update(kw)
-    return world.client.post("/api/chain/solves", json=body, headers=headers)
+    return post_result(world, "/api/chain/solves", body, headers)
 
 
 def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamespace) -> None:
@@ -47,6 +47,7 @@ def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamesp
         "daily": TODAY,
         "place": 1,
         "streak": 1,
+        "offline": False,
     }
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["chain_line"] == "1 Chain solved, 1 cleanly · 1-day Chain streak"
@@ -98,13 +99,10 @@ def test_days_not_out_or_not_stored_are_refused(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     future = solve(world, me, day=TOMORROW)
     assert future.status_code == 404 and future.json()["error"] == f"The Chain of {TOMORROW} isn’t out yet."
-    missing = world.client.post(
-        "/api/chain/solves",
-        headers=me,
-        json={"date": "2025-06-01", "tiles": [0], "seconds": 5, "undos": 0, "resets": 0},
-    )
+    old = {"date": "2025-06-01", "tiles": [0], "seconds": 5, "undos": 0, "resets": 0}
+    missing = post_result(world, "/api/chain/solves", old, me)
     assert missing.status_code == 404
-    bad = world.client.post("/api/chain/giveups", json={"date": "2026-02-30"}, headers=me)
+    bad = post_result(world, "/api/chain/giveups", {"date": "2026-02-30"}, me)
     assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
 
 
@@ -120,7 +118,7 @@ def test_a_giveup_stands_and_opens_the_walkthrough(world: SimpleNamespace) -> No
     me = signed_up(world.client)
     closed = world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me)
     assert closed.status_code == 403
-    gave = world.client.post("/api/chain/giveups", json={"date": TODAY}, headers=me)
+    gave = post_result(world, "/api/chain/giveups", {"date": TODAY}, me)
     assert gave.status_code == 200 and gave.json()["kept"] == "giveup"
     late = solve(world, me).json()
     assert late["already"] is True and late["kept"] == "giveup"

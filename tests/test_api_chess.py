@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
 
@@ -60,7 +60,7 @@ def legal_off_line(puzzle: Puzzle, ply: int) -> str:
 def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    got = world.client.post("/api/chess/solves", json=body(puzzle), headers=me)
+    got = post_result(world, "/api/chess/solves", body(puzzle), me)
     assert got.status_code == 200, got.text
     answer = got.json()
     assert answer["already"] is False and answer["rated"] is True and answer["clean"] is True
@@ -77,8 +77,8 @@ def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: S
 def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    first = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
-    again = world.client.post("/api/chess/solves", json=body(puzzle, mistakes=4), headers=me).json()
+    first = post_result(world, "/api/chess/solves", body(puzzle), me).json()
+    again = post_result(world, "/api/chess/solves", body(puzzle, mistakes=4), me).json()
     assert again == {
         "ok": True,
         "already": True,
@@ -88,6 +88,7 @@ def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
         "rating": None,
         "daily": None,
         "place": None,
+        "offline": False,
     }
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["chess"]["solved"] == 1
@@ -99,11 +100,8 @@ def test_posting_needs_a_player(world: SimpleNamespace) -> None:
     anonymous = world.client.post("/api/chess/solves", json=body(puzzle))
     assert anonymous.status_code == 401
     assert "Sign in" in anonymous.json()["error"]
-    forged = world.client.post(
-        "/api/chess/solves",
-        json=body(puzzle),
-        headers={"Authorization": "Bearer 0123456789abcdef." + "x" * 43},
-    )
+    stranger = {"Authorization": "Bearer 0123456789abcdef." + "x" * 43}
+    forged = post_result(world, "/api/chess/solves", body(puzzle), stranger)
     assert forged.status_code == 401
     assert (
         world.client.post(
@@ -129,7 +127,7 @@ def test_posting_needs_a_player(world: SimpleNamespace) -> None:
 )
 def test_a_misshapen_solve_is_400_in_plain_words(world: SimpleNamespace, change: dict, words: str) -> None:
     me = signed_up(world.client)
-    got = world.client.post("/api/chess/solves", json=body(two_mover(world)) | change, headers=me)
+    got = post_result(world, "/api/chess/solves", body(two_mover(world)) | change, me)
     assert got.status_code == 400
     assert words in got.json()["error"]
 
@@ -137,16 +135,16 @@ def test_a_misshapen_solve_is_400_in_plain_words(world: SimpleNamespace, change:
 def test_a_puzzle_outside_the_bundle_is_422(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    got = world.client.post("/api/chess/solves", json=body(puzzle, id="zzzzz"), headers=me)
+    got = post_result(world, "/api/chess/solves", body(puzzle, id="zzzzz"), me)
     assert got.status_code == 422
     assert got.json()["error"] == "That puzzle isn’t in this game’s collection, so it can’t be checked."
-    wrong_band = world.client.post("/api/chess/solves", json=body(puzzle, band="Expert"), headers=me)
+    wrong_band = post_result(world, "/api/chess/solves", body(puzzle, band="Expert"), me)
     assert wrong_band.status_code == 422
 
 
 def test_a_solve_faster_than_a_second_a_move_is_422(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
-    got = world.client.post("/api/chess/solves", json=body(two_mover(world), seconds=1), headers=me)
+    got = post_result(world, "/api/chess/solves", body(two_mover(world), seconds=1), me)
     assert got.status_code == 422 and "second a move" in got.json()["error"]
 
 
@@ -155,13 +153,13 @@ def test_moves_off_the_line_are_422_and_nothing_is_kept(world: SimpleNamespace) 
     puzzle = two_mover(world)
     wrong_first = [legal_off_line(puzzle, 1), puzzle.solution[1]]
     assert (
-        world.client.post("/api/chess/solves", json=body(puzzle, wrong_first), headers=me).status_code == 422
+        post_result(world, "/api/chess/solves", body(puzzle, wrong_first), me).status_code == 422
     )
-    half = world.client.post("/api/chess/solves", json=body(puzzle, puzzle.solution[:1]), headers=me)
+    half = post_result(world, "/api/chess/solves", body(puzzle, puzzle.solution[:1]), me)
     assert half.status_code == 422 and "don’t solve" in half.json()["error"]
     assert world.client.get("/api/me", headers=me).json()["chess"]["solved"] == 0
     # Still the first result: a correct solve afterwards is rated.
-    assert world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()["rated"] is True
+    assert post_result(world, "/api/chess/solves", body(puzzle), me).json()["rated"] is True
 
 
 def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
@@ -182,7 +180,7 @@ def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
 def test_another_mate_goes_to_the_referee_and_solves(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle, other = mate_in_one_with_another_mate(world)
-    got = world.client.post("/api/chess/solves", json=body(puzzle, [other], seconds=5), headers=me)
+    got = post_result(world, "/api/chess/solves", body(puzzle, [other], seconds=5), me)
     assert got.status_code == 200, got.text
     assert got.json()["rated"] is True
 
@@ -191,7 +189,7 @@ def test_a_last_move_that_leaves_the_line_without_mate_is_422(world: SimpleNames
     me = signed_up(world.client)
     puzzle = two_mover(world)
     moves = [puzzle.solution[0], legal_off_line(puzzle, 3)]
-    got = world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me)
+    got = post_result(world, "/api/chess/solves", body(puzzle, moves), me)
     assert got.status_code == 422 and "doesn’t mate" in got.json()["error"]
 
 
@@ -201,34 +199,32 @@ def test_replays_are_limited_to_60_a_player_an_hour(world: SimpleNamespace) -> N
     puzzle = two_mover(world)
     moves = [puzzle.solution[0], legal_off_line(puzzle, 3)]
     for _ in range(60):
-        assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me).status_code == 422
-    limited = world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me)
+        assert post_result(world, "/api/chess/solves", body(puzzle, moves), me).status_code == 422
+    limited = post_result(world, "/api/chess/solves", body(puzzle, moves), me)
     assert limited.status_code == 429
     assert 0 < int(limited.headers["Retry-After"]) <= 3600
     assert "60 an hour" in limited.json()["error"]
     # Another player isn't limited; a solve on the line needs no replay; the next hour opens again.
-    assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=other).status_code == 422
-    assert world.client.post("/api/chess/solves", json=body(puzzle), headers=me).status_code == 200
+    assert post_result(world, "/api/chess/solves", body(puzzle, moves), other).status_code == 422
+    assert post_result(world, "/api/chess/solves", body(puzzle), me).status_code == 200
     world.clock.advance(seconds=int(limited.headers["Retry-After"]))
-    assert world.client.post("/api/chess/solves", json=body(puzzle, moves), headers=me).status_code == 422
+    assert post_result(world, "/api/chess/solves", body(puzzle, moves), me).status_code == 422
 
 
 def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     wrong = [legal_off_line(puzzle, 1)]
-    lost = world.client.post(
-        "/api/chess/misses",
-        json={"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": wrong},
-        headers=me,
+    lost = post_result(
+        world, "/api/chess/misses", {"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": wrong}, me
     )
     assert lost.status_code == 200, lost.text
     assert lost.json()["rated"] is True and lost.json()["rating"]["after"] < 1500
-    again = world.client.post(
-        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
+    again = post_result(
+        world, "/api/chess/misses", {"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, me
     )
     assert again.json()["already"] is True
-    solved = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
+    solved = post_result(world, "/api/chess/solves", body(puzzle), me).json()
     assert solved["already"] is False and solved["rated"] is False
     assert solved["mistakes"] == 1 and solved["clean"] is False and solved["rating"] is None
     mine = world.client.get("/api/me", headers=me).json()
@@ -239,24 +235,23 @@ def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: Simp
 def test_a_wrong_move_miss_must_leave_the_line(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    on_line = world.client.post(
+    on_line = post_result(
+        world,
         "/api/chess/misses",
-        json={"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": puzzle.solution[:1]},
-        headers=me,
+        {"id": puzzle.id, "band": puzzle.band, "how": "wrong", "moves": puzzle.solution[:1]},
+        me,
     )
     assert on_line.status_code == 422
     assert on_line.json()["error"] == "That isn’t a wrong move in this puzzle."
-    none = world.client.post(
-        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "wrong"}, headers=me
-    )
+    none = post_result(world, "/api/chess/misses", {"id": puzzle.id, "band": puzzle.band, "how": "wrong"}, me)
     assert none.status_code == 400
 
 
 def test_show_solution_is_a_miss_with_no_moves(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    got = world.client.post(
-        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
+    got = post_result(
+        world, "/api/chess/misses", {"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, me
     )
     assert got.status_code == 200 and got.json()["rated"] is True
 
@@ -264,10 +259,10 @@ def test_show_solution_is_a_miss_with_no_moves(world: SimpleNamespace) -> None:
 def test_a_miss_after_a_solve_changes_nothing(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
-    solved = world.client.post("/api/chess/solves", json=body(puzzle), headers=me).json()
-    late = world.client.post(
-        "/api/chess/misses", json={"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, headers=me
-    ).json()
+    solved = post_result(world, "/api/chess/solves", body(puzzle), me).json()
+    late = post_result(
+        world, "/api/chess/misses", {"id": puzzle.id, "band": puzzle.band, "how": "gave-up"}, me).json(
+    )
     assert late["already"] is True and late["rating"] is None
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["ratings"]["chess"]["rating"] == solved["rating"]["after"]
@@ -284,13 +279,13 @@ def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> 
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     daily = todays_daily(world)
     assert daily.band == "Easy"  # Monday
-    posted = world.client.post("/api/chess/solves", json=body(daily, hints=1), headers=ada).json()
+    posted = post_result(world, "/api/chess/solves", body(daily, hints=1), ada).json()
     assert posted["daily"] == "2026-11-02" and posted["place"] == 1
     board = world.client.get("/api/boards/chess/daily/2026-11-02", headers=ada).json()
     assert [(r["name"], r["hints"], r["you"]) for r in board["rows"]] == [("Ada", 1, True)]
     assert board["band"] == "Easy" and board["mine"]["place"] == 1
     world.clock.advance(days=1)
-    late = world.client.post("/api/chess/solves", json=body(daily), headers=bob).json()
+    late = post_result(world, "/api/chess/solves", body(daily), bob).json()
     assert late["daily"] is None and late["place"] is None and late["rated"] is True
     board = world.client.get("/api/boards/chess/daily/2026-11-02").json()
     assert [r["name"] for r in board["rows"]] == ["Ada"]
@@ -299,7 +294,7 @@ def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> 
 def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     for _ in range(3):
-        assert world.client.post("/api/chess/solves", json=body(todays_daily(world)), headers=me).json()[
+        assert post_result(world, "/api/chess/solves", body(todays_daily(world)), me).json()[
             "daily"
         ]
         world.clock.advance(days=1)

@@ -38,7 +38,10 @@ MISS = {"id": "0000D", "band": "Medium", "how": "wrong", "moves": ["f8d8", "f6e7
 
 
 def test_a_good_solve_passes_whole():
-    assert solve_request(SOLVE).model_dump() == SOLVE
+    # No ticket named: as posted, no ticket and not offline (the route then refuses it as "missing").
+    assert solve_request(SOLVE).model_dump() == {**SOLVE, "ticket": None, "offline": False}
+    ticketed = {**SOLVE, "ticket": "a.b", "offline": True}
+    assert solve_request(ticketed).model_dump() == ticketed
 
 
 def test_extra_fields_are_ignored():
@@ -117,7 +120,7 @@ def test_a_refusal_is_a_400_with_the_words_alone():
 
 def test_a_wrong_move_miss_passes():
     miss = miss_request(MISS)
-    assert isinstance(miss, WrongMove) and miss.model_dump() == MISS
+    assert isinstance(miss, WrongMove) and miss.model_dump() == {**MISS, "ticket": None, "offline": False}
 
 
 def test_a_gave_up_miss_may_carry_no_moves():

@@ -11,7 +11,7 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY, TOMORROW = "2026-11-02", "2026-11-03"
@@ -37,6 +37,9 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("GET", f"/api/chain/{day}/walkthrough", None),
         ("POST", "/api/chain/solves", chain),
         ("POST", "/api/chain/giveups", {"date": day}),
+        ("POST", "/api/chain/plays", {"date": day}),
+        ("GET", f"/api/chess/daily/{day}", None),
+        ("GET", f"/api/chain/daily/{day}", None),
     ]
 
 
@@ -74,7 +77,7 @@ def test_tomorrow_is_out_once_the_site_day_turns(world: SimpleNamespace) -> None
     board = world.client.get(f"/api/boards/chain/daily/{TOMORROW}")
     assert board.status_code == 200 and board.json()["rows"] == []
     assert world.client.get(f"/api/boards/chess/daily/{TOMORROW}").status_code == 200
-    given = world.client.post("/api/chain/giveups", json={"date": TOMORROW}, headers=world.me)
+    given = post_result(world, "/api/chain/giveups", {"date": TOMORROW}, world.me)
     assert given.status_code == 200
 
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}
@@ -64,7 +64,7 @@ def test_malformed_bodies_are_400(world: SimpleNamespace, raw: bytes, words: str
 )
 def test_wrong_types_and_ranges_are_400(world: SimpleNamespace, change: dict) -> None:
     body = {"date": "2026-11-02", "tiles": [0, 1, 2], "seconds": 40, "undos": 0, "resets": 0} | change
-    got = world.client.post("/api/chain/solves", json=body, headers=world.me)
+    got = post_result(world, "/api/chain/solves", body, world.me)
     assert got.status_code == 400, got.text
     error_of(got)
 

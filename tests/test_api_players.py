@@ -10,7 +10,7 @@ import pytest
 
 from functions.auth import hash_secret
 from functions.routes.players import PLAYERS_PER_HOUR
-from tests.support import served, signed_up, sqlite_store
+from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -108,7 +108,7 @@ def test_a_deleted_player_is_gone_and_their_token_refused(world: SimpleNamespace
         lambda: world.client.get("/api/me", headers=me),
         lambda: world.client.patch("/api/me", json={"name": "Back"}, headers=me),
         lambda: world.client.delete("/api/me", headers=me),
-        lambda: world.client.post("/api/chain/giveups", json={"date": "2026-11-02"}, headers=me),
+        lambda: post_result(world, "/api/chain/giveups", {"date": "2026-11-02"}, me),
     ):
         got = call()
         assert got.status_code == 401

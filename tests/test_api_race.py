@@ -1,4 +1,6 @@
-"""The same first solve posted 50 times at once over real HTTP is kept once and rated once."""
+"""Results posted at once over real HTTP: the same first solve 50 times is kept and rated once; one
+player's solves of different puzzles at once count one puzzle at a time (only the play opened last);
+the store itself still rates every one of such solves from where the last left off, none lost."""
 
 from __future__ import annotations
 
@@ -15,22 +17,36 @@ from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
-from tests.support import settings_for_tests, uvicorn_serving
+from tests.support import Clock, record_test_solve, settings_for_tests, sqlite_store, uvicorn_serving
+
+NOON = dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)
 
 
 @pytest.fixture
-def served(tmp_path) -> Iterator[tuple[str, SqliteStore, object]]:
+def served(tmp_path) -> Iterator[tuple[str, SqliteStore, object, Clock]]:
     store = SqliteStore(tmp_path / "puzzlebook.sqlite3")
-    app = create_app(settings_for_tests(), store, clock=lambda: dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC))
+    clock = Clock(NOON)
+    app = create_app(settings_for_tests(), store, clock=clock)
     try:
         with uvicorn_serving(app) as base:
-            yield base, store, app
+            yield base, store, app, clock
     finally:
         store.close()
 
 
+def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, band: str) -> str:
+    """A play ticket for the puzzle, issued ten seconds before noon (the clock is put back after)."""
+    clock.at = NOON - dt.timedelta(seconds=10)
+    try:
+        got = httpx.post(f"{base}/api/chess/plays", json={"id": puzzle_id, "band": band}, headers=headers)
+    finally:
+        clock.at = NOON
+    assert got.status_code == 200, got.text
+    return str(got.json()["ticket"])
+
+
 def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
-    base, store, app = served
+    base, store, app, clock = served
     made = httpx.post(f"{base}/api/players", json={"name": "Racer"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = app.state.ctx.bundle
@@ -43,6 +59,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
         "mistakes": 0,
         "hints": 0,
         "seconds": 9,
+        "ticket": opened(base, clock, headers, puzzle.id, "Medium"),
     }
     start = threading.Barrier(50)
 
@@ -53,17 +70,19 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
 
     with ThreadPoolExecutor(max_workers=50) as pool:
         answers = list(pool.map(post, range(50)))
-    assert [a.status_code for a in answers] == [200] * 50
-    kept = [a.json() for a in answers if not a.json()["already"]]
-    assert len(kept) == 1
-    assert kept[0]["rated"] is True
+    kept = [a.json() for a in answers if a.status_code == 200]
+    assert len(kept) == 1 and kept[0]["already"] is False and kept[0]["rated"] is True
+    # The rest came with a ticket the first one had already used.
+    refused = [a for a in answers if a.status_code != 200]
+    assert {a.status_code for a in refused} == {409}
+    assert {a.headers["X-Ticket-Refused"] for a in refused} == {"closed"}
     chess = ChessRecords(store).stats(made["id"])
     assert (chess.solved, chess.clean, chess.rated) == (1, 1, 1)
     assert chess.rating == rate_puzzle(NEW_PLAYER, puzzle.rating, "clean")
 
 
-def test_one_players_solves_of_different_puzzles_at_once_are_all_kept_and_rated(served) -> None:
-    base, store, app = served
+def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_opened_last(served) -> None:
+    base, store, app, clock = served
     made = httpx.post(f"{base}/api/players", json={"name": "Queue"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = app.state.ctx.bundle
@@ -76,6 +95,7 @@ def test_one_players_solves_of_different_puzzles_at_once_are_all_kept_and_rated(
             "mistakes": 0,
             "hints": 0,
             "seconds": 9,
+            "ticket": opened(base, clock, headers, r[0], "Hard"),
         }
         for r in rows
     ]
@@ -88,14 +108,31 @@ def test_one_players_solves_of_different_puzzles_at_once_are_all_kept_and_rated(
 
     with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
         answers = list(pool.map(post, bodies))
-    assert [a.status_code for a in answers] == [200] * len(bodies)
-    assert all(a.json()["rated"] for a in answers)
+    assert [a.status_code for a in answers] == [409] * (len(bodies) - 1) + [200]
+    assert answers[-1].json()["rated"] is True
     chess = ChessRecords(store).stats(made["id"])
-    assert (chess.solved, chess.rated) == (len(bodies), len(bodies))
-    # The changes form one chain from 1500: each started where another left off, so none was lost.
-    befores = sorted(a.json()["rating"]["before"] for a in answers)
-    afters = [a.json()["rating"]["after"] for a in answers]
-    final = round(chess.rating.rating)
-    chained = sorted([1500, *afters])
-    chained.remove(final)
-    assert befores == chained
+    assert (chess.solved, chess.rated) == (1, 1)
+    assert chess.rating == rate_puzzle(NEW_PLAYER, Puzzle.from_row(rows[-1], "Hard").rating, "clean")
+
+
+def test_the_store_rates_one_players_solves_at_once_from_where_each_other_left_off(tmp_path) -> None:
+    # The one-puzzle-at-a-time rule is the API's; under it, the store keeps each rating change on the
+    # version it read, so results written at once (a solve and a miss racing, a retry) lose nothing.
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        ids = [f"p{n:04d}" for n in range(30)]
+        start = threading.Barrier(len(ids))
+
+        def keep(puzzle_id: str) -> object:
+            start.wait()
+            return record_test_solve(store, "racer", puzzle_id)
+
+        with ThreadPoolExecutor(max_workers=len(ids)) as pool:
+            answers = list(pool.map(keep, ids))
+        assert all(a.rated for a in answers)
+        chess = ChessRecords(store).stats("racer")
+        assert (chess.solved, chess.rated) == (len(ids), len(ids))
+        # The changes form one chain from 1500: each started where another left off, so none was lost.
+        befores = sorted(round(a.before.rating, 6) for a in answers)
+        chained = sorted(round(r, 6) for r in [1500.0, *(a.after.rating for a in answers)])
+        chained.remove(round(chess.rating.rating, 6))
+        assert befores == chained

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError
@@ -14,7 +15,7 @@ from functions.app import create_app
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
-from tests.support import Clock, dynamo_store, settings_for_tests, signed_up
+from tests.support import Clock, dynamo_store, settings_for_tests, signed_up, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -34,6 +35,13 @@ def solve_body(puzzle: Puzzle) -> dict:
         "hints": 0,
         "seconds": 20,
     }
+
+
+def ticketed(client: TestClient, puzzle: Puzzle, me: dict[str, str]) -> dict:
+    """The solve's body with its play ticket, issued while the store works (a result refused 503
+    wrote nothing, so the same ticket posts it again once the store is back)."""
+    world = SimpleNamespace(client=client, clock=client.app.state.ctx.clock)
+    return with_ticket(world, "/api/chess/solves", solve_body(puzzle), me)
 
 
 def assert_503(response) -> None:
@@ -56,15 +64,16 @@ def test_a_locked_sqlite_database_is_503_and_then_recovers(sqlite_app) -> None:
     me = signed_up(client)
     puzzle = a_puzzle(client.app)
     client.app.state.ctx.dailies(client.app.state.ctx.today())  # keep today's dailies before locking
+    body = ticketed(client, puzzle, me)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process holding the write lock
     try:
-        assert_503(client.post("/api/chess/solves", json=solve_body(puzzle), headers=me))
+        assert_503(client.post("/api/chess/solves", json=body, headers=me))
     finally:
         other.execute("ROLLBACK")
         other.close()
     assert client.get("/api/me", headers=me).json()["chess"]["solved"] == 0
-    again = client.post("/api/chess/solves", json=solve_body(puzzle), headers=me)
+    again = client.post("/api/chess/solves", json=body, headers=me)
     assert again.status_code == 200 and again.json()["rated"] is True
 
 
@@ -72,6 +81,7 @@ def test_a_write_failing_halfway_leaves_nothing_written(sqlite_app) -> None:
     store, client, path = sqlite_app
     me = signed_up(client)
     puzzle = a_puzzle(client.app)
+    body = ticketed(client, puzzle, me)
     db = sqlite3.connect(path, isolation_level=None)
     # The solve's item is written first, its player's tallies second: make the second one fail.
     db.execute(
@@ -79,13 +89,13 @@ def test_a_write_failing_halfway_leaves_nothing_written(sqlite_app) -> None:
         "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END"
     )
     try:
-        assert_503(client.post("/api/chess/solves", json=solve_body(puzzle), headers=me))
+        assert_503(client.post("/api/chess/solves", json=body, headers=me))
         pid = me["Authorization"].split()[1].split(".")[0]
         assert ChessRecords(store).chess_result(pid, puzzle.id) == (None, None)
     finally:
         db.execute("DROP TRIGGER fail_tallies")
         db.close()
-    again = client.post("/api/chess/solves", json=solve_body(puzzle), headers=me)
+    again = client.post("/api/chess/solves", json=body, headers=me)
     assert again.status_code == 200 and again.json()["already"] is False and again.json()["rated"] is True
 
 
@@ -103,6 +113,7 @@ def test_throttled_dynamodb_is_503_and_nothing_is_written(dynamo_app) -> None:
     me = signed_up(client)
     puzzle = a_puzzle(client.app)
     client.app.state.ctx.dailies(client.app.state.ctx.today())
+    body = ticketed(client, puzzle, me)
 
     def throttled(**_: object) -> None:
         raise ClientError(
@@ -113,13 +124,13 @@ def test_throttled_dynamodb_is_503_and_nothing_is_written(dynamo_app) -> None:
     events = store.client.meta.events
     events.register("before-call.dynamodb.TransactWriteItems", throttled)
     try:
-        assert_503(client.post("/api/chess/solves", json=solve_body(puzzle), headers=me))
+        assert_503(client.post("/api/chess/solves", json=body, headers=me))
     finally:
         events.unregister("before-call.dynamodb.TransactWriteItems", throttled)
     pid = me["Authorization"].split()[1].split(".")[0]
     assert ChessRecords(store).chess_result(pid, puzzle.id) == (None, None)
     assert client.get("/api/me", headers=me).json()["ratings"]["chess"] is None
-    again = client.post("/api/chess/solves", json=solve_body(puzzle), headers=me)
+    again = client.post("/api/chess/solves", json=body, headers=me)
     assert again.status_code == 200 and again.json()["rated"] is True
 
 

@@ -82,7 +82,8 @@ def test_the_sam_translation_is_clean_cloudformation(translated: dict[str, Any],
     path.write_text(json.dumps(translated), encoding="utf-8")
     assert _lint(path) == []
     kinds = {r["Type"] for r in translated["Resources"].values()}
-    assert {"AWS::Lambda::Function", "AWS::ApiGatewayV2::Api", "AWS::Events::Rule", "AWS::IAM::Role"} <= kinds
+    wanted = {"AWS::Lambda::Function", "AWS::ApiGatewayV2::Api", "AWS::Scheduler::Schedule", "AWS::IAM::Role"}
+    assert wanted <= kinds
 
 
 def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dict[str, Any],
@@ -96,8 +97,11 @@ def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dic
     assert event["Type"] == "HttpApi"
     assert event["Properties"]["Path"] == "/api/{proxy+}"
     schedule = resources["NightlyFunction"]["Properties"]["Events"]["Nightly"]
-    assert schedule["Type"] == "Schedule"
-    assert schedule["Properties"]["Schedule"] == {"Ref": "NightlySchedule"}
+    # At the turn of the site day, in the site's zone: nothing of a day is published before it begins.
+    assert schedule["Type"] == "ScheduleV2"
+    assert schedule["Properties"]["ScheduleExpression"] == {"Ref": "NightlySchedule"}
+    assert schedule["Properties"]["ScheduleExpressionTimezone"] == {"Ref": "SiteTimeZone"}
+    assert template["Parameters"]["NightlySchedule"]["Default"] == "cron(0 0 * * ? *)"
 
 
 def test_the_site_key_is_passed_by_name_never_by_value(template: dict[str, Any]) -> None:
@@ -357,7 +361,7 @@ def test_the_api_and_the_schedule_call_the_alias_never_latest(translated: dict[s
         assert res[version_id]["Type"] == "AWS::Lambda::Version"
         # Whatever invokes the function names the alias: the API's integration, the schedule's target,
         # and the permissions that let them.
-        kinds = ("AWS::ApiGatewayV2::Integration", "AWS::Events::Rule", "AWS::Lambda::Permission")
+        kinds = ("AWS::ApiGatewayV2::Integration", "AWS::Scheduler::Schedule", "AWS::Lambda::Permission")
         callers = [r for t in kinds for _, r in by_type.get(t, [])
                    if function in _refs(r) or alias_id in _refs(r)]
         assert callers, f"nothing calls {function}"

@@ -59,17 +59,14 @@ def test_chess_dailies_are_kept_from_the_epoch_through_tomorrow(filled) -> None:
     assert len(ids) == len(set(ids)), "a puzzle was a daily twice within three years"
 
 
-def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundle) -> None:
+def test_yesterday_and_today_are_published_with_the_index_and_nothing_of_tomorrow(filled, bundle) -> None:
     store, dist, report = filled
     assert sorted(report.published) == sorted(
-        [
-            f"daily/{game}/{day}.json"
-            for game in ("chess", "chain")
-            for day in ("2026-11-01", "2026-11-02", "2026-11-03")
-        ]
-        + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]  # home cards
+        [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in ("2026-11-01", "2026-11-02")]
+        + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02")]  # home cards
         + ["daily/index.json"]
     )
+    assert not list(dist.rglob("2026-11-03*")), "tomorrow's files wait for its day"
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
     assert chain == chain_generate.public(ChainRecords(store).chain_day("2026-11-02"))
     assert list(chain) == ["date", "level", "start", "target", "moves", "hand"]
@@ -81,22 +78,23 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
         "dailies": [{"band": "Easy", "id": kept.id, "rating": kept.rating}],
     }
     index = json.loads((dist / "daily/index.json").read_text())
-    assert index["chain"][0] == CHAIN_FROM.isoformat() and index["chain"][-1] == "2026-11-03"
-    assert index["chess"][0] == "2026-01-01" and index["chess"][-1] == "2026-11-03"
-    assert not (dist / "daily/chain/2026-11-04.json").exists()
+    assert index["chain"][0] == CHAIN_FROM.isoformat() and index["chain"][-1] == "2026-11-02"
+    assert index["chess"][0] == "2026-01-01" and index["chess"][-1] == "2026-11-02"
+    tomorrows = ChessRecords(store).dailies_on("2026-11-03")[0].id  # kept ahead, in the store only
+    assert tomorrows not in (dist / "daily/index.json").read_text()
 
 
 def test_the_build_gets_every_published_date(filled, bundle) -> None:
     store, _, _ = filled
-    files = daily_files(store, settings_for_tests(), bundle, through=TODAY + dt.timedelta(days=1))
+    files = daily_files(store, settings_for_tests(), bundle, through=TODAY)
     chess_files = [p for p in files if p.startswith("daily/chess/") and p.endswith(".json")]
-    assert len(chess_files) == (TODAY + dt.timedelta(days=1) - EPOCH).days + 1
-    # The home page's card only for the last three days (a page asks only for its own day's).
+    assert len(chess_files) == (TODAY - EPOCH).days + 1
+    # The home page's card only for the last two days (a page asks only for its own day's).
     cards = sorted(p for p in files if p.startswith("daily/chess/") and p.endswith(".html"))
-    assert cards == [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]
+    assert cards == [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02")]
     early = json.loads(files["daily/chess/2026-10-19.json"])
     assert [d["band"] for d in early["dailies"]] == ["Easy", "Medium", "Hard"]
-    assert "daily/chain/2026-11-04.json" not in files
+    assert "daily/chain/2026-11-03.json" not in files and "daily/chess/2026-11-03.json" not in files
 
 
 def test_a_second_fill_adds_nothing_and_changes_nothing(filled, bundle) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,8 +30,9 @@ from puzzlebook.chain.tiles import parse_tile
 from puzzlebook.chess.shards import Bundle
 from service import nightly
 from service.games.chain.records import ChainRecords
+from service.games.chess.records import ChessRecords
 from sitebuild.builder import ROOT, build_site
-from tests.support import Clock, settings_for_tests, signed_up, sqlite_store
+from tests.support import Clock, post_result, settings_for_tests, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
@@ -54,8 +56,15 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
         secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
         rows = {d: ChainRecords(store).chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
-        with TestClient(create_app(settings, store, clock=Clock(NOON))) as client:
-            yield SimpleNamespace(dist=base / "dist", client=client, rows=rows, secret_days=secret_days)
+        tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+        tomorrows_chess = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]  # kept ahead
+        assert tomorrows_chess
+        clock = Clock(NOON)
+        with TestClient(create_app(settings, store, clock=clock)) as client:
+            yield SimpleNamespace(
+                dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days,
+                tomorrows_chess=tomorrows_chess,
+            )
 
 
 def markers(row: dict[str, Any]) -> list[str]:
@@ -131,7 +140,7 @@ def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNames
     assert past.status_code == 200
     assert leaks(past.text, world, [YESTERDAY.isoformat()]), "yesterday's walkthrough is public and detected"
     quitter = signed_up(world.client, "Quitter")
-    gave = world.client.post("/api/chain/giveups", json={"date": TODAY.isoformat()}, headers=quitter)
+    gave = post_result(world, "/api/chain/giveups", {"date": TODAY.isoformat()}, quitter)
     assert gave.status_code == 200
     mine = world.client.get(f"/api/chain/{TODAY.isoformat()}/walkthrough", headers=quitter)
     assert mine.status_code == 200
@@ -144,9 +153,8 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
     chain_files = [p for p in files if p.parent.name == "chain" and p.parent.parent.name == "daily"
                    and p.suffix == ".json"]
     published = {p.stem for p in chain_files}
-    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
-    assert {TODAY.isoformat(), tomorrow} <= published, "today's and tomorrow's puzzles are public"
-    assert max(published) == tomorrow, "nothing past tomorrow is published"
+    assert TODAY.isoformat() in published, "today's puzzle is public"
+    assert max(published) == TODAY.isoformat(), "nothing of tomorrow is published before its day"
     for path in chain_files:
         assert set(json.loads(path.read_text(encoding="utf-8"))) == PUBLIC_KEYS, path
     found = []
@@ -160,13 +168,35 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
     assert not found, "\n".join(found)
 
 
+def test_tomorrows_chess_daily_is_named_by_no_file_and_no_answer_before_its_day(
+    world: SimpleNamespace,
+) -> None:
+    # The shards hold every puzzle (tomorrow's among thousands, unmarked); nothing else may name it.
+    named = re.compile("|".join(rf"(?<![0-9A-Za-z]){i}(?![0-9A-Za-z])" for i in world.tomorrows_chess))
+    found = []
+    for path in sorted(Path(world.dist).rglob("*")):
+        if not path.is_file() or "shards" in path.parts or path.suffix in (".png", ".ico", ".woff2"):
+            continue
+        try:
+            text = _plain(path).decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if named.search(text):
+            found.append(str(path.relative_to(world.dist)))
+    assert not found, found
+    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+    for path in (f"/api/chess/daily/{tomorrow}", f"/api/boards/chess/daily/{tomorrow}"):
+        got = world.client.get(path)
+        assert got.status_code == 404 and not named.search(got.text), path
+
+
 def test_no_api_answer_to_a_player_who_has_not_solved_gives_anything_away(world: SimpleNamespace) -> None:
     client = world.client
     solver = signed_up(client, "Solver")  # another player's solve is in the store: it must not show
     today = TODAY.isoformat()
-    assert client.post("/api/chain/solves", headers=solver, json={
+    assert post_result(world, "/api/chain/solves", {
         "date": today, "tiles": world.rows[today]["solution"], "seconds": 60, "undos": 0, "resets": 0,
-    }).status_code == 200
+    }, solver).status_code == 200
     player = signed_up(client, "Curious")
     answers: list[tuple[str, str]] = []
 

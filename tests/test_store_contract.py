@@ -425,3 +425,78 @@ def test_a_lesson_kept_whole_in_one_item_before_the_split_is_still_read(store: S
     assert LessonRecords(store).list_lessons("owner1") == [head]
     assert LessonRecords(store).delete_lesson("AAAAAAAAAAAAAAAA", "owner1")
     assert LessonRecords(store).get_lesson("AAAAAAAAAAAAAAAA") is None
+
+
+# ---- plays (service/plays.py) -------------------------------------------------------------
+
+
+def test_a_new_ticket_is_the_players_current_play_and_closes_the_last(store: Store) -> None:
+    from puzzlebook.tickets import TicketRefused, read, ticket_key
+    from service.plays import PlayCheck, open_play, play_key
+
+    first = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
+    assert read(first.text, ticket_key(b"k")) == first.ticket
+    item = store.get_item(*play_key("p1", "chess"))
+    assert item["doc"]["nonce"] == first.ticket.nonce and item["doc"]["closed"] is None
+    assert item["expires_at"] == int(T0.timestamp()) + 86_400
+    second = open_play(store, b"k", "p1", "chess", "zZ9yY", at(1))
+    got = store.get_items([play_key("p1", "chess")])
+    with pytest.raises(TicketRefused) as closed:
+        PlayCheck("p1", first.ticket).is_tie(got)
+    assert closed.value.reason == "closed"
+    assert PlayCheck("p1", second.ticket).is_tie(got) is False
+    # Another game's play, or another player's, is its own item.
+    open_play(store, b"k", "p1", "chain", "2026-11-02", at(2))
+    open_play(store, b"k", "p2", "chess", "aB3dE", at(2))
+    assert PlayCheck("p1", second.ticket).is_tie(store.get_items([play_key("p1", "chess")])) is False
+
+
+def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
+    from service.plays import PlayCheck, open_play, play_key
+
+    issued = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
+    check = PlayCheck("p1", issued.ticket)
+    read_before = store.get_items([check.key])
+    store.transact([check.closing(read_before, "solve")])
+    assert store.get_item(*play_key("p1", "chess"))["doc"]["closed"] == "solve"
+    # A second result decided on the same read loses its write (the version moved on).
+    with pytest.raises(Conflict):
+        store.transact([check.closing(read_before, "solve")])
+    now = store.get_items([check.key])
+    assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
+    # A ticket opened after the read also makes the stale closing lose.
+    newer = open_play(store, b"k", "p1", "chess", "zZ9yY", at(1))
+    with pytest.raises(Conflict):
+        store.transact([check.closing(now, "miss")])
+    assert store.get_item(*play_key("p1", "chess"))["doc"]["nonce"] == newer.ticket.nonce
+
+
+def test_a_resumed_play_keeps_its_opening_time_but_never_a_later_one(store: Store) -> None:
+    from service.plays import open_play
+
+    earlier = int(T0.timestamp() * 1000) - 60_000
+    assert open_play(store, b"k", "p1", "chess", "aB3dE", T0, opened=earlier).ticket.issued == earlier
+    later = int(T0.timestamp() * 1000) + 60_000
+    assert open_play(store, b"k", "p1", "chess", "aB3dE", T0, opened=later).ticket.issued == int(
+        T0.timestamp() * 1000
+    )
+
+
+def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> None:
+    records = ChessRecords(store)
+    p1 = store.create_player("Away", "h", T0).id
+    p2 = store.create_player("Here", "h", T0).id
+    solve(store, p1, "aB3dE", offline=True, daily=DAY)
+    solve(store, p2, "aB3dE", daily=DAY)
+    stats = records.stats(p1)
+    assert (stats.solved, stats.clean, stats.offline_clean, stats.rated) == (1, 1, 1, 0)
+    assert stats.streak.current(DAY) == 1 and stats.ranked_streak.current(DAY) == 0
+    assert [r.player_id for r in records.daily_board(DAY.isoformat(), "Medium").rows] == [p2]
+    assert [r.player_id for r in records.alltime_board().rows] == [p2]
+    assert [r.player_id for r in records.alltime_board("Medium").rows] == [p2]
+    assert [r.player_id for r in records.ratings_board().rows] == [p2]
+    assert [r.player_id for r in records.streak_board(DAY).rows] == [p2]
+    chain = ChainRecords(store)
+    chain.record_chain_solve(p1, Solve(DAY.isoformat(), [0, 1], 9, offline=True), today=DAY, now=T0)
+    assert chain.stats(p1).streak.current(DAY) == 1
+    assert chain.daily_board(DAY.isoformat()).rows == [] and chain.streak_board(DAY).rows == []

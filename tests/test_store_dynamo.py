@@ -216,3 +216,32 @@ def test_every_lesson_the_store_keeps_fits_dynamodbs_limits() -> None:
     assert (MAX_PARTS - 1) * (PART_BYTES - 3) < LESSON_MAX_BYTES <= MAX_PARTS * (PART_BYTES - 3)
     assert MAX_PARTS + 1 <= 100  # items in one transaction, the head included
     assert MAX_PARTS * (PART_BYTES + keys) + 4096 < transaction_bytes
+
+
+@pytest.mark.parametrize("first", ["miss", "solve"])
+def test_a_miss_and_a_solve_of_one_play_racing_the_miss_stands_and_is_rated(
+    store: DynamoStore, first: str
+) -> None:
+    # The race staged both ways: the other result lands between this one's reads and its write.
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.plays import PlayCheck, open_play
+
+    pid = store.create_player("Tied", "h", T0).id
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "aB3dE", T0).ticket)
+    solve = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
+    miss = MissPost("aB3dE", "Medium", 1600, "wrong", ["e2e4"], DAY)
+    later = T0 + dt.timedelta(seconds=30)
+    if first == "miss":
+        seen = _rival_first(store, lambda rival: ChessRecords(rival).record_miss(pid, miss, later, play))
+        ours = ChessRecords(store).record_solve(pid, solve, later, play)
+        assert seen[0].rated is True and ours.rated is False  # the solve, read again, came after a miss
+    else:
+        seen = _rival_first(store, lambda rival: ChessRecords(rival).record_solve(pid, solve, later, play))
+        ours = ChessRecords(store).record_miss(pid, miss, later, play)
+        assert seen[0].rated is True and ours.rated is True  # the miss, read again, won the tie
+    assert "TransactionCanceledException" in seen[1:]
+    chess = ChessRecords(store).stats(pid)
+    assert (chess.solved, chess.clean, chess.missed) == (1, 0, 1)
+    assert chess.rating == rate_puzzle(NEW_PLAYER, 1600, "lost")
+    kept_solve, kept_miss = ChessRecords(store).chess_result(pid, "aB3dE")
+    assert kept_miss["after"] is not None and kept_solve["after"] is None and kept_solve["mistakes"] >= 1

@@ -73,3 +73,11 @@ def test_any_ticket_survives_its_round_trip(player: str, game: str, target: str,
 def test_no_text_reads_as_a_ticket_without_the_key(text: str) -> None:
     with pytest.raises(TicketRefused):
         read(text, KEY)
+
+
+def test_a_result_may_not_come_sooner_than_a_second_a_move_after_its_ticket() -> None:
+    ok = dict(player="p1", game="chess", target="00sHx", seconds=3)
+    # Three moves: at least three seconds since the ticket, give or take a second for the clock.
+    check(T, **ok, now=1_002_000, floor=3)
+    assert refused(check, T, **ok, now=1_001_999, floor=3) == "too-fast"
+    check(T, **ok, now=1_000_000)  # no floor named (a miss): only the claimed time is checked

@@ -4,6 +4,8 @@ In the manner of lila's PuzzleFinisher (it decides; PuzzleApi only persists): no
 reads or writes. service/games/chain/records.py reads what the player has, calls `settle_solve`
 or `settle_giveup`, and writes what they say; the route calls `check` first.
 
+    check_ticket(text, ...)                 the play ticket: this player's, this day's, old enough
+                                            (or none, for a result made offline)
     check(row, tiles, seconds)              the tiles solve the stored day, at least a second a tile
     settle_solve(prior, stats, solve, ...)  the first result for a day stands; clean = no undo or
                                             reset; on its own site day: on the board, the streak grows
@@ -23,6 +25,9 @@ from typing import Any
 from puzzlebook.chain.play import check_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import TOO_FAST, Posted
+from puzzlebook.tickets import Ticket, admit
+
+GAME = "chain"
 
 TOO_FAST_CODE = "too_fast"
 
@@ -57,6 +62,16 @@ def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
     return Verdict(True)
 
 
+def check_ticket(text: str | None, *, offline: bool, key: bytes, player: str, day: str,
+                 seconds: int | None, now: int, tiles: int = 0) -> Ticket | None:
+    """The ticket a Chain result carries, checked for `player` and the day `day` (a Chain ticket's
+    target is its date), claiming `seconds` (None for a give-up) at `now` (ms), a solve of `tiles`
+    tiles taking at least a second each since the ticket was issued; None for an offline result.
+    puzzlebook.tickets.TicketRefused says why not."""
+    return admit(text, offline=offline, key=key, player=player, game=GAME, target=day,
+                 seconds=seconds, now=now, floor=min_seconds(tiles))
+
+
 @dataclass(frozen=True, slots=True)
 class Solve:
     """A solve as posted: the day, hand indices in the order played, the time, undos and resets."""
@@ -66,6 +81,7 @@ class Solve:
     seconds: int
     undos: int = 0
     resets: int = 0
+    offline: bool = False
 
     @property
     def clean(self) -> bool:
@@ -111,15 +127,17 @@ def settle_solve(
     """
     if prior is not None:
         return _already(prior)
-    on_board = solve.day == today.isoformat()
+    its_day = solve.day == today.isoformat()
+    on_board = its_day and not solve.offline  # an offline solve counts for the player alone
     clean = solve.clean
-    streak = stats.streak.extended(today, posted) if on_board else stats.streak
+    streak = stats.streak.extended(today, posted) if its_day else stats.streak
     after = replace(
         stats,
         version=stats.version + 1,
         solved=stats.solved + 1,
         clean=stats.clean + (1 if clean else 0),
         streak=streak,
+        board_streak=stats.ranked_streak.extended(today, posted) if on_board else stats.ranked_streak,
     )
     result = {
         "kind": "solve",
@@ -130,18 +148,22 @@ def settle_solve(
         "clean": clean,
         "posted": posted,
         "on_board": on_board,
+        "offline": solve.offline,
     }
     answer = Posted(
         already=False,
         clean=clean,
         daily=solve.day if on_board else None,
         kind="solve",
-        streak=streak.current(today) if on_board else None,
+        streak=streak.current(today) if its_day else None,
+        offline=solve.offline,
     )
     return Settled(answer, result, after, on_board)
 
 
-def settle_giveup(prior: Mapping[str, Any] | None, stats: ChainStats, day: str, *, posted: str) -> Settled:
+def settle_giveup(
+    prior: Mapping[str, Any] | None, stats: ChainStats, day: str, *, posted: str, offline: bool = False
+) -> Settled:
     """Keep a give-up of `day` unless a result came first: counted as given up, never on a board,
     the streak untouched.
 
@@ -154,4 +176,5 @@ def settle_giveup(prior: Mapping[str, Any] | None, stats: ChainStats, day: str, 
     if prior is not None:
         return _already(prior)
     after = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
-    return Settled(Posted(already=False, kind="giveup"), {"kind": "giveup", "posted": posted}, after)
+    result = {"kind": "giveup", "posted": posted, "offline": offline}
+    return Settled(Posted(already=False, kind="giveup", offline=offline), result, after)

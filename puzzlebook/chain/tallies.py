@@ -18,6 +18,14 @@ class ChainStats:
     clean: int = 0
     gave_up: int = 0
     streak: Streak = field(default_factory=Streak)
+    # The streak the streak board sees, extended only by solves posted with a ticket (None: `streak`,
+    # as kept before offline results existed); offline solves count in `streak` alone.
+    board_streak: Streak | None = None
+
+    @property
+    def ranked_streak(self) -> Streak:
+        """The streak the streak board sees."""
+        return self.board_streak or self.streak
 
     def to_doc(self) -> dict[str, Any]:
         doc = asdict(self)
@@ -40,4 +48,5 @@ class ChainStats:
             clean=doc["clean"],
             gave_up=doc["gave_up"],
             streak=Streak(**doc["streak"]),
+            board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,
         )

@@ -10,6 +10,10 @@ A miss ("Misses"): Show solution always counts; a wrong move must leave the line
 (the moves before it are the line's own, and it isn't the line's move): anything else isn't a wrong
 move in this puzzle (another mate there would be a solve, posted as one).
 
+A result's play ticket (puzzlebook.tickets) is checked first of all, once the puzzle is found
+(`check_ticket`): the ticket must be this player's, for this puzzle, and issued at least the claimed
+seconds ago; a result that says it was made offline and carries no ticket passes as offline.
+
 Pure: the API finds the puzzle in the bundle first, and what a counted result changes is
 results.py's.
 """
@@ -21,6 +25,9 @@ from typing import Literal
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.referee import min_seconds, needs_referee, solves
+from puzzlebook.tickets import Ticket, admit
+
+GAME = "chess"
 
 SolveVerdict = Literal["solved", "replay", "too-fast", "not-solved", "no-mate"]
 MissVerdict = Literal["missed", "not-a-wrong-move"]
@@ -53,3 +60,13 @@ def check_miss(puzzle: Puzzle, how: Literal["wrong", "gave-up"], moves: Sequence
     if how == "wrong" and not needs_referee(puzzle, moves):
         return "not-a-wrong-move"
     return "missed"
+
+
+def check_ticket(text: str | None, *, offline: bool, key: bytes, player: str, puzzle_id: str,
+                 seconds: int | None, now: int, moves: Sequence[str] = ()) -> Ticket | None:
+    """The ticket a chess result carries, checked for `player` and the puzzle `puzzle_id` (a chess
+    ticket's target is the puzzle's Lichess id), claiming `seconds` (None for a miss) at `now` (ms),
+    a solve's `moves` taking at least a second each since the ticket was issued; None for an
+    offline result. puzzlebook.tickets.TicketRefused says why not."""
+    return admit(text, offline=offline, key=key, player=player, game=GAME, target=puzzle_id,
+                 seconds=seconds, now=now, floor=min_seconds(moves) if moves else 0)

@@ -14,7 +14,11 @@ The rules (docs/chess-rules.md, "Results"):
 - a daily solved on its own site day extends the streak (an archive daily doesn't; a miss
   neither extends nor ends it), and puts the solve on that day's board;
 - the first result moves the rating (puzzlebook.ratings): a miss or any mistake loses, hints
-  win half, clean wins.
+  win half, clean wins;
+- an offline result (posted without a ticket, `offline`) counts for the player alone: in their
+  tallies and their own streak, never rated and on no board (docs/ratings.md);
+- a miss wins a tie: a miss of the very play a solve just ended (the same ticket) takes the solve's
+  place as the rated result (`settle_miss(..., tie=True)`), and the solve is kept as one after a miss.
 
 The browser keeps its own copy of the clean rule, the band tallies and the streak days
 (site/static/js/chess/results.js); tests/vectors/chess_results.json binds the two.
@@ -46,6 +50,7 @@ class SolvePost:
     seconds: int
     on: dt.date
     daily_of: dt.date | None = None
+    offline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +65,18 @@ class MissPost:
     moves: list[str]
     on: dt.date
     daily_of: dt.date | None = None
+    offline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Had:
-    """What the player had for the puzzle when the post came: a solve, a miss, and their tallies."""
+    """What the player had for the puzzle when the post came: a solve, a miss, and their tallies;
+    `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it)."""
 
     solved: bool = False
     missed: bool = False
     stats: ChessStats = field(default_factory=ChessStats)
+    solve: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +87,8 @@ class Settled:
     stands and nothing is written). stats: the player's tallies after it (written over the
     version read). tally: (band, its tally) when a clean solve moved the band's count (its place
     on the band's all-time board). first: no result of the other kind was there, and none may
-    land before this is written (it would be the first result).
+    land before this is written (it would be the first result). solve: the kept solve rewritten
+    (a miss that won a tie: the solve stays, as one after a miss).
     """
 
     answer: Posted
@@ -87,6 +96,7 @@ class Settled:
     stats: ChessStats | None = None
     tally: tuple[str, dict[str, Any]] | None = None
     first: bool = False
+    solve: dict[str, Any] | None = None
 
 
 def is_clean(mistakes: int, hints: int) -> bool:
@@ -115,26 +125,32 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         return Settled(Posted(already=True, kind="solve"))
     mistakes = max(1, post.mistakes) if had.missed else post.mistakes
     clean = is_clean(mistakes, post.hints)
-    day = counted_day(post.daily_of, post.on)
-    daily = day.isoformat() if day else None
+    online = not post.offline
+    day = counted_day(post.daily_of, post.on)  # the player's own streak
+    daily = day.isoformat() if day and online else None  # the day's board: a ticket's result only
     stats = had.stats
     before = stats.current_rating
-    # The miss was the first result, and was rated; this solve isn't.
+    # The miss was the first result, and was rated; this solve isn't. Nor is an offline one.
     outcome = outcome_of(False, mistakes, post.hints)
-    after = None if had.missed else rate_puzzle(before, post.puzzle_rating, outcome)
-    tally = dict(stats.band(post.band))
+    after = None if had.missed or post.offline else rate_puzzle(before, post.puzzle_rating, outcome)
+    tally = {"offline_clean": 0, **stats.band(post.band)}
     tally["solved"] += 1
-    if clean:
+    if clean and online:
         tally["clean"] += 1
         tally["clean_at"] = at
+    elif clean:
+        tally["clean"] += 1
+        tally["offline_clean"] += 1
     new = stats.with_(
         solved=stats.solved + 1,
         clean=stats.clean + (1 if clean else 0),
-        clean_at=at if clean else stats.clean_at,
+        clean_at=at if clean and online else stats.clean_at,
+        offline_clean=stats.offline_clean + (1 if clean and post.offline else 0),
         rated=stats.rated + (0 if after is None else 1),
         rating=after or stats.rating,
         bands={**stats.bands, post.band: tally},
         streak=stats.streak.extended(day, at) if day else stats.streak,
+        board_streak=stats.ranked_streak.extended(day, at) if daily and day else stats.ranked_streak,
     )
     record = {
         "id": post.puzzle_id,
@@ -149,6 +165,7 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         "daily": daily,
         "before": _doc(before) if after is not None else None,
         "after": _doc(after),
+        "offline": post.offline,
     }
     answer = Posted(
         already=False,
@@ -159,22 +176,76 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         mistakes=mistakes,
         daily=daily,
         kind="solve",
+        offline=post.offline,
     )
     return Settled(answer, record, new, (post.band, tally) if clean else None, first=not had.missed)
 
 
-def settle_miss(post: MissPost, had: Had, at: str) -> Settled:
+def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Settled:
     """What keeping `post` changes: a miss is the first result only when there's no solve or miss
-    yet, and is then rated as a loss."""
+    yet, and is then rated as a loss (not when offline). `tie`: the miss is of the very play whose
+    solve is kept (the same ticket, the solve got in first): the miss takes the solve's place."""
+    if tie and had.solve is not None and had.solve.get("after") is not None and not had.missed:
+        return _miss_wins_tie(post, had, at)
     if had.solved or had.missed:
         return Settled(Posted(already=True, kind="solve" if had.solved else "miss"))
     day = counted_day(post.daily_of, post.on)
-    daily = day.isoformat() if day else None
+    daily = day.isoformat() if day and not post.offline else None
     stats = had.stats
     before = stats.current_rating
-    after = rate_puzzle(before, post.puzzle_rating, "lost")
-    new = stats.with_(missed=stats.missed + 1, rated=stats.rated + 1, rating=after)
+    after = None if post.offline else rate_puzzle(before, post.puzzle_rating, "lost")
+    new = stats.with_(
+        missed=stats.missed + 1,
+        rated=stats.rated + (0 if after is None else 1),
+        rating=after or stats.rating,
+    )
     record = {
+        "id": post.puzzle_id,
+        "band": post.band,
+        "how": post.how,
+        "moves": list(post.moves),
+        "rating": post.puzzle_rating,
+        "posted": at,
+        "daily": daily,
+        "before": _doc(before) if after is not None else None,
+        "after": _doc(after),
+        "offline": post.offline,
+    }
+    answer = Posted(
+        already=False,
+        rated=after is not None,
+        before=before if after is not None else None,
+        after=after,
+        mistakes=1,
+        daily=daily,
+        kind="miss",
+        offline=post.offline,
+    )
+    return Settled(answer, record, new, first=True)
+
+
+def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
+    """A miss that raced the solve of the same play and came second: the miss stands as the first
+    result. The solve's rating change is taken back (nothing else was rated since: the play was
+    still the player's current one) and the miss is rated from where the solve started; the solve
+    stays, as one after a miss (at least one mistake, not clean, unrated)."""
+    solve = had.solve or {}
+    stats = had.stats
+    before = Rating(**solve["before"])
+    after = rate_puzzle(before, post.puzzle_rating, "lost")
+    was_clean = bool(solve["clean"])
+    band = solve["band"]
+    tally = {"offline_clean": 0, **stats.band(band)}
+    if was_clean:
+        tally["clean"] -= 1
+    new = stats.with_(
+        missed=stats.missed + 1,
+        clean=stats.clean - (1 if was_clean else 0),
+        rating=after,
+        bands={**stats.bands, band: tally},
+    )
+    daily = solve.get("daily")
+    record: dict[str, Any] = {
         "id": post.puzzle_id,
         "band": post.band,
         "how": post.how,
@@ -184,11 +255,14 @@ def settle_miss(post: MissPost, had: Had, at: str) -> Settled:
         "daily": daily,
         "before": _doc(before),
         "after": _doc(after),
+        "offline": False,
     }
+    mistakes = max(1, solve["mistakes"])
+    kept_solve = {**solve, "mistakes": mistakes, "clean": False, "before": None, "after": None}
     answer = Posted(
         already=False, rated=True, before=before, after=after, mistakes=1, daily=daily, kind="miss"
     )
-    return Settled(answer, record, new, first=True)
+    return Settled(answer, record, new, (band, tally) if was_clean else None, solve=kept_solve)
 
 
 def _doc(rating: Rating | None) -> dict[str, float] | None:

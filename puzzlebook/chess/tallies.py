@@ -23,6 +23,21 @@ class ChessStats:
     clean_at: str | None = None
     bands: dict[str, dict[str, Any]] = field(default_factory=dict)
     streak: Streak = field(default_factory=Streak)
+    # Offline results count for the player alone (docs/ratings.md, "Rated, or only counted"): the
+    # clean solves among `clean` that came offline, and the streak the boards see (None: `streak`,
+    # as kept before offline results existed), extended only by results with a ticket.
+    offline_clean: int = 0
+    board_streak: Streak | None = None
+
+    @property
+    def ranked_clean(self) -> int:
+        """The clean solves the all-time board counts: those posted with a ticket."""
+        return self.clean - self.offline_clean
+
+    @property
+    def ranked_streak(self) -> Streak:
+        """The streak the streak board sees: days kept by results posted with a ticket."""
+        return self.board_streak or self.streak
 
     @property
     def current_rating(self) -> Rating:
@@ -53,6 +68,8 @@ class ChessStats:
             clean_at=doc["clean_at"],
             bands=doc["bands"],
             streak=Streak(**doc["streak"]),
+            offline_clean=doc.get("offline_clean", 0),
+            board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,
         )
 
     def account_line(self, today: dt.date) -> str:

@@ -87,8 +87,14 @@ class Boards(Primitives):
         partitions = [K.streak_board(game, d)[1] for d in days]
         mine = (K.player(me), stats_sk) if me else None
         return self.board_of(
-            BoardSpec(2, partitions, lambda it: {"streak": doc_of(it)["streak"]["length"]}, mine)
+            BoardSpec(2, partitions, lambda it: {"streak": _board_streak(doc_of(it))}, mine)
         )
+
+
+def _board_streak(doc: dict[str, Any]) -> int:
+    """The streak a board shows: the one results with a ticket kept (`board_streak`), or, in a doc
+    kept before offline results existed, the one streak."""
+    return int((doc.get("board_streak") or doc["streak"])["length"])
 
 
 def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:

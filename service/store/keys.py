@@ -100,3 +100,9 @@ def challenge(ticket: str) -> str:
 
 
 CHALLENGE = "CHALLENGE"
+
+
+def play(game: str) -> str:
+    """The sort key of a player's current play of `game` (service/plays.py): one a game, replaced by
+    each new ticket."""
+    return f"PLAY#{game}"

@@ -28,6 +28,7 @@ so they share one worker (and one server) under `pytest -n 2 --dist loadgroup`.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
@@ -105,6 +106,47 @@ class SiteServer:
 
     def post(self, path: str, body: Any, token: str | None = None) -> tuple[int, Any]:
         return self.request("POST", path, body, token)
+
+    def post_results(self, posts: list[tuple[str, dict[str, Any], str]]) -> list[tuple[int, Any]]:
+        """Post results (path, body, token) as signed-in players' games do: each puzzle opened first
+        (POST /api/<game>/plays), then, once as much time has passed as the results need (a second a
+        move, their claimed time within the clock's allowance), each posted with its ticket."""
+        from puzzlebook.tickets import CLOCK_ALLOWANCE_MS, FLOOR_ALLOWANCE_MS
+        from tests.support import TICKETED
+
+        tickets = []
+        for path, body, token in posts:
+            game, fields = TICKETED[path]
+            status, opened = self.post(f"/api/{game}/plays", {f: body[f] for f in fields}, token)
+            assert status == 200, opened
+            tickets.append(opened["ticket"])
+        need = max(
+            max(len(body.get("moves") or body.get("tiles") or []) - FLOOR_ALLOWANCE_MS / 1000,
+                body.get("seconds", 0) - CLOCK_ALLOWANCE_MS / 1000)
+            for _, body, _ in posts
+        )
+        time.sleep(max(0.0, need) + 0.3)
+        return [self.post(path, {**body, "ticket": ticket}, token)
+                for (path, body, token), ticket in zip(posts, tickets, strict=True)]
+
+    def post_result(self, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
+        """One result, posted as `post_results` does."""
+        return self.post_results([(path, body, token)])[0]
+
+    def keep_results(self, keep: Callable[[Any, dt.date, dt.datetime], None]) -> None:
+        """Keep results straight into the server's store, through the records layer a post ends in:
+        for a page's fixtures that need what no ticket allows in a test's time (a 9:59:59 solve).
+        `keep(store, site day, now)`."""
+        from puzzlebook.calendar import site_day
+        from service.settings import load
+        from service.store.sqlite import SqliteStore
+
+        now = dt.datetime.now(dt.UTC)
+        store = SqliteStore(self.store_url.removeprefix("sqlite:///"))
+        try:
+            keep(store, site_day(load(self.env, warn=False).site_tz, now), now)
+        finally:
+            store.close()
 
 
 @pytest.fixture(scope="session")

@@ -62,13 +62,13 @@ def test_a_place_outside_the_top_100_is_shown_after_a_gap(make_page, site_server
     puzzle = ch.public_day(site_server, today)
     order = ch.solving_order(puzzle)
     fast = {"date": today, "tiles": order, "seconds": puzzle["moves"], "undos": 0, "resets": 0}
-    for k in range(101):
-        other = ch.new_player(site_server, f"Quick {k}")
-        status, body = site_server.post("/api/chain/solves", fast, token=other["token"])
-        assert status == 200, body
+    quick = [ch.new_player(site_server, f"Quick {k}") for k in range(101)]
+    answers = site_server.post_results([("/api/chain/solves", fast, other["token"]) for other in quick])
+    assert all(status == 200 for status, _ in answers), answers
     slow = ch.new_player(site_server, "Slow Coach")
-    status, posted = site_server.post(
-        "/api/chain/solves", {**fast, "seconds": 5000, "undos": 9, "resets": 9}, token=slow["token"]
+    # Slower to place than all of them: nine undos and nine resets (and the time a ticket allows).
+    status, posted = site_server.post_result(
+        "/api/chain/solves", {**fast, "seconds": 8, "undos": 9, "resets": 9}, slow["token"]
     )
     assert status == 200 and posted["place"] > 100
     page = make_page()

@@ -22,7 +22,7 @@ import pytest
 
 from tests.browser.chain_helpers import site_today
 from tests.browser.chess_helpers import wait_ready
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, allow_failed_fetch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -102,21 +102,44 @@ def test_the_home_page_fits_its_budget_and_draws_the_board_without_the_games_mod
     assert traffic.total <= HOME_BYTES, traffic.report("home", site_server.url)
 
 
-def test_the_home_page_on_the_next_day_shows_that_days_card_within_the_budget(make_page, site_server):
-    """The page was built today; opened tomorrow it swaps in tomorrow's card (published ahead by the
-    build, as the nightly does) and stays within the budget."""
+def test_the_home_page_on_the_next_day_never_shows_the_build_days_board_as_its(make_page, site_server):
+    """The page was built today; opened tomorrow, before tomorrow's files are out (nothing of a day
+    is published before it begins, and the server's day hasn't turned: its API says not out yet),
+    it asks for that day's card, then the API, and says the day's puzzle isn't published yet; the
+    build day's board never stands as the new day's. Within the budget."""
     today = dt.date.fromisoformat(site_today(site_server))
     tomorrow = today + dt.timedelta(days=1)
     status, published = site_server.get(f"/daily/chess/{tomorrow.isoformat()}.json")
-    assert status == 200, published
+    assert status == 404, published
+
+    def allow(page: Any) -> None:
+        for path, why in ((rf"/daily/chess/{tomorrow}\.html", "the day's card, not out yet"),
+                          (rf"/api/chess/daily/{tomorrow}", "nor the API's copy, before its day"),
+                          (rf"/daily/chain/{tomorrow}\.json", "the day's Chain, not out yet"),
+                          (rf"/api/chain/daily/{tomorrow}", "nor the API's copy, before its day")):
+            allow_failed_fetch(page, "404", path, why)
+
     noon = dt.datetime.combine(tomorrow, dt.time(12), tzinfo=_zone(site_server))
-    page, traffic = _home(make_page, site_server, now=noon)
+    page = make_page(viewport=PHONE, first_move_seen=False)
+    allow(page)
+    traffic = Traffic()
+    traffic.watch(page)
+    page.clock.install(time=noon)
+    page.goto("/")
+    # Settled once both cards have asked the site and then the API (Chromium doesn't count the page
+    # idle while the API's connection stays open, so the cards' own words say when they're done).
+    page.locator("#daily-list p").wait_for()
+    page.wait_for_function("() => document.getElementById('chain-card-level').textContent === 'Not out yet'")
+    page.wait_for_timeout(500)
     print("\n" + traffic.report("home (the day after the build)", site_server.url))
     assert page.locator("#daily-today").get_attribute("data-day") == tomorrow.isoformat()
-    ids = page.locator("#daily-list .daily-item").evaluate_all("items => items.map(a => a.dataset.id)")
-    assert ids == [d["id"] for d in published["dailies"]]
-    assert page.locator("#daily-preview svg.diagram").count() == 1
-    assert len(traffic.requests) <= HOME_REQUESTS, traffic.report("home", site_server.url)
+    assert page.text_content("#daily-list") == (
+        "Today’s puzzle isn’t published yet. Endless is ready meanwhile."
+    )
+    assert page.locator("#daily-preview svg.diagram").count() == 0
+    # Only while a day's files aren't out: the fallback's three asks (lib/daily.js, then each game's
+    # copy from the API) beside the page's own.
+    assert len(traffic.requests) <= HOME_REQUESTS + 3, traffic.report("home", site_server.url)
     assert traffic.total <= HOME_BYTES, traffic.report("home", site_server.url)
 
 
@@ -147,15 +170,25 @@ def test_chain_is_playable_within_its_budget(make_page, site_server):
 
 
 def test_the_built_home_page_holds_the_build_day_and_nothing_later(site_server):
-    """Tomorrow's daily is published ahead (its file, its card), but the page itself only ever
-    carries the day it was built on."""
+    """Tomorrow's daily is kept in the store ahead, but nothing public names it: no file of that day
+    is published, and the page itself only ever carries the day it was built on."""
+    from service.games.chess.records import ChessRecords
+    from service.store.sqlite import SqliteStore
+
     today = dt.date.fromisoformat(site_today(site_server))
+    tomorrow = (today + dt.timedelta(days=1)).isoformat()
     page = (site_server.dist / "index.html").read_text(encoding="utf-8")
-    tomorrow = json.loads((site_server.dist / f"daily/chess/{today + dt.timedelta(days=1)}.json").read_text())
+    assert not list((site_server.dist / "daily").rglob(f"{tomorrow}*")), "tomorrow's files wait for its day"
+    store = SqliteStore(site_server.store_url.removeprefix("sqlite:///"))
+    try:
+        kept = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]
+    finally:
+        store.close()
+    assert kept, "tomorrow's dailies are kept ahead, in the store"
     own = json.loads((site_server.dist / f"daily/chess/{today}.json").read_text())
     assert f'data-day="{today}"' in page
     for daily in own["dailies"]:
         assert f'data-id="{daily["id"]}"' in page
-    for daily in tomorrow["dailies"]:
-        if daily["id"] not in {d["id"] for d in own["dailies"]}:
-            assert daily["id"] not in page
+    for puzzle_id in kept:
+        if puzzle_id not in {d["id"] for d in own["dailies"]}:
+            assert puzzle_id not in page

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from functions.bodies import body_as
 from functions.models import Day, Request, Row, Seconds
+from functions.plays import Offline, Resume, TicketText
 from puzzlebook.chain.results import Solve
 
 MAX_COUNT = 9999  # undos, resets: the board's sort key holds their sum (service/games/chain/keys.py)
@@ -34,24 +35,37 @@ class ChainSolve(ChainDay):
     seconds: Seconds
     undos: int = Field(ge=0, le=MAX_COUNT)
     resets: int = Field(ge=0, le=MAX_COUNT)
+    ticket: TicketText = None
+    offline: Offline = False
 
-    def solve(self) -> Solve:
-        """The solve as the rules take it (puzzlebook.chain.results)."""
-        return Solve(self.date, list(self.tiles), self.seconds, self.undos, self.resets)
+    def solve(self, *, offline: bool = False) -> Solve:
+        """The solve as the rules take it (puzzlebook.chain.results); `offline`: it came without a ticket."""
+        return Solve(self.date, list(self.tiles), self.seconds, self.undos, self.resets, offline)
 
 
 class ChainGiveup(ChainDay):
     """Giving up a Chain day (its walkthrough opens)."""
 
+    ticket: TicketText = None
+    offline: Offline = False
+
+
+class ChainPlay(ChainDay):
+    """Opening a Chain day: the play ticket its solve or give-up carries."""
+
+    resume: Resume = None
+
 
 # The bodies as route parameters: the player is declared first, so 401 comes before any 400.
 SolveBody = Annotated[ChainSolve, body_as(ChainSolve)]
 GiveupBody = Annotated[ChainGiveup, body_as(ChainGiveup)]
+PlayBody = Annotated[ChainPlay, body_as(ChainPlay)]
 
 
 class ChainPosted(BaseModel):
     """A Chain solve or give-up taken. already: an earlier result stands (kept: which); place and streak
-    for a solve posted on its own day."""
+    for a solve posted on its own day. offline: it came without a ticket, so it counts for you alone
+    (in your tallies and streak, on no board)."""
 
     ok: Literal[True] = True
     already: bool
@@ -60,6 +74,18 @@ class ChainPosted(BaseModel):
     daily: str | None = None
     place: int | None = None
     streak: int | None = None
+    offline: bool = False
+
+
+class ChainPuzzle(BaseModel):
+    """A day's public puzzle, as its file daily/chain/<date>.json holds it (nothing of its answer)."""
+
+    date: str
+    level: str
+    start: int
+    target: int
+    moves: int
+    hand: list[dict[str, Any]]
 
 
 class Walkthrough(BaseModel):

@@ -18,18 +18,22 @@ from fastapi import APIRouter, Depends, Path
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import day_from, documented, errors, out_by
-from functions.caching import BOARD, PRIVATE, WALKTHROUGH, cached
+from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.models import DATE_SCHEMA
+from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.chain.models import (
     ChainDailyBoard,
     ChainDailyRow,
     ChainGiveup,
+    ChainPlay,
     ChainPosted,
+    ChainPuzzle,
     ChainSolve,
     GiveupBody,
+    PlayBody,
     SolveBody,
     Walkthrough,
 )
@@ -70,7 +74,22 @@ def _answer(posted: Posted) -> ChainPosted:
         daily=posted.daily,
         place=posted.place,
         streak=posted.streak,
+        offline=posted.offline,
     )
+
+
+@router.post(
+    "/chain/plays",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=PlayTicket,
+    openapi_extra=documented(ChainPlay),
+    responses=errors(400, 401, 404, 413, 503),
+    summary="Open a Chain day: the play ticket its solve or give-up carries (your current Chain now)",
+)
+def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
+    stored_day(ctx, body.day)
+    return issue(ctx, player, results.GAME, body.date, body.resume)
 
 
 @router.post(
@@ -79,16 +98,24 @@ def _answer(posted: Posted) -> ChainPosted:
     dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainSolve),
-    responses=errors(400, 401, 404, 413, 422, 503),
+    responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
 def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
     row = stored_day(ctx, body.day)
+    key = key_of(ctx)
+    play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
+        body.ticket, offline=body.offline, key=key, player=player.id, day=body.date,
+        seconds=body.seconds, now=now_ms(ctx), tiles=len(body.tiles),
+    ))
     verdict = results.check(row, body.tiles, body.seconds)
     if not verdict.ok:
         raise ApiError(422, verdict.message or "Those tiles don’t solve it.")
     records = ChainRecords(ctx.store)
-    return _answer(records.record_chain_solve(player.id, body.solve(), today=ctx.today(), now=ctx.now()))
+    solve = body.solve(offline=play is None)
+    with refusing():
+        posted = records.record_chain_solve(player.id, solve, today=ctx.today(), now=ctx.now(), play=play)
+    return _answer(posted)
 
 
 @router.post(
@@ -97,12 +124,34 @@ def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
     dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainGiveup),
-    responses=errors(400, 401, 404, 413, 422, 503),
+    responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
 def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
     stored_day(ctx, body.day)
-    return _answer(ChainRecords(ctx.store).record_chain_giveup(player.id, body.date, ctx.now()))
+    key = key_of(ctx)
+    play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
+        body.ticket, offline=body.offline, key=key, player=player.id, day=body.date,
+        seconds=None, now=now_ms(ctx),
+    ))
+    records = ChainRecords(ctx.store)
+    with refusing():
+        posted = records.record_chain_giveup(player.id, body.date, ctx.now(), play, offline=play is None)
+    return _answer(posted)
+
+
+@router.get(
+    "/chain/daily/{date}",
+    tags=TAGS,
+    dependencies=[cached(DAILY)],
+    response_model=ChainPuzzle,
+    responses=errors(400, 404, 503),
+    summary="A day's public puzzle, as its file: for the minutes before the site's copy is out",
+)
+def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
+    from puzzlebook.chain.generate import public  # the generator: only on this route, not at cold start
+
+    return ChainPuzzle.model_validate(public(stored_day(ctx, day_from(date))))
 
 
 @router.get(

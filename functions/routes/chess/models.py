@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, Field, RootModel, ValidationErro
 from pydantic.functional_validators import ModelWrapValidatorHandler
 
 from functions.models import MAX_SECONDS, Row, Seconds
+from functions.plays import Offline, Resume, TicketText
 from functions.words import Refused, Says, Worded, first_words, object_with, plain
 from puzzlebook.chess.bands import BAND_WORDS, BANDS
 from puzzlebook.patterns import UCI, whole_text
@@ -85,6 +86,8 @@ class ChessSolve(Worded):
     mistakes: Count
     hints: Count
     seconds: SolveSeconds
+    ticket: TicketText = None
+    offline: Offline = False
 
 
 class WrongMove(Worded):
@@ -96,6 +99,8 @@ class WrongMove(Worded):
     moves: Annotated[
         list[Uci], _moves_words("A wrong-move miss must include the moves up to the wrong one.")
     ] = Field(min_length=1, max_length=MAX_MOVES)
+    ticket: TicketText = None
+    offline: Offline = False
 
 
 class GaveUp(Worded):
@@ -105,6 +110,8 @@ class GaveUp(Worded):
     band: Band
     how: Annotated[Literal["gave-up"], Says(HOW_WORDS)]
     moves: Annotated[list[Uci], _moves_words()] = Field(default_factory=list, max_length=MAX_MOVES)
+    ticket: TicketText = None
+    offline: Offline = False
 
 
 class ChessMiss(RootModel[WrongMove | GaveUp]):
@@ -143,7 +150,8 @@ class RatingChange(BaseModel):
 class ChessPosted(BaseModel):
     """A solve or miss taken. already: an earlier result for this puzzle stands and this one wasn't kept.
     rating: the change, when this result was rated (the first result for the puzzle). place: on today's
-    board, for a daily posted on its day."""
+    board, for a daily posted on its day. offline: it came without a ticket, so it counts for you alone
+    (unrated, on no board)."""
 
     ok: Literal[True] = True
     already: bool
@@ -153,6 +161,31 @@ class ChessPosted(BaseModel):
     rating: RatingChange | None = None
     daily: str | None = None
     place: int | None = None
+    offline: bool = False
+
+
+class ChessPlay(Worded):
+    """Opening a puzzle: which one (a rated chess puzzle: a daily or an Endless one)."""
+
+    REQUIRED: ClassVar[tuple[str, ...]] = ("id", "band")
+
+    id: PuzzleId
+    band: Band
+    resume: Resume = None
+
+
+class DailyPick(BaseModel):
+    band: str
+    id: str
+    rating: int
+
+
+class ChessDay(BaseModel):
+    """A day's chess dailies, as the day's public file daily/chess/<date>.json holds them."""
+
+    date: str
+    bundle: int
+    dailies: list[DailyPick]
 
 
 class ChessDailyRow(Row):

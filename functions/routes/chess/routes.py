@@ -2,10 +2,12 @@
 and the chess boards.
 
 A post is read in this order: the player (401), the body's shape (400, in the words of its model:
-models.py), the puzzle in the committed bundle (422), then the checks of puzzlebook.chess.checks: a
-believable time (a second a move), then the moves. The solution line is right without running
-anything; a line left only at its last move goes to the referee (python-chess), which accepts it
-only if that move mates, at most REPLAYS_PER_HOUR replays a player an hour; anything else is 422.
+models.py), the puzzle in the committed bundle (422), a believable claimed time (a second a move),
+its play ticket (checks.check_ticket: 422 in the ticket's words; then the hourly cap on rated
+results, 429), then the moves. The solution line is
+right without running anything; a line left only at its last move goes to the referee
+(python-chess), which accepts it only if that move mates, at most REPLAYS_PER_HOUR replays a player
+an hour; anything else is 422.
 What a counted result changes (the first result stands and is the one rated) is
 puzzlebook.chess.results', kept by ChessRecords.
 """
@@ -20,16 +22,19 @@ from fastapi import APIRouter, Depends, Query
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
 from functions.bodies import body_as, day_from, documented, errors, out_by
-from functions.caching import BOARD, PRIVATE, cached
+from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
+from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.chess.models import (
     AlltimeBoard,
     ChessDailyBoard,
     ChessDailyRow,
+    ChessDay,
     ChessMiss,
+    ChessPlay,
     ChessPosted,
     ChessSolve,
     CleanRow,
@@ -48,6 +53,7 @@ if TYPE_CHECKING:
 
 # Each route names its tag: the game's own ("chess") or, for its boards, "boards" beside the others.
 router = APIRouter()
+GAME = "chess"  # the registry's key, as tickets name the game (puzzlebook.chess.checks.GAME)
 TAGS: list[str | Enum] = ["chess"]
 BOARD_TAGS: list[str | Enum] = ["boards"]
 
@@ -66,6 +72,8 @@ REFUSED = {
 # The player comes first (401 before the body is read): docs/api.md.
 Solver = Annotated[Player, Depends(SignedIn("Sign in to keep your solves and your rating."))]
 Misser = Annotated[Player, Depends(SignedIn("Sign in to keep your rating."))]
+Opener = Annotated[Player, Depends(SignedIn("Sign in to have your puzzles rated."))]
+Opening = Annotated[ChessPlay, body_as(ChessPlay)]
 Solve = Annotated[ChessSolve, body_as(ChessSolve)]
 Miss = Annotated[ChessMiss, body_as(ChessMiss)]
 # A band in a board's query, as the document states it (the route checks it in its own words).
@@ -115,7 +123,22 @@ def _answer(posted: Posted) -> ChessPosted:
         rating=_change(posted),
         daily=posted.daily,
         place=posted.place,
+        offline=posted.offline,
     )
+
+
+@router.post(
+    "/chess/plays",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=PlayTicket,
+    openapi_extra=documented(ChessPlay),
+    responses=errors(400, 401, 413, 422, 503),
+    summary="Open a puzzle: the play ticket its solve or miss carries (your current chess puzzle now)",
+)
+def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
+    _puzzle(ctx, opening.band, opening.id)
+    return issue(ctx, player, GAME, opening.id, opening.resume)
 
 
 @router.post(
@@ -124,7 +147,7 @@ def _answer(posted: Posted) -> ChessPosted:
     dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessSolve),
-    responses=errors(400, 401, 413, 422, 429, 503),
+    responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
 def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
@@ -132,6 +155,13 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
 
     puzzle = _puzzle(ctx, solve.band, solve.id)
     verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
+    if verdict == "too-fast":  # the claimed time's floor first: the same answer with or without a ticket
+        raise ApiError(422, REFUSED[verdict])
+    key = key_of(ctx)
+    play = admitted(ctx, player, GAME, lambda: checks.check_ticket(
+        solve.ticket, offline=solve.offline, key=key, player=player.id, puzzle_id=solve.id,
+        seconds=solve.seconds, now=now_ms(ctx), moves=solve.moves,
+    ))
     if verdict == "replay":
         enforce(ctx, REPLAYS, player.id)
         verdict = checks.check_replay(puzzle, solve.moves)
@@ -148,8 +178,10 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
         seconds=solve.seconds,
         on=today,
         daily_of=_daily_of(ctx, today, solve.band, solve.id),
+        offline=play is None,
     )
-    return _answer(ChessRecords(ctx.store).record_solve(player.id, post, ctx.now()))
+    with refusing():
+        return _answer(ChessRecords(ctx.store).record_solve(player.id, post, ctx.now(), play))
 
 
 @router.post(
@@ -158,7 +190,7 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
     dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessMiss),
-    responses=errors(400, 401, 413, 422, 503),
+    responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
 def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
@@ -166,6 +198,11 @@ def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
 
     miss = body.root
     puzzle = _puzzle(ctx, miss.band, miss.id)
+    key = key_of(ctx)
+    play = admitted(ctx, player, GAME, lambda: checks.check_ticket(
+        miss.ticket, offline=miss.offline, key=key, player=player.id, puzzle_id=miss.id,
+        seconds=None, now=now_ms(ctx),
+    ))
     verdict = checks.check_miss(puzzle, miss.how, miss.moves)
     if verdict != "missed":
         raise ApiError(422, REFUSED[verdict])
@@ -178,8 +215,31 @@ def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
         moves=miss.moves,
         on=today,
         daily_of=_daily_of(ctx, today, miss.band, miss.id),
+        offline=play is None,
     )
-    return _answer(ChessRecords(ctx.store).record_miss(player.id, post, ctx.now()))
+    with refusing():
+        return _answer(ChessRecords(ctx.store).record_miss(player.id, post, ctx.now(), play))
+
+
+@router.get(
+    "/chess/daily/{date}",
+    tags=TAGS,
+    dependencies=[cached(DAILY)],
+    response_model=ChessDay,
+    responses=errors(400, 404, 503),
+    summary="A day's dailies, as its public file: for the minutes before the site's copy is out",
+)
+def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
+    from service.games.chess import day_file
+
+    day = day_from(date)
+    out_by(day, ctx.today(), "The chess dailies")
+    if day == ctx.today():
+        ctx.dailies(day)  # today's are kept now if the nightly hasn't yet
+    kept = ChessRecords(ctx.store).dailies_on(day.isoformat())
+    if not kept:
+        raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
+    return ChessDay.model_validate(day_file(day.isoformat(), kept, ctx.bundle.version))
 
 
 @router.get(

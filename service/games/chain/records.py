@@ -15,6 +15,7 @@ from puzzlebook.chain.results import Settled, Solve, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import Posted
 from service.games.chain import keys as CK
+from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec, streak_index
@@ -64,42 +65,57 @@ class ChainRecords:
         key, stats_key = _chain_keys(pid, day)
         board = {1: (CK.chain_daily_board(day)[1], rank)} if settled.on_board and rank else {}
         stats = settled.stats
-        streak = {2: streak_index("chain", stats.streak, pid)} if stats.streak.day else {}
+        # The streak board sees only the streak kept by results with a ticket.
+        ranked = stats.ranked_streak
+        streak = {2: streak_index("chain", ranked, pid)} if ranked.day else {}
         return [
             Put(make_item(*key, settled.result, index=board), expect=0),
             Put(make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak), expect=expect),
         ]
 
-    def record_chain_solve(self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime) -> Posted:
+    def record_chain_solve(
+        self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime, play: PlayCheck | None = None
+    ) -> Posted:
         """Keep the player's solve of a Chain day as puzzlebook.chain.results.settle_solve decides
         (the first result stands; posted on its own site day `today`, it goes on the day's board
-        and counts for the streak). Answers with its place when it went on the board."""
+        and counts for the streak). Answers with its place when it went on the board. `play`: the
+        ticket it came with, which must be the player's current Chain play (TicketRefused "closed"
+        otherwise); the result ends it in the same write."""
         key, stats_key = _chain_keys(pid, solve.day)
         posted = utc_stamp(now)
         rank = CK.chain_daily_rank(solve.clean, solve.undos + solve.resets, solve.seconds, posted, pid)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
+            if play is not None:
+                play.is_tie(got)
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted)
-            return settled.answer, self._writes(pid, solve.day, settled, stats.version, rank)
+            ops = self._writes(pid, solve.day, settled, stats.version, rank)
+            return settled.answer, ops + ([play.closing(got, "solve")] if play is not None else [])
 
-        answer = self.store.settle([stats_key, key], decide)
+        answer = self.store.settle([stats_key, key] + ([play.key] if play else []), decide)
         if answer.daily and not answer.already:
             n, board_pk = CK.chain_daily_board(solve.day)
             answer = replace(answer, place=self.store.count_items(board_pk, index=n, below=rank) + 1)
         return answer
 
-    def record_chain_giveup(self, pid: str, day: str, now: dt.datetime) -> Posted:
-        """Keep a give-up as the player's result for a Chain day, unless a result came first (already)."""
+    def record_chain_giveup(
+        self, pid: str, day: str, now: dt.datetime, play: PlayCheck | None = None, *, offline: bool = False
+    ) -> Posted:
+        """Keep a give-up as the player's result for a Chain day, unless a result came first (already).
+        `play`: its ticket, as for a solve; `offline`: it came without one."""
         key, stats_key = _chain_keys(pid, day)
         posted = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
+            if play is not None:
+                play.is_tie(got)
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted)
-            return settled.answer, self._writes(pid, day, settled, stats.version)
+            settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
+            ops = self._writes(pid, day, settled, stats.version)
+            return settled.answer, ops + ([play.closing(got, "giveup")] if play is not None else [])
 
-        return self.store.settle([stats_key, key], decide)
+        return self.store.settle([stats_key, key] + ([play.key] if play else []), decide)
 
     def stats(self, pid: str) -> ChainStats:
         """The player's Chain tallies (zeros for a player who hasn't played)."""

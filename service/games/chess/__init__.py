@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH
 from service.games.chess.dailies import fill_dailies
-from service.games.chess.records import ChessRecords
+from service.games.chess.records import ChessRecords, KeptDaily
 from service.publish import json_bytes
 from service.store.base import Store
 from service.store.records import Board
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from service.settings import Settings
 
 KEY = "chess"
-# The home page's card is published for the last days of a run of daily files (yesterday, today
-# and tomorrow when the nightly or the build asks through tomorrow): a page only ever asks for
-# its own day's, and the archive reads the JSON.
-CARD_DAYS = 3
+# The home page's card is published for the last days of a run of daily files (yesterday and
+# today: nothing of tomorrow is published before its day): a page only ever asks for its own
+# day's, and the archive reads the JSON.
+CARD_DAYS = 2
 
 
 def nightly(run: NightlyRun) -> None:
@@ -47,23 +47,29 @@ def path(day: str) -> str:
     return f"daily/chess/{day}.json"
 
 
+def day_file(day: str, kept: list[KeptDaily], bundle_version: int) -> dict[str, Any]:
+    """A day's public file: {date, bundle, dailies: [{band, id, rating}]}, bands easiest first (the
+    file daily/chess/<date>.json, and GET /api/chess/daily/<date> before the file is out)."""
+    order = list(BANDS)
+    dailies = sorted(kept, key=lambda d: order.index(d.band))
+    return {
+        "date": day,
+        "bundle": bundle_version,
+        "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
+    }
+
+
 def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
-    """{date, bundle, dailies: [{band, id, rating}]} for each day with dailies kept, bands easiest first."""
+    """`day_file` for each day with dailies kept from `first` to `last`, and the home card of the last."""
     by_day: dict[str, list[Any]] = defaultdict(list)
     for kept in ChessRecords(store).kept_dailies(first, last):
         by_day[kept.day].append(kept)
     from service.games.chess import home  # python-chess, the picture: only where the files are made
 
-    order = list(BANDS)
     cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
     files = {}
     for day, kept_list in by_day.items():
-        dailies = sorted(kept_list, key=lambda d: order.index(d.band))
-        body = {
-            "date": day,
-            "bundle": bundle.version,
-            "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
-        }
+        body = day_file(day, kept_list, bundle.version)
         files[path(day)] = json_bytes(body)
         if day >= cards_from:
             files[home.path(day)] = home.daily_card(day, body["dailies"], bundle).encode("utf-8")

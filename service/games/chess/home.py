@@ -4,8 +4,9 @@ puzzle, published as daily/chess/<date>.html beside the day's JSON file.
 The site build puts the build day's card into the home page itself, so the board, the bands and
 their ratings show with the first response and no JavaScript. The page is static and outlives
 its day: on any other day the home page's module swaps in that day's file (docs/site.md, "The
-first board"). The nightly writes the files of yesterday, today and tomorrow as it writes the
-JSON; the page asks only for its own day's.
+first board"). The nightly writes the files of yesterday and today as it writes the JSON (never
+tomorrow's); the page asks only for its own day's, and falls back to the API's copy of the JSON
+when the file isn't out yet.
 """
 
 from __future__ import annotations

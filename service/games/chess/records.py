@@ -12,6 +12,7 @@ from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating
 from puzzlebook.results import Posted
 from service.games.chess import keys as CK
+from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec, streak_index
@@ -66,7 +67,9 @@ class _ResultKeys:
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
-        return Had(self.solve in got, self.miss in got, record_of(got.get(self.stats), ChessStats.from_doc))
+        stats = record_of(got.get(self.stats), ChessStats.from_doc)
+        solve = doc_of(got[self.solve]) if self.solve in got else None
+        return Had(self.solve in got, self.miss in got, stats, solve)
 
 
 def _daily_board(pid: str, settled: Settled) -> tuple[int, tuple[str, str]] | None:
@@ -95,10 +98,12 @@ class ChessRecords:
         index: dict[int, tuple[str, str]] = {}
         if stats.rating is not None:
             index[1] = (K.ratings_board("chess")[1], K.rating_rank(stats.rating.rating, pid))
-        if stats.streak.day:
-            index[2] = streak_index("chess", stats.streak, pid)
-        if stats.clean:
-            index[3] = (CK.alltime_board(None)[1], K.count_rank(stats.clean, stats.clean_at or "", pid))
+        # The boards see only what came with a ticket: the ranked clean count and streak.
+        if stats.ranked_streak.day:
+            index[2] = streak_index("chess", stats.ranked_streak, pid)
+        if stats.ranked_clean:
+            rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
+            index[3] = (CK.alltime_board(None)[1], rank)
         new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
         return Put(new, expect=stats.version)
 
@@ -112,33 +117,49 @@ class ChessRecords:
             doc_of(got[miss_key]) if miss_key in got else None,
         )
 
-    def record_solve(self, pid: str, post: SolvePost, now: dt.datetime) -> Posted:
+    def record_solve(
+        self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None
+    ) -> Posted:
         """Keep the player's solve as puzzlebook.chess.results.settle_solve decides, in one write;
-        for a daily solved on its day, its place on that day's board."""
+        for a daily solved on its day, its place on that day's board. `play`: the ticket it came
+        with, which must be the player's current play (TicketRefused "closed" otherwise); the
+        solve ends that play in the same write."""
         keys = _ResultKeys(pid, post.puzzle_id)
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
+            if play is not None:
+                play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
-            return settled, self._writes(pid, keys.solve, keys.miss, settled)
+            ops = self._writes(pid, keys.solve, keys.miss, settled)
+            return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
-        settled = self.store.settle(keys.read, decide)
+        settled = self.store.settle(keys.read + ([play.key] if play else []), decide)
         on_board = _daily_board(pid, settled)
         if on_board is None:
             return settled.answer
         index, (board, rank) = on_board
         return replace(settled.answer, place=self.store.count_items(board, index=index, below=rank) + 1)
 
-    def record_miss(self, pid: str, post: MissPost, now: dt.datetime) -> Posted:
-        """Keep the player's miss as puzzlebook.chess.results.settle_miss decides, in one write."""
+    def record_miss(
+        self, pid: str, post: MissPost, now: dt.datetime, play: PlayCheck | None = None
+    ) -> Posted:
+        """Keep the player's miss as puzzlebook.chess.results.settle_miss decides, in one write.
+        `play`: its ticket, as for a solve; a miss of the play a solve has just ended is a tie, and
+        the miss wins it. Show solution ends the play; a wrong move doesn't (the player plays on,
+        and the solve that may follow carries the same ticket)."""
         keys = _ResultKeys(pid, post.puzzle_id)
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            settled = settle_miss(post, keys.had(got), at)
-            return settled.answer, self._writes(pid, keys.miss, keys.solve, settled)
+            tie = play.is_tie(got, ties_with="solve") if play is not None else False
+            settled = settle_miss(post, keys.had(got), at, tie=tie)
+            ops = self._writes(pid, keys.miss, keys.solve, settled)
+            if play is not None and (tie or post.how == "gave-up"):
+                ops.append(play.closing(got, "miss"))
+            return settled.answer, ops
 
-        return self.store.settle(keys.read, decide)
+        return self.store.settle(keys.read + ([play.key] if play else []), decide)
 
     def _writes(self, pid: str, kept: Key, other: Key, settled: Settled) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
@@ -155,10 +176,18 @@ class ChessRecords:
         ]
         if settled.first:
             ops.append(Absent(*other))
+        if settled.solve is not None:
+            # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
+            rewritten = Settled(replace(settled.answer, kind="solve"), settled.solve)
+            on_its_board = _daily_board(pid, rewritten)
+            solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
+            ops.append(Put(make_item(*other, settled.solve, index=solve_index)))
         if settled.tally:
             band, tally = settled.tally
-            board = (CK.alltime_board(band)[1], K.count_rank(tally["clean"], tally["clean_at"], pid))
-            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index={3: board})))
+            ranked = tally["clean"] - tally.get("offline_clean", 0)
+            board = (CK.alltime_board(band)[1], K.count_rank(ranked, tally["clean_at"], pid))
+            index = {3: board} if ranked else {}
+            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index=index)))
         return ops
 
     def stats(self, pid: str) -> ChessStats:
@@ -219,7 +248,11 @@ class ChessRecords:
             mine = (K.player(me), CK.chess_tally(band)) if me else None
         else:
             mine = (K.player(me), CK.CHESS_STATS) if me else None
-        return self.store.board_of(BoardSpec(index, [pk], lambda it: {"clean": doc_of(it)["clean"]}, mine))
+        def detail(it: Item) -> dict[str, Any]:
+            doc = doc_of(it)  # the ranked count: clean solves that came with a ticket
+            return {"clean": doc["clean"] - doc.get("offline_clean", 0)}
+
+        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
 
     def ratings_board(self, game: str = "chess", me: str | None = None) -> Board:
         """Players by rating, highest first; provisional ones marked."""

@@ -8,6 +8,7 @@
  * opened before is also kept in this browser, so it plays offline. Results
  * waiting to post are sent by site.js on every page, as the chess game's are.
  */
+import { dailyJson } from '../lib/daily.js'
 import { ChainStore } from './store.js'
 import { ChainGame } from './game.js'
 import { newRecord, revive, puzzleProblem } from './state.js'
@@ -23,15 +24,10 @@ let routeSerial = 0
 const page = new GamePage({ views: ['chain', 'notice'], tabTitle: (title) => `${title} · Chain · Puzzle Book` })
 const notice = (title, text) => page.notice(title, text, `${title}. ${text}`)
 
-/** The public file of `date`: { puzzle } or { status } (0 when offline). */
+/** The public file of `date` (or the API's copy before it is out): { puzzle } or { status } (0 when offline). */
 async function dailyFile(date) {
-  try {
-    const res = await fetch(`/daily/chain/${date}.json`)
-    if (!res.ok) return { status: res.status }
-    return { puzzle: await res.json() }
-  } catch {
-    return { status: 0 }
-  }
+  const got = await dailyJson('chain', date)
+  return got.data ? { puzzle: got.data } : { status: got.status }
 }
 
 async function route() {

@@ -25,7 +25,9 @@ async function fill() {
     let puzzle = rec && rec.puzzle
     try {
       const res = await fetch(`/daily/chain/${today}.json`)
+      // Not out on the site yet (the nightly publishes it as the day turns): the API's copy.
       if (res.ok) puzzle = await res.json()
+      else puzzle = (await (await import('../lib/daily.js')).apiDaily('chain', today)) || puzzle
     } catch { /* offline: what this browser kept, if anything */ }
     if (puzzle && LEVELS[puzzle.level]) {
       $('chain-card-level').textContent = LEVELS[puzzle.level]

@@ -15,7 +15,8 @@ import {
 import { tileLabel, refusal, moveWords, puzzleWords, plural, tileName, capital, notTheirsWords } from './words.js'
 import { shareText } from './share.js'
 import { settled } from './results.js'
-import { flushChain, fetchWalkthrough } from './post.js'
+import { flushChain, fetchWalkthrough, playKey } from './post.js'
+import { askTicket } from '../lib/plays.js'
 import { Clock, formatTime } from '../lib/clock.js'
 import { announce } from '../lib/announce.js'
 import { openSheet } from '../lib/sheet.js'
@@ -59,10 +60,28 @@ export class ChainGame extends PlaySession {
       this.showDone(false)
       return
     }
+    this.askTicket()
     const where = rec.played.length ? ' Where you left it.' : ''
     announce(`Chain, ${this.dayWords()}. ${puzzleWords(puzzle, LEVELS[puzzle.level])}${where}`)
     this.status(rec.played.length ? this.situation() : `Get from ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}.`)
     this.clock.release('waiting')
+  }
+
+  /**
+   * A signed-in player's day asks the server for its play ticket as it opens
+   * (taken up again: resuming the ticket it had); play never waits for it.
+   */
+  askTicket() {
+    if (!getPlayer()) return
+    const { date } = this.rec
+    const body = { date }
+    if (typeof this.rec.ticket === 'string') body.resume = this.rec.ticket
+    askTicket(playKey(date), '/chain/plays', body, (ticket) => {
+      const rec = this.alive ? this.rec : this.store.record(date)
+      if (!rec) return
+      rec.ticket = ticket
+      this.store.updateRecord(rec)
+    })
   }
 
   /** Everything that starts or stops the clock, the saves, the buttons and keys. */
@@ -377,6 +396,7 @@ export class ChainGame extends PlaySession {
     if (!posted) return this.store.outbox.items().some((i) => i.key === key) ? 'Waiting to post your result; it goes as soon as there is a connection.' : ''
     if (posted.dropped) return `Your result wasn’t kept: ${posted.error || 'the server refused it'}`
     if (posted.already) return posted.kept === 'giveup' ? 'You gave up on this day earlier: that result stands.' : 'Your earlier result for this day stands.'
+    if (posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it goes on no board.'
     if (rec.state === 'gaveup') return 'Kept as given up.'
     return posted.daily ? 'Posted to today’s board.' : 'Kept. Only a Chain solved on its own day goes on the board.'
   }

@@ -6,13 +6,22 @@
  * when the browser comes back online.
  */
 import { call, getPlayer } from '../lib/api.js'
+import { postTicketed, ticketFor } from '../lib/plays.js'
+
+/** The key a Chain day's play ticket is asked for under. */
+export const playKey = (date) => `chain:${date}`
 
 /** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
 export function flushChain(store) {
   const player = getPlayer()
   if (!player) return Promise.resolve(null)
   return store.outbox.flush(
-    (item) => call(item.path, { method: 'POST', body: item.body }),
+    // The ticket is the record's (it may have come after the result was queued), else offline.
+    async (item) => {
+      const { date } = item.body
+      const ticket = await ticketFor(playKey(date), store.record(date)?.ticket)
+      return postTicketed(item.path, item.body, ticket)
+    },
     (item, outcome, answer) => {
       const { date } = item.body
       const rec = store.record(date)
@@ -37,6 +46,7 @@ export function summarise(data, kind) {
   if (Number.isInteger(data.place)) out.place = data.place
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (typeof data.daily === 'string') out.daily = data.daily
+  if (data.offline === true) out.offline = true // counted for the player alone: on no board
   return out
 }
 

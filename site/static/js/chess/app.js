@@ -83,8 +83,13 @@ async function swapCard(card, today) {
   try {
     res = await fetch(`/daily/chess/${today}.html`)
   } catch { /* offline */ }
+  // The card isn't out yet (the nightly publishes it as the day turns): the API's list of the day's
+  // dailies. The module loads only then.
+  const file = res && !res.ok ? await (await import('../lib/daily.js')).apiDaily('chess', today) : null
   if (res && res.ok) {
     card.innerHTML = await res.text()
+  } else if (file && Array.isArray(file.dailies) && file.dailies.length) {
+    card.replaceChildren(dailySide(file.dailies, today))
   } else {
     const preview = document.createElement('div')
     preview.className = 'daily-preview'
@@ -101,6 +106,34 @@ async function swapCard(card, today) {
     card.replaceChildren(preview, side)
   }
   card.dataset.day = today
+}
+
+/** The card's list of the day's dailies without its picture: a link to each band's. */
+function dailySide(dailies, day) {
+  const side = document.createElement('div')
+  side.className = 'daily-side'
+  const list = document.createElement('div')
+  list.className = 'daily-list'
+  list.id = 'daily-list'
+  for (const daily of dailies) {
+    const link = document.createElement('a')
+    link.className = 'daily-item'
+    link.href = `#/daily/${encodeURIComponent(daily.band)}`
+    link.dataset.band = daily.band
+    link.dataset.id = daily.id
+    link.dataset.date = day
+    const parts = [['visually-hidden', 'Today’s puzzle: '], ['daily-band', daily.band], ['daily-state', 'Play'],
+      ['daily-rating', `Rated ${Number(daily.rating)}`]]
+    for (const [className, text] of parts) {
+      const span = document.createElement('span')
+      span.className = className
+      span.textContent = text
+      link.append(span)
+    }
+    list.append(link)
+  }
+  side.append(list)
+  return side
 }
 
 /** Mark a daily of the card with how far this browser got with it. */

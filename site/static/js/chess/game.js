@@ -18,7 +18,8 @@ import { openSheet } from '../lib/sheet.js'
 import { PlaySession, isGameKey, shareResult } from '../lib/playing.js'
 import { getPlayer } from '../lib/api.js'
 import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
-import { flushChess } from './post.js'
+import { flushChess, playKey } from './post.js'
+import { askTicket } from '../lib/plays.js'
 import { countedDay, isClean, outcomes } from './results.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
@@ -65,6 +66,7 @@ export class Game extends PlaySession {
     this.store.markSeen(rec.id)
     this.fillPanel()
     const finished = rec.state !== 'playing'
+    if (!finished) this.askTicket()
     this.chess = finished ? this.finalPosition() : positionAt(puzzle, rec.started ? this.ply : 0)
     this.board = new Board($('board'), {
       fen: this.chess.fen(),
@@ -106,6 +108,23 @@ export class Game extends PlaySession {
 
   letGo() {
     this.board?.destroy()
+  }
+
+  /**
+   * A signed-in player's puzzle asks the server for its play ticket as it
+   * opens (taken up again: resuming the ticket it had); play never waits for it.
+   */
+  askTicket() {
+    if (!getPlayer()) return
+    const { band, id } = this.rec
+    const body = { id, band }
+    if (typeof this.rec.ticket === 'string') body.resume = this.rec.ticket
+    askTicket(playKey(band, id), '/chess/plays', body, (ticket) => {
+      const rec = this.alive ? this.rec : this.store.record(band, id)
+      if (!rec) return
+      rec.ticket = ticket
+      this.store.updateRecord(rec)
+    })
   }
 
   /** Everything that starts or stops the clock, the saves, the buttons and keys. */
@@ -513,11 +532,15 @@ export function ratingChange(posted) {
 
 function postNote(rec, store, today) {
   if (!getPlayer()) return 'Make a player on the home page to keep your streak and rating.'
-  if (rec.state !== 'solved') return rec.missed ? 'Counted as a miss for your rating.' : ''
+  if (rec.state !== 'solved') {
+    if (!rec.missed) return ''
+    return rec.missPosted?.offline ? 'Counted as a miss in your own tallies: played offline, so not rated.' : 'Counted as a miss for your rating.'
+  }
   if (rec.posted) {
     // Refused for good (e.g. faster than a second a move): say so, never "Posted".
     if (rec.posted.dropped) return `Your result wasn’t kept: ${rec.posted.error || 'the server refused it'}`
     if (rec.posted.already) return 'Your first result for this puzzle stands.'
+    if (rec.posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it isn’t rated and goes on no board.'
     // The API put it on a board only if it was posted on the daily's own day.
     if (rec.daily && !countedDay(rec.daily, today) && !rec.posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
     return 'Posted.'

@@ -4,6 +4,7 @@
  * game's: the board (cm-chessboard, its stylesheets added to the page here), the rules
  * (chess.js), the bundle.
  */
+import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
 import { findRow, nextEndless } from './bundle.js'
 import { Game, newRecord } from './game.js'
@@ -22,15 +23,10 @@ const store = new ChessStore()
 const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
 const notice = (title, text) => page.notice(title, text)
 
-/** The published daily file of `date`: { file } or { status } (0 when offline). */
+/** The published daily file of `date` (or the API's copy before it is out): { file } or { status } (0 when offline). */
 async function dailyFile(date) {
-  let res
-  try {
-    res = await fetch(`/daily/chess/${date}.json`)
-  } catch {
-    return { status: 0 }
-  }
-  return res.ok ? { file: await res.json() } : { status: res.status }
+  const got = await dailyJson('chess', date)
+  return got.data ? { file: got.data } : { status: got.status }
 }
 
 /** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */

@@ -5,13 +5,22 @@
  * comes back online. Only a signed-in player's results are queued.
  */
 import { call, getPlayer } from '../lib/api.js'
+import { postTicketed, ticketFor } from '../lib/plays.js'
+
+/** The key a chess puzzle's play ticket is asked for under. */
+export const playKey = (band, id) => `chess:${band}/${id}`
 
 /** Post what waits in `store`'s outbox; resolves to the flush's counts (or null without a player). */
 export function flushChess(store) {
   const player = getPlayer()
   if (!player) return Promise.resolve(null)
   return store.outbox.flush(
-    (item) => call(item.path, { method: 'POST', body: item.body }),
+    // The ticket is the record's (it may have come after the result was queued), else offline.
+    async (item) => {
+      const { band, id } = item.body
+      const ticket = await ticketFor(playKey(band, id), store.record(band, id)?.ticket)
+      return postTicketed(item.path, item.body, ticket)
+    },
     async (item, outcome, answer) => {
       const { band, id } = item.body
       let posted = outcome === 'sent' ? summarise(answer.data) : { dropped: true, error: answer.data?.error || null }
@@ -49,5 +58,6 @@ export function summarise(data) {
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (Number.isInteger(data.place)) out.place = data.place
   if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
+  if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board
   return out
 }

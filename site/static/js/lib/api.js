@@ -22,7 +22,10 @@ export function clearPlayer() {
   site.remove('player')
 }
 
-/** fetch /api`path` with the player's token; { status, data } whatever happens. */
+/**
+ * fetch /api`path` with the player's token; { status, data } whatever happens
+ * (and `refusedTicket`: the reason word when the server refused a result's play ticket).
+ */
 export async function call(path, { method = 'GET', body, token = getPlayer()?.token } = {}) {
   const headers = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -33,7 +36,8 @@ export async function call(path, { method = 'GET', body, token = getPlayer()?.to
     })
     let data = null
     try { data = await res.json() } catch { data = null }
-    return { status: res.status, data }
+    const refusedTicket = res.headers.get('X-Ticket-Refused')
+    return refusedTicket ? { status: res.status, data, refusedTicket } : { status: res.status, data }
   } catch {
     return { status: 0, data: null }
   }

@@ -1,0 +1,274 @@
+"""What a script can take from the boards and ratings, beside what a fast honest player gets.
+
+    python -m bench honesty [--seconds N]     (default: 600, ten minutes of wall time)
+
+The real app over real HTTP: uvicorn on a fresh SQLite store, today's Chain stored and today's
+chess dailies kept, as `make serve` runs it. Two signed-in players play at once for the wall time:
+
+- **Script**, an attacker using everything public: the bundle's lines (shards/), today's daily files
+  (GET /api/chess/daily/<today>, the same as the file), Chain's public puzzle solved by the rules'
+  own code, and the API as docs/api.md describes it. It tries, in turn: results with no ticket;
+  results marked offline; forged tickets; many puzzles opened and posted at once; claiming the
+  floor's time the moment a puzzle opens; and then the best that is left, as fast as the server
+  allows (open the highest-rated two-move Expert puzzle, wait only as long as the rules force,
+  post a clean solve claiming the floor), the daily and today's Chain first.
+- **Human**, honest and fast: one puzzle at a time, the opening beat (0.7 s) and then exactly a
+  second a move, never a mistake, on the same puzzles in the same order.
+
+It prints, for each game, what each achieved: rated results, the rating reached, the best place
+on a board (today's daily, all-time, ratings) and the best time on a daily board, and what every
+trick got. docs/ratings.md keeps the measured figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENING_BEAT = 0.7  # the browser's beat before the opponent's first move (site/static/js/chess/game.js)
+SCRIPT_MARGIN = 0.02  # what the script adds to the least wait the server allows
+
+
+@dataclass
+class Tally:
+    """What one player got, and what each kind of try was answered."""
+
+    name: str
+    token: str = ""
+    rated: int = 0
+    rating: int | None = None
+    answers: Counter[str] = field(default_factory=Counter)
+    daily_seconds: int | None = None
+    chain_seconds: int | None = None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def note(self, trick: str, got: httpx.Response) -> None:
+        reason = got.headers.get("X-Ticket-Refused")
+        self.answers[f"{trick}: {got.status_code}{' ' + reason if reason else ''}"] += 1
+
+
+@contextmanager
+def serving(tmp: Path) -> Iterator[tuple[str, Any]]:
+    """The app on uvicorn over a fresh SQLite store: (base URL, the app's context)."""
+    import uvicorn
+
+    from functions.app import create_app
+    from puzzlebook.chain.generate import generate
+    from service.games.chain.records import ChainRecords
+    from service.settings import load
+    from service.store.sqlite import SqliteStore
+
+    settings = load({"SITE_KEY": "bench-honesty", "PUZZLEBOOK_SHARDS": str(ROOT / "shards")}, warn=False)
+    store = SqliteStore(tmp / "bench.sqlite3")
+    app = create_app(settings, store)
+    ctx = app.state.ctx
+    today = ctx.today().isoformat()
+    ChainRecords(store).put_chain_day(today, generate(today))
+    ctx.dailies(ctx.today())
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}", ctx
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()
+
+
+def expert_pool(bundle: Any, skip: set[str]) -> list[dict[str, Any]]:
+    """The public lines a rating-hungry script wants: two-move Expert puzzles, highest rated first."""
+    from puzzlebook.chess.puzzle import Puzzle
+
+    rows = [r for r in bundle.rows("Expert") if len(r[2].split()) == 4 and r[0] not in bundle.retired
+            and r[0] not in skip]
+    rows.sort(key=lambda r: -int(r[3]))
+    return [{"id": r[0], "band": "Expert", "moves": Puzzle.from_row(r, "Expert").solution} for r in rows]
+
+
+def solve_body(puzzle: dict[str, Any], seconds: int, **extra: Any) -> dict[str, Any]:
+    return {"id": puzzle["id"], "band": puzzle["band"], "moves": puzzle["moves"], "mistakes": 0, "hints": 0,
+            "seconds": seconds, **extra}
+
+
+def open_chess(client: httpx.Client, who: Tally, puzzle: dict[str, Any]) -> str | None:
+    opening = {"id": puzzle["id"], "band": puzzle["band"]}
+    got = client.post("/api/chess/plays", json=opening, headers=who.headers)
+    return got.json()["ticket"] if got.status_code == 200 else None
+
+
+def post_solve(client: httpx.Client, who: Tally, trick: str, body: dict[str, Any]) -> httpx.Response:
+    got = client.post("/api/chess/solves", json=body, headers=who.headers)
+    who.note(trick, got)
+    if got.status_code == 200 and got.json().get("rated"):
+        who.rated += 1
+        who.rating = got.json()["rating"]["after"]
+    return got
+
+
+def play_chess(client: httpx.Client, who: Tally, daily: dict[str, Any], pool: list[dict[str, Any]],
+               wait: Callable[[int], float], deadline: float, trick: str) -> None:
+    """Today's daily, then the pool in order, one puzzle at a time: open, wait `wait(moves)`, post a
+    clean solve claiming the floor (a second a move). Stops at the deadline or the hourly cap."""
+    for n, puzzle in enumerate([daily, *pool]):
+        if time.monotonic() >= deadline:
+            return
+        ticket = open_chess(client, who, puzzle)
+        moves = len(puzzle["moves"])
+        time.sleep(wait(moves))
+        got = post_solve(client, who, trick, solve_body(puzzle, moves, ticket=ticket))
+        if n == 0 and got.status_code == 200:
+            who.daily_seconds = moves
+        if got.status_code == 429:
+            return
+
+
+def chess_tricks(client: httpx.Client, who: Tally, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every way around the tickets the script tries; answers the pool it didn't use up."""
+    from puzzlebook.tickets import Ticket, sign, ticket_key
+
+    left = list(pool)
+    for _ in range(10):  # no ticket at all
+        post_solve(client, who, "no ticket", solve_body(left.pop(), 2))
+    for _ in range(10):  # claimed offline: counted for the player alone
+        post_solve(client, who, "offline", solve_body(left.pop(), 2, offline=True))
+    for _ in range(10):  # forged: signed with a guessed key
+        puzzle = left.pop()
+        fake = sign(Ticket("x", "chess", puzzle["id"], 0, "n"), ticket_key(b"a guess"))
+        post_solve(client, who, "forged", solve_body(puzzle, 2, ticket=fake))
+    opened = [(p, open_chess(client, who, p)) for p in (left.pop() for _ in range(10))]
+    time.sleep(2)
+    for puzzle, ticket in opened:  # ten open at once, posted together
+        post_solve(client, who, "ten at once", solve_body(puzzle, 2, ticket=ticket))
+    puzzle = left.pop()  # the floor claimed the moment the puzzle opens
+    post_solve(client, who, "floor at once", solve_body(puzzle, 2, ticket=open_chess(client, who, puzzle)))
+    return left
+
+
+def solve_chain(puzzle: dict[str, Any]) -> list[int]:
+    """Today's Chain from its public file alone, by the rules' own search (the code is public)."""
+    from puzzlebook.chain.solver import full_chains
+    from puzzlebook.chain.tiles import parse_tile
+
+    hand = [parse_tile(t) for t in puzzle["hand"]]
+    return next(list(order) for order, end in full_chains(puzzle["start"], hand, puzzle["moves"])
+                if end == puzzle["target"])
+
+
+def chain_play(client: httpx.Client, who: Tally, today: str, tiles: list[int], wait: float,
+               trick: str) -> None:
+    got = client.post("/api/chain/plays", json={"date": today}, headers=who.headers)
+    ticket = got.json().get("ticket")
+    time.sleep(wait)
+    body = {"date": today, "tiles": tiles, "seconds": len(tiles), "undos": 0, "resets": 0, "ticket": ticket}
+    answer = client.post("/api/chain/solves", json=body, headers=who.headers)
+    who.note(trick, answer)
+    if answer.status_code == 200 and answer.json().get("place"):
+        who.chain_seconds = len(tiles)
+
+
+def chain_tricks(client: httpx.Client, who: Tally, today: str, tiles: list[int]) -> None:
+    plain = {"date": today, "tiles": tiles, "seconds": len(tiles), "undos": 0, "resets": 0}
+    who.note("Chain, no ticket", client.post("/api/chain/solves", json=plain, headers=who.headers))
+    ticket = client.post("/api/chain/plays", json={"date": today}, headers=who.headers).json()["ticket"]
+    who.note("Chain, floor at once",
+             client.post("/api/chain/solves", json={**plain, "ticket": ticket}, headers=who.headers))
+
+
+def place(client: httpx.Client, path: str, who: Tally) -> str:
+    got = client.get(path, headers=who.headers)
+    mine = got.json().get("mine") if got.status_code == 200 else None
+    return f"#{mine['place']}" if mine else "none"
+
+
+def main(argv: list[str] | None = None) -> None:
+    from puzzlebook.tickets import FLOOR_ALLOWANCE_MS
+
+    parser = argparse.ArgumentParser(prog="python -m bench honesty")
+    parser.add_argument("--seconds", type=float, default=600.0, help="wall time of each player (default 600)")
+    args = parser.parse_args(argv or [])
+    with tempfile.TemporaryDirectory() as tmp, serving(Path(tmp)) as (base, ctx):
+        today = ctx.today().isoformat()
+        script, human = Tally("Script"), Tally("Human")
+        with httpx.Client(base_url=base, timeout=30) as client:
+            for who in (script, human):
+                who.token = client.post("/api/players", json={"name": who.name}).json()["token"]
+            # What is public: today's daily (as the file, or the API before the file is out)...
+            entry = client.get(f"/api/chess/daily/{today}").json()["dailies"][0]
+            from puzzlebook.chess.puzzle import Puzzle
+
+            row = ctx.bundle.row(entry["band"], entry["id"])
+            line = Puzzle.from_row(row, entry["band"]).solution
+            daily = {"id": entry["id"], "band": entry["band"], "moves": line}
+            # ... the bundle's lines, and today's Chain, solved by the rules' own code.
+            puzzle = client.get(f"/api/chain/daily/{today}").json()
+            tiles = solve_chain(puzzle)
+            pool = expert_pool(ctx.bundle, {daily["id"]})
+            tricks_pool = pool[-200:]  # the tricks spend puzzles the grind won't reach
+            grind_pool = pool[:-200]
+            chess_tricks(client, script, tricks_pool)
+            chain_tricks(client, script, today, tiles)
+        least = FLOOR_ALLOWANCE_MS / 1000
+
+        def scripted() -> None:
+            with httpx.Client(base_url=base, timeout=30) as c:
+                deadline = time.monotonic() + args.seconds
+                least_wait = max(0.0, len(tiles) - least) + SCRIPT_MARGIN
+                chain_play(c, script, today, tiles, least_wait, "Chain, best left")
+                play_chess(c, script, daily, grind_pool, lambda m: max(0.0, m - least) + SCRIPT_MARGIN,
+                           deadline, "grind at the least wait")
+
+        def honest() -> None:
+            with httpx.Client(base_url=base, timeout=30) as c:
+                deadline = time.monotonic() + args.seconds
+                chain_play(c, human, today, tiles, OPENING_BEAT + len(tiles), "Chain, played")
+                play_chess(c, human, daily, grind_pool, lambda m: OPENING_BEAT + m, deadline, "played")
+
+        started = time.monotonic()
+        runners = [threading.Thread(target=scripted), threading.Thread(target=honest)]
+        for t in runners:
+            t.start()
+        for t in runners:
+            t.join()
+        took = time.monotonic() - started
+        with httpx.Client(base_url=base, timeout=30) as client:
+            print(f"{args.seconds:g} s of wall time each ({took:.0f} s in all), uvicorn on SQLite, {today}")
+            print(f"{'':32}{'Script':>14}{'Human':>14}")
+            rows = [
+                ("chess: rated results", lambda w: w.rated),
+                ("chess: rating reached", lambda w: w.rating),
+                ("chess: today's daily board",
+                 lambda w: place(client, f"/api/boards/chess/daily/{today}?band={daily['band']}", w)),
+                ("chess: daily time claimed", lambda w: w.daily_seconds),
+                ("chess: all-time board", lambda w: place(client, "/api/boards/chess/alltime", w)),
+                ("chess: ratings board", lambda w: place(client, "/api/boards/ratings/chess", w)),
+                ("Chain: today's board", lambda w: place(client, f"/api/boards/chain/daily/{today}", w)),
+                ("Chain: time claimed", lambda w: w.chain_seconds),
+            ]
+            for label, value in rows:
+                print(f"{label:32}{value(script)!s:>14}{value(human)!s:>14}")
+            print("what each try was answered (status, and the ticket's refusal):")
+            for who in (script, human):
+                for answer, count in sorted(who.answers.items()):
+                    print(f"  {who.name}: {answer} x{count}")
+
+
+if __name__ == "__main__":
+    main()

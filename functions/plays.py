@@ -1,0 +1,135 @@
+"""Play tickets over HTTP, for any game: the answer that issues one, the body fields a result
+carries, the refusals, and the cap on rated results.
+
+A game's routes use it in three places (chess and Chain do; docs/api.md, "Play tickets"):
+
+- its plays route finds what is being opened (404/422 as the game's own), then answers
+  `issue(ctx, player, game, target)`: a `PlayTicket`;
+- its result bodies add the fields `ticket: TicketText = None` and `offline: Offline = False`
+  (last, so a body's own fields are judged first);
+- its result routes call the game's pure check step (`puzzlebook.tickets.admit`, through its
+  `check_ticket`) inside `admitted(...)`, which turns a refusal into its answer and counts a result
+  with a ticket against `RATED_PER_HOUR`, then hand `play_check(player, ticket)` to the records, which
+  answer "closed" (409) through `refused` when the ticket isn't the player's current play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+from functions.errors import ApiError
+from functions.limits import Limit, enforce
+from functions.words import Says
+from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
+from service.context import Context
+from service.plays import PlayCheck, ms, open_play
+from service.store.records import Player
+
+# Rated results a player may post per game per hour (docs/ratings.md, "Rated, or only counted").
+RATED_PER_HOUR = 150
+# A ticket's refusal by its reason: "closed" conflicts with a later play; the rest can never count.
+STATUS = {"closed": 409}
+
+
+class PlayTicket(BaseModel):
+    """A play ticket: carry `ticket` back in the result (as `ticket`). `game`, `target` (the puzzle
+    id, the date, ...) and `issued` (ms since the epoch) are what it says, for the client's own use."""
+
+    ticket: str
+    game: str
+    target: str
+    issued: int
+
+
+# The two fields a result body adds: the ticket its play was issued, or, for a result made without
+# reaching the server, `offline: true` and no ticket (it counts for the player alone).
+TicketText = Annotated[
+    str | None,
+    Field(max_length=MAX_TEXT, description="The play ticket issued as the puzzle opened (POST …/plays)."),
+    Says(f"The play ticket must be the text the site issued (at most {MAX_TEXT} characters)."),
+]
+Offline = Annotated[
+    bool,
+    Field(
+        description="True for a result made offline, with no ticket: kept in your own tallies and streak, "
+        "but not rated and on no board."
+    ),
+    Says("offline must be true or false."),
+]
+
+
+Resume = Annotated[
+    str | None,
+    Field(
+        max_length=MAX_TEXT,
+        description="The ticket this puzzle was opened with before, when it is opened again part way: "
+        "the new ticket keeps that one's opening time.",
+    ),
+    Says(f"The ticket to resume must be the text the site issued (at most {MAX_TEXT} characters)."),
+]
+
+
+def issue(ctx: Context, player: Player, game: str, target: str, resume: str | None = None) -> PlayTicket:
+    """Issue `player` a ticket for `target` in `game`: now their current play of the game. `resume`:
+    a ticket of theirs for the same puzzle, from opening it before (a puzzle left part way): the new
+    ticket keeps its opening time, so the time played before still counts. A `resume` that isn't
+    such a ticket is ignored (the new ticket opens now)."""
+    opened = None
+    if resume:
+        try:
+            old = read(resume, key_of(ctx))
+            check(old, player=player.id, game=game, target=target, seconds=None, now=now_ms(ctx))
+            opened = old.issued
+        except TicketRefused:
+            opened = None
+    issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), opened=opened)
+    return PlayTicket(ticket=issued.text, game=game, target=target, issued=issued.ticket.issued)
+
+
+def refused(exc: TicketRefused) -> ApiError:
+    """The answer to a refused ticket: 409 for "closed", 422 for the rest, in the ticket's words,
+    with the reason word in `X-Ticket-Refused` (the body stays {"error"})."""
+    return ApiError(STATUS.get(exc.reason, 422), str(exc), {"X-Ticket-Refused": exc.reason})
+
+
+def _rated_limit(game: str) -> Limit:
+    return Limit(
+        f"rated-{game}",
+        RATED_PER_HOUR,
+        f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}",
+    )
+
+
+def key_of(ctx: Context) -> bytes:
+    """The key tickets are signed and checked with (derived from the site key)."""
+    return ticket_key(ctx.settings.site_key)
+
+
+def now_ms(ctx: Context) -> int:
+    """The app's clock in ms since the epoch: what a ticket's claimed time is checked at."""
+    return ms(ctx.now())
+
+
+@contextmanager
+def refusing() -> Iterator[None]:
+    """Inside, a TicketRefused (the check step's, or the records' "closed") becomes its answer."""
+    try:
+        yield
+    except TicketRefused as exc:
+        raise refused(exc) from None
+
+
+def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket | None]) -> PlayCheck | None:
+    """Run the game's ticket check (`check`, its pure check step); a refusal is answered. A result
+    with a ticket is counted against the hourly cap (429 past it) and answered as the PlayCheck its
+    records apply; an offline one (None) is neither capped nor rated."""
+    with refusing():
+        ticket = check()
+    if ticket is None:
+        return None
+    enforce(ctx, _rated_limit(game), player.id)
+    return PlayCheck(player.id, ticket)

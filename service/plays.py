@@ -1,0 +1,102 @@
+"""Plays: issuing play tickets and keeping each player's current play of each game.
+
+The ticket rules are puzzlebook.tickets' (signed with a key derived from the site key, read and
+checked without the store). What this module adds is the one thing a signature can't say: which
+ticket is the player's *current* one. Issuing a ticket writes the player's play item of that game
+(`P#<pid>` / `PLAY#<game>`: the ticket's nonce, what it opened, when), replacing the one before, so
+results come one puzzle at a time. A result carrying a ticket reads that item with its own keys
+(`PlayCheck.key`), and its write ends the play (`PlayCheck.closing`) on the version read, in the same
+transaction as the result: of two results for one play, or a result and a new ticket, one wins.
+
+Any game reuses it: its route issues with `open_play` (functions/plays.py wraps it as an answer),
+its rules call `puzzlebook.tickets.admit` in their check step, and its records add `PlayCheck` to
+their read and write. docs/api.md, "Play tickets".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlebook.tickets import Ticket, check_open, sign, ticket_key
+from service.store import keys as K
+from service.store.items import Item, Key, Op, Put, doc_of, make_item, version_of
+
+# A play item outlives any believable puzzle: kept a day, then the TTL tidies it away (a ticket
+# older than that still reads, but its play is gone: "closed").
+PLAY_TTL_SECONDS = 86_400
+
+
+@dataclass(frozen=True, slots=True)
+class Issued:
+    """A ticket just issued: its text (what the browser carries back) and what it says."""
+
+    text: str
+    ticket: Ticket
+
+
+def play_key(pid: str, game: str) -> Key:
+    """The key of `pid`'s current play of `game`."""
+    return K.player(pid), K.play(game)
+
+
+def ms(now: dt.datetime) -> int:
+    """`now` in whole milliseconds since the epoch: a ticket's clock."""
+    return int(now.timestamp() * 1000)
+
+
+def open_play(
+    store: Any,
+    site_key: bytes,
+    pid: str,
+    game: str,
+    target: str,
+    now: dt.datetime,
+    *,
+    opened: int | None = None,
+) -> Issued:
+    """Issue `pid` a ticket for `target` in `game`, and make it their current play of the game (the
+    previous one, posted or not, is closed by this). `opened`: when the puzzle was first opened
+    (ms), for a puzzle taken up again; it can only be earlier than now."""
+    issued = min(opened, ms(now)) if opened is not None else ms(now)
+    ticket = Ticket(pid, game, target, issued, secrets.token_urlsafe(12))
+    key = play_key(pid, game)
+    doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None}
+    expires = int(now.timestamp()) + PLAY_TTL_SECONDS
+
+    def decide(got: dict[Key, Item]) -> tuple[None, list[Op]]:
+        version = version_of(got.get(key))
+        return None, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
+
+    store.settle([key], decide)
+    return Issued(sign(ticket, ticket_key(site_key)), ticket)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCheck:
+    """A result's ticket against the player's current play, inside the result's own read-decide-write."""
+
+    pid: str
+    ticket: Ticket
+
+    @property
+    def key(self) -> Key:
+        """The play item's key: read it with the result's own keys."""
+        return play_key(self.pid, self.ticket.game)
+
+    def is_tie(self, got: dict[Key, Item], *, ties_with: str | None = None) -> bool:
+        """Whether the ticket is the current play (False), or a play a result of kind `ties_with`
+        already ended (True, a tie); TicketRefused("closed") otherwise (puzzlebook.tickets.check_open)."""
+        item = got.get(self.key)
+        return check_open(self.ticket, doc_of(item) if item else None, ties_with=ties_with)
+
+    def closing(self, got: dict[Key, Item], kind: str) -> Op:
+        """The write that ends the play with a result of `kind`, on the version read (a new ticket
+        issued meanwhile makes the whole result's write lose, and it is decided again)."""
+        item = got[self.key]
+        doc = {**doc_of(item), "closed": kind}
+        version = version_of(item)
+        closed = make_item(*self.key, doc, version=version + 1, expires_at=item.get("expires_at"))
+        return Put(closed, expect=version)

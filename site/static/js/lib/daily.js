@@ -1,0 +1,31 @@
+/**
+ * A day's public daily file (/daily/<game>/<date>.json), or, when the site
+ * hasn't it yet, the API's copy (GET /api/<game>/daily/<date>). Nothing of a
+ * day is published before it begins (docs/api.md, "The daily files"): the
+ * nightly writes the day's files as it turns, so for a few minutes the CDN may
+ * not have them while the API, which reads the store, already answers.
+ */
+import { dayIn, siteZone } from './dates.js'
+
+/** Resolves to { data } or { status } (0 when offline). Only today's is asked of the API. */
+export async function dailyJson(game, date) {
+  let site = null
+  try {
+    site = await fetch(`/daily/${game}/${date}.json`)
+  } catch {
+    return { status: 0 }
+  }
+  if (site.ok) return { data: await site.json() }
+  const data = await apiDaily(game, date)
+  return data ? { data } : { status: site.status }
+}
+
+/** Today's public daily of `game` from the API (the site's file wasn't there), or null; null for any other day. */
+export async function apiDaily(game, date) {
+  if (date !== dayIn(siteZone())) return null // a past day's file is out, or there is none
+  try {
+    const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
+    if (api.ok) return await api.json()
+  } catch { /* the site answered, the API didn't */ }
+  return null
+}

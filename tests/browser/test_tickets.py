@@ -1,0 +1,105 @@
+"""Play tickets in the browser: a signed-in player notices nothing (a daily, an Endless puzzle and a
+Chain day post and rate as before, each result carrying the ticket its puzzle was issued as it
+opened), and a puzzle whose ticket never came posts as offline: kept for the player, unrated, on no
+board, and the result sheet says so."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from tests.browser import chain_helpers as chain
+from tests.browser import chess_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+RESULTS = ("/api/chess/solves", "/api/chess/misses", "/api/chain/solves", "/api/chain/giveups")
+
+
+def watch_results(page: Any) -> list[dict[str, Any]]:
+    """The bodies of the results the page posts, as sent."""
+    sent: list[dict[str, Any]] = []
+    page.on("request", lambda r: r.method == "POST" and any(r.url.endswith(p) for p in RESULTS)
+            and sent.append(json.loads(r.post_data)))
+    return sent
+
+
+def solve_believably(page: Any, puzzle: Puzzle) -> None:
+    """Wait past the second-a-move floor, then play the line and wait for the sheet."""
+    ch.wait_ready(page)
+    page.wait_for_timeout(1000 * len(puzzle.solution) + 200)
+    ch.solve(page, puzzle)
+    page.locator("#results-sheet[open]").wait_for()
+
+
+@pytest.mark.slow
+def test_a_signed_in_player_notices_nothing_daily_endless_and_chain(make_page, site_server, bundle):
+    player = chain.new_player(site_server, "Ticketed Tess")
+    page = make_page()
+    chain.sign_in(page, player)
+    sent = watch_results(page)
+    today = chain.site_today(site_server)
+
+    # The daily: rated, on today's board.
+    status, file = site_server.get(f"/daily/chess/{today}.json")
+    assert status == 200
+    entry = file["dailies"][0]
+    daily = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
+    ch.open_puzzle(page, f"/#/daily/{daily.band}")
+    solve_believably(page, daily)
+    page.wait_for_selector("#results-rating:not([hidden])")
+    assert page.text_content("#results-rating").startswith("Your rating: ")
+    assert page.text_content("#results-note") == "Posted."
+    board = site_server.get(f"/api/boards/chess/daily/{today}?band={daily.band}")[1]
+    assert [r["name"] for r in board["rows"]] == ["Ticketed Tess"]
+
+    # The next Endless puzzle, from the sheet: rated too.
+    page.click("#results-next")
+    page.wait_for_function("() => location.hash.startsWith('#/p/')")
+    band, puzzle_id = page.evaluate("location.hash").split("/")[2:4]
+    endless = Puzzle.from_row(bundle.row(band, puzzle_id), band)
+    solve_believably(page, endless)
+    page.wait_for_selector("#results-rating:not([hidden])")
+    me = site_server.get("/api/me", token=player["token"])[1]
+    assert me["chess"]["solved"] == 2 and me["ratings"]["chess"]["games"] == 2
+
+    # Today's Chain: on its board.
+    puzzle = chain.public_day(site_server, today)
+    chain.open_day(page)
+    page.wait_for_timeout(1000 * puzzle["moves"] + 200)
+    chain.click_tiles(page, chain.solving_order(puzzle))
+    page.locator("#chain-results-sheet[open]").wait_for()
+    page.wait_for_selector("#results-place:not([hidden])")
+    assert page.text_content("#results-note") == "Posted to today’s board."
+
+    # Every result went with the ticket its puzzle was issued, none as offline.
+    assert len(sent) == 3
+    assert all(isinstance(body.get("ticket"), str) and not body.get("offline") for body in sent), sent
+
+
+@pytest.mark.slow
+def test_a_puzzle_whose_ticket_never_came_posts_as_offline_and_says_so(make_page, site_server, bundle):
+    player = chain.new_player(site_server, "Unticketed Uma")
+    page = make_page()
+    chain.sign_in(page, player)
+    sent = watch_results(page)
+    # The server is out of reach as the puzzle opens: no ticket comes; play starts regardless.
+    page.route("**/api/chess/plays", lambda route: route.abort())
+    allow_failed_fetch(page, "net::ERR_FAILED", r"/api/chess/plays", "the ticket never comes, on purpose")
+    puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
+    ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
+    solve_believably(page, puzzle)
+    page.wait_for_function("() => document.getElementById('results-note').textContent.startsWith('Kept')")
+    assert page.text_content("#results-note") == (
+        "Kept in your own tallies and streak. It was played offline, so it isn’t rated and goes on no board."
+    )
+    assert page.is_hidden("#results-rating")
+    assert sent == [{**sent[0], "offline": True}] and "ticket" not in sent[0]
+    me = site_server.get("/api/me", token=player["token"])[1]
+    assert me["chess"]["solved"] == 1 and me["ratings"]["chess"] is None
+    alltime = site_server.get("/api/boards/chess/alltime")[1]
+    assert "Unticketed Uma" not in [r["name"] for r in alltime["rows"]]

@@ -1,0 +1,14 @@
+// Play tickets in the browser (site/static/js/lib/plays.js): a queued result goes with the ticket its
+// puzzle got, or as offline without one (the asking and waiting: tests/browser/test_tickets.py).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { ticketed } from '../../site/static/js/lib/plays.js'
+
+test('a result goes with its ticket, or marked offline when none came', () => {
+  const body = { id: 'abcde', band: 'Easy', seconds: 9 }
+  assert.deepEqual(ticketed(body, 't.k'), { ...body, ticket: 't.k' })
+  assert.deepEqual(ticketed(body, null), { ...body, offline: true })
+  // A body queued offline and sent once the ticket has come goes with the ticket only.
+  assert.deepEqual(ticketed({ ...body, offline: true }, 't.k'), { ...body, ticket: 't.k' })
+  assert.deepEqual(body, { id: 'abcde', band: 'Easy', seconds: 9 }, 'the queued body is left as it was')
+})
