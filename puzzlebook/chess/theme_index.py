@@ -42,11 +42,7 @@ def encode(number: int, width: int) -> str:
     top = 64**width - 1
     if not 0 <= number <= top:
         raise ValueError(f"{number} doesn't fit in {width} characters (at most {top})")
-    chars = []
-    for _ in range(width):
-        number, digit = divmod(number, 64)
-        chars.append(ALPHABET[digit])
-    return "".join(reversed(chars))
+    return "".join(ALPHABET[(number >> (6 * shift)) & 63] for shift in range(width - 1, -1, -1))
 
 
 def decode(text: str, width: int) -> list[int]:
@@ -113,9 +109,12 @@ def build(bands: Mapping[str, Sequence[Sequence[Sequence[Any]]]], retired: Itera
                         by_theme.setdefault(theme, {}).setdefault(band, []).append(place)
                 place += 1
         index.ratings[band] = "".join(ratings)
+    # Every place of a band is encoded once, then shared by its themes (the build runs this each time).
+    codes = {band: [encode(p, PLACE_WIDTH) for p in range(len(index.ratings[band]) // RATING_WIDTH)]
+             for band in bands}
     for theme in sorted(by_theme):
         index.places[theme] = {
-            band: "".join(encode(p, PLACE_WIDTH) for p in places) for band, places in by_theme[theme].items()
+            band: "".join(codes[band][p] for p in places) for band, places in by_theme[theme].items()
         }
         index.counts[theme] = {band: len(places) for band, places in by_theme[theme].items()}
     return index
