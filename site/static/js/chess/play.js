@@ -5,7 +5,7 @@
  * (chess.js), the bundle.
  */
 import { ChessStore } from './store.js'
-import { findRow, nextEndless, nextAround } from './bundle.js'
+import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
 import { target, isDifficulty } from './difficulty.js'
 import { getPlayer, call } from '../lib/api.js'
 import { Game, newRecord } from './game.js'
@@ -153,7 +153,6 @@ async function openAround(theme, step, current) {
 async function pickAround(theme, difficulty) {
   refreshServerRating()
   const centre = target(store.ratingFor(getPlayer()), difficulty)
-  const { loadIndex } = await import('./bundle.js')
   const index = await loadIndex()
   if (theme && !(index.themes && index.themes.files[theme])) return 'unknown'
   const got = await nextAround({ theme, centre, seen: store.seen() })
