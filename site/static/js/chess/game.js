@@ -21,6 +21,7 @@ import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess, playKey } from './post.js'
 import { askTicket } from '../lib/plays.js'
 import { countedDay, isClean, outcomes } from './results.js'
+import { outcomeOf } from './rating.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
 const REPLY_BEAT_MS = 450 // before each answer
@@ -368,6 +369,14 @@ export class Game extends PlaySession {
     const day = countedDay(rec.daily, dayIn(siteZone()))
     if (state === 'solved' && day) store.markDay(day)
     if (state === 'solved' && isClean(rec.mistakes, rec.hints)) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
+    store.countThemes(rec.row[4], state === 'solved' && isClean(rec.mistakes, rec.hints))
+    // A guest's difficulty counts from a rating kept here by the server's rule; a signed-in
+    // player's from the server's (docs/site.md, "Themes and your difficulty").
+    if (!getPlayer() && !rec.estimated) {
+      const before = store.estimate().rating
+      const after = store.rateLocally(this.puzzle.rating, outcomeOf(state !== 'solved' || rec.missed, rec.mistakes, rec.hints)).rating
+      rec.estimated = { before, after }
+    }
     this.save()
     if (state === 'solved') {
       this.status(isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly.' : 'Solved.', 'good')
@@ -438,8 +447,9 @@ export class Game extends PlaySession {
     $('results-cheer').hidden = !cheer
     $('results-cheer').textContent = cheer
     const next = $('results-next')
-    next.href = `#/endless/${encodeURIComponent(rec.band)}`
-    next.textContent = `Next ${rec.band} puzzle`
+    const more = nextOf(rec)
+    next.href = more.href
+    next.textContent = more.text
     $('next-link').href = next.href
     $('next-link').textContent = next.textContent
     $('share-preview').textContent = this.shareText()
@@ -459,7 +469,7 @@ export class Game extends PlaySession {
   fillPanel() {
     const { rec, puzzle } = this
     const side = this.color === 'w' ? 'White' : 'Black'
-    $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : 'Endless'
+    $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec)
     $('play-title').textContent = puzzle.band
     $('play-meta').textContent = `You play ${side} · Rated ${puzzle.rating}`
     $('play-actions').hidden = false
@@ -521,6 +531,27 @@ function celebration(rec, change, store, today) {
   if (rec.ratingHigh) return 'A new rating high.'
   if (rec.daily) return countedDay(rec.daily, today) ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
+}
+
+/**
+ * Where "Next" goes: the same theme or difficulty the puzzle was drawn from (rec.source, set by
+ * play.js), else the puzzle's band.
+ */
+export function nextOf(rec) {
+  const source = rec.source || {}
+  if (source.theme) {
+    return { href: `#/theme/${encodeURIComponent(source.theme)}/${source.difficulty}`, text: `Next ${source.name || source.theme} puzzle` }
+  }
+  if (source.difficulty) return { href: `#/endless/${source.difficulty}`, text: `Next puzzle (${source.difficulty})` }
+  return { href: `#/endless/${encodeURIComponent(rec.band)}`, text: `Next ${rec.band} puzzle` }
+}
+
+/** The play view's eyebrow for a puzzle that isn't a daily. */
+function kindOf(rec) {
+  const source = rec.source || {}
+  if (source.theme) return `${source.name || source.theme} · ${source.difficulty}`
+  if (source.difficulty) return `Endless · ${source.difficulty}`
+  return 'Endless'
 }
 
 /** {before, after, provisional?, rd?} from a post's answer kept in the record, or null. */
