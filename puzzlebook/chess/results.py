@@ -46,6 +46,7 @@ class SolvePost:
     seconds: int
     on: dt.date
     daily_of: dt.date | None = None
+    themes: tuple[str, ...] = ()  # the puzzle's Lichess themes (kept for the history and dashboard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ class MissPost:
     moves: list[str]
     on: dt.date
     daily_of: dt.date | None = None
+    themes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,7 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         "seconds": post.seconds,
         "clean": clean,
         "rating": post.puzzle_rating,
+        "themes": list(post.themes),
         "posted": at,
         "daily": daily,
         "before": _doc(before) if after is not None else None,
@@ -180,6 +183,7 @@ def settle_miss(post: MissPost, had: Had, at: str) -> Settled:
         "how": post.how,
         "moves": list(post.moves),
         "rating": post.puzzle_rating,
+        "themes": list(post.themes),
         "posted": at,
         "daily": daily,
         "before": _doc(before),

@@ -12,6 +12,7 @@ from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating
 from puzzlebook.results import Posted
 from service.games.chess import keys as CK
+from service.games.chess.history import day_key, history_ops
 from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec, streak_index
@@ -47,6 +48,7 @@ class _ResultKeys:
 
     pid: str
     puzzle_id: str
+    day: str = ""  # the site day posted on: its dashboard tally is read too
 
     @property
     def solve(self) -> Key:
@@ -62,7 +64,7 @@ class _ResultKeys:
 
     @property
     def read(self) -> list[Key]:
-        return [self.stats, self.solve, self.miss]
+        return [self.stats, self.solve, self.miss, day_key(self.pid, self.day)]
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
@@ -115,12 +117,13 @@ class ChessRecords:
     def record_solve(self, pid: str, post: SolvePost, now: dt.datetime) -> Posted:
         """Keep the player's solve as puzzlebook.chess.results.settle_solve decides, in one write;
         for a daily solved on its day, its place on that day's board."""
-        keys = _ResultKeys(pid, post.puzzle_id)
+        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
             settled = settle_solve(post, keys.had(got), at)
-            return settled, self._writes(pid, keys.solve, keys.miss, settled)
+            ops = self._writes(pid, keys.solve, keys.miss, settled)
+            return settled, ops + history_ops(pid, keys.day, got, settled)
 
         settled = self.store.settle(keys.read, decide)
         on_board = _daily_board(pid, settled)
@@ -131,12 +134,13 @@ class ChessRecords:
 
     def record_miss(self, pid: str, post: MissPost, now: dt.datetime) -> Posted:
         """Keep the player's miss as puzzlebook.chess.results.settle_miss decides, in one write."""
-        keys = _ResultKeys(pid, post.puzzle_id)
+        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             settled = settle_miss(post, keys.had(got), at)
-            return settled.answer, self._writes(pid, keys.miss, keys.solve, settled)
+            ops = self._writes(pid, keys.miss, keys.solve, settled)
+            return settled.answer, ops + history_ops(pid, keys.day, got, settled)
 
         return self.store.settle(keys.read, decide)
 
