@@ -64,6 +64,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("POST", "/api/players"): ("/api/players", {"name": "Bo"}, None),
         ("GET", "/api/me"): ("/api/me", None, None),
         ("PATCH", "/api/me"): ("/api/me", {"name": "Ada"}, None),
+        ("GET", "/api/me/dashboard"): ("/api/me/dashboard", None, {"days": 7}),
+        ("GET", "/api/me/history"): ("/api/me/history", None, None),
         ("POST", "/api/chess/solves"): ("/api/chess/solves", solve, None),
         ("POST", "/api/chess/misses"): ("/api/chess/misses", miss, None),
         ("POST", "/api/chain/solves"): ("/api/chain/solves", chain, None),

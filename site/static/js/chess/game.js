@@ -20,6 +20,7 @@ import { getPlayer } from '../lib/api.js'
 import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess } from './post.js'
 import { countedDay, isClean, outcomes } from './results.js'
+import { logEntry } from './dashboard.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
 const REPLY_BEAT_MS = 450 // before each answer
@@ -349,6 +350,7 @@ export class Game extends PlaySession {
     const day = countedDay(rec.daily, dayIn(siteZone()))
     if (state === 'solved' && day) store.markDay(day)
     if (state === 'solved' && isClean(rec.mistakes, rec.hints)) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
+    store.logResult(logEntry(rec, dayIn(siteZone()))) // the history and a guest's dashboard (a replay's store ends its turn here)
     this.save()
     if (state === 'solved') {
       this.status(isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly.' : 'Solved.', 'good')
@@ -368,7 +370,7 @@ export class Game extends PlaySession {
 
   /** Queue a post (only a signed-in player's results are posted) and try to send it now. */
   post(kind, path, body) {
-    if (!getPlayer()) return
+    if (!getPlayer() || this.rec.replay) return // a replay is never posted
     this.store.outbox.add({ key: `${kind}:${this.rec.band}/${this.rec.id}`, kind, path, body, by: getPlayer().id })
     flushChess(this.store)
   }
@@ -421,6 +423,10 @@ export class Game extends PlaySession {
     const next = $('results-next')
     next.href = `#/endless/${encodeURIComponent(rec.band)}`
     next.textContent = `Next ${rec.band} puzzle`
+    if (rec.replay) {
+      next.href = '#/replay'
+      next.textContent = 'Next missed puzzle'
+    }
     $('next-link').href = next.href
     $('next-link').textContent = next.textContent
     $('share-preview').textContent = this.shareText()
@@ -441,6 +447,7 @@ export class Game extends PlaySession {
     const { rec, puzzle } = this
     const side = this.color === 'w' ? 'White' : 'Black'
     $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : 'Endless'
+    if (rec.replay) $('play-kind').textContent = 'Replay missed · unrated'
     $('play-title').textContent = puzzle.band
     $('play-meta').textContent = `You play ${side} · Rated ${puzzle.rating}`
     $('play-actions').hidden = false
