@@ -14,7 +14,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, games_js, meta, minify, pages, shards
+from sitebuild import assets, games_js, meta, minify, pages, shards, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 
@@ -64,7 +64,7 @@ def build_site(
     today = today or calendar.site_day(settings.site_tz)
 
     static = assets.collect(root / "site" / "static", root / "node_modules",
-                            generated={games_js.PATH: games_js.render()})
+                            generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
     static = assets.StaticSet.of(minify.minify(static.files, root / "node_modules"))
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
@@ -124,6 +124,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
+        "theme_groups": themes.page_groups(index),
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 

@@ -4,6 +4,10 @@ can cache it for a year, and /shards/index.json saying where each one is.
 index.json keeps every field of the committed index and adds
 `files: {Band: ["Band/0.<hash>.json", ...]}`, paths relative to /shards/, in
 shard order (entry k is shard k). The browser reads it to find shard k.
+
+Beside the shards goes the theme index (puzzlebook/chess/theme_index.py), each file under a
+content-hashed name in shards/themes/, listed in index.json's `themes`:
+`{format, ratings: {Band: path}, files: {theme: path}, counts: {theme: {Band: n}}}`.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from puzzlebook.chess import theme_index
 from sitebuild.output import Output
 
 
@@ -35,8 +40,10 @@ def publish(bundle_dir: Path, out: Output) -> dict[str, Any] | None:
     except (ValueError, KeyError, TypeError) as exc:
         raise BadBundle(f"{index_path} is not a bundle index ({exc})") from None
     files: dict[str, list[str]] = {}
+    rows: dict[str, list[list[Any]]] = {}
     for band, info in bands.items():
         names = []
+        rows[band] = []
         for k in range(int(info["shards"])):
             source = bundle_dir / band / f"{k}.json"
             if not source.is_file():
@@ -47,8 +54,44 @@ def publish(bundle_dir: Path, out: Output) -> dict[str, Any] | None:
             name = f"{band}/{k}.{hashlib.sha256(data).hexdigest()[:12]}.json"
             out.write(f"shards/{name}", data)
             names.append(name)
+            rows[band].append(json.loads(data))
         files[band] = names
     published = dict(index)
     published["files"] = files
+    published["themes"] = publish_themes(theme_index.build(rows, index.get("duplicates", {})), out)
     out.write("shards/index.json", json.dumps(published, ensure_ascii=False, separators=(",", ":")) + "\n")
     return published
+
+
+def _hashed(out: Output, stem: str, value: Any) -> str:
+    """Write `value` as compact JSON to shards/themes/<stem>.<hash>.json; its path under /shards/."""
+    data = (json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    name = f"themes/{stem}.{hashlib.sha256(data).hexdigest()[:12]}.json"
+    out.write(f"shards/{name}", data)
+    return name
+
+
+def publish_themes(index: theme_index.ThemeIndex, out: Output) -> dict[str, Any]:
+    """Write the theme index's files; return the manifest index.json lists them in."""
+    return {
+        "format": theme_index.FORMAT,
+        "ratings": {band: _hashed(out, f"ratings-{band}", index.ratings_file(band)) for band in index.sizes},
+        "files": {theme: _hashed(out, theme, index.theme_file(theme)) for theme in index.places},
+        "counts": index.counts,
+    }
+
+
+# The theme index in all (its files and its part of index.json) stays under this: the issue's
+# budget, 1 MB counted as 1,000,000 bytes.
+THEME_INDEX_BUDGET = 1_000_000
+
+
+def theme_index_bytes(dist: Path, published: dict[str, Any]) -> tuple[int, int]:
+    """The theme index's size in `dist` as written and as Brotli sends it: every file the
+    manifest lists, plus the manifest's own bytes in index.json."""
+    manifest = published["themes"]
+    names = [*manifest["ratings"].values(), *manifest["files"].values()]
+    listed = len(json.dumps(manifest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    raw = listed + sum((dist / "shards" / name).stat().st_size for name in names)
+    sent = listed + sum((dist / "shards" / f"{name}.br").stat().st_size for name in names)
+    return raw, sent

@@ -15,6 +15,7 @@ import pytest
 
 from puzzlebook.chess.dashboard import dashboard, tallies_of
 from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.chess.themes import THEMES
 from tests.browser import chain_helpers as ch
 from tests.browser import chess_helpers as chx
 from tests.browser.conftest import LAPTOP, PHONE
@@ -26,7 +27,9 @@ SHOTS = Path("/tmp/puzzlebook-dashboard-shots")
 
 
 def theme_words(key: str) -> str:
-    """The browser's chess/theme_words.js, for reading the page."""
+    """The name the page shows for a theme: the catalogue's (chess/theme_words.js)."""
+    if key in THEMES:
+        return THEMES[key].name
     words = re.sub(r"([0-9])([A-Za-z])", r"\1 \2", re.sub(r"([a-z])([A-Z0-9])", r"\1 \2", key)).lower()
     return words[:1].upper() + words[1:]
 

@@ -215,6 +215,7 @@ VIEWS = [
     View("chess how to play sheet", "/#/daily/{band}", _chess_howto),
     View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
     View("about", "/about/"),
+    View("themes", "/themes/", _wait("a[data-theme='fork']")),
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
     View("chain how-to", "/howto/chain/"),

@@ -6,6 +6,8 @@
  *   #/daily/<band>/<YYYY-MM-DD>  that day's daily, played as the daily it was (the archive's links)
  *   #/p/<band>/<id>     any puzzle of the bundle
  *   #/endless/<band>    a new Endless puzzle of that band (goes on to #/p/<band>/<id>)
+ *   #/endless[/<step>]  a new puzzle at your difficulty (easiest … hardest; docs/site.md)
+ *   #/theme/<theme>[/<step>]  a new puzzle of that theme at your difficulty
  *   #/you               home, at the player card
  *
  * The home view is this module and a few small ones: the page arrives with the build day's

@@ -7,7 +7,10 @@
  * shard k of a band is (`files[band][k]`, content-hashed names under /shards/).
  */
 
+import { windows, bandsFor } from './difficulty.js'
+
 const shardCache = new Map()
+const decoded = new Map()
 let indexPromise = null
 
 /** The published index, fetched once per page (a failure is retried next time). */
@@ -88,8 +91,131 @@ export async function nextEndless(band, seen, { random = Math.random, fetcher = 
   return oldest
 }
 
+// ---- the theme index (docs/bundle.md, "The theme index") ------------------------
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]))
+
+/** The numbers in `text`, `width` characters each (puzzlebook/chess/theme_index.py's decode). */
+export function decode(text, width) {
+  const out = new Array(Math.floor(text.length / width))
+  for (let i = 0; i < out.length; i++) {
+    let value = 0
+    for (let j = i * width; j < (i + 1) * width; j++) value = value * 64 + (VALUE.get(text[j]) ?? 0)
+    out[i] = value
+  }
+  return out
+}
+
+/** A file of the theme index, fetched once per page, like a shard. */
+function loadJson(name, fetcher) {
+  if (!shardCache.has(name)) {
+    const data = fetcher('/shards/' + name).then((res) => {
+      if (!res.ok) throw new Error(`${name} answered ${res.status}`)
+      return res.json()
+    })
+    data.catch(() => shardCache.delete(name))
+    shardCache.set(name, data)
+  }
+  return shardCache.get(name)
+}
+
+/** A band's table: { sizes, ratings (decoded), starts (the place of each shard's first row) }. */
+async function ratingTable(index, band, fetcher) {
+  const name = index.themes.ratings[band]
+  if (!decoded.has(name)) {
+    const raw = await loadJson(name, fetcher)
+    const starts = []
+    let at = 0
+    for (const size of raw.sizes) { starts.push(at); at += size }
+    decoded.set(name, { sizes: raw.sizes, starts, ratings: decode(raw.ratings, 2) })
+  }
+  return decoded.get(name)
+}
+
+/** The places of `theme` in `band` (every place when theme is null). */
+async function placesOf(index, theme, band, table, fetcher) {
+  if (!theme) return table.ratings.map((_, place) => place)
+  const name = index.themes.files[theme]
+  const key = `${name}#${band}`
+  if (!decoded.has(key)) {
+    const file = await loadJson(name, fetcher)
+    decoded.set(key, decode(file.bands[band] || '', 3))
+  }
+  return decoded.get(key)
+}
+
+/** The themes the published index knows: { theme: count of live puzzles }. */
+export async function themeCounts(fetcher = globalThis.fetch) {
+  const index = await loadIndex(fetcher)
+  const counts = (index.themes && index.themes.counts) || {}
+  return Object.fromEntries(Object.entries(counts).map(([t, bands]) => [t, Object.values(bands).reduce((a, b) => a + b, 0)]))
+}
+
+/**
+ * Your difficulty: a puzzle around the rating `centre`, of `theme` (or of any theme when null),
+ * skipping retired puzzles and the ids in `seen`. The windows of chess/difficulty.js are tried in
+ * turn (±100, then wider): in each, the shards holding candidates are read in random order until
+ * one has a fresh candidate. When every candidate has been seen, the one seen longest ago comes
+ * back. Resolves to { band, row }, or null when nothing could be read (offline, or no such theme).
+ */
+export async function nextAround({ theme = null, centre, seen, random = Math.random, fetcher = globalThis.fetch }) {
+  const index = await loadIndex(fetcher)
+  if (!index.themes || (theme && !index.themes.files[theme])) return null
+  const retired = new Set(Object.keys(index.duplicates || {}))
+  const skip = new Set(seen)
+  const seenAt = new Map(seen.map((id, i) => [id, i]))
+  let oldest = null
+  const tried = new Set()
+  for (const [low, high] of windows(centre)) {
+    const groups = new Map() // "band/k" -> { band, k, rows: [row in shard] }
+    for (const band of bandsFor(low, high)) {
+      let table
+      let places
+      try {
+        table = await ratingTable(index, band, fetcher)
+        places = await placesOf(index, theme, band, table, fetcher)
+      } catch {
+        continue
+      }
+      for (const place of places) {
+        const rating = table.ratings[place]
+        if (rating < low || rating > high) continue
+        let k = 0
+        while (k + 1 < table.starts.length && table.starts[k + 1] <= place) k++
+        const key = `${band}/${k}`
+        if (!groups.has(key)) groups.set(key, { band, k, rows: [] })
+        groups.get(key).rows.push(place - table.starts[k])
+      }
+    }
+    const order = [...groups.values()]
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[order[i], order[j]] = [order[j], order[i]]
+    }
+    for (const group of order) {
+      let rows
+      try {
+        rows = await loadShard(index, group.band, group.k, fetcher)
+      } catch {
+        continue
+      }
+      const live = group.rows.map((j) => rows[j]).filter((row) => row && !retired.has(row[0]))
+      const fresh = live.filter((row) => !skip.has(row[0]))
+      if (fresh.length) return { band: group.band, row: fresh[Math.floor(random() * fresh.length)] }
+      for (const row of live) {
+        if (tried.has(row[0])) continue
+        tried.add(row[0])
+        if (!oldest || (seenAt.get(row[0]) ?? -1) < (seenAt.get(oldest.row[0]) ?? -1)) oldest = { band: group.band, row }
+      }
+    }
+  }
+  return oldest
+}
+
 /** Forget what this page fetched (tests). */
 export function forget() {
   shardCache.clear()
+  decoded.clear()
   indexPromise = null
 }

@@ -127,5 +127,10 @@ export function logEntry(rec, day, posted = new Date().toISOString()) {
   if (rec.state === 'solved') result = rec.missed ? 'missed' : (!rec.mistakes && !rec.hints ? 'clean' : 'help')
   else result = rec.tries && rec.tries.length ? 'missed' : 'shown'
   const themes = typeof rec.row[4] === 'string' && rec.row[4] ? rec.row[4].split(' ') : []
-  return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before: null, after: null, change: null }
+  // A guest's rating as this browser estimates it (chess/rating.js), when the game kept it.
+  const est = rec.estimated
+  const before = est && Number.isFinite(est.before) ? Math.round(est.before) : null
+  const after = est && Number.isFinite(est.after) ? Math.round(est.after) : null
+  const change = before !== null && after !== null ? after - before : null
+  return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before, after, change }
 }

@@ -20,6 +20,7 @@ import { getPlayer } from '../lib/api.js'
 import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess } from './post.js'
 import { countedDay, isClean, outcomes } from './results.js'
+import { outcomeOf } from './rating.js'
 import { logEntry } from './dashboard.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
@@ -350,6 +351,14 @@ export class Game extends PlaySession {
     const day = countedDay(rec.daily, dayIn(siteZone()))
     if (state === 'solved' && day) store.markDay(day)
     if (state === 'solved' && isClean(rec.mistakes, rec.hints)) rec.bestTime = store.noteCleanTime(rec.band, rec.seconds)
+    store.countThemes(rec.row[4], state === 'solved' && isClean(rec.mistakes, rec.hints))
+    // A guest's difficulty counts from a rating kept here by the server's rule; a signed-in
+    // player's from the server's (docs/site.md, "Themes and your difficulty").
+    if (!getPlayer() && !rec.estimated) {
+      const before = store.estimate().rating
+      const after = store.rateLocally(this.puzzle.rating, outcomeOf(state !== 'solved' || rec.missed, rec.mistakes, rec.hints)).rating
+      rec.estimated = { before, after }
+    }
     store.logResult(logEntry(rec, dayIn(siteZone()))) // the history and a guest's dashboard (a replay's store ends its turn here)
     this.save()
     if (state === 'solved') {
@@ -421,6 +430,9 @@ export class Game extends PlaySession {
     $('results-cheer').hidden = !cheer
     $('results-cheer').textContent = cheer
     const next = $('results-next')
+    const more = nextOf(rec)
+    next.href = more.href
+    next.textContent = more.text
     next.href = `#/endless/${encodeURIComponent(rec.band)}`
     next.textContent = `Next ${rec.band} puzzle`
     if (rec.replay) {
@@ -446,6 +458,7 @@ export class Game extends PlaySession {
   fillPanel() {
     const { rec, puzzle } = this
     const side = this.color === 'w' ? 'White' : 'Black'
+    $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec)
     $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : 'Endless'
     if (rec.replay) $('play-kind').textContent = 'Replay missed · unrated'
     $('play-title').textContent = puzzle.band
@@ -509,6 +522,27 @@ function celebration(rec, change, store, today) {
   if (rec.ratingHigh) return 'A new rating high.'
   if (rec.daily) return countedDay(rec.daily, today) ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
   return ''
+}
+
+/**
+ * Where "Next" goes: the same theme or difficulty the puzzle was drawn from (rec.source, set by
+ * play.js), else the puzzle's band.
+ */
+export function nextOf(rec) {
+  const source = rec.source || {}
+  if (source.theme) {
+    return { href: `#/theme/${encodeURIComponent(source.theme)}/${source.difficulty}`, text: `Next ${source.name || source.theme} puzzle` }
+  }
+  if (source.difficulty) return { href: `#/endless/${source.difficulty}`, text: `Next puzzle (${source.difficulty})` }
+  return { href: `#/endless/${encodeURIComponent(rec.band)}`, text: `Next ${rec.band} puzzle` }
+}
+
+/** The play view's eyebrow for a puzzle that isn't a daily. */
+function kindOf(rec) {
+  const source = rec.source || {}
+  if (source.theme) return `${source.name || source.theme} · ${source.difficulty}`
+  if (source.difficulty) return `Endless · ${source.difficulty}`
+  return 'Endless'
 }
 
 /** {before, after, provisional?, rd?} from a post's answer kept in the record, or null. */

@@ -7,7 +7,9 @@
 import { ChessStore } from './store.js'
 import { ReplayStore } from './replay_store.js'
 import { nextReplay, replayRun } from './replay.js'
-import { findRow, nextEndless } from './bundle.js'
+import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
+import { target, isDifficulty } from './difficulty.js'
+import { getPlayer, call } from '../lib/api.js'
 import { Game, newRecord } from './game.js'
 import { boardStyles } from './board.js'
 import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
@@ -131,6 +133,12 @@ export async function route(parts, current) {
       return await openPuzzle(rec, current)
     }
     if (head === 'replay' && (parts.length === 1 || parts.length === 3)) return await openReplay(current)
+    if (head === 'theme' && parts.length <= 3 && (id === undefined || isDifficulty(id))) {
+      return await openAround(band, id, current)
+    }
+    if (head === 'endless' && parts.length <= 2 && (band === undefined || band === '' || isDifficulty(band))) {
+      return await openAround(null, band || undefined, current)
+    }
     if (head === 'endless' && BANDS.includes(band)) {
       const row = await nextEndless(band, store.seen())
       if (!current()) return
@@ -142,6 +150,59 @@ export async function route(parts, current) {
   } catch (error) {
     console.error(error)
     notice('Something went wrong', 'The puzzles could not be loaded. Check your connection and try again.')
+  }
+}
+
+/**
+ * Your difficulty: draw a puzzle of `theme` (or of any, when null) around the player's rating
+ * moved by `step` (the player's last choice when not given; a given one becomes it), then go on
+ * to its #/p/ address. The rating is the one kept in this browser: no server call.
+ */
+async function openAround(theme, step, current) {
+  if (step) store.setDifficulty(step)
+  const difficulty = step || store.difficulty()
+  const row = await pickAround(theme, difficulty)
+  if (!current()) return
+  if (row === 'unknown') return notice('No such theme', `There is no theme called “${theme}”. The themes page lists them all.`)
+  if (!row) return notice('No puzzles to hand', 'Puzzles at your difficulty need the puzzle files once. Try again when you are online.')
+  const [found, band] = row
+  history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(found[0])}`)
+  const rec = store.record(band, found[0]) || newRecord(found, band, null)
+  if (!rec.daily) rec.source = { theme, difficulty, name: theme ? await themeName(theme) : null }
+  return await openPuzzle(rec, current)
+}
+
+async function pickAround(theme, difficulty) {
+  refreshServerRating()
+  const centre = target(store.ratingFor(getPlayer()), difficulty)
+  const index = await loadIndex()
+  if (theme && !(index.themes && index.themes.files[theme])) return 'unknown'
+  const got = await nextAround({ theme, centre, seen: store.seen() })
+  return got && [got.row, got.band]
+}
+
+/**
+ * A signed-in player's server rating, asked for in the background once per page so the next
+ * draw counts from it; this draw never waits for it.
+ */
+let refreshed = false
+function refreshServerRating() {
+  const player = getPlayer()
+  if (!player || refreshed) return
+  refreshed = true
+  call('/me').then((me) => {
+    const rating = me.status === 200 && me.data?.ratings?.chess?.rating
+    if (Number.isFinite(rating)) store.noteServerRating(player.id, rating)
+  }).catch(() => {})
+}
+
+/** A theme's name as the themes page writes it (read from that page's data, kept by the build). */
+async function themeName(theme) {
+  try {
+    const { THEME_NAMES } = await import('./theme_names.js')
+    return THEME_NAMES[theme] || theme
+  } catch {
+    return theme
   }
 }
 

@@ -23,6 +23,8 @@ export function flushChess(store) {
       }
       // Read the record only now, after every await, so no save in between is lost.
       const rec = store.record(band, id)
+      // Your difficulty counts from the server's rating as last answered (no call when picking).
+      if (posted.rating) store.noteServerRating(player.id, posted.rating.after)
       if (rec) {
         // The first result is the rated one: a miss's answer may carry the rating change.
         if (item.kind === 'miss') rec.missPosted = posted

@@ -17,6 +17,8 @@ export class ReplayStore extends ChessStore {
   markDay() {}
   noteCleanTime() { return false }
   noteRating() { return false }
+  countThemes() {}
+  rateLocally() { return this.estimate() } // a replay moves no rating, not even a guest's estimate
   /** The replay ended: cleanly, it leaves the run; else it goes to the back. */
   logResult(entry) { replayed(entry.band, entry.id, entry.result === 'clean', this.backend) }
 }

@@ -13,9 +13,15 @@
  *   log            the first result of each puzzle finished, oldest first (the last 3,000): the
  *                  history and the dashboard of a guest (chess/dashboard.js reads it)
  *   replay         the Replay missed run: the missed puzzles still to solve cleanly (chess/replay.js)
+ *   difficulty     the step Endless and themes last drew at (easiest … hardest)
+ *   estimate       a guest's rating, kept here by the server's rule (chess/rating.js)
+ *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
+ *   themes         per theme: { played, clean } of the puzzles finished here
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox } from '../lib/queue.js'
+import { NEW_PLAYER, ratePuzzle } from './rating.js'
+import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 
 export const PREFIX = 'pb:chess:'
 export const RECENT_KEPT = 150
@@ -161,5 +167,66 @@ export class ChessStore {
 
   markFirstMove() {
     this.ns.set('first-move', true)
+  }
+
+  // ---- your difficulty ------------------------------------------------------
+
+  difficulty() {
+    const step = this.ns.get('difficulty', DEFAULT_DIFFICULTY)
+    return isDifficulty(step) ? step : DEFAULT_DIFFICULTY
+  }
+
+  setDifficulty(step) {
+    if (isDifficulty(step)) this.ns.set('difficulty', step)
+  }
+
+  /** A guest's rating estimate: {rating, rd, volatility}, a new player's until a result moves it. */
+  estimate() {
+    const kept = this.ns.get('estimate', null)
+    const ok = kept && ['rating', 'rd', 'volatility'].every((k) => Number.isFinite(kept[k]))
+    return ok ? kept : { ...NEW_PLAYER }
+  }
+
+  /** Move the guest's estimate by a first result ('clean', 'hints' or 'lost') on a puzzle rated `puzzleRating`. */
+  rateLocally(puzzleRating, outcome) {
+    const after = ratePuzzle(this.estimate(), puzzleRating, outcome)
+    this.ns.set('estimate', after)
+    return after
+  }
+
+  /** Keep the signed-in player's server rating as last answered (a post, /api/me). */
+  noteServerRating(playerId, rating) {
+    if (playerId && Number.isFinite(rating)) this.ns.set('server-rating', { by: playerId, rating })
+  }
+
+  /**
+   * The rating your difficulty counts from: the signed-in player's server rating as last known
+   * (1500 until the server has one), else this browser's estimate. Never asks the server.
+   */
+  ratingFor(player) {
+    if (player) {
+      const kept = this.ns.get('server-rating', null)
+      return kept && kept.by === player.id && Number.isFinite(kept.rating) ? kept.rating : START_RATING
+    }
+    return this.estimate().rating
+  }
+
+  // ---- themes ------------------------------------------------------------------
+
+  /** { theme: { played, clean } } of the puzzles finished in this browser. */
+  themeTally() {
+    return this.ns.get('themes', {}) || {}
+  }
+
+  /** Count a finished puzzle carrying `themes` (a space-separated string), clean or not. */
+  countThemes(themes, clean) {
+    const tally = this.themeTally()
+    for (const theme of String(themes || '').split(' ').filter(Boolean)) {
+      const row = tally[theme] || { played: 0, clean: 0 }
+      row.played += 1
+      if (clean) row.clean += 1
+      tally[theme] = row
+    }
+    this.ns.set('themes', tally)
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * The rating this browser keeps for a player who isn't signed in: puzzlebook/ratings.py's
+ * rate_puzzle (Glicko-2 with Lichess's puzzle parameters, a provisional rating taking half of
+ * each result), the same rule the server rates with, bound to it by tests/vectors/difficulty.json.
+ */
+const SCALE = 173.7178
+const EPSILON = 0.000001
+const TAU = 0.75
+const RD_MIN = 45
+const RD_MAX = 500
+const VOLATILITY_MAX = 0.1
+const MAX_DELTA = 700
+const PROVISIONAL_RD = 110
+const PROVISIONAL_WEIGHT = 0.5
+
+export const NEW_PLAYER = Object.freeze({ rating: 1500, rd: 500, volatility: 0.09 })
+
+export function isProvisional(player) {
+  return player.rd >= PROVISIONAL_RD
+}
+
+function newVolatility(sigma, phi, v, delta, tau) {
+  const a = Math.log(sigma * sigma)
+  const f = (x) => {
+    const ex = Math.exp(x)
+    return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
+  }
+  let bigA = a
+  let bigB
+  if (delta * delta > phi * phi + v) {
+    bigB = Math.log(delta * delta - phi * phi - v)
+  } else {
+    let k = 1
+    while (f(a - k * tau) < 0) k += 1
+    bigB = a - k * tau
+  }
+  let fA = f(bigA)
+  let fB = f(bigB)
+  while (Math.abs(bigB - bigA) > EPSILON) {
+    const bigC = bigA + (bigA - bigB) * fA / (fB - fA)
+    const fC = f(bigC)
+    if (fC * fB <= 0) {
+      bigA = bigB
+      fA = fB
+    } else {
+      fA /= 2
+    }
+    bigB = bigC
+    fB = fC
+  }
+  return Math.exp(bigA / 2)
+}
+
+/** One Glicko-2 period against a puzzle held certain (RD 0); score 1 or 0. */
+function glicko2(player, puzzleRating, score) {
+  const mu = (player.rating - 1500) / SCALE
+  const phi = player.rd / SCALE
+  const muJ = (puzzleRating - 1500) / SCALE
+  const e = 1 / (1 + Math.exp(-(mu - muJ))) // g(0) is 1
+  const v = 1 / (e * (1 - e))
+  const improvement = score - e
+  const sigma = newVolatility(player.volatility, phi, v, v * improvement, TAU)
+  const phiStar = Math.sqrt(phi * phi + sigma * sigma)
+  const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v)
+  return { rating: (mu + phiNew * phiNew * improvement) * SCALE + 1500, rd: phiNew * SCALE, volatility: sigma }
+}
+
+/** The player after their first result on a puzzle rated `puzzleRating`: 'clean', 'hints' or 'lost'. */
+export function ratePuzzle(player, puzzleRating, outcome) {
+  if (!['clean', 'hints', 'lost'].includes(outcome)) throw new Error(`outcome must be clean, hints or lost, not ${outcome}`)
+  const raw = glicko2(player, puzzleRating, outcome === 'lost' ? 0 : 1)
+  const change = Math.max(-MAX_DELTA, Math.min(MAX_DELTA, raw.rating - player.rating))
+  let after = {
+    rating: player.rating + change,
+    rd: Math.max(RD_MIN, Math.min(RD_MAX, raw.rd)),
+    volatility: Math.min(VOLATILITY_MAX, raw.volatility),
+  }
+  if (isProvisional(player)) {
+    const w = PROVISIONAL_WEIGHT
+    after = {
+      rating: player.rating + (after.rating - player.rating) * w,
+      rd: player.rd + (after.rd - player.rd) * w,
+      volatility: player.volatility + (after.volatility - player.volatility) * w,
+    }
+  }
+  if (outcome === 'hints') after = { ...after, rating: player.rating + (after.rating - player.rating) / 2 }
+  return after
+}
+
+/** How a first result counts: a miss or any mistake is lost, else hints, else clean. */
+export function outcomeOf(missed, mistakes, hints) {
+  if (missed || mistakes > 0) return 'lost'
+  return hints > 0 ? 'hints' : 'clean'
+}

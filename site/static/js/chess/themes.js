@@ -1,0 +1,63 @@
+/**
+ * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
+ * step Endless and every theme use), the rating it counts from, and how the player does on each
+ * theme from the puzzles finished in this browser. The list itself is in the page (the build
+ * writes it from puzzlebook/chess/themes.py and the theme index's counts).
+ */
+import { ChessStore } from './store.js'
+import { getPlayer, call } from '../lib/api.js'
+import { isProvisional } from './rating.js'
+
+const store = new ChessStore()
+const $ = (id) => document.getElementById(id)
+
+function showDifficulty() {
+  const step = store.difficulty()
+  for (const input of document.querySelectorAll('input[name="difficulty"]')) input.checked = input.value === step
+}
+
+function showRating() {
+  const player = getPlayer()
+  const rating = Math.round(store.ratingFor(player))
+  const line = $('difficulty-rating')
+  if (player) {
+    line.textContent = `Puzzles are picked around your rating, ${rating}.`
+  } else {
+    const estimate = store.estimate()
+    line.textContent = isProvisional(estimate)
+      ? `Puzzles are picked around your rating as this browser estimates it: ${rating} for now, a guess until you have played a few dozen.`
+      : `Puzzles are picked around your rating as this browser estimates it: ${rating}.`
+  }
+}
+
+function showScores() {
+  const tally = store.themeTally()
+  for (const el of document.querySelectorAll('[data-theme-score]')) {
+    const row = tally[el.dataset.themeScore]
+    el.textContent = row && row.played
+      ? `You: ${row.played} played, ${Math.round((100 * row.clean) / row.played)}% clean`
+      : ''
+  }
+}
+
+/** A signed-in player's rating as the server has it now (kept for Endless, which never asks). */
+async function refreshServerRating() {
+  const player = getPlayer()
+  if (!player) return
+  const me = await call('/me')
+  const rating = me.status === 200 && me.data?.ratings?.chess?.rating
+  if (Number.isFinite(rating)) {
+    store.noteServerRating(player.id, rating)
+    showRating()
+  }
+}
+
+$('difficulty-form').addEventListener('change', (event) => {
+  if (event.target.name === 'difficulty') store.setDifficulty(event.target.value)
+})
+$('difficulty-form').addEventListener('submit', (event) => event.preventDefault())
+
+showDifficulty()
+showRating()
+showScores()
+refreshServerRating().catch(() => {})
