@@ -158,6 +158,15 @@ def test_history_pages_newest_first_and_filters_missed(
     assert page.locator("#history-rows tr").evaluate_all("(rows) => rows.map((r) => r.dataset.result)") == [
         e["result"] for e in missed
     ]
+    SHOTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        for name, viewport in (("phone", {"width": 320, "height": 700}), ("laptop", LAPTOP)):
+            shot = make_page(viewport=viewport, color_scheme=scheme)
+            ch.sign_in(shot, week["player"])
+            shot.goto("/history/")
+            shot.wait_for_selector("body[data-history=ready]")
+            assert axe(shot) == [], (name, scheme)
+            shot.screenshot(path=str(SHOTS / f"history-{name}-{scheme}.png"))
     links.first.click()
     page.wait_for_selector("#play-view:not([hidden])")
     assert page.text_content("#play-title") == missed[0]["band"]

@@ -433,8 +433,6 @@ export class Game extends PlaySession {
     const more = nextOf(rec)
     next.href = more.href
     next.textContent = more.text
-    next.href = `#/endless/${encodeURIComponent(rec.band)}`
-    next.textContent = `Next ${rec.band} puzzle`
     if (rec.replay) {
       next.href = '#/replay'
       next.textContent = 'Next missed puzzle'
@@ -459,7 +457,6 @@ export class Game extends PlaySession {
     const { rec, puzzle } = this
     const side = this.color === 'w' ? 'White' : 'Black'
     $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec)
-    $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : 'Endless'
     if (rec.replay) $('play-kind').textContent = 'Replay missed · unrated'
     $('play-title').textContent = puzzle.band
     $('play-meta').textContent = `You play ${side} · Rated ${puzzle.rating}`

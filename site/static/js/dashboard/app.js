@@ -88,7 +88,7 @@ function render(figures, days) {
   $('rating-none').hidden = ratings.length > 0
   $('rating-none').textContent = getPlayer()
     ? `No rated puzzles in the last ${days} days.`
-    : 'A rating is kept for players: make one on the home page to have yours drawn here.'
+    : `No rating in the last ${days} days: this browser estimates yours from the puzzles you finish here.`
   $('rating-details').hidden = !ratings.length
   if (ratings.length) {
     const last = ratings[ratings.length - 1]
