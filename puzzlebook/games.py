@@ -91,7 +91,7 @@ CHESS = Game(
     name="Chess Puzzles",
     nav=Nav("Chess", "/"),
     entry="chess/app.js",
-    item_prefixes=("CS#", "CM#", "STATS#chess", "TALLY#chess#"),
+    item_prefixes=("CS#", "CM#", "STATS#chess", "TALLY#chess#", "DAY#chess#", "HIST#chess#", "MISSED#chess#"),
     boards=(
         Board(
             "chess/daily", "Chess daily", "/boards/chess/daily/{date}", "daily",

@@ -69,6 +69,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("POST", "/api/players"): ("/api/players", {"name": "Bo"}, None),
         ("GET", "/api/me"): ("/api/me", None, None),
         ("PATCH", "/api/me"): ("/api/me", {"name": "Ada"}, None),
+        ("GET", "/api/me/dashboard"): ("/api/me/dashboard", None, {"days": 7}),
+        ("GET", "/api/me/history"): ("/api/me/history", None, None),
         ("POST", "/api/chess/plays"): ("/api/chess/plays", {"id": puzzle.id, "band": "Hard"}, None),
         ("POST", "/api/chess/solves"): ("/api/chess/solves", ticketed("/api/chess/solves", solve), None),
         ("POST", "/api/chess/misses"): ("/api/chess/misses", ticketed("/api/chess/misses", miss), None),

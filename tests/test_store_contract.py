@@ -500,3 +500,74 @@ def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> N
     chain.record_chain_solve(p1, Solve(DAY.isoformat(), [0, 1], 9, offline=True), today=DAY, now=T0)
     assert chain.stats(p1).streak.current(DAY) == 1
     assert chain.daily_board(DAY.isoformat()).rows == [] and chain.streak_board(DAY).rows == []
+# ---- the chess dashboard and history --------------------------------------------------
+
+
+def test_a_first_result_writes_its_history_line_and_day_tally_in_its_transaction(store: Store) -> None:
+    from service.games.chess.history import ChessHistory
+
+    pid = store.create_player("Ada", "h", T0).id
+    solve(store, pid, "aaaaa", themes=("fork", "short"), puzzle_rating=1400)
+    miss(store, pid, "bbbbb", themes=("fork",), puzzle_rating=1600, now=at(5))
+    miss(store, pid, "ccccc", how="gave-up", themes=("pin",), puzzle_rating=1500, now=at(10))
+    solve(store, pid, "ddddd", hints=1, themes=("pin",), now=at(15))
+    # Not first results: a solve after its miss, a second solve, a second miss.
+    solve(store, pid, "bbbbb", themes=("fork",), puzzle_rating=1600, now=at(20))
+    solve(store, pid, "aaaaa", themes=("fork", "short"), puzzle_rating=1400, now=at(25))
+    miss(store, pid, "ccccc", themes=("pin",), now=at(30))
+    history = ChessHistory(store)
+    (tally,) = history.day_tallies(pid, DAY.isoformat(), 7)
+    assert (tally["played"], tally["first"], tally["ratings"]) == (4, 1, 6100)
+    assert tally["themes"] == {"fork": [2, 1, 3000], "pin": [2, 0, 3100], "short": [1, 1, 1400]}
+    assert tally["rating"] == round(ChessRecords(store).stats(pid).rating.rating)
+    page = history.page(pid)
+    assert [(line["id"], line["result"]) for line in page.lines] == [
+        ("ddddd", "help"), ("ccccc", "shown"), ("bbbbb", "missed"), ("aaaaa", "clean")
+    ]
+    assert page.next is None
+    assert [line["id"] for line in history.page(pid, missed=True).lines] == ["ccccc", "bbbbb"]
+    assert page.lines[-1]["before"] == 1500 and page.lines[-1]["themes"] == ["fork", "short"]
+
+
+def test_a_lost_transaction_writes_no_history_or_tally(store: Store) -> None:
+    """The history line is put only if absent: a result whose line exists already is refused whole."""
+    from service.games.chess import keys as CK
+    from service.games.chess.history import ChessHistory
+    from service.store import keys as K
+
+    pid = store.create_player("Ada", "h", T0).id
+    stamp = "2026-11-02T09:00:00.000000Z"
+    store.transact([Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {"taken": True}))])
+    with pytest.raises(Conflict):
+        store.transact([
+            Put(make_item(K.player(pid), CK.chess_day("2026-11-02"), {"day": "2026-11-02"})),
+            Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {}), expect=0),
+        ])
+    assert ChessHistory(store).day_tallies(pid, "2026-11-02", 7) == []
+
+
+def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store: Store) -> None:
+    from service.games.chess.history import PAGE, ChessHistory
+
+    pid = store.create_player("Ada", "h", T0).id
+    n = 45
+    for i in range(n):  # one a day, for 45 days ending on DAY
+        day = DAY - dt.timedelta(days=n - 1 - i)
+        when = dt.datetime.combine(day, dt.time(9), tzinfo=dt.UTC)
+        solve(store, pid, f"p{i:04d}", themes=("fork",), now=when, mistakes=i % 2)
+    history = ChessHistory(store)
+    assert [t["day"] for t in history.day_tallies(pid, DAY.isoformat(), 7)] == [
+        (DAY - dt.timedelta(days=k)).isoformat() for k in range(6, -1, -1)
+    ]
+    figures = history.dashboard(pid, DAY.isoformat(), 30)
+    assert (figures["played"], figures["first"]) == (30, 15)
+    ids: list[str] = []
+    cursor = None
+    while True:
+        page = history.page(pid, cursor)
+        assert len(page.lines) <= PAGE
+        ids += [line["id"] for line in page.lines]
+        cursor = page.next
+        if cursor is None:
+            break
+    assert ids == [f"p{i:04d}" for i in range(n - 1, -1, -1)]

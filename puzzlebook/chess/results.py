@@ -51,6 +51,7 @@ class SolvePost:
     on: dt.date
     daily_of: dt.date | None = None
     offline: bool = False
+    themes: tuple[str, ...] = ()  # the puzzle's Lichess themes (kept for the history and dashboard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class MissPost:
     on: dt.date
     daily_of: dt.date | None = None
     offline: bool = False
+    themes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,7 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         "seconds": post.seconds,
         "clean": clean,
         "rating": post.puzzle_rating,
+        "themes": list(post.themes),
         "posted": at,
         "daily": daily,
         "before": _doc(before) if after is not None else None,
@@ -205,6 +208,7 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
         "how": post.how,
         "moves": list(post.moves),
         "rating": post.puzzle_rating,
+        "themes": list(post.themes),
         "posted": at,
         "daily": daily,
         "before": _doc(before) if after is not None else None,
@@ -251,6 +255,7 @@ def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
         "how": post.how,
         "moves": list(post.moves),
         "rating": post.puzzle_rating,
+        "themes": list(post.themes),
         "posted": at,
         "daily": daily,
         "before": _doc(before),

@@ -189,6 +189,27 @@ def _import_checked(page: Any, world: World) -> None:
     page.wait_for_selector(".import-problem")
 
 
+# A guest's log of long-named themes, each played often enough to be charted (chess/store.js's log).
+LONG_THEMES = [
+    "discoveredAttack", "attackingF2F7", "exposedKing", "backRankMate", "doubleCheck", "intermezzo"
+]
+
+
+def _guest_log(ready: str) -> Callable[[Any, World], None]:
+    def fill(page: Any, world: World) -> None:
+        log = [
+            {"id": f"g{k:04d}", "band": "Expert", "rating": 2900 + k, "themes": LONG_THEMES,
+             "result": ["clean", "help", "missed", "shown"][k % 4], "day": world.today,
+             "posted": f"{world.today}T09:00:00.000Z", "before": None, "after": None, "change": None}
+            for k in range(24)
+        ]
+        page.evaluate("(log) => localStorage.setItem('pb:chess:log', JSON.stringify(log))", log)
+        page.reload()
+        page.wait_for_selector(ready, state="attached")
+
+    return fill
+
+
 VIEWS = [
     View("home", "/", _wait(".daily-item")),
     View("home, player card", "/#/you", _wait(".daily-item"), signed_in=True),
@@ -214,6 +235,14 @@ VIEWS = [
     View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
     View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
     View("account, a passkey and recovery codes", "/account/", _ways_back_in, signed_in=True),
+    View("dashboard", "/dashboard/", _wait("body[data-dashboard=ready]")),
+    View("dashboard, a guest's themes", "/dashboard/?days=7",
+         _guest_log("body[data-dashboard=ready] #theme-rows tr")),
+    View("dashboard, signed in", "/dashboard/", _wait("body[data-dashboard=ready]"), signed_in=True),
+    View("history", "/history/", _wait("body[data-history=ready]")),
+    View("history, a guest's puzzles", "/history/", _guest_log("body[data-history=ready] #history-rows tr")),
+    View("history, signed in", "/history/", _wait("body[data-history=ready] #history-rows tr"),
+         signed_in=True),
     View("lessons", "/lessons/"),
     View("lessons, with results", "/lessons/", _results_open, signed_in=True),
     View("lessons new", "/lessons/new/"),

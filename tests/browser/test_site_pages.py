@@ -20,7 +20,9 @@ def assert_clean(axe, page, where: str) -> None:
     )
 
 
-@pytest.mark.parametrize("path", ["/", "/about/", "/signin/", "/404.html", "/no/such/page"])
+@pytest.mark.parametrize(
+    "path", ["/", "/about/", "/signin/", "/dashboard/", "/history/", "/404.html", "/no/such/page"]
+)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_have_no_axe_violations(make_page, axe, path, scheme):
     page = make_page(color_scheme=scheme)

@@ -212,3 +212,68 @@ class AlltimeBoard(BaseModel):
     band: str | None
     rows: list[CleanRow]
     mine: CleanRow | None = None
+
+
+# ---- the dashboard and the history (GET /api/me/dashboard, /api/me/history) -------------------
+
+
+class ThemeFigures(BaseModel):
+    """One theme over the span: puzzles played, solved first try (and the whole per cent, rounded
+    down), and the performance (Lichess's: docs/ratings.md, "The dashboard")."""
+
+    theme: str
+    played: int
+    first: int
+    first_rate: int
+    performance: int
+
+
+class RatingPoint(BaseModel):
+    """The player's rating (whole points) after the last rated result of a day."""
+
+    day: str
+    rating: int
+
+
+class Dashboard(BaseModel):
+    """The dashboard of the `days` days from `from` to `to` (site days, both included): puzzles played,
+    solved first try, the performance over all (null: none played); every theme played at least five
+    times, weakest first; the weakest (at most 8) and strongest (at most 8); the rating by day."""
+
+    days: int
+    from_: str = Field(alias="from")
+    to: str
+    played: int
+    first: int
+    first_rate: int | None
+    performance: int | None
+    themes: list[ThemeFigures]
+    weak: list[ThemeFigures]
+    strong: list[ThemeFigures]
+    ratings: list[RatingPoint]
+
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
+
+
+class HistoryLine(BaseModel):
+    """A puzzle played: its id, band, Lichess rating and themes; the first result (clean, help: solved
+    with a hint or a mistake, missed: a wrong move, shown: Show solution); the site day and UTC stamp
+    it was posted; the player's rating before and after it and the change (null when not rated)."""
+
+    id: str
+    band: str
+    rating: int
+    themes: list[str]
+    result: Literal["clean", "help", "missed", "shown"]
+    day: str
+    posted: str
+    before: int | None
+    after: int | None
+    change: int | None
+
+
+class HistoryPage(BaseModel):
+    """A page of the history, newest first; `next`: the cursor of the next page (null: none)."""
+
+    lines: list[HistoryLine]
+    next: str | None

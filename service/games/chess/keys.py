@@ -22,6 +22,21 @@ def chess_miss(puzzle_id: str) -> str:
     return f"CM#{puzzle_id}"
 
 
+# The dashboard's and the history's items (docs/store.md): a day tally per site day played, and a
+# line per first result (and, for a miss, one more in the list of missed ones), newest last.
+CHESS_DAY = "DAY#chess#"
+CHESS_HISTORY = "HIST#chess#"
+CHESS_MISSED = "MISSED#chess#"
+
+
+def chess_day(day: str) -> str:
+    return f"{CHESS_DAY}{day}"
+
+
+def chess_history(posted: str, puzzle_id: str, *, missed: bool = False) -> str:
+    return f"{CHESS_MISSED if missed else CHESS_HISTORY}{posted}#{puzzle_id}"
+
+
 # Index partitions: (which GSI, its partition key).
 def chess_daily_board(day: str, band: str) -> tuple[int, str]:
     return 1, f"CD#{day}#{band}"

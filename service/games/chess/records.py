@@ -12,6 +12,7 @@ from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating
 from puzzlebook.results import Posted
 from service.games.chess import keys as CK
+from service.games.chess.history import day_key, history_ops
 from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
@@ -48,6 +49,7 @@ class _ResultKeys:
 
     pid: str
     puzzle_id: str
+    day: str = ""  # the site day posted on: its dashboard tally is read too
 
     @property
     def solve(self) -> Key:
@@ -63,7 +65,7 @@ class _ResultKeys:
 
     @property
     def read(self) -> list[Key]:
-        return [self.stats, self.solve, self.miss]
+        return [self.stats, self.solve, self.miss, day_key(self.pid, self.day)]
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
@@ -124,7 +126,7 @@ class ChessRecords:
         for a daily solved on its day, its place on that day's board. `play`: the ticket it came
         with, which must be the player's current play (TicketRefused "closed" otherwise); the
         solve ends that play in the same write."""
-        keys = _ResultKeys(pid, post.puzzle_id)
+        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
@@ -132,6 +134,7 @@ class ChessRecords:
                 play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
             ops = self._writes(pid, keys.solve, keys.miss, settled)
+            ops = ops + history_ops(pid, keys.day, got, settled)
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         settled = self.store.settle(keys.read + ([play.key] if play else []), decide)
@@ -148,13 +151,14 @@ class ChessRecords:
         `play`: its ticket, as for a solve; a miss of the play a solve has just ended is a tie, and
         the miss wins it. Show solution ends the play; a wrong move doesn't (the player plays on,
         and the solve that may follow carries the same ticket)."""
-        keys = _ResultKeys(pid, post.puzzle_id)
+        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             tie = play.is_tie(got, ties_with="solve") if play is not None else False
             settled = settle_miss(post, keys.had(got), at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled)
+            ops += history_ops(pid, keys.day, got, settled)
             if play is not None and (tie or post.how == "gave-up"):
                 ops.append(play.closing(got, "miss"))
             return settled.answer, ops

@@ -22,6 +22,7 @@ import { flushChess, playKey } from './post.js'
 import { askTicket } from '../lib/plays.js'
 import { countedDay, isClean, outcomes } from './results.js'
 import { outcomeOf } from './rating.js'
+import { logEntry } from './dashboard.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's first move flies in
 const REPLY_BEAT_MS = 450 // before each answer
@@ -377,6 +378,7 @@ export class Game extends PlaySession {
       const after = store.rateLocally(this.puzzle.rating, outcomeOf(state !== 'solved' || rec.missed, rec.mistakes, rec.hints)).rating
       rec.estimated = { before, after }
     }
+    store.logResult(logEntry(rec, dayIn(siteZone()))) // the history and a guest's dashboard (a replay's store ends its turn here)
     this.save()
     if (state === 'solved') {
       this.status(isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly.' : 'Solved.', 'good')
@@ -396,7 +398,7 @@ export class Game extends PlaySession {
 
   /** Queue a post (only a signed-in player's results are posted) and try to send it now. */
   post(kind, path, body) {
-    if (!getPlayer()) return
+    if (!getPlayer() || this.rec.replay) return // a replay is never posted
     this.store.outbox.add({ key: `${kind}:${this.rec.band}/${this.rec.id}`, kind, path, body, by: getPlayer().id })
     flushChess(this.store)
   }
@@ -450,6 +452,10 @@ export class Game extends PlaySession {
     const more = nextOf(rec)
     next.href = more.href
     next.textContent = more.text
+    if (rec.replay) {
+      next.href = '#/replay'
+      next.textContent = 'Next missed puzzle'
+    }
     $('next-link').href = next.href
     $('next-link').textContent = next.textContent
     $('share-preview').textContent = this.shareText()
@@ -470,6 +476,7 @@ export class Game extends PlaySession {
     const { rec, puzzle } = this
     const side = this.color === 'w' ? 'White' : 'Black'
     $('play-kind').textContent = rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec)
+    if (rec.replay) $('play-kind').textContent = 'Replay missed · unrated'
     $('play-title').textContent = puzzle.band
     $('play-meta').textContent = `You play ${side} · Rated ${puzzle.rating}`
     $('play-actions').hidden = false

@@ -6,6 +6,8 @@
  */
 import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
+import { ReplayStore } from './replay_store.js'
+import { nextReplay, replayRun } from './replay.js'
 import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
 import { target, isDifficulty } from './difficulty.js'
 import { getPlayer, call } from '../lib/api.js'
@@ -32,14 +34,14 @@ async function dailyFile(date) {
 }
 
 /** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
-async function openPuzzle(rec, current) {
+async function openPuzzle(rec, current, keeper = store) {
   if (!current()) return
   await boardStyles()
   if (!current()) return
   page.leave()
   page.show('play')
   $('main').focus()
-  const game = new Game({ store, rec })
+  const game = new Game({ store: keeper, rec })
   page.game = game
   try {
     await game.start()
@@ -88,6 +90,25 @@ async function openDaily(band, date, current) {
 }
 
 /**
+ * The next puzzle of the Replay missed run (chess/replay.js), fresh and unrated, at
+ * #/replay/<band>/<id>; or why there is none. (A reload there opens the run's next one.)
+ */
+async function openReplay(current) {
+  const next = nextReplay()
+  if (!next) {
+    const { cleared } = replayRun()
+    return notice(cleared ? 'Replay done' : 'Nothing to replay',
+      cleared ? `Every missed puzzle of the run is solved cleanly (${cleared}). Well done.` : 'Start a run from your history: Replay missed.')
+  }
+  const row = await findRow(next.band, next.id)
+  if (!current()) return
+  if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
+  // Its own address, so the results' link to the next one (#/replay) is a change of address.
+  history.replaceState(null, '', `#/replay/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
+  return openPuzzle({ ...newRecord(row, next.band, null), replay: true }, current, new ReplayStore())
+}
+
+/**
  * Show the address `parts` (the hash's parts: head, band, id or date) on the play view, or a
  * notice; `current()` is false once another address was asked for meanwhile.
  */
@@ -107,6 +128,7 @@ export async function route(parts, current) {
       }
       return await openPuzzle(rec, current)
     }
+    if (head === 'replay' && (parts.length === 1 || parts.length === 3)) return await openReplay(current)
     if (head === 'theme' && parts.length <= 3 && (id === undefined || isDifficulty(id))) {
       return await openAround(band, id, current)
     }

@@ -10,6 +10,9 @@
  *   days           the days a daily was solved (for the streak)
  *   first-move     set once the first-move prompt has been shown
  *   queue          solves and misses waiting to post (and queue-sent: the keys posted)
+ *   log            the first result of each puzzle finished, oldest first (the last 3,000): the
+ *                  history and the dashboard of a guest (chess/dashboard.js reads it)
+ *   replay         the Replay missed run: the missed puzzles still to solve cleanly (chess/replay.js)
  *   difficulty     the step Endless and themes last drew at (easiest … hardest)
  *   estimate       a guest's rating, kept here by the server's rule (chess/rating.js)
  *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
@@ -24,6 +27,7 @@ export const PREFIX = 'pb:chess:'
 export const RECENT_KEPT = 150
 export const SEEN_KEPT = 4000
 export const DAYS_KEPT = 800
+export const LOG_KEPT = 3000
 
 /** Every helper is on unless the player turns it off; none of them knows the answer. */
 export const DEFAULT_OPTIONS = {
@@ -39,6 +43,7 @@ export function keyOf(band, id) {
 
 export class ChessStore {
   constructor(backend = defaultBackend()) {
+    this.backend = backend
     this.ns = namespace(PREFIX, backend)
     this.outbox = new Outbox(this.ns, { name: 'queue', order: ['miss', 'solve'] })
   }
@@ -140,6 +145,20 @@ export class ChessStore {
     if (!days.includes(day)) days.push(day)
     days.sort()
     this.ns.set('days', days.slice(-DAYS_KEPT))
+  }
+
+  /** The first results kept in this browser, oldest first (see logEntry). */
+  log() {
+    const log = this.ns.get('log', [])
+    return Array.isArray(log) ? log : []
+  }
+
+  /** Keep the first result of a puzzle just finished (a puzzle already in the log is left as it was). */
+  logResult(entry) {
+    const log = this.log()
+    if (log.some((e) => e.id === entry.id && e.band === entry.band)) return
+    log.push(entry)
+    this.ns.set('log', log.slice(-LOG_KEPT))
   }
 
   firstMoveShown() {

@@ -1,0 +1,140 @@
+"""The dashboard route's speed for a player with 5,000 results, on SQLite and on DynamoDB (moto).
+
+    python -m bench dashboard
+
+A player is given 5,000 first results over the last year (their records, history lines and day
+tallies, as ChessRecords writes them, put straight into the store in batches), then, in-process
+through the ASGI app (FastAPI's TestClient), GET /api/me/dashboard?days=90 (the widest span) and
+the first page of /api/me/history are timed. Beside them, the floor measured the same way in the
+same run: a bare route behind the same sign-in that reads one item. The ratio of the p50s is the
+figure (goal: the dashboard within 3× the floor: it reads at most 90 day items, however long the
+history). moto runs DynamoDB in-process, so its figures are moto's cost, not AWS's latency; the
+ratio is what carries over.
+"""
+
+
+
+import datetime as dt
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+RESULTS = 5000
+RUNS = 300
+MOTO_RUNS = 60  # moto answers in milliseconds, not microseconds
+GOAL = 3.0
+TODAY = dt.date(2026, 11, 2)
+THEMES = ["fork", "pin", "skewer", "endgame", "middlegame", "mateIn2", "short", "sacrifice", "deflection",
+          "discoveredAttack", "backRankMate", "hangingPiece", "rookEndgame", "long", "crushing"]
+
+
+def _fill(store: Any, pid: str) -> None:
+    """5,000 first results over 365 days: their records, history lines and day tallies."""
+    from puzzlebook.chess.dashboard import add_result
+    from service.games.chess import keys as CK
+    from service.store import keys as K
+    from service.store.items import Put, make_item
+
+    rnd = random.Random(5000)
+    tallies: dict[str, dict[str, Any]] = {}
+    puts: list[Any] = []
+    rating = 1500
+    for n in range(RESULTS):
+        day = (TODAY - dt.timedelta(days=364 - n * 365 // RESULTS)).isoformat()
+        posted = f"{day}T{n % 24:02d}:00:{n % 60:02d}.{n:06d}Z"
+        themes = rnd.sample(THEMES, 3)
+        result = rnd.choice(["clean", "clean", "help", "missed", "shown"])
+        puzzle_rating = rnd.randrange(800, 2400)
+        before, rating = rating, rating + rnd.randint(-12, 12)
+        pid_key = K.player(pid)
+        puzzle = f"b{n:05d}"
+        line = {"id": puzzle, "band": "Medium", "rating": puzzle_rating, "themes": themes, "result": result,
+                "day": day, "posted": posted, "before": before, "after": rating, "change": rating - before}
+        kind = CK.chess_solve(puzzle) if result in ("clean", "help") else CK.chess_miss(puzzle)
+        puts.append(Put(make_item(pid_key, kind, {"id": puzzle, "posted": posted, "themes": themes})))
+        puts.append(Put(make_item(pid_key, CK.chess_history(posted, puzzle), line)))
+        if result in ("missed", "shown"):
+            puts.append(Put(make_item(pid_key, CK.chess_history(posted, puzzle, missed=True), line)))
+        tallies[day] = add_result(tallies.get(day), day, themes, puzzle_rating, result == "clean", rating)
+    puts += [Put(make_item(K.player(pid), CK.chess_day(day), doc)) for day, doc in tallies.items()]
+    for i in range(0, len(puts), 25):
+        store.transact(puts[i : i + 25])
+
+
+def _p50s_ms(calls: list[Callable[[], Any]], runs: int) -> list[float]:
+    """The p50 of each call in ms, taken in turn within every run, so a busy moment (the machine is
+    shared) lands on all of them alike."""
+    for _ in range(5):
+        for call in calls:
+            call()
+    times: list[list[float]] = [[] for _ in calls]
+    for _ in range(runs):
+        for i, call in enumerate(calls):
+            start = time.perf_counter()
+            call()
+            times[i].append(time.perf_counter() - start)
+    return [statistics.median(t) * 1000 for t in times]
+
+
+def _measure(label: str, store: Any, runs: int) -> None:
+    from fastapi import APIRouter, Depends
+    from fastapi.testclient import TestClient
+
+    from functions.app import create_app
+    from functions.auth import SignedIn
+    from functions.deps import Ctx
+    from service.store import keys as K
+    from service.store.records import Player
+    from tests.support import Clock, settings_for_tests, signed_up
+
+    app = create_app(settings_for_tests(), store, clock=Clock(dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)))
+    floor = APIRouter()
+
+    @floor.get("/api/bench/floor")
+    def one_item(player: Annotated[Player, Depends(SignedIn("Sign in."))], ctx: Ctx) -> dict[str, bool]:
+        return {"ok": ctx.store.get_item(K.player(player.id), "STATS#chess") is None}
+
+    app.include_router(floor)
+    with TestClient(app) as client:
+        headers = signed_up(client, "Bench")
+        pid = client.get("/api/me", headers=headers).json()["id"]
+        started = time.perf_counter()
+        _fill(store, pid)
+        filled = time.perf_counter() - started
+        for path in ("/api/bench/floor", "/api/me/dashboard?days=90", "/api/me/history"):
+            got = client.get(path, headers=headers)
+            assert got.status_code == 200, (path, got.text)
+        assert client.get("/api/me/dashboard?days=90", headers=headers).json()["played"] > 1000
+        base, dash, hist = _p50s_ms(
+            [
+                lambda: client.get("/api/bench/floor", headers=headers),
+                lambda: client.get("/api/me/dashboard?days=90", headers=headers),
+                lambda: client.get("/api/me/history", headers=headers),
+            ],
+            runs,
+        )
+    verdict = "ok" if dash / base <= GOAL else "OVER"
+    print(f"{label}: {RESULTS:,} results stored in {filled:.1f} s")
+    print(f"  floor (sign-in + one item)  p50 {base:6.2f} ms")
+    ratio = f"{dash / base:.2f}× the floor; goal ≤ {GOAL}×: {verdict}"
+    print(f"  dashboard, 90 days          p50 {dash:6.2f} ms  ({ratio})")
+    print(f"  history, first page         p50 {hist:6.2f} ms  ({hist / base:.2f}× the floor)")
+
+
+def main() -> None:
+    from tests.support import dynamo_store, sqlite_store
+
+    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+    with tempfile.TemporaryDirectory() as tmp, sqlite_store(Path(tmp) / "bench.sqlite3") as store:
+        _measure("SQLite", store, RUNS)
+    with dynamo_store() as store:
+        _measure("DynamoDB (moto)", store, MOTO_RUNS)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""The signed-in player's chess dashboard and history (/api/me/dashboard, /api/me/history): each a
+bounded read of the player's partition (service/games/chess/history.py; docs/api.md)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from functions.auth import SignedIn
+from functions.bodies import errors
+from functions.caching import PRIVATE, cached
+from functions.deps import Ctx
+from functions.errors import ApiError
+from functions.routes.chess.models import Dashboard, HistoryPage
+from puzzlebook.chess.dashboard import SPANS
+from puzzlebook.patterns import whole_text
+from service.games.chess.history import CURSOR, CURSOR_RE, ChessHistory
+from service.store.records import Player
+
+router = APIRouter()
+TAGS: list[str | Enum] = ["chess"]
+Viewer = Annotated[Player, Depends(SignedIn("Sign in to see your dashboard and history."))]
+Days = Annotated[
+    int,
+    Query(
+        json_schema_extra={"enum": list(SPANS)},
+        description="The span: the last 7, 30 or 90 site days, today included.",
+    ),
+]
+Before = Annotated[
+    str | None,
+    Query(
+        json_schema_extra={"pattern": whole_text(CURSOR)},
+        description="The `next` of the page before (left out: the newest page).",
+    ),
+]
+Missed = Annotated[
+    bool, Query(description="Only the puzzles whose first result was a miss (missed or shown).")
+]
+BAD_DAYS = "The days must be 7, 30 or 90."
+BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a time and a puzzle id)."
+
+
+@router.get(
+    "/me/dashboard",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=Dashboard,
+    response_model_by_alias=True,
+    responses=errors(400, 401, 503),
+    summary="Your puzzle dashboard: played, solved first try, themes weakest first, rating by day",
+)
+def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
+    if days not in SPANS:
+        raise ApiError(400, BAD_DAYS)
+    figures = ChessHistory(ctx.store).dashboard(player.id, ctx.today().isoformat(), days)
+    return Dashboard.model_validate(figures)
+
+
+@router.get(
+    "/me/history",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=HistoryPage,
+    responses=errors(400, 401, 503),
+    summary="Every puzzle you played, newest first, a page at a time",
+)
+def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Missed = False) -> HistoryPage:
+    if before is not None and not CURSOR_RE.match(before):
+        raise ApiError(400, BAD_CURSOR)
+    page = ChessHistory(ctx.store).page(player.id, before, missed=missed)
+    return HistoryPage.model_validate({"lines": page.lines, "next": page.next})

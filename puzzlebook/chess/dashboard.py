@@ -1,0 +1,209 @@
+"""The puzzle dashboard's figures and the history's words for a result: pure rules, the same in the
+browser (site/static/js/chess/dashboard.js; tests/vectors/dashboard.json binds the two).
+
+A player's results are kept as one **day tally** per site day they played (the store writes it in
+the same transaction as the result; the browser keeps a guest's from its own log):
+
+    {"day": "2026-11-02", "played": 4, "first": 3, "ratings": 6210, "rating": 1523,
+     "themes": {"fork": [2, 1, 3050], ...}}
+
+played: puzzles whose first result came that day; first: of those, solved first try (cleanly: no
+mistake, no hint); ratings: the sum of those puzzles' ratings; rating: the player's rating after
+the day's last rated result (None for a guest, or a day without one); themes: per theme of the
+puzzles, [played, first, ratings].
+
+`dashboard(tallies, today, days)` reads the tallies of the last `days` days (today included). A
+theme's performance is Lichess's (lila, modules/puzzle PuzzleDashboard): the average rating of
+its puzzles − 500 + 1000 × the share solved first try (docs/ratings.md, "The dashboard").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+SPANS = (7, 30, 90)
+MIN_PLAYS = 5  # a theme's figures are shown once it was played this often in the span
+TOP = 8  # weakest and strongest themes shown, as Lichess shows
+# Themes that say how long a puzzle is, how the evaluation ends or whose game it came from: not
+# something to practise, so left out of the themes' figures (Lichess leaves out the same).
+NOT_MOTIFS = frozenset(
+    {
+        "oneMove",
+        "short",
+        "long",
+        "veryLong",
+        "mateIn1",
+        "mateIn2",
+        "mateIn3",
+        "mateIn4",
+        "mateIn5",
+        "equality",
+        "advantage",
+        "crushing",
+        "master",
+        "masterVsMaster",
+        "superGM",
+    }
+)
+
+Result = Literal["clean", "help", "missed", "shown"]
+RESULTS: tuple[Result, ...] = ("clean", "help", "missed", "shown")
+
+
+def result_of(kind: str, *, clean: bool = False, how: str | None = None) -> Result:
+    """A first result in the history's words: a solve is clean or with help (hints or a mistake);
+    a miss is missed (a wrong move) or shown (Show solution before any wrong move).
+
+    >>> result_of("solve", clean=True), result_of("solve")
+    ('clean', 'help')
+    >>> result_of("miss", how="wrong"), result_of("miss", how="gave-up")
+    ('missed', 'shown')
+    """
+    if kind == "solve":
+        return "clean" if clean else "help"
+    return "shown" if how == "gave-up" else "missed"
+
+
+def empty_day(day: str) -> dict[str, Any]:
+    """The tally of a day nothing was played yet."""
+    return {"day": day, "played": 0, "first": 0, "ratings": 0, "rating": None, "themes": {}}
+
+
+def add_result(
+    tally: dict[str, Any] | None,
+    day: str,
+    themes: Sequence[str],
+    puzzle_rating: int,
+    first_try: bool,
+    rating_after: int | None,
+) -> dict[str, Any]:
+    """`tally` (None: the day's first) with one more first result: a puzzle of `puzzle_rating` with
+    `themes`, solved first try or not, leaving the player at `rating_after` (None: unrated).
+
+    >>> t = add_result(None, "2026-11-02", ["fork", "short"], 1500, True, 1520)
+    >>> t = add_result(t, "2026-11-02", ["fork"], 1700, False, None)
+    >>> t["played"], t["first"], t["ratings"], t["rating"], t["themes"]
+    (2, 1, 3200, 1520, {'fork': [2, 1, 3200], 'short': [1, 1, 1500]})
+    """
+    base = tally or empty_day(day)
+    win = 1 if first_try else 0
+    kept = {name: list(counts) for name, counts in base["themes"].items()}
+    for name in dict.fromkeys(themes):  # a theme named twice counts once
+        played, first, ratings = kept.get(name, [0, 0, 0])
+        kept[name] = [played + 1, first + win, ratings + puzzle_rating]
+    return {
+        "day": day,
+        "played": base["played"] + 1,
+        "first": base["first"] + win,
+        "ratings": base["ratings"] + puzzle_rating,
+        "rating": base["rating"] if rating_after is None else rating_after,
+        "themes": dict(sorted(kept.items())),
+    }
+
+
+def percent(part: int, whole: int) -> int | None:
+    """`part` of `whole` in whole per cent, rounded down (None of nothing).
+
+    >>> percent(2, 3), percent(3, 3), percent(0, 0)
+    (66, 100, None)
+    """
+    return part * 100 // whole if whole else None
+
+
+def performance(played: int, first: int, ratings: int) -> int | None:
+    """Lichess's performance: the puzzles' average rating − 500 + 1000 × the share solved first
+    try, rounded half up (exact in integers, so Python and JavaScript agree). None of nothing.
+
+    >>> performance(4, 2, 6000), performance(4, 4, 6000), performance(4, 0, 6000), performance(3, 1, 4501)
+    (1500, 2000, 1000, 1334)
+    """
+    if not played:
+        return None
+    numerator = 2 * (ratings + 1000 * first) + played
+    return numerator // (2 * played) - 500
+
+
+def first_day(today: str, days: int) -> str:
+    """The first day of the span of `days` days ending `today`.
+
+    >>> first_day("2026-11-02", 7)
+    '2026-10-27'
+    """
+    return (dt.date.fromisoformat(today) - dt.timedelta(days=days - 1)).isoformat()
+
+
+def _theme_row(name: str, played: int, first: int, ratings: int) -> dict[str, Any]:
+    return {
+        "theme": name,
+        "played": played,
+        "first": first,
+        "first_rate": percent(first, played),
+        "performance": performance(played, first, ratings),
+    }
+
+
+def dashboard(tallies: Iterable[dict[str, Any]], today: str, days: int) -> dict[str, Any]:
+    """The figures of the `days` days ending `today`, from the player's day tallies (any order; days
+    outside the span are left out): puzzles played, solved first try (count and %), the performance
+    over all, every theme played at least MIN_PLAYS times (weakest first), the TOP weakest (below
+    the overall performance, at least one not solved first try) and strongest (above it, at least
+    one solved first try), and the rating after each day that moved it."""
+    start = first_day(today, days)
+    inside = sorted((t for t in tallies if start <= t["day"] <= today), key=lambda t: t["day"])
+    played = sum(t["played"] for t in inside)
+    first = sum(t["first"] for t in inside)
+    ratings = sum(t["ratings"] for t in inside)
+    totals: dict[str, list[int]] = {}
+    for t in inside:
+        for name, counts in t["themes"].items():
+            if name in NOT_MOTIFS:
+                continue
+            sums = totals.setdefault(name, [0, 0, 0])
+            for i in range(3):
+                sums[i] += counts[i]
+    rows = [_theme_row(name, *sums) for name, sums in totals.items() if sums[0] >= MIN_PLAYS]
+    rows.sort(key=lambda r: (r["performance"], -r["played"], r["theme"]))
+    overall = performance(played, first, ratings)
+    weak = [
+        r for r in rows if overall is not None and r["performance"] < overall and r["first"] < r["played"]
+    ]
+    strong = [r for r in rows if overall is not None and r["performance"] > overall and r["first"] > 0]
+    strong.sort(key=lambda r: (-r["performance"], -r["played"], r["theme"]))
+    return {
+        "days": days,
+        "from": start,
+        "to": today,
+        "played": played,
+        "first": first,
+        "first_rate": percent(first, played),
+        "performance": overall,
+        "themes": rows,
+        "weak": weak[:TOP],
+        "strong": strong[:TOP],
+        "ratings": [{"day": t["day"], "rating": t["rating"]} for t in inside if t["rating"] is not None],
+    }
+
+
+def tallies_of(log: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Day tallies from a log of first results, oldest first ({day, themes, rating, result, after}:
+    the puzzle's rating, the history's result, the player's rating after it or None), as the store
+    would have kept them one by one.
+
+    >>> entry = {"day": "2026-11-01", "themes": [], "rating": 900, "result": "clean", "after": None}
+    >>> [t["played"] for t in tallies_of([entry, entry])]
+    [2]
+    """
+    days: dict[str, dict[str, Any]] = {}
+    for entry in log:
+        day = entry["day"]
+        days[day] = add_result(
+            days.get(day),
+            day,
+            entry.get("themes") or [],
+            entry["rating"],
+            entry["result"] == "clean",
+            entry.get("after"),
+        )
+    return list(days.values())

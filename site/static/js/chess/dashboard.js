@@ -1,0 +1,136 @@
+/**
+ * The puzzle dashboard's figures and the history's words for a result: the browser's copy of
+ * puzzlebook/chess/dashboard.py (the rules and the day tally's shape are described there;
+ * tests/vectors/dashboard.json binds the two). A guest's figures are computed here from this
+ * browser's log; a signed-in player's come from the server, computed by the Python twin.
+ */
+import { addDays } from '../lib/dates.js'
+
+export const SPANS = [7, 30, 90]
+export const MIN_PLAYS = 5
+export const TOP = 8
+export const NOT_MOTIFS = new Set([
+  'oneMove', 'short', 'long', 'veryLong', 'mateIn1', 'mateIn2', 'mateIn3', 'mateIn4', 'mateIn5',
+  'equality', 'advantage', 'crushing', 'master', 'masterVsMaster', 'superGM',
+])
+export const RESULTS = ['clean', 'help', 'missed', 'shown']
+
+/** A first result in the history's words: clean, help (a solve with hints or a mistake), missed, shown. */
+export function resultOf(kind, { clean = false, how = null } = {}) {
+  if (kind === 'solve') return clean ? 'clean' : 'help'
+  return how === 'gave-up' ? 'shown' : 'missed'
+}
+
+export function emptyDay(day) {
+  return { day, played: 0, first: 0, ratings: 0, rating: null, themes: {} }
+}
+
+const byKey = (a, b) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** `tally` (null: the day's first) with one more first result (see add_result in Python). */
+export function addResult(tally, day, themes, puzzleRating, firstTry, ratingAfter) {
+  const base = tally || emptyDay(day)
+  const win = firstTry ? 1 : 0
+  const kept = {}
+  for (const [name, counts] of Object.entries(base.themes)) kept[name] = [...counts]
+  for (const name of new Set(themes)) {
+    const [played, first, ratings] = kept[name] || [0, 0, 0]
+    kept[name] = [played + 1, first + win, ratings + puzzleRating]
+  }
+  const sorted = {}
+  for (const name of Object.keys(kept).sort(byKey)) sorted[name] = kept[name]
+  return {
+    day,
+    played: base.played + 1,
+    first: base.first + win,
+    ratings: base.ratings + puzzleRating,
+    rating: ratingAfter === null || ratingAfter === undefined ? base.rating : ratingAfter,
+    themes: sorted,
+  }
+}
+
+/** `part` of `whole` in whole per cent, rounded down (null of nothing). */
+export function percent(part, whole) {
+  return whole ? Math.floor((part * 100) / whole) : null
+}
+
+/** Lichess's performance: average rating − 500 + 1000 × first-try share, rounded half up, in integers. */
+export function performance(played, first, ratings) {
+  if (!played) return null
+  return Math.floor((2 * (ratings + 1000 * first) + played) / (2 * played)) - 500
+}
+
+export function firstDay(today, days) {
+  return addDays(today, -(days - 1))
+}
+
+function themeRow(theme, played, first, ratings) {
+  return { theme, played, first, first_rate: percent(first, played), performance: performance(played, first, ratings) }
+}
+
+/** The figures of the `days` days ending `today` from day tallies (see dashboard() in Python). */
+export function dashboard(tallies, today, days) {
+  const start = firstDay(today, days)
+  const inside = tallies.filter((t) => start <= t.day && t.day <= today).sort((a, b) => byKey(a.day, b.day))
+  let played = 0
+  let first = 0
+  let ratings = 0
+  const totals = new Map()
+  for (const t of inside) {
+    played += t.played
+    first += t.first
+    ratings += t.ratings
+    for (const [name, counts] of Object.entries(t.themes)) {
+      if (NOT_MOTIFS.has(name)) continue
+      const sums = totals.get(name) || [0, 0, 0]
+      for (let i = 0; i < 3; i++) sums[i] += counts[i]
+      totals.set(name, sums)
+    }
+  }
+  const rows = [...totals].filter(([, sums]) => sums[0] >= MIN_PLAYS).map(([name, sums]) => themeRow(name, ...sums))
+  rows.sort((a, b) => a.performance - b.performance || b.played - a.played || byKey(a.theme, b.theme))
+  const overall = performance(played, first, ratings)
+  const weak = rows.filter((r) => overall !== null && r.performance < overall && r.first < r.played)
+  const strong = rows.filter((r) => overall !== null && r.performance > overall && r.first > 0)
+  strong.sort((a, b) => b.performance - a.performance || b.played - a.played || byKey(a.theme, b.theme))
+  return {
+    days,
+    from: start,
+    to: today,
+    played,
+    first,
+    first_rate: percent(first, played),
+    performance: overall,
+    themes: rows,
+    weak: weak.slice(0, TOP),
+    strong: strong.slice(0, TOP),
+    ratings: inside.filter((t) => t.rating !== null).map((t) => ({ day: t.day, rating: t.rating })),
+  }
+}
+
+/** Day tallies from a log of first results ({day, themes, rating, result, after}), as the store keeps them. */
+export function talliesOf(log) {
+  const days = new Map()
+  for (const entry of log) {
+    const after = Number.isFinite(entry.after) ? entry.after : null
+    days.set(entry.day, addResult(days.get(entry.day) || null, entry.day, entry.themes || [], entry.rating, entry.result === 'clean', after))
+  }
+  return [...days.values()]
+}
+
+/**
+ * The log entry of a puzzle just finished (its record `rec`), on site day `day`: its first result
+ * as the server keeps it (a wrong move at any point, or Show solution, is the first result).
+ */
+export function logEntry(rec, day, posted = new Date().toISOString()) {
+  let result
+  if (rec.state === 'solved') result = rec.missed ? 'missed' : (!rec.mistakes && !rec.hints ? 'clean' : 'help')
+  else result = rec.tries && rec.tries.length ? 'missed' : 'shown'
+  const themes = typeof rec.row[4] === 'string' && rec.row[4] ? rec.row[4].split(' ') : []
+  // A guest's rating as this browser estimates it (chess/rating.js), when the game kept it.
+  const est = rec.estimated
+  const before = est && Number.isFinite(est.before) ? Math.round(est.before) : null
+  const after = est && Number.isFinite(est.after) ? Math.round(est.after) : null
+  const change = before !== null && after !== null ? after - before : null
+  return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before, after, change }
+}

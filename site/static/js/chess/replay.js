@@ -1,0 +1,50 @@
+/**
+ * Replay missed: the puzzles whose first result was a miss, served again one after another,
+ * unrated and never posted, until each has been solved cleanly once (docs/site.md, "History").
+ * The run is kept in this browser under pb:chess:replay: { left: [{band, id}], cleared }.
+ * A puzzle solved cleanly leaves the run; any other finish sends it to the back.
+ */
+import { namespace, defaultBackend } from '../lib/storage.js'
+import { PREFIX } from './store.js'
+
+const KEY = 'replay'
+
+function ns(backend) {
+  return namespace(PREFIX, backend || defaultBackend())
+}
+
+/** The run as kept: { left, cleared } (an empty run when there is none). */
+export function replayRun(backend) {
+  const run = ns(backend).get(KEY, null)
+  return run && Array.isArray(run.left) ? run : { left: [], cleared: 0 }
+}
+
+/** Start a run of `puzzles` ([{band, id}], in the order to play them; each once). */
+export function startReplay(puzzles, backend) {
+  const seen = new Set()
+  const left = []
+  for (const { band, id } of puzzles) {
+    if (seen.has(`${band}/${id}`)) continue
+    seen.add(`${band}/${id}`)
+    left.push({ band, id })
+  }
+  ns(backend).set(KEY, { left, cleared: 0 })
+  return left.length
+}
+
+/** The puzzle to play next, or null when the run is over. */
+export function nextReplay(backend) {
+  return replayRun(backend).left[0] || null
+}
+
+/** A replay of (band, id) finished: cleanly (it leaves the run) or not (to the back). The run after. */
+export function replayed(band, id, clean, backend) {
+  const run = replayRun(backend)
+  const at = run.left.findIndex((p) => p.band === band && p.id === id)
+  if (at < 0) return run
+  const [puzzle] = run.left.splice(at, 1)
+  if (clean) run.cleared += 1
+  else run.left.push(puzzle)
+  ns(backend).set(KEY, run)
+  return run
+}

@@ -1,0 +1,136 @@
+/**
+ * The puzzle history (/history/): every chess puzzle played, newest first, a page at a time, each
+ * opening the puzzle again; a filter for the missed ones and Replay missed (chess/replay.js). A
+ * signed-in player's pages come from GET /api/me/history; a guest's from this browser's log.
+ */
+import { call, getPlayer } from '../lib/api.js'
+import { shortDate } from '../lib/dates.js'
+import { keepTableRoles } from '../lib/tables.js'
+import { ChessStore } from '../chess/store.js'
+import { themeWords } from '../chess/theme_words.js'
+import { startReplay } from '../chess/replay.js'
+
+const $ = (id) => document.getElementById(id)
+const PAGE = 20
+const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
+const RESULT_WORDS = { clean: 'Clean', help: 'With help', missed: 'Missed', shown: 'Shown' }
+const MISSED = new Set(['missed', 'shown'])
+
+let serial = 0
+let cursor = null // the next page's cursor (server) or offset (browser); null: no more
+
+/** A page of lines: { lines, next } or { error }. */
+async function page(missed, before) {
+  if (getPlayer()) {
+    const query = new URLSearchParams()
+    if (missed) query.set('missed', 'true')
+    if (before) query.set('before', before)
+    const got = await call(`/me/history${query.toString() ? `?${query}` : ''}`)
+    if (got.status === 200 && got.data) return got.data
+    if (got.status === 0) return { error: 'You seem to be offline: your history is kept on the server. Try again when you are back online.' }
+    return { error: (got.data && got.data.error) || 'Your history could not be read. Try again in a moment.' }
+  }
+  const log = new ChessStore().log().slice().reverse().filter((e) => !missed || MISSED.has(e.result))
+  const start = before || 0
+  return { lines: log.slice(start, start + PAGE), next: start + PAGE < log.length ? start + PAGE : null }
+}
+
+function cell(tag, label, ...content) {
+  const el = document.createElement(tag)
+  if (label) el.dataset.label = label
+  el.append(...content)
+  return el
+}
+
+function span(className, words) {
+  const el = document.createElement('span')
+  el.className = className
+  el.textContent = words
+  return el
+}
+
+function change(line) {
+  if (line.change === null || line.change === undefined) return '—'
+  return line.change > 0 ? `+${line.change}` : line.change < 0 ? `−${-line.change}` : '±0'
+}
+
+function row(line) {
+  const tr = document.createElement('tr')
+  const link = document.createElement('a')
+  link.href = `/#/p/${encodeURIComponent(line.band)}/${encodeURIComponent(line.id)}`
+  link.textContent = `${line.band} · ${line.rating}`
+  const th = cell('th', '', link)
+  th.scope = 'row'
+  const themes = (line.themes || []).map(themeWords).join(', ') || '—'
+  tr.append(
+    th,
+    cell('td', 'Date', shortDate(line.day)),
+    cell('td', 'Result', span(`result result-${line.result}`, RESULT_WORDS[line.result] || line.result)),
+    cell('td', 'Rating', change(line)),
+    cell('td', 'Themes', span('history-themes', themes)),
+  )
+  tr.dataset.result = line.result
+  return tr
+}
+
+async function load(append) {
+  const mine = ++serial
+  const missed = $('missed-only').checked
+  const got = await page(missed, append ? cursor : null)
+  if (mine !== serial) return
+  $('history-error').hidden = !got.error
+  $('history-error').textContent = got.error || ''
+  if (got.error) return
+  const rows = got.lines.map(row)
+  if (append) $('history-rows').append(...rows)
+  else $('history-rows').replaceChildren(...rows)
+  cursor = got.next
+  const shown = $('history-rows').children.length
+  $('history-table').hidden = shown === 0
+  keepTableRoles($('history-table'))
+  $('history-more').hidden = cursor === null || cursor === undefined
+  $('history-empty').hidden = shown > 0
+  $('history-empty').textContent = missed ? 'No missed puzzles. Clean work.' : 'No puzzles played yet. Today’s daily is on the home page.'
+  document.body.dataset.history = 'ready'
+}
+
+/** Every missed puzzle (newest first, at most REPLAY_MOST), from the server or this browser. */
+async function missedPuzzles() {
+  const out = []
+  let before = null
+  do {
+    const got = await page(true, before)
+    if (got.error) return { error: got.error }
+    out.push(...got.lines)
+    before = got.next
+  } while (before !== null && before !== undefined && out.length < REPLAY_MOST)
+  return { puzzles: out.slice(0, REPLAY_MOST).map((l) => ({ band: l.band, id: l.id })) }
+}
+
+async function replay() {
+  const button = $('replay-missed')
+  button.disabled = true
+  const got = await missedPuzzles()
+  button.disabled = false
+  if (got.error) {
+    $('history-error').hidden = false
+    $('history-error').textContent = got.error
+    return
+  }
+  if (!got.puzzles.length) {
+    $('history-empty').hidden = false
+    $('history-empty').textContent = 'No missed puzzles to replay.'
+    return
+  }
+  startReplay(got.puzzles)
+  location.href = '/#/replay'
+}
+
+const player = getPlayer()
+$('history-lede').textContent = player
+  ? `Every chess puzzle ${player.name} played, newest first. Open one to play it again.`
+  : 'Every chess puzzle you finished in this browser, newest first. Open one to play it again.'
+$('missed-only').addEventListener('change', () => load(false))
+$('history-more').addEventListener('click', () => load(true))
+$('replay-missed').addEventListener('click', replay)
+load(false)

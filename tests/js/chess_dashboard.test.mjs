@@ -1,0 +1,40 @@
+// The browser's copy of the dashboard's figures (site/static/js/chess/dashboard.js) gives the answers
+// tests/vectors/dashboard.json records, as puzzlebook/chess/dashboard.py does
+// (tests/test_chess_dashboard.py). A guest's dashboard is computed by this copy.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { addResult, dashboard, percent, performance, resultOf, talliesOf } from '../../site/static/js/chess/dashboard.js'
+
+const vectors = JSON.parse(readFileSync(new URL('../vectors/dashboard.json', import.meta.url), 'utf8'))
+
+test('the vector file has every section', () => {
+  for (const section of ['results', 'performance', 'add', 'logs', 'dashboard']) assert.ok(vectors[section].length > 0, section)
+})
+
+test('results in the history’s words', () => {
+  for (const v of vectors.results) assert.equal(resultOf(v.kind, { clean: v.clean, how: v.how }), v.result)
+})
+
+test('performance and the first-try per cent', () => {
+  for (const v of vectors.performance) {
+    assert.equal(performance(v.played, v.first, v.ratings), v.performance, JSON.stringify(v))
+    assert.equal(percent(v.first, v.played), v.percent, JSON.stringify(v))
+  }
+})
+
+test('a result added to a day tally', () => {
+  for (const v of vectors.add) {
+    const before = JSON.stringify(v.before)
+    assert.deepEqual(addResult(v.before, v.day, v.themes, v.puzzle_rating, v.first_try, v.rating_after), v.after)
+    assert.equal(JSON.stringify(v.before), before)
+  }
+})
+
+test('a log as day tallies', () => {
+  for (const v of vectors.logs) assert.deepEqual(talliesOf(v.log), v.tallies, v.name)
+})
+
+test('the figures of a span', () => {
+  for (const v of vectors.dashboard) assert.deepEqual(dashboard(v.tallies, v.today, v.days), v.expect, v.name)
+})

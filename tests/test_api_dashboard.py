@@ -1,0 +1,128 @@
+"""The dashboard and the history over the API, on both stores: a scripted week of results posted with
+a test clock, then GET /api/me/dashboard and /api/me/history."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.dashboard import dashboard, tallies_of
+from tests.dashboard_week import play_week
+from tests.support import dynamo_store, served, signed_up, sqlite_store
+
+MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MONDAY) as world:
+            yield world
+    else:
+        with dynamo_store() as store, served(store, MONDAY) as world:
+            yield world
+
+
+def _week(world: SimpleNamespace) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    me = signed_up(world.client)
+
+    def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        got = world.client.post(path, json=body, headers=me)
+        assert got.status_code == 200, got.text
+        return got.json()
+
+    def set_time(at: dt.datetime) -> None:
+        world.clock.at = at
+
+    log = play_week(post, set_time, MONDAY, world.ctx)
+    return me, log
+
+
+def test_a_week_of_results_gives_the_figures_the_rules_compute(world: SimpleNamespace) -> None:
+    me, log = _week(world)
+    today = log[-1]["day"]
+    for days in (7, 30, 90):
+        got = world.client.get(f"/api/me/dashboard?days={days}", headers=me)
+        assert got.status_code == 200, got.text
+        assert got.headers["cache-control"] == "no-store"
+        assert got.json() == dashboard(tallies_of(log), today, days)
+    figures = world.client.get("/api/me/dashboard?days=7", headers=me).json()
+    assert figures["played"] == 28
+    assert figures["weak"][0]["theme"] == "fork"  # forks went badly
+    assert figures["strong"] and figures["strong"][0]["performance"] > figures["performance"]
+    assert len(figures["ratings"]) == 7
+    # The day before the week is outside the 7 days ending the day after it.
+    world.clock.at = MONDAY + dt.timedelta(days=7)
+    later = world.client.get("/api/me/dashboard?days=7", headers=me).json()
+    assert later["played"] == 24 and later["from"] == "2026-11-03"
+
+
+def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespace) -> None:
+    me, log = _week(world)
+    before = world.client.get("/api/me/dashboard?days=7", headers=me).json()
+    missed = next(e for e in log if e["result"] == "missed")
+    puzzle = world.ctx.puzzle(missed["band"], missed["id"])
+    body = {
+        "id": puzzle.id,
+        "band": puzzle.band,
+        "moves": puzzle.solution,
+        "mistakes": 0,
+        "hints": 0,
+        "seconds": 40,
+    }
+    assert (
+        world.client.post("/api/chess/solves", json=body, headers=me).json()["already"] is False
+    )  # kept, unrated
+    assert world.client.post("/api/chess/solves", json=body, headers=me).json()["already"] is True
+    assert world.client.get("/api/me/dashboard?days=7", headers=me).json() == before
+    lines = world.client.get("/api/me/history?missed=true", headers=me).json()["lines"]
+    assert [line["result"] for line in lines if line["id"] == puzzle.id] == ["missed"]
+
+
+def test_history_pages_newest_first_and_the_missed_filter(world: SimpleNamespace) -> None:
+    me, log = _week(world)
+    seen: list[dict[str, Any]] = []
+    cursor = None
+    pages = 0
+    while True:
+        query = f"?before={cursor}" if cursor else ""
+        got = world.client.get(f"/api/me/history{query}", headers=me)
+        assert got.status_code == 200, got.text
+        page = got.json()
+        seen += page["lines"]
+        pages += 1
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert pages == 2 and len(seen) == 28
+    assert [line["id"] for line in seen] == [e["id"] for e in reversed(log)]
+    first = seen[-1]
+    assert (first["result"], first["day"], first["themes"]) == (
+        log[0]["result"],
+        log[0]["day"],
+        log[0]["themes"],
+    )
+    assert first["before"] == 1500 and first["change"] == first["after"] - 1500
+    help_line = next(line for line in seen if line["result"] == "help")
+    assert help_line["change"] is not None
+    missed = world.client.get("/api/me/history?missed=true", headers=me).json()
+    wanted = [e["id"] for e in reversed(log) if e["result"] in ("missed", "shown")]
+    assert [line["id"] for line in missed["lines"]] == wanted and missed["next"] is None
+
+
+def test_refusals_in_plain_words(world: SimpleNamespace) -> None:
+    assert world.client.get("/api/me/dashboard").status_code == 401
+    assert world.client.get("/api/me/history").status_code == 401
+    me = signed_up(world.client)
+    bad = world.client.get("/api/me/dashboard?days=8", headers=me)
+    assert bad.status_code == 400 and bad.json()["error"] == "The days must be 7, 30 or 90."
+    assert world.client.get("/api/me/dashboard?days=week", headers=me).status_code == 400
+    cursor = world.client.get("/api/me/history?before=yesterday", headers=me)
+    assert cursor.status_code == 400 and "next" in cursor.json()["error"]
+    empty = world.client.get("/api/me/dashboard", headers=me).json()
+    assert (empty["days"], empty["played"], empty["performance"], empty["themes"]) == (30, 0, None, [])
+    assert world.client.get("/api/me/history", headers=me).json() == {"lines": [], "next": None}
