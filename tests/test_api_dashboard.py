@@ -12,7 +12,7 @@ import pytest
 
 from puzzlebook.chess.dashboard import dashboard, tallies_of
 from tests.dashboard_week import play_week
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -31,7 +31,7 @@ def _week(world: SimpleNamespace) -> tuple[dict[str, str], list[dict[str, Any]]]
     me = signed_up(world.client)
 
     def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
-        got = world.client.post(path, json=body, headers=me)
+        got = post_result(world, path, body, me)  # as the game posts it: with its play ticket
         assert got.status_code == 200, got.text
         return got.json()
 
@@ -75,9 +75,9 @@ def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespa
         "seconds": 40,
     }
     assert (
-        world.client.post("/api/chess/solves", json=body, headers=me).json()["already"] is False
+        post_result(world, "/api/chess/solves", body, me).json()["already"] is False
     )  # kept, unrated
-    assert world.client.post("/api/chess/solves", json=body, headers=me).json()["already"] is True
+    assert post_result(world, "/api/chess/solves", body, me).json()["already"] is True
     assert world.client.get("/api/me/dashboard?days=7", headers=me).json() == before
     lines = world.client.get("/api/me/history?missed=true", headers=me).json()["lines"]
     assert [line["result"] for line in lines if line["id"] == puzzle.id] == ["missed"]

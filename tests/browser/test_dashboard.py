@@ -9,6 +9,7 @@ import datetime as dt
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from tests.browser import chain_helpers as ch
 from tests.browser import chess_helpers as chx
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.dashboard_week import play_week, wrong_move
-from tests.support import Clock, sqlite_store
+from tests.support import Clock, sqlite_store, with_ticket
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 SHOTS = Path("/tmp/puzzlebook-dashboard-shots")
@@ -52,8 +53,11 @@ def week(site_server: Any) -> Iterator[dict[str, Any]]:
             made = client.post("/api/players", json={"name": "Weekly"}).json()
             headers = {"Authorization": f"Bearer {made['token']}"}
 
+            world = SimpleNamespace(client=client, clock=clock)
+
             def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
-                got = client.post(path, json=body, headers=headers)
+                # As the game posts it: the puzzle opened first, its play ticket carried.
+                got = client.post(path, json=with_ticket(world, path, body, headers), headers=headers)
                 assert got.status_code == 200, got.text
                 return got.json()
 
@@ -183,10 +187,10 @@ def test_replay_missed_serves_them_unrated_until_each_is_solved_cleanly(
     player = ch.new_player(site_server, "Replayer")
     first, second = _one_movers(bundle, 2)
     for puzzle, how, moves in ((first, "wrong", [wrong_move(first)]), (second, "gave-up", [])):
-        status, body = site_server.post(
+        status, body = site_server.post_result(
             "/api/chess/misses",
             {"id": puzzle.id, "band": puzzle.band, "how": how, "moves": moves},
-            token=player["token"],
+            player["token"],
         )
         assert status == 200, body
     page = make_page()
