@@ -144,8 +144,8 @@ async function fillAssign() {
   select.replaceChildren(...left.map((l) => el('option', { value: l.id, text: `${l.name} (${plural(l.count, 'puzzle')})` })))
   const none = left.length === 0
   $('assign-none').hidden = !none
-  select.disabled = none
-  $('assign-form').querySelector('button').disabled = none
+  $('assign-label').hidden = none
+  $('assign-row').hidden = none
 }
 
 function fillLessons() {
@@ -247,7 +247,7 @@ function drawTable() {
     return el('tr', {},
       el('th', { scope: 'row', class: 'student-cell', text: row.name }),
       el('td', { text: `${sum.solved} (${sum.clean} first try)` }),
-      el('td', { text: duration(sum.seconds) || '–' }),
+      el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
       ...row.results.map((cell) => el('td', { class: `result-cell is-${cell.outcome}${cell.earlier ? ' is-earlier' : ''}`, title: cellWords(cell) },
         el('span', { class: 'result-word', text: SHORT[cell.outcome] + (cell.earlier ? '*' : '') }),
         cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
