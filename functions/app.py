@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
-from functions.routes import accounts, boards, health, players
+from functions.routes import accounts, boards, classes, health, players
 from puzzlebook.games import GAMES
 from puzzlebook.lessons.importer import too_big_message
 from service.context import Context, utc_now
@@ -65,7 +65,7 @@ def create_app(
         bundle_root=bundle_root,
     )
     errors.install(app)
-    for module in (players, accounts, boards, health):
+    for module in (players, accounts, boards, health, classes):
         app.include_router(module.router, prefix="/api")
     # Each game registers its own routes (functions/routes/<key>: `router`): puzzlebook/games.py lists them.
     for game in GAMES:

@@ -52,15 +52,16 @@ def refused_by_category(ch: str) -> bool:
     return ch != " " and unicodedata.category(ch) in REFUSED_CATEGORIES
 
 
-def check_name(value: object) -> str:
-    """`value` as a display name (trimmed, NFC), or BadName saying which rule it broke."""
+def check_name(value: object, most: int = NAME_MAX) -> str:
+    """`value` as a display name (trimmed, NFC; at most `most` characters: a class's name may be
+    longer), or BadName saying which rule it broke."""
     if not isinstance(value, str):
         raise BadName("The name must be text.")
     name = value.strip()
     if not name:
         raise BadName("The name can't be empty.")
-    if len(name) > NAME_MAX:
-        raise BadName(f"The name can be at most {NAME_MAX} characters, not {len(name)}.")
+    if len(name) > most:
+        raise BadName(f"The name can be at most {most} characters, not {len(name)}.")
     odd = next((ch for ch in name if refused(ch)), None)
     if odd is not None:
         raise BadName(f"The name can't contain control or invisible characters (it has U+{ord(odd):04X}).")
@@ -68,7 +69,7 @@ def check_name(value: object) -> str:
 
 
 @functools.cache
-def name_pattern() -> str:
+def name_pattern(most: int = NAME_MAX) -> str:
     """The rule as one pattern: any trimmed whitespace, then a non-space allowed character, then up to
     22 allowed characters and a last non-space one, then any whitespace. Built from this Python's
     Unicode database, so it says what this server accepts. (Surrogates, which no valid JSON text
@@ -78,7 +79,7 @@ def name_pattern() -> str:
     allowed = char_class(bad, negated=True)
     solid = char_class([*bad, (0x20, 0x20)], negated=True)
     trim = char_class(space)
-    return rf"^{trim}*{solid}(?:{allowed}{{0,{NAME_MAX - 2}}}{solid})?{trim}*{END}"
+    return rf"^{trim}*{solid}(?:{allowed}{{0,{most - 2}}}{solid})?{trim}*{END}"
 
 
 def _without_surrogates(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -8,9 +8,12 @@ from service.store.base import Store
 
 def delete_player(store: Store, pid: str) -> bool:
     """Remove player `pid`: their profile and everything kept under them (so they leave every board),
-    then what each game keeps of them elsewhere (its `forget_player` hook: a teacher's lessons).
-    False if there was no such player."""
+    then what each game keeps of them elsewhere (its `forget_player` hook: a teacher's lessons), and
+    their classes (those they teach, and their place in others). False if there was no such player."""
+    from service.classes.records import ClassRecords
+
     existed = store.delete_player(pid)
     for _, hooks in with_hook("forget_player"):
         hooks.forget_player(store, pid)
+    ClassRecords(store).forget_player(pid)
     return existed

@@ -93,14 +93,63 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("GET", "/api/lessons"): ("/api/lessons", None, None),
         ("GET", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
         ("GET", "/api/lessons/{lesson_id}/results"): (f"/api/lessons/{lesson}/results", None, None),
+        ("POST", "/api/lessons/{lesson_id}/tickets"): (f"/api/lessons/{lesson}/tickets", {"puzzle": 1}, None),
         ("POST", "/api/lessons/{lesson_id}/results"): (
             f"/api/lessons/{lesson}/results",
-            {"puzzle": 1, "solved": True, "clean": True, "student": "s" * 20},
+            lambda: {"puzzle": 1, "solved": True, "clean": True, "seconds": 0, "ticket": world.client.post(
+                f"/api/lessons/{lesson}/tickets", json={"puzzle": 1}, headers=world.me).json()["ticket"]},
             None,
         ),
+        ("GET", "/api/lessons/{lesson_id}/source"): (f"/api/lessons/{lesson}/source", None, None),
+        ("PUT", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", LESSON, None),
+        **classes(world),
         **ways_back_in(world),
         ("DELETE", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
         ("DELETE", "/api/me"): ("/api/me", None, None),
+    }
+
+
+def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, None]]:
+    """The class routes: Ada teaches a class with a student and the lesson assigned, and may join Bo's."""
+    me, client = world.me, world.client
+    mine = client.post("/api/classes", json={"name": "Ada's club"}, headers=me).json()
+    bo = signed_up(client, "Bo")
+    theirs = client.post("/api/classes", json={"name": "Bo's club"}, headers=bo).json()
+    code = theirs["join_url"].split("code=")[1]
+
+    def student() -> str:
+        cy = signed_up(client, "Cy")
+        joined = client.post(f"/api/classes/{mine['id']}/students",
+                             json={"name": "Cy", "code": mine["join_url"].split("code=")[1]}, headers=cy)
+        assert joined.status_code == 200, joined.text
+        return client.get("/api/me", headers=cy).json()["id"]
+
+    def assigned() -> str:
+        client.put(f"/api/classes/{mine['id']}/lessons/{world.lesson}", headers=me)
+        return f"/api/classes/{mine['id']}/lessons/{world.lesson}"
+
+    def fresh_class() -> str:
+        return f"/api/classes/{client.post('/api/classes', json={'name': 'Gone'}, headers=me).json()['id']}"
+
+    cy = student()
+    klass = f"/api/classes/{mine['id']}"
+    return {
+        ("POST", "/api/classes"): ("/api/classes", {"name": "Another club"}, None),
+        ("GET", "/api/classes"): ("/api/classes", None, None),
+        ("GET", "/api/classes/{class_id}"): (klass, None, None),
+        ("PATCH", "/api/classes/{class_id}"): (klass, {"open": True}, None),
+        ("POST", "/api/classes/{class_id}/students"): (f"/api/classes/{theirs['id']}/students",
+                                                       {"name": "Ada", "code": code}, None),
+        ("PATCH", "/api/classes/{class_id}/students/{student_id}"): (
+            f"{klass}/students/{cy}", {"name": "Cyd"}, None),
+        ("DELETE", "/api/classes/{class_id}/students/{student_id}"): (lambda: f"{klass}/students/{student()}",
+                                                                      None, None),
+        ("PUT", "/api/classes/{class_id}/lessons/{lesson_id}"): (
+            f"{klass}/lessons/{world.lesson}", None, None),
+        ("GET", "/api/classes/{class_id}/lessons/{lesson_id}/results"): (
+            lambda: assigned() + "/results", None, None),
+        ("DELETE", "/api/classes/{class_id}/lessons/{lesson_id}"): (assigned, None, None),
+        ("DELETE", "/api/classes/{class_id}"): (fresh_class, None, None),
     }
 
 

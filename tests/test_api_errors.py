@@ -121,13 +121,13 @@ def test_allow_lists_the_methods_of_the_resource_at_that_path(world: SimpleNames
     """/api/lessons/validate is POST only, as the document says, though GET /api/lessons/{lesson_id}
     would also match the path."""
     paths = world.client.get("/api/openapi.json").json()["paths"]
-    for path, allowed in [
-        ("/api/lessons/validate", "POST"),
-        ("/api/lessons", "GET, POST"),
-        ("/api/me", "DELETE, GET, PATCH"),
-        ("/api/lessons/AAAAAAAAAAAAAAAA", "DELETE, GET"),
+    for path, allowed, method in [
+        ("/api/lessons/validate", "POST", "PUT"),
+        ("/api/lessons", "GET, POST", "PUT"),
+        ("/api/me", "DELETE, GET, PATCH", "PUT"),
+        ("/api/lessons/AAAAAAAAAAAAAAAA", "DELETE, GET, PUT", "POST"),
     ]:
-        wrong = world.client.put(path, json={})
+        wrong = world.client.request(method, path, json={})
         assert wrong.status_code == 405 and wrong.headers["Allow"] == allowed, (path, wrong.headers)
         template = path if path in paths else "/api/lessons/{lesson_id}"
         assert allowed == ", ".join(sorted(method.upper() for method in paths[template]))

@@ -249,7 +249,9 @@ RESULT_FIELDS = {
     "puzzle": NUMBER,
     "solved": st.sampled_from([True, False, 1, "yes", None]),
     "clean": st.sampled_from([True, False, 0, None]),
-    "student": st.sampled_from(["s" * 16, "s" * 64, "s" * 65, "s" * 15, "s" * 16 + "\n", "<x>" * 6, None, 7]),
+    "seconds": NUMBER,
+    "mistakes": NUMBER,
+    "ticket": st.sampled_from(["t", "t" * 512, "t" * 513, "", "a.b", None, 7]),
 }
 
 

@@ -311,6 +311,15 @@ def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNames
     assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
 
 
+def ticket_for(world: SimpleNamespace, lesson_id: str, puzzle: int, headers: dict | None = None,
+               student: str | None = None) -> str:
+    """The play ticket the lesson issues as puzzle `puzzle` opens (a guest's when no token is sent)."""
+    body = {"puzzle": puzzle} | ({"student": student} if student else {})
+    got = world.client.post(f"/api/lessons/{lesson_id}/tickets", json=body, headers=headers or {})
+    assert got.status_code == 200, got.text
+    return got.json()["ticket"]
+
+
 def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> None:
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, LESSON, {**JSON, **teacher}).json()
@@ -318,29 +327,33 @@ def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> N
     url = f"/api/lessons/{made['id']}/results"
 
     def post(body: dict, headers: dict | None = None):
-        return world.client.post(url, json=body, headers=headers or {})
+        return world.client.post(url, json={"seconds": 10} | body, headers=headers or {})
 
-    assert post({"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22}).json() == {"counted": True}
-    assert post({"puzzle": 1, "solved": True, "clean": False, "student": "a" * 22}).json() == {
-        "counted": False
-    }
-    assert post({"puzzle": 1, "solved": True, "clean": False, "student": "b" * 22}).json() == {
-        "counted": True
-    }
-    assert post({"puzzle": 1, "solved": False, "clean": False, "student": "c" * 22}).json() == {
-        "counted": True
-    }
+    a, b, c = (ticket_for(world, made["id"], 1) for _ in range(3))  # three guests
+    world.clock.advance(seconds=30)
+    assert post({"puzzle": 1, "solved": True, "clean": True, "ticket": a}).json() == {"counted": True}
+    assert post({"puzzle": 1, "solved": True, "clean": False, "ticket": a}).json() == {"counted": False}
+    # A new ticket for the same guest (their earlier ticket names them) is still the same student.
+    again = ticket_for(world, made["id"], 1, student=a)
+    world.clock.advance(seconds=30)
+    assert post({"puzzle": 1, "solved": True, "clean": True, "ticket": again}).json() == {"counted": False}
+    helped = post({"puzzle": 1, "solved": True, "clean": True, "hints": 1, "ticket": b})
+    assert helped.json() == {"counted": True}
+    assert post({"puzzle": 1, "solved": False, "clean": False, "ticket": c}).json() == {"counted": True}
     student = signed_up(world.client, "Student")
-    assert post({"puzzle": 3, "solved": True, "clean": True}, student).json() == {"counted": True}
-    assert post({"puzzle": 3, "solved": True, "clean": True}, student).json() == {"counted": False}
+    mine = ticket_for(world, made["id"], 3, student)
+    world.clock.advance(seconds=30)
+    for counted in (True, False):
+        got = post({"puzzle": 3, "solved": True, "clean": True, "ticket": mine}, student)
+        assert got.json() == {"counted": counted}
 
-    no_key = post({"puzzle": 2, "solved": True, "clean": True})
-    assert no_key.status_code == 400 and "student key" in no_key.json()["error"]
-    past = post({"puzzle": 4, "solved": True, "clean": True, "student": "d" * 22})
+    no_ticket = post({"puzzle": 2, "solved": True, "clean": True})
+    assert no_ticket.status_code == 400 and no_ticket.json()["error"] == "Ticket is missing."
+    past = post({"puzzle": 4, "solved": True, "clean": True, "ticket": a})
     assert past.status_code == 400 and past.json()["error"] == "This lesson has 3 puzzles, not 4."
-    assert post({"puzzle": 0, "solved": True, "clean": True, "student": "d" * 22}).status_code == 400
-    assert post({"puzzle": 1, "solved": "yes", "clean": True, "student": "d" * 22}).status_code == 400
-    assert post({"puzzle": 1, "solved": True, "clean": True, "student": "<x>"}).status_code == 400
+    assert post({"puzzle": 0, "solved": True, "clean": True, "ticket": a}).status_code == 400
+    assert post({"puzzle": 1, "solved": "yes", "clean": True, "ticket": a}).status_code == 400
+    assert post({"puzzle": 1, "solved": True, "clean": True, "ticket": "<x>"}).status_code == 422
 
     results = world.client.get(url, headers=teacher)
     assert results.status_code == 200
@@ -364,7 +377,7 @@ def test_unknown_and_malformed_ids(world: SimpleNamespace) -> None:
         assert world.client.delete(f"/api/lessons/{lesson_id}", headers=teacher).status_code == 404
         posted = world.client.post(
             f"/api/lessons/{lesson_id}/results",
-            json={"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22},
+            json={"puzzle": 1, "solved": True, "clean": True, "seconds": 5, "ticket": "a.b"},
         )
         assert posted.status_code == 404
 
@@ -396,7 +409,8 @@ def test_openapi_documents_the_lesson_routes(world: SimpleNamespace) -> None:
         "/api/lessons/{lesson_id}/results",
     } <= set(paths)
     assert set(paths["/api/lessons"]) == {"get", "post"}
-    assert set(paths["/api/lessons/{lesson_id}"]) == {"get", "delete"}
+    assert set(paths["/api/lessons/{lesson_id}"]) == {"get", "put", "delete"}
+    assert {"/api/lessons/{lesson_id}/tickets", "/api/lessons/{lesson_id}/source"} <= set(paths)
 
 
 def test_imports_are_rate_limited_per_teacher(world: SimpleNamespace) -> None:

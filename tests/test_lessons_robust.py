@@ -182,10 +182,12 @@ def test_no_lesson_route_answers_500(
                 f"/api/lessons/{some}/results", content=_encoded(result, True), headers={**headers, **auth}
             )
         )
+        issued = _answered(client.post(f"/api/lessons/{some}/tickets", json={"puzzle": 1}, headers=auth))
         _answered(
             client.post(
                 f"/api/lessons/{some}/results",
-                json={"puzzle": 1, "solved": True, "clean": False, "student": "k" * 16},
+                json={"puzzle": 1, "solved": True, "clean": False, "seconds": 0,
+                      "ticket": issued.get("ticket", "x")},
                 headers=auth,
             )
         )

@@ -10,6 +10,7 @@ import pytest
 
 from puzzlebook.chain.results import Solve
 from puzzlebook.lessons import stored_size
+from puzzlebook.lessons.results import LessonResult
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.accounts import delete_player
 from service.games.chain.records import ChainRecords
@@ -354,10 +355,12 @@ def test_lessons_are_kept_for_their_owner(store: Store) -> None:
     assert got.lesson == lesson and got.owner_id == "owner1"
     assert [x.id for x in LessonRecords(store).list_lessons("owner1")] == [second, first]
     assert not LessonRecords(store).delete_lesson(first, "owner2")
-    assert LessonRecords(store).record_lesson_result(first, 0, "guest-1", True, True)
-    assert not LessonRecords(store).record_lesson_result(first, 0, "guest-1", False, False)
-    assert LessonRecords(store).record_lesson_result(first, 0, "guest-2", True, False)
-    assert LessonRecords(store).record_lesson_result(first, 2, "guest-2", False, False)
+    assert LessonRecords(store).record_lesson_result(first, 0, "guest-1", LessonResult.posted(True, True))
+    assert not LessonRecords(store).record_lesson_result(
+        first, 0, "guest-1", LessonResult.posted(False, False)
+    )
+    assert LessonRecords(store).record_lesson_result(first, 0, "guest-2", LessonResult.posted(True, False))
+    assert LessonRecords(store).record_lesson_result(first, 2, "guest-2", LessonResult.posted(False, False))
     assert LessonRecords(store).lesson_results(first) == {
         0: {"played": 2, "solved": 2, "clean": 1},
         2: {"played": 1, "solved": 0, "clean": 0},
@@ -397,8 +400,9 @@ def test_a_lesson_larger_than_a_dynamodb_item_is_kept_whole(store: Store) -> Non
     lessons = LessonRecords(store)
     lesson_id = lessons.save_lesson("owner1", lesson, T0, name="Big «one»", count=len(lesson["puzzles"]))
     assert LessonRecords(store).get_lesson(lesson_id).lesson == lesson
+    count = len(lesson["puzzles"])
     assert LessonRecords(store).lesson_head(lesson_id) == LessonHead(
-        lesson_id, "owner1", "Big «one»", len(lesson["puzzles"]), "2026-11-02T09:00:00.000000Z"
+        lesson_id, "owner1", "Big «one»", count, "2026-11-02T09:00:00.000000Z", 1, (1,) * count
     )
     assert LessonRecords(store).list_lessons("owner1") == [LessonRecords(store).lesson_head(lesson_id)]
     assert len(store.query_items(f"L#{lesson_id}", prefix="PART#")) == MAX_PARTS
@@ -420,7 +424,7 @@ def test_a_lesson_kept_whole_in_one_item_before_the_split_is_still_read(store: S
     listed = {2: ("LESSONS#owner1", "2026-11-02T09:00:00.000000Z#AAAAAAAAAAAAAAAA")}
     store.transact([Put(make_item("L#AAAAAAAAAAAAAAAA", "LESSON", doc, index=listed), expect=0)])
     assert LessonRecords(store).get_lesson("AAAAAAAAAAAAAAAA").lesson == lesson
-    head = LessonHead("AAAAAAAAAAAAAAAA", "owner1", "Old", 3, "2026-11-02T09:00:00.000000Z")
+    head = LessonHead("AAAAAAAAAAAAAAAA", "owner1", "Old", 3, "2026-11-02T09:00:00.000000Z", 1, (1, 1, 1))
     assert LessonRecords(store).lesson_head("AAAAAAAAAAAAAAAA") == head
     assert LessonRecords(store).list_lessons("owner1") == [head]
     assert LessonRecords(store).delete_lesson("AAAAAAAAAAAAAAAA", "owner1")

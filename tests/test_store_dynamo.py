@@ -16,6 +16,7 @@ from botocore.exceptions import ClientError
 
 from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute
 from puzzlebook.chain.results import Solve
+from puzzlebook.lessons.results import LessonResult
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
@@ -112,9 +113,13 @@ def test_a_chain_solve_that_loses_the_race_to_a_giveup_is_decided_again(store: D
 def test_a_lesson_result_that_loses_the_race_is_not_counted_twice(store: DynamoStore) -> None:
     lesson_id = LessonRecords(store).save_lesson("owner", {"name": "x", "puzzles": []}, T0)
     seen = _rival_first(
-        store, lambda rival: LessonRecords(rival).record_lesson_result(lesson_id, 1, "k", True, True)
+        store,
+        lambda rival: LessonRecords(rival).record_lesson_result(
+            lesson_id, 1, "k", LessonResult.posted(True, True)
+        ),
     )
-    assert LessonRecords(store).record_lesson_result(lesson_id, 1, "k", True, False) is False
+    lost = LessonRecords(store).record_lesson_result(lesson_id, 1, "k", LessonResult.posted(True, False))
+    assert lost is False
     assert seen[0] is True and "TransactionCanceledException" in seen[1:]
     assert LessonRecords(store).lesson_results(lesson_id) == {1: {"played": 1, "solved": 1, "clean": 1}}
 

@@ -2,66 +2,164 @@
 
 Nothing here reads or writes (lila's PuzzleFinisher decides; PuzzleApi persists):
 service/games/lessons/records.py reads whether the student has a result for the puzzle, calls
-`settle`, and writes what it says. The teacher sees counts only, per puzzle: played, solved, and
-solved cleanly (no wrong move, no hint). Each student counts once per puzzle: their first result.
+`settle`, and writes what it says. The teacher sees counts per puzzle (played, solved, solved
+cleanly: no wrong move, no hint) and, in a class, each student's result.
+
+Only a result carrying a play ticket the lesson itself issued counts (`student_of`): the ticket
+names the student (a signed-in player's id, or a guest key the server drew), so a key made up by
+a script counts for nothing. Each student counts once per puzzle: their first result on the
+puzzle as it is now. When the teacher changes a puzzle's play (its position, side or moves: see
+`same_play`), the puzzle's revision moves on, and a student's result on an earlier revision stays
+kept, marked as on an earlier version, until their first result on the new one replaces it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlebook.tickets import Ticket, TicketRefused, check
+
+GAME = "lessons"
+GUEST = "g:"  # a guest student's name in a ticket: "g:" and 22 random URL-safe characters
 NO_STUDENT = "Send a student key (a random string the browser keeps) or sign in."
+NOT_A_GUEST = "This play ticket was issued to a signed-in player: post its result with their token."
+
+
+def ticket_target(lesson_id: str, puzzle: int) -> str:
+    """What a lesson puzzle's ticket names: the lesson and the puzzle's 1-based place.
+
+    >>> ticket_target("AAAAAAAAAAAAAAAA", 3)
+    'AAAAAAAAAAAAAAAA/3'
+    """
+    return f"{lesson_id}/{puzzle}"
+
+
+def student_of(ticket: Ticket, *, lesson_id: str, puzzle: int, player_id: str | None,
+               seconds: int, now: int) -> str:
+    """The student a result with `ticket` counts for, or TicketRefused (puzzlebook.tickets' reasons).
+
+    A signed-in player's result needs a ticket issued to them; a guest's (no token) one issued to a
+    guest of the lesson's own drawing. Either must be for this lesson and puzzle, and the result may
+    not claim more seconds than have passed since the ticket was issued.
+
+    >>> t = Ticket("g:abc", "lessons", "L/1", 1_000_000, "n")
+    >>> student_of(t, lesson_id="L", puzzle=1, player_id=None, seconds=20, now=1_030_000)
+    'g:abc'
+    >>> student_of(t, lesson_id="L", puzzle=2, player_id=None, seconds=20, now=1_030_000)
+    Traceback (most recent call last):
+    ...
+    puzzlebook.tickets.TicketRefused: The play ticket is for another puzzle.
+    """
+    if player_id is None and not ticket.player.startswith(GUEST):
+        raise TicketRefused("not-yours", NOT_A_GUEST)
+    check(ticket, player=player_id or ticket.player, game=GAME, target=ticket_target(lesson_id, puzzle),
+          seconds=seconds, now=now)
+    return ticket.player
+
+
+def guest_of(ticket: Ticket, lesson_id: str) -> str | None:
+    """The guest an earlier ticket of this lesson named (so a guest stays one student from puzzle to
+    puzzle), or None when it names a player or is for another game or lesson.
+
+    >>> guest_of(Ticket("g:abc", "lessons", "L/4", 0, "n"), "L")
+    'g:abc'
+    >>> guest_of(Ticket("g:abc", "lessons", "M/4", 0, "n"), "L") is None
+    True
+    """
+    ours = ticket.game == GAME and ticket.target.startswith(f"{lesson_id}/")
+    if not ours or not ticket.player.startswith(GUEST):
+        return None
+    return ticket.player
 
 
 @dataclass(frozen=True, slots=True)
 class LessonResult:
-    """A student's result on one puzzle: solved (reached the end of the line; not after Show solution)
-    and clean (solved with no wrong move and no hint)."""
+    """A student's result on one puzzle: solved (reached the end of the line; not after Show solution),
+    clean (solved with no wrong move and no hint), the wrong moves and hints it took, its seconds, and
+    the puzzle's revision it was played on."""
 
     solved: bool
     clean: bool
+    mistakes: int = 0
+    hints: int = 0
+    seconds: int | None = None
+    rev: int = 1
 
     @classmethod
-    def posted(cls, solved: bool, clean: bool) -> LessonResult:
-        """The result a post describes: clean only when solved (a shown solution is never clean).
+    def posted(cls, solved: bool, clean: bool, *, mistakes: int = 0, hints: int = 0,
+               seconds: int | None = None, rev: int = 1) -> LessonResult:
+        """The result a post describes: clean only when solved with no mistake or hint (a shown
+        solution is never clean).
 
         >>> LessonResult.posted(False, True)
-        LessonResult(solved=False, clean=False)
+        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1)
+        >>> LessonResult.posted(True, True, hints=1).clean
+        False
         """
-        return cls(solved, solved and clean)
+        return cls(solved, solved and clean and mistakes == 0 and hints == 0, mistakes, hints, seconds, rev)
 
     def counts(self) -> dict[str, int]:
         """What it adds to the puzzle's counts."""
         return {"played": 1, "solved": int(self.solved), "clean": int(self.clean)}
 
     def to_doc(self) -> dict[str, Any]:
-        return {"solved": self.solved, "clean": self.clean}
+        return {"solved": self.solved, "clean": self.clean, "mistakes": self.mistakes, "hints": self.hints,
+                "seconds": self.seconds, "rev": self.rev}
+
+
+def rev_of(doc: Mapping[str, Any]) -> int:
+    """The revision a kept result was played on (results kept before revisions: the first)."""
+    rev = doc.get("rev", 1)
+    return rev if isinstance(rev, int) else 1
 
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """counted: the result counts (the student's first on that puzzle); then `result` is what to keep."""
+    """counted: the result counts (the student's first on the puzzle as it is); then `result` is what
+    to keep, replacing a result on an earlier revision when `replaces` is that revision."""
 
     counted: bool
     result: LessonResult | None = None
+    replaces: int | None = None
 
 
 def settle(prior: Mapping[str, Any] | None, result: LessonResult) -> Settled:
-    """Count `result` unless the student already has one for the puzzle (`prior`, as kept): the first
-    result stands, so a student's retries never change the teacher's counts.
+    """Count `result` unless the student already has one for the puzzle's revision (`prior`, as kept):
+    the first result stands, so a student's retries never change the teacher's counts. A prior result
+    on an earlier revision gives way to the first on the new one.
 
     >>> first = settle(None, LessonResult.posted(True, True))
     >>> first.counted, first.result.counts()
     (True, {'played': 1, 'solved': 1, 'clean': 1})
     >>> settle(first.result.to_doc(), LessonResult.posted(True, False)).counted
     False
+    >>> settle(first.result.to_doc(), LessonResult.posted(True, False, rev=2)).replaces
+    1
     """
-    if prior is not None:
-        return Settled(False)
-    return Settled(True, result)
+    if prior is None:
+        return Settled(True, result)
+    if rev_of(prior) < result.rev:
+        return Settled(True, result, rev_of(prior))
+    return Settled(False)
+
+
+def outcome(doc: Mapping[str, Any] | None) -> str:
+    """A kept result in the class table's words: "clean" (solved first try), "helped" (solved after a
+    wrong move or a hint), "missed" (the solution shown) or "none" (not started).
+
+    >>> kept = (None, {"solved": True, "clean": True}, {"solved": True, "clean": False}, {"solved": False})
+    >>> [outcome(d) for d in kept]
+    ['none', 'clean', 'helped', 'missed']
+    """
+    if doc is None:
+        return "none"
+    if doc.get("solved"):
+        return "clean" if doc.get("clean") else "helped"
+    return "missed"
 
 
 def puzzle_problem(count: int, puzzle: int) -> str | None:
@@ -77,9 +175,34 @@ def puzzle_problem(count: int, puzzle: int) -> str | None:
 
 def student_key(lesson_id: str, who: str) -> str:
     """The key a student's results are kept under: a hash of the lesson id and the student (a player's id
-    or the browser's random key), so it can't be linked to a player or across lessons.
+    or a guest's drawn key), so it can't be linked to a player or across lessons.
 
     >>> len(student_key("AAAAAAAAAAAAAAAA", "a" * 22))
     32
     """
     return hashlib.sha256(f"{lesson_id}:{who}".encode()).hexdigest()[:32]
+
+
+def play_of(puzzle: Mapping[str, Any]) -> str:
+    """What a student plays in a stored puzzle (the seed JSON): its position, side and moves, as one
+    text. Titles, intros, comments and hints are not part of it: fixing a typo in them changes no
+    student's task, so it keeps their results."""
+    moves = [m.get("uci") for m in puzzle.get("moves", []) if isinstance(m, Mapping)]
+    return json.dumps([puzzle.get("fen"), puzzle.get("playerColor"), moves], separators=(",", ":"))
+
+
+def revisions(old: Sequence[Mapping[str, Any]], old_revs: Sequence[int], new: Sequence[Mapping[str, Any]],
+              version: int) -> list[int]:
+    """Each new puzzle's revision after an edit that makes the lesson's `version`: a puzzle whose place
+    holds the same play as before keeps its revision (and so its results); a changed or added one
+    takes `version`. Puzzles are matched by place: add new ones at the end to keep the others'.
+
+    >>> p = lambda uci: {"fen": "x", "playerColor": "white", "moves": [{"uci": uci, "comment": "c"}]}
+    >>> revisions([p("a1a2"), p("b1b2")], [1, 1], [p("a1a2"), p("b1b3"), p("c1c2")], 2)
+    [1, 2, 2]
+    """
+    out = []
+    for index, puzzle in enumerate(new):
+        same = index < len(old) and play_of(old[index]) == play_of(puzzle)
+        out.append(old_revs[index] if same and index < len(old_revs) else version)
+    return out

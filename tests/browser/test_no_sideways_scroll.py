@@ -74,6 +74,9 @@ class World:
     player: dict[str, Any]
     lesson: str
     band: str
+    klass: str = ""
+    code: str = ""
+    student: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -127,8 +130,34 @@ def world(site_server: Any, bundle: Any) -> World:
         guide, token=players[0]["token"],
     )
     assert lesson[0] == 201, lesson
+    klass, code = _class_with_results(site_server, players, lesson[1]["id"])
     yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
-    return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"])
+    return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
+                 klass=klass, code=code, student=players[1])
+
+
+def _class_with_results(site_server: Any, players: list[dict[str, Any]], lesson: str) -> tuple[str, str]:
+    """A class of the longest name, taught by the first player, the others its students (with the
+    longest names), the lesson assigned and each student's results on it."""
+    status, made = site_server.post("/api/classes", {"name": "W" * 60}, token=players[0]["token"])
+    assert status == 201, made
+    code = made["join_url"].split("code=")[1]
+    for n, student in enumerate(players[1:]):
+        joining = {"name": student["name"], "code": code}
+        url = f"/api/classes/{made['id']}/students"
+        status, body = site_server.post(url, joining, token=student["token"])
+        assert status == 200, body
+        for puzzle in range(1, 4 - n):
+            status, issued = site_server.post(f"/api/lessons/{lesson}/tickets", {"puzzle": puzzle},
+                                              token=student["token"])
+            assert status == 200, issued
+            site_server.post(f"/api/lessons/{lesson}/results",
+                             {"puzzle": puzzle, "solved": puzzle != 2, "clean": n == 0, "mistakes": n * 9,
+                              "hints": n, "seconds": 0, "ticket": issued["ticket"]}, token=student["token"])
+    status, body = site_server.request("PUT", f"/api/classes/{made['id']}/lessons/{lesson}", None,
+                                       token=players[0]["token"])
+    assert status == 200, body
+    return made["id"], code
 
 
 def _wait(selector: str) -> Callable[[Any, World], None]:
@@ -179,6 +208,22 @@ def _chain_walkthrough(page: Any, world: World) -> None:
 def _results_open(page: Any, world: World) -> None:
     page.click(f"[data-lesson='{world.lesson}'] button[aria-controls]")
     page.wait_for_selector(f"[data-lesson='{world.lesson}'] table")
+
+
+def _class_table(page: Any, world: World) -> None:
+    page.wait_for_selector("#teacher-view:not([hidden])")
+    page.click(f"[data-lesson='{world.lesson}'] button.button-primary")
+    page.wait_for_selector("#results-scroll table")
+
+
+def _as_student(page: Any, world: World) -> None:
+    chain.sign_in(page, world.student)
+    page.reload()
+    page.wait_for_selector(".own-results")
+
+
+def _edit_loaded(page: Any, world: World) -> None:
+    page.wait_for_function("() => document.getElementById('import-text').value.length > 0")
 
 
 def _import_checked(page: Any, world: World) -> None:
@@ -249,6 +294,12 @@ VIEWS = [
     View("lessons new, checked", "/lessons/new/", _import_checked, signed_in=True),
     View("lesson play", "/lessons/play/?id={lesson}", lambda page, world: chess.wait_ready(page)),
     View("lesson format guide", "/lessons/format/"),
+    View("lesson edit", "/lessons/edit/?id={lesson}", _edit_loaded, signed_in=True),
+    View("classes", "/classes/", _wait("#classes-player:not([hidden])")),
+    View("classes, signed in", "/classes/", _wait("#teaching-list li"), signed_in=True),
+    View("class, the teacher's table", "/classes/class/?id={klass}", _class_table, signed_in=True),
+    View("class, a student", "/classes/class/?id={klass}", _as_student),
+    View("class join", "/classes/join/?id={klass}&code={code}", _wait("#join-form:not([hidden])")),
     View("sign in", "/signin/", _signin_ways),
     # A missing address is served this same page with status 404; walking it here would make the
     # browser log the failed load, so the page is walked at its own address.

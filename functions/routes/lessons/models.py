@@ -12,14 +12,14 @@ from fastapi import Path, Query
 from pydantic import BaseModel, Field
 
 from functions.bodies import body_as
-from functions.models import Request
+from functions.models import MAX_SECONDS, Request
 from puzzlebook.lessons import MAX_PUZZLES
 from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
+from puzzlebook.tickets import MAX_TEXT as MAX_TICKET
 
 NAME_MAX = 120
 LESSON_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
 LessonId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(LESSON_ID.pattern)})]
-STUDENT_KEY = whole_text(r"[A-Za-z0-9_-]{16,64}")
 # The document's words for what the import routes read (the same rules, as patterns): a text with
 # something besides whitespace once a leading byte-order mark is off (else 400 "Nothing to import");
 # a lesson name without control characters; a lesson id as made.
@@ -111,6 +111,8 @@ class Played(BaseModel):
     name: str
     count: int
     created: str
+    version: int = Field(description="1, then one more each time the teacher edits the lesson.")
+    revs: list[int] = Field(description="Each puzzle's revision: the version that last changed its play.")
     puzzles: list[dict[str, Any]]
 
 
@@ -131,13 +133,34 @@ class Results(BaseModel):
 
 
 class ResultPost(Request):
-    """A student's result on one puzzle. `student` is a random key the browser keeps (guests),
-    so each student counts once per puzzle; it is stored only hashed, and never shown."""
+    """A student's result on one puzzle, with the play ticket the lesson issued as the puzzle opened
+    (POST /api/lessons/<id>/tickets): the ticket names the student, so each counts once per puzzle."""
 
     puzzle: int = Field(ge=1, le=MAX_PUZZLES)
     solved: bool
     clean: bool
-    student: str | None = Field(default=None, pattern=STUDENT_KEY)
+    mistakes: int = Field(default=0, ge=0, le=1000, description="Wrong moves made.")
+    hints: int = Field(default=0, ge=0, le=1000, description="Hints asked for.")
+    seconds: int = Field(ge=0, le=MAX_SECONDS, description="Time from the puzzle's opening to its end.")
+    ticket: str = Field(min_length=1, max_length=MAX_TICKET, description="The puzzle's play ticket.")
+
+
+class TicketAsk(Request):
+    """Ask for a puzzle's play ticket as it opens. A guest (no token) sends `student`: any earlier
+    ticket of this lesson, so they stay the same student; without it the server draws a new guest."""
+
+    puzzle: int = Field(ge=1, le=MAX_PUZZLES)
+    student: str | None = Field(default=None, min_length=1, max_length=MAX_TICKET)
+
+
+class TicketIssued(BaseModel):
+    """The play ticket: carry it in the puzzle's result."""
+
+    ticket: str
+    issued: int = Field(description="When, in milliseconds since the epoch (the server's clock).")
+
+
+TicketBody = Annotated[TicketAsk, body_as(TicketAsk)]
 
 
 class Counted(BaseModel):
@@ -146,3 +169,25 @@ class Counted(BaseModel):
 
 # The body as a route parameter, after the lesson id and before the optional player.
 ResultBody = Annotated[ResultPost, body_as(ResultPost)]
+
+
+class LessonEdited(BaseModel):
+    """The lesson after an edit: the same id and link; `changed` lists the puzzles (1-based) whose play
+    changed, whose earlier results are now marked as on an earlier version."""
+
+    id: str
+    url: str
+    name: str
+    count: int
+    version: int
+    changed: list[int]
+    warnings: list[Problem]
+
+
+class Source(BaseModel):
+    """The lesson as its owner edits it: the stored JSON, one puzzle after another."""
+
+    id: str
+    name: str
+    version: int
+    text: str

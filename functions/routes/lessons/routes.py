@@ -9,6 +9,8 @@ Stored is the seed's JSON of every puzzle (normalised), never the raw text.
 
 from __future__ import annotations
 
+import json
+import secrets
 import unicodedata
 from typing import Annotated, Any, Literal
 
@@ -18,6 +20,7 @@ from fastapi.responses import JSONResponse
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
+from functions.clients import client_address
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
@@ -28,6 +31,7 @@ from functions.routes.lessons.models import (
     Counted,
     Created,
     ImportBody,
+    LessonEdited,
     LessonId,
     LessonName,
     Mine,
@@ -37,14 +41,28 @@ from functions.routes.lessons.models import (
     ResultBody,
     ResultPost,
     Results,
+    Source,
     StudentColor,
     Summary,
+    TicketAsk,
+    TicketBody,
+    TicketIssued,
 )
 from puzzlebook.lessons import MAX_BYTES, Report, check, read_stored
 from puzzlebook.lessons.importer import too_big_message
-from puzzlebook.lessons.results import NO_STUDENT, puzzle_problem, student_key
+from puzzlebook.lessons.results import (
+    GAME,
+    GUEST,
+    LessonResult,
+    guest_of,
+    puzzle_problem,
+    student_key,
+    student_of,
+    ticket_target,
+)
 from puzzlebook.lessons.texts import CONTROL
-from service.games.lessons.records import LessonRecords, LessonTooLarge
+from puzzlebook.tickets import Ticket, TicketRefused, read, sign, ticket_key
+from service.games.lessons.records import LessonChanged, LessonRecords, LessonTooLarge
 from service.store.records import Player
 
 router = APIRouter(tags=["lessons"])
@@ -57,8 +75,20 @@ NOT_YOURS = "None of your lessons has that id."
 STORED_VERSION = 1
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
+# Per lesson and client address (docs/lessons.md, "Results that can't be inflated"): a class in one
+# room shares an address; these leave room for 60 students there, and keep a script on one address
+# to 60 made-up students an hour, each counted once per puzzle.
+GUESTS_PER_ADDRESS = 60
+RESULTS_PER_ADDRESS = 2_000
+TICKETS_PER_ADDRESS = 4_000
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
+GUESTS = Limit("lesson-guest", GUESTS_PER_ADDRESS,
+               "Too many new students for this lesson from your network just now. {retry}")
+ADDRESS_RESULTS = Limit("lesson-result-at", RESULTS_PER_ADDRESS,
+                        "Too many results for this lesson from your network just now. {retry}")
+TICKETS = Limit("lesson-ticket", TICKETS_PER_ADDRESS,
+                "Too many puzzles opened in this lesson from your network just now. {retry}")
 
 
 def lesson_url(lesson_id: str) -> str:
@@ -235,6 +265,8 @@ def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
         raise ApiError(404, NOT_FOUND)
     puzzles = _replayed(item.lesson)
     return Played(
+        version=item.version,
+        revs=list(item.revs or (1,) * len(puzzles)),
         id=item.id,
         url=lesson_url(item.id),
         name=item.lesson["name"],
@@ -268,7 +300,7 @@ def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
-    counts = LessonRecords(ctx.store).lesson_results(item.id)
+    counts = LessonRecords(ctx.store).lesson_results(item.id, item.revs)
     zero = {"played": 0, "solved": 0, "clean": 0}
     return Results(
         id=item.id,
@@ -280,15 +312,21 @@ def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     )
 
 
+def _now_ms(ctx: Ctx) -> int:
+    return int(ctx.now().timestamp() * 1000)
+
+
 @router.post(
-    "/lessons/{lesson_id}/results",
+    "/lessons/{lesson_id}/tickets",
     dependencies=[cached(PRIVATE)],
-    response_model=Counted,
-    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
-    responses=errors(400, 404, 413, 429, 503),
-    summary="A student's result on one puzzle (counts only; each student counts once per puzzle)",
+    response_model=TicketIssued,
+    openapi_extra={**documented(TicketAsk), **OPTIONAL_AUTH},
+    responses=errors(400, 401, 404, 413, 429, 503),
+    summary="A puzzle's play ticket, asked as it opens: its result counts only with it",
 )
-def post_result(ctx: Ctx, lesson_id: LessonId, body: ResultBody, credentials: Credentials) -> Counted:
+def issue_ticket(
+    ctx: Ctx, request: Request, lesson_id: LessonId, body: TicketBody, credentials: Credentials
+) -> TicketIssued:
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
@@ -296,10 +334,119 @@ def post_result(ctx: Ctx, lesson_id: LessonId, body: ResultBody, credentials: Cr
     if problem:
         raise ApiError(400, problem)
     player = player_for(ctx.store, credentials, needed=None)
-    who = player.id if player is not None else body.student
-    if who is None:
-        raise ApiError(400, NO_STUDENT)
+    key = ticket_key(ctx.settings.site_key)
+    where = f"{item.id}#{client_address(request)}"
+    student = player.id if player is not None else None
+    if student is None and body.student is not None:
+        try:
+            student = guest_of(read(body.student, key), item.id)
+        except TicketRefused:
+            student = None  # not one of ours: a new guest, counted as one
+    enforce(ctx, TICKETS, where)
+    if student is None:
+        enforce(ctx, GUESTS, where)
+        student = GUEST + secrets.token_urlsafe(16)
+    now = _now_ms(ctx)
+    ticket = Ticket(student, GAME, ticket_target(item.id, body.puzzle), now, secrets.token_urlsafe(9))
+    return TicketIssued(ticket=sign(ticket, key), issued=now)
+
+
+@router.post(
+    "/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
+    response_model=Counted,
+    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
+    responses=errors(400, 401, 404, 413, 422, 429, 503),
+    summary="A student's result on one puzzle, with its play ticket (each student counts once per puzzle)",
+)
+def post_result(
+    ctx: Ctx, request: Request, lesson_id: LessonId, body: ResultBody, credentials: Credentials
+) -> Counted:
+    item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
+    if item is None:
+        raise ApiError(404, NOT_FOUND)
+    problem = puzzle_problem(item.count, body.puzzle)
+    if problem:
+        raise ApiError(400, problem)
+    player = player_for(ctx.store, credentials, needed=None)
+    try:
+        ticket = read(body.ticket, ticket_key(ctx.settings.site_key))
+        who = student_of(ticket, lesson_id=item.id, puzzle=body.puzzle,
+                         player_id=player.id if player is not None else None,
+                         seconds=body.seconds, now=_now_ms(ctx))
+    except TicketRefused as refused:
+        raise ApiError(422, str(refused)) from None
     enforce(ctx, RESULTS, item.id)
-    records = LessonRecords(ctx.store)
+    enforce(ctx, ADDRESS_RESULTS, f"{item.id}#{client_address(request)}")
+    posted = LessonResult.posted(body.solved, body.clean, mistakes=body.mistakes, hints=body.hints,
+                                 seconds=body.seconds, rev=item.rev(body.puzzle))
     key = student_key(item.id, who)  # hashed: it can't be linked to a player or across lessons
-    return Counted(counted=records.record_lesson_result(item.id, body.puzzle, key, body.solved, body.clean))
+    counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now())
+    return Counted(counted=counted)
+
+
+@router.get(
+    "/lessons/{lesson_id}/source",
+    dependencies=[cached(PRIVATE)],
+    response_model=Source,
+    responses=errors(401, 404, 503),
+    summary="One of your lessons as JSON, to edit",
+)
+def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Source:
+    item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
+    if item is None or item.owner_id != player.id:
+        raise ApiError(404, NOT_YOURS)
+    text = json.dumps(item.lesson["puzzles"], indent=2, ensure_ascii=False)
+    return Source(id=item.id, name=item.lesson["name"], version=item.version, text=text)
+
+
+@router.put(
+    "/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=LessonEdited,
+    openapi_extra=ImportBody,
+    responses={
+        **errors(400, 401, 404, 409, 413, 429, 503),
+        422: {"description": "The edit has problems; nothing was changed. Body: {error, errors, warnings}."},
+    },
+    summary="Edit one of your lessons in place: the same link, results on unchanged puzzles kept",
+)
+async def edit_lesson(
+    player: Teacher, ctx: Ctx, request: Request, lesson_id: LessonId,
+    student_color: StudentColor = None, name: LessonName = None,
+) -> Any:
+    records = LessonRecords(ctx.store)
+    head = records.lesson_head(_lesson_id(lesson_id))
+    if head is None or head.owner_id != player.id:
+        raise ApiError(404, NOT_YOURS)
+    report = await _checked(request, student_color)
+    if not report.ok:
+        return _refused(report)
+    enforce(ctx, IMPORTS, player.id)
+    title = _name(name, report) if name is not None else head.name
+    stored = {
+        "version": STORED_VERSION,
+        "name": title,
+        "kind": report.kind,
+        "puzzles": [lesson.to_seed() for lesson in report.lessons],
+    }
+    try:
+        edited = records.edit_lesson(
+            head.id, player.id, stored, ctx.now(), name=title, count=len(report.lessons)
+        )
+    except LessonTooLarge as too_big:
+        raise ApiError(
+            413,
+            f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
+            f"{too_big.limit // 1024:,} KB: split it into smaller imports. Nothing was changed.",
+        ) from None
+    except LessonChanged:
+        raise ApiError(409, "The lesson changed while this edit was saved (edited elsewhere, or deleted): "
+                            "open it again and redo the edit. Nothing was changed.") from None
+    if edited is None:
+        raise ApiError(404, NOT_YOURS)
+    return LessonEdited(
+        id=edited.id, url=lesson_url(edited.id), name=title, count=edited.count, version=edited.version,
+        changed=[n for n, rev in enumerate(edited.revs, 1) if rev == edited.version],
+        warnings=_problems(report.warnings),
+    )

@@ -25,9 +25,24 @@ def lesson_part(number: int) -> str:
 LESSON_PARTS = "PART#"
 
 
+def lesson_parts(version: int) -> str:
+    """The sort-key prefix of a lesson's parts as of `version` (an edit writes its parts beside the
+    ones before, switches the head, then removes the old: a reader never sees half of each)."""
+    return LESSON_PARTS if version <= 1 else f"PARTV#{version:04d}#"
+
+
+def lesson_part_of(version: int, number: int) -> str:
+    return f"{lesson_parts(version)}{number:03d}"
+
+
 def lesson_answer(index: int, player_key: str) -> str:
     return f"R#{index:04d}#{player_key}"
 
 
-def lesson_tally(index: int) -> str:
-    return f"T#{index:04d}"
+def lesson_answers(index: int) -> str:
+    return f"R#{index:04d}#"
+
+
+def lesson_tally(index: int, rev: int = 1) -> str:
+    """A puzzle's counts on one revision (the first revision's key is the one kept before revisions)."""
+    return f"T#{index:04d}" if rev <= 1 else f"T#{index:04d}#{rev:04d}"

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
-from puzzlebook.lessons.results import LessonResult, settle
+from puzzlebook.lessons.results import LessonResult, revisions, settle
 from service.games.lessons import keys as K
 from service.store.base import Store
 from service.store.items import (
     Add,
+    Conflict,
     Item,
     Key,
     Op,
@@ -32,6 +33,7 @@ from service.store.items import (
     doc_of,
     make_item,
     utc_stamp,
+    version_of,
 )
 
 
@@ -43,17 +45,32 @@ class Lesson:
     owner_id: str
     lesson: Any
     created: str
+    version: int = 1
+    revs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class LessonHead:
-    """What a teacher's list shows of a stored lesson, read without the lesson itself."""
+    """What a teacher's list shows of a stored lesson, read without the lesson itself: with its
+    version (1, then one more each edit) and each puzzle's revision (the version that last changed
+    what a student plays in it)."""
 
     id: str
     owner_id: str
     name: str
     count: int
     created: str
+    version: int = 1
+    revs: tuple[int, ...] = ()
+    edited: str | None = None
+
+    def rev(self, puzzle: int) -> int:
+        """Puzzle number `puzzle`'s (1-based) revision."""
+        return self.revs[puzzle - 1] if 0 < puzzle <= len(self.revs) else 1
+
+
+class LessonChanged(RuntimeError):
+    """The lesson was edited or deleted while an edit was being written: nothing was changed."""
 
 
 PART_BYTES = 256 * 1024
@@ -98,8 +115,12 @@ def _head(lesson_id: str, doc: dict[str, Any]) -> LessonHead:
         name = whole.get("name", "") if isinstance(whole.get("name"), str) else ""
         puzzles = whole.get("puzzles")
         count = len(puzzles) if isinstance(puzzles, list) else 0
-        return LessonHead(lesson_id, doc["owner"], name, count, doc["created"])
-    return LessonHead(lesson_id, doc["owner"], doc["name"], doc["count"], doc["created"])
+        return LessonHead(lesson_id, doc["owner"], name, count, doc["created"], 1, (1,) * count)
+    count = doc["count"]
+    revs = doc.get("revs")
+    kept = tuple(revs) if isinstance(revs, list) and len(revs) == count else (1,) * count
+    return LessonHead(lesson_id, doc["owner"], doc["name"], count, doc["created"], int(doc.get("version", 1)),
+                      kept, doc.get("edited"))
 
 
 class LessonRecords:
@@ -130,13 +151,14 @@ class LessonRecords:
         parts = split_text(data)
         created = utc_stamp(now or dt.datetime.now(dt.UTC))
         index, owner_pk = K.lessons_of(owner_id)
-        head = {"owner": owner_id, "name": name, "count": count, "created": created, "parts": len(parts)}
+        head = {"owner": owner_id, "name": name, "count": count, "created": created, "parts": len(parts),
+                "version": 1, "revs": [1] * count}
 
         def draw() -> tuple[str, list[Item]]:
             lesson_id = secrets.token_urlsafe(12)
             pk = K.lesson(lesson_id)
             listed = {index: (owner_pk, f"{created}#{lesson_id}")}
-            items = [make_item(pk, K.LESSON, head, index=listed)]
+            items = [make_item(pk, K.LESSON, head, index=listed, version=1)]
             for number, text in enumerate(parts):
                 part = make_item(pk, K.lesson_part(number))
                 part["text"] = text  # a plain string attribute: its size is its UTF-8 bytes, no escaping
@@ -157,13 +179,57 @@ class LessonRecords:
         if item is None:
             return None
         doc = doc_of(item)
+        head = _head(lesson_id, doc)
         if "lesson" in doc:
-            return Lesson(lesson_id, doc["owner"], doc["lesson"], doc["created"])
-        parts = self.store.query_items(pk, prefix=K.LESSON_PARTS)
-        if len(parts) != doc["parts"]:  # written in one transaction, so this is never a race
+            return Lesson(lesson_id, doc["owner"], doc["lesson"], doc["created"], head.version, head.revs)
+        parts = self.store.query_items(pk, prefix=K.lesson_parts(head.version))
+        if len(parts) != doc["parts"]:  # written in one transaction (an edit's too), so never a race
             raise StoreUnavailable(f"lesson {lesson_id} has {len(parts)} of its {doc['parts']} parts")
         lesson = json.loads("".join(part["text"] for part in parts))
-        return Lesson(lesson_id, doc["owner"], lesson, doc["created"])
+        return Lesson(lesson_id, doc["owner"], lesson, doc["created"], head.version, head.revs)
+
+    def edit_lesson(
+        self, lesson_id: str, owner_id: str, lesson_json: Any, now: dt.datetime, *, name: str, count: int
+    ) -> LessonHead | None:
+        """Replace the lesson's puzzles and name in place (the same id, so the same link), if `owner_id`
+        owns it; None otherwise. Each puzzle's revision is puzzlebook.lessons.results.revisions' decision
+        (the play unchanged at its place keeps its revision and results). The new parts and the head are
+        one transaction on the head's version, then the old parts go. Raises LessonTooLarge (nothing
+        written) and LessonChanged (edited or deleted meanwhile: nothing written)."""
+        size = stored_size(lesson_json)
+        if size > LESSON_MAX_BYTES:
+            raise LessonTooLarge(size)
+        old = self.get_lesson(lesson_id)
+        if old is None or old.owner_id != owner_id:
+            return None
+        pk = K.lesson(lesson_id)
+        item = self.store.get_item(pk, K.LESSON)
+        if item is None:
+            raise LessonChanged(lesson_id)
+        doc = doc_of(item)
+        version = old.version + 1
+        revs = revisions(old.lesson.get("puzzles", []), old.revs, lesson_json["puzzles"], version)
+        data = json.dumps(lesson_json, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        parts = split_text(data)
+        head = {"owner": owner_id, "name": name, "count": count, "created": doc["created"],
+                "parts": len(parts),
+                "version": version, "revs": revs, "edited": utc_stamp(now)}
+        index, owner_pk = K.lessons_of(owner_id)
+        listed = {index: (owner_pk, f"{doc['created']}#{lesson_id}")}
+        ops: list[Op] = [Put(make_item(pk, K.LESSON, head, index=listed, version=version_of(item) + 1),
+                             expect=version_of(item) if "v" in item else None)]
+        for number, text in enumerate(parts):
+            part = make_item(pk, K.lesson_part_of(version, number))
+            part["text"] = text
+            ops.append(Put(part, expect=0))
+        try:
+            self.store.transact(ops)
+        except Conflict:
+            raise LessonChanged(lesson_id) from None
+        # "PARTV#…" doesn't begin with the first version's "PART#": only that version's parts go.
+        stale = self.store.query_items(pk, prefix=K.lesson_parts(old.version))
+        self.store.delete_items((pk, it["SK"]) for it in stale)
+        return _head(lesson_id, head)
 
     def list_lessons(self, owner_id: str) -> list[LessonHead]:
         """The owner's lessons, newest first (heads only: the puzzles are not read)."""
@@ -188,32 +254,57 @@ class LessonRecords:
             self.store.delete_partition(it["PK"])
 
     def record_lesson_result(
-        self, lesson_id: str, puzzle_index: int, player_key: str, solved: bool, clean: bool
+        self, lesson_id: str, puzzle_index: int, player_key: str, posted: LessonResult,
+        now: dt.datetime | None = None,
     ) -> bool:
-        """Count a player's result on one puzzle of a lesson as puzzlebook.lessons.results.settle decides:
-        only their first per puzzle counts.
+        """Count a student's result on one puzzle of a lesson as puzzlebook.lessons.results.settle decides:
+        only their first per puzzle (on its revision, `posted.rev`) counts.
 
-        `player_key` names the player (results.student_key: a hash, never an id as given).
-        True if counted, False if they already had a result for that puzzle.
+        `player_key` names the student (results.student_key: a hash, never an id as given).
+        True if counted, False if they already had a result for that puzzle as it is.
         """
         pk, answer = K.lesson(lesson_id), K.lesson_answer(puzzle_index, player_key)
-        posted = LessonResult.posted(solved, clean)
+        at = utc_stamp(now or dt.datetime.now(dt.UTC))
 
         def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
             item = got.get((pk, answer))
             settled = settle(doc_of(item) if item is not None else None, posted)
             if settled.result is None:
                 return False, []
+            # Answers kept before they had versions are replaced unconditionally (a race there
+            # costs at most a second count of one student on one puzzle).
+            expect = version_of(item) if item is None or "v" in item else None
+            kept = make_item(pk, answer, {**settled.result.to_doc(), "at": at}, version=version_of(item) + 1)
             return True, [
-                Put(make_item(pk, answer, settled.result.to_doc()), expect=0),
-                Add(pk, K.lesson_tally(puzzle_index), settled.result.counts()),
+                Put(kept, expect=expect),
+                Add(pk, K.lesson_tally(puzzle_index, settled.result.rev), settled.result.counts()),
             ]
 
         return self.store.settle([(pk, answer)], decide)
 
-    def lesson_results(self, lesson_id: str) -> dict[int, dict[str, int]]:
-        """Per puzzle index that has results: {played, solved, clean}."""
+    def lesson_results(
+        self, lesson_id: str, revs: tuple[int, ...] | None = None
+    ) -> dict[int, dict[str, int]]:
+        """Per puzzle index that has results on its current revision (`revs`, by place; all the
+        first when not given): {played, solved, clean}."""
         out = {}
         for it in self.store.query_items(K.lesson(lesson_id), prefix="T#"):
-            out[int(it["SK"][2:])] = {name: int(it.get(name, 0)) for name in ("played", "solved", "clean")}
+            parts = it["SK"].split("#")
+            index, rev = int(parts[1]), int(parts[2]) if len(parts) > 2 else 1
+            current = revs[index - 1] if revs and 0 < index <= len(revs) else 1
+            if rev == current:
+                out[index] = {name: int(it.get(name, 0)) for name in ("played", "solved", "clean")}
+        return out
+
+    def answers(
+        self, lesson_id: str, count: int, player_keys: list[str]
+    ) -> dict[tuple[int, str], dict[str, Any]]:
+        """The kept results of these students (results.student_key each) on every puzzle of the lesson:
+        {(puzzle index, key): result doc}. A class's table: one batch read of students × puzzles."""
+        pk = K.lesson(lesson_id)
+        keys = [(pk, K.lesson_answer(index, key)) for key in player_keys for index in range(1, count + 1)]
+        out = {}
+        for (_, sk), item in self.store.get_items(keys).items():
+            _, index, key = sk.split("#")
+            out[(int(index), key)] = doc_of(item)
         return out

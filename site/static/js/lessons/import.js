@@ -9,7 +9,7 @@
  */
 import { Chess } from '../vendor/chess.js'
 import { previewBoard } from '../chess/board.js'
-import { getPlayer, reason } from '../lib/api.js'
+import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { el, $, plural, copyText } from './dom.js'
 import { summarize } from './summary.js'
@@ -17,21 +17,26 @@ import { wirePlayerForm } from '../lib/player_form.js'
 
 const MAX_BYTES = 256 * 1024
 const SIDE = { white: 'White', black: 'Black' }
+const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
+// /lessons/edit/?id=<lesson>: the same form saves the lesson in place (PUT /api/lessons/<id>).
+const editing = document.querySelector('[data-edit]') ? new URLSearchParams(location.search).get('id') || '' : null
+const storePath = editing ? `/lessons/${editing}` : '/lessons'
 let previews = []
 
-/** POST the text to /api`path`; { status, data } (status 0 when offline). */
+/** POST (PUT, saving an edit) the text to /api`path`; { status, data } (status 0 when offline). */
 async function send(path, text) {
   const params = new URLSearchParams()
   const side = document.querySelector('input[name="student-color"]:checked')?.value
   if (side === 'white' || side === 'black') params.set('student_color', side)
   const name = $('import-name').value.trim()
-  if (name && path === '/lessons') params.set('name', name)
+  if (name && path === storePath) params.set('name', name)
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', Accept: 'application/json' }
   const token = getPlayer()?.token
-  if (token && path === '/lessons') headers.Authorization = `Bearer ${token}`
+  if (token && path === storePath) headers.Authorization = `Bearer ${token}`
   const query = params.toString() ? `?${params}` : ''
+  const method = editing && path === storePath ? 'PUT' : 'POST'
   try {
-    const res = await fetch(`/api${path}${query}`, { method: 'POST', headers, body: text, cache: 'no-store' })
+    const res = await fetch(`/api${path}${query}`, { method, headers, body: text, cache: 'no-store' })
     let data = null
     try { data = await res.json() } catch { data = null }
     return { status: res.status, data }
@@ -185,16 +190,22 @@ async function importLesson(event) {
   }
   $('import-button').disabled = true
   try {
-    const answer = await send('/lessons', textToSend())
-    if (answer.status === 201 && answer.data) {
+    const answer = await send(storePath, textToSend())
+    if ((answer.status === 201 || (editing && answer.status === 200)) && answer.data) {
       const link = new URL(answer.data.url, location.origin).href
       $('done-name').textContent = answer.data.name
       $('done-count').textContent = plural(answer.data.count, 'puzzle')
       $('done-link').value = link
       $('done-open').href = answer.data.url
       $('import-done').hidden = false
+      if (editing) {
+        const changed = answer.data.changed
+        $('done-changed').textContent = changed.length
+          ? `The link is the same. Changed or new: puzzle${changed.length === 1 ? '' : 's'} ${changed.join(', ')}; results there from before are marked as on an earlier version. Every other puzzle keeps its results.`
+          : 'The link is the same, and every puzzle keeps its results.'
+      }
       $('done-heading').focus()
-      announce(`Imported: ${answer.data.name}. The link is ready to copy.`)
+      announce(editing ? `Saved: ${answer.data.name}.` : `Imported: ${answer.data.name}. The link is ready to copy.`)
     } else if (answer.data && Array.isArray(answer.data.errors)) {
       showReport({ ok: false, kind: null, errors: answer.data.errors, warnings: answer.data.warnings }, textToSend())
     } else {
@@ -227,7 +238,34 @@ function showPlayer() {
   const player = getPlayer()
   $('import-player').hidden = Boolean(player)
   $('import-as').textContent = player ? `Lessons are kept under your player, ${player.name}.` : ''
+  if (editing !== null && player) loadSource()
 }
+
+/** Editing: the lesson's stored JSON into the form, or why it can't be edited here. */
+async function loadSource() {
+  const broken = (text) => {
+    $('edit-broken').hidden = false
+    $('edit-broken').textContent = text
+    $('import-form').hidden = true
+  }
+  if (!LESSON_ID.test(editing)) {
+    broken('This link has no lesson in it: open the lesson’s Edit from the Lessons page.')
+    return
+  }
+  const answer = await call(`/lessons/${editing}/source`)
+  if (answer.status !== 200 || !answer.data) {
+    broken(reason(answer))
+    return
+  }
+  $('edit-broken').hidden = true
+  $('import-form').hidden = false
+  $('import-text').value = answer.data.text
+  $('import-name').value = answer.data.name
+  $('edit-title').textContent = `Edit “${answer.data.name}”`
+  document.title = `Edit ${answer.data.name} · Lessons`
+}
+
+if (editing !== null) $('import-button').textContent = 'Save changes'
 
 $('check-button').addEventListener('click', () => check())
 $('import-form').addEventListener('submit', importLesson)

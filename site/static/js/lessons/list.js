@@ -17,6 +17,7 @@ function lessonItem(lesson) {
   const resultsButton = el('button', { class: 'button', type: 'button', 'aria-expanded': 'false', 'aria-controls': resultsId, text: 'Results' })
   const copyButton = el('button', { class: 'button', type: 'button', text: 'Copy link' })
   const deleteButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Delete' })
+  const editLink = el('a', { class: 'button', href: `/lessons/edit/?id=${encodeURIComponent(lesson.id)}`, text: 'Edit', 'aria-label': `Edit ${lesson.name}` })
   const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Delete ${lesson.name}?` },
     el('p', { class: 'confirm-question', text: `Delete “${lesson.name}” and its results? Its link stops working.` }),
     el('div', { class: 'confirm-actions' },
@@ -27,7 +28,7 @@ function lessonItem(lesson) {
     el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
     el('p', { class: 'muted', text: `${plural(lesson.count, 'puzzle')} · imported ${shortDate(lesson.created)}` }),
     el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: 'Link: ' }), el('code', { text: link })),
-    el('div', { class: 'lesson-item-actions' }, copyButton, resultsButton, deleteButton),
+    el('div', { class: 'lesson-item-actions' }, copyButton, resultsButton, editLink, deleteButton),
     confirm, results)
 
   copyButton.addEventListener('click', async () => {

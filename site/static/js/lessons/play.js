@@ -22,7 +22,7 @@ import { Holdings, isGameKey } from '../lib/playing.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { call, reason } from '../lib/api.js'
 import { el, $, plural } from './dom.js'
-import { resultsOf, recordResult, clearResults, postPending } from './store.js'
+import { resultsOf, recordResult, postResult, clearResults, postPending, askTicket } from './store.js'
 
 const FIRST_BEAT_MS = 700 // before the opponent's setup move
 const REPLY_BEAT_MS = 500 // before each answer
@@ -71,6 +71,9 @@ class PuzzleRun {
 
   async start() {
     const { puzzle } = this
+    // The play ticket is asked for as the puzzle opens; play never waits for it.
+    this.opened = Date.now()
+    this.ticket = askTicket(lesson.id, puzzle.index).catch(() => null)
     const title = puzzle.title || `Puzzle ${puzzle.index}`
     $('puzzle-title').textContent = title
     $('puzzle-meta').textContent = `Puzzle ${puzzle.index} of ${this.count} · You play ${SIDE[puzzle.student]}`
@@ -281,7 +284,18 @@ class PuzzleRun {
     this.board.disable()
     this.board.clearHint()
     const clean = solved && this.mistakes === 0 && this.hints === 0
-    recordResult(lesson.id, this.puzzle.index, solved, clean)
+    const ended = Date.now()
+    const rev = lesson.revs?.[this.puzzle.index - 1] || 1
+    const result = { solved, clean, mistakes: this.mistakes, hints: this.hints, rev }
+    const index = this.puzzle.index
+    const opened = this.opened
+    recordResult(lesson.id, index, result)
+    // Timed from the ticket's arrival (never before the server issued it), so the time claimed
+    // is never more than the server has seen pass.
+    this.ticket.then((ticket) => {
+      const seconds = Math.max(0, Math.floor((ended - (ticket ? Math.max(opened, ticket.at) : opened)) / 1000))
+      return postResult(lesson.id, index, { ...result, seconds }, ticket)
+    }).catch(() => {})
     const words = solved ? (clean ? 'Solved cleanly.' : 'Solved.') : 'Solution shown.'
     this.status(note || words, solved ? 'good' : '')
     $('done-title').textContent = words
@@ -308,7 +322,7 @@ class PuzzleRun {
 
 /** The row of puzzles under the panel: done, solved, current. */
 function fillProgress() {
-  const results = resultsOf(lesson.id)
+  const results = resultsOf(lesson.id, lesson.revs)
   const list = $('lesson-progress')
   list.replaceChildren()
   for (const puzzle of lesson.puzzles) {
@@ -338,7 +352,7 @@ function startPuzzle(puzzle) {
 }
 
 function next() {
-  const results = resultsOf(lesson.id)
+  const results = resultsOf(lesson.id, lesson.revs)
   const after = lesson.puzzles.find((p) => p.index > run.puzzle.index && !results[p.index])
   const waiting = after || lesson.puzzles.find((p) => !results[p.index])
   if (waiting) startPuzzle(waiting)
@@ -349,7 +363,7 @@ function showEnd() {
   run?.stop()
   run = null
   show('lesson-end')
-  const results = resultsOf(lesson.id)
+  const results = resultsOf(lesson.id, lesson.revs)
   const done = Object.values(results)
   const solved = done.filter((r) => r.solved).length
   const clean = done.filter((r) => r.clean).length
@@ -388,7 +402,7 @@ async function open() {
   })
   $('next-button').addEventListener('click', () => next())
   postPending(lesson.id).catch(() => {})
-  const results = resultsOf(lesson.id)
+  const results = resultsOf(lesson.id, lesson.revs)
   const first = lesson.puzzles.find((p) => !results[p.index])
   if (first) startPuzzle(first)
   else showEnd()

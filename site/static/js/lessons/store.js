@@ -1,49 +1,70 @@
 /**
  * What a student's browser keeps about lessons, in localStorage under "pb:lessons:".
  *
- *   student         a random key, so each student counts once per puzzle in the
- *                   teacher's results without a name or an account
- *   l:<lesson id>   { results: { <puzzle index>: { solved, clean } }, pending: [ … ] }
+ *   l:<lesson id>   { results: { <puzzle index>: { solved, clean, rev } }, pending: [ … ], guest }
  *
- * `results` is this run through the lesson (cleared by Play again). `pending`
- * holds results not yet posted to /api/lessons/<id>/results (offline, say); they
- * go the next time the lesson opens. The server counts a student's first result
- * per puzzle only, so a replay never counts twice.
+ * `results` is this run through the lesson (cleared by Play again); a result on an
+ * earlier revision of a puzzle the teacher has changed since is not this run's. `pending`
+ * holds results not yet posted to /api/lessons/<id>/results (offline, say), each with
+ * the play ticket the lesson issued as its puzzle opened; they go the next time the
+ * lesson opens. `guest` is a guest's first ticket of the lesson: sent when asking for the
+ * next one, it keeps them the same student (the server names students, not the browser).
+ * The server counts a student's first result per puzzle only, so a replay never counts twice.
  */
 import { namespace } from '../lib/storage.js'
-import { call } from '../lib/api.js'
+import { call, getPlayer } from '../lib/api.js'
 
 const keep = namespace('pb:lessons:')
-
-/** This browser's student key (made on first use): 22 URL-safe characters. */
-export function studentKey() {
-  let key = keep.get('student', null)
-  if (typeof key === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(key)) return key
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  keep.set('student', key)
-  return key
-}
 
 function load(id) {
   const kept = keep.get(`l:${id}`, null) || {}
   return {
     results: kept.results && typeof kept.results === 'object' ? kept.results : {},
     pending: Array.isArray(kept.pending) ? kept.pending : [],
+    guest: typeof kept.guest === 'string' ? kept.guest : null,
   }
 }
 
-/** This run's results for lesson `id`: { <index>: { solved, clean } }. */
-export function resultsOf(id) {
-  return load(id).results
+/** This run's results for lesson `id` on the puzzles as they are (`revs`, by place): { <index>: { solved, clean } }. */
+export function resultsOf(id, revs = []) {
+  const out = {}
+  for (const [index, result] of Object.entries(load(id).results)) {
+    if ((result.rev || 1) === (revs[Number(index) - 1] || 1)) out[index] = result
+  }
+  return out
 }
 
-/** Keep puzzle `index`'s result and post it. */
-export async function recordResult(id, index, solved, clean) {
+/**
+ * Ask the server for puzzle `index`'s play ticket as it opens: { ticket, at } (at: when it
+ * came, by this browser's clock), or null (offline, or refused: the result then counts only here).
+ */
+export async function askTicket(id, index) {
+  const player = getPlayer()
   const kept = load(id)
-  kept.results[index] = { solved, clean }
-  kept.pending.push({ puzzle: index, solved, clean })
+  const body = { puzzle: index }
+  if (!player && kept.guest) body.student = kept.guest
+  const answer = await call(`/lessons/${encodeURIComponent(id)}/tickets`, { method: 'POST', body })
+  if (answer.status !== 200 || !answer.data || typeof answer.data.ticket !== 'string') return null
+  if (!player && !kept.guest) {
+    const now = load(id)
+    now.guest = answer.data.ticket
+    keep.set(`l:${id}`, now)
+  }
+  return { ticket: answer.data.ticket, at: Date.now() }
+}
+
+/** Keep puzzle `index`'s result in this run ({ solved, clean, rev }). */
+export function recordResult(id, index, { solved, clean, rev }) {
+  const kept = load(id)
+  kept.results[index] = { solved, clean, rev }
+  keep.set(`l:${id}`, kept)
+}
+
+/** Post puzzle `index`'s result with its play ticket (none: offline, so it counts only here). */
+export async function postResult(id, index, { solved, clean, mistakes, hints, seconds }, ticket) {
+  if (!ticket) return
+  const kept = load(id)
+  kept.pending.push({ puzzle: index, solved, clean, mistakes, hints, seconds, ticket: ticket.ticket })
   keep.set(`l:${id}`, kept)
   await postPending(id)
 }
@@ -51,7 +72,7 @@ export async function recordResult(id, index, solved, clean) {
 /** Start the lesson again in this browser (the teacher's counts are not touched). */
 export function clearResults(id) {
   const kept = load(id)
-  keep.set(`l:${id}`, { results: {}, pending: kept.pending })
+  keep.set(`l:${id}`, { ...kept, results: {} })
 }
 
 let posting = null
@@ -66,13 +87,10 @@ async function postAll(id) {
   for (;;) {
     const next = load(id).pending[0]
     if (!next) return
-    const answer = await call(`/lessons/${encodeURIComponent(id)}/results`, {
-      method: 'POST',
-      body: { ...next, student: studentKey() },
-    })
+    const answer = await call(`/lessons/${encodeURIComponent(id)}/results`, { method: 'POST', body: next })
     // No connection, or the server is busy: try again another time.
     if (answer.status === 0 || answer.status === 429 || answer.status >= 500) return
-    // Counted, already counted, or never countable (the lesson was deleted): done with it.
+    // Counted, already counted, or never countable (the lesson was deleted, the ticket refused): done with it.
     const now = load(id)
     now.pending.shift()
     keep.set(`l:${id}`, now)

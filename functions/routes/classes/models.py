@@ -1,0 +1,137 @@
+"""Classes' request and response bodies (the OpenAPI document states them; docs/classes.md)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import Path
+from pydantic import BaseModel, Field
+
+from functions.bodies import body_as
+from functions.models import NewPlayer, Request
+from puzzlebook.classes import NAME_MAX
+from puzzlebook.names import name_pattern
+from puzzlebook.patterns import whole_text
+
+CLASS_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
+PLAYER_ID = re.compile(r"[0-9a-f]{16}")
+ClassId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(CLASS_ID.pattern)})]
+PlayerId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(PLAYER_ID.pattern)})]
+
+
+CLASS_NAME: dict[str, Any] = {"pattern": name_pattern(NAME_MAX)}
+NAME_WORDS = (
+    f"A display name's rule with up to {NAME_MAX} characters: trimmed, no control or invisible characters."
+)
+
+
+class NewClass(Request):
+    name: str = Field(json_schema_extra=CLASS_NAME, examples=["Year 7 chess club"], description=NAME_WORDS)
+
+
+class ClassChange(Request):
+    """Rename the class, or open or close joining (either or both)."""
+
+    name: str | None = Field(default=None, json_schema_extra=CLASS_NAME, description=NAME_WORDS)
+    open: bool | None = None
+
+
+class Join(NewPlayer):
+    """The join link's code, and the name the student is known by in the class (a display name)."""
+
+    code: str = Field(min_length=1, max_length=64, description="The code in the class's join link.")
+
+
+class MemberName(NewPlayer):
+    """The student's new name in the class."""
+
+
+class StudentOut(BaseModel):
+    id: str
+    name: str
+    joined: str
+
+
+class LessonOut(BaseModel):
+    id: str
+    name: str
+    count: int
+    url: str
+    assigned: str
+
+
+class ClassOut(BaseModel):
+    """A class as its teacher sees it (role "teacher": students, join link) or a student does (role
+    "student": only their own name, no other student, no join link)."""
+
+    id: str
+    name: str
+    role: Literal["teacher", "student"]
+    open: bool
+    url: str
+    join_url: str | None = None
+    you: str | None = Field(default=None, description="A student's name in the class.")
+    students: list[StudentOut] = Field(default_factory=list)
+    lessons: list[LessonOut]
+    most_students: int
+    most_lessons: int
+
+
+class ClassSummary(BaseModel):
+    id: str
+    name: str
+    url: str
+    open: bool
+    created: str
+
+
+class Classes(BaseModel):
+    """Your classes: those you teach (newest first) and those you are a student of."""
+
+    teaching: list[ClassSummary]
+    joined: list[ClassSummary]
+    most: int
+
+
+class Joined(BaseModel):
+    id: str
+    name: str
+    url: str
+    joined: bool = Field(description="False when you were in the class already.")
+
+
+class Cell(BaseModel):
+    outcome: Literal["clean", "helped", "missed", "none"]
+    seconds: int | None
+    mistakes: int
+    hints: int
+    earlier: bool = Field(description="Played on an earlier version of a puzzle changed since.")
+
+
+class Row(BaseModel):
+    id: str
+    name: str
+    results: list[Cell]
+
+
+class PuzzleOut(BaseModel):
+    index: int
+    title: str
+
+
+class Table(BaseModel):
+    """Students × puzzles of one assigned lesson (a student sees only their own row)."""
+
+    class_id: str
+    lesson_id: str
+    lesson: str
+    url: str
+    puzzles: list[PuzzleOut]
+    students: list[Row]
+
+
+NewClassBody = Annotated[NewClass, body_as(NewClass)]
+ClassChangeBody = Annotated[ClassChange, body_as(ClassChange)]
+JoinBody = Annotated[Join, body_as(Join)]
+MemberNameBody = Annotated[MemberName, body_as(MemberName)]

@@ -1,0 +1,341 @@
+"""Classes: a teacher (any player) makes a class and shares its join link; students join with a
+display name; the teacher renames or removes students, closes joining, assigns their lessons and
+reads each student's results per lesson. A student reads the class's lessons and only their own
+results. Anyone else is told there is no such class (404: no hint that it exists). docs/classes.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from functions.auth import SignedIn, clean_name
+from functions.bodies import documented, errors
+from functions.caching import PRIVATE, cached
+from functions.deps import Ctx
+from functions.errors import ApiError
+from functions.limits import Limit, enforce
+from functions.models import Deleted
+from functions.routes.classes.models import (
+    CLASS_ID,
+    PLAYER_ID,
+    Cell,
+    ClassChange,
+    ClassChangeBody,
+    Classes,
+    ClassId,
+    ClassOut,
+    ClassSummary,
+    Join,
+    JoinBody,
+    Joined,
+    LessonOut,
+    MemberName,
+    MemberNameBody,
+    NewClass,
+    NewClassBody,
+    PlayerId,
+    PuzzleOut,
+    Row,
+    StudentOut,
+    Table,
+)
+from functions.routes.lessons.models import LESSON_ID, LessonId
+from puzzlebook.classes import MAX_CLASSES, MAX_LESSONS, MAX_STUDENTS, ClassRefused, cell, class_name
+from puzzlebook.lessons.results import student_key
+from service.classes.records import ClassHead, ClassRecords, Klass
+from service.games.lessons.records import LessonRecords
+from service.store.records import Player
+
+router = APIRouter(tags=["classes"])
+
+NEEDED = "Sign in first: a class is kept under its teacher's player, and a student is a player too."
+Someone = Annotated[Player, Depends(SignedIn(NEEDED))]
+NO_CLASS = "There is no class with that id that you teach or belong to."
+NOT_TEACHER = "There is no class with that id that you teach."
+NO_STUDENT = "There is no student with that id in this class."
+NO_LESSON = "None of your lessons has that id."
+NOT_ASSIGNED = "That lesson isn't assigned to this class."
+# Per player: making classes and joining are rare; these only stop a loop.
+CREATES = Limit("class-create", 30, "Too many classes made just now. {retry}")
+JOINS = Limit("class-join", 60, "Too many joins just now. {retry}")
+
+
+def class_url(class_id: str) -> str:
+    return f"/classes/class/?id={class_id}"
+
+
+def join_url(head: ClassHead) -> str:
+    return f"/classes/join/?id={head.id}&code={head.code}"
+
+
+def lesson_url(lesson_id: str) -> str:
+    return f"/lessons/play/?id={lesson_id}"
+
+
+def _refusal(refused: ClassRefused) -> ApiError:
+    return ApiError(refused.status, str(refused))
+
+
+def _class(ctx: Ctx, class_id: str) -> Klass | None:
+    return ClassRecords(ctx.store).get(class_id) if CLASS_ID.fullmatch(class_id) else None
+
+
+def _taught(ctx: Ctx, class_id: str, player: Player) -> Klass:
+    """The class if `player` teaches it; 404 otherwise (no hint that it exists)."""
+    klass = _class(ctx, class_id)
+    if klass is None or klass.head.teacher != player.id:
+        raise ApiError(404, NOT_TEACHER)
+    return klass
+
+
+def _seen(ctx: Ctx, class_id: str, player: Player) -> Klass:
+    """The class if `player` teaches it or is one of its students; 404 otherwise."""
+    klass = _class(ctx, class_id)
+    if klass is None or (klass.head.teacher != player.id and klass.member(player.id) is None):
+        raise ApiError(404, NO_CLASS)
+    return klass
+
+
+def _summary(head: ClassHead) -> ClassSummary:
+    return ClassSummary(
+        id=head.id, name=head.name, url=class_url(head.id), open=head.open, created=head.created
+    )
+
+
+def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
+    heads = {lid: LessonRecords(ctx.store).lesson_head(lid) for lid, _ in klass.lessons}
+    lessons = [
+        LessonOut(id=lid, name=head.name, count=head.count, url=lesson_url(lid), assigned=when)
+        for lid, when in klass.lessons
+        if (head := heads[lid]) is not None
+    ]
+    teacher = klass.head.teacher == player.id
+    me = klass.member(player.id)
+    return ClassOut(
+        id=klass.head.id,
+        name=klass.head.name,
+        role="teacher" if teacher else "student",
+        open=klass.head.open,
+        url=class_url(klass.head.id),
+        join_url=join_url(klass.head) if teacher else None,
+        you=None if teacher or me is None else me.name,
+        students=[StudentOut(id=m.pid, name=m.name, joined=m.joined) for m in klass.members]
+        if teacher
+        else [],
+        lessons=lessons,
+        most_students=MAX_STUDENTS,
+        most_lessons=MAX_LESSONS,
+    )
+
+
+@router.post(
+    "/classes",
+    dependencies=[cached(PRIVATE)],
+    status_code=201,
+    response_model=ClassOut,
+    openapi_extra=documented(NewClass),
+    responses=errors(400, 401, 422, 429, 503),
+    summary="Make a class (you teach it): its join link comes back",
+)
+def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
+    try:
+        name = class_name(body.name)
+        enforce(ctx, CREATES, player.id)
+        head = ClassRecords(ctx.store).create(player.id, name, ctx.now())
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    return _out(ctx, Klass(head), player)
+
+
+@router.get(
+    "/classes",
+    dependencies=[cached(PRIVATE)],
+    response_model=Classes,
+    responses=errors(401, 503),
+    summary="The classes you teach and those you are a student of",
+)
+def my_classes(player: Someone, ctx: Ctx) -> Classes:
+    records = ClassRecords(ctx.store)
+    return Classes(
+        teaching=[_summary(h) for h in records.teaching(player.id)],
+        joined=[_summary(h) for h, _ in records.joined(player.id)],
+        most=MAX_CLASSES,
+    )
+
+
+@router.get(
+    "/classes/{class_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=ClassOut,
+    responses=errors(401, 404, 503),
+    summary="A class: to its teacher with students and join link, to a student with their lessons",
+)
+def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
+    return _out(ctx, _seen(ctx, class_id, player), player)
+
+
+@router.patch(
+    "/classes/{class_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=ClassOut,
+    openapi_extra=documented(ClassChange),
+    responses=errors(400, 401, 404, 503),
+    summary="Rename your class, or open or close joining",
+)
+def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChangeBody) -> ClassOut:
+    _taught(ctx, class_id, player)
+    try:
+        name = None if body.name is None else class_name(body.name)
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    if ClassRecords(ctx.store).update(class_id, player.id, name=name, open_=body.open) is None:
+        raise ApiError(404, NOT_TEACHER)
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
+@router.delete(
+    "/classes/{class_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=Deleted,
+    responses=errors(401, 404, 503),
+    summary="Delete your class (its lessons and results stay)",
+)
+def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
+    if not CLASS_ID.fullmatch(class_id) or not ClassRecords(ctx.store).delete(class_id, player.id):
+        raise ApiError(404, NOT_TEACHER)
+    return Deleted()
+
+
+@router.post(
+    "/classes/{class_id}/students",
+    dependencies=[cached(PRIVATE)],
+    response_model=Joined,
+    openapi_extra=documented(Join),
+    responses=errors(400, 401, 403, 404, 422, 429, 503),
+    summary="Join a class with its join link's code, under a display name",
+)
+def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> Joined:
+    name = clean_name(body.name)
+    if not CLASS_ID.fullmatch(class_id):
+        raise ApiError(404, NO_CLASS)
+    enforce(ctx, JOINS, player.id)
+    try:
+        got = ClassRecords(ctx.store).join(class_id, body.code, player.id, name, ctx.now())
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    if got is None:
+        raise ApiError(404, "That join link isn't right: ask your teacher for the class's link again.")
+    klass, joined = got
+    return Joined(id=klass.head.id, name=klass.head.name, url=class_url(klass.head.id), joined=joined)
+
+
+@router.patch(
+    "/classes/{class_id}/students/{student_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=StudentOut,
+    openapi_extra=documented(MemberName),
+    responses=errors(400, 401, 404, 503),
+    summary="Rename a student of your class",
+)
+def rename_student(
+    player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId, body: MemberNameBody
+) -> StudentOut:
+    name = clean_name(body.name)
+    klass = _taught(ctx, class_id, player)
+    member = klass.member(student_id) if PLAYER_ID.fullmatch(student_id) else None
+    if member is None or not ClassRecords(ctx.store).rename_member(class_id, student_id, name):
+        raise ApiError(404, NO_STUDENT)
+    return StudentOut(id=student_id, name=name, joined=member.joined)
+
+
+@router.delete(
+    "/classes/{class_id}/students/{student_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=Deleted,
+    responses=errors(401, 404, 503),
+    summary="Remove a student from your class (their results stay with the lessons)",
+)
+def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
+    _taught(ctx, class_id, player)
+    if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).remove_member(class_id, student_id):
+        raise ApiError(404, NO_STUDENT)
+    return Deleted()
+
+
+@router.put(
+    "/classes/{class_id}/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=ClassOut,
+    responses=errors(401, 404, 422, 503),
+    summary="Assign one of your lessons to your class",
+)
+def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+    _taught(ctx, class_id, player)
+    head = LessonRecords(ctx.store).lesson_head(lesson_id) if LESSON_ID.fullmatch(lesson_id) else None
+    if head is None or head.owner_id != player.id:
+        raise ApiError(404, NO_LESSON)
+    try:
+        ClassRecords(ctx.store).assign(class_id, lesson_id, ctx.now())
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
+@router.delete(
+    "/classes/{class_id}/lessons/{lesson_id}",
+    dependencies=[cached(PRIVATE)],
+    response_model=ClassOut,
+    responses=errors(401, 404, 503),
+    summary="Take a lesson off your class (its results stay with the lesson)",
+)
+def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+    _taught(ctx, class_id, player)
+    if not LESSON_ID.fullmatch(lesson_id) or not ClassRecords(ctx.store).unassign(class_id, lesson_id):
+        raise ApiError(404, NOT_ASSIGNED)
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
+@router.get(
+    "/classes/{class_id}/lessons/{lesson_id}/results",
+    dependencies=[cached(PRIVATE)],
+    response_model=Table,
+    responses=errors(401, 404, 503),
+    summary="Students × puzzles of an assigned lesson: to the teacher every student, to a student their own",
+)
+def class_results(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> Table:
+    klass = _seen(ctx, class_id, player)
+    if not any(lid == lesson_id for lid, _ in klass.lessons):
+        raise ApiError(404, NOT_ASSIGNED)
+    lessons = LessonRecords(ctx.store)
+    lesson = lessons.get_lesson(lesson_id)
+    if lesson is None:
+        raise ApiError(404, "That lesson was deleted by its teacher.")
+    students = (
+        klass.members if klass.head.teacher == player.id else [m for m in klass.members if m.pid == player.id]
+    )
+    puzzles = lesson.lesson["puzzles"]
+    revs = lesson.revs or (1,) * len(puzzles)
+    keys = {m.pid: student_key(lesson_id, m.pid) for m in students}
+    kept = lessons.answers(lesson_id, len(puzzles), list(keys.values()))
+    rows = [
+        Row(
+            id=m.pid,
+            name=m.name,
+            results=[
+                Cell(**cell(kept.get((n, keys[m.pid])), revs[n - 1])) for n in range(1, len(puzzles) + 1)
+            ],
+        )
+        for m in students
+    ]
+    return Table(
+        class_id=klass.head.id,
+        lesson_id=lesson_id,
+        lesson=lesson.lesson["name"],
+        url=lesson_url(lesson_id),
+        puzzles=[
+            PuzzleOut(index=n, title=p.get("title", "") or f"Puzzle {n}") for n, p in enumerate(puzzles, 1)
+        ],
+        students=rows,
+    )

@@ -1,0 +1,107 @@
+"""Teachers' classes, decided: a class's name, who may join, and each student's result in the
+teacher's table. Nothing here reads or writes: service/classes/records.py reads the class, calls
+these and writes what they say; functions/routes/classes/ answers.
+
+A class is a teacher's (any player's): a name, a join code, whether joining is open, its students
+(players, each with the display name they joined with) and the lessons assigned to it. Only the
+teacher reads every student's results; a student reads only their own.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+from typing import Any
+
+from puzzlebook.lessons.results import outcome, rev_of
+from puzzlebook.names import BadName, check_name
+
+# Limits (docs/classes.md, "Limits"): why these numbers is written there.
+MAX_CLASSES = 20  # classes a teacher keeps at once
+MAX_STUDENTS = 60  # students in one class
+MAX_LESSONS = 50  # lessons assigned to one class
+NAME_MAX = 60  # characters of a class's name
+
+
+class ClassRefused(ValueError):
+    """A class action that can't be done. `status` is the HTTP status the API answers."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(words)
+        self.status = status
+
+
+def class_name(value: object) -> str:
+    """A class's name as kept: a display name's rule (puzzlebook.names: trimmed, NFC, no control or
+    invisible characters) with room for up to 60 characters.
+
+    >>> class_name("  Year 7 — Tuesday club ")
+    'Year 7 — Tuesday club'
+    >>> class_name("\u202eevil")
+    Traceback (most recent call last):
+    ...
+    puzzlebook.classes.ClassRefused: The name can't contain control or invisible characters (it has U+202E).
+    """
+    try:
+        return check_name(value, NAME_MAX)
+    except BadName as bad:
+        raise ClassRefused(400, str(bad)) from None
+
+
+def may_create(kept: int) -> None:
+    """Whether a teacher keeping `kept` classes may make one more (422 otherwise)."""
+    if kept >= MAX_CLASSES:
+        raise ClassRefused(422, f"You have {kept} classes; the limit is {MAX_CLASSES}: delete one first.")
+
+
+def may_join(*, open_: bool, code: str, given: str, students: int, member: bool) -> bool:
+    """Whether a player may join: True to join, False when they are in the class already (their
+    name is then left as it was); ClassRefused when the code is wrong, joining closed or the class full.
+
+    >>> may_join(open_=True, code="abc", given="abc", students=3, member=False)
+    True
+    >>> may_join(open_=False, code="abc", given="abc", students=3, member=True)
+    False
+    """
+    if member:
+        return False
+    if not _same(code, given):
+        raise ClassRefused(404, "That join link isn't right: ask your teacher for the class's link again.")
+    if not open_:
+        raise ClassRefused(403, "This class isn't taking new students: ask your teacher to open joining.")
+    if students >= MAX_STUDENTS:
+        raise ClassRefused(422, f"This class is full ({MAX_STUDENTS} students): ask your teacher.")
+    return True
+
+
+def may_assign(assigned: int) -> None:
+    if assigned >= MAX_LESSONS:
+        raise ClassRefused(
+            422, f"This class has {assigned} lessons; the limit is {MAX_LESSONS}: remove one first."
+        )
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def cell(doc: Mapping[str, Any] | None, rev: int) -> dict[str, Any]:
+    """One student's result on one puzzle for the table: outcome ("clean" solved first try, "helped"
+    solved after a wrong move or hint, "missed", "none" not started), its seconds, mistakes, hints,
+    and `earlier`: played on an earlier version of a puzzle the teacher has changed since.
+
+    >>> cell(None, 1)["outcome"]
+    'none'
+    >>> cell({"solved": True, "clean": False, "mistakes": 1, "hints": 0, "seconds": 40, "rev": 1}, 2)
+    {'outcome': 'helped', 'seconds': 40, 'mistakes': 1, 'hints': 0, 'earlier': True}
+    """
+    if doc is None:
+        return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False}
+    seconds = doc.get("seconds")
+    return {
+        "outcome": outcome(doc),
+        "seconds": seconds if isinstance(seconds, int) else None,
+        "mistakes": int(doc.get("mistakes", 0) or 0),
+        "hints": int(doc.get("hints", 0) or 0),
+        "earlier": rev_of(doc) < rev,
+    }

@@ -1,0 +1,309 @@
+/**
+ * A class's page (/classes/class/?id=<class>).
+ *
+ * To its teacher: the join link (copy; open or close joining), the students (rename, remove,
+ * each asked once more), assigning lessons, and per assigned lesson the students × puzzles
+ * table (table.js: sortable by any column, downloadable as CSV). To a student: the class's
+ * lessons, each with a link to play and their own results. Every name goes in with
+ * textContent (lessons/dom.js), never as HTML.
+ */
+import { call, getPlayer, reason } from '../lib/api.js'
+import { announce } from '../lib/announce.js'
+import { showOnly, fillNotice } from '../lib/views.js'
+import { keepTableRoles } from '../lib/tables.js'
+import { el, $, plural, copyText } from '../lessons/dom.js'
+import { OUTCOMES, cellWords, csvName, duration, sortRows, toCsv, totals } from './table.js'
+
+const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
+const id = new URLSearchParams(location.search).get('id') || ''
+const SHORT = { clean: 'First try', helped: 'With help', missed: 'Missed', none: '–' }
+
+let klass = null
+let table = null
+let sort = { key: 'name', descending: false }
+
+function notice(title, text) {
+  showOnly(['class-view', 'class-notice'], 'class-notice')
+  fillNotice(title, text, `${title} · Classes`)
+}
+
+async function load() {
+  if (!CLASS_ID.test(id)) {
+    notice('No class here', 'This link has no class in it. Open your class from the Classes page.')
+    return
+  }
+  if (!getPlayer()) {
+    notice('Sign in to see this class', 'A class is seen by its teacher and its students only: sign in with your sign-in link, or join with the join link your teacher gave you.')
+    return
+  }
+  const answer = await call(`/classes/${id}`)
+  if (answer.status !== 200 || !answer.data) {
+    notice('This class won’t open', reason(answer, 'The class could not be loaded. Try again in a moment.'))
+    return
+  }
+  klass = answer.data
+  showOnly(['class-view', 'class-notice'], 'class-view')
+  document.title = `${klass.name} · Classes`
+  $('class-name').textContent = klass.name
+  const teacher = klass.role === 'teacher'
+  $('teacher-view').hidden = !teacher
+  $('class-lede').textContent = teacher
+    ? `You teach this class: ${plural(klass.students.length, 'student')}, ${plural(klass.lessons.length, 'lesson')}.`
+    : `You are in this class as ${klass.you}. Your teacher sees your results in its lessons.`
+  if (teacher) {
+    fillJoin()
+    fillStudents()
+    await fillAssign()
+  }
+  fillLessons()
+}
+
+function fillJoin() {
+  $('join-link').value = new URL(klass.join_url, location.origin).href
+  $('join-state').textContent = klass.open
+    ? `Anyone with this link can join, up to ${klass.most_students} students.`
+    : 'Joining is closed: the link lets nobody in until you open it again.'
+  $('toggle-join').textContent = klass.open ? 'Close joining' : 'Open joining'
+}
+
+function fillStudents() {
+  $('students-empty').hidden = klass.students.length > 0
+  $('student-list').replaceChildren(...klass.students.map(studentItem))
+}
+
+function studentItem(student) {
+  const name = el('span', { class: 'student-name', text: student.name })
+  const renameButton = el('button', { class: 'button', type: 'button', text: 'Rename', 'aria-label': `Rename ${student.name}` })
+  const removeButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Remove', 'aria-label': `Remove ${student.name}` })
+  const inputId = `rename-${student.id}`
+  const form = el('form', { class: 'inline-form', hidden: true, novalidate: true },
+    el('label', { for: inputId, text: `New name for ${student.name}` }),
+    el('div', { class: 'inline-form-row' },
+      el('input', { id: inputId, type: 'text', maxlength: 24, value: student.name, autocomplete: 'off' }),
+      el('button', { class: 'button button-primary', type: 'submit', text: 'Save' })),
+    el('p', { class: 'form-error', role: 'alert' }))
+  const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Remove ${student.name}?` },
+    el('p', { class: 'confirm-question', text: `Remove ${student.name} from the class? Their results stay with the lessons.` }),
+    el('div', { class: 'confirm-actions' },
+      el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Remove' }),
+      el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep' })))
+  const item = el('li', { class: 'student-item', dataset: { student: student.id } },
+    el('div', { class: 'student-row' }, name, el('span', { class: 'student-actions' }, renameButton, removeButton)),
+    form, confirm)
+  renameButton.addEventListener('click', () => {
+    form.hidden = false
+    form.querySelector('input').focus()
+  })
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const value = form.querySelector('input').value.trim()
+    const answer = await call(`/classes/${id}/students/${student.id}`, { method: 'PATCH', body: { name: value } })
+    if (answer.status === 200 && answer.data) {
+      student.name = answer.data.name
+      name.textContent = student.name
+      form.hidden = true
+      renameButton.focus()
+      announce(`Renamed to ${student.name}.`)
+      if (table) showTable(table.lesson_id)
+    } else {
+      form.querySelector('.form-error').textContent = reason(answer)
+    }
+  })
+  removeButton.addEventListener('click', () => {
+    confirm.hidden = false
+    confirm.querySelector('[data-no]').focus()
+  })
+  confirm.querySelector('[data-no]').addEventListener('click', () => {
+    confirm.hidden = true
+    removeButton.focus()
+  })
+  confirm.querySelector('[data-yes]').addEventListener('click', async () => {
+    const answer = await call(`/classes/${id}/students/${student.id}`, { method: 'DELETE' })
+    if (answer.status === 200) {
+      klass.students = klass.students.filter((s) => s.id !== student.id)
+      fillStudents()
+      $('students-title').focus()
+      announce(`Removed ${student.name}.`)
+      if (table) showTable(table.lesson_id)
+    } else {
+      confirm.querySelector('.confirm-question').textContent = reason(answer)
+    }
+  })
+  return item
+}
+
+async function fillAssign() {
+  const answer = await call('/lessons')
+  const select = $('assign-lesson')
+  if (answer.status !== 200 || !answer.data) {
+    $('assign-error').textContent = reason(answer)
+    return
+  }
+  const assigned = new Set(klass.lessons.map((l) => l.id))
+  const left = answer.data.lessons.filter((l) => !assigned.has(l.id))
+  select.replaceChildren(...left.map((l) => el('option', { value: l.id, text: `${l.name} (${plural(l.count, 'puzzle')})` })))
+  const none = left.length === 0
+  $('assign-none').hidden = !none
+  $('assign-label').hidden = none
+  $('assign-row').hidden = none
+}
+
+function fillLessons() {
+  const teacher = klass.role === 'teacher'
+  $('lessons-empty').hidden = klass.lessons.length > 0
+  $('class-lessons').replaceChildren(...klass.lessons.map((lesson) => {
+    const progress = el('p', { class: 'muted lesson-progress-line' })
+    const actions = el('div', { class: 'lesson-item-actions' })
+    if (teacher) {
+      const results = el('button', { class: 'button button-primary', type: 'button', text: 'Results', 'aria-label': `Results of ${lesson.name}` })
+      const remove = el('button', { class: 'button button-quiet', type: 'button', text: 'Unassign', 'aria-label': `Unassign ${lesson.name}` })
+      results.addEventListener('click', () => showTable(lesson.id, true))
+      remove.addEventListener('click', async () => {
+        const answer = await call(`/classes/${id}/lessons/${lesson.id}`, { method: 'DELETE' })
+        if (answer.status === 200 && answer.data) {
+          klass = answer.data
+          if (table && table.lesson_id === lesson.id) hideTable()
+          fillLessons()
+          await fillAssign()
+          announce(`Unassigned ${lesson.name}.`)
+        } else {
+          progress.textContent = reason(answer)
+        }
+      })
+      actions.append(results, remove)
+    } else {
+      actions.append(el('a', { class: 'button button-primary', href: lesson.url, text: 'Play', 'aria-label': `Play ${lesson.name}` }))
+      ownProgress(lesson, progress)
+    }
+    return el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
+      el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
+      el('p', { class: 'muted', text: plural(lesson.count, 'puzzle') }),
+      progress, actions)
+  }))
+}
+
+async function ownProgress(lesson, line) {
+  const answer = await call(`/classes/${id}/lessons/${lesson.id}/results`)
+  const row = answer.data?.students?.[0]
+  if (answer.status !== 200 || !row) {
+    line.textContent = answer.status === 200 ? '' : reason(answer)
+    return
+  }
+  const sum = totals(row)
+  const played = row.results.filter((c) => c.outcome !== 'none').length
+  line.textContent = played
+    ? `You solved ${sum.solved} of ${plural(row.results.length, 'puzzle')}, ${sum.clean} first try.`
+    : 'Not started yet.'
+  const list = el('ol', { class: 'own-results' }, ...row.results.map((cell, n) =>
+    el('li', { class: `is-${cell.outcome}` }, `${answer.data.puzzles[n].title}: `, cellWords(cell))))
+  line.after(list)
+}
+
+function hideTable() {
+  table = null
+  $('results-box').hidden = true
+}
+
+async function showTable(lessonId, focus = false) {
+  const answer = await call(`/classes/${id}/lessons/${lessonId}/results`)
+  if (answer.status !== 200 || !answer.data) {
+    $('results-box').hidden = false
+    $('results-scroll').replaceChildren(el('p', { class: 'form-error', text: reason(answer) }))
+    return
+  }
+  table = answer.data
+  $('results-box').hidden = false
+  $('results-title').textContent = `Results: ${table.lesson}`
+  drawTable()
+  if (focus) $('results-title').focus()
+}
+
+function sortButton(label, key, hidden = '') {
+  const active = sort.key === key
+  const button = el('button', { class: 'sort-button', type: 'button', dataset: { sort: String(key) } },
+    label, hidden ? el('span', { class: 'visually-hidden', text: ` ${hidden}` }) : null,
+    el('span', { 'aria-hidden': 'true', class: 'sort-mark', text: active ? (sort.descending ? ' ▼' : ' ▲') : '' }))
+  button.addEventListener('click', () => {
+    sort = { key, descending: sort.key === key ? !sort.descending : false }
+    drawTable()
+    $('results-scroll').querySelector(`[data-sort="${key}"]`)?.focus()
+    announce(`Sorted by ${label}${hidden ? ` ${hidden}` : ''}${sort.descending ? ', reversed' : ''}.`)
+  })
+  return button
+}
+
+function headCell(label, key, hidden = '') {
+  const active = sort.key === key
+  return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null },
+    sortButton(label, key, hidden))
+}
+
+function drawTable() {
+  const rows = sortRows(table.students, sort.key, sort.descending)
+  const head = el('tr', {}, headCell('Student', 'name'), headCell('Solved', 'solved'), headCell('Time', 'time'),
+    ...table.puzzles.map((p) => headCell(String(p.index), p.index, p.title)))
+  const body = rows.map((row) => {
+    const sum = totals(row)
+    return el('tr', {},
+      el('th', { scope: 'row', class: 'student-cell', text: row.name }),
+      el('td', { text: `${sum.solved} (${sum.clean} first try)` }),
+      el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
+      ...row.results.map((cell) => el('td', { class: `result-cell is-${cell.outcome}${cell.earlier ? ' is-earlier' : ''}`, title: cellWords(cell) },
+        el('span', { class: 'result-word', text: SHORT[cell.outcome] + (cell.earlier ? '*' : '') }),
+        cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
+        el('span', { class: 'visually-hidden', text: ` ${cellWords(cell)}` }))))
+  })
+  const caption = `${table.lesson}: ${plural(table.students.length, 'student')} × ${plural(table.puzzles.length, 'puzzle')}`
+  const node = keepTableRoles(el('table', { class: 'class-table' },
+    el('caption', { text: caption }), el('thead', {}, head), el('tbody', {}, ...body)))
+  const earlier = table.students.some((r) => r.results.some((c) => c.earlier))
+  $('results-scroll').replaceChildren(node,
+    el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); missed (the solution shown); – not started.${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}` }))
+}
+
+$('copy-join').addEventListener('click', async () => {
+  const ok = await copyText($('join-link').value)
+  if (!ok) $('join-link').select()
+  announce(ok ? 'Join link copied.' : 'Copy the link from the box.')
+})
+
+$('toggle-join').addEventListener('click', async () => {
+  const answer = await call(`/classes/${id}`, { method: 'PATCH', body: { open: !klass.open } })
+  if (answer.status === 200 && answer.data) {
+    klass = answer.data
+    fillJoin()
+    announce(klass.open ? 'Joining is open.' : 'Joining is closed.')
+  } else {
+    $('join-state').textContent = reason(answer)
+  }
+})
+
+$('assign-form').addEventListener('submit', async (event) => {
+  event.preventDefault()
+  const lessonId = $('assign-lesson').value
+  if (!lessonId) return
+  const answer = await call(`/classes/${id}/lessons/${lessonId}`, { method: 'PUT' })
+  if (answer.status === 200 && answer.data) {
+    klass = answer.data
+    $('assign-error').textContent = ''
+    fillLessons()
+    await fillAssign()
+    announce('Lesson assigned.')
+  } else {
+    $('assign-error').textContent = reason(answer)
+  }
+})
+
+$('csv-button').addEventListener('click', () => {
+  if (!table) return
+  const rows = sortRows(table.students, sort.key, sort.descending)
+  const blob = new Blob(['\ufeff', toCsv(table, rows)], { type: 'text/csv;charset=utf-8' })
+  const link = el('a', { href: URL.createObjectURL(blob), download: csvName(klass.name, table.lesson) })
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+})
+
+document.addEventListener('player:change', () => load())
+load()

@@ -1,0 +1,218 @@
+"""Classes in the browser, as a teacher and three students: the teacher makes a class and assigns a
+lesson; the students join by the link (a player made on the spot) and play it; the teacher's table
+and its CSV show each student's results, sortable, names as text; an edit of the lesson keeps its
+link and the results on the puzzles it didn't change. axe on every new page; keyboard sorting."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser import chess_helpers as ch
+from tests.browser.conftest import allow_failed_fetch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+LESSON = [
+    {"title": "Back rank", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
+     "moves": [{"uci": "a1a8", "comment": "Mate on the back rank.", "hint": "The eighth rank."}]},
+    {"title": "Back rank again", "fen": "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1", "playerColor": "white",
+     "moves": [{"uci": "b1b8", "hint": "Same idea."}]},
+]
+NAMES = ["Ana", "Ben", "<i>Cat</i>"]
+
+
+def sign_in(page: Any, player: dict[str, str]) -> None:
+    page.goto("/classes/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+
+
+def table_rows(page: Any) -> list[list[str]]:
+    """The teacher's table, a list of cells' texts per row (white space made single spaces)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#results-scroll tbody tr')].map((tr) =>
+        [...tr.cells].map((c) => c.innerText.split(/\\s+/).join(' ').trim()))""")
+
+
+def wait_for_result(
+    site_server: Any, teacher: dict, klass: str, lesson: str, name: str, puzzle: int, outcome: str,
+    earlier: bool = False,
+) -> None:
+    """Until the teacher's table (the API) shows `name`'s `outcome` on `puzzle`: results post after play."""
+    deadline = time.monotonic() + 10
+    while True:
+        url = f"/api/classes/{klass}/lessons/{lesson}/results"
+        status, table = site_server.get(url, token=teacher["token"])
+        assert status == 200, table
+        row = next(r for r in table["students"] if r["name"] == name)
+        cell = row["results"][puzzle - 1]
+        if (cell["outcome"], cell["earlier"]) == (outcome, earlier):
+            return
+        assert time.monotonic() < deadline, (name, puzzle, cell)
+        time.sleep(0.1)
+
+
+def join_and_open_the_lesson(page: Any, join_url: str, name: str, lesson_id: str) -> None:
+    page.goto(join_url)
+    page.fill("#join-name", name)
+    page.click("#join-form button[type=submit]")
+    page.wait_for_url("**/classes/class/?id=*")
+    page.wait_for_selector(".own-results")
+    lede = f"You are in this class as {name}. Your teacher sees your results in its lessons."
+    assert page.text_content("#class-lede") == lede
+    page.click(f"[data-lesson='{lesson_id}'] a.button")
+    ch.wait_ready(page)
+
+
+@pytest.mark.slow
+def test_a_teacher_and_three_students(make_page, site_server, axe, tmp_path):
+    status, teacher = site_server.post("/api/players", {"name": "Ms Rook"})
+    assert status == 201
+    status, lesson = site_server.request(
+        "POST", "/api/lessons?name=Back%20ranks", LESSON, token=teacher["token"]
+    )
+    assert status == 201, lesson
+    lesson_link = site_server.url + lesson["url"]
+
+    # The teacher makes the class and assigns the lesson, all through the pages.
+    tpage = make_page()
+    sign_in(tpage, teacher)
+    tpage.goto("/classes/")
+    tpage.fill("#class-name", "Tuesday club")
+    tpage.click("#new-class button[type=submit]")
+    tpage.wait_for_url("**/classes/class/?id=*")
+    tpage.wait_for_selector("#teacher-view:not([hidden])")
+    klass = tpage.url.split("id=")[1]
+    assert tpage.text_content("#class-name") == "Tuesday club"
+    tpage.select_option("#assign-lesson", lesson["id"])
+    tpage.click("#assign-form button[type=submit]")
+    tpage.wait_for_selector(f"[data-lesson='{lesson['id']}']")
+    join_url = tpage.input_value("#join-link")
+    assert join_url.startswith(f"{site_server.url}/classes/join/?id={klass}&code=")
+    assert axe(tpage) == []
+
+    # Three students join (each a new browser, so a player is made on the spot) and play.
+    students = {}
+    for name in NAMES:
+        spage = make_page()
+        join_and_open_the_lesson(spage, join_url, name, lesson["id"])
+        students[name] = spage
+    ana, ben = students["Ana"], students["Ben"]
+    assert axe(ben) == []
+    ch.click_move(ana, "a1a8")  # solved first try
+    ana.wait_for_selector("#play-done:not([hidden])")
+    ana.click("#next-button")
+    ch.wait_ready(ana)
+    ch.click_move(ana, "b1b8")
+    ana.wait_for_selector("#play-done:not([hidden])")
+    ch.click_move(ben, "a1a2")  # a wrong move first: solved with help
+    ben.wait_for_selector("#play-status.is-hint")
+    ch.wait_ready(ben)
+    ch.click_move(ben, "a1a8")
+    ben.wait_for_selector("#play-done:not([hidden])")
+    ben.click("#next-button")
+    ch.wait_ready(ben)
+    ben.click("#solution-button")  # missed
+    ben.click("#solution-yes")
+    ben.wait_for_selector("#play-done:not([hidden])")
+    for name, puzzle, outcome in [("Ana", 1, "clean"), ("Ana", 2, "clean"), ("Ben", 1, "helped"),
+                                  ("Ben", 2, "missed")]:
+        wait_for_result(site_server, teacher, klass, lesson["id"], name, puzzle, outcome)
+
+    # A student's class page: their own progress only.
+    ana.goto(f"/classes/class/?id={klass}")
+    ana.wait_for_selector(".own-results")
+    assert ana.locator(".lesson-progress-line").inner_text() == "You solved 2 of 2 puzzles, 2 first try."
+    assert "Ben" not in ana.inner_text("main")
+    assert axe(ana) == []
+    ana.screenshot(path=str(tmp_path / "class-student.png"), full_page=True)
+
+    # The teacher's table: each student's results, names as text, sortable.
+    tpage.reload()
+    tpage.click(f"[data-lesson='{lesson['id']}'] button.button-primary")
+    tpage.wait_for_selector("#results-scroll table")
+    rows = table_rows(tpage)
+    assert [r[0] for r in rows] == ["<i>Cat</i>", "Ana", "Ben"]  # by name, markup as typed
+    assert tpage.locator("#results-scroll tbody i").count() == 0
+    by_name = {r[0]: r for r in rows}
+    assert by_name["Ana"][1] == "2 (2 first try)" and by_name["Ana"][3].startswith("First try")
+    assert by_name["Ben"][3].startswith("With help") and by_name["Ben"][4].startswith("Missed")
+    assert by_name["<i>Cat</i>"][1:] == ["0 (0 first try)", "–", "– Not started", "– Not started"]
+    # Sorted by solved (most first) from the keyboard: Tab to the column's button, Enter.
+    tpage.focus("#results-scroll [data-sort='name']")
+    tpage.keyboard.press("Tab")
+    assert tpage.evaluate("document.activeElement.dataset.sort") == "solved"
+    tpage.keyboard.press("Enter")
+    tpage.wait_for_selector("th[aria-sort='ascending'] [data-sort='solved']")
+    assert [r[0] for r in table_rows(tpage)] == ["Ana", "Ben", "<i>Cat</i>"]
+    assert axe(tpage) == []
+    tpage.screenshot(path=str(tmp_path / "class-teacher.png"), full_page=True)
+    tpage.emulate_media(color_scheme="dark")
+    tpage.set_viewport_size({"width": 390, "height": 844})
+    tpage.screenshot(path=str(tmp_path / "class-teacher-phone-dark.png"), full_page=True)
+    tpage.emulate_media(color_scheme="light")
+    tpage.set_viewport_size({"width": 1280, "height": 800})
+    with tpage.expect_download() as download:
+        tpage.click("#csv-button")
+    got = download.value
+    assert got.suggested_filename == "Tuesday-club-Back-ranks.csv"
+    with open(got.path(), encoding="utf-8-sig") as saved:
+        sheet = list(csv.reader(io.StringIO(saved.read())))
+    assert sheet[0][:5] == ["Student", "Solved", "Solved first try", "Seconds in all", "1. Back rank"]
+    assert [(r[0], r[1], r[4], r[9]) for r in sheet[1:]] == [
+        ("Ana", "2", "Solved first try", "Solved first try"),
+        ("Ben", "1", "Solved with help", "Missed"),
+        ("<i>Cat</i>", "0", "Not started", "Not started"),
+    ]
+    assert sheet[2][6] == "1"  # Ben's wrong move on puzzle 1
+
+    # The teacher edits the lesson in place: a comment of puzzle 1 (the same task), puzzle 2's rook.
+    tpage.goto(f"/lessons/edit/?id={lesson['id']}")
+    tpage.wait_for_function("() => document.getElementById('import-text').value.length > 0")
+    doc = json.loads(tpage.input_value("#import-text"))
+    doc[0]["moves"][0]["comment"] = "Mate on the eighth rank."
+    doc[1]["fen"], doc[1]["moves"][0]["uci"] = "6k1/5ppp/8/8/8/8/8/2R2K2 w - - 0 1", "c1c8"
+    tpage.fill("#import-text", json.dumps(doc, indent=2))
+    assert axe(tpage) == []
+    tpage.click("#import-button")
+    tpage.wait_for_selector("#import-done:not([hidden])")
+    assert tpage.input_value("#done-link") == lesson_link
+    assert "puzzle 2;" in tpage.text_content("#done-changed")
+    wait_for_result(site_server, teacher, klass, lesson["id"], "Ana", 1, "clean")
+    wait_for_result(site_server, teacher, klass, lesson["id"], "Ana", 2, "clean", earlier=True)
+
+    # Ana opens the same link: puzzle 2 is new to her, and her new result replaces the earlier one.
+    ana.goto(lesson_link)
+    ch.wait_ready(ana)
+    assert ana.text_content("#puzzle-meta") == "Puzzle 2 of 2 · You play White"
+    ch.click_move(ana, "c1c8")
+    ana.wait_for_selector("#play-done:not([hidden])")
+    wait_for_result(site_server, teacher, klass, lesson["id"], "Ana", 2, "clean")
+    tpage.goto(f"/classes/class/?id={klass}")
+    tpage.click(f"[data-lesson='{lesson['id']}'] button.button-primary")
+    tpage.wait_for_selector("#results-scroll table")
+    rows = {r[0]: r for r in table_rows(tpage)}
+    assert rows["Ben"][3].startswith("With help") and rows["Ben"][4].startswith("Missed*")
+    assert not rows["Ana"][4].startswith("First try*")
+
+
+def test_the_join_and_classes_pages_are_clean(make_page, site_server, axe):
+    page = make_page()
+    allow_failed_fetch(page, "404", "/api/classes/AAAAAAAAAAAAAAAA(/students)?", "a class that isn't there")
+    page.goto("/classes/")
+    page.wait_for_selector("#classes-player:not([hidden])")
+    assert axe(page) == []
+    page.goto("/classes/join/?id=AAAAAAAAAAAAAAAA&code=abc")
+    page.wait_for_selector("#join-form:not([hidden])")
+    assert axe(page) == []
+    page.fill("#join-name", "Dee")
+    page.click("#join-form button[type=submit]")
+    page.wait_for_selector("#join-error:text-matches('join link')")
+    page.goto("/classes/class/?id=AAAAAAAAAAAAAAAA")
+    page.wait_for_selector("#class-notice:not([hidden])")
+    assert page.text_content("#notice-title") == "This class won’t open"
+    assert axe(page) == []

@@ -1,0 +1,50 @@
+// A class's results table as data (site/static/js/classes/table.js): words, sorting, the CSV.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { cellWords, csvField, csvName, duration, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
+
+const cell = (outcome, seconds = null, extra = {}) => ({ outcome, seconds, mistakes: 0, hints: 0, earlier: false, ...extra })
+const table = {
+  lesson: 'Mates',
+  puzzles: [{ index: 1, title: 'Back rank' }, { index: 2, title: 'Smothered, "quoted"' }],
+  students: [
+    { id: 'a', name: 'Zoë', results: [cell('clean', 30), cell('none')] },
+    { id: 'b', name: '=HYPERLINK("x")', results: [cell('helped', 75, { mistakes: 1, hints: 2 }), cell('missed', 50)] },
+    { id: 'c', name: 'ada', results: [cell('clean', 20), cell('clean', 10, { earlier: true })] },
+  ],
+}
+
+test('a cell in words says the outcome, the help, the time and an earlier version', () => {
+  assert.equal(cellWords(cell('none')), 'Not started')
+  assert.equal(cellWords(cell('clean', 30)), 'Solved first try, 0:30')
+  assert.equal(cellWords(cell('helped', 75, { mistakes: 1, hints: 2 })), 'Solved with help (1 wrong move, 2 hints), 1:15')
+  assert.equal(cellWords(cell('missed', 5, { earlier: true })), 'Missed, 0:05; on an earlier version')
+  assert.equal(duration(3600), '60:00')
+})
+
+test('rows sort by name, solved, time and a puzzle', () => {
+  const names = (rows) => rows.map((r) => r.id)
+  assert.deepEqual(names(sortRows(table.students, 'name')), ['b', 'c', 'a'])
+  assert.deepEqual(names(sortRows(table.students, 'name', true)), ['a', 'c', 'b'])
+  assert.deepEqual(names(sortRows(table.students, 'solved')), ['c', 'a', 'b'])
+  assert.deepEqual(names(sortRows(table.students, 'time')), ['c', 'a', 'b']) // a tie: by name
+  assert.deepEqual(names(sortRows(table.students, 1)), ['c', 'a', 'b'])
+  assert.deepEqual(names(sortRows(table.students, 2)), ['c', 'b', 'a'])
+  assert.deepEqual(totals(table.students[1]), { solved: 1, clean: 0, seconds: 125 })
+})
+
+test('the CSV quotes what it must and makes formulas inert', () => {
+  assert.equal(csvField('=1+1'), "'=1+1")
+  assert.equal(csvField('-2'), "'-2")
+  assert.equal(csvField('a,b'), '"a,b"')
+  const lines = toCsv(table).split('\r\n')
+  assert.equal(lines.length, 5)
+  assert.equal(lines[0], 'Student,Solved,Solved first try,Seconds in all,1. Back rank,1. Back rank: seconds,' +
+    '1. Back rank: wrong moves,1. Back rank: hints,1. Back rank: earlier version,"2. Smothered, ""quoted""",' +
+    '"2. Smothered, ""quoted"": seconds","2. Smothered, ""quoted"": wrong moves","2. Smothered, ""quoted"": hints",' +
+    '"2. Smothered, ""quoted"": earlier version"')
+  assert.equal(lines[1], 'Zoë,1,1,30,Solved first try,30,0,0,,Not started,,,,')
+  assert.equal(lines[2], `"'=HYPERLINK(""x"")",1,0,125,Solved with help,75,1,2,,Missed,50,0,0,`)
+  assert.equal(lines[3], 'ada,2,2,30,Solved first try,20,0,0,,Solved first try,10,0,0,yes')
+  assert.equal(csvName('Year 7 — club', 'Mates <1>'), 'Year-7-club-Mates-1.csv')
+})

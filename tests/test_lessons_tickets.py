@@ -1,0 +1,187 @@
+"""Lesson results that can't be inflated (issue 14, lessons): a result counts only with a play ticket
+the lesson issued as the puzzle opened, for that student, lesson and puzzle, claiming no more time
+than has passed; new guests and results per lesson and address are capped. Both stores, real HTTP
+through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from functions.routes.lessons.routes import GUESTS_PER_ADDRESS
+from puzzlebook.tickets import Ticket, sign, ticket_key
+from tests.support import dynamo_store, served, signed_up, sqlite_store
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
+LESSON = (EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
+    opened = sqlite_store(tmp_path / "t.sqlite3") if request.param == "sqlite" else dynamo_store()
+    with opened as store, served(store, NOON) as world:
+        world.teacher = signed_up(world.client, "Teacher")
+        made = world.client.post(
+            "/api/lessons",
+            content=LESSON.encode(),
+            headers={"Content-Type": "application/json", **world.teacher},
+        )
+        world.lesson = made.json()["id"]
+        made = world.client.post(
+            "/api/lessons",
+            content=LESSON.encode(),
+            headers={"Content-Type": "application/json", **world.teacher},
+        )
+        world.other = made.json()["id"]
+        yield world
+
+
+def ticket(
+    world: SimpleNamespace,
+    puzzle: int = 1,
+    headers: dict | None = None,
+    lesson: str | None = None,
+    student: str | None = None,
+):
+    body = {"puzzle": puzzle} | ({"student": student} if student else {})
+    return world.client.post(
+        f"/api/lessons/{lesson or world.lesson}/tickets", json=body, headers=headers or {}
+    )
+
+
+def post(
+    world: SimpleNamespace,
+    text: str,
+    puzzle: int = 1,
+    headers: dict | None = None,
+    seconds: int = 10,
+    lesson: str | None = None,
+):
+    body = {"puzzle": puzzle, "solved": True, "clean": True, "seconds": seconds, "ticket": text}
+    return world.client.post(
+        f"/api/lessons/{lesson or world.lesson}/results", json=body, headers=headers or {}
+    )
+
+
+def played(world: SimpleNamespace) -> list[int]:
+    got = world.client.get(f"/api/lessons/{world.lesson}/results", headers=world.teacher).json()
+    return [p["played"] for p in got["puzzles"]]
+
+
+def test_a_result_counts_only_with_the_lessons_own_ticket(world: SimpleNamespace) -> None:
+    key = ticket_key(world.ctx.settings.site_key)
+    now = int(NOON.timestamp() * 1000)
+    world.clock.advance(seconds=30)
+    refusals = {
+        "made up": "not-a-ticket",
+        "not ascii": "é.é",  # was a 500: the MAC of a non-ASCII text
+        "forged": sign(Ticket("g:abc", "lessons", f"{world.lesson}/1", now, "n"), ticket_key(b"another key")),
+        "another game": sign(Ticket("g:abc", "chess", f"{world.lesson}/1", now, "n"), key),
+        "another lesson": ticket(world, lesson=world.other).json()["ticket"],
+        "another puzzle": ticket(world, puzzle=2).json()["ticket"],
+    }
+    for why, text in refusals.items():
+        got = post(world, text)
+        assert got.status_code == 422 and got.json()["error"], why
+    assert played(world) == [0, 0, 0]
+
+
+def test_a_ticket_is_the_students_own(world: SimpleNamespace) -> None:
+    ada, bo = signed_up(world.client, "Ada"), signed_up(world.client, "Bo")
+    adas = ticket(world, headers=ada).json()["ticket"]
+    guest = ticket(world).json()["ticket"]
+    world.clock.advance(seconds=30)
+    assert post(world, adas, headers=bo).json()["error"] == "The play ticket was issued to another player."
+    assert "signed-in player" in post(world, adas).json()["error"]  # without Ada's token
+    assert post(world, guest, headers=ada).status_code == 422  # a guest's ticket isn't Ada's
+    assert played(world) == [0, 0, 0]
+    assert post(world, adas, headers=ada).json() == {"counted": True}
+    assert post(world, guest).json() == {"counted": True}
+    assert played(world) == [2, 0, 0]
+
+
+def test_a_result_may_not_claim_more_time_than_has_passed(world: SimpleNamespace) -> None:
+    text = ticket(world).json()["ticket"]
+    world.clock.advance(seconds=20)
+    got = post(world, text, seconds=60)
+    assert got.status_code == 422
+    assert got.json()["error"] == "This result claims 60 seconds, but the puzzle was opened 20 seconds ago."
+    assert post(world, text, seconds=24).json() == {"counted": True}  # 5 s of clock allowance
+
+
+def test_a_made_up_student_key_counts_for_nothing(world: SimpleNamespace) -> None:
+    # The old body (a student key of the browser's choosing, no ticket) is refused outright.
+    old = {"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22}
+    got = world.client.post(f"/api/lessons/{world.lesson}/results", json=old)
+    assert got.status_code == 400
+    # A "student" that is no ticket of this lesson draws a new guest: it can't pick who they are.
+    first = ticket(world, student="a" * 22).json()["ticket"]
+    second = ticket(world, student="a" * 22).json()["ticket"]
+    world.clock.advance(seconds=30)
+    assert post(world, first).json() == {"counted": True}
+    assert post(world, second).json() == {"counted": True}  # two guests, each once
+    assert post(world, first).json() == {"counted": False}
+
+
+def test_new_guests_per_lesson_and_address_are_capped(world: SimpleNamespace) -> None:
+    for _ in range(GUESTS_PER_ADDRESS):
+        assert ticket(world).status_code == 200
+    refused = ticket(world)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "new students" in refused.json()["error"]
+    assert ticket(world, lesson=world.other).status_code == 200  # per lesson
+    assert ticket(world, headers=signed_up(world.client, "Ada")).status_code == 200  # players aren't guests
+    world.clock.advance(hours=1)
+    assert ticket(world).status_code == 200
+
+
+def test_a_guest_keeps_being_the_same_student_with_an_earlier_ticket(world: SimpleNamespace) -> None:
+    first = ticket(world).json()["ticket"]
+    world.clock.advance(seconds=30)
+    assert post(world, first).json() == {"counted": True}
+    for _ in range(GUESTS_PER_ADDRESS + 5):  # not new guests: the cap isn't touched
+        again = ticket(world, student=first)
+        assert again.status_code == 200
+    world.clock.advance(seconds=30)
+    assert post(world, again.json()["ticket"]).json() == {"counted": False}
+
+
+def test_ticket_requests_are_refused_plainly(world: SimpleNamespace) -> None:
+    assert ticket(world, puzzle=4).json()["error"] == "This lesson has 3 puzzles, not 4."
+    assert ticket(world, lesson="AAAAAAAAAAAAAAAA").status_code == 404
+    assert world.client.post(f"/api/lessons/{world.lesson}/tickets", json={"puzzle": "1"}).status_code == 400
+    assert world.client.post(f"/api/lessons/{world.lesson}/tickets", content=b"[").status_code == 400
+    assert ticket(world, headers={"Authorization": "Bearer nope"}).status_code == 401
+
+
+def test_results_of_an_edited_lesson_stay_on_unchanged_puzzles(world: SimpleNamespace) -> None:
+    student = signed_up(world.client, "Ada")
+    texts = [ticket(world, n, student).json()["ticket"] for n in (1, 2)]
+    world.clock.advance(seconds=30)
+    for n, text in enumerate(texts, 1):
+        assert post(world, text, n, student).json() == {"counted": True}
+    doc = json.loads(LESSON)
+    doc[0]["moves"][0]["comment"] = "A fixed typo."  # text only: the same task
+    doc[1]["fen"] = doc[1]["fen"].replace(" 0 1", " 0 2")  # the position changed: another task
+    edited = world.client.put(
+        f"/api/lessons/{world.lesson}",
+        content=json.dumps(doc).encode(),
+        headers={"Content-Type": "application/json", **world.teacher},
+    )
+    assert edited.status_code == 200, edited.text
+    assert (edited.json()["id"], edited.json()["version"], edited.json()["changed"]) == (world.lesson, 2, [2])
+    assert played(world) == [1, 0, 0]
+    lesson = world.client.get(f"/api/lessons/{world.lesson}").json()
+    assert lesson["revs"] == [1, 2, 1] and lesson["puzzles"][0]["moves"][0]["comment"] == "A fixed typo."
+    # The changed puzzle may be played again; the unchanged one still counts once.
+    texts = [ticket(world, n, student).json()["ticket"] for n in (1, 2)]
+    world.clock.advance(seconds=30)
+    assert post(world, texts[0], 1, student).json() == {"counted": False}
+    assert post(world, texts[1], 2, student).json() == {"counted": True}
+    assert played(world) == [1, 1, 0]

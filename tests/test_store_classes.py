@@ -1,0 +1,191 @@
+"""The store's contract for classes and lesson versions, on both stores (SQLite and moto's DynamoDB):
+classes, memberships, assignments, a lesson edited in place and its results by revision."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+
+from puzzlebook.classes import MAX_CLASSES, MAX_LESSONS, MAX_STUDENTS, ClassRefused
+from puzzlebook.lessons.results import LessonResult, student_key
+from service.accounts import delete_player
+from service.classes.records import ClassRecords
+from service.games.lessons.records import LessonRecords
+from service.store.base import Store
+from tests.support import STORE_T0, dynamo_store, sqlite_store
+
+T0 = STORE_T0
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
+            yield s
+    else:
+        with dynamo_store() as s:
+            yield s
+
+
+def at(minutes: float) -> dt.datetime:
+    return T0 + dt.timedelta(minutes=minutes)
+
+
+def puzzle(uci: str, comment: str = "") -> dict:
+    return {
+        "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "playerColor": "white",
+        "title": f"Mate {uci}",
+        "moves": [{"uci": uci, "comment": comment}],
+    }
+
+
+def lesson(*puzzles: dict, name: str = "Mates") -> dict:
+    return {"version": 1, "name": name, "kind": "json", "puzzles": list(puzzles)}
+
+
+def test_a_class_is_made_listed_renamed_closed_and_deleted(store: Store) -> None:
+    classes = ClassRecords(store)
+    first = classes.create("t1", "Year 7", at(0))
+    second = classes.create("t1", "Year 8", at(1))
+    assert (first.teacher, first.name, first.open) == ("t1", "Year 7", True)
+    assert len(first.id) == 16 and len(first.code) >= 12 and first.id != second.id
+    assert [h.name for h in classes.teaching("t1")] == ["Year 8", "Year 7"]  # newest first
+    assert classes.teaching("t2") == []
+    assert classes.update(first.id, "t2", name="Stolen") is None  # only the teacher
+    renamed = classes.update(first.id, "t1", name="Year 7 club", open_=False)
+    assert renamed is not None and (renamed.name, renamed.open) == ("Year 7 club", False)
+    assert classes.head(first.id).name == "Year 7 club"
+    assert classes.delete(first.id, "t2") is False
+    assert classes.delete(first.id, "t1") is True
+    assert classes.get(first.id) is None and [h.id for h in classes.teaching("t1")] == [second.id]
+
+
+def test_a_teacher_keeps_at_most_the_limit_of_classes(store: Store) -> None:
+    classes = ClassRecords(store)
+    made = [classes.create("t1", f"Class {n}", at(n)) for n in range(MAX_CLASSES)]
+    with pytest.raises(ClassRefused) as refused:
+        classes.create("t1", "One more", at(99))
+    assert refused.value.status == 422 and str(MAX_CLASSES) in str(refused.value)
+    classes.delete(made[0].id, "t1")
+    classes.create("t1", "Room again", at(100))  # deleting one makes room
+
+
+def test_students_join_once_by_the_code_while_open_and_up_to_the_limit(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    klass, joined = classes.join(head.id, head.code, "p1", "Ada", at(1))
+    assert joined and [(m.pid, m.name) for m in klass.members] == [("p1", "Ada")]
+    assert classes.join(head.id, head.code, "p1", "Ada again", at(2))[1] is False  # already in: unchanged
+    assert classes.get(head.id).member("p1").name == "Ada"
+    for wrong in ("nope", head.code + "x", ""):
+        with pytest.raises(ClassRefused) as refused:
+            classes.join(head.id, wrong, "p2", "Bo", at(3))
+        assert refused.value.status == 404
+    with pytest.raises(ClassRefused):
+        classes.join(head.id, head.code, "t1", "Teacher", at(3))  # not into their own class
+    assert classes.join("AAAAAAAAAAAAAAAA", head.code, "p2", "Bo", at(3)) is None
+    classes.update(head.id, "t1", open_=False)
+    with pytest.raises(ClassRefused) as closed:
+        classes.join(head.id, head.code, "p2", "Bo", at(4))
+    assert closed.value.status == 403
+    assert [c.id for c, m in classes.joined("p1")] == [head.id]
+    assert classes.joined("p2") == []
+
+
+def test_a_class_holds_at_most_the_limit_of_students(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Big", at(0))
+    for n in range(MAX_STUDENTS):
+        classes.join(head.id, head.code, f"p{n:03d}", f"S{n}", at(1))
+    with pytest.raises(ClassRefused) as full:
+        classes.join(head.id, head.code, "late", "Late", at(2))
+    assert full.value.status == 422
+    assert classes.remove_member(head.id, "p000") is True
+    assert classes.remove_member(head.id, "p000") is False  # gone already: the count isn't lowered twice
+    classes.join(head.id, head.code, "late", "Late", at(3))
+    with pytest.raises(ClassRefused):
+        classes.join(head.id, head.code, "later", "Later", at(4))
+
+
+def test_the_teacher_renames_and_removes_a_student(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    classes.join(head.id, head.code, "p1", "Ada", at(1))
+    classes.join(head.id, head.code, "p2", "Bo", at(2))
+    assert classes.rename_member(head.id, "p1", "Ada L.") is True
+    assert classes.rename_member(head.id, "p9", "Nobody") is False
+    assert classes.remove_member(head.id, "p2") is True
+    klass = classes.get(head.id)
+    assert [(m.pid, m.name) for m in klass.members] == [("p1", "Ada L.")]
+    assert classes.joined("p2") == []
+
+
+def test_lessons_are_assigned_once_and_up_to_the_limit(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    assert classes.assign(head.id, "L" * 16, at(1)) is True
+    assert classes.assign(head.id, "L" * 16, at(2)) is False
+    assert [lid for lid, _ in classes.get(head.id).lessons] == ["L" * 16]
+    for n in range(1, MAX_LESSONS):
+        classes.assign(head.id, f"{n:016d}", at(3))
+    with pytest.raises(ClassRefused):
+        classes.assign(head.id, "M" * 16, at(4))
+    assert classes.unassign(head.id, "L" * 16) is True and classes.unassign(head.id, "L" * 16) is False
+    assert classes.assign(head.id, "M" * 16, at(5)) is True
+
+
+def test_deleting_a_player_takes_their_classes_and_their_places(store: Store) -> None:
+    classes = ClassRecords(store)
+    a = store.create_player("Teacher", "h" * 64, T0).id
+    b = store.create_player("Student", "h" * 64, T0).id
+    mine = classes.create(a, "Mine", at(0))
+    theirs = classes.create("c" * 16, "Theirs", at(0))
+    classes.join(theirs.id, theirs.code, a, "Teacher", at(1))
+    classes.join(mine.id, mine.code, b, "Student", at(1))
+    delete_player(store, a)
+    assert classes.get(mine.id) is None and classes.joined(b) == []
+    assert classes.get(theirs.id).members == [] and classes.teaching(a) == []
+    assert store.get_item(f"CT#{a}", "COUNT") is None  # the class counter went with them
+
+
+def test_an_edited_lesson_keeps_its_id_and_the_results_of_unchanged_puzzles(store: Store) -> None:
+    lessons = LessonRecords(store)
+    lesson_id = lessons.save_lesson("t1", lesson(puzzle("a1a8"), puzzle("a1a7")), T0, name="Mates", count=2)
+    head = lessons.lesson_head(lesson_id)
+    assert (head.version, head.revs) == (1, (1, 1))
+    key = student_key(lesson_id, "p1")
+    assert lessons.record_lesson_result(lesson_id, 1, key, LessonResult.posted(True, True, seconds=9))
+    assert lessons.record_lesson_result(lesson_id, 2, key, LessonResult.posted(False, False, seconds=20))
+    # A comment fixed on puzzle 1, puzzle 2's move changed, a third added.
+    edited = lessons.edit_lesson(
+        lesson_id,
+        "t1",
+        lesson(puzzle("a1a8", "Mate!"), puzzle("a1a6"), puzzle("a1a5")),
+        at(5),
+        name="Mates, fixed",
+        count=3,
+    )
+    assert edited is not None and (edited.id, edited.version, edited.revs) == (lesson_id, 2, (1, 2, 2))
+    assert lessons.edit_lesson(lesson_id, "t2", lesson(puzzle("a1a8")), at(6), name="x", count=1) is None
+    got = lessons.get_lesson(lesson_id)
+    assert got.lesson["puzzles"][0]["moves"][0]["comment"] == "Mate!" and got.revs == (1, 2, 2)
+    assert lessons.lesson_results(lesson_id, got.revs) == {1: {"played": 1, "solved": 1, "clean": 1}}
+    kept = lessons.answers(lesson_id, 3, [key])
+    assert kept[(1, key)]["rev"] == 1 and kept[(2, key)]["rev"] == 1 and (3, key) not in kept
+    # The changed puzzle may be played again on its new revision, once.
+    assert lessons.record_lesson_result(lesson_id, 2, key, LessonResult.posted(True, True, seconds=7, rev=2))
+    assert not lessons.record_lesson_result(
+        lesson_id, 2, key, LessonResult.posted(True, True, seconds=7, rev=2)
+    )
+    assert not lessons.record_lesson_result(lesson_id, 1, key, LessonResult.posted(True, False, seconds=7))
+    assert lessons.answers(lesson_id, 3, [key])[(2, key)]["rev"] == 2
+    assert lessons.lesson_results(lesson_id, got.revs)[2] == {"played": 1, "solved": 1, "clean": 1}
+    # Edited again: only that version's parts are kept.
+    lessons.edit_lesson(lesson_id, "t1", lesson(puzzle("a1a8"), name="Short"), at(9), name="Short", count=1)
+    parts = [it["SK"] for it in store.query_items(f"L#{lesson_id}") if it["SK"].startswith("PART")]
+    assert parts == ["PARTV#0003#000"]
+    assert lessons.get_lesson(lesson_id).lesson["name"] == "Short"
+    assert [h.name for h in lessons.list_lessons("t1")] == ["Short"]
