@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.chess.puzzle import Puzzle
-from puzzlebook.chess.referee import judge, play, position_at
+from puzzlebook.chess.puzzle import Puzzle, position_at
+from puzzlebook.chess.referee import judge, play
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
 
 
