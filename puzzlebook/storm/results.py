@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import chess
+
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.chess.referee import judge, play
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
@@ -31,12 +33,22 @@ class RunRefused(ValueError):
         self.reason = reason
 
 
-def verdicts(puzzle: Puzzle, moves: Sequence[str], number: int) -> list[str]:
-    """The verdict on each of the solver's `moves` in `puzzle` (the run's puzzle `number`, from 1).
+def starting_positions(puzzles: Sequence[Puzzle]) -> list[chess.Board]:
+    """Each puzzle's position at the solver's first move. A day's run is the same for everyone, so
+    the server makes these once and `score_run` replays on copies (a copy costs far less than
+    reading a FEN)."""
+    return [position_at(p, 1) for p in puzzles]
+
+
+def verdicts(
+    puzzle: Puzzle, moves: Sequence[str], number: int, start: chess.Board | None = None
+) -> list[str]:
+    """The verdict on each of the solver's `moves` in `puzzle` (the run's puzzle `number`, from 1),
+    from `start` (its position at the solver's first move, copied; made here when None).
 
     RunRefused for an illegal move, or a move after the puzzle was solved or missed.
     """
-    board = position_at(puzzle, 1)
+    board = start.copy(stack=False) if start is not None else position_at(puzzle, 1)
     line = puzzle.line
     out: list[str] = []
     for k, uci in enumerate(moves):
@@ -52,17 +64,22 @@ def verdicts(puzzle: Puzzle, moves: Sequence[str], number: int) -> list[str]:
             out.append("solved")
         else:
             out.append("right")
-            board.push_uci(line[ply + 1])
+            # The line's own reply, checked when the bundle was made: pushed without a legality check.
+            board.push(chess.Move.from_uci(line[ply + 1]))
     return out
 
 
-def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds: float) -> Tally:
+def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds: float,
+              starts: Sequence[chess.Board] | None = None) -> Tally:
     """The tally of a run whose attempted puzzles were `puzzles[:len(moves)]`, each with the
-    solver's `moves`, lasting `seconds`; RunRefused when it can't stand (module docstring)."""
+    solver's `moves`, lasting `seconds`; RunRefused when it can't stand (module docstring).
+    `starts`: the puzzles' starting_positions, when the caller keeps them."""
     if len(moves) > len(puzzles):
         raise RunRefused("too-many", f"The run has {len(puzzles)} puzzles, not {len(moves)}.")
-    attempted = zip(puzzles, moves, strict=False)
-    replayed = [(p.rating, verdicts(p, m, k + 1)) for k, (p, m) in enumerate(attempted)]
+    replayed = [
+        (p.rating, verdicts(p, m, k + 1, starts[k] if starts is not None else None))
+        for k, (p, m) in enumerate(zip(puzzles, moves, strict=False))
+    ]
     try:
         tally = tally_run(replayed)
     except BadRun as exc:

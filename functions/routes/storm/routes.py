@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+import weakref
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -39,10 +40,13 @@ from puzzlebook.storm.run import FIRST_DAY
 from service.context import Context
 from service.games.storm import ensure_run
 from service.games.storm.records import StormRecords
+from service.store.base import Store
 from service.store.items import utc_stamp
 from service.store.records import Player
 
 if TYPE_CHECKING:
+    import chess
+
     from puzzlebook.chess.puzzle import Puzzle
 
 router = APIRouter()
@@ -64,14 +68,30 @@ def _ms(when: dt.datetime) -> int:
     return int(when.timestamp() * 1000)
 
 
-def _puzzles(ctx: Context, day: str) -> list[Puzzle]:
+# The runs being posted (today's, and yesterday's just after midnight), per store: {day: (puzzles,
+# their starting positions)}. A kept run never changes, so each is made once per process.
+_RUNS: weakref.WeakKeyDictionary[Store, dict[str, tuple[list[Puzzle], list[chess.Board]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
+    from puzzlebook.storm.results import starting_positions
+
+    runs = _RUNS.setdefault(ctx.store, {})
+    if day in runs:
+        return runs[day]
     kept = StormRecords(ctx.store).run_of(day)
     if kept is None:
         raise ApiError(422, f"No Storm run was started on {day}.")
     found = [ctx.puzzle(p.band, p.id) for p in kept.puzzles]
-    if any(p is None for p in found):
+    puzzles = [p for p in found if p is not None]
+    if len(puzzles) != len(found):
         raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
-    return [p for p in found if p is not None]
+    runs[day] = (puzzles, starting_positions(puzzles))
+    while len(runs) > 2:
+        runs.pop(min(runs))
+    return runs[day]
 
 
 def _result(doc: dict[str, Any]) -> StormResult:
@@ -119,7 +139,8 @@ def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
         raise ApiError(422, str(exc)) from None
     enforce(ctx, POSTS, player.id)
     try:
-        tally = score_run(_puzzles(ctx, run.date), run.moves, run.seconds)
+        puzzles, starts = _run(ctx, run.date)
+        tally = score_run(puzzles, run.moves, run.seconds, starts)
         check_late(tally, ticket.issued, now)
     except RunRefused as exc:
         raise ApiError(422, str(exc)) from None

@@ -124,11 +124,15 @@ function play({ ticket, ranked }) {
   const game = new StormGame(current.file, $('board'), {
     onTick: (left) => { $('clock-time').textContent = formatTime(Math.ceil(left)) },
     onPuzzle: (index) => {
+      // Where the run is, on the board's frame: the puzzle (from 1) and the moves made in it.
+      $('board-frame').dataset.puzzle = String(index + 1)
+      $('board-frame').dataset.moves = '0'
       $('stat-puzzle').textContent = String(index + 1)
       const side = game.color === 'w' ? 'White' : 'Black'
       announce(`Puzzle ${index + 1}, rated ${game.puzzle.rating}. You play ${side}.`)
     },
     onMove: ({ verdict, gained, tally, words }) => {
+      $('board-frame').dataset.moves = String(game.moves[game.index].length)
       $('stat-score').textContent = String(tally.score)
       $('stat-mistakes').textContent = String(tally.mistakes)
       setCombo(tally.combo)

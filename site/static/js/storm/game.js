@@ -127,6 +127,8 @@ export class StormGame {
     const { tally, gained } = step(this.tally, verdict, puzzle.rating)
     this.tally = tally
     this.hooks.onMove({ verdict, gained, tally, words: moveWords(move) })
+    this.tick() // the clock shows the change at once, and a penalty to zero ends the run here
+    if (this.over) return
     if (verdict !== 'right') {
       this.board.disable()
       this.next()
