@@ -98,6 +98,8 @@ def world(site_server: Any, bundle: Any) -> World:
     status, daily = site_server.get(f"/daily/chess/{today}.json")
     assert status == 200, daily
     entry = daily["dailies"][0]
+    status, storm_day = site_server.get(f"/daily/storm/{today}.json")
+    assert status == 200, storm_day
     chess_puzzle = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
     players = []
     for k, name in enumerate(NAMES):
@@ -116,6 +118,16 @@ def world(site_server: Any, bundle: Any) -> World:
             "/api/chess/solves",
             {"id": chess_puzzle.id, "band": chess_puzzle.band, "moves": chess_puzzle.solution,
              "mistakes": 0 if clean else 99, "hints": 0 if clean else 99, "seconds": 35999 - k},
+            token=player["token"],
+        )
+        assert status == 200, body
+        # A ranked Storm run each: solved up to its first puzzle, a second of play.
+        status, started = site_server.post("/api/storm/runs", {}, token=player["token"])
+        assert status == 200, started
+        storm_first = storm_day["puzzles"][0][2].split()[1::2]
+        status, body = site_server.post(
+            "/api/storm/results",
+            {"date": today, "ticket": started["ticket"], "moves": [storm_first], "seconds": 1},
             token=player["token"],
         )
         assert status == 200, body
@@ -179,6 +191,18 @@ def _results_open(page: Any, world: World) -> None:
     page.wait_for_selector(f"[data-lesson='{world.lesson}'] table")
 
 
+def _storm_play(page: Any, world: World) -> None:
+    page.click("#start-button:not([disabled])")
+    chess.wait_ready(page)
+
+
+def _storm_results(page: Any, world: World) -> None:
+    _storm_play(page, world)
+    page.click("#end-button")
+    page.wait_for_selector("#results-sheet[open]")
+    page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
+
+
 def _import_checked(page: Any, world: World) -> None:
     broken = [{"fen": "not a position", "playerColor": "white", "moves": [{"uci": "a1a8"}],
                "title": "A puzzle whose title is long enough to wrap " * 2}]
@@ -197,6 +221,12 @@ VIEWS = [
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
     View("chain how-to", "/howto/chain/"),
+    View("storm", "/storm/", _wait("#start-button:not([disabled])")),
+    View("storm, signed in with runs", "/storm/", _wait("#mine:not([hidden])"), signed_in=True),
+    View("storm playing", "/storm/", _storm_play),
+    View("storm results sheet", "/storm/", _storm_results, signed_in=True),
+    View("storm past day", "/storm/#/{past}", _wait("#start-button:not([disabled])")),
+    View("storm how-to", "/howto/storm/"),
     View("chess how-to", "/howto/chess/"),
     View("chain strategy guide", "/chain/strategy/"),
     View("chain difficulty guide", "/chain/difficulty/"),
@@ -208,6 +238,8 @@ VIEWS = [
     _board("chess/streaks"),
     _board("chain/daily"),
     _board("chain/streaks"),
+    _board("storm/daily"),
+    _board("storm/best"),
     View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
     View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
     View("account, a passkey and recovery codes", "/account/", _ways_back_in, signed_in=True),
