@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -75,24 +76,41 @@ def check_day(day: dt.date) -> None:
         raise ValueError(f"Storm runs start on {FIRST_DAY.isoformat()}, so {day.isoformat()} has none.")
 
 
+# bundle -> {(low, high): (id, rating) of its puzzles rated low..high-1, retired ones left out};
+# weak, so a dropped bundle drops its pools.
+_pools: weakref.WeakKeyDictionary[Any, dict[tuple[int, int], list[tuple[str, int]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _pool(bundle: BundleLike, band: str, low: int, high: int) -> list[tuple[str, int]]:
+    try:
+        cache = _pools.setdefault(bundle, {})
+    except TypeError:  # not weak-referenceable: no cache
+        cache = {}
+    if (low, high) not in cache:
+        retired = bundle.retired
+        cache[(low, high)] = [
+            (str(row[0]), int(row[3])) for row in bundle.rows(band)
+            if low <= int(row[3]) < high and row[0] not in retired
+        ]
+    return cache[(low, high)]
+
+
 def pick_run(day: dt.date, *, key: bytes, bundle: BundleLike, length: int = RUN_LENGTH) -> list[RunPuzzle]:
     """The run of `day` (module docstring). LookupError when a step's ratings have too few puzzles."""
     check_day(day)
     day_seed = seeded_digest(key, "storm", "run", day.isoformat())
-    retired = bundle.retired
-    by_band: dict[str, list[Sequence[Any]]] = {}
     out: list[RunPuzzle] = []
     for low, high, take in steps(length):
         band = band_of_rating(low)
-        if band not in by_band:
-            by_band[band] = [row for row in bundle.rows(band) if row[0] not in retired]
-        pool = [row for row in by_band[band] if low <= int(row[3]) < high]
+        pool = list(_pool(bundle, band, low, high))
         if len(pool) < take:
             raise LookupError(
                 f"the bundle has {len(pool)} puzzles rated {low} to {high - 1}; a Storm run needs {take}"
             )
-        pool.sort(key=lambda row: (hashlib.sha256(day_seed + str(row[0]).encode()).digest(), row[0]))
+        pool.sort(key=lambda p: (hashlib.sha256(day_seed + p[0].encode()).digest(), p[0]))
         # Within a step the picked puzzles climb too: easiest first.
-        picked = sorted(pool[:take], key=lambda row: (int(row[3]), row[0]))
-        out += [RunPuzzle(str(row[0]), band, int(row[3])) for row in picked]
+        picked = sorted(pool[:take], key=lambda p: (p[1], p[0]))
+        out += [RunPuzzle(pid, band, rating) for pid, rating in picked]
     return out

@@ -130,8 +130,11 @@ export class StormGame {
     this.tick() // the clock shows the change at once, and a penalty to zero ends the run here
     if (this.over) return
     if (verdict !== 'right') {
+      // The next puzzle once the piece has landed: cm-chessboard finishes a pointer move's slide
+      // on its own, and a new position or input during it would leave its input stuck.
       this.board.disable()
-      this.next()
+      await this.board.settled()
+      if (!this.over) this.next()
       return
     }
     const reply = puzzle.line[this.ply + 1]
