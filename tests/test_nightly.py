@@ -68,6 +68,7 @@ def test_yesterday_today_and_tomorrow_are_published_with_the_index(filled, bundl
             for day in ("2026-11-01", "2026-11-02", "2026-11-03")
         ]
         + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02", "2026-11-03")]  # home cards
+        + ["daily/storm/2026-11-02.json"]  # today's Storm run: kept today, never published ahead
         + ["daily/index.json"]
     )
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
