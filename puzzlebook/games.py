@@ -26,11 +26,12 @@ from puzzlebook.chess.bands import BANDS
 @dataclass(frozen=True)
 class Column:
     """A column of a board after Place and Name: its heading, the row's field, and how it reads
-    ("yesno", "count", "time" in seconds, "rating" with its RD, "days")."""
+    ("yesno", "count", "time" in seconds, "rating" with its RD, "days", "puzzle": a puzzle's
+    rating, or none)."""
 
     head: str
     field: str
-    kind: Literal["yesno", "count", "time", "rating", "days"]
+    kind: Literal["yesno", "count", "time", "rating", "days", "puzzle"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Board:
     id: str
     title: str
     api: str
-    ranks: Literal["daily", "clean", "rating", "streak"]
+    ranks: Literal["daily", "clean", "rating", "streak", "best"]
     columns: tuple[Column, ...]
     dated: bool = False
     bands: Literal["day", "optional"] | None = None
@@ -133,8 +134,21 @@ LESSONS = Game(
     nav=Nav("Lessons", "/lessons/"),
     entry="lessons/list.js",
 )
+STORM_COLUMNS = (Column("Solved", "score", "count"), Column("Highest", "highest", "puzzle"), TIME)
+STORM = Game(
+    key="storm",
+    name="Storm",
+    nav=Nav("Storm", "/storm/"),
+    entry="storm/app.js",
+    item_prefixes=("SS#", "SR#", "STATS#storm"),
+    boards=(
+        Board("storm/daily", "Storm today", "/boards/storm/daily/{date}", "daily", STORM_COLUMNS, dated=True),
+        Board("storm/best", "Storm best", "/boards/storm/best", "best", STORM_COLUMNS),
+    ),
+    daily=True,
+)
 
-GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS)
+GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS, STORM)
 
 
 def find_game(key: str) -> Game:

@@ -64,6 +64,7 @@ def test_yesterday_and_today_are_published_with_the_index_and_nothing_of_tomorro
     assert sorted(report.published) == sorted(
         [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in ("2026-11-01", "2026-11-02")]
         + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02")]  # home cards
+        + ["daily/storm/2026-11-02.json"]  # today's Storm run: kept today, never published ahead
         + ["daily/index.json"]
     )
     assert not list(dist.rglob("2026-11-03*")), "tomorrow's files wait for its day"

@@ -45,8 +45,12 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
     assert status == 200 and me["name"] == "Ada"
 
     report = handler.nightly({}, LambdaContext())
-    # Yesterday's and today's Chain and chess files, the chess home cards, the index: never tomorrow's.
-    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 7
+    # Yesterday's and today's Chain and chess files, the chess home cards, today's Storm run, the
+    # index: never tomorrow's.
+    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 8
+    assert [p for p in report["published"] if p.startswith("daily/storm/")] == [
+        f"daily/storm/{report['today']}.json"
+    ]
     status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 200 and body["last_chain_day"] > body["today"]
     s3 = boto3.client("s3")

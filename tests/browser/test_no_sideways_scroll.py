@@ -101,6 +101,8 @@ def world(site_server: Any, bundle: Any) -> World:
     status, daily = site_server.get(f"/daily/chess/{today}.json")
     assert status == 200, daily
     entry = daily["dailies"][0]
+    status, storm_day = site_server.get(f"/daily/storm/{today}.json")
+    assert status == 200, storm_day
     chess_puzzle = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
     players = [chain.new_player(site_server, name) for name in NAMES]
 
@@ -124,6 +126,17 @@ def world(site_server: Any, bundle: Any) -> World:
             assert ChessRecords(store).record_solve(player["id"], post, now).daily
 
     site_server.keep_results(keep)
+    for player in players:
+        # A ranked Storm run each: solved up to its first puzzle, a second of play.
+        status, started = site_server.post("/api/storm/runs", {}, token=player["token"])
+        assert status == 200, started
+        storm_first = storm_day["puzzles"][0][2].split()[1::2]
+        status, body = site_server.post(
+            "/api/storm/results",
+            {"date": today, "ticket": started["ticket"], "moves": [storm_first], "seconds": 1},
+            token=player["token"],
+        )
+        assert status == 200, body
     guide = json.loads((EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8"))
     lesson = site_server.request(
         "POST", "/api/lessons?name=" + urllib.parse.quote("A lesson with a rather long name " * 3),
@@ -224,6 +237,16 @@ def _as_student(page: Any, world: World) -> None:
 
 def _edit_loaded(page: Any, world: World) -> None:
     page.wait_for_function("() => document.getElementById('import-text').value.length > 0")
+def _storm_play(page: Any, world: World) -> None:
+    page.click("#start-button:not([disabled])")
+    chess.wait_ready(page)
+
+
+def _storm_results(page: Any, world: World) -> None:
+    _storm_play(page, world)
+    page.click("#end-button")
+    page.wait_for_selector("#results-sheet[open]")
+    page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
 
 
 def _import_checked(page: Any, world: World) -> None:
@@ -266,6 +289,12 @@ VIEWS = [
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
     View("chain how-to", "/howto/chain/"),
+    View("storm", "/storm/", _wait("#start-button:not([disabled])")),
+    View("storm, signed in with runs", "/storm/", _wait("#mine:not([hidden])"), signed_in=True),
+    View("storm playing", "/storm/", _storm_play),
+    View("storm results sheet", "/storm/", _storm_results, signed_in=True),
+    View("storm past day", "/storm/#/{past}", _wait("#start-button:not([disabled])")),
+    View("storm how-to", "/howto/storm/"),
     View("chess how-to", "/howto/chess/"),
     View("chain strategy guide", "/chain/strategy/"),
     View("chain difficulty guide", "/chain/difficulty/"),
@@ -277,6 +306,8 @@ VIEWS = [
     _board("chess/streaks"),
     _board("chain/daily"),
     _board("chain/streaks"),
+    _board("storm/daily"),
+    _board("storm/best"),
     View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
     View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
     View("account, a passkey and recovery codes", "/account/", _ways_back_in, signed_in=True),

@@ -39,6 +39,18 @@ export const GAMES = Object.freeze([
     "streak": false,
     "rating": false,
     "daily": false
+  },
+  {
+    "key": "storm",
+    "name": "Storm",
+    "nav": {
+      "label": "Storm",
+      "url": "/storm/"
+    },
+    "entry": "storm/app.js",
+    "streak": false,
+    "rating": false,
+    "daily": true
   }
 ])
 export const BOARDS = Object.freeze([
@@ -163,6 +175,58 @@ export const BOARDS = Object.freeze([
         "head": "Streak",
         "field": "streak",
         "kind": "days"
+      }
+    ],
+    "dated": false,
+    "bands": null
+  },
+  {
+    "id": "storm/daily",
+    "game": "storm",
+    "title": "Storm today",
+    "api": "/boards/storm/daily/{date}",
+    "ranks": "daily",
+    "columns": [
+      {
+        "head": "Solved",
+        "field": "score",
+        "kind": "count"
+      },
+      {
+        "head": "Highest",
+        "field": "highest",
+        "kind": "puzzle"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
+      }
+    ],
+    "dated": true,
+    "bands": null
+  },
+  {
+    "id": "storm/best",
+    "game": "storm",
+    "title": "Storm best",
+    "api": "/boards/storm/best",
+    "ranks": "best",
+    "columns": [
+      {
+        "head": "Solved",
+        "field": "score",
+        "kind": "count"
+      },
+      {
+        "head": "Highest",
+        "field": "highest",
+        "kind": "puzzle"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
       }
     ],
     "dated": false,

@@ -89,6 +89,11 @@ function renderMonth(months, month) {
       link.setAttribute('aria-label', `Chess daily of ${longDate(day.date)}`)
       games.append(link)
     }
+    if (day.storm) {
+      const link = el('a', { text: 'Storm', href: `/storm/#/${day.date}` })
+      link.setAttribute('aria-label', `Storm run of ${longDate(day.date)}`)
+      games.append(link)
+    }
     li.append(when, games)
     days.append(li)
   }

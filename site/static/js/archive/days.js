@@ -12,18 +12,22 @@ function before(list, today) {
 }
 
 /**
- * The past days by month: [{ month: 'YYYY-MM', days: [{ date, chess, chain }] }],
- * months and days newest first. `chess`/`chain` say which games have that day.
+ * The past days by month: [{ month: 'YYYY-MM', days: [{ date, chess, chain, storm? }] }],
+ * months and days newest first. `chess`/`chain` say which games have that day; `storm` is
+ * there (true) when the day had a Storm run.
  */
 export function pastMonths(index, today) {
   const chess = before(index && index.chess, today)
   const chain = before(index && index.chain, today)
-  const all = [...new Set([...chess, ...chain])].sort().reverse()
+  const storm = before(index && index.storm, today)
+  const all = [...new Set([...chess, ...chain, ...storm])].sort().reverse()
   const months = []
   for (const date of all) {
     const month = date.slice(0, 7)
     if (!months.length || months.at(-1).month !== month) months.push({ month, days: [] })
-    months.at(-1).days.push({ date, chess: chess.has(date), chain: chain.has(date) })
+    const day = { date, chess: chess.has(date), chain: chain.has(date) }
+    if (storm.has(date)) day.storm = true // a Storm run that day (storm/#/<date>, practice)
+    months.at(-1).days.push(day)
   }
   return months
 }

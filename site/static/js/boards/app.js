@@ -67,6 +67,7 @@ function caption(board, date, band) {
   if (board.id === 'chess/daily') return `Chess daily · ${band ? `${band} · ` : ''}${longDate(date)}`
   if (board.id === 'chain/daily') return `Chain · ${longDate(date)}`
   if (board.id === 'chess/alltime') return `Chess clean solves of all time · ${band || 'all bands'}`
+  if (board.dated) return `${board.title} · ${longDate(date)}`
   return board.title
 }
 

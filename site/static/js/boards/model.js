@@ -54,6 +54,7 @@ const CELLS = {
   count: (v) => String(v),
   time: (v) => formatTime(v),
   days: (v) => `${v} ${v === 1 ? 'day' : 'days'}`,
+  puzzle: (v) => (v === null || v === undefined ? '–' : String(v)),
 }
 
 /** The columns of a board after Place and Name: [{ head, cell(row) -> text, num }], as the registry says. */
@@ -86,5 +87,6 @@ export function placeLine(board, answer) {
   if (board.ranks === 'daily') return `You are #${mine.place} on this day’s board.`
   if (board.ranks === 'streak') return `You are #${mine.place}, with a ${mine.streak}-day streak.`
   if (board.ranks === 'rating') return `You are #${mine.place}, rated ${ratingText(mine)}.`
+  if (board.ranks === 'best') return `You are #${mine.place}, with your best of ${mine.score} solved.`
   return `You are #${mine.place}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
 }

@@ -1,0 +1,202 @@
+"""Storm: starting a run (its play ticket), posting it (scored by the server), the boards, and the
+player's own runs (docs/api.md, "Storm").
+
+A ranked run starts here: POST /storm/runs keeps the day's run if nothing had (service/games/storm),
+issues a play ticket naming the player, "storm" and the day with the server's time, and notes the
+player's first run of the day; any later run of theirs that day is practice. POST /storm/results
+reads the ticket (puzzlebook.tickets: the player's own, for this day, no more seconds than have
+passed), replays every attempted puzzle with the referee and recomputes the clock and the score
+(puzzlebook.storm.results), then StormRecords keeps it once if it is the ranked run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import weakref
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
+from functions.bodies import body_as, day_from, documented, errors, out_by
+from functions.caching import BOARD, PRIVATE, cached
+from functions.deps import Ctx
+from functions.errors import ApiError
+from functions.limits import Limit, enforce
+from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.storm.models import (
+    StormBoard,
+    StormMine,
+    StormPosted,
+    StormResult,
+    StormRow,
+    StormRun,
+    StormStart,
+)
+from puzzlebook import tickets
+from puzzlebook.storm.run import FIRST_DAY
+from service.context import Context
+from service.games.storm import ensure_run
+from service.games.storm.records import StormRecords
+from service.store.base import Store
+from service.store.items import utc_stamp
+from service.store.records import Player
+
+if TYPE_CHECKING:
+    import chess
+
+    from puzzlebook.chess.puzzle import Puzzle
+
+router = APIRouter()
+TAGS: list[str | Enum] = ["storm"]
+BOARD_TAGS: list[str | Enum] = ["boards"]
+GAME = "storm"
+
+RUNS_PER_HOUR = 60
+STARTS = Limit("storm-start", RUNS_PER_HOUR, f"Too many runs: at most {RUNS_PER_HOUR} an hour. {{retry}}")
+POSTS = Limit("storm-post", RUNS_PER_HOUR, f"Too many posts: at most {RUNS_PER_HOUR} an hour. {{retry}}")
+
+Starter = Annotated[Player, Depends(SignedIn("Sign in to play a ranked Storm run."))]
+Poster = Annotated[Player, Depends(SignedIn("Sign in to keep your Storm runs."))]
+Me = Annotated[Player, Depends(SignedIn("Sign in to see your Storm runs."))]
+Run = Annotated[StormRun, body_as(StormRun)]
+
+
+def _ms(when: dt.datetime) -> int:
+    return int(when.timestamp() * 1000)
+
+
+# The runs being posted (today's, and yesterday's just after midnight), per store: {day: (puzzles,
+# their starting positions)}. A kept run never changes, so each is made once per process.
+_RUNS: weakref.WeakKeyDictionary[Store, dict[str, tuple[list[Puzzle], list[chess.Board]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
+    from puzzlebook.storm.results import starting_positions
+
+    runs = _RUNS.setdefault(ctx.store, {})
+    if day in runs:
+        return runs[day]
+    kept = StormRecords(ctx.store).run_of(day)
+    if kept is None:
+        raise ApiError(422, f"No Storm run was started on {day}.")
+    found = [ctx.puzzle(p.band, p.id) for p in kept.puzzles]
+    puzzles = [p for p in found if p is not None]
+    if len(puzzles) != len(found):
+        raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
+    runs[day] = (puzzles, starting_positions(puzzles))
+    while len(runs) > 2:
+        runs.pop(min(runs))
+    return runs[day]
+
+
+def _result(doc: dict[str, Any]) -> StormResult:
+    return StormResult.model_validate(doc)
+
+
+@router.post(
+    "/storm/runs",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=StormStart,
+    responses=errors(401, 404, 429, 503),
+    summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
+)
+def start_run(player: Starter, ctx: Ctx) -> StormStart:
+    today = ctx.today()
+    if today < FIRST_DAY:
+        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
+    enforce(ctx, STARTS, player.id)
+    ensure_run(ctx.store, ctx.settings, ctx.bundle, today)
+    issued = _ms(ctx.now())
+    ticket = tickets.Ticket(player.id, GAME, today.isoformat(), issued, secrets.token_urlsafe(9))
+    ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, issued)
+    text = tickets.sign(ticket, tickets.ticket_key(ctx.settings.site_key))
+    return StormStart(date=today.isoformat(), ticket=text, issued=issued, ranked=ranked)
+
+
+@router.post(
+    "/storm/results",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=StormPosted,
+    openapi_extra=documented(StormRun),
+    responses=errors(400, 401, 413, 422, 429, 503),
+    summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
+)
+def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
+    from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
+
+    now = _ms(ctx.now())
+    try:
+        ticket = tickets.read(run.ticket, tickets.ticket_key(ctx.settings.site_key))
+        tickets.check(ticket, player=player.id, game=GAME, target=run.date, seconds=run.seconds, now=now)
+    except tickets.TicketRefused as exc:
+        raise ApiError(422, str(exc)) from None
+    enforce(ctx, POSTS, player.id)
+    try:
+        puzzles, starts = _run(ctx, run.date)
+        tally = score_run(puzzles, run.moves, run.seconds, starts)
+        check_late(tally, ticket.issued, now)
+    except RunRefused as exc:
+        raise ApiError(422, str(exc)) from None
+    answer = StormRecords(ctx.store).record_run(
+        player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now())
+    )
+    return StormPosted(
+        ranked=answer["ranked"], already=answer["already"], result=_result(answer["result"]),
+        place=answer.get("place"),
+    )
+
+
+@router.get(
+    "/storm/me",
+    tags=TAGS,
+    dependencies=[cached(PRIVATE)],
+    response_model=StormMine,
+    responses=errors(401, 503),
+    summary="Your best ranked Storm run and your ranked runs, newest first",
+)
+def my_runs(player: Me, ctx: Ctx) -> StormMine:
+    records = StormRecords(ctx.store)
+    best = records.best(player.id)
+    runs = [_result(r) for r in records.history(player.id)]
+    return StormMine(best=_result(best) if best else None, runs=runs)
+
+
+@router.get(
+    "/boards/storm/daily/{date}",
+    tags=BOARD_TAGS,
+    dependencies=[cached(BOARD)],
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=StormBoard,
+    responses=errors(400, 404, 503),
+    summary="A day's Storm board: more solved first, then a higher puzzle solved, then less time",
+)
+def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoard:
+    day = day_from(date)
+    out_by(day, ctx.today(), "The Storm run")
+    if day < FIRST_DAY:
+        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
+    me = me_on_board(ctx, credentials)
+    rows, mine = board_rows(StormRecords(ctx.store).daily_board(day.isoformat(), me=me), me, StormRow)
+    return StormBoard(date=day.isoformat(), rows=rows, mine=mine)
+
+
+@router.get(
+    "/boards/storm/best",
+    tags=BOARD_TAGS,
+    dependencies=[cached(BOARD)],
+    openapi_extra=OPTIONAL_AUTH,
+    response_model=StormBoard,
+    responses=errors(503),
+    summary="Each player's best ranked Storm run of all time, ranked as a day's board",
+)
+def storm_best(ctx: Ctx, credentials: Credentials) -> StormBoard:
+    me = me_on_board(ctx, credentials)
+    rows, mine = board_rows(StormRecords(ctx.store).best_board(me=me), me, StormRow)
+    return StormBoard(rows=rows, mine=mine)

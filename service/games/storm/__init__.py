@@ -1,0 +1,84 @@
+"""Storm's part of the service layer: each day's run kept on first need, and published on its day.
+
+A day's run is picked by puzzlebook.storm.run.pick_run and kept by the store the first time
+anything needs it (the nightly fill of that day, the site build, a player starting a run); the
+first pick stands. Its public file, daily/storm/<date>.json, is written only from the day itself
+on, never ahead: the callers of `daily_files` and `keep_through` (service/publish.py, the site
+build) go through tomorrow, for the games that publish a day ahead, so Storm stops a day short
+of `last`. The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
+nothing the shards don't already publish, themes left out); only which puzzles, in which order,
+is new, and that only on its day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from puzzlebook.storm.run import FIRST_DAY, pick_run
+from service.games.storm.records import KeptRun, StormRecords
+from service.publish import json_bytes
+from service.store.base import Store
+
+if TYPE_CHECKING:
+    from service.nightly import NightlyRun
+    from service.settings import Settings
+
+KEY = "storm"
+
+
+def ensure_run(store: Store, settings: Settings, bundle: Any, day: dt.date) -> KeptRun:
+    """The run of `day`, picked and kept now if it wasn't (ValueError before FIRST_DAY)."""
+    records = StormRecords(store)
+    kept = records.run_of(day.isoformat())
+    if kept is not None:
+        return kept
+    puzzles = pick_run(day, key=settings.site_key, bundle=bundle)
+    return records.keep_run(day.isoformat(), bundle.version, puzzles)
+
+
+def _on_its_day(last: str) -> dt.date:
+    """The last day whose run may be out, when the caller publishes through `last` (tomorrow)."""
+    return dt.date.fromisoformat(last) - dt.timedelta(days=1)
+
+
+def nightly(run: NightlyRun) -> None:
+    """Keep today's run (the day it is first needed and published)."""
+    if run.today >= FIRST_DAY:
+        ensure_run(run.store, run.settings, run.bundle, run.today)
+        run.report.game(KEY).kept = 1
+
+
+def keep_through(store: Store, settings: Settings, bundle: Any, last: dt.date) -> None:
+    """Keep every day's run from FIRST_DAY up to the day before `last` (today, for the build)."""
+    day, end = FIRST_DAY, last - dt.timedelta(days=1)
+    while day <= end:
+        ensure_run(store, settings, bundle, day)
+        day += dt.timedelta(days=1)
+
+
+def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
+    return today >= FIRST_DAY and StormRecords(store).run_of(today.isoformat()) is None
+
+
+def path(day: str) -> str:
+    return f"daily/storm/{day}.json"
+
+
+def day_file(kept: KeptRun, bundle: Any) -> dict[str, Any]:
+    """{date, bundle, puzzles: [[id, fen, moves, rating], ...]}: the run in order, as the shards have it."""
+    rows = []
+    for p in kept.puzzles:
+        row = bundle.row(p.band, p.id)
+        rows.append([p.id, row[1], row[2], p.rating])
+    return {"date": kept.day, "bundle": kept.bundle, "puzzles": rows}
+
+
+def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
+    """Each kept run's public file, through the day before `last` (module docstring)."""
+    through = _on_its_day(last).isoformat()
+    return {path(k.day): json_bytes(day_file(k, bundle)) for k in StormRecords(store).runs(first, through)}
+
+
+def published(store: Store, last: str) -> list[str]:
+    return [k.day for k in StormRecords(store).runs(None, _on_its_day(last).isoformat())]

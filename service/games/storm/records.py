@@ -1,0 +1,150 @@
+"""Storm in the store: the days' runs (the first pick stands), each player's first started run of a
+day (the ranked one), their ranked results with the day's board, and their best of all time with
+the best board. Keys: service/games/storm/keys.py; docs/store.md.
+
+What a posted run changes is decided by puzzlebook.storm.results.settle; this module reads the
+keys it needs, turns the decision into store operations, and writes them (Store.settle reads and
+decides again when a condition is lost to another write, so two posts of one run count once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlebook.storm.clock import Tally
+from puzzlebook.storm.results import result_doc, settle
+from puzzlebook.storm.run import RunPuzzle
+from service.games.storm import keys as SK
+from service.store import keys as K
+from service.store.base import Store
+from service.store.boards import BoardSpec
+from service.store.items import Conflict, Item, Key, Op, Put, doc_of, make_item, version_of
+from service.store.records import Board
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRun:
+    """A day's run as kept: the bundle version it was picked from and its puzzles in order."""
+
+    day: str
+    bundle: int
+    puzzles: list[RunPuzzle]
+
+
+def _kept_run(item: Item) -> KeptRun:
+    doc = doc_of(item)
+    return KeptRun(item["SK"], int(doc["bundle"]), [RunPuzzle(p[0], p[1], int(p[2])) for p in doc["puzzles"]])
+
+
+def _rank(pid: str, run: dict[str, Any]) -> str:
+    return SK.rank(run["score"], run["highest"], run["seconds"], run["posted"], pid)
+
+
+def _detail(item: Item) -> dict[str, Any]:
+    doc = doc_of(item)
+    run = doc.get("best", doc)
+    return {"score": run["score"], "highest": run["highest"], "seconds": run["seconds"], "date": run["date"]}
+
+
+class StormRecords:
+    """Storm's records in `store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ---- the days' runs ----------------------------------------------------------------
+
+    def keep_run(self, day: str, bundle: int, puzzles: list[RunPuzzle]) -> KeptRun:
+        """Keep `puzzles` as the run of `day`, unless one is kept already: the kept one stands."""
+        doc = {"bundle": bundle, "puzzles": [[p.id, p.band, p.rating] for p in puzzles]}
+        try:
+            self.store.transact([Put(make_item(SK.RUNS, day, doc), expect=0)])
+        except Conflict:
+            kept = self.run_of(day)
+            if kept is None:  # pragma: no cover - a run is never deleted
+                raise
+            return kept
+        return KeptRun(day, bundle, list(puzzles))
+
+    def run_of(self, day: str) -> KeptRun | None:
+        """The kept run of `day`, or None."""
+        item = self.store.get_item(SK.RUNS, day)
+        return _kept_run(item) if item else None
+
+    def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
+        """The kept runs within `first`..`last` (when given), by date."""
+        items = self.store.query_items(SK.RUNS, low=first or "0000", high=last or "9999")
+        return [_kept_run(it) for it in items]
+
+    # ---- starting and posting ----------------------------------------------------------
+
+    def start(self, pid: str, day: str, nonce: str, issued: int) -> bool:
+        """Note a run the player starts on `day` (its ticket's `nonce`); True when it is their
+        first of the day (ranked), False when one was started before (this one is practice)."""
+        item = make_item(K.player(pid), SK.started(day), {"nonce": nonce, "issued": issued})
+        try:
+            self.store.transact([Put(item, expect=0)])
+        except Conflict:
+            return False
+        return True
+
+    def record_run(
+        self, pid: str, day: str, nonce: str, tally: Tally, seconds: int, posted: str
+    ) -> dict[str, Any]:
+        """Keep the player's run of `day` (ticket `nonce`) as puzzlebook.storm.results.settle
+        decides; the answer: {ranked, already, result}, with `place` on the day's board when kept."""
+        me = K.player(pid)
+        started_key, result_key, stats_key = (me, SK.started(day)), (me, SK.result(day)), (me, SK.STORM_STATS)
+        run = result_doc(day, tally, seconds, posted)
+
+        def decide(got: dict[Key, Item]) -> tuple[dict[str, Any], list[Op]]:
+            started = got.get(started_key)
+            ranked = started is not None and doc_of(started).get("nonce") == nonce
+            kept = doc_of(got[result_key]) if result_key in got else None
+            stats = got.get(stats_key)
+            best = doc_of(stats).get("best") if stats else None
+            settled = settle(ranked=ranked, kept=kept, best=best, run=run)
+            ops: list[Op] = []
+            if settled.result is not None:
+                board = SK.daily_board(day)[1], _rank(pid, settled.result)
+                ops.append(Put(make_item(*result_key, settled.result, index={1: board}), expect=0))
+            if settled.best is not None:
+                version = version_of(stats)
+                index = {1: (SK.BEST_BOARD[1], _rank(pid, settled.best))}
+                item = make_item(*stats_key, {"best": settled.best}, version=version + 1, index=index)
+                ops.append(Put(item, expect=version))
+            return settled.answer, ops
+
+        answer = self.store.settle([started_key, result_key, stats_key], decide)
+        if answer["ranked"]:
+            n, board_pk = SK.daily_board(day)
+            kept = answer["result"]
+            answer["place"] = self.store.count_items(board_pk, index=n, below=_rank(pid, kept)) + 1
+        return answer
+
+    # ---- what a player has -------------------------------------------------------------
+
+    def best(self, pid: str) -> dict[str, Any] | None:
+        """The player's best ranked run, or None."""
+        item = self.store.get_item(K.player(pid), SK.STORM_STATS)
+        return doc_of(item).get("best") if item else None
+
+    def history(self, pid: str, limit: int = 60) -> list[dict[str, Any]]:
+        """The player's ranked runs, newest first (at most `limit`)."""
+        items = self.store.query_items(K.player(pid), prefix=SK.RESULTS, reverse=True, limit=limit)
+        return [doc_of(it) for it in items]
+
+    # ---- boards ------------------------------------------------------------------------
+
+    def daily_board(self, day: str, me: str | None = None) -> Board:
+        """The Storm board of `day`: more solved first, then a higher puzzle solved, then less time."""
+        index, pk = SK.daily_board(day)
+        mine = (K.player(me), SK.result(day)) if me else None
+        return self.store.board_of(BoardSpec(index, [pk], _detail, mine))
+
+    def best_board(self, me: str | None = None) -> Board:
+        """Each player's best run of all time, ranked as a day's board."""
+        index, pk = SK.BEST_BOARD
+        mine = (K.player(me), SK.STORM_STATS) if me else None
+        return self.store.board_of(BoardSpec(index, [pk], _detail, mine))

@@ -1,0 +1,163 @@
+"""Storm in the browser: a whole run under a test clock (right moves, a combo bonus, a wrong move,
+the clock to zero), played from the keyboard with reduced motion; a ranked run posted and ranked
+by the server; the page axe clean."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.storm.clock import START, WRONG_PENALTY, combo_bonus
+from tests.browser import chess_helpers as ch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def day_file(site_server: Any) -> dict[str, Any]:
+    """Today's run as published: the latest file (none is published ahead of its day)."""
+    latest = max((site_server.dist / "daily" / "storm").glob("*.json"))
+    return json.loads(latest.read_text())
+
+
+def run_puzzles(file: dict[str, Any]) -> list[Puzzle]:
+    return [Puzzle.from_row([r[0], r[1], r[2], r[3], ""], "") for r in file["puzzles"]]
+
+
+def wait_move(page: Any, puzzle: int, moves: int, *, fake: bool) -> None:
+    """Until puzzle number `puzzle` has `moves` moves made and the board takes the next (a fake clock
+    is run on in steps, so the board's promises and the reply land)."""
+    check = """([p, m]) => {
+      const f = document.getElementById('board-frame'); const g = document.querySelector('.board-grid');
+      return f.dataset.puzzle === String(p) && f.dataset.moves === String(m)
+        && g && g.getAttribute('aria-disabled') === 'false';
+    }"""
+    if not fake:
+        page.wait_for_function(check, arg=[puzzle, moves], timeout=15_000)
+        return
+    for _ in range(100):
+        if page.evaluate(check, [puzzle, moves]):
+            return
+        page.clock.run_for(20)
+    raise AssertionError(f"puzzle {puzzle} never took move {moves + 1}")
+
+
+def wrong_move(puzzle: Puzzle) -> str:
+    return ch.find_wrong_move(puzzle, 1)
+
+
+def clock_text(page: Any) -> str:
+    return page.text_content("#clock-time") or ""
+
+
+def seconds_of(text: str) -> int:
+    m, s = text.split(":")
+    return int(m) * 60 + int(s)
+
+
+def test_a_whole_run_by_keyboard_under_a_test_clock(make_page, site_server, axe) -> None:
+    page = make_page(reduced_motion="reduce")
+    page.clock.install()
+    page.goto("/storm/")
+    page.wait_for_selector("#start-button:not([disabled])")
+    assert axe(page) == []
+    run = run_puzzles(day_file(site_server))
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.click("#start-button")
+    wait_move(page, 1, 0, fake=True)
+    assert clock_text(page) == "3:00"
+    ch.tab_to_board(page)
+    # Right moves until the combo passes 5 (+3 s); every solve moves on at once.
+    combo = bonus = solved = 0
+    number = 1
+    highest = 0
+    while combo < 5:
+        puzzle = run[number - 1]
+        color = ch.solver_color(puzzle)
+        for k, uci in enumerate(puzzle.solution):
+            ch.key_move(page, uci, color)
+            combo += 1
+            bonus += combo_bonus(combo)
+            if k < len(puzzle.solution) - 1:
+                wait_move(page, number, k + 1, fake=True)
+        solved += 1
+        highest = max(highest, puzzle.rating)
+        number += 1
+        wait_move(page, number, 0, fake=True)
+        if not ch.focused_square(page):
+            ch.tab_to_board(page)
+    assert bonus == 3
+    assert page.text_content("#stat-score") == str(solved)
+    assert page.text_content("#combo-count") == str(combo)
+    page.clock.run_for(10_000)
+    # Ten seconds and the few the moves took (the test clock runs on while waiting for each reply).
+    assert START + bonus - 13 <= seconds_of(clock_text(page)) <= START + bonus - 10
+    # A wrong move: 10 seconds off, the combo broken, the next puzzle.
+    puzzle = run[number - 1]
+    before = seconds_of(clock_text(page))
+    ch.key_move(page, wrong_move(puzzle), ch.solver_color(puzzle))
+    wait_move(page, number + 1, 0, fake=True)
+    assert page.text_content("#combo-count") == "0"
+    assert page.text_content("#stat-mistakes") == "1"
+    assert before - seconds_of(clock_text(page)) in (WRONG_PENALTY, WRONG_PENALTY + 1)
+    assert page.text_content("#clock-change") == f"-{WRONG_PENALTY}"
+    # The clock runs to zero: the run is over, at exactly its length.
+    page.clock.run_for(170_000)
+    page.locator("#results-sheet[open]").wait_for()
+    assert clock_text(page) == "0:00"
+    assert page.text_content("#results-why") == "Time’s up."
+    assert page.text_content("#results-score") == str(solved)
+    assert page.text_content("#results-highest") == str(highest)
+    assert page.text_content("#results-combo") == str(combo)
+    assert page.text_content("#results-mistakes") == "1"
+    assert "Practice" in page.text_content("#results-rank")
+    share = page.text_content("#share-preview")
+    assert f"{solved} solved" in share and "Best combo" in share
+    assert not any(uci in share for p in run[:number] for uci in p.line)
+    page.clock.resume()  # axe waits on timers of its own
+    assert axe(page) == []
+    # A move after zero does nothing: the board takes none.
+    assert page.get_attribute(".board-grid", "aria-disabled") == "true"
+
+
+def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_server) -> None:
+    status, player = site_server.post("/api/players", {"name": "Stormy"})
+    assert status == 201, player
+    page.goto("/about/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+    page.goto("/storm/")
+    page.wait_for_selector("#start-button:not([disabled])")
+    assert "ranked one" in page.text_content("#start-rank")
+    run = run_puzzles(day_file(site_server))
+    page.click("#start-button")
+    wait_move(page, 1, 0, fake=False)
+    puzzle = run[0]
+    color = ch.solver_color(puzzle)
+    for k, uci in enumerate(puzzle.solution):
+        ch.click_move(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            wait_move(page, 1, k + 1, fake=False)
+    wait_move(page, 2, 0, fake=False)
+    ch.click_move(page, wrong_move(run[1]), ch.solver_color(run[1]))
+    wait_move(page, 3, 0, fake=False)
+    page.click("#end-button")
+    page.locator("#results-sheet[open]").wait_for()
+    page.wait_for_function("() => document.getElementById('results-rank').textContent.startsWith('Ranked')")
+    assert page.text_content("#results-score") == "1"
+    assert page.text_content("#results-mistakes") == "1"
+    status, board = site_server.get(f"/api/boards/storm/daily/{day_file(site_server)['date']}")
+    assert status == 200
+    mine = [r for r in board["rows"] if r["name"] == "Stormy"]
+    assert mine and mine[0]["score"] == 1
+    # Again the same day: practice, and the result sheet says so.
+    page.click("#again-button")
+    wait_move(page, 1, 0, fake=False)
+    assert page.text_content("#play-kind") == "Practice"
+    page.click("#end-button")
+    page.locator("#results-sheet[open]").wait_for()
+    assert page.text_content("#results-rank").startswith("Practice")
+    page.goto("/storm/")
+    page.wait_for_selector("#mine:not([hidden])")
+    assert "Your best: 1 solved" in page.text_content("#mine-best")

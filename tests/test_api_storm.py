@@ -1,0 +1,216 @@
+"""Storm over the API, on both stores: a run starts with a play ticket, is posted as moves and
+seconds, replayed and scored by the server; the first started run of a day is the ranked one and
+counts once; forged moves, impossible times and other tickets are refused; the boards rank it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle, position_at
+from puzzlebook.storm.results import score_run
+from service.games.storm.records import StormRecords
+from tests.support import dynamo_store, served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+TODAY = "2026-11-30"
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as w:
+            yield w
+    else:
+        with dynamo_store() as store, served(store, NOON) as w:
+            yield w
+
+
+def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
+    got = world.client.post("/api/storm/runs", headers=me)
+    assert got.status_code == 200, got.text
+    return got.json()
+
+
+def puzzles(world: SimpleNamespace) -> list[Puzzle]:
+    kept = StormRecords(world.store).run_of(TODAY)
+    assert kept is not None
+    return [world.ctx.puzzle(p.band, p.id) for p in kept.puzzles]
+
+
+def wrong_move(puzzle: Puzzle) -> str:
+    """A legal first move that is neither the line's nor a mate."""
+    board = position_at(puzzle, 1)
+    for move in board.legal_moves:
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if move.uci() != puzzle.solution[0] and not mate:
+            return move.uci()
+    raise AssertionError(f"{puzzle.id} has no wrong move")
+
+
+def post(world: SimpleNamespace, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int):
+    body = {"date": TODAY, "ticket": ticket, "moves": moves, "seconds": seconds}
+    return world.client.post("/api/storm/results", json=body, headers=me)
+
+
+def honest(run: list[Puzzle]) -> list[list[str]]:
+    """Solve the first, miss the second, solve the third and fourth, stop in the fifth's first move."""
+    return [run[0].solution, [wrong_move(run[1])], run[2].solution, run[3].solution, []]
+
+
+def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
+    me = signed_up(world.client, "Ada")
+    started = start(world, me)
+    assert started["ranked"] is True and started["date"] == TODAY
+    run = puzzles(world)
+    assert len(run) == 150 and run[0].rating < 900 < run[-1].rating
+    moves = honest(run)
+    world.clock.advance(seconds=61)
+    got = post(world, me, started["ticket"], moves, 60)
+    assert got.status_code == 200, got.text
+    answer = got.json()
+    solved = [run[0], run[2], run[3]]
+    right = sum(len(p.solution) for p in solved)
+    assert answer["ranked"] is True and answer["already"] is False and answer["place"] == 1
+    assert answer["result"] == {
+        "date": TODAY,
+        "score": 3,
+        "highest": max(p.rating for p in solved),
+        "combo_best": right - len(run[0].solution),
+        "mistakes": 1,
+        "attempted": 5,
+        "seconds": 60,
+        "length": 180 - 10 + (3 if right - len(run[0].solution) >= 5 else 0),
+    }
+    again = post(world, me, started["ticket"], moves, 60)
+    assert again.status_code == 200 and again.json()["already"] is True
+    assert again.json()["result"] == answer["result"]
+    board = world.client.get(f"/api/boards/storm/daily/{TODAY}", headers=me).json()
+    assert [(r["name"], r["score"], r["you"]) for r in board["rows"]] == [("Ada", 3, True)]
+    assert board["mine"]["place"] == 1
+    mine = world.client.get("/api/storm/me", headers=me).json()
+    assert mine["best"]["score"] == 3 and [r["date"] for r in mine["runs"]] == [TODAY]
+
+
+def test_a_second_run_the_same_day_is_practice(world: SimpleNamespace) -> None:
+    me = signed_up(world.client, "Ada")
+    first = start(world, me)
+    second = start(world, me)
+    assert (first["ranked"], second["ranked"]) == (True, False)
+    run = puzzles(world)
+    world.clock.advance(seconds=30)
+    practice = post(world, me, second["ticket"], [p.solution for p in run[:4]], 25)
+    assert practice.status_code == 200, practice.text
+    assert practice.json()["ranked"] is False and practice.json()["result"]["score"] == 4
+    assert world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"] == []
+    ranked = post(world, me, first["ticket"], [[wrong_move(run[0])], []], 20)
+    assert ranked.json()["ranked"] is True and ranked.json()["result"]["score"] == 0
+    assert world.client.get("/api/storm/me", headers=me).json()["best"]["score"] == 0
+
+
+@pytest.mark.parametrize(
+    ("moves", "words"),
+    [
+        (lambda run: [["zz99"]], "isn't a move written as"),
+        (lambda run: [[wrong_move(run[0]), run[0].solution[0]]], "Puzzle 1 has a move after it was over."),
+        (lambda run: [["h1h8"] if "h1h8" not in run[0].solution else ["a1a8"]], "can’t be played there"),
+        (lambda run: [run[0].solution[:-1] or [], run[1].solution] if len(run[0].solution) > 1 else [[], []],
+         "left before it was solved or missed"),
+    ],
+    ids=["not-uci", "after-end", "illegal", "unfinished"],
+)
+def test_a_forged_run_is_refused_and_nothing_is_kept(world: SimpleNamespace, moves: Any, words: str) -> None:
+    me = signed_up(world.client, "Ada")
+    ticket = start(world, me)["ticket"]
+    world.clock.advance(seconds=30)
+    got = post(world, me, ticket, moves(puzzles(world)), 20)
+    assert got.status_code in (400, 422), got.text
+    assert words in got.json()["error"]
+    assert world.client.get("/api/storm/me", headers=me).json() == {"best": None, "runs": []}
+
+
+def test_impossible_times_are_refused(world: SimpleNamespace) -> None:
+    me = signed_up(world.client, "Ada")
+    ticket = start(world, me)["ticket"]
+    run = puzzles(world)
+    world.clock.advance(seconds=30)
+    too_fast = post(world, me, ticket, [run[0].solution], 90)
+    assert too_fast.status_code == 422 and "claims 90 seconds" in too_fast.json()["error"]
+    world.clock.advance(seconds=200)
+    out = post(world, me, ticket, [[wrong_move(run[0])], run[1].solution], 175)
+    assert out.status_code == 422 and "clock ran out at 170 seconds" in out.json()["error"]
+    world.clock.advance(seconds=200)
+    late = post(world, me, ticket, [run[0].solution], 60)
+    assert late.status_code == 422 and "arrived 430 seconds after it started" in late.json()["error"]
+    assert world.client.get("/api/storm/me", headers=me).json()["runs"] == []
+
+
+def test_another_players_or_a_forged_ticket_is_refused(world: SimpleNamespace) -> None:
+    ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
+    ticket = start(world, ada)["ticket"]
+    run = puzzles(world)
+    world.clock.advance(seconds=30)
+    theirs = post(world, bob, ticket, [run[0].solution], 20)
+    assert theirs.status_code == 422 and "another player" in theirs.json()["error"]
+    payload, mac = ticket.split(".")
+    forged = post(world, ada, f"{payload}.{mac[::-1]}", [run[0].solution], 20)
+    assert forged.status_code == 422 and "signature" in forged.json()["error"]
+    assert post(world, ada, ticket, [run[0].solution], 20).json()["ranked"] is True
+
+
+def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) -> None:
+    run = None
+    entries = [("Slow", 2, 50), ("Fast", 2, 30), ("Most", 3, 90)]
+    for name, solved, seconds in entries:
+        me = signed_up(world.client, name)
+        ticket = start(world, me)["ticket"]
+        run = run or puzzles(world)
+        world.clock.advance(seconds=100)
+        got = post(world, me, ticket, [p.solution for p in run[:solved]], seconds)
+        assert got.status_code == 200, got.text
+    board = world.client.get(f"/api/boards/storm/daily/{TODAY}").json()
+    assert [r["name"] for r in board["rows"]] == ["Most", "Fast", "Slow"]
+    best = world.client.get("/api/boards/storm/best").json()
+    assert [(r["name"], r["date"]) for r in best["rows"]] == [(n, TODAY) for n in ("Most", "Fast", "Slow")]
+    assert world.client.get("/api/boards/storm/daily/2026-12-01").status_code == 404
+
+
+def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
+    me = signed_up(world.client, "Ada")
+    started = start(world, me)
+    run = puzzles(world)
+    world.clock.advance(seconds=40)
+    pid = world.client.get("/api/me", headers=me).json()["id"]
+    tally = score_run(run, [p.solution for p in run[:3]], 35)
+    nonce = _nonce(started["ticket"])
+    records = StormRecords(world.store)
+
+    def keep(k: int) -> dict[str, Any]:
+        return records.record_run(pid, TODAY, nonce, tally, 35, f"2026-11-30T12:00:4{k}.000000Z")
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        answers = list(pool.map(keep, range(6)))
+    assert sorted(a["already"] for a in answers) == [False] + [True] * 5
+    assert all(a["result"]["score"] == 3 and a["place"] == 1 for a in answers)
+    assert [r["score"] for r in records.history(pid)] == [3]
+    assert records.best(pid)["score"] == 3
+    assert len(world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"]) == 1
+
+
+def _nonce(ticket: str) -> str:
+    from puzzlebook.tickets import read, ticket_key
+    from tests.support import settings_for_tests
+
+    return read(ticket, ticket_key(settings_for_tests().site_key)).nonce
+
+
+def test_signed_out_is_401_and_a_day_before_storm_has_no_board(world: SimpleNamespace) -> None:
+    assert world.client.post("/api/storm/runs").status_code == 401
+    assert world.client.get("/api/boards/storm/daily/2026-10-01").status_code == 404

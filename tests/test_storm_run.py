@@ -1,0 +1,85 @@
+"""The day's Storm run: picked by the site key from the bundle, climbing, kept on first need, and
+published on its day only, with nothing the shards don't already hold."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.shards import Bundle
+from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, pick_run, steps
+from service import publish
+from service.games import storm
+from service.games.storm.records import StormRecords
+from tests.support import settings_for_tests, sqlite_store
+
+ROOT = Path(__file__).resolve().parent.parent / "shards"
+TODAY = dt.date(2026, 11, 30)
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Bundle:
+    return Bundle(ROOT)
+
+
+def test_a_run_climbs_in_steps_from_800_and_has_150_puzzles(bundle: Bundle) -> None:
+    run = pick_run(TODAY, key=b"k", bundle=bundle)
+    assert len(run) == RUN_LENGTH == sum(take for _, _, take in steps())
+    assert len({p.id for p in run}) == RUN_LENGTH
+    k = 0
+    for low, high, take in steps():
+        part = run[k:k + take]
+        assert all(low <= p.rating < high for p in part), (low, high)
+        assert [p.rating for p in part] == sorted(p.rating for p in part)
+        k += take
+    assert run[0].rating >= 800 and all(BANDS[p.band][0] <= p.rating < BANDS[p.band][1] for p in run)
+    assert not {p.id for p in run} & bundle.retired
+
+
+def test_the_site_key_and_the_day_pick_the_run(bundle: Bundle) -> None:
+    one = pick_run(TODAY, key=b"k", bundle=bundle)
+    assert pick_run(TODAY, key=b"k", bundle=bundle) == one
+    assert pick_run(TODAY, key=b"other", bundle=bundle) != one
+    assert pick_run(TODAY + dt.timedelta(days=1), key=b"k", bundle=bundle) != one
+    with pytest.raises(ValueError, match="Storm runs start on 2026-11-01"):
+        pick_run(FIRST_DAY - dt.timedelta(days=1), key=b"k", bundle=bundle)
+
+
+def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bundle) -> None:
+    settings = settings_for_tests()
+    tomorrow = TODAY + dt.timedelta(days=1)
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        assert storm.missing_ahead(store, settings, TODAY)
+        storm.keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
+        kept = [k.day for k in StormRecords(store).runs(None, None)]
+        assert kept[0] == FIRST_DAY.isoformat() and kept[-1] == TODAY.isoformat()
+        assert not storm.missing_ahead(store, settings, TODAY)
+        # Even a run kept for tomorrow (a player's clock, a later fill) isn't published before its day.
+        storm.ensure_run(store, settings, bundle, tomorrow)
+        files = publish.daily_files(store, settings, bundle, through=tomorrow)
+        assert f"daily/storm/{TODAY.isoformat()}" + ".json" in files
+        assert f"daily/storm/{tomorrow.isoformat()}.json" not in files
+        index = json.loads(files[publish.INDEX])
+        assert index["storm"][-1] == TODAY.isoformat()
+        body = json.loads(files[f"daily/storm/{TODAY.isoformat()}.json"])
+        run = StormRecords(store).run_of(TODAY.isoformat())
+        assert run is not None and body["date"] == TODAY.isoformat()
+        assert [row[0] for row in body["puzzles"]] == [p.id for p in run.puzzles]
+        for row, p in zip(body["puzzles"], run.puzzles, strict=True):
+            shard_row = bundle.row(p.band, p.id)
+            assert row == [p.id, shard_row[1], shard_row[2], shard_row[3]]  # the shards' own, no themes
+
+
+def test_the_first_pick_stands(tmp_path, bundle: Bundle) -> None:
+    settings = settings_for_tests()
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        first = pick_run(TODAY, key=b"another key", bundle=bundle)[:3]
+        StormRecords(store).keep_run(TODAY.isoformat(), bundle.version, first)
+        assert storm.ensure_run(store, settings, bundle, TODAY).puzzles == first
+        picked = pick_run(TODAY, key=b"k", bundle=bundle)
+        again = StormRecords(store).keep_run(TODAY.isoformat(), bundle.version, picked)
+        assert again.puzzles == first
