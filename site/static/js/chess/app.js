@@ -36,10 +36,15 @@ async function route() {
   const [head] = parts
   const current = () => serial === routeSerial
   if (head && head !== 'you') {
-    const module = await playModule()
-    if (current()) await module.route(parts, current)
+    try {
+      const module = await playModule()
+      if (current()) await module.route(parts, current)
+    } finally {
+      opened()
+    }
     return
   }
+  opened()
   if (play) (await play).showHome()
   document.title = 'Chess Puzzles · Puzzle Book'
   try {
@@ -48,6 +53,11 @@ async function route() {
     console.error(error)
   }
   if (head === 'you' && current()) $('you').focus()
+}
+
+/** The view the address names is shown: first_view.js's mark (the play view's frame held from the first paint) comes off. */
+function opened() {
+  document.documentElement.removeAttribute('data-opening')
 }
 
 // ---- home ------------------------------------------------------------------
