@@ -40,15 +40,13 @@ new PerformanceObserver((list) => {
 
 
 @pytest.fixture(scope="module")
-def browser_with_scrollbars() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, ignore_default_args=["--hide-scrollbars"]
-        )
-        yield chromium
-        chromium.close()
+def browser_with_scrollbars(browser: Any) -> Iterator[Any]:
+    """Another Chromium from the session's Playwright (one Playwright per process), with scrollbars."""
+    chromium = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    yield chromium
+    chromium.close()
 
 
 def _shifts(browser: Any, url: str, viewport: dict[str, int], ready: Any) -> list[dict[str, Any]]:
