@@ -90,6 +90,7 @@ def read(text: object, key: bytes) -> Ticket:
     ticket's shape) or "forged" (its signature isn't this site's)."""
     if text is None or text == "":
         raise TicketRefused("missing", "This result has no play ticket: open the puzzle again while online.")
+    # Only ASCII can be a ticket (and compare_digest refuses to compare any other str: a 500).
     if not isinstance(text, str) or len(text) > MAX_TEXT or text.count(".") != 1 or not text.isascii():
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
     payload, mac = text.split(".")
