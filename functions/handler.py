@@ -1,7 +1,8 @@
 """The Lambda entry points: `handler` (the API behind /api/*) and `nightly` (the scheduled fill).
 
-Everything expensive happens once per container, at import: the settings,
-the boto3 clients (through the store) and the app. Environment:
+What every request needs happens once per container, at import: the settings and the app. What
+only some requests need waits for the first of them: the DynamoDB client (the store makes it at
+first use) and the passkey library (service/passkeys.py). Environment:
 
   PUZZLEBOOK_STORE     dynamodb://<table>
   SITE_KEY             the site key, or SITE_KEY_PARAMETER: the name of an SSM
@@ -11,8 +12,10 @@ the boto3 clients (through the store) and the app. Environment:
   PUZZLEBOOK_SHARDS    the chess bundle's directory (default: shards/ beside functions/)
 
 With Lambda SnapStart (infra/template.yaml) this module's import runs once per published
-version and is snapshotted; every new instance resumes from that memory. What must differ per
-instance is redone after each restore (`after_restore`).
+version and is snapshotted; every new instance resumes from that memory. Before the snapshot,
+`before_snapshot` does what the first requests would (the client, the passkey library), so a
+restored instance has it all; what must differ per instance is redone after each restore
+(`after_restore`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,15 @@ def _ssm_parameter(name: str) -> str:
     return str(got["Parameter"]["Value"])
 
 
+def before_snapshot() -> None:
+    """Run by Lambda once, before it takes the SnapStart snapshot: make what is otherwise made at
+    first use, so no restored instance pays for it."""
+    from service import passkeys
+
+    app.state.ctx.store.warm()
+    passkeys.warm()
+
+
 def after_restore() -> None:
     """Run by Lambda after each SnapStart restore. Every instance resumes from the same snapshot,
     so the `random` module would draw the same numbers in all of them (the store's retry jitter,
@@ -44,12 +56,14 @@ def after_restore() -> None:
 
 
 def _register_snapstart_hooks() -> bool:
-    """Register after_restore with the Lambda runtime's hooks (the module `snapshot_restore_py`,
-    in the Python 3.12+ runtime); False where there is no such runtime (locally, in the tests)."""
+    """Register before_snapshot and after_restore with the Lambda runtime's hooks (the module
+    `snapshot_restore_py`, in the Python 3.12+ runtime); False where there is no such runtime
+    (locally, in the tests)."""
     try:
-        from snapshot_restore_py import register_after_restore
+        from snapshot_restore_py import register_after_restore, register_before_snapshot
     except ImportError:
         return False
+    register_before_snapshot(before_snapshot)
     register_after_restore(after_restore)
     return True
 

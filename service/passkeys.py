@@ -2,6 +2,11 @@
 of what it answers. No storage and no HTTP here: functions/routes/accounts.py reads and writes the
 store around these.
 
+The `webauthn` library (with cryptography, pyasn1 and cbor2 under it) is imported by the functions
+that use it, not with this module: only a passkey request needs it, and importing it took a
+tenth of the API's cold start (docs/operations.md, "Speed"). functions/handler.py imports it
+before a SnapStart snapshot (`warm`).
+
 The relying party (the site's identity to the authenticator) comes from the site's address, the one
 setting `site_url` (service/settings.py): its host is the relying party id, its scheme, host and
 port the only origin accepted. Browsers refuse an IP address as a relying party id, which is why
@@ -16,28 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from webauthn import (
-    generate_authentication_options,
-    generate_registration_options,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import base64url_to_bytes, bytes_to_base64url, options_to_json_dict
-from webauthn.helpers.cose import COSEAlgorithmIdentifier
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    AuthenticatorTransport,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
-
 from service.store.records import Passkey
-
-__all__ = [  # base64url both ways, as WebAuthn's JSON writes binary: the library's own helpers
-    "base64url_to_bytes",
-    "bytes_to_base64url",
-]
 
 SITE_NAME = "Puzzle Book"
 CHALLENGE_BYTES = 32
@@ -45,13 +29,43 @@ CHALLENGE_BYTES = 32
 # browser is told the same.
 CHALLENGE_SECONDS = 300
 TIMEOUT_MS = CHALLENGE_SECONDS * 1000
-# ES256 first (every platform authenticator has it), then Ed25519 and RS256 (Windows Hello).
-ALGORITHMS = [
-    COSEAlgorithmIdentifier.ECDSA_SHA_256,
-    COSEAlgorithmIdentifier.EDDSA,
-    COSEAlgorithmIdentifier.RSASSA_PKCS1_v1_5_SHA_256,
-]
-_TRANSPORTS = {t.value for t in AuthenticatorTransport}
+
+
+def warm() -> None:
+    """Import the library now (before a SnapStart snapshot), not at the first passkey request."""
+    import webauthn  # noqa: F401
+
+
+def _algorithms() -> list[Any]:
+    """ES256 first (every platform authenticator has it), then Ed25519 and RS256 (Windows Hello)."""
+    from webauthn.helpers.cose import COSEAlgorithmIdentifier
+
+    return [
+        COSEAlgorithmIdentifier.ECDSA_SHA_256,
+        COSEAlgorithmIdentifier.EDDSA,
+        COSEAlgorithmIdentifier.RSASSA_PKCS1_v1_5_SHA_256,
+    ]
+
+
+def _transports() -> set[str]:
+    """The transports a passkey may name (WebAuthn's AuthenticatorTransport): others are dropped."""
+    from webauthn.helpers.structs import AuthenticatorTransport
+
+    return {t.value for t in AuthenticatorTransport}
+
+
+def base64url_to_bytes(value: str) -> bytes:
+    """`value` (base64url, as WebAuthn's JSON writes binary) as bytes: the library's own helper."""
+    from webauthn.helpers import base64url_to_bytes as decode
+
+    return decode(value)
+
+
+def bytes_to_base64url(value: bytes) -> str:
+    """`value` as base64url without padding: the library's own helper."""
+    from webauthn.helpers import bytes_to_base64url as encode
+
+    return encode(value)
 
 
 class PasskeysUnavailable(RuntimeError):
@@ -106,6 +120,14 @@ def registration_options(
     """navigator.credentials.create()'s options (as JSON) for a new passkey of player `pid`:
     discoverable (so it signs in with no name typed), user verification required, none of the
     player's passkeys again (`existing`), no attestation asked."""
+    from webauthn import generate_registration_options
+    from webauthn.helpers import options_to_json_dict
+    from webauthn.helpers.structs import (
+        AuthenticatorSelectionCriteria,
+        ResidentKeyRequirement,
+        UserVerificationRequirement,
+    )
+
     options = generate_registration_options(
         rp_id=rp.id,
         rp_name=rp.name,
@@ -119,7 +141,7 @@ def registration_options(
             user_verification=UserVerificationRequirement.REQUIRED,
         ),
         exclude_credentials=[_descriptor(key) for key in existing],
-        supported_pub_key_algs=ALGORITHMS,
+        supported_pub_key_algs=_algorithms(),
     )
     return options_to_json_dict(options)
 
@@ -127,6 +149,10 @@ def registration_options(
 def authentication_options(rp: RelyingParty, challenge: bytes) -> dict[str, Any]:
     """navigator.credentials.get()'s options (as JSON) for signing in with any of the site's passkeys:
     no list of credentials (the authenticator offers the discoverable ones it holds)."""
+    from webauthn import generate_authentication_options
+    from webauthn.helpers import options_to_json_dict
+    from webauthn.helpers.structs import UserVerificationRequirement
+
     options = generate_authentication_options(
         rp_id=rp.id,
         challenge=challenge,
@@ -149,6 +175,8 @@ class NewPasskey:
 def verified_registration(rp: RelyingParty, credential: dict[str, Any], challenge: bytes) -> NewPasskey:
     """The passkey `credential` (navigator.credentials.create()'s answer as JSON) made, once checked
     against the challenge, the site's origin and relying party; PasskeyRefused otherwise."""
+    from webauthn import verify_registration_response
+
     try:
         verified = verify_registration_response(
             credential=credential,
@@ -156,7 +184,7 @@ def verified_registration(rp: RelyingParty, credential: dict[str, Any], challeng
             expected_rp_id=rp.id,
             expected_origin=rp.origin,
             require_user_verification=True,
-            supported_pub_key_algs=ALGORITHMS,
+            supported_pub_key_algs=_algorithms(),
         )
     except Exception as exc:  # the library raises its own and Python's errors on malformed input alike
         raise PasskeyRefused(f"The new passkey didn’t check out ({_why(exc)}). Try adding it again.") from exc
@@ -165,7 +193,7 @@ def verified_registration(rp: RelyingParty, credential: dict[str, Any], challeng
         id=bytes_to_base64url(verified.credential_id),
         public_key=bytes_to_base64url(verified.credential_public_key),
         sign_count=verified.sign_count,
-        transports=tuple(t for t in transports if isinstance(t, str) and t in _TRANSPORTS),
+        transports=tuple(t for t in transports if isinstance(t, str) and t in _transports()),
     )
 
 
@@ -187,6 +215,8 @@ def verified_sign_in(
 ) -> int:
     """The passkey's new signature counter once `credential` (navigator.credentials.get()'s answer as
     JSON) checks out against the challenge, the site and `key`'s public key; PasskeyRefused otherwise."""
+    from webauthn import verify_authentication_response
+
     try:
         verified = verify_authentication_response(
             credential=credential,
@@ -202,10 +232,12 @@ def verified_sign_in(
     return int(verified.new_sign_count)
 
 
-def _descriptor(key: Passkey) -> PublicKeyCredentialDescriptor:
+def _descriptor(key: Passkey) -> Any:
+    from webauthn.helpers.structs import AuthenticatorTransport, PublicKeyCredentialDescriptor
+
     return PublicKeyCredentialDescriptor(
         id=base64url_to_bytes(key.id),
-        transports=[AuthenticatorTransport(t) for t in key.transports if t in _TRANSPORTS],
+        transports=[AuthenticatorTransport(t) for t in key.transports if t in _transports()],
     )
 
 

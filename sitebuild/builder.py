@@ -14,7 +14,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, games_js, meta, minify, pages, shards, themes
+from sitebuild import assets, games_js, meta, minify, modules, pages, shards, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 
@@ -117,6 +117,8 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
     return {
         "static": static.url,
         "data_uri": lambda rel: data_uri(static, rel),
+        # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
+        "module_graph": lambda rel: [static.url(m) for m in modules.module_graph(static.files, rel)],
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],

@@ -98,8 +98,10 @@ def test_after_a_snapstart_restore_each_instance_draws_its_own_random_numbers(mo
     import types
 
     registered: list[Any] = []
+    before: list[Any] = []
     runtime = types.ModuleType("snapshot_restore_py")
     runtime.register_after_restore = registered.append  # type: ignore[attr-defined]
+    runtime.register_before_snapshot = before.append  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "snapshot_restore_py", runtime)
     with mocked_aws() as dynamodb:
         make_table(dynamodb, "puzzlebook")
@@ -112,6 +114,7 @@ def test_after_a_snapstart_restore_each_instance_draws_its_own_random_numbers(mo
             sys.modules.pop("functions.handler", None)
     assert module.SNAPSTART_HOOKS is True
     assert registered == [module.after_restore]
+    assert before == [module.before_snapshot]
     snapshot = random.getstate()  # what every restored instance starts from
     draws = []
     for _ in range(2):  # two instances restored from the same snapshot

@@ -63,3 +63,7 @@ __all__ = [
 
 class Store(Players, Credentials, Boards, SiteRecords, Primitives):
     """The storage behind the API and the nightly job. Subclasses implement the primitives."""
+
+    def warm(self) -> None:
+        """Do now what the first request would otherwise do first (DynamoDB: make the client), for a
+        snapshot to hold it (functions/handler.py). Nothing by default."""

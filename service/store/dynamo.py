@@ -11,6 +11,7 @@ write are strongly consistent. docs/store.md lists every item and query.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -71,11 +72,28 @@ def _key(pk: str, sk: str) -> dict[str, dict[str, str]]:
 
 
 class DynamoStore(Store):
-    """The Store over the DynamoDB table `table` (the client made once and reused)."""
+    """The Store over the DynamoDB table `table` (the client made once, at first use, and reused).
+
+    Making a boto3 client reads its service model and endpoint rules: about a quarter of the API's
+    cold start (docs/operations.md, "Speed"), so a cold start that never reaches the table doesn't,
+    and functions/handler.py makes it before a SnapStart snapshot instead (`warm`)."""
 
     def __init__(self, table: str, client: Any = None) -> None:
         self.table = table
-        self.client = client if client is not None else _client()
+        self._client = client
+        self._making = threading.Lock()
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            with self._making:  # two first requests on the thread pool make one client
+                if self._client is None:
+                    self._client = _client()
+        return self._client
+
+    def warm(self) -> None:
+        """Make the client now."""
+        self.client  # noqa: B018 (made on first use)
 
     def _call(self, name: str, **kwargs: Any) -> Any:
         from botocore.exceptions import BotoCoreError, ClientError

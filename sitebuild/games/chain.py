@@ -45,7 +45,9 @@ class ChainGuide:
 
 def template_globals(today: dt.date) -> dict[str, Any]:
     """`chain_guide`, and `chain_home`: the build day's level for the home page's card (a day's
-    level comes from its date alone, so the card needs no script to show it)."""
+    level comes from its date alone, so the card needs no script to show it), and every level's
+    name by its key, for js/chain/card.js to name another day's."""
     level = LEVELS[level_of(today)]
-    home = {"level": level.name.capitalize(), "moves": level.moves, "tiles": level.tiles}
+    home = {"level": level.name.capitalize(), "moves": level.moves, "tiles": level.tiles,
+            "levels": {key: lv.name.capitalize() for key, lv in LEVELS.items()}}
     return {"chain_guide": ChainGuide(today), "chain_home": home}

@@ -4,19 +4,23 @@
  *
  * The page arrives with the build day's level in the card (a day's level comes from its date);
  * on another day, this module reads the day's public file. What this browser keeps (store.js)
- * loads only when it keeps something: a first visit loads this module and names.js at most.
+ * loads only when it keeps something: a first visit loads this module alone. The levels' names come
+ * with the card (data-levels, written by the build from puzzlebook/chain/calendar.py), not from
+ * names.js: one request fewer on the home page, which has a budget of them (docs/site.md).
  */
-import { LEVELS, plural } from './names.js'
 import { namespace } from '../lib/storage.js'
 import { dayIn, siteZone, streak } from '../lib/dates.js'
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
 const $ = (id) => document.getElementById(id)
+// A count with its noun ("1 day", "3 moves"), as names.js words it.
+const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 async function fill() {
   const link = $('chain-card-link')
   if (!link) return
+  const LEVELS = JSON.parse(link.dataset.levels || '{}')
   const today = dayIn(siteZone())
   const kept = namespace(KEPT).keys().length > 0
   const store = kept ? new (await import('./store.js')).ChainStore() : null

@@ -28,8 +28,27 @@ let routeSerial = 0
 let play = null // the play view's module, once a puzzle was opened
 
 function playModule() {
-  play ||= import('./play.js')
+  if (!play) {
+    preload(document.querySelector('script[data-modules]'))
+    play = import('./play.js')
+  }
   return play
+}
+
+/**
+ * Ask for play.js and every module it imports at once (the list the build wrote in the page,
+ * sitebuild/modules.py): import() alone would find them a level of imports at a time, a round
+ * trip each. Not from <head>: the home view never needs them, and a puzzle's address paints
+ * its frame first.
+ */
+function preload(script) {
+  const urls = script ? script.dataset.modules.split(' ').filter(Boolean) : []
+  for (const url of urls) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = url
+    document.head.append(link)
+  }
 }
 
 async function route() {
@@ -38,10 +57,15 @@ async function route() {
   const [head] = parts
   const current = () => serial === routeSerial
   if (head && head !== 'you') {
-    const module = await playModule()
-    if (current()) await module.route(parts, current)
+    try {
+      const module = await playModule()
+      if (current()) await module.route(parts, current)
+    } finally {
+      opened()
+    }
     return
   }
+  opened()
   if (play) (await play).showHome()
   document.title = 'Chess Puzzles · Puzzle Book'
   try {
@@ -50,6 +74,11 @@ async function route() {
     console.error(error)
   }
   if (head === 'you' && current()) $('you').focus()
+}
+
+/** The view the address names is shown: first_view.js's mark (the play view's frame held from the first paint) comes off. */
+function opened() {
+  document.documentElement.removeAttribute('data-opening')
 }
 
 // ---- home ------------------------------------------------------------------

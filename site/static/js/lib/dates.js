@@ -48,11 +48,23 @@ export function siteZone(doc = globalThis.document) {
   return (doc && doc.documentElement && doc.documentElement.dataset.siteTz) || 'UTC'
 }
 
+// Each formatter made once: making an Intl.DateTimeFormat costs far more than using one
+// (milliseconds on a phone, and these are asked for often while a page opens).
+const formats = new Map()
+function formatter(locale, options) {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    formats.set(key, format)
+  }
+  return format
+}
+
 /** The date in `zone` at `now` (a Date), as YYYY-MM-DD. */
 export function dayIn(zone = 'UTC', now = new Date()) {
   // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
+  return formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
 /** `day` (YYYY-MM-DD) moved by `n` days. */
@@ -65,14 +77,14 @@ export function addDays(day, n) {
 /** "Sun, Oct 19" for 2025-10-19. */
 export function shortDate(day) {
   const [y, m, d] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
+  return formatter('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
     .format(new Date(Date.UTC(y, m - 1, d)))
 }
 
 /** "Sunday 19 October" for 2025-10-19. */
 export function longDate(day) {
   const [y, m, d] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
+  return formatter('en-GB', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
     .format(new Date(Date.UTC(y, m - 1, d)))
 }
 
@@ -94,6 +106,6 @@ export function streak(days, today) {
 /** "Sun 19 Oct" for 2025-10-19. */
 export function mediumDate(day) {
   const [y, m, d] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
+  return formatter('en-GB', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
     .format(new Date(Date.UTC(y, m - 1, d))).replace(',', '')
 }

@@ -1,0 +1,36 @@
+"""The play view's modules are asked for at once when a puzzle opens (modulepreload of the graph
+the build reads from the modules, sitebuild/modules.py), and never on the home view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.chain_helpers import site_today
+from tests.browser.chess_helpers import wait_ready
+from tests.browser.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def _preloaded(page: Any) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)")
+
+
+def test_a_puzzles_address_asks_for_the_play_views_modules_at_once_and_the_home_does_not(
+    make_page, site_server
+):
+    """The play view's modules import one another five levels deep; asked for up front
+    (modulepreload, sitebuild/modules.py) they come in one round rather than a level at a time."""
+    band = site_server.get(f"/daily/chess/{site_today(site_server)}.json")[1]["dailies"][0]["band"]
+    page = make_page(viewport=PHONE)
+    page.goto(f"/#/daily/{band}")
+    wait_ready(page)
+    preloaded = _preloaded(page)
+    for module in ("/js/chess/play.js", "/js/vendor/chess.js", "/view/ChessboardView.js", "/js/lib/dates.js"):
+        assert any(url.endswith(module) for url in preloaded), (module, preloaded)
+    home = make_page(viewport=PHONE)
+    home.goto("/")
+    home.locator("#daily-list .daily-item").first.wait_for()
+    assert not [url for url in _preloaded(home) if "/vendor/" in url or url.endswith("/play.js")]

@@ -1,0 +1,46 @@
+"""What a cold start of the API does, and what it leaves for the first request that needs it
+(docs/operations.md, "Speed"): the DynamoDB client and the passkey library wait, and the
+SnapStart hook makes them before the snapshot."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from service.settings import ROOT
+
+PROBE = """
+import json, sys
+import functions.handler as handler
+store = handler.app.state.ctx.store
+seen = {"client_at_import": store._client is not None, "webauthn_at_import": "webauthn" in sys.modules}
+handler.before_snapshot()
+seen["client_before_snapshot"] = store._client is not None
+seen["webauthn_before_snapshot"] = "webauthn" in sys.modules
+print(json.dumps(seen))
+"""
+
+
+def test_a_cold_start_makes_no_client_and_skips_the_passkey_library_until_the_snapshot(tmp_path) -> None:
+    env = {
+        **os.environ,
+        "PUZZLEBOOK_STORE": "dynamodb://puzzlebook-cold",
+        "SITE_KEY": "cold-key",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+    }
+    env.pop("SITE_KEY_PARAMETER", None)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen == {
+        "client_at_import": False,
+        "webauthn_at_import": False,
+        "client_before_snapshot": True,
+        "webauthn_before_snapshot": True,
+    }
