@@ -12,3 +12,10 @@ test('a result goes with its ticket, or marked offline when none came', () => {
   assert.deepEqual(ticketed({ ...body, offline: true }, 't.k'), { ...body, ticket: 't.k' })
   assert.deepEqual(body, { id: 'abcde', band: 'Easy', seconds: 9 }, 'the queued body is left as it was')
 })
+
+test('a quick finish posts once a second a move has passed since its ticket came, less the allowance', async () => {
+  const { notBefore } = await import('../../site/static/js/lib/plays.js')
+  assert.equal(notBefore(10_000, 3), 10_000 + 3000 - 1000 + 250)
+  assert.equal(notBefore(undefined, 3), 0, 'no ticket came: nothing to wait for')
+  assert.equal(notBefore(10_000, 0), 0, 'a miss claims no time')
+})

@@ -76,10 +76,12 @@ export class ChainGame extends PlaySession {
     const { date } = this.rec
     const body = { date }
     if (typeof this.rec.ticket === 'string') body.resume = this.rec.ticket
-    askTicket(playKey(date), '/chain/plays', body, (ticket) => {
+    askTicket(playKey(date), '/chain/plays', body, (ticket, came) => {
       const rec = this.alive ? this.rec : this.store.record(date)
       if (!rec) return
       rec.ticket = ticket
+      // A resumed day's ticket keeps its first opening time: keep the first arrival too.
+      if (!(body.resume && Number.isFinite(rec.ticketCame))) rec.ticketCame = came
       this.store.updateRecord(rec)
     })
   }

@@ -6,7 +6,7 @@
  * when the browser comes back online.
  */
 import { call, getPlayer } from '../lib/api.js'
-import { postTicketed, ticketFor } from '../lib/plays.js'
+import { notBefore, postTicketed, ticketFor } from '../lib/plays.js'
 
 /** The key a Chain day's play ticket is asked for under. */
 export const playKey = (date) => `chain:${date}`
@@ -20,7 +20,9 @@ export function flushChain(store) {
     async (item) => {
       const { date } = item.body
       const ticket = await ticketFor(playKey(date), store.record(date)?.ticket)
-      return postTicketed(item.path, item.body, ticket)
+      // A solve waits out the server's second a tile since the day opened (a quick finish).
+      const tiles = item.kind === 'solve' && Array.isArray(item.body.tiles) ? item.body.tiles.length : 0
+      return postTicketed(item.path, item.body, ticket, notBefore(store.record(date)?.ticketCame, tiles))
     },
     (item, outcome, answer) => {
       const { date } = item.body

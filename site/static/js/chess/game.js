@@ -121,10 +121,12 @@ export class Game extends PlaySession {
     const { band, id } = this.rec
     const body = { id, band }
     if (typeof this.rec.ticket === 'string') body.resume = this.rec.ticket
-    askTicket(playKey(band, id), '/chess/plays', body, (ticket) => {
+    askTicket(playKey(band, id), '/chess/plays', body, (ticket, came) => {
       const rec = this.alive ? this.rec : this.store.record(band, id)
       if (!rec) return
       rec.ticket = ticket
+      // A resumed puzzle's ticket keeps its first opening time: keep the first arrival too.
+      if (!(body.resume && Number.isFinite(rec.ticketCame))) rec.ticketCame = came
       this.store.updateRecord(rec)
     })
   }

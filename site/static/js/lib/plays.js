@@ -9,6 +9,10 @@
 import { call } from './api.js'
 
 const WAIT_AT_POST_MS = 4000 // a result posting while its ticket is on its way waits this long for it
+// The server takes a result no sooner than a second a move after its ticket, give or take a second
+// (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS); a quick finish waits that out (and a little more).
+const FLOOR_ALLOWANCE_MS = 1000
+const FLOOR_MARGIN_MS = 250
 const asking = new Map() // what was asked for, by the puzzle's key: the promise of its ticket
 
 /**
@@ -19,7 +23,7 @@ const asking = new Map() // what was asked for, by the puzzle's key: the promise
 export function askTicket(key, path, body, keep) {
   const promise = call(path, { method: 'POST', body }).then((answer) => {
     const ticket = answer.status === 200 && answer.data && typeof answer.data.ticket === 'string' ? answer.data.ticket : null
-    if (ticket) keep(ticket)
+    if (ticket) keep(ticket, Date.now())
     return ticket
   })
   asking.set(key, promise)
@@ -47,11 +51,24 @@ export function ticketed(body, ticket) {
 }
 
 /**
- * Post a queued result at `path` with `ticket` (or offline); when the server
- * refuses the ticket itself (X-Ticket-Refused), post it again as offline so it
- * still counts for the player. Resolves to the answer `call` gives.
+ * When a result of `moves` moves may post with a ticket that reached this browser at `came` (ms,
+ * Date.now()): a second a move after it, less the server's allowance. The ticket was issued before
+ * it came, so waiting by this browser's clock is always enough.
  */
-export async function postTicketed(path, body, ticket) {
+export function notBefore(came, moves) {
+  if (!Number.isFinite(came) || !moves) return 0
+  return came + moves * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS
+}
+
+/**
+ * Post a queued result at `path` with `ticket` (or offline), not before
+ * `after` (ms: a quick finish waits until the server can take it); when the
+ * server refuses the ticket itself (X-Ticket-Refused), post it again as
+ * offline so it still counts for the player. Resolves to the answer `call` gives.
+ */
+export async function postTicketed(path, body, ticket, after = 0) {
+  const wait = ticket ? after - Date.now() : 0
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60_000)))
   const answer = await call(path, { method: 'POST', body: ticketed(body, ticket) })
   if (ticket && answer.refusedTicket) return call(path, { method: 'POST', body: ticketed(body, null) })
   return answer
