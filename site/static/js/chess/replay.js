@@ -5,8 +5,8 @@
  * A puzzle solved cleanly leaves the run; any other finish sends it to the back.
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { PREFIX } from './store.js'
 
+const PREFIX = 'pb:chess:' // ChessStore's (store.js): the run is one of the chess game's keys
 const KEY = 'replay'
 
 function ns(backend) {
