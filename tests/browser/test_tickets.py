@@ -55,7 +55,7 @@ def test_a_signed_in_player_notices_nothing_daily_endless_and_chain(make_page, s
     assert page.text_content("#results-rating").startswith("Your rating: ")
     assert page.text_content("#results-note") == "Posted."
     board = site_server.get(f"/api/boards/chess/daily/{today}?band={daily.band}")[1]
-    assert [r["name"] for r in board["rows"]] == ["Ticketed Tess"]
+    assert "Ticketed Tess" in [r["name"] for r in board["rows"]]
 
     # The next Endless puzzle, from the sheet: rated too.
     page.click("#results-next")
