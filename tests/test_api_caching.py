@@ -49,6 +49,12 @@ def a_puzzle(world: SimpleNamespace) -> Puzzle:
     return Puzzle.from_row(row, "Hard")
 
 
+def storm_run(world: SimpleNamespace) -> dict[str, Any]:
+    """A Storm run of world.me's, started now: no move made, no second played."""
+    ticket = world.client.post("/api/storm/runs", headers=world.me).json()["ticket"]
+    return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
+
+
 def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
     """One successful request for every operation: (method, document path) -> (url, body, query), in an
     order that deletes last."""
@@ -87,6 +93,11 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("GET", "/api/boards/ratings/{game}"): ("/api/boards/ratings/chess", None, None),
         ("GET", "/api/boards/chain/daily/{date}"): ("/api/boards/chain/daily/2026-11-02", None, None),
         ("GET", "/api/boards/streaks/{game}"): ("/api/boards/streaks/chain", None, None),
+        ("POST", "/api/storm/runs"): ("/api/storm/runs", None, None),
+        ("POST", "/api/storm/results"): ("/api/storm/results", lambda: storm_run(world), None),
+        ("GET", "/api/storm/me"): ("/api/storm/me", None, None),
+        ("GET", "/api/boards/storm/daily/{date}"): ("/api/boards/storm/daily/2026-11-02", None, None),
+        ("GET", "/api/boards/storm/best"): ("/api/boards/storm/best", None, None),
         ("GET", "/api/health"): ("/api/health", None, None),
         ("POST", "/api/lessons/validate"): ("/api/lessons/validate", LESSON, None),
         ("POST", "/api/lessons"): ("/api/lessons", LESSON, None),
