@@ -40,6 +40,8 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("POST", "/api/chain/plays", {"date": day}),
         ("GET", f"/api/chess/daily/{day}", None),
         ("GET", f"/api/chain/daily/{day}", None),
+        ("GET", f"/api/boards/storm/daily/{day}", None),
+        ("POST", "/api/storm/results", {"date": day, "ticket": "x.y", "moves": [["e2e4"]], "seconds": 1}),
     ]
 
 

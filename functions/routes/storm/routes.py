@@ -125,12 +125,13 @@ def start_run(player: Starter, ctx: Ctx) -> StormStart:
     dependencies=[cached(PRIVATE)],
     response_model=StormPosted,
     openapi_extra=documented(StormRun),
-    responses=errors(400, 401, 413, 422, 429, 503),
+    responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
 )
 def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
     from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
 
+    out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
     now = _ms(ctx.now())
     try:
         ticket = tickets.read(run.ticket, tickets.ticket_key(ctx.settings.site_key))

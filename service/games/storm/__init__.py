@@ -3,9 +3,9 @@
 A day's run is picked by puzzlebook.storm.run.pick_run and kept by the store the first time
 anything needs it (the nightly fill of that day, the site build, a player starting a run); the
 first pick stands. Its public file, daily/storm/<date>.json, is written only from the day itself
-on, never ahead: the callers of `daily_files` and `keep_through` (service/publish.py, the site
-build) go through tomorrow, for the games that publish a day ahead, so Storm stops a day short
-of `last`. The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
+on, never ahead: `daily_files` is called through today (service/publish.py: nothing of tomorrow
+is published, for any game), and `keep_through` through tomorrow (the site build keeps the
+chess picks a day ahead), so Storm keeps runs a day short of that `last`. The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
 nothing the shards don't already publish, themes left out); only which puzzles, in which order,
 is new, and that only on its day.
 """
@@ -35,11 +35,6 @@ def ensure_run(store: Store, settings: Settings, bundle: Any, day: dt.date) -> K
         return kept
     puzzles = pick_run(day, key=settings.site_key, bundle=bundle)
     return records.keep_run(day.isoformat(), bundle.version, puzzles)
-
-
-def _on_its_day(last: str) -> dt.date:
-    """The last day whose run may be out, when the caller publishes through `last` (tomorrow)."""
-    return dt.date.fromisoformat(last) - dt.timedelta(days=1)
 
 
 def nightly(run: NightlyRun) -> None:
@@ -75,10 +70,9 @@ def day_file(kept: KeptRun, bundle: Any) -> dict[str, Any]:
 
 
 def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
-    """Each kept run's public file, through the day before `last` (module docstring)."""
-    through = _on_its_day(last).isoformat()
-    return {path(k.day): json_bytes(day_file(k, bundle)) for k in StormRecords(store).runs(first, through)}
+    """Each kept run's public file, from `first` through `last` (today: module docstring)."""
+    return {path(k.day): json_bytes(day_file(k, bundle)) for k in StormRecords(store).runs(first, last)}
 
 
 def published(store: Store, last: str) -> list[str]:
-    return [k.day for k in StormRecords(store).runs(None, _on_its_day(last).isoformat())]
+    return [k.day for k in StormRecords(store).runs(None, last)]
