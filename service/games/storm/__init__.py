@@ -5,7 +5,8 @@ anything needs it (the nightly fill of that day, the site build, a player starti
 first pick stands. Its public file, daily/storm/<date>.json, is written only from the day itself
 on, never ahead: `daily_files` is called through today (service/publish.py: nothing of tomorrow
 is published, for any game), and `keep_through` through tomorrow (the site build keeps the
-chess picks a day ahead), so Storm keeps runs a day short of that `last`. The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
+chess picks a day ahead), so Storm keeps runs a day short of that `last`.
+The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
 nothing the shards don't already publish, themes left out); only which puzzles, in which order,
 is new, and that only on its day.
 """
