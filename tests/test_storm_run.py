@@ -60,7 +60,7 @@ def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bund
         assert not storm.missing_ahead(store, settings, TODAY)
         # Even a run kept for tomorrow (a player's clock, a later fill) isn't published before its day.
         storm.ensure_run(store, settings, bundle, tomorrow)
-        files = publish.daily_files(store, settings, bundle, through=TODAY)  # as the build and nightly call it
+        files = publish.daily_files(store, settings, bundle, through=TODAY)  # as the build, the nightly do
         assert f"daily/storm/{TODAY.isoformat()}" + ".json" in files
         assert f"daily/storm/{tomorrow.isoformat()}.json" not in files
         index = json.loads(files[publish.INDEX])

@@ -14,7 +14,7 @@ from tests.browser import chain_helpers as chain
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-NAV = ["Chess", "Chain", "Lessons", "Themes", "Archive", "Leaderboards", "About"]
+NAV = ["Chess", "Chain", "Lessons", "Storm", "Themes", "Archive", "Leaderboards", "About"]
 PHONES = [320, 360, 390]
 
 # How much of each element a person can see: its box cut by the viewport and

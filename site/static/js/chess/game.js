@@ -115,9 +115,11 @@ export class Game extends PlaySession {
   /**
    * A signed-in player's puzzle asks the server for its play ticket as it
    * opens (taken up again: resuming the ticket it had); play never waits for it.
+   * A replay is never posted, so it asks for none (a ticket would close the
+   * player's current play of a rated puzzle).
    */
   askTicket() {
-    if (!getPlayer()) return
+    if (!getPlayer() || this.rec.replay) return
     const { band, id } = this.rec
     const body = { id, band }
     if (typeof this.rec.ticket === 'string') body.resume = this.rec.ticket

@@ -18,9 +18,12 @@ import { formatTime } from '../lib/clock.js'
 import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
 import { openSheet } from '../lib/sheet.js'
+import { keepTableRoles } from '../lib/tables.js'
 import { GamePage } from '../lib/views.js'
 
 const $ = (id) => document.getElementById(id)
+// The history's column names, each before its figure when the table stacks on a phone.
+const LABELS = [null, 'Solved', 'Highest', 'Best combo']
 
 const page = new GamePage({ views: ['start', 'play', 'notice'], tabTitle: (title) => `${title} · Storm · Puzzle Book` })
 const notice = (title, text) => page.notice(title, text, `${title}. ${text}`)
@@ -88,12 +91,16 @@ async function showMine() {
     cells.forEach((text, k) => {
       const td = document.createElement(k === 0 ? 'th' : 'td')
       if (k === 0) td.scope = 'row'
-      else td.className = 'num'
+      else {
+        td.className = 'num'
+        td.dataset.label = LABELS[k] // named before its figure when the table stacks on a phone
+      }
       td.textContent = String(text)
       tr.append(td)
     })
     return tr
   }))
+  keepTableRoles($('mine-table'))
 }
 
 /** Start: a ticket from the server for today's run when signed in, then the first puzzle. */
