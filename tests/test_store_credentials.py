@@ -194,7 +194,8 @@ def test_a_code_spent_meanwhile_is_spent_once_on_sqlite(tmp_path) -> None:
             thread.start()
         for thread in threads:
             thread.join()
-        assert sorted(won, key=str) == [ada] + [None] * 7
+        # Exactly one winner (compared as counts: sorting by str put an id starting a-f after 'None').
+        assert won.count(ada) == 1 and won.count(None) == 7 and len(won) == 8
         assert store.codes_left(ada)[0] == 9
 
 
