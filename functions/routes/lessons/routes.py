@@ -25,6 +25,7 @@ from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
+from functions.plays import key_of, now_ms
 from functions.routes.lessons.models import (
     LESSON_ID,
     Checked,
@@ -61,7 +62,7 @@ from puzzlebook.lessons.results import (
     ticket_target,
 )
 from puzzlebook.lessons.texts import CONTROL
-from puzzlebook.tickets import Ticket, TicketRefused, read, sign, ticket_key
+from puzzlebook.tickets import Ticket, TicketRefused, read, sign
 from service.games.lessons.records import LessonChanged, LessonRecords, LessonTooLarge
 from service.store.records import Player
 
@@ -312,10 +313,6 @@ def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     )
 
 
-def _now_ms(ctx: Ctx) -> int:
-    return int(ctx.now().timestamp() * 1000)
-
-
 @router.post(
     "/lessons/{lesson_id}/tickets",
     dependencies=[cached(PRIVATE)],
@@ -334,7 +331,7 @@ def issue_ticket(
     if problem:
         raise ApiError(400, problem)
     player = player_for(ctx.store, credentials, needed=None)
-    key = ticket_key(ctx.settings.site_key)
+    key = key_of(ctx)
     where = f"{item.id}#{client_address(request)}"
     student = player.id if player is not None else None
     if student is None and body.student is not None:
@@ -346,7 +343,7 @@ def issue_ticket(
     if student is None:
         enforce(ctx, GUESTS, where)
         student = GUEST + secrets.token_urlsafe(16)
-    now = _now_ms(ctx)
+    now = now_ms(ctx)
     ticket = Ticket(student, GAME, ticket_target(item.id, body.puzzle), now, secrets.token_urlsafe(9))
     return TicketIssued(ticket=sign(ticket, key), issued=now)
 
@@ -370,10 +367,10 @@ def post_result(
         raise ApiError(400, problem)
     player = player_for(ctx.store, credentials, needed=None)
     try:
-        ticket = read(body.ticket, ticket_key(ctx.settings.site_key))
+        ticket = read(body.ticket, key_of(ctx))
         who = student_of(ticket, lesson_id=item.id, puzzle=body.puzzle,
                          player_id=player.id if player is not None else None,
-                         seconds=body.seconds, now=_now_ms(ctx))
+                         seconds=body.seconds, now=now_ms(ctx))
     except TicketRefused as refused:
         raise ApiError(422, str(refused)) from None
     enforce(ctx, RESULTS, item.id)

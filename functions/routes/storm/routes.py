@@ -11,7 +11,6 @@ passed), replays every attempted puzzle with the referee and recomputes the cloc
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 import weakref
 from enum import Enum
@@ -25,6 +24,7 @@ from functions.caching import BOARD, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
+from functions.plays import key_of, now_ms
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.storm.models import (
     StormBoard,
@@ -62,10 +62,6 @@ Starter = Annotated[Player, Depends(SignedIn("Sign in to play a ranked Storm run
 Poster = Annotated[Player, Depends(SignedIn("Sign in to keep your Storm runs."))]
 Me = Annotated[Player, Depends(SignedIn("Sign in to see your Storm runs."))]
 Run = Annotated[StormRun, body_as(StormRun)]
-
-
-def _ms(when: dt.datetime) -> int:
-    return int(when.timestamp() * 1000)
 
 
 # The runs being posted (today's, and yesterday's just after midnight), per store: {day: (puzzles,
@@ -112,10 +108,10 @@ def start_run(player: Starter, ctx: Ctx) -> StormStart:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
     enforce(ctx, STARTS, player.id)
     ensure_run(ctx.store, ctx.settings, ctx.bundle, today)
-    issued = _ms(ctx.now())
+    issued = now_ms(ctx)
     ticket = tickets.Ticket(player.id, GAME, today.isoformat(), issued, secrets.token_urlsafe(9))
     ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, issued)
-    text = tickets.sign(ticket, tickets.ticket_key(ctx.settings.site_key))
+    text = tickets.sign(ticket, key_of(ctx))
     return StormStart(date=today.isoformat(), ticket=text, issued=issued, ranked=ranked)
 
 
@@ -132,9 +128,9 @@ def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
     from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
 
     out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
-    now = _ms(ctx.now())
+    now = now_ms(ctx)
     try:
-        ticket = tickets.read(run.ticket, tickets.ticket_key(ctx.settings.site_key))
+        ticket = tickets.read(run.ticket, key_of(ctx))
         tickets.check(ticket, player=player.id, game=GAME, target=run.date, seconds=run.seconds, now=now)
     except tickets.TicketRefused as exc:
         raise ApiError(422, str(exc)) from None
