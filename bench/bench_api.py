@@ -13,7 +13,11 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
    a first run), as the site packages already do: compiling our own sources on every run (with
    PYTHONDONTWRITEBYTECODE set) is not import work, and counted it against the handler only.
 2. A first solve posted in-process through the ASGI app on SQLite: p50 and p99
-   (goal p50 < 5 ms). Every post is a new first solve, so each one writes.
+   (goal p50 < 5 ms). Every post is a new first solve with its play ticket, so each one writes.
+   Each post is its own player's: a rated result closes its player's current play, and a player
+   posts at most RATED_PER_HOUR rated results an hour. The plays are opened before the clock starts,
+   ten minutes back (a ticket a second old is "too fast" for a two-move puzzle), as a real player's
+   play is opened when the puzzle is, before the result.
 3. First solves per second over real HTTP to uvicorn (one worker, SQLite), from a light asyncio
    client with keep-alive connections in another process, beside the floor: a bare FastAPI route
    taking the same JSON body and doing one SQLite insert (the store's WAL settings), driven the
@@ -23,6 +27,7 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import os
 import socket
@@ -41,11 +46,13 @@ THROUGHPUT_GOAL = 0.6
 INPROCESS_POSTS = 600
 HTTP_POSTS = 3000
 HTTP_CONNECTIONS = 16
-PLAYERS = 10
+SITE_KEY = "bench-key"
+# Plays opened this long before their results (see `_ticketed`).
+PLAY_OPENED_AGO = dt.timedelta(minutes=10)
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {**os.environ, "SITE_KEY": "bench-key", "AWS_DEFAULT_REGION": "us-east-1", **extra}
+    env = {**os.environ, "SITE_KEY": SITE_KEY, "AWS_DEFAULT_REGION": "us-east-1", **extra}
     env.setdefault("AWS_ACCESS_KEY_ID", "bench")
     env.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
     return env
@@ -61,10 +68,13 @@ WARMED_IMPORT = "functions.handler; functions.handler.before_snapshot()"
 def _import_seconds(modules: str, cwd: str, env: dict[str, str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) to import `modules` in a fresh interpreter. The CPU time is the
     steadier of the two on a shared machine: waiting for a core counts in the first only."""
-    code = (f"import time; t, c = time.perf_counter(), time.process_time(); import {modules}; "
-            "print(time.perf_counter() - t, time.process_time() - c)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True,
-                          check=True)
+    code = (
+        f"import time; t, c = time.perf_counter(), time.process_time(); import {modules}; "
+        "print(time.perf_counter() - t, time.process_time() - c)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    )
     wall, cpu = done.stdout.strip().splitlines()[-1].split()
     return float(wall), float(cpu)
 
@@ -88,6 +98,7 @@ def cold_import(
 
 
 def _solve_bodies(bundle: Any, count: int) -> list[dict[str, Any]]:
+    """`count` first solves of distinct two-move puzzles (no ticket yet: see `_ticketed`)."""
     from puzzlebook.chess.puzzle import Puzzle
 
     bodies = []
@@ -101,6 +112,27 @@ def _solve_bodies(bundle: Any, count: int) -> list[dict[str, Any]]:
                 if len(bodies) == count:
                     return bodies
     raise RuntimeError("the bundle has too few two-move puzzles for this benchmark")
+
+
+def _ticketed(db: Path, count: int) -> list[tuple[str, dict[str, Any]]]:
+    """`count` (bearer token, solve body) pairs, each a new player's first solve carrying the ticket
+    of that player's current play, opened ten minutes back (PLAY_OPENED_AGO) in the store at `db`."""
+    from functions.auth import new_secret, token_of
+    from puzzlebook.chess.shards import Bundle
+    from service.plays import open_play
+    from service.settings import ROOT
+    from service.store.sqlite import SqliteStore
+
+    store = SqliteStore(db)
+    opened = dt.datetime.now(dt.UTC) - PLAY_OPENED_AGO
+    pairs = []
+    for k, body in enumerate(_solve_bodies(Bundle(ROOT / "shards"), count)):
+        secret, hashed = new_secret()
+        player = store.create_player(f"bench{k}", hashed, opened)
+        issued = open_play(store, SITE_KEY.encode(), player.id, "chess", body["id"], opened)
+        pairs.append((token_of(player.id, secret), {**body, "ticket": issued.text}))
+    store.close()
+    return pairs
 
 
 async def _asgi_call(
@@ -155,17 +187,21 @@ def in_process() -> list[float]:
     from service.store.sqlite import SqliteStore
 
     async def run(tmp: str) -> list[float]:
-        store = SqliteStore(Path(tmp) / "bench.sqlite3")
-        app = create_app(load({"SITE_KEY": "bench-key"}, warn=False), store)
-        _, made = await _asgi_call(app, "/api/players", {"name": "Bench"}, [])
-        auth = [(b"authorization", f"Bearer {made['token']}".encode())]
-        bodies = _solve_bodies(app.state.ctx.bundle, INPROCESS_POSTS + 50)
-        for body in bodies[:50]:  # warm: today's dailies kept, shards read, code paths hot
-            await _asgi_call(app, "/api/chess/solves", body, auth)
+        db = Path(tmp) / "bench.sqlite3"
+        posts = _ticketed(db, INPROCESS_POSTS + 50)
+        store = SqliteStore(db)
+        app = create_app(load({"SITE_KEY": SITE_KEY}, warn=False), store)
+
+        async def post(token: str, body: dict[str, Any]) -> tuple[int, Any]:
+            auth = [(b"authorization", f"Bearer {token}".encode())]
+            return await _asgi_call(app, "/api/chess/solves", body, auth)
+
+        for token, body in posts[:50]:  # warm: today's dailies kept, shards read, code paths hot
+            await post(token, body)
         times = []
-        for body in bodies[50:]:
+        for token, body in posts[50:]:
             start = time.perf_counter()
-            status, answer = await _asgi_call(app, "/api/chess/solves", body, auth)
+            status, answer = await post(token, body)
             times.append(time.perf_counter() - start)
             if status != 200 or answer["already"]:
                 raise RuntimeError(f"unexpected answer {status} {answer}")
@@ -214,27 +250,6 @@ def solve(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
 
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), workers=1, log_level="warning", access_log=False)
 """
-
-
-def _prepare(db: Path) -> list[tuple[str, dict[str, Any]]]:
-    """Players made in the database the server will open, and one distinct first solve per post."""
-    from functions.auth import new_secret, token_of
-    from puzzlebook.chess.shards import Bundle
-    from service.settings import ROOT
-    from service.store.sqlite import SqliteStore
-
-    store = SqliteStore(db)
-    tokens = []
-    for k in range(PLAYERS):
-        secret, hashed = new_secret()
-        import datetime as dt
-
-        player = store.create_player(f"bench{k}", hashed, dt.datetime.now(dt.UTC))
-        tokens.append(token_of(player.id, secret))
-    store.close()
-    per_player = HTTP_POSTS // PLAYERS
-    bodies = _solve_bodies(Bundle(ROOT / "shards"), per_player)
-    return [(token, body) for token in tokens for body in bodies]
 
 
 def _request(token: str, body: dict[str, Any]) -> bytes:
@@ -288,10 +303,11 @@ def over_http(server_code: str = SERVER) -> tuple[float, dict[int, int], float]:
     `server_code` is the server's script: the API (SERVER) or the floor (FLOOR_SERVER)."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
-        posts = _prepare(db)
+        posts = _ticketed(db, HTTP_POSTS)
         port = _free_port()
-        server = subprocess.Popen([sys.executable, "-c", server_code, str(db), str(port)], cwd=ROOT,
-                                  env=_env())
+        server = subprocess.Popen(
+            [sys.executable, "-c", server_code, str(db), str(port)], cwd=ROOT, env=_env()
+        )
         try:
             deadline = time.monotonic() + 30
             while True:
