@@ -65,11 +65,12 @@ def create_app(
         bundle_root=bundle_root,
     )
     errors.install(app)
-    for module in (players, accounts, boards, health, classes):
-        app.include_router(module.router, prefix="/api")
     # Each game registers its own routes (functions/routes/<key>: `router`): puzzlebook/games.py lists them.
+    # The games first: FastAPI tries routes in order, and their plays and results are the busiest.
     for game in GAMES:
         app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
+    for module in (players, accounts, boards, health, classes):
+        app.include_router(module.router, prefix="/api")
     _serve_the_document(app)
     app.add_middleware(errors.DocumentedMethods)
     app.add_middleware(
@@ -98,17 +99,17 @@ def _serve_the_document(app: FastAPI) -> None:
     revalidated = [caching.cached(caching.REVALIDATE)]
 
     @app.get(OPENAPI_URL, include_in_schema=False, dependencies=revalidated)
-    def openapi_document() -> dict[str, Any]:
+    async def openapi_document() -> dict[str, Any]:
         return app.openapi()
 
     @app.get(apidocs.DOCS_URL, include_in_schema=False, dependencies=revalidated, response_class=HTMLResponse)
-    def docs_page() -> str:
+    async def docs_page() -> str:
         return apidocs.page_html()
 
     script = JavaScriptResponse
 
     @app.get(apidocs.START_URL, include_in_schema=False, dependencies=revalidated, response_class=script)
-    def docs_start() -> str:
+    async def docs_start() -> str:
         return apidocs.START_JS
 
 

@@ -104,7 +104,10 @@ class SignedIn:
     def __init__(self, needed: str) -> None:
         self.needed = needed
 
-    def __call__(self, request: Request, credentials: Credentials) -> Player:
+    async def __call__(self, request: Request, credentials: Credentials) -> Player:
+        # async, though the lookup is a blocking read: a sync dependency costs a hop to FastAPI's
+        # thread pool and back, more than the read (one point read; SQLite's WAL readers never wait,
+        # and a Lambda container serves one request at a time). docs/operations.md, "Speed".
         return signed_in(context(request).store, credentials, self.needed)
 
 

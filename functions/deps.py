@@ -15,5 +15,11 @@ def context(request: Request) -> Context:
     return ctx
 
 
+async def _context(request: Request) -> Context:
+    # async, though it waits for nothing: FastAPI runs a sync dependency in its thread pool, and
+    # that hop costs more than the whole of this (docs/operations.md, "Speed").
+    return context(request)
+
+
 # A route's parameter for the app's Context.
-Ctx = Annotated[Context, Depends(context)]
+Ctx = Annotated[Context, Depends(_context)]

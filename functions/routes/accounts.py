@@ -174,7 +174,7 @@ def _info(key: Passkey) -> PasskeyInfo:
     responses=errors(401, 422, 429, 503),
     summary="Start adding a passkey: the options for navigator.credentials.create()",
 )
-def passkey_options(request: Request, player: Myself) -> Ceremony:
+async def passkey_options(request: Request, player: Myself) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
     existing = ctx.store.passkeys(player.id)
@@ -195,7 +195,7 @@ def passkey_options(request: Request, player: Myself) -> Ceremony:
     responses=errors(400, 401, 409, 413, 422, 503),
     summary="Add a passkey: the browser's answer to the options, checked and kept",
 )
-def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo:
+async def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo:
     ctx = context(request)
     name = clean_name(body["name"]) if isinstance(body, dict) and body.get("name") is not None else None
     parsed = parse(NewPasskey, body)
@@ -232,7 +232,7 @@ def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo
     responses=errors(401, 503),
     summary="Your passkeys: name, when added, when last used",
 )
-def list_passkeys(request: Request, player: Myself) -> PasskeyList:
+async def list_passkeys(request: Request, player: Myself) -> PasskeyList:
     keys = context(request).store.passkeys(player.id)
     return PasskeyList(passkeys=[_info(key) for key in keys], most=MAX_PASSKEYS)
 
@@ -244,7 +244,7 @@ def list_passkeys(request: Request, player: Myself) -> PasskeyList:
     responses=errors(400, 401, 404, 503),
     summary="Remove one of your passkeys: it signs in no more",
 )
-def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId) -> Deleted:
+async def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId) -> Deleted:
     # An id that can't be a credential's names no passkey: 404, as the lessons' paths do.
     known = CREDENTIAL_ID.fullmatch(passkey_id) and len(passkey_id) <= 1366
     if not known or not context(request).store.remove_passkey(player.id, passkey_id):
@@ -262,7 +262,7 @@ def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId) -> D
     responses=errors(401, 503),
     summary="How many of your recovery codes are left",
 )
-def codes_state(request: Request, player: Myself) -> CodesState:
+async def codes_state(request: Request, player: Myself) -> CodesState:
     held = context(request).store.codes_left(player.id)
     if held is None:
         return CodesState(left=0, count=0, made=None)
@@ -278,7 +278,7 @@ def codes_state(request: Request, player: Myself) -> CodesState:
     responses=errors(401, 429, 503),
     summary="Make ten new recovery codes (shown this once); any earlier ones stop working",
 )
-def make_codes(request: Request, player: Myself) -> CodesMade:
+async def make_codes(request: Request, player: Myself) -> CodesMade:
     ctx = context(request)
     enforce(ctx, MAKE_CODES, player.id)
     codes = [code_from(secrets.token_bytes(CODE_BYTES)) for _ in range(CODES_IN_A_SET)]
@@ -296,7 +296,7 @@ def make_codes(request: Request, player: Myself) -> CodesMade:
     responses=errors(429, 503),
     summary="Start signing in with a passkey: the options for navigator.credentials.get()",
 )
-def signin_options(request: Request) -> Ceremony:
+async def signin_options(request: Request) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))
@@ -312,7 +312,7 @@ def signin_options(request: Request) -> Ceremony:
     responses=errors(400, 413, 422, 429, 503),
     summary="Sign in with a passkey: the browser's answer in, the player and a new token out",
 )
-def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
+async def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
     ctx = context(request)
     parsed = parse(PasskeySignIn, body)
     rp = _party(request)
@@ -347,7 +347,7 @@ def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
     responses=errors(400, 413, 422, 429, 503),
     summary="Sign in with a recovery code: it is spent, and the player and a new token come back",
 )
-def signin_code(request: Request, body: JsonBody) -> CodeSignedIn:
+async def signin_code(request: Request, body: JsonBody) -> CodeSignedIn:
     ctx = context(request)
     if not isinstance(body, dict):
         raise ApiError(400, "The body must be a JSON object.")

@@ -63,7 +63,7 @@ def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any
     responses=errors(404, 503),
     summary="Ratings, highest first; provisional ones (RD 110 or more) marked",
 )
-def ratings(
+async def ratings(
     request: Request,
     game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
     credentials: Credentials,
@@ -84,7 +84,7 @@ def ratings(
     responses=errors(404, 503),
     summary="Current daily streaks (ending today or yesterday), longest first",
 )
-def streaks(
+async def streaks(
     request: Request,
     game: Annotated[str, Path(json_schema_extra={"enum": list(STREAK_GAMES)})],
     credentials: Credentials,

@@ -26,7 +26,7 @@ router = APIRouter(tags=["health"])
     responses=errors(503),
     summary="Healthy when tomorrow's Chain is stored, the bundle is readable and the store takes a write",
 )
-def health(request: Request) -> Health:
+async def health(request: Request) -> Health:
     ctx = context(request)
     today = ctx.today()
     tomorrow = (today + dt.timedelta(days=1)).isoformat()

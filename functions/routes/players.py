@@ -92,7 +92,7 @@ def me_of(request: Request, player: Player) -> Me:
     responses=errors(400, 413, 429, 503),
     summary="Create a player: a display name in, an id and a bearer token out",
 )
-def create_player(request: Request, body: JsonBody) -> PlayerCreated:
+async def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     name = _name_from(body)
     ctx = context(request)
     enforce(ctx, NEW_PLAYERS, client_address(request))
@@ -108,7 +108,7 @@ def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     responses=errors(401, 503),
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
-def get_me(request: Request, player: Myself) -> Me:
+async def get_me(request: Request, player: Myself) -> Me:
     return me_of(request, player)
 
 
@@ -120,7 +120,7 @@ def get_me(request: Request, player: Myself) -> Me:
     responses=errors(400, 401, 413, 503),
     summary="Change your display name",
 )
-def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
+async def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     ctx = context(request)
     name = _name_from(body)
     renamed = ctx.store.rename_player(player.id, name)
@@ -136,6 +136,6 @@ def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     responses=errors(401, 503),
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
 )
-def delete_me(request: Request, player: Myself) -> Deleted:
+async def delete_me(request: Request, player: Myself) -> Deleted:
     delete_player(context(request).store, player.id)
     return Deleted()

@@ -87,7 +87,7 @@ def _answer(posted: Posted) -> ChainPosted:
     responses=errors(400, 401, 404, 413, 503),
     summary="Open a Chain day: the play ticket its solve or give-up carries (your current Chain now)",
 )
-def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
+async def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
     stored_day(ctx, body.day)
     return issue(ctx, player, results.GAME, body.date, body.resume)
 
@@ -101,7 +101,7 @@ def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
     responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
-def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
+async def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
     row = stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -127,7 +127,7 @@ def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
     responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
-def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
+async def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
     stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -148,7 +148,7 @@ def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
     responses=errors(400, 404, 503),
     summary="A day's public puzzle, as its file: for the minutes before the site's copy is out",
 )
-def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
+async def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
     from puzzlebook.chain.generate import public  # the generator: only on this route, not at cold start
 
     return ChainPuzzle.model_validate(public(stored_day(ctx, day_from(date))))
@@ -163,7 +163,7 @@ def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
     responses=errors(400, 401, 403, 404, 503),
     summary="How a day is solved: after your own solve or give-up, or for any past day",
 )
-def get_walkthrough(
+async def get_walkthrough(
     ctx: Ctx,
     date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
     credentials: Credentials,
@@ -188,7 +188,7 @@ def get_walkthrough(
     responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
-def chain_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
+async def chain_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     me = me_on_board(ctx, credentials)

@@ -52,7 +52,7 @@ BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a
     responses=errors(400, 401, 503),
     summary="Your puzzle dashboard: played, solved first try, themes weakest first, rating by day",
 )
-def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
+async def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
     if days not in SPANS:
         raise ApiError(400, BAD_DAYS)
     figures = ChessHistory(ctx.store).dashboard(player.id, ctx.today().isoformat(), days)
@@ -67,7 +67,7 @@ def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
     responses=errors(400, 401, 503),
     summary="Every puzzle you played, newest first, a page at a time",
 )
-def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Missed = False) -> HistoryPage:
+async def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Missed = False) -> HistoryPage:
     if before is not None and not CURSOR_RE.match(before):
         raise ApiError(400, BAD_CURSOR)
     page = ChessHistory(ctx.store).page(player.id, before, missed=missed)

@@ -136,7 +136,7 @@ def _answer(posted: Posted) -> ChessPosted:
     responses=errors(400, 401, 413, 422, 503),
     summary="Open a puzzle: the play ticket its solve or miss carries (your current chess puzzle now)",
 )
-def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
+async def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
     _puzzle(ctx, opening.band, opening.id)
     return issue(ctx, player, GAME, opening.id, opening.resume)
 
@@ -150,7 +150,7 @@ def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
     responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
-def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
+async def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
     from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
 
     puzzle = _puzzle(ctx, solve.band, solve.id)
@@ -194,7 +194,7 @@ def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
     responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
-def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
+async def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
     from puzzlebook.chess import checks
 
     miss = body.root
@@ -231,7 +231,7 @@ def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
     responses=errors(400, 404, 503),
     summary="A day's dailies, as its public file: for the minutes before the site's copy is out",
 )
-def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
+async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     from service.games.chess import day_file
 
     day = day_from(date)
@@ -253,7 +253,7 @@ def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     responses=errors(400, 404, 503),
     summary="A day's chess daily board: clean first, then less help, then time, then who posted first",
 )
-def chess_daily(
+async def chess_daily(
     ctx: Ctx,
     date: DatePath,
     credentials: Credentials,
@@ -289,7 +289,7 @@ def chess_daily(
     responses=errors(400, 503),
     summary="Clean solves of all time, by band or over all; ties to whoever got there first",
 )
-def chess_alltime(
+async def chess_alltime(
     ctx: Ctx,
     credentials: Credentials,
     band: Annotated[

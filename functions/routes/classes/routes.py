@@ -139,7 +139,7 @@ def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
     responses=errors(400, 401, 422, 429, 503),
     summary="Make a class (you teach it): its join link comes back",
 )
-def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
+async def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
     try:
         name = class_name(body.name)
         enforce(ctx, CREATES, player.id)
@@ -156,7 +156,7 @@ def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
     responses=errors(401, 503),
     summary="The classes you teach and those you are a student of",
 )
-def my_classes(player: Someone, ctx: Ctx) -> Classes:
+async def my_classes(player: Someone, ctx: Ctx) -> Classes:
     records = ClassRecords(ctx.store)
     return Classes(
         teaching=[_summary(h) for h in records.teaching(player.id)],
@@ -172,7 +172,7 @@ def my_classes(player: Someone, ctx: Ctx) -> Classes:
     responses=errors(401, 404, 503),
     summary="A class: to its teacher with students and join link, to a student with their lessons",
 )
-def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
+async def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
     return _out(ctx, _seen(ctx, class_id, player), player)
 
 
@@ -184,7 +184,7 @@ def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
     responses=errors(400, 401, 404, 503),
     summary="Rename your class, or open or close joining",
 )
-def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChangeBody) -> ClassOut:
+async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChangeBody) -> ClassOut:
     _taught(ctx, class_id, player)
     try:
         name = None if body.name is None else class_name(body.name)
@@ -202,7 +202,7 @@ def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChange
     responses=errors(401, 404, 503),
     summary="Delete your class (its lessons and results stay)",
 )
-def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
+async def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
     if not CLASS_ID.fullmatch(class_id) or not ClassRecords(ctx.store).delete(class_id, player.id):
         raise ApiError(404, NOT_TEACHER)
     return Deleted()
@@ -216,7 +216,7 @@ def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
     responses=errors(400, 401, 403, 404, 422, 429, 503),
     summary="Join a class with its join link's code, under a display name",
 )
-def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> Joined:
+async def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> Joined:
     name = clean_name(body.name)
     if not CLASS_ID.fullmatch(class_id):
         raise ApiError(404, NO_CLASS)
@@ -239,7 +239,7 @@ def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> 
     responses=errors(400, 401, 404, 503),
     summary="Rename a student of your class",
 )
-def rename_student(
+async def rename_student(
     player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId, body: MemberNameBody
 ) -> StudentOut:
     name = clean_name(body.name)
@@ -257,7 +257,7 @@ def rename_student(
     responses=errors(401, 404, 503),
     summary="Remove a student from your class (their results stay with the lessons)",
 )
-def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
+async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
     _taught(ctx, class_id, player)
     if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).remove_member(class_id, student_id):
         raise ApiError(404, NO_STUDENT)
@@ -271,7 +271,7 @@ def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: Pla
     responses=errors(401, 404, 422, 503),
     summary="Assign one of your lessons to your class",
 )
-def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+async def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
     _taught(ctx, class_id, player)
     head = LessonRecords(ctx.store).lesson_head(lesson_id) if LESSON_ID.fullmatch(lesson_id) else None
     if head is None or head.owner_id != player.id:
@@ -290,7 +290,7 @@ def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: Lesso
     responses=errors(401, 404, 503),
     summary="Take a lesson off your class (its results stay with the lesson)",
 )
-def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+async def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
     _taught(ctx, class_id, player)
     if not LESSON_ID.fullmatch(lesson_id) or not ClassRecords(ctx.store).unassign(class_id, lesson_id):
         raise ApiError(404, NOT_ASSIGNED)
@@ -304,7 +304,7 @@ def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: Les
     responses=errors(401, 404, 503),
     summary="Students × puzzles of an assigned lesson: to the teacher every student, to a student their own",
 )
-def class_results(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> Table:
+async def class_results(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> Table:
     klass = _seen(ctx, class_id, player)
     if not any(lid == lesson_id for lid, _ in klass.lessons):
         raise ApiError(404, NOT_ASSIGNED)

@@ -234,7 +234,7 @@ async def create_lesson(
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
-def list_mine(player: Teacher, ctx: Ctx) -> Mine:
+async def list_mine(player: Teacher, ctx: Ctx) -> Mine:
     return Mine(
         lessons=[
             Summary(
@@ -260,7 +260,7 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
-def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
+async def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
@@ -284,7 +284,7 @@ def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
-def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
+async def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
     if not LessonRecords(ctx.store).delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -297,7 +297,7 @@ def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
-def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
+async def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -321,7 +321,7 @@ def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     responses=errors(400, 401, 404, 413, 429, 503),
     summary="A puzzle's play ticket, asked as it opens: its result counts only with it",
 )
-def issue_ticket(
+async def issue_ticket(
     ctx: Ctx, request: Request, lesson_id: LessonId, body: TicketBody, credentials: Credentials
 ) -> TicketIssued:
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
@@ -356,7 +356,7 @@ def issue_ticket(
     responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="A student's result on one puzzle, with its play ticket (each student counts once per puzzle)",
 )
-def post_result(
+async def post_result(
     ctx: Ctx, request: Request, lesson_id: LessonId, body: ResultBody, credentials: Credentials
 ) -> Counted:
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
@@ -389,7 +389,7 @@ def post_result(
     responses=errors(401, 404, 503),
     summary="One of your lessons as JSON, to edit",
 )
-def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Source:
+async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Source:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)

@@ -102,7 +102,7 @@ def _result(doc: dict[str, Any]) -> StormResult:
     responses=errors(401, 404, 429, 503),
     summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
 )
-def start_run(player: Starter, ctx: Ctx) -> StormStart:
+async def start_run(player: Starter, ctx: Ctx) -> StormStart:
     today = ctx.today()
     if today < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
@@ -124,7 +124,7 @@ def start_run(player: Starter, ctx: Ctx) -> StormStart:
     responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
 )
-def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
+async def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
     from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
 
     out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
@@ -158,7 +158,7 @@ def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
     responses=errors(401, 503),
     summary="Your best ranked Storm run and your ranked runs, newest first",
 )
-def my_runs(player: Me, ctx: Ctx) -> StormMine:
+async def my_runs(player: Me, ctx: Ctx) -> StormMine:
     records = StormRecords(ctx.store)
     best = records.best(player.id)
     runs = [_result(r) for r in records.history(player.id)]
@@ -174,7 +174,7 @@ def my_runs(player: Me, ctx: Ctx) -> StormMine:
     responses=errors(400, 404, 503),
     summary="A day's Storm board: more solved first, then a higher puzzle solved, then less time",
 )
-def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoard:
+async def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoard:
     day = day_from(date)
     out_by(day, ctx.today(), "The Storm run")
     if day < FIRST_DAY:
@@ -193,7 +193,7 @@ def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoar
     responses=errors(503),
     summary="Each player's best ranked Storm run of all time, ranked as a day's board",
 )
-def storm_best(ctx: Ctx, credentials: Credentials) -> StormBoard:
+async def storm_best(ctx: Ctx, credentials: Credentials) -> StormBoard:
     me = me_on_board(ctx, credentials)
     rows, mine = board_rows(StormRecords(ctx.store).best_board(me=me), me, StormRow)
     return StormBoard(rows=rows, mine=mine)
