@@ -53,6 +53,10 @@ class Rating:
         """True while the rating is still uncertain: RD of PROVISIONAL_RD or more."""
         return self.rd >= PROVISIONAL_RD
 
+    def to_doc(self) -> dict[str, float]:
+        """As the store keeps it (what `Rating(**doc)` reads back)."""
+        return {"rating": self.rating, "rd": self.rd, "volatility": self.volatility}
+
 
 NEW_PLAYER = Rating(NEW_RATING, NEW_RD, NEW_VOLATILITY)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,6 +15,10 @@ class Streak:
     length: int = 0
     at: str | None = None
     best: int = 0
+
+    def to_doc(self) -> dict[str, Any]:
+        """As the store keeps it (what `Streak(**doc)` reads back)."""
+        return {"day": self.day, "length": self.length, "at": self.at, "best": self.best}
 
     def current(self, today: dt.date) -> int:
         """The run as it stands on `today`: alive if its last day is today or yesterday, else 0.

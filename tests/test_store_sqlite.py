@@ -113,3 +113,53 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# ---- conditions inside an exclusive section (what `settle` runs in) -----------------------------
+
+
+def _versioned(n: int) -> dict:
+    from service.store.items import make_item
+
+    return make_item("P#x", "S", {"n": n}, version=n)
+
+
+def test_a_section_checks_its_writes_against_what_it_read_and_wrote(tmp_path) -> None:
+    from service.store.items import Absent, Conflict, Delete, Put
+
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.transact([Put(_versioned(1), expect=0)])
+    with store.exclusive():
+        assert store.get_items([("P#x", "S"), ("P#x", "gone")])[("P#x", "S")]["v"] == 1
+        store.transact([Put(_versioned(2), expect=1), Absent("P#x", "gone")])
+        # The section's own write counts: the version read before it is no longer current.
+        with pytest.raises(Conflict):
+            store.transact([Put(_versioned(3), expect=1)])
+        store.transact([Put(_versioned(3), expect=2)])
+        store.transact([Delete("P#x", "S")])
+        store.transact([Absent("P#x", "S")])
+    assert store.get_item("P#x", "S") is None
+
+
+def test_a_section_reads_the_file_for_an_item_it_did_not_read(tmp_path) -> None:
+    from service.store.items import Conflict, Put
+
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.transact([Put(_versioned(1), expect=0)])
+    with pytest.raises(Conflict), store.exclusive():
+        store.get_items([("P#x", "other")])
+        store.transact([Put(_versioned(1), expect=0)])  # there already, though this section never read it
+    assert store.get_item("P#x", "S")["v"] == 1
+
+
+def test_what_one_section_read_is_not_trusted_by_the_next(tmp_path) -> None:
+    from service.store.items import Conflict, Put
+
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.transact([Put(_versioned(1), expect=0)])
+    with store.exclusive():
+        store.get_items([("P#x", "S")])
+    other = SqliteStore(tmp_path / "s.sqlite3")  # another process's write between two sections
+    other.transact([Put(_versioned(2), expect=1)])
+    with pytest.raises(Conflict), store.exclusive():
+        store.transact([Put(_versioned(2), expect=1)])

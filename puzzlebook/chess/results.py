@@ -27,7 +27,7 @@ The browser keeps its own copy of the clean rule, the band tallies and the strea
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from puzzlebook.chess.tallies import ChessStats
@@ -271,4 +271,4 @@ def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
 
 
 def _doc(rating: Rating | None) -> dict[str, float] | None:
-    return asdict(rating) if rating is not None else None
+    return rating.to_doc() if rating is not None else None

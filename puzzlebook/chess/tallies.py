@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzlebook.ratings import NEW_PLAYER, Rating
@@ -49,9 +49,20 @@ class ChessStats:
         return self.bands.get(name, {"solved": 0, "clean": 0, "clean_at": None})
 
     def to_doc(self) -> dict[str, Any]:
-        doc = asdict(self)
-        doc.pop("version")
-        return doc
+        """As the store keeps it, without the version (what `from_doc` reads back). Field by field:
+        `dataclasses.asdict` deep-copies through every value, a tenth of a solve's time."""
+        return {
+            "solved": self.solved,
+            "clean": self.clean,
+            "missed": self.missed,
+            "rated": self.rated,
+            "rating": self.rating.to_doc() if self.rating else None,
+            "clean_at": self.clean_at,
+            "bands": {name: dict(tally) for name, tally in self.bands.items()},
+            "streak": self.streak.to_doc(),
+            "offline_clean": self.offline_clean,
+            "board_streak": self.board_streak.to_doc() if self.board_streak else None,
+        }
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any] | None, version: int) -> ChessStats:

@@ -148,7 +148,8 @@ class SqliteStore(Store):
         )
 
     def _conn(self) -> sqlite3.Connection:
-        self._check_file()
+        if not getattr(self._local, "exclusive", False):  # an exclusive section checks as it begins and ends
+            self._check_file()
         conn = getattr(self._local, "conn", None)
         if conn is None:
             # Once the store is open, a new connection must find the file: mode=rw never makes one.
@@ -189,7 +190,9 @@ class SqliteStore(Store):
     def get_item(self, pk: str, sk: str) -> Item | None:
         with self._guard():
             row = self._conn().execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (pk, sk)).fetchone()
-        return _row_to_item(row) if row else None
+        item = _row_to_item(row) if row else None
+        self._saw({(pk, sk): item})
+        return item
 
     def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
         wanted = list(dict.fromkeys(keys))
@@ -205,7 +208,25 @@ class SqliteStore(Store):
                 for row in conn.execute(f"{_SELECT} WHERE {where}", args):
                     item = _row_to_item(row)
                     out[(item["PK"], item["SK"])] = item
+        self._saw({key: out.get(key) for key in wanted})
         return out
+
+    def _saw(self, items: dict[Key, Item | None]) -> None:
+        """Remember what an exclusive section read (None: absent). Nobody else can write until it
+        ends, so a write's condition on an item read there is checked against what was read, not
+        read again (`_current`); the section's own writes keep it up to date."""
+        seen = getattr(self._local, "seen", None)
+        if seen is not None:
+            seen.update(items)
+
+    def _current(self, conn: sqlite3.Connection, pk: str, sk: str) -> Item | None:
+        """The item at (pk, sk) now, for a write's condition: as this exclusive section read or
+        wrote it, else from the file."""
+        seen = getattr(self._local, "seen", None)
+        if seen is not None and (pk, sk) in seen:
+            return seen[(pk, sk)]
+        row = conn.execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (pk, sk)).fetchone()
+        return _row_to_item(row) if row else None
 
     def query_items(
         self,
@@ -265,6 +286,7 @@ class SqliteStore(Store):
             conn = self._conn()
             conn.execute("BEGIN IMMEDIATE")
         self._local.exclusive = True
+        self._local.seen = {}
         try:
             yield
             with self._guard():
@@ -278,6 +300,7 @@ class SqliteStore(Store):
             raise
         finally:
             self._local.exclusive = False
+            self._local.seen = None
 
     def transact(self, ops: Sequence[Op]) -> None:
         with self.exclusive(), self._guard():
@@ -289,24 +312,33 @@ class SqliteStore(Store):
     def _checked(self, conn: sqlite3.Connection, op: Op) -> Any:
         """Check `op`'s condition (raising Conflict) and return the write to make once all have passed."""
         if isinstance(op, Put):
+            key = (op.item["PK"], op.item["SK"])
             if op.expect is not None:
-                row = conn.execute(
-                    "SELECT body FROM items WHERE PK = ? AND SK = ?", (op.item["PK"], op.item["SK"])
-                ).fetchone()
-                version = json.loads(row[0]).get("v", 0) if row else None
-                if (op.expect == 0 and row is not None) or (op.expect != 0 and version != op.expect):
+                found = self._current(conn, *key)
+                version = found.get("v", 0) if found is not None else None
+                if (op.expect == 0 and found is not None) or (op.expect != 0 and version != op.expect):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}")
             values = _item_to_row(op.item)
-            return lambda: conn.execute(_UPSERT, values)
+
+            def put() -> None:
+                conn.execute(_UPSERT, values)
+                self._saw({key: op.item})
+
+            return put
         if isinstance(op, Absent):
-            if conn.execute("SELECT 1 FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk)).fetchone():
+            if self._current(conn, op.pk, op.sk) is not None:
                 raise Conflict(f"{op.pk} {op.sk}")
             return lambda: None
         if isinstance(op, Delete):
-            return lambda: conn.execute("DELETE FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk))
+
+            def delete() -> None:
+                conn.execute("DELETE FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk))
+                self._saw({(op.pk, op.sk): None})
+
+            return delete
         if isinstance(op, Add):
-            row = conn.execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (op.pk, op.sk)).fetchone()
-            item: Item = _row_to_item(row) if row else {"PK": op.pk, "SK": op.sk}
+            found = self._current(conn, op.pk, op.sk)
+            item: Item = dict(found) if found is not None else {"PK": op.pk, "SK": op.sk}
             if op.below is not None and int(item.get(op.below[0], 0)) >= op.below[1]:
                 raise Conflict(f"{op.pk} {op.sk}: {op.below[0]} at {op.below[1]}")
             for name, by in op.counts.items():
@@ -322,6 +354,7 @@ class SqliteStore(Store):
             return
         with self.exclusive(), self._guard():
             self._conn().executemany("DELETE FROM items WHERE PK = ? AND SK = ?", keys)
+            self._saw({(pk, sk): None for pk, sk in keys})
 
     def prune_expired(self, now_ts: int) -> int:
         with self._guard():
