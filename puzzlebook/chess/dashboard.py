@@ -103,6 +103,31 @@ def add_result(
     }
 
 
+def first_try_lost(
+    tally: dict[str, Any], themes: Sequence[str], was_first_try: bool, rating_after: int | None
+) -> dict[str, Any]:
+    """`tally` with one of its results turned into a miss: a solve a miss of the same play won the
+    tie against (puzzlebook.chess.results). Still one puzzle played, of the same rating; no longer
+    first try if it was, and the player left at `rating_after`.
+
+    >>> t = add_result(None, "2026-11-02", ["fork"], 1500, True, 1520)
+    >>> t = first_try_lost(t, ["fork"], True, 1380)
+    >>> t["played"], t["first"], t["ratings"], t["rating"], t["themes"]
+    (1, 0, 1500, 1380, {'fork': [1, 0, 1500]})
+    """
+    lost = 1 if was_first_try else 0
+    kept = {name: list(counts) for name, counts in tally["themes"].items()}
+    for name in dict.fromkeys(themes):
+        if name in kept:
+            kept[name][1] = max(0, kept[name][1] - lost)
+    return {
+        **tally,
+        "first": max(0, tally["first"] - lost),
+        "rating": tally["rating"] if rating_after is None else rating_after,
+        "themes": kept,
+    }
+
+
 def percent(part: int, whole: int) -> int | None:
     """`part` of `whole` in whole per cent, rounded down (None of nothing).
 

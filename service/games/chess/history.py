@@ -9,12 +9,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.chess.dashboard import add_result, dashboard, first_day, result_of
+from puzzlebook.chess.dashboard import add_result, dashboard, first_day, first_try_lost, result_of
 from puzzlebook.chess.results import Settled
 from service.games.chess import keys as CK
 from service.store import keys as K
 from service.store.base import Store
-from service.store.items import Item, Key, Op, Put, doc_of, make_item
+from service.store.items import Delete, Item, Key, Op, Put, doc_of, make_item
 
 PAGE = 20  # history lines a page
 # A page's cursor: the posted stamp and puzzle id of the last line of the page before.
@@ -34,9 +34,12 @@ def history_ops(pid: str, day: str, got: dict[Key, Item], settled: Settled) -> l
     """What a first result adds besides its record: its history line (and missed line), and the
     day's tally with it. Nothing for a result that isn't the player's first for the puzzle (a solve
     after a miss is kept, but the miss was the result the history and the dashboard count). The day
-    tally is put over what was read: the tallies' version in the same transaction guards it."""
+    tally is put over what was read: the tallies' version in the same transaction guards it.
+    A miss that won a tie against a solve of the same play takes the solve's line and its place in
+    the tally (`first_try_lost`): the tally is the miss's day's, where a race of seconds puts both."""
     record = settled.record
-    if record is None or not settled.first:
+    tie = settled.solve is not None
+    if record is None or not (settled.first or tie):
         return []
     kind = settled.answer.kind
     result = result_of(kind or "solve", clean=bool(record.get("clean")), how=record.get("how"))
@@ -54,25 +57,27 @@ def history_ops(pid: str, day: str, got: dict[Key, Item], settled: Settled) -> l
         "change": after - before if before is not None and after is not None else None,
     }
     key = day_key(pid, day)
-    tally = add_result(
-        doc_of(got[key]) if key in got else None,
-        day,
-        line["themes"],
-        record["rating"],
-        result == "clean",
-        after,
-    )
-    ops: list[Op] = [
+    had = doc_of(got[key]) if key in got else None
+    line_key = K.player(pid), CK.chess_history(record["posted"], record["id"])
+    ops: list[Op] = []
+    replaced: Key | None = None
+    if tie and had is not None:
+        solve = settled.solve or {}
+        # The solve was first try when it was clean: then the tie takes a clean solve off its band's
+        # tally too (settled.tally), as the kept solve itself is rewritten as not clean.
+        tally = first_try_lost(had, line["themes"], settled.tally is not None, after)
+        replaced = K.player(pid), CK.chess_history(solve["posted"], solve["id"])
+        if replaced != line_key:  # posted in the same microsecond, the miss's line overwrites it
+            ops.append(Delete(*replaced))
+    else:
+        tally = add_result(had, day, line["themes"], record["rating"], result == "clean", after)
+    ops += [
         Put(make_item(*key, tally)),
-        Put(make_item(K.player(pid), CK.chess_history(record["posted"], record["id"]), line), expect=0),
+        Put(make_item(*line_key, line), expect=None if replaced == line_key else 0),
     ]
     if result in ("missed", "shown"):
-        ops.append(
-            Put(
-                make_item(K.player(pid), CK.chess_history(record["posted"], record["id"], missed=True), line),
-                expect=0,
-            )
-        )
+        missed_key = K.player(pid), CK.chess_history(record["posted"], record["id"], missed=True)
+        ops.append(Put(make_item(*missed_key, line), expect=0))
     return ops
 
 
