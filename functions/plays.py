@@ -8,9 +8,10 @@ A game's routes use it in three places (chess and Chain do; docs/api.md, "Play t
 - its result bodies add the fields `ticket: TicketText = None` and `offline: Offline = False`
   (last, so a body's own fields are judged first);
 - its result routes call the game's pure check step (`puzzlebook.tickets.admit`, through its
-  `check_ticket`) inside `admitted(...)`, which turns a refusal into its answer and counts a result
-  with a ticket against `RATED_PER_HOUR`, then hand `play_check(player, ticket)` to the records, which
-  answer "closed" (409) through `refused` when the ticket isn't the player's current play.
+  `check_ticket`) inside `admitted(...)`, which turns a refusal into its answer, then hand the
+  PlayCheck it gives to the records inside `refusing()`: they answer "closed" (409) when the ticket
+  isn't the player's current play, and count a kept result against `RATED_PER_HOUR` in its own write
+  (429 past it).
 """
 
 from __future__ import annotations
@@ -22,15 +23,16 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from functions.errors import ApiError
-from functions.limits import Limit, enforce
+from functions.limits import HOUR, retry_in
 from functions.words import Says
 from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
 from service.context import Context
-from service.plays import PlayCheck, ms, open_play
+from service.plays import Cap, CapReached, PlayCheck, ms, open_play
 from service.store.records import Player
 
 # Rated results a player may post per game per hour (docs/ratings.md, "Rated, or only counted").
 RATED_PER_HOUR = 150
+CAPPED = f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}"
 # A ticket's refusal by its reason: "closed" conflicts with a later play; the rest can never count.
 STATUS = {"closed": 409}
 
@@ -96,14 +98,6 @@ def refused(exc: TicketRefused) -> ApiError:
     return ApiError(STATUS.get(exc.reason, 422), str(exc), {"X-Ticket-Refused": exc.reason})
 
 
-def _rated_limit(game: str) -> Limit:
-    return Limit(
-        f"rated-{game}",
-        RATED_PER_HOUR,
-        f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}",
-    )
-
-
 def key_of(ctx: Context) -> bytes:
     """The key tickets are signed and checked with (derived from the site key)."""
     return ticket_key(ctx.settings.site_key)
@@ -116,20 +110,24 @@ def now_ms(ctx: Context) -> int:
 
 @contextmanager
 def refusing() -> Iterator[None]:
-    """Inside, a TicketRefused (the check step's, or the records' "closed") becomes its answer."""
+    """Inside, a TicketRefused (the check step's, or the records' "closed") becomes its answer, and
+    the records' CapReached its 429 with Retry-After."""
     try:
         yield
     except TicketRefused as exc:
         raise refused(exc) from None
+    except CapReached as exc:
+        raise ApiError(429, CAPPED.format(retry=retry_in(exc.wait)), {"Retry-After": str(exc.wait)}) from None
 
 
 def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket | None]) -> PlayCheck | None:
     """Run the game's ticket check (`check`, its pure check step); a refusal is answered. A result
-    with a ticket is counted against the hourly cap (429 past it) and answered as the PlayCheck its
-    records apply; an offline one (None) is neither capped nor rated."""
+    with a ticket is answered as the PlayCheck its records apply: they count it against the hourly
+    cap in the result's own write, when it is kept (429 past the cap, through `refusing`); an offline
+    one (None) is neither capped nor rated."""
     with refusing():
         ticket = check()
     if ticket is None:
         return None
-    enforce(ctx, _rated_limit(game), player.id)
-    return PlayCheck(player.id, ticket)
+    cap = Cap(f"rated-{game}", RATED_PER_HOUR, HOUR, int(ctx.now().timestamp()))
+    return PlayCheck(player.id, ticket, cap)

@@ -23,6 +23,7 @@ from typing import Any
 from puzzlebook.tickets import Ticket, check_open, sign, ticket_key
 from service.store import keys as K
 from service.store.items import Item, Key, Op, Put, doc_of, make_item, version_of
+from service.store.site import rate_count, rate_key, rate_wait
 
 # A play item outlives any believable puzzle: kept a day, then the TTL tidies it away (a ticket
 # older than that still reads, but its play is gone: "closed").
@@ -75,16 +76,59 @@ def open_play(
 
 
 @dataclass(frozen=True, slots=True)
+class Cap:
+    """At most `most` results with a ticket of one game by one player in each window of `window`
+    seconds (the store's rate-window item, named `name`), `now_ts` being now in seconds."""
+
+    name: str
+    most: int
+    window: int
+    now_ts: int
+
+
+class CapReached(Exception):
+    """The player's results of the game this window are at the cap: wait `wait` seconds."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(wait)
+        self.wait = wait
+
+
+@dataclass(frozen=True, slots=True)
 class PlayCheck:
-    """A result's ticket against the player's current play, inside the result's own read-decide-write."""
+    """A result's ticket against the player's current play, inside the result's own read-decide-write;
+    with `cap`, the result is also counted there (`counting`), so a kept result and its count are one
+    write, and a result refused or already posted counts nothing."""
 
     pid: str
     ticket: Ticket
+    cap: Cap | None = None
 
     @property
     def key(self) -> Key:
-        """The play item's key: read it with the result's own keys."""
+        """The play item's key."""
         return play_key(self.pid, self.ticket.game)
+
+    @property
+    def keys(self) -> list[Key]:
+        """What the result reads besides its own keys: the play item, and the cap's count."""
+        return [self.key] + ([self._cap_key] if self.cap else [])
+
+    @property
+    def _cap_key(self) -> Key:
+        assert self.cap is not None
+        return rate_key(self.cap.name, self.pid, window=self.cap.window, now_ts=self.cap.now_ts)
+
+    def counting(self, got: dict[Key, Item]) -> list[Op]:
+        """The write counting a kept result against the cap: CapReached when the count read is at
+        it already. The result's other writes are versioned on the player's tallies, so two results
+        of one player can't both be decided on the same count."""
+        if self.cap is None:
+            return []
+        counted = int((got.get(self._cap_key) or {}).get("n", 0))
+        if counted >= self.cap.most:
+            raise CapReached(rate_wait(self.cap.window, self.cap.now_ts))
+        return [rate_count(self.cap.name, self.pid, window=self.cap.window, now_ts=self.cap.now_ts)]
 
     def is_tie(self, got: dict[Key, Item], *, ties_with: str | None = None) -> bool:
         """Whether the ticket is the current play (False), or a play a result of kind `ties_with`

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from functions.plays import RATED_PER_HOUR
+from functions import plays
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
@@ -222,19 +222,21 @@ def test_a_resumed_puzzle_keeps_its_opening_time(world: SimpleNamespace) -> None
     assert stolen["issued"] == int(world.clock.at.timestamp() * 1000)
 
 
-def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespace) -> None:
-    if world.kind == "dynamodb":
-        pytest.skip("the cap is the store's rate window, covered on both stores by the contract suite")
+def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespace, monkeypatch) -> None:
+    # The cap is counted in each result's own write, on both stores; a small one keeps this quick.
+    monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
     me = signed_up(world.client)
-    pool = [endless(world, n, "Easy") for n in range(RATED_PER_HOUR + 1)]
-    for n, puzzle in enumerate(pool[:RATED_PER_HOUR]):
+    pool = [endless(world, n, "Easy") for n in range(6)]
+    for n, puzzle in enumerate(pool[:4]):
         got = world.client.post(SOLVES, json=with_ticket(world, SOLVES, solve_body(puzzle, seconds=2), me),
                                 headers=me)
         assert got.status_code == 200, (n, got.text)
-    over = world.client.post(SOLVES, json=with_ticket(world, SOLVES, solve_body(pool[-1], seconds=2), me),
+    over = world.client.post(SOLVES, json=with_ticket(world, SOLVES, solve_body(pool[4], seconds=2), me),
                              headers=me)
     assert over.status_code == 429 and int(over.headers["Retry-After"]) > 0
     assert "rated results in an hour" in over.json()["error"]
+    # Refused past the cap, the result wrote nothing: no solve, no rating change, the play still open.
+    assert world.client.get("/api/me", headers=me).json()["chess"]["solved"] == 4
     # An offline result isn't rated, so it isn't capped: it still counts for the player.
     offline = world.client.post(SOLVES, json=solve_body(pool[-1], seconds=2, offline=True), headers=me)
     assert offline.status_code == 200 and offline.json()["offline"] is True
@@ -242,6 +244,27 @@ def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespac
     fresh = with_ticket(world, SOLVES, solve_body(endless(world, 0, "Hard")), me)
     again = world.client.post(SOLVES, json=fresh, headers=me)
     assert again.status_code == 200 and again.json()["rated"] is True
+
+
+def test_only_kept_results_count_against_the_cap(world: SimpleNamespace, monkeypatch) -> None:
+    monkeypatch.setattr(plays, "RATED_PER_HOUR", 2)
+    me = signed_up(world.client)
+    first, second, third = (endless(world, n, "Easy") for n in range(3))
+    ticket = open_chess(world, me, first)["ticket"]
+    world.clock.advance(seconds=30)
+    wrong = solve_body(first, seconds=20, ticket=ticket)
+    wrong["moves"] = list(reversed(wrong["moves"]))
+    assert world.client.post(SOLVES, json=wrong, headers=me).status_code == 422  # refused: not counted
+    kept = world.client.post(SOLVES, json=solve_body(first, seconds=20, ticket=ticket), headers=me)
+    assert kept.status_code == 200 and kept.json()["rated"] is True
+    again = world.client.post(SOLVES, json=solve_body(first, seconds=20, ticket=ticket), headers=me)
+    assert again.status_code in (200, 409)  # already answered, or its play closed: counted nothing
+    statuses = [
+        world.client.post(SOLVES, json=with_ticket(world, SOLVES, solve_body(puzzle, seconds=2), me),
+                          headers=me).status_code
+        for puzzle in (second, third)
+    ]
+    assert statuses == [200, 429]  # the second kept result fills the cap of 2; the third is refused
 
 
 # ---- offline ------------------------------------------------------------------------------------
@@ -375,3 +398,13 @@ def test_a_miss_and_a_solve_of_one_play_the_miss_stands_and_is_rated(
     assert mine["ratings"]["chess"]["games"] == 1
     assert mine["chess"]["missed"] == 1 and mine["chess"]["clean"] == 0
     assert world.client.get("/api/boards/chess/alltime").json()["rows"] == []
+    # The history and the dashboard count the miss, once: one line, one puzzle played, not first try.
+    lines = world.client.get("/api/me/history", headers=me).json()["lines"]
+    assert [(line["id"], line["result"]) for line in lines] == [
+        (puzzle.id, "missed" if how == "wrong" else "shown")
+    ]
+    assert lines[0]["after"] == round(lost.rating)
+    missed = world.client.get("/api/me/history?missed=true", headers=me).json()["lines"]
+    assert [line["id"] for line in missed] == [puzzle.id]
+    board = world.client.get("/api/me/dashboard", headers=me).json()
+    assert (board["played"], board["first"]) == (1, 0)

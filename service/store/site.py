@@ -41,16 +41,30 @@ class SiteRecords(Primitives):
         None when allowed; when `limit` uses were already counted in this
         window, the seconds until the window ends (for Retry-After).
         """
-        start = now_ts - now_ts % window
-        op = Add(
-            K.rate_window(name, who, start),
-            K.RATE,
-            {"n": 1},
-            below=("n", limit),
-            expires_at=start + window + RATE_LINGER,
-        )
         try:
-            self.transact([op])
+            self.transact([rate_count(name, who, window=window, now_ts=now_ts, below=limit)])
         except Conflict:
-            return max(1, start + window - now_ts)
+            return rate_wait(window, now_ts)
         return None
+
+
+def rate_key(name: str, who: str, *, window: int, now_ts: int) -> tuple[str, str]:
+    """The key of the item counting uses of `name` by `who` in the window of `window` seconds
+    holding `now_ts`: the window's start is in the key, so a new window starts at zero."""
+    return K.rate_window(name, who, now_ts - now_ts % window), K.RATE
+
+
+def rate_count(name: str, who: str, *, window: int, now_ts: int, below: int | None = None) -> Add:
+    """The write counting one use in that window (refused, Conflict, with `below` uses counted already)."""
+    start = now_ts - now_ts % window
+    return Add(
+        *rate_key(name, who, window=window, now_ts=now_ts),
+        {"n": 1},
+        below=("n", below) if below is not None else None,
+        expires_at=start + window + RATE_LINGER,
+    )
+
+
+def rate_wait(window: int, now_ts: int) -> int:
+    """Seconds until the window holding `now_ts` ends (at least 1): a refusal's Retry-After."""
+    return max(1, window - now_ts % window)

@@ -224,7 +224,8 @@ class SqliteStore(Store):
         wrote it, else from the file."""
         seen = getattr(self._local, "seen", None)
         if seen is not None and (pk, sk) in seen:
-            return seen[(pk, sk)]
+            found: Item | None = seen[(pk, sk)]
+            return found
         row = conn.execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (pk, sk)).fetchone()
         return _row_to_item(row) if row else None
 

@@ -80,7 +80,7 @@ class ChainRecords:
         (the first result stands; posted on its own site day `today`, it goes on the day's board
         and counts for the streak). Answers with its place when it went on the board. `play`: the
         ticket it came with, which must be the player's current Chain play (TicketRefused "closed"
-        otherwise); the result ends it in the same write."""
+        otherwise); the result ends it in the same write, and is counted there against its cap."""
         key, stats_key = _chain_keys(pid, solve.day)
         posted = utc_stamp(now)
         rank = CK.chain_daily_rank(solve.clean, solve.undos + solve.resets, solve.seconds, posted, pid)
@@ -91,9 +91,11 @@ class ChainRecords:
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted)
             ops = self._writes(pid, solve.day, settled, stats.version, rank)
+            if play is not None and ops:
+                ops += play.counting(got)
             return settled.answer, ops + ([play.closing(got, "solve")] if play is not None else [])
 
-        answer = self.store.settle([stats_key, key] + ([play.key] if play else []), decide)
+        answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
         if answer.daily and not answer.already:
             n, board_pk = CK.chain_daily_board(solve.day)
             answer = replace(answer, place=self.store.count_items(board_pk, index=n, below=rank) + 1)
@@ -113,9 +115,11 @@ class ChainRecords:
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
             ops = self._writes(pid, day, settled, stats.version)
+            if play is not None and ops:
+                ops += play.counting(got)
             return settled.answer, ops + ([play.closing(got, "giveup")] if play is not None else [])
 
-        return self.store.settle([stats_key, key] + ([play.key] if play else []), decide)
+        return self.store.settle([stats_key, key] + (play.keys if play else []), decide)
 
     def stats(self, pid: str) -> ChainStats:
         """The player's Chain tallies (zeros for a player who hasn't played)."""

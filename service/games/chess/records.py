@@ -125,7 +125,8 @@ class ChessRecords:
         """Keep the player's solve as puzzlebook.chess.results.settle_solve decides, in one write;
         for a daily solved on its day, its place on that day's board. `play`: the ticket it came
         with, which must be the player's current play (TicketRefused "closed" otherwise); the
-        solve ends that play in the same write."""
+        solve ends that play in the same write, and is counted there against the play's cap
+        (CapReached past it)."""
         keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
 
@@ -134,10 +135,12 @@ class ChessRecords:
                 play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
             ops = self._writes(pid, keys.solve, keys.miss, settled)
+            if play is not None and ops:
+                ops += play.counting(got)
             ops = ops + history_ops(pid, keys.day, got, settled)
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
-        settled = self.store.settle(keys.read + ([play.key] if play else []), decide)
+        settled = self.store.settle(keys.read + (play.keys if play else []), decide)
         on_board = _daily_board(pid, settled)
         if on_board is None:
             return settled.answer
@@ -158,12 +161,14 @@ class ChessRecords:
             tie = play.is_tie(got, ties_with="solve") if play is not None else False
             settled = settle_miss(post, keys.had(got), at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled)
+            if play is not None and ops:
+                ops += play.counting(got)
             ops += history_ops(pid, keys.day, got, settled)
             if play is not None and (tie or post.how == "gave-up"):
                 ops.append(play.closing(got, "miss"))
             return settled.answer, ops
 
-        return self.store.settle(keys.read + ([play.key] if play else []), decide)
+        return self.store.settle(keys.read + (play.keys if play else []), decide)
 
     def _writes(self, pid: str, kept: Key, other: Key, settled: Settled) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
