@@ -24,6 +24,7 @@ import binascii
 import hashlib
 import hmac
 import json
+import secrets
 from dataclasses import dataclass
 
 VERSION = 1
@@ -56,6 +57,16 @@ class TicketRefused(ValueError):
     def __init__(self, reason: str, words: str) -> None:
         super().__init__(words)
         self.reason = reason
+
+
+# Random bytes of a new ticket's nonce: 96 bits, so no two tickets are ever the same by chance.
+NONCE_BYTES = 12
+
+
+def new_ticket(player: str, game: str, target: str, issued: int) -> Ticket:
+    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms), with a fresh
+    random nonce: what every game's ticket route signs (`sign`)."""
+    return Ticket(player, game, target, issued, secrets.token_urlsafe(NONCE_BYTES))
 
 
 def ticket_key(site_key: bytes) -> bytes:

@@ -16,11 +16,10 @@ their read and write. docs/api.md, "Play tickets".
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.tickets import Ticket, check_open, sign, ticket_key
+from puzzlebook.tickets import Ticket, check_open, new_ticket, sign, ticket_key
 from service.store import keys as K
 from service.store.items import Item, Key, Op, Put, doc_of, make_item, version_of
 from service.store.site import rate_count, rate_key, rate_wait
@@ -62,7 +61,7 @@ def open_play(
     previous one, posted or not, is closed by this). `opened`: when the puzzle was first opened
     (ms), for a puzzle taken up again; it can only be earlier than now."""
     issued = min(opened, ms(now)) if opened is not None else ms(now)
-    ticket = Ticket(pid, game, target, issued, secrets.token_urlsafe(12))
+    ticket = new_ticket(pid, game, target, issued)
     key = play_key(pid, game)
     doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None}
     expires = int(now.timestamp()) + PLAY_TTL_SECONDS

@@ -62,7 +62,7 @@ from puzzlebook.lessons.results import (
     ticket_target,
 )
 from puzzlebook.lessons.texts import CONTROL
-from puzzlebook.tickets import Ticket, TicketRefused, read, sign
+from puzzlebook.tickets import TicketRefused, new_ticket, read, sign
 from service.games.lessons.records import LessonChanged, LessonRecords, LessonTooLarge
 from service.store.records import Player
 
@@ -344,7 +344,7 @@ async def issue_ticket(
         enforce(ctx, GUESTS, where)
         student = GUEST + secrets.token_urlsafe(16)
     now = now_ms(ctx)
-    ticket = Ticket(student, GAME, ticket_target(item.id, body.puzzle), now, secrets.token_urlsafe(9))
+    ticket = new_ticket(student, GAME, ticket_target(item.id, body.puzzle), now)
     return TicketIssued(ticket=sign(ticket, key), issued=now)
 
 

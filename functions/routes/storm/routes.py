@@ -11,7 +11,6 @@ passed), replays every attempted puzzle with the referee and recomputes the cloc
 
 from __future__ import annotations
 
-import secrets
 import weakref
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -109,7 +108,7 @@ async def start_run(player: Starter, ctx: Ctx) -> StormStart:
     enforce(ctx, STARTS, player.id)
     ensure_run(ctx.store, ctx.settings, ctx.bundle, today)
     issued = now_ms(ctx)
-    ticket = tickets.Ticket(player.id, GAME, today.isoformat(), issued, secrets.token_urlsafe(9))
+    ticket = tickets.new_ticket(player.id, GAME, today.isoformat(), issued)
     ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, issued)
     text = tickets.sign(ticket, key_of(ctx))
     return StormStart(date=today.isoformat(), ticket=text, issued=issued, ranked=ranked)
