@@ -76,7 +76,13 @@ _SCHEMA = [
     "CREATE INDEX IF NOT EXISTS expiring ON items (expires_at) WHERE expires_at IS NOT NULL",
 ]
 _PLACES = ", ".join("?" * (len(_KEY_COLUMNS) + 1))
-_UPSERT = f"INSERT OR REPLACE INTO items ({', '.join(_KEY_COLUMNS)}, body) VALUES ({_PLACES})"
+# An upsert that updates in place, not INSERT OR REPLACE (a delete and an insert: every index
+# entry of the row rewritten, where an update touches only the indexes whose columns changed).
+_UPSERT = (
+    f"INSERT INTO items ({', '.join(_KEY_COLUMNS)}, body) VALUES ({_PLACES}) "
+    "ON CONFLICT (PK, SK) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in (*_KEY_COLUMNS[2:], "body"))
+)
 _SELECT = f"SELECT {', '.join(_KEY_COLUMNS)}, body FROM items"
 
 
