@@ -32,6 +32,7 @@ def module_group(root: Path, path: str) -> str | None:
     return found.group(1) if found else None
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of xdist's: unknown under -p no:xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getvalue("dist") != "loadgroup":
         return None
