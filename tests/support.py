@@ -53,10 +53,26 @@ def make_table(client: Any, name: str = TEST_TABLE) -> None:
         )
 
 
+_BOTO_SESSION: Any = None
+
+
+def _boto_session() -> Any:
+    """One boto3 session for every mocked client of the process: a client made from it reuses the
+    service models it has read, where boto3.client() (moto swaps in a fresh default session each time)
+    reads and parses botocore's JSON again, about a second a store on this machine. moto's stubber
+    serves it all the same: moto adds it to botocore's handlers on import, before the session exists."""
+    global _BOTO_SESSION
+    if _BOTO_SESSION is None:
+        import boto3
+        import moto  # noqa: F401  (registers the stubber first)
+
+        _BOTO_SESSION = boto3.session.Session()
+    return _BOTO_SESSION
+
+
 @contextmanager
 def mocked_aws() -> Iterator[Any]:
     """moto for the duration (fake credentials, us-east-1): yields a DynamoDB client."""
-    import boto3
     from moto import mock_aws
 
     fake = {
@@ -69,7 +85,7 @@ def mocked_aws() -> Iterator[Any]:
     os.environ.update(fake)
     try:
         with mock_aws():
-            yield boto3.client("dynamodb", region_name="us-east-1")
+            yield _boto_session().client("dynamodb", region_name="us-east-1")
     finally:
         for k, v in saved.items():
             if v is None:

@@ -31,6 +31,10 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("bundle")
+
+
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_csv(tmp_path_factory.mktemp("src") / "puzzles.csv", every_band())

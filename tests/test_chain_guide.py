@@ -135,6 +135,7 @@ def _settings(tmp: Path):
     return load(env, warn=False)
 
 
+@pytest.mark.slow  # builds the whole site
 def test_the_guides_are_built_into_the_site_and_its_sitemap(tmp_path: Path) -> None:
     report = builder.build_site(_settings(tmp_path), today=TODAY)
     assert {"/chain/strategy/", "/chain/difficulty/"} <= set(report.pages)
@@ -152,6 +153,7 @@ def test_the_guides_are_built_into_the_site_and_its_sitemap(tmp_path: Path) -> N
         assert 'href="/chain/strategy/"' in text and 'href="/chain/difficulty/"' in text, page
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_build_on_a_day_an_example_isnt_over_fails(tmp_path: Path) -> None:
     with pytest.raises(PageError, match=r"chain/(strategy|difficulty)\.html: .*not 2026-10-18"):
         builder.build_site(_settings(tmp_path), today=dt.date(2026, 10, 18))

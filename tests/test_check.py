@@ -19,6 +19,10 @@ from tests.test_bundle_rows import band_rows, row, write_csv
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("check")
+
+
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("made")

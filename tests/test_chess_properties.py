@@ -184,6 +184,10 @@ def test_four_years_of_the_committed_bundle(key):
     assert not {pid for _d, _b, pid in kept} & BUNDLE.retired
 
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("chess_properties")
+
+
 @pytest.fixture(scope="module")
 def crowded(tmp_path_factory) -> Bundle:
     """The committed bundle cut to 900 daily-pool puzzles a band, a tenth of them retired:

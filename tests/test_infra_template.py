@@ -26,6 +26,10 @@ def _lint(path: Path) -> list[str]:
     return [f"{m.rule.id} {m.message} (line {m.linenumber})" for m in lint_file(path, config=config)]
 
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("infra_template")
+
+
 @pytest.fixture(scope="module")
 def template() -> dict[str, Any]:
     return load_template()

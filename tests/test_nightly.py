@@ -24,6 +24,10 @@ NOW = dt.datetime(2026, 11, 2, 3, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
 
 
+# One xdist worker runs the module, so the filled store in `filled` is made once, not once per worker.
+pytestmark = pytest.mark.xdist_group("nightly")
+
+
 @pytest.fixture(scope="module")
 def bundle() -> Bundle:
     return Bundle(ROOT / "shards")

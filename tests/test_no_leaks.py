@@ -44,6 +44,10 @@ SECRET_KEYS = {
 }
 
 
+# One xdist worker runs the module: `world` (a built site, a filled store) is made once, not per worker.
+pytestmark = pytest.mark.xdist_group("no_leaks")
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
     base = tmp_path_factory.mktemp("leaks")

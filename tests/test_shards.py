@@ -49,6 +49,10 @@ def test_shard_of_needs_a_shard() -> None:
         shard_of("00008", 0)
 
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("shards")
+
+
 @pytest.fixture(scope="module")
 def bundle_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("shards")

@@ -34,6 +34,10 @@ def built(tmp_path_factory: pytest.TempPathFactory):
     return tmp / "dist", report
 
 
+# One xdist worker runs the module: `built` is built once, not once per worker.
+pytestmark = pytest.mark.xdist_group("site_build")
+
+
 def files(dist: Path) -> dict[str, int]:
     return {p.relative_to(dist).as_posix(): p.stat().st_mtime_ns for p in dist.rglob("*") if p.is_file()}
 
@@ -42,6 +46,7 @@ def html_pages(dist: Path) -> list[Path]:
     return sorted(dist.rglob("*.html"))
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_second_build_with_nothing_changed_rewrites_nothing(tmp_path):
     s = settings(tmp_path)
     first = builder.build_site(s)
@@ -197,6 +202,7 @@ def sources(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.mark.slow  # builds the whole site
 def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources, tmp_path):
     s = settings(tmp_path, sources)
     first = builder.build_site(s, root=sources)
@@ -209,6 +215,7 @@ def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources
     assert second.static_prefix in (tmp_path / "dist/index.html").read_text()
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_template_naming_a_missing_static_file_is_a_clear_error(sources, tmp_path):
     (sources / "site/templates/broken.html").write_text(
         '{% extends "base.html" %}{% block head %}'
@@ -218,6 +225,7 @@ def test_a_template_naming_a_missing_static_file_is_a_clear_error(sources, tmp_p
         builder.build_site(settings(tmp_path, sources), root=sources)
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_template_syntax_error_names_the_file_and_line(sources, tmp_path):
     (sources / "site/templates/broken.html").write_text("line one\n{% if %}\n")
     with pytest.raises(PageError, match=r"broken.html, line 2"):
@@ -231,6 +239,7 @@ def test_missing_npm_packages_say_how_to_get_them(sources, tmp_path):
         builder.build_site(settings(tmp_path, sources), root=sources)
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_path):
     (sources / "shards").unlink()
     shutil.copytree(ROOT / "shards", sources / "shards")
@@ -239,6 +248,7 @@ def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_pat
         builder.build_site(settings(tmp_path, sources), root=sources)
 
 
+@pytest.mark.slow  # builds the whole site
 def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(sources, tmp_path):
     (sources / "shards").unlink()
     report = builder.build_site(settings(tmp_path, sources), root=sources)
@@ -290,6 +300,7 @@ def test_every_text_file_has_brotli_and_gzip_copies_of_its_bytes(built):
     assert len((dist / "index.html.br").read_bytes()) < len(page) / 3
 
 
+@pytest.mark.slow  # builds the whole site
 def test_a_compressed_copy_older_than_its_file_is_made_again(tmp_path):
     """Something that rewrote a file without compressing it (`build.py fill` writing a daily
     file) leaves copies of the old bytes; the next build makes them again."""

@@ -9,6 +9,9 @@ from service.settings import ROOT
 from sitebuild import assets, games_js, minify
 from sitebuild.modules import UnknownModule, imports_of, module_graph
 
+# One xdist worker runs the module, so its module-scoped fixtures are made once.
+pytestmark = pytest.mark.xdist_group("site_modules")
+
 
 @pytest.fixture(scope="module")
 def published() -> dict[str, bytes]:

@@ -18,6 +18,10 @@ from sitebuild.output import Output
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# One xdist worker runs the module, so the published shards in `published` is made once, not once per worker.
+pytestmark = pytest.mark.xdist_group("theme_index")
+
+
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     dist = tmp_path_factory.mktemp("dist")

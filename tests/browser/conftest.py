@@ -23,7 +23,8 @@ it makes fail) allows that one message with allow_console(page, pattern, why).
 
 Mark browser test modules with
     pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-so they share one worker (and one server) under `pytest -n 2 --dist loadgroup`.
+`make test` runs them with `-n 2 --dist loadfile`: each worker starts its own server
+and browser, and a module stays on one worker.
 """
 
 from __future__ import annotations
