@@ -48,3 +48,27 @@ def test_a_days_file_without_the_row_still_opens_the_daily_from_the_bundle(make_
     wait_ready(page)
     assert [url for url in asked if "/shards/" in url]
     assert page.text_content("#play-kind").startswith("Daily")
+
+
+def test_the_first_dailys_picture_fills_the_board_square_while_the_game_loads(make_page, site_server):
+    """The home card's picture (drawn by the build) is shown in the board's square as soon as the
+    page's own module runs, before the play view's modules arrive; the board replaces it."""
+    entry = site_server.get(f"/daily/chess/{site_today(site_server)}.json")[1]["dailies"][0]
+    page = make_page(viewport=PHONE, color_scheme="dark")
+    held: list[Any] = []
+    # The game's modules wait until let go below.
+    page.route("**/js/chess/play.js", lambda route: held.append(route))
+    page.goto(f"/#/daily/{entry['band']}", wait_until="commit")
+    picture = page.locator("#board-picture")
+    picture.wait_for()
+    page.wait_for_function("document.getElementById('board-picture').complete")
+    assert page.locator(".cm-chessboard").count() == 0 and held
+    assert picture.bounding_box() == page.locator("#board-frame").bounding_box()
+    src = picture.get_attribute("src") or ""
+    assert src.startswith("data:image/svg+xml,")
+    assert "%238e7856" in src.lower(), "the dark scheme's dark squares"  # chess.css --square-dark
+    assert page.evaluate("document.getElementById('board-picture').naturalWidth") > 0
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    assert picture.count() == 0
