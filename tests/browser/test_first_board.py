@@ -1,5 +1,6 @@
 """What a chess daily opened by its address waits for (docs/site.md, "The first board"): the day's
-file carries each daily's row, so the puzzle opens without the bundle's index or a shard."""
+file carries each daily's row, so the puzzle opens without the bundle's index or a shard; and the
+day's picture fills the board's square while the game's modules load."""
 
 from __future__ import annotations
 
