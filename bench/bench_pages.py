@@ -1,6 +1,6 @@
 """The pages' speed as Lighthouse sees it: a benchmark, not a test (the machine is shared and noisy).
 
-    python -m bench pages
+    python -m bench pages [--page daily] [--as mobile] [--runs 5] [--against DIR]
 
 Builds and serves the site (`build.py serve`, compressed files, the production headers) on a free
 port with a fresh store, then runs Lighthouse (npm, pinned in package.json) with Debian's
@@ -9,11 +9,18 @@ leaderboards, as a phone (Lighthouse's default: a mid-range phone on a slow 4G l
 and as a desktop, three runs each. Prints the medians: performance, LCP, TBT, CLS, the bytes
 transferred, and the accessibility, best-practices and SEO scores.
 
+Options: --page (repeatable) measures only the pages whose label starts with it (home, daily,
+chain, lessons, boards); --as only mobile or desktop; --runs how many runs of each (median);
+--against another checkout of the site (e.g. main's, `git archive main`), built and served from
+its own copy beside this one, each run of a page taken on both in turn, so a shared machine's load
+falls on both alike. Each run's performance score is printed after the medians.
+
 Goals (issue 17): mobile performance >= 95 on every page; accessibility, best practices and SEO 100.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import socket
@@ -45,13 +52,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(tmp: Path, root: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
+    """Build and serve the checkout at `root` (its own dist and store under `tmp`)."""
+    tmp.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     env = {**os.environ, "PUZZLEBOOK_DIST": str(tmp / "dist"),
            "PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}"}
     log = open(tmp / "serve.log", "wb")  # noqa: SIM115 (closed with the process)
     command = [sys.executable, "build.py", "serve", "--port", str(port), "--log-level", "warning"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -97,36 +106,72 @@ def _figures(report: dict[str, Any]) -> dict[str, float]:
     return figures
 
 
-def main() -> None:
+def _options(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench pages")
+    parser.add_argument("--page", action="append", default=[], help="only pages whose label starts with this")
+    parser.add_argument("--as", dest="form", choices=("mobile", "desktop"), help="only this form factor")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"runs of each (default {RUNS})")
+    parser.add_argument("--against", type=Path, help="another checkout, measured in turn with this one")
+    return parser.parse_args(argv)
+
+
+HEADER = (f"{'page':<16} {'as':<8} {'site':<8} {'perf':>4} {'LCP':>8} {'TBT':>7} {'CLS':>6} {'bytes':>9}  "
+          f"{'a11y':>4} {'bp':>4} {'seo':>4}  runs")
+
+
+def _line(label: str, form: str, side: str, taken: list[dict[str, float]]) -> tuple[str, dict[str, float]]:
+    """The printed line of one page, form and site: the medians, then each run's performance."""
+    med = {key: statistics.median(run[key] for run in taken) for key in taken[0]}
+    each = ", ".join(f"{run['performance']:.0f}" for run in taken)
+    line = (f"{label:<16} {form:<8} {side:<8} {med['performance']:>4.0f} {med['lcp'] / 1000:>7.2f}s "
+            f"{med['tbt']:>5.0f}ms {med['cls']:>6.3f} {med['bytes'] / 1000:>7.1f}KB  "
+            f"{med['accessibility']:>4.0f} {med['best-practices']:>4.0f} {med['seo']:>4.0f}  {each}")
+    return line, med
+
+
+def _missed(label: str, form: str, med: dict[str, float]) -> list[str]:
+    missed = []
+    if form == "mobile" and med["performance"] < PERFORMANCE_GOAL:
+        missed.append(f"{label} mobile performance {med['performance']:.0f}")
+    return missed + [f"{label} {form} {cat} {med[cat]:.0f}" for cat in CATEGORIES[1:] if med[cat] < 100]
+
+
+def main(argv: list[str] | None = None) -> None:
+    options = _options(argv or [])
     if not LIGHTHOUSE.is_file():
         print(f"no Lighthouse at {LIGHTHOUSE}: run `npm ci` (or `make setup`) first", file=sys.stderr)
         sys.exit(1)
+    roots = {"against": options.against.resolve(), "this": ROOT} if options.against else {"this": ROOT}
+    forms = [options.form] if options.form else ["mobile", "desktop"]
     with tempfile.TemporaryDirectory(prefix="pb-bench-pages-") as name:
         tmp = Path(name)
-        server, url = _serve(tmp)
+        servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
         try:
-            pages = _pages(url)
-            print(f"Lighthouse, median of {RUNS} runs; goals: mobile performance >= {PERFORMANCE_GOAL}, "
-                  "accessibility, best practices and SEO 100")
-            print(f"{'page':<16} {'as':<8} {'perf':>4} {'LCP':>8} {'TBT':>7} {'CLS':>6} {'bytes':>9}  "
-                  f"{'a11y':>4} {'bp':>4} {'seo':>4}")
+            for side, root in roots.items():
+                servers[side] = _serve(tmp / side, root)
+            pages = [(label, path) for label, path in _pages(servers["this"][1])
+                     if not options.page or any(label.startswith(p) for p in options.page)]
+            print(f"Lighthouse, median of {options.runs} runs; goals: mobile performance >= "
+                  f"{PERFORMANCE_GOAL}, accessibility, best practices and SEO 100")
+            if options.against:
+                print(f"against: {roots['against']} (each run taken on both in turn)")
+            print(HEADER)
             missed = []
             for label, path in pages:
-                for desktop in (False, True):
-                    runs = [_figures(lighthouse(url + path, desktop, tmp / f"run{k}.json"))
-                            for k in range(RUNS)]
-                    med = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
-                    form = "desktop" if desktop else "mobile"
-                    print(f"{label:<16} {form:<8} {med['performance']:>4.0f} {med['lcp'] / 1000:>7.2f}s "
-                          f"{med['tbt']:>5.0f}ms {med['cls']:>6.3f} {med['bytes'] / 1000:>7.1f}KB  "
-                          f"{med['accessibility']:>4.0f} {med['best-practices']:>4.0f} {med['seo']:>4.0f}",
-                          flush=True)
-                    if not desktop and med["performance"] < PERFORMANCE_GOAL:
-                        missed.append(f"{label} mobile performance {med['performance']:.0f}")
-                    missed += [f"{label} {form} {cat} {med[cat]:.0f}"
-                               for cat in CATEGORIES[1:] if med[cat] < 100]
+                for form in forms:
+                    runs: dict[str, list[dict[str, float]]] = {side: [] for side in servers}
+                    for k in range(options.runs):
+                        for side, (_, url) in servers.items():
+                            report = lighthouse(url + path, form == "desktop", tmp / f"{side}-run{k}.json")
+                            runs[side].append(_figures(report))
+                    for side, taken in runs.items():
+                        line, med = _line(label, form, side, taken)
+                        print(line, flush=True)
+                        if side == "this":
+                            missed += _missed(label, form, med)
             print("goals: " + ("all met" if not missed else "NOT met: " + "; ".join(missed)))
             print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         finally:
-            server.terminate()
-            server.wait(10)
+            for server, _ in servers.values():
+                server.terminate()
+                server.wait(10)

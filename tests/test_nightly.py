@@ -80,7 +80,9 @@ def test_yesterday_and_today_are_published_with_the_index_and_nothing_of_tomorro
     assert chess == {
         "date": "2026-11-02",
         "bundle": bundle.version,
-        "dailies": [{"band": "Easy", "id": kept.id, "rating": kept.rating}],
+        "dailies": [
+            {"band": "Easy", "id": kept.id, "rating": kept.rating, "row": bundle.row("Easy", kept.id)},
+        ],
     }
     index = json.loads((dist / "daily/index.json").read_text())
     assert index["chain"][0] == CHAIN_FROM.isoformat() and index["chain"][-1] == "2026-11-02"
@@ -174,3 +176,17 @@ def test_a_file_written_over_loses_the_compressed_copies_of_its_old_bytes(tmp_pa
     DirWriter(tmp_path).write("daily/chess/2026-11-02.json", b'{"new": true}')
     assert daily.read_bytes() == b'{"new": true}'
     assert sorted(p.name for p in daily.parent.iterdir()) == ["2026-11-02.json"]
+
+
+def test_the_api_answers_a_day_exactly_as_its_file_rows_and_all(filled) -> None:
+    """Before the CDN has the day's file, the site asks the API (lib/daily.js): the same content,
+    each daily's row with it, so the play view opens it without the bundle either way."""
+    from tests.support import served
+
+    store, dist, _ = filled
+    file = json.loads((dist / f"daily/chess/{TODAY}.json").read_text())
+    with served(store, NOW) as world:
+        got = world.client.get(f"/api/chess/daily/{TODAY}")
+    assert got.status_code == 200
+    assert got.json() == file
+    assert all(d["row"][0] == d["id"] for d in file["dailies"])

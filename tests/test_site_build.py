@@ -154,7 +154,13 @@ def test_the_daily_files_run_from_the_epoch_through_today(built):
     first = json.loads((dist / "daily/chess/2026-01-01.json").read_text())
     assert first["date"] == "2026-01-01"
     assert [d["band"] for d in first["dailies"]] == ["Easy", "Medium", "Hard"]
-    assert set(first["dailies"][0]) == {"band", "id", "rating"}
+    assert set(first["dailies"][0]) == {"band", "id", "rating", "row"}
+    # Each daily's row as the shards publish it: a daily opens from its day's file alone.
+    from puzzlebook.chess.shards import Bundle
+
+    bundle = Bundle(ROOT / "shards")
+    for daily in first["dailies"]:
+        assert daily["row"] == bundle.row(daily["band"], daily["id"]), daily
     last = chess[-1]
     assert report.dailies.endswith(f"through {last}")
     assert len(list((dist / "daily/chess").glob("*.json"))) == len(chess)

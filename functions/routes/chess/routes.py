@@ -241,7 +241,7 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     kept = ChessRecords(ctx.store).dailies_on(day.isoformat())
     if not kept:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
-    return ChessDay.model_validate(day_file(day.isoformat(), kept, ctx.bundle.version))
+    return ChessDay.model_validate(day_file(day.isoformat(), kept, ctx.bundle))
 
 
 @router.get(

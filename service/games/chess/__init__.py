@@ -47,16 +47,22 @@ def path(day: str) -> str:
     return f"daily/chess/{day}.json"
 
 
-def day_file(day: str, kept: list[KeptDaily], bundle_version: int) -> dict[str, Any]:
-    """A day's public file: {date, bundle, dailies: [{band, id, rating}]}, bands easiest first (the
-    file daily/chess/<date>.json, and GET /api/chess/daily/<date> before the file is out)."""
+def day_file(day: str, kept: list[KeptDaily], bundle: Any) -> dict[str, Any]:
+    """A day's public file: {date, bundle, dailies: [{band, id, rating, row}]}, bands easiest first (the
+    file daily/chess/<date>.json, and GET /api/chess/daily/<date> before the file is out).
+
+    `row` is the puzzle's row as the bundle's shards publish it ([id, fen, moves, rating, themes]), so
+    a daily opens from the day's file alone, without the bundle's index and a shard (two round trips
+    on a phone: docs/site.md, "The first board"); null for a puzzle the bundle no longer holds.
+    """
     order = list(BANDS)
-    dailies = sorted(kept, key=lambda d: order.index(d.band))
-    return {
-        "date": day,
-        "bundle": bundle_version,
-        "dailies": [{"band": d.band, "id": d.id, "rating": d.rating} for d in dailies],
-    }
+
+    def entry(d: KeptDaily) -> dict[str, Any]:
+        row = bundle.row(d.band, d.id)
+        return {"band": d.band, "id": d.id, "rating": d.rating, "row": None if row is None else list(row)}
+
+    dailies = [entry(d) for d in sorted(kept, key=lambda d: order.index(d.band))]
+    return {"date": day, "bundle": bundle.version, "dailies": dailies}
 
 
 def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
@@ -69,7 +75,7 @@ def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict
     cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
     files = {}
     for day, kept_list in by_day.items():
-        body = day_file(day, kept_list, bundle.version)
+        body = day_file(day, kept_list, bundle)
         files[path(day)] = json_bytes(body)
         if day >= cards_from:
             files[home.path(day)] = home.daily_card(day, body["dailies"], bundle).encode("utf-8")

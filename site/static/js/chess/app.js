@@ -57,11 +57,15 @@ async function route() {
   const [head] = parts
   const current = () => serial === routeSerial
   if (head && head !== 'you') {
+    const module = playModule()
+    paintPicture(parts)
     try {
-      const module = await playModule()
-      if (current()) await module.route(parts, current)
+      const loaded = await module
+      if (current()) await loaded.route(parts, current)
     } finally {
       opened()
+      const picture = $('board-picture')
+      if (picture) picture.remove()
     }
     return
   }
@@ -74,6 +78,36 @@ async function route() {
     console.error(error)
   }
   if (head === 'you' && current()) $('you').focus()
+}
+
+/**
+ * Today's first daily by its address: while the play view's modules load, its board's square shows
+ * the home card's picture of that position (drawn by the build, in the page already) as an image, so
+ * the puzzle's first paint comes with this module rather than after the game's. It lies under the
+ * board, which covers it when drawn, and goes once the view is shown. The picture is in the light
+ * scheme's colours: they are set here to the page's. Only for the card's own daily (the card draws
+ * the first band's), only on its day.
+ */
+function paintPicture([head, band, date]) {
+  const card = $('daily-today')
+  const first = card && card.querySelector('.daily-item')
+  const svg = card && card.querySelector('.daily-preview svg')
+  if (head !== 'daily' || !first || !svg || first.dataset.band !== band || $('board-picture')) return
+  const today = dayIn(siteZone())
+  if (card.dataset.day !== today || (date !== undefined && date !== today)) return
+  const colours = getComputedStyle(document.documentElement)
+  const copy = svg.cloneNode(true)
+  for (const [part, colour] of [['.diagram-light', '--square-light'], ['.diagram-dark', '--square-dark']]) {
+    const value = colours.getPropertyValue(colour).trim()
+    const el = copy.querySelector(part)
+    if (el && value) el.setAttribute('fill', value)
+  }
+  const picture = document.createElement('img')
+  picture.id = 'board-picture'
+  picture.className = 'board-picture'
+  picture.alt = ''
+  picture.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(copy))
+  $('board-frame').prepend(picture)
 }
 
 /** The view the address names is shown: first_view.js's mark (the play view's frame held from the first paint) comes off. */

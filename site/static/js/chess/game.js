@@ -20,6 +20,7 @@ import { getPlayer } from '../lib/api.js'
 import { streak, dayIn, siteZone, mediumDate, longDate } from '../lib/dates.js'
 import { flushChess, playKey } from './post.js'
 import { askTicket } from '../lib/plays.js'
+import { nextTask } from '../lib/tasks.js'
 import { countedDay, isClean, outcomes } from './results.js'
 import { outcomeOf } from './rating.js'
 import { logEntry } from './dashboard.js'
@@ -69,13 +70,20 @@ export class Game extends PlaySession {
     this.fillPanel()
     const finished = rec.state !== 'playing'
     if (!finished) this.askTicket()
+    // The panel, the rules and the board each in a task of their own (lib/tasks.js).
+    await nextTask()
+    if (!this.alive) return
     this.chess = finished ? this.finalPosition() : positionAt(puzzle, rec.started ? this.ply : 0)
+    await nextTask()
+    if (!this.alive) return
     this.board = new Board($('board'), {
       fen: this.chess.fen(),
       orientation: this.color,
       options: this.store.options(),
       hooks: boardHooks(this, announce),
     })
+    await nextTask()
+    if (!this.alive) return
     this.watch()
     this.updateStats()
     if (finished) {

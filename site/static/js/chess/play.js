@@ -79,7 +79,9 @@ async function openDaily(band, date, current) {
       : notice(`No ${band} daily that day`, `The daily of ${longDate(date)} was ${bands || 'never published'}.`)
   }
   if (!rec) {
-    const row = await findRow(band, entry.id)
+    // The day's file carries the row (service/games/chess: day_file), so a daily needs neither the
+    // bundle's index nor a shard; a file without it (the bundle lost the puzzle) asks the bundle.
+    const row = dailyRow(entry) || await findRow(band, entry.id)
     if (!current()) return
     if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
     rec = newRecord(row, band, date)
@@ -87,6 +89,12 @@ async function openDaily(band, date, current) {
     rec.daily = date
   }
   return openPuzzle(rec, current)
+}
+
+/** The row [id, fen, moves, rating, themes] the day's file gives for `entry`, or null. */
+function dailyRow(entry) {
+  const row = entry.row
+  return Array.isArray(row) && row.length === 5 && row[0] === entry.id ? row : null
 }
 
 /**
