@@ -1,6 +1,6 @@
 """What a cold start of the API does, and what it leaves for the first request that needs it
 (docs/operations.md, "Speed"): the DynamoDB client and the passkey library wait, and the
-SnapStart hook makes them before the snapshot."""
+SnapStart hook makes them before the snapshot; python-chess waits for a post that replays moves."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ PROBE = """
 import json, sys
 import functions.handler as handler
 store = handler.app.state.ctx.store
-seen = {"client_at_import": store._client is not None, "webauthn_at_import": "webauthn" in sys.modules}
+seen = {"client_at_import": store._client is not None, "webauthn_at_import": "webauthn" in sys.modules,
+        "python_chess_at_import": "chess" in sys.modules}
 handler.before_snapshot()
 seen["client_before_snapshot"] = store._client is not None
 seen["webauthn_before_snapshot"] = "webauthn" in sys.modules
@@ -41,6 +42,7 @@ def test_a_cold_start_makes_no_client_and_skips_the_passkey_library_until_the_sn
     assert seen == {
         "client_at_import": False,
         "webauthn_at_import": False,
+        "python_chess_at_import": False,  # only a post that replays moves needs it
         "client_before_snapshot": True,
         "webauthn_before_snapshot": True,
     }

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.storm.clock import Tally
-from puzzlebook.storm.results import result_doc, settle
 from puzzlebook.storm.run import RunPuzzle
 from service.games.storm import keys as SK
 from service.store import keys as K
@@ -96,6 +95,9 @@ class StormRecords:
         decides; the answer: {ranked, already, result}, with `place` on the day's board when kept."""
         me = K.player(pid)
         started_key, result_key, stats_key = (me, SK.started(day)), (me, SK.result(day)), (me, SK.STORM_STATS)
+        # Here, not at the top: the module imports python-chess, which a cold start shouldn't load.
+        from puzzlebook.storm.results import result_doc, settle
+
         run = result_doc(day, tally, seconds, posted)
 
         def decide(got: dict[Key, Item]) -> tuple[dict[str, Any], list[Op]]:
