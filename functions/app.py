@@ -20,7 +20,8 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
-from functions.routes import accounts, boards, classes, health, players
+from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
+from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
 from puzzlebook.lessons.importer import too_big_message
 from service.context import Context, utc_now
@@ -35,6 +36,12 @@ LESSON_BODY_LIMIT = 256 * 1024
 # for any one field a character over its length to be refused for that (400), not for size (413).
 PASSKEY_BODY_LIMIT = 64 * 1024
 OPENAPI_URL = "/api/openapi.json"
+# Routers a small share of requests need, built at the first request for one of their paths, so a
+# cold start doesn't build them (functions/routers_on_demand.py; docs/architecture.md).
+ON_DEMAND = (
+    Group("functions.routes.classes", ("/api/classes",)),
+    Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin")),
+)
 
 
 def create_app(
@@ -69,10 +76,13 @@ def create_app(
     # The games first: FastAPI tries routes in order, and their plays and results are the busiest.
     for game in GAMES:
         app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
-    for module in (players, accounts, boards, health, classes):
+    for module in (players, boards, health):
         app.include_router(module.router, prefix="/api")
+    wait_for_use(app, ON_DEMAND)
     _serve_the_document(app)
     app.add_middleware(errors.DocumentedMethods)
+    # Outside DocumentedMethods, which reads the routes a request's path may reach.
+    app.add_middleware(OnDemand)
     app.add_middleware(
         errors.BodyLimit,
         default=BODY_LIMIT,
@@ -121,6 +131,7 @@ def _document_errors_as_sent(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is not None:
             return app.openapi_schema
+        include_all(app)  # the document names every route
         doc = make_document()
         error_ref = {"$ref": "#/components/schemas/ErrorBody"}
         for operations in doc.get("paths", {}).values():

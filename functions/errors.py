@@ -190,15 +190,20 @@ class DocumentedMethods:
     called "validate"): the document's methods are that resource's (docs/api.md, 405).
 
     The literal paths come from the app's documented routes (what the document is made of), read
-    once, so no request waits for the whole document to be generated.
+    once (and again when a router built on demand joins), so no request waits for the whole
+    document to be generated.
     """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._literal: dict[str, set[str]] | None = None
+        self._version: int | None = None
 
     def _literal_paths(self, app: Any) -> dict[str, set[str]]:
-        if self._literal is None:
+        # Read again when a router built on demand (functions/routers_on_demand.py) has joined.
+        version = getattr(app.state, "routes_version", 0)
+        if self._literal is None or version != self._version:
+            self._version = version
             found: dict[str, set[str]] = {}
             for path, route in api_routes(app):
                 if route.include_in_schema and "{" not in path:

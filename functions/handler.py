@@ -2,7 +2,8 @@
 
 What every request needs happens once per container, at import: the settings and the app. What
 only some requests need waits for the first of them: the DynamoDB client (the store makes it at
-first use) and the passkey library (service/passkeys.py). Environment:
+first use), the passkey library (service/passkeys.py) and the routers of classes and passkeys
+(functions/routers_on_demand.py). Environment:
 
   PUZZLEBOOK_STORE     dynamodb://<table>
   SITE_KEY             the site key, or SITE_KEY_PARAMETER: the name of an SSM
@@ -13,7 +14,7 @@ first use) and the passkey library (service/passkeys.py). Environment:
 
 With Lambda SnapStart (infra/template.yaml) this module's import runs once per published
 version and is snapshotted; every new instance resumes from that memory. Before the snapshot,
-`before_snapshot` does what the first requests would (the client, the passkey library), so a
+`before_snapshot` does what the first requests would (the client, the passkey library, the routers), so a
 restored instance has it all; what must differ per instance is redone after each restore
 (`after_restore`).
 """
@@ -27,6 +28,7 @@ from typing import Any
 from mangum import Mangum
 
 from functions.app import create_app
+from functions.routers_on_demand import include_all
 from service.settings import load
 
 
@@ -45,6 +47,7 @@ def before_snapshot() -> None:
 
     app.state.ctx.store.warm()
     passkeys.warm()
+    include_all(app)  # the routers otherwise built at their first request (functions/app.py)
 
 
 def after_restore() -> None:

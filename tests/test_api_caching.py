@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from functions.caching import BOARD_SECONDS, api_routes, rule_of
+from functions.routers_on_demand import include_all
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
@@ -217,6 +218,7 @@ def expected(method: str, path: str) -> tuple[str, str]:
 
 
 def test_every_route_chose_its_caching(world: SimpleNamespace) -> None:
+    include_all(world.client.app)  # routers built on demand too
     routes = api_routes(world.client.app)
     assert len(routes) >= 23  # every operation of the document, and the document itself
     undecided = [f"{sorted(route.methods)} {path}" for path, route in routes if rule_of(route) is None]

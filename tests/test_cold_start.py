@@ -1,6 +1,7 @@
 """What a cold start of the API does, and what it leaves for the first request that needs it
 (docs/operations.md, "Speed"): the DynamoDB client and the passkey library wait, and the
-SnapStart hook makes them before the snapshot; python-chess waits for a post that replays moves."""
+SnapStart hook makes them before the snapshot; so do the routers of classes and passkeys; python-chess
+waits for a post that replays moves."""
 
 from __future__ import annotations
 
@@ -16,15 +17,18 @@ import json, sys
 import functions.handler as handler
 store = handler.app.state.ctx.store
 seen = {"client_at_import": store._client is not None, "webauthn_at_import": "webauthn" in sys.modules,
-        "python_chess_at_import": "chess" in sys.modules}
+        "python_chess_at_import": "chess" in sys.modules,
+        "classes_at_import": "functions.routes.classes" in sys.modules,
+        "accounts_at_import": "functions.routes.accounts" in sys.modules}
 handler.before_snapshot()
 seen["client_before_snapshot"] = store._client is not None
 seen["webauthn_before_snapshot"] = "webauthn" in sys.modules
+seen["routers_before_snapshot"] = not handler.app.state.routers_waiting
 print(json.dumps(seen))
 """
 
 
-def test_a_cold_start_makes_no_client_and_skips_the_passkey_library_until_the_snapshot(tmp_path) -> None:
+def test_a_cold_start_leaves_the_client_passkeys_and_rare_routers_for_the_snapshot(tmp_path) -> None:
     env = {
         **os.environ,
         "PUZZLEBOOK_STORE": "dynamodb://puzzlebook-cold",
@@ -43,6 +47,9 @@ def test_a_cold_start_makes_no_client_and_skips_the_passkey_library_until_the_sn
         "client_at_import": False,
         "webauthn_at_import": False,
         "python_chess_at_import": False,  # only a post that replays moves needs it
+        "classes_at_import": False,  # built at the first request for a class (or the document)
+        "accounts_at_import": False,  # and for a passkey or a recovery code
         "client_before_snapshot": True,
         "webauthn_before_snapshot": True,
+        "routers_before_snapshot": True,
     }

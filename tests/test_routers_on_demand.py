@@ -1,0 +1,46 @@
+"""Routers built at their first request (functions/routers_on_demand.py): a fresh app answers their
+paths as if they had always been there, its 405s and its document included."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from functions.app import ON_DEMAND, create_app
+from functions.routers_on_demand import Group
+from service.store.sqlite import SqliteStore
+from tests.support import settings_for_tests
+
+
+def _fresh() -> TestClient:
+    app = create_app(settings_for_tests(), SqliteStore(":memory:"))
+    assert app.state.routers_waiting == list(ON_DEMAND)
+    return TestClient(app)
+
+
+def test_a_first_request_for_a_class_reaches_its_route() -> None:
+    client = _fresh()
+    answer = client.get("/api/classes")
+    assert answer.status_code == 401  # the route asks for a token: not a 404 for a path never built
+    assert [group.module for group in client.app.state.routers_waiting] == ["functions.routes.accounts"]
+
+
+def test_a_wrong_method_at_a_path_not_yet_built_is_a_405_naming_the_right_ones() -> None:
+    client = _fresh()
+    assert client.get("/api/health").status_code == 200  # the literal paths are read before it joins
+    answer = client.put("/api/me/recovery-codes")
+    assert answer.status_code == 405
+    assert answer.headers["Allow"] == "GET, POST"
+
+
+def test_the_document_names_the_routes_not_yet_built() -> None:
+    client = _fresh()
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert "/api/classes/{class_id}" in paths and "/api/signin/passkey" in paths
+    assert client.app.state.routers_waiting == []
+
+
+def test_a_group_answers_its_own_paths_and_no_neighbour() -> None:
+    group = Group("m", ("/api/classes", "/api/signin"))
+    assert group.answers("/api/classes") and group.answers("/api/classes/c1/students")
+    assert group.answers("/api/signin/code")
+    assert not group.answers("/api/classesx") and not group.answers("/api/me")
