@@ -81,7 +81,7 @@ check: setup lint typecheck
 test: setup lint typecheck
 	node --test tests/js/
 	$(PY) -m pytest -n 2 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser
-	$(PY) -m pytest -n 2 --dist loadfile -q tests/browser
+	$(PY) -m pytest -n 4 --dist loadgroup -q tests/browser
 
 # The suite without the browser tests (and without the node tests, which do not
 # depend on Python's version).

@@ -22,9 +22,13 @@ warning or error. A test that provokes a browser message on purpose (a fetch
 it makes fail) allows that one message with allow_console(page, pattern, why).
 
 Mark browser test modules with
-    pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-`make test` runs them with `-n 2 --dist loadfile`: each worker starts its own server
-and browser, and a module stays on one worker.
+    pytestmark = pytest.mark.browser
+and one with an expensive scope="module" fixture also with xdist_group("browser-<module>").
+`make test` runs them with `-n 4 --dist loadgroup`: each worker starts its own server (over a
+copy of one shared build, tests/site_seed.py) and browser; the tests are handed out one at a
+time, the longest first (LONG_FIRST), and a grouped module's tests stay on one worker. Four
+workers on two cores: most of a browser test's time is waiting (the game's own beats and
+animations, the server's second-a-move floor), not CPU.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.site_seed import copy_seed, seed_folder, shared_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -67,10 +73,41 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# Handed out first: the longest tests (the time each took on 2 busy cores), so they run beside the
+# rest rather than alone at the end. A name matches a test node id's start.
+LONG_FIRST = (
+    "tests/browser/test_themes.py::test_twelve_puzzles",  # 60 s: twelve puzzles, each with its beats
+    "tests/browser/test_dashboard.py::",  # one group: 50 s in all
+    "tests/browser/test_tickets.py::test_a_signed_in_player_notices_nothing",  # 23 s
+    "tests/browser/test_classes.py::test_a_teacher_and_three_students",  # 19 s
+    "tests/browser/test_no_sideways_scroll.py::",  # one group, its fixture a dozen players
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put LONG_FIRST's tests first (a stable sort: otherwise in the order collected). Every
+    xdist worker collects the same order, as it must."""
+    def rank(item: pytest.Item) -> int:
+        starts = [k for k, start in enumerate(LONG_FIRST) if item.nodeid.startswith(start)]
+        return starts[0] if starts else len(LONG_FIRST)
+
+    items.sort(key=rank)
+
+
+def _free_port(claims: Path) -> int:
+    """A port free now that no other worker of this run has claimed. Workers leave the seed's
+    lock together and each server binds only after its build: two of them were once handed the
+    same port, and one worker's tests ran against the other's server until it stopped."""
+    claims.mkdir(parents=True, exist_ok=True)
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        try:
+            (claims / str(port)).touch(exist_ok=False)
+        except FileExistsError:
+            continue
+        return port
 
 
 @dataclass
@@ -157,7 +194,11 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
         (pytest.fail if os.environ.get("PUZZLEBOOK_REQUIRE_BROWSER") == "1" else pytest.skip)(
             f"the browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
     base = tmp_path_factory.mktemp("site")
-    port = _free_port()
+    # The server builds over a copy of the run's one shared build (tests/site_seed.py), rewriting
+    # only what differs: a cold build in every worker was most of the suite's first minute.
+    shared = shared_folder(tmp_path_factory.getbasetemp())
+    copy_seed(seed_folder(shared), base / "dist")
+    port = _free_port(shared / "ports")
     env = dict(os.environ)
     env.update({
         "PUZZLEBOOK_DIST": str(base / "dist"),

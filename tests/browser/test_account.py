@@ -11,7 +11,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_making_a_player_from_the_account_page(page, site_server):

@@ -14,7 +14,7 @@ from tests.browser import chain_helpers as ch
 from tests.browser.account_helpers import add_passkey, authenticator, keep_player, open_account, stored_player
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 WELCOME = "() => document.getElementById('signin-title').textContent.startsWith('Welcome back')"
 

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_the_api_docs_render_every_operation_with_no_csp_violation(page: Any, site_server: Any) -> None:

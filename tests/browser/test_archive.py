@@ -12,7 +12,7 @@ from tests.browser import chain_helpers as ch
 from tests.browser import chess_helpers as chp
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 # The chess page has opened a puzzle of this band.
 PLAYING = "(band) => document.getElementById('play-title').textContent === band"

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser import chain_helpers as ch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def board_rows(page) -> list[dict[str, str]]:

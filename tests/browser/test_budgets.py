@@ -24,7 +24,7 @@ from tests.browser.chain_helpers import site_today
 from tests.browser.chess_helpers import wait_ready
 from tests.browser.conftest import PHONE, allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 KB = 1000
 HOME_BYTES, HOME_REQUESTS = 60 * KB, 12

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import LAPTOP, PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 GUIDES = ["/chain/strategy/", "/chain/difficulty/"]
 

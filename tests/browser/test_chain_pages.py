@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser import chain_helpers as ch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("path", ["/howto/chain/", "/howto/chess/"])

@@ -15,7 +15,7 @@ import pytest
 from tests.browser import chain_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def today_puzzle(site_server):

@@ -10,7 +10,7 @@ import pytest
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def sign_in(page, site_server, name: str) -> str:

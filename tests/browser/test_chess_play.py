@@ -13,7 +13,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import LAPTOP, PHONE, allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def todays_daily(site_server, bundle) -> Puzzle:

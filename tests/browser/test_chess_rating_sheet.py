@@ -11,7 +11,7 @@ from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as ch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_a_new_players_first_wrong_move_counts_half_and_says_provisional(make_page, site_server, bundle):

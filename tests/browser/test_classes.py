@@ -16,7 +16,7 @@ import pytest
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 LESSON = [
     {"title": "Back rank", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",

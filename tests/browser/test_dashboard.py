@@ -23,7 +23,8 @@ from tests.browser.conftest import LAPTOP, PHONE
 from tests.dashboard_week import play_week, wrong_move
 from tests.support import Clock, sqlite_store, with_ticket
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-dashboard")]
 SHOTS = Path("/tmp/puzzlebook-dashboard-shots")
 
 

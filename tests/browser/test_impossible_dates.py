@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 IMPOSSIBLE = ["2026-10-32", "2026-09-31", "2026-11-00", "2026-13-01"]
 NOTICE_SHOWN = (

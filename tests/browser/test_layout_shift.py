@@ -21,7 +21,8 @@ from tests.browser.chain_helpers import site_today
 from tests.browser.chess_helpers import wait_ready
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-layout_shift")]
 
 LIMIT = 0.1
 DESKTOP = {"width": 1350, "height": 940}  # Lighthouse's desktop screen

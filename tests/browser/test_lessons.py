@@ -17,7 +17,7 @@ import pytest
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lessons"
 # The format guide's worked examples live beside its page, which includes them.

@@ -25,7 +25,8 @@ from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
 from tests.browser.account_helpers import add_passkey, authenticator
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-no_sideways_scroll")]
 
 WIDTHS = [320, 360, 390, 1280]
 SCHEMES = ["light", "dark"]

@@ -12,7 +12,8 @@ import pytest
 
 from tests.browser import chain_helpers as chain
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-phone_layout")]
 
 NAV = ["Chess", "Chain", "Lessons", "Storm", "Themes", "Archive", "Leaderboards", "About"]
 PHONES = [320, 360, 390]

@@ -13,7 +13,7 @@ import pytest
 from tests.browser import chain_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 WELCOME = "() => document.getElementById('signin-title').textContent.startsWith('Welcome back')"

@@ -10,7 +10,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import PHONE, allow_console, allow_failed_fetch, console_problems
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def assert_clean(axe, page, where: str) -> None:

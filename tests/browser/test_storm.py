@@ -13,7 +13,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.storm.clock import START, WRONG_PENALTY, combo_bonus
 from tests.browser import chess_helpers as ch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def day_file(site_server: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def drawn(page: Any, previous: str = "") -> tuple[str, str]:

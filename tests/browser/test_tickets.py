@@ -15,7 +15,7 @@ from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as ch
 from tests.browser.conftest import allow_failed_fetch
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 RESULTS = ("/api/chess/solves", "/api/chess/misses", "/api/chain/solves", "/api/chain/giveups")
 
