@@ -52,8 +52,7 @@ def wait_for_use(app: Any, groups: tuple[Group, ...]) -> None:
 
 
 def include(app: Any, group: Group) -> None:
-    """Build `group`'s router into `app`, once. Taken off the waiting list before the import, so a
-    request arriving while it builds (it is synchronous, so none can) never includes it twice."""
+    """Build `group`'s router into `app`, once (a group no longer waiting is left alone)."""
     waiting = _waiting(app)
     if group not in waiting:
         return

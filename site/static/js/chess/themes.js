@@ -2,8 +2,9 @@
  * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
  * step Endless and every theme use), the rating it counts from, and how the player does on each
  * theme: from the puzzles finished in this browser, and for a signed-in player from every device
- * (the dashboard's last 90 days, for the themes played there often enough to have figures). The list itself is in the page (the build
- * writes it from puzzlebook/chess/themes.py and the theme index's counts).
+ * (the dashboard's last 90 days, for the themes played there often enough to have figures). The
+ * list itself is in the page (the build writes it from puzzlebook/chess/themes.py and the theme
+ * index's counts).
  */
 import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
