@@ -40,18 +40,24 @@ def _waiting(app: Any) -> list[Group]:
     return waiting
 
 
+def _note_prefixes(app: Any) -> None:
+    # Every request passes OnDemand: one str.startswith over this tuple rules most of them out.
+    app.state.routers_prefixes = tuple(path for group in _waiting(app) for path in group.paths)
+
+
 def wait_for_use(app: Any, groups: tuple[Group, ...]) -> None:
     """Leave `groups` out of `app` until a request (or `include_all`) needs them."""
     _waiting(app).extend(groups)
+    _note_prefixes(app)
 
 
 def include(app: Any, group: Group) -> None:
-    """Build `group`'s router into `app`, once. Taken off the waiting list before the import, so a
-    request arriving while it builds (it is synchronous, so none can) never includes it twice."""
+    """Build `group`'s router into `app`, once (a group no longer waiting is left alone)."""
     waiting = _waiting(app)
     if group not in waiting:
         return
     waiting.remove(group)
+    _note_prefixes(app)
     app.include_router(importlib.import_module(group.module).router, prefix=PREFIX)
     app.state.routes_version = getattr(app.state, "routes_version", 0) + 1
 
@@ -76,6 +82,9 @@ class OnDemand:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("app") is not None and _waiting(scope["app"]):
-            include_for(scope["app"], scope["path"])
+        app = scope.get("app")
+        if scope["type"] == "http" and app is not None:
+            prefixes = getattr(app.state, "routers_prefixes", ())
+            if prefixes and scope["path"].startswith(prefixes):
+                include_for(app, scope["path"])
         await self.app(scope, receive, send)

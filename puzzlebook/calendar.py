@@ -36,6 +36,59 @@ def site_day(tz: ZoneInfo = UTC, now: dt.datetime | None = None) -> dt.date:
     return moment.astimezone(tz).date()
 
 
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
+
+
+def long_date(day: dt.date) -> str:
+    """The day as the pages write it in full, in English whatever the machine's locale
+    (lib/dates.js longDate; tests/vectors/dates.json).
+
+    >>> long_date(dt.date(2025, 10, 19))
+    'Sunday 19 October'
+    """
+    return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]}"
+
+
+def zone_offsets(tz: ZoneInfo, start: dt.datetime, end: dt.datetime) -> list[int]:
+    """`tz`'s offsets from UTC between `start` and `end` (aware), for the pages' site day
+    (lib/dates.js dayIn works it out from these by arithmetic, without a time-zone-aware
+    Intl formatter: the costliest single task of a page's opening on a phone).
+
+    Flat, as the page carries it: ``[t0, o0, t1, o1, ..., tn]``, where offset ``oi`` (seconds east
+    of UTC) holds from ``ti`` up to ``t(i+1)`` (Unix seconds), ``t0`` is `start` and ``tn`` is `end`.
+    Found a day at a time, then to the second: two transitions within a day of each other would
+    be missed (no zone has had such a pair this century).
+
+    >>> start, end = dt.datetime(2026, 1, 1, tzinfo=UTC), dt.datetime(2027, 1, 1, tzinfo=UTC)
+    >>> zone_offsets(ZoneInfo("Europe/London"), start, end)
+    [1767225600, 0, 1774746000, 3600, 1792890000, 0, 1798761600]
+    """
+    if start.tzinfo is None or end.tzinfo is None:
+        raise ValueError("zone_offsets needs aware datetimes")
+    first, last = int(start.timestamp()), int(end.timestamp())
+    if last <= first:
+        raise ValueError(f"zone_offsets: {end.isoformat()} is not after {start.isoformat()}")
+
+    def offset(t: int) -> int:
+        moment = dt.datetime.fromtimestamp(t, UTC).astimezone(tz)
+        return int(moment.utcoffset().total_seconds())  # type: ignore[union-attr]
+
+    table = [first, offset(first)]
+    day, t = 86400, first
+    while t < last:
+        step = min(t + day, last)
+        if offset(step) != table[-1]:
+            low, high = t, step  # offset(low) is the last one, offset(high) the new one
+            while high - low > 1:
+                mid = (low + high) // 2
+                low, high = (mid, high) if offset(mid) == table[-1] else (low, mid)
+            table += [high, offset(high)]
+        t = step
+    return [*table, last]
+
+
 def seed(key: bytes, *parts: str) -> int:
     """A 64-bit number from HMAC-SHA256(key, parts joined by ':').
 

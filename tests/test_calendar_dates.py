@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebook.calendar import parse_day
+from puzzlebook.calendar import long_date, parse_day
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "dates.json").read_text(encoding="utf-8"))
 
@@ -24,3 +24,9 @@ def test_a_real_day_is_read_as_itself(text: str) -> None:
 def test_anything_else_is_refused_in_words(text: str) -> None:
     with pytest.raises(ValueError, match="is not a date written YYYY-MM-DD"):
         parse_day(text)
+
+
+@pytest.mark.parametrize("case", VECTORS["formats"], ids=lambda c: c["day"])
+def test_the_long_date_is_written_as_the_pages_write_it(case: dict) -> None:
+    # The build writes it into the home page, lib/dates.js longDate after (site_clock_dates.test.mjs).
+    assert long_date(dt.date.fromisoformat(case["day"])) == case["long"]

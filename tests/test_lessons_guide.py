@@ -4,10 +4,12 @@ imports and plays through."""
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import chess
 import pytest
@@ -36,7 +38,8 @@ def rendered() -> str:
             "static": static.url,
             "data_uri": lambda rel: builder.data_uri(static, rel),
             "static_prefix": static.prefix,
-            "site": {"name": "Puzzle Book", "url": "https://example.test", "tz": "UTC"},
+            "site": {"name": "Puzzle Book", "url": "https://example.test", "tz": "UTC",
+                     "offsets": builder.site_offsets(ZoneInfo("UTC"), dt.date(2026, 11, 30))},
             "bands": [],
             "game_nav": [],
             "bundle_version": None,

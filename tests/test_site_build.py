@@ -3,15 +3,18 @@ build rewrites nothing, and that mistakes are named clearly."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import re
 import shutil
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from ops.cache import cache_rule
+from puzzlebook.calendar import site_day
 from service.settings import load
 from sitebuild import builder, compress, pages
 from sitebuild.assets import MissingVendorFiles
@@ -66,6 +69,27 @@ def test_pages_land_where_their_templates_say(built):
         assert (dist / rel).is_file(), rel
     assert not (dist / "base.html").exists()
     assert not (dist / "_macros.html").exists() and not (dist / "_macros").exists()
+
+
+def test_every_page_carries_the_site_zone_and_its_offsets(built):
+    """lib/dates.js works the site day out from the offsets (no time-zone-aware Intl on a first view)."""
+    dist, _ = built
+    zone = settings(dist.parent).site_tz
+    expected = builder.site_offsets(zone, site_day(zone))
+    for page in html_pages(dist):
+        text = page.read_text(encoding="utf-8")
+        if "<html" not in text:
+            continue  # a fragment (a day's card)
+        assert f'data-site-tz="{zone.key}" data-site-offsets="{expected}"' in text, page
+
+
+def test_the_offsets_run_from_the_start_of_last_year_to_the_end_of_four_years_on():
+    text = builder.site_offsets(ZoneInfo("America/New_York"), dt.date(2026, 11, 30))
+    offsets = [int(n) for n in text.split()]
+    assert offsets[0] == int(dt.datetime(2025, 1, 1, tzinfo=dt.UTC).timestamp())
+    assert offsets[-1] == int(dt.datetime(2031, 1, 1, tzinfo=dt.UTC).timestamp())
+    assert offsets[1] == -5 * 3600 and len(offsets) == 2 * (1 + 2 * 6) + 1  # winter, then two changes a year
+    assert builder.site_offsets(ZoneInfo("UTC"), dt.date(2026, 11, 30)).split()[1:-1] == ["0"]
 
 
 @pytest.mark.parametrize(("template", "output", "url"), [

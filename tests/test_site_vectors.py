@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from puzzlebook.calendar import site_day
+from puzzlebook.calendar import site_day, zone_offsets
 from puzzlebook.chess.shards import shard_of
 from puzzlebook.streaks import Streak
 
@@ -30,6 +30,21 @@ def test_the_streak_is_the_vectors(case: dict) -> None:
 def test_the_site_day_is_the_vectors(case: dict) -> None:
     now = dt.datetime.fromisoformat(case["instant"].replace("Z", "+00:00"))
     assert site_day(ZoneInfo(case["zone"]), now).isoformat() == case["day"]
+
+
+@pytest.mark.parametrize("zone", sorted(VECTORS["site_days"]["offsets"]))
+def test_the_offsets_are_what_the_build_writes(zone: str) -> None:
+    """The browser's site day reads these (tests/js/site_vectors.test.mjs): they must be what
+    puzzlebook.calendar.zone_offsets gives, the function the build writes into every page."""
+    days = VECTORS["site_days"]
+    start, end = (dt.datetime.fromisoformat(days[key].replace("Z", "+00:00"))
+                  for key in ("offsets_from", "offsets_to"))
+    assert " ".join(map(str, zone_offsets(ZoneInfo(zone), start, end))) == days["offsets"][zone]
+
+
+def test_the_offsets_cover_every_zone_of_the_cases() -> None:
+    days = VECTORS["site_days"]
+    assert {case["zone"] for case in days["cases"]} <= set(days["offsets"])
 
 
 @pytest.mark.parametrize("case", VECTORS["shards"]["cases"], ids=lambda c: f"{c['id']}/{c['shards']}")

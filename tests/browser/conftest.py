@@ -293,10 +293,11 @@ def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., A
         service_workers: str = "block",
         first_move_seen: bool = True,
         reduced_motion: str = "no-preference",
+        timezone_id: str | None = None,
     ) -> Any:
         context = browser.new_context(
             viewport=viewport, color_scheme=color_scheme, service_workers=service_workers,
-            reduced_motion=reduced_motion, base_url=site_server.url,
+            reduced_motion=reduced_motion, base_url=site_server.url, timezone_id=timezone_id,
         )
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_server.url)
         context.add_init_script(WATCH)

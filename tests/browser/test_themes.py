@@ -2,10 +2,11 @@
 theme, each difficulty draws from the window the shared rule names (puzzlebook/chess/
 difficulty.py, computed here from the bundle), a guest's estimate moves with their results, a
 signed-in player's draws count from the server's rating, and /themes/ lists the themes with the
-player's figures, axe clean in both schemes."""
+player's figures (a signed-in player's from every device), axe clean in both schemes."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 
 from puzzlebook.chess import difficulty
 from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.chess.results import SolvePost
+from service.games.chess.records import ChessRecords
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
 
@@ -149,6 +152,38 @@ def test_the_difficulty_chooser_and_a_signed_in_player_s_server_rating(
     seen = [s for s in stored(page, "seen") if s != puzzle_id]
     _, allowed = expected_ids(bundle, "fork", centre, seen)
     assert puzzle_id in allowed, f"drawn around the server's {server_rating}, not the guest's 900"
+
+
+def test_a_signed_in_player_sees_figures_from_every_device(
+    make_page: Any, site_server: Any, bundle: Any,
+) -> None:
+    player = chain.new_player(site_server, "Theme Figures")
+    forks = [p for p in chess.puzzles(bundle, "Medium") if "fork" in p.themes][:5]
+    assert len(forks) == 5
+
+    def keep(store: Any, day: dt.date, now: dt.datetime) -> None:
+        # Played on another device: the results are the account's, none of them in this browser.
+        for n, puzzle in enumerate(forks):
+            post = SolvePost(
+                puzzle_id=puzzle.id, band=puzzle.band, puzzle_rating=puzzle.rating,
+                themes=tuple(puzzle.themes), moves=puzzle.solution, mistakes=0 if n else 1, hints=0,
+                seconds=30, on=day, daily_of=None,
+            )
+            ChessRecords(store).record_solve(player["id"], post, now + dt.timedelta(seconds=n))
+
+    site_server.keep_results(keep)
+    page = make_page()
+    chain.sign_in(page, player)
+    page.goto("/themes/")
+    score = page.locator("[data-theme-score='fork']")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-theme-score='fork']\").textContent.includes('90 days')"
+    )
+    assert score.text_content() == "You, last 90 days: 5 played, 80% first try"
+    assert stored(page, "themes") is None  # nothing from this browser: the server's figures
+    # The longer line wraps on the narrowest phone rather than pushing the page sideways.
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
 def test_an_unknown_theme_says_so(page: Any) -> None:

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Clock, formatTime } from '../../site/static/js/lib/clock.js'
 import { readFileSync } from 'node:fs'
-import { dayIn, addDays, shortDate, longDate, streak, parseDay, isDay, parseMonth } from '../../site/static/js/lib/dates.js'
+import { dayIn, addDays, shortDate, longDate, mediumDate, streak, parseDay, isDay, parseMonth } from '../../site/static/js/lib/dates.js'
 
 const DATES = JSON.parse(readFileSync(new URL('../vectors/dates.json', import.meta.url), 'utf8'))
 
@@ -94,4 +94,25 @@ test('a day that does not exist is no date, never rolled over into the next mont
 test('a month is YYYY-MM with a month from 01 to 12', () => {
   for (const text of ['2026-01', '2026-10', '2026-12']) assert.equal(parseMonth(text), text)
   for (const text of ['2026-13', '2026-00', '2026-1', '2026-10-01', '２０２６-10', '', null]) assert.equal(parseMonth(text), null, String(text))
+})
+
+test('a day is written as the vectors say (the build writes the long form too)', () => {
+  for (const c of DATES.formats) {
+    assert.equal(shortDate(c.day), c.short, c.day)
+    assert.equal(longDate(c.day), c.long, c.day)
+    assert.equal(mediumDate(c.day), c.medium, c.day)
+  }
+})
+
+test('the dates written without Intl read as Intl wrote them, every day of seven years', () => {
+  const intl = (locale, options) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })
+  const short = intl('en-US', { weekday: 'short', month: 'short', day: 'numeric' })
+  const long = intl('en-GB', { weekday: 'long', month: 'long', day: 'numeric' })
+  const medium = intl('en-GB', { weekday: 'short', month: 'short', day: 'numeric' })
+  for (let day = '2024-01-01'; day < '2031-01-01'; day = addDays(day, 1)) {
+    const at = new Date(`${day}T00:00:00Z`)
+    assert.equal(shortDate(day), short.format(at), day)
+    assert.equal(longDate(day), long.format(at), day)
+    assert.equal(mediumDate(day), medium.format(at).replace(',', ''), day)
+  }
 })

@@ -161,7 +161,7 @@ class ChessRecords:
             tie = play.is_tie(got, ties_with="solve") if play is not None else False
             settled = settle_miss(post, keys.had(got), at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled)
-            if play is not None and ops:
+            if play is not None and ops and not tie:  # a tie's miss takes the counted solve's place
                 ops += play.counting(got)
             ops += history_ops(pid, keys.day, got, settled)
             if play is not None and (tie or post.how == "gave-up"):

@@ -29,25 +29,33 @@ let play = null // the play view's module, once a puzzle was opened
 
 function playModule() {
   if (!play) {
-    preload(document.querySelector('script[data-modules]'))
     play = import('./play.js')
+    preload(document.querySelector('script[data-modules]'))
   }
   return play
 }
+
+// Module preloads started in one task: each starts a fetch there and then, and the play view's
+// 34 in one go were most of app.js's first task on a phone (about 40 ms, at Lighthouse's throttling).
+const PRELOADS_AT_ONCE = 6
 
 /**
  * Ask for play.js and every module it imports at once (the list the build wrote in the page,
  * sitebuild/modules.py): import() alone would find them a level of imports at a time, a round
  * trip each. Not from <head>: the home view never needs them, and a puzzle's address paints
- * its frame first.
+ * its frame first. A few at a time, a task each (a timer rather than lib/tasks.js, which the
+ * home would have to load), so input and paint come between.
  */
-function preload(script) {
+async function preload(script) {
   const urls = script ? script.dataset.modules.split(' ').filter(Boolean) : []
-  for (const url of urls) {
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.href = url
-    document.head.append(link)
+  for (let i = 0; i < urls.length; i += PRELOADS_AT_ONCE) {
+    if (i) await new Promise((resolve) => setTimeout(resolve, 0))
+    for (const url of urls.slice(i, i + PRELOADS_AT_ONCE)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = url
+      document.head.append(link)
+    }
   }
 }
 
@@ -57,8 +65,8 @@ async function route() {
   const [head] = parts
   const current = () => serial === routeSerial
   if (head && head !== 'you') {
+    paintPicture(parts) // first: the puzzle's first paint comes with this module
     const module = playModule()
-    paintPicture(parts)
     try {
       const loaded = await module
       if (current()) await loaded.route(parts, current)

@@ -17,6 +17,7 @@ import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 import { BAND_NAMES } from '../games.js'
+import { nextTask } from '../lib/tasks.js'
 
 const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
@@ -41,6 +42,10 @@ async function openPuzzle(rec, current, keeper = store) {
   page.leave()
   page.show('play')
   $('main').focus()
+  // The view's first layout in a task of its own, before the game fills it (on a phone the two
+  // together were one long task: Lighthouse's Total Blocking Time).
+  await nextTask()
+  if (!current()) return
   const game = new Game({ store: keeper, rec })
   page.game = game
   try {

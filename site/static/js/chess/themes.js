@@ -1,14 +1,17 @@
 /**
  * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
  * step Endless and every theme use), the rating it counts from, and how the player does on each
- * theme from the puzzles finished in this browser. The list itself is in the page (the build
- * writes it from puzzlebook/chess/themes.py and the theme index's counts).
+ * theme: from the puzzles finished in this browser, and for a signed-in player from every device
+ * (the dashboard's last 90 days, for the themes played there often enough to have figures). The
+ * list itself is in the page (the build writes it from puzzlebook/chess/themes.py and the theme
+ * index's counts).
  */
 import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
 import { isProvisional } from './rating.js'
 
 const store = new ChessStore()
+const SERVER_DAYS = 90 // the dashboard's longest span
 const $ = (id) => document.getElementById(id)
 
 function showDifficulty() {
@@ -40,6 +43,23 @@ function showScores() {
   }
 }
 
+/**
+ * A signed-in player's figures per theme from all their devices: the dashboard's (GET
+ * /api/me/dashboard, 90 days), which lists a theme once it was played five times there. A theme
+ * it leaves out keeps this browser's figures.
+ */
+async function showServerScores() {
+  if (!getPlayer()) return
+  const got = await call(`/me/dashboard?days=${SERVER_DAYS}`)
+  if (got.status !== 200 || !Array.isArray(got.data?.themes)) return
+  for (const row of got.data.themes) {
+    const el = document.querySelector(`[data-theme-score="${CSS.escape(row.theme)}"]`)
+    if (el && row.played) {
+      el.textContent = `You, last ${SERVER_DAYS} days: ${row.played} played, ${row.first_rate}% first try`
+    }
+  }
+}
+
 /** A signed-in player's rating as the server has it now (kept for Endless, which never asks). */
 async function refreshServerRating() {
   const player = getPlayer()
@@ -61,3 +81,4 @@ showDifficulty()
 showRating()
 showScores()
 refreshServerRating().catch(() => {})
+showServerScores().catch(() => {})

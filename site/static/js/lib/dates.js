@@ -48,8 +48,40 @@ export function siteZone(doc = globalThis.document) {
   return (doc && doc.documentElement && doc.documentElement.dataset.siteTz) || 'UTC'
 }
 
+/**
+ * The zone's offsets the build wrote into the page (<html data-site-offsets>, from
+ * puzzlebook.calendar.zone_offsets) when `zone` is the page's zone, else null. Read once.
+ */
+let pageOffsets
+export function siteOffsets(zone, doc = globalThis.document) {
+  const root = doc && doc.documentElement
+  if (!root || root.dataset.siteTz !== zone) return null
+  if (pageOffsets === undefined) pageOffsets = parseOffsets(root.dataset.siteOffsets)
+  return pageOffsets
+}
+
+/**
+ * `text` ("t0 o0 t1 o1 … tn": Unix seconds and seconds east of UTC, offset oi holding from ti up to
+ * t(i+1)) as numbers, or null when it isn't such a list.
+ */
+export function parseOffsets(text) {
+  const table = typeof text === 'string' && text.trim() ? text.trim().split(/\s+/).map(Number) : []
+  if (table.length < 3 || table.length % 2 === 0 || !table.every(Number.isInteger)) return null
+  for (let i = 2; i < table.length; i += 2) if (table[i] <= table[i - 2]) return null
+  return table
+}
+
+/** The offset (seconds) of `table` at `ms` (Unix milliseconds), or null outside it. */
+function offsetAt(table, ms) {
+  const t = Math.floor(ms / 1000)
+  if (!table || t < table[0] || t >= table[table.length - 1]) return null
+  let i = 0
+  while (i + 2 < table.length - 1 && table[i + 2] <= t) i += 2
+  return table[i + 1]
+}
+
 // Each formatter made once: making an Intl.DateTimeFormat costs far more than using one
-// (milliseconds on a phone, and these are asked for often while a page opens).
+// (milliseconds on a phone; the first one with a time zone tens of them).
 const formats = new Map()
 function formatter(locale, options) {
   const key = `${locale} ${JSON.stringify(options)}`
@@ -61,8 +93,15 @@ function formatter(locale, options) {
   return format
 }
 
-/** The date in `zone` at `now` (a Date), as YYYY-MM-DD. */
-export function dayIn(zone = 'UTC', now = new Date()) {
+/**
+ * The date in `zone` at `now` (a Date), as YYYY-MM-DD. By arithmetic for UTC and within `offsets`
+ * (the page's, for the site zone: the first time-zone-aware Intl formatter is the costliest task
+ * of a page's opening on a phone); else Intl's own time zones.
+ */
+export function dayIn(zone = 'UTC', now = new Date(), offsets = siteOffsets(zone)) {
+  const ms = now.getTime()
+  const offset = zone === 'UTC' ? 0 : offsetAt(offsets, ms)
+  if (offset !== null) return new Date(ms + offset * 1000).toISOString().slice(0, 10)
   // en-CA formats dates as YYYY-MM-DD.
   return formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
@@ -74,18 +113,27 @@ export function addDays(day, n) {
   return t.toISOString().slice(0, 10)
 }
 
+// Dates are written in English by the site's own names (no Intl: a page's first formatter costs
+// milliseconds on a phone). puzzlebook.calendar.long_date writes longDate's form for the build.
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+  'October', 'November', 'December']
+
+function partsOf(day) {
+  const [y, m, d] = day.split('-').map(Number)
+  return { weekday: WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()], month: MONTHS[m - 1], day: d }
+}
+
 /** "Sun, Oct 19" for 2025-10-19. */
 export function shortDate(day) {
-  const [y, m, d] = day.split('-').map(Number)
-  return formatter('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
-    .format(new Date(Date.UTC(y, m - 1, d)))
+  const p = partsOf(day)
+  return `${p.weekday.slice(0, 3)}, ${p.month.slice(0, 3)} ${p.day}`
 }
 
 /** "Sunday 19 October" for 2025-10-19. */
 export function longDate(day) {
-  const [y, m, d] = day.split('-').map(Number)
-  return formatter('en-GB', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
-    .format(new Date(Date.UTC(y, m - 1, d)))
+  const p = partsOf(day)
+  return `${p.weekday} ${p.day} ${p.month}`
 }
 
 /**
@@ -103,9 +151,8 @@ export function streak(days, today) {
   return n
 }
 
-/** "Sun 19 Oct" for 2025-10-19. */
+/** "Sun 19 Oct" for 2025-10-19 (British short months: "Sept", as en-GB writes it). */
 export function mediumDate(day) {
-  const [y, m, d] = day.split('-').map(Number)
-  return formatter('en-GB', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
-    .format(new Date(Date.UTC(y, m - 1, d))).replace(',', '')
+  const p = partsOf(day)
+  return `${p.weekday.slice(0, 3)} ${p.day} ${p.month === 'September' ? 'Sept' : p.month.slice(0, 3)}`
 }
