@@ -18,7 +18,7 @@ from tests.browser.chain_helpers import site_today
 from tests.browser.chess_helpers import wait_ready
 from tests.browser.conftest import PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 # Counts the Intl date formatters made with a time zone, however they are asked for.
 COUNT_ZONED = """

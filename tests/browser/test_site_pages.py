@@ -5,6 +5,7 @@ the board working under the CSP, sheets, and the sign-in link."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
@@ -105,7 +106,8 @@ def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
     page = make_page()
     page.goto("/")
     page.click("#player-form button[type=submit]")
-    assert page.text_content("#player-form-error") == "Type the name to show on the boards."
+    # The message is written after the click's handler runs: wait for it, not a read at once.
+    expect(page.locator("#player-form-error")).to_have_text("Type the name to show on the boards.")
     page.fill("#player-name-input", "Ada")
     page.click("#player-form button[type=submit]")
     page.locator("#you [data-when=player]:not([hidden])").wait_for()
