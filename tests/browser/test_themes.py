@@ -64,7 +64,9 @@ def expected_ids(
 def test_twelve_puzzles_of_a_theme_each_carry_it_and_the_guest_estimate_follows(
     make_page: Any, bundle: Any,
 ) -> None:
-    page = make_page()
+    # Reduced motion: the moves land at once (what is tested is which puzzles come, not their
+    # animation; twelve puzzles' slides were most of the suite's longest test).
+    page = make_page(reduced_motion="reduce")
     page.goto("/#/theme/pin")
     played: list[str] = []
     before = 1500.0
