@@ -18,6 +18,12 @@ import argparse
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from service.settings import Settings
+    from service.store.base import Store
+    from sitebuild.builder import BuildReport
 
 describe = "build, fill the days ahead, and serve the site with /api at http://localhost:PORT"
 
@@ -45,17 +51,30 @@ def _port_free(port: int) -> bool:
     return True
 
 
+def fill_and_build(settings: Settings, store: Store) -> BuildReport:
+    """What serving starts with: the days ahead filled into `store` when any are missing (said on
+    stdout, before the build), then the site built from it, so the build publishes every day the
+    store now holds. Returns the build's report. The browser tests' shared build
+    (tests/site_seed.py) is this too."""
+    from puzzlebook.chess.shards import Bundle
+    from service import nightly
+    from sitebuild import builder
+
+    if (settings.shards / "index.json").is_file():
+        filled = nightly.fill_if_needed(store, settings, Bundle(settings.shards))
+        if filled:
+            print(f"filled the days ahead: {filled.summary()}")
+    return builder.build_site(settings, store=store)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cli.build import print_report
     from functions.app import create_app
     from ops.server import UVICORN_OPTIONS, SiteServer
-    from puzzlebook.chess.shards import Bundle
-    from service import nightly
     from service import settings as settings_module
     from service.store import open_store
-    from sitebuild import builder
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.minify import MinifyFailed
     from sitebuild.pages import PageError
@@ -79,13 +98,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:  # e.g. a store file that existed and is gone (docs/store.md)
         print(f"serve: {exc}", file=sys.stderr)
         return 1
-    # Fill first, so the build publishes every day the store now holds.
-    if (settings.shards / "index.json").is_file():
-        filled = nightly.fill_if_needed(store, settings, Bundle(settings.shards))
-        if filled:
-            print(f"filled the days ahead: {filled.summary()}")
     try:
-        report = builder.build_site(settings, store=store)
+        report = fill_and_build(settings, store)
     except (MissingVendorFiles, MinifyFailed, BadBundle, PageError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1

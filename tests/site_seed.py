@@ -38,21 +38,17 @@ def seed_folder(folder: Path) -> Path:
 
 
 def _build(folder: Path) -> None:
-    """What `build.py serve` does before it serves: fill the days ahead into a fresh store, then build."""
-    from puzzlebook.chess.shards import Bundle
-    from service import nightly
+    """What `build.py serve` does before it serves (cli.serve.fill_and_build), into `folder`."""
+    from cli.serve import fill_and_build
     from service.settings import load
     from service.store import open_store
-    from sitebuild import builder
 
     env = {**os.environ, "PUZZLEBOOK_DIST": str(folder / "dist"),
            "PUZZLEBOOK_STORE": f"sqlite:///{folder / 'store.sqlite3'}"}
     settings = load(env, warn=False)
     store = open_store(settings.store_url)
     try:
-        if (settings.shards / "index.json").is_file():
-            nightly.fill_if_needed(store, settings, Bundle(settings.shards))
-        builder.build_site(settings, store=store)
+        fill_and_build(settings, store)
     finally:
         store.close()
 
