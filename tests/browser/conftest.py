@@ -76,7 +76,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
 # Handed out first: the longest tests (the time each took on 2 busy cores), so they run beside the
 # rest rather than alone at the end. A name matches a test node id's start.
 LONG_FIRST = (
-    "tests/browser/test_themes.py::test_twelve_puzzles",  # 60 s: twelve puzzles, each with its beats
+    "tests/browser/test_themes.py::test_twelve_puzzles",  # 24 s alone: twelve puzzles, each with its beats
     "tests/browser/test_dashboard.py::",  # one group: 50 s in all
     "tests/browser/test_tickets.py::test_a_signed_in_player_notices_nothing",  # 23 s
     "tests/browser/test_classes.py::test_a_teacher_and_three_students",  # 19 s
