@@ -102,9 +102,15 @@ def test_squares_are_named_and_moves_are_spoken(page, bundle):
         )
         assert ch.cell(page, square).get_attribute("aria-label") == expected
     assert page.locator(".board-grid[role=grid] [role=row] [role=gridcell]").count() == 64
+    # The opening already said the opponent's first move and "Your move.", so
+    # wait for a different announcement: the answer to the player's move.
+    before = page.text_content("#announcer")
     ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
-    # The player's move, then the opponent's answer, said in words.
-    page.wait_for_function("() => document.getElementById('announcer').textContent.includes('Your move.')")
+    page.wait_for_function(
+        "(before) => { const t = document.getElementById('announcer').textContent;"
+        " return t !== before && t.includes('Your move.') }",
+        arg=before,
+    )
     spoken = page.text_content("#announcer")
     assert spoken.startswith(("White: ", "Black: "))
 
