@@ -50,14 +50,11 @@ from typing import Any
 
 import pytest
 
+from tests.browser import chromium as launching
 from tests.site_seed import copy_seed, seed_folder, shared_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -242,7 +239,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = launching.launch(p.chromium, CHROMIUM)
         yield chromium
         chromium.close()
 

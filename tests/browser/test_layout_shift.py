@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from tests.browser import chromium as launching
 from tests.browser.chain_helpers import site_today
 from tests.browser.chess_helpers import wait_ready
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.browser.conftest import CHROMIUM, PHONE
 
 # Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-layout_shift")]
@@ -43,9 +44,7 @@ new PerformanceObserver((list) => {
 @pytest.fixture(scope="module")
 def browser_with_scrollbars(browser: Any) -> Iterator[Any]:
     """Another Chromium from the session's Playwright (one Playwright per process), with scrollbars."""
-    chromium = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, ignore_default_args=["--hide-scrollbars"]
-    )
+    chromium = launching.launch(browser.browser_type, CHROMIUM, ignore_default_args=["--hide-scrollbars"])
     yield chromium
     chromium.close()
 
