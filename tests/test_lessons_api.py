@@ -4,6 +4,7 @@ validate without storing, import (signed in, all or nothing), get, list, delete,
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import random
 from collections.abc import Iterator
@@ -256,6 +257,7 @@ def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespac
     )
 
 
+@functools.cache  # some seconds of python-chess; the store's two runs of a test share it
 def _ordinary_games(count: int, plies: int) -> str:
     """`count` games of random legal moves (the same every run), with move numbers and no comments:
     PGN as a game database exports it."""

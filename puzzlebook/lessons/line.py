@@ -23,10 +23,10 @@ class Step:
     hint: str = ""
 
 
-def pgn_label(board: chess.Board, move: chess.Move) -> str:
-    """'12. Nf3' or '12... Nf6' for `move` played in `board`."""
+def pgn_label(board: chess.Board, move: chess.Move, san: str | None = None) -> str:
+    """'12. Nf3' or '12... Nf6' for `move` played in `board` (`san`: its SAN, when already known)."""
     dots = "." if board.turn == chess.WHITE else "..."
-    return f"{board.fullmove_number}{dots} {board.san(move)}"
+    return f"{board.fullmove_number}{dots} {san or board.san(move)}"
 
 
 def turn_order_problem(board: chess.Board, student: chess.Color, count: int) -> str | None:
@@ -70,19 +70,20 @@ def play_line(
         elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
             problems.error(NOT_LEGAL, number, move.uci())
             return tuple(played), False
-        label = pgn_label(board, move) if pgn else move.uci()
+        # SAN is most of an import's time (it looks for check and mate): once a move.
+        san = board.san(move)
         by_student = board.turn == student
         if step.hint and not by_student:
             problems.warn(
                 "this hint is on the opponent's move, so it is never shown "
                 "(hints are for the student's moves)",
                 number,
-                label,
+                pgn_label(board, move, san) if pgn else move.uci(),
             )
         played.append(
             LessonMove(
                 uci=move.uci(),
-                san=board.san(move),
+                san=san,
                 color=color_name(board.turn),
                 by_student=by_student,
                 comment=step.comment,

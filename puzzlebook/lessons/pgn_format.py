@@ -200,9 +200,9 @@ def _student(headers: chess.pgn.Headers, fallback: str | None, problems: Collect
     return None
 
 
-def _texts(problems: Collector, field: str, value: str, move: int | None = None, move_text: str = "") -> None:
+def _texts(problems: Collector, field: str, value: str) -> None:
     for message in text_problems(value, field):
-        problems.error(message, move, move_text)
+        problems.error(message)
 
 
 def _standard(headers: chess.pgn.Headers) -> bool:
@@ -224,9 +224,12 @@ def _steps(game: _Game, board: chess.Board, problems: Collector) -> list[Step | 
             problems.error("a null move (--) cannot be played in a puzzle", len(steps) + 1, label)
             steps.append(None)
             break
-        number, label = len(steps) + 1, pgn_label(running, node.move)
-        _texts(problems, "comment", comment, number, label)
-        _texts(problems, "hint", hint, number, label)
+        # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
+        found = text_problems(comment, "comment") + text_problems(hint, "hint")
+        if found:
+            label = pgn_label(running, node.move)
+            for message in found:
+                problems.error(message, len(steps) + 1, label)
         steps.append(Step(move=node.move, comment=comment, hint=hint))
         running.push(node.move)
     return steps
