@@ -7,6 +7,7 @@ walkthrough of the day kept.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -20,7 +21,11 @@ MEDIAN_GOAL_MS = 30.0
 TOTAL_GOAL_S = 90.0
 
 
-def main(days: int = CALIBRATION_DAYS) -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench chain")
+    parser.add_argument("--days", type=int, default=CALIBRATION_DAYS,
+                        help=f"how many dates to generate (default {CALIBRATION_DAYS:,}: the total's goal)")
+    days = parser.parse_args(argv or []).days
     dates = days_from(CALIBRATION_START, days)
     timings = []
     started = time.perf_counter()

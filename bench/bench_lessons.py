@@ -6,14 +6,39 @@ so the API can validate on every keystroke-paced preview and every store.
 
 from __future__ import annotations
 
+import functools
 import json
+import random
 import time
 from pathlib import Path
 
+import chess
+
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
 
-FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "lessons"
+ROOT = Path(__file__).resolve().parent.parent
+# The format guide's worked example, and a Lichess study.
+GUIDE = ROOT / "site" / "templates" / "lessons" / "_examples" / "guide_lesson.json"
+STUDY = ROOT / "tests" / "fixtures" / "lessons" / "study_classics.pgn"
 GOAL_SECONDS = 0.5
+
+
+@functools.cache  # some seconds of python-chess; a test's runs on both stores share it
+def ordinary_games(count: int, plies: int) -> str:
+    """`count` games of random legal moves (the same every run), with move numbers and no comments:
+    PGN as a game database exports it."""
+    rng = random.Random(12)
+    games = []
+    for number in range(1, count + 1):
+        board, words = chess.Board(), []
+        while len(board.move_stack) < plies and not board.is_game_over():
+            move = rng.choice(list(board.legal_moves))
+            if board.turn == chess.WHITE:
+                words.append(f"{board.fullmove_number}.")
+            words.append(board.san(move))
+            board.push(move)
+        games.append(f'[Event "Game {number}"]\n[StudentColor "white"]\n\n{" ".join(words)} *\n')
+    return "\n".join(games)
 
 
 def _time(label: str, text: str, **kwargs: object) -> None:
@@ -32,8 +57,8 @@ def _time(label: str, text: str, **kwargs: object) -> None:
 
 
 def main() -> None:
-    puzzles = json.loads((FIXTURES / "guide_lesson.json").read_text(encoding="utf-8"))
-    opera = (FIXTURES / "study_classics.pgn").read_text(encoding="utf-8")
+    puzzles = json.loads(GUIDE.read_text(encoding="utf-8"))
+    opera = STUDY.read_text(encoding="utf-8")
     _time("200 guide puzzles (JSON)", json.dumps((puzzles * MAX_PUZZLES)[:MAX_PUZZLES]))
     _time(
         "200 puzzles, every move illegal (JSON)",
@@ -51,6 +76,8 @@ def main() -> None:
     _time(f"1 puzzle of {len(moves)} moves (JSON)", json.dumps(long_line))
     games = (MAX_BYTES - 100) // len(opera.encode())
     _time(f"{games * 2} Lichess study chapters (PGN)", "\n\n".join([opera] * games))
+    # Games as a database exports them: only moves, the most a PGN under the limit holds.
+    _time("160 games of 200 plies, moves only (PGN)", ordinary_games(160, 200))
 
 
 if __name__ == "__main__":

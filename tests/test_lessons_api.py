@@ -4,19 +4,17 @@ validate without storing, import (signed in, all or nothing), get, list, delete,
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
-import chess
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.bench_lessons import ordinary_games
 from functions.routes.lessons.routes import IMPORTS_PER_HOUR
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
 from tests.support import dynamo_store, served, signed_up, sqlite_store
@@ -257,29 +255,11 @@ def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespac
     )
 
 
-@functools.cache  # some seconds of python-chess; the store's two runs of a test share it
-def _ordinary_games(count: int, plies: int) -> str:
-    """`count` games of random legal moves (the same every run), with move numbers and no comments:
-    PGN as a game database exports it."""
-    rng = random.Random(12)
-    games = []
-    for number in range(1, count + 1):
-        board, words = chess.Board(), []
-        while len(board.move_stack) < plies and not board.is_game_over():
-            move = rng.choice(list(board.legal_moves))
-            if board.turn == chess.WHITE:
-                words.append(f"{board.fullmove_number}.")
-            words.append(board.san(move))
-            board.push(move)
-        games.append(f'[Event "Game {number}"]\n[StudentColor "white"]\n\n{" ".join(words)} *\n')
-    return "\n".join(games)
-
-
 @pytest.mark.slow
 def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(world: SimpleNamespace) -> None:
     """Issue 12, item 20: 160 ordinary games (188 KB) answered 500 on DynamoDB, their stored JSON being
     past its 400 KB item limit. Whatever the importer passes, both stores keep."""
-    study = _ordinary_games(160, 200)
+    study = ordinary_games(160, 200)
     assert 180 * 1024 < len(study.encode()) <= MAX_BYTES
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, study, {**PGN, **teacher}, name="Games")
