@@ -26,9 +26,8 @@ Mark browser test modules with
 and one with an expensive scope="module" fixture also with xdist_group("browser-<module>").
 `make test` runs them with `-n 4 --dist loadgroup`: each worker starts its own server (over a
 copy of one shared build, tests/site_seed.py) and browser; the tests are handed out one at a
-time, the longest first (LONG_FIRST), and a grouped module's tests stay on one worker. Four
-workers on two cores: most of a browser test's time is waiting (the game's own beats and
-animations, the server's second-a-move floor), not CPU.
+time, the longest first (LONG_FIRST), and a grouped module's tests stay on one worker. Chromium
+is launched by tests/browser/chromium.py, without the browser's own pages no test sees.
 """
 
 from __future__ import annotations
