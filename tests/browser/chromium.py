@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +42,26 @@ def playwright_disabled_features(browser_type: Any, executable: str) -> tuple[st
     before = set(descendants(os.getpid()))
     browser = browser_type.launch(executable_path=executable, args=ARGS)
     try:
-        for pid in set(descendants(os.getpid())) - before:
-            argv = command_line(pid)
-            # The browser process: the one that talks to Playwright and is no renderer, zygote or helper.
-            if "--remote-debugging-pipe" in argv and not any(a.startswith("--type=") for a in argv):
-                switches = [a.removeprefix(DISABLE) for a in argv if a.startswith(DISABLE)]
-                return tuple(switches[-1].split(",")) if switches else ()
+        launched = browsers(set(descendants(os.getpid())) - before)
     finally:
         browser.close()
-    return None
+    return disabled_features(launched[0]) if launched else None
+
+
+def browsers(pids: Iterable[int]) -> list[list[str]]:
+    """The command lines of the Chromium browser processes among `pids`: the ones that talk to
+    Playwright and are no renderer, zygote or helper."""
+    lines = [command_line(pid) for pid in pids]
+    return [
+        argv for argv in lines
+        if "--remote-debugging-pipe" in argv and not any(a.startswith("--type=") for a in argv)
+    ]
+
+
+def disabled_features(argv: list[str]) -> tuple[str, ...]:
+    """The features a Chromium command line turns off: its last `--disable-features`, the one it keeps."""
+    switches = [a.removeprefix(DISABLE) for a in argv if a.startswith(DISABLE)]
+    return tuple(switches[-1].split(",")) if switches else ()
 
 
 def command_line(pid: int) -> list[str]:

@@ -29,11 +29,7 @@ def test_a_new_context_loads_no_omnibox_popup(browser: Any) -> None:
 def test_playwrights_disabled_features_still_hold(browser: Any) -> None:
     theirs = launching.playwright_disabled_features(browser.browser_type, CHROMIUM)
     assert theirs, "Playwright's own disabled features could not be read"
-    browsers = [
-        argv for argv in map(launching.command_line, launching.descendants(os.getpid()))
-        if "--remote-debugging-pipe" in argv and not any(a.startswith("--type=") for a in argv)
-    ]
-    assert browsers
-    for argv in browsers:
-        last = [a for a in argv if a.startswith(launching.DISABLE)][-1].removeprefix(launching.DISABLE)
-        assert set(theirs) | set(launching.UNSEEN_FEATURES) <= set(last.split(","))
+    running = launching.browsers(launching.descendants(os.getpid()))
+    assert running
+    for argv in running:
+        assert set(theirs) | set(launching.UNSEEN_FEATURES) <= set(launching.disabled_features(argv))
