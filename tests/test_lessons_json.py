@@ -261,3 +261,13 @@ def test_any_input_gets_a_report_never_an_exception(text: str | bytes) -> None:
     report = check(text)
     assert report.ok or report.errors
     assert all(isinstance(problem.text, str) and problem.text for problem in report.errors + report.warnings)
+
+
+def test_a_move_to_its_own_square_is_refused_in_words_not_a_crash() -> None:
+    """Written as UCI and so taken by the schema, "a1a1" moves nothing: python-chess refuses to read it
+    (a hypothesis run found the importer failing on it, a 500 from the API)."""
+    _, errors = parse(json.dumps({**MATE, "moves": [{"uci": "a1a1"}]}))
+    assert [e.text for e in errors] == [
+        'Puzzle 1 "Back rank", move 1 (a1a1): not a legal move in this position: '
+        "a move goes to another square, and a1a1 stays on a1"
+    ]

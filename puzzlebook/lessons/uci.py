@@ -67,6 +67,8 @@ def resolve_uci(board: chess.Board, uci: str) -> tuple[chess.Move | None, str]:
     shape = uci_shape_problem(uci, board)
     if shape is not None:
         return None, shape
+    if uci[:2] == uci[2:4]:  # the shape allows it, but python-chess reads it as no move at all
+        return None, f"{NOT_LEGAL}: a move goes to another square, and {uci} stays on {uci[:2]}"
     move = chess.Move.from_uci(uci)
     # python-chess also takes king-takes-own-rook as castling; the format writes the king's move.
     king_takes_rook = board.is_castling(move) and board.piece_type_at(move.to_square) == chess.ROOK
