@@ -163,3 +163,39 @@ def test_what_one_section_read_is_not_trusted_by_the_next(tmp_path) -> None:
     other.transact([Put(_versioned(2), expect=1)])
     with pytest.raises(Conflict), store.exclusive():
         store.transact([Put(_versioned(2), expect=1)])
+
+
+def _log_and_file_pages(path: Path) -> tuple[int, int]:
+    """(pages in the write-ahead log, pages in the file itself) of the store at `path`."""
+    log = path.with_name(path.name + "-wal")
+    page = 4096
+    frames = (log.stat().st_size - 32) // (page + 24) if log.exists() and log.stat().st_size else 0
+    return frames, path.stat().st_size // page
+
+
+def test_the_log_is_copied_into_the_file_by_the_store_not_by_a_write(tmp_path, monkeypatch) -> None:
+    """SQLite's own checkpoint runs inside the COMMIT that crosses 1000 pages of log: one write in a
+    couple of hundred paid for copying them all. The store turns it off and checkpoints from its own
+    thread every CHECKPOINT_EVERY commits, so the file still takes in what was written."""
+    from service.store import sqlite as module
+    from service.store.items import Put, doc_of, make_item
+
+    monkeypatch.setattr(module, "CHECKPOINT_EVERY", 10)
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path)
+    # Another connection stays open, so closing the store's isn't the last close (which checkpoints).
+    watcher = sqlite3.connect(path)
+    watcher.execute("SELECT COUNT(*) FROM items").fetchone()
+    assert store._conn().execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    _, pages_before = _log_and_file_pages(path)
+    body = "x" * 3000  # most of a page each
+    for n in range(9):
+        store.transact([Put(make_item("P#x", f"S{n}", {"body": body}))])
+    assert _log_and_file_pages(path)[1] == pages_before  # nine commits: all still in the log
+    store.transact([Put(make_item("P#x", "S9", {"body": body}))])
+    store.close()  # waits for the checkpoint the tenth commit asked for
+    frames, pages_after = _log_and_file_pages(path)
+    assert frames >= 10 and pages_after >= pages_before + 10
+    watcher.close()
+    again = SqliteStore(path)
+    assert doc_of(again.get_item("P#x", "S9"))["body"] == body

@@ -20,7 +20,10 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +44,10 @@ from service.store.items import (
 
 MARKER_SUFFIX = ".made"
 MEMORY = ":memory:"
+# Commits between two checkpoints, made by the store's own thread rather than SQLite's automatic
+# one: that runs inside the COMMIT that crosses 1000 pages of log, so one write in a couple of
+# hundred paid for copying them all into the file and for two fsyncs (docs/store.md, "Checkpoints").
+CHECKPOINT_EVERY = 200
 
 
 class StoreMissing(ValueError):
@@ -83,7 +90,28 @@ _UPSERT = (
     "ON CONFLICT (PK, SK) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in (*_KEY_COLUMNS[2:], "body"))
 )
+_DELETE = "DELETE FROM items WHERE PK = ? AND SK = ?"
+# A write a transaction makes once every condition has held: (statement, values, key, the item
+# left at the key or None).
+_Write = tuple[str, tuple[Any, ...], Key, "Item | None"]
 _SELECT = f"SELECT {', '.join(_KEY_COLUMNS)}, body FROM items"
+
+
+class _Guard:
+    """SqliteStore._guard's context manager: a class, not a generator, since every statement
+    passes through one and a generator's is several times dearer."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        if isinstance(exc, sqlite3.Error):
+            raise StoreUnavailable(f"the database failed: {exc}") from exc
+
+
+_GUARD = _Guard()
+# Items' bodies as compact JSON; one encoder, not one made by json.dumps at every call.
+_to_json = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _row_to_item(row: Sequence[Any]) -> Item:
@@ -94,7 +122,7 @@ def _row_to_item(row: Sequence[Any]) -> Item:
 
 def _item_to_row(item: Item) -> tuple[Any, ...]:
     body = {k: v for k, v in item.items() if k not in _KEY_COLUMNS}
-    return (*(item.get(name) for name in _KEY_COLUMNS), json.dumps(body, separators=(",", ":")))
+    return (*(item.get(name) for name in _KEY_COLUMNS), _to_json(body))
 
 
 class SqliteStore(Store):
@@ -108,6 +136,10 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._in_memory = in_memory
+        self._commits = 0  # since the last checkpoint was asked for
+        self._checkpointer: ThreadPoolExecutor | None = None
+        self._checkpointing = False
         # (device, inode) of the file this store opened; None until then (and for :memory:).
         self._identity: tuple[int, int] | None = None
         if not in_memory:
@@ -170,21 +202,22 @@ class SqliteStore(Store):
             # WAL with synchronous=NORMAL is durable against a crashed process; a power cut may lose
             # the last commits, never corrupt the file.
             conn.execute("PRAGMA synchronous=NORMAL")
+            # The log is copied into the file by `_checkpoint`, off the writes' path.
+            conn.execute("PRAGMA wal_autocheckpoint=0")
             self._local.conn = conn
             with self._lock:
                 self._all.append(conn)
         return conn
 
     @staticmethod
-    @contextmanager
-    def _guard() -> Iterator[None]:
+    def _guard() -> _Guard:
         """Turn any SQLite failure (locked past the timeout, disk full, corrupt) into StoreUnavailable."""
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"the database failed: {exc}") from exc
+        return _GUARD
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.shutdown(wait=True)  # a checkpoint under way finishes first
+            self._checkpointer = None
         with self._lock:
             for conn in self._all:
                 conn.close()
@@ -300,6 +333,7 @@ class SqliteStore(Store):
                 conn.execute("COMMIT")
             # Deleted while this write ran: it went into a file nobody will read, so it didn't happen.
             self._check_file()
+            self._committed()
         except BaseException:
             with self._guard():
                 if conn.in_transaction:
@@ -309,15 +343,46 @@ class SqliteStore(Store):
             self._local.exclusive = False
             self._local.seen = None
 
+    def _committed(self) -> None:
+        """Count a commit; every CHECKPOINT_EVERY, have the checkpoint thread copy the log into the
+        file (one at a time: while one runs, commits only count)."""
+        if self._in_memory:
+            return
+        with self._lock:
+            self._commits += 1
+            if self._commits < CHECKPOINT_EVERY or self._checkpointing:
+                return
+            self._commits, self._checkpointing = 0, True
+            if self._checkpointer is None:
+                self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-checkpoint")
+            self._checkpointer.submit(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the file, as far as no reader still needs it (PASSIVE:
+        it never waits for, nor blocks, a reader or a writer). A failure is left for the next
+        one: the log keeps every commit until then, and readers read it."""
+        try:
+            with self._guard():
+                self._conn().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except (StoreUnavailable, StoreGone):
+            pass
+        finally:
+            with self._lock:
+                self._checkpointing = False
+
     def transact(self, ops: Sequence[Op]) -> None:
         with self.exclusive(), self._guard():
             conn = self._conn()
-            writes = [self._checked(conn, op) for op in ops]
-            for write in writes:
-                write()
+            writes = [write for op in ops if (write := self._checked(conn, op)) is not None]
+            # In order, a run of the same statement at a time: one call into SQLite for the run.
+            for sql, run in groupby(writes, key=itemgetter(0)):
+                made = list(run)
+                conn.executemany(sql, [values for _, values, _, _ in made])
+                self._saw({key: item for _, _, key, item in made})
 
-    def _checked(self, conn: sqlite3.Connection, op: Op) -> Any:
-        """Check `op`'s condition (raising Conflict) and return the write to make once all have passed."""
+    def _checked(self, conn: sqlite3.Connection, op: Op) -> _Write | None:
+        """Check `op`'s condition (raising Conflict) and return the write to make once all have
+        passed: (statement, its values, the key, the item it leaves there or None), or None."""
         if isinstance(op, Put):
             key = (op.item["PK"], op.item["SK"])
             if op.expect is not None:
@@ -325,24 +390,13 @@ class SqliteStore(Store):
                 version = found.get("v", 0) if found is not None else None
                 if (op.expect == 0 and found is not None) or (op.expect != 0 and version != op.expect):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}")
-            values = _item_to_row(op.item)
-
-            def put() -> None:
-                conn.execute(_UPSERT, values)
-                self._saw({key: op.item})
-
-            return put
+            return _UPSERT, _item_to_row(op.item), key, op.item
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:
                 raise Conflict(f"{op.pk} {op.sk}")
-            return lambda: None
+            return None
         if isinstance(op, Delete):
-
-            def delete() -> None:
-                conn.execute("DELETE FROM items WHERE PK = ? AND SK = ?", (op.pk, op.sk))
-                self._saw({(op.pk, op.sk): None})
-
-            return delete
+            return _DELETE, (op.pk, op.sk), (op.pk, op.sk), None
         if isinstance(op, Add):
             found = self._current(conn, op.pk, op.sk)
             item: Item = dict(found) if found is not None else {"PK": op.pk, "SK": op.sk}
@@ -360,7 +414,7 @@ class SqliteStore(Store):
         if not keys:
             return
         with self.exclusive(), self._guard():
-            self._conn().executemany("DELETE FROM items WHERE PK = ? AND SK = ?", keys)
+            self._conn().executemany(_DELETE, keys)
             self._saw({(pk, sk): None for pk, sk in keys})
 
     def prune_expired(self, now_ts: int) -> int:
