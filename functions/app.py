@@ -94,7 +94,7 @@ def create_app(
         words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
     )
     # Outermost, so every answer passes it, the body limit's 413 included.
-    app.add_middleware(caching.NoStoreErrors)
+    app.add_middleware(caching.CacheControl)
     _document_errors_as_sent(app)
     return app
 
@@ -106,19 +106,22 @@ class JavaScriptResponse(PlainTextResponse):
 def _serve_the_document(app: FastAPI) -> None:
     """/api/openapi.json and its browsable page /api/docs (functions/apidocs.py), revalidated on every
     use (they change with a deploy)."""
-    revalidated = [caching.cached(caching.REVALIDATE)]
+    revalidated = caching.cached(caching.REVALIDATE)
 
-    @app.get(OPENAPI_URL, include_in_schema=False, dependencies=revalidated)
+    @app.get(OPENAPI_URL, include_in_schema=False)
+    @revalidated
     async def openapi_document() -> dict[str, Any]:
         return app.openapi()
 
-    @app.get(apidocs.DOCS_URL, include_in_schema=False, dependencies=revalidated, response_class=HTMLResponse)
+    @app.get(apidocs.DOCS_URL, include_in_schema=False, response_class=HTMLResponse)
+    @revalidated
     async def docs_page() -> str:
         return apidocs.page_html()
 
     script = JavaScriptResponse
 
-    @app.get(apidocs.START_URL, include_in_schema=False, dependencies=revalidated, response_class=script)
+    @app.get(apidocs.START_URL, include_in_schema=False, response_class=script)
+    @revalidated
     async def docs_start() -> str:
         return apidocs.START_JS
 

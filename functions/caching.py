@@ -1,9 +1,12 @@
 """Cache-Control on every /api answer: each route says how its answers may be kept; errors never are.
 
-A route declares its rule with `dependencies=[cached(RULE)]`; the rule sets the header on the
-route's answer, says in the OpenAPI document what the header will be, and `NoStoreErrors` (the
-outermost middleware) makes every error `no-store` and gives `no-store` to an answer whose route
-forgot to say. docs/api.md, "Caching", gives the figures and why.
+A route declares its rule with `@cached(RULE)` under its route decorator. `CacheControl` (the
+outermost middleware) puts the rule's header on the route's answers, makes every error `no-store`,
+and gives `no-store` to an answer whose route forgot to say; `document` says in the OpenAPI document
+what the header will be. docs/api.md, "Caching", gives the figures and why.
+
+The rule is a mark on the endpoint, not a dependency: FastAPI's work for one dependency was about a
+tenth of a whole solve's (docs/operations.md, "Seventh round").
 
 An answer that can name the caller (a board's `mine` and `you`, a walkthrough opened by the
 player's own solve) is never kept once the request carries a token: `no-store` then, and
@@ -12,12 +15,12 @@ player's own solve) is never kept once the request carries a token: `no-store` t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from fastapi import Depends, Request, Response
 from fastapi.routing import APIRoute, iter_route_contexts
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 NO_STORE = "no-store"
@@ -44,8 +47,8 @@ class Caching:
     anonymous: str
     per_caller: bool = False
 
-    def header_for(self, request: Request) -> str:
-        if self.per_caller and "authorization" in request.headers:
+    def header_for(self, request: Headers) -> str:
+        if self.per_caller and "authorization" in request:
             return NO_STORE
         return self.anonymous
 
@@ -53,12 +56,11 @@ class Caching:
         """Every Cache-Control a successful answer of the route can carry."""
         return list(dict.fromkeys([self.anonymous, NO_STORE] if self.per_caller else [self.anonymous]))
 
-    async def __call__(self, request: Request, response: Response) -> None:
-        # async, though it waits for nothing: FastAPI runs a sync dependency in its thread pool, and
-        # that hop cost more than the whole of this on every request (docs/operations.md, "Speed").
-        response.headers["Cache-Control"] = self.header_for(request)
+    def apply(self, headers: MutableHeaders, request: Headers) -> None:
+        """Set the answer's `headers` for a request with `request` headers."""
+        headers["Cache-Control"] = self.header_for(request)
         if self.per_caller:
-            response.headers["Vary"] = "Authorization"
+            headers["Vary"] = "Authorization"
 
 
 # Per player, or a write, or a live check: never kept anywhere.
@@ -72,17 +74,25 @@ DAILY = Caching("daily", f"public, max-age={DAILY_SECONDS}")
 REVALIDATE = Caching("revalidate", "no-cache")
 
 
-def cached(rule: Caching) -> Any:
-    """The route's `dependencies` entry that applies `rule` (and marks the route as having decided)."""
-    return Depends(rule)
+_MARK = "cache_rule"
+E = TypeVar("E", bound=Callable[..., Any])
 
 
-def rule_of(route: APIRoute) -> Caching | None:
-    """The Caching rule `route` declared, or None."""
-    for dependency in route.dependencies:
-        if isinstance(dependency.dependency, Caching):
-            return dependency.dependency
-    return None
+def cached(rule: Caching) -> Callable[[E], E]:
+    """Mark a route's endpoint with how its answers may be kept: `@cached(RULE)`, under the route's
+    decorator (which must be the outer one, so FastAPI sees the marked function)."""
+
+    def mark(endpoint: E) -> E:
+        setattr(endpoint, _MARK, rule)
+        return endpoint
+
+    return mark
+
+
+def rule_of(route: Any) -> Caching | None:
+    """The Caching rule `route` declared, or None (and None for what isn't a route)."""
+    rule = getattr(getattr(route, "endpoint", None), _MARK, None)
+    return rule if isinstance(rule, Caching) else None
 
 
 def api_routes(app: Any) -> list[tuple[str, APIRoute]]:
@@ -118,10 +128,12 @@ def document(app: Any, doc: dict[str, Any]) -> None:
                 response.setdefault("headers", {})["Cache-Control"] = header
 
 
-class NoStoreErrors:
-    """Every error answer (status 400 and up) is Cache-Control: no-store, whoever made it (a route,
-    an exception handler, the body limit, an unknown path); a success without a Cache-Control
-    (a route that declared no rule) gets no-store too, the safe choice."""
+class CacheControl:
+    """Every answer's Cache-Control: the rule its route declared (`cached`) on a success; no-store on
+    every error (status 400 and up), whoever made it (a route, an exception handler, the body
+    limit, an unknown path), and on a success whose route declared no rule, the safe choice.
+
+    The route is the one the router matched, which Starlette leaves in the request's scope."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -134,7 +146,10 @@ class NoStoreErrors:
         async def send_with_caching(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                if message["status"] >= 400 or "cache-control" not in headers:
+                rule = rule_of(scope.get("route")) if message["status"] < 400 else None
+                if rule is not None:
+                    rule.apply(headers, Headers(scope=scope))
+                elif message["status"] >= 400 or "cache-control" not in headers:
                     headers["Cache-Control"] = NO_STORE
             await send(message)
 

@@ -169,11 +169,11 @@ def _info(key: Passkey) -> PasskeyInfo:
 
 @router.post(
     "/me/passkeys/options",
-    dependencies=[cached(PRIVATE)],
     response_model=Ceremony,
     responses=errors(401, 422, 429, 503),
     summary="Start adding a passkey: the options for navigator.credentials.create()",
 )
+@cached(PRIVATE)
 async def passkey_options(request: Request, player: Myself) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
@@ -188,13 +188,13 @@ async def passkey_options(request: Request, player: Myself) -> Ceremony:
 
 @router.post(
     "/me/passkeys",
-    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=PasskeyInfo,
     openapi_extra=documented(NewPasskey),
     responses=errors(400, 401, 409, 413, 422, 503),
     summary="Add a passkey: the browser's answer to the options, checked and kept",
 )
+@cached(PRIVATE)
 async def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo:
     ctx = context(request)
     name = clean_name(body["name"]) if isinstance(body, dict) and body.get("name") is not None else None
@@ -227,11 +227,11 @@ async def add_passkey(request: Request, player: Myself, body: JsonBody) -> Passk
 
 @router.get(
     "/me/passkeys",
-    dependencies=[cached(PRIVATE)],
     response_model=PasskeyList,
     responses=errors(401, 503),
     summary="Your passkeys: name, when added, when last used",
 )
+@cached(PRIVATE)
 async def list_passkeys(request: Request, player: Myself) -> PasskeyList:
     keys = context(request).store.passkeys(player.id)
     return PasskeyList(passkeys=[_info(key) for key in keys], most=MAX_PASSKEYS)
@@ -239,11 +239,11 @@ async def list_passkeys(request: Request, player: Myself) -> PasskeyList:
 
 @router.delete(
     "/me/passkeys/{passkey_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(400, 401, 404, 503),
     summary="Remove one of your passkeys: it signs in no more",
 )
+@cached(PRIVATE)
 async def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId) -> Deleted:
     # An id that can't be a credential's names no passkey: 404, as the lessons' paths do.
     known = CREDENTIAL_ID.fullmatch(passkey_id) and len(passkey_id) <= 1366
@@ -257,11 +257,11 @@ async def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId
 
 @router.get(
     "/me/recovery-codes",
-    dependencies=[cached(PRIVATE)],
     response_model=CodesState,
     responses=errors(401, 503),
     summary="How many of your recovery codes are left",
 )
+@cached(PRIVATE)
 async def codes_state(request: Request, player: Myself) -> CodesState:
     held = context(request).store.codes_left(player.id)
     if held is None:
@@ -272,12 +272,12 @@ async def codes_state(request: Request, player: Myself) -> CodesState:
 
 @router.post(
     "/me/recovery-codes",
-    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=CodesMade,
     responses=errors(401, 429, 503),
     summary="Make ten new recovery codes (shown this once); any earlier ones stop working",
 )
+@cached(PRIVATE)
 async def make_codes(request: Request, player: Myself) -> CodesMade:
     ctx = context(request)
     enforce(ctx, MAKE_CODES, player.id)
@@ -291,11 +291,11 @@ async def make_codes(request: Request, player: Myself) -> CodesMade:
 
 @router.post(
     "/signin/passkey/options",
-    dependencies=[cached(PRIVATE)],
     response_model=Ceremony,
     responses=errors(429, 503),
     summary="Start signing in with a passkey: the options for navigator.credentials.get()",
 )
+@cached(PRIVATE)
 async def signin_options(request: Request) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
@@ -306,12 +306,12 @@ async def signin_options(request: Request) -> Ceremony:
 
 @router.post(
     "/signin/passkey",
-    dependencies=[cached(PRIVATE)],
     response_model=SignedInAs,
     openapi_extra=documented(PasskeySignIn),
     responses=errors(400, 413, 422, 429, 503),
     summary="Sign in with a passkey: the browser's answer in, the player and a new token out",
 )
+@cached(PRIVATE)
 async def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
     ctx = context(request)
     parsed = parse(PasskeySignIn, body)
@@ -341,12 +341,12 @@ async def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
 
 @router.post(
     "/signin/code",
-    dependencies=[cached(PRIVATE)],
     response_model=CodeSignedIn,
     openapi_extra=documented(CodeSignIn),
     responses=errors(400, 413, 422, 429, 503),
     summary="Sign in with a recovery code: it is spent, and the player and a new token come back",
 )
+@cached(PRIVATE)
 async def signin_code(request: Request, body: JsonBody) -> CodeSignedIn:
     ctx = context(request)
     if not isinstance(body, dict):

@@ -57,12 +57,12 @@ def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any
 
 @router.get(
     "/boards/ratings/{game}",
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=RatingsBoard,
     responses=errors(404, 503),
     summary="Ratings, highest first; provisional ones (RD 110 or more) marked",
 )
+@cached(BOARD)
 async def ratings(
     request: Request,
     game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
@@ -78,12 +78,12 @@ async def ratings(
 
 @router.get(
     "/boards/streaks/{game}",
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=StreaksBoard,
     responses=errors(404, 503),
     summary="Current daily streaks (ending today or yesterday), longest first",
 )
+@cached(BOARD)
 async def streaks(
     request: Request,
     game: Annotated[str, Path(json_schema_extra={"enum": list(STREAK_GAMES)})],

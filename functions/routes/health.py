@@ -21,11 +21,11 @@ router = APIRouter(tags=["health"])
 
 @router.get(
     "/health",
-    dependencies=[cached(PRIVATE)],
     response_model=Health,
     responses=errors(503),
     summary="Healthy when tomorrow's Chain is stored, the bundle is readable and the store takes a write",
 )
+@cached(PRIVATE)
 async def health(request: Request) -> Health:
     ctx = context(request)
     today = ctx.today()

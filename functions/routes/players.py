@@ -85,13 +85,13 @@ def me_of(request: Request, player: Player) -> Me:
 
 @router.post(
     "/players",
-    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=PlayerCreated,
     openapi_extra=documented(NewPlayer),
     responses=errors(400, 413, 429, 503),
     summary="Create a player: a display name in, an id and a bearer token out",
 )
+@cached(PRIVATE)
 async def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     name = _name_from(body)
     ctx = context(request)
@@ -103,23 +103,23 @@ async def create_player(request: Request, body: JsonBody) -> PlayerCreated:
 
 @router.get(
     "/me",
-    dependencies=[cached(PRIVATE)],
     response_model=Me,
     responses=errors(401, 503),
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
+@cached(PRIVATE)
 async def get_me(request: Request, player: Myself) -> Me:
     return me_of(request, player)
 
 
 @router.patch(
     "/me",
-    dependencies=[cached(PRIVATE)],
     response_model=Me,
     openapi_extra=documented(Rename),
     responses=errors(400, 401, 413, 503),
     summary="Change your display name",
 )
+@cached(PRIVATE)
 async def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     ctx = context(request)
     name = _name_from(body)
@@ -131,11 +131,11 @@ async def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
 
 @router.delete(
     "/me",
-    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 503),
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
 )
+@cached(PRIVATE)
 async def delete_me(request: Request, player: Myself) -> Deleted:
     delete_player(context(request).store, player.id)
     return Deleted()

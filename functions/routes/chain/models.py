@@ -4,11 +4,10 @@ the route accepts, what the document says, and the plain words of each refusal).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from functions.bodies import body_as
 from functions.models import Day, Request, Row, Seconds
 from functions.plays import Offline, Resume, TicketText
 from puzzlebook.chain.results import Solve
@@ -55,11 +54,6 @@ class ChainPlay(ChainDay):
 
     resume: Resume = None
 
-
-# The bodies as route parameters: the player is declared first, so 401 comes before any 400.
-SolveBody = Annotated[ChainSolve, body_as(ChainSolve)]
-GiveupBody = Annotated[ChainGiveup, body_as(ChainGiveup)]
-PlayBody = Annotated[ChainPlay, body_as(ChainPlay)]
 
 
 class ChainPosted(BaseModel):

@@ -14,15 +14,16 @@ import datetime as dt
 from enum import Enum
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Path
 
-from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
+from functions.auth import OPTIONAL_AUTH, Credentials, player_for
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
+from functions.posting import Post, signed_post
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.chain.models import (
     ChainDailyBoard,
@@ -32,16 +33,12 @@ from functions.routes.chain.models import (
     ChainPosted,
     ChainPuzzle,
     ChainSolve,
-    GiveupBody,
-    PlayBody,
-    SolveBody,
     Walkthrough,
 )
 from puzzlebook.chain import results
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.records import ChainRecords
-from service.store.records import Player
 
 # Each route names its tag: the game's own ("chain") or, for its boards, "boards" beside the others.
 router = APIRouter()
@@ -51,7 +48,10 @@ BOARD_TAGS: list[str | Enum] = ["boards"]
 NEEDED = "Sign in to keep your Chain results."
 CHAIN_OF = "The Chain"
 # The player comes first (401 before the body is read): docs/api.md.
-ChainPlayer = Annotated[Player, Depends(SignedIn(NEEDED))]
+# Each a Post (player, body, Context): functions/posting.py.
+Opening = Annotated[Post[ChainPlay], signed_post(ChainPlay, NEEDED)]
+Solving = Annotated[Post[ChainSolve], signed_post(ChainSolve, NEEDED)]
+GivingUp = Annotated[Post[ChainGiveup], signed_post(ChainGiveup, NEEDED)]
 
 
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
@@ -81,13 +81,14 @@ def _answer(posted: Posted) -> ChainPosted:
 @router.post(
     "/chain/plays",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=PlayTicket,
     openapi_extra=documented(ChainPlay),
     responses=errors(400, 401, 404, 413, 503),
     summary="Open a Chain day: the play ticket its solve or give-up carries (your current Chain now)",
 )
-async def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
+@cached(PRIVATE)
+async def open_day(signed: Opening) -> PlayTicket:
+    player, body, ctx = signed
     stored_day(ctx, body.day)
     return issue(ctx, player, results.GAME, body.date, body.resume)
 
@@ -95,13 +96,14 @@ async def open_day(player: ChainPlayer, ctx: Ctx, body: PlayBody) -> PlayTicket:
 @router.post(
     "/chain/solves",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainSolve),
     responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
-async def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPosted:
+@cached(PRIVATE)
+async def post_solve(signed: Solving) -> ChainPosted:
+    player, body, ctx = signed
     row = stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -121,13 +123,14 @@ async def post_solve(player: ChainPlayer, ctx: Ctx, body: SolveBody) -> ChainPos
 @router.post(
     "/chain/giveups",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=ChainPosted,
     openapi_extra=documented(ChainGiveup),
     responses=errors(400, 401, 404, 409, 413, 422, 429, 503),
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
-async def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainPosted:
+@cached(PRIVATE)
+async def post_giveup(signed: GivingUp) -> ChainPosted:
+    player, body, ctx = signed
     stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -143,11 +146,11 @@ async def post_giveup(player: ChainPlayer, ctx: Ctx, body: GiveupBody) -> ChainP
 @router.get(
     "/chain/daily/{date}",
     tags=TAGS,
-    dependencies=[cached(DAILY)],
     response_model=ChainPuzzle,
     responses=errors(400, 404, 503),
     summary="A day's public puzzle, as its file: for the minutes before the site's copy is out",
 )
+@cached(DAILY)
 async def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
     from puzzlebook.chain.generate import public  # the generator: only on this route, not at cold start
 
@@ -157,12 +160,12 @@ async def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
 @router.get(
     "/chain/{date}/walkthrough",
     tags=TAGS,
-    dependencies=[cached(WALKTHROUGH)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=Walkthrough,
     responses=errors(400, 401, 403, 404, 503),
     summary="How a day is solved: after your own solve or give-up, or for any past day",
 )
+@cached(WALKTHROUGH)
 async def get_walkthrough(
     ctx: Ctx,
     date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
@@ -182,12 +185,12 @@ async def get_walkthrough(
 @router.get(
     "/boards/chain/daily/{date}",
     tags=BOARD_TAGS,
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChainDailyBoard,
     responses=errors(400, 404, 503),
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
+@cached(BOARD)
 async def chain_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404

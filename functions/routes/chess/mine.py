@@ -46,12 +46,12 @@ BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a
 @router.get(
     "/me/dashboard",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=Dashboard,
     response_model_by_alias=True,
     responses=errors(400, 401, 503),
     summary="Your puzzle dashboard: played, solved first try, themes weakest first, rating by day",
 )
+@cached(PRIVATE)
 async def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
     if days not in SPANS:
         raise ApiError(400, BAD_DAYS)
@@ -62,11 +62,11 @@ async def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
 @router.get(
     "/me/history",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=HistoryPage,
     responses=errors(400, 401, 503),
     summary="Every puzzle you played, newest first, a page at a time",
 )
+@cached(PRIVATE)
 async def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Missed = False) -> HistoryPage:
     if before is not None and not CURSOR_RE.match(before):
         raise ApiError(400, BAD_CURSOR)

@@ -18,15 +18,16 @@ import datetime as dt
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 
-from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
-from functions.bodies import body_as, day_from, documented, errors, out_by
+from functions.auth import OPTIONAL_AUTH, Credentials
+from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
+from functions.posting import Post, signed_post
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.chess.models import (
     AlltimeBoard,
@@ -46,7 +47,6 @@ from puzzlebook.chess.results import MissPost, SolvePost
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chess.records import ChessRecords
-from service.store.records import Player
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
@@ -70,12 +70,10 @@ REFUSED = {
     "not-a-wrong-move": "That isn’t a wrong move in this puzzle.",
 }
 # The player comes first (401 before the body is read): docs/api.md.
-Solver = Annotated[Player, Depends(SignedIn("Sign in to keep your solves and your rating."))]
-Misser = Annotated[Player, Depends(SignedIn("Sign in to keep your rating."))]
-Opener = Annotated[Player, Depends(SignedIn("Sign in to have your puzzles rated."))]
-Opening = Annotated[ChessPlay, body_as(ChessPlay)]
-Solve = Annotated[ChessSolve, body_as(ChessSolve)]
-Miss = Annotated[ChessMiss, body_as(ChessMiss)]
+# Each a Post (player, body, Context): functions/posting.py.
+Opening = Annotated[Post[ChessPlay], signed_post(ChessPlay, "Sign in to have your puzzles rated.")]
+Solving = Annotated[Post[ChessSolve], signed_post(ChessSolve, "Sign in to keep your solves and your rating.")]
+Missing = Annotated[Post[ChessMiss], signed_post(ChessMiss, "Sign in to keep your rating.")]
 # A band in a board's query, as the document states it (the route checks it in its own words).
 BAND_SCHEMA: dict[str, Any] = {"enum": list(BANDS)}
 
@@ -130,13 +128,14 @@ def _answer(posted: Posted) -> ChessPosted:
 @router.post(
     "/chess/plays",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=PlayTicket,
     openapi_extra=documented(ChessPlay),
     responses=errors(400, 401, 413, 422, 503),
     summary="Open a puzzle: the play ticket its solve or miss carries (your current chess puzzle now)",
 )
-async def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
+@cached(PRIVATE)
+async def open_puzzle(signed: Opening) -> PlayTicket:
+    player, opening, ctx = signed
     _puzzle(ctx, opening.band, opening.id)
     return issue(ctx, player, GAME, opening.id, opening.resume)
 
@@ -144,14 +143,16 @@ async def open_puzzle(player: Opener, opening: Opening, ctx: Ctx) -> PlayTicket:
 @router.post(
     "/chess/solves",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessSolve),
     responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
-async def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
+@cached(PRIVATE)
+async def post_solve(signed: Solving) -> ChessPosted:
     from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
+
+    player, solve, ctx = signed
 
     puzzle = _puzzle(ctx, solve.band, solve.id)
     verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
@@ -188,14 +189,16 @@ async def post_solve(player: Solver, solve: Solve, ctx: Ctx) -> ChessPosted:
 @router.post(
     "/chess/misses",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=ChessPosted,
     openapi_extra=documented(ChessMiss),
     responses=errors(400, 401, 409, 413, 422, 429, 503),
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
-async def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
+@cached(PRIVATE)
+async def post_miss(signed: Missing) -> ChessPosted:
     from puzzlebook.chess import checks
+
+    player, body, ctx = signed
 
     miss = body.root
     puzzle = _puzzle(ctx, miss.band, miss.id)
@@ -226,11 +229,11 @@ async def post_miss(player: Misser, body: Miss, ctx: Ctx) -> ChessPosted:
 @router.get(
     "/chess/daily/{date}",
     tags=TAGS,
-    dependencies=[cached(DAILY)],
     response_model=ChessDay,
     responses=errors(400, 404, 503),
     summary="A day's dailies, as its public file: for the minutes before the site's copy is out",
 )
+@cached(DAILY)
 async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     from service.games.chess import day_file
 
@@ -247,12 +250,12 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
 @router.get(
     "/boards/chess/daily/{date}",
     tags=BOARD_TAGS,
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=ChessDailyBoard,
     responses=errors(400, 404, 503),
     summary="A day's chess daily board: clean first, then less help, then time, then who posted first",
 )
+@cached(BOARD)
 async def chess_daily(
     ctx: Ctx,
     date: DatePath,
@@ -283,12 +286,12 @@ async def chess_daily(
 @router.get(
     "/boards/chess/alltime",
     tags=BOARD_TAGS,
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=AlltimeBoard,
     responses=errors(400, 503),
     summary="Clean solves of all time, by band or over all; ties to whoever got there first",
 )
+@cached(BOARD)
 async def chess_alltime(
     ctx: Ctx,
     credentials: Credentials,

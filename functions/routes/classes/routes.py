@@ -132,13 +132,13 @@ def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
 
 @router.post(
     "/classes",
-    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=ClassOut,
     openapi_extra=documented(NewClass),
     responses=errors(400, 401, 422, 429, 503),
     summary="Make a class (you teach it): its join link comes back",
 )
+@cached(PRIVATE)
 async def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
     try:
         name = class_name(body.name)
@@ -151,11 +151,11 @@ async def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOu
 
 @router.get(
     "/classes",
-    dependencies=[cached(PRIVATE)],
     response_model=Classes,
     responses=errors(401, 503),
     summary="The classes you teach and those you are a student of",
 )
+@cached(PRIVATE)
 async def my_classes(player: Someone, ctx: Ctx) -> Classes:
     records = ClassRecords(ctx.store)
     return Classes(
@@ -167,23 +167,23 @@ async def my_classes(player: Someone, ctx: Ctx) -> Classes:
 
 @router.get(
     "/classes/{class_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=ClassOut,
     responses=errors(401, 404, 503),
     summary="A class: to its teacher with students and join link, to a student with their lessons",
 )
+@cached(PRIVATE)
 async def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
     return _out(ctx, _seen(ctx, class_id, player), player)
 
 
 @router.patch(
     "/classes/{class_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=ClassOut,
     openapi_extra=documented(ClassChange),
     responses=errors(400, 401, 404, 503),
     summary="Rename your class, or open or close joining",
 )
+@cached(PRIVATE)
 async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChangeBody) -> ClassOut:
     _taught(ctx, class_id, player)
     try:
@@ -197,11 +197,11 @@ async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: Class
 
 @router.delete(
     "/classes/{class_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Delete your class (its lessons and results stay)",
 )
+@cached(PRIVATE)
 async def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
     if not CLASS_ID.fullmatch(class_id) or not ClassRecords(ctx.store).delete(class_id, player.id):
         raise ApiError(404, NOT_TEACHER)
@@ -210,12 +210,12 @@ async def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
 
 @router.post(
     "/classes/{class_id}/students",
-    dependencies=[cached(PRIVATE)],
     response_model=Joined,
     openapi_extra=documented(Join),
     responses=errors(400, 401, 403, 404, 422, 429, 503),
     summary="Join a class with its join link's code, under a display name",
 )
+@cached(PRIVATE)
 async def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> Joined:
     name = clean_name(body.name)
     if not CLASS_ID.fullmatch(class_id):
@@ -233,12 +233,12 @@ async def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBod
 
 @router.patch(
     "/classes/{class_id}/students/{student_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=StudentOut,
     openapi_extra=documented(MemberName),
     responses=errors(400, 401, 404, 503),
     summary="Rename a student of your class",
 )
+@cached(PRIVATE)
 async def rename_student(
     player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId, body: MemberNameBody
 ) -> StudentOut:
@@ -252,11 +252,11 @@ async def rename_student(
 
 @router.delete(
     "/classes/{class_id}/students/{student_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Remove a student from your class (their results stay with the lessons)",
 )
+@cached(PRIVATE)
 async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
     _taught(ctx, class_id, player)
     if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).remove_member(class_id, student_id):
@@ -266,11 +266,11 @@ async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_i
 
 @router.put(
     "/classes/{class_id}/lessons/{lesson_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=ClassOut,
     responses=errors(401, 404, 422, 503),
     summary="Assign one of your lessons to your class",
 )
+@cached(PRIVATE)
 async def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
     _taught(ctx, class_id, player)
     head = LessonRecords(ctx.store).lesson_head(lesson_id) if LESSON_ID.fullmatch(lesson_id) else None
@@ -285,11 +285,11 @@ async def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id:
 
 @router.delete(
     "/classes/{class_id}/lessons/{lesson_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=ClassOut,
     responses=errors(401, 404, 503),
     summary="Take a lesson off your class (its results stay with the lesson)",
 )
+@cached(PRIVATE)
 async def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
     _taught(ctx, class_id, player)
     if not LESSON_ID.fullmatch(lesson_id) or not ClassRecords(ctx.store).unassign(class_id, lesson_id):
@@ -299,11 +299,11 @@ async def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_i
 
 @router.get(
     "/classes/{class_id}/lessons/{lesson_id}/results",
-    dependencies=[cached(PRIVATE)],
     response_model=Table,
     responses=errors(401, 404, 503),
     summary="Students × puzzles of an assigned lesson: to the teacher every student, to a student their own",
 )
+@cached(PRIVATE)
 async def class_results(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> Table:
     klass = _seen(ctx, class_id, player)
     if not any(lid == lesson_id for lid, _ in klass.lessons):

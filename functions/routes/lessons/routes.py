@@ -162,12 +162,12 @@ def _refused(report: Report) -> JSONResponse:
 
 @router.post(
     "/lessons/validate",
-    dependencies=[cached(PRIVATE)],
     response_model=Checked,
     openapi_extra=ImportBody,
     responses=errors(400, 413, 503),
     summary="Check an import (JSON or PGN) without storing it: every problem at once",
 )
+@cached(PRIVATE)
 async def validate(request: Request, student_color: StudentColor = None) -> Any:
     report = await _checked(request, student_color)
     if report.kind is None:  # nothing that could be read: empty, or not UTF-8
@@ -184,7 +184,6 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
 
 @router.post(
     "/lessons",
-    dependencies=[cached(PRIVATE)],
     status_code=201,
     response_model=Created,
     openapi_extra=ImportBody,
@@ -194,6 +193,7 @@ async def validate(request: Request, student_color: StudentColor = None) -> Any:
     },
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
+@cached(PRIVATE)
 async def create_lesson(
     player: Teacher, ctx: Ctx, request: Request, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
@@ -229,11 +229,11 @@ async def create_lesson(
 
 @router.get(
     "/lessons",
-    dependencies=[cached(PRIVATE)],
     response_model=Mine,
     responses=errors(401, 503),
     summary="Your lessons, newest first",
 )
+@cached(PRIVATE)
 async def list_mine(player: Teacher, ctx: Ctx) -> Mine:
     return Mine(
         lessons=[
@@ -255,11 +255,11 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
 
 @router.get(
     "/lessons/{lesson_id}",
-    dependencies=[cached(LESSON)],
     response_model=Played,
     responses=errors(404, 503),
     summary="A lesson to play (anyone with the link)",
 )
+@cached(LESSON)
 async def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None:
@@ -279,11 +279,11 @@ async def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
 
 @router.delete(
     "/lessons/{lesson_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=Deleted,
     responses=errors(401, 404, 503),
     summary="Delete one of your lessons and its results",
 )
+@cached(PRIVATE)
 async def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
     if not LessonRecords(ctx.store).delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
@@ -292,11 +292,11 @@ async def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Delet
 
 @router.get(
     "/lessons/{lesson_id}/results",
-    dependencies=[cached(PRIVATE)],
     response_model=Results,
     responses=errors(401, 404, 503),
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
+@cached(PRIVATE)
 async def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
@@ -315,12 +315,12 @@ async def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Resu
 
 @router.post(
     "/lessons/{lesson_id}/tickets",
-    dependencies=[cached(PRIVATE)],
     response_model=TicketIssued,
     openapi_extra={**documented(TicketAsk), **OPTIONAL_AUTH},
     responses=errors(400, 401, 404, 413, 429, 503),
     summary="A puzzle's play ticket, asked as it opens: its result counts only with it",
 )
+@cached(PRIVATE)
 async def issue_ticket(
     ctx: Ctx, request: Request, lesson_id: LessonId, body: TicketBody, credentials: Credentials
 ) -> TicketIssued:
@@ -350,12 +350,12 @@ async def issue_ticket(
 
 @router.post(
     "/lessons/{lesson_id}/results",
-    dependencies=[cached(PRIVATE)],
     response_model=Counted,
     openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
     responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="A student's result on one puzzle, with its play ticket (each student counts once per puzzle)",
 )
+@cached(PRIVATE)
 async def post_result(
     ctx: Ctx, request: Request, lesson_id: LessonId, body: ResultBody, credentials: Credentials
 ) -> Counted:
@@ -384,11 +384,11 @@ async def post_result(
 
 @router.get(
     "/lessons/{lesson_id}/source",
-    dependencies=[cached(PRIVATE)],
     response_model=Source,
     responses=errors(401, 404, 503),
     summary="One of your lessons as JSON, to edit",
 )
+@cached(PRIVATE)
 async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Source:
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
@@ -399,7 +399,6 @@ async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Sourc
 
 @router.put(
     "/lessons/{lesson_id}",
-    dependencies=[cached(PRIVATE)],
     response_model=LessonEdited,
     openapi_extra=ImportBody,
     responses={
@@ -408,6 +407,7 @@ async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Sourc
     },
     summary="Edit one of your lessons in place: the same link, results on unchanged puzzles kept",
 )
+@cached(PRIVATE)
 async def edit_lesson(
     player: Teacher, ctx: Ctx, request: Request, lesson_id: LessonId,
     student_color: StudentColor = None, name: LessonName = None,

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Depends
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
-from functions.bodies import body_as, day_from, documented, errors, out_by
+from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import key_of, now_ms
+from functions.posting import Post, signed_post
 from functions.routes.boards import DatePath, board_rows, me_on_board
 from functions.routes.storm.models import (
     StormBoard,
@@ -58,9 +59,8 @@ STARTS = Limit("storm-start", RUNS_PER_HOUR, f"Too many runs: at most {RUNS_PER_
 POSTS = Limit("storm-post", RUNS_PER_HOUR, f"Too many posts: at most {RUNS_PER_HOUR} an hour. {{retry}}")
 
 Starter = Annotated[Player, Depends(SignedIn("Sign in to play a ranked Storm run."))]
-Poster = Annotated[Player, Depends(SignedIn("Sign in to keep your Storm runs."))]
 Me = Annotated[Player, Depends(SignedIn("Sign in to see your Storm runs."))]
-Run = Annotated[StormRun, body_as(StormRun)]
+Running = Annotated[Post[StormRun], signed_post(StormRun, "Sign in to keep your Storm runs.")]
 
 
 # The runs being posted (today's, and yesterday's just after midnight), per store: {day: (puzzles,
@@ -96,11 +96,11 @@ def _result(doc: dict[str, Any]) -> StormResult:
 @router.post(
     "/storm/runs",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=StormStart,
     responses=errors(401, 404, 429, 503),
     summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
 )
+@cached(PRIVATE)
 async def start_run(player: Starter, ctx: Ctx) -> StormStart:
     today = ctx.today()
     if today < FIRST_DAY:
@@ -117,14 +117,16 @@ async def start_run(player: Starter, ctx: Ctx) -> StormStart:
 @router.post(
     "/storm/results",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=StormPosted,
     openapi_extra=documented(StormRun),
     responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
 )
-async def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
+@cached(PRIVATE)
+async def post_run(signed: Running) -> StormPosted:
     from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
+
+    player, run, ctx = signed
 
     out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
     now = now_ms(ctx)
@@ -152,11 +154,11 @@ async def post_run(player: Poster, run: Run, ctx: Ctx) -> StormPosted:
 @router.get(
     "/storm/me",
     tags=TAGS,
-    dependencies=[cached(PRIVATE)],
     response_model=StormMine,
     responses=errors(401, 503),
     summary="Your best ranked Storm run and your ranked runs, newest first",
 )
+@cached(PRIVATE)
 async def my_runs(player: Me, ctx: Ctx) -> StormMine:
     records = StormRecords(ctx.store)
     best = records.best(player.id)
@@ -167,12 +169,12 @@ async def my_runs(player: Me, ctx: Ctx) -> StormMine:
 @router.get(
     "/boards/storm/daily/{date}",
     tags=BOARD_TAGS,
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=StormBoard,
     responses=errors(400, 404, 503),
     summary="A day's Storm board: more solved first, then a higher puzzle solved, then less time",
 )
+@cached(BOARD)
 async def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoard:
     day = day_from(date)
     out_by(day, ctx.today(), "The Storm run")
@@ -186,12 +188,12 @@ async def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> Sto
 @router.get(
     "/boards/storm/best",
     tags=BOARD_TAGS,
-    dependencies=[cached(BOARD)],
     openapi_extra=OPTIONAL_AUTH,
     response_model=StormBoard,
     responses=errors(503),
     summary="Each player's best ranked Storm run of all time, ranked as a day's board",
 )
+@cached(BOARD)
 async def storm_best(ctx: Ctx, credentials: Credentials) -> StormBoard:
     me = me_on_board(ctx, credentials)
     rows, mine = board_rows(StormRecords(ctx.store).best_board(me=me), me, StormRow)
