@@ -1,7 +1,7 @@
 """A signed-in player's post as one dependency: the player, the body checked by its model, the Context.
 
 The busiest routes (a game's plays and results) take all three. As three dependencies FastAPI
-solves three nodes a request, and its work for one was about a fifteenth of a whole solve's; as one
+solves three nodes a request, and its work for one was about a fortieth of a whole solve's; as one
 it solves one (docs/operations.md, "Seventh round"). The order stays the one docs/api.md promises:
 the token first (401 before the body is read), then the body (400 in its model's words).
 

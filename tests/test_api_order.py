@@ -84,7 +84,7 @@ def test_a_token_that_matches_nobody_is_401_before_the_body_too(world: SimpleNam
 
 def test_a_game_post_is_one_dependency_in_that_order(world: SimpleNamespace) -> None:
     """A game's plays and results take the player, the body and the Context as one dependency
-    (functions/posting.py): FastAPI's work per dependency was about a fifteenth of a solve's. It
+    (functions/posting.py): FastAPI's work per dependency was about a fortieth of a solve's. It
     still reads the token first: a good token with a malformed body is 400, not 401."""
     from fastapi.routing import APIRoute
 
