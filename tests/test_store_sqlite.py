@@ -199,3 +199,18 @@ def test_the_log_is_copied_into_the_file_by_the_store_not_by_a_write(tmp_path, m
     watcher.close()
     again = SqliteStore(path)
     assert doc_of(again.get_item("P#x", "S9"))["body"] == body
+
+
+def test_a_write_while_the_store_closes_is_kept_and_answered(tmp_path, monkeypatch) -> None:
+    """close() stops the checkpoint thread first; a write another thread commits just then still
+    succeeds (its checkpoint is left to the last close), not an error after its commit."""
+    from service.store import sqlite as module
+    from service.store.items import Put, make_item
+
+    monkeypatch.setattr(module, "CHECKPOINT_EVERY", 1)
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.transact([Put(make_item("P#x", "A", {}))])
+    store._checkpointer.shutdown(wait=True)  # as close() does, before it lets go of the executor
+    store.transact([Put(make_item("P#x", "B", {}))])
+    assert store.get_item("P#x", "B") is not None
+    store.close()

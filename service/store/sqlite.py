@@ -357,10 +357,13 @@ class SqliteStore(Store):
             self._commits += 1
             if self._commits < CHECKPOINT_EVERY or self._checkpointing:
                 return
-            self._commits, self._checkpointing = 0, True
             if self._checkpointer is None:
                 self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-checkpoint")
-            self._checkpointer.submit(self._checkpoint)
+            try:
+                self._checkpointer.submit(self._checkpoint)
+            except RuntimeError:  # the store is closing: the last close checkpoints instead
+                return
+            self._commits, self._checkpointing = 0, True
 
     def _checkpoint(self) -> None:
         """Copy the write-ahead log into the file, as far as no reader still needs it (PASSIVE:
