@@ -54,6 +54,11 @@ def parse(model: type[M], data: Any) -> M:
         raise ApiError(400, plain_words(exc.errors())) from None
 
 
+async def read_as(model: type[M], request: Request) -> M:
+    """The request's JSON body checked by `model`: 400 in plain words when it isn't JSON or doesn't fit."""
+    return parse(model, await json_body(request))
+
+
 def body_as(model: type[M]) -> Any:
     """A route parameter's dependency: the JSON body checked by `model`; 400 in plain words.
 
@@ -65,7 +70,7 @@ def body_as(model: type[M]) -> Any:
 
     # One dependency, not one on JsonBody: FastAPI's work per dependency is more than the parse.
     async def checked(request: Request) -> M:  # async: no thread-pool hop for work that waits for nothing
-        return parse(model, await json_body(request))
+        return await read_as(model, request)
 
     return Depends(checked)
 

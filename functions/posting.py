@@ -19,7 +19,7 @@ from fastapi import Depends, Request
 from pydantic import BaseModel
 
 from functions.auth import SignedIn
-from functions.bodies import json_body, parse
+from functions.bodies import read_as
 from functions.deps import context
 from service.context import Context
 from service.store.records import Player
@@ -44,7 +44,7 @@ class SignedPost(SignedIn):
 
     async def __call__(self, request: Request) -> Post[Any]:  # type: ignore[override]
         player = await super().__call__(request)
-        return Post(player, parse(self.body_model, await json_body(request)), context(request))
+        return Post(player, await read_as(self.body_model, request), context(request))
 
 
 def signed_post(model: type[M], needed: str) -> Any:
