@@ -528,6 +528,10 @@ export class Game extends PlaySession {
   /** Once per browser, before the first move: how to move. The clock waits for it. */
   async firstMovePrompt() {
     if (this.store.firstMoveShown()) return
+    // In a task of its own: a modal makes the rest of the page inert, which restyles all of it, and
+    // done in the frame where the opponent's move lands the two were one long task on a phone.
+    await nextTask()
+    if (!this.alive) return
     this.store.markFirstMove()
     const side = this.color === 'w' ? 'White' : 'Black'
     $('first-move-how').textContent = `You play ${side}: tap a piece, then its square, or drag it.`
