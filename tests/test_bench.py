@@ -39,5 +39,7 @@ def test_chain_prints_its_goals() -> None:
 
 @pytest.mark.slow
 def test_lessons_times_every_import_shape() -> None:
-    lines = [line for line in _bench("lessons").splitlines() if line.endswith((" ok", " SLOW"))]
+    # One run of each: the test is that every shape is checked and timed, not the best time.
+    out = _bench("lessons", "--runs", "1")
+    lines = [line for line in out.splitlines() if line.endswith((" ok", " SLOW"))]
     assert len(lines) == 5, lines
