@@ -65,8 +65,8 @@ def wrong_move(puzzle: Puzzle) -> str:
 def play_week(
     post: Post, set_time: Callable[[dt.datetime], None], start: dt.datetime, ctx: Any
 ) -> list[dict[str, Any]]:
-    """Post the week from `start` (noon UTC of its first day), one day after another; the log of
-    first results, oldest first ({day, id, band, themes, rating, result, after})."""
+    """Post the week from `start` (noon of its first day, in the site's zone), one day after another;
+    the log of first results, oldest first ({day, id, band, themes, rating, result, after})."""
     kinds = week_puzzles(ctx)
     used = {kind: 0 for kind in kinds}
     log: list[dict[str, Any]] = []

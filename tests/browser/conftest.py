@@ -50,6 +50,7 @@ from typing import Any
 import pytest
 
 from tests.browser import chromium as launching
+from tests.midday_zone import midday_zone
 from tests.site_seed import copy_seed, seed_folder, shared_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,6 +79,29 @@ LONG_FIRST = (
     "tests/browser/test_classes.py::test_a_teacher_and_three_students",  # 19 s
     "tests/browser/test_no_sideways_scroll.py::",  # one group, its fixture a dozen players
 )
+
+
+SITE_TZ_GIVEN = pytest.StashKey[bool]()  # whether SITE_TZ came from whoever ran the tests
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's SITE_TZ, unless one was given: the zone where the run starts at noon
+    (tests/midday_zone.py), so the site day can't turn while it runs. Chosen once, by the
+    process that starts the xdist workers, and handed to each (pytest_configure_node)."""
+    worker = getattr(config, "workerinput", None)
+    if worker:
+        zone, given = worker["site_tz"], worker["site_tz_given"]
+    else:
+        given = bool(os.environ.get("SITE_TZ"))
+        zone = os.environ.get("SITE_TZ") or midday_zone(dt.datetime.now(dt.UTC))
+    os.environ["SITE_TZ"] = zone  # the seed build and every server read it from here
+    config.stash[SITE_TZ_GIVEN] = given
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    node.workerinput["site_tz"] = os.environ["SITE_TZ"]
+    node.workerinput["site_tz_given"] = node.config.stash[SITE_TZ_GIVEN]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -4,20 +4,20 @@ that resumes; Endless skipping what this browser has seen."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
+from tests.browser.chain_helpers import site_today
 from tests.browser.conftest import LAPTOP, PHONE, allow_failed_fetch
 
 pytestmark = pytest.mark.browser
 
 
 def todays_daily(site_server, bundle) -> Puzzle:
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = site_today(site_server)
     status, body = site_server.get(f"/daily/chess/{today}.json")
     assert status == 200, f"no daily file for {today}"
     entry = body["dailies"][0]

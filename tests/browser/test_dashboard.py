@@ -65,7 +65,7 @@ def week(site_server: Any) -> Iterator[dict[str, Any]]:
             def set_time(at: dt.datetime) -> None:
                 clock.at = at
 
-            start = dt.datetime.combine(today - dt.timedelta(days=6), dt.time(12), tzinfo=dt.UTC)
+            start = dt.datetime.combine(today - dt.timedelta(days=6), dt.time(12), tzinfo=settings.site_tz)
             log = play_week(post, set_time, start, app.state.ctx)
     yield {"player": made, "log": log, "today": today.isoformat()}
 

@@ -89,3 +89,15 @@ def test_a_player_in_any_zone_gets_the_sites_day(make_page, site_server, player_
                             dates)
         assert day == site_day(zone, moment).isoformat(), f"{instant} for a player in {player_zone}"
     assert page.evaluate("window.__zoned") == 0, "the offsets answered, not Intl"
+
+
+def test_a_run_starts_near_noon_of_its_site_day(site_server, pytestconfig):
+    """The servers' site day can't turn during a run: unless SITE_TZ was given, the run's zone is one
+    where it started at noon (tests/midday_zone.py), hours from either midnight."""
+    from tests.browser.conftest import SITE_TZ_GIVEN
+
+    if pytestconfig.stash[SITE_TZ_GIVEN]:
+        pytest.skip(f"SITE_TZ={site_server.env['SITE_TZ']} was given: its midnight may come at any time")
+    now = dt.datetime.now(ZoneInfo(site_server.env["SITE_TZ"]))
+    assert 12 <= now.hour < 23, f"the run is at {now:%H:%M} of its site day"
+    assert site_today(site_server) == now.date().isoformat()
