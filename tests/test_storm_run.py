@@ -4,11 +4,13 @@ published on its day only, with nothing the shards don't already hold."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
+from puzzlebook.calendar import seeded_digest
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.shards import Bundle
 from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, pick_run, steps
@@ -47,6 +49,20 @@ def test_the_site_key_and_the_day_pick_the_run(bundle: Bundle) -> None:
     assert pick_run(TODAY + dt.timedelta(days=1), key=b"k", bundle=bundle) != one
     with pytest.raises(ValueError, match="Storm runs start on 2026-11-01"):
         pick_run(FIRST_DAY - dt.timedelta(days=1), key=b"k", bundle=bundle)
+
+
+def test_each_step_takes_the_puzzles_first_in_the_days_hash_order(bundle: Bundle) -> None:
+    """The rule as the module's docstring gives it, worked out here from the whole bundle: a step's
+    puzzles are the first of its ratings (none retired) sorted by SHA-256 of the day's seed and the id."""
+    seed = seeded_digest(b"k", "storm", "run", TODAY.isoformat())
+    run, k = pick_run(TODAY, key=b"k", bundle=bundle), 0
+    for low, high, take in steps():
+        band = next(name for name, (lo, hi) in BANDS.items() if lo <= low < hi)
+        pool = [str(row[0]) for row in bundle.rows(band)
+                if low <= int(row[3]) < high and row[0] not in bundle.retired]
+        first = sorted(pool, key=lambda pid: hashlib.sha256(seed + pid.encode()).digest())[:take]
+        assert {p.id for p in run[k:k + take]} == set(first), (low, high)
+        k += take
 
 
 def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bundle) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import heapq
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -104,13 +105,15 @@ def pick_run(day: dt.date, *, key: bytes, bundle: BundleLike, length: int = RUN_
     out: list[RunPuzzle] = []
     for low, high, take in steps(length):
         band = band_of_rating(low)
-        pool = list(_pool(bundle, band, low, high))
+        pool = _pool(bundle, band, low, high)
         if len(pool) < take:
             raise LookupError(
                 f"the bundle has {len(pool)} puzzles rated {low} to {high - 1}; a Storm run needs {take}"
             )
-        pool.sort(key=lambda p: (hashlib.sha256(day_seed + p[0].encode()).digest(), p[0]))
+        # The first `take` of the pool sorted by the day's hash (nsmallest: the same, without sorting it all).
+        first = heapq.nsmallest(take, pool, key=lambda p: (hashlib.sha256(day_seed + p[0].encode()).digest(),
+                                                           p[0]))
         # Within a step the picked puzzles climb too: easiest first.
-        picked = sorted(pool[:take], key=lambda p: (p[1], p[0]))
+        picked = sorted(first, key=lambda p: (p[1], p[0]))
         out += [RunPuzzle(pid, band, rating) for pid, rating in picked]
     return out

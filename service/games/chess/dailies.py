@@ -30,7 +30,8 @@ def fill_dailies(
         (first - dt.timedelta(days=NO_REPEAT)).isoformat(), (last + dt.timedelta(days=NO_REPEAT)).isoformat()
     )
     kept = {(d.day, d.band): d for d in window}
-    entries = [(d.day, d.band, d.id) for d in window]
+    # Dates, not text: every pick reads every entry, and parsing them each time was most of a cold fill.
+    entries = [(dt.date.fromisoformat(d.day), d.band, d.id) for d in window]
     out = []
     day = first
     while day <= last:
@@ -40,7 +41,7 @@ def fill_dailies(
                 pid = pick(band, day, entries, key=settings.site_key, bundle=bundle)
                 row = bundle.row(band, pid)
                 kept[slot] = ChessRecords(store).keep_daily(day.isoformat(), band, pid, int(row[3]))
-                entries.append((day.isoformat(), band, kept[slot].id))
+                entries.append((day, band, kept[slot].id))
             out.append(kept[slot])
         day += dt.timedelta(days=1)
     return out
