@@ -8,12 +8,21 @@
 const VERSION = {{ version | tojson }}
 const CACHE = 'puzzlebook-' + VERSION
 const PRECACHE = {{ precache | tojson }}
+// Files fetched at once on install: the whole list in one go was a burst of some 150 requests,
+// which a phone's connection and cores share with whatever the page does next.
+const AT_ONCE = 4
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE)
-    // One failed file must not stop the rest: fetch each on its own.
-    await Promise.all(PRECACHE.map((url) => cache.add(new Request(url, { cache: 'reload' })).catch(() => {})))
+    const queue = [...PRECACHE]
+    const fetchNext = async () => {
+      while (queue.length) {
+        // One failed file must not stop the rest: each is fetched on its own.
+        await cache.add(new Request(queue.shift(), { cache: 'reload' })).catch(() => {})
+      }
+    }
+    await Promise.all(Array.from({ length: AT_ONCE }, fetchNext))
     await self.skipWaiting()
   })())
 })

@@ -102,6 +102,47 @@ def test_the_service_worker_registers_under_the_csp(make_page):
     assert state in ("activating", "activated")
 
 
+# Notes when the page asks for its service worker (site.js calls register once the page is quiet).
+NOTE_REGISTER = """
+const register = ServiceWorkerContainer.prototype.register
+window.__registeredAt = null
+ServiceWorkerContainer.prototype.register = function (...args) {
+  window.__registeredAt = performance.now()
+  return register.apply(this, args)
+}
+"""
+
+
+def test_the_service_worker_waits_until_a_daily_opened_by_its_address_has_fetched_all_it_needs(
+        make_page, site_server):
+    """The service worker's first install fetches some 150 files. A daily opened by its address asks
+    for the day's file, the board's styles and its sprites after the page's load, so registering at load
+    put that burst among them (on a phone, the board waited behind it). It registers once the page
+    has fetched nothing for two seconds."""
+    from tests.browser.chain_helpers import site_today
+
+    band = site_server.get(f"/daily/chess/{site_today(site_server)}.json")[1]["dailies"][0]["band"]
+    page = make_page(viewport=PHONE, service_workers="allow")
+    page.add_init_script(NOTE_REGISTER)
+    page.goto(f"/#/daily/{band}")
+    ch.wait_ready(page)
+    page.wait_for_function("() => window.__registeredAt !== null", timeout=15000)
+    registered, loaded, fetched = page.evaluate("""() => [
+      window.__registeredAt,
+      performance.getEntriesByType('navigation')[0].loadEventEnd,
+      performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd]),
+    ]""")
+    opening = [(name, start) for name, start, end in fetched
+               if end > loaded and ("/daily/chess/" in name or name.endswith("/pieces/standard.svg"))]
+    assert len(opening) == 2, f"the day's file and the pieces come after load: {opening}"
+    late = [name for name, start in opening if start >= registered]
+    assert not late, f"asked for after the service worker registered: {late}"
+    before = [(name, end) for name, start, end in fetched if start < registered]
+    last = max(before, key=lambda item: item[1])
+    assert registered - last[1] >= 1900, f"registered {registered - last[1]:.0f} ms after {last[0]} arrived"
+    assert page.evaluate("async () => (await navigator.serviceWorker.ready).active !== null")
+
+
 def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
     page = make_page()
     page.goto("/")

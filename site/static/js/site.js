@@ -7,8 +7,8 @@
  * It stays small, since every page waits for it: the games' queues (and their
  * stores) load only for a signed-in player, the only one whose results are
  * queued; lib/tables.js only on a page with a table that reflows; the service
- * worker registers once the page has loaded, so its first install's downloads
- * never compete with the page's own.
+ * worker registers once the page has loaded and then asked for nothing for a
+ * while, so its first install's downloads never compete with the page's own.
  */
 import { getPlayer, tokenFromHash } from './lib/api.js'
 
@@ -44,9 +44,46 @@ function flush() {
   }).catch(() => { /* offline before the modules came: the next load or `online` tries again */ })
 }
 
+// How long the page must have asked for nothing before the service worker registers, and the
+// longest it waits for that after load.
+const QUIET_MS = 2000
+const QUIET_AT_MOST_MS = 10000
+
+/**
+ * Call `fn` once the page has loaded and then fetched nothing for QUIET_MS (every request that
+ * completes starts the wait again), or QUIET_AT_MOST_MS after load. `load` alone was too soon: a
+ * puzzle opened by its address asks for its shard, the board's styles and its sprites after load,
+ * and the service worker's first install (some 150 files) used to start among them.
+ */
+function whenQuiet(fn) {
+  let timer = null
+  let watch = null
+  let called = false
+  const done = () => {
+    if (called) return
+    called = true
+    clearTimeout(timer)
+    clearTimeout(cap)
+    if (watch) watch.disconnect()
+    fn()
+  }
+  const wait = () => {
+    clearTimeout(timer)
+    timer = setTimeout(done, QUIET_MS)
+  }
+  const cap = setTimeout(done, QUIET_AT_MOST_MS)
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('resource')) {
+    watch = new PerformanceObserver(wait)
+    watch.observe({ type: 'resource' })
+  }
+  wait()
+}
+
 forwardSignIn()
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus */ })
+  const register = () => whenQuiet(() => {
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* offline play is a bonus */ })
+  })
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }
