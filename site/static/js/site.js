@@ -50,13 +50,14 @@ const QUIET_MS = 2000
 const QUIET_AT_MOST_MS = 10000
 
 /**
- * Call `fn` once the page has loaded and then fetched nothing for QUIET_MS (every request that
- * completes starts the wait again), or QUIET_AT_MOST_MS after load. `load` alone was too soon: a
- * puzzle opened by its address asks for its shard, the board's styles and its sprites after load,
- * and the service worker's first install (some 150 files) used to start among them.
+ * Called at load: call `fn` once the page has fetched nothing for QUIET_MS (every request that
+ * completes starts the wait again), or QUIET_AT_MOST_MS from now. `load` alone was too soon: a
+ * daily opened by its address asks for the day's file, the board's styles and its sprites after
+ * load, and the service worker's first install (some 150 files) used to start among them.
  */
 function whenQuiet(fn) {
   let timer = null
+  let cap = null
   let watch = null
   let called = false
   const done = () => {
@@ -71,7 +72,7 @@ function whenQuiet(fn) {
     clearTimeout(timer)
     timer = setTimeout(done, QUIET_MS)
   }
-  const cap = setTimeout(done, QUIET_AT_MOST_MS)
+  cap = setTimeout(done, QUIET_AT_MOST_MS)
   if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('resource')) {
     watch = new PerformanceObserver(wait)
     watch.observe({ type: 'resource' })
