@@ -13,7 +13,7 @@ import pytest
 from puzzlebook.calendar import seeded_digest
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.shards import Bundle
-from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, pick_run, steps
+from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, band_of_rating, pick_run, steps
 from service import publish
 from service.games import storm
 from service.games.storm.records import StormRecords
@@ -57,7 +57,7 @@ def test_each_step_takes_the_puzzles_first_in_the_days_hash_order(bundle: Bundle
     seed = seeded_digest(b"k", "storm", "run", TODAY.isoformat())
     run, k = pick_run(TODAY, key=b"k", bundle=bundle), 0
     for low, high, take in steps():
-        band = next(name for name, (lo, hi) in BANDS.items() if lo <= low < hi)
+        band = band_of_rating(low)
         pool = [str(row[0]) for row in bundle.rows(band)
                 if low <= int(row[3]) < high and row[0] not in bundle.retired]
         first = sorted(pool, key=lambda pid: hashlib.sha256(seed + pid.encode()).digest())[:take]
