@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chess_helpers as ch
+from tests.browser.chain_helpers import site_today
 from tests.browser.conftest import PHONE, allow_console, allow_failed_fetch, console_problems
 
 pytestmark = pytest.mark.browser
@@ -119,8 +120,6 @@ def test_the_service_worker_waits_until_a_daily_opened_by_its_address_has_fetche
     for the day's file, the board's styles and its sprites after the page's load, so registering at
     load put that burst among them (Lighthouse's phone run of the daily read 85 against 98 now). It
     registers once the page has fetched nothing for two seconds."""
-    from tests.browser.chain_helpers import site_today
-
     band = site_server.get(f"/daily/chess/{site_today(site_server)}.json")[1]["dailies"][0]["band"]
     page = make_page(viewport=PHONE, service_workers="allow")
     page.add_init_script(NOTE_REGISTER)
