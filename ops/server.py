@@ -20,7 +20,7 @@ import email.utils
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from ops.cache import cache_control, content_type
 from ops.headers import security_headers
@@ -79,7 +79,9 @@ class SiteServer:
             return None, None
         if target.is_dir():
             if not path.endswith("/"):
-                return None, path + "/"
+                # The folder's own address, escaped, with one slash in front: never the path as asked,
+                # which may start "//" (or "/%2F") and so name another host to the browser.
+                return None, "/" + quote(rel) + "/"
             target = target / "index.html"
         return (target if target.is_file() else None), None
 

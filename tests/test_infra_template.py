@@ -314,6 +314,43 @@ def test_folder_urls_find_their_index_page_and_bare_folders_get_a_slash(resource
     assert moved["headers"]["location"]["value"] == "/chain/?ref=home"
 
 
+def _run_page_function_on(code: str, uris: list[str]) -> list[dict[str, Any]]:
+    """The function's answer for each of `uris` (no query string), in one node process."""
+    script = (
+        code
+        + "\nconst uris = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        + "\nconst answers = uris.map((uri) => handler({request: {uri, querystring: {}}}));"
+        + "\nprocess.stdout.write(JSON.stringify(answers));\n"
+    )
+    done = subprocess.run(["node", "-e", script], input=json.dumps(uris), capture_output=True, text=True,
+                          check=True)
+    answers: list[dict[str, Any]] = json.loads(done.stdout)
+    return answers
+
+
+def test_a_folder_redirect_never_leaves_the_site(resources: dict[str, Any]) -> None:
+    from urllib.parse import unquote
+
+    from tests.redirects import RAW, SITE, browser_goes_to, hostile_paths
+
+    code = resources["PagePathFunction"]["Properties"]["FunctionCode"]
+    # As sent, decoded (should CloudFront hand the function a decoded URI), and with raw controls.
+    paths = hostile_paths()
+    uris = sorted({*paths, *(unquote(p) for p in paths), *hostile_paths(RAW)})
+    answers = _run_page_function_on(code, uris)
+    moved = [(uri, a["headers"]["location"]["value"]) for uri, a in zip(uris, answers, strict=True)
+             if a.get("statusCode") == 301]
+    assert len(moved) > len(uris) / 2, "most of these are folder paths: each gets a redirect"
+    origins = browser_goes_to([location for _, location in moved])
+    away = [(uri, location) for (uri, location), origin in zip(moved, origins, strict=True) if origin != SITE]
+    assert not away, away[:5]
+    # Where it goes instead: the same path, once slashed, on this site.
+    by_uri = dict(moved)
+    assert by_uri["//evil.example/x"] == "/evil.example/x/"
+    assert by_uri["/\\evil.example/x"] == "/%5Cevil.example/x/"
+    assert by_uri["/%2Fevil.example/x"] == "/%2Fevil.example/x/"
+
+
 def test_both_functions_start_from_a_snapstart_snapshot_of_a_published_version(
         template: dict[str, Any], resources: dict[str, Any]) -> None:
     glob = template["Globals"]["Function"]

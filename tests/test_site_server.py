@@ -73,6 +73,41 @@ def test_pages_and_folders(client):
     assert client.get("/").headers["content-type"] == "text/html; charset=utf-8"
 
 
+def _raw_get(base: str, target: str) -> tuple[int, str | None]:
+    """GET `target` as the request line's own bytes (an HTTP client would tidy "//x" away): the
+    status and the Location header."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    with socket.create_connection((where.hostname, where.port), timeout=10) as conn:
+        conn.sendall(f"GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in head[1:])
+    lowered = {name.lower(): value for name, value in headers.items()}
+    return int(head[0].split()[1]), lowered.get("location")
+
+
+def test_a_folder_redirect_never_leaves_the_site(dist):
+    from tests.redirects import browser_goes_to, hostile_paths
+    from tests.support import uvicorn_serving
+
+    site = "http://localhost"
+    with uvicorn_serving(SiteServer(dist, api=echo_api)) as base:
+        answers = {path: _raw_get(base, path) for path in [*hostile_paths(), "//about?x=1"]}
+    moved = {path: location for path, (status, location) in answers.items() if status == 308}
+    assert moved, "a folder asked for without its slash is redirected"
+    origins = browser_goes_to(list(moved.values()), base=site)
+    away = {path: moved[path] for path, origin in zip(moved, origins, strict=True) if origin != site}
+    assert not away, away
+    # The folder's own address instead, however many slashes (or escaped ones) came first.
+    assert moved["//about"] == moved["/%2F/about"] == "/about/"
+    assert moved["//about?x=1"] == "/about/?x=1"
+
+
 def test_anything_missing_is_the_404_page(client):
     outside = ("/../secret.txt", "/%2e%2e/secret.txt", "/about/../../secret.txt", "/%2E%2E%2Fsecret.txt")
     for path in ("/nope", "/static/0123456789/nope.js", *outside):
