@@ -6,7 +6,7 @@ and gives `no-store` to an answer whose route forgot to say; `document` says in 
 what the header will be. docs/api.md, "Caching", gives the figures and why.
 
 The rule is a mark on the endpoint, not a dependency: FastAPI's work for one dependency was about a
-fortieth of a whole solve's (docs/operations.md, "Seventh round").
+fortieth of a whole solve's (docs/operations.md, "Speed", "Throughput").
 
 An answer that can name the caller (a board's `mine` and `you`, a walkthrough opened by the
 player's own solve) is never kept once the request carries a token: `no-store` then, and

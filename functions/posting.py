@@ -2,7 +2,7 @@
 
 The busiest routes (a game's plays and results) take all three. As three dependencies FastAPI
 solves three nodes a request, and its work for one was about a fortieth of a whole solve's; as one
-it solves one (docs/operations.md, "Seventh round"). The order stays the one docs/api.md promises:
+it solves one (docs/operations.md, "Speed", "Throughput"). The order stays the one docs/api.md promises:
 the token first (401 before the body is read), then the body (400 in its model's words).
 
     Solving = Annotated[Post[ChessSolve], signed_post(ChessSolve, "Sign in to keep your solves.")]

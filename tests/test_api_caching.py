@@ -297,7 +297,7 @@ def test_the_openapi_document_is_revalidated(world: SimpleNamespace) -> None:
 
 def test_the_cache_rules_cost_no_dependency(world: SimpleNamespace) -> None:
     """A rule is a mark the outermost middleware reads, not a dependency FastAPI solves on every
-    request (about a fortieth of a solve's work: docs/operations.md, "Seventh round")."""
+    request (about a fortieth of a solve's work: docs/operations.md, "Speed", "Throughput")."""
     from fastapi.routing import APIRoute
 
     include_all(world.client.app)
