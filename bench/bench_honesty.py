@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx  # the client Starlette's TestClient uses (pyproject.toml)
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENING_BEAT = 0.7  # the browser's beat before the opponent's first move (site/static/js/chess/game.js)

@@ -80,7 +80,7 @@ def test_through_mangum_the_viewer_cloudfront_saw_counts() -> None:
 def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp_path) -> None:
     """Over real HTTP as `build.py serve` runs it (uvicorn on 127.0.0.1 with the local server's
     options): the new-player window counted is 127.0.0.1's, not the address the header names."""
-    import httpx
+    import httpx2
 
     from functions.app import create_app
     from functions.routes.players import NEW_PLAYERS
@@ -92,7 +92,7 @@ def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp
         app = create_app(settings_for_tests(), store, clock=Clock(now))
         with uvicorn_serving(app, **UVICORN_OPTIONS) as base:
             forged = {"X-Forwarded-For": "203.0.113.9"}
-            made = httpx.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged)
+            made = httpx2.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged)
         assert made.status_code == 201
         window = int(now.timestamp()) - int(now.timestamp()) % NEW_PLAYERS.window
         counted = store.get_item(K.rate_window(NEW_PLAYERS.name, "127.0.0.1", window), K.RATE)

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-import httpx
+import httpx2
 import pytest
 
 from functions.app import create_app
@@ -38,7 +38,7 @@ def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, ban
     """A play ticket for the puzzle, issued ten seconds before noon (the clock is put back after)."""
     clock.at = NOON - dt.timedelta(seconds=10)
     try:
-        got = httpx.post(f"{base}/api/chess/plays", json={"id": puzzle_id, "band": band}, headers=headers)
+        got = httpx2.post(f"{base}/api/chess/plays", json={"id": puzzle_id, "band": band}, headers=headers)
     finally:
         clock.at = NOON
     assert got.status_code == 200, got.text
@@ -47,7 +47,7 @@ def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, ban
 
 def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     base, store, app, clock = served
-    made = httpx.post(f"{base}/api/players", json={"name": "Racer"}).json()
+    made = httpx2.post(f"{base}/api/players", json={"name": "Racer"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = app.state.ctx.bundle
     row = next(r for r in bundle.rows("Medium") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
@@ -63,8 +63,8 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     }
     start = threading.Barrier(50)
 
-    def post(_: int) -> httpx.Response:
-        with httpx.Client(timeout=30) as client:
+    def post(_: int) -> httpx2.Response:
+        with httpx2.Client(timeout=30) as client:
             start.wait()
             return client.post(f"{base}/api/chess/solves", json=body, headers=headers)
 
@@ -83,7 +83,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
 
 def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_opened_last(served) -> None:
     base, store, app, clock = served
-    made = httpx.post(f"{base}/api/players", json={"name": "Queue"}).json()
+    made = httpx2.post(f"{base}/api/players", json={"name": "Queue"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = app.state.ctx.bundle
     rows = [r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired][:30]
@@ -101,8 +101,8 @@ def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_o
     ]
     start = threading.Barrier(len(bodies))
 
-    def post(body: dict) -> httpx.Response:
-        with httpx.Client(timeout=30) as client:
+    def post(body: dict) -> httpx2.Response:
+        with httpx2.Client(timeout=30) as client:
             start.wait()
             return client.post(f"{base}/api/chess/solves", json=body, headers=headers)
 

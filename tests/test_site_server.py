@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from ops.headers import security_headers
@@ -31,26 +31,26 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class Client:
-    """Plain requests to an ASGI app, through httpx's ASGI transport (no redirects followed)."""
+    """Plain requests to an ASGI app, through httpx2's ASGI transport (no redirects followed)."""
 
     def __init__(self, app) -> None:
         self.app = app
 
-    def request(self, method: str, path: str, **kwargs) -> httpx.Response:
-        async def go() -> httpx.Response:
-            transport = httpx.ASGITransport(app=self.app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    def request(self, method: str, path: str, **kwargs) -> httpx2.Response:
+        async def go() -> httpx2.Response:
+            transport = httpx2.ASGITransport(app=self.app)
+            async with httpx2.AsyncClient(transport=transport, base_url="http://testserver") as client:
                 return await client.request(method, path, **kwargs)
 
         return asyncio.run(go())
 
-    def get(self, path: str, **kwargs) -> httpx.Response:
+    def get(self, path: str, **kwargs) -> httpx2.Response:
         return self.request("GET", path, **kwargs)
 
-    def head(self, path: str, **kwargs) -> httpx.Response:
+    def head(self, path: str, **kwargs) -> httpx2.Response:
         return self.request("HEAD", path, **kwargs)
 
-    def post(self, path: str, **kwargs) -> httpx.Response:
+    def post(self, path: str, **kwargs) -> httpx2.Response:
         return self.request("POST", path, **kwargs)
 
 
