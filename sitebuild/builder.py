@@ -196,10 +196,15 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
 
     bundle = Bundle(bundle_dir)
     through = today
+    opened = store is None
     store = store if store is not None else open_store(settings.store_url)
-    for _, hooks in with_hook("keep_through"):
-        hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
-    files = publish.daily_files(store, settings, bundle, through)
+    try:
+        for _, hooks in with_hook("keep_through"):
+            hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
+        files = publish.daily_files(store, settings, bundle, through)
+    finally:
+        if opened:  # closed, so what the build kept is in the store's file, not only in its log
+            store.close()
     for rel, data in sorted(files.items()):
         output.write(rel, data)
     return f"{len(files)} files through {through.isoformat()}", files

@@ -41,6 +41,18 @@ def sqlite_store(path: str | Path) -> Iterator[SqliteStore]:
         store.close()
 
 
+def copy_store(source: str | Path, target: str | Path) -> None:
+    """A whole copy of the SQLite store at `source` in `target`, through SQLite's backup API: what is
+    still only in its write-ahead log comes too (a copy of the .sqlite3 file alone may hold a torn
+    state while the store is open: docs/operations.md, "Backing up the local store")."""
+    import sqlite3
+
+    with sqlite3.connect(source) as live, sqlite3.connect(target) as copy:
+        live.backup(copy)
+    live.close()
+    copy.close()
+
+
 def make_table(client: Any, name: str = TEST_TABLE) -> None:
     """Create the table of infra/template.yaml under `name`, TTL included."""
     from ops.template import dynamodb_table_kwargs, dynamodb_ttl_attribute

@@ -20,6 +20,7 @@ from sitebuild import builder, compress, pages
 from sitebuild.assets import MissingVendorFiles
 from sitebuild.pages import PageError
 from sitebuild.shards import BadBundle
+from tests.support import copy_store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +47,7 @@ def over_built(built, tmp: Path):
     starts there, not with a cold build of its own."""
     dist, _ = built
     shutil.copytree(dist, tmp / "dist")  # real copies: a test may write into them
-    shutil.copy2(dist.parent / "store.sqlite3", tmp / "store.sqlite3")
+    copy_store(dist.parent / "store.sqlite3", tmp / "store.sqlite3")  # with its log, never a torn copy
     return settings(tmp, **BUILT_ENV)
 
 
@@ -72,6 +73,25 @@ def test_a_second_build_with_nothing_changed_rewrites_nothing(built, tmp_path):
     # Every file the build writes was found unchanged (their compressed copies with them).
     assert second.unchanged == len([rel for rel in before if not compress.is_copy(rel)])
     assert files(tmp_path / "dist") == before
+
+
+def test_a_build_leaves_the_store_it_opened_whole_in_its_file(built, tmp_path):
+    """The build closes the store it opened, so the .sqlite3 file alone (what a plain copy takes)
+    holds every item it kept: nothing is left only in the write-ahead log."""
+    import sqlite3
+
+    live = built[0].parent / "store.sqlite3"
+    lone = tmp_path / "lone.sqlite3"
+    shutil.copyfile(live, lone)
+    whole = tmp_path / "whole.sqlite3"
+    copy_store(live, whole)
+
+    def rows(path: Path) -> list[tuple[str, str]]:
+        with sqlite3.connect(path) as db:
+            return db.execute("SELECT PK, SK FROM items ORDER BY PK, SK").fetchall()
+
+    assert rows(whole), "the build keeps the daily picks in the store"
+    assert rows(lone) == rows(whole)
 
 
 def test_pages_land_where_their_templates_say(built):
