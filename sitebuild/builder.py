@@ -184,9 +184,9 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
 def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
                      *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
     """The public daily files from the start through today (never tomorrow's: docs/api.md, "The
-    daily files"), made by the service layer's own code: each game keeps what it publishes
-    (chess: its picks, through tomorrow, the first pick standing) and writes its files from what is
-    kept. The build never picks a daily itself."""
+    daily files and the nightly job"), made by the service layer's own code: each game keeps what
+    it publishes (chess: its picks, through tomorrow, the first pick standing) and writes its files
+    from what is kept. The build never picks a daily itself."""
     if not has_bundle:
         return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle

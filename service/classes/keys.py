@@ -1,4 +1,4 @@
-"""Classes: the keys of their items (docs/store.md, "Classes").
+"""Classes: the keys of their items (docs/store.md, "Items").
 
 A class is its own partition (C#<id>): its head, a counter item, one item per student and one per
 assigned lesson. The teacher's index (GSI2) lists their classes; a student's membership item is

@@ -1,5 +1,5 @@
 """Classes: kept, joined, renamed, closed and deleted (the rules are puzzlebook.classes'; this module
-reads, calls them and writes). docs/store.md, "Classes", lists the items.
+reads, calls them and writes). docs/store.md, "Items", lists the items.
 
 Counted limits (classes per teacher, students and lessons per class) are counters updated in the
 same transaction as what they count, guarded by the limit (`Add(below=…)`), so two requests at

@@ -57,7 +57,7 @@ def _passkey_doc(key: Passkey) -> dict[str, object]:
 
 
 class Credentials(Primitives):
-    """Device tokens, passkeys, recovery codes and challenges (docs/store.md, "Ways back in")."""
+    """Device tokens, passkeys, recovery codes and challenges (docs/store.md, "Items")."""
 
     # ---- device tokens -------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ NOT_YOURS = "None of your lessons has that id."
 STORED_VERSION = 1
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
-# Per lesson and client address (docs/lessons.md, "Results that can't be inflated"): a class in one
+# Per lesson and client address (docs/classes.md, "Lesson results that can't be inflated"): a class in one
 # room shares an address; these leave room for 60 students there, and keep a script on one address
 # to 60 made-up students an hour, each counted once per puzzle.
 GUESTS_PER_ADDRESS = 60

@@ -1,7 +1,7 @@
 """A player's chess history and dashboard in the store: what a first result adds (a line in the
 history, in the missed list for a miss, and the day's tally: puzzlebook.chess.dashboard), written by
 ChessRecords in the result's own transaction; and the reads of the dashboard and the history pages,
-each a bounded query of the player's partition (docs/store.md, "The dashboard and the history")."""
+each a bounded query of the player's partition (docs/store.md, "Access patterns")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 /**
  * Replay missed: the puzzles whose first result was a miss, served again one after another,
- * unrated and never posted, until each has been solved cleanly once (docs/site.md, "History").
+ * unrated and never posted, until each has been solved cleanly once (docs/site.md, "The dashboard
+ * and the history").
  * The run is kept in this browser under pb:chess:replay: { left: [{band, id}], cleared }.
  * A puzzle solved cleanly leaves the run; any other finish sends it to the back.
  */

@@ -1,9 +1,10 @@
 /**
  * A day's public daily file (/daily/<game>/<date>.json), or, when the site
  * hasn't it yet, the API's copy (GET /api/<game>/daily/<date>). Nothing of a
- * day is published before it begins (docs/api.md, "The daily files"): the
- * nightly writes the day's files as it turns, so for a few minutes the CDN may
- * not have them while the API, which reads the store, already answers.
+ * day is published before it begins (docs/api.md, "The daily files and the
+ * nightly job"): the nightly writes the day's files as it turns, so for a few
+ * minutes the CDN may not have them while the API, which reads the store,
+ * already answers.
  */
 import { dayIn, siteZone } from './dates.js'
 
