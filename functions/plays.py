@@ -25,13 +25,17 @@ from pydantic import BaseModel, Field
 from functions.errors import ApiError
 from functions.limits import HOUR, retry_in
 from functions.words import Says
+from puzzlebook.rolling import Rolling
 from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
 from service.context import Context
-from service.plays import Cap, CapReached, PlayCheck, ms, open_play
+from service.plays import CapReached, PlayCheck, ms, open_play
 from service.store.records import Player
+from service.store.site import RollingCap
 
-# Rated results a player may post per game per hour (docs/ratings.md, "Rated, or only counted").
+# Rated results a player may post per game in any 60 minutes, counted by the minute (docs/ratings.md,
+# "Rated, or only counted"): a rolling hour, so no turn of the clock hour lets a second allowance in.
 RATED_PER_HOUR = 150
+RATED_STEP = 60
 CAPPED = f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}"
 # A ticket's refusal by its reason: "closed" conflicts with a later play; the rest can never count.
 STATUS = {"closed": 409}
@@ -69,7 +73,7 @@ Resume = Annotated[
     Field(
         max_length=MAX_TEXT,
         description="The ticket this puzzle was opened with before, when it is opened again part way: "
-        "the new ticket keeps that one's opening time.",
+        "the new ticket carries over the time that play was your current one.",
     ),
     Says(f"The ticket to resume must be the text the site issued (at most {MAX_TEXT} characters)."),
 ]
@@ -78,17 +82,17 @@ Resume = Annotated[
 def issue(ctx: Context, player: Player, game: str, target: str, resume: str | None = None) -> PlayTicket:
     """Issue `player` a ticket for `target` in `game`: now their current play of the game. `resume`:
     a ticket of theirs for the same puzzle, from opening it before (a puzzle left part way): the new
-    ticket keeps its opening time, so the time played before still counts. A `resume` that isn't
-    such a ticket is ignored (the new ticket opens now)."""
-    opened = None
+    ticket carries over the time that play was their current one, not the time since it was first
+    opened (service.plays.open_play). A `resume` that isn't such a ticket is ignored (the new ticket
+    opens now)."""
+    taken_up = None
     if resume:
         try:
-            old = read(resume, key_of(ctx))
-            check(old, player=player.id, game=game, target=target, seconds=None, now=now_ms(ctx))
-            opened = old.issued
+            taken_up = read(resume, key_of(ctx))
+            check(taken_up, player=player.id, game=game, target=target, seconds=None, now=now_ms(ctx))
         except TicketRefused:
-            opened = None
-    issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), opened=opened)
+            taken_up = None
+    issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), resume=taken_up)
     return PlayTicket(ticket=issued.text, game=game, target=target, issued=issued.ticket.issued)
 
 
@@ -129,5 +133,6 @@ def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket
         ticket = check()
     if ticket is None:
         return None
-    cap = Cap(f"rated-{game}", RATED_PER_HOUR, HOUR, int(ctx.now().timestamp()))
+    rule = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)
+    cap = RollingCap(f"rated-{game}", player.id, rule, int(ctx.now().timestamp()))
     return PlayCheck(player.id, ticket, cap)

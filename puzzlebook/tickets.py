@@ -25,7 +25,9 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 VERSION = 1
 # How far the client's clock may run ahead of the time between a ticket and its result: a solve
@@ -176,6 +178,57 @@ def admit(text: object, *, offline: bool, key: bytes, player: str, game: str, ta
 
 
 CLOSED_WORDS = "You opened another puzzle since this one: results count one puzzle at a time."
+
+# The tickets of one game a player may hold unused: their current play and the plays they left part
+# way before it, newest first (docs/api.md, "Play tickets"). An older one can't be taken up again
+# with its time: it opens anew.
+HELD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A new ticket's start (`issued`, ms: now less the time it carries over) and the plays left part
+    way that the player's play record holds after it (`held`: [nonce, ms played], oldest first)."""
+
+    issued: int
+    held: list[list[Any]]
+
+
+def opening(current: Mapping[str, Any] | None, *, now: int, resume: Ticket | None = None) -> Opening:
+    """How a new ticket opens at `now` (ms), given the player's play record of the game (`current`:
+    {nonce, issued, closed, held}, or None) and, for a puzzle taken up again, the ticket it had
+    (`resume`, already checked as the player's, of this game and puzzle).
+
+    A ticket carries over the time its play was the player's current one, and nothing else: the
+    current play taken up again keeps all of its time (it never stopped); a play left part way keeps
+    what it had when it was left; a closed play, or one dropped from the held list, carries nothing.
+    The current play, if open and not the one taken up, joins the held list with its time, and the
+    list keeps the newest HELD - 1. So a ticket opened long ago and left aside carries no more time
+    than it was played, whatever the gap, and the time carried over in all never exceeds the time
+    that passed (one play is current at a time).
+
+    >>> t = Ticket("p1", "chess", "A", 1_000, "a")
+    >>> left = {"nonce": "b", "issued": 41_000, "closed": None, "held": [["a", 40_000]]}
+    >>> opening(left, now=50_000, resume=t)  # A played 40 s, then B 9 s: A takes up its 40 s
+    Opening(issued=10000, held=[['b', 9000]])
+    >>> opening(left, now=50_000)            # something new opens now
+    Opening(issued=50000, held=[['a', 40000], ['b', 9000]])
+    """
+    doc = dict(current or {})
+    held = [list(entry) for entry in doc.get("held") or [] if isinstance(entry, list) and len(entry) == 2]
+    carried = 0
+    open_now = bool(doc.get("nonce")) and not doc.get("closed")
+    resumed_current = resume is not None and open_now and resume.nonce == doc.get("nonce")
+    if resumed_current:
+        carried = max(0, now - int(doc.get("issued", now)))
+    elif resume is not None:
+        for entry in held:
+            if entry[0] == resume.nonce:
+                carried = max(0, int(entry[1]))
+        held = [entry for entry in held if entry[0] != resume.nonce]
+    if open_now and not resumed_current:
+        held.append([doc["nonce"], max(0, now - int(doc.get("issued", now)))])
+    return Opening(now - carried, held[-(HELD - 1):])
 
 
 def check_open(ticket: Ticket, current: dict[str, object] | None, *, ties_with: str | None = None) -> bool:

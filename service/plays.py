@@ -19,14 +19,16 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.tickets import Ticket, check_open, new_ticket, sign, ticket_key
+from puzzlebook.rolling import Full
+from puzzlebook.tickets import Ticket, check_open, new_ticket, opening, sign, ticket_key
 from service.store import keys as K
 from service.store.items import Item, Key, Op, Put, doc_of, make_item, version_of
-from service.store.site import rate_count, rate_key, rate_wait
+from service.store.site import RollingCap
 
-# A play item outlives any believable puzzle: kept a day, then the TTL tidies it away (a ticket
-# older than that still reads, but its play is gone: "closed").
-PLAY_TTL_SECONDS = 86_400
+# A play item outlives any believable puzzle, and a puzzle left part way a while: kept a week after the
+# player's last opening of the game, then the TTL tidies it away (a ticket older than that still reads,
+# but its play is gone: "closed", and it carries no time taken up again).
+PLAY_TTL_SECONDS = 7 * 86_400
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,34 +57,27 @@ def open_play(
     target: str,
     now: dt.datetime,
     *,
-    opened: int | None = None,
+    resume: Ticket | None = None,
 ) -> Issued:
     """Issue `pid` a ticket for `target` in `game`, and make it their current play of the game (the
-    previous one, posted or not, is closed by this). `opened`: when the puzzle was first opened
-    (ms), for a puzzle taken up again; it can only be earlier than now."""
-    issued = min(opened, ms(now)) if opened is not None else ms(now)
-    ticket = new_ticket(pid, game, target, issued)
+    previous one, posted or not, is closed by this; left part way, it is held with its time).
+    `resume`: the ticket this puzzle had (checked by the caller: the player's, of this game and
+    puzzle), when it is taken up again: the new ticket carries over the time that play was the
+    player's current one (puzzlebook.tickets.opening), decided on the play record as read."""
     key = play_key(pid, game)
-    doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None}
     expires = int(now.timestamp()) + PLAY_TTL_SECONDS
 
-    def decide(got: dict[Key, Item]) -> tuple[None, list[Op]]:
-        version = version_of(got.get(key))
-        return None, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
+    def decide(got: dict[Key, Item]) -> tuple[Ticket, list[Op]]:
+        item = got.get(key)
+        opened = opening(doc_of(item) if item else None, now=ms(now), resume=resume)
+        ticket = new_ticket(pid, game, target, opened.issued)
+        doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None,
+               "held": opened.held}
+        version = version_of(item)
+        return ticket, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
 
-    store.settle([key], decide)
+    ticket: Ticket = store.settle([key], decide)
     return Issued(sign(ticket, ticket_key(site_key)), ticket)
-
-
-@dataclass(frozen=True, slots=True)
-class Cap:
-    """At most `most` results with a ticket of one game by one player in each window of `window`
-    seconds (the store's rate-window item, named `name`), `now_ts` being now in seconds."""
-
-    name: str
-    most: int
-    window: int
-    now_ts: int
 
 
 class CapReached(Exception):
@@ -101,7 +96,7 @@ class PlayCheck:
 
     pid: str
     ticket: Ticket
-    cap: Cap | None = None
+    cap: RollingCap | None = None
 
     @property
     def key(self) -> Key:
@@ -111,23 +106,17 @@ class PlayCheck:
     @property
     def keys(self) -> list[Key]:
         """What the result reads besides its own keys: the play item, and the cap's count."""
-        return [self.key] + ([self._cap_key] if self.cap else [])
-
-    @property
-    def _cap_key(self) -> Key:
-        assert self.cap is not None
-        return rate_key(self.cap.name, self.pid, window=self.cap.window, now_ts=self.cap.now_ts)
+        return [self.key] + ([self.cap.key] if self.cap else [])
 
     def counting(self, got: dict[Key, Item]) -> list[Op]:
-        """The write counting a kept result against the cap: CapReached when the count read is at
-        it already. The result's other writes are versioned on the player's tallies, so two results
-        of one player can't both be decided on the same count."""
+        """The write counting a kept result against the cap (a rolling hour: puzzlebook.rolling),
+        on the version read: CapReached when the count read is at it already."""
         if self.cap is None:
             return []
-        counted = int((got.get(self._cap_key) or {}).get("n", 0))
-        if counted >= self.cap.most:
-            raise CapReached(rate_wait(self.cap.window, self.cap.now_ts))
-        return [rate_count(self.cap.name, self.pid, window=self.cap.window, now_ts=self.cap.now_ts)]
+        try:
+            return self.cap.ops(got)
+        except Full as full:
+            raise CapReached(full.wait) from None
 
     def is_tie(self, got: dict[Key, Item], *, ties_with: str | None = None) -> bool:
         """Whether the ticket is the current play (False), or a play a result of kind `ties_with`

@@ -221,3 +221,29 @@ def _nonce(ticket: str) -> str:
 def test_signed_out_is_401_and_a_day_before_storm_has_no_board(world: SimpleNamespace) -> None:
     assert world.client.post("/api/storm/runs").status_code == 401
     assert world.client.get("/api/boards/storm/daily/2026-10-01").status_code == 404
+
+
+def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world: SimpleNamespace) -> None:
+    # Issue 26: a script's whole run (every puzzle solved, 300-odd moves) claimed 0 seconds and was
+    # posted 0.86 s after its ticket, and took #1. A run claims at least a second a solver move, and
+    # at least that long must really have passed since its ticket (less the tickets' 1 s allowance).
+    me = signed_up(world.client, "Script")
+    ticket = start(world, me)["ticket"]
+    run = puzzles(world)
+    everything = [p.solution for p in run]
+    moves = sum(len(m) for m in everything)
+    world.clock.advance(seconds=0.86)
+    claimed_nothing = post(world, me, ticket, everything, 0)
+    assert claimed_nothing.status_code == 422, claimed_nothing.text
+    assert f"{moves} moves take at least {moves} seconds" in claimed_nothing.json()["error"]
+    at_once = post(world, me, ticket, everything, moves)
+    assert at_once.status_code == 422 and at_once.headers["X-Ticket-Refused"] == "too-fast", at_once.text
+    world.clock.at = NOON + dt.timedelta(seconds=moves - 3)  # believable claimed, but too soon
+    too_soon = post(world, me, ticket, everything, moves)
+    assert too_soon.status_code == 422 and too_soon.headers["X-Ticket-Refused"] == "too-fast", too_soon.text
+    assert f"a second a move ({moves} here)" in too_soon.json()["error"]
+    assert world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"] == []
+    world.clock.at = NOON + dt.timedelta(seconds=moves - 1)  # a second a move, less the allowance
+    kept = post(world, me, ticket, everything, moves)
+    assert kept.status_code == 200, kept.text
+    assert kept.json()["result"]["score"] == len(run) and kept.json()["result"]["seconds"] == moves

@@ -208,7 +208,9 @@ def test_a_wrong_move_keeps_the_play_open_for_the_solve_that_follows(world: Simp
     assert world.client.get("/api/me", headers=me).json()["chess"] == {"solved": 1, "clean": 0, "missed": 1}
 
 
-def test_a_resumed_puzzle_keeps_its_opening_time(world: SimpleNamespace) -> None:
+def test_a_resumed_puzzle_keeps_its_time_played_not_the_gap(world: SimpleNamespace) -> None:
+    # Played 40 s, left for another puzzle for 5 s, taken up again: the new ticket carries the 40 s
+    # the puzzle was the player's current one, not the 45 s since it was first opened (issue 26).
     me = signed_up(world.client)
     puzzle, other = endless(world), endless(world, 1)
     first = open_chess(world, me, puzzle)
@@ -216,13 +218,50 @@ def test_a_resumed_puzzle_keeps_its_opening_time(world: SimpleNamespace) -> None
     open_chess(world, me, other)  # left part way for another puzzle
     world.clock.advance(seconds=5)
     again = open_chess(world, me, puzzle, resume=first["ticket"])
-    assert again["issued"] == first["issued"] and again["ticket"] != first["ticket"]
+    assert again["issued"] == first["issued"] + 5_000 and again["ticket"] != first["ticket"]
     got = world.client.post(SOLVES, json=solve_body(puzzle, seconds=44, ticket=again["ticket"]), headers=me)
     assert got.status_code == 200 and got.json()["rated"] is True
     # Someone else's ticket (or nonsense) resumes nothing: the ticket opens now.
     bob = signed_up(world.client, "Bob")
     stolen = open_chess(world, bob, other, resume=first["ticket"])
     assert stolen["issued"] == int(world.clock.at.timestamp() * 1000)
+
+
+def test_banked_tickets_carry_no_time_whatever_the_gap(world: SimpleNamespace) -> None:
+    # Issue 26: 168 rated solves came sooner than (moves - 1) seconds after their ticket was asked
+    # for, by taking up tickets opened long before, whose opening time carried over. Opened one after
+    # another and left aside, each was current for a moment: taken up later, it carries that moment.
+    me = signed_up(world.client)
+    banked = [(p, open_chess(world, me, p)["ticket"]) for p in (endless(world, n) for n in range(5))]
+    last = endless(world, 9)
+    left_open = open_chess(world, me, last)  # the player's current play for the next three hours
+    world.clock.advance(hours=3)
+    for puzzle, ticket in banked:
+        again = open_chess(world, me, puzzle, resume=ticket)
+        assert again["issued"] == int(world.clock.at.timestamp() * 1000)  # nothing carried over
+        body = solve_body(puzzle, seconds=2, ticket=again["ticket"])
+        refused(world.client.post(SOLVES, json=body, headers=me), 422, "too-fast")
+    nothing_kept(world, me)
+    # The puzzle left open all that while carries its time: it was the current play (one at a time).
+    again = open_chess(world, me, last, resume=left_open["ticket"])
+    assert again["issued"] == left_open["issued"]
+
+
+def test_a_player_holds_a_few_tickets_unused_and_no_more(world: SimpleNamespace) -> None:
+    # The current play and the HELD - 1 left part way before it keep their time; an older one opens anew.
+    from puzzlebook.tickets import HELD
+
+    me = signed_up(world.client)
+    pool = [endless(world, n) for n in range(HELD + 1)]
+    tickets = []
+    for puzzle in pool:
+        tickets.append(open_chess(world, me, puzzle))
+        world.clock.advance(seconds=10)
+    now = int(world.clock.at.timestamp() * 1000)
+    oldest = open_chess(world, me, pool[0], resume=tickets[0]["ticket"])
+    assert oldest["issued"] == now  # dropped: HELD others were opened since
+    kept = open_chess(world, me, pool[2], resume=tickets[2]["ticket"])
+    assert kept["issued"] == now - 10_000  # held: its 10 s carried over
 
 
 def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespace, monkeypatch) -> None:
@@ -247,6 +286,32 @@ def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespac
     fresh = with_ticket(world, SOLVES, solve_body(endless(world, 0, "Hard")), me)
     again = world.client.post(SOLVES, json=fresh, headers=me)
     assert again.status_code == 200 and again.json()["rated"] is True
+
+
+def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: SimpleNamespace, monkeypatch) -> None:
+    # Issue 26: 300 rated results landed within 41 s across hh:59:20, 150 before the hour turned and
+    # 150 after. The cap counts any 60 minutes: the turn of the hour lets nothing more in.
+    monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
+    world.clock.at = dt.datetime(2026, 11, 2, 12, 59, 20, tzinfo=dt.UTC)
+    me = signed_up(world.client)
+    pool = [endless(world, n, "Easy") for n in range(7)]
+
+    def post(puzzle: Puzzle) -> Any:
+        world.clock.advance(seconds=3)
+        return world.client.post(SOLVES, json=with_ticket(world, SOLVES, solve_body(puzzle, seconds=2), me),
+                                 headers=me)
+
+    assert [post(p).status_code for p in pool[:4]] == [200] * 4  # 12:59:23 to 12:59:32
+    world.clock.at = dt.datetime(2026, 11, 2, 13, 0, 5, tzinfo=dt.UTC)  # the hour has turned
+    over = post(pool[4])
+    assert over.status_code == 429, over.text
+    # Retry-After, from 13:00:08: until the four, counted in one minute, are an hour old (the last of
+    # them 12:59:32, so 13:59:32).
+    assert int(over.headers["Retry-After"]) == 59 * 60 + 24
+    world.clock.at = dt.datetime(2026, 11, 2, 13, 59, 20, tzinfo=dt.UTC)  # still within the hour
+    assert post(pool[5]).status_code == 429  # 13:59:23: the last of them isn't an hour old yet
+    world.clock.at = dt.datetime(2026, 11, 2, 14, 0, 0, tzinfo=dt.UTC)
+    assert post(pool[6]).status_code == 200  # 14:00:03: every one of them is over an hour old
 
 
 def test_only_kept_results_count_against_the_cap(world: SimpleNamespace, monkeypatch) -> None:

@@ -442,7 +442,7 @@ def test_a_new_ticket_is_the_players_current_play_and_closes_the_last(store: Sto
     assert read(first.text, ticket_key(b"k")) == first.ticket
     item = store.get_item(*play_key("p1", "chess"))
     assert item["doc"]["nonce"] == first.ticket.nonce and item["doc"]["closed"] is None
-    assert item["expires_at"] == int(T0.timestamp()) + 86_400
+    assert item["expires_at"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
     second = open_play(store, b"k", "p1", "chess", "zZ9yY", at(1))
     got = store.get_items([play_key("p1", "chess")])
     with pytest.raises(TicketRefused) as closed:
@@ -475,15 +475,41 @@ def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     assert store.get_item(*play_key("p1", "chess"))["doc"]["nonce"] == newer.ticket.nonce
 
 
-def test_a_resumed_play_keeps_its_opening_time_but_never_a_later_one(store: Store) -> None:
-    from service.plays import open_play
+def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store) -> None:
+    from puzzlebook.tickets import HELD
+    from service.plays import open_play, play_key
 
-    earlier = int(T0.timestamp() * 1000) - 60_000
-    assert open_play(store, b"k", "p1", "chess", "aB3dE", T0, opened=earlier).ticket.issued == earlier
-    later = int(T0.timestamp() * 1000) + 60_000
-    assert open_play(store, b"k", "p1", "chess", "aB3dE", T0, opened=later).ticket.issued == int(
-        T0.timestamp() * 1000
-    )
+    first = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
+    second = open_play(store, b"k", "p1", "chess", "zZ9yY", T0 + dt.timedelta(seconds=40))  # left after 40 s
+    later = T0 + dt.timedelta(hours=5)
+    again = open_play(store, b"k", "p1", "chess", "aB3dE", later, resume=first.ticket)
+    assert again.ticket.issued == int(later.timestamp() * 1000) - 40_000
+    # Taken up, it is current again and no longer held; the one it replaced is held with its time.
+    doc = store.get_item(*play_key("p1", "chess"))["doc"]
+    assert doc["nonce"] == again.ticket.nonce
+    assert doc["held"] == [[second.ticket.nonce, 5 * 3600 * 1000 - 40_000]]
+    # A ticket taken up twice carries its time once: the old one now opens anew.
+    twice = open_play(store, b"k", "p1", "chess", "aB3dE", later, resume=first.ticket)
+    assert twice.ticket.issued == int(later.timestamp() * 1000)
+    # The record holds HELD - 1 plays left part way at most, and stays small.
+    for n in range(2 * HELD):
+        open_play(store, b"k", "p1", "chess", f"x{n}", later + dt.timedelta(seconds=n))
+    item = store.get_item(*play_key("p1", "chess"))
+    assert len(item["doc"]["held"]) == HELD - 1 and len(json.dumps(item["doc"])) < 1024
+
+
+def test_a_rolling_limit_counts_any_window_not_the_clock_hour(store: Store) -> None:
+    from puzzlebook.rolling import Rolling
+    from service.store.site import RollingCap
+
+    rule = Rolling(3, 3600)
+    turn = int(dt.datetime(2026, 11, 2, 13, 0, tzinfo=dt.UTC).timestamp())
+    assert [store.take_rolling(RollingCap("t", "who", rule, turn - 30 + k)) for k in range(3)] == [None] * 3
+    assert store.take_rolling(RollingCap("t", "who", rule, turn + 30)) == 3600 - 60 + 2  # 12:59:32 + 1 h
+    assert store.take_rolling(RollingCap("t", "other", rule, turn + 30)) is None  # another who: its own
+    assert store.take_rolling(RollingCap("t", "who", rule, turn - 28 + 3600)) is None
+    item = store.get_item(*RollingCap("t", "who", rule, turn).key)
+    assert item["expires_at"] == turn - 28 + 3600 + 3600 + 60 and len(json.dumps(item["doc"])) < 1024
 
 
 def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> None:

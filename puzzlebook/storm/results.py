@@ -5,7 +5,8 @@
    move's verdict; puzzlebook.storm.clock adds them up. Refused (RunRefused): more puzzles than
    the run has, an illegal move, a move after a puzzle ended, a puzzle left open before the last,
    or a clock that ran out before the run's last move (the run's seconds past the clock's length).
-   The client's own score is never read: only its moves and seconds.
+   The client's own score is never read: only its moves and seconds. Before any of it, the run's
+   pace (`check_pace`): a run claims at least a second a solver move, as every game's results do.
 2. Settle (`settle`): the player's first started run of a day is their ranked one; a post of any
    other run is practice (scored, kept nowhere). A ranked run is kept once: a second post of it
    (a retry, or two at once) answers `already` with what was kept. The player's best of all time
@@ -31,6 +32,37 @@ class RunRefused(ValueError):
     def __init__(self, reason: str, words: str) -> None:
         super().__init__(words)
         self.reason = reason
+
+
+def solver_moves(moves: Sequence[Sequence[str]]) -> int:
+    """How many moves the solver made in a run (right, solving and wrong alike).
+
+    >>> solver_moves([["e2e4", "d2d4"], ["g1f3"], []])
+    3
+    """
+    return sum(len(m) for m in moves)
+
+
+def check_pace(moves: Sequence[Sequence[str]], seconds: float) -> int:
+    """The fewest seconds the run's `moves` take at a second a solver move (the floor every game's
+    results keep: puzzlebook.chess.referee.min_seconds), or RunRefused ("too-fast") when the run
+    claims fewer `seconds` than that. The caller also holds the run's arrival to it, counted from
+    its ticket (puzzlebook.tickets.check's `floor`), so a script can't claim the floor at once.
+
+    >>> check_pace([["e2e4", "d2d4"], ["g1f3"]], 3)
+    3
+    >>> check_pace([["e2e4", "d2d4"], ["g1f3"]], 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlebook.storm.results.RunRefused: That’s quicker than a real run: ...
+    """
+    floor = solver_moves(moves)
+    if seconds < floor:
+        raise RunRefused(
+            "too-fast",
+            f"That’s quicker than a real run: {floor} moves take at least {floor} seconds, a second a move.",
+        )
+    return floor
 
 
 def starting_positions(puzzles: Sequence[Puzzle]) -> list[chess.Board]:

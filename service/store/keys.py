@@ -64,6 +64,14 @@ def rate_window(name: str, who: str, window_start: int) -> str:
 
 RATE = "WINDOW"
 
+
+def rolling_window(name: str, who: str) -> str:
+    """A rolling limit's counts (service/store/site.py, RollingCap): one item per limit and who."""
+    return f"RW#{name}#{who}"
+
+
+ROLLING = "ROLLING"
+
 # /api/health's heartbeat: the item it writes to prove the store takes writes (docs/store.md).
 HEALTH = "HEALTH"
 HEARTBEAT = "HEARTBEAT"

@@ -1,17 +1,24 @@
-"""Site-wide records: rate-limit windows and the health heartbeat."""
+"""Site-wide records: rate-limit windows (fixed, and rolling) and the health heartbeat."""
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
+from puzzlebook.rolling import Full, Rolling
 from service.store import keys as K
 from service.store.items import (
     Add,
     Conflict,
+    Item,
+    Key,
+    Op,
     Primitives,
     Put,
+    doc_of,
     make_item,
     utc_stamp,
+    version_of,
 )
 
 # The heartbeat item outlives its last write by a day (then TTL, or SQLite's prune, removes it).
@@ -46,6 +53,43 @@ class SiteRecords(Primitives):
         except Conflict:
             return rate_wait(window, now_ts)
         return None
+
+    def take_rolling(self, cap: RollingCap) -> int | None:
+        """Count one use under a rolling limit (`cap`): None when allowed; when the limit is
+        reached, the seconds until one more is allowed (for Retry-After), and nothing counted."""
+
+        def decide(got: dict[Key, Item]) -> tuple[int | None, list[Op]]:
+            try:
+                return None, cap.ops(got)
+            except Full as full:
+                return full.wait, []
+
+        wait: int | None = self.settle([cap.key], decide)
+        return wait
+
+
+@dataclass(frozen=True, slots=True)
+class RollingCap:
+    """A rolling limit (puzzlebook.rolling) on `who`'s uses of `name`, kept in one small item. Read
+    `key` with whatever else a write reads; `ops(got)` is the write counting one more use, on the
+    version read (Full when the limit is reached), so a use and what it pays for are one transaction."""
+
+    name: str
+    who: str
+    rule: Rolling
+    now_ts: int
+
+    @property
+    def key(self) -> Key:
+        return K.rolling_window(self.name, self.who), K.ROLLING
+
+    def ops(self, got: dict[Key, Item]) -> list[Op]:
+        item = got.get(self.key)
+        record = self.rule.take(doc_of(item) if item is not None else None, self.now_ts)
+        version = version_of(item)
+        # Gone once every bucket in it has left the window (TTL, or SQLite's prune).
+        expires = self.now_ts + self.rule.window + self.rule.step
+        return [Put(make_item(*self.key, record, version=version + 1, expires_at=expires), expect=version)]
 
 
 def rate_key(name: str, who: str, *, window: int, now_ts: int) -> tuple[str, str]:

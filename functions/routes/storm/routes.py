@@ -4,8 +4,9 @@ player's own runs (docs/api.md, "Storm").
 A ranked run starts here: POST /storm/runs keeps the day's run if nothing had (service/games/storm),
 issues a play ticket naming the player, "storm" and the day with the server's time, and notes the
 player's first run of the day; any later run of theirs that day is practice. POST /storm/results
-reads the ticket (puzzlebook.tickets: the player's own, for this day, no more seconds than have
-passed), replays every attempted puzzle with the referee and recomputes the clock and the score
+checks the run's pace (a second a solver move claimed), reads the ticket (puzzlebook.tickets: the
+player's own, for this day, no more seconds than have passed, and a second a move really passed
+since it), replays every attempted puzzle with the referee and recomputes the clock and the score
 (puzzlebook.storm.results), then StormRecords keeps it once if it is the ranked run.
 """
 
@@ -124,17 +125,28 @@ async def start_run(player: Starter, ctx: Ctx) -> StormStart:
 )
 @cached(PRIVATE)
 async def post_run(signed: Running) -> StormPosted:
-    from puzzlebook.storm.results import RunRefused, check_late, score_run  # python-chess: on first post
+    from puzzlebook.storm.results import (  # python-chess: on first post
+        RunRefused,
+        check_late,
+        check_pace,
+        score_run,
+    )
 
     player, run, ctx = signed
 
     out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
     now = now_ms(ctx)
     try:
-        ticket = tickets.read(run.ticket, key_of(ctx))
-        tickets.check(ticket, player=player.id, game=GAME, target=run.date, seconds=run.seconds, now=now)
-    except tickets.TicketRefused as exc:
+        floor = check_pace(run.moves, run.seconds)  # a second a move claimed, as every game's results
+    except RunRefused as exc:
         raise ApiError(422, str(exc)) from None
+    try:
+        ticket = tickets.read(run.ticket, key_of(ctx))
+        # ... and as much really passed since the run's ticket: the floor can't be claimed at once.
+        tickets.check(ticket, player=player.id, game=GAME, target=run.date, seconds=run.seconds, now=now,
+                      floor=floor)
+    except tickets.TicketRefused as exc:
+        raise ApiError(422, str(exc), {"X-Ticket-Refused": exc.reason}) from None
     enforce(ctx, POSTS, player.id)
     try:
         puzzles, starts = _run(ctx, run.date)

@@ -22,6 +22,10 @@ import { keepTableRoles } from '../lib/tables.js'
 import { GamePage } from '../lib/views.js'
 
 const $ = (id) => document.getElementById(id)
+// The server takes a ranked run no sooner than a second a move after its ticket, give or take a
+// second (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS); a run played faster waits that out (and a little more).
+const FLOOR_ALLOWANCE_MS = 1000
+const FLOOR_MARGIN_MS = 250
 // The history's column names, each before its figure when the table stacks on a phone.
 const LABELS = [null, 'Solved', 'Highest', 'Best combo']
 
@@ -109,19 +113,21 @@ async function start(practice = false) {
   $('start-button').disabled = true
   let ticket = null
   let ranked = false
+  let came = null
   if (current.today && getPlayer() && !practice) {
     const answer = await call('/storm/runs', { method: 'POST' })
     if (answer.status === 200) {
       ticket = answer.data.ticket
       ranked = answer.data.ranked
+      came = Date.now()
     } else {
       announce(`This run is practice: ${reason(answer)}`)
     }
   }
-  play({ ticket, ranked })
+  play({ ticket, ranked, came })
 }
 
-function play({ ticket, ranked }) {
+function play({ ticket, ranked, came }) {
   page.leave()
   page.show('play')
   $('play-kind').textContent = ranked ? 'Ranked run' : 'Practice'
@@ -149,7 +155,7 @@ function play({ ticket, ranked }) {
       $('play-status').className = `play-status ${verdict === 'wrong' ? 'is-bad' : 'is-good'}`
       if (verdict !== 'right') announce(`${words}. ${said}${gained > 0 ? ` Combo ${tally.combo}: ${gained} seconds added.` : ''}`)
     },
-    onEnd: (run) => finish(run, { ticket, ranked }),
+    onEnd: (run) => finish(run, { ticket, ranked, came }),
   })
   page.game = game
   $('clock-time').textContent = formatTime(180)
@@ -175,14 +181,25 @@ function flashChange(seconds) {
   el.classList.add('shown')
 }
 
-async function finish(run, { ticket, ranked }) {
+/**
+ * What a ranked run posts, and when: the server takes a run that claims at least a second a move,
+ * no sooner than a second a move after its ticket (docs/storm.md). A run played faster than that
+ * claims the floor, and waits until its ticket is that old by this browser's clock.
+ */
+async function posted(run, ticket, came) {
+  const moves = run.moves.reduce((n, puzzle) => n + puzzle.length, 0)
+  const wait = came + moves * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS - Date.now()
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  const seconds = Math.max(run.seconds, moves)
+  return call('/storm/results', { method: 'POST', body: { date: current.date, ticket, moves: run.moves, seconds } })
+}
+
+async function finish(run, { ticket, ranked, came }) {
   const why = run.why === 'clock' ? 'Time’s up.' : run.why === 'done' ? 'You reached the end of the run!' : 'You ended the run.'
   let result = { date: current.date, ...run.tally, ranked: false, place: null }
   let rank = current.today ? 'Practice: not on the boards.' : 'An earlier day: practice, not on the boards.'
   if (ticket) {
-    const answer = await call('/storm/results', {
-      method: 'POST', body: { date: current.date, ticket, moves: run.moves, seconds: run.seconds },
-    })
+    const answer = await posted(run, ticket, came)
     if (answer.status === 200) {
       const posted = answer.data
       result = { ...posted.result, ranked: posted.ranked, place: posted.place ?? null }
