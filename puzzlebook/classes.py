@@ -54,19 +54,32 @@ def may_create(kept: int) -> None:
         raise ClassRefused(422, f"You have {kept} classes; the limit is {MAX_CLASSES}: delete one first.")
 
 
-def may_join(*, open_: bool, code: str, given: str, students: int, member: bool) -> bool:
+REMOVED_WORDS = "Your teacher removed you from this class: ask them to let you back in."
+
+
+def may_join(
+    *, open_: bool, code: str, given: str, students: int, member: bool, removed: bool = False
+) -> bool:
     """Whether a player may join: True to join, False when they are in the class already (their
-    name is then left as it was); ClassRefused when the code is wrong, joining closed or the class full.
+    name is then left as it was); ClassRefused when the code is wrong (an old link, after the
+    teacher made a new one), the teacher removed them and hasn't let them back, joining is closed
+    or the class is full.
 
     >>> may_join(open_=True, code="abc", given="abc", students=3, member=False)
     True
     >>> may_join(open_=False, code="abc", given="abc", students=3, member=True)
     False
+    >>> may_join(open_=True, code="abc", given="abc", students=3, member=False, removed=True)
+    Traceback (most recent call last):
+    ...
+    puzzlebook.classes.ClassRefused: Your teacher removed you from this class: ask them to let you back in.
     """
     if member:
         return False
     if not _same(code, given):
         raise ClassRefused(404, "That join link isn't right: ask your teacher for the class's link again.")
+    if removed:
+        raise ClassRefused(403, REMOVED_WORDS)
     if not open_:
         raise ClassRefused(403, "This class isn't taking new students: ask your teacher to open joining.")
     if students >= MAX_STUDENTS:

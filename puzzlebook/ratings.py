@@ -5,8 +5,9 @@ paper's own tau unless told otherwise. `rate_puzzle` is how Puzzle Book uses
 it: every first result for a puzzle is one period against the puzzle held
 certain (its Lichess rating, RD 0), with Lichess's puzzle parameters, so a
 rating here reads like a Lichess puzzle rating. While a rating is provisional
-a result counts half (Lichess's weighted average of before and after), so one
-slip can't throw a new player hundreds of points. docs/ratings.md works a week
+a result counts half (Lichess's weighted average of before and after), and
+moves it no further than a result at its own level would, so one slip can't
+throw a new player hundreds of points. docs/ratings.md works a week
 and a new player's first results.
 """
 
@@ -156,6 +157,26 @@ def _weighted(before: Rating, after: Rating, weight: float) -> Rating:
     )
 
 
+def _step(player: Rating, puzzle_rating: float, score: float) -> Rating:
+    """One result's Glicko-2 step within Lichess's bounds, a provisional rating taking
+    PROVISIONAL_WEIGHT of it."""
+    after = _bounded(
+        player,
+        glicko2(player.rating, player.rd, player.volatility, [(puzzle_rating, 0.0, score)], tau=TAU),
+    )
+    return _weighted(player, after, PROVISIONAL_WEIGHT) if player.provisional else after
+
+
+def even_step(player: Rating) -> float:
+    """How far one result against a puzzle of the player's own rating moves them (a win and a loss
+    there are the same size): the most any one result moves a provisional rating.
+
+    >>> round(even_step(NEW_PLAYER), 1)
+    117.2
+    """
+    return _step(player, player.rating, 1.0).rating - player.rating
+
+
 def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Rating:
     """The player's Rating after their first result on a puzzle rated `puzzle_rating`.
 
@@ -166,17 +187,20 @@ def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Ratin
     (the result was as informative as a clean one). Lichess's bounds apply.
     While `player` is provisional the bounded step counts PROVISIONAL_WEIGHT
     (rating, RD and volatility alike), so the RD falls more slowly too and the
-    rating stays marked provisional for as long as it is that uncertain.
+    rating stays marked provisional for as long as it is that uncertain; and it
+    moves no further than a result against a puzzle of its own rating would
+    (`even_step`): a slip on a puzzle far below a new player costs what a miss at
+    their level costs, and a solve far above earns what one at their level earns
+    (docs/ratings.md, "A new player's first results").
     """
     if outcome not in OUTCOMES:
         raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
     score = 0.0 if outcome == "lost" else 1.0
-    after = _bounded(
-        player,
-        glicko2(player.rating, player.rd, player.volatility, [(puzzle_rating, 0.0, score)], tau=TAU),
-    )
+    after = _step(player, puzzle_rating, score)
     if player.provisional:
-        after = _weighted(player, after, PROVISIONAL_WEIGHT)
+        most = even_step(player)
+        change = max(-most, min(most, after.rating - player.rating))
+        after = Rating(player.rating + change, after.rd, after.volatility)
     if outcome == "hints":
         after = Rating(player.rating + (after.rating - player.rating) / 2.0, after.rd, after.volatility)
     return after

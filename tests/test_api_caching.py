@@ -108,7 +108,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("POST", "/api/lessons/{lesson_id}/tickets"): (f"/api/lessons/{lesson}/tickets", {"puzzle": 1}, None),
         ("POST", "/api/lessons/{lesson_id}/results"): (
             f"/api/lessons/{lesson}/results",
-            lambda: {"puzzle": 1, "solved": True, "clean": True, "seconds": 0, "ticket": world.client.post(
+            # Show solution: a result that claims no time floor, so it counts the moment its ticket comes.
+            lambda: {"puzzle": 1, "solved": False, "clean": False, "seconds": 0, "ticket": world.client.post(
                 f"/api/lessons/{lesson}/tickets", json={"puzzle": 1}, headers=world.me).json()["ticket"]},
             None,
         ),
@@ -131,8 +132,9 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
 
     def student() -> str:
         cy = signed_up(client, "Cy")
+        link = client.get(f"/api/classes/{mine['id']}", headers=me).json()["join_url"]  # the link now
         joined = client.post(f"/api/classes/{mine['id']}/students",
-                             json={"name": "Cy", "code": mine["join_url"].split("code=")[1]}, headers=cy)
+                             json={"name": "Cy", "code": link.split("code=")[1]}, headers=cy)
         assert joined.status_code == 200, joined.text
         return client.get("/api/me", headers=cy).json()["id"]
 
@@ -142,6 +144,11 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
 
     def fresh_class() -> str:
         return f"/api/classes/{client.post('/api/classes', json={'name': 'Gone'}, headers=me).json()['id']}"
+
+    def removed() -> str:
+        pid = student()
+        client.delete(f"/api/classes/{mine['id']}/students/{pid}", headers=me)
+        return f"/api/classes/{mine['id']}/removed/{pid}"
 
     cy = student()
     klass = f"/api/classes/{mine['id']}"
@@ -162,6 +169,8 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
             lambda: assigned() + "/results", None, None),
         ("DELETE", "/api/classes/{class_id}/lessons/{lesson_id}"): (assigned, None, None),
         ("DELETE", "/api/classes/{class_id}"): (fresh_class, None, None),
+        ("POST", "/api/classes/{class_id}/code"): (f"{klass}/code", None, None),
+        ("DELETE", "/api/classes/{class_id}/removed/{student_id}"): (removed, None, None),
     }
 
 

@@ -215,6 +215,42 @@ def test_the_teacher_renames_and_removes_a_student(world: SimpleNamespace) -> No
     assert world.client.get(f"/api/classes/{klass['id']}", headers=ada).status_code == 404  # out: no access
 
 
+def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(world: SimpleNamespace):
+    # Issue 26: a removed student rejoined at once with the join link they already had.
+    klass = make_class(world)
+    ada, _ = join(world, klass, "Ada")
+    pid = me(world, ada)
+    url = f"/api/classes/{klass['id']}"
+    assert world.client.delete(f"{url}/students/{pid}", headers=world.teacher).status_code == 200
+    _, again = join(world, klass, "Ada", headers=ada)
+    assert again.status_code == 403 and again.json()["error"] == (
+        "Your teacher removed you from this class: ask them to let you back in."
+    )
+    seen = world.client.get(url, headers=world.teacher).json()
+    assert seen["students"] == [] and [(r["id"], r["name"]) for r in seen["removed"]] == [(pid, "Ada")]
+    # A new join link ends the old one: nobody joins with it, and the removed student not with the new.
+    renewed = world.client.post(f"{url}/code", headers=world.teacher)
+    assert renewed.status_code == 200 and code_of(renewed.json()) != code_of(klass)
+    _, old_link = join(world, klass, "Bob")
+    assert old_link.status_code == 404
+    bob, new_link = join(world, renewed.json(), "Bob")
+    assert new_link.status_code == 200 and new_link.json()["joined"] is True
+    assert join(world, renewed.json(), "Ada", headers=ada)[1].status_code == 403
+    # Only the teacher makes links or lets students back (to anyone else: no such class).
+    assert world.client.post(f"{url}/code", headers=bob).status_code == 404
+    assert world.client.delete(f"{url}/removed/{pid}", headers=bob).status_code == 404
+    back = world.client.delete(f"{url}/removed/{pid}", headers=world.teacher)
+    assert back.status_code == 200 and back.json()["removed"] == []
+    assert world.client.delete(f"{url}/removed/{pid}", headers=world.teacher).status_code == 404
+    _, rejoined = join(world, renewed.json(), "Ada", headers=ada)
+    assert rejoined.status_code == 200 and rejoined.json()["joined"] is True
+    # A removed student who deletes themselves leaves no name behind in the teacher's list.
+    assert world.client.delete(f"{url}/students/{me(world, bob)}", headers=world.teacher).status_code == 200
+    assert [r["name"] for r in world.client.get(url, headers=world.teacher).json()["removed"]] == ["Bob"]
+    assert world.client.delete("/api/me", headers=bob).status_code == 200
+    assert world.client.get(url, headers=world.teacher).json()["removed"] == []
+
+
 def test_class_names_are_checked(world: SimpleNamespace) -> None:
     for name, words in [("", "empty"), ("x" * 61, "at most 60"), ("a\u0000b", "control")]:
         got = world.client.post("/api/classes", json={"name": name}, headers=world.teacher)

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from functions.routes.lessons.routes import GUESTS_PER_ADDRESS
+from puzzlebook.results import TOO_FAST
 from puzzlebook.tickets import Ticket, sign, ticket_key
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 
@@ -185,3 +186,46 @@ def test_results_of_an_edited_lesson_stay_on_unchanged_puzzles(world: SimpleName
     assert post(world, texts[0], 1, student).json() == {"counted": False}
     assert post(world, texts[1], 2, student).json() == {"counted": True}
     assert played(world) == [1, 1, 0]
+
+
+def test_a_solve_takes_a_second_a_move_claimed_and_since_its_ticket(world: SimpleNamespace) -> None:
+    # Issue 26: a result claiming 0 seconds, posted the moment its ticket came back, was counted.
+    # Puzzle 1 of the guide lesson has two student moves: a solve takes at least two seconds.
+    text = ticket(world).json()["ticket"]
+    claimed_nothing = post(world, text, seconds=0)
+    assert claimed_nothing.status_code == 422
+    assert claimed_nothing.json()["error"] == TOO_FAST
+    at_once = post(world, text, seconds=2)
+    assert at_once.status_code == 422 and at_once.headers["X-Ticket-Refused"] == "too-fast"
+    assert played(world) == [0, 0, 0]
+    world.clock.advance(seconds=1)  # two moves' worth, less the tickets' second of allowance
+    assert post(world, text, seconds=2).json() == {"counted": True}
+    # Show solution claims no floor (as a chess miss doesn't): it counts at once, as played.
+    shown = ticket(world, puzzle=2).json()["ticket"]
+    body = {"puzzle": 2, "solved": False, "clean": False, "seconds": 0, "ticket": shown}
+    assert world.client.post(f"/api/lessons/{world.lesson}/results", json=body).json() == {"counted": True}
+    assert played(world) == [1, 1, 0]
+
+
+def test_played_from_one_address_counts_guests_and_players_together(world: SimpleNamespace) -> None:
+    # Issue 26: one address raised a puzzle's "Played" to 99 in an hour with 59 guests and 40
+    # signed-in sybils. At most 60 results count on a puzzle from an address in any 60 minutes.
+    from functions.routes.lessons.routes import PLAYED_PER_ADDRESS
+
+    guests = [ticket(world).json()["ticket"] for _ in range(20)]
+    players = [signed_up(world.client, f"S{n}") for n in range(PLAYED_PER_ADDRESS - 20 + 1)]
+    theirs = [(who, ticket(world, headers=who).json()["ticket"]) for who in players]
+    other = ticket(world, puzzle=3, headers=players[-1]).json()["ticket"]
+    world.clock.advance(seconds=30)
+    assert all(post(world, text).json() == {"counted": True} for text in guests)
+    answers = [post(world, text, headers=who) for who, text in theirs]
+    assert [a.status_code for a in answers] == [200] * (PLAYED_PER_ADDRESS - 20) + [429]
+    over = answers[-1]
+    assert int(over.headers["Retry-After"]) > 0
+    assert "played this puzzle from your network" in over.json()["error"]
+    assert played(world) == [PLAYED_PER_ADDRESS, 0, 0]
+    # Per puzzle: the same student counts on another; and an hour on, the refused one counts.
+    assert post(world, other, puzzle=3, headers=players[-1]).json() == {"counted": True}
+    world.clock.advance(hours=1)
+    assert post(world, theirs[-1][1], headers=theirs[-1][0]).json() == {"counted": True}
+    assert played(world) == [PLAYED_PER_ADDRESS + 1, 0, 1]

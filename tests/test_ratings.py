@@ -12,6 +12,7 @@ from puzzlebook.ratings import (
     RD_MIN,
     VOLATILITY_MAX,
     Rating,
+    even_step,
     glicko2,
     outcome_of,
     rate_puzzle,
@@ -56,21 +57,38 @@ def test_hints_move_half_of_a_clean_solve() -> None:
     assert hinted.rd == pytest.approx(clean.rd)
 
 
-def test_a_game_moves_at_most_700_and_a_provisional_rating_takes_half_of_that() -> None:
-    # Glicko-2 alone would take a new player from 1500 to 552 for missing a 600.
+def test_a_game_moves_at_most_700_and_a_provisional_rating_no_more_than_a_result_at_its_level() -> None:
+    # Glicko-2 alone would take a new player from 1500 to 552 for missing a 600; Lichess's bound
+    # stops it at 800, half of that at 1150, and a miss at their own level costs 117.
     assert glicko2(1500, 500, 0.09, [(600, 0, 0)], tau=0.75).rating < NEW_PLAYER.rating - MAX_DELTA
     after = rate_puzzle(NEW_PLAYER, 600, "lost")
-    assert after.rating == pytest.approx(NEW_PLAYER.rating - MAX_DELTA / 2)
+    assert after.rating == pytest.approx(NEW_PLAYER.rating - even_step(NEW_PLAYER))
+    assert round(even_step(NEW_PLAYER)) == 117
 
 
-def test_a_new_players_first_slip_costs_at_most_half_what_glicko_2_alone_would() -> None:
-    # Issue 12's player: a clean Easy 1070, then one wrong move on an Easy 1150. Plain
-    # Glicko-2 (and the ±700 cap) took them 1570 -> 973; counting half while provisional:
+def test_a_new_players_first_slip_costs_what_a_miss_at_their_level_costs() -> None:
+    # Issue 26: from 1580 ± 396, one wrong move on a 653-rated puzzle cost 350 points (Glicko-2's
+    # -877, Lichess's bound of 700, half of it while provisional). Now it costs 98: a miss at 1580.
+    player = Rating(1580, 396, 0.09)
+    slip = rate_puzzle(player, 653, "lost")
+    at_level = rate_puzzle(player, 1580, "lost")
+    assert round(slip.rating) == round(at_level.rating) == 1482 and round(slip.rd) == 394
+    # Issue 12's player: a clean Easy 1070, then one wrong move on an Easy 1150 (was 1570 -> 973
+    # with Glicko-2 alone, 1535 -> 1207 counting half).
     first = rate_puzzle(NEW_PLAYER, 1070, "clean")
-    slip = rate_puzzle(first, 1150, "lost")
+    again = rate_puzzle(first, 1150, "lost")
     assert (round(first.rating), round(first.rd)) == (1535, 448)
-    assert (round(slip.rating), round(slip.rd)) == (1207, 402)
-    assert slip.provisional
+    assert (round(again.rating), round(again.rd)) == (1427, 402)
+    assert again.provisional
+
+
+def test_a_provisional_solve_far_above_earns_what_one_at_its_level_earns() -> None:
+    player = Rating(1580, 396, 0.09)
+    far = rate_puzzle(player, 2400, "clean")
+    assert far.rating == pytest.approx(rate_puzzle(player, 1580, "clean").rating)
+    assert rate_puzzle(player, 2400, "hints").rating - 1580 == pytest.approx((far.rating - 1580) / 2)
+    # A settled rating isn't bound by it: the worked week's 2400 Expert solved clean earns 28 and a half.
+    assert 28 < rate_puzzle(Rating(1600, 70, 0.06), 2400, "clean").rating - 1600 < 29
 
 
 @pytest.mark.parametrize("puzzle", [600, 1000, 1400, 1500, 1800, 2200, 2599])

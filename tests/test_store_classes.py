@@ -123,6 +123,29 @@ def test_the_teacher_renames_and_removes_a_student(store: Store) -> None:
     assert classes.joined("p2") == []
 
 
+def test_a_removed_student_is_refused_until_let_back_and_a_new_code_ends_the_old(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    classes.join(head.id, head.code, "p1", "Ada", at(1))
+    assert classes.remove_member(head.id, "p1", at(2)) is True
+    with pytest.raises(ClassRefused) as refused:
+        classes.join(head.id, head.code, "p1", "Ada", at(3))
+    assert refused.value.status == 403
+    assert [(m.pid, m.name) for m in classes.get(head.id).removed] == [("p1", "Ada")]
+    renewed = classes.update(head.id, "t1", new_code=True)
+    assert renewed is not None and renewed.code != head.code and renewed.open
+    with pytest.raises(ClassRefused) as old_code:
+        classes.join(head.id, head.code, "p2", "Bo", at(4))
+    assert old_code.value.status == 404
+    assert classes.let_back(head.id, "p1") is True and classes.let_back(head.id, "p1") is False
+    klass, joined = classes.join(head.id, renewed.code, "p1", "Ada", at(5))
+    assert joined and klass.removed == [] and [m.pid for m in klass.members] == ["p1"]
+    # A player deleting themselves takes the marks of their removals with them.
+    classes.remove_member(head.id, "p1", at(6))
+    classes.forget_player("p1")
+    assert classes.get(head.id).removed == []
+
+
 def test_lessons_are_assigned_once_and_up_to_the_limit(store: Store) -> None:
     classes = ClassRecords(store)
     head = classes.create("t1", "Club", at(0))

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlebook.chain.results import Solve
 from puzzlebook.lessons import stored_size
-from puzzlebook.lessons.results import LessonResult
+from puzzlebook.lessons.results import LessonResult, floor_of
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from service.accounts import delete_player
 from service.games.chain.records import ChainRecords
@@ -401,8 +401,9 @@ def test_a_lesson_larger_than_a_dynamodb_item_is_kept_whole(store: Store) -> Non
     lesson_id = lessons.save_lesson("owner1", lesson, T0, name="Big «one»", count=len(lesson["puzzles"]))
     assert LessonRecords(store).get_lesson(lesson_id).lesson == lesson
     count = len(lesson["puzzles"])
+    floors = tuple(floor_of(p) for p in lesson["puzzles"])  # each puzzle's student moves
     assert LessonRecords(store).lesson_head(lesson_id) == LessonHead(
-        lesson_id, "owner1", "Big «one»", count, "2026-11-02T09:00:00.000000Z", 1, (1,) * count
+        lesson_id, "owner1", "Big «one»", count, "2026-11-02T09:00:00.000000Z", 1, (1,) * count, floors=floors
     )
     assert LessonRecords(store).list_lessons("owner1") == [LessonRecords(store).lesson_head(lesson_id)]
     assert len(store.query_items(f"L#{lesson_id}", prefix="PART#")) == MAX_PARTS

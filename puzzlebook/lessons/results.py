@@ -38,13 +38,35 @@ def ticket_target(lesson_id: str, puzzle: int) -> str:
     return f"{lesson_id}/{puzzle}"
 
 
+def floor_of(puzzle: Mapping[str, Any]) -> int:
+    """The moves a student makes solving a stored puzzle (the seed JSON): the line's moves played by
+    their side, the FEN's side to move playing first. A solve takes at least a second each, as in
+    every game (puzzlebook.chess.referee.min_seconds).
+
+    >>> floor_of({"fen": "6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
+    ...           "moves": [{"uci": "a1a7"}, {"uci": "g8f8"}, {"uci": "a7a8"}]})
+    2
+    >>> floor_of({"fen": "6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "black",
+    ...           "moves": [{"uci": "a1a7"}, {"uci": "g8f8"}]})
+    1
+    """
+    fen = puzzle.get("fen")
+    moves = puzzle.get("moves")
+    count = len(moves) if isinstance(moves, list) else 0
+    parts = fen.split() if isinstance(fen, str) else []
+    to_move = "white" if len(parts) < 2 or parts[1] == "w" else "black"
+    first = to_move == puzzle.get("playerColor")
+    return (count + 1) // 2 if first else count // 2
+
+
 def student_of(ticket: Ticket, *, lesson_id: str, puzzle: int, player_id: str | None,
-               seconds: int, now: int) -> str:
+               seconds: int, now: int, floor: int = 0) -> str:
     """The student a result with `ticket` counts for, or TicketRefused (puzzlebook.tickets' reasons).
 
     A signed-in player's result needs a ticket issued to them; a guest's (no token) one issued to a
-    guest of the lesson's own drawing. Either must be for this lesson and puzzle, and the result may
-    not claim more seconds than have passed since the ticket was issued.
+    guest of the lesson's own drawing. Either must be for this lesson and puzzle, the result may
+    not claim more seconds than have passed since the ticket was issued, and a solve (`floor`: its
+    moves, `floor_of`) comes no sooner than a second a move after it (puzzlebook.tickets.check).
 
     >>> t = Ticket("g:abc", "lessons", "L/1", 1_000_000, "n")
     >>> student_of(t, lesson_id="L", puzzle=1, player_id=None, seconds=20, now=1_030_000)
@@ -57,7 +79,7 @@ def student_of(ticket: Ticket, *, lesson_id: str, puzzle: int, player_id: str | 
     if player_id is None and not ticket.player.startswith(GUEST):
         raise TicketRefused("not-yours", NOT_A_GUEST)
     check(ticket, player=player_id or ticket.player, game=GAME, target=ticket_target(lesson_id, puzzle),
-          seconds=seconds, now=now)
+          seconds=seconds, now=now, floor=floor)
     return ticket.player
 
 

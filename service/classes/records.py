@@ -23,7 +23,19 @@ from puzzlebook.classes import (
 )
 from service.classes import keys as K
 from service.store.base import Store
-from service.store.items import Add, Delete, Item, Key, Op, Put, doc_of, make_item, utc_stamp, version_of
+from service.store.items import (
+    Absent,
+    Add,
+    Delete,
+    Item,
+    Key,
+    Op,
+    Put,
+    doc_of,
+    make_item,
+    utc_stamp,
+    version_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +60,13 @@ class ClassHead:
 
 @dataclass(frozen=True, slots=True)
 class Klass:
-    """A class with its students (by join time) and assigned lessons (by assignment time)."""
+    """A class with its students (by join time), assigned lessons (by assignment time) and the
+    students the teacher removed (by removal time: `joined` is when they were removed)."""
 
     head: ClassHead
     members: list[Member] = field(default_factory=list)
     lessons: list[tuple[str, str]] = field(default_factory=list)  # (lesson id, when assigned)
+    removed: list[Member] = field(default_factory=list)
 
     def member(self, pid: str) -> Member | None:
         return next((m for m in self.members if m.pid == pid), None)
@@ -132,9 +146,15 @@ class ClassRecords:
             for it in items
             if it["SK"].startswith(K.LESSONS)
         ]
+        removed = [
+            Member(it["SK"][len(K.REMOVED) :], doc_of(it)["name"], doc_of(it)["removed"])
+            for it in items
+            if it["SK"].startswith(K.REMOVED)
+        ]
         members.sort(key=lambda m: (m.joined, m.pid))
         lessons.sort(key=lambda lesson: (lesson[1], lesson[0]))
-        return Klass(_head(class_id, head), members, lessons)
+        removed.sort(key=lambda m: (m.joined, m.pid))
+        return Klass(_head(class_id, head), members, lessons, removed)
 
     def teaching(self, teacher: str) -> list[ClassHead]:
         """The teacher's classes, newest first."""
@@ -155,9 +175,11 @@ class ClassRecords:
         return out
 
     def update(
-        self, class_id: str, teacher: str, *, name: str | None = None, open_: bool | None = None
+        self, class_id: str, teacher: str, *, name: str | None = None, open_: bool | None = None,
+        new_code: bool = False,
     ) -> ClassHead | None:
-        """Rename the class or open/close joining (the teacher's only); None when it isn't theirs."""
+        """Rename the class, open/close joining, or give it a new join code (`new_code`: the old
+        link stops working at once); the teacher's only. None when the class isn't theirs."""
         pk = K.klass(class_id)
 
         def decide(got: dict[Key, Item]) -> tuple[ClassHead | None, list[Op]]:
@@ -171,7 +193,7 @@ class ClassRecords:
                 old.name if name is None else name,
                 old.created,
                 old.open if open_ is None else open_,
-                old.code,
+                secrets.token_urlsafe(9) if new_code else old.code,
                 old.version + 1,
             )
             return new, [Put(_head_item(new, new.version), expect=old.version)]
@@ -185,7 +207,7 @@ class ClassRecords:
         joined, (the class, False) when they were in it already; None when there is no such class.
         ClassRefused (puzzlebook.classes.may_join) for a wrong code, closed joining or a full class."""
         pk = K.klass(class_id)
-        keys = [(pk, K.HEAD), (pk, K.COUNT), (pk, K.member(pid))]
+        keys = [(pk, K.HEAD), (pk, K.COUNT), (pk, K.member(pid)), (pk, K.removed(pid))]
 
         def decide(got: dict[Key, Item]) -> tuple[bool | None, list[Op]]:
             item = got.get((pk, K.HEAD))
@@ -201,6 +223,7 @@ class ClassRecords:
                 given=code,
                 students=students,
                 member=(pk, K.member(pid)) in got,
+                removed=(pk, K.removed(pid)) in got,
             )
             if not joining:
                 return False, []
@@ -215,6 +238,7 @@ class ClassRecords:
             )
             return True, [
                 Put(member, expect=0),
+                Absent(pk, K.removed(pid)),  # removed meanwhile: decided again, and refused
                 Add(pk, K.COUNT, {"students": 1}, below=("students", MAX_STUDENTS)),
             ]
 
@@ -239,17 +263,38 @@ class ClassRecords:
 
         return self.store.settle([(pk, K.member(pid))], decide)
 
-    def remove_member(self, class_id: str, pid: str) -> bool:
-        """Take the student out of the class (their results stay with the lessons); False when they
-        weren't in it."""
+    def remove_member(self, class_id: str, pid: str, now: dt.datetime | None = None) -> bool:
+        """Take the student out of the class (their results stay with the lessons), and refuse them
+        a join with any link until the teacher lets them back (`let_back`); False when they weren't
+        in it. `now`: when (None: a player deleting themselves, who leaves no mark)."""
         pk = K.klass(class_id)
 
         def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
-            if (pk, K.member(pid)) not in got:
+            item = got.get((pk, K.member(pid)))
+            if item is None:
                 return False, []
-            return True, [Delete(pk, K.member(pid)), Add(pk, K.COUNT, {"students": -1})]
+            ops: list[Op] = [Delete(pk, K.member(pid)), Add(pk, K.COUNT, {"students": -1})]
+            if now is not None:
+                index, rpk = K.removals_of(pid)
+                stamp = utc_stamp(now)
+                doc = {"name": doc_of(item)["name"], "removed": stamp}
+                listed = {index: (rpk, f"{stamp}#{class_id}")}
+                ops.append(Put(make_item(pk, K.removed(pid), doc, index=listed)))
+            return True, ops
 
         return self.store.settle([(pk, K.member(pid))], decide)
+
+    def let_back(self, class_id: str, pid: str) -> bool:
+        """Let a removed student join again (with the class's link as it is now); False when they
+        weren't removed."""
+        pk = K.klass(class_id)
+
+        def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
+            if (pk, K.removed(pid)) not in got:
+                return False, []
+            return True, [Delete(pk, K.removed(pid))]
+
+        return self.store.settle([(pk, K.removed(pid))], decide)
 
     def assign(self, class_id: str, lesson_id: str, now: dt.datetime) -> bool:
         """Assign a lesson (the route checked the teacher owns both): True when newly assigned, False
@@ -295,3 +340,5 @@ class ClassRecords:
         self.store.delete_items([(K.teacher_count(pid), K.COUNT)])
         for head, _ in self.joined(pid):
             self.remove_member(head.id, pid)
+        index, rpk = K.removals_of(pid)
+        self.store.delete_items((it["PK"], it["SK"]) for it in self.store.query_items(rpk, index=index))

@@ -216,3 +216,59 @@ def test_the_join_and_classes_pages_are_clean(make_page, site_server, axe):
     page.wait_for_selector("#class-notice:not([hidden])")
     assert page.text_content("#notice-title") == "This class won’t open"
     assert axe(page) == []
+
+
+def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(
+    make_page, site_server, axe
+) -> None:
+    # Issue 26: a removed student rejoined at once with the link they had; the teacher could only
+    # close joining for everyone.
+    status, teacher = site_server.post("/api/players", {"name": "Mr Knight"})
+    assert status == 201
+    status, klass = site_server.post("/api/classes", {"name": "Tuesday club"}, token=teacher["token"])
+    assert status == 201, klass
+    status, ada = site_server.post("/api/players", {"name": "Ada"})
+    code = klass["join_url"].split("code=")[1]
+    status, _ = site_server.post(f"/api/classes/{klass['id']}/students", {"name": "Ada", "code": code},
+                                 token=ada["token"])
+    assert status == 200
+    page = make_page()
+    sign_in(page, teacher)
+    page.goto(f"/classes/class/?id={klass['id']}")
+    page.wait_for_selector("[data-student] .student-name:text('Ada')")
+    page.click("[aria-label='Remove Ada']")
+    page.click("[data-student] [data-yes]")
+    page.wait_for_selector("#removed-box:not([hidden]) [data-removed] .student-name:text('Ada')")
+    assert page.is_hidden("[data-student]")
+    assert axe(page) == []
+    # The student, with the link they had: refused, in words that say why.
+    student = make_page()
+    allow_failed_fetch(student, "403", f"/api/classes/{klass['id']}/students", "a removed student joining")
+    sign_in(student, ada)
+    student.goto(klass["join_url"])
+    student.fill("#join-name", "Ada")
+    student.click("#join-form button[type=submit]")
+    student.wait_for_selector("#join-error:text-matches('removed you')")
+    # A new link, asked once more; the old one lets nobody in.
+    old_link = page.input_value("#join-link")
+    page.click("#new-link")
+    assert page.is_visible("#new-link-confirm")
+    assert page.evaluate("document.activeElement.id") == "new-link-no"
+    page.click("#new-link-yes")
+    page.wait_for_function("(old) => document.getElementById('join-link').value !== old", arg=old_link)
+    new_link = page.input_value("#join-link")
+    # Let back in: the student joins with the new link.
+    page.click("[aria-label='Let back in: Ada']")
+    page.wait_for_selector("#removed-box[hidden]", state="attached")
+    student.goto(new_link.removeprefix(site_server.url))
+    student.fill("#join-name", "Ada")
+    student.click("#join-form button[type=submit]")
+    student.wait_for_url("**/classes/class/?id=*")
+    status, seen = site_server.get(f"/api/classes/{klass['id']}", token=teacher["token"])
+    assert [s["name"] for s in seen["students"]] == ["Ada"] and seen["removed"] == []
+    old_code = old_link.split("code=")[1]
+    status, bo = site_server.post("/api/players", {"name": "Bo"})
+    status, refused = site_server.post(
+        f"/api/classes/{klass['id']}/students", {"name": "Bo", "code": old_code}, token=bo["token"]
+    )
+    assert status == 404, refused

@@ -53,6 +53,14 @@ class StudentOut(BaseModel):
     joined: str
 
 
+class RemovedOut(BaseModel):
+    """A student the teacher removed: refused a join until the teacher lets them back."""
+
+    id: str
+    name: str
+    removed: str
+
+
 class LessonOut(BaseModel):
     id: str
     name: str
@@ -73,6 +81,10 @@ class ClassOut(BaseModel):
     join_url: str | None = None
     you: str | None = Field(default=None, description="A student's name in the class.")
     students: list[StudentOut] = Field(default_factory=list)
+    removed: list[RemovedOut] = Field(
+        default_factory=list,
+        description="To the teacher: the students removed, who can't join again until let back.",
+    )
     lessons: list[LessonOut]
     most_students: int
     most_lessons: int

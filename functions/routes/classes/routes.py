@@ -1,7 +1,9 @@
 """Classes: a teacher (any player) makes a class and shares its join link; students join with a
-display name; the teacher renames or removes students, closes joining, assigns their lessons and
-reads each student's results per lesson. A student reads the class's lessons and only their own
-results. Anyone else is told there is no such class (404: no hint that it exists). docs/classes.md.
+display name; the teacher renames or removes students (a removed student can't join again until the
+teacher lets them back), closes joining or makes a new join link (the old one stops working), assigns
+their lessons and reads each student's results per lesson. A student reads the class's lessons and
+only their own results. Anyone else is told there is no such class (404: no hint that it exists).
+docs/classes.md.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from functions.routes.classes.models import (
     NewClassBody,
     PlayerId,
     PuzzleOut,
+    RemovedOut,
     Row,
     StudentOut,
     Table,
@@ -124,6 +127,9 @@ def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
         students=[StudentOut(id=m.pid, name=m.name, joined=m.joined) for m in klass.members]
         if teacher
         else [],
+        removed=[RemovedOut(id=m.pid, name=m.name, removed=m.joined) for m in klass.removed]
+        if teacher
+        else [],
         lessons=lessons,
         most_students=MAX_STUDENTS,
         most_lessons=MAX_LESSONS,
@@ -195,6 +201,20 @@ async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: Class
     return _out(ctx, _taught(ctx, class_id, player), player)
 
 
+@router.post(
+    "/classes/{class_id}/code",
+    response_model=ClassOut,
+    responses=errors(401, 404, 503),
+    summary="Make a new join link for your class: the old link stops working at once",
+)
+@cached(PRIVATE)
+async def new_join_link(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
+    _taught(ctx, class_id, player)
+    if ClassRecords(ctx.store).update(class_id, player.id, new_code=True) is None:
+        raise ApiError(404, NOT_TEACHER)
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
 @router.delete(
     "/classes/{class_id}",
     response_model=Deleted,
@@ -259,9 +279,24 @@ async def rename_student(
 @cached(PRIVATE)
 async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
     _taught(ctx, class_id, player)
-    if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).remove_member(class_id, student_id):
+    records = ClassRecords(ctx.store)
+    if not PLAYER_ID.fullmatch(student_id) or not records.remove_member(class_id, student_id, ctx.now()):
         raise ApiError(404, NO_STUDENT)
     return Deleted()
+
+
+@router.delete(
+    "/classes/{class_id}/removed/{student_id}",
+    response_model=ClassOut,
+    responses=errors(401, 404, 503),
+    summary="Let a student you removed join again, with the class's join link",
+)
+@cached(PRIVATE)
+async def let_back(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> ClassOut:
+    _taught(ctx, class_id, player)
+    if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).let_back(class_id, student_id):
+        raise ApiError(404, "There is no student with that id removed from this class.")
+    return _out(ctx, _taught(ctx, class_id, player), player)
 
 
 @router.put(

@@ -22,8 +22,8 @@ from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import Ctx
-from functions.errors import ApiError
-from functions.limits import Limit, enforce
+from functions.errors import TOO_FAST, ApiError
+from functions.limits import HOUR, Limit, enforce, retry_in
 from functions.models import Deleted
 from functions.plays import key_of, now_ms
 from functions.routes.lessons.models import (
@@ -55,6 +55,7 @@ from puzzlebook.lessons.results import (
     GAME,
     GUEST,
     LessonResult,
+    floor_of,
     guest_of,
     puzzle_problem,
     student_key,
@@ -62,9 +63,11 @@ from puzzlebook.lessons.results import (
     ticket_target,
 )
 from puzzlebook.lessons.texts import CONTROL
+from puzzlebook.rolling import Full, Rolling
 from puzzlebook.tickets import TicketRefused, new_ticket, read, sign
-from service.games.lessons.records import LessonChanged, LessonRecords, LessonTooLarge
+from service.games.lessons.records import LessonChanged, LessonHead, LessonRecords, LessonTooLarge
 from service.store.records import Player
+from service.store.site import RollingCap
 
 router = APIRouter(tags=["lessons"])
 
@@ -90,6 +93,13 @@ ADDRESS_RESULTS = Limit("lesson-result-at", RESULTS_PER_ADDRESS,
                         "Too many results for this lesson from your network just now. {retry}")
 TICKETS = Limit("lesson-ticket", TICKETS_PER_ADDRESS,
                 "Too many puzzles opened in this lesson from your network just now. {retry}")
+# Results counted on one puzzle (as it is now) from one address in any 60 minutes, guests and
+# signed-in players together: what a script there can add to the puzzle's "played" (docs/classes.md).
+PLAYED_PER_ADDRESS = 60
+PLAYED = Limit("lesson-played", PLAYED_PER_ADDRESS,
+               f"{PLAYED_PER_ADDRESS} students have played this puzzle from your network in the last hour, "
+               "more than a class: {retry}")
+PLAYED_RULE = Rolling(PLAYED_PER_ADDRESS, HOUR, 60)
 
 
 def lesson_url(lesson_id: str) -> str:
@@ -366,20 +376,47 @@ async def post_result(
     if problem:
         raise ApiError(400, problem)
     player = player_for(ctx.store, credentials, needed=None)
+    # A solve takes at least a second a student move, claimed and really passed since its ticket, as
+    # in every game (docs/classes.md); Show solution claims no such floor, as a chess miss doesn't.
+    floor = _floor(ctx, item, body.puzzle) if body.solved else 0
+    if body.seconds < floor:
+        raise ApiError(422, TOO_FAST)
     try:
         ticket = read(body.ticket, key_of(ctx))
         who = student_of(ticket, lesson_id=item.id, puzzle=body.puzzle,
                          player_id=player.id if player is not None else None,
-                         seconds=body.seconds, now=now_ms(ctx))
+                         seconds=body.seconds, now=now_ms(ctx), floor=floor)
     except TicketRefused as refused:
-        raise ApiError(422, str(refused)) from None
+        raise ApiError(422, str(refused), {"X-Ticket-Refused": refused.reason}) from None
     enforce(ctx, RESULTS, item.id)
-    enforce(ctx, ADDRESS_RESULTS, f"{item.id}#{client_address(request)}")
+    address = client_address(request)
+    enforce(ctx, ADDRESS_RESULTS, f"{item.id}#{address}")
+    rev = item.rev(body.puzzle)
     posted = LessonResult.posted(body.solved, body.clean, mistakes=body.mistakes, hints=body.hints,
-                                 seconds=body.seconds, rev=item.rev(body.puzzle))
+                                 seconds=body.seconds, rev=rev)
     key = student_key(item.id, who)  # hashed: it can't be linked to a player or across lessons
-    counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now())
+    # Each counted result, a guest's or a signed-in player's alike, against the puzzle's "played"
+    # from this address (issue 26: 59 guests and 40 signed-in sybils made 99 from one address).
+    cap = RollingCap(PLAYED.name, f"{item.id}#{body.puzzle}#{rev}#{address}", PLAYED_RULE,
+                     int(ctx.now().timestamp()))
+    try:
+        counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now(),
+                                                                cap=cap)
+    except Full as full:
+        raise ApiError(429, PLAYED.refusal.format(retry=retry_in(full.wait)),
+                       {"Retry-After": str(full.wait)}) from None
     return Counted(counted=counted)
+
+
+def _floor(ctx: Ctx, head: LessonHead, puzzle: int) -> int:
+    """Puzzle number `puzzle`'s student moves: from the lesson's head, or, for a lesson kept before
+    heads held them, from the lesson itself."""
+    floor = head.floor(puzzle)
+    if floor is not None:
+        return floor
+    lesson = LessonRecords(ctx.store).get_lesson(head.id)
+    puzzles = lesson.lesson.get("puzzles", []) if lesson is not None else []
+    return floor_of(puzzles[puzzle - 1]) if 0 < puzzle <= len(puzzles) else 0
 
 
 @router.get(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
-from puzzlebook.lessons.results import LessonResult, revisions, settle
+from puzzlebook.lessons.results import LessonResult, floor_of, revisions, settle
 from service.games.lessons import keys as K
 from service.store.base import Store
 from service.store.items import (
@@ -35,6 +35,7 @@ from service.store.items import (
     utc_stamp,
     version_of,
 )
+from service.store.site import RollingCap
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +64,15 @@ class LessonHead:
     version: int = 1
     revs: tuple[int, ...] = ()
     edited: str | None = None
+    floors: tuple[int, ...] = ()  # each puzzle's student moves (puzzlebook.lessons.results.floor_of)
 
     def rev(self, puzzle: int) -> int:
         """Puzzle number `puzzle`'s (1-based) revision."""
         return self.revs[puzzle - 1] if 0 < puzzle <= len(self.revs) else 1
+
+    def floor(self, puzzle: int) -> int | None:
+        """Puzzle number `puzzle`'s student moves, or None for a lesson kept before heads held them."""
+        return self.floors[puzzle - 1] if 0 < puzzle <= len(self.floors) else None
 
 
 class LessonChanged(RuntimeError):
@@ -119,8 +125,16 @@ def _head(lesson_id: str, doc: dict[str, Any]) -> LessonHead:
     count = doc["count"]
     revs = doc.get("revs")
     kept = tuple(revs) if isinstance(revs, list) and len(revs) == count else (1,) * count
+    floors = doc.get("floors")
+    moves = tuple(floors) if isinstance(floors, list) and len(floors) == count else ()
     return LessonHead(lesson_id, doc["owner"], doc["name"], count, doc["created"], int(doc.get("version", 1)),
-                      kept, doc.get("edited"))
+                      kept, doc.get("edited"), moves)
+
+
+def _floors(lesson_json: Any) -> list[int]:
+    """Each puzzle's student moves, kept in the head so a result's floor needs no read of the parts."""
+    puzzles = lesson_json.get("puzzles") if isinstance(lesson_json, dict) else None
+    return [floor_of(p) if isinstance(p, dict) else 0 for p in puzzles or []]
 
 
 class LessonRecords:
@@ -152,7 +166,7 @@ class LessonRecords:
         created = utc_stamp(now or dt.datetime.now(dt.UTC))
         index, owner_pk = K.lessons_of(owner_id)
         head = {"owner": owner_id, "name": name, "count": count, "created": created, "parts": len(parts),
-                "version": 1, "revs": [1] * count}
+                "version": 1, "revs": [1] * count, "floors": _floors(lesson_json)}
 
         def draw() -> tuple[str, list[Item]]:
             lesson_id = secrets.token_urlsafe(12)
@@ -213,7 +227,7 @@ class LessonRecords:
         parts = split_text(data)
         head = {"owner": owner_id, "name": name, "count": count, "created": doc["created"],
                 "parts": len(parts),
-                "version": version, "revs": revs, "edited": utc_stamp(now)}
+                "version": version, "revs": revs, "edited": utc_stamp(now), "floors": _floors(lesson_json)}
         index, owner_pk = K.lessons_of(owner_id)
         listed = {index: (owner_pk, f"{doc['created']}#{lesson_id}")}
         ops: list[Op] = [Put(make_item(pk, K.LESSON, head, index=listed, version=version_of(item) + 1),
@@ -255,13 +269,15 @@ class LessonRecords:
 
     def record_lesson_result(
         self, lesson_id: str, puzzle_index: int, player_key: str, posted: LessonResult,
-        now: dt.datetime | None = None,
+        now: dt.datetime | None = None, cap: RollingCap | None = None,
     ) -> bool:
         """Count a student's result on one puzzle of a lesson as puzzlebook.lessons.results.settle decides:
         only their first per puzzle (on its revision, `posted.rev`) counts.
 
         `player_key` names the student (results.student_key: a hash, never an id as given).
-        True if counted, False if they already had a result for that puzzle as it is.
+        True if counted, False if they already had a result for that puzzle as it is. `cap`: a
+        rolling limit a counted result is counted against in the same write (puzzlebook.rolling.Full
+        when it is reached: nothing written), so a result already counted, or refused, uses none of it.
         """
         pk, answer = K.lesson(lesson_id), K.lesson_answer(puzzle_index, player_key)
         at = utc_stamp(now or dt.datetime.now(dt.UTC))
@@ -278,9 +294,10 @@ class LessonRecords:
             return True, [
                 Put(kept, expect=expect),
                 Add(pk, K.lesson_tally(puzzle_index, settled.result.rev), settled.result.counts()),
+                *(cap.ops(got) if cap is not None else []),
             ]
 
-        return self.store.settle([(pk, answer)], decide)
+        return self.store.settle([(pk, answer)] + ([cap.key] if cap is not None else []), decide)
 
     def lesson_results(
         self, lesson_id: str, revs: tuple[int, ...] | None = None

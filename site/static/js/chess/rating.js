@@ -1,7 +1,8 @@
 /**
  * The rating this browser keeps for a player who isn't signed in: puzzlebook/ratings.py's
  * rate_puzzle (Glicko-2 with Lichess's puzzle parameters, a provisional rating taking half of
- * each result), the same rule the server rates with, bound to it by tests/vectors/difficulty.json.
+ * each result and no more than a result at its own level), the same rule the server rates with,
+ * bound to it by tests/vectors/difficulty.json.
  */
 const SCALE = 173.7178
 const EPSILON = 0.000001
@@ -65,23 +66,34 @@ function glicko2(player, puzzleRating, score) {
   return { rating: (mu + phiNew * phiNew * improvement) * SCALE + 1500, rd: phiNew * SCALE, volatility: sigma }
 }
 
-/** The player after their first result on a puzzle rated `puzzleRating`: 'clean', 'hints' or 'lost'. */
-export function ratePuzzle(player, puzzleRating, outcome) {
-  if (!['clean', 'hints', 'lost'].includes(outcome)) throw new Error(`outcome must be clean, hints or lost, not ${outcome}`)
-  const raw = glicko2(player, puzzleRating, outcome === 'lost' ? 0 : 1)
+/** One result's step within Lichess's bounds, a provisional rating taking half of it. */
+function step(player, puzzleRating, score) {
+  const raw = glicko2(player, puzzleRating, score)
   const change = Math.max(-MAX_DELTA, Math.min(MAX_DELTA, raw.rating - player.rating))
-  let after = {
+  const after = {
     rating: player.rating + change,
     rd: Math.max(RD_MIN, Math.min(RD_MAX, raw.rd)),
     volatility: Math.min(VOLATILITY_MAX, raw.volatility),
   }
+  if (!isProvisional(player)) return after
+  const w = PROVISIONAL_WEIGHT
+  return {
+    rating: player.rating + (after.rating - player.rating) * w,
+    rd: player.rd + (after.rd - player.rd) * w,
+    volatility: player.volatility + (after.volatility - player.volatility) * w,
+  }
+}
+
+/**
+ * The player after their first result on a puzzle rated `puzzleRating`: 'clean', 'hints' or 'lost'.
+ * A provisional rating moves no further than a result at its own level would move it.
+ */
+export function ratePuzzle(player, puzzleRating, outcome) {
+  if (!['clean', 'hints', 'lost'].includes(outcome)) throw new Error(`outcome must be clean, hints or lost, not ${outcome}`)
+  let after = step(player, puzzleRating, outcome === 'lost' ? 0 : 1)
   if (isProvisional(player)) {
-    const w = PROVISIONAL_WEIGHT
-    after = {
-      rating: player.rating + (after.rating - player.rating) * w,
-      rd: player.rd + (after.rd - player.rd) * w,
-      volatility: player.volatility + (after.volatility - player.volatility) * w,
-    }
+    const most = step(player, player.rating, 1).rating - player.rating
+    after = { ...after, rating: player.rating + Math.max(-most, Math.min(most, after.rating - player.rating)) }
   }
   if (outcome === 'hints') after = { ...after, rating: player.rating + (after.rating - player.rating) / 2 }
   return after

@@ -1,8 +1,8 @@
 /**
  * A class's page (/classes/class/?id=<class>).
  *
- * To its teacher: the join link (copy; open or close joining), the students (rename, remove,
- * each asked once more), assigning lessons, and per assigned lesson the students × puzzles
+ * To its teacher: the join link (copy; open or close joining; a new link, which ends the old one),
+ * the students (rename, remove, each asked once more; a removed student let back in), assigning lessons, and per assigned lesson the students × puzzles
  * table (table.js: sortable by any column, downloadable as CSV). To a student: the class's
  * lessons, each with a link to play and their own results. Every name goes in with
  * textContent (lessons/dom.js), never as HTML.
@@ -53,6 +53,7 @@ async function load() {
   if (teacher) {
     fillJoin()
     fillStudents()
+    fillRemoved()
     await fillAssign()
   }
   fillLessons()
@@ -69,6 +70,28 @@ function fillJoin() {
 function fillStudents() {
   $('students-empty').hidden = klass.students.length > 0
   $('student-list').replaceChildren(...klass.students.map(studentItem))
+}
+
+function fillRemoved() {
+  const removed = klass.removed || []
+  $('removed-box').hidden = removed.length === 0
+  $('removed-list').replaceChildren(...removed.map((student) => {
+    const back = el('button', { class: 'button', type: 'button', text: 'Let back in', 'aria-label': `Let back in: ${student.name}` })
+    back.addEventListener('click', async () => {
+      const answer = await call(`/classes/${id}/removed/${student.id}`, { method: 'DELETE' })
+      if (answer.status === 200 && answer.data) {
+        klass = answer.data
+        fillRemoved()
+        $('students-title').focus()
+        announce(`${student.name} can join again with the join link.`)
+      } else {
+        back.after(el('p', { class: 'form-error', role: 'alert', text: reason(answer) }))
+      }
+    })
+    return el('li', { class: 'student-item', dataset: { removed: student.id } },
+      el('div', { class: 'student-row' }, el('span', { class: 'student-name', text: student.name }),
+        el('span', { class: 'student-actions' }, back)))
+  }))
 }
 
 function studentItem(student) {
@@ -121,7 +144,9 @@ function studentItem(student) {
     const answer = await call(`/classes/${id}/students/${student.id}`, { method: 'DELETE' })
     if (answer.status === 200) {
       klass.students = klass.students.filter((s) => s.id !== student.id)
+      klass.removed = [...(klass.removed || []), { id: student.id, name: student.name }]
       fillStudents()
+      fillRemoved()
       $('students-title').focus()
       announce(`Removed ${student.name}.`)
       if (table) showTable(table.lesson_id)
@@ -275,6 +300,30 @@ $('toggle-join').addEventListener('click', async () => {
     announce(klass.open ? 'Joining is open.' : 'Joining is closed.')
   } else {
     $('join-state').textContent = reason(answer)
+  }
+})
+
+$('new-link').addEventListener('click', () => {
+  $('new-link-confirm').hidden = false
+  $('new-link-no').focus()
+})
+
+$('new-link-no').addEventListener('click', () => {
+  $('new-link-confirm').hidden = true
+  $('new-link').focus()
+})
+
+$('new-link-yes').addEventListener('click', async () => {
+  const answer = await call(`/classes/${id}/code`, { method: 'POST' })
+  $('new-link-confirm').hidden = true
+  if (answer.status === 200 && answer.data) {
+    klass = answer.data
+    fillJoin()
+    $('join-link').focus()
+    announce('A new join link is ready: the old one no longer works.')
+  } else {
+    $('join-state').textContent = reason(answer)
+    $('new-link').focus()
   }
 })
 

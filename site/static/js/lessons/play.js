@@ -289,12 +289,13 @@ class PuzzleRun {
     const result = { solved, clean, mistakes: this.mistakes, hints: this.hints, rev }
     const index = this.puzzle.index
     const opened = this.opened
+    const floor = solved ? this.puzzle.moves.filter((move) => move.by_student).length : 0 // a second a move
     recordResult(lesson.id, index, result)
     // Timed from the ticket's arrival (never before the server issued it), so the time claimed
     // is never more than the server has seen pass.
     this.ticket.then((ticket) => {
       const seconds = Math.max(0, Math.floor((ended - (ticket ? Math.max(opened, ticket.at) : opened)) / 1000))
-      return postResult(lesson.id, index, { ...result, seconds }, ticket)
+      return postResult(lesson.id, index, { ...result, seconds, floor }, ticket)
     }).catch(() => {})
     const words = solved ? (clean ? 'Solved cleanly.' : 'Solved.') : 'Solution shown.'
     this.status(note || words, solved ? 'good' : '')

@@ -60,11 +60,21 @@ export function recordResult(id, index, { solved, clean, rev }) {
   keep.set(`l:${id}`, kept)
 }
 
-/** Post puzzle `index`'s result with its play ticket (none: offline, so it counts only here). */
-export async function postResult(id, index, { solved, clean, mistakes, hints, seconds }, ticket) {
+// The server takes a solve no sooner than a second a move after its ticket, give or take a second
+// (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS), and claiming at least that (docs/classes.md).
+const FLOOR_ALLOWANCE_MS = 1000
+const FLOOR_MARGIN_MS = 250
+
+/**
+ * Post puzzle `index`'s result with its play ticket (none: offline, so it counts only here). A solve
+ * of `floor` moves quicker than a second a move claims the floor, once its ticket is that old.
+ */
+export async function postResult(id, index, { solved, clean, mistakes, hints, seconds, floor = 0 }, ticket) {
   if (!ticket) return
+  const wait = ticket.at + floor * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS - Date.now()
+  if (floor && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
   const kept = load(id)
-  kept.pending.push({ puzzle: index, solved, clean, mistakes, hints, seconds, ticket: ticket.ticket })
+  kept.pending.push({ puzzle: index, solved, clean, mistakes, hints, seconds: Math.max(seconds, floor), ticket: ticket.ticket })
   keep.set(`l:${id}`, kept)
   await postPending(id)
 }
