@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.games import with_hook
+from service.games.registry import every_game
 from service.store.base import Store
 
 
@@ -13,7 +13,7 @@ def delete_player(store: Store, pid: str) -> bool:
     from service.classes.records import ClassRecords
 
     existed = store.delete_player(pid)
-    for _, hooks in with_hook("forget_player"):
+    for _, hooks in every_game():
         hooks.forget_player(store, pid)
     ClassRecords(store).forget_player(pid)
     return existed

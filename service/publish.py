@@ -5,7 +5,7 @@
 
 Paths are relative to the site root. Each game with `daily` in the registry
 writes its own files, daily/<key>/<YYYY-MM-DD>.json, through its `daily_files`
-hook (service/games/<key>/; docs/api.md, "The daily files and the nightly job",
+hook (service/games/hooks.py; docs/api.md, "The daily files and the nightly job",
 shows each), and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
@@ -19,15 +19,18 @@ is kept in the store ahead, where only the API reads it, and only once its day h
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from puzzlebook.games import GAMES
+from service.encoding import json_bytes
+from service.games.registry import every_game
 from service.settings import Settings
 from service.store.base import Store
+
+if TYPE_CHECKING:
+    from puzzlebook.chess.shards import Bundle
 
 INDEX = "daily/index.json"
 # The index changes once a day, as the day turns: a short cache.
@@ -36,15 +39,10 @@ CACHE_CONTROL = "public, max-age=300"
 CONTENT_TYPES = {".json": "application/json; charset=utf-8", ".html": "text/html; charset=utf-8"}
 
 
-def json_bytes(value: Any) -> bytes:
-    """A public file's bytes: compact UTF-8 JSON."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
 def daily_files(
     store: Store,
     settings: Settings,
-    bundle: Any,
+    bundle: Bundle,
     through: dt.date,
     *,
     since: dt.date | None = None,
@@ -54,18 +52,14 @@ def daily_files(
     The index always lists every published date up to `through`, whatever `since` is.
     `settings` is accepted for symmetry with the nightly job (the files need no secret).
     """
-    from service.games import hooks
-
     last = through.isoformat()
     first = since.isoformat() if since else None
     files: dict[str, bytes] = {}
     index: dict[str, list[str]] = {}
-    for game in GAMES:
-        if not game.daily:
-            continue
-        module = hooks(game)
-        files.update(module.daily_files(store, bundle, first, last))
-        index[game.key] = module.published(store, last)
+    for game, hooks in every_game():
+        if game.daily:
+            files.update(hooks.daily_files(store, bundle, first, last))
+            index[game.key] = hooks.published(store, last)
     files[INDEX] = json_bytes(index)
     return files
 
@@ -131,7 +125,9 @@ def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:
     return paths
 
 
-def publish_days(store: Store, settings: Settings, bundle: Any, writer: Writer, today: dt.date) -> list[str]:
+def publish_days(
+    store: Store, settings: Settings, bundle: Bundle, writer: Writer, today: dt.date
+) -> list[str]:
     """The nightly's publishing: yesterday's and today's files, and the index (never tomorrow's)."""
     files = daily_files(store, settings, bundle, through=today, since=today - dt.timedelta(days=1))
     return write_files(files, writer)

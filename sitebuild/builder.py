@@ -191,7 +191,7 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
         return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle
     from service import publish
-    from service.games import with_hook
+    from service.games.registry import every_game
     from service.store import open_store
 
     bundle = Bundle(bundle_dir)
@@ -199,7 +199,7 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
     opened = store is None
     store = store if store is not None else open_store(settings.store_url)
     try:
-        for _, hooks in with_hook("keep_through"):
+        for _, hooks in every_game():
             hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
         files = publish.daily_files(store, settings, bundle, through)
     finally:

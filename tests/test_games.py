@@ -35,6 +35,33 @@ def test_no_two_games_share_a_store_item_prefix() -> None:
             seen[prefix] = game.key
 
 
+def test_every_game_has_its_service_hooks() -> None:
+    from service.games.registry import HOOKS
+
+    assert list(HOOKS) == [g.key for g in GAMES]
+    for key, hooks in HOOKS.items():
+        assert type(hooks).__module__ == f"service.games.{key}", (key, type(hooks))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_a_game_overrides_the_hooks_the_registry_promises(game) -> None:
+    """A daily game publishes files, a streak game keeps streaks and a rated one a ratings board: the
+    base class refuses those hooks, so a game marked for them overrides them (and only then)."""
+    from service.games.hooks import GameHooks
+    from service.games.registry import hooks_of
+
+    promised = {
+        ("daily_files", "published"): game.daily,
+        ("streak", "streak_board"): game.streak,
+        ("ratings_board",): game.rating,
+    }
+    kind = type(hooks_of(game))
+    for names, marked in promised.items():
+        for name in names:
+            overridden = getattr(kind, name) is not getattr(GameHooks, name)
+            assert overridden == marked, f"{game.key}: {name} {'missing' if marked else 'not marked'}"
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
 def test_every_game_registers_its_routes(game) -> None:
     module = importlib.import_module(f"functions.routes.{game.key}")

@@ -16,6 +16,7 @@ from puzzlebook.chess.shards import Bundle
 from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, band_of_rating, pick_run, steps
 from service import publish
 from service.games import storm
+from service.games.registry import HOOKS
 from service.games.storm.records import StormRecords
 from tests.support import settings_for_tests, sqlite_store
 
@@ -69,11 +70,11 @@ def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bund
     settings = settings_for_tests()
     tomorrow = TODAY + dt.timedelta(days=1)
     with sqlite_store(tmp_path / "s.sqlite3") as store:
-        assert storm.missing_ahead(store, settings, TODAY)
-        storm.keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
+        assert HOOKS["storm"].missing_ahead(store, settings, TODAY)
+        HOOKS["storm"].keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
         kept = [k.day for k in StormRecords(store).runs(None, None)]
         assert kept[0] == FIRST_DAY.isoformat() and kept[-1] == TODAY.isoformat()
-        assert not storm.missing_ahead(store, settings, TODAY)
+        assert not HOOKS["storm"].missing_ahead(store, settings, TODAY)
         # Even a run kept for tomorrow (a player's clock, a later fill) isn't published before its day.
         storm.ensure_run(store, settings, bundle, tomorrow)
         files = publish.daily_files(store, settings, bundle, through=TODAY)  # as the build, the nightly do

@@ -29,7 +29,7 @@ from functions.models import (
 )
 from puzzlebook.games import find_game, rated_games, streak_games
 from service.context import Context
-from service.games import hooks
+from service.games.registry import hooks_of
 from service.store.records import Board, BoardRow
 
 router = APIRouter(tags=["boards"])
@@ -72,7 +72,7 @@ async def ratings(
     if game not in RATED_GAMES:
         raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
     me = me_on_board(ctx, credentials)
-    rows, mine = board_rows(hooks(find_game(game)).ratings_board(ctx.store, me), me, RatingRow)
+    rows, mine = board_rows(hooks_of(find_game(game)).ratings_board(ctx.store, me), me, RatingRow)
     return RatingsBoard(game=game, rows=rows, mine=mine)
 
 
@@ -94,5 +94,5 @@ async def streaks(
         raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")
     me = me_on_board(ctx, credentials)
     today = ctx.today()
-    rows, mine = board_rows(hooks(find_game(game)).streak_board(ctx.store, today, me), me, StreakRow)
+    rows, mine = board_rows(hooks_of(find_game(game)).streak_board(ctx.store, today, me), me, StreakRow)
     return StreaksBoard(game=game, today=today.isoformat(), rows=rows, mine=mine)

@@ -12,8 +12,8 @@ from functions.caching import PRIVATE, cached
 from functions.deps import context
 from functions.errors import ApiError
 from functions.models import Health
-from service.games import with_hook
 from service.games.chain.records import ChainRecords
+from service.games.registry import every_game
 from service.store import StoreGone, StoreUnavailable
 
 router = APIRouter(tags=["health"])
@@ -30,7 +30,7 @@ async def health(request: Request) -> Health:
     ctx = context(request)
     today = ctx.today()
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    for _, hooks in with_hook("health"):
+    for _, hooks in every_game():
         problem = hooks.health(ctx.store, today)
         if problem:
             raise ApiError(503, problem, {"Retry-After": "60"})

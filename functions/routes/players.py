@@ -24,10 +24,11 @@ from functions.models import (
     Rename,
     StreakInfo,
 )
+from puzzlebook.games import streak_games
 from service.accounts import delete_player
-from service.games import with_hook
 from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
+from service.games.registry import hooks_of
 from service.store.records import Player
 
 router = APIRouter(tags=["players"])
@@ -75,8 +76,8 @@ def me_of(request: Request, player: Player) -> Me:
         ratings={"chess": rating},
         streaks={
             game.key: StreakInfo(current=streak.current(today), best=streak.best)
-            for game, hooks in with_hook("streak")
-            for streak in [hooks.streak(ctx.store, player.id)]
+            for game in streak_games()
+            for streak in [hooks_of(game).streak(ctx.store, player.id)]
         },
         chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),

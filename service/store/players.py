@@ -62,7 +62,7 @@ class Players(Primitives):
     def delete_player(self, pid: str) -> bool:
         """Remove the player and everything kept under them (so they leave every board). What a game
         keeps elsewhere (a teacher's lessons) goes through its `forget_player` hook
-        (service/games/__init__.py, `forget_player`), called by the API's delete.
+        (service/games/hooks.py, `forget_player`), called by the API's delete.
 
         The profile goes first, so their tokens stop working at once even if
         the rest is interrupted (a later call finishes it); then their recovery codes, found through

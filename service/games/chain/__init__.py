@@ -9,17 +9,18 @@ never published.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from service.encoding import json_bytes
 from service.games.chain.records import ChainRecords
-from service.publish import json_bytes
+from service.games.hooks import GameHooks, NightlyRun
+from service.settings import Settings
 from service.store.base import Store
 from service.store.records import Board
 
 if TYPE_CHECKING:
+    from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
-    from service.nightly import NightlyRun
-    from service.settings import Settings
 
 KEY = "chain"
 FIRST_DAY = dt.date(2026, 9, 1)
@@ -28,70 +29,71 @@ SERVE_AHEAD = 7
 GENERATION_FAILED = "generation_failed"
 
 
-def nightly(run: NightlyRun) -> None:
-    """Store every day from FIRST_DAY to `run.ahead` days after today that is neither stored nor failed."""
-    from puzzlebook.chain.generate import GenerationError, VerifyError, generate, verify
-
-    store, done_report = run.store, run.report.game(KEY)
-    through = run.today + dt.timedelta(days=run.ahead)
-    done = set(ChainRecords(store).chain_days(FIRST_DAY.isoformat(), through.isoformat()))
-    done |= set(ChainRecords(store).chain_failures())
-    day = FIRST_DAY
-    while day <= through:
-        text = day.isoformat()
-        if text not in done:
-            try:
-                row = generate(day)
-                verify(row)
-            except GenerationError as exc:
-                ChainRecords(store).record_chain_failure(text, GENERATION_FAILED, str(exc), run.now)
-                done_report.failed[text] = GENERATION_FAILED
-            except VerifyError as exc:
-                ChainRecords(store).record_chain_failure(text, exc.code, str(exc), run.now)
-                done_report.failed[text] = exc.code
-            else:
-                if ChainRecords(store).put_chain_day(text, row):
-                    done_report.stored.append(text)
-        day += dt.timedelta(days=1)
-
-
-def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
-    wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, SERVE_AHEAD + 1)}
-    last = (today + dt.timedelta(days=SERVE_AHEAD)).isoformat()
-    records = ChainRecords(store)
-    have = set(records.chain_days(today.isoformat(), last)) | set(records.chain_failures())
-    return not wanted <= have
-
-
 def path(day: str) -> str:
     return f"daily/chain/{day}.json"
 
 
-def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
-    """Each stored day's public file: exactly generate.public(row), nothing of its answer."""
-    from puzzlebook.chain.generate import public
+class ChainHooks(GameHooks):
+    """Chain's hooks: its days stored ahead, its daily files, its health, its streak board."""
 
-    return {path(day): json_bytes(public(row)) for day, row in ChainRecords(store).chain_rows(first, last)}
+    key = KEY
 
+    def nightly(self, run: NightlyRun) -> None:
+        """Store every day from FIRST_DAY to `run.ahead` days after today that is neither stored nor
+        failed."""
+        from puzzlebook.chain.generate import GenerationError, VerifyError, generate, verify
 
-def published(store: Store, last: str) -> list[str]:
-    return ChainRecords(store).chain_days(None, last)
+        store, done_report = run.store, run.report.game(KEY)
+        through = run.today + dt.timedelta(days=run.ahead)
+        done = set(ChainRecords(store).chain_days(FIRST_DAY.isoformat(), through.isoformat()))
+        done |= set(ChainRecords(store).chain_failures())
+        day = FIRST_DAY
+        while day <= through:
+            text = day.isoformat()
+            if text not in done:
+                try:
+                    row = generate(day)
+                    verify(row)
+                except GenerationError as exc:
+                    ChainRecords(store).record_chain_failure(text, GENERATION_FAILED, str(exc), run.now)
+                    done_report.failed[text] = GENERATION_FAILED
+                except VerifyError as exc:
+                    ChainRecords(store).record_chain_failure(text, exc.code, str(exc), run.now)
+                    done_report.failed[text] = exc.code
+                else:
+                    if ChainRecords(store).put_chain_day(text, row):
+                        done_report.stored.append(text)
+            day += dt.timedelta(days=1)
 
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
+        wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, SERVE_AHEAD + 1)}
+        last = (today + dt.timedelta(days=SERVE_AHEAD)).isoformat()
+        records = ChainRecords(store)
+        have = set(records.chain_days(today.isoformat(), last)) | set(records.chain_failures())
+        return not wanted <= have
 
-def health(store: Store, today: dt.date) -> str | None:
-    tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    if ChainRecords(store).chain_day(tomorrow) is None:
-        last = ChainRecords(store).last_chain_day()
-        return (
-            f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
-            "run the nightly fill (python build.py fill)."
-        )
-    return None
+    def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
+        """Each stored day's public file: exactly generate.public(row), nothing of its answer."""
+        from puzzlebook.chain.generate import public
 
+        rows = ChainRecords(store).chain_rows(first, last)
+        return {path(day): json_bytes(public(row)) for day, row in rows}
 
-def streak(store: Store, pid: str) -> Streak:
-    return ChainRecords(store).stats(pid).streak
+    def published(self, store: Store, last: str) -> list[str]:
+        return ChainRecords(store).chain_days(None, last)
 
+    def health(self, store: Store, today: dt.date) -> str | None:
+        tomorrow = (today + dt.timedelta(days=1)).isoformat()
+        if ChainRecords(store).chain_day(tomorrow) is None:
+            last = ChainRecords(store).last_chain_day()
+            return (
+                f"Tomorrow’s Chain ({tomorrow}) isn’t stored (last stored day: {last or 'none'}); "
+                "run the nightly fill (python build.py fill)."
+            )
+        return None
 
-def streak_board(store: Store, today: dt.date, me: str | None) -> Board:
-    return ChainRecords(store).streak_board(today, me)
+    def streak(self, store: Store, pid: str) -> Streak:
+        return ChainRecords(store).stats(pid).streak
+
+    def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
+        return ChainRecords(store).streak_board(today, me)

@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH
+from service.encoding import json_bytes
 from service.games.chess.dailies import fill_dailies
 from service.games.chess.records import ChessRecords, KeptDaily
-from service.publish import json_bytes
+from service.games.hooks import GameHooks, NightlyRun
+from service.settings import Settings
 from service.store.base import Store
 from service.store.records import Board
 
 if TYPE_CHECKING:
+    from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
-    from service.nightly import NightlyRun
-    from service.settings import Settings
 
 KEY = "chess"
 # The home page's card is published for the last days of a run of daily files (yesterday and
@@ -27,27 +28,11 @@ KEY = "chess"
 CARD_DAYS = 2
 
 
-def nightly(run: NightlyRun) -> None:
-    """Keep every day's dailies from EPOCH through tomorrow (the first pick stands)."""
-    tomorrow = run.today + dt.timedelta(days=1)
-    run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
-
-
-def keep_through(store: Store, settings: Settings, bundle: Any, last: dt.date) -> None:
-    """Keep every day's dailies from EPOCH through `last`."""
-    fill_dailies(store, settings, bundle, EPOCH, last)
-
-
-def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
-    tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    return tomorrow not in {d.day for d in ChessRecords(store).kept_dailies(today.isoformat(), tomorrow)}
-
-
 def path(day: str) -> str:
     return f"daily/chess/{day}.json"
 
 
-def day_file(day: str, kept: list[KeptDaily], bundle: Any) -> dict[str, Any]:
+def day_file(day: str, kept: list[KeptDaily], bundle: Bundle) -> dict[str, Any]:
     """A day's public file: {date, bundle, dailies: [{band, id, rating, row}]}, bands easiest first (the
     file daily/chess/<date>.json, and GET /api/chess/daily/<date> before the file is out).
 
@@ -65,34 +50,50 @@ def day_file(day: str, kept: list[KeptDaily], bundle: Any) -> dict[str, Any]:
     return {"date": day, "bundle": bundle.version, "dailies": dailies}
 
 
-def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
-    """`day_file` for each day with dailies kept from `first` to `last`, and the home card of the last."""
-    by_day: dict[str, list[Any]] = defaultdict(list)
-    for kept in ChessRecords(store).kept_dailies(first, last):
-        by_day[kept.day].append(kept)
-    from service.games.chess import home  # python-chess, the picture: only where the files are made
+class ChessHooks(GameHooks):
+    """Chess Puzzles' hooks: its dailies kept through tomorrow, its daily files and home card, its
+    streak and ratings boards."""
 
-    cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
-    files = {}
-    for day, kept_list in by_day.items():
-        body = day_file(day, kept_list, bundle)
-        files[path(day)] = json_bytes(body)
-        if day >= cards_from:
-            files[home.path(day)] = home.daily_card(day, body["dailies"], bundle).encode("utf-8")
-    return files
+    key = KEY
 
+    def nightly(self, run: NightlyRun) -> None:
+        """Keep every day's dailies from EPOCH through tomorrow (the first pick stands)."""
+        tomorrow = run.today + dt.timedelta(days=1)
+        run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
 
-def published(store: Store, last: str) -> list[str]:
-    return sorted({d.day for d in ChessRecords(store).kept_dailies(None, last)})
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
+        """Keep every day's dailies from EPOCH through `last`."""
+        fill_dailies(store, settings, bundle, EPOCH, last)
 
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
+        tomorrow = (today + dt.timedelta(days=1)).isoformat()
+        return tomorrow not in {d.day for d in ChessRecords(store).kept_dailies(today.isoformat(), tomorrow)}
 
-def streak(store: Store, pid: str) -> Streak:
-    return ChessRecords(store).stats(pid).streak
+    def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
+        """`day_file` for each day with dailies kept from `first` to `last`, and the home card of the last
+        CARD_DAYS."""
+        by_day: dict[str, list[KeptDaily]] = defaultdict(list)
+        for kept in ChessRecords(store).kept_dailies(first, last):
+            by_day[kept.day].append(kept)
+        from service.games.chess import home  # python-chess, the picture: only where the files are made
 
+        cards_from = (dt.date.fromisoformat(last) - dt.timedelta(days=CARD_DAYS - 1)).isoformat()
+        files = {}
+        for day, kept_list in by_day.items():
+            body = day_file(day, kept_list, bundle)
+            files[path(day)] = json_bytes(body)
+            if day >= cards_from:
+                files[home.path(day)] = home.daily_card(day, body["dailies"], bundle).encode("utf-8")
+        return files
 
-def streak_board(store: Store, today: dt.date, me: str | None) -> Board:
-    return ChessRecords(store).streak_board(today, me)
+    def published(self, store: Store, last: str) -> list[str]:
+        return sorted({d.day for d in ChessRecords(store).kept_dailies(None, last)})
 
+    def streak(self, store: Store, pid: str) -> Streak:
+        return ChessRecords(store).stats(pid).streak
 
-def ratings_board(store: Store, me: str | None) -> Board:
-    return ChessRecords(store).ratings_board(KEY, me=me)
+    def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
+        return ChessRecords(store).streak_board(today, me)
+
+    def ratings_board(self, store: Store, me: str | None) -> Board:
+        return ChessRecords(store).ratings_board(KEY, me=me)

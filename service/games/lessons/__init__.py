@@ -4,11 +4,17 @@ removed with the player."""
 
 from __future__ import annotations
 
+from service.games.hooks import GameHooks
 from service.store.base import Store
 
 
-def forget_player(store: Store, pid: str) -> None:
-    """Delete every lesson `pid` owns, with its results."""
-    from service.games.lessons.records import LessonRecords
+class LessonsHooks(GameHooks):
+    """Lessons' one hook: a teacher's lessons go with the teacher."""
 
-    LessonRecords(store).delete_owned(pid)
+    key = "lessons"
+
+    def forget_player(self, store: Store, pid: str) -> None:
+        """Delete every lesson `pid` owns, with its results."""
+        from service.games.lessons.records import LessonRecords
+
+        LessonRecords(store).delete_owned(pid)

@@ -17,18 +17,19 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from puzzlebook.storm.run import FIRST_DAY, pick_run
+from service.encoding import json_bytes
+from service.games.hooks import GameHooks, NightlyRun
 from service.games.storm.records import KeptRun, StormRecords
-from service.publish import json_bytes
+from service.settings import Settings
 from service.store.base import Store
 
 if TYPE_CHECKING:
-    from service.nightly import NightlyRun
-    from service.settings import Settings
+    from puzzlebook.chess.shards import Bundle
 
 KEY = "storm"
 
 
-def ensure_run(store: Store, settings: Settings, bundle: Any, day: dt.date) -> KeptRun:
+def ensure_run(store: Store, settings: Settings, bundle: Bundle, day: dt.date) -> KeptRun:
     """The run of `day`, picked and kept now if it wasn't (ValueError before FIRST_DAY)."""
     records = StormRecords(store)
     kept = records.run_of(day.isoformat())
@@ -38,42 +39,46 @@ def ensure_run(store: Store, settings: Settings, bundle: Any, day: dt.date) -> K
     return records.keep_run(day.isoformat(), bundle.version, puzzles)
 
 
-def nightly(run: NightlyRun) -> None:
-    """Keep today's run (the day it is first needed and published)."""
-    if run.today >= FIRST_DAY:
-        ensure_run(run.store, run.settings, run.bundle, run.today)
-        run.report.game(KEY).kept = 1
-
-
-def keep_through(store: Store, settings: Settings, bundle: Any, last: dt.date) -> None:
-    """Keep every day's run from FIRST_DAY up to the day before `last` (today, for the build)."""
-    day, end = FIRST_DAY, last - dt.timedelta(days=1)
-    while day <= end:
-        ensure_run(store, settings, bundle, day)
-        day += dt.timedelta(days=1)
-
-
-def missing_ahead(store: Store, settings: Settings, today: dt.date) -> bool:
-    return today >= FIRST_DAY and StormRecords(store).run_of(today.isoformat()) is None
-
-
 def path(day: str) -> str:
     return f"daily/storm/{day}.json"
 
 
-def day_file(kept: KeptRun, bundle: Any) -> dict[str, Any]:
+def day_file(kept: KeptRun, bundle: Bundle) -> dict[str, Any]:
     """{date, bundle, puzzles: [[id, fen, moves, rating], ...]}: the run in order, as the shards have it."""
     rows = []
     for p in kept.puzzles:
         row = bundle.row(p.band, p.id)
+        if row is None:  # a kept run's puzzles are the bundle's: a bundle only ever adds puzzles
+            raise ValueError(f"the bundle no longer has {p.band} puzzle {p.id} of the {kept.day} run")
         rows.append([p.id, row[1], row[2], p.rating])
     return {"date": kept.day, "bundle": kept.bundle, "puzzles": rows}
 
 
-def daily_files(store: Store, bundle: Any, first: str | None, last: str) -> dict[str, bytes]:
-    """Each kept run's public file, from `first` through `last` (today: module docstring)."""
-    return {path(k.day): json_bytes(day_file(k, bundle)) for k in StormRecords(store).runs(first, last)}
+class StormHooks(GameHooks):
+    """Storm's hooks: each day's run kept on its day (and through the day before the build's
+    `last`), and its daily files."""
 
+    key = KEY
 
-def published(store: Store, last: str) -> list[str]:
-    return [k.day for k in StormRecords(store).runs(None, last)]
+    def nightly(self, run: NightlyRun) -> None:
+        """Keep today's run (the day it is first needed and published)."""
+        if run.today >= FIRST_DAY:
+            ensure_run(run.store, run.settings, run.bundle, run.today)
+            run.report.game(KEY).kept = 1
+
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
+        """Keep every day's run from FIRST_DAY up to the day before `last` (today, for the build)."""
+        day, end = FIRST_DAY, last - dt.timedelta(days=1)
+        while day <= end:
+            ensure_run(store, settings, bundle, day)
+            day += dt.timedelta(days=1)
+
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
+        return today >= FIRST_DAY and StormRecords(store).run_of(today.isoformat()) is None
+
+    def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
+        """Each kept run's public file, from `first` through `last` (today: module docstring)."""
+        return {path(k.day): json_bytes(day_file(k, bundle)) for k in StormRecords(store).runs(first, last)}
+
+    def published(self, store: Store, last: str) -> list[str]:
+        return [k.day for k in StormRecords(store).runs(None, last)]

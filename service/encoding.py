@@ -1,0 +1,11 @@
+"""The bytes of a public JSON file (a game's daily files, the index): compact UTF-8."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def json_bytes(value: Any) -> bytes:
+    """A public file's bytes: compact UTF-8 JSON."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

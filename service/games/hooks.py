@@ -1,0 +1,131 @@
+"""What a game's part of the service layer offers the generic jobs: one class, `GameHooks`, whose
+methods are the hooks, each with what a game that needs nothing there does.
+
+A game subclasses it in service/games/<key>/__init__.py and overrides the hooks it needs (in the
+manner of python-chess's variants: one base class, a subclass per variant, listed once), and
+service/games/registry.py lists one instance per game. mypy checks every override against the
+signature here; tests/test_games.py checks that a game the registry marks `daily`, `streak` or
+`rating` overrides the hooks those need.
+
+    nightly            keep the game's days ahead (the nightly fill, service/nightly.py)
+    missing_ahead      whether the days `make serve` needs are missing, so the fill must run first
+    keep_through       keep what the game publishes up to a day (the site build, before daily_files)
+    daily_files        a daily game's public files from one day to another, and
+    published          every date it published up to a day (daily/index.json)
+    health             why the API isn't healthy for this game (e.g. tomorrow isn't stored)
+    streak             a streak game's: a player's streak, and
+    streak_board       its streak board
+    ratings_board      a rated game's ratings board
+    forget_player      remove what the game keeps of a player outside their own partition
+
+This module imports no game and nothing that imports games, so a game importing it (and the
+nightly job's `NightlyRun`) closes no cycle (tests/test_architecture.py looks for any).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from service.settings import Settings
+from service.store.base import Store
+from service.store.records import Board
+
+if TYPE_CHECKING:
+    from puzzlebook.chess.shards import Bundle
+    from puzzlebook.streaks import Streak
+
+
+@dataclass
+class GameFill:
+    """What the fill did for one game: days stored, days that failed (by failure code), slots kept."""
+
+    stored: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+    kept: int = 0
+
+
+@dataclass
+class FillReport:
+    """What one fill did: per game, then the files written and the windows pruned."""
+
+    today: str
+    games: dict[str, GameFill] = field(default_factory=dict)
+    published: list[str] = field(default_factory=list)
+    pruned: int = 0
+
+    def game(self, key: str) -> GameFill:
+        """The figures of game `key` (made on first use)."""
+        return self.games.setdefault(key, GameFill())
+
+    def summary(self) -> str:
+        parts = []
+        for key, done in self.games.items():
+            failed = ", ".join(f"{d} ({c})" for d, c in sorted(done.failed.items())) or "none"
+            stored, kept = len(done.stored), done.kept
+            parts.append(f"{key}: stored {stored} day(s), kept {kept} slot(s), failed: {failed}")
+        games = "; ".join(parts) or "nothing to keep"
+        return f"site day {self.today}: {games}; wrote {len(self.published)} file(s)"
+
+
+@dataclass(frozen=True)
+class NightlyRun:
+    """What a game's nightly hook works with; it adds its figures to `report.game(key)`."""
+
+    store: Store
+    settings: Settings
+    bundle: Bundle
+    today: dt.date
+    now: dt.datetime
+    ahead: int
+    report: FillReport
+
+
+class GameHooks:
+    """A game's service hooks; `key` is its key in puzzlebook.games. Every hook does nothing here
+    (or has nothing to say), except those only a game marked for them in the registry is asked for
+    (`daily_files`, `published`, `streak`, `streak_board`, `ratings_board`): those refuse."""
+
+    key: ClassVar[str]
+
+    def nightly(self, run: NightlyRun) -> None:
+        """Keep the game's days ahead, as far as it needs (`run.ahead` days for a game that makes its
+        days), adding its figures to `run.report.game(key)`."""
+
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
+        """Whether the days `make serve` needs are missing, so the fill must run before serving."""
+        return False
+
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
+        """Keep what the game publishes up to `last` (the site build never picks a day itself: it
+        calls this, the nightly job's own code, before `daily_files`)."""
+
+    def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
+        """The game's public daily files, {path under the site: bytes}, of the days from `first`
+        (None: the start) to `last`."""
+        raise NotImplementedError(f"{self.key} publishes no daily files")
+
+    def published(self, store: Store, last: str) -> list[str]:
+        """Every date the game published up to `last`, ascending (for daily/index.json)."""
+        raise NotImplementedError(f"{self.key} publishes no daily files")
+
+    def health(self, store: Store, today: dt.date) -> str | None:
+        """Why the API isn't healthy for this game, in words an operator acts on; None when it is."""
+        return None
+
+    def streak(self, store: Store, pid: str) -> Streak:
+        """The player's daily streak in this game."""
+        raise NotImplementedError(f"{self.key} keeps no streak")
+
+    def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
+        """The game's streak board on `today`, with `me`'s row."""
+        raise NotImplementedError(f"{self.key} keeps no streak")
+
+    def ratings_board(self, store: Store, me: str | None) -> Board:
+        """The game's ratings board, with `me`'s row."""
+        raise NotImplementedError(f"{self.key} keeps no rating")
+
+    def forget_player(self, store: Store, pid: str) -> None:
+        """Remove what the game keeps of `pid` outside their own partition (deleting the player
+        removes that partition itself)."""
