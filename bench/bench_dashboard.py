@@ -35,13 +35,13 @@ THEMES = ["fork", "pin", "skewer", "endgame", "middlegame", "mateIn2", "short", 
 
 def _fill(store: Any, pid: str) -> None:
     """5,000 first results over 365 days: their records, history lines and day tallies."""
-    from puzzlebook.chess.dashboard import add_result
+    from puzzlebook.chess.dashboard import DayTally, add_result
     from service.games.chess import keys as CK
     from service.store import keys as K
     from service.store.items import Put, make_item
 
     rnd = random.Random(5000)
-    tallies: dict[str, dict[str, Any]] = {}
+    tallies: dict[str, DayTally] = {}
     puts: list[Any] = []
     rating = 1500
     for n in range(RESULTS):
@@ -61,7 +61,7 @@ def _fill(store: Any, pid: str) -> None:
         if result in ("missed", "shown"):
             puts.append(Put(make_item(pid_key, CK.chess_history(posted, puzzle, missed=True), line)))
         tallies[day] = add_result(tallies.get(day), day, themes, puzzle_rating, result == "clean", rating)
-    puts += [Put(make_item(K.player(pid), CK.chess_day(day), doc)) for day, doc in tallies.items()]
+    puts += [Put(make_item(K.player(pid), CK.chess_day(day), t.to_doc())) for day, t in tallies.items()]
     if hasattr(store, "client"):  # DynamoDB: BatchWriteItem (moto takes about a second a transaction)
         from service.store.dynamo import _encode
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.kept import KeptSolve
 from puzzlebook.chess.results import (
     Had,
     MissPost,
@@ -123,7 +125,7 @@ def test_tallies(vector: dict[str, Any]) -> None:
     assert set(vector["bands"]) == set(BANDS)
     for band, tally in vector["bands"].items():
         got = player.stats.band(band)
-        assert {"solved": got["solved"], "clean": got["clean"]} == tally, band
+        assert {"solved": got.solved, "clean": got.clean} == tally, band
 
 
 def _check_answer(post: dict[str, Any], answer: Posted, rating_before: Any, rating_after: Any) -> None:
@@ -144,7 +146,7 @@ def _check_after(case: dict[str, Any], stats: ChessStats) -> None:
         after["solved"], after["clean"], after["missed"], after["rated"]
     )
     for band, tally in after["bands"].items():
-        assert {"solved": stats.band(band)["solved"], "clean": stats.band(band)["clean"]} == tally, band
+        assert {"solved": stats.band(band).solved, "clean": stats.band(band).clean} == tally, band
     assert set(stats.bands) == set(after["bands"])
     today = dt.date.fromisoformat(case["today"])
     streak = after["streak"]
@@ -184,3 +186,45 @@ def test_players_through_the_store(case: dict[str, Any], records: tuple[ChessRec
         # The result the answer names is the one kept.
         assert (solve if answer.kind == "solve" else miss) is not None
     _check_after(case, chess.stats(pid))
+
+
+# ---- what a result adds to the history (decided here, written by service/games/chess/history.py) --
+
+
+def test_a_first_result_adds_its_line_and_its_days_tally() -> None:
+    day = dt.date(2026, 11, 2)
+    post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 1, 30, day, themes=("fork",))
+    settled = settle_solve(post, Had(), AT)
+    assert settled.history is not None and settled.history.replaces is None
+    line, tally = settled.history.line, settled.history.tally
+    assert (line.result, line.day, line.posted, line.before) == ("help", "2026-11-02", AT, 1500)
+    assert line.change == line.after - 1500
+    assert (tally.day, tally.played, tally.first) == ("2026-11-02", 1, 0)
+    assert tally.themes == {"fork": (1, 0, 1600)}
+    after_miss = settle_solve(post, Had(missed=True), AT)
+    assert after_miss.record is not None and after_miss.history is None  # the miss was the first result
+
+
+def test_a_miss_that_wins_a_tie_takes_the_solves_line_on_the_solves_day() -> None:
+    from puzzlebook.chess.dashboard import DayTally, add_result
+
+    solve_day, miss_day = dt.date(2026, 11, 2), dt.date(2026, 11, 3)
+    solve = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, solve_day, themes=("fork",))
+    solved = settle_solve(solve, Had(), "2026-11-02T23:59:30.000000Z")
+    kept = solved.record
+    assert isinstance(kept, KeptSolve) and solved.history is not None and solved.stats is not None
+    days = {solve_day.isoformat(): solved.history.tally}
+    had = Had(solved=True, stats=solved.stats, solve=kept, days=days)
+    miss = MissPost("aB3dE", "Medium", 1600, "wrong", ["e2e4"], miss_day, themes=("fork",))
+    settled = settle_miss(miss, had, "2026-11-03T00:00:10.000000Z", tie=True)
+    entry = settled.history
+    assert entry is not None and entry.replaces == (kept.posted, kept.id)
+    assert (entry.line.result, entry.line.day) == ("missed", "2026-11-02")
+    assert (entry.tally.day, entry.tally.played, entry.tally.first) == ("2026-11-02", 1, 0)
+    assert settled.solve is not None and not settled.solve.clean and settled.solve.after is None
+    # A solve kept before solves said their day, with no tally: the miss counts as a new one that day.
+    old = Had(solved=True, stats=solved.stats, solve=replace(kept, day=None))
+    alone = settle_miss(miss, old, "2026-11-03T00:00:10.000000Z", tie=True).history
+    assert alone is not None and alone.line.day == "2026-11-03"
+    assert alone.tally == add_result(None, "2026-11-03", ["fork"], 1600, False, alone.line.after)
+    assert isinstance(alone.tally, DayTally)

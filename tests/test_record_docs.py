@@ -6,8 +6,10 @@ added to one of them must be added to its doc too: these fail until it is.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, fields
 
+from puzzlebook.chess.kept import BandTally
 from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating
 from puzzlebook.streaks import Streak
@@ -22,7 +24,7 @@ def _full_stats() -> ChessStats:
         rated=11,
         rating=Rating(1612.5, 88.1, 0.0598),
         clean_at="2026-11-30T10:00:00Z",
-        bands={"Easy": {"solved": 3, "clean": 2, "clean_at": "2026-11-29T10:00:00Z"}},
+        bands={"Easy": BandTally(3, 2, "2026-11-29T10:00:00Z", 1)},
         streak=Streak("2026-11-30", 3, "2026-11-30T10:00:00Z", 5),
         offline_clean=1,
         board_streak=Streak("2026-11-29", 2, "2026-11-29T10:00:00Z", 4),
@@ -46,9 +48,47 @@ def test_a_doc_is_a_copy_the_stats_dont_share() -> None:
     stats = _full_stats()
     doc = stats.to_doc()
     doc["bands"]["Easy"]["solved"] = 99
-    assert stats.bands["Easy"]["solved"] == 3
+    assert stats.bands["Easy"].solved == 3
 
 
 def test_rating_and_streak_docs_hold_every_field() -> None:
     assert Rating(1500.0, 350.0, 0.06).to_doc() == asdict(Rating(1500.0, 350.0, 0.06))
     assert Streak("2026-11-30", 1, "x", 2).to_doc() == asdict(Streak("2026-11-30", 1, "x", 2))
+
+
+def _chess_records() -> list[object]:
+    """One of each chess record, every field set to something other than its default."""
+    from puzzlebook.chess.dashboard import DayTally
+    from puzzlebook.chess.kept import HistoryLine, KeptMiss, KeptSolve
+
+    rating = Rating(1612.5, 88.1, 0.0598)
+    return [
+        KeptSolve("aB3dE", "Hard", ("e2e4", "e7e5"), 1, 2, 31, False, 1900, "2026-11-30T10:00:00.000000Z",
+                  ("fork",), "2026-11-30", "2026-11-30", rating, Rating(1600.0, 80.0, 0.06), True),
+        KeptMiss("aB3dE", "Hard", "gave-up", ("e2e4",), 1900, "2026-11-30T10:00:00.000000Z", ("pin",),
+                 "2026-11-30", rating, Rating(1590.0, 80.0, 0.06), True),
+        BandTally(4, 3, "2026-11-30T10:00:00.000000Z", 1),
+        HistoryLine("aB3dE", "Hard", 1900, ("fork", "pin"), "shown", "2026-11-30",
+                    "2026-11-30T10:00:00.000000Z", 1613, 1590),
+        DayTally("2026-11-30", 3, 1, 4700, 1590, {"fork": (2, 1, 3000), "pin": (1, 0, 1700)}),
+    ]
+
+
+def test_every_chess_record_reads_back_from_its_doc_with_every_field() -> None:
+    for record in _chess_records():
+        kind = type(record)
+        doc = record.to_doc()  # type: ignore[attr-defined]
+        assert kind.from_doc(doc) == record, kind.__name__  # type: ignore[attr-defined]
+        assert {f.name for f in fields(kind)} <= set(doc), kind.__name__  # type: ignore[arg-type]
+        assert json.loads(json.dumps(doc)) == doc  # JSON as it is, no tuples or ratings left in it
+
+
+def test_a_chess_record_kept_before_its_newer_fields_reads_with_their_defaults() -> None:
+    from puzzlebook.chess.kept import KeptSolve
+
+    old = {"id": "aB3dE", "band": "Easy", "moves": ["e2e4"], "mistakes": 0, "hints": 0, "seconds": 9,
+           "clean": True, "rating": 900, "posted": "2026-11-01T10:00:00Z", "daily": None,
+           "before": None, "after": None}
+    solve = KeptSolve.from_doc(old)
+    assert (solve.themes, solve.day, solve.offline, solve.rated) == ((), None, False, False)
+    assert BandTally.from_doc({"solved": 2, "clean": 1, "clean_at": None}).ranked_clean == 1

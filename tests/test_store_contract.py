@@ -22,7 +22,7 @@ from service.games.lessons.records import (
     LessonRecords,
     LessonTooLarge,
 )
-from service.store.base import Absent, Add, Conflict, Put, Store, make_item
+from service.store.base import Absent, Add, Conflict, Put, Store, make_item, utc_stamp
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_miss as miss
 from tests.support import record_test_solve as solve
@@ -131,7 +131,8 @@ def test_a_miss_is_a_loss_and_forces_a_mistake_on_a_later_solve(store: Store) ->
     assert (chess.solved, chess.clean, chess.missed, chess.rated) == (1, 0, 1, 1)
     assert chess.rating == lost.after
     solve_doc, miss_doc = ChessRecords(store).chess_result(pid, "aB3dE")
-    assert solve_doc["mistakes"] == 1 and miss_doc["how"] == "wrong"
+    assert solve_doc is not None and miss_doc is not None
+    assert solve_doc.mistakes == 1 and miss_doc.how == "wrong"
 
 
 def test_a_miss_after_a_solve_changes_nothing(store: Store) -> None:
@@ -548,16 +549,45 @@ def test_a_first_result_writes_its_history_line_and_day_tally_in_its_transaction
     miss(store, pid, "ccccc", themes=("pin",), now=at(30))
     history = ChessHistory(store)
     (tally,) = history.day_tallies(pid, DAY.isoformat(), 7)
-    assert (tally["played"], tally["first"], tally["ratings"]) == (4, 1, 6100)
-    assert tally["themes"] == {"fork": [2, 1, 3000], "pin": [2, 0, 3100], "short": [1, 1, 1400]}
-    assert tally["rating"] == round(ChessRecords(store).stats(pid).rating.rating)
+    assert (tally.played, tally.first, tally.ratings) == (4, 1, 6100)
+    assert tally.themes == {"fork": (2, 1, 3000), "pin": (2, 0, 3100), "short": (1, 1, 1400)}
+    assert tally.rating == round(ChessRecords(store).stats(pid).rating.rating)
     page = history.page(pid)
-    assert [(line["id"], line["result"]) for line in page.lines] == [
+    assert [(line.id, line.result) for line in page.lines] == [
         ("ddddd", "help"), ("ccccc", "shown"), ("bbbbb", "missed"), ("aaaaa", "clean")
     ]
     assert page.next is None
-    assert [line["id"] for line in history.page(pid, missed=True).lines] == ["ccccc", "bbbbb"]
-    assert page.lines[-1]["before"] == 1500 and page.lines[-1]["themes"] == ["fork", "short"]
+    assert [line.id for line in history.page(pid, missed=True).lines] == ["ccccc", "bbbbb"]
+    assert page.lines[-1].before == 1500 and page.lines[-1].themes == ("fork", "short")
+
+
+@pytest.mark.parametrize("late", [False, True], ids=["same day", "after midnight"])
+def test_a_miss_that_wins_a_tie_takes_the_solves_line_and_its_days_tally(store: Store, late: bool) -> None:
+    """The solve's line goes and the miss's takes its place, counted on the solve's day, whatever the
+    miss's own day holds (after midnight: nothing yet; the solve's line used to stay beside it)."""
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.games.chess.history import ChessHistory
+    from service.plays import PlayCheck, open_play
+
+    pid = store.create_player("Tied", "h", T0).id
+    evening = dt.datetime.combine(DAY, dt.time(23, 59), tzinfo=dt.UTC)
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "aB3dE", evening).ticket)
+    solved_at = evening + dt.timedelta(seconds=30)
+    missed_at = solved_at + dt.timedelta(seconds=60 if late else 10)
+    records = ChessRecords(store)
+    solve = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, solved_at.date(), themes=("fork",))
+    assert records.record_solve(pid, solve, solved_at, play).rated
+    miss = MissPost("aB3dE", "Medium", 1600, "wrong", ["e2e4"], missed_at.date(), themes=("fork",))
+    assert records.record_miss(pid, miss, missed_at, play).rated
+    history = ChessHistory(store)
+    (line,) = history.page(pid).lines
+    assert (line.result, line.day, line.posted) == ("missed", DAY.isoformat(), utc_stamp(missed_at))
+    assert [m.id for m in history.page(pid, missed=True).lines] == ["aB3dE"]
+    tallies = history.day_tallies(pid, (DAY + dt.timedelta(days=1)).isoformat(), 2)
+    assert [(t.day, t.played, t.first, t.themes) for t in tallies] == [
+        (DAY.isoformat(), 1, 0, {"fork": (1, 0, 1600)})
+    ]
+    assert tallies[0].rating == round(rate_puzzle(NEW_PLAYER, 1600, "lost").rating)
 
 
 def test_a_lost_transaction_writes_no_history_or_tally(store: Store) -> None:
@@ -587,7 +617,7 @@ def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store
         when = dt.datetime.combine(day, dt.time(9), tzinfo=dt.UTC)
         solve(store, pid, f"p{i:04d}", themes=("fork",), now=when, mistakes=i % 2)
     history = ChessHistory(store)
-    assert [t["day"] for t in history.day_tallies(pid, DAY.isoformat(), 7)] == [
+    assert [t.day for t in history.day_tallies(pid, DAY.isoformat(), 7)] == [
         (DAY - dt.timedelta(days=k)).isoformat() for k in range(6, -1, -1)
     ]
     figures = history.dashboard(pid, DAY.isoformat(), 30)
@@ -597,7 +627,7 @@ def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store
     while True:
         page = history.page(pid, cursor)
         assert len(page.lines) <= PAGE
-        ids += [line["id"] for line in page.lines]
+        ids += [line.id for line in page.lines]
         cursor = page.next
         if cursor is None:
             break

@@ -249,4 +249,5 @@ def test_a_miss_and_a_solve_of_one_play_racing_the_miss_stands_and_is_rated(
     assert (chess.solved, chess.clean, chess.missed) == (1, 0, 1)
     assert chess.rating == rate_puzzle(NEW_PLAYER, 1600, "lost")
     kept_solve, kept_miss = ChessRecords(store).chess_result(pid, "aB3dE")
-    assert kept_miss["after"] is not None and kept_solve["after"] is None and kept_solve["mistakes"] >= 1
+    assert kept_miss is not None and kept_solve is not None
+    assert kept_miss.after is not None and kept_solve.after is None and kept_solve.mistakes >= 1

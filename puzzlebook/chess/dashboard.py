@@ -1,8 +1,9 @@
 """The puzzle dashboard's figures and the history's words for a result: pure rules, the same in the
 browser (site/static/js/chess/dashboard.js; tests/vectors/dashboard.json binds the two).
 
-A player's results are kept as one **day tally** per site day they played (the store writes it in
-the same transaction as the result; the browser keeps a guest's from its own log):
+A player's results are kept as one **day tally** per site day they played (`DayTally`; the store
+writes it in the same transaction as the result; the browser keeps a guest's from its own log), kept
+as (`DayTally.to_doc`):
 
     {"day": "2026-11-02", "played": 4, "first": 3, "ratings": 6210, "rating": 1523,
      "themes": {"fork": [2, 1, 3050], ...}}
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SPANS = (7, 30, 90)
@@ -66,66 +68,93 @@ def result_of(kind: str, *, clean: bool = False, how: str | None = None) -> Resu
     return "shown" if how == "gave-up" else "missed"
 
 
-def empty_day(day: str) -> dict[str, Any]:
-    """The tally of a day nothing was played yet."""
-    return {"day": day, "played": 0, "first": 0, "ratings": 0, "rating": None, "themes": {}}
+@dataclass(frozen=True, slots=True)
+class DayTally:
+    """A site day's first results: how many, how many first try, the sum of their puzzles' ratings,
+    the player's whole rating after the day's last rated one (None: none rated), and per theme
+    (played, first, ratings)."""
+
+    day: str
+    played: int = 0
+    first: int = 0
+    ratings: int = 0
+    rating: int | None = None
+    themes: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "day": self.day,
+            "played": self.played,
+            "first": self.first,
+            "ratings": self.ratings,
+            "rating": self.rating,
+            "themes": {name: list(counts) for name, counts in self.themes.items()},
+        }
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> DayTally:
+        themes = {name: (int(c[0]), int(c[1]), int(c[2])) for name, c in doc.get("themes", {}).items()}
+        return cls(doc["day"], doc["played"], doc["first"], doc["ratings"], doc.get("rating"), themes)
 
 
 def add_result(
-    tally: dict[str, Any] | None,
+    tally: DayTally | None,
     day: str,
     themes: Sequence[str],
     puzzle_rating: int,
     first_try: bool,
     rating_after: int | None,
-) -> dict[str, Any]:
+) -> DayTally:
     """`tally` (None: the day's first) with one more first result: a puzzle of `puzzle_rating` with
     `themes`, solved first try or not, leaving the player at `rating_after` (None: unrated).
 
     >>> t = add_result(None, "2026-11-02", ["fork", "short"], 1500, True, 1520)
     >>> t = add_result(t, "2026-11-02", ["fork"], 1700, False, None)
-    >>> t["played"], t["first"], t["ratings"], t["rating"], t["themes"]
-    (2, 1, 3200, 1520, {'fork': [2, 1, 3200], 'short': [1, 1, 1500]})
+    >>> t.played, t.first, t.ratings, t.rating, t.themes
+    (2, 1, 3200, 1520, {'fork': (2, 1, 3200), 'short': (1, 1, 1500)})
     """
-    base = tally or empty_day(day)
+    base = tally or DayTally(day)
     win = 1 if first_try else 0
-    kept = {name: list(counts) for name, counts in base["themes"].items()}
+    kept = dict(base.themes)
     for name in dict.fromkeys(themes):  # a theme named twice counts once
-        played, first, ratings = kept.get(name, [0, 0, 0])
-        kept[name] = [played + 1, first + win, ratings + puzzle_rating]
-    return {
-        "day": day,
-        "played": base["played"] + 1,
-        "first": base["first"] + win,
-        "ratings": base["ratings"] + puzzle_rating,
-        "rating": base["rating"] if rating_after is None else rating_after,
-        "themes": dict(sorted(kept.items())),
-    }
+        played, first, ratings = kept.get(name, (0, 0, 0))
+        kept[name] = (played + 1, first + win, ratings + puzzle_rating)
+    return DayTally(
+        day=day,
+        played=base.played + 1,
+        first=base.first + win,
+        ratings=base.ratings + puzzle_rating,
+        rating=base.rating if rating_after is None else rating_after,
+        themes=dict(sorted(kept.items())),
+    )
 
 
 def first_try_lost(
-    tally: dict[str, Any], themes: Sequence[str], was_first_try: bool, rating_after: int | None
-) -> dict[str, Any]:
+    tally: DayTally, themes: Sequence[str], was_first_try: bool, rating_after: int | None
+) -> DayTally:
     """`tally` with one of its results turned into a miss: a solve a miss of the same play won the
     tie against (puzzlebook.chess.results). Still one puzzle played, of the same rating; no longer
     first try if it was, and the player left at `rating_after`.
 
     >>> t = add_result(None, "2026-11-02", ["fork"], 1500, True, 1520)
     >>> t = first_try_lost(t, ["fork"], True, 1380)
-    >>> t["played"], t["first"], t["ratings"], t["rating"], t["themes"]
-    (1, 0, 1500, 1380, {'fork': [1, 0, 1500]})
+    >>> t.played, t.first, t.ratings, t.rating, t.themes
+    (1, 0, 1500, 1380, {'fork': (1, 0, 1500)})
     """
     lost = 1 if was_first_try else 0
-    kept = {name: list(counts) for name, counts in tally["themes"].items()}
+    kept = dict(tally.themes)
     for name in dict.fromkeys(themes):
         if name in kept:
-            kept[name][1] = max(0, kept[name][1] - lost)
-    return {
-        **tally,
-        "first": max(0, tally["first"] - lost),
-        "rating": tally["rating"] if rating_after is None else rating_after,
-        "themes": kept,
-    }
+            played, first, ratings = kept[name]
+            kept[name] = (played, max(0, first - lost), ratings)
+    return DayTally(
+        day=tally.day,
+        played=tally.played,
+        first=max(0, tally.first - lost),
+        ratings=tally.ratings,
+        rating=tally.rating if rating_after is None else rating_after,
+        themes=kept,
+    )
 
 
 def percent(part: int, whole: int) -> int | None:
@@ -169,20 +198,20 @@ def _theme_row(name: str, played: int, first: int, ratings: int) -> dict[str, An
     }
 
 
-def dashboard(tallies: Iterable[dict[str, Any]], today: str, days: int) -> dict[str, Any]:
+def dashboard(tallies: Iterable[DayTally], today: str, days: int) -> dict[str, Any]:
     """The figures of the `days` days ending `today`, from the player's day tallies (any order; days
     outside the span are left out): puzzles played, solved first try (count and %), the performance
     over all, every theme played at least MIN_PLAYS times (weakest first), the TOP weakest (below
     the overall performance, at least one not solved first try) and strongest (above it, at least
     one solved first try), and the rating after each day that moved it."""
     start = first_day(today, days)
-    inside = sorted((t for t in tallies if start <= t["day"] <= today), key=lambda t: t["day"])
-    played = sum(t["played"] for t in inside)
-    first = sum(t["first"] for t in inside)
-    ratings = sum(t["ratings"] for t in inside)
+    inside = sorted((t for t in tallies if start <= t.day <= today), key=lambda t: t.day)
+    played = sum(t.played for t in inside)
+    first = sum(t.first for t in inside)
+    ratings = sum(t.ratings for t in inside)
     totals: dict[str, list[int]] = {}
     for t in inside:
-        for name, counts in t["themes"].items():
+        for name, counts in t.themes.items():
             if name in NOT_MOTIFS:
                 continue
             sums = totals.setdefault(name, [0, 0, 0])
@@ -207,20 +236,20 @@ def dashboard(tallies: Iterable[dict[str, Any]], today: str, days: int) -> dict[
         "themes": rows,
         "weak": weak[:TOP],
         "strong": strong[:TOP],
-        "ratings": [{"day": t["day"], "rating": t["rating"]} for t in inside if t["rating"] is not None],
+        "ratings": [{"day": t.day, "rating": t.rating} for t in inside if t.rating is not None],
     }
 
 
-def tallies_of(log: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def tallies_of(log: Iterable[dict[str, Any]]) -> list[DayTally]:
     """Day tallies from a log of first results, oldest first ({day, themes, rating, result, after}:
     the puzzle's rating, the history's result, the player's rating after it or None), as the store
     would have kept them one by one.
 
     >>> entry = {"day": "2026-11-01", "themes": [], "rating": 900, "result": "clean", "after": None}
-    >>> [t["played"] for t in tallies_of([entry, entry])]
+    >>> [t.played for t in tallies_of([entry, entry])]
     [2]
     """
-    days: dict[str, dict[str, Any]] = {}
+    days: dict[str, DayTally] = {}
     for entry in log:
         day = entry["day"]
         days[day] = add_result(

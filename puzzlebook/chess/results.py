@@ -27,9 +27,12 @@ The browser keeps its own copy of the clean rule, the band tallies and the strea
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
+from puzzlebook.chess.dashboard import DayTally, add_result, first_try_lost, result_of
+from puzzlebook.chess.kept import BandTally, HistoryLine, KeptMiss, KeptSolve
 from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
 from puzzlebook.results import Posted
@@ -73,12 +76,25 @@ class MissPost:
 @dataclass(frozen=True, slots=True)
 class Had:
     """What the player had for the puzzle when the post came: a solve, a miss, and their tallies;
-    `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it)."""
+    `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it); `days`: the
+    day tallies read, by site day (the day the result counts on, `history_day`, when one is kept)."""
 
     solved: bool = False
     missed: bool = False
     stats: ChessStats = field(default_factory=ChessStats)
-    solve: dict[str, Any] | None = None
+    solve: KeptSolve | None = None
+    days: Mapping[str, DayTally] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """What a first result adds to the history and the dashboard: its line, the day tally of the
+    line's day after it (written over the one read), and (posted, puzzle id) of the line it takes
+    the place of (a miss that won a tie: the solve's), if any."""
+
+    line: HistoryLine
+    tally: DayTally
+    replaces: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +106,17 @@ class Settled:
     version read). tally: (band, its tally) when a clean solve moved the band's count (its place
     on the band's all-time board). first: no result of the other kind was there, and none may
     land before this is written (it would be the first result). solve: the kept solve rewritten
-    (a miss that won a tie: the solve stays, as one after a miss).
+    (a miss that won a tie: the solve stays, as one after a miss). history: what the result adds to
+    the history and the dashboard (None: it isn't the player's first result for the puzzle).
     """
 
     answer: Posted
-    record: dict[str, Any] | None = None
+    record: KeptSolve | KeptMiss | None = None
     stats: ChessStats | None = None
-    tally: tuple[str, dict[str, Any]] | None = None
+    tally: tuple[str, BandTally] | None = None
     first: bool = False
-    solve: dict[str, Any] | None = None
+    solve: KeptSolve | None = None
+    history: HistoryEntry | None = None
 
 
 def is_clean(mistakes: int, hints: int) -> bool:
@@ -121,6 +139,42 @@ def counted_day(daily_of: dt.date | None, on: dt.date) -> dt.date | None:
     return on if daily_of == on else None
 
 
+def history_day(post: SolvePost | MissPost, had: Had, *, tie: bool = False) -> str:
+    """The site day a first result counts on in the dashboard: the day it was posted on; for a miss
+    that wins a tie, the solve's (it takes the solve's place in that day's tally), or the miss's own
+    for a solve kept before solves recorded their day.
+
+    >>> post = MissPost("x", "Easy", 900, "wrong", [], dt.date(2026, 11, 3))
+    >>> solve = KeptSolve("x", "Easy", (), 0, 0, 9, True, 900, "t", day="2026-11-02")
+    >>> history_day(post, Had(solved=True, solve=solve)), history_day(post, Had(solve=solve), tie=True)
+    ('2026-11-03', '2026-11-02')
+    """
+    if tie and had.solve is not None and had.solve.day is not None:
+        return had.solve.day
+    return post.on.isoformat()
+
+
+def _whole(rating: Rating | None) -> int | None:
+    return round(rating.rating) if rating is not None else None
+
+
+def _line(record: KeptSolve | KeptMiss, day: str) -> HistoryLine:
+    """The history's line of a first result, counted on `day`."""
+    if isinstance(record, KeptSolve):
+        result = result_of("solve", clean=record.clean)
+    else:
+        result = result_of("miss", how=record.how)
+    return HistoryLine(record.id, record.band, record.rating, record.themes, result, day, record.posted,
+                       _whole(record.before), _whole(record.after))
+
+
+def _first_entry(record: KeptSolve | KeptMiss, had: Had, day: str) -> HistoryEntry:
+    """A first result's line, and its day's tally with it."""
+    line = _line(record, day)
+    tally = add_result(had.days.get(day), day, line.themes, line.rating, line.result == "clean", line.after)
+    return HistoryEntry(line, tally)
+
+
 def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     """What keeping `post` changes, given what the player `had`; `at` is when it was posted (UTC)."""
     if had.solved:
@@ -135,14 +189,15 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     # The miss was the first result, and was rated; this solve isn't. Nor is an offline one.
     outcome = outcome_of(False, mistakes, post.hints)
     after = None if had.missed or post.offline else rate_puzzle(before, post.puzzle_rating, outcome)
-    tally = {"offline_clean": 0, **stats.band(post.band)}
-    tally["solved"] += 1
+    band = stats.band(post.band)
     if clean and online:
-        tally["clean"] += 1
-        tally["clean_at"] = at
+        band = replace(band, solved=band.solved + 1, clean=band.clean + 1, clean_at=at)
     elif clean:
-        tally["clean"] += 1
-        tally["offline_clean"] += 1
+        band = replace(
+            band, solved=band.solved + 1, clean=band.clean + 1, offline_clean=band.offline_clean + 1
+        )
+    else:
+        band = replace(band, solved=band.solved + 1)
     new = stats.with_(
         solved=stats.solved + 1,
         clean=stats.clean + (1 if clean else 0),
@@ -150,26 +205,27 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         offline_clean=stats.offline_clean + (1 if clean and post.offline else 0),
         rated=stats.rated + (0 if after is None else 1),
         rating=after or stats.rating,
-        bands={**stats.bands, post.band: tally},
+        bands={**stats.bands, post.band: band},
         streak=stats.streak.extended(day, at) if day else stats.streak,
         board_streak=stats.ranked_streak.extended(day, at) if daily and day else stats.ranked_streak,
     )
-    record = {
-        "id": post.puzzle_id,
-        "band": post.band,
-        "moves": list(post.moves),
-        "mistakes": mistakes,
-        "hints": post.hints,
-        "seconds": post.seconds,
-        "clean": clean,
-        "rating": post.puzzle_rating,
-        "themes": list(post.themes),
-        "posted": at,
-        "daily": daily,
-        "before": _doc(before) if after is not None else None,
-        "after": _doc(after),
-        "offline": post.offline,
-    }
+    record = KeptSolve(
+        id=post.puzzle_id,
+        band=post.band,
+        moves=tuple(post.moves),
+        mistakes=mistakes,
+        hints=post.hints,
+        seconds=post.seconds,
+        clean=clean,
+        rating=post.puzzle_rating,
+        posted=at,
+        themes=tuple(post.themes),
+        day=post.on.isoformat(),
+        daily=daily,
+        before=before if after is not None else None,
+        after=after,
+        offline=post.offline,
+    )
     answer = Posted(
         already=False,
         rated=after is not None,
@@ -181,15 +237,19 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         kind="solve",
         offline=post.offline,
     )
-    return Settled(answer, record, new, (post.band, tally) if clean else None, first=not had.missed)
+    # A solve after a miss is kept, but the miss was the first result: the history counts that one.
+    history = None if had.missed else _first_entry(record, had, history_day(post, had))
+    return Settled(
+        answer, record, new, (post.band, band) if clean else None, first=not had.missed, history=history
+    )
 
 
 def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Settled:
     """What keeping `post` changes: a miss is the first result only when there's no solve or miss
     yet, and is then rated as a loss (not when offline). `tie`: the miss is of the very play whose
     solve is kept (the same ticket, the solve got in first): the miss takes the solve's place."""
-    if tie and had.solve is not None and had.solve.get("after") is not None and not had.missed:
-        return _miss_wins_tie(post, had, at)
+    if tie and had.solve is not None and had.solve.rated and not had.missed:
+        return _miss_wins_tie(post, had, had.solve, at)
     if had.solved or had.missed:
         return Settled(Posted(already=True, kind="solve" if had.solved else "miss"))
     day = counted_day(post.daily_of, post.on)
@@ -202,19 +262,7 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
         rated=stats.rated + (0 if after is None else 1),
         rating=after or stats.rating,
     )
-    record = {
-        "id": post.puzzle_id,
-        "band": post.band,
-        "how": post.how,
-        "moves": list(post.moves),
-        "rating": post.puzzle_rating,
-        "themes": list(post.themes),
-        "posted": at,
-        "daily": daily,
-        "before": _doc(before) if after is not None else None,
-        "after": _doc(after),
-        "offline": post.offline,
-    }
+    record = _kept_miss(post, at, daily, before if after is not None else None, after)
     answer = Posted(
         already=False,
         rated=after is not None,
@@ -225,50 +273,59 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
         kind="miss",
         offline=post.offline,
     )
-    return Settled(answer, record, new, first=True)
+    return Settled(answer, record, new, first=True, history=_first_entry(record, had, history_day(post, had)))
 
 
-def _miss_wins_tie(post: MissPost, had: Had, at: str) -> Settled:
+def _kept_miss(
+    post: MissPost, at: str, daily: str | None, before: Rating | None, after: Rating | None
+) -> KeptMiss:
+    return KeptMiss(
+        id=post.puzzle_id,
+        band=post.band,
+        how=post.how,
+        moves=tuple(post.moves),
+        rating=post.puzzle_rating,
+        posted=at,
+        themes=tuple(post.themes),
+        daily=daily,
+        before=before,
+        after=after,
+        offline=post.offline,
+    )
+
+
+def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settled:
     """A miss that raced the solve of the same play and came second: the miss stands as the first
     result. The solve's rating change is taken back (nothing else was rated since: the play was
     still the player's current one) and the miss is rated from where the solve started; the solve
-    stays, as one after a miss (at least one mistake, not clean, unrated)."""
-    solve = had.solve or {}
+    stays, as one after a miss (at least one mistake, not clean, unrated).
+
+    In the history the miss takes the solve's place: the solve's line goes, the miss's line is
+    counted on the solve's day, and that day's tally keeps the puzzle played but no longer first
+    try (a solve kept before day tallies were has none: the miss is then counted as a new one)."""
     stats = had.stats
-    before = Rating(**solve["before"])
+    before = solve.before or stats.current_rating
     after = rate_puzzle(before, post.puzzle_rating, "lost")
-    was_clean = bool(solve["clean"])
-    band = solve["band"]
-    tally = {"offline_clean": 0, **stats.band(band)}
-    if was_clean:
-        tally["clean"] -= 1
+    band = stats.band(solve.band)
+    if solve.clean:
+        band = replace(band, clean=band.clean - 1)
     new = stats.with_(
         missed=stats.missed + 1,
-        clean=stats.clean - (1 if was_clean else 0),
+        clean=stats.clean - (1 if solve.clean else 0),
         rating=after,
-        bands={**stats.bands, band: tally},
+        bands={**stats.bands, solve.band: band},
     )
-    daily = solve.get("daily")
-    record: dict[str, Any] = {
-        "id": post.puzzle_id,
-        "band": post.band,
-        "how": post.how,
-        "moves": list(post.moves),
-        "rating": post.puzzle_rating,
-        "themes": list(post.themes),
-        "posted": at,
-        "daily": daily,
-        "before": _doc(before),
-        "after": _doc(after),
-        "offline": False,
-    }
-    mistakes = max(1, solve["mistakes"])
-    kept_solve = {**solve, "mistakes": mistakes, "clean": False, "before": None, "after": None}
+    record = replace(_kept_miss(post, at, solve.daily, before, after), offline=False)
     answer = Posted(
-        already=False, rated=True, before=before, after=after, mistakes=1, daily=daily, kind="miss"
+        already=False, rated=True, before=before, after=after, mistakes=1, daily=solve.daily, kind="miss"
     )
-    return Settled(answer, record, new, (band, tally) if was_clean else None, solve=kept_solve)
-
-
-def _doc(rating: Rating | None) -> dict[str, float] | None:
-    return rating.to_doc() if rating is not None else None
+    day = history_day(post, had, tie=True)
+    line = _line(record, day)
+    kept_day = had.days.get(day)
+    if kept_day is not None:
+        tally = first_try_lost(kept_day, line.themes, solve.clean, line.after)
+    else:
+        tally = add_result(None, day, line.themes, line.rating, False, line.after)
+    history = HistoryEntry(line, tally, replaces=(solve.posted, solve.id))
+    return Settled(answer, record, new, (solve.band, band) if solve.clean else None,
+                   solve=solve.after_a_miss(), history=history)

@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from puzzlebook.chess.kept import BandTally
 from puzzlebook.ratings import NEW_PLAYER, Rating
 from puzzlebook.streaks import Streak, plural
 
@@ -21,7 +22,7 @@ class ChessStats:
     rated: int = 0
     rating: Rating | None = None
     clean_at: str | None = None
-    bands: dict[str, dict[str, Any]] = field(default_factory=dict)
+    bands: dict[str, BandTally] = field(default_factory=dict)
     streak: Streak = field(default_factory=Streak)
     # Offline results count for the player alone (docs/ratings.md, "Rated, or only counted"): the
     # clean solves among `clean` that came offline, and the streak the boards see (None: `streak`,
@@ -44,9 +45,9 @@ class ChessStats:
         """The rating to rate the next result from: a new player's until the first."""
         return self.rating or NEW_PLAYER
 
-    def band(self, name: str) -> dict[str, Any]:
-        """One band's tally: {solved, clean, clean_at}."""
-        return self.bands.get(name, {"solved": 0, "clean": 0, "clean_at": None})
+    def band(self, name: str) -> BandTally:
+        """One band's tally (zeros for a band not played yet)."""
+        return self.bands.get(name) or BandTally()
 
     def to_doc(self) -> dict[str, Any]:
         """As the store keeps it, without the version (what `from_doc` reads back). Field by field:
@@ -58,7 +59,7 @@ class ChessStats:
             "rated": self.rated,
             "rating": self.rating.to_doc() if self.rating else None,
             "clean_at": self.clean_at,
-            "bands": {name: dict(tally) for name, tally in self.bands.items()},
+            "bands": {name: tally.to_doc() for name, tally in self.bands.items()},
             "streak": self.streak.to_doc(),
             "offline_clean": self.offline_clean,
             "board_streak": self.board_streak.to_doc() if self.board_streak else None,
@@ -77,7 +78,7 @@ class ChessStats:
             rated=doc["rated"],
             rating=Rating(**rating) if rating else None,
             clean_at=doc["clean_at"],
-            bands=doc["bands"],
+            bands={name: BandTally.from_doc(tally) for name, tally in doc["bands"].items()},
             streak=Streak(**doc["streak"]),
             offline_clean=doc.get("offline_clean", 0),
             board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,

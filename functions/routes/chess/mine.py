@@ -71,4 +71,4 @@ async def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Mi
     if before is not None and not CURSOR_RE.match(before):
         raise ApiError(400, BAD_CURSOR)
     page = ChessHistory(ctx.store).page(player.id, before, missed=missed)
-    return HistoryPage.model_validate({"lines": page.lines, "next": page.next})
+    return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})

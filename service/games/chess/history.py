@@ -1,7 +1,8 @@
-"""A player's chess history and dashboard in the store: what a first result adds (a line in the
-history, in the missed list for a miss, and the day's tally: puzzlebook.chess.dashboard), written by
-ChessRecords in the result's own transaction; and the reads of the dashboard and the history pages,
-each a bounded query of the player's partition (docs/store.md, "Access patterns")."""
+"""A player's chess history and dashboard in the store: the writes of what a first result adds (its
+line in the history, in the missed list for a miss, and the day's tally), as the settle step decided
+it (puzzlebook.chess.results.HistoryEntry), made by ChessRecords in the result's own transaction; and
+the reads of the dashboard and the history pages, each a bounded query of the player's partition
+(docs/store.md, "Access patterns")."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.chess.dashboard import add_result, dashboard, first_day, first_try_lost, result_of
-from puzzlebook.chess.results import Settled
+from puzzlebook.chess.dashboard import DayTally, dashboard, first_day
+from puzzlebook.chess.kept import HistoryLine
+from puzzlebook.chess.results import HistoryEntry
 from service.games.chess import keys as CK
 from service.store import keys as K
 from service.store.base import Store
-from service.store.items import Delete, Item, Key, Op, Put, doc_of, make_item
+from service.store.items import Delete, Key, Op, Put, doc_of, make_item
 
 PAGE = 20  # history lines a page
 # A page's cursor: the posted stamp and puzzle id of the last line of the page before.
@@ -26,58 +28,26 @@ def day_key(pid: str, day: str) -> Key:
     return K.player(pid), CK.chess_day(day)
 
 
-def _whole(rating: dict[str, Any] | None) -> int | None:
-    return round(rating["rating"]) if rating else None
+def line_key(pid: str, posted: str, puzzle_id: str, *, missed: bool = False) -> Key:
+    return K.player(pid), CK.chess_history(posted, puzzle_id, missed=missed)
 
 
-def history_ops(pid: str, day: str, got: dict[Key, Item], settled: Settled) -> list[Op]:
-    """What a first result adds besides its record: its history line (and missed line), and the
-    day's tally with it. Nothing for a result that isn't the player's first for the puzzle (a solve
-    after a miss is kept, but the miss was the result the history and the dashboard count). The day
-    tally is put over what was read: the tallies' version in the same transaction guards it.
-    A miss that won a tie against a solve of the same play takes the solve's line and its place in
-    the tally (`first_try_lost`): the tally is the miss's day's, where a race of seconds puts both."""
-    record = settled.record
-    tie = settled.solve is not None
-    if record is None or not (settled.first or tie):
+def history_ops(pid: str, entry: HistoryEntry | None) -> list[Op]:
+    """The writes of what a first result adds: the day's tally (over what was read: the tallies'
+    version in the same transaction guards it), its line (new, or over the line it replaces when
+    both were posted in the same microsecond), the replaced line's removal, and for a miss its line
+    in the missed list."""
+    if entry is None:
         return []
-    kind = settled.answer.kind
-    result = result_of(kind or "solve", clean=bool(record.get("clean")), how=record.get("how"))
-    before, after = _whole(record.get("before")), _whole(record.get("after"))
-    line = {
-        "id": record["id"],
-        "band": record["band"],
-        "rating": record["rating"],
-        "themes": record.get("themes", []),
-        "result": result,
-        "day": day,
-        "posted": record["posted"],
-        "before": before,
-        "after": after,
-        "change": after - before if before is not None and after is not None else None,
-    }
-    key = day_key(pid, day)
-    had = doc_of(got[key]) if key in got else None
-    line_key = K.player(pid), CK.chess_history(record["posted"], record["id"])
-    ops: list[Op] = []
-    replaced: Key | None = None
-    if tie and had is not None:
-        solve = settled.solve or {}
-        # The solve was first try when it was clean: then the tie takes a clean solve off its band's
-        # tally too (settled.tally), as the kept solve itself is rewritten as not clean.
-        tally = first_try_lost(had, line["themes"], settled.tally is not None, after)
-        replaced = K.player(pid), CK.chess_history(solve["posted"], solve["id"])
-        if replaced != line_key:  # posted in the same microsecond, the miss's line overwrites it
-            ops.append(Delete(*replaced))
-    else:
-        tally = add_result(had, day, line["themes"], record["rating"], result == "clean", after)
-    ops += [
-        Put(make_item(*key, tally)),
-        Put(make_item(*line_key, line), expect=None if replaced == line_key else 0),
-    ]
-    if result in ("missed", "shown"):
-        missed_key = K.player(pid), CK.chess_history(record["posted"], record["id"], missed=True)
-        ops.append(Put(make_item(*missed_key, line), expect=0))
+    line = entry.line
+    key = line_key(pid, line.posted, line.id)
+    replaced = line_key(pid, *entry.replaces) if entry.replaces is not None else None
+    ops: list[Op] = [Put(make_item(*day_key(pid, entry.tally.day), entry.tally.to_doc()))]
+    if replaced is not None and replaced != key:
+        ops.append(Delete(*replaced))
+    ops.append(Put(make_item(*key, line.to_doc()), expect=None if replaced == key else 0))
+    if line.missed:
+        ops.append(Put(make_item(*line_key(pid, line.posted, line.id, missed=True), line.to_doc()), expect=0))
     return ops
 
 
@@ -85,7 +55,7 @@ def history_ops(pid: str, day: str, got: dict[Key, Item], settled: Settled) -> l
 class HistoryPage:
     """A page of history lines, newest first, and the cursor of the next (None: the last page)."""
 
-    lines: list[dict[str, Any]]
+    lines: list[HistoryLine]
     next: str | None
 
 
@@ -95,12 +65,12 @@ class ChessHistory:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def day_tallies(self, pid: str, today: str, days: int) -> list[dict[str, Any]]:
+    def day_tallies(self, pid: str, today: str, days: int) -> list[DayTally]:
         """The player's day tallies of the `days` days ending `today`: one query, at most `days` items."""
         items = self.store.query_items(
             K.player(pid), low=CK.chess_day(first_day(today, days)), high=CK.chess_day(today)
         )
-        return [doc_of(it) for it in items]
+        return [DayTally.from_doc(doc_of(it)) for it in items]
 
     def dashboard(self, pid: str, today: str, days: int) -> dict[str, Any]:
         """The dashboard's figures (puzzlebook.chess.dashboard.dashboard) from the day tallies."""
@@ -115,7 +85,7 @@ class ChessHistory:
             posted, puzzle_id = before.split("~", 1)
             high = f"{prefix}{posted}#{puzzle_id}"
         items = self.store.query_items(K.player(pid), low=prefix, high=high, reverse=True, limit=PAGE + 2)
-        lines = [doc_of(it) for it in items if it["SK"] != high]
+        lines = [HistoryLine.from_doc(doc_of(it)) for it in items if it["SK"] != high]
         more = len(lines) > PAGE
         lines = lines[:PAGE]
-        return HistoryPage(lines, f"{lines[-1]['posted']}~{lines[-1]['id']}" if more else None)
+        return HistoryPage(lines, f"{lines[-1].posted}~{lines[-1].id}" if more else None)

@@ -7,9 +7,18 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from puzzlebook.chess.results import Had, MissPost, Settled, SolvePost, settle_miss, settle_solve
+from puzzlebook.chess.dashboard import DayTally
+from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve
+from puzzlebook.chess.results import (
+    Had,
+    MissPost,
+    Settled,
+    SolvePost,
+    history_day,
+    settle_miss,
+    settle_solve,
+)
 from puzzlebook.chess.tallies import ChessStats
-from puzzlebook.ratings import Rating
 from puzzlebook.results import Posted
 from service.games.chess import keys as CK
 from service.games.chess.history import day_key, history_ops
@@ -42,14 +51,25 @@ class KeptDaily:
     id: str
     rating: int
 
+    def to_doc(self) -> dict[str, Any]:
+        """The item's record (the day and band are its sort key)."""
+        return {"id": self.id, "rating": self.rating}
+
+    @classmethod
+    def from_item(cls, item: Item) -> KeptDaily:
+        day, band = item["SK"].split("#", 1)
+        doc = doc_of(item)
+        return cls(day, band, doc["id"], doc["rating"])
+
 
 @dataclass(frozen=True, slots=True)
 class _ResultKeys:
-    """The keys a chess result reads: the player's solve and miss of the puzzle, and their tallies."""
+    """The keys a chess result reads: the player's solve and miss of the puzzle, their tallies, and the
+    day tallies of `days` (the site day posted on; for a miss that wins a tie, the solve's too)."""
 
     pid: str
     puzzle_id: str
-    day: str = ""  # the site day posted on: its dashboard tally is read too
+    days: tuple[str, ...] = ()
 
     @property
     def solve(self) -> Key:
@@ -65,25 +85,34 @@ class _ResultKeys:
 
     @property
     def read(self) -> list[Key]:
-        return [self.stats, self.solve, self.miss, day_key(self.pid, self.day)]
+        return [self.stats, self.solve, self.miss, *(day_key(self.pid, day) for day in self.days)]
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
         stats = record_of(got.get(self.stats), ChessStats.from_doc)
-        solve = doc_of(got[self.solve]) if self.solve in got else None
-        return Had(self.solve in got, self.miss in got, stats, solve)
+        solve = KeptSolve.from_doc(doc_of(got[self.solve])) if self.solve in got else None
+        read = {day: got.get(day_key(self.pid, day)) for day in self.days}
+        days = {day: DayTally.from_doc(doc_of(item)) for day, item in read.items() if item is not None}
+        return Had(self.solve in got, self.miss in got, stats, solve, days)
 
 
-def _daily_board(pid: str, settled: Settled) -> tuple[int, tuple[str, str]] | None:
+class _ReadDay(Exception):
+    """The decision needs the day tally of `day`, which wasn't read (a miss that wins a tie against a
+    solve of an earlier site day): read again with it."""
+
+    def __init__(self, day: str) -> None:
+        super().__init__(day)
+        self.day = day
+
+
+def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tuple[str, str]] | None:
     """(index, (partition, rank)) of a kept solve on its day's daily board; None when nothing goes
     there (a miss, an archive or endless solve, nothing kept)."""
-    record = settled.record
-    if record is None or settled.answer.kind != "solve" or not record["daily"]:
+    if not isinstance(record, KeptSolve) or not record.daily:
         return None
-    index, board = CK.chess_daily_board(record["daily"], record["band"])
-    rank = CK.chess_daily_rank(
-        record["clean"], record["mistakes"] + record["hints"], record["seconds"], record["posted"], pid
-    )
+    index, board = CK.chess_daily_board(record.daily, record.band)
+    help_count = record.mistakes + record.hints
+    rank = CK.chess_daily_rank(record.clean, help_count, record.seconds, record.posted, pid)
     return index, (board, rank)
 
 
@@ -109,14 +138,14 @@ class ChessRecords:
         new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
         return Put(new, expect=stats.version)
 
-    def chess_result(self, pid: str, puzzle_id: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-        """The player's kept (solve, miss) for the puzzle, each a dict or None."""
+    def chess_result(self, pid: str, puzzle_id: str) -> tuple[KeptSolve | None, KeptMiss | None]:
+        """The player's kept (solve, miss) for the puzzle, each None when there is none."""
         keys = _ResultKeys(pid, puzzle_id)
         solve_key, miss_key = keys.solve, keys.miss
         got = self.store.get_items([solve_key, miss_key])
         return (
-            doc_of(got[solve_key]) if solve_key in got else None,
-            doc_of(got[miss_key]) if miss_key in got else None,
+            KeptSolve.from_doc(doc_of(got[solve_key])) if solve_key in got else None,
+            KeptMiss.from_doc(doc_of(got[miss_key])) if miss_key in got else None,
         )
 
     def record_solve(
@@ -127,7 +156,7 @@ class ChessRecords:
         with, which must be the player's current play (TicketRefused "closed" otherwise); the
         solve ends that play in the same write, and is counted there against the play's cap
         (CapReached past it)."""
-        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
+        keys = _ResultKeys(pid, post.puzzle_id, (post.on.isoformat(),))
         at = utc_stamp(now)
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
@@ -137,11 +166,11 @@ class ChessRecords:
             ops = self._writes(pid, keys.solve, keys.miss, settled)
             if play is not None and ops:
                 ops += play.counting(got)
-            ops = ops + history_ops(pid, keys.day, got, settled)
+            ops = ops + history_ops(pid, settled.history)
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         settled = self.store.settle(keys.read + (play.keys if play else []), decide)
-        on_board = _daily_board(pid, settled)
+        on_board = _daily_board(pid, settled.record)
         if on_board is None:
             return settled.answer
         index, (board, rank) = on_board
@@ -154,21 +183,29 @@ class ChessRecords:
         `play`: its ticket, as for a solve; a miss of the play a solve has just ended is a tie, and
         the miss wins it. Show solution ends the play; a wrong move doesn't (the player plays on,
         and the solve that may follow carries the same ticket)."""
-        keys = _ResultKeys(pid, post.puzzle_id, post.on.isoformat())
         at = utc_stamp(now)
+        days: tuple[str, ...] = (post.on.isoformat(),)
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             tie = play.is_tie(got, ties_with="solve") if play is not None else False
-            settled = settle_miss(post, keys.had(got), at, tie=tie)
+            had = keys.had(got)
+            if (day := history_day(post, had, tie=tie)) not in keys.days:
+                raise _ReadDay(day)
+            settled = settle_miss(post, had, at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled)
             if play is not None and ops and not tie:  # a tie's miss takes the counted solve's place
                 ops += play.counting(got)
-            ops += history_ops(pid, keys.day, got, settled)
+            ops += history_ops(pid, settled.history)
             if play is not None and (tie or post.how == "gave-up"):
                 ops.append(play.closing(got, "miss"))
             return settled.answer, ops
 
-        return self.store.settle(keys.read + (play.keys if play else []), decide)
+        while True:
+            keys = _ResultKeys(pid, post.puzzle_id, days)
+            try:
+                return self.store.settle(keys.read + (play.keys if play else []), decide)
+            except _ReadDay as needed:  # at most once more: the solve's day is read from then on
+                days = (*days, needed.day)
 
     def _writes(self, pid: str, kept: Key, other: Key, settled: Settled) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
@@ -177,26 +214,24 @@ class ChessRecords:
         record, stats = settled.record, settled.stats
         if record is None or stats is None:
             return []
-        on_board = _daily_board(pid, settled)
+        on_board = _daily_board(pid, record)
         index = {on_board[0]: on_board[1]} if on_board else {}
         ops: list[Op] = [
-            Put(make_item(*kept, record, index=index), expect=0),
+            Put(make_item(*kept, record.to_doc(), index=index), expect=0),
             self._chess_stats_put(pid, stats),
         ]
         if settled.first:
             ops.append(Absent(*other))
         if settled.solve is not None:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
-            rewritten = Settled(replace(settled.answer, kind="solve"), settled.solve)
-            on_its_board = _daily_board(pid, rewritten)
+            on_its_board = _daily_board(pid, settled.solve)
             solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
-            ops.append(Put(make_item(*other, settled.solve, index=solve_index)))
+            ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index)))
         if settled.tally:
             band, tally = settled.tally
-            ranked = tally["clean"] - tally.get("offline_clean", 0)
-            board = (CK.alltime_board(band)[1], K.count_rank(ranked, tally["clean_at"], pid))
-            index = {3: board} if ranked else {}
-            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally, index=index)))
+            board = (CK.alltime_board(band)[1], K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
+            index = {3: board} if tally.ranked_clean else {}
+            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index)))
         return ops
 
     def stats(self, pid: str) -> ChessStats:
@@ -207,25 +242,27 @@ class ChessRecords:
 
     def keep_daily(self, day: str, band: str, puzzle_id: str, rating: int) -> KeptDaily:
         """Keep `puzzle_id` as `band`'s daily on `day` unless one is kept already; the kept one stands."""
-        doc: dict[str, Any] = {"id": puzzle_id, "rating": rating}
+        kept = KeptDaily(day, band, puzzle_id, rating)
         try:
-            self.store.transact([Put(make_item(CK.CHESS_DAILIES, CK.chess_daily(day, band), doc), expect=0)])
+            new = make_item(CK.CHESS_DAILIES, CK.chess_daily(day, band), kept.to_doc())
+            self.store.transact([Put(new, expect=0)])
         except Conflict:
             item = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
             if item is None:  # pragma: no cover - a kept daily is never deleted
                 raise StoreUnavailable("a kept daily vanished") from None
-            doc = doc_of(item)
-        return KeptDaily(day, band, doc["id"], doc["rating"])
+            return KeptDaily.from_item(item)
+        return kept
 
     def dailies_on(self, day: str) -> list[KeptDaily]:
         """The chess dailies kept for `day`, by band name."""
-        return [_kept(it) for it in self.store.query_items(CK.CHESS_DAILIES, prefix=f"{day}#")]
+        return [KeptDaily.from_item(it) for it in self.store.query_items(CK.CHESS_DAILIES, prefix=f"{day}#")]
 
     def kept_dailies(self, first: str | None = None, last: str | None = None) -> list[KeptDaily]:
         """Every kept chess daily from `first` to `last` (inclusive; open-ended when None), by date."""
         low = first or "0000"
         high = f"{last}#~" if last else "9999"
-        return [_kept(it) for it in self.store.query_items(CK.CHESS_DAILIES, low=low, high=high)]
+        items = self.store.query_items(CK.CHESS_DAILIES, low=low, high=high)
+        return [KeptDaily.from_item(it) for it in items]
 
     # ---- boards ------------------------------------------------------------------------
 
@@ -240,26 +277,25 @@ class ChessRecords:
                 mine = (K.player(me), CK.chess_solve(doc_of(kept)["id"]))
 
         def detail(it: Item) -> dict[str, Any]:
-            d = doc_of(it)
-            return {
-                "mistakes": d["mistakes"],
-                "hints": d["hints"],
-                "seconds": d["seconds"],
-                "clean": d["clean"],
-            }
+            s = KeptSolve.from_doc(doc_of(it))
+            return {"mistakes": s.mistakes, "hints": s.hints, "seconds": s.seconds, "clean": s.clean}
 
         return self.store.board_of(BoardSpec(index, [pk], detail, mine))
 
     def alltime_board(self, band: str | None = None, me: str | None = None) -> Board:
         """Clean solves of all time, in `band` or over all; ties to whoever got there first."""
         index, pk = CK.alltime_board(band)
+        # The ranked count: clean solves that came with a ticket, of the band's tally or of all bands.
         if band:
             mine = (K.player(me), CK.chess_tally(band)) if me else None
+
+            def detail(it: Item) -> dict[str, Any]:
+                return {"clean": BandTally.from_doc(doc_of(it)).ranked_clean}
         else:
             mine = (K.player(me), CK.CHESS_STATS) if me else None
-        def detail(it: Item) -> dict[str, Any]:
-            doc = doc_of(it)  # the ranked count: clean solves that came with a ticket
-            return {"clean": doc["clean"] - doc.get("offline_clean", 0)}
+
+            def detail(it: Item) -> dict[str, Any]:
+                return {"clean": record_of(it, ChessStats.from_doc).ranked_clean}
 
         return self.store.board_of(BoardSpec(index, [pk], detail, mine))
 
@@ -268,8 +304,7 @@ class ChessRecords:
         index, pk = K.ratings_board(game)
 
         def detail(it: Item) -> dict[str, Any]:
-            r = doc_of(it)["rating"]
-            rating = Rating(**r)
+            rating = record_of(it, ChessStats.from_doc).current_rating  # on the board: rated at least once
             return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
 
         mine = (K.player(me), CK.CHESS_STATS) if me else None
@@ -279,8 +314,3 @@ class ChessRecords:
         """Current chess streaks, longest first."""
         return self.store.streak_board("chess", CK.CHESS_STATS, today, me)
 
-
-def _kept(item: Item) -> KeptDaily:
-    day, band = item["SK"].split("#", 1)
-    doc = doc_of(item)
-    return KeptDaily(day, band, doc["id"], doc["rating"])
