@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from puzzlebook.chain.kept import KeptResult
 from puzzlebook.chain.results import Solve, check, min_seconds, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import Posted
@@ -61,7 +62,7 @@ def _expected_state(expect: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("history", HISTORIES, ids=lambda h: h["name"])
 def test_the_pure_decisions_follow_each_history(history: dict[str, Any]) -> None:
-    results: dict[str, dict[str, Any]] = {}
+    results: dict[str, KeptResult] = {}
     stats = ChainStats()
     for number, step in enumerate(history["steps"], 1):
         today, expect = dt.date.fromisoformat(step["today"]), step["expect"]

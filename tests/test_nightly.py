@@ -128,7 +128,7 @@ def test_a_day_that_fails_reverification_is_recorded_and_skipped(tmp_path, bundl
     report = fill(store, settings_for_tests(), bundle, writer=DirWriter(tmp_path / "dist"), now=NOW, ahead=2)
     assert report.games['chain'].failed == {broken_day: "bad_solution"}
     assert ChainRecords(store).chain_day(broken_day) is None
-    assert ChainRecords(store).chain_failures()[broken_day]["code"] == "bad_solution"
+    assert ChainRecords(store).chain_failures()[broken_day].code == "bad_solution"
     index = json.loads((tmp_path / "dist/daily/index.json").read_text())
     assert broken_day not in index["chain"] and "2026-09-04" in index["chain"]
     # It stays skipped: the next fill doesn't try it again.

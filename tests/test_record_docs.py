@@ -74,8 +74,19 @@ def _chess_records() -> list[object]:
     ]
 
 
-def test_every_chess_record_reads_back_from_its_doc_with_every_field() -> None:
-    for record in _chess_records():
+def _chain_records() -> list[object]:
+    from puzzlebook.chain.kept import KeptGiveup, KeptSolve
+    from service.games.chain.records import ChainFailure
+
+    return [
+        KeptSolve((2, 0, 3), 41, 1, 2, False, "2026-11-30T10:00:00.000000Z", True, True),
+        KeptGiveup("2026-11-30T10:00:00.000000Z", True),
+        ChainFailure("spare", "a spare no chain reaches", "2026-11-30T01:00:00.000000Z"),
+    ]
+
+
+def test_every_kept_record_reads_back_from_its_doc_with_every_field() -> None:
+    for record in _chess_records() + _chain_records():
         kind = type(record)
         doc = record.to_doc()  # type: ignore[attr-defined]
         assert kind.from_doc(doc) == record, kind.__name__  # type: ignore[attr-defined]
@@ -92,3 +103,11 @@ def test_a_chess_record_kept_before_its_newer_fields_reads_with_their_defaults()
     solve = KeptSolve.from_doc(old)
     assert (solve.themes, solve.day, solve.offline, solve.rated) == ((), None, False, False)
     assert BandTally.from_doc({"solved": 2, "clean": 1, "clean_at": None}).ranked_clean == 1
+
+
+def test_a_chain_result_reads_back_as_its_kind() -> None:
+    from puzzlebook.chain.kept import KeptGiveup, KeptSolve, result_of_doc
+
+    solve = KeptSolve((0, 1), 9, 0, 0, True, "t")
+    assert result_of_doc(solve.to_doc()) == solve
+    assert result_of_doc({"kind": "giveup", "posted": "t"}) == KeptGiveup("t")

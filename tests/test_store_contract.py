@@ -288,7 +288,8 @@ def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
     day = DAY.isoformat()
     pid = store.create_player("Ada", "h", T0).id
     assert not ChainRecords(store).record_chain_giveup(pid, day, T0).already
-    assert ChainRecords(store).chain_result(pid, day)["kind"] == "giveup"
+    kept = ChainRecords(store).chain_result(pid, day)
+    assert kept is not None and kept.kind == "giveup"
     late = ChainRecords(store).record_chain_solve(pid, Solve(day, [0], 5), today=DAY, now=at(1))
     assert late.already and late.kind == "giveup"
     assert ChainRecords(store).daily_board(day).rows == []
@@ -339,7 +340,7 @@ def test_chain_days_are_stored_once_and_failures_noted(store: Store) -> None:
     assert ChainRecords(store).last_chain_day() == "2026-11-03"
     assert ChainRecords(store).chain_day("2026-11-02") is None
     ChainRecords(store).record_chain_failure("2026-11-02", "spare", "a spare no chain reaches", T0)
-    assert ChainRecords(store).chain_failures()["2026-11-02"]["code"] == "spare"
+    assert ChainRecords(store).chain_failures()["2026-11-02"].code == "spare"
 
 
 def test_lessons_are_kept_for_their_owner(store: Store) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from puzzlebook.chain.kept import KeptGiveup, KeptResult, KeptSolve
 from puzzlebook.chain.play import check_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import TOO_FAST, Posted
@@ -99,17 +100,17 @@ class Settled:
     """
 
     answer: Posted
-    result: dict[str, Any] | None = None
+    result: KeptResult | None = None
     stats: ChainStats | None = None
     on_board: bool = False
 
 
-def _already(prior: Mapping[str, Any]) -> Settled:
-    return Settled(Posted(already=True, kind=prior.get("kind")))
+def _already(prior: KeptResult) -> Settled:
+    return Settled(Posted(already=True, kind=prior.kind))
 
 
 def settle_solve(
-    prior: Mapping[str, Any] | None, stats: ChainStats, solve: Solve, *, today: dt.date, posted: str
+    prior: KeptResult | None, stats: ChainStats, solve: Solve, *, today: dt.date, posted: str
 ) -> Settled:
     """Keep `solve` against what the player has: `prior` (their result for that day, or None) and
     their tallies. `today` is the site day it was posted on; `posted` its UTC time stamp.
@@ -139,17 +140,8 @@ def settle_solve(
         streak=streak,
         board_streak=stats.ranked_streak.extended(today, posted) if on_board else stats.ranked_streak,
     )
-    result = {
-        "kind": "solve",
-        "tiles": list(solve.tiles),
-        "seconds": solve.seconds,
-        "undos": solve.undos,
-        "resets": solve.resets,
-        "clean": clean,
-        "posted": posted,
-        "on_board": on_board,
-        "offline": solve.offline,
-    }
+    result = KeptSolve(tuple(solve.tiles), solve.seconds, solve.undos, solve.resets, clean, posted, on_board,
+                       solve.offline)
     answer = Posted(
         already=False,
         clean=clean,
@@ -162,7 +154,7 @@ def settle_solve(
 
 
 def settle_giveup(
-    prior: Mapping[str, Any] | None, stats: ChainStats, day: str, *, posted: str, offline: bool = False
+    prior: KeptResult | None, stats: ChainStats, day: str, *, posted: str, offline: bool = False
 ) -> Settled:
     """Keep a give-up of `day` unless a result came first: counted as given up, never on a board,
     the streak untouched.
@@ -176,5 +168,4 @@ def settle_giveup(
     if prior is not None:
         return _already(prior)
     after = replace(stats, version=stats.version + 1, gave_up=stats.gave_up + 1)
-    result = {"kind": "giveup", "posted": posted, "offline": offline}
-    return Settled(Posted(already=False, kind="giveup", offline=offline), result, after)
+    return Settled(Posted(already=False, kind="giveup", offline=offline), KeptGiveup(posted, offline), after)

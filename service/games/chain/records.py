@@ -8,9 +8,10 @@ when a condition is lost to another write)."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from puzzlebook.chain.kept import KeptResult, KeptSolve, result_of_doc
 from puzzlebook.chain.results import Settled, Solve, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
 from puzzlebook.results import Posted
@@ -33,9 +34,26 @@ from service.store.items import (
 from service.store.records import Board
 
 
-def _result(item: Item | None) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class ChainFailure:
+    """A day that failed generation or re-verification: its failure code, what went wrong, when
+    (UTC stamp). The latest note of a day stands."""
+
+    code: str
+    detail: str
+    at: str
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"code": self.code, "detail": self.detail, "at": self.at}
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> ChainFailure:
+        return cls(doc["code"], doc["detail"], doc["at"])
+
+
+def _result(item: Item | None) -> KeptResult | None:
     """The player's kept result of a day, as read (None: they have none)."""
-    return doc_of(item) if item is not None else None
+    return result_of_doc(doc_of(item)) if item is not None else None
 
 
 def _chain_keys(pid: str, day: str) -> tuple[Key, Key]:
@@ -52,8 +70,8 @@ class ChainRecords:
 
     # ---- results -----------------------------------------------------------------------
 
-    def chain_result(self, pid: str, day: str) -> dict[str, Any] | None:
-        """The player's kept result for a Chain day ({"kind": "solve"|"giveup", ...}), or None."""
+    def chain_result(self, pid: str, day: str) -> KeptResult | None:
+        """The player's kept result for a Chain day (a solve or a give-up), or None."""
         return _result(self.store.get_item(K.player(pid), CK.chain_result(day)))
 
     def _writes(self, pid: str, day: str, settled: Settled, expect: int, rank: str | None = None) -> list[Op]:
@@ -69,7 +87,7 @@ class ChainRecords:
         ranked = stats.ranked_streak
         streak = {2: streak_index("chain", ranked, pid)} if ranked.day else {}
         return [
-            Put(make_item(*key, settled.result, index=board), expect=0),
+            Put(make_item(*key, settled.result.to_doc(), index=board), expect=0),
             Put(make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak), expect=expect),
         ]
 
@@ -159,12 +177,13 @@ class ChainRecords:
 
     def record_chain_failure(self, day: str, code: str, detail: str, now: dt.datetime) -> None:
         """Note that `day` failed generation or re-verification with `code` (the latest note stands)."""
-        doc = {"code": code, "detail": detail, "at": utc_stamp(now)}
-        self.store.transact([Put(make_item(CK.CHAIN_FAILURES, day, doc))])
+        failure = ChainFailure(code, detail, utc_stamp(now))
+        self.store.transact([Put(make_item(CK.CHAIN_FAILURES, day, failure.to_doc()))])
 
-    def chain_failures(self) -> dict[str, dict[str, Any]]:
-        """Every failed day: {date: {code, detail, at}}."""
-        return {it["SK"]: doc_of(it) for it in self.store.query_items(CK.CHAIN_FAILURES)}
+    def chain_failures(self) -> dict[str, ChainFailure]:
+        """Every failed day, by date."""
+        items = self.store.query_items(CK.CHAIN_FAILURES)
+        return {it["SK"]: ChainFailure.from_doc(doc_of(it)) for it in items}
 
     # ---- boards ------------------------------------------------------------------------
 
@@ -174,8 +193,8 @@ class ChainRecords:
         index, pk = CK.chain_daily_board(day)
 
         def detail(it: Item) -> dict[str, Any]:
-            d = doc_of(it)
-            return {"undos": d["undos"], "resets": d["resets"], "seconds": d["seconds"], "clean": d["clean"]}
+            d = KeptSolve.from_doc(doc_of(it))  # only solves go on the board
+            return {"undos": d.undos, "resets": d.resets, "seconds": d.seconds, "clean": d.clean}
 
         mine = (K.player(me), CK.chain_result(day)) if me else None
         return self.store.board_of(BoardSpec(index, [pk], detail, mine))
