@@ -15,8 +15,11 @@ a secure context over plain HTTP, and resolves to the loopback the server listen
 from __future__ import annotations
 
 import argparse
+import signal
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,17 +71,8 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from cli.build import print_report
-    from functions.app import create_app
-    from ops.server import UVICORN_OPTIONS, SiteServer
     from service import settings as settings_module
     from service.store import open_store
-    from sitebuild.assets import MissingVendorFiles
-    from sitebuild.minify import MinifyFailed
-    from sitebuild.pages import PageError
-    from sitebuild.shards import BadBundle
 
     if not 0 < args.port < 65536:
         print(f"serve: --port {args.port} is not a port number (1-65535)", file=sys.stderr)
@@ -98,6 +92,57 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:  # e.g. a store file that existed and is gone (docs/store.md)
         print(f"serve: {exc}", file=sys.stderr)
         return 1
+    stopped: list[int] = []
+    try:
+        with _stop_signals(stopped):
+            return _build_and_serve(args, settings, store)
+        return 0  # stopped by a signal, raised again below
+    finally:
+        # Closed on every way out, so the store's file alone holds every write (SQLite: its log
+        # copied into it): a copy of the file after a stop is a whole backup (docs/operations.md).
+        store.close()
+        if stopped:
+            # End as the signal asked (the exit status a supervisor expects), with the store closed.
+            signal.signal(stopped[0], signal.SIG_DFL)
+            signal.raise_signal(stopped[0])
+
+
+class _Stopped(BaseException):
+    """Ctrl+C or SIGTERM, once uvicorn has answered what was under way and handed the signal back."""
+
+
+@contextmanager
+def _stop_signals(caught: list[int]) -> Iterator[None]:
+    """While serving, SIGINT and SIGTERM end the process through the `finally` that closes the store:
+    uvicorn stops on either, then raises it again with the handler it found, and the default ones
+    would end the process at once (SIGTERM) or with a traceback (SIGINT). The signal goes in
+    `caught`."""
+
+    def stop(signum: int, frame: object) -> None:
+        caught.append(signum)
+        raise _Stopped
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    except _Stopped:
+        pass
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store) -> int:
+    import uvicorn
+
+    from cli.build import print_report
+    from functions.app import create_app
+    from ops.server import UVICORN_OPTIONS, SiteServer
+    from sitebuild.assets import MissingVendorFiles
+    from sitebuild.minify import MinifyFailed
+    from sitebuild.pages import PageError
+    from sitebuild.shards import BadBundle
+
     try:
         report = fill_and_build(settings, store)
     except (MissingVendorFiles, MinifyFailed, BadBundle, PageError) as exc:
@@ -107,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = SiteServer(settings.dist, create_app(settings, store))
     print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
+    # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
     uvicorn.run(
         app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto", **UVICORN_OPTIONS
     )

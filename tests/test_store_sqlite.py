@@ -214,3 +214,89 @@ def test_a_write_while_the_store_closes_is_kept_and_answered(tmp_path, monkeypat
     store.transact([Put(make_item("P#x", "B", {}))])
     assert store.get_item("P#x", "B") is not None
     store.close()
+
+
+# ---- closing: the file alone holds every write ----------------------------------------------
+
+
+def _players_in(path: Path) -> int:
+    """How many players the .sqlite3 file at `path` holds, read as a plain copy of it alone."""
+    with sqlite3.connect(path) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "items" not in tables:
+            return 0
+        (count,) = db.execute("SELECT COUNT(*) FROM items WHERE SK = 'PROFILE'").fetchone()
+    db.close()
+    return int(count)
+
+
+def test_closing_copies_the_log_into_the_file_even_while_another_connection_is_open(tmp_path) -> None:
+    """Issue 26, item 11: a copy of the .sqlite3 file alone held none of the players just made. With
+    another connection open (a second server, a reader) closing isn't SQLite's last close, which
+    checkpoints by itself: the store's own close copies the log in."""
+    import datetime as dt
+    import shutil
+
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path)
+    reader = sqlite3.connect(path)
+    reader.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    now = dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)
+    for name in ("Ada", "Bo", "Cy"):
+        store.create_player(name, f"hash-{name}", now)
+    store.close()
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copyfile(path, copy)  # the file alone, as a backup made by copying it would be
+    reader.close()
+    assert _players_in(copy) == 3
+
+
+@pytest.mark.slow  # builds the site (over the shared seed) and serves it
+def test_a_clean_stop_of_serve_leaves_every_write_in_the_store_file(tmp_path_factory, tmp_path) -> None:
+    """`kill -TERM` of `build.py serve`: the server answers what is under way, stops, and closes the
+    store, so a copy of the .sqlite3 file alone holds the players made just before."""
+    import json
+    import shutil
+    import signal
+    import time
+    import urllib.request
+
+    from tests.site_seed import copy_seed, seed_folder, shared_folder
+
+    copy_seed(seed_folder(shared_folder(tmp_path_factory.getbasetemp())), tmp_path / "dist")
+    path = tmp_path / "store.sqlite3"
+    port = _free_port()
+    env = {**os.environ, "PUZZLEBOOK_STORE": f"sqlite:///{path}", "PUZZLEBOOK_DIST": str(tmp_path / "dist")}
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "build.py", "serve", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 120  # the build over the seed, on two shared cores
+        while True:
+            assert server.poll() is None, log.read_text()
+            try:
+                with urllib.request.urlopen(base + "/api/health", timeout=5):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.2)
+        for name in ("Ada", "Bo", "Cy"):
+            made = urllib.request.Request(base + "/api/players", data=json.dumps({"name": name}).encode(),
+                                          headers={"Content-Type": "application/json"}, method="POST")
+            with urllib.request.urlopen(made, timeout=10) as answer:
+                assert answer.status == 201
+        server.send_signal(signal.SIGTERM)
+        # Ended as SIGTERM asks (the status a supervisor expects), after a clean stop.
+        assert server.wait(timeout=30) == -signal.SIGTERM, log.read_text()
+        assert "Traceback" not in log.read_text()
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copyfile(path, copy)
+    assert _players_in(copy) == 3

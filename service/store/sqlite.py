@@ -20,7 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
@@ -220,10 +220,17 @@ class SqliteStore(Store):
         return _GUARD
 
     def close(self) -> None:
+        """Copy the write-ahead log into the file and let go of every connection: afterwards the
+        .sqlite3 file alone holds every commit (a plain copy of it is a whole backup), even while
+        another process still has the store open, when closing isn't SQLite's last close."""
         if self._checkpointer is not None:
             self._checkpointer.shutdown(wait=True)  # a checkpoint under way finishes first
             self._checkpointer = None
         with self._lock:
+            if self._all and not self._in_memory:
+                # FULL: waits (up to the busy timeout) for a reader still on an older snapshot.
+                with suppress(sqlite3.Error):
+                    self._all[0].execute("PRAGMA wal_checkpoint(FULL)").fetchall()
             for conn in self._all:
                 conn.close()
             self._all.clear()
