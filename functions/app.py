@@ -138,8 +138,13 @@ def _document_errors_as_sent(app: FastAPI) -> None:
         doc = make_document()
         error_ref = {"$ref": "#/components/schemas/ErrorBody"}
         for operations in doc.get("paths", {}).values():
-            for operation in operations.values():
+            for method, operation in operations.items():
                 responses = operation.get("responses", {})
+                if method in ("post", "put", "patch"):  # every body is JSON (functions/bodies.py)
+                    responses.setdefault("415", {
+                        "description": "The body isn't of a type this route reads (JSON: application/json).",
+                        "content": {"application/json": {"schema": error_ref}},
+                    })
                 default = (
                     responses.get("422", {}).get("content", {}).get("application/json", {}).get("schema")
                 )

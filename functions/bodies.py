@@ -23,8 +23,34 @@ M = TypeVar("M", bound=BaseModel)
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
 
 
+JSON_MEDIA = "application/json"
+
+
+def media_type(request: Request) -> str:
+    """The request's Content-Type without its parameters, lower-cased ("" when it names none)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def unreadable_type(media: str, accepted: str = f"JSON, with Content-Type: {JSON_MEDIA}") -> ApiError:
+    """The 415 for a body of type `media` (or none) where `accepted` is what the route reads."""
+    said = f"this one said {media}" if media else "this one named no Content-Type"
+    return ApiError(415, f"Send the body as {accepted} ({said}).")
+
+
+def json_only(request: Request) -> None:
+    """415 unless the request says its body is JSON. A browser sends a page's cross-site POST without
+    asking first (CORS's preflight) only with no type or a form's (text/plain, a form type,
+    multipart/form-data): refusing those means no other site can post to this API through its
+    visitors' browsers (docs/api.md, "Bodies are JSON")."""
+    media = media_type(request)
+    if media != JSON_MEDIA:
+        raise unreadable_type(media)
+
+
 async def json_body(request: Request) -> Any:
-    """The request's body as JSON; 400 when it's missing, not JSON, or nested absurdly deep."""
+    """The request's body as JSON; 415 when it doesn't say it is, 400 when it's missing, not JSON, or
+    nested absurdly deep."""
+    json_only(request)
     raw = await request.body()
     if not raw.strip():
         raise ApiError(400, "The request needs a JSON body.")
@@ -73,6 +99,20 @@ def body_as(model: type[M]) -> Any:
         return await read_as(model, request)
 
     return Depends(checked)
+
+
+async def no_body(request: Request) -> None:
+    """For a route that reads no body: a request may send none, or a JSON one (ignored). A body of
+    another type, or one that names no type, is refused 415, as anywhere else (json_only says why)."""
+    media = media_type(request)
+    headers = request.headers
+    sent = headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
+    if media != JSON_MEDIA and (media or sent):
+        raise unreadable_type(media, f"JSON (Content-Type: {JSON_MEDIA}), or send no body")
+
+
+# A route parameter (after the player, so no token is still 401 first) for a route that reads no body.
+NoBody = Annotated[None, Depends(no_body)]
 
 
 def day_from(text: str) -> dt.date:

@@ -291,7 +291,7 @@ def test_the_public_board_and_me(world: SimpleNamespace) -> None:
         ("GET", "/api/boards/chain/daily/2027-06-01", {}, 404),
         ("POST", "/api/players", {"content": b"x" * 20_000, "headers": JSON}, 413),
         ("POST", "/api/players", {"content": b"{", "headers": JSON}, 400),
-        ("POST", "/api/lessons/validate", {"content": b"", "headers": {"Content-Type": "text/plain"}}, 400),
+        ("POST", "/api/lessons/validate", {"content": b"", "headers": JSON}, 400),
     ],
 )
 def test_errors_are_never_kept(world: SimpleNamespace, method: str, path: str, kwargs: dict, status: int):

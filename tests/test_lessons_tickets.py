@@ -157,7 +157,8 @@ def test_ticket_requests_are_refused_plainly(world: SimpleNamespace) -> None:
     assert ticket(world, puzzle=4).json()["error"] == "This lesson has 3 puzzles, not 4."
     assert ticket(world, lesson="AAAAAAAAAAAAAAAA").status_code == 404
     assert world.client.post(f"/api/lessons/{world.lesson}/tickets", json={"puzzle": "1"}).status_code == 400
-    assert world.client.post(f"/api/lessons/{world.lesson}/tickets", content=b"[").status_code == 400
+    assert world.client.post(f"/api/lessons/{world.lesson}/tickets", content=b"[",
+                              headers={"Content-Type": "application/json"}).status_code == 400
     assert ticket(world, headers={"Authorization": "Bearer nope"}).status_code == 401
 
 

@@ -30,7 +30,7 @@ from functions.account_models import (
     SignedInAs,
 )
 from functions.auth import SignedIn, clean_name, issue_token
-from functions.bodies import JsonBody, documented, errors, parse
+from functions.bodies import JsonBody, NoBody, documented, errors, parse
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import context
@@ -174,7 +174,7 @@ def _info(key: Passkey) -> PasskeyInfo:
     summary="Start adding a passkey: the options for navigator.credentials.create()",
 )
 @cached(PRIVATE)
-async def passkey_options(request: Request, player: Myself) -> Ceremony:
+async def passkey_options(request: Request, player: Myself, _: NoBody) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
     existing = ctx.store.passkeys(player.id)
@@ -278,7 +278,7 @@ async def codes_state(request: Request, player: Myself) -> CodesState:
     summary="Make ten new recovery codes (shown this once); any earlier ones stop working",
 )
 @cached(PRIVATE)
-async def make_codes(request: Request, player: Myself) -> CodesMade:
+async def make_codes(request: Request, player: Myself, _: NoBody) -> CodesMade:
     ctx = context(request)
     enforce(ctx, MAKE_CODES, player.id)
     codes = [code_from(secrets.token_bytes(CODE_BYTES)) for _ in range(CODES_IN_A_SET)]
@@ -296,7 +296,7 @@ async def make_codes(request: Request, player: Myself) -> CodesMade:
     summary="Start signing in with a passkey: the options for navigator.credentials.get()",
 )
 @cached(PRIVATE)
-async def signin_options(request: Request) -> Ceremony:
+async def signin_options(request: Request, _: NoBody) -> Ceremony:
     ctx = context(request)
     rp = _party(request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))

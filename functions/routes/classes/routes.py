@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 
 from functions.auth import SignedIn, clean_name
-from functions.bodies import documented, errors
+from functions.bodies import NoBody, documented, errors
 from functions.caching import PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
@@ -306,7 +306,9 @@ async def let_back(player: Someone, ctx: Ctx, class_id: ClassId, student_id: Pla
     summary="Assign one of your lessons to your class",
 )
 @cached(PRIVATE)
-async def assign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+async def assign_lesson(
+    player: Someone, _: NoBody, ctx: Ctx, class_id: ClassId, lesson_id: LessonId
+) -> ClassOut:
     _taught(ctx, class_id, player)
     head = LessonRecords(ctx.store).lesson_head(lesson_id) if LESSON_ID.fullmatch(lesson_id) else None
     if head is None or head.owner_id != player.id:

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
-from functions.bodies import documented, errors
+from functions.bodies import JSON_MEDIA, documented, errors, media_type, unreadable_type
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import Ctx
@@ -107,22 +107,29 @@ def lesson_url(lesson_id: str) -> str:
     return f"/lessons/play/?id={lesson_id}"
 
 
-def _kind(request: Request) -> Literal["json", "pgn"] | None:
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media == "application/json":
-        return "json"
-    if media in ("application/x-chess-pgn", "application/vnd.chess-pgn"):
+PGN_MEDIA = ("application/x-chess-pgn", "application/vnd.chess-pgn")
+
+
+def _kind(request: Request) -> Literal["pgn"] | None:
+    """PGN for a PGN type; None (found from the text: JSON unless it is plainly PGN) for JSON, which is
+    what the import page sends whatever was pasted. Any other type is refused 415: a form's types
+    need no CORS preflight, so another site's page could send them (docs/lessons.md, "The API")."""
+    media = media_type(request)
+    if media in PGN_MEDIA:
         return "pgn"
-    return None  # text/plain or nothing: detected from the text
+    if media != JSON_MEDIA:
+        raise unreadable_type(media, f"a lesson's text, with Content-Type: {JSON_MEDIA} or {PGN_MEDIA[0]}")
+    return None
 
 
 async def _checked(request: Request, student_color: str | None) -> Report:
     """The import in the body, checked (413 over the limit). A text refused unread (empty, or not
     UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
+    kind = _kind(request)
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
         raise ApiError(413, f"{too_big_message(len(raw))}.")
-    return check(raw, student_color=student_color, kind=_kind(request))
+    return check(raw, student_color=student_color, kind=kind)
 
 
 def _problems(items: tuple[Any, ...]) -> list[Problem]:

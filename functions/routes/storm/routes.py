@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Depends
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
-from functions.bodies import day_from, documented, errors, out_by
+from functions.bodies import NoBody, day_from, documented, errors, out_by
 from functions.caching import BOARD, PRIVATE, cached
 from functions.deps import Ctx
 from functions.errors import ApiError
@@ -102,7 +102,7 @@ def _result(doc: dict[str, Any]) -> StormResult:
     summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
 )
 @cached(PRIVATE)
-async def start_run(player: Starter, ctx: Ctx) -> StormStart:
+async def start_run(player: Starter, _: NoBody, ctx: Ctx) -> StormStart:
     today = ctx.today()
     if today < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")

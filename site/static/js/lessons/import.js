@@ -30,7 +30,9 @@ async function send(path, text) {
   if (side === 'white' || side === 'black') params.set('student_color', side)
   const name = $('import-name').value.trim()
   if (name && path === storePath) params.set('name', name)
-  const headers = { 'Content-Type': 'text/plain; charset=utf-8', Accept: 'application/json' }
+  // JSON's type whatever was pasted: the server reads the text as JSON unless it is plainly PGN
+  // (text/plain, which another site's page could send without asking, is refused: docs/lessons.md).
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json' }
   const token = getPlayer()?.token
   if (token && path === storePath) headers.Authorization = `Bearer ${token}`
   const query = params.toString() ? `?${params}` : ''
