@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 import secrets
 import unicodedata
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
 from functions.bodies import JSON_MEDIA, documented, errors, media_type, unreadable_type
@@ -65,6 +67,7 @@ from puzzlebook.lessons.results import (
 from puzzlebook.lessons.texts import CONTROL
 from puzzlebook.rolling import Full, Rolling
 from puzzlebook.tickets import TicketRefused, new_ticket, read, sign
+from service.context import Context
 from service.games.lessons.records import LessonChanged, LessonHead, LessonRecords, LessonTooLarge
 from service.store.records import Player
 from service.store.site import RollingCap
@@ -86,6 +89,10 @@ GUESTS_PER_ADDRESS = 60
 RESULTS_PER_ADDRESS = 2_000
 TICKETS_PER_ADDRESS = 4_000
 IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
+# Checking an import is anyone's, and up to a few seconds of work: as many an hour as imports, per
+# client address (a school's teachers share one), so no one address can keep the server checking.
+CHECKS = Limit("lesson-check", IMPORTS_PER_HOUR,
+               f"Too many lesson checks from your network: at most {IMPORTS_PER_HOUR} an hour. {{retry}}")
 RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
 GUESTS = Limit("lesson-guest", GUESTS_PER_ADDRESS,
                "Too many new students for this lesson from your network just now. {retry}")
@@ -122,14 +129,22 @@ def _kind(request: Request) -> Literal["pgn"] | None:
     return None
 
 
-async def _checked(request: Request, student_color: str | None) -> Report:
-    """The import in the body, checked (413 over the limit). A text refused unread (empty, or not
-    UTF-8) comes back with kind None: both routes answer it 400 through `_refused`."""
+async def _checked(request: Request, student_color: str | None, counted: Context | None = None) -> Report:
+    """The import in the body, checked: 415 for a type it can't be, then (when `counted`, the check
+    route's Context) 429 past CHECKS for the client's address, then 413 over the size limit. A text
+    refused unread (empty, or not UTF-8) comes back with kind None: the routes answer it 400 through
+    `_refused`.
+
+    The check runs in the thread pool, not on the event loop: a big import takes seconds of
+    python-chess, and on the loop it held every other request of the process (one uvicorn worker
+    locally) until it was done."""
     kind = _kind(request)
+    if counted is not None:
+        enforce(counted, CHECKS, client_address(request))
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
         raise ApiError(413, f"{too_big_message(len(raw))}.")
-    return check(raw, student_color=student_color, kind=kind)
+    return await run_in_threadpool(partial(check, raw, student_color=student_color, kind=kind))
 
 
 def _problems(items: tuple[Any, ...]) -> list[Problem]:
@@ -181,12 +196,12 @@ def _refused(report: Report) -> JSONResponse:
     "/lessons/validate",
     response_model=Checked,
     openapi_extra=ImportBody,
-    responses=errors(400, 413, 503),
+    responses=errors(400, 413, 429, 503),
     summary="Check an import (JSON or PGN) without storing it: every problem at once",
 )
 @cached(PRIVATE)
-async def validate(request: Request, student_color: StudentColor = None) -> Any:
-    report = await _checked(request, student_color)
+async def validate(request: Request, ctx: Ctx, student_color: StudentColor = None) -> Any:
+    report = await _checked(request, student_color, counted=ctx)
     if report.kind is None:  # nothing that could be read: empty, or not UTF-8
         return _refused(report)
     return Checked(
