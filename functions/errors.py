@@ -23,9 +23,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from functions.caching import api_routes
 from puzzlebook.results import TOO_FAST as TOO_FAST  # the chess route's refusal, said where both games' is
 from service.store.base import StoreGone, StoreUnavailable
+from service.store.items import Gone
 
 log = logging.getLogger("puzzlebook.api")
 
+PLAYER_GONE = (
+    "That player was deleted while this request was made: nothing of it was kept. Create a new player."
+)
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
 STORE_GONE = (
@@ -126,6 +130,11 @@ def install(app: FastAPI) -> None:
     async def _store_gone(request: Request, exc: StoreGone) -> JSONResponse:
         log.error("the store is gone: %s", exc)  # loud: only an operator can fix this
         return error_response(503, STORE_GONE, {"Retry-After": STORE_GONE_RETRY_AFTER})
+
+    @app.exception_handler(Gone)
+    async def _player_gone(request: Request, exc: Gone) -> JSONResponse:
+        # The player was deleted while this request ran (after its token was read): nothing was kept.
+        return error_response(401, PLAYER_GONE, {"WWW-Authenticate": "Bearer"})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

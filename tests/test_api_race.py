@@ -136,3 +136,86 @@ def test_the_store_rates_one_players_solves_at_once_from_where_each_other_left_o
         chained = sorted(round(r, 6) for r in [1500.0, *(a.after.rating for a in answers)])
         chained.remove(round(chess.rating.rating, 6))
         assert befores == chained
+
+
+def test_a_player_deleted_on_one_server_while_a_result_lands_on_another_keeps_nothing(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, item 9: two servers on one store (as two Lambda containers would be), DELETE /api/me
+    on one while the player's solve is in flight on the other. Half the rounds run freely; the other
+    half are held in the order that left items behind: the solve reads its token, the deletion
+    removes the profile and reads what the player has, the solve is kept, and the deletion removes
+    what it read. Whatever the order, nothing of the player is left: the solve's own transaction
+    needs the player to be there."""
+    path = tmp_path / "puzzlebook.sqlite3"
+    stores = [SqliteStore(path), SqliteStore(path)]
+    clock = Clock(NOON)
+    apps = [create_app(settings_for_tests(), s, clock=clock) for s in stores]
+    bundle = apps[0].state.ctx.bundle
+    rows = [r for r in bundle.rows("Medium") if len(r[2].split()) == 4 and r[0] not in bundle.retired][:20]
+    # A held player's id -> (the solve has its token, the deletion has read the partition, solve done)
+    held: dict[str, tuple[threading.Event, threading.Event, threading.Event]] = {}
+    record_solve, query_items = ChessRecords.record_solve, stores[1].query_items
+
+    def solve_held(self, pid, *args, **kwargs):
+        if pid not in held:
+            return record_solve(self, pid, *args, **kwargs)
+        authed, read, solved = held[pid]
+        authed.set()
+        try:
+            assert read.wait(30), "the deletion never read the partition"
+            return record_solve(self, pid, *args, **kwargs)
+        finally:
+            solved.set()
+
+    def sweep_held(pk, **kwargs):
+        found = query_items(pk, **kwargs)
+        pid = pk.removeprefix("P#")
+        if pid in held and not kwargs:
+            _, read, solved = held[pid]
+            read.set()
+            assert solved.wait(30), "the solve never finished"
+        return found
+
+    monkeypatch.setattr(ChessRecords, "record_solve", solve_held)
+    monkeypatch.setattr(stores[1], "query_items", sweep_held)
+    try:
+        with uvicorn_serving(apps[0]) as one, uvicorn_serving(apps[1]) as other:
+            deleted = []
+            for n, row in enumerate(rows):
+                puzzle = Puzzle.from_row(row, "Medium")
+                made = httpx2.post(f"{one}/api/players", json={"name": "Gone"}).json()
+                headers = {"Authorization": f"Bearer {made['token']}"}
+                body = {"id": puzzle.id, "band": "Medium", "moves": puzzle.solution, "mistakes": 0,
+                        "hints": 0, "seconds": 9, "ticket": opened(one, clock, headers, puzzle.id, "Medium")}
+                authed = threading.Event()
+                if n % 2:
+                    held[made["id"]] = (authed, threading.Event(), threading.Event())
+                else:
+                    authed.set()
+                start = threading.Barrier(2)
+
+                def solve(body: dict = body, headers: dict = headers, start=start) -> httpx2.Response:
+                    with httpx2.Client(timeout=60) as client:
+                        start.wait()
+                        return client.post(f"{one}/api/chess/solves", json=body, headers=headers)
+
+                def delete(headers: dict = headers, start=start, authed=authed) -> httpx2.Response:
+                    with httpx2.Client(timeout=60) as client:
+                        start.wait()
+                        assert authed.wait(30), "the solve never read its token"
+                        return client.delete(f"{other}/api/me", headers=headers)
+
+                with ThreadPoolExecutor(max_workers=2) as pool:
+                    solved, gone = pool.submit(solve), pool.submit(delete)
+                    assert gone.result().status_code == 200, gone.result().text
+                    # Kept first (then swept), or refused: the player gone (401), or its play (409).
+                    assert solved.result().status_code in (200, 401, 409), solved.result().text
+                    if n % 2:  # held: the solve's write came after the player was gone
+                        assert solved.result().status_code == 401, solved.result().text
+                deleted.append(made["id"])
+        left = {pid: [it["SK"] for it in stores[0].query_items(f"P#{pid}")] for pid in deleted}
+        assert not {pid: keys for pid, keys in left.items() if keys}
+        assert ChessRecords(stores[0]).alltime_board(None).rows == []
+    finally:
+        for s in stores:
+            s.close()

@@ -23,6 +23,7 @@ from service.games.lessons.records import (
     LessonTooLarge,
 )
 from service.store.base import Absent, Add, Conflict, Put, Store, make_item, utc_stamp
+from service.store.items import Gone
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_miss as miss
 from tests.support import record_test_solve as solve
@@ -441,63 +442,67 @@ def test_a_new_ticket_is_the_players_current_play_and_closes_the_last(store: Sto
     from puzzlebook.tickets import TicketRefused, read, ticket_key
     from service.plays import PlayCheck, open_play, play_key
 
-    first = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
+    p1 = store.create_player("Ada", "h", T0).id
+    p2 = store.create_player("Bob", "h", T0).id
+    first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     assert read(first.text, ticket_key(b"k")) == first.ticket
-    item = store.get_item(*play_key("p1", "chess"))
+    item = store.get_item(*play_key(p1, "chess"))
     assert item["doc"]["nonce"] == first.ticket.nonce and item["doc"]["closed"] is None
     assert item["expires_at"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
-    second = open_play(store, b"k", "p1", "chess", "zZ9yY", at(1))
-    got = store.get_items([play_key("p1", "chess")])
+    second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
+    got = store.get_items([play_key(p1, "chess")])
     with pytest.raises(TicketRefused) as closed:
-        PlayCheck("p1", first.ticket).is_tie(got)
+        PlayCheck(p1, first.ticket).is_tie(got)
     assert closed.value.reason == "closed"
-    assert PlayCheck("p1", second.ticket).is_tie(got) is False
+    assert PlayCheck(p1, second.ticket).is_tie(got) is False
     # Another game's play, or another player's, is its own item.
-    open_play(store, b"k", "p1", "chain", "2026-11-02", at(2))
-    open_play(store, b"k", "p2", "chess", "aB3dE", at(2))
-    assert PlayCheck("p1", second.ticket).is_tie(store.get_items([play_key("p1", "chess")])) is False
+    open_play(store, b"k", p1, "chain", "2026-11-02", at(2))
+    open_play(store, b"k", p2, "chess", "aB3dE", at(2))
+    assert PlayCheck(p1, second.ticket).is_tie(store.get_items([play_key(p1, "chess")])) is False
 
 
 def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     from service.plays import PlayCheck, open_play, play_key
 
-    issued = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
-    check = PlayCheck("p1", issued.ticket)
+    p1 = store.create_player("Ada", "h", T0).id
+    issued = open_play(store, b"k", p1, "chess", "aB3dE", T0)
+    check = PlayCheck(p1, issued.ticket)
     read_before = store.get_items([check.key])
     store.transact([check.closing(read_before, "solve")])
-    assert store.get_item(*play_key("p1", "chess"))["doc"]["closed"] == "solve"
+    assert store.get_item(*play_key(p1, "chess"))["doc"]["closed"] == "solve"
     # A second result decided on the same read loses its write (the version moved on).
     with pytest.raises(Conflict):
         store.transact([check.closing(read_before, "solve")])
     now = store.get_items([check.key])
     assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
     # A ticket opened after the read also makes the stale closing lose.
-    newer = open_play(store, b"k", "p1", "chess", "zZ9yY", at(1))
+    newer = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     with pytest.raises(Conflict):
         store.transact([check.closing(now, "miss")])
-    assert store.get_item(*play_key("p1", "chess"))["doc"]["nonce"] == newer.ticket.nonce
+    assert store.get_item(*play_key(p1, "chess"))["doc"]["nonce"] == newer.ticket.nonce
 
 
 def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store) -> None:
     from puzzlebook.tickets import HELD
     from service.plays import open_play, play_key
 
-    first = open_play(store, b"k", "p1", "chess", "aB3dE", T0)
-    second = open_play(store, b"k", "p1", "chess", "zZ9yY", T0 + dt.timedelta(seconds=40))  # left after 40 s
+    p1 = store.create_player("Ada", "h", T0).id
+    first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
+    second = open_play(store, b"k", p1, "chess", "zZ9yY", T0 + dt.timedelta(seconds=40))  # left after 40 s
     later = T0 + dt.timedelta(hours=5)
-    again = open_play(store, b"k", "p1", "chess", "aB3dE", later, resume=first.ticket)
+    again = open_play(store, b"k", p1, "chess", "aB3dE", later, resume=first.ticket)
     assert again.ticket.issued == int(later.timestamp() * 1000) - 40_000
     # Taken up, it is current again and no longer held; the one it replaced is held with its time.
-    doc = store.get_item(*play_key("p1", "chess"))["doc"]
+    doc = store.get_item(*play_key(p1, "chess"))["doc"]
     assert doc["nonce"] == again.ticket.nonce
     assert doc["held"] == [[second.ticket.nonce, 5 * 3600 * 1000 - 40_000]]
     # A ticket taken up twice carries its time once: the old one now opens anew.
-    twice = open_play(store, b"k", "p1", "chess", "aB3dE", later, resume=first.ticket)
+    twice = open_play(store, b"k", p1, "chess", "aB3dE", later, resume=first.ticket)
     assert twice.ticket.issued == int(later.timestamp() * 1000)
     # The record holds HELD - 1 plays left part way at most, and stays small.
     for n in range(2 * HELD):
-        open_play(store, b"k", "p1", "chess", f"x{n}", later + dt.timedelta(seconds=n))
-    item = store.get_item(*play_key("p1", "chess"))
+        open_play(store, b"k", p1, "chess", f"x{n}", later + dt.timedelta(seconds=n))
+    item = store.get_item(*play_key(p1, "chess"))
     assert len(item["doc"]["held"]) == HELD - 1 and len(json.dumps(item["doc"])) < 1024
 
 
@@ -633,3 +638,48 @@ def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store
         if cursor is None:
             break
     assert ids == [f"p{i:04d}" for i in range(n - 1, -1, -1)]
+
+
+# ---- deleting a player ----------------------------------------------------------------------
+
+
+def test_a_result_for_a_player_deleted_meanwhile_keeps_nothing(store: Store) -> None:
+    """Issue 26, item 9: the result's token was read, then the player was deleted (on another server)
+    before the result was kept. Its own transaction needs the player to be there: nothing is added
+    after the deletion swept the partition, not even a board row."""
+    pid = store.create_player("Ada", "h", T0).id
+    solve(store, pid, puzzle="a0001", now=at(1))
+    delete_player(store, pid)
+    with pytest.raises(Gone):
+        solve(store, pid, puzzle="a0002", now=at(2))
+    with pytest.raises(Gone):
+        miss(store, pid, puzzle="a0003", now=at(3))
+    assert store.query_items(f"P#{pid}") == []
+    assert ChessRecords(store).alltime_board(None).rows == []
+
+
+def test_a_write_into_a_players_partition_needs_the_player(store: Store) -> None:
+    pid = store.create_player("Ada", "h", T0).id
+    store.transact([Put(make_item(f"P#{pid}", "NOTE", {"x": 1}))])
+    store.delete_items([(f"P#{pid}", "PROFILE")])
+    with pytest.raises(Gone):
+        store.transact([Put(make_item(f"P#{pid}", "NOTE2", {"x": 2}))])
+    with pytest.raises(Gone):
+        store.transact([Add(f"P#{pid}", "TALLY", {"n": 1})])
+    assert store.get_item(f"P#{pid}", "NOTE2") is None and store.get_item(f"P#{pid}", "TALLY") is None
+    # Deleting under a gone player is fine; so is a write elsewhere.
+    store.transact([Put(make_item("A", "1", {"x": 1}))])
+
+
+def test_a_board_never_counts_a_row_it_wont_show(store: Store) -> None:
+    """A deletion under way (the profile gone, the rest not yet): its row is neither shown nor counted,
+    so the places run on without a gap (they went 1 … 11, 13) and the caller's place leaves it out."""
+    ids = {}
+    for k, name in enumerate(("Ada", "Bob", "Cy")):
+        ids[name] = pid = store.create_player(name, "h", T0).id
+        for n in range(3 - k):
+            solve(store, pid, puzzle=f"{name[0].lower()}{n:04d}", now=at(k * 10 + n))
+    store.delete_items([(f"P#{ids['Bob']}", "PROFILE")])
+    board = ChessRecords(store).alltime_board(None, me=ids["Cy"])
+    assert [(r.place, r.name) for r in board.rows] == [(1, "Ada"), (2, "Cy")]
+    assert board.mine is not None and board.mine.place == 2

@@ -36,7 +36,7 @@ def store() -> Iterator[DynamoStore]:
 
 
 def test_the_second_conditional_put_is_refused_by_dynamodb(store: DynamoStore) -> None:
-    item = {"PK": {"S": "P#x"}, "SK": {"S": "CS#aaaaa"}}
+    item = {"PK": {"S": "T#x"}, "SK": {"S": "CS#aaaaa"}}
     store.client.put_item(TableName=store.table, Item=item, ConditionExpression="attribute_not_exists(PK)")
     with pytest.raises(ClientError) as refused:
         store.client.put_item(
@@ -45,10 +45,10 @@ def test_the_second_conditional_put_is_refused_by_dynamodb(store: DynamoStore) -
     assert refused.value.response["Error"]["Code"] == "ConditionalCheckFailedException"
     # Through the store, the same refusal is a Conflict, in a transaction as in a single put.
     with pytest.raises(Conflict):
-        store.transact([Put(make_item("P#x", "CS#aaaaa", {}), expect=0)])
+        store.transact([Put(make_item("T#x", "CS#aaaaa", {}), expect=0)])
     with pytest.raises(Conflict):
-        store.transact([Put(make_item("P#x", "CS#aaaaa", {}), expect=0), Put(make_item("P#x", "OTHER", {}))])
-    assert store.get_item("P#x", "OTHER") is None
+        store.transact([Put(make_item("T#x", "CS#aaaaa", {}), expect=0), Put(make_item("T#x", "OTHER", {}))])
+    assert store.get_item("T#x", "OTHER") is None
 
 
 def test_a_solve_that_loses_the_race_is_read_again_and_not_doubled(store: DynamoStore) -> None:
@@ -161,7 +161,7 @@ def _held_back(store: DynamoStore, operation: str, times: int) -> list[int]:
                 keys = {"Keys": [{"PK": held["PK"], "SK": held["SK"]}], "ConsistentRead": True}
                 parsed["UnprocessedKeys"] = {store.table: keys}
         else:
-            undone = {"DeleteRequest": {"Key": {"PK": {"S": "P#x"}, "SK": {"S": "K#0"}}}}
+            undone = {"DeleteRequest": {"Key": {"PK": {"S": "T#x"}, "SK": {"S": "K#0"}}}}
             parsed["UnprocessedItems"] = {store.table: [undone]}
 
     store.client.meta.events.register(f"after-call.dynamodb.{operation}", hold_back)
@@ -173,7 +173,7 @@ def test_keys_dynamodb_leaves_unread_are_asked_for_again(store: DynamoStore, mon
 
     waits: list[float] = []
     monkeypatch.setattr(dynamo.time, "sleep", waits.append)
-    keys = [("P#x", f"K#{n}") for n in range(3)]
+    keys = [("T#x", f"K#{n}") for n in range(3)]
     store.transact([Put(make_item(pk, sk, {"sk": sk})) for pk, sk in keys])
     calls = _held_back(store, "BatchGetItem", times=2)
     assert set(store.get_items(keys)) == set(keys)
@@ -188,7 +188,7 @@ def test_deletes_dynamodb_leaves_undone_are_sent_again(store: DynamoStore, monke
     import service.store.dynamo as dynamo
 
     monkeypatch.setattr(dynamo.time, "sleep", lambda seconds: None)
-    keys = [("P#x", f"K#{n}") for n in range(3)]
+    keys = [("T#x", f"K#{n}") for n in range(3)]
     store.transact([Put(make_item(pk, sk, {"sk": sk})) for pk, sk in keys])
     calls = _held_back(store, "BatchWriteItem", times=1)
     store.delete_items(keys)

@@ -61,13 +61,17 @@ class Boards(Primitives):
         if mine_item is not None:
             pids.append(_pid_of(mine_item))
         names = self._names(pids)
+        # A row whose player is gone (a deletion under way) is neither shown nor counted: the places
+        # run on without a gap, and the caller's place leaves out such rows above theirs.
+        shown = [it for it in found if _pid_of(it) in names]
         rows = [
-            BoardRow(place, _pid_of(it), names.get(_pid_of(it), ""), spec.detail(it))
-            for place, it in enumerate(found, start=1)
-            if _pid_of(it) in names
+            BoardRow(place, _pid_of(it), names[_pid_of(it)], spec.detail(it))
+            for place, it in enumerate(shown, start=1)
         ]
         mine = None
         if mine_item is not None and mine_place is not None and _pid_of(mine_item) in names:
+            rank = mine_item[sk_name]
+            mine_place -= sum(1 for it in found if it[sk_name] < rank and _pid_of(it) not in names)
             mine = BoardRow(mine_place, _pid_of(mine_item), names[_pid_of(mine_item)], spec.detail(mine_item))
         return Board(rows, mine)
 

@@ -22,12 +22,15 @@ from service.store.items import (
     Add,
     Conflict,
     Delete,
+    Gone,
     Item,
     Key,
     Op,
+    Present,
     Put,
     StoreUnavailable,
 )
+from service.store.owners import present_keys, with_owners
 
 # Errors that mean a condition failed or a concurrent transaction touched the same items: read again.
 _RACES = {"ConditionalCheckFailed", "TransactionConflict"}
@@ -235,6 +238,7 @@ class DynamoStore(Store):
         return kwargs
 
     def transact(self, ops: Sequence[Op]) -> None:
+        ops = with_owners(ops)
         requests = [self._request(op) for op in ops]
         if len(requests) == 1:
             # One item: the plain call (half the write cost of a transaction) with the same condition.
@@ -243,7 +247,15 @@ class DynamoStore(Store):
             if call:
                 self._call(call, **body)
                 return
-        self._call("transact_write_items", TransactItems=requests)
+        try:
+            self._call("transact_write_items", TransactItems=requests)
+        except Conflict:
+            # Which condition failed is only in the cancellation reasons (moto: in the message); a
+            # consistent read of what had to be there says whether it was that one.
+            required = present_keys(ops)
+            if required and len(self.get_items(required)) < len(set(required)):
+                raise Gone(", ".join(" ".join(key) for key in required)) from None
+            raise
 
     def _request(self, op: Op) -> dict[str, Any]:
         if isinstance(op, Put):
@@ -255,12 +267,12 @@ class DynamoStore(Store):
                 body["ExpressionAttributeNames"] = {"#v": "v"}
                 body["ExpressionAttributeValues"] = {":v": {"N": str(op.expect)}}
             return {"Put": body}
-        if isinstance(op, Absent):
+        if isinstance(op, Absent | Present):
             return {
                 "ConditionCheck": {
                     "TableName": self.table,
                     "Key": _key(op.pk, op.sk),
-                    "ConditionExpression": "attribute_not_exists(PK)",
+                    "ConditionExpression": f"attribute_{'not_' if isinstance(op, Absent) else ''}exists(PK)",
                 }
             }
         if isinstance(op, Delete):

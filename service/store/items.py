@@ -55,6 +55,20 @@ class Absent:
     sk: str
 
 
+class Gone(Exception):
+    """A write needs an item that isn't there (a `Present` condition failed): for the items kept under
+    a player, the player was deleted (service/store/owners.py). Not a race to retry: nothing was
+    written, and writing again can't succeed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Present:
+    """A condition only: the item (pk, sk) must exist (else Gone, not Conflict)."""
+
+    pk: str
+    sk: str
+
+
 @dataclass(frozen=True, slots=True)
 class Delete:
     pk: str
@@ -73,7 +87,7 @@ class Add:
     expires_at: int | None = None
 
 
-Op = Put | Absent | Delete | Add
+Op = Put | Absent | Present | Delete | Add
 
 
 def make_item(
@@ -159,7 +173,10 @@ class Primitives(ABC):
 
     @abstractmethod
     def transact(self, ops: Sequence[Op]) -> None:
-        """Apply every op or none. Raises Conflict when a condition fails."""
+        """Apply every op or none. Raises Conflict when a condition fails, Gone when a Present one
+        does. A write into a player's partition also needs the player to be there
+        (service/store/owners.py adds that condition): so a deletion removes everything, even what a
+        write racing it would have added."""
 
     @abstractmethod
     def delete_items(self, keys: Iterable[Key]) -> None:

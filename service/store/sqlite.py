@@ -35,13 +35,16 @@ from service.store.items import (
     Add,
     Conflict,
     Delete,
+    Gone,
     Item,
     Key,
     Op,
+    Present,
     Put,
     StoreGone,
     StoreUnavailable,
 )
+from service.store.owners import with_owners
 
 MARKER_SUFFIX = ".made"
 MEMORY = ":memory:"
@@ -386,6 +389,7 @@ class SqliteStore(Store):
                 self._checkpointing = False
 
     def transact(self, ops: Sequence[Op]) -> None:
+        ops = with_owners(ops)
         with self.exclusive(), self._guard():
             conn = self._conn()
             writes = [write for op in ops if (write := self._checked(conn, op)) is not None]
@@ -409,6 +413,10 @@ class SqliteStore(Store):
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:
                 raise Conflict(f"{op.pk} {op.sk}")
+            return None
+        if isinstance(op, Present):
+            if self._current(conn, op.pk, op.sk) is None:
+                raise Gone(f"{op.pk} {op.sk}")
             return None
         if isinstance(op, Delete):
             return _DELETE, (op.pk, op.sk), (op.pk, op.sk), None
