@@ -121,15 +121,16 @@ def test_the_store_rates_one_players_solves_at_once_from_where_each_other_left_o
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         ids = [f"p{n:04d}" for n in range(30)]
         start = threading.Barrier(len(ids))
+        racer = store.create_player("Racer", "h", NOON).id
 
         def keep(puzzle_id: str) -> object:
             start.wait()
-            return record_test_solve(store, "racer", puzzle_id)
+            return record_test_solve(store, racer, puzzle_id)
 
         with ThreadPoolExecutor(max_workers=len(ids)) as pool:
             answers = list(pool.map(keep, ids))
         assert all(a.rated for a in answers)
-        chess = ChessRecords(store).stats("racer")
+        chess = ChessRecords(store).stats(racer)
         assert (chess.solved, chess.rated) == (len(ids), len(ids))
         # The changes form one chain from 1500: each started where another left off, so none was lost.
         befores = sorted(round(a.before.rating, 6) for a in answers)

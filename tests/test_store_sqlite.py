@@ -121,7 +121,7 @@ def _free_port() -> int:
 def _versioned(n: int) -> dict:
     from service.store.items import make_item
 
-    return make_item("P#x", "S", {"n": n}, version=n)
+    return make_item("T#x", "S", {"n": n}, version=n)
 
 
 def test_a_section_checks_its_writes_against_what_it_read_and_wrote(tmp_path) -> None:
@@ -130,15 +130,15 @@ def test_a_section_checks_its_writes_against_what_it_read_and_wrote(tmp_path) ->
     store = SqliteStore(tmp_path / "s.sqlite3")
     store.transact([Put(_versioned(1), expect=0)])
     with store.exclusive():
-        assert store.get_items([("P#x", "S"), ("P#x", "gone")])[("P#x", "S")]["v"] == 1
-        store.transact([Put(_versioned(2), expect=1), Absent("P#x", "gone")])
+        assert store.get_items([("T#x", "S"), ("T#x", "gone")])[("T#x", "S")]["v"] == 1
+        store.transact([Put(_versioned(2), expect=1), Absent("T#x", "gone")])
         # The section's own write counts: the version read before it is no longer current.
         with pytest.raises(Conflict):
             store.transact([Put(_versioned(3), expect=1)])
         store.transact([Put(_versioned(3), expect=2)])
-        store.transact([Delete("P#x", "S")])
-        store.transact([Absent("P#x", "S")])
-    assert store.get_item("P#x", "S") is None
+        store.transact([Delete("T#x", "S")])
+        store.transact([Absent("T#x", "S")])
+    assert store.get_item("T#x", "S") is None
 
 
 def test_a_section_reads_the_file_for_an_item_it_did_not_read(tmp_path) -> None:
@@ -147,9 +147,9 @@ def test_a_section_reads_the_file_for_an_item_it_did_not_read(tmp_path) -> None:
     store = SqliteStore(tmp_path / "s.sqlite3")
     store.transact([Put(_versioned(1), expect=0)])
     with pytest.raises(Conflict), store.exclusive():
-        store.get_items([("P#x", "other")])
+        store.get_items([("T#x", "other")])
         store.transact([Put(_versioned(1), expect=0)])  # there already, though this section never read it
-    assert store.get_item("P#x", "S")["v"] == 1
+    assert store.get_item("T#x", "S")["v"] == 1
 
 
 def test_what_one_section_read_is_not_trusted_by_the_next(tmp_path) -> None:
@@ -158,7 +158,7 @@ def test_what_one_section_read_is_not_trusted_by_the_next(tmp_path) -> None:
     store = SqliteStore(tmp_path / "s.sqlite3")
     store.transact([Put(_versioned(1), expect=0)])
     with store.exclusive():
-        store.get_items([("P#x", "S")])
+        store.get_items([("T#x", "S")])
     other = SqliteStore(tmp_path / "s.sqlite3")  # another process's write between two sections
     other.transact([Put(_versioned(2), expect=1)])
     with pytest.raises(Conflict), store.exclusive():
@@ -190,15 +190,15 @@ def test_the_log_is_copied_into_the_file_by_the_store_not_by_a_write(tmp_path, m
     _, pages_before = _log_and_file_pages(path)
     body = "x" * 3000  # most of a page each
     for n in range(9):
-        store.transact([Put(make_item("P#x", f"S{n}", {"body": body}))])
+        store.transact([Put(make_item("T#x", f"S{n}", {"body": body}))])
     assert _log_and_file_pages(path)[1] == pages_before  # nine commits: all still in the log
-    store.transact([Put(make_item("P#x", "S9", {"body": body}))])
+    store.transact([Put(make_item("T#x", "S9", {"body": body}))])
     store.close()  # waits for the checkpoint the tenth commit asked for
     frames, pages_after = _log_and_file_pages(path)
     assert frames >= 10 and pages_after >= pages_before + 10
     watcher.close()
     again = SqliteStore(path)
-    assert doc_of(again.get_item("P#x", "S9"))["body"] == body
+    assert doc_of(again.get_item("T#x", "S9"))["body"] == body
 
 
 def test_a_write_while_the_store_closes_is_kept_and_answered(tmp_path, monkeypatch) -> None:
@@ -209,10 +209,10 @@ def test_a_write_while_the_store_closes_is_kept_and_answered(tmp_path, monkeypat
 
     monkeypatch.setattr(module, "CHECKPOINT_EVERY", 1)
     store = SqliteStore(tmp_path / "s.sqlite3")
-    store.transact([Put(make_item("P#x", "A", {}))])
+    store.transact([Put(make_item("T#x", "A", {}))])
     store._checkpointer.shutdown(wait=True)  # as close() does, before it lets go of the executor
-    store.transact([Put(make_item("P#x", "B", {}))])
-    assert store.get_item("P#x", "B") is not None
+    store.transact([Put(make_item("T#x", "B", {}))])
+    assert store.get_item("T#x", "B") is not None
     store.close()
 
 

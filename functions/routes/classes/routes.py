@@ -208,7 +208,7 @@ async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: Class
     summary="Make a new join link for your class: the old link stops working at once",
 )
 @cached(PRIVATE)
-async def new_join_link(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
+async def new_join_link(player: Someone, _: NoBody, ctx: Ctx, class_id: ClassId) -> ClassOut:
     _taught(ctx, class_id, player)
     if ClassRecords(ctx.store).update(class_id, player.id, new_code=True) is None:
         raise ApiError(404, NOT_TEACHER)
