@@ -69,6 +69,7 @@ def serving(tmp: Path) -> Iterator[tuple[str, Any]]:
     from functions.app import create_app
     from puzzlebook.chain.generate import generate
     from service.games.chain.records import ChainRecords
+    from service.games.chess.puzzles import puzzles_of
     from service.settings import load
     from service.store.sqlite import SqliteStore
 
@@ -78,7 +79,7 @@ def serving(tmp: Path) -> Iterator[tuple[str, Any]]:
     ctx = app.state.ctx
     today = ctx.today().isoformat()
     ChainRecords(store).put_chain_day(today, generate(today))
-    ctx.dailies(ctx.today())
+    puzzles_of(ctx).dailies(ctx.today())
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -213,14 +214,15 @@ def main(argv: list[str] | None = None) -> None:
             # What is public: today's daily (as the file, or the API before the file is out)...
             entry = client.get(f"/api/chess/daily/{today}").json()["dailies"][0]
             from puzzlebook.chess.puzzle import Puzzle
+            from service.games.chess.puzzles import puzzles_of
 
-            row = ctx.bundle.row(entry["band"], entry["id"])
+            row = puzzles_of(ctx).bundle.row(entry["band"], entry["id"])
             line = Puzzle.from_row(row, entry["band"]).solution
             daily = {"id": entry["id"], "band": entry["band"], "moves": line}
             # ... the bundle's lines, and today's Chain, solved by the rules' own code.
             puzzle = client.get(f"/api/chain/daily/{today}").json()
             tiles = solve_chain(puzzle)
-            pool = expert_pool(ctx.bundle, {daily["id"]})
+            pool = expert_pool(puzzles_of(ctx).bundle, {daily["id"]})
             tricks_pool = pool[-200:]  # the tricks spend puzzles the grind won't reach
             grind_pool = pool[:-200]
             chess_tricks(client, script, tricks_pool)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -49,11 +48,10 @@ def create_app(
     store: Store | None = None,
     *,
     clock: Callable[[], dt.datetime] | None = None,
-    bundle_root: Path | None = None,
 ) -> FastAPI:
     """The API with `settings`, over `store` (default: the one settings.store_url names).
 
-    `clock` (an aware "now") and `bundle_root` (the chess shards) are for tests.
+    `clock` (an aware "now") is for tests.
     """
     app = FastAPI(
         title="Puzzle Book API",
@@ -69,7 +67,6 @@ def create_app(
         store=store or open_store(settings.store_url),
         settings=settings,
         clock=clock or utc_now,
-        bundle_root=bundle_root,
     )
     errors.install(app)
     # Each game registers its own routes (functions/routes/<key>: `router`): puzzlebook/games.py lists them.

@@ -4,7 +4,8 @@ A token is "<player id>.<secret>": the id finds the player with one read and
 the SHA-256 of the secret is compared with the stored hash by
 hmac.compare_digest. The secret (256 random bits) is never stored. A player's
 first token is in their profile; a passkey or recovery-code sign-in makes
-another for that device, kept under the player (docs/accounts.md).
+another for that device, kept under the player (docs/accounts.md). A route gets
+its player through functions/deps.py, which calls these.
 """
 
 from __future__ import annotations
@@ -14,20 +15,17 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from functions.deps import context
 from functions.errors import ApiError
 from puzzlebook.names import BadName, check_name
 from service.store.base import Store
 from service.store.records import Player
 
+# The bearer scheme as the document describes it (functions/deps.py's dependencies are it).
 bearer = HTTPBearer(auto_error=False, description="The token from POST /api/players.")
-# A route's parameter for the bearer token (optional in the document: routes say when it's needed).
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
 # openapi_extra for routes where the token is optional (FastAPI adds this to the route's bearer
 # requirement, so the document reads "bearer, or nothing").
 OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
@@ -91,29 +89,6 @@ def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, ne
     player = player_for(store, credentials, needed=needed)
     assert player is not None  # player_for raised when there was none
     return player
-
-
-class SignedIn(HTTPBearer):
-    """A route's dependency for the player a route needs: 401 with `needed` (why) without a token.
-
-    Declared as the route's first parameter, before its body, so a request with no token (or one
-    that matches no player) is refused 401 before its body, query or path is looked at, as
-    docs/api.md promises; the shape of a request is only worth checking for a player.
-
-    It is the bearer scheme itself (the document's "HTTPBearer", as `bearer`), so a route needing a
-    player solves one dependency, not two: FastAPI's work per dependency is more than the lookup.
-    """
-
-    def __init__(self, needed: str) -> None:
-        super().__init__(auto_error=False, scheme_name="HTTPBearer", description=bearer.model.description)
-        self.needed = needed
-
-    async def __call__(self, request: Request) -> Player:  # type: ignore[override]
-        # async, though the lookup is a blocking read: a sync dependency costs a hop to FastAPI's
-        # thread pool and back, more than the read (one point read; SQLite's WAL readers never wait,
-        # and a Lambda container serves one request at a time). docs/operations.md, "Speed".
-        credentials = await super().__call__(request)
-        return signed_in(context(request).store, credentials, self.needed)
 
 
 def clean_name(value: object) -> str:

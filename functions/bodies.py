@@ -1,19 +1,19 @@
 """Reading requests: JSON bodies parsed once, checked by a model, described in the OpenAPI document.
 
-Routes take the parsed JSON (`json_body`) and check it themselves, so every
-complaint is in plain words: by their model, through `parse` or as a parameter
-`Annotated[Model, body_as(Model)]` (a model may carry its own words: functions/words.py);
-a date in a path or a body by `day_from`. `documented(Model)` puts the model in the
-OpenAPI document as the request body.
+A route's one dependency (functions/deps.py) reads the JSON (`json_body`) and checks it by the
+route's model (`read_as`), or hands it over as sent for the route to check itself (`parse`), so
+every complaint is in plain words (a model may carry its own words: functions/words.py); a date in
+a path or a body by `day_from`. `documented(Model)` puts the model in the OpenAPI document as the
+request body.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-from fastapi import Depends, Request
+from fastapi import Request
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from functions.errors import ApiError, plain_words
@@ -62,10 +62,6 @@ async def json_body(request: Request) -> Any:
         raise ApiError(400, f"The body isn't valid JSON ({_why(exc)}).") from None
 
 
-# A route's parameter for the parsed JSON body.
-JsonBody = Annotated[Any, Depends(json_body)]
-
-
 def _why(exc: Exception) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return f"{exc.msg} at character {exc.pos}"
@@ -85,34 +81,15 @@ async def read_as(model: type[M], request: Request) -> M:
     return parse(model, await json_body(request))
 
 
-def body_as(model: type[M]) -> Any:
-    """A route parameter's dependency: the JSON body checked by `model`; 400 in plain words.
-
-        SolveBody = Annotated[Solve, body_as(Solve)]   # then `body: SolveBody`
-
-    Resolved in the order of the route's parameters, so a player declared before it is refused 401
-    before the body is read (docs/api.md); `documented(model)` is what the document shows for it.
-    """
-
-    # One dependency, not one on JsonBody: FastAPI's work per dependency is more than the parse.
-    async def checked(request: Request) -> M:  # async: no thread-pool hop for work that waits for nothing
-        return await read_as(model, request)
-
-    return Depends(checked)
-
-
-async def no_body(request: Request) -> None:
+def no_body(request: Request) -> None:
     """For a route that reads no body: a request may send none, or a JSON one (ignored). A body of
-    another type, or one that names no type, is refused 415, as anywhere else (json_only says why)."""
+    another type, or one that names no type, is refused 415, as anywhere else (json_only says why).
+    The route's dependency calls it (functions/deps.py: `signed_in(..., no_body=True)`, `CtxNoBody`)."""
     media = media_type(request)
     headers = request.headers
     sent = headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
     if media != JSON_MEDIA and (media or sent):
         raise unreadable_type(media, f"JSON (Content-Type: {JSON_MEDIA}), or send no body")
-
-
-# A route parameter (after the player, so no token is still 401 first) for a route that reads no body.
-NoBody = Annotated[None, Depends(no_body)]
 
 
 def day_from(text: str) -> dt.date:

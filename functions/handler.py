@@ -81,6 +81,7 @@ _s3: Any = None
 def nightly(event: dict[str, Any] | None = None, context: Any = None) -> dict[str, Any]:
     """The scheduled job (service/nightly.py): fill ahead, keep dailies, write the daily files to S3."""
     global _s3
+    from service.games.chess.puzzles import puzzles_of
     from service.nightly import fill
     from service.publish import S3Writer
 
@@ -92,6 +93,6 @@ def nightly(event: dict[str, Any] | None = None, context: Any = None) -> dict[st
 
             _s3 = boto3.client("s3")
         writer = S3Writer(settings.bucket, client=_s3)
-    report = fill(ctx.store, ctx.settings, ctx.bundle, writer=writer)
+    report = fill(ctx.store, ctx.settings, puzzles_of(ctx).bundle, writer=writer)
     print(report.summary())
     return asdict(report)

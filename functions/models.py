@@ -52,8 +52,9 @@ Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 
 class Request(BaseModel):
     """A request body: strict, unknown fields ignored, whole numbers however written. Each is the one
-    description of its body: the route reads it (functions.bodies.body_as), the document shows it,
-    and its refusals are the plain words functions.errors.plain_words makes of its errors."""
+    description of its body: the route's dependency reads it (functions/deps.py, through
+    functions.bodies.read_as), the document shows it, and its refusals are the plain words
+    functions.errors.plain_words makes of its errors."""
 
     # Python's re for patterns: the published ones use a lookahead (puzzlebook/patterns.py).
     model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re")

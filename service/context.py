@@ -1,7 +1,9 @@
-"""What the API and the jobs work with: the store, the settings, the chess bundle, the clock and the site day.
+"""What the API and the jobs work with: the store, the settings, the clock and the site day.
 
-One Context per app (functions.app.create_app makes it; routes get it through the
+One Context per app (functions.app.create_app makes it; routes get it through their one
 dependency in functions/deps.py). The clock is injectable so tests can post "on" any site day.
+It names no game: what a game keeps for the app's life (chess: its bundle, its dailies
+remembered) is the game's own part, made on first use by `part` (service/games/chess/puzzles.py).
 """
 
 from __future__ import annotations
@@ -10,16 +12,16 @@ import datetime as dt
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from puzzlebook.calendar import site_day
 from service.settings import Settings
 
 if TYPE_CHECKING:
-    from puzzlebook.chess.puzzle import Puzzle
-    from puzzlebook.chess.shards import Bundle
     from service.store.base import Store
+
+T = TypeVar("T")
+
 
 def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
@@ -27,15 +29,13 @@ def utc_now() -> dt.datetime:
 
 @dataclass
 class Context:
-    """The store, settings, bundle and clock one app works with."""
+    """The store, settings and clock one app works with, and the parts its games keep for its life."""
 
     store: Store
     settings: Settings
     clock: Callable[[], dt.datetime] = utc_now
-    bundle_root: Path | None = None  # default: settings.shards
-    _bundle: Bundle | None = None
+    _parts: dict[Any, Any] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _dailies: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def now(self) -> dt.datetime:
         """The current time (aware)."""
@@ -45,38 +45,13 @@ class Context:
         """The site day: today's date in SITE_TZ."""
         return site_day(self.settings.site_tz, self.clock())
 
-    @property
-    def bundle(self) -> Bundle:
-        """The chess bundle, opened on first use."""
-        if self._bundle is None:
-            from puzzlebook.chess.shards import Bundle
-
+    def part(self, make: Callable[[Context], T]) -> T:
+        """The app's one `make(self)` (a game's part, by its class), made on first use and kept."""
+        found = self._parts.get(make)
+        if found is None:
             with self._lock:
-                if self._bundle is None:
-                    self._bundle = Bundle(self.bundle_root or self.settings.shards)
-        return self._bundle
-
-    def puzzle(self, band: str, puzzle_id: str) -> Puzzle | None:
-        """The puzzle `puzzle_id` of `band` in the bundle, or None."""
-        from puzzlebook.chess.puzzle import Puzzle
-
-        row = self.bundle.row(band, puzzle_id)
-        return Puzzle.from_row(row, band) if row else None
-
-    def dailies(self, day: dt.date) -> dict[str, str]:
-        """{band: puzzle id} of `day`'s chess dailies, picking and keeping them if the nightly hasn't.
-
-        Kept dailies never change, so a day's answer is remembered once complete.
-        """
-        key = day.isoformat()
-        known = self._dailies.get(key)
-        if known is not None:
-            return known
-        from service.games.chess.dailies import ensure_dailies
-
-        kept = ensure_dailies(self.store, self.settings, self.bundle, day)
-        found = {d.band: d.id for d in kept}
-        self._dailies[key] = found
-        if len(self._dailies) > 8:  # only today and yesterday matter; keep the memo small
-            self._dailies.pop(next(iter(self._dailies)))
-        return found
+                found = self._parts.get(make)
+                if found is None:
+                    found = self._parts[make] = make(self)
+        result: T = found
+        return result

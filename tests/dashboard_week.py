@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
+from service.games.chess.puzzles import puzzles_of
 
 Post = Callable[[str, dict[str, Any]], dict[str, Any]]
 
@@ -30,7 +31,7 @@ WEEK: list[list[tuple[str, str]]] = [
 def week_puzzles(ctx: Any, band: str = "Medium") -> dict[str, list[Puzzle]]:
     """Enough puzzles of each kind: forks without a pin, pins without a fork, others with neither
     (not retired, none a daily of the week)."""
-    rows = [r for r in ctx.bundle.rows(band) if r[0] not in ctx.bundle.retired]
+    rows = [r for r in puzzles_of(ctx).bundle.rows(band) if r[0] not in puzzles_of(ctx).bundle.retired]
     kinds: dict[str, list[Puzzle]] = {"fork": [], "pin": [], "other": []}
     for row in rows:
         themes = set(str(row[4]).split())

@@ -11,6 +11,7 @@ import pytest
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
+from service.games.chess.puzzles import puzzles_of
 from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -23,7 +24,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
 
 
 def puzzles(world: SimpleNamespace, band: str, n: int) -> list[Puzzle]:
-    bundle = world.ctx.bundle
+    bundle = puzzles_of(world.ctx).bundle
     rows = [r for r in bundle.rows(band) if len(r[2].split()) == 4 and r[0] not in bundle.retired]
     return [Puzzle.from_row(r, band) for r in rows[:n]]
 
@@ -107,7 +108,7 @@ def test_health_needs_tomorrows_chain(world: SimpleNamespace) -> None:
     assert well.status_code == 200
     assert well.json() == {
         "ok": True,
-        "bundle": world.ctx.bundle.version,
+        "bundle": puzzles_of(world.ctx).bundle.version,
         "last_chain_day": "2026-11-03",
         "today": "2026-11-02",
     }

@@ -15,6 +15,7 @@ from functions.routers_on_demand import include_all
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
+from service.games.chess.puzzles import puzzles_of
 from tests.soft_authenticator import SoftAuthenticator, b64
 from tests.support import served, signed_up, sqlite_store, with_ticket
 
@@ -45,7 +46,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
 
 
 def a_puzzle(world: SimpleNamespace) -> Puzzle:
-    bundle = world.ctx.bundle
+    bundle = puzzles_of(world.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
     return Puzzle.from_row(row, "Hard")
 
@@ -203,7 +204,7 @@ def ways_back_in(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any
 
 
 def a_puzzle_other(world: SimpleNamespace, not_this: str) -> Puzzle:
-    bundle = world.ctx.bundle
+    bundle = puzzles_of(world.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if r[0] not in bundle.retired and r[0] != not_this)
     return Puzzle.from_row(row, "Hard")
 

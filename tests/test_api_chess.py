@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
+from service.games.chess.puzzles import puzzles_of
 from tests.support import post_result, served, signed_up, sqlite_store
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
@@ -22,11 +23,11 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
 
 def two_mover(world: SimpleNamespace, band: str = "Medium", skip: int = 0) -> Puzzle:
     """A puzzle of `band` where the solver makes two moves (not retired, not a daily today)."""
-    dailies = set(world.ctx.dailies(world.ctx.today()).values())
+    dailies = set(puzzles_of(world.ctx).dailies(world.ctx.today()).values())
     rows = [
         r
-        for r in world.ctx.bundle.rows(band)
-        if len(r[2].split()) == 4 and r[0] not in world.ctx.bundle.retired and r[0] not in dailies
+        for r in puzzles_of(world.ctx).bundle.rows(band)
+        if len(r[2].split()) == 4 and r[0] not in puzzles_of(world.ctx).bundle.retired and r[0] not in dailies
     ]
     return Puzzle.from_row(rows[skip], band)
 
@@ -164,8 +165,9 @@ def test_moves_off_the_line_are_422_and_nothing_is_kept(world: SimpleNamespace) 
 
 def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
     for band in ("Beginner", "Easy", "Medium"):
-        for row in world.ctx.bundle.rows(band):
-            if len(row[2].split()) != 2 or "mateIn1" not in row[4] or row[0] in world.ctx.bundle.retired:
+        bundle = puzzles_of(world.ctx).bundle
+        for row in bundle.rows(band):
+            if len(row[2].split()) != 2 or "mateIn1" not in row[4] or row[0] in bundle.retired:
                 continue
             puzzle = Puzzle.from_row(row, band)
             board = position_at(puzzle, 1)
@@ -271,8 +273,8 @@ def test_a_miss_after_a_solve_changes_nothing(world: SimpleNamespace) -> None:
 
 def todays_daily(world: SimpleNamespace) -> Puzzle:
     today = world.ctx.today()
-    band, pid = next(iter(world.ctx.dailies(today).items()))
-    return Puzzle.from_row(world.ctx.bundle.row(band, pid), band)
+    band, pid = next(iter(puzzles_of(world.ctx).dailies(today).items()))
+    return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
 
 def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from puzzlebook.chess.dashboard import dashboard, tallies_of
+from service.games.chess.puzzles import puzzles_of
 from tests.dashboard_week import play_week
 from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
 
@@ -65,7 +66,7 @@ def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespa
     me, log = _week(world)
     before = world.client.get("/api/me/dashboard?days=7", headers=me).json()
     missed = next(e for e in log if e["result"] == "missed")
-    puzzle = world.ctx.puzzle(missed["band"], missed["id"])
+    puzzle = puzzles_of(world.ctx).puzzle(missed["band"], missed["id"])
     body = {
         "id": puzzle.id,
         "band": puzzle.band,

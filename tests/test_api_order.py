@@ -84,7 +84,7 @@ def test_a_token_that_matches_nobody_is_401_before_the_body_too(world: SimpleNam
 
 def test_a_game_post_is_one_dependency_in_that_order(world: SimpleNamespace) -> None:
     """A game's plays and results take the player, the body and the Context as one dependency
-    (functions/posting.py): FastAPI's work per dependency was about a fortieth of a solve's. It
+    (functions/deps.py): FastAPI's work per dependency was about a fortieth of a solve's. It
     still reads the token first: a good token with a malformed body is 400, not 401."""
     from fastapi.routing import APIRoute
 
@@ -105,3 +105,32 @@ def test_a_game_post_is_one_dependency_in_that_order(world: SimpleNamespace) -> 
     for path in sorted(posts):
         got = world.client.post(path, content=NOT_JSON, headers=me)
         assert got.status_code == 400 and "isn't valid JSON" in got.json()["error"], (path, got.text)
+
+
+def test_every_route_reaches_the_app_through_one_dependency(world: SimpleNamespace) -> None:
+    """The Context, the player and the body come to a route as one parameter, from functions/deps.py
+    (its type says which it has); nothing else in a route reaches into the app for them."""
+    from pathlib import Path
+
+    from fastapi.routing import APIRoute
+
+    import functions.deps
+    from functions.caching import api_routes
+    from functions.routers_on_demand import include_all
+
+    app = world.client.app
+    include_all(app)
+    found = {}
+    for path, route in api_routes(app):
+        if isinstance(route, APIRoute) and path.startswith("/api/") and not path.startswith("/api/docs"):
+            calls = [dep.call for dep in route.dependant.dependencies]
+            found[(path, *sorted(route.methods))] = [getattr(call, "__module__", "") for call in calls]
+    ours = {functions.deps.__name__}
+    wrong = {key: mods for key, mods in found.items() if len(mods) > 1 or set(mods) - ours}
+    # The one that needs no Context: the document itself.
+    alone = {key[0] for key, mods in found.items() if not mods}
+    assert alone == {"/api/openapi.json"}
+    assert not wrong, wrong
+    routes = Path(functions.deps.__file__).parent / "routes"
+    reaching = [str(f) for f in routes.rglob("*.py") if "app.state" in f.read_text(encoding="utf-8")]
+    assert not reaching, reaching

@@ -15,6 +15,7 @@ import pytest
 from functions.app import create_app
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
+from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
 from tests.support import Clock, record_test_solve, settings_for_tests, sqlite_store, uvicorn_serving
@@ -49,7 +50,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     base, store, app, clock = served
     made = httpx2.post(f"{base}/api/players", json={"name": "Racer"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
-    bundle = app.state.ctx.bundle
+    bundle = puzzles_of(app.state.ctx).bundle
     row = next(r for r in bundle.rows("Medium") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
     puzzle = Puzzle.from_row(row, "Medium")
     body = {
@@ -85,7 +86,7 @@ def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_o
     base, store, app, clock = served
     made = httpx2.post(f"{base}/api/players", json={"name": "Queue"}).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
-    bundle = app.state.ctx.bundle
+    bundle = puzzles_of(app.state.ctx).bundle
     rows = [r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired][:30]
     bodies = [
         {

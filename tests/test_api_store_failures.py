@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from functions.app import create_app
 from puzzlebook.chess.puzzle import Puzzle
+from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
 from tests.support import Clock, dynamo_store, settings_for_tests, signed_up, with_ticket
@@ -21,7 +22,7 @@ NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
 def a_puzzle(app) -> Puzzle:
-    bundle = app.state.ctx.bundle
+    bundle = puzzles_of(app.state.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
     return Puzzle.from_row(row, "Hard")
 
@@ -63,7 +64,8 @@ def test_a_locked_sqlite_database_is_503_and_then_recovers(sqlite_app) -> None:
     _store, client, path = sqlite_app
     me = signed_up(client)
     puzzle = a_puzzle(client.app)
-    client.app.state.ctx.dailies(client.app.state.ctx.today())  # keep today's dailies before locking
+    ctx = client.app.state.ctx
+    puzzles_of(ctx).dailies(ctx.today())  # keep today's dailies before locking
     body = ticketed(client, puzzle, me)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process holding the write lock
@@ -112,7 +114,7 @@ def test_throttled_dynamodb_is_503_and_nothing_is_written(dynamo_app) -> None:
     store, client = dynamo_app
     me = signed_up(client)
     puzzle = a_puzzle(client.app)
-    client.app.state.ctx.dailies(client.app.state.ctx.today())
+    puzzles_of(client.app.state.ctx).dailies(client.app.state.ctx.today())
     body = ticketed(client, puzzle, me)
 
     def throttled(**_: object) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.storm.results import score_run
+from service.games.chess.puzzles import puzzles_of
 from service.games.storm.records import StormRecords
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 
@@ -42,7 +43,7 @@ def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
 def puzzles(world: SimpleNamespace) -> list[Puzzle]:
     kept = StormRecords(world.store).run_of(TODAY)
     assert kept is not None
-    return [world.ctx.puzzle(p.band, p.id) for p in kept.puzzles]
+    return [puzzles_of(world.ctx).puzzle(p.band, p.id) for p in kept.puzzles]
 
 
 def wrong_move(puzzle: Puzzle) -> str:

@@ -17,6 +17,7 @@ from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from puzzlebook.tickets import Ticket, sign, ticket_key
 from service.games.chain.records import ChainRecords
+from service.games.chess.puzzles import puzzles_of
 from tests.support import dynamo_store, served, signed_up, sqlite_store, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # a Monday: one Easy daily
@@ -49,17 +50,17 @@ def pid_of(headers: dict[str, str]) -> str:
 
 def endless(world: SimpleNamespace, skip: int = 0, band: str = "Medium") -> Puzzle:
     """A two-move puzzle of `band` that isn't today's daily."""
-    dailies = set(world.ctx.dailies(world.ctx.today()).values())
+    dailies = set(puzzles_of(world.ctx).dailies(world.ctx.today()).values())
     rows = [
-        r for r in world.ctx.bundle.rows(band)
-        if len(r[2].split()) == 4 and r[0] not in world.ctx.bundle.retired and r[0] not in dailies
+        r for r in puzzles_of(world.ctx).bundle.rows(band)
+        if len(r[2].split()) == 4 and r[0] not in puzzles_of(world.ctx).bundle.retired and r[0] not in dailies
     ]
     return Puzzle.from_row(rows[skip], band)
 
 
 def daily(world: SimpleNamespace) -> Puzzle:
-    band, pid = next(iter(world.ctx.dailies(world.ctx.today()).items()))
-    return Puzzle.from_row(world.ctx.bundle.row(band, pid), band)
+    band, pid = next(iter(puzzles_of(world.ctx).dailies(world.ctx.today()).items()))
+    return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
 
 def solve_body(puzzle: Puzzle, **kw: Any) -> dict[str, Any]:

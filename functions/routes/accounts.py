@@ -14,7 +14,7 @@ import re
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Path, Request
 
 from functions.account_models import (
     B64,
@@ -29,11 +29,11 @@ from functions.account_models import (
     PasskeySignIn,
     SignedInAs,
 )
-from functions.auth import SignedIn, clean_name, issue_token
-from functions.bodies import JsonBody, NoBody, documented, errors, parse
+from functions.auth import clean_name, issue_token
+from functions.bodies import documented, errors, parse
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
-from functions.deps import context
+from functions.deps import CtxNoBody, OpenPostOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
@@ -56,12 +56,16 @@ from service.passkeys import (
     verified_sign_in,
 )
 from service.store.base import utc_stamp
-from service.store.records import Challenge, Passkey, Player
+from service.store.records import Challenge, Passkey
 
 router = APIRouter(tags=["accounts"])
 
 NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
-Myself = Annotated[Player, Depends(SignedIn(NEEDED))]
+Myself = Annotated[Signed, signed_in(NEEDED)]
+# The same for a POST that reads no body (one sent must be JSON, or none: 415).
+Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
+# The answer as sent: parsed here, with the credential's own fields passed on whole.
+Adding = Annotated[Post[Any], signed_post(None, NEEDED)]
 
 MAX_PASSKEYS = 20
 PLAYER_ID = re.compile("[0-9a-f]{16}")
@@ -121,11 +125,11 @@ PasskeyId = Annotated[
 ]
 
 
-def _party(request: Request) -> RelyingParty:
+def _party(ctx: Context, request: Request) -> RelyingParty:
     """The site's relying party; 503 saying why when its address can't be one, or isn't the address
     the browser asking is at (its Origin header): passkeys made there would never check out."""
     try:
-        rp = relying_party(context(request).settings.site_url)
+        rp = relying_party(ctx.settings.site_url)
     except PasskeysUnavailable as exc:
         raise ApiError(503, str(exc)) from None
     origin = request.headers.get("origin")
@@ -174,9 +178,9 @@ def _info(key: Passkey) -> PasskeyInfo:
     summary="Start adding a passkey: the options for navigator.credentials.create()",
 )
 @cached(PRIVATE)
-async def passkey_options(request: Request, player: Myself, _: NoBody) -> Ceremony:
-    ctx = context(request)
-    rp = _party(request)
+async def passkey_options(request: Request, me: Quietly) -> Ceremony:
+    player, ctx = me.player, me.ctx
+    rp = _party(ctx, request)
     existing = ctx.store.passkeys(player.id)
     if len(existing) >= MAX_PASSKEYS:
         raise ApiError(422, TOO_MANY_PASSKEYS)
@@ -195,11 +199,11 @@ async def passkey_options(request: Request, player: Myself, _: NoBody) -> Ceremo
     summary="Add a passkey: the browser's answer to the options, checked and kept",
 )
 @cached(PRIVATE)
-async def add_passkey(request: Request, player: Myself, body: JsonBody) -> PasskeyInfo:
-    ctx = context(request)
+async def add_passkey(request: Request, post: Adding) -> PasskeyInfo:
+    player, ctx, body = post.player, post.ctx, post.body
     name = clean_name(body["name"]) if isinstance(body, dict) and body.get("name") is not None else None
     parsed = parse(NewPasskey, body)
-    rp = _party(request)
+    rp = _party(ctx, request)
     challenge = _challenge(ctx, parsed.ticket, "register", player.id)
     credential: dict[str, Any] = body["credential"]
     try:
@@ -232,8 +236,8 @@ async def add_passkey(request: Request, player: Myself, body: JsonBody) -> Passk
     summary="Your passkeys: name, when added, when last used",
 )
 @cached(PRIVATE)
-async def list_passkeys(request: Request, player: Myself) -> PasskeyList:
-    keys = context(request).store.passkeys(player.id)
+async def list_passkeys(me: Myself) -> PasskeyList:
+    keys = me.ctx.store.passkeys(me.player.id)
     return PasskeyList(passkeys=[_info(key) for key in keys], most=MAX_PASSKEYS)
 
 
@@ -244,10 +248,10 @@ async def list_passkeys(request: Request, player: Myself) -> PasskeyList:
     summary="Remove one of your passkeys: it signs in no more",
 )
 @cached(PRIVATE)
-async def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId) -> Deleted:
+async def remove_passkey(me: Myself, passkey_id: PasskeyId) -> Deleted:
     # An id that can't be a credential's names no passkey: 404, as the lessons' paths do.
     known = CREDENTIAL_ID.fullmatch(passkey_id) and len(passkey_id) <= 1366
-    if not known or not context(request).store.remove_passkey(player.id, passkey_id):
+    if not known or not me.ctx.store.remove_passkey(me.player.id, passkey_id):
         raise ApiError(404, "You have no passkey with that id (it may have been removed already).")
     return Deleted()
 
@@ -262,8 +266,8 @@ async def remove_passkey(request: Request, player: Myself, passkey_id: PasskeyId
     summary="How many of your recovery codes are left",
 )
 @cached(PRIVATE)
-async def codes_state(request: Request, player: Myself) -> CodesState:
-    held = context(request).store.codes_left(player.id)
+async def codes_state(me: Myself) -> CodesState:
+    held = me.ctx.store.codes_left(me.player.id)
     if held is None:
         return CodesState(left=0, count=0, made=None)
     left, count, made = held
@@ -278,8 +282,8 @@ async def codes_state(request: Request, player: Myself) -> CodesState:
     summary="Make ten new recovery codes (shown this once); any earlier ones stop working",
 )
 @cached(PRIVATE)
-async def make_codes(request: Request, player: Myself, _: NoBody) -> CodesMade:
-    ctx = context(request)
+async def make_codes(me: Quietly) -> CodesMade:
+    player, ctx = me.player, me.ctx
     enforce(ctx, MAKE_CODES, player.id)
     codes = [code_from(secrets.token_bytes(CODE_BYTES)) for _ in range(CODES_IN_A_SET)]
     ctx.store.replace_codes(player.id, [code_hash(code) for code in codes], ctx.now())
@@ -296,9 +300,8 @@ async def make_codes(request: Request, player: Myself, _: NoBody) -> CodesMade:
     summary="Start signing in with a passkey: the options for navigator.credentials.get()",
 )
 @cached(PRIVATE)
-async def signin_options(request: Request, _: NoBody) -> Ceremony:
-    ctx = context(request)
-    rp = _party(request)
+async def signin_options(ctx: CtxNoBody, request: Request) -> Ceremony:
+    rp = _party(ctx, request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))
     ticket, challenge = _ceremony(ctx, "signin", None)
     return Ceremony(ticket=ticket, options=authentication_options(rp, challenge))
@@ -312,10 +315,10 @@ async def signin_options(request: Request, _: NoBody) -> Ceremony:
     summary="Sign in with a passkey: the browser's answer in, the player and a new token out",
 )
 @cached(PRIVATE)
-async def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
-    ctx = context(request)
+async def signin_passkey(post: OpenPostOf, request: Request) -> SignedInAs:
+    ctx, body = post.ctx, post.body
     parsed = parse(PasskeySignIn, body)
-    rp = _party(request)
+    rp = _party(ctx, request)
     enforce(ctx, SIGNIN_PASSKEY, client_address(request))
     challenge = _challenge(ctx, parsed.ticket, "signin", None)
     credential: dict[str, Any] = body["credential"]
@@ -347,8 +350,8 @@ async def signin_passkey(request: Request, body: JsonBody) -> SignedInAs:
     summary="Sign in with a recovery code: it is spent, and the player and a new token come back",
 )
 @cached(PRIVATE)
-async def signin_code(request: Request, body: JsonBody) -> CodeSignedIn:
-    ctx = context(request)
+async def signin_code(post: OpenPostOf, request: Request) -> CodeSignedIn:
+    ctx, body = post.ctx, post.body
     if not isinstance(body, dict):
         raise ApiError(400, "The body must be a JSON object.")
     if "code" not in body:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path
 
-from functions.auth import OPTIONAL_AUTH, Credentials, player_for
+from functions.auth import OPTIONAL_AUTH
 from functions.bodies import errors
 from functions.caching import BOARD, cached
-from functions.deps import context
+from functions.deps import OnlookerOf
 from functions.errors import ApiError
 from functions.models import (
     DATE_SCHEMA,
@@ -28,7 +28,6 @@ from functions.models import (
     StreaksBoard,
 )
 from puzzlebook.games import find_game, rated_games, streak_games
-from service.context import Context
 from service.games.registry import hooks_of
 from service.store.records import Board, BoardRow
 
@@ -38,14 +37,6 @@ STREAK_GAMES = tuple(game.key for game in streak_games())
 RATED_GAMES = tuple(game.key for game in rated_games())
 # A date in a path as the document states it (each route checks it itself, in its own words).
 DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
-
-
-def me_on_board(ctx: Context, credentials: Credentials) -> str | None:
-    try:
-        player = player_for(ctx.store, credentials, needed=None)
-    except ApiError:
-        return None
-    return player.id if player else None
 
 
 def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], Any]:
@@ -64,15 +55,13 @@ def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any
 )
 @cached(BOARD)
 async def ratings(
-    request: Request,
+    onlooker: OnlookerOf,
     game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
-    credentials: Credentials,
 ) -> RatingsBoard:
-    ctx = context(request)
     if game not in RATED_GAMES:
         raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
-    me = me_on_board(ctx, credentials)
-    rows, mine = board_rows(hooks_of(find_game(game)).ratings_board(ctx.store, me), me, RatingRow)
+    me = onlooker.me()
+    rows, mine = board_rows(hooks_of(find_game(game)).ratings_board(onlooker.ctx.store, me), me, RatingRow)
     return RatingsBoard(game=game, rows=rows, mine=mine)
 
 
@@ -85,14 +74,13 @@ async def ratings(
 )
 @cached(BOARD)
 async def streaks(
-    request: Request,
+    onlooker: OnlookerOf,
     game: Annotated[str, Path(json_schema_extra={"enum": list(STREAK_GAMES)})],
-    credentials: Credentials,
 ) -> StreaksBoard:
-    ctx = context(request)
+    ctx = onlooker.ctx
     if game not in STREAK_GAMES:
         raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")
-    me = me_on_board(ctx, credentials)
+    me = onlooker.me()
     today = ctx.today()
     rows, mine = board_rows(hooks_of(find_game(game)).streak_board(ctx.store, today, me), me, StreakRow)
     return StreaksBoard(game=game, today=today.isoformat(), rows=rows, mine=mine)

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from functions.bodies import errors
 from functions.caching import PRIVATE, cached
-from functions.deps import context
+from functions.deps import Ctx
 from functions.errors import ApiError
 from functions.models import Health
 from service.games.chain.records import ChainRecords
+from service.games.chess.puzzles import puzzles_of
 from service.games.registry import every_game
 from service.store import StoreGone, StoreUnavailable
 
@@ -26,8 +27,7 @@ router = APIRouter(tags=["health"])
     summary="Healthy when tomorrow's Chain is stored, the bundle is readable and the store takes a write",
 )
 @cached(PRIVATE)
-async def health(request: Request) -> Health:
-    ctx = context(request)
+async def health(ctx: Ctx) -> Health:
     today = ctx.today()
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
     for _, hooks in every_game():
@@ -36,7 +36,7 @@ async def health(request: Request) -> Health:
             raise ApiError(503, problem, {"Retry-After": "60"})
     last = ChainRecords(ctx.store).last_chain_day()
     try:
-        version = ctx.bundle.version
+        version = puzzles_of(ctx).bundle.version
     except (OSError, ValueError, KeyError) as exc:
         raise ApiError(503, f"The chess bundle can’t be read: {exc}.", {"Retry-After": "60"}) from None
     try:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 
-from functions.auth import BAD_TOKEN, SignedIn, clean_name, new_secret, token_of
-from functions.bodies import JsonBody, documented, errors
+from functions.auth import BAD_TOKEN, clean_name, new_secret, token_of
+from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
-from functions.deps import context
+from functions.deps import OpenPostOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import (
@@ -26,6 +26,7 @@ from functions.models import (
 )
 from puzzlebook.games import streak_games
 from service.accounts import delete_player
+from service.context import Context
 from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
 from service.games.registry import hooks_of
@@ -35,7 +36,9 @@ router = APIRouter(tags=["players"])
 
 NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
 # The player comes first (401 before the body is read): docs/api.md.
-Myself = Annotated[Player, Depends(SignedIn(NEEDED))]
+Myself = Annotated[Signed, signed_in(NEEDED)]
+# The name as sent: checked by clean_name, whose words are plainer than a model's.
+Renaming = Annotated[Post[Any], signed_post(None, NEEDED)]
 # Per client address (functions/clients.py): room for a school or a mobile network sharing one
 # address, while one machine can't mint players in bulk. docs/api.md.
 PLAYERS_PER_HOUR = 200
@@ -55,8 +58,7 @@ def _name_from(body: object) -> str:
     return clean_name(body["name"])
 
 
-def me_of(request: Request, player: Player) -> Me:
-    ctx = context(request)
+def me_of(ctx: Context, player: Player) -> Me:
     chess, chain = ChessRecords(ctx.store).stats(player.id), ChainRecords(ctx.store).stats(player.id)
     today = ctx.today()
     rating = None
@@ -93,9 +95,9 @@ def me_of(request: Request, player: Player) -> Me:
     summary="Create a player: a display name in, an id and a bearer token out",
 )
 @cached(PRIVATE)
-async def create_player(request: Request, body: JsonBody) -> PlayerCreated:
-    name = _name_from(body)
-    ctx = context(request)
+async def create_player(post: OpenPostOf, request: Request) -> PlayerCreated:
+    ctx = post.ctx
+    name = _name_from(post.body)
     enforce(ctx, NEW_PLAYERS, client_address(request))
     secret, hashed = new_secret()
     player = ctx.store.create_player(name, hashed, ctx.now())
@@ -109,8 +111,8 @@ async def create_player(request: Request, body: JsonBody) -> PlayerCreated:
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
 @cached(PRIVATE)
-async def get_me(request: Request, player: Myself) -> Me:
-    return me_of(request, player)
+async def get_me(me: Myself) -> Me:
+    return me_of(me.ctx, me.player)
 
 
 @router.patch(
@@ -121,13 +123,12 @@ async def get_me(request: Request, player: Myself) -> Me:
     summary="Change your display name",
 )
 @cached(PRIVATE)
-async def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
-    ctx = context(request)
-    name = _name_from(body)
-    renamed = ctx.store.rename_player(player.id, name)
+async def patch_me(post: Renaming) -> Me:
+    name = _name_from(post.body)
+    renamed = post.ctx.store.rename_player(post.player.id, name)
     if renamed is None:  # deleted between the two reads
         raise ApiError(401, BAD_TOKEN)
-    return me_of(request, renamed)
+    return me_of(post.ctx, renamed)
 
 
 @router.delete(
@@ -137,6 +138,6 @@ async def patch_me(request: Request, player: Myself, body: JsonBody) -> Me:
     summary="Delete yourself: your results leave every board, your lessons go, your token stops working",
 )
 @cached(PRIVATE)
-async def delete_me(request: Request, player: Myself) -> Deleted:
-    delete_player(context(request).store, player.id)
+async def delete_me(me: Myself) -> Deleted:
+    delete_player(me.ctx.store, me.player.id)
     return Deleted()

@@ -16,15 +16,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
-from functions.auth import OPTIONAL_AUTH, Credentials, player_for
+from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
-from functions.deps import Ctx
+from functions.deps import CallerOf, Ctx, OnlookerOf, Post, signed_post
 from functions.errors import ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
-from functions.posting import Post, signed_post
-from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.boards import DatePath, board_rows
 from functions.routes.chain.models import (
     ChainDailyBoard,
     ChainDailyRow,
@@ -48,7 +47,7 @@ BOARD_TAGS: list[str | Enum] = ["boards"]
 NEEDED = "Sign in to keep your Chain results."
 CHAIN_OF = "The Chain"
 # The player comes first (401 before the body is read): docs/api.md.
-# Each a Post (player, body, Context): functions/posting.py.
+# Each a Post (player, body, Context): functions/deps.py.
 Opening = Annotated[Post[ChainPlay], signed_post(ChainPlay, NEEDED)]
 Solving = Annotated[Post[ChainSolve], signed_post(ChainSolve, NEEDED)]
 GivingUp = Annotated[Post[ChainGiveup], signed_post(ChainGiveup, NEEDED)]
@@ -87,10 +86,10 @@ def _answer(posted: Posted) -> ChainPosted:
     summary="Open a Chain day: the play ticket its solve or give-up carries (your current Chain now)",
 )
 @cached(PRIVATE)
-async def open_day(signed: Opening) -> PlayTicket:
-    player, body, ctx = signed
+async def open_day(post: Opening) -> PlayTicket:
+    body, ctx = post.body, post.ctx
     stored_day(ctx, body.day)
-    return issue(ctx, player, results.GAME, body.date, body.resume)
+    return issue(ctx, post.player, results.GAME, body.date, body.resume)
 
 
 @router.post(
@@ -102,8 +101,8 @@ async def open_day(signed: Opening) -> PlayTicket:
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
 @cached(PRIVATE)
-async def post_solve(signed: Solving) -> ChainPosted:
-    player, body, ctx = signed
+async def post_solve(post: Solving) -> ChainPosted:
+    player, body, ctx = post.player, post.body, post.ctx
     row = stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -129,8 +128,8 @@ async def post_solve(signed: Solving) -> ChainPosted:
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
 @cached(PRIVATE)
-async def post_giveup(signed: GivingUp) -> ChainPosted:
-    player, body, ctx = signed
+async def post_giveup(post: GivingUp) -> ChainPosted:
+    player, body, ctx = post.player, post.body, post.ctx
     stored_day(ctx, body.day)
     key = key_of(ctx)
     play = admitted(ctx, player, results.GAME, lambda: results.check_ticket(
@@ -167,14 +166,14 @@ async def get_day(ctx: Ctx, date: DatePath) -> ChainPuzzle:
 )
 @cached(WALKTHROUGH)
 async def get_walkthrough(
-    ctx: Ctx,
+    caller: CallerOf,
     date: Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")],
-    credentials: Credentials,
 ) -> Walkthrough:
+    ctx = caller.ctx
     day = day_from(date)
     row = stored_day(ctx, day)
     if day == ctx.today():
-        player = player_for(ctx.store, credentials, needed=None)
+        player = caller.player()
         if player is None or ChainRecords(ctx.store).chain_result(player.id, day.isoformat()) is None:
             raise ApiError(
                 403, "The walkthrough opens once you’ve solved today’s Chain or given up (or tomorrow)."
@@ -191,9 +190,10 @@ async def get_walkthrough(
     summary="A day's Chain board: clean first, then fewer undos and resets, then time, then who posted first",
 )
 @cached(BOARD)
-async def chain_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> ChainDailyBoard:
+async def chain_daily(onlooker: OnlookerOf, date: DatePath) -> ChainDailyBoard:
+    ctx = onlooker.ctx
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
-    me = me_on_board(ctx, credentials)
+    me = onlooker.me()
     rows, mine = board_rows(ChainRecords(ctx.store).daily_board(day.isoformat(), me=me), me, ChainDailyRow)
     return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)

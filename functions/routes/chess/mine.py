@@ -6,22 +6,20 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 
-from functions.auth import SignedIn
 from functions.bodies import errors
 from functions.caching import PRIVATE, cached
-from functions.deps import Ctx
+from functions.deps import Signed, signed_in
 from functions.errors import ApiError
 from functions.routes.chess.models import Dashboard, HistoryPage
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.patterns import whole_text
 from service.games.chess.history import CURSOR, CURSOR_RE, ChessHistory
-from service.store.records import Player
 
 router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
-Viewer = Annotated[Player, Depends(SignedIn("Sign in to see your dashboard and history."))]
+Viewer = Annotated[Signed, signed_in("Sign in to see your dashboard and history.")]
 Days = Annotated[
     int,
     Query(
@@ -52,10 +50,10 @@ BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a
     summary="Your puzzle dashboard: played, solved first try, themes weakest first, rating by day",
 )
 @cached(PRIVATE)
-async def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
+async def my_dashboard(me: Viewer, days: Days = 30) -> Dashboard:
     if days not in SPANS:
         raise ApiError(400, BAD_DAYS)
-    figures = ChessHistory(ctx.store).dashboard(player.id, ctx.today().isoformat(), days)
+    figures = ChessHistory(me.ctx.store).dashboard(me.player.id, me.ctx.today().isoformat(), days)
     return Dashboard.model_validate(figures)
 
 
@@ -67,8 +65,8 @@ async def my_dashboard(player: Viewer, ctx: Ctx, days: Days = 30) -> Dashboard:
     summary="Every puzzle you played, newest first, a page at a time",
 )
 @cached(PRIVATE)
-async def my_history(player: Viewer, ctx: Ctx, before: Before = None, missed: Missed = False) -> HistoryPage:
+async def my_history(me: Viewer, before: Before = None, missed: Missed = False) -> HistoryPage:
     if before is not None and not CURSOR_RE.match(before):
         raise ApiError(400, BAD_CURSOR)
-    page = ChessHistory(ctx.store).page(player.id, before, missed=missed)
+    page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
     return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})

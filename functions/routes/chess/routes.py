@@ -20,15 +20,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from functions.auth import OPTIONAL_AUTH, Credentials
+from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, cached
-from functions.deps import Ctx
+from functions.deps import Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
-from functions.posting import Post, signed_post
-from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.boards import DatePath, board_rows
 from functions.routes.chess.models import (
     AlltimeBoard,
     ChessDailyBoard,
@@ -46,6 +45,7 @@ from puzzlebook.chess.daily import EPOCH, bands_of
 from puzzlebook.chess.results import MissPost, SolvePost
 from puzzlebook.results import Posted
 from service.context import Context
+from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ REFUSED = {
     "not-a-wrong-move": "That isn’t a wrong move in this puzzle.",
 }
 # The player comes first (401 before the body is read): docs/api.md.
-# Each a Post (player, body, Context): functions/posting.py.
+# Each a Post (player, body, Context): functions/deps.py.
 Opening = Annotated[Post[ChessPlay], signed_post(ChessPlay, "Sign in to have your puzzles rated.")]
 Solving = Annotated[Post[ChessSolve], signed_post(ChessSolve, "Sign in to keep your solves and your rating.")]
 Missing = Annotated[Post[ChessMiss], signed_post(ChessMiss, "Sign in to keep your rating.")]
@@ -86,7 +86,7 @@ def band_of(value: str | None) -> str | None:
 
 
 def _puzzle(ctx: Context, band: str, puzzle_id: str) -> Puzzle:
-    found = ctx.puzzle(band, puzzle_id)
+    found = puzzles_of(ctx).puzzle(band, puzzle_id)
     if found is None:
         raise ApiError(422, NOT_IN_BUNDLE)
     return found
@@ -94,7 +94,7 @@ def _puzzle(ctx: Context, band: str, puzzle_id: str) -> Puzzle:
 
 def _daily_of(ctx: Context, today: dt.date, band: str, puzzle_id: str) -> dt.date | None:
     """`today` if `puzzle_id` is one of its dailies (the only day a post can count for), else None."""
-    return today if ctx.dailies(today).get(band) == puzzle_id else None
+    return today if puzzles_of(ctx).dailies(today).get(band) == puzzle_id else None
 
 
 def _change(posted: Posted) -> RatingChange | None:
@@ -134,10 +134,10 @@ def _answer(posted: Posted) -> ChessPosted:
     summary="Open a puzzle: the play ticket its solve or miss carries (your current chess puzzle now)",
 )
 @cached(PRIVATE)
-async def open_puzzle(signed: Opening) -> PlayTicket:
-    player, opening, ctx = signed
+async def open_puzzle(post: Opening) -> PlayTicket:
+    opening, ctx = post.body, post.ctx
     _puzzle(ctx, opening.band, opening.id)
-    return issue(ctx, player, GAME, opening.id, opening.resume)
+    return issue(ctx, post.player, GAME, opening.id, opening.resume)
 
 
 @router.post(
@@ -149,10 +149,10 @@ async def open_puzzle(signed: Opening) -> PlayTicket:
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
 @cached(PRIVATE)
-async def post_solve(signed: Solving) -> ChessPosted:
+async def post_solve(post: Solving) -> ChessPosted:
     from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
 
-    player, solve, ctx = signed
+    player, solve, ctx = post.player, post.body, post.ctx
 
     puzzle = _puzzle(ctx, solve.band, solve.id)
     verdict = checks.check_solve(puzzle, solve.moves, solve.seconds)
@@ -169,7 +169,7 @@ async def post_solve(signed: Solving) -> ChessPosted:
     if verdict != "solved":
         raise ApiError(422, REFUSED[verdict])
     today = ctx.today()
-    post = SolvePost(
+    kept = SolvePost(
         puzzle_id=solve.id,
         band=solve.band,
         puzzle_rating=puzzle.rating,
@@ -183,7 +183,7 @@ async def post_solve(signed: Solving) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_solve(player.id, post, ctx.now(), play))
+        return _answer(ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play))
 
 
 @router.post(
@@ -195,12 +195,11 @@ async def post_solve(signed: Solving) -> ChessPosted:
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
 @cached(PRIVATE)
-async def post_miss(signed: Missing) -> ChessPosted:
+async def post_miss(post: Missing) -> ChessPosted:
     from puzzlebook.chess import checks
 
-    player, body, ctx = signed
-
-    miss = body.root
+    player, ctx = post.player, post.ctx
+    miss = post.body.root
     puzzle = _puzzle(ctx, miss.band, miss.id)
     key = key_of(ctx)
     play = admitted(ctx, player, GAME, lambda: checks.check_ticket(
@@ -211,7 +210,7 @@ async def post_miss(signed: Missing) -> ChessPosted:
     if verdict != "missed":
         raise ApiError(422, REFUSED[verdict])
     today = ctx.today()
-    post = MissPost(
+    kept = MissPost(
         puzzle_id=miss.id,
         band=miss.band,
         puzzle_rating=puzzle.rating,
@@ -223,7 +222,7 @@ async def post_miss(signed: Missing) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_miss(player.id, post, ctx.now(), play))
+        return _answer(ChessRecords(ctx.store).record_miss(player.id, kept, ctx.now(), play))
 
 
 @router.get(
@@ -239,12 +238,13 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
 
     day = day_from(date)
     out_by(day, ctx.today(), "The chess dailies")
+    puzzles = puzzles_of(ctx)
     if day == ctx.today():
-        ctx.dailies(day)  # today's are kept now if the nightly hasn't yet
+        puzzles.dailies(day)  # today's are kept now if the nightly hasn't yet
     kept = ChessRecords(ctx.store).dailies_on(day.isoformat())
     if not kept:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
-    return ChessDay.model_validate(day_file(day.isoformat(), kept, ctx.bundle))
+    return ChessDay.model_validate(day_file(day.isoformat(), kept, puzzles.bundle))
 
 
 @router.get(
@@ -257,14 +257,14 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
 )
 @cached(BOARD)
 async def chess_daily(
-    ctx: Ctx,
+    onlooker: OnlookerOf,
     date: DatePath,
-    credentials: Credentials,
     band: Annotated[
         str | None,
         Query(json_schema_extra=BAND_SCHEMA, description="The daily's band; needed on days with three."),
     ] = None,
 ) -> ChessDailyBoard:
+    ctx = onlooker.ctx
     day = day_from(date)
     chosen = band_of(band)
     out_by(day, ctx.today(), "The chess dailies")
@@ -277,7 +277,7 @@ async def chess_daily(
         chosen = day_bands[0]
     elif chosen not in day_bands:
         raise ApiError(404, f"{day.isoformat()} had no {chosen} daily (its dailies: {', '.join(day_bands)}).")
-    me = me_on_board(ctx, credentials)
+    me = onlooker.me()
     board = ChessRecords(ctx.store).daily_board(day.isoformat(), chosen, me=me)
     rows, mine = board_rows(board, me, ChessDailyRow)
     return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=rows, mine=mine)
@@ -293,14 +293,13 @@ async def chess_daily(
 )
 @cached(BOARD)
 async def chess_alltime(
-    ctx: Ctx,
-    credentials: Credentials,
+    onlooker: OnlookerOf,
     band: Annotated[
         str | None,
         Query(json_schema_extra=BAND_SCHEMA, description="A band, or none for all bands together."),
     ] = None,
 ) -> AlltimeBoard:
     chosen = band_of(band)
-    me = me_on_board(ctx, credentials)
-    rows, mine = board_rows(ChessRecords(ctx.store).alltime_board(chosen, me=me), me, CleanRow)
+    me = onlooker.me()
+    rows, mine = board_rows(ChessRecords(onlooker.ctx.store).alltime_board(chosen, me=me), me, CleanRow)
     return AlltimeBoard(band=chosen, rows=rows, mine=mine)

@@ -8,7 +8,6 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, Field
 
-from functions.bodies import body_as
 from functions.models import NewPlayer, Request
 from puzzlebook.classes import NAME_MAX
 from puzzlebook.names import name_pattern
@@ -143,7 +142,3 @@ class Table(BaseModel):
     students: list[Row]
 
 
-NewClassBody = Annotated[NewClass, body_as(NewClass)]
-ClassChangeBody = Annotated[ClassChange, body_as(ClassChange)]
-JoinBody = Annotated[Join, body_as(Join)]
-MemberNameBody = Annotated[MemberName, body_as(MemberName)]

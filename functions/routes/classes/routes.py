@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 
-from functions.auth import SignedIn, clean_name
-from functions.bodies import NoBody, documented, errors
+from functions.auth import clean_name
+from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
-from functions.deps import Ctx
+from functions.deps import Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
@@ -24,19 +24,15 @@ from functions.routes.classes.models import (
     PLAYER_ID,
     Cell,
     ClassChange,
-    ClassChangeBody,
     Classes,
     ClassId,
     ClassOut,
     ClassSummary,
     Join,
-    JoinBody,
     Joined,
     LessonOut,
     MemberName,
-    MemberNameBody,
     NewClass,
-    NewClassBody,
     PlayerId,
     PuzzleOut,
     RemovedOut,
@@ -48,13 +44,21 @@ from functions.routes.lessons.models import LESSON_ID, LessonId
 from puzzlebook.classes import MAX_CLASSES, MAX_LESSONS, MAX_STUDENTS, ClassRefused, cell, class_name
 from puzzlebook.lessons.results import student_key
 from service.classes.records import ClassHead, ClassRecords, Klass
+from service.context import Context
 from service.games.lessons.records import LessonRecords
 from service.store.records import Player
 
 router = APIRouter(tags=["classes"])
 
 NEEDED = "Sign in first: a class is kept under its teacher's player, and a student is a player too."
-Someone = Annotated[Player, Depends(SignedIn(NEEDED))]
+Someone = Annotated[Signed, signed_in(NEEDED)]
+# The same for a POST or PUT that reads no body (one sent must be JSON, or none: 415).
+Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
+# A signed-in post of each body: the player (401), then the body (400 in its model's words).
+Creating = Annotated[Post[NewClass], signed_post(NewClass, NEEDED)]
+Changing = Annotated[Post[ClassChange], signed_post(ClassChange, NEEDED)]
+Joining = Annotated[Post[Join], signed_post(Join, NEEDED)]
+Renaming = Annotated[Post[MemberName], signed_post(MemberName, NEEDED)]
 NO_CLASS = "There is no class with that id that you teach or belong to."
 NOT_TEACHER = "There is no class with that id that you teach."
 NO_STUDENT = "There is no student with that id in this class."
@@ -81,11 +85,11 @@ def _refusal(refused: ClassRefused) -> ApiError:
     return ApiError(refused.status, str(refused))
 
 
-def _class(ctx: Ctx, class_id: str) -> Klass | None:
+def _class(ctx: Context, class_id: str) -> Klass | None:
     return ClassRecords(ctx.store).get(class_id) if CLASS_ID.fullmatch(class_id) else None
 
 
-def _taught(ctx: Ctx, class_id: str, player: Player) -> Klass:
+def _taught(ctx: Context, class_id: str, player: Player) -> Klass:
     """The class if `player` teaches it; 404 otherwise (no hint that it exists)."""
     klass = _class(ctx, class_id)
     if klass is None or klass.head.teacher != player.id:
@@ -93,7 +97,7 @@ def _taught(ctx: Ctx, class_id: str, player: Player) -> Klass:
     return klass
 
 
-def _seen(ctx: Ctx, class_id: str, player: Player) -> Klass:
+def _seen(ctx: Context, class_id: str, player: Player) -> Klass:
     """The class if `player` teaches it or is one of its students; 404 otherwise."""
     klass = _class(ctx, class_id)
     if klass is None or (klass.head.teacher != player.id and klass.member(player.id) is None):
@@ -107,7 +111,7 @@ def _summary(head: ClassHead) -> ClassSummary:
     )
 
 
-def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
+def _out(ctx: Context, klass: Klass, player: Player) -> ClassOut:
     heads = {lid: LessonRecords(ctx.store).lesson_head(lid) for lid, _ in klass.lessons}
     lessons = [
         LessonOut(id=lid, name=head.name, count=head.count, url=lesson_url(lid), assigned=when)
@@ -145,7 +149,8 @@ def _out(ctx: Ctx, klass: Klass, player: Player) -> ClassOut:
     summary="Make a class (you teach it): its join link comes back",
 )
 @cached(PRIVATE)
-async def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOut:
+async def create_class(post: Creating) -> ClassOut:
+    player, ctx, body = post.player, post.ctx, post.body
     try:
         name = class_name(body.name)
         enforce(ctx, CREATES, player.id)
@@ -162,7 +167,8 @@ async def create_class(player: Someone, ctx: Ctx, body: NewClassBody) -> ClassOu
     summary="The classes you teach and those you are a student of",
 )
 @cached(PRIVATE)
-async def my_classes(player: Someone, ctx: Ctx) -> Classes:
+async def my_classes(me: Someone) -> Classes:
+    player, ctx = me.player, me.ctx
     records = ClassRecords(ctx.store)
     return Classes(
         teaching=[_summary(h) for h in records.teaching(player.id)],
@@ -178,7 +184,8 @@ async def my_classes(player: Someone, ctx: Ctx) -> Classes:
     summary="A class: to its teacher with students and join link, to a student with their lessons",
 )
 @cached(PRIVATE)
-async def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
+async def get_class(me: Someone, class_id: ClassId) -> ClassOut:
+    player, ctx = me.player, me.ctx
     return _out(ctx, _seen(ctx, class_id, player), player)
 
 
@@ -190,7 +197,8 @@ async def get_class(player: Someone, ctx: Ctx, class_id: ClassId) -> ClassOut:
     summary="Rename your class, or open or close joining",
 )
 @cached(PRIVATE)
-async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: ClassChangeBody) -> ClassOut:
+async def change_class(post: Changing, class_id: ClassId) -> ClassOut:
+    player, ctx, body = post.player, post.ctx, post.body
     _taught(ctx, class_id, player)
     try:
         name = None if body.name is None else class_name(body.name)
@@ -208,7 +216,8 @@ async def change_class(player: Someone, ctx: Ctx, class_id: ClassId, body: Class
     summary="Make a new join link for your class: the old link stops working at once",
 )
 @cached(PRIVATE)
-async def new_join_link(player: Someone, _: NoBody, ctx: Ctx, class_id: ClassId) -> ClassOut:
+async def new_join_link(me: Quietly, class_id: ClassId) -> ClassOut:
+    player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     if ClassRecords(ctx.store).update(class_id, player.id, new_code=True) is None:
         raise ApiError(404, NOT_TEACHER)
@@ -222,7 +231,8 @@ async def new_join_link(player: Someone, _: NoBody, ctx: Ctx, class_id: ClassId)
     summary="Delete your class (its lessons and results stay)",
 )
 @cached(PRIVATE)
-async def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
+async def delete_class(me: Someone, class_id: ClassId) -> Deleted:
+    player, ctx = me.player, me.ctx
     if not CLASS_ID.fullmatch(class_id) or not ClassRecords(ctx.store).delete(class_id, player.id):
         raise ApiError(404, NOT_TEACHER)
     return Deleted()
@@ -236,7 +246,8 @@ async def delete_class(player: Someone, ctx: Ctx, class_id: ClassId) -> Deleted:
     summary="Join a class with its join link's code, under a display name",
 )
 @cached(PRIVATE)
-async def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBody) -> Joined:
+async def join_class(post: Joining, class_id: ClassId) -> Joined:
+    player, ctx, body = post.player, post.ctx, post.body
     name = clean_name(body.name)
     if not CLASS_ID.fullmatch(class_id):
         raise ApiError(404, NO_CLASS)
@@ -259,9 +270,8 @@ async def join_class(player: Someone, ctx: Ctx, class_id: ClassId, body: JoinBod
     summary="Rename a student of your class",
 )
 @cached(PRIVATE)
-async def rename_student(
-    player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId, body: MemberNameBody
-) -> StudentOut:
+async def rename_student(post: Renaming, class_id: ClassId, student_id: PlayerId) -> StudentOut:
+    player, ctx, body = post.player, post.ctx, post.body
     name = clean_name(body.name)
     klass = _taught(ctx, class_id, player)
     member = klass.member(student_id) if PLAYER_ID.fullmatch(student_id) else None
@@ -277,7 +287,8 @@ async def rename_student(
     summary="Remove a student from your class (their results stay with the lessons)",
 )
 @cached(PRIVATE)
-async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> Deleted:
+async def remove_student(me: Someone, class_id: ClassId, student_id: PlayerId) -> Deleted:
+    player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     records = ClassRecords(ctx.store)
     if not PLAYER_ID.fullmatch(student_id) or not records.remove_member(class_id, student_id, ctx.now()):
@@ -292,7 +303,8 @@ async def remove_student(player: Someone, ctx: Ctx, class_id: ClassId, student_i
     summary="Let a student you removed join again, with the class's join link",
 )
 @cached(PRIVATE)
-async def let_back(player: Someone, ctx: Ctx, class_id: ClassId, student_id: PlayerId) -> ClassOut:
+async def let_back(me: Someone, class_id: ClassId, student_id: PlayerId) -> ClassOut:
+    player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).let_back(class_id, student_id):
         raise ApiError(404, "There is no student with that id removed from this class.")
@@ -306,9 +318,8 @@ async def let_back(player: Someone, ctx: Ctx, class_id: ClassId, student_id: Pla
     summary="Assign one of your lessons to your class",
 )
 @cached(PRIVATE)
-async def assign_lesson(
-    player: Someone, _: NoBody, ctx: Ctx, class_id: ClassId, lesson_id: LessonId
-) -> ClassOut:
+async def assign_lesson(me: Quietly, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+    player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     head = LessonRecords(ctx.store).lesson_head(lesson_id) if LESSON_ID.fullmatch(lesson_id) else None
     if head is None or head.owner_id != player.id:
@@ -327,7 +338,8 @@ async def assign_lesson(
     summary="Take a lesson off your class (its results stay with the lesson)",
 )
 @cached(PRIVATE)
-async def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+async def unassign_lesson(me: Someone, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+    player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     if not LESSON_ID.fullmatch(lesson_id) or not ClassRecords(ctx.store).unassign(class_id, lesson_id):
         raise ApiError(404, NOT_ASSIGNED)
@@ -341,7 +353,8 @@ async def unassign_lesson(player: Someone, ctx: Ctx, class_id: ClassId, lesson_i
     summary="Students × puzzles of an assigned lesson: to the teacher every student, to a student their own",
 )
 @cached(PRIVATE)
-async def class_results(player: Someone, ctx: Ctx, class_id: ClassId, lesson_id: LessonId) -> Table:
+async def class_results(me: Someone, class_id: ClassId, lesson_id: LessonId) -> Table:
+    player, ctx = me.player, me.ctx
     klass = _seen(ctx, class_id, player)
     if not any(lid == lesson_id for lid, _ in klass.lessons):
         raise ApiError(404, NOT_ASSIGNED)

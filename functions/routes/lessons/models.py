@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 from fastapi import Path, Query
 from pydantic import BaseModel, Field
 
-from functions.bodies import body_as
 from functions.models import MAX_SECONDS, Request
 from puzzlebook.lessons import MAX_PUZZLES
 from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
@@ -160,15 +159,12 @@ class TicketIssued(BaseModel):
     issued: int = Field(description="When, in milliseconds since the epoch (the server's clock).")
 
 
-TicketBody = Annotated[TicketAsk, body_as(TicketAsk)]
 
 
 class Counted(BaseModel):
     counted: bool
 
 
-# The body as a route parameter, after the lesson id and before the optional player.
-ResultBody = Annotated[ResultPost, body_as(ResultPost)]
 
 
 class LessonEdited(BaseModel):

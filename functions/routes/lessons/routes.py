@@ -15,15 +15,15 @@ import unicodedata
 from functools import partial
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn, player_for
+from functions.auth import OPTIONAL_AUTH
 from functions.bodies import JSON_MEDIA, documented, errors, media_type, unreadable_type
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
-from functions.deps import Ctx
+from functions.deps import CallerPost, Ctx, Signed, caller_post, signed_in
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import HOUR, Limit, enforce, retry_in
 from functions.models import Deleted
@@ -41,14 +41,12 @@ from functions.routes.lessons.models import (
     Played,
     Problem,
     PuzzleCounts,
-    ResultBody,
     ResultPost,
     Results,
     Source,
     StudentColor,
     Summary,
     TicketAsk,
-    TicketBody,
     TicketIssued,
 )
 from puzzlebook.lessons import MAX_BYTES, Report, check, read_stored
@@ -69,14 +67,17 @@ from puzzlebook.rolling import Full, Rolling
 from puzzlebook.tickets import TicketRefused, new_ticket, read, sign
 from service.context import Context
 from service.games.lessons.records import LessonChanged, LessonHead, LessonRecords, LessonTooLarge
-from service.store.records import Player
 from service.store.site import RollingCap
 
 router = APIRouter(tags=["lessons"])
 
 NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
 # The teacher comes first (401 before the body, query or path is looked at): docs/api.md.
-Teacher = Annotated[Player, Depends(SignedIn(NEEDED))]
+Teacher = Annotated[Signed, signed_in(NEEDED)]
+# A student's post: the body (400 in its model's words), the player looked up only once the lesson
+# and the puzzle are found (a token is optional: a guest has none).
+Asking = Annotated[CallerPost[TicketAsk], caller_post(TicketAsk)]
+Posting = Annotated[CallerPost[ResultPost], caller_post(ResultPost)]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
 STORED_VERSION = 1
@@ -227,8 +228,9 @@ async def validate(request: Request, ctx: Ctx, student_color: StudentColor = Non
 )
 @cached(PRIVATE)
 async def create_lesson(
-    player: Teacher, ctx: Ctx, request: Request, student_color: StudentColor = None, name: LessonName = None
+    me: Teacher, request: Request, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
+    player, ctx = me.player, me.ctx
     report = await _checked(request, student_color)
     if not report.ok:
         return _refused(report)
@@ -266,7 +268,8 @@ async def create_lesson(
     summary="Your lessons, newest first",
 )
 @cached(PRIVATE)
-async def list_mine(player: Teacher, ctx: Ctx) -> Mine:
+async def list_mine(me: Teacher) -> Mine:
+    player, ctx = me.player, me.ctx
     return Mine(
         lessons=[
             Summary(
@@ -316,7 +319,8 @@ async def get_lesson(ctx: Ctx, lesson_id: LessonId) -> Played:
     summary="Delete one of your lessons and its results",
 )
 @cached(PRIVATE)
-async def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Deleted:
+async def delete_lesson(me: Teacher, lesson_id: LessonId) -> Deleted:
+    player, ctx = me.player, me.ctx
     if not LessonRecords(ctx.store).delete_lesson(_lesson_id(lesson_id), player.id):
         raise ApiError(404, NOT_YOURS)
     return Deleted()
@@ -329,7 +333,8 @@ async def delete_lesson(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Delet
     summary="Per-puzzle counts for one of your lessons: played, solved, solved cleanly",
 )
 @cached(PRIVATE)
-async def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Results:
+async def lesson_results(me: Teacher, lesson_id: LessonId) -> Results:
+    player, ctx = me.player, me.ctx
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -353,16 +358,15 @@ async def lesson_results(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Resu
     summary="A puzzle's play ticket, asked as it opens: its result counts only with it",
 )
 @cached(PRIVATE)
-async def issue_ticket(
-    ctx: Ctx, request: Request, lesson_id: LessonId, body: TicketBody, credentials: Credentials
-) -> TicketIssued:
+async def issue_ticket(post: Asking, request: Request, lesson_id: LessonId) -> TicketIssued:
+    ctx, body = post.ctx, post.body
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
     problem = puzzle_problem(item.count, body.puzzle)
     if problem:
         raise ApiError(400, problem)
-    player = player_for(ctx.store, credentials, needed=None)
+    player = post.player()
     key = key_of(ctx)
     where = f"{item.id}#{client_address(request)}"
     student = player.id if player is not None else None
@@ -388,16 +392,15 @@ async def issue_ticket(
     summary="A student's result on one puzzle, with its play ticket (each student counts once per puzzle)",
 )
 @cached(PRIVATE)
-async def post_result(
-    ctx: Ctx, request: Request, lesson_id: LessonId, body: ResultBody, credentials: Credentials
-) -> Counted:
+async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> Counted:
+    ctx, body = post.ctx, post.body
     item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
     if item is None:
         raise ApiError(404, NOT_FOUND)
     problem = puzzle_problem(item.count, body.puzzle)
     if problem:
         raise ApiError(400, problem)
-    player = player_for(ctx.store, credentials, needed=None)
+    player = post.player()
     # A solve takes at least a second a student move, claimed and really passed since its ticket, as
     # in every game (docs/classes.md); Show solution claims no such floor, as a chess miss doesn't.
     floor = _floor(ctx, item, body.puzzle) if body.solved else 0
@@ -430,7 +433,7 @@ async def post_result(
     return Counted(counted=counted)
 
 
-def _floor(ctx: Ctx, head: LessonHead, puzzle: int) -> int:
+def _floor(ctx: Context, head: LessonHead, puzzle: int) -> int:
     """Puzzle number `puzzle`'s student moves: from the lesson's head, or, for a lesson kept before
     heads held them, from the lesson itself."""
     floor = head.floor(puzzle)
@@ -448,7 +451,8 @@ def _floor(ctx: Ctx, head: LessonHead, puzzle: int) -> int:
     summary="One of your lessons as JSON, to edit",
 )
 @cached(PRIVATE)
-async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Source:
+async def lesson_source(me: Teacher, lesson_id: LessonId) -> Source:
+    player, ctx = me.player, me.ctx
     item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
     if item is None or item.owner_id != player.id:
         raise ApiError(404, NOT_YOURS)
@@ -468,9 +472,10 @@ async def lesson_source(player: Teacher, ctx: Ctx, lesson_id: LessonId) -> Sourc
 )
 @cached(PRIVATE)
 async def edit_lesson(
-    player: Teacher, ctx: Ctx, request: Request, lesson_id: LessonId,
+    me: Teacher, request: Request, lesson_id: LessonId,
     student_color: StudentColor = None, name: LessonName = None,
 ) -> Any:
+    player, ctx = me.player, me.ctx
     records = LessonRecords(ctx.store)
     head = records.lesson_head(_lesson_id(lesson_id))
     if head is None or head.owner_id != player.id:

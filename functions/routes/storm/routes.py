@@ -16,17 +16,16 @@ import weakref
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 
-from functions.auth import OPTIONAL_AUTH, Credentials, SignedIn
-from functions.bodies import NoBody, day_from, documented, errors, out_by
+from functions.auth import OPTIONAL_AUTH
+from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, PRIVATE, cached
-from functions.deps import Ctx
+from functions.deps import OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import key_of, now_ms
-from functions.posting import Post, signed_post
-from functions.routes.boards import DatePath, board_rows, me_on_board
+from functions.routes.boards import DatePath, board_rows
 from functions.routes.storm.models import (
     StormBoard,
     StormMine,
@@ -39,11 +38,11 @@ from functions.routes.storm.models import (
 from puzzlebook import tickets
 from puzzlebook.storm.run import FIRST_DAY
 from service.context import Context
+from service.games.chess.puzzles import puzzles_of
 from service.games.storm import ensure_run
 from service.games.storm.records import StormRecords
 from service.store.base import Store
 from service.store.items import utc_stamp
-from service.store.records import Player
 
 if TYPE_CHECKING:
     import chess
@@ -59,8 +58,9 @@ RUNS_PER_HOUR = 60
 STARTS = Limit("storm-start", RUNS_PER_HOUR, f"Too many runs: at most {RUNS_PER_HOUR} an hour. {{retry}}")
 POSTS = Limit("storm-post", RUNS_PER_HOUR, f"Too many posts: at most {RUNS_PER_HOUR} an hour. {{retry}}")
 
-Starter = Annotated[Player, Depends(SignedIn("Sign in to play a ranked Storm run."))]
-Me = Annotated[Player, Depends(SignedIn("Sign in to see your Storm runs."))]
+# Starting reads no body: one sent must be JSON, or none (415).
+Starter = Annotated[Signed, signed_in("Sign in to play a ranked Storm run.", no_body=True)]
+Me = Annotated[Signed, signed_in("Sign in to see your Storm runs.")]
 Running = Annotated[Post[StormRun], signed_post(StormRun, "Sign in to keep your Storm runs.")]
 
 
@@ -80,7 +80,8 @@ def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
     kept = StormRecords(ctx.store).run_of(day)
     if kept is None:
         raise ApiError(422, f"No Storm run was started on {day}.")
-    found = [ctx.puzzle(p.band, p.id) for p in kept.puzzles]
+    chess = puzzles_of(ctx)  # Storm plays the chess bundle's puzzles
+    found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
     puzzles = [p for p in found if p is not None]
     if len(puzzles) != len(found):
         raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
@@ -102,12 +103,13 @@ def _result(doc: dict[str, Any]) -> StormResult:
     summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
 )
 @cached(PRIVATE)
-async def start_run(player: Starter, _: NoBody, ctx: Ctx) -> StormStart:
+async def start_run(me: Starter) -> StormStart:
+    player, ctx = me.player, me.ctx
     today = ctx.today()
     if today < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
     enforce(ctx, STARTS, player.id)
-    ensure_run(ctx.store, ctx.settings, ctx.bundle, today)
+    ensure_run(ctx.store, ctx.settings, puzzles_of(ctx).bundle, today)
     issued = now_ms(ctx)
     ticket = tickets.new_ticket(player.id, GAME, today.isoformat(), issued)
     ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, issued)
@@ -124,7 +126,7 @@ async def start_run(player: Starter, _: NoBody, ctx: Ctx) -> StormStart:
     summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
 )
 @cached(PRIVATE)
-async def post_run(signed: Running) -> StormPosted:
+async def post_run(post: Running) -> StormPosted:
     from puzzlebook.storm.results import (  # python-chess: on first post
         RunRefused,
         check_late,
@@ -132,7 +134,7 @@ async def post_run(signed: Running) -> StormPosted:
         score_run,
     )
 
-    player, run, ctx = signed
+    player, run, ctx = post.player, post.body, post.ctx
 
     out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
     now = now_ms(ctx)
@@ -171,10 +173,10 @@ async def post_run(signed: Running) -> StormPosted:
     summary="Your best ranked Storm run and your ranked runs, newest first",
 )
 @cached(PRIVATE)
-async def my_runs(player: Me, ctx: Ctx) -> StormMine:
-    records = StormRecords(ctx.store)
-    best = records.best(player.id)
-    runs = [_result(r) for r in records.history(player.id)]
+async def my_runs(me: Me) -> StormMine:
+    records = StormRecords(me.ctx.store)
+    best = records.best(me.player.id)
+    runs = [_result(r) for r in records.history(me.player.id)]
     return StormMine(best=_result(best) if best else None, runs=runs)
 
 
@@ -187,12 +189,13 @@ async def my_runs(player: Me, ctx: Ctx) -> StormMine:
     summary="A day's Storm board: more solved first, then a higher puzzle solved, then less time",
 )
 @cached(BOARD)
-async def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> StormBoard:
+async def storm_daily(onlooker: OnlookerOf, date: DatePath) -> StormBoard:
+    ctx = onlooker.ctx
     day = day_from(date)
     out_by(day, ctx.today(), "The Storm run")
     if day < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
-    me = me_on_board(ctx, credentials)
+    me = onlooker.me()
     rows, mine = board_rows(StormRecords(ctx.store).daily_board(day.isoformat(), me=me), me, StormRow)
     return StormBoard(date=day.isoformat(), rows=rows, mine=mine)
 
@@ -206,7 +209,7 @@ async def storm_daily(ctx: Ctx, date: DatePath, credentials: Credentials) -> Sto
     summary="Each player's best ranked Storm run of all time, ranked as a day's board",
 )
 @cached(BOARD)
-async def storm_best(ctx: Ctx, credentials: Credentials) -> StormBoard:
-    me = me_on_board(ctx, credentials)
-    rows, mine = board_rows(StormRecords(ctx.store).best_board(me=me), me, StormRow)
+async def storm_best(onlooker: OnlookerOf) -> StormBoard:
+    me = onlooker.me()
+    rows, mine = board_rows(StormRecords(onlooker.ctx.store).best_board(me=me), me, StormRow)
     return StormBoard(rows=rows, mine=mine)
