@@ -21,7 +21,6 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from functions.caching import api_routes
-from puzzlebook.results import TOO_FAST as TOO_FAST  # the chess route's refusal, said where both games' is
 from service.store.base import StoreGone, StoreUnavailable
 from service.store.items import Gone
 
@@ -30,6 +29,9 @@ log = logging.getLogger("puzzlebook.api")
 PLAYER_GONE = (
     "That player was deleted while this request was made: nothing of it was kept. Create a new player."
 )
+# Both games refuse a solve faster than a second a move (the seed's believable-time floor): the
+# chess checks' "too-fast", Chain's "too_fast".
+TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
 STORE_DOWN = "The puzzle store is busy or unreachable. Nothing was changed; please try again shortly."
 STORE_RETRY_AFTER = "5"
 STORE_GONE = (

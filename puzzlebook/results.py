@@ -6,9 +6,6 @@ from dataclasses import dataclass
 
 from puzzlebook.ratings import Rating
 
-# Both games refuse a solve faster than a second a move (the seed's believable-time floor).
-TOO_FAST = "That’s quicker than a real solve: allow at least a second a move."
-
 
 @dataclass(frozen=True, slots=True)
 class Posted:

@@ -1,4 +1,5 @@
-"""The browser's copy of the game registry: js/games.js, made from puzzlebook.games.
+"""The browser's copy of the game registry: js/games.js, made from puzzlebook.games (the games and
+their boards) and each game's service hooks (where the API serves each board).
 
 The build puts it in the static files it publishes; the copy committed at
 site/static/js/games.js (for node's tests, which import the modules from the
@@ -12,8 +13,10 @@ import json
 import sys
 from pathlib import Path
 
-from puzzlebook.games import browser_registry
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.games import GAMES
 from puzzlebook.patterns import UCI, whole_text
+from service.games.registry import hooks_of
 
 PATH = "js/games.js"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
@@ -25,6 +28,40 @@ HEADER = """\
  * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
  */
 """
+
+
+def browser_registry() -> dict[str, object]:
+    """What the browser's js/games.js exports: the games, their boards (with their API paths), and
+    the chess bands."""
+    return {
+        "games": [
+            {
+                "key": g.key,
+                "name": g.name,
+                "nav": {"label": g.nav.label, "url": g.nav.url},
+                "entry": g.entry,
+                "streak": g.streak,
+                "rating": g.rating,
+                "daily": g.daily,
+            }
+            for g in GAMES
+        ],
+        "boards": [
+            {
+                "id": b.id,
+                "game": g.key,
+                "title": b.title,
+                "api": hooks_of(g).board_paths[b.id],
+                "ranks": b.ranks,
+                "columns": [{"head": c.head, "field": c.field, "kind": c.kind} for c in b.columns],
+                "dated": b.dated,
+                "bands": b.bands,
+            }
+            for g in GAMES
+            for b in g.boards
+        ],
+        "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
+    }
 
 
 def render() -> bytes:

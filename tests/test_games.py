@@ -27,9 +27,11 @@ def test_keys_are_unique_and_name_folders() -> None:
 
 
 def test_no_two_games_share_a_store_item_prefix() -> None:
+    from service.games.registry import hooks_of
+
     seen: dict[str, str] = {}
     for game in GAMES:
-        for prefix in game.item_prefixes:
+        for prefix in hooks_of(game).item_prefixes:
             for other, owner in seen.items():
                 assert not (prefix.startswith(other) or other.startswith(prefix)), (game.key, owner, prefix)
             seen[prefix] = game.key
@@ -70,15 +72,18 @@ def test_every_game_registers_its_routes(game) -> None:
 
 def test_every_board_is_served_by_the_api() -> None:
     from functions.app import create_app
+    from service.games.registry import hooks_of
     from service.store.sqlite import SqliteStore
 
     app = create_app(settings_for_tests(), SqliteStore(":memory:"))
     paths = set(app.openapi()["paths"])
     for game in GAMES:
+        board_paths = hooks_of(game).board_paths
+        assert set(board_paths) == {board.id for board in game.boards}, game.key
         for board in game.boards:
-            template = "/api" + board.api.replace("{date}", "{date}")
+            template = "/api" + board_paths[board.id]
             generic = template.replace(f"/{game.key}", "/{game}")
-            assert template in paths or generic in paths, board.api
+            assert template in paths or generic in paths, board_paths[board.id]
 
 
 def test_the_browser_copy_is_the_registry() -> None:

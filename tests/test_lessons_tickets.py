@@ -13,8 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from functions.errors import TOO_FAST
 from functions.routes.lessons.routes import GUESTS_PER_ADDRESS
-from puzzlebook.results import TOO_FAST
 from puzzlebook.tickets import Ticket, sign, ticket_key
 from tests.support import dynamo_store, served, signed_up, sqlite_store
 

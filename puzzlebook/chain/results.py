@@ -25,17 +25,18 @@ from typing import Any
 from puzzlebook.chain.kept import KeptGiveup, KeptResult, KeptSolve
 from puzzlebook.chain.play import check_solve
 from puzzlebook.chain.tallies import ChainStats
-from puzzlebook.results import TOO_FAST, Posted
+from puzzlebook.results import Posted
 from puzzlebook.tickets import Ticket, admit
 
 GAME = "chain"
 
-TOO_FAST_CODE = "too_fast"
+TOO_FAST_CODE = "too_fast"  # under a second a tile: the API says so in its words (functions/errors.py)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Whether a posted solve is acceptable: ok, or the code and the sentence a player reads."""
+    """Whether a posted solve is acceptable: ok, or the code, and for tiles that don't solve the day
+    the rules' own sentence saying which (the API words the time floor itself)."""
 
     ok: bool
     code: str | None = None
@@ -59,7 +60,7 @@ def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
         reason = checked.reason or "those tiles don’t solve it"
         return Verdict(False, checked.code, reason[0].upper() + reason[1:] + ".")
     if seconds < min_seconds(len(tiles)):
-        return Verdict(False, TOO_FAST_CODE, TOO_FAST)
+        return Verdict(False, TOO_FAST_CODE)
     return Verdict(True)
 
 

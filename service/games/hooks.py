@@ -25,6 +25,7 @@ nightly job's `NightlyRun`) closes no cycle (tests/test_architecture.py looks fo
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -85,9 +86,16 @@ class NightlyRun:
 class GameHooks:
     """A game's service hooks; `key` is its key in puzzlebook.games. Every hook does nothing here
     (or has nothing to say), except those only a game marked for them in the registry is asked for
-    (`daily_files`, `published`, `streak`, `streak_board`, `ratings_board`): those refuse."""
+    (`daily_files`, `published`, `streak`, `streak_board`, `ratings_board`): those refuse.
+
+    `item_prefixes`: the sort-key prefixes of the items it keeps under a player (from its keys.py;
+    no two games share one: tests/test_games.py checks). `board_paths`: where the API serves each
+    of its boards (board id: path under /api, "{date}" where a dated board takes its day), which
+    the browser's copy of the registry carries (sitebuild/games_js.py)."""
 
     key: ClassVar[str]
+    item_prefixes: ClassVar[tuple[str, ...]] = ()
+    board_paths: ClassVar[Mapping[str, str]] = {}
 
     def nightly(self, run: NightlyRun) -> None:
         """Keep the game's days ahead, as far as it needs (`run.ahead` days for a game that makes its

@@ -20,7 +20,7 @@ from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import CallerOf, Ctx, OnlookerOf, Post, signed_post
-from functions.errors import ApiError
+from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
 from functions.routes.boards import DatePath, board_rows
@@ -60,6 +60,13 @@ def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
     return row
+
+
+def refusal(verdict: results.Verdict) -> str:
+    """What a refused solve is told: the time floor in the API's words, else the rules' sentence."""
+    if verdict.code == results.TOO_FAST_CODE:
+        return TOO_FAST
+    return verdict.message or "Those tiles don’t solve it."
 
 
 def _answer(posted: Posted) -> ChainPosted:
@@ -111,7 +118,7 @@ async def post_solve(post: Solving) -> ChainPosted:
     ))
     verdict = results.check(row, body.tiles, body.seconds)
     if not verdict.ok:
-        raise ApiError(422, verdict.message or "Those tiles don’t solve it.")
+        raise ApiError(422, refusal(verdict))
     records = ChainRecords(ctx.store)
     solve = body.solve(offline=play is None)
     with refusing():

@@ -9,9 +9,11 @@ never published.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from service.encoding import json_bytes
+from service.games.chain import keys as CK
 from service.games.chain.records import ChainRecords
 from service.games.hooks import GameHooks, NightlyRun
 from service.settings import Settings
@@ -37,6 +39,11 @@ class ChainHooks(GameHooks):
     """Chain's hooks: its days stored ahead, its daily files, its health, its streak board."""
 
     key = KEY
+    item_prefixes = CK.ITEM_PREFIXES
+    board_paths: ClassVar[Mapping[str, str]] = {
+        "chain/daily": "/boards/chain/daily/{date}",
+        "chain/streaks": "/boards/streaks/chain",
+    }
 
     def nightly(self, run: NightlyRun) -> None:
         """Store every day from FIRST_DAY to `run.ahead` days after today that is neither stored nor

@@ -1,6 +1,6 @@
 """Chain: the keys of its items (service/store/keys.py has the shared layout; docs/store.md).
 
-Per-player items use the prefixes puzzlebook/games.py lists for it.
+Per-player items begin with one of ITEM_PREFIXES, which no other game's share.
 """
 
 from __future__ import annotations
@@ -8,11 +8,14 @@ from __future__ import annotations
 from service.store import keys as K
 
 CHAIN_STATS = "STATS#chain"
+CHAIN_RESULTS = "K#"
+# Every prefix of what Chain keeps under a player (ChainHooks.item_prefixes).
+ITEM_PREFIXES = (CHAIN_RESULTS, CHAIN_STATS)
 UNDOS_RESETS_WIDTH = 6  # undos + resets in a board's sort key: at most 9,999 each
 
 
 def chain_result(day: str) -> str:
-    return f"K#{day}"
+    return f"{CHAIN_RESULTS}{day}"
 
 
 # Index partitions: (which GSI, its partition key).

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH
 from service.encoding import json_bytes
+from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies
 from service.games.chess.records import ChessRecords, KeptDaily
 from service.games.hooks import GameHooks, NightlyRun
@@ -55,6 +57,13 @@ class ChessHooks(GameHooks):
     streak and ratings boards."""
 
     key = KEY
+    item_prefixes = CK.ITEM_PREFIXES
+    board_paths: ClassVar[Mapping[str, str]] = {
+        "chess/daily": "/boards/chess/daily/{date}",
+        "chess/alltime": "/boards/chess/alltime",
+        "chess/ratings": "/boards/ratings/chess",
+        "chess/streaks": "/boards/streaks/chess",
+    }
 
     def nightly(self, run: NightlyRun) -> None:
         """Keep every day's dailies from EPOCH through tomorrow (the first pick stands)."""

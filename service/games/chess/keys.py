@@ -1,6 +1,6 @@
 """Chess Puzzles: the keys of its items (service/store/keys.py has the shared layout; docs/store.md).
 
-Per-player items use the prefixes puzzlebook/games.py lists for it.
+Per-player items begin with one of ITEM_PREFIXES, which no other game's share.
 """
 
 from __future__ import annotations
@@ -8,18 +8,21 @@ from __future__ import annotations
 from service.store import keys as K
 
 CHESS_STATS = "STATS#chess"
+CHESS_TALLIES = "TALLY#chess#"
+CHESS_SOLVES = "CS#"
+CHESS_MISSES = "CM#"
 
 
 def chess_tally(band: str) -> str:
-    return f"TALLY#chess#{band}"
+    return f"{CHESS_TALLIES}{band}"
 
 
 def chess_solve(puzzle_id: str) -> str:
-    return f"CS#{puzzle_id}"
+    return f"{CHESS_SOLVES}{puzzle_id}"
 
 
 def chess_miss(puzzle_id: str) -> str:
-    return f"CM#{puzzle_id}"
+    return f"{CHESS_MISSES}{puzzle_id}"
 
 
 # The dashboard's and the history's items (docs/store.md): a day tally per site day played, and a
@@ -35,6 +38,12 @@ def chess_day(day: str) -> str:
 
 def chess_history(posted: str, puzzle_id: str, *, missed: bool = False) -> str:
     return f"{CHESS_MISSED if missed else CHESS_HISTORY}{posted}#{puzzle_id}"
+
+
+# Every prefix of what chess keeps under a player (ChessHooks.item_prefixes).
+ITEM_PREFIXES = (
+    CHESS_SOLVES, CHESS_MISSES, CHESS_STATS, CHESS_TALLIES, CHESS_DAY, CHESS_HISTORY, CHESS_MISSED
+)
 
 
 # Index partitions: (which GSI, its partition key).

@@ -14,11 +14,13 @@ is new, and that only on its day.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.storm.run import FIRST_DAY, pick_run
 from service.encoding import json_bytes
 from service.games.hooks import GameHooks, NightlyRun
+from service.games.storm import keys as SK
 from service.games.storm.records import KeptRun, StormRecords
 from service.settings import Settings
 from service.store.base import Store
@@ -59,6 +61,11 @@ class StormHooks(GameHooks):
     `last`), and its daily files."""
 
     key = KEY
+    item_prefixes = SK.ITEM_PREFIXES
+    board_paths: ClassVar[Mapping[str, str]] = {
+        "storm/daily": "/boards/storm/daily/{date}",
+        "storm/best": "/boards/storm/best",
+    }
 
     def nightly(self, run: NightlyRun) -> None:
         """Keep today's run (the day it is first needed and published)."""

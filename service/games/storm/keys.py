@@ -1,6 +1,6 @@
 """Storm: the keys of its items (service/store/keys.py has the shared layout; docs/store.md).
 
-Per-player items use the prefixes puzzlebook/games.py lists for it.
+Per-player items begin with one of ITEM_PREFIXES, which no other game's share.
 """
 
 from __future__ import annotations
@@ -12,17 +12,20 @@ _SCORE = 4  # a score (at most 150) or a rating (at most 9,999) in a sort key
 _TOP = 10**_SCORE - 1
 
 
+STARTED = "SS#"
+RESULTS = "SR#"
+# Every prefix of what Storm keeps under a player (StormHooks.item_prefixes).
+ITEM_PREFIXES = (STARTED, RESULTS, STORM_STATS)
+
+
 def started(day: str) -> str:
     """The run the player started first on `day`: the ranked one (its ticket's nonce)."""
-    return f"SS#{day}"
+    return f"{STARTED}{day}"
 
 
 def result(day: str) -> str:
     """The player's ranked run of `day`, as scored by the server."""
-    return f"SR#{day}"
-
-
-RESULTS = "SR#"
+    return f"{RESULTS}{day}"
 
 # The days' runs: a site-wide partition, one item a day (the first pick stands).
 RUNS = "STORM"
