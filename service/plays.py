@@ -8,7 +8,9 @@ results come one puzzle at a time. A result carrying a ticket reads that item wi
 (`PlayCheck.key`), and its write ends the play (`PlayCheck.closing`) on the version read, in the same
 transaction as the result: of two results for one play, or a result and a new ticket, one wins.
 
-Any game reuses it: its route issues with `open_play` (functions/plays.py wraps it as an answer),
+Every ticket is made by `mint`: `open_play` for a game with a current play (functions/plays.py wraps
+it as an answer), Storm's start (its ranked run is the day's first), a lesson puzzle's (a student
+may be a guest, with no play kept). Any game reuses it: its route issues with `open_play`,
 its rules call `puzzlebook.tickets.admit` in their check step, and its records add `PlayCheck` to
 their read and write. docs/api.md, "Play tickets".
 """
@@ -49,6 +51,13 @@ def ms(now: dt.datetime) -> int:
     return int(now.timestamp() * 1000)
 
 
+def mint(site_key: bytes, player: str, game: str, target: str, issued: int) -> Issued:
+    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms), signed: the one
+    place a ticket is made."""
+    ticket = new_ticket(player, game, target, issued)
+    return Issued(sign(ticket, ticket_key(site_key)), ticket)
+
+
 def open_play(
     store: Any,
     site_key: bytes,
@@ -67,17 +76,18 @@ def open_play(
     key = play_key(pid, game)
     expires = int(now.timestamp()) + PLAY_TTL_SECONDS
 
-    def decide(got: dict[Key, Item]) -> tuple[Ticket, list[Op]]:
+    def decide(got: dict[Key, Item]) -> tuple[Issued, list[Op]]:
         item = got.get(key)
         opened = opening(doc_of(item) if item else None, now=ms(now), resume=resume)
-        ticket = new_ticket(pid, game, target, opened.issued)
+        issued = mint(site_key, pid, game, target, opened.issued)
+        ticket = issued.ticket
         doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None,
                "held": opened.held}
         version = version_of(item)
-        return ticket, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
+        return issued, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
 
-    ticket: Ticket = store.settle([key], decide)
-    return Issued(sign(ticket, ticket_key(site_key)), ticket)
+    issued: Issued = store.settle([key], decide)
+    return issued
 
 
 class CapReached(Exception):

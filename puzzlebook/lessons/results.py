@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.tickets import Ticket, TicketRefused, check
+from puzzlebook.tickets import Ticket, TicketRefused, check, read
 
 GAME = "lessons"
 GUEST = "g:"  # a guest student's name in a ticket: "g:" and 22 random URL-safe characters
+GUEST_BYTES = 16
 NO_STUDENT = "Send a student key (a random string the browser keeps) or sign in."
 NOT_A_GUEST = "This play ticket was issued to a signed-in player: post its result with their token."
 
@@ -96,6 +98,29 @@ def guest_of(ticket: Ticket, lesson_id: str) -> str | None:
     if not ours or not ticket.player.startswith(GUEST):
         return None
     return ticket.player
+
+
+def returning_guest(text: str | None, lesson_id: str, key: bytes) -> str | None:
+    """The guest a ticket of this lesson issued before named (`text`, as the browser kept it), so a
+    guest stays one student from puzzle to puzzle; None for no ticket, one not of ours, or one that
+    names a player or another lesson (the student is then a new guest)."""
+    if text is None:
+        return None
+    try:
+        return guest_of(read(text, key), lesson_id)
+    except TicketRefused:
+        return None
+
+
+def new_guest() -> str:
+    """A new guest student's name: GUEST and random characters, drawn by the server (never the
+    browser's), so a script can't make up students.
+
+    >>> guest = new_guest()
+    >>> guest.startswith(GUEST), len(guest)
+    (True, 24)
+    """
+    return GUEST + secrets.token_urlsafe(GUEST_BYTES)
 
 
 @dataclass(frozen=True, slots=True)

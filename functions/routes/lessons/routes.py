@@ -1,26 +1,22 @@
 """Lessons: a teacher's import checked, stored under an unguessable id, played by anyone
 with the link, and per-puzzle counts for the owner.
 
-The import is the request body itself (the teacher's JSON or PGN, up to 256 KB), so the
-size limit and every line/column in an error are the teacher's own text. Options go in
-the query string: `student_color` for PGN games that don't say, `name` for the lesson.
-Stored is the seed's JSON of every puzzle (normalised), never the raw text.
+The import is the request body itself (imports.py reads and answers it). Options go in the query
+string: `student_color` for PGN games that don't say, `name` for the lesson. A teacher's route
+finds the lesson and checks it is theirs in one place (`_yours`: 404 either way); a student's post
+finds the lesson and its puzzle (`_puzzle_of`), and its ticket is minted where every game's is
+(service.plays.mint), to the signed-in player or to a guest the server draws.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
-import unicodedata
-from functools import partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
 from functions.auth import OPTIONAL_AUTH
-from functions.bodies import JSON_MEDIA, documented, errors, media_type, unreadable_type
+from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import CallerPost, Ctx, Signed, caller_post, signed_in
@@ -28,6 +24,7 @@ from functions.errors import TOO_FAST, ApiError
 from functions.limits import HOUR, Limit, enforce, retry_in
 from functions.models import Deleted
 from functions.plays import key_of, now_ms
+from functions.routes.lessons.imports import checked, lesson_name, problems, refused, stored, too_large
 from functions.routes.lessons.models import (
     LESSON_ID,
     Checked,
@@ -39,7 +36,6 @@ from functions.routes.lessons.models import (
     LessonName,
     Mine,
     Played,
-    Problem,
     PuzzleCounts,
     ResultPost,
     Results,
@@ -49,24 +45,24 @@ from functions.routes.lessons.models import (
     TicketAsk,
     TicketIssued,
 )
-from puzzlebook.lessons import MAX_BYTES, Report, check, read_stored
-from puzzlebook.lessons.importer import too_big_message
+from puzzlebook.lessons import read_stored
 from puzzlebook.lessons.results import (
     GAME,
-    GUEST,
     LessonResult,
     floor_of,
-    guest_of,
+    new_guest,
     puzzle_problem,
+    returning_guest,
     student_key,
     student_of,
     ticket_target,
 )
-from puzzlebook.lessons.texts import CONTROL
 from puzzlebook.rolling import Full, Rolling
-from puzzlebook.tickets import TicketRefused, new_ticket, read, sign
+from puzzlebook.tickets import TicketRefused, read
 from service.context import Context
-from service.games.lessons.records import LessonChanged, LessonHead, LessonRecords, LessonTooLarge
+from service.games.lessons.records import Lesson, LessonChanged, LessonHead, LessonRecords, LessonTooLarge
+from service.plays import mint
+from service.store.records import Player
 from service.store.site import RollingCap
 
 router = APIRouter(tags=["lessons"])
@@ -80,7 +76,6 @@ Asking = Annotated[CallerPost[TicketAsk], caller_post(TicketAsk)]
 Posting = Annotated[CallerPost[ResultPost], caller_post(ResultPost)]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
-STORED_VERSION = 1
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
 # Per lesson and client address (docs/classes.md, "Lesson results that can't be inflated"): a class in one
@@ -115,82 +110,32 @@ def lesson_url(lesson_id: str) -> str:
     return f"/lessons/play/?id={lesson_id}"
 
 
-PGN_MEDIA = ("application/x-chess-pgn", "application/vnd.chess-pgn")
-
-
-def _kind(request: Request) -> Literal["pgn"] | None:
-    """PGN for a PGN type; None (found from the text: JSON unless it is plainly PGN) for JSON, which is
-    what the import page sends whatever was pasted. Any other type is refused 415: a form's types
-    need no CORS preflight, so another site's page could send them (docs/lessons.md, "The API")."""
-    media = media_type(request)
-    if media in PGN_MEDIA:
-        return "pgn"
-    if media != JSON_MEDIA:
-        raise unreadable_type(media, f"a lesson's text, with Content-Type: {JSON_MEDIA} or {PGN_MEDIA[0]}")
-    return None
-
-
-async def _checked(request: Request, student_color: str | None, counted: Context | None = None) -> Report:
-    """The import in the body, checked: 415 for a type it can't be, then (when `counted`, the check
-    route's Context) 429 past CHECKS for the client's address, then 413 over the size limit. A text
-    refused unread (empty, or not UTF-8) comes back with kind None: the routes answer it 400 through
-    `_refused`.
-
-    The check runs in the thread pool, not on the event loop: a big import takes seconds of
-    python-chess, and on the loop it held every other request of the process (one uvicorn worker
-    locally) until it was done."""
-    kind = _kind(request)
-    if counted is not None:
-        enforce(counted, CHECKS, client_address(request))
-    raw = await request.body()
-    if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
-        raise ApiError(413, f"{too_big_message(len(raw))}.")
-    return await run_in_threadpool(partial(check, raw, student_color=student_color, kind=kind))
-
-
-def _problems(items: tuple[Any, ...]) -> list[Problem]:
-    return [Problem(**item.as_dict()) for item in items]
-
-
-def _name(given: str | None, report: Report) -> str:
-    if given is not None:
-        # Checked as given (the document's pattern says the same), then trimmed.
-        if CONTROL.search(given):
-            raise ApiError(400, "The lesson's name can't contain control characters.")
-        name = unicodedata.normalize("NFC", given).strip()
-        if name:
-            return name
-    if report.name:
-        return report.name
-    first = report.lessons[0].title if report.lessons else ""
-    count = len(report.lessons)
-    plural = "puzzle" if count == 1 else "puzzles"
-    return f"{first} ({count} {plural})" if first and count > 1 else first or f"Lesson of {count} {plural}"
-
-
 def _lesson_id(lesson_id: str) -> str:
     if not LESSON_ID.fullmatch(lesson_id):
         raise ApiError(404, NOT_FOUND)
     return lesson_id
 
 
-def _refused(report: Report) -> JSONResponse:
-    """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
-    count = len(report.errors)
-    general = [problem for problem in report.errors if problem.puzzle is None]
-    if count == 1:
-        summary = report.errors[0].text
-    elif general:  # what is wrong with the whole import first: the puzzles may all be fine
-        more = f"{count - 1} more problem{'s' if count > 2 else ''}"
-        summary = f"{general[0].text}; and {more}. Nothing was stored."
-    else:
-        summary = f"The import has {count} problems; nothing was stored."
-    body = {
-        "error": summary,
-        "errors": [p.as_dict() for p in report.errors],
-        "warnings": [p.as_dict() for p in report.warnings],
-    }
-    return JSONResponse(body, status_code=400 if report.kind is None else 422)
+L = TypeVar("L", Lesson, LessonHead)
+
+
+def _yours(found: L | None, player: Player) -> L:
+    """The lesson (whole, or its head) if `player` owns it; 404 otherwise, the same for a lesson
+    that isn't there and one that is someone else's (no hint that it exists)."""
+    if found is None or found.owner_id != player.id:
+        raise ApiError(404, NOT_YOURS)
+    return found
+
+
+def _puzzle_of(ctx: Context, lesson_id: str, puzzle: int) -> LessonHead:
+    """The head of the lesson a student's post is about (404), which must have that puzzle (400)."""
+    item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
+    if item is None:
+        raise ApiError(404, NOT_FOUND)
+    problem = puzzle_problem(item.count, puzzle)
+    if problem:
+        raise ApiError(400, problem)
+    return item
 
 
 @router.post(
@@ -202,15 +147,15 @@ def _refused(report: Report) -> JSONResponse:
 )
 @cached(PRIVATE)
 async def validate(request: Request, ctx: Ctx, student_color: StudentColor = None) -> Any:
-    report = await _checked(request, student_color, counted=ctx)
+    report = await checked(request, student_color, counted=(ctx, CHECKS))
     if report.kind is None:  # nothing that could be read: empty, or not UTF-8
-        return _refused(report)
+        return refused(report)
     return Checked(
         ok=report.ok,
         kind=report.kind,
         count=len(report.lessons),
-        errors=_problems(report.errors),
-        warnings=_problems(report.warnings),
+        errors=problems(report.errors),
+        warnings=problems(report.warnings),
         puzzles=[lesson.to_dict() for lesson in report.lessons],
     )
 
@@ -231,33 +176,23 @@ async def create_lesson(
     me: Teacher, request: Request, student_color: StudentColor = None, name: LessonName = None
 ) -> Any:
     player, ctx = me.player, me.ctx
-    report = await _checked(request, student_color)
+    report = await checked(request, student_color)
     if not report.ok:
-        return _refused(report)
+        return refused(report)
     enforce(ctx, IMPORTS, player.id)
-    title = _name(name, report)
-    stored = {
-        "version": STORED_VERSION,
-        "name": title,
-        "kind": report.kind,
-        "puzzles": [lesson.to_seed() for lesson in report.lessons],
-    }
+    title = lesson_name(name, report)
     try:
         lesson_id = LessonRecords(ctx.store).save_lesson(
-            player.id, stored, ctx.now(), name=title, count=len(report.lessons)
+            player.id, stored(title, report), ctx.now(), name=title, count=len(report.lessons)
         )
-    except LessonTooLarge as too_big:  # the importer's own limit keeps below this; said plainly all the same
-        raise ApiError(
-            413,
-            f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
-            f"{too_big.limit // 1024:,} KB: split it into smaller imports. Nothing was stored.",
-        ) from None
+    except LessonTooLarge as too_big:
+        raise too_large(too_big, "Nothing was stored.") from None
     return Created(
         id=lesson_id,
         url=lesson_url(lesson_id),
         name=title,
         count=len(report.lessons),
-        warnings=_problems(report.warnings),
+        warnings=problems(report.warnings),
     )
 
 
@@ -334,11 +269,9 @@ async def delete_lesson(me: Teacher, lesson_id: LessonId) -> Deleted:
 )
 @cached(PRIVATE)
 async def lesson_results(me: Teacher, lesson_id: LessonId) -> Results:
-    player, ctx = me.player, me.ctx
-    item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
-    if item is None or item.owner_id != player.id:
-        raise ApiError(404, NOT_YOURS)
-    counts = LessonRecords(ctx.store).lesson_results(item.id, item.revs)
+    records = LessonRecords(me.ctx.store)
+    item = _yours(records.get_lesson(_lesson_id(lesson_id)), me.player)
+    counts = records.lesson_results(item.id, item.revs)
     zero = {"played": 0, "solved": 0, "clean": 0}
     return Results(
         id=item.id,
@@ -360,28 +293,17 @@ async def lesson_results(me: Teacher, lesson_id: LessonId) -> Results:
 @cached(PRIVATE)
 async def issue_ticket(post: Asking, request: Request, lesson_id: LessonId) -> TicketIssued:
     ctx, body = post.ctx, post.body
-    item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
-    if item is None:
-        raise ApiError(404, NOT_FOUND)
-    problem = puzzle_problem(item.count, body.puzzle)
-    if problem:
-        raise ApiError(400, problem)
+    item = _puzzle_of(ctx, lesson_id, body.puzzle)
     player = post.player()
-    key = key_of(ctx)
     where = f"{item.id}#{client_address(request)}"
-    student = player.id if player is not None else None
-    if student is None and body.student is not None:
-        try:
-            student = guest_of(read(body.student, key), item.id)
-        except TicketRefused:
-            student = None  # not one of ours: a new guest, counted as one
+    # A signed-in student, or a guest this lesson drew before (its earlier ticket), or a new guest.
+    student = player.id if player is not None else returning_guest(body.student, item.id, key_of(ctx))
     enforce(ctx, TICKETS, where)
     if student is None:
         enforce(ctx, GUESTS, where)
-        student = GUEST + secrets.token_urlsafe(16)
-    now = now_ms(ctx)
-    ticket = new_ticket(student, GAME, ticket_target(item.id, body.puzzle), now)
-    return TicketIssued(ticket=sign(ticket, key), issued=now)
+        student = new_guest()
+    issued = mint(ctx.settings.site_key, student, GAME, ticket_target(item.id, body.puzzle), now_ms(ctx))
+    return TicketIssued(ticket=issued.text, issued=issued.ticket.issued)
 
 
 @router.post(
@@ -394,12 +316,7 @@ async def issue_ticket(post: Asking, request: Request, lesson_id: LessonId) -> T
 @cached(PRIVATE)
 async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> Counted:
     ctx, body = post.ctx, post.body
-    item = LessonRecords(ctx.store).lesson_head(_lesson_id(lesson_id))
-    if item is None:
-        raise ApiError(404, NOT_FOUND)
-    problem = puzzle_problem(item.count, body.puzzle)
-    if problem:
-        raise ApiError(400, problem)
+    item = _puzzle_of(ctx, lesson_id, body.puzzle)
     player = post.player()
     # A solve takes at least a second a student move, claimed and really passed since its ticket, as
     # in every game (docs/classes.md); Show solution claims no such floor, as a chess miss doesn't.
@@ -452,10 +369,7 @@ def _floor(ctx: Context, head: LessonHead, puzzle: int) -> int:
 )
 @cached(PRIVATE)
 async def lesson_source(me: Teacher, lesson_id: LessonId) -> Source:
-    player, ctx = me.player, me.ctx
-    item = LessonRecords(ctx.store).get_lesson(_lesson_id(lesson_id))
-    if item is None or item.owner_id != player.id:
-        raise ApiError(404, NOT_YOURS)
+    item = _yours(LessonRecords(me.ctx.store).get_lesson(_lesson_id(lesson_id)), me.player)
     text = json.dumps(item.lesson["puzzles"], indent=2, ensure_ascii=False)
     return Source(id=item.id, name=item.lesson["name"], version=item.version, text=text)
 
@@ -477,30 +391,18 @@ async def edit_lesson(
 ) -> Any:
     player, ctx = me.player, me.ctx
     records = LessonRecords(ctx.store)
-    head = records.lesson_head(_lesson_id(lesson_id))
-    if head is None or head.owner_id != player.id:
-        raise ApiError(404, NOT_YOURS)
-    report = await _checked(request, student_color)
+    head = _yours(records.lesson_head(_lesson_id(lesson_id)), player)
+    report = await checked(request, student_color)
     if not report.ok:
-        return _refused(report)
+        return refused(report)
     enforce(ctx, IMPORTS, player.id)
-    title = _name(name, report) if name is not None else head.name
-    stored = {
-        "version": STORED_VERSION,
-        "name": title,
-        "kind": report.kind,
-        "puzzles": [lesson.to_seed() for lesson in report.lessons],
-    }
+    title = lesson_name(name, report) if name is not None else head.name
     try:
         edited = records.edit_lesson(
-            head.id, player.id, stored, ctx.now(), name=title, count=len(report.lessons)
+            head.id, player.id, stored(title, report), ctx.now(), name=title, count=len(report.lessons)
         )
     except LessonTooLarge as too_big:
-        raise ApiError(
-            413,
-            f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
-            f"{too_big.limit // 1024:,} KB: split it into smaller imports. Nothing was changed.",
-        ) from None
+        raise too_large(too_big, "Nothing was changed.") from None
     except LessonChanged:
         raise ApiError(409, "The lesson changed while this edit was saved (edited elsewhere, or deleted): "
                             "open it again and redo the edit. Nothing was changed.") from None
@@ -509,5 +411,5 @@ async def edit_lesson(
     return LessonEdited(
         id=edited.id, url=lesson_url(edited.id), name=title, count=edited.count, version=edited.version,
         changed=[n for n, rev in enumerate(edited.revs, 1) if rev == edited.version],
-        warnings=_problems(report.warnings),
+        warnings=problems(report.warnings),
     )

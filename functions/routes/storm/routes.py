@@ -41,6 +41,7 @@ from service.context import Context
 from service.games.chess.puzzles import puzzles_of
 from service.games.storm import ensure_run
 from service.games.storm.records import StormRecords
+from service.plays import mint
 from service.store.base import Store
 from service.store.items import utc_stamp
 
@@ -110,11 +111,10 @@ async def start_run(me: Starter) -> StormStart:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
     enforce(ctx, STARTS, player.id)
     ensure_run(ctx.store, ctx.settings, puzzles_of(ctx).bundle, today)
-    issued = now_ms(ctx)
-    ticket = tickets.new_ticket(player.id, GAME, today.isoformat(), issued)
-    ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, issued)
-    text = tickets.sign(ticket, key_of(ctx))
-    return StormStart(date=today.isoformat(), ticket=text, issued=issued, ranked=ranked)
+    issued = mint(ctx.settings.site_key, player.id, GAME, today.isoformat(), now_ms(ctx))
+    ticket = issued.ticket
+    ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, ticket.issued)
+    return StormStart(date=today.isoformat(), ticket=issued.text, issued=ticket.issued, ranked=ranked)
 
 
 @router.post(
