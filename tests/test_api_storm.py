@@ -195,7 +195,7 @@ def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
     nonce = _nonce(started["ticket"])
     records = StormRecords(world.store)
 
-    def keep(k: int) -> dict[str, Any]:
+    def keep(k: int) -> Any:
         return records.record_run(pid, TODAY, nonce, tally, 35, f"2026-11-30T12:00:4{k}.000000Z")
 
     if world.kind == "dynamodb":
@@ -205,10 +205,10 @@ def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
     else:
         with ThreadPoolExecutor(max_workers=6) as pool:
             answers = list(pool.map(keep, range(6)))
-    assert sorted(a["already"] for a in answers) == [False] + [True] * 5
-    assert all(a["result"]["score"] == 3 and a["place"] == 1 for a in answers)
-    assert [r["score"] for r in records.history(pid)] == [3]
-    assert records.best(pid)["score"] == 3
+    assert sorted(a.already for a in answers) == [False] + [True] * 5
+    assert all(a.result.tally.score == 3 and a.place == 1 for a in answers)
+    assert [r.tally.score for r in records.history(pid)] == [3]
+    assert records.best(pid).tally.score == 3
     assert len(world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"]) == 1
 
 

@@ -85,8 +85,25 @@ def _chain_records() -> list[object]:
     ]
 
 
+def _storm_records() -> list[object]:
+    from puzzlebook.storm.clock import Tally
+    from puzzlebook.storm.kept import RunResult
+    from service.games.storm.records import RunStarted
+
+    tally = Tally(score=7, mistakes=2, combo=1, combo_best=4, bonus=6, penalty=20, highest=1890, attempted=9)
+    run = RunResult("2026-11-30", tally, 170, "2026-11-30T10:03:00.000000Z")
+    return [run, RunStarted("n0nce", 1_700_000)]
+
+
+def test_a_storm_run_reads_back_whole() -> None:
+    (run, started) = _storm_records()
+    assert type(run).from_doc(run.to_doc()) == run  # type: ignore[attr-defined]
+    assert type(started).from_doc(started.to_doc()) == started  # type: ignore[attr-defined]
+    assert {"date", "score", "highest", "length", "seconds", "posted"} <= set(run.to_doc())  # type: ignore[attr-defined]
+
+
 def test_every_kept_record_reads_back_from_its_doc_with_every_field() -> None:
-    for record in _chess_records() + _chain_records():
+    for record in _chess_records() + _chain_records() + _storm_records()[1:]:
         kind = type(record)
         doc = record.to_doc()  # type: ignore[attr-defined]
         assert kind.from_doc(doc) == record, kind.__name__  # type: ignore[attr-defined]

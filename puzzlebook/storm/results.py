@@ -10,20 +10,20 @@
 2. Settle (`settle`): the player's first started run of a day is their ranked one; a post of any
    other run is practice (scored, kept nowhere). A ranked run is kept once: a second post of it
    (a retry, or two at once) answers `already` with what was kept. The player's best of all time
-   is replaced only by a better run (`better`).
+   is replaced only by a better run (`RunResult.beats`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import chess
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.chess.referee import judge, play
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
+from puzzlebook.storm.kept import RunResult
 
 
 class RunRefused(ValueError):
@@ -124,50 +124,48 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds
     return tally
 
 
-def rank_of(result: Mapping[str, Any]) -> tuple[int, int, int]:
-    """What orders runs, best first: more solved, then a higher puzzle solved, then less time."""
-    return (-int(result["score"]), -int(result.get("highest") or 0), int(result["seconds"]))
+@dataclass(frozen=True, slots=True)
+class RunAnswer:
+    """What a posted run is told: whether it is the player's ranked run of its day, whether that run
+    was kept before (a retry: `result` is then what was kept), the run, and its place on the day's
+    board (the store counts it once kept)."""
 
-
-def better(new: Mapping[str, Any], best: Mapping[str, Any] | None) -> bool:
-    """Whether run `new` beats `best` (None: no best yet)."""
-    return best is None or rank_of(new) < rank_of(best)
-
-
-def result_doc(day: str, tally: Tally, seconds: int, posted: str) -> dict[str, Any]:
-    """What a kept run holds (docs/store.md): the day, the tally, its seconds, when it was posted."""
-    return {"date": day, **tally.to_doc(), "seconds": seconds, "posted": posted}
+    ranked: bool
+    already: bool
+    result: RunResult
+    place: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """What a post comes to: `answer` ({ranked, already, kept result}), and what to write: the day's
-    result (None: nothing) and the new best (None: the best stands)."""
+    """What a post comes to: the answer, and what to write: the day's result (None: nothing) and the
+    new best (None: the best stands)."""
 
-    answer: dict[str, Any]
-    result: dict[str, Any] | None
-    best: dict[str, Any] | None
+    answer: RunAnswer
+    result: RunResult | None
+    best: RunResult | None
 
 
-def settle(*, ranked: bool, kept: Mapping[str, Any] | None, best: Mapping[str, Any] | None,
-           run: dict[str, Any]) -> Settled:
-    """Settle a scored `run` (a result_doc): `ranked` when its ticket is the player's first started
-    run of its day; `kept`: the player's result kept for that day, if any; `best`: their best.
+def settle(*, ranked: bool, kept: RunResult | None, best: RunResult | None, run: RunResult) -> Settled:
+    """Settle a scored `run`: `ranked` when its ticket is the player's first started run of its day;
+    `kept`: the player's result kept for that day, if any; `best`: their best.
 
-    >>> run = {"date": "2026-11-30", "score": 7, "highest": 990, "seconds": 180}
-    >>> settle(ranked=False, kept=None, best=None, run=run).answer["ranked"]
+    >>> run = RunResult("2026-11-30", Tally(score=7, highest=990), 180, "t")
+    >>> settle(ranked=False, kept=None, best=None, run=run).answer.ranked
     False
-    >>> s = settle(ranked=True, kept=None, best={"score": 5, "highest": 1200, "seconds": 100}, run=run)
+    >>> worse = RunResult("2026-11-29", Tally(score=5, highest=1200), 100, "u")
+    >>> s = settle(ranked=True, kept=None, best=worse, run=run)
     >>> s.result is run, s.best is run
     (True, True)
-    >>> settle(ranked=True, kept=run, best=run, run=dict(run, score=9)).answer["already"]
+    >>> again = RunResult("2026-11-30", Tally(score=9), 90, "v")
+    >>> settle(ranked=True, kept=run, best=run, run=again).answer.already
     True
     """
     if not ranked:
-        return Settled({"ranked": False, "already": False, "result": run}, None, None)
+        return Settled(RunAnswer(False, False, run), None, None)
     if kept is not None:
-        return Settled({"ranked": True, "already": True, "result": dict(kept)}, None, None)
-    return Settled({"ranked": True, "already": False, "result": run}, run, run if better(run, best) else None)
+        return Settled(RunAnswer(True, True, kept), None, None)
+    return Settled(RunAnswer(True, False, run), run, run if run.beats(best) else None)
 
 
 # How long after its clock's end a ranked run may still arrive (a slow network, a retry).

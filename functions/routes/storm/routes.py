@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import weakref
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import APIRouter
 
@@ -36,6 +36,7 @@ from functions.routes.storm.models import (
     StormStart,
 )
 from puzzlebook import tickets
+from puzzlebook.storm.kept import RunResult
 from puzzlebook.storm.run import FIRST_DAY
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
@@ -92,8 +93,8 @@ def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
     return runs[day]
 
 
-def _result(doc: dict[str, Any]) -> StormResult:
-    return StormResult.model_validate(doc)
+def _result(run: RunResult) -> StormResult:
+    return StormResult.model_validate(run.to_doc())
 
 
 @router.post(
@@ -160,8 +161,7 @@ async def post_run(post: Running) -> StormPosted:
         player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now())
     )
     return StormPosted(
-        ranked=answer["ranked"], already=answer["already"], result=_result(answer["result"]),
-        place=answer.get("place"),
+        ranked=answer.ranked, already=answer.already, result=_result(answer.result), place=answer.place
     )
 
 

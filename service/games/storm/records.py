@@ -9,10 +9,11 @@ decides again when a condition is lost to another write, so two posts of one run
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from puzzlebook.storm.clock import Tally
+from puzzlebook.storm.kept import RunResult
 from puzzlebook.storm.run import RunPuzzle
 from service.games.storm import keys as SK
 from service.store import keys as K
@@ -20,6 +21,9 @@ from service.store.base import Store
 from service.store.boards import BoardSpec
 from service.store.items import Conflict, Item, Key, Op, Put, doc_of, make_item, version_of
 from service.store.records import Board
+
+if TYPE_CHECKING:
+    from puzzlebook.storm.results import RunAnswer
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,20 +34,46 @@ class KeptRun:
     bundle: int
     puzzles: list[RunPuzzle]
 
+    def to_doc(self) -> dict[str, Any]:
+        """The item's record (the day is its sort key)."""
+        return {"bundle": self.bundle, "puzzles": [[p.id, p.band, p.rating] for p in self.puzzles]}
 
-def _kept_run(item: Item) -> KeptRun:
-    doc = doc_of(item)
-    return KeptRun(item["SK"], int(doc["bundle"]), [RunPuzzle(p[0], p[1], int(p[2])) for p in doc["puzzles"]])
+    @classmethod
+    def from_item(cls, item: Item) -> KeptRun:
+        doc = doc_of(item)
+        return cls(item["SK"], int(doc["bundle"]), [RunPuzzle(p[0], p[1], int(p[2])) for p in doc["puzzles"]])
 
 
-def _rank(pid: str, run: dict[str, Any]) -> str:
-    return SK.rank(run["score"], run["highest"], run["seconds"], run["posted"], pid)
+@dataclass(frozen=True, slots=True)
+class RunStarted:
+    """The run a player started first on a day (their ranked one): its ticket's nonce, and when the
+    ticket was issued (ms)."""
+
+    nonce: str
+    issued: int
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"nonce": self.nonce, "issued": self.issued}
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> RunStarted:
+        return cls(doc["nonce"], int(doc.get("issued", 0)))
+
+
+def _best(item: Item | None) -> RunResult | None:
+    """The player's best run, from their STATS#storm item ({"best": the run})."""
+    best = doc_of(item).get("best")
+    return RunResult.from_doc(best) if best else None
+
+
+def _rank(pid: str, run: RunResult) -> str:
+    return SK.rank(run.tally.score, run.tally.highest, run.seconds, run.posted, pid)
 
 
 def _detail(item: Item) -> dict[str, Any]:
     doc = doc_of(item)
-    run = doc.get("best", doc)
-    return {"score": run["score"], "highest": run["highest"], "seconds": run["seconds"], "date": run["date"]}
+    run = RunResult.from_doc(doc.get("best", doc))  # a day's result, or a player's best
+    return {"score": run.tally.score, "highest": run.tally.highest, "seconds": run.seconds, "date": run.date}
 
 
 class StormRecords:
@@ -56,32 +86,32 @@ class StormRecords:
 
     def keep_run(self, day: str, bundle: int, puzzles: list[RunPuzzle]) -> KeptRun:
         """Keep `puzzles` as the run of `day`, unless one is kept already: the kept one stands."""
-        doc = {"bundle": bundle, "puzzles": [[p.id, p.band, p.rating] for p in puzzles]}
+        run = KeptRun(day, bundle, list(puzzles))
         try:
-            self.store.transact([Put(make_item(SK.RUNS, day, doc), expect=0)])
+            self.store.transact([Put(make_item(SK.RUNS, day, run.to_doc()), expect=0)])
         except Conflict:
             kept = self.run_of(day)
             if kept is None:  # pragma: no cover - a run is never deleted
                 raise
             return kept
-        return KeptRun(day, bundle, list(puzzles))
+        return run
 
     def run_of(self, day: str) -> KeptRun | None:
         """The kept run of `day`, or None."""
         item = self.store.get_item(SK.RUNS, day)
-        return _kept_run(item) if item else None
+        return KeptRun.from_item(item) if item else None
 
     def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
         """The kept runs within `first`..`last` (when given), by date."""
         items = self.store.query_items(SK.RUNS, low=first or "0000", high=last or "9999")
-        return [_kept_run(it) for it in items]
+        return [KeptRun.from_item(it) for it in items]
 
     # ---- starting and posting ----------------------------------------------------------
 
     def start(self, pid: str, day: str, nonce: str, issued: int) -> bool:
         """Note a run the player starts on `day` (its ticket's `nonce`); True when it is their
         first of the day (ranked), False when one was started before (this one is practice)."""
-        item = make_item(K.player(pid), SK.started(day), {"nonce": nonce, "issued": issued})
+        item = make_item(K.player(pid), SK.started(day), RunStarted(nonce, issued).to_doc())
         try:
             self.store.transact([Put(item, expect=0)])
         except Conflict:
@@ -90,52 +120,50 @@ class StormRecords:
 
     def record_run(
         self, pid: str, day: str, nonce: str, tally: Tally, seconds: int, posted: str
-    ) -> dict[str, Any]:
+    ) -> RunAnswer:
         """Keep the player's run of `day` (ticket `nonce`) as puzzlebook.storm.results.settle
-        decides; the answer: {ranked, already, result}, with `place` on the day's board when kept."""
+        decides; the answer, with its place on the day's board when it is the ranked run."""
         me = K.player(pid)
         started_key, result_key, stats_key = (me, SK.started(day)), (me, SK.result(day)), (me, SK.STORM_STATS)
         # Here, not at the top: the module imports python-chess, which a cold start shouldn't load.
-        from puzzlebook.storm.results import result_doc, settle
+        from puzzlebook.storm.results import settle
 
-        run = result_doc(day, tally, seconds, posted)
+        run = RunResult(day, tally, seconds, posted)
 
-        def decide(got: dict[Key, Item]) -> tuple[dict[str, Any], list[Op]]:
+        def decide(got: dict[Key, Item]) -> tuple[RunAnswer, list[Op]]:
             started = got.get(started_key)
-            ranked = started is not None and doc_of(started).get("nonce") == nonce
-            kept = doc_of(got[result_key]) if result_key in got else None
+            ranked = started is not None and RunStarted.from_doc(doc_of(started)).nonce == nonce
+            kept = RunResult.from_doc(doc_of(got[result_key])) if result_key in got else None
             stats = got.get(stats_key)
-            best = doc_of(stats).get("best") if stats else None
-            settled = settle(ranked=ranked, kept=kept, best=best, run=run)
+            settled = settle(ranked=ranked, kept=kept, best=_best(stats), run=run)
             ops: list[Op] = []
             if settled.result is not None:
                 board = SK.daily_board(day)[1], _rank(pid, settled.result)
-                ops.append(Put(make_item(*result_key, settled.result, index={1: board}), expect=0))
+                ops.append(Put(make_item(*result_key, settled.result.to_doc(), index={1: board}), expect=0))
             if settled.best is not None:
                 version = version_of(stats)
                 index = {1: (SK.BEST_BOARD[1], _rank(pid, settled.best))}
-                item = make_item(*stats_key, {"best": settled.best}, version=version + 1, index=index)
-                ops.append(Put(item, expect=version))
+                doc = {"best": settled.best.to_doc()}
+                ops.append(Put(make_item(*stats_key, doc, version=version + 1, index=index), expect=version))
             return settled.answer, ops
 
         answer = self.store.settle([started_key, result_key, stats_key], decide)
-        if answer["ranked"]:
-            n, board_pk = SK.daily_board(day)
-            kept = answer["result"]
-            answer["place"] = self.store.count_items(board_pk, index=n, below=_rank(pid, kept)) + 1
-        return answer
+        if not answer.ranked:
+            return answer
+        n, board_pk = SK.daily_board(day)
+        place = self.store.count_items(board_pk, index=n, below=_rank(pid, answer.result)) + 1
+        return replace(answer, place=place)
 
     # ---- what a player has -------------------------------------------------------------
 
-    def best(self, pid: str) -> dict[str, Any] | None:
+    def best(self, pid: str) -> RunResult | None:
         """The player's best ranked run, or None."""
-        item = self.store.get_item(K.player(pid), SK.STORM_STATS)
-        return doc_of(item).get("best") if item else None
+        return _best(self.store.get_item(K.player(pid), SK.STORM_STATS))
 
-    def history(self, pid: str, limit: int = 60) -> list[dict[str, Any]]:
+    def history(self, pid: str, limit: int = 60) -> list[RunResult]:
         """The player's ranked runs, newest first (at most `limit`)."""
         items = self.store.query_items(K.player(pid), prefix=SK.RESULTS, reverse=True, limit=limit)
-        return [doc_of(it) for it in items]
+        return [RunResult.from_doc(doc_of(it)) for it in items]
 
     # ---- boards ------------------------------------------------------------------------
 
