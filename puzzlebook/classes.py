@@ -10,10 +10,9 @@ teacher reads every student's results; a student reads only their own.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Mapping
 from typing import Any
 
-from puzzlebook.lessons.results import outcome, rev_of
+from puzzlebook.lessons.results import LessonResult, outcome
 from puzzlebook.names import BadName, check_name
 
 # Limits (docs/classes.md, "Limits"): why these numbers is written there.
@@ -98,23 +97,22 @@ def _same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
 
-def cell(doc: Mapping[str, Any] | None, rev: int) -> dict[str, Any]:
+def cell(result: LessonResult | None, rev: int) -> dict[str, Any]:
     """One student's result on one puzzle for the table: outcome ("clean" solved first try, "helped"
     solved after a wrong move or hint, "missed", "none" not started), its seconds, mistakes, hints,
     and `earlier`: played on an earlier version of a puzzle the teacher has changed since.
 
     >>> cell(None, 1)["outcome"]
     'none'
-    >>> cell({"solved": True, "clean": False, "mistakes": 1, "hints": 0, "seconds": 40, "rev": 1}, 2)
+    >>> cell(LessonResult(True, False, mistakes=1, seconds=40, rev=1), 2)
     {'outcome': 'helped', 'seconds': 40, 'mistakes': 1, 'hints': 0, 'earlier': True}
     """
-    if doc is None:
+    if result is None:
         return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False}
-    seconds = doc.get("seconds")
     return {
-        "outcome": outcome(doc),
-        "seconds": seconds if isinstance(seconds, int) else None,
-        "mistakes": int(doc.get("mistakes", 0) or 0),
-        "hints": int(doc.get("hints", 0) or 0),
-        "earlier": rev_of(doc) < rev,
+        "outcome": outcome(result),
+        "seconds": result.seconds,
+        "mistakes": result.mistakes,
+        "hints": result.hints,
+        "earlier": result.rev < rev,
     }

@@ -102,8 +102,23 @@ def test_a_storm_run_reads_back_whole() -> None:
     assert {"date", "score", "highest", "length", "seconds", "posted"} <= set(run.to_doc())  # type: ignore[attr-defined]
 
 
+def _lesson_records() -> list[object]:
+    from puzzlebook.lessons.results import LessonResult
+
+    return [LessonResult(True, False, 1, 2, 44, 3, "2026-11-30T10:00:00.000000Z")]
+
+
+def test_a_lesson_head_reads_back_from_its_doc() -> None:
+    from service.games.lessons.records import LessonHead
+
+    head = LessonHead("AAAAAAAAAAAAAAAA", "t1", "Forks", 3, "2026-11-30T10:00:00.000000Z", 2, (1, 2, 2),
+                      "2026-11-30T11:00:00.000000Z")
+    doc = head.to_doc(parts=2)
+    assert doc["parts"] == 2 and LessonHead.from_doc(head.id, doc) == head
+
+
 def test_every_kept_record_reads_back_from_its_doc_with_every_field() -> None:
-    for record in _chess_records() + _chain_records() + _storm_records()[1:]:
+    for record in _chess_records() + _chain_records() + _storm_records()[1:] + _lesson_records():
         kind = type(record)
         doc = record.to_doc()  # type: ignore[attr-defined]
         assert kind.from_doc(doc) == record, kind.__name__  # type: ignore[attr-defined]

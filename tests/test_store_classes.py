@@ -197,14 +197,14 @@ def test_an_edited_lesson_keeps_its_id_and_the_results_of_unchanged_puzzles(stor
     assert got.lesson["puzzles"][0]["moves"][0]["comment"] == "Mate!" and got.revs == (1, 2, 2)
     assert lessons.lesson_results(lesson_id, got.revs) == {1: {"played": 1, "solved": 1, "clean": 1}}
     kept = lessons.answers(lesson_id, 3, [key])
-    assert kept[(1, key)]["rev"] == 1 and kept[(2, key)]["rev"] == 1 and (3, key) not in kept
+    assert kept[(1, key)].rev == 1 and kept[(2, key)].rev == 1 and (3, key) not in kept
     # The changed puzzle may be played again on its new revision, once.
     assert lessons.record_lesson_result(lesson_id, 2, key, LessonResult.posted(True, True, seconds=7, rev=2))
     assert not lessons.record_lesson_result(
         lesson_id, 2, key, LessonResult.posted(True, True, seconds=7, rev=2)
     )
     assert not lessons.record_lesson_result(lesson_id, 1, key, LessonResult.posted(True, False, seconds=7))
-    assert lessons.answers(lesson_id, 3, [key])[(2, key)]["rev"] == 2
+    assert lessons.answers(lesson_id, 3, [key])[(2, key)].rev == 2
     assert lessons.lesson_results(lesson_id, got.revs)[2] == {"played": 1, "solved": 1, "clean": 1}
     # Edited again: only that version's parts are kept.
     lessons.edit_lesson(lesson_id, "t1", lesson(puzzle("a1a8"), name="Short"), at(9), name="Short", count=1)

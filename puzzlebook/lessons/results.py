@@ -126,8 +126,8 @@ def new_guest() -> str:
 @dataclass(frozen=True, slots=True)
 class LessonResult:
     """A student's result on one puzzle: solved (reached the end of the line; not after Show solution),
-    clean (solved with no wrong move and no hint), the wrong moves and hints it took, its seconds, and
-    the puzzle's revision it was played on."""
+    clean (solved with no wrong move and no hint), the wrong moves and hints it took, its seconds, the
+    puzzle's revision it was played on, and when it was kept (UTC stamp; None until it is)."""
 
     solved: bool
     clean: bool
@@ -135,6 +135,7 @@ class LessonResult:
     hints: int = 0
     seconds: int | None = None
     rev: int = 1
+    at: str | None = None
 
     @classmethod
     def posted(cls, solved: bool, clean: bool, *, mistakes: int = 0, hints: int = 0,
@@ -143,7 +144,7 @@ class LessonResult:
         solution is never clean).
 
         >>> LessonResult.posted(False, True)
-        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1)
+        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1, at=None)
         >>> LessonResult.posted(True, True, hints=1).clean
         False
         """
@@ -155,7 +156,26 @@ class LessonResult:
 
     def to_doc(self) -> dict[str, Any]:
         return {"solved": self.solved, "clean": self.clean, "mistakes": self.mistakes, "hints": self.hints,
-                "seconds": self.seconds, "rev": self.rev}
+                "seconds": self.seconds, "rev": self.rev, "at": self.at}
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> LessonResult:
+        """A kept result read back; one kept before a field existed reads it as its default (the
+        first revision, no seconds).
+
+        >>> LessonResult.from_doc({"solved": True, "clean": True}).rev
+        1
+        """
+        seconds = doc.get("seconds")
+        return cls(
+            solved=bool(doc.get("solved")),
+            clean=bool(doc.get("clean")),
+            mistakes=int(doc.get("mistakes", 0) or 0),
+            hints=int(doc.get("hints", 0) or 0),
+            seconds=seconds if isinstance(seconds, int) else None,
+            rev=rev_of(doc),
+            at=doc.get("at"),
+        )
 
 
 def rev_of(doc: Mapping[str, Any]) -> int:
@@ -174,7 +194,7 @@ class Settled:
     replaces: int | None = None
 
 
-def settle(prior: Mapping[str, Any] | None, result: LessonResult) -> Settled:
+def settle(prior: LessonResult | None, result: LessonResult) -> Settled:
     """Count `result` unless the student already has one for the puzzle's revision (`prior`, as kept):
     the first result stands, so a student's retries never change the teacher's counts. A prior result
     on an earlier revision gives way to the first on the new one.
@@ -182,30 +202,30 @@ def settle(prior: Mapping[str, Any] | None, result: LessonResult) -> Settled:
     >>> first = settle(None, LessonResult.posted(True, True))
     >>> first.counted, first.result.counts()
     (True, {'played': 1, 'solved': 1, 'clean': 1})
-    >>> settle(first.result.to_doc(), LessonResult.posted(True, False)).counted
+    >>> settle(first.result, LessonResult.posted(True, False)).counted
     False
-    >>> settle(first.result.to_doc(), LessonResult.posted(True, False, rev=2)).replaces
+    >>> settle(first.result, LessonResult.posted(True, False, rev=2)).replaces
     1
     """
     if prior is None:
         return Settled(True, result)
-    if rev_of(prior) < result.rev:
-        return Settled(True, result, rev_of(prior))
+    if prior.rev < result.rev:
+        return Settled(True, result, prior.rev)
     return Settled(False)
 
 
-def outcome(doc: Mapping[str, Any] | None) -> str:
+def outcome(result: LessonResult | None) -> str:
     """A kept result in the class table's words: "clean" (solved first try), "helped" (solved after a
     wrong move or a hint), "missed" (the solution shown) or "none" (not started).
 
-    >>> kept = (None, {"solved": True, "clean": True}, {"solved": True, "clean": False}, {"solved": False})
-    >>> [outcome(d) for d in kept]
+    >>> kept = (None, LessonResult(True, True), LessonResult(True, False), LessonResult(False, False))
+    >>> [outcome(r) for r in kept]
     ['none', 'clean', 'helped', 'missed']
     """
-    if doc is None:
+    if result is None:
         return "none"
-    if doc.get("solved"):
-        return "clean" if doc.get("clean") else "helped"
+    if result.solved:
+        return "clean" if result.clean else "helped"
     return "missed"
 
 

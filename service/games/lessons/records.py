@@ -15,7 +15,7 @@ import datetime as dt
 import json
 import math
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
@@ -74,6 +74,34 @@ class LessonHead:
         """Puzzle number `puzzle`'s student moves, or None for a lesson kept before heads held them."""
         return self.floors[puzzle - 1] if 0 < puzzle <= len(self.floors) else None
 
+    def to_doc(self, parts: int) -> dict[str, Any]:
+        """The head item's record (the id is its key), with how many part items hold the text."""
+        doc: dict[str, Any] = {"owner": self.owner_id, "name": self.name, "count": self.count,
+                               "created": self.created, "parts": parts, "version": self.version,
+                               "revs": list(self.revs), "floors": list(self.floors)}
+        if self.edited is not None:
+            doc["edited"] = self.edited
+        return doc
+
+    @classmethod
+    def from_doc(cls, lesson_id: str, doc: dict[str, Any]) -> LessonHead:
+        """The head read back: also one kept before lessons were split (the whole lesson in the head),
+        or before heads held each puzzle's student moves (no floors)."""
+        if "lesson" in doc:  # kept whole in the head, as before lessons were split
+            lesson = doc["lesson"]
+            whole = lesson if isinstance(lesson, dict) else {}
+            name = whole.get("name", "") if isinstance(whole.get("name"), str) else ""
+            puzzles = whole.get("puzzles")
+            count = len(puzzles) if isinstance(puzzles, list) else 0
+            return cls(lesson_id, doc["owner"], name, count, doc["created"], 1, (1,) * count)
+        count = doc["count"]
+        revs = doc.get("revs")
+        kept = tuple(revs) if isinstance(revs, list) and len(revs) == count else (1,) * count
+        floors = doc.get("floors")
+        moves = tuple(floors) if isinstance(floors, list) and len(floors) == count else ()
+        return cls(lesson_id, doc["owner"], doc["name"], count, doc["created"], int(doc.get("version", 1)),
+                   kept, doc.get("edited"), moves)
+
 
 class LessonChanged(RuntimeError):
     """The lesson was edited or deleted while an edit was being written: nothing was changed."""
@@ -114,27 +142,10 @@ def split_text(data: bytes, size: int = PART_BYTES) -> list[str]:
     return parts
 
 
-def _head(lesson_id: str, doc: dict[str, Any]) -> LessonHead:
-    if "lesson" in doc:  # kept whole in the head, as before lessons were split
-        lesson = doc["lesson"]
-        whole = lesson if isinstance(lesson, dict) else {}
-        name = whole.get("name", "") if isinstance(whole.get("name"), str) else ""
-        puzzles = whole.get("puzzles")
-        count = len(puzzles) if isinstance(puzzles, list) else 0
-        return LessonHead(lesson_id, doc["owner"], name, count, doc["created"], 1, (1,) * count)
-    count = doc["count"]
-    revs = doc.get("revs")
-    kept = tuple(revs) if isinstance(revs, list) and len(revs) == count else (1,) * count
-    floors = doc.get("floors")
-    moves = tuple(floors) if isinstance(floors, list) and len(floors) == count else ()
-    return LessonHead(lesson_id, doc["owner"], doc["name"], count, doc["created"], int(doc.get("version", 1)),
-                      kept, doc.get("edited"), moves)
-
-
-def _floors(lesson_json: Any) -> list[int]:
+def _floors(lesson_json: Any) -> tuple[int, ...]:
     """Each puzzle's student moves, kept in the head so a result's floor needs no read of the parts."""
     puzzles = lesson_json.get("puzzles") if isinstance(lesson_json, dict) else None
-    return [floor_of(p) if isinstance(p, dict) else 0 for p in puzzles or []]
+    return tuple(floor_of(p) if isinstance(p, dict) else 0 for p in puzzles or [])
 
 
 class LessonRecords:
@@ -165,8 +176,8 @@ class LessonRecords:
         parts = split_text(data)
         created = utc_stamp(now or dt.datetime.now(dt.UTC))
         index, owner_pk = K.lessons_of(owner_id)
-        head = {"owner": owner_id, "name": name, "count": count, "created": created, "parts": len(parts),
-                "version": 1, "revs": [1] * count, "floors": _floors(lesson_json)}
+        first = LessonHead("", owner_id, name, count, created, 1, (1,) * count, floors=_floors(lesson_json))
+        head = first.to_doc(len(parts))
 
         def draw() -> tuple[str, list[Item]]:
             lesson_id = secrets.token_urlsafe(12)
@@ -184,7 +195,7 @@ class LessonRecords:
     def lesson_head(self, lesson_id: str) -> LessonHead | None:
         """The owner, name, count and date of the lesson with that id (its puzzles unread), or None."""
         item = self.store.get_item(K.lesson(lesson_id), K.LESSON)
-        return None if item is None else _head(lesson_id, doc_of(item))
+        return None if item is None else LessonHead.from_doc(lesson_id, doc_of(item))
 
     def get_lesson(self, lesson_id: str) -> Lesson | None:
         """The lesson with that id, or None."""
@@ -193,7 +204,7 @@ class LessonRecords:
         if item is None:
             return None
         doc = doc_of(item)
-        head = _head(lesson_id, doc)
+        head = LessonHead.from_doc(lesson_id, doc)
         if "lesson" in doc:
             return Lesson(lesson_id, doc["owner"], doc["lesson"], doc["created"], head.version, head.revs)
         parts = self.store.query_items(pk, prefix=K.lesson_parts(head.version))
@@ -225,9 +236,11 @@ class LessonRecords:
         revs = revisions(old.lesson.get("puzzles", []), old.revs, lesson_json["puzzles"], version)
         data = json.dumps(lesson_json, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         parts = split_text(data)
-        head = {"owner": owner_id, "name": name, "count": count, "created": doc["created"],
-                "parts": len(parts),
-                "version": version, "revs": revs, "edited": utc_stamp(now), "floors": _floors(lesson_json)}
+        edited = LessonHead(
+            lesson_id, owner_id, name, count, doc["created"], version, tuple(revs), utc_stamp(now),
+            _floors(lesson_json),
+        )
+        head = edited.to_doc(len(parts))
         index, owner_pk = K.lessons_of(owner_id)
         listed = {index: (owner_pk, f"{doc['created']}#{lesson_id}")}
         ops: list[Op] = [Put(make_item(pk, K.LESSON, head, index=listed, version=version_of(item) + 1),
@@ -243,13 +256,13 @@ class LessonRecords:
         # "PARTV#…" doesn't begin with the first version's "PART#": only that version's parts go.
         stale = self.store.query_items(pk, prefix=K.lesson_parts(old.version))
         self.store.delete_items((pk, it["SK"]) for it in stale)
-        return _head(lesson_id, head)
+        return edited
 
     def list_lessons(self, owner_id: str) -> list[LessonHead]:
         """The owner's lessons, newest first (heads only: the puzzles are not read)."""
         index, owner_pk = K.lessons_of(owner_id)
         items = self.store.query_items(owner_pk, index=index, reverse=True)
-        return [_head(it["PK"][2:], doc_of(it)) for it in items]
+        return [LessonHead.from_doc(it["PK"][2:], doc_of(it)) for it in items]
 
     def delete_lesson(self, lesson_id: str, owner_id: str) -> bool:
         """Delete the lesson and its results if `owner_id` owns it; False if no such lesson is theirs."""
@@ -284,13 +297,14 @@ class LessonRecords:
 
         def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
             item = got.get((pk, answer))
-            settled = settle(doc_of(item) if item is not None else None, posted)
+            settled = settle(LessonResult.from_doc(doc_of(item)) if item is not None else None, posted)
             if settled.result is None:
                 return False, []
             # Answers kept before they had versions are replaced unconditionally (a race there
             # costs at most a second count of one student on one puzzle).
             expect = version_of(item) if item is None or "v" in item else None
-            kept = make_item(pk, answer, {**settled.result.to_doc(), "at": at}, version=version_of(item) + 1)
+            doc = replace(settled.result, at=at).to_doc()
+            kept = make_item(pk, answer, doc, version=version_of(item) + 1)
             return True, [
                 Put(kept, expect=expect),
                 Add(pk, K.lesson_tally(puzzle_index, settled.result.rev), settled.result.counts()),
@@ -315,13 +329,13 @@ class LessonRecords:
 
     def answers(
         self, lesson_id: str, count: int, player_keys: list[str]
-    ) -> dict[tuple[int, str], dict[str, Any]]:
-        """The kept results of these students (results.student_key each) on every puzzle of the lesson:
-        {(puzzle index, key): result doc}. A class's table: one batch read of students × puzzles."""
+    ) -> dict[tuple[int, str], LessonResult]:
+        """The kept results of these students (results.student_key each) on every puzzle of the lesson,
+        by (puzzle index, key). A class's table: one batch read of students × puzzles."""
         pk = K.lesson(lesson_id)
         keys = [(pk, K.lesson_answer(index, key)) for key in player_keys for index in range(1, count + 1)]
         out = {}
         for (_, sk), item in self.store.get_items(keys).items():
             _, index, key = sk.split("#")
-            out[(int(index), key)] = doc_of(item)
+            out[(int(index), key)] = LessonResult.from_doc(doc_of(item))
         return out
