@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from cli.progress import Progress
-from puzzlebook.chess.bundle import (
+from ops.bundle import (
     PER_BAND,
     SHARD_BYTES,
     UNKNOWABLE,

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from puzzlebook.chess.bundle import MAX_BYTES, bundle_bytes, check_bundle
+from ops.bundle import MAX_BYTES, bundle_bytes, check_bundle
 
 describe = "check the chess bundle (replays, shards, duplicates, version, size)"
 

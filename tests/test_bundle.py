@@ -10,8 +10,8 @@ import pytest
 import zstandard
 
 import build
+from ops.bundle import Bar, BundleError, Settings, SourceError, make_bundle
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle import Bar, BundleError, Settings, SourceError, make_bundle
 from puzzlebook.chess.bundle import scan as bundle_scan
 from puzzlebook.chess.shards import Bundle, shard_of
 from tests.test_bundle_rows import band_rows, csv_text, pid, row, write_csv

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from puzzlebook.chess.bundle import CANDIDATES, MOTIF_CAP
-from puzzlebook.chess.bundle.measure import table
+from ops.bundle import CANDIDATES, MOTIF_CAP
+from ops.bundle.measure import table
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARDS = ROOT / "shards"
@@ -86,6 +86,6 @@ def test_remaking_from_the_source_gives_the_committed_bytes(tmp_path: Path) -> N
 
 def test_docs_show_the_committed_bundles_measured_table() -> None:
     text = (ROOT / "docs" / "bundle.md").read_text()
-    start, end = "<!-- measured: python -m puzzlebook.chess.bundle.measure -->\n", "<!-- /measured -->"
+    start, end = "<!-- measured: python -m ops.bundle.measure -->\n", "<!-- /measured -->"
     shown = text.split(start, 1)[1].split(end, 1)[0]
     assert shown == table(SHARDS), "docs/bundle.md is out of date: paste the measure between its markers"

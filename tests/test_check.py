@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import build
-from puzzlebook.chess.bundle import Settings, make_bundle
+from ops.bundle import Settings, make_bundle
 from puzzlebook.chess.shards import shard_of
 from tests.test_bundle_rows import band_rows, row, write_csv
 

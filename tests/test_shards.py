@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebook.chess.bundle import Settings, make_bundle
+from ops.bundle import Settings, make_bundle
 from puzzlebook.chess.shards import Bundle, shard_of
 from tests.test_bundle_rows import band_rows, row, write_csv
 

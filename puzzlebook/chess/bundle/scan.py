@@ -23,12 +23,16 @@ import heapq
 import multiprocessing
 import os
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle.source import SourceError, chunks
+
+
+class SourceError(ValueError):
+    """The source cannot be read as a Lichess puzzle CSV; the message says where and why."""
+
 
 # The columns read; GameUrl and OpeningTags may be there too and are ignored.
 COLUMNS = ("PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes")
@@ -386,3 +390,36 @@ def _result(heaps: _Heaps) -> Scan:
         band, hundred = table[slot // 8]
         found.passed[(band, hundred, slot % 8)] = n
     return found
+
+
+def chunks(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
+    """The blocks regrouped into chunks of whole lines, each about `size` bytes
+    (the last one may lack its final newline). A SourceError from `blocks` is
+    raised after the whole lines before it."""
+    carry = b""
+    pending: list[bytes] = []
+    held = 0
+    try:
+        for block in blocks:
+            pending.append(block)
+            held += len(block)
+            if held >= size:
+                data = carry + b"".join(pending)
+                cut = data.rfind(b"\n") + 1
+                if cut:
+                    yield data[:cut]
+                    carry = data[cut:]
+                else:
+                    carry = data
+                pending, held = [], len(carry)
+    except SourceError:
+        # The whole lines read before the damage still count, so the error
+        # can say after which line the file went wrong.
+        data = carry + b"".join(pending)
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            yield data[:cut]
+        raise
+    data = carry + b"".join(pending)
+    if data:
+        yield data

@@ -13,13 +13,11 @@ from pathlib import Path
 
 import zstandard
 
+from puzzlebook.chess.bundle.scan import SourceError
+
 BLOCK = 1 << 20  # bytes read from disk at a time
 
 ProgressCallback = Callable[[int], None]
-
-
-class SourceError(ValueError):
-    """The source cannot be read as a Lichess puzzle CSV; the message says where and why."""
 
 
 class _HashingReader(io.RawIOBase):
@@ -143,36 +141,3 @@ class Source:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def chunks(blocks: Iterator[bytes], size: int) -> Iterator[bytes]:
-    """The blocks regrouped into chunks of whole lines, each about `size` bytes
-    (the last one may lack its final newline). A SourceError from `blocks` is
-    raised after the whole lines before it."""
-    carry = b""
-    pending: list[bytes] = []
-    held = 0
-    try:
-        for block in blocks:
-            pending.append(block)
-            held += len(block)
-            if held >= size:
-                data = carry + b"".join(pending)
-                cut = data.rfind(b"\n") + 1
-                if cut:
-                    yield data[:cut]
-                    carry = data[cut:]
-                else:
-                    carry = data
-                pending, held = [], len(carry)
-    except SourceError:
-        # The whole lines read before the damage still count, so the error
-        # can say after which line the file went wrong.
-        data = carry + b"".join(pending)
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            yield data[:cut]
-        raise
-    data = carry + b"".join(pending)
-    if data:
-        yield data

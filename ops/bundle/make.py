@@ -18,6 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ops.bundle.source import Source
+from ops.bundle.write import (
+    SHARD_BYTES,
+    band_files,
+    index_text,
+    read_files,
+    shard_count,
+    swap_in,
+)
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.bundle.choose import (
     LENGTHS,
@@ -28,16 +37,7 @@ from puzzlebook.chess.bundle.choose import (
     Replayer,
     choose,
 )
-from puzzlebook.chess.bundle.scan import CANDIDATES, UNKNOWABLE, Bar, scan, workers_for
-from puzzlebook.chess.bundle.source import Source, SourceError
-from puzzlebook.chess.bundle.write import (
-    SHARD_BYTES,
-    band_files,
-    index_text,
-    read_files,
-    shard_count,
-    swap_in,
-)
+from puzzlebook.chess.bundle.scan import CANDIDATES, UNKNOWABLE, Bar, SourceError, scan, workers_for
 from puzzlebook.chess.duplicates import carried, settle
 
 __all__ = [

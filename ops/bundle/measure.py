@@ -1,6 +1,6 @@
 """The measured table of a bundle, as docs/bundle.md shows it.
 
-    python -m puzzlebook.chess.bundle.measure [shards]
+    python -m ops.bundle.measure [shards]
 
 Everything is counted from the shards themselves: lengths from the moves,
 "ends in mate" from Lichess's mate theme, motifs by choose.motif_of.
@@ -12,8 +12,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from ops.bundle.check import bundle_bytes
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.bundle.check import bundle_bytes
 from puzzlebook.chess.bundle.choose import motif_of
 from puzzlebook.chess.shards import Bundle
 
