@@ -10,6 +10,3 @@ BANDS: dict[str, tuple[int, int]] = {
     "Hard": (1800, 2200),
     "Expert": (2200, 2600),
 }
-
-# What a player is told when a band isn't one of these (a request's field, a board's query).
-BAND_WORDS = f"The band must be one of {', '.join(BANDS)}."

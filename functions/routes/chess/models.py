@@ -17,12 +17,15 @@ from pydantic.functional_validators import ModelWrapValidatorHandler
 from functions.models import MAX_SECONDS, Row, Seconds
 from functions.plays import Offline, Resume, TicketText
 from functions.words import Refused, Says, Worded, first_words, object_with, plain
-from puzzlebook.chess.bands import BAND_WORDS, BANDS
+from puzzlebook.chess.bands import BANDS
 from puzzlebook.patterns import UCI, whole_text
 
 PUZZLE_ID = r"[0-9A-Za-z]{5}"  # a Lichess puzzle id
 MAX_MOVES = 8
 MAX_COUNT = 500
+
+# What a player is told when a band isn't one of these (a request's field, a board's query).
+BAND_WORDS = f"The band must be one of {', '.join(BANDS)}."
 
 
 def _a_band(value: str) -> str:

@@ -29,6 +29,7 @@ from functions.limits import Limit, enforce
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
 from functions.routes.boards import DatePath, board_rows
 from functions.routes.chess.models import (
+    BAND_WORDS,
     AlltimeBoard,
     ChessDailyBoard,
     ChessDailyRow,
@@ -40,7 +41,7 @@ from functions.routes.chess.models import (
     CleanRow,
     RatingChange,
 )
-from puzzlebook.chess.bands import BAND_WORDS, BANDS
+from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 from puzzlebook.chess.results import MissPost, SolvePost
 from puzzlebook.results import Posted
