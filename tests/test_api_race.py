@@ -152,7 +152,7 @@ def test_a_player_deleted_on_one_server_while_a_result_lands_on_another_keeps_no
     stores = [SqliteStore(path), SqliteStore(path)]
     clock = Clock(NOON)
     apps = [create_app(settings_for_tests(), s, clock=clock) for s in stores]
-    bundle = apps[0].state.ctx.bundle
+    bundle = puzzles_of(apps[0].state.ctx).bundle
     rows = [r for r in bundle.rows("Medium") if len(r[2].split()) == 4 and r[0] not in bundle.retired][:20]
     # A held player's id -> (the solve has its token, the deletion has read the partition, solve done)
     held: dict[str, tuple[threading.Event, threading.Event, threading.Event]] = {}

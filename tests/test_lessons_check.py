@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from functions.routes.lessons import imports as lesson_imports
 from functions.routes.lessons import routes as lesson_routes
 from tests.support import served, sqlite_store
 
@@ -48,14 +49,14 @@ def test_other_requests_are_answered_while_a_check_runs(tmp_path, monkeypatch: p
     from tests.support import settings_for_tests, uvicorn_serving
 
     started, released = threading.Event(), threading.Event()
-    real_check = lesson_routes.check
+    real_check = lesson_imports.check
 
     def held_check(*args, **kwargs):
         started.set()
         released.wait(60)  # a guard against a hung test, not a measure: health releases it first
         return real_check(*args, **kwargs)
 
-    monkeypatch.setattr(lesson_routes, "check", held_check)
+    monkeypatch.setattr(lesson_imports, "check", held_check)
     big = json.dumps(json.loads(LESSON) * 40)
     answers: dict[str, httpx2.Response] = {}
     with sqlite_store(tmp_path / "s.sqlite3") as store, uvicorn_serving(
