@@ -39,8 +39,9 @@ class Board:
     id: its address on /boards/ ("chess/daily"); ranks: what its rows rank by ("daily": a
     day's results, "clean": clean solves, "rating", "streak"); columns: what each
     row shows; dated: one board per site day; bands: whether it takes a band
-    ("day": the day's daily's band, "optional": all bands or one). Where the API serves it
-    is the service layer's word (service/games/<key>/: `board_paths`).
+    ("day": the day's daily's band, "optional": all bands or one); caption: its
+    table's caption before the band and the day (the title when empty). Where the API
+    serves it is the service layer's word (service/games/<key>/: `board_paths`).
     """
 
     id: str
@@ -49,6 +50,7 @@ class Board:
     columns: tuple[Column, ...]
     dated: bool = False
     bands: Literal["day", "optional"] | None = None
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,13 +62,33 @@ class Nav:
 
 
 @dataclass(frozen=True)
+class ArchiveLink:
+    """How the archive (/archive/) links a day of a daily game: the link's text, its accessible
+    name ("{day}": the day in words), its address ("{date}": the day; "#/…" is the archive's own
+    view of a day with several dailies, each at `pick`, with "{band}"), its place among a day's
+    links (lowest first), and whether it marks how far this browser got with the day (`marks`:
+    the game's store answers dayMark)."""
+
+    label: str
+    spoken: str
+    url: str
+    place: int
+    pick: str = ""
+    marks: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     """One game: its key (the name of its folder in every layer) and what the site offers for it.
 
     streak: it keeps a daily streak; rating: it keeps a Glicko-2 rating. daily: it
     publishes a file a day under /daily/<key>/. entry: the browser module its page
-    starts from. What it keeps in the store, and under which keys, is its service
-    part's (service/games/<key>/).
+    starts from. store: the browser module of what a player's browser keeps of it,
+    when its results wait there to post (it exports openStore: the outbox's flush on
+    every page and the sign-in page's count of what was never posted load it by this
+    name); noun: one of its plays and many, in those words ("chess puzzle").
+    archive: how the archive links its days. What it keeps in the store, and under
+    which keys, is its service part's (service/games/<key>/).
     """
 
     key: str
@@ -77,6 +99,9 @@ class Game:
     streak: bool = False
     rating: bool = False
     daily: bool = False
+    store: str = ""
+    noun: tuple[str, str] = ("", "")
+    archive: ArchiveLink | None = None
 
 
 CLEAN = Column("Clean", "clean", "yesno")
@@ -97,6 +122,7 @@ CHESS = Game(
         Board(
             "chess/alltime", "Chess all time", "clean",
             (Column("Clean solves", "clean", "count"),), bands="optional",
+            caption="Chess clean solves of all time",
         ),
         Board("chess/ratings", "Chess ratings", "rating",
               (Column("Rating", "rating", "rating"),)),
@@ -105,6 +131,10 @@ CHESS = Game(
     streak=True,
     rating=True,
     daily=True,
+    store="chess/store.js",
+    noun=("chess puzzle", "chess puzzles"),
+    archive=ArchiveLink("Chess daily", "Chess daily of {day}", "#/chess/{date}", 2,
+                        pick="/#/daily/{band}/{date}"),
 )
 CHAIN = Game(
     key="chain",
@@ -115,12 +145,15 @@ CHAIN = Game(
         Board(
             "chain/daily", "Chain daily", "daily",
             (CLEAN, Column("Undos", "undos", "count"), Column("Resets", "resets", "count"), TIME),
-            dated=True,
+            dated=True, caption="Chain",
         ),
         Board("chain/streaks", "Chain streaks", "streak", (STREAK,)),
     ),
     streak=True,
     daily=True,
+    store="chain/store.js",
+    noun=("Chain", "Chains"),
+    archive=ArchiveLink("Chain", "Chain of {day}", "/chain/#/{date}", 1, marks=True),
 )
 LESSONS = Game(
     key="lessons",
@@ -139,6 +172,7 @@ STORM = Game(
         Board("storm/best", "Storm best", "best", STORM_COLUMNS),
     ),
     daily=True,
+    archive=ArchiveLink("Storm", "Storm run of {day}", "/storm/#/{date}", 3),
 )
 
 GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS, STORM)

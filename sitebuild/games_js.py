@@ -43,6 +43,16 @@ def browser_registry() -> dict[str, object]:
                 "streak": g.streak,
                 "rating": g.rating,
                 "daily": g.daily,
+                "store": g.store or None,
+                "noun": list(g.noun) if g.store else None,
+                "archive": None if g.archive is None else {
+                    "label": g.archive.label,
+                    "spoken": g.archive.spoken,
+                    "url": g.archive.url,
+                    "place": g.archive.place,
+                    "pick": g.archive.pick or None,
+                    "marks": g.archive.marks,
+                },
             }
             for g in GAMES
         ],
@@ -56,6 +66,7 @@ def browser_registry() -> dict[str, object]:
                 "columns": [{"head": c.head, "field": c.field, "kind": c.kind} for c in b.columns],
                 "dated": b.dated,
                 "bands": b.bands,
+                "caption": b.caption or b.title,
             }
             for g in GAMES
             for b in g.boards

@@ -86,6 +86,23 @@ def test_every_board_is_served_by_the_api() -> None:
             assert template in paths or generic in paths, board_paths[board.id]
 
 
+def test_what_the_browsers_generic_pages_load_by_name_is_there() -> None:
+    """The outbox's flush, the sign-in page and the archive load a game's store by the
+    registry's name for it (js/games.js), and the archive lists a day's links by place."""
+    places = [g.archive.place for g in GAMES if g.archive]
+    assert len(set(places)) == len(places)
+    for game in GAMES:
+        if game.store:
+            module = ROOT / "site/static/js" / game.store
+            assert game.store.startswith(f"{game.key}/") and module.is_file(), game.store
+            assert "export const openStore" in module.read_text(encoding="utf-8"), game.store
+            assert all(game.noun), game.key
+        if game.archive:
+            assert game.daily and "{date}" in game.archive.url, game.key
+            assert not game.archive.marks or game.store, f"{game.key}: a mark needs a store"
+            assert not game.archive.pick or "{band}" in game.archive.pick, game.key
+
+
 def test_the_browser_copy_is_the_registry() -> None:
     assert games_js.SOURCE.read_bytes() == games_js.render(), (
         "site/static/js/games.js is stale: run `python -m sitebuild.games_js`"

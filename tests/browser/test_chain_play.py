@@ -64,6 +64,10 @@ def test_solve_today_by_clicking(page, site_server):
             assert trail == [str(v) for v in values[: k + 2]]
     seen = sheet(page)
     assert seen["title"] == "Solved, cleanly"
+    # The panel says the result once: in the done box, not again in the status line (issue 26).
+    assert page.text_content("#chain-done-title") == "Solved, cleanly."
+    done = f"{puzzle['start']} to {puzzle['target']} in {puzzle['moves']} moves."
+    assert page.text_content("#chain-status") == done
     assert (seen["undos"], seen["resets"]) == ("0", "0")
     assert seen["share"].startswith("⛓️ Chain · ") and "🎯 Clean" in seen["share"]
     assert seen["share"].split("\n")[1] == "🟩" * puzzle["moves"]

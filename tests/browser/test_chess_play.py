@@ -72,6 +72,9 @@ def test_solve_the_daily_by_dragging(page, site_server, bundle):
     ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
     ch.solve(page, puzzle, ch.drag_move)
     assert results(page)["title"] == "Solved, cleanly"
+    # The panel says the result once: in the done box, not again in the status line (issue 26).
+    assert page.text_content("#play-done-title") == "Solved, cleanly."
+    assert "Solved" not in (page.text_content("#play-status") or "")
 
 
 def test_solve_the_daily_by_keyboard_alone(page, site_server, bundle):

@@ -222,6 +222,10 @@ def test_replay_missed_serves_them_unrated_until_each_is_solved_cleanly(
     ) == [first.id, second.id]
     chx.click_move(page, first.solution[0], chx.solver_color(first))
     page.wait_for_selector("#play-done:not([hidden])")
+    # Solved cleanly, but a replay: its share text says so and never reads as a clean rated solve (issue 26).
+    share = (page.text_content("#share-preview") or "").split("\n")
+    assert share[0] == f"♟️ Chess Puzzles · Replay · {first.band}"
+    assert share[2].startswith("🔁 Unrated · ⏱️ ") and "🎯 Clean" not in share[2]
     page.goto("/#/replay")
     chx.wait_ready(page)
     chx.click_move(page, second.solution[0], color)

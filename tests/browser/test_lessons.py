@@ -101,6 +101,7 @@ def test_seed_examples_import_through_the_page_and_play_by_clicking(page, site_s
     assert status(page) == "Find the best move."
     ch.click_move(page, "a1a8")
     assert wait_done(page) == "Solved cleanly."
+    assert status(page) == "", "the done box says it: the status line doesn't say it again (issue 26)"
     assert line(page) == ["1. Ra8#\nMate."]
 
     page.click("#next-button")

@@ -3,7 +3,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { pastMonths, monthName, dayName, parseRoute as archiveRoute, chessDailyUrl, chainDayUrl } from '../../site/static/js/archive/days.js'
+import { pastMonths, monthName, dayName, parseRoute as archiveRoute, dayUrl, pickUrl } from '../../site/static/js/archive/days.js'
+import { findGame } from '../../site/static/js/games.js'
 import { BOARDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine, ratingText } from '../../site/static/js/boards/model.js'
 
 test('the archive lists only past days, by month, newest first, marking which games each day has', () => {
@@ -12,8 +13,8 @@ test('the archive lists only past days, by month, newest first, marking which ga
     chain: ['2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04', 'junk', 7],
   }
   assert.deepEqual(pastMonths(index, '2026-09-03'), [
-    { month: '2026-09', days: [{ date: '2026-09-02', chess: true, chain: true }, { date: '2026-09-01', chess: true, chain: true }] },
-    { month: '2026-08', days: [{ date: '2026-08-31', chess: true, chain: false }, { date: '2026-08-30', chess: true, chain: false }] },
+    { month: '2026-09', days: [{ date: '2026-09-02', chess: true, chain: true, storm: false }, { date: '2026-09-01', chess: true, chain: true, storm: false }] },
+    { month: '2026-08', days: [{ date: '2026-08-31', chess: true, chain: false, storm: false }, { date: '2026-08-30', chess: true, chain: false, storm: false }] },
   ])
   assert.deepEqual(pastMonths({}, '2026-09-03'), [])
   assert.deepEqual(pastMonths(null, '2026-09-03'), [])
@@ -38,8 +39,10 @@ test('archive addresses: a month, a chess day, or nothing else', () => {
   assert.deepEqual(archiveRoute('#/2026-13'), { kind: 'unknown' })
   assert.deepEqual(archiveRoute('#/2026-00'), { kind: 'unknown' })
   // A past chess daily plays as the daily it was, by day and band (never by the puzzle's own address).
-  assert.equal(chessDailyUrl('2026-10-03', 'Easy'), '/#/daily/Easy/2026-10-03')
-  assert.equal(chainDayUrl('2026-10-03'), '/chain/#/2026-10-03')
+  assert.equal(pickUrl(findGame('chess'), '2026-10-03', 'Easy'), '/#/daily/Easy/2026-10-03')
+  assert.equal(dayUrl(findGame('chain'), '2026-10-03'), '/chain/#/2026-10-03')
+  assert.equal(dayUrl(findGame('chess'), '2026-10-03'), '#/chess/2026-10-03', 'the archive’s own view of the day’s dailies')
+  assert.equal(dayUrl(findGame('storm'), '2026-10-03'), '/storm/#/2026-10-03')
 })
 
 test('board addresses round-trip and name their API path', () => {

@@ -1,5 +1,5 @@
 // What a Chain player reads and hears (words.js), what they share (share.js),
-// and what the browser keeps (store.js) and takes from the API (post.js).
+// and what the browser keeps and takes from the API (store.js).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -8,8 +8,7 @@ import { newRecord, play, undo, reset, giveUp, goOwner } from '../../site/static
 import { tileName, tileLabel, refusal, moveWords, puzzleWords, notTheirsWords } from '../../site/static/js/chain/words.js'
 import { shareText } from '../../site/static/js/chain/share.js'
 import { label } from '../../site/static/js/chain/tiles.js'
-import { ChainStore, RECENT_KEPT } from '../../site/static/js/chain/store.js'
-import { summarise } from '../../site/static/js/chain/post.js'
+import { ChainStore, RECENT_KEPT, summarise } from '../../site/static/js/chain/store.js'
 import { MemoryStorage } from '../../site/static/js/lib/storage.js'
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/chain.json', import.meta.url), 'utf8'))

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { MemoryStorage, namespace } from '../../site/static/js/lib/storage.js'
-import { Outbox } from '../../site/static/js/lib/queue.js'
+import { Outbox } from '../../site/static/js/lib/session.js'
 import { ChessStore } from '../../site/static/js/chess/store.js'
 import { ChainStore } from '../../site/static/js/chain/store.js'
 import { notPosted, notPostedWords } from '../../site/static/js/lib/local_records.js'
@@ -30,7 +30,7 @@ test('a queued result posts only for the player who played it', async () => {
   assert.equal(box.items().length, 0)
 })
 
-test('signing in leaves the guest records and counts them as not posted', () => {
+test('signing in leaves the guest records and counts them as not posted', async () => {
   const backend = new MemoryStorage()
   const chess = new ChessStore(backend)
   const chain = new ChainStore(backend)
@@ -46,10 +46,10 @@ test('signing in leaves the guest records and counts them as not posted', () => 
   chain.saveRecord({ date: '2026-11-02', state: 'gaveup', by: 'ada', posted: { kind: 'giveup' } })
   const before = JSON.stringify(Object.fromEntries(backend.map))
 
-  const found = notPosted('bob', backend)
+  const found = await notPosted('bob', backend)
   assert.deepEqual(found, { chess: 2, chain: 1, waiting: 1 })
   assert.equal(JSON.stringify(Object.fromEntries(backend.map)), before) // nothing was touched
-  assert.deepEqual(notPosted('ada', backend), { chess: 2, chain: 1, waiting: 0 })
+  assert.deepEqual(await notPosted('ada', backend), { chess: 2, chain: 1, waiting: 0 })
   assert.equal(
     notPostedWords(found, 'Bob'),
     'This browser keeps the 2 chess puzzles and 1 Chain you finished here without a player: they stay in ' +

@@ -59,6 +59,11 @@ test('Show solution marks the moves it played and is never clean', () => {
   assert.ok(!text.includes('Clean'))
 })
 
+test('a replay shares as a replay: unrated, never as a clean rated solve, and links the puzzle (issue 26)', () => {
+  const text = shareText({ ...base, daily: null, replay: true, place: 3 }, 'https://pb.example')
+  assert.equal(text, '♟️ Chess Puzzles · Replay · Medium\n✅✅\n🔁 Unrated · ⏱️ 0:41\nhttps://pb.example/#/p/Medium/aB3dE')
+})
+
 test('the share text never names a move', () => {
   const moves = ['e2e4', 'Nxe5', 'e5', 'Qh5']
   const text = shareText({ ...base, daily: '2026-11-29', mistakes: 30, place: null }, 'https://pb.example')

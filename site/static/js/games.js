@@ -14,7 +14,20 @@ export const GAMES = Object.freeze([
     "entry": "chess/app.js",
     "streak": true,
     "rating": true,
-    "daily": true
+    "daily": true,
+    "store": "chess/store.js",
+    "noun": [
+      "chess puzzle",
+      "chess puzzles"
+    ],
+    "archive": {
+      "label": "Chess daily",
+      "spoken": "Chess daily of {day}",
+      "url": "#/chess/{date}",
+      "place": 2,
+      "pick": "/#/daily/{band}/{date}",
+      "marks": false
+    }
   },
   {
     "key": "chain",
@@ -26,7 +39,20 @@ export const GAMES = Object.freeze([
     "entry": "chain/app.js",
     "streak": true,
     "rating": false,
-    "daily": true
+    "daily": true,
+    "store": "chain/store.js",
+    "noun": [
+      "Chain",
+      "Chains"
+    ],
+    "archive": {
+      "label": "Chain",
+      "spoken": "Chain of {day}",
+      "url": "/chain/#/{date}",
+      "place": 1,
+      "pick": null,
+      "marks": true
+    }
   },
   {
     "key": "lessons",
@@ -38,7 +64,10 @@ export const GAMES = Object.freeze([
     "entry": "lessons/list.js",
     "streak": false,
     "rating": false,
-    "daily": false
+    "daily": false,
+    "store": null,
+    "noun": null,
+    "archive": null
   },
   {
     "key": "storm",
@@ -50,7 +79,17 @@ export const GAMES = Object.freeze([
     "entry": "storm/app.js",
     "streak": false,
     "rating": false,
-    "daily": true
+    "daily": true,
+    "store": null,
+    "noun": null,
+    "archive": {
+      "label": "Storm",
+      "spoken": "Storm run of {day}",
+      "url": "/storm/#/{date}",
+      "place": 3,
+      "pick": null,
+      "marks": false
+    }
   }
 ])
 export const BOARDS = Object.freeze([
@@ -83,7 +122,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": true,
-    "bands": "day"
+    "bands": "day",
+    "caption": "Chess daily"
   },
   {
     "id": "chess/alltime",
@@ -99,7 +139,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": false,
-    "bands": "optional"
+    "bands": "optional",
+    "caption": "Chess clean solves of all time"
   },
   {
     "id": "chess/ratings",
@@ -115,7 +156,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": false,
-    "bands": null
+    "bands": null,
+    "caption": "Chess ratings"
   },
   {
     "id": "chess/streaks",
@@ -131,7 +173,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": false,
-    "bands": null
+    "bands": null,
+    "caption": "Chess streaks"
   },
   {
     "id": "chain/daily",
@@ -162,7 +205,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": true,
-    "bands": null
+    "bands": null,
+    "caption": "Chain"
   },
   {
     "id": "chain/streaks",
@@ -178,7 +222,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": false,
-    "bands": null
+    "bands": null,
+    "caption": "Chain streaks"
   },
   {
     "id": "storm/daily",
@@ -204,7 +249,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": true,
-    "bands": null
+    "bands": null,
+    "caption": "Storm today"
   },
   {
     "id": "storm/best",
@@ -230,7 +276,8 @@ export const BOARDS = Object.freeze([
       }
     ],
     "dated": false,
-    "bands": null
+    "bands": null,
+    "caption": "Storm best"
   }
 ])
 export const BANDS = Object.freeze([

@@ -12,18 +12,22 @@
 import { call, setPlayer, tokenFromHash, getPlayer } from './lib/api.js'
 import { passkeySignIn, codeSignIn } from './lib/passkeys.js'
 import { notPosted, notPostedWords } from './lib/local_records.js'
+import { $ } from './lib/dom.js'
 
-const $ = (id) => document.getElementById(id)
 const title = $('signin-title')
 const text = $('signin-text')
 
-/** Keep `player` ({id, name, token}) as this browser's, and say so, with what stays unposted. */
-function welcome(player, extra = '') {
+/**
+ * Keep `player` ({id, name, token}) as this browser's, and say so, with what stays unposted
+ * (read from the games' stores first, so the page says it all at once).
+ */
+async function welcome(player, extra = '') {
   setPlayer(player)
   document.dispatchEvent(new CustomEvent('player:change'))
+  const found = await notPosted(player.id).catch(() => ({}))
+  const words = notPostedWords(found, player.name)
   title.textContent = `Welcome back, ${player.name}`
   text.textContent = `You are signed in on this device. Your streak and rating come with you.${extra}`
-  const words = notPostedWords(notPosted(player.id), player.name)
   $('signin-kept').textContent = words
   $('signin-kept').hidden = !words
   $('signin-ways').hidden = true
@@ -40,7 +44,7 @@ function offerTheWays(heading, words) {
 async function withLink(token) {
   const answer = await call('/me', { token })
   if (answer.status === 200 && answer.data) {
-    welcome({ id: answer.data.id, name: answer.data.name, token })
+    await welcome({ id: answer.data.id, name: answer.data.name, token })
   } else if (answer.status === 401 || answer.status === 404) {
     offerTheWays('That link doesn’t work',
       'It may be mistyped or cut short, or the player was deleted. Copy it again from your other device, or sign in another way below.')
@@ -69,7 +73,7 @@ $('signin-passkey').addEventListener('click', async (event) => {
   button.disabled = true
   try {
     const signed = await passkeySignIn()
-    if (signed.ok) welcome(signed.data)
+    if (signed.ok) await welcome(signed.data)
     else $('signin-passkey-error').textContent = signed.error
   } finally {
     button.disabled = false
@@ -95,7 +99,7 @@ $('signin-code-form').addEventListener('submit', async (event) => {
       input.value = ''
       input.removeAttribute('aria-invalid')
       const left = signed.data.codes_left
-      welcome(signed.data,
+      await welcome(signed.data,
         ` That code is spent: ${left} recovery code${left === 1 ? '' : 's'} left${left ? '' : ' (make new ones on your account page)'}.`)
     } else {
       error.textContent = signed.error

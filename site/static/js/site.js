@@ -1,12 +1,12 @@
 /**
  * On every page: a sign-in link handed to the sign-in page, the service
  * worker (offline play), the player's name in the header, and posting any
- * results that wait in the chess game's and Chain's queues (now, and whenever
- * the browser comes back online).
+ * results that wait in the games' queues (now, and whenever the browser comes
+ * back online): every game the registry (js/games.js) names a store for.
  *
- * It stays small, since every page waits for it: the games' queues (and their
- * stores) load only for a signed-in player, the only one whose results are
- * queued; lib/tables.js only on a page with a table that reflows; the service
+ * It stays small, since every page waits for it: the registry, the games'
+ * queues (and their stores) load only for a signed-in player, the only one
+ * whose results are queued; lib/tables.js only on a page with a table that reflows; the service
  * worker registers once the page has loaded and then asked for nothing for a
  * while, so its first install's downloads never compete with the page's own.
  */
@@ -34,13 +34,13 @@ function showPlayer() {
   }
 }
 
+/** Post every game's results waiting in this browser: each game the registry names a store for. */
 function flush() {
   if (!getPlayer()) return
-  Promise.all([
-    import('./chess/store.js'), import('./chess/post.js'), import('./chain/store.js'), import('./chain/post.js'),
-  ]).then(([{ ChessStore }, { flushChess }, { ChainStore }, { flushChain }]) => {
-    flushChess(new ChessStore()).catch(() => {})
-    flushChain(new ChainStore()).catch(() => {})
+  Promise.all([import('./games.js'), import('./lib/session.js')]).then(([{ GAMES }, session]) => {
+    for (const game of GAMES.filter((g) => g.store)) {
+      import(`./${game.store}`).then(({ openStore }) => session.flush(openStore())).catch(() => {})
+    }
   }).catch(() => { /* offline before the modules came: the next load or `online` tries again */ })
 }
 

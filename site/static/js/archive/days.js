@@ -1,10 +1,15 @@
 /**
  * The archive's days, from the published index (/daily/index.json:
- * {"chess": [dates], "chain": [dates]}): every day before today that either
- * game published, grouped by month, newest first. Pure: no DOM, no fetch.
+ * {"<game>": [dates], ...}): every day before today that a daily game the
+ * registry (js/games.js) links from the archive published, grouped by month,
+ * newest first; and the archive's addresses. Pure: no DOM, no fetch.
  */
 
 import { isDay, parseMonth } from '../lib/dates.js'
+import { GAMES } from '../games.js'
+
+/** The games the archive links, in the order a day lists them. */
+export const ARCHIVED = GAMES.filter((game) => game.archive).sort((a, b) => a.archive.place - b.archive.place)
 
 /** The dates of `list` that are real YYYY-MM-DD strings before `today`. */
 function before(list, today) {
@@ -12,21 +17,18 @@ function before(list, today) {
 }
 
 /**
- * The past days by month: [{ month: 'YYYY-MM', days: [{ date, chess, chain, storm? }] }],
- * months and days newest first. `chess`/`chain` say which games have that day; `storm` is
- * there (true) when the day had a Storm run.
+ * The past days by month: [{ month: 'YYYY-MM', days: [{ date, <game key>: bool, ... }] }],
+ * months and days newest first; each day says which of `games` have it.
  */
-export function pastMonths(index, today) {
-  const chess = before(index && index.chess, today)
-  const chain = before(index && index.chain, today)
-  const storm = before(index && index.storm, today)
-  const all = [...new Set([...chess, ...chain, ...storm])].sort().reverse()
+export function pastMonths(index, today, games = ARCHIVED) {
+  const dates = games.map((game) => [game.key, before(index && index[game.key], today)])
+  const all = [...new Set(dates.flatMap(([, days]) => [...days]))].sort().reverse()
   const months = []
   for (const date of all) {
     const month = date.slice(0, 7)
     if (!months.length || months.at(-1).month !== month) months.push({ month, days: [] })
-    const day = { date, chess: chess.has(date), chain: chain.has(date) }
-    if (storm.has(date)) day.storm = true // a Storm run that day (storm/#/<date>, practice)
+    const day = { date }
+    for (const [key, days] of dates) day[key] = days.has(date)
     months.at(-1).days.push(day)
   }
   return months
@@ -51,24 +53,25 @@ export function dayName(date) {
  * What an archive address asks for:
  *   ''                      { kind: 'month', month: null }  (the newest month)
  *   'YYYY-MM'               { kind: 'month', month }
- *   'chess/YYYY-MM-DD'      { kind: 'chess', date }
+ *   '<game>/YYYY-MM-DD'     { kind: <game>, date }: the day's dailies, for a game with several a day
  *   anything else           { kind: 'unknown' }
  */
-export function parseRoute(hash) {
+export function parseRoute(hash, games = ARCHIVED) {
   const path = (hash || '').replace(/^#\/?/, '')
   if (path === '') return { kind: 'month', month: null }
   if (parseMonth(path)) return { kind: 'month', month: path }
-  const [game, date, extra] = path.split('/')
-  if (game === 'chess' && isDay(date) && extra === undefined) return { kind: 'chess', date }
+  const [key, date, extra] = path.split('/')
+  const game = games.find((g) => g.key === key && g.archive.pick)
+  if (game && isDay(date) && extra === undefined) return { kind: game.key, date }
   return { kind: 'unknown' }
 }
 
-/** Where the chess daily of `date` in `band` plays, as the daily it was (not as an Endless puzzle). */
-export function chessDailyUrl(date, band) {
-  return `/#/daily/${encodeURIComponent(band)}/${date}`
+/** Where the archive links `game`'s day `date`. */
+export function dayUrl(game, date) {
+  return game.archive.url.replace('{date}', date)
 }
 
-/** Where a Chain day plays. */
-export function chainDayUrl(date) {
-  return `/chain/#/${date}`
+/** Where `game`'s daily of `date` in `band` plays, as the daily it was (not as an Endless puzzle). */
+export function pickUrl(game, date, band) {
+  return game.archive.pick.replace('{band}', encodeURIComponent(band)).replace('{date}', date)
 }

@@ -4,32 +4,26 @@
  * each request, so their row is marked and, when they are outside the top
  * 100, shown after the others.
  */
-import { BANDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine } from './model.js'
+import { BANDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine, caption } from './model.js'
 import { call, reason } from '../lib/api.js'
 import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
-import { announce } from '../lib/announce.js'
+import { $, el as make, announce } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 
-const $ = (id) => document.getElementById(id)
 let serial = 0
 let current = null
 
-function el(tag, className, text) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
+const el = (tag, className, text) => make(tag, { class: className || null, text })
 
 function message(text, className = 'muted') {
   $('board-body').replaceChildren(el('p', className, text))
   $('board-mine').hidden = true
 }
 
-/** The bands of a day's chess dailies, from its published file ([] when there is none). */
-async function dayBands(date) {
+/** The bands of the dailies of `game` on `date`, from its published file ([] when there is none). */
+async function dayBands(game, date) {
   try {
-    const res = await fetch(`/daily/chess/${date}.json`)
+    const res = await fetch(`/daily/${game}/${date}.json`)
     if (!res.ok) return []
     const file = await res.json()
     return (file.dailies || []).map((d) => d.band).filter((b) => BANDS.includes(b))
@@ -61,14 +55,6 @@ function setFilters(board, date, band, bands) {
       return option
     }))
   }
-}
-
-function caption(board, date, band) {
-  if (board.id === 'chess/daily') return `Chess daily · ${band ? `${band} · ` : ''}${longDate(date)}`
-  if (board.id === 'chain/daily') return `Chain · ${longDate(date)}`
-  if (board.id === 'chess/alltime') return `Chess clean solves of all time · ${band || 'all bands'}`
-  if (board.dated) return `${board.title} · ${longDate(date)}`
-  return board.title
 }
 
 /**
@@ -139,12 +125,13 @@ async function route() {
   current = { board, date, band }
   document.title = `${board.title} · Leaderboards · Puzzle Book`
   let bands = []
-  if (board.id === 'chess/daily') {
-    bands = await dayBands(date)
+  if (board.bands === 'day') {
+    // A board of the day's daily's band: the bands that day had come from its game's day file.
+    bands = await dayBands(board.game, date)
     if (mine !== serial) return
     if (!bands.length) {
       setFilters(board, date, band, bands)
-      return message(date > today ? 'That day hasn’t come yet.' : 'There was no chess daily that day.')
+      return message(date > today ? 'That day hasn’t come yet.' : `There was no ${board.title.toLowerCase()} that day.`)
     }
     if (!band || !bands.includes(band)) band = bands[0]
     current.band = band
@@ -155,7 +142,7 @@ async function route() {
   const answer = await call(apiPath(board, { date, band }))
   if (mine !== serial) return
   if (answer.status !== 200 || !answer.data) return message(reason(answer, 'The board couldn’t be loaded. Try again in a moment.'), 'notice')
-  const title = caption(board, date, band)
+  const title = caption(board, { date: date && longDate(date), band })
   const rows = displayRows(answer.data)
   $('board-body').replaceChildren(rows.length ? renderTable(board, answer.data, title) : el('p', 'muted', `${title}: no one on this board yet.`))
   const line = placeLine(board, answer.data)

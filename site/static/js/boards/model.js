@@ -37,6 +37,19 @@ export function routeOf(boardId, { date = null, band = null } = {}) {
   return '#/' + [boardId, date, band].filter(Boolean).join('/')
 }
 
+/**
+ * A board's caption: its registry caption, then the band when it takes one (all bands when
+ * none is chosen of an optional one), then the day (`date`, in words) of a dated board:
+ * "Chess daily · Easy · Monday 2 November 2026", "Chess clean solves of all time · all bands".
+ */
+export function caption(board, { date = null, band = null } = {}) {
+  const parts = [board.caption]
+  if (board.bands === 'optional') parts.push(band || 'all bands')
+  else if (board.bands && band) parts.push(band)
+  if (board.dated) parts.push(date)
+  return parts.join(' · ')
+}
+
 /** The API path answering a board. */
 export function apiPath(board, { date, band }) {
   if (!board || !board.api) throw new Error(`no board ${board && board.id}`)

@@ -5,20 +5,22 @@
  *   #/YYYY-MM-DD    any published day up to today, exactly as it was (the archive's links)
  *
  * The puzzle comes from its public daily file, /daily/chain/<date>.json. A day
- * opened before is also kept in this browser, so it plays offline. Results
+ * opened before is also kept in this browser, so it plays offline. Each day is a controller
+ * (ctrl.js) drawn by the page's one view (view.js). Results
  * waiting to post are sent by site.js on every page, as the chess game's are.
  */
 import { dailyJson } from '../lib/daily.js'
 import { ChainStore } from './store.js'
-import { ChainGame } from './game.js'
+import { ChainCtrl } from './ctrl.js'
+import { ChainView } from './view.js'
 import { newRecord, revive, puzzleProblem } from './state.js'
 import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
+import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 
-const $ = (id) => document.getElementById(id)
-
 const store = new ChainStore()
+const view = new ChainView() // one view of the page's elements, drawing each day's controller in turn
 let routeSerial = 0
 
 const page = new GamePage({ views: ['chain', 'notice'], tabTitle: (title) => `${title} · Chain · Puzzle Book` })
@@ -55,7 +57,8 @@ async function route() {
   const rec = revive(kept, puzzle) || newRecord(puzzle, today)
   page.leave()
   page.show('chain')
-  page.game = new ChainGame({ store, rec })
+  page.game = new ChainCtrl({ store, rec, ui: view })
+  view.play(page.game)
   page.game.start()
 }
 

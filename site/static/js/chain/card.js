@@ -6,7 +6,7 @@
  * on another day, this module reads the day's public file. What this browser keeps (store.js)
  * loads only when it keeps something: a first visit loads this module alone. The levels' names come
  * with the card (data-levels, written by the build from puzzlebook/chain/calendar.py), not from
- * names.js: one request fewer on the home page, which has a budget of them (docs/site.md).
+ * state.js: a request fewer on the home page, which has a budget of them (docs/site.md).
  */
 import { namespace } from '../lib/storage.js'
 import { dayIn, siteZone, streak } from '../lib/dates.js'
@@ -14,7 +14,7 @@ import { dayIn, siteZone, streak } from '../lib/dates.js'
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
 const $ = (id) => document.getElementById(id)
-// A count with its noun ("1 day", "3 moves"), as names.js words it.
+// A count with its noun ("1 day", "3 moves"), as words.js words it.
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 async function fill() {

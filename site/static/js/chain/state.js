@@ -14,10 +14,10 @@
  * after exactly `moves` moves.
  */
 import { applyTile, label } from './tiles.js'
-import { LEVELS } from './names.js'
 import { isDay } from '../lib/dates.js'
 
-export { LEVELS }
+/** The levels by their key in a daily file, as shown. */
+export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
 
 /**
  * The reason `puzzle` isn't a Chain puzzle this page can play, or null.

@@ -10,7 +10,7 @@
  *   queue           solves and give-ups waiting to post (and queue-sent: the keys posted)
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox } from '../lib/queue.js'
+import { Outbox, droppedAnswer } from '../lib/session.js'
 
 export const PREFIX = 'pb:chain:'
 export const RECENT_KEPT = 400
@@ -20,11 +20,42 @@ export function keyOf(date) {
   return `d:${date}`
 }
 
+/** What the result sheet uses of a post's answer (to a result of `kind`); unknown fields are left out. */
+export function summarise(data, kind) {
+  const out = { kind, already: Boolean(data && data.already) }
+  if (!data || typeof data !== 'object') return out
+  if (data.kept === 'solve' || data.kept === 'giveup') out.kept = data.kept
+  if (typeof data.clean === 'boolean') out.clean = data.clean
+  if (Number.isInteger(data.place)) out.place = data.place
+  if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (typeof data.daily === 'string') out.daily = data.daily
+  if (data.offline === true) out.offline = true // counted for the player alone: on no board
+  return out
+}
+
+/**
+ * How a day's solves and give-ups post and where their answers go (lib/session.js reads it).
+ * Only a signed-in player's results are queued; a give-up posts before a solve held for the
+ * same day: the first result stands.
+ */
+export const POSTING = {
+  game: 'chain',
+  order: ['giveup', 'solve'],
+  answers: { giveup: 'posted', solve: 'posted' },
+  finished: ['solved', 'gaveup'],
+  noun: ['Chain', 'Chains'],
+  keyOf: (rec) => rec.date,
+  bodyKey: (body) => body.date,
+  record: (store, body) => store.record(body.date),
+  moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.tiles) ? item.body.tiles.length : 0),
+  summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data, kind) : { kind, ...droppedAnswer(answer) }),
+}
+
 export class ChainStore {
   constructor(backend = defaultBackend()) {
     this.ns = namespace(PREFIX, backend)
-    // A give-up posts before a solve held for the same day: the first result stands.
-    this.outbox = new Outbox(this.ns, { name: 'queue', order: ['giveup', 'solve'] })
+    this.posting = POSTING
+    this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
   }
 
   /** The record of `date`, or null when this browser never opened it (or forgot it). */
@@ -77,6 +108,15 @@ export class ChainStore {
     this.ns.set('tally', tally)
   }
 
+  /** How far this browser got with `date`, for the archive: 'solved', 'gave up', 'started' or null. */
+  dayMark(date) {
+    const rec = this.record(date)
+    if (!rec) return null
+    if (rec.state === 'solved') return 'solved'
+    if (rec.state === 'gaveup') return 'gave up'
+    return rec.played && rec.played.length ? 'started' : null
+  }
+
   /** Days (YYYY-MM-DD) solved on their own day. */
   days() {
     const days = this.ns.get('days', [])
@@ -90,3 +130,6 @@ export class ChainStore {
     this.ns.set('days', days.slice(-DAYS_KEPT))
   }
 }
+
+/** The store generic pages open by the registry's name for it (js/games.js: `store`). */
+export const openStore = (backend) => new ChainStore(backend)

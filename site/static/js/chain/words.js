@@ -6,9 +6,11 @@
  */
 import { label } from './tiles.js'
 import { verdict, current, movesLeft } from './state.js'
-import { plural } from './names.js'
 
-export { plural }
+/** A count with its noun: "1 move", "3 moves". */
+export function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth']
 

@@ -267,7 +267,7 @@ function renderPlayer() {
 let wired = null
 let formReady = false
 function wirePlayer() {
-  wired ||= Promise.all([import('../lib/player_form.js'), import('../lib/announce.js')]).then(([forms, { toast }]) => {
+  wired ||= Promise.all([import('../lib/player_form.js'), import('../lib/dom.js')]).then(([forms, { toast }]) => {
     forms.wirePlayerForm($('player-form'), (player) => {
       renderPlayer()
       toast(`Welcome, ${player.name}. Your results will be kept.`)

@@ -1,19 +1,21 @@
 /**
  * Chess Puzzles' play view (loaded by app.js when a puzzle is opened): a daily, any puzzle of
- * the bundle, Endless, and the notice for an address the page can't show. Its imports are the
+ * the bundle, Endless, and the notice for an address the page can't show. Each puzzle is a
+ * controller (ctrl.js) drawn by the page's one view (view.js). Its imports are the
  * game's: the board (cm-chessboard, its stylesheets added to the page here), the rules
  * (chess.js), the bundle.
  */
 import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
-import { ReplayStore } from './replay_store.js'
-import { nextReplay, replayRun } from './replay.js'
+import { ReplayStore, nextReplay, replayRun } from './replay.js'
 import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
 import { target, isDifficulty } from './difficulty.js'
 import { getPlayer, call } from '../lib/api.js'
-import { Game, newRecord } from './game.js'
+import { PuzzleCtrl, newRecord } from './ctrl.js'
+import { PuzzleView } from './view.js'
 import { boardStyles } from './board.js'
 import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
+import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 import { BAND_NAMES } from '../games.js'
@@ -21,9 +23,9 @@ import { nextTask } from '../lib/tasks.js'
 
 const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
-const $ = (id) => document.getElementById(id)
 
 const store = new ChessStore()
+const view = new PuzzleView() // one view of the play elements, drawing each puzzle's controller in turn
 
 const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
 const notice = (title, text) => page.notice(title, text)
@@ -46,7 +48,8 @@ async function openPuzzle(rec, current, keeper = store) {
   // together were one long task: Lighthouse's Total Blocking Time).
   await nextTask()
   if (!current()) return
-  const game = new Game({ store: keeper, rec })
+  const game = new PuzzleCtrl({ store: keeper, rec, ui: view })
+  view.play(game)
   page.game = game
   try {
     await game.start()

@@ -3,15 +3,18 @@
  * unrated and never posted, until each has been solved cleanly once (docs/site.md, "The dashboard
  * and the history").
  * The run is kept in this browser under pb:chess:replay: { left: [{band, id}], cleared }.
- * A puzzle solved cleanly leaves the run; any other finish sends it to the back.
+ * A puzzle solved cleanly leaves the run; any other finish sends it to the back. A replayed
+ * puzzle plays against its own store (ReplayStore, below).
  */
-import { namespace, defaultBackend } from '../lib/storage.js'
+import { defaultBackend } from '../lib/storage.js'
+import { ChessStore } from './store.js'
 
-const PREFIX = 'pb:chess:' // ChessStore's (store.js): the run is one of the chess game's keys
 const KEY = 'replay'
+const CURRENT = 'replay-current'
 
+// The run is one of the chess game's keys (pb:chess:replay), kept in ChessStore's namespace.
 function ns(backend) {
-  return namespace(PREFIX, backend || defaultBackend())
+  return new ChessStore(backend || defaultBackend()).ns
 }
 
 /** The run as kept: { left, cleared } (an empty run when there is none). */
@@ -48,4 +51,24 @@ export function replayed(band, id, clean, backend) {
   else run.left.push(puzzle)
   ns(backend).set(KEY, run)
   return run
+}
+
+/**
+ * The store a replayed puzzle plays against: it keeps the puzzle's progress apart from the
+ * puzzle's own record (which keeps its first result), counts nothing for the tallies, the
+ * streak or the best times, and when the puzzle ends moves the Replay missed run on.
+ */
+export class ReplayStore extends ChessStore {
+  record() { return null }
+  saveRecord(rec) { this.ns.set(CURRENT, rec) }
+  updateRecord(rec) { this.ns.set(CURRENT, rec) }
+  markSeen() {}
+  count() {}
+  markDay() {}
+  noteCleanTime() { return false }
+  noteRating() { return false }
+  countThemes() {}
+  keepEstimate() {} // a replay moves no rating, not even a guest's estimate
+  /** The replay ended: cleanly, it leaves the run; else it goes to the back. */
+  logResult(entry) { replayed(entry.band, entry.id, entry.result === 'clean', this.backend) }
 }

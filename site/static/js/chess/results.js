@@ -6,6 +6,9 @@
  * the page shows from the post's answer.
  */
 
+import { outcomeOf, ratePuzzle } from './rating.js'
+import { logEntry } from './dashboard.js'
+
 /** A clean solve: no mistakes and no hints. */
 export function isClean(mistakes, hints) {
   return !mistakes && !hints
@@ -23,4 +26,37 @@ export function outcomes(rec) {
  */
 export function countedDay(daily, today) {
   return daily && daily === today ? today : null
+}
+
+/**
+ * What finishing `rec` (just solved, or its solution shown) on the site day `today` counts for
+ * in this browser, kept by ChessStore.keep:
+ *   { band, clean, counts, streakDay, cleanTime, themes, estimate, estimated, log }
+ * counts: outcomes(rec); streakDay: the day a daily solved on its own day marks for the streak
+ * (an archive day never does, as on the server); cleanTime: a clean solve's seconds, for the
+ * band's best; themes: the puzzle's, counted played (and clean); log: the first result for the
+ * history and a guest's dashboard. `guest` is a guest's rating estimate before this result when
+ * it moves it (chess/rating.js, by the server's rule; a signed-in player's rating is the
+ * server's), else null: then `estimate` (the estimate after) and `estimated` ({before, after}).
+ */
+export function settled(rec, today, guest = null) {
+  const solved = rec.state === 'solved'
+  const clean = solved && isClean(rec.mistakes, rec.hints)
+  let estimate = null
+  let estimated = rec.estimated
+  if (guest) {
+    estimate = ratePuzzle(guest, rec.row[3], outcomeOf(!solved || rec.missed, rec.mistakes, rec.hints))
+    estimated = { before: guest.rating, after: estimate.rating }
+  }
+  return {
+    band: rec.band,
+    clean,
+    counts: outcomes(rec),
+    streakDay: solved ? countedDay(rec.daily, today) : null,
+    cleanTime: clean ? rec.seconds : null,
+    themes: rec.row[4],
+    estimate,
+    estimated,
+    log: logEntry({ ...rec, estimated }, today),
+  }
 }

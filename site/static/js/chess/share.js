@@ -10,6 +10,8 @@
  * then a ❌ per wrong try and a 💡 per hint. "🎯 Clean" only for a solve
  * without mistakes or hints; the place only once the server has given one.
  * A daily links the game (so the puzzle isn't given away); Endless links the puzzle.
+ * A replay (Replay missed: unrated, never posted) says so, "· Replay ·" and "🔁 Unrated" in
+ * place of "🎯 Clean", and links the puzzle: it never reads as a clean rated solve.
  */
 import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
@@ -24,18 +26,21 @@ function run(mark, n) {
 
 /**
  * result: { band, id, daily (YYYY-MM-DD or null), found, shown, mistakes, hints,
- *           seconds, solved, place (or null) }; origin: the site's address.
+ *           seconds, solved, replay, place (or null) }; origin: the site's address.
  */
 export function shareText(result, origin) {
-  const head = result.daily
-    ? `♟️ Chess Puzzles · ${shortDate(result.daily)} · ${result.band}`
-    : `♟️ Chess Puzzles · Endless · ${result.band}`
+  const daily = result.daily && !result.replay
+  let kind = 'Endless'
+  if (result.replay) kind = 'Replay'
+  else if (daily) kind = shortDate(result.daily)
+  const head = `♟️ Chess Puzzles · ${kind} · ${result.band}`
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)
   const tail = []
-  if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 Clean')
+  if (result.replay) tail.push('🔁 Unrated')
+  else if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 Clean')
   tail.push(`⏱️ ${formatTime(result.seconds)}`)
-  if (result.place) tail.push(`🏆 #${result.place} today`)
-  const link = result.daily
+  if (result.place && !result.replay) tail.push(`🏆 #${result.place} today`)
+  const link = daily
     ? `${origin}/`
     : `${origin}/#/p/${encodeURIComponent(result.band)}/${encodeURIComponent(result.id)}`
   return [head, marks, tail.join(' · '), link].join('\n')

@@ -19,8 +19,8 @@
  *   themes         per theme: { played, clean } of the puzzles finished here
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox } from '../lib/queue.js'
-import { NEW_PLAYER, ratePuzzle } from './rating.js'
+import { Outbox, droppedAnswer } from '../lib/session.js'
+import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 
 export const PREFIX = 'pb:chess:'
@@ -41,11 +41,59 @@ export function keyOf(band, id) {
   return `p:${band}/${id}`
 }
 
+/** What the results sheet shows from a post's answer; unknown fields are left out. */
+export function summarise(data) {
+  const out = { already: Boolean(data && data.already) }
+  if (!data || typeof data !== 'object') return out
+  const rating = data.rating
+  if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) {
+    out.rating = { before: rating.before, after: rating.after }
+    // A provisional rating is said to be one on the sheet, with its ± (the RD).
+    if (typeof rating.provisional === 'boolean') out.rating.provisional = rating.provisional
+    if (Number.isFinite(rating.rd)) out.rating.rd = rating.rd
+  }
+  if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (Number.isInteger(data.place)) out.place = data.place
+  if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
+  if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board
+  return out
+}
+
+/**
+ * How a puzzle's solves and misses post and where their answers go (lib/session.js reads it).
+ * Only a signed-in player's results are queued; the first result is the rated one, so a miss
+ * posts before any solve held with it, and a miss's answer may carry the rating change.
+ */
+export const POSTING = {
+  game: 'chess',
+  order: ['miss', 'solve'],
+  answers: { miss: 'missPosted', solve: 'posted' },
+  finished: ['solved', 'shown'],
+  noun: ['chess puzzle', 'chess puzzles'],
+  keyOf: (rec) => `${rec.band}/${rec.id}`,
+  bodyKey: (body) => `${body.band}/${body.id}`,
+  record: (store, body) => store.record(body.band, body.id),
+  moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.moves) ? item.body.moves.length : 0),
+  summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
+  /** The server's streak counts days on its board: asked for once a daily is in. */
+  async more(item, kept, outcome, answer, call) {
+    if (item.kind !== 'solve' || outcome !== 'sent' || !answer.data || !answer.data.daily) return kept
+    const me = await call('/me')
+    const current = me.status === 200 && me.data?.streaks?.chess?.current
+    return Number.isInteger(current) ? { ...kept, streak: current } : kept
+  },
+  /** Your difficulty counts from the server's rating as last answered (no call when picking). */
+  noted(store, player, kept) {
+    if (kept.rating) store.noteServerRating(player.id, kept.rating.after)
+  },
+}
+
 export class ChessStore {
   constructor(backend = defaultBackend()) {
     this.backend = backend
     this.ns = namespace(PREFIX, backend)
-    this.outbox = new Outbox(this.ns, { name: 'queue', order: ['miss', 'solve'] })
+    this.posting = POSTING
+    this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
   }
 
   /** The record of puzzle (band, id), or null if this browser never opened it (or forgot it). */
@@ -147,6 +195,25 @@ export class ChessStore {
     this.ns.set('days', days.slice(-DAYS_KEPT))
   }
 
+  /**
+   * Keep what a finished puzzle counts for (results.js `settled`): its band's tallies, the streak
+   * day, the best clean time, the themes, a guest's estimate and the log. Answers what joins the
+   * record: { bestTime } when it was a clean solve, { estimated } when a guest's estimate moved.
+   */
+  keep(outcome) {
+    for (const name of outcome.counts) this.count(outcome.band, name)
+    if (outcome.streakDay) this.markDay(outcome.streakDay)
+    const kept = {}
+    if (outcome.cleanTime !== null) kept.bestTime = this.noteCleanTime(outcome.band, outcome.cleanTime)
+    this.countThemes(outcome.themes, outcome.clean)
+    if (outcome.estimate) {
+      this.keepEstimate(outcome.estimate)
+      kept.estimated = outcome.estimated
+    }
+    this.logResult(outcome.log)
+    return kept
+  }
+
   /** The first results kept in this browser, oldest first (see logEntry). */
   log() {
     const log = this.ns.get('log', [])
@@ -187,11 +254,9 @@ export class ChessStore {
     return ok ? kept : { ...NEW_PLAYER }
   }
 
-  /** Move the guest's estimate by a first result ('clean', 'hints' or 'lost') on a puzzle rated `puzzleRating`. */
-  rateLocally(puzzleRating, outcome) {
-    const after = ratePuzzle(this.estimate(), puzzleRating, outcome)
-    this.ns.set('estimate', after)
-    return after
+  /** Keep the guest's estimate as a first result moved it (results.js settled: chess/rating.js's rule). */
+  keepEstimate(estimate) {
+    this.ns.set('estimate', estimate)
   }
 
   /** Keep the signed-in player's server rating as last answered (a post, /api/me). */
@@ -230,3 +295,6 @@ export class ChessStore {
     this.ns.set('themes', tally)
   }
 }
+
+/** The store generic pages open by the registry's name for it (js/games.js: `store`). */
+export const openStore = (backend) => new ChessStore(backend)

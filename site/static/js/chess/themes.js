@@ -9,10 +9,10 @@
 import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
 import { isProvisional } from './rating.js'
+import { $ } from '../lib/dom.js'
 
 const store = new ChessStore()
 const SERVER_DAYS = 90 // the dashboard's longest span
-const $ = (id) => document.getElementById(id)
 
 function showDifficulty() {
   const step = store.difficulty()

@@ -3,9 +3,9 @@
  * GET /api/classes; POST /api/classes opens the new class's page. Names go in with textContent.
  */
 import { call, getPlayer, reason } from '../lib/api.js'
-import { announce } from '../lib/announce.js'
 import { wirePlayerForm } from '../lib/player_form.js'
-import { el, $, shortDate } from '../lessons/dom.js'
+import { el, $, announce } from '../lib/dom.js'
+import { shortDate } from '../lessons/dom.js'
 
 function classItem(klass, teaching) {
   const note = teaching ? `${klass.open ? 'Joining open' : 'Joining closed'} · made ${shortDate(klass.created)}` : ''

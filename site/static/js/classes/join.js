@@ -4,7 +4,7 @@
  * class is joined (POST /api/classes/<id>/students) and its page opened.
  */
 import { call, createPlayer, getPlayer, reason } from '../lib/api.js'
-import { $ } from '../lessons/dom.js'
+import { $ } from '../lib/dom.js'
 
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const params = new URLSearchParams(location.search)

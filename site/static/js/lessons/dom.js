@@ -1,28 +1,9 @@
 /**
- * Building the lesson pages' DOM from a teacher's texts. Every text goes in as
- * textContent, never as HTML: a title like "<img onerror=…>" shows as typed.
- *
- *   el('p', { class: 'muted', text: 'Hello' }, child, …) -> the element
+ * Words for the lesson and class pages: counts, dates, copying. Their elements are built with
+ * lib/dom.js (every text as textContent, never as HTML); `el` and `$` are passed on from there
+ * for the modules that still import them here.
  */
-
-export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag)
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue
-    if (key === 'text') node.textContent = value
-    else if (key === 'class') node.className = value
-    else if (key === 'hidden') node.hidden = Boolean(value)
-    else if (key === 'dataset') Object.assign(node.dataset, value)
-    else node.setAttribute(key, value === true ? '' : String(value))
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue
-    node.append(typeof child === 'string' ? document.createTextNode(child) : child)
-  }
-  return node
-}
-
-export const $ = (id) => document.getElementById(id)
+export { el, $ } from '../lib/dom.js'
 
 /** "1 puzzle", "3 puzzles". */
 export function plural(n, word) {

@@ -10,8 +10,8 @@
 import { Chess } from '../vendor/chess.js'
 import { previewBoard } from '../chess/board.js'
 import { call, getPlayer, reason } from '../lib/api.js'
-import { announce } from '../lib/announce.js'
-import { el, $, plural, copyText } from './dom.js'
+import { el, $, announce } from '../lib/dom.js'
+import { plural, copyText } from './dom.js'
 import { summarize } from './summary.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 

@@ -6,8 +6,8 @@
  * with textContent.
  */
 import { call, getPlayer, reason } from '../lib/api.js'
-import { announce } from '../lib/announce.js'
-import { el, $, plural, shortDate, copyText } from './dom.js'
+import { el, $, announce } from '../lib/dom.js'
+import { plural, shortDate, copyText } from './dom.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { keepTableRoles } from '../lib/tables.js'
 

@@ -13,6 +13,7 @@
  */
 import { namespace } from '../lib/storage.js'
 import { call, getPlayer } from '../lib/api.js'
+import { askTicket as ask, ticketKey } from '../lib/session.js'
 
 const keep = namespace('pb:lessons:')
 
@@ -43,14 +44,16 @@ export async function askTicket(id, index) {
   const kept = load(id)
   const body = { puzzle: index }
   if (!player && kept.guest) body.student = kept.guest
-  const answer = await call(`/lessons/${encodeURIComponent(id)}/tickets`, { method: 'POST', body })
-  if (answer.status !== 200 || !answer.data || typeof answer.data.ticket !== 'string') return null
-  if (!player && !kept.guest) {
-    const now = load(id)
-    now.guest = answer.data.ticket
-    keep.set(`l:${id}`, now)
-  }
-  return { ticket: answer.data.ticket, at: Date.now() }
+  let at = null
+  const ticket = await ask(ticketKey('lessons', `${id}/${index}`), `/lessons/${encodeURIComponent(id)}/tickets`, body, (got, came) => {
+    at = came
+    if (!player && !kept.guest) {
+      const now = load(id)
+      now.guest = got
+      keep.set(`l:${id}`, now)
+    }
+  })
+  return ticket ? { ticket, at } : null
 }
 
 /** Keep puzzle `index`'s result in this run ({ solved, clean, rev }). */

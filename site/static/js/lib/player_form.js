@@ -3,7 +3,7 @@
  * and the sign-in link's Copy button, the same on every page that has them.
  */
 import { createPlayer } from './api.js'
-import { toast } from './announce.js'
+import { toast } from './dom.js'
 
 /**
  * On submit: a name is needed (said in the form's .form-error otherwise); the

@@ -1,12 +1,13 @@
 /**
- * What a game page does around a puzzle in play, the same in every game
+ * What a game's view does around a puzzle in play, the same in every game
  * (Lessons takes the keys and the holdings only): the
  * listeners and timers held while the puzzle is open (let go of all at once),
- * the clock's house rules, pause, which key presses are the game's, the
- * question asked before something final, and sharing a result.
+ * the clock's house rules, the cover while paused, which key presses are the
+ * game's, the question asked before something final, and sharing a result.
+ * The play itself (its record, clock, ticket, posts) is lib/session.js's.
  */
 import { anySheetOpen } from './sheet.js'
-import { announce, toast } from './announce.js'
+import { announce, toast } from './dom.js'
 
 const SAVE_EVERY_MS = 5000 // the clock's time is saved this often while it runs
 const CONFIRM_MS = 6000 // how long a confirmation waits for an answer
@@ -48,90 +49,72 @@ export class Holdings {
 }
 
 /**
- * A puzzle open on a game page: what every game does around it. Its record
- * `rec` is kept in `store` (updateRecord) with the clock's time; the clock
- * keeps the house rules (see keepClock); P pauses with the puzzle covered;
- * a question may ask before something final; stop() lets go of it all.
+ * The view of a puzzle open on a game page (its controller is a lib/session.js PlaySession):
+ * what every game's view does around it. It holds the listeners it adds (`hold`, let go of at
+ * stop()), keeps the clock's house rules (watchClock), covers the puzzle while paused or while
+ * a sheet is open during play (drawCover, from the controller's state), asks before something
+ * final (`confirm`), and says things to screen readers. A game's view extends it; its
+ * controller calls redraw(), announce(text), paused(on) and stop().
  *
- * A game extends it and gives inPlay() (moves are taken), updateStats()
- * (redraw the time and counts), afterPause(paused) (what else pausing does:
- * the board, the focus) and, if it holds more, letGo(). `screen` names the
- * elements: { frame (what a cover covers), inner (made inert while covered;
+ * `screen` names the elements: { frame (what a cover covers), inner (made inert while covered;
  * optional), cover, coverText, resume, pauseButton }; `confirm` is Confirm's.
  */
-export class PlaySession {
-  constructor({ store, rec, clock, screen, confirm }) {
-    this.store = store
-    this.rec = rec
-    this.clock = clock
+export class PlayView {
+  constructor({ screen, confirm }) {
+    this.ctrl = null // the controller, set by the game's view once made
     this.screen = screen
-    this.alive = true
     this.hold = new Holdings()
     this.confirm = new Confirm(confirm)
+    this.sheetCover = false // a sheet opened during play covers the puzzle
   }
 
-  /** The clock's house rules while this puzzle is open (keepClock's `view`, `threshold`, `outOfView`, `covers`). */
-  keepClock(options) {
-    keepClock(this.hold, this.clock, {
-      ...options,
-      save: () => this.save(),
-      tick: () => this.updateStats(),
-      inPlay: () => this.inPlay(),
-      cover: (covered, why) => this.cover(covered, why),
-    })
+  announce(text) {
+    announce(text)
   }
 
-  /** Leave the puzzle (another route): save and let go of everything. */
+  redraw() {}
+
+  /** Where focus goes once the player paused (`on`) or resumed. */
+  paused() {}
+
+  /** Let go of the page: listeners, timers, the question, the cover. */
   stop() {
-    if (!this.alive) return
-    this.alive = false
-    this.save()
     this.hold.release()
     this.confirm.stop()
     this.letGo()
-    this.cover(false)
+    this.sheetCover = false
+    this.cover('')
   }
 
   letGo() {}
 
-  /** Keep the record, with the time so far while it is in play (to a tenth of a second). */
-  save() {
-    if (this.rec.state === 'playing') this.rec.seconds = Math.round(this.clock.seconds * 10) / 10
-    this.store.updateRecord(this.rec)
+  /** The clock's house rules while the puzzle is open (keepClock's `view`, `threshold`, `outOfView`, `covers`). */
+  watchClock(options) {
+    const ctrl = this.ctrl
+    keepClock(this.hold, ctrl.clock, {
+      ...options,
+      save: () => ctrl.save(),
+      tick: () => this.drawClock(),
+      sheet: (open) => {
+        this.sheetCover = open && ctrl.inPlay()
+        this.drawCover()
+      },
+    })
   }
 
-  /** P: pause (the puzzle is covered and the clock stops), or resume; `force` says which. */
-  togglePause(force) {
-    if (!this.inPlay()) return
-    const pause = force === undefined ? !this.clock.isHeld('paused') : force
-    this.clock.set('paused', pause)
-    this.screen.pauseButton.setAttribute('aria-pressed', String(pause))
-    this.cover(pause, 'paused')
-    this.save()
-    announce(pause ? 'Paused. Press P or Resume to go on.' : 'Resumed.')
-    this.afterPause(pause)
+  drawClock() {}
+
+  /** The cover, from the controller's state: a sheet opened during play, or the pause. */
+  drawCover() {
+    const ctrl = this.ctrl
+    this.screen.pauseButton.setAttribute('aria-pressed', String(ctrl.paused))
+    this.cover(this.sheetCover ? 'sheet' : ctrl.paused ? 'paused' : '')
   }
 
-  get paused() {
-    return this.clock.isHeld('paused')
-  }
-
-  /** Resume first if paused: anything that acts on the puzzle (a hint, the solution) acts in sight. */
-  resumeIfPaused() {
-    if (this.paused) this.togglePause(false)
-  }
-
-  /** The puzzle ended: no pause outlives it (P and Resume only act on a puzzle in play). */
-  clearPause() {
-    if (!this.paused) return
-    this.clock.set('paused', false)
-    this.screen.pauseButton.setAttribute('aria-pressed', 'false')
-    if (!anySheetOpen()) this.cover(false)
-  }
-
-  /** Cover the puzzle (paused or a sheet open), so no one thinks on a stopped clock. */
-  cover(on, why = '') {
+  /** Cover the puzzle (`why`: 'paused' or 'sheet'; '' uncovers), so no one thinks on a stopped clock. */
+  cover(why) {
     const { frame, inner, cover, coverText, resume } = this.screen
+    const on = Boolean(why)
     frame.classList.toggle('is-covered', on)
     if (inner) inner.inert = on
     cover.hidden = !on
@@ -146,11 +129,10 @@ export class PlaySession {
  * sight (`outOfView(entry)` for its IntersectionObserver entries, watched at
  * `threshold`). `save()` runs when the tab hides, on pagehide and every five
  * seconds while the clock runs; `tick()` (redrawing the time) four times a
- * second. A sheet opened while `inPlay()` covers the puzzle with
- * `cover(true, 'sheet')`, unless `covers(sheetId)` says not; closing the last
- * one uncovers it (`cover(false)`) unless the player paused.
+ * second. `sheet(true)` hears a sheet open (unless `covers(sheetId)` says it
+ * leaves the puzzle in sight), `sheet(false)` the last one close.
  */
-function keepClock(hold, clock, { view, threshold, outOfView, save, tick, inPlay, cover, covers = () => true }) {
+function keepClock(hold, clock, { view, threshold, outOfView, save, tick, sheet, covers = () => true }) {
   clock.set('hidden', document.visibilityState === 'hidden')
   hold.on(document, 'visibilitychange', () => {
     clock.set('hidden', document.visibilityState === 'hidden')
@@ -159,12 +141,12 @@ function keepClock(hold, clock, { view, threshold, outOfView, save, tick, inPlay
   hold.on(window, 'pagehide', () => save())
   hold.on(document, 'sheet:open', (e) => {
     clock.hold('sheet')
-    if (covers(e.detail.id) && inPlay()) cover(true, 'sheet')
+    if (covers(e.detail.id)) sheet(true)
   })
   hold.on(document, 'sheet:close', () => {
     if (anySheetOpen()) return
     clock.release('sheet')
-    if (!clock.isHeld('paused')) cover(false)
+    sheet(false)
   })
   if ('IntersectionObserver' in window) {
     hold.observe(new IntersectionObserver((entries) => {

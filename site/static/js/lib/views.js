@@ -5,10 +5,8 @@
  * GamePage is the host of a page that plays one puzzle at a time (a game's
  * page): it keeps the game in play and lets go of it on leaving.
  */
-import { announce } from './announce.js'
+import { $, announce } from './dom.js'
 import { closeAllSheets } from './sheet.js'
-
-const $ = (id) => document.getElementById(id)
 
 /** Show the element `shown` of `ids` (element ids) and hide the others. */
 export function showOnly(ids, shown) {

@@ -1,0 +1,362 @@
+/**
+ * One Chain day being played, as state and rules: the tiles played, undo, reset, give up, the
+ * end, the result sheet's words and the walkthrough. It never touches the page: view.js draws
+ * from it and sends the player's intents back; it redraws after every change. The ticket, the
+ * clock, pause and posting are lib/session.js's.
+ *
+ * The rules of a go are state.js's, what a finished one counts for results.js's; the words
+ * words.js's.
+ *
+ * ui (the view): redraw(), announce(text), paused(on), stop(), watch() (start taking the
+ * player's intents) and ended() (the go just ended: the result follows).
+ */
+import { label } from './tiles.js'
+import {
+  LEVELS, play, verdict, undo, reset, giveUp, standing, current, movesLeft, isClean, postedSeconds, solveBody, goOwner,
+} from './state.js'
+import { refusal, moveWords, puzzleWords, plural, tileName, notTheirsWords } from './words.js'
+import { shareText } from './share.js'
+import { settled } from './results.js'
+import { Clock } from '../lib/clock.js'
+import { PlaySession } from '../lib/session.js'
+import { call } from '../lib/api.js'
+import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
+
+export class ChainCtrl extends PlaySession {
+  /** store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view; today(): the site day. */
+  constructor({ store, rec, ui, player, today = () => dayIn(siteZone()), clock }) {
+    super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
+    this.today = today
+    this.walk = null // the walkthrough ({ walkthrough }) or why it isn't shown ({ note })
+    this.walkSerial = 0
+    // What the server says of the signed-in player when this go isn't theirs: { id, created, streak }.
+    this.facts = null
+    this.factSerial = 0
+  }
+
+  get puzzle() { return this.rec.puzzle }
+
+  get finished() {
+    return this.rec.state !== 'playing'
+  }
+
+  // ---- start ------------------------------------------------------------------------
+
+  start() {
+    const { rec, puzzle } = this
+    this.store.saveRecord(rec)
+    this.ui.watch()
+    if (this.finished) {
+      this.setStatus(rec.state === 'solved' ? 'You solved this one.' : 'You gave up on this one.', rec.state === 'solved' ? 'good' : '')
+      this.redraw()
+      this.afterEnd()
+      return
+    }
+    this.askTicket('/chain/plays', { date: rec.date })
+    const where = rec.played.length ? ' Where you left it.' : ''
+    this.announce(`Chain, ${this.dayWords()}. ${puzzleWords(puzzle, LEVELS[puzzle.level])}${where}`)
+    this.setStatus(rec.played.length ? this.situation() : `Get from ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}.`)
+    this.clock.release('waiting')
+    this.redraw()
+  }
+
+  dayWords() {
+    return this.rec.today ? `today, ${longDate(this.rec.date)}` : longDate(this.rec.date)
+  }
+
+  // ---- play -------------------------------------------------------------------------------
+
+  inPlay() {
+    return this.alive && this.rec.state === 'playing'
+  }
+
+  /** True when tile `index` would play now. */
+  canPlay(index) {
+    return verdict(this.rec, index).ok
+  }
+
+  /** Play hand tile `index`. Answers the verdict ({ok: false, ...} when refused), or null when nothing plays now. */
+  playTile(index) {
+    if (!this.inPlay() || this.paused) return null
+    const { rec } = this
+    const from = current(rec.puzzle, rec.played)
+    const result = play(rec, index)
+    if (!result.ok) {
+      const why = refusal(rec, index, result)
+      this.setStatus(why, 'bad')
+      this.redraw()
+      this.announce(why)
+      return result
+    }
+    this.save()
+    const words = moveWords(rec, index, from, result.value)
+    if (rec.state === 'solved') {
+      this.announce(`${words} Solved!`)
+      this.finish()
+      return result
+    }
+    const where = standing(rec)
+    if (where === 'playing') {
+      this.setStatus(`${label(rec.puzzle.hand[index])}: ${from} → ${result.value}. ${plural(movesLeft(rec.puzzle, rec.played), 'move')} left.`)
+      this.announce(words)
+    } else {
+      const why = this.situation()
+      this.setStatus(why, 'bad')
+      this.announce(`${words} ${why}`)
+    }
+    this.redraw()
+    return result
+  }
+
+  /** Where the go stands, in words, when it needs saying (out of moves, stuck) or in general. */
+  situation() {
+    const { rec } = this
+    const { puzzle, played } = rec
+    const value = current(puzzle, played)
+    const where = standing(rec)
+    if (where === 'out') return `Out of moves at ${value}, not ${puzzle.target}. Undo or reset to try another way.`
+    if (where === 'stuck') return `No tile left can be played on ${value}. Undo or reset to try another way.`
+    return `${value} now, ${plural(movesLeft(puzzle, played), 'move')} left.`
+  }
+
+  undo() {
+    if (!this.inPlay() || this.paused) return
+    const { rec } = this
+    const last = rec.played.at(-1)
+    if (!undo(rec)) {
+      this.setStatus('Nothing to undo yet.')
+      this.redraw()
+      this.announce('Nothing to undo yet.')
+      return
+    }
+    this.save()
+    const words = `Undid ${tileName(rec.puzzle.hand[last])}. Back to ${current(rec.puzzle, rec.played)}, ${plural(movesLeft(rec.puzzle, rec.played), 'move')} left.`
+    this.setStatus(words)
+    this.redraw()
+    this.announce(`${words} Undos: ${rec.undos}.`)
+  }
+
+  reset() {
+    if (!this.inPlay() || this.paused) return
+    const { rec } = this
+    if (!reset(rec)) {
+      this.setStatus('Nothing to reset yet.')
+      this.redraw()
+      this.announce('Nothing to reset yet.')
+      return
+    }
+    this.save()
+    const words = `Back to the start, ${rec.puzzle.start}, with ${plural(rec.puzzle.moves, 'move')}.`
+    this.setStatus(words)
+    this.redraw()
+    this.announce(`${words} Resets: ${rec.resets}.`)
+  }
+
+  /** The question Give up asks, or null when there is nothing to give up. */
+  giveUpQuestion() {
+    if (!this.inPlay()) return null
+    return this.rec.today
+      ? 'Give up today’s Chain? It ends unsolved, and the walkthrough shows the answer.'
+      : `Give up the Chain of ${longDate(this.rec.date)}? It ends unsolved, and the walkthrough shows the answer.`
+  }
+
+  // ---- the end -------------------------------------------------------------------------------
+
+  giveUp() {
+    if (!this.inPlay()) return
+    const { rec } = this
+    this.clock.hold('over')
+    this.clearPause() // the go is over: no pause outlives it
+    rec.seconds = Math.round(this.clock.seconds)
+    giveUp(rec)
+    rec.by = this.player()?.id ?? null // whose go it was: a guest's never becomes a later player's
+    this.settle(settled(rec, this.today()))
+    this.post('giveup', '/chain/giveups', { date: rec.date })
+    this.setStatus('You gave up on this one.')
+    this.redraw()
+    this.announce('Gave up. The result and the walkthrough follow.')
+    this.ended()
+  }
+
+  finish() {
+    const { rec } = this
+    this.clock.hold('over')
+    this.clearPause()
+    rec.seconds = this.clock.seconds
+    rec.seconds = postedSeconds(rec)
+    rec.finished = Date.now()
+    rec.by = this.player()?.id ?? null // whose go it was: a guest's never becomes a later player's
+    // The streak counts a day solved on that day (an archive day never does, as on the server).
+    this.settle(settled(rec, this.today()))
+    this.post('solve', '/chain/solves', solveBody(rec))
+    // The done box says how it ended; the status line says what was done, not that again (issue 26).
+    this.setStatus(`${rec.puzzle.start} to ${rec.puzzle.target} in ${plural(rec.puzzle.moves, 'move')}.`, 'good')
+    this.redraw()
+    this.ended()
+  }
+
+  ended() {
+    this.ui.ended()
+    this.afterEnd()
+  }
+
+  /** A finished go: its walkthrough, and whose go it is when it isn't the player's. */
+  afterEnd() {
+    this.loadWalkthrough()
+    this.loadFacts()
+  }
+
+  /** A post's answer came: the walkthrough may open now. */
+  heard() {
+    this.loadWalkthrough()
+  }
+
+  /** Made a player or signed in (here or in another tab): the sheet says whose this go is. */
+  playerChanged() {
+    if (!this.finished) return
+    this.facts = null
+    this.redraw()
+    this.afterEnd()
+  }
+
+  /** Whose go this is for the player signed in now (state.js's goOwner): 'nobody', 'player' or 'other'. */
+  owner() {
+    return goOwner(this.rec, this.player(), this.queued(this.rec.state === 'solved' ? 'solve' : 'giveup'))
+  }
+
+  /** The signed-in player's facts from the server (when they were made, their streak), for a go that isn't theirs. */
+  async loadFacts() {
+    const player = this.player()
+    if (!player || !this.finished || this.owner() !== 'other') return
+    if (this.facts && this.facts.id === player.id) return
+    const serial = ++this.factSerial
+    const me = await call('/me')
+    if (!this.alive || serial !== this.factSerial || me.status !== 200 || !me.data) return
+    const created = Date.parse(me.data.created)
+    const current = me.data.streaks && me.data.streaks.chain && me.data.streaks.chain.current
+    this.facts = { id: player.id, created: Number.isFinite(created) ? created : null, streak: Number.isInteger(current) ? current : null }
+    this.redraw()
+  }
+
+  /**
+   * The walkthrough: kept once fetched. Today's opens (by the API's rule) once
+   * the signed-in player has a result of their own for the day: this go posted,
+   * or, for a go that isn't theirs (played signed out), one they posted elsewhere.
+   */
+  async loadWalkthrough() {
+    const { rec } = this
+    if (!this.finished) return
+    if (rec.walkthrough) return this.showWalk({ walkthrough: rec.walkthrough })
+    const today = this.today()
+    const player = this.player()
+    const owner = this.owner()
+    if (rec.date >= today) {
+      if (!player) return this.showWalk({ note: 'Today’s walkthrough opens tomorrow, for everyone. A player’s result opens it at once: make a player on the home page before your next Chain.' })
+      if (owner === 'player' && !rec.posted) return this.showWalk({ note: 'The walkthrough opens once your result is posted.' })
+    }
+    const serial = ++this.walkSerial
+    const got = await fetchWalkthrough(rec.date)
+    if (!this.alive || serial !== this.walkSerial) return
+    if (!got.ok) {
+      if (got.status === 403) {
+        return this.showWalk({
+          note: owner === 'player'
+            ? 'Today’s walkthrough opens tomorrow, for everyone: your result wasn’t kept, so it can’t open it early.'
+            : 'Today’s walkthrough opens tomorrow, for everyone: this go wasn’t posted, so it can’t open it early.',
+        })
+      }
+      return this.showWalk({ note: got.status === 0 ? 'You seem to be offline. The walkthrough will show when you are back.' : (got.error || 'The walkthrough couldn’t be fetched. Try again later.') })
+    }
+    rec.walkthrough = got.walkthrough
+    // Today's opened for a go not theirs: the player has a result of their own for the day.
+    if (owner === 'other' && rec.date >= today) rec.openedFor = player.id
+    this.store.updateRecord(rec)
+    this.showWalk({ walkthrough: got.walkthrough })
+    this.announce('The walkthrough is ready.')
+  }
+
+  showWalk(walk) {
+    this.walk = walk
+    this.redraw()
+  }
+
+  // ---- what the player reads ------------------------------------------------------------------
+
+  /** The done box's words: how the go ended. */
+  doneTitle() {
+    if (this.rec.state === 'gaveup') return 'Gave up'
+    return isClean(this.rec) ? 'Solved, cleanly' : 'Solved'
+  }
+
+  /** Seconds on the clock: running while in play, else the record's (a solve's as posted). */
+  seconds() {
+    const { rec } = this
+    if (rec.state === 'playing') return this.clock.seconds
+    return rec.state === 'solved' ? postedSeconds(rec) : rec.seconds
+  }
+
+  /** The result sheet: the day, time, undos and resets, streak, place once posted, the note and the share text. */
+  results() {
+    const { rec } = this
+    const owner = this.owner()
+    const player = this.player()
+    // A go that isn't the signed-in player's shows none of its own server answer (another player's, if any).
+    const posted = owner !== 'other' && rec.posted && !rec.posted.dropped ? rec.posted : null
+    let streakLine = null
+    if (rec.today) {
+      // The player's streak is the server's; a go not theirs adds nothing to it, so it is theirs as the server has it.
+      let days
+      if (owner === 'other') days = this.facts && this.facts.id === player.id ? this.facts.streak : null
+      else days = posted && Number.isInteger(posted.streak) ? posted.streak : streak(this.store.days(), this.today())
+      if (days !== null) streakLine = days ? `Chain streak: ${plural(days, 'day')}.` : 'No Chain streak yet.'
+    }
+    return {
+      title: this.doneTitle(),
+      day: `${rec.today ? 'Today’s' : 'The archive’s'} Chain · ${longDate(rec.date)} · ${LEVELS[rec.puzzle.level]}`,
+      seconds: this.seconds(),
+      undos: rec.undos,
+      resets: rec.resets,
+      streak: streakLine,
+      place: posted && Number.isInteger(posted.place) ? `Your place on today’s board: #${posted.place}.` : null,
+      note: this.postNote(),
+      board: `/boards/#/chain/daily/${rec.date}`,
+      share: shareText(rec, globalThis.location?.origin ?? ''),
+    }
+  }
+
+  postNote() {
+    const { rec } = this
+    const player = this.player()
+    if (!player) return 'Make a player on the home page to keep your results, a streak and a place on the board.'
+    if (this.owner() === 'other') {
+      const facts = this.facts && this.facts.id === player.id ? this.facts : null
+      const madeAfter = Boolean(facts && facts.created && rec.finished && facts.created > rec.finished)
+      return notTheirsWords(rec, player.name, { madeAfter, hasResult: rec.openedFor === player.id })
+    }
+    const posted = rec.posted
+    if (!posted) return this.waiting(rec.state === 'solved' ? 'solve' : 'giveup') ? 'Waiting to post your result; it goes as soon as there is a connection.' : ''
+    if (posted.dropped) return `Your result wasn’t kept: ${posted.error || 'the server refused it'}`
+    if (posted.already) return posted.kept === 'giveup' ? 'You gave up on this day earlier: that result stands.' : 'Your earlier result for this day stands.'
+    if (posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it goes on no board.'
+    if (rec.state === 'gaveup') return 'Kept as given up.'
+    return posted.daily ? 'Posted to today’s board.' : 'Kept. Only a Chain solved on its own day goes on the board.'
+  }
+
+  shareText() {
+    return shareText(this.rec, globalThis.location?.origin ?? '')
+  }
+}
+
+/**
+ * The walkthrough of `date` from the API: { ok: true, walkthrough: {summary,
+ * steps, orders, spares}, solution } or { ok: false, status, error } (403
+ * before the player's own solve or give-up on the day itself).
+ */
+export async function fetchWalkthrough(date) {
+  const answer = await call(`/chain/${encodeURIComponent(date)}/walkthrough`)
+  const data = answer.data
+  if (answer.status === 200 && data && data.walkthrough && Array.isArray(data.walkthrough.steps)) {
+    return { ok: true, walkthrough: data.walkthrough, solution: data.solution }
+  }
+  return { ok: false, status: answer.status, error: (data && typeof data.error === 'string') ? data.error : null }
+}

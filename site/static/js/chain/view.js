@@ -1,0 +1,273 @@
+/**
+ * The Chain play view: draws one day's controller (ctrl.js) on the page and sends the
+ * player's intents back: tap or keyboard (every tile a button, reachable by Tab and by the
+ * arrow keys; 1–6 play a tile by number; U or Backspace undo; P pause; ? help). It writes no
+ * storage and posts nothing.
+ *
+ *   new ChainView() makes the view of the page's elements (looked up once);
+ *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
+ */
+import { label } from './tiles.js'
+import { LEVELS, values, movesLeft } from './state.js'
+import { tileLabel, plural, tileName, capital } from './words.js'
+import { formatTime } from '../lib/clock.js'
+import { byIds, el, setText, announce } from '../lib/dom.js'
+import { longDate } from '../lib/dates.js'
+import { openSheet } from '../lib/sheet.js'
+import { PlayView, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
+
+const RESULTS_AFTER_MS = 500 // the result sheet opens this long after the go ends
+const RESULTS_AFTER_REDUCED_MS = 100 // with reduced motion
+const FETCHING = 'Fetching the walkthrough…'
+
+export class ChainView extends PlayView {
+  constructor() {
+    const $ = byIds(
+      'chain-board', 'chain-board-inner', 'chain-cover', 'chain-cover-text', 'chain-resume', 'pause-button',
+      'chain-hand', 'chain-trail', 'chain-value', 'chain-left', 'chain-status', 'undo-button',
+      'reset-button', 'giveup-button', 'giveup-confirm', 'giveup-bar', 'giveup-yes', 'giveup-no',
+      'giveup-question', 'chain-kind', 'chain-title', 'chain-meta', 'chain-start', 'chain-target',
+      'chain-time', 'chain-undos', 'chain-resets', 'chain-actions', 'chain-done', 'chain-done-title',
+      'results-button', 'share-button', 'share-preview', 'chain-results-sheet-title', 'results-day',
+      'results-time', 'results-undos', 'results-resets', 'results-streak', 'results-place', 'results-note',
+      'results-board', 'walkthrough',
+    )
+    super({
+      screen: { frame: $.chainBoard, inner: $.chainBoardInner, cover: $.chainCover, coverText: $.chainCoverText, resume: $.chainResume, pauseButton: $.pauseButton },
+      confirm: { box: $.giveupConfirm, button: $.giveupButton, bar: $.giveupBar, first: $.giveupNo },
+    })
+    this.el = $
+    this.tiles = []
+    this.drawnWalk = undefined
+  }
+
+  /** Draw `ctrl` from now on: its head and one button per tile, made once. */
+  play(ctrl) {
+    this.ctrl = ctrl
+    this.sheetCover = false
+    this.drawnWalk = undefined
+    const { el: $ } = this
+    const { rec, puzzle } = ctrl
+    setText($.chainKind, rec.today ? `Today · ${longDate(rec.date)}` : `Archive · ${longDate(rec.date)}`)
+    setText($.chainTitle, `Chain · ${LEVELS[puzzle.level]}`)
+    setText($.chainMeta, `From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`)
+    setText($.chainStart, String(puzzle.start))
+    setText($.chainTarget, String(puzzle.target))
+    $.giveupButton.hidden = false
+    $.giveupConfirm.hidden = true
+    document.title = `Chain · ${rec.today ? 'Today' : longDate(rec.date)} · ${LEVELS[puzzle.level]} · Puzzle Book`
+    this.tiles = puzzle.hand.map((tile, i) => {
+      // The name is the hidden text (the visible face and number are aria-hidden), kept current by redraw().
+      const button = el('button', { type: 'button', class: 'tile', dataset: { tile: String(i) } },
+        el('span', { class: 'tile-number', text: String(i + 1), 'aria-hidden': 'true' }),
+        el('span', { class: 'tile-face', text: label(tile), 'aria-hidden': 'true' }),
+        el('span', { class: 'tile-badge', 'aria-hidden': 'true' }),
+        el('span', { class: 'visually-hidden tile-name' }))
+      button.addEventListener('animationend', () => button.classList.remove('is-refused'))
+      return button
+    })
+    $.chainHand.replaceChildren(...this.tiles)
+    return this
+  }
+
+  /** The player's intents, the clock's house rules and the keys, while the day is open. */
+  watch() {
+    const { ctrl, el: $ } = this
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    this.watchClock({
+      // The clock stops while the numbers are scrolled out of view.
+      view: $.chainBoard,
+      threshold: 0.2,
+      outOfView: (entry) => !entry.isIntersecting,
+    })
+    on($.chainHand, 'click', (e) => {
+      const button = e.target.closest('[data-tile]')
+      if (button) this.playTile(Number(button.dataset.tile))
+    })
+    on($.chainHand, 'keydown', (e) => this.onHandKey(e))
+    on($.undoButton, 'click', () => ctrl.undo())
+    on($.resetButton, 'click', () => ctrl.reset())
+    on($.pauseButton, 'click', () => ctrl.togglePause())
+    on($.chainResume, 'click', () => ctrl.togglePause(false))
+    on($.giveupButton, 'click', () => this.askGiveUp())
+    on($.giveupYes, 'click', () => {
+      this.confirm.cancel(false)
+      ctrl.giveUp()
+    })
+    on($.giveupNo, 'click', () => this.confirm.cancel(true))
+    on($.resultsButton, 'click', () => this.openResults())
+    on($.shareButton, 'click', () => shareResult(ctrl.shareText(), $.sharePreview))
+    on(document, 'keydown', (e) => this.onKey(e))
+    // Made a player or signed in (here or in another tab): the sheet says whose this go is.
+    on(document, 'player:change', () => ctrl.playerChanged())
+    on(window, 'storage', (e) => { if (e.key === 'pb:player') ctrl.playerChanged() })
+  }
+
+  /** Play tile `index`; a refused tile shakes, a played one takes back the Give up question. */
+  playTile(index) {
+    const result = this.ctrl.playTile(index)
+    if (!result) return
+    if (result.ok) this.confirm.cancel(false)
+    else restartAnimation(this.tiles[index], 'is-refused')
+  }
+
+  askGiveUp() {
+    const question = this.ctrl.giveUpQuestion()
+    if (!question) return
+    this.el.giveupQuestion.textContent = question
+    this.confirm.ask()
+    announce(question)
+  }
+
+  onKey(event) {
+    if (!isGameKey(event)) return
+    const ctrl = this.ctrl
+    if (event.key === '?') {
+      event.preventDefault()
+      openSheet('chain-howto-sheet')
+    } else if (event.key === 'p' || event.key === 'P') {
+      event.preventDefault()
+      ctrl.togglePause()
+    } else if (ctrl.paused) {
+      // Paused: nothing plays until Resume.
+    } else if (event.key === 'u' || event.key === 'U' || event.key === 'Backspace') {
+      event.preventDefault()
+      ctrl.undo()
+    } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= ctrl.puzzle.hand.length) {
+      event.preventDefault()
+      const index = Number(event.key) - 1
+      this.playTile(index)
+      this.tiles[index]?.focus()
+    }
+  }
+
+  /** Arrows, Home and End move focus between the tiles (Tab reaches each one too). */
+  onHandKey(event) {
+    const buttons = this.tiles
+    const at = buttons.indexOf(document.activeElement)
+    if (at === -1) return
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
+    let next = null
+    if (event.key in moves) next = (at + moves[event.key] + buttons.length) % buttons.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = buttons.length - 1
+    if (next === null) return
+    event.preventDefault()
+    buttons[next].focus()
+  }
+
+  /** Resumed: the first tile has the focus; paused: Resume has it. */
+  paused(on) {
+    if (on) this.el.chainResume.focus()
+    else this.tiles[0]?.focus()
+  }
+
+  /** The go just ended: the result sheet follows. */
+  ended() {
+    const ctrl = this.ctrl
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches
+    setTimeout(() => ctrl.alive && this.openResults(), reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
+  }
+
+  openResults() {
+    this.redraw()
+    openSheet('chain-results-sheet')
+  }
+
+  // ---- drawing ------------------------------------------------------------------------
+
+  redraw() {
+    const { ctrl, el: $ } = this
+    const { rec } = ctrl
+    const { puzzle, played } = rec
+    const playing = rec.state === 'playing'
+    for (const [i, button] of this.tiles.entries()) {
+      const at = played.indexOf(i)
+      const playable = playing && at === -1 && ctrl.canPlay(i)
+      button.classList.toggle('is-played', at !== -1)
+      button.classList.toggle('is-blocked', playing && at === -1 && !playable)
+      setText(button.querySelector('.tile-badge'), at === -1 ? '' : String(at + 1))
+      setText(button.querySelector('.tile-name'), tileLabel(rec, i))
+      // A tile that can't be played now still answers a press (with why), so only a finished go disables them.
+      button.setAttribute('aria-disabled', String(!playing))
+    }
+    const chain = values(puzzle, played)
+    const items = [trailItem('Start', String(chain[0]), `Start: ${chain[0]}`)]
+    played.forEach((i, k) => {
+      items.push(trailItem(label(puzzle.hand[i]), String(chain[k + 1]), `Move ${k + 1}: ${tileName(puzzle.hand[i])}, ${chain[k + 1]}`))
+    })
+    if ($.chainTrail.children.length !== items.length || $.chainTrail.textContent !== items.map((li) => li.textContent).join('')) {
+      $.chainTrail.replaceChildren(...items)
+    }
+    const value = chain.at(-1)
+    setText($.chainValue, String(value))
+    $.chainValue.parentElement.classList.toggle('is-target', value === puzzle.target && played.length === puzzle.moves)
+    setText($.chainLeft, String(movesLeft(puzzle, played)))
+    $.undoButton.disabled = !played.length || !playing
+    $.resetButton.disabled = !played.length || !playing
+    setText($.chainStatus, capital(ctrl.status.text))
+    $.chainStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
+    this.drawClock()
+    setText($.chainUndos, String(rec.undos))
+    setText($.chainResets, String(rec.resets))
+    this.drawCover()
+    $.chainActions.hidden = !playing
+    if (!playing) $.giveupConfirm.hidden = true
+    $.chainDone.hidden = playing
+    if (!playing) this.drawResults()
+  }
+
+  drawClock() {
+    setText(this.el.chainTime, formatTime(this.ctrl.seconds()))
+  }
+
+  /** The done box, the result sheet and its walkthrough. */
+  drawResults() {
+    const { el: $ } = this
+    const results = this.ctrl.results()
+    setText($.chainDoneTitle, `${results.title}.`)
+    setText($.chainResultsSheetTitle, results.title)
+    setText($.resultsDay, results.day)
+    setText($.resultsTime, formatTime(results.seconds))
+    setText($.resultsUndos, String(results.undos))
+    setText($.resultsResets, String(results.resets))
+    $.resultsStreak.hidden = results.streak === null
+    setText($.resultsStreak, results.streak || '')
+    $.resultsPlace.hidden = results.place === null
+    setText($.resultsPlace, results.place || '')
+    setText($.resultsNote, results.note)
+    $.resultsBoard.href = results.board
+    setText($.sharePreview, results.share)
+    this.drawWalk(this.ctrl.walk)
+  }
+
+  /** The walkthrough, drawn again only when the controller's changed. */
+  drawWalk(walk) {
+    if (walk === this.drawnWalk) return
+    this.drawnWalk = walk
+    if (!walk || walk.note) {
+      this.el.walkthrough.replaceChildren(el('p', { class: 'muted', text: walk ? walk.note : FETCHING }))
+      return
+    }
+    const { walkthrough } = walk
+    const parts = [
+      el('p', { text: walkthrough.summary }),
+      el('ol', { class: 'walk-steps' }, ...(walkthrough.steps || []).map((step) => el('li', { text: step.text }))),
+    ]
+    const spares = walkthrough.spares || []
+    if (spares.length) {
+      parts.push(
+        el('p', { class: 'walk-spares-head', text: spares.length === 1 ? 'Why the spare tile doesn’t belong:' : 'Why the spare tiles don’t belong:' }),
+        el('ul', { class: 'walk-spares' }, ...spares.map((spare) => el('li', { text: spare.text }))),
+      )
+    }
+    this.el.walkthrough.replaceChildren(...parts)
+  }
+}
+
+function trailItem(head, value, spoken) {
+  return el('li', { class: 'trail-step' },
+    el('span', { class: 'trail-tile', text: head, 'aria-hidden': 'true' }),
+    el('span', { class: 'trail-value', text: value, 'aria-hidden': 'true' }),
+    el('span', { class: 'visually-hidden', text: spoken }))
+}

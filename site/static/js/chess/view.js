@@ -1,0 +1,181 @@
+/**
+ * The chess play view: draws one puzzle's controller (ctrl.js) on the page and sends the
+ * player's intents back to it (lila's view/main.ts). It writes no storage and posts nothing:
+ * every decision is the controller's, every word it draws the controller's state.
+ *
+ *   new PuzzleView() makes the view of the play elements (looked up once);
+ *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
+ */
+import { Board } from './board.js'
+import { boardHooks } from './moving.js'
+import { mediumDate } from '../lib/dates.js'
+import { formatTime } from '../lib/clock.js'
+import { byIds, setText, announce } from '../lib/dom.js'
+import { openSheet } from '../lib/sheet.js'
+import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
+import { kindOf } from './ctrl.js'
+
+const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
+const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
+
+export class PuzzleView extends PlayView {
+  constructor() {
+    const el = byIds(
+      'board', 'board-frame', 'board-cover', 'board-cover-text', 'resume-button', 'pause-button',
+      'hint-button', 'solution-button', 'solution-confirm', 'confirm-bar', 'solution-yes', 'solution-no',
+      'play-kind', 'play-title', 'play-meta', 'play-status', 'stat-time', 'stat-mistakes', 'stat-hints',
+      'play-actions', 'play-done', 'play-done-title', 'next-link', 'results-button', 'share-button',
+      'share-preview', 'first-move-how', 'results-sheet-title', 'results-motifs', 'results-time',
+      'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
+      'results-note', 'results-cheer', 'results-next',
+    )
+    super({
+      screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText, resume: el.resumeButton, pauseButton: el.pauseButton },
+      confirm: { box: el.solutionConfirm, button: el.solutionButton, bar: el.confirmBar, first: el.solutionYes },
+    })
+    this.el = el
+    this.options = [...document.querySelectorAll('[data-option]')]
+    this.board = null
+  }
+
+  /** Draw `ctrl` from now on: it calls this view's redraw(), makeBoard(), watch() and the rest. */
+  play(ctrl) {
+    this.ctrl = ctrl
+    this.board = null
+    this.sheetCover = false
+    this.el.solutionConfirm.hidden = true
+    this.el.solutionButton.hidden = false
+    for (const input of this.options) input.checked = ctrl.options()[input.dataset.option]
+    return this
+  }
+
+  /** The board, once the controller knows the position. */
+  makeBoard() {
+    const ctrl = this.ctrl
+    this.board = new Board(this.el.board, {
+      fen: ctrl.chess.fen(), orientation: ctrl.color, options: ctrl.options(), hooks: boardHooks(ctrl, announce),
+    })
+    return this.board
+  }
+
+  /** The player's intents, the clock's house rules and the keys, while the puzzle is open. */
+  watch() {
+    const { ctrl, el } = this
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    this.watchClock({
+      // The board counts as in view while at least 35% of it is on screen.
+      view: el.boardFrame,
+      threshold: [0, 0.35, 1],
+      outOfView: (entry) => entry.intersectionRatio < 0.35,
+      covers: (id) => id !== 'first-move-sheet', // the first-move prompt leaves the board in sight
+    })
+    on(el.hintButton, 'click', () => ctrl.hint())
+    on(el.pauseButton, 'click', () => ctrl.togglePause())
+    on(el.resumeButton, 'click', () => ctrl.togglePause(false))
+    on(el.solutionButton, 'click', () => { if (ctrl.inPlay()) this.confirm.ask() })
+    on(el.solutionYes, 'click', () => {
+      this.confirm.cancel(false)
+      ctrl.showSolution()
+    })
+    on(el.solutionNo, 'click', () => this.confirm.cancel(true))
+    on(el.resultsButton, 'click', () => this.openResults())
+    on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(document, 'keydown', (e) => this.onKey(e))
+    for (const input of this.options) {
+      on(input, 'change', () => ctrl.setOptions(Object.fromEntries(this.options.map((i) => [i.dataset.option, i.checked]))))
+    }
+  }
+
+  onKey(event) {
+    if (!isGameKey(event)) return
+    if (event.key === '?') {
+      event.preventDefault()
+      openSheet('howto-sheet')
+    } else if (event.key === 'h' || event.key === 'H') {
+      event.preventDefault()
+      this.ctrl.hint()
+    } else if (event.key === 'p' || event.key === 'P') {
+      event.preventDefault()
+      this.ctrl.togglePause()
+    }
+  }
+
+  /** Paused: Resume has the focus; resumed: the board. */
+  paused(on) {
+    if (on) this.el.resumeButton.focus()
+    else this.board.focus()
+  }
+
+  /** Once per browser, before the first move: how to move. Resolves when the prompt closes. */
+  firstMove(side) {
+    this.el.firstMoveHow.textContent = `You play ${side}: tap a piece, then its square, or drag it.`
+    const sheet = openSheet('first-move-sheet')
+    return new Promise((resolve) => sheet.addEventListener('close', resolve, { once: true }))
+  }
+
+  /** The puzzle just ended: the results sheet follows once the last move has landed. */
+  ended() {
+    const ctrl = this.ctrl
+    setTimeout(() => ctrl.alive && this.openResults(), this.board.reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
+  }
+
+  openResults() {
+    this.redraw()
+    openSheet('results-sheet')
+  }
+
+  letGo() {
+    this.board?.destroy()
+  }
+
+  // ---- drawing ----------------------------------------------------------------------
+
+  redraw() {
+    const { ctrl, el } = this
+    const { rec, puzzle } = ctrl
+    setText(el.playKind, rec.replay ? 'Replay missed · unrated' : rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec))
+    setText(el.playTitle, puzzle.band)
+    setText(el.playMeta, `You play ${ctrl.side} · Rated ${puzzle.rating}`)
+    const tab = `${rec.daily ? 'Daily' : 'Endless'} · ${puzzle.band} · Chess Puzzles`
+    if (document.title !== tab) document.title = tab
+    setText(el.playStatus, ctrl.status.text)
+    el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
+    this.drawClock()
+    setText(el.statMistakes, String(rec.mistakes))
+    setText(el.statHints, String(rec.hints))
+    this.drawCover()
+    const done = ctrl.finished
+    el.playActions.hidden = done
+    if (done) el.solutionConfirm.hidden = true
+    el.playDone.hidden = !done
+    if (done) this.drawResults()
+  }
+
+  drawClock() {
+    setText(this.el.statTime, formatTime(this.ctrl.seconds()))
+  }
+
+  /** The done box and the results sheet. */
+  drawResults() {
+    const { el } = this
+    const results = this.ctrl.results()
+    setText(el.playDoneTitle, `${results.title}.`)
+    setText(el.resultsSheetTitle, results.title)
+    setText(el.resultsMotifs, results.motifs)
+    setText(el.resultsTime, formatTime(results.seconds))
+    setText(el.resultsMistakes, String(results.mistakes))
+    setText(el.resultsHints, String(results.hints))
+    el.lichessLink.href = results.lichess
+    el.resultsStreak.hidden = results.streak === null
+    if (results.streak !== null) setText(el.resultsStreak, results.streak)
+    el.resultsRating.hidden = !results.rating
+    if (results.rating) setText(el.resultsRating, results.rating)
+    setText(el.resultsNote, results.note)
+    el.resultsCheer.hidden = !results.cheer
+    setText(el.resultsCheer, results.cheer)
+    el.resultsNext.href = results.next.href
+    el.nextLink.href = el.resultsNext.href // the done box's Next: the same address, resolved
+    for (const link of [el.resultsNext, el.nextLink]) setText(link, results.next.text)
+    setText(el.sharePreview, results.share)
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The page's elements, for every module that draws: finding them ($, byIds: a view looks its
+ * elements up once), making them (el: every text goes in as textContent, never as HTML, so a
+ * title like "<img onerror=…>" shows as typed), writing text only when it changed (setText),
+ * and the two places every page has for words: the polite aria-live region #announcer
+ * (announce) and the shelf of short notes #toasts (toast).
+ */
+
+/** The element with `id`, or null. */
+export const $ = (id) => document.getElementById(id)
+
+/** A view's elements, looked up once: byIds('play-status', 'board') -> { playStatus, board }. */
+export function byIds(...ids) {
+  const out = {}
+  for (const id of ids) out[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = $(id)
+  return out
+}
+
+/**
+ * A new element: el('p', { class: 'muted', text: 'Hello' }, child, …). `text` is its
+ * textContent, `class` its className, `hidden` and `dataset` what they say, anything else an
+ * attribute (true: present and empty; null, undefined or false: left out).
+ */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue
+    if (key === 'text') node.textContent = value
+    else if (key === 'class') node.className = value
+    else if (key === 'hidden') node.hidden = Boolean(value)
+    else if (key === 'dataset') Object.assign(node.dataset, value)
+    else node.setAttribute(key, value === true ? '' : String(value))
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue
+    node.append(typeof child === 'string' ? document.createTextNode(child) : child)
+  }
+  return node
+}
+
+/** Write `text` into `node` only when it differs (a redraw four times a second touches nothing unchanged). */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text
+}
+
+let clearTimer = null
+
+/** Say `text` through #announcer; the same text twice in a row is still spoken. */
+export function announce(text) {
+  const region = $('announcer')
+  if (!region || !text) return
+  // Emptying first, then writing on the next frame, makes a repeated message
+  // a change the screen reader reads again.
+  region.textContent = ''
+  clearTimeout(clearTimer)
+  requestAnimationFrame(() => {
+    region.textContent = text
+    clearTimer = setTimeout(() => { region.textContent = '' }, 7000)
+  })
+}
+
+/** Show `text` briefly at the foot of the screen (in #toasts), and announce it unless `speak` is false. */
+export function toast(text, { ms = 3200, speak = true } = {}) {
+  const shelf = $('toasts')
+  if (speak) announce(text)
+  if (!shelf || !text) return
+  const note = document.createElement('div')
+  note.className = 'toast'
+  note.textContent = text
+  shelf.append(note)
+  setTimeout(() => {
+    note.classList.add('is-leaving')
+    setTimeout(() => note.remove(), 300)
+  }, ms)
+}
