@@ -13,7 +13,7 @@
  */
 import { namespace } from '../lib/storage.js'
 import { call, getPlayer } from '../lib/api.js'
-import { askTicket as ask, ticketKey } from '../lib/session.js'
+import { askTicket as ask, notBefore, ticketKey } from '../lib/session.js'
 
 const keep = namespace('pb:lessons:')
 
@@ -63,19 +63,16 @@ export function recordResult(id, index, { solved, clean, rev }) {
   keep.set(`l:${id}`, kept)
 }
 
-// The server takes a solve no sooner than a second a move after its ticket, give or take a second
-// (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS), and claiming at least that (docs/classes.md).
-const FLOOR_ALLOWANCE_MS = 1000
-const FLOOR_MARGIN_MS = 250
-
 /**
  * Post puzzle `index`'s result with its play ticket (none: offline, so it counts only here). A solve
- * of `floor` moves quicker than a second a move claims the floor, once its ticket is that old.
+ * of `floor` moves quicker than a second a move claims the floor, once its ticket is that old: the
+ * server takes a solve no sooner than that after its ticket, and claiming at least that
+ * (lib/session.js notBefore, as every game waits; docs/classes.md).
  */
 export async function postResult(id, index, { solved, clean, mistakes, hints, seconds, floor = 0 }, ticket) {
   if (!ticket) return
-  const wait = ticket.at + floor * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS - Date.now()
-  if (floor && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  const wait = notBefore(ticket.at, floor) - Date.now()
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
   const kept = load(id)
   kept.pending.push({ puzzle: index, solved, clean, mistakes, hints, seconds: Math.max(seconds, floor), ticket: ticket.ticket })
   keep.set(`l:${id}`, kept)
