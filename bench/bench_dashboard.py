@@ -1,19 +1,22 @@
-"""The dashboard route's speed for a player with 5,000 results, on SQLite and on DynamoDB (moto).
+"""The dashboard route's cost for a player with 5,000 results, on SQLite and on DynamoDB (moto).
 
     python -m bench dashboard
 
 A player is given 5,000 first results over the last year (their records, history lines and day
 tallies, as ChessRecords writes them, put straight into the store in batches), then, in-process
 through the ASGI app (FastAPI's TestClient), GET /api/me/dashboard?days=90 (the widest span) and
-the first page of /api/me/history are timed. Beside them, the floor measured the same way in the
-same run: a bare route behind the same sign-in that reads one item. The ratio of the p50s is the
-figure (goal: the dashboard within 3× the floor: it reads at most 90 day items, however long the
-history). moto runs DynamoDB in-process, so its figures are moto's cost, not AWS's latency; the
-ratio is what carries over.
+the first page of /api/me/history are measured in CPU time (steadier than the clock on a shared
+machine). Beside them, the floor measured the same way in the same run: a bare route behind the
+same sign-in that reads one item.
+
+Goals: on SQLite, the dashboard's p50 within 3× the floor's; on DynamoDB, the dashboard reads at
+most 90 day items beyond what the sign-in reads, however long the history (the items a call reads
+are what DynamoDB bills and what its time follows). moto runs DynamoDB in-process and filters a
+whole table in Python for every Query, so its times are moto's cost, printed with no goal.
 """
 
-
-
+# No `from __future__ import annotations`: the floor route's annotations name types imported in
+# `_measure`, which FastAPI must see as objects, not strings.
 import datetime as dt
 import os
 import random
@@ -24,10 +27,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
+from bench.figures import load, verdict
+
 RESULTS = 5000
 RUNS = 300
 MOTO_RUNS = 3  # moto's Query filters the whole table in Python: seconds a call at this size
 GOAL = 3.0
+DAYS = 90  # the widest span the dashboard shows: the most day items it may read
 TODAY = dt.date(2026, 11, 2)
 THEMES = ["fork", "pin", "skewer", "endgame", "middlegame", "mateIn2", "short", "sacrifice", "deflection",
           "discoveredAttack", "backRankMate", "hangingPiece", "rookEndgame", "long", "crushing"]
@@ -74,17 +80,17 @@ def _fill(store: Any, pid: str) -> None:
 
 
 def _p50s_ms(calls: list[Callable[[], Any]], runs: int) -> list[float]:
-    """The p50 of each call in ms, taken in turn within every run, so a busy moment (the machine is
-    shared) lands on all of them alike."""
+    """The p50 of each call in ms of this process's CPU time (the app runs in TestClient's thread,
+    in this process), taken in turn within every run, so a busy moment lands on all of them alike."""
     for _ in range(5):
         for call in calls:
             call()
     times: list[list[float]] = [[] for _ in calls]
     for _ in range(runs):
         for i, call in enumerate(calls):
-            start = time.perf_counter()
+            start = time.process_time()
             call()
-            times[i].append(time.perf_counter() - start)
+            times[i].append(time.process_time() - start)
     return [statistics.median(t) * 1000 for t in times]
 
 
@@ -118,11 +124,12 @@ def _items_read(store: Any, call: Callable[[], Any]) -> int | None:
     if not hasattr(store, "client"):
         return None
     counting = _Counting(store.client)
-    store.client = counting
+    # The store's client is a read-only property (made at first use): swap what it returns.
+    store._client = counting
     try:
         call()
     finally:
-        store.client = counting.client
+        store._client = counting.client
     return counting.items
 
 
@@ -167,14 +174,20 @@ def _measure(label: str, store: Any, runs: int) -> None:
             ],
             runs,
         )
-    verdict = "ok" if dash / base <= GOAL else "OVER"
-    print(f"{label}: {RESULTS:,} results stored in {filled:.1f} s")
-    print(f"  floor (sign-in + one item)  p50 {base:6.2f} ms")
-    if reads[0] is not None:
-        print(f"  items read a request: floor {reads[0]}, dashboard {reads[1]}, history {reads[2]}")
-    ratio = f"{dash / base:.2f}× the floor; goal ≤ {GOAL}×: {verdict}"
-    print(f"  dashboard, 90 days          p50 {dash:6.2f} ms  ({ratio})")
-    print(f"  history, first page         p50 {hist:6.2f} ms  ({hist / base:.2f}× the floor)")
+    print(f"{label}: {RESULTS:,} results stored in {filled:.1f} s; {load()}")
+    print(f"  floor (sign-in + one item)  p50 {base:6.2f} ms of CPU")
+    moto = reads[0] is not None
+    ratio = f"{dash / base:.2f}× the floor"
+    if moto:
+        print(f"  dashboard, 90 days          p50 {dash:6.2f} ms of CPU ({ratio}: moto's cost, no goal)")
+        print(f"  history, first page         p50 {hist:6.2f} ms of CPU ({hist / base:.2f}× the floor)")
+        beyond = reads[1] - reads[0]
+        print(f"  items read a request: floor {reads[0]}, dashboard {reads[1]}, history {reads[2]}; "
+              f"the dashboard beyond the sign-in: {beyond} (goal <= {DAYS}: {verdict(beyond <= DAYS)})")
+    else:
+        print(f"  dashboard, 90 days          p50 {dash:6.2f} ms of CPU "
+              f"({ratio}; goal <= {GOAL}×: {verdict(dash / base <= GOAL)})")
+        print(f"  history, first page         p50 {hist:6.2f} ms of CPU ({hist / base:.2f}× the floor)")
 
 
 def main() -> None:
