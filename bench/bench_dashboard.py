@@ -134,22 +134,20 @@ def _items_read(store: Any, call: Callable[[], Any]) -> int | None:
 
 
 def _measure(label: str, store: Any, runs: int) -> None:
-    from fastapi import APIRouter, Depends
+    from fastapi import APIRouter
     from fastapi.testclient import TestClient
 
     from functions.app import create_app
-    from functions.auth import SignedIn
-    from functions.deps import Ctx
+    from functions.deps import Signed, signed_in
     from service.store import keys as K
-    from service.store.records import Player
     from tests.support import Clock, settings_for_tests, signed_up
 
     app = create_app(settings_for_tests(), store, clock=Clock(dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)))
     floor = APIRouter()
 
     @floor.get("/api/bench/floor")
-    def one_item(player: Annotated[Player, Depends(SignedIn("Sign in."))], ctx: Ctx) -> dict[str, bool]:
-        return {"ok": ctx.store.get_item(K.player(player.id), "STATS#chess") is None}
+    def one_item(me: Annotated[Signed, signed_in("Sign in.")]) -> dict[str, bool]:
+        return {"ok": me.ctx.store.get_item(K.player(me.player.id), "STATS#chess") is None}
 
     app.include_router(floor)
     with TestClient(app) as client:
