@@ -26,6 +26,7 @@ from functions.errors import ApiError
 from functions.limits import HOUR, retry_in
 from functions.words import Says
 from puzzlebook.rolling import Rolling
+from puzzlebook.standing import established
 from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
 from service.context import Context
 from service.plays import CapReached, PlayCheck, ms, open_play
@@ -94,6 +95,12 @@ def issue(ctx: Context, player: Player, game: str, target: str, resume: str | No
             taken_up = None
     issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), resume=taken_up)
     return PlayTicket(ticket=issued.text, game=game, target=target, issued=issued.ticket.issued)
+
+
+def on_boards(ctx: Context, player: Player) -> bool:
+    """Whether `player`'s results now go on the boards: an established account (puzzlebook.standing,
+    `new_account_days` of the settings). Their results count for them either way."""
+    return established(player.created, ctx.now(), ctx.settings.new_account_days)
 
 
 def refused(exc: TicketRefused) -> ApiError:

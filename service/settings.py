@@ -16,6 +16,9 @@ PUZZLEBOOK_SITE_URL  the site's address, for the sitemap and robots.txt (default
                      from it (service/passkeys.py).
 PUZZLEBOOK_BUCKET    the site's S3 bucket, where the nightly job writes daily files
                      (unset: it writes none).
+PUZZLEBOOK_NEW_ACCOUNT_DAYS  how many days old an account is before its results go on the
+                     boards (default 3: puzzlebook/standing.py); 0 puts them on at once (a
+                     local demo, the tests that aren't about it).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from puzzlebook.standing import NEW_ACCOUNT_DAYS
 
 DEV_SITE_KEY = "puzzlebook-development-key-not-secret"
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +53,7 @@ class Settings:
     shards: Path = ROOT / "shards"
     site_url: str = DEFAULT_SITE_URL
     bucket: str | None = None
+    new_account_days: int = NEW_ACCOUNT_DAYS
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with `changes` (e.g. a command line's --out or --shards)."""
@@ -97,6 +103,9 @@ def load(
     site_url = env.get("PUZZLEBOOK_SITE_URL", "") or DEFAULT_SITE_URL
     if not site_url.startswith(("http://", "https://")):
         raise ValueError(f"PUZZLEBOOK_SITE_URL={site_url!r} must start with http:// or https://")
+    days = env.get("PUZZLEBOOK_NEW_ACCOUNT_DAYS", "") or str(NEW_ACCOUNT_DAYS)
+    if not days.isdigit() or int(days) > 365:
+        raise ValueError(f"PUZZLEBOOK_NEW_ACCOUNT_DAYS={days!r} must be a whole number of days, 0 to 365")
     return Settings(
         site_key=key.encode(),
         site_tz=tz,
@@ -106,4 +115,5 @@ def load(
         shards=Path(env.get("PUZZLEBOOK_SHARDS", "") or ROOT / "shards"),
         site_url=site_url.rstrip("/"),
         bucket=env.get("PUZZLEBOOK_BUCKET", "") or None,
+        new_account_days=int(days),
     )

@@ -126,9 +126,9 @@ def record_test_solve(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: 
         puzzle_id=puzzle, band="Medium", moves=["e2e4"], mistakes=0, hints=0, seconds=30, puzzle_rating=1600,
         daily=None, now=STORE_T0,
     ) | overrides
-    now, daily = args.pop("now"), args.pop("daily")
+    now, daily, on_boards = args.pop("now"), args.pop("daily"), args.pop("on_boards", True)
     post = SolvePost(**args, on=daily or now.date(), daily_of=daily)
-    return ChessRecords(store).record_solve(pid, post, now)
+    return ChessRecords(store).record_solve(pid, post, now, on_boards=on_boards)
 
 
 def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: Any) -> Any:
@@ -137,9 +137,9 @@ def record_test_miss(store: Any, pid: str, puzzle: str = "aB3dE", **overrides: A
         puzzle_id=puzzle, band="Medium", how="wrong", moves=["e2e4"], puzzle_rating=1600,
         daily=None, now=STORE_T0,
     ) | overrides
-    now, daily = args.pop("now"), args.pop("daily")
+    now, daily, on_boards = args.pop("now"), args.pop("daily"), args.pop("on_boards", True)
     post = MissPost(**args, on=daily or now.date(), daily_of=daily)
-    return ChessRecords(store).record_miss(pid, post, now)
+    return ChessRecords(store).record_miss(pid, post, now, on_boards=on_boards)
 
 
 class Clock:
@@ -156,10 +156,13 @@ class Clock:
 
 
 def settings_for_tests(**overrides: str) -> Any:
-    """Settings for tests: a fixed test key, UTC, nothing read from the environment."""
+    """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
+    results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a
+    player and look at once; tests/test_api_standing.py sets the site's own rule."""
     from service.settings import load
 
-    return load({"SITE_KEY": "puzzlebook-test-key", **overrides}, warn=False)
+    defaults = {"SITE_KEY": "puzzlebook-test-key", "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0"}
+    return load({**defaults, **overrides}, warn=False)
 
 
 def signed_up(client: Any, name: str = "Ada") -> dict[str, str]:
@@ -216,16 +219,17 @@ def post_result(world: Any, path: str, body: Any, headers: dict[str, str]) -> An
 
 
 @contextmanager
-def served(store: Any, now: dt.datetime, **client: Any) -> Iterator[SimpleNamespace]:
+def served(store: Any, now: dt.datetime, settings: Any = None, **client: Any) -> Iterator[SimpleNamespace]:
     """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its
-    options, e.g. client=("198.51.100.7", 5000) for the caller's address). Yields
-    SimpleNamespace(store, clock, client, ctx); `clock.advance(hours=1)` moves the site on."""
+    options, e.g. client=("198.51.100.7", 5000) for the caller's address; `settings`: other than
+    settings_for_tests()). Yields SimpleNamespace(store, clock, client, ctx); `clock.advance(hours=1)`
+    moves the site on."""
     from fastapi.testclient import TestClient
 
     from functions.app import create_app
 
     clock = Clock(now)
-    app = create_app(settings_for_tests(), store, clock=clock)
+    app = create_app(settings or settings_for_tests(), store, clock=clock)
     with TestClient(app, **client) as test_client:
         yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=app.state.ctx)
 

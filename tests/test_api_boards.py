@@ -64,12 +64,13 @@ def test_alltime_ranks_clean_solves_by_band_and_over_all(world: SimpleNamespace)
     assert world.client.get("/api/boards/chess/alltime?band=Nope").status_code == 400
 
 
-def test_ratings_mark_provisional_players(world: SimpleNamespace) -> None:
+def test_the_ratings_board_shows_no_provisional_rating(world: SimpleNamespace) -> None:
+    # A provisional rating is on no board (issue 26; test_api_standing.py has the whole rule).
     ada = signed_up(world.client, "Ada")
     post(world, ada, puzzles(world, "Hard", 1)[0])
     board = world.client.get("/api/boards/ratings/chess", headers=ada).json()
-    assert board["rows"][0]["name"] == "Ada" and board["rows"][0]["provisional"] is True
-    assert board["rows"][0]["rating"] > 1500 and board["mine"]["place"] == 1
+    assert world.client.get("/api/me", headers=ada).json()["ratings"]["chess"]["provisional"] is True
+    assert board["rows"] == [] and board["mine"] is None
     missing = world.client.get("/api/boards/ratings/chain")
     assert missing.status_code == 404 and "chess" in missing.json()["error"]
 

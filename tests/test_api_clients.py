@@ -83,9 +83,9 @@ def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp
     import httpx2
 
     from functions.app import create_app
-    from functions.routes.players import NEW_PLAYERS
+    from functions.routes.players import HOURLY, NEW_PLAYERS
     from ops.server import UVICORN_OPTIONS
-    from service.store import keys as K
+    from service.store.site import RollingCap
 
     now = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
@@ -94,7 +94,10 @@ def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp
             forged = {"X-Forwarded-For": "203.0.113.9"}
             made = httpx2.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged)
         assert made.status_code == 201
-        window = int(now.timestamp()) - int(now.timestamp()) % NEW_PLAYERS.window
-        counted = store.get_item(K.rate_window(NEW_PLAYERS.name, "127.0.0.1", window), K.RATE)
-        assert counted is not None and counted["n"] == 1
-        assert store.get_item(K.rate_window(NEW_PLAYERS.name, "203.0.113.9", window), K.RATE) is None
+        def counted(who: str) -> int:
+            key = RollingCap(f"{NEW_PLAYERS}-{HOURLY.window}", who, HOURLY, int(now.timestamp())).key
+            item = store.get_item(*key)
+            return HOURLY.counted(item["doc"] if item else None, int(now.timestamp()))
+
+        assert counted("127.0.0.1") == 1
+        assert counted("203.0.113.9") == 0

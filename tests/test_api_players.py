@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from functions.auth import hash_secret
-from functions.routes.players import PLAYERS_PER_HOUR
+from functions.routes.players import PLAYERS_PER_DAY, PLAYERS_PER_HOUR
 from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -132,7 +132,7 @@ def test_new_players_are_limited_per_client_address(tmp_path) -> None:
         assert refused.headers["Retry-After"] == "3600"  # noon: the hour's window has just begun
         assert refused.json() == {
             "error": f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} "
-            "an hour. Try again in 60 minutes."
+            f"an hour and {PLAYERS_PER_DAY} a day. Try again in 60 minutes."
         }
         # A bad name is still told what is wrong with it; another address has its own hour.
         assert here.client.post("/api/players", json={"name": ""}).status_code == 400

@@ -245,17 +245,25 @@ def test_alltime_counts_clean_solves_by_band_and_over_all(store: Store) -> None:
     assert [r.name for r in ChessRecords(store).alltime_board("Hard").rows] == ["Ada"]
 
 
-def test_the_ratings_board_marks_provisional_players(store: Store) -> None:
+def test_the_ratings_board_holds_settled_ratings_of_thirty_results(store: Store) -> None:
+    from puzzlebook.standing import RATED_FOR_BOARD
+
     ada = store.create_player("Ada", "h", T0).id
     bob = store.create_player("Bob", "h", T0).id
+    cy = store.create_player("Cy", "h", T0).id
     store.create_player("Never played", "h", T0)
-    solve(store, ada, puzzle="a0001", puzzle_rating=2000)
-    miss(store, bob, puzzle="b0001", puzzle_rating=1200)
-    board = ChessRecords(store).ratings_board("chess", me=bob)
-    assert [r.name for r in board.rows] == ["Ada", "Bob"]
-    assert board.rows[0].detail["provisional"] is True
-    assert board.rows[0].detail["rating"] > 1500 > board.rows[1].detail["rating"]
-    assert board.mine.place == 2
+    for n in range(RATED_FOR_BOARD):  # won and lost in turn at her own level: settled by the 23rd
+        rating = ChessRecords(store).stats(ada).current_rating.rating
+        (solve if n % 2 == 0 else miss)(store, ada, puzzle=f"a{n:04d}", puzzle_rating=round(rating))
+    miss(store, bob, puzzle="b0001", puzzle_rating=1200)  # provisional
+    for n in range(RATED_FOR_BOARD):  # settled and 30 rated, but a new account's: on no board
+        rating = ChessRecords(store).stats(cy).current_rating.rating
+        post = solve if n % 2 == 0 else miss
+        post(store, cy, puzzle=f"c{n:04d}", puzzle_rating=round(rating), on_boards=False)
+    board = ChessRecords(store).ratings_board("chess", me=ada)
+    assert [r.name for r in board.rows] == ["Ada"] and board.rows[0].detail["provisional"] is False
+    assert board.mine.place == 1
+    assert ChessRecords(store).ratings_board("chess", me=bob).mine is None
 
 
 # ---- chain ---------------------------------------------------------------------------------
@@ -532,7 +540,7 @@ def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> N
     assert [r.player_id for r in records.daily_board(DAY.isoformat(), "Medium").rows] == [p2]
     assert [r.player_id for r in records.alltime_board().rows] == [p2]
     assert [r.player_id for r in records.alltime_board("Medium").rows] == [p2]
-    assert [r.player_id for r in records.ratings_board().rows] == [p2]
+    assert records.ratings_board().rows == []  # nor p2's: one rated result is provisional
     assert [r.player_id for r in records.streak_board(DAY).rows] == [p2]
     chain = ChainRecords(store)
     chain.record_chain_solve(p1, Solve(DAY.isoformat(), [0, 1], 9, offline=True), today=DAY, now=T0)

@@ -12,7 +12,7 @@ from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import OpenPostOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
-from functions.limits import Limit, enforce
+from functions.limits import retry_in
 from functions.models import (
     ChainTally,
     ChessTally,
@@ -25,12 +25,14 @@ from functions.models import (
     StreakInfo,
 )
 from puzzlebook.games import streak_games
+from puzzlebook.rolling import Rolling
 from service.accounts import delete_player
 from service.context import Context
 from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
 from service.games.registry import hooks_of
 from service.store.records import Player
+from service.store.site import RollingCap
 
 router = APIRouter(tags=["players"])
 
@@ -39,13 +41,17 @@ NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)
 Myself = Annotated[Signed, signed_in(NEEDED)]
 # The name as sent: checked by clean_name, whose words are plainer than a model's.
 Renaming = Annotated[Post[Any], signed_post(None, NEEDED)]
-# Per client address (functions/clients.py): room for a school or a mobile network sharing one
-# address, while one machine can't mint players in bulk. docs/api.md.
-PLAYERS_PER_HOUR = 200
-NEW_PLAYERS = Limit(
-    "new-player",
-    PLAYERS_PER_HOUR,
-    f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} an hour. {{retry}}",
+# Per client address (functions/clients.py), in any 60 minutes and any 24 hours: room for a class of
+# 60 with its teacher joining from one school's address (or two classes of 30 back to back), and a
+# school's day of classes, while one machine can't mint players in bulk. docs/api.md.
+PLAYERS_PER_HOUR = 80
+PLAYERS_PER_DAY = 200
+NEW_PLAYERS = "new-player"
+HOURLY = Rolling(PLAYERS_PER_HOUR, 3600, 60)
+DAILY = Rolling(PLAYERS_PER_DAY, 86_400, 3600)
+TOO_MANY = (
+    f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} an hour and "
+    f"{PLAYERS_PER_DAY} a day. {{retry}}"
 )
 
 
@@ -98,7 +104,11 @@ def me_of(ctx: Context, player: Player) -> Me:
 async def create_player(post: OpenPostOf, request: Request) -> PlayerCreated:
     ctx = post.ctx
     name = _name_from(post.body)
-    enforce(ctx, NEW_PLAYERS, client_address(request))
+    address, now_ts = client_address(request), int(ctx.now().timestamp())
+    caps = [RollingCap(f"{NEW_PLAYERS}-{rule.window}", address, rule, now_ts) for rule in (HOURLY, DAILY)]
+    wait = ctx.store.take_rolling(*caps)
+    if wait is not None:
+        raise ApiError(429, TOO_MANY.format(retry=retry_in(wait)), {"Retry-After": str(wait)})
     secret, hashed = new_secret()
     player = ctx.store.create_player(name, hashed, ctx.now())
     return PlayerCreated(id=player.id, name=player.name, token=token_of(player.id, secret))

@@ -54,17 +54,22 @@ class SiteRecords(Primitives):
             return rate_wait(window, now_ts)
         return None
 
-    def take_rolling(self, cap: RollingCap) -> int | None:
-        """Count one use under a rolling limit (`cap`): None when allowed; when the limit is
-        reached, the seconds until one more is allowed (for Retry-After), and nothing counted."""
+    def take_rolling(self, *caps: RollingCap) -> int | None:
+        """Count one use under each rolling limit (`caps`), all or none: None when allowed; when a
+        limit is reached, the seconds until one more is allowed under all of them (for Retry-After),
+        and nothing counted."""
 
         def decide(got: dict[Key, Item]) -> tuple[int | None, list[Op]]:
-            try:
-                return None, cap.ops(got)
-            except Full as full:
-                return full.wait, []
+            ops: list[Op] = []
+            waits = []
+            for cap in caps:
+                try:
+                    ops += cap.ops(got)
+                except Full as full:
+                    waits.append(full.wait)
+            return (max(waits), []) if waits else (None, ops)
 
-        wait: int | None = self.settle([cap.key], decide)
+        wait: int | None = self.settle([cap.key for cap in caps], decide)
         return wait
 
 

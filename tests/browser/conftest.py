@@ -191,6 +191,24 @@ class SiteServer:
         """One result, posted as `post_results` does."""
         return self.post_results([(path, body, token)])[0]
 
+    def many_players(self, names: list[str]) -> list[dict[str, Any]]:
+        """Players made straight in the server's store ({id, name, token} each), as people on networks
+        of their own would make them: for a board of a hundred, which the API's new-player limit per
+        address (every player here comes from 127.0.0.1) wouldn't let one test make."""
+        from functions.auth import new_secret, token_of
+        from service.store.sqlite import SqliteStore
+
+        store = SqliteStore(self.store_url.removeprefix("sqlite:///"))
+        made = []
+        try:
+            for name in names:
+                secret, hashed = new_secret()
+                player = store.create_player(name, hashed, dt.datetime.now(dt.UTC))
+                made.append({"id": player.id, "name": player.name, "token": token_of(player.id, secret)})
+        finally:
+            store.close()
+        return made
+
     def keep_results(self, keep: Callable[[Any, dt.date, dt.datetime], None]) -> None:
         """Keep results straight into the server's store, through the records layer a post ends in:
         for a page's fixtures that need what no ticket allows in a test's time (a 9:59:59 solve).
@@ -224,6 +242,8 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
         "PUZZLEBOOK_DIST": str(base / "dist"),
         "PUZZLEBOOK_STORE": f"sqlite:///{base / 'store.sqlite3'}",
         "PYTHONUNBUFFERED": "1",
+        # The pages' tests make a player and look at the boards at once (the rule: test_api_standing).
+        "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0",
     })
     log = base / "serve.log"
     with open(log, "wb") as out:

@@ -62,7 +62,7 @@ def test_a_place_outside_the_top_100_is_shown_after_a_gap(make_page, site_server
     puzzle = ch.public_day(site_server, today)
     order = ch.solving_order(puzzle)
     fast = {"date": today, "tiles": order, "seconds": puzzle["moves"], "undos": 0, "resets": 0}
-    quick = [ch.new_player(site_server, f"Quick {k}") for k in range(101)]
+    quick = site_server.many_players([f"Quick {k}" for k in range(101)])
     answers = site_server.post_results([("/api/chain/solves", fast, other["token"]) for other in quick])
     assert all(status == 200 for status, _ in answers), answers
     slow = ch.new_player(site_server, "Slow Coach")

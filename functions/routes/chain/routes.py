@@ -22,7 +22,7 @@ from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import CallerOf, Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
-from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
+from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
 from functions.routes.boards import DatePath, board_rows
 from functions.routes.chain.models import (
     ChainDailyBoard,
@@ -122,7 +122,8 @@ async def post_solve(post: Solving) -> ChainPosted:
     records = ChainRecords(ctx.store)
     solve = body.solve(offline=play is None)
     with refusing():
-        posted = records.record_chain_solve(player.id, solve, today=ctx.today(), now=ctx.now(), play=play)
+        posted = records.record_chain_solve(player.id, solve, today=ctx.today(), now=ctx.now(), play=play,
+                                            on_boards=on_boards(ctx, player))
     return _answer(posted)
 
 
@@ -145,7 +146,8 @@ async def post_giveup(post: GivingUp) -> ChainPosted:
     ))
     records = ChainRecords(ctx.store)
     with refusing():
-        posted = records.record_chain_giveup(player.id, body.date, ctx.now(), play, offline=play is None)
+        posted = records.record_chain_giveup(player.id, body.date, ctx.now(), play, offline=play is None,
+                                             on_boards=on_boards(ctx, player))
     return _answer(posted)
 
 

@@ -26,7 +26,7 @@ from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
-from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, refusing
+from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
 from functions.routes.boards import DatePath, board_rows
 from functions.routes.chess.models import (
     BAND_WORDS,
@@ -184,7 +184,8 @@ async def post_solve(post: Solving) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play))
+        return _answer(ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play,
+                                                            on_boards=on_boards(ctx, player)))
 
 
 @router.post(
@@ -223,7 +224,8 @@ async def post_miss(post: Missing) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_miss(player.id, kept, ctx.now(), play))
+        return _answer(ChessRecords(ctx.store).record_miss(player.id, kept, ctx.now(), play,
+                                                           on_boards=on_boards(ctx, player)))
 
 
 @router.get(

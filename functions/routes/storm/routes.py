@@ -24,7 +24,7 @@ from functions.caching import BOARD, PRIVATE, cached
 from functions.deps import OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
-from functions.plays import key_of, now_ms
+from functions.plays import key_of, now_ms, on_boards
 from functions.routes.boards import DatePath, board_rows
 from functions.routes.storm.models import (
     StormBoard,
@@ -158,7 +158,8 @@ async def post_run(post: Running) -> StormPosted:
     except RunRefused as exc:
         raise ApiError(422, str(exc)) from None
     answer = StormRecords(ctx.store).record_run(
-        player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now())
+        player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
+        on_boards=on_boards(ctx, player),
     )
     return StormPosted(
         ranked=answer.ranked, already=answer.already, result=_result(answer.result), place=answer.place

@@ -74,25 +74,30 @@ class ChainRecords:
         """The player's kept result for a Chain day (a solve or a give-up), or None."""
         return _result(self.store.get_item(K.player(pid), CK.chain_result(day)))
 
-    def _writes(self, pid: str, day: str, settled: Settled, expect: int, rank: str | None = None) -> list[Op]:
+    def _writes(
+        self, pid: str, day: str, settled: Settled, expect: int, rank: str | None = None,
+        on_boards: bool = True,
+    ) -> list[Op]:
         """The store operations for what `settle_*` decided: the day's result, created only if
         absent (ranked on the day's board by `rank` when it goes there), and the tallies, written
-        only over the version read (`expect`)."""
+        only over the version read (`expect`). Nothing goes on a board when `on_boards` is False
+        (a new account: puzzlebook.standing)."""
         if settled.result is None or settled.stats is None:
             return []  # an earlier result stands: nothing to write
         key, stats_key = _chain_keys(pid, day)
-        board = {1: (CK.chain_daily_board(day)[1], rank)} if settled.on_board and rank else {}
+        board = {1: (CK.chain_daily_board(day)[1], rank)} if settled.on_board and rank and on_boards else {}
         stats = settled.stats
         # The streak board sees only the streak kept by results with a ticket.
         ranked = stats.ranked_streak
-        streak = {2: streak_index("chain", ranked, pid)} if ranked.day else {}
+        streak = {2: streak_index("chain", ranked, pid)} if ranked.day and on_boards else {}
         return [
             Put(make_item(*key, settled.result.to_doc(), index=board), expect=0),
             Put(make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak), expect=expect),
         ]
 
     def record_chain_solve(
-        self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime, play: PlayCheck | None = None
+        self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime, play: PlayCheck | None = None,
+        on_boards: bool = True,
     ) -> Posted:
         """Keep the player's solve of a Chain day as puzzlebook.chain.results.settle_solve decides
         (the first result stands; posted on its own site day `today`, it goes on the day's board
@@ -108,19 +113,20 @@ class ChainRecords:
                 play.is_tie(got)
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted)
-            ops = self._writes(pid, solve.day, settled, stats.version, rank)
+            ops = self._writes(pid, solve.day, settled, stats.version, rank, on_boards)
             if play is not None and ops:
                 ops += play.counting(got)
             return settled.answer, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
-        if answer.daily and not answer.already:
+        if answer.daily and not answer.already and on_boards:
             n, board_pk = CK.chain_daily_board(solve.day)
             answer = replace(answer, place=self.store.count_items(board_pk, index=n, below=rank) + 1)
         return answer
 
     def record_chain_giveup(
-        self, pid: str, day: str, now: dt.datetime, play: PlayCheck | None = None, *, offline: bool = False
+        self, pid: str, day: str, now: dt.datetime, play: PlayCheck | None = None, *, offline: bool = False,
+        on_boards: bool = True,
     ) -> Posted:
         """Keep a give-up as the player's result for a Chain day, unless a result came first (already).
         `play`: its ticket, as for a solve; `offline`: it came without one."""
@@ -132,7 +138,7 @@ class ChainRecords:
                 play.is_tie(got)
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
-            ops = self._writes(pid, day, settled, stats.version)
+            ops = self._writes(pid, day, settled, stats.version, on_boards=on_boards)
             if play is not None and ops:
                 ops += play.counting(got)
             return settled.answer, ops + ([play.closing(got, "giveup")] if play is not None else [])

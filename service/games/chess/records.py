@@ -20,6 +20,7 @@ from puzzlebook.chess.results import (
 )
 from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.results import Posted
+from puzzlebook.standing import on_ratings_board
 from service.games.chess import keys as CK
 from service.games.chess.history import day_key, history_ops
 from service.plays import PlayCheck
@@ -124,15 +125,17 @@ class ChessRecords:
 
     # ---- results -----------------------------------------------------------------------
 
-    def _chess_stats_put(self, pid: str, stats: ChessStats) -> Put:
-        """The versioned write of the player's chess tallies, with their places on the boards."""
+    def _chess_stats_put(self, pid: str, stats: ChessStats, on_boards: bool = True) -> Put:
+        """The versioned write of the player's chess tallies, with their places on the boards: none
+        for a new account (`on_boards` False), and on the ratings board only a settled rating of
+        enough rated results (puzzlebook.standing), so the index holds only what a board shows."""
         index: dict[int, tuple[str, str]] = {}
-        if stats.rating is not None:
+        if stats.rating is not None and on_ratings_board(stats.rating, stats.rated, established=on_boards):
             index[1] = (K.ratings_board("chess")[1], K.rating_rank(stats.rating.rating, pid))
         # The boards see only what came with a ticket: the ranked clean count and streak.
-        if stats.ranked_streak.day:
+        if stats.ranked_streak.day and on_boards:
             index[2] = streak_index("chess", stats.ranked_streak, pid)
-        if stats.ranked_clean:
+        if stats.ranked_clean and on_boards:
             rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
             index[3] = (CK.alltime_board(None)[1], rank)
         new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
@@ -149,13 +152,15 @@ class ChessRecords:
         )
 
     def record_solve(
-        self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None
+        self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None,
+        *, on_boards: bool = True,
     ) -> Posted:
         """Keep the player's solve as puzzlebook.chess.results.settle_solve decides, in one write;
         for a daily solved on its day, its place on that day's board. `play`: the ticket it came
         with, which must be the player's current play (TicketRefused "closed" otherwise); the
         solve ends that play in the same write, and is counted there against the play's cap
-        (CapReached past it)."""
+        (CapReached past it). `on_boards`: the player's results go on the boards now (a new
+        account's don't: puzzlebook.standing); kept and counted either way."""
         keys = _ResultKeys(pid, post.puzzle_id, (post.on.isoformat(),))
         at = utc_stamp(now)
 
@@ -163,21 +168,22 @@ class ChessRecords:
             if play is not None:
                 play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
-            ops = self._writes(pid, keys.solve, keys.miss, settled)
+            ops = self._writes(pid, keys.solve, keys.miss, settled, on_boards)
             if play is not None and ops:
                 ops += play.counting(got)
             ops = ops + history_ops(pid, settled.history)
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         settled = self.store.settle(keys.read + (play.keys if play else []), decide)
-        on_board = _daily_board(pid, settled.record)
+        on_board = _daily_board(pid, settled.record) if on_boards else None
         if on_board is None:
             return settled.answer
         index, (board, rank) = on_board
         return replace(settled.answer, place=self.store.count_items(board, index=index, below=rank) + 1)
 
     def record_miss(
-        self, pid: str, post: MissPost, now: dt.datetime, play: PlayCheck | None = None
+        self, pid: str, post: MissPost, now: dt.datetime, play: PlayCheck | None = None,
+        *, on_boards: bool = True,
     ) -> Posted:
         """Keep the player's miss as puzzlebook.chess.results.settle_miss decides, in one write.
         `play`: its ticket, as for a solve; a miss of the play a solve has just ended is a tie, and
@@ -192,7 +198,7 @@ class ChessRecords:
             if (day := history_day(post, had, tie=tie)) not in keys.days:
                 raise _ReadDay(day)
             settled = settle_miss(post, had, at, tie=tie)
-            ops = self._writes(pid, keys.miss, keys.solve, settled)
+            ops = self._writes(pid, keys.miss, keys.solve, settled, on_boards)
             if play is not None and ops and not tie:  # a tie's miss takes the counted solve's place
                 ops += play.counting(got)
             ops += history_ops(pid, settled.history)
@@ -207,30 +213,31 @@ class ChessRecords:
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
                 days = (*days, needed.day)
 
-    def _writes(self, pid: str, kept: Key, other: Key, settled: Settled) -> list[Op]:
+    def _writes(self, pid: str, kept: Key, other: Key, settled: Settled, on_boards: bool = True) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
         board), the tallies (over the version read), the other kind's absence when this is the
-        first result, and a clean solve's band tally (on the band's all-time board)."""
+        first result, and a clean solve's band tally (on the band's all-time board). Nothing goes
+        on a board when `on_boards` is False (a new account)."""
         record, stats = settled.record, settled.stats
         if record is None or stats is None:
             return []
-        on_board = _daily_board(pid, record)
+        on_board = _daily_board(pid, record) if on_boards else None
         index = {on_board[0]: on_board[1]} if on_board else {}
         ops: list[Op] = [
             Put(make_item(*kept, record.to_doc(), index=index), expect=0),
-            self._chess_stats_put(pid, stats),
+            self._chess_stats_put(pid, stats, on_boards),
         ]
         if settled.first:
             ops.append(Absent(*other))
         if settled.solve is not None:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
-            on_its_board = _daily_board(pid, settled.solve)
+            on_its_board = _daily_board(pid, settled.solve) if on_boards else None
             solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
             ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index)))
         if settled.tally:
             band, tally = settled.tally
             board = (CK.alltime_board(band)[1], K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
-            index = {3: board} if tally.ranked_clean else {}
+            index = {3: board} if tally.ranked_clean and on_boards else {}
             ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index)))
         return ops
 
@@ -300,7 +307,8 @@ class ChessRecords:
         return self.store.board_of(BoardSpec(index, [pk], detail, mine))
 
     def ratings_board(self, game: str = "chess", me: str | None = None) -> Board:
-        """Players by rating, highest first; provisional ones marked."""
+        """Players by rating, highest first: settled ratings of established accounts only (the
+        index holds no other: `_chess_stats_put`)."""
         index, pk = K.ratings_board(game)
 
         def detail(it: Item) -> dict[str, Any]:

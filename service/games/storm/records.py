@@ -119,10 +119,14 @@ class StormRecords:
         return True
 
     def record_run(
-        self, pid: str, day: str, nonce: str, tally: Tally, seconds: int, posted: str
+        self, pid: str, day: str, nonce: str, tally: Tally, seconds: int, posted: str, *,
+        on_boards: bool = True,
     ) -> RunAnswer:
         """Keep the player's run of `day` (ticket `nonce`) as puzzlebook.storm.results.settle
-        decides; the answer, with its place on the day's board when it is the ranked run."""
+        decides; the answer, with its place on the day's board when it is there. `on_boards`: the
+        player's runs go on the boards now (a new account's don't: puzzlebook.standing); an
+        established account's best goes on the best board with its next ranked run, even one that
+        isn't better."""
         me = K.player(pid)
         started_key, result_key, stats_key = (me, SK.started(day)), (me, SK.result(day)), (me, SK.STORM_STATS)
         # Here, not at the top: the module imports python-chess, which a cold start shouldn't load.
@@ -130,25 +134,31 @@ class StormRecords:
 
         run = RunResult(day, tally, seconds, posted)
 
-        def decide(got: dict[Key, Item]) -> tuple[RunAnswer, list[Op]]:
+        def decide(got: dict[Key, Item]) -> tuple[tuple[RunAnswer, bool], list[Op]]:
             started = got.get(started_key)
             ranked = started is not None and RunStarted.from_doc(doc_of(started)).nonce == nonce
             kept = RunResult.from_doc(doc_of(got[result_key])) if result_key in got else None
             stats = got.get(stats_key)
-            settled = settle(ranked=ranked, kept=kept, best=_best(stats), run=run)
+            best = _best(stats)
+            settled = settle(ranked=ranked, kept=kept, best=best, run=run)
             ops: list[Op] = []
             if settled.result is not None:
-                board = SK.daily_board(day)[1], _rank(pid, settled.result)
-                ops.append(Put(make_item(*result_key, settled.result.to_doc(), index={1: board}), expect=0))
-            if settled.best is not None:
+                board = {1: (SK.daily_board(day)[1], _rank(pid, settled.result))} if on_boards else {}
+                ops.append(Put(make_item(*result_key, settled.result.to_doc(), index=board), expect=0))
+            best_run = settled.best
+            unlisted = best is not None and stats is not None and "GSI1PK" not in stats
+            if best_run is None and settled.result is not None and on_boards and unlisted:
+                best_run = best  # kept while the account was new: on the best board now
+            if best_run is not None:
                 version = version_of(stats)
-                index = {1: (SK.BEST_BOARD[1], _rank(pid, settled.best))}
-                doc = {"best": settled.best.to_doc()}
+                index = {1: (SK.BEST_BOARD[1], _rank(pid, best_run))} if on_boards else {}
+                doc = {"best": best_run.to_doc()}
                 ops.append(Put(make_item(*stats_key, doc, version=version + 1, index=index), expect=version))
-            return settled.answer, ops
+            on_board = on_boards if settled.result is not None else "GSI1PK" in got.get(result_key, {})
+            return (settled.answer, on_board), ops
 
-        answer = self.store.settle([started_key, result_key, stats_key], decide)
-        if not answer.ranked:
+        answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
+        if not (on_board and answer.ranked):
             return answer
         n, board_pk = SK.daily_board(day)
         place = self.store.count_items(board_pk, index=n, below=_rank(pid, answer.result)) + 1

@@ -186,7 +186,7 @@ function flashChange(seconds) {
  * no sooner than a second a move after its ticket (docs/storm.md). A run played faster than that
  * claims the floor, and waits until its ticket is that old by this browser's clock.
  */
-async function posted(run, ticket, came) {
+async function postRun(run, ticket, came) {
   const moves = run.moves.reduce((n, puzzle) => n + puzzle.length, 0)
   const wait = came + moves * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS - Date.now()
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
@@ -199,13 +199,14 @@ async function finish(run, { ticket, ranked, came }) {
   let result = { date: current.date, ...run.tally, ranked: false, place: null }
   let rank = current.today ? 'Practice: not on the boards.' : 'An earlier day: practice, not on the boards.'
   if (ticket) {
-    const answer = await posted(run, ticket, came)
+    const answer = await postRun(run, ticket, came)
     if (answer.status === 200) {
       const posted = answer.data
       result = { ...posted.result, ranked: posted.ranked, place: posted.place ?? null }
-      rank = posted.ranked
-        ? `Ranked: #${posted.place} on today’s board${posted.already ? ' (kept before)' : ''}.`
-        : 'Practice: your ranked run today was started earlier.'
+      const kept = posted.already ? ' (kept before)' : ''
+      rank = !posted.ranked ? 'Practice: your ranked run today was started earlier.'
+        : Number.isInteger(posted.place) ? `Ranked: #${posted.place} on today’s board${kept}.`
+          : `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
     } else {
       rank = `Not kept: ${reason(answer)}`
     }
