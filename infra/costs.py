@@ -5,16 +5,21 @@
     python infra/costs.py --measure DIR    page, shard and asset sizes of a built site (gzip)
 
 The prices are AWS's published on-demand prices for us-east-1 (CloudFront at its
-North America / Europe rate), with the always-free allowances applied. The
-per-player figures are assumptions, stated below, with the byte sizes measured
-from a build (--measure). tests/test_infra_costs.py checks infra/README.md shows
-exactly what this prints.
+North America / Europe rate), with the always-free allowances applied. What a
+player's day costs the API and the table (API requests, Lambda time, DynamoDB
+read and write units, stored bytes) is measured: `python -m bench scale` traces
+the real app over moto for a scripted day and writes those units, at each scale
+it models, into infra/scale_trace.json, which this reads (`traced`). The rest
+(pages, files, the CDN) are assumptions, stated below, with the byte sizes
+measured from a build (--measure). tests/test_infra_costs.py checks
+infra/README.md shows exactly what this prints.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -62,19 +67,46 @@ class PlayerDay:
     shard_kb: float = 12.0  # gzip; measured mean 11.6 KB (31 KB raw)
     small_requests: int = 5  # shards/index.json, daily files, daily/index.json, sw.js
     small_kb: float = 2.0  # daily files 0.1 KB, shards/index.json 3 KB, sw.js
-    api_requests: int = 12  # me, each game's posts, boards
     api_kb: float = 2.0
-    lambda_ms: float = 50.0  # billed per API request, cold starts spread in
     lambda_gb: float = 0.5  # MemorySize 512
     log_bytes_per_invoke: int = 400  # Lambda's START/END/REPORT lines and one access line
-    rru: float = 20.0  # token lookup, first-result checks, three boards
-    wru: float = 35.0  # solves as transactions (2 WRU per item): result, counters, board entries
-    stored_kb: float = 3.0  # new items per player-day, GSI copies included
     cold_start_share: float = 0.001  # API requests that start a new Lambda (one KMS decrypt each)
     origin_miss_share: float = 0.05  # CloudFront requests for files that go to S3
 
 
 PLAYER = PlayerDay()
+
+
+# ------------------------------------- one daily player, one day: measured
+@dataclass(frozen=True)
+class Traced:
+    """A daily player's day on the API and the table, as `python -m bench scale` measured it on the
+    code as it is: API requests, mean Lambda ms billed a request, DynamoDB read and write request
+    units, and KB of items added (index copies included, expiring items not)."""
+
+    api_requests: float
+    lambda_ms: float
+    rru: float
+    wru: float
+    stored_kb: float
+
+
+TRACE = Path(__file__).resolve().parent / "scale_trace.json"
+
+
+def traced(players: int, path: Path = TRACE) -> Traced:
+    """The measured day at `players` daily players: linear between the scales the trace was
+    multiplied out to (a player's place is counted, so the reads grow with the boards, which grow with
+    the players), the nearest one's outside them."""
+    measured = json.loads(path.read_text(encoding="utf-8"))["per_player_day"]
+    points = sorted(measured, key=lambda p: p["players"])
+    fields = Traced.__dataclass_fields__
+    low = max((p for p in points if p["players"] <= players), default=points[0], key=lambda p: p["players"])
+    high = min((p for p in points if p["players"] >= players), default=points[-1], key=lambda p: p["players"])
+    if high["players"] == low["players"]:
+        return Traced(**{k: float(low[k]) for k in fields})
+    t = (players - low["players"]) / (high["players"] - low["players"])
+    return Traced(**{k: low[k] + t * (high[k] - low[k]) for k in fields})
 SCALES = [("1 thousand", 1_000), ("100 thousand", 100_000), ("10 million", 10_000_000)]
 STORAGE_MONTHS = 12  # DynamoDB storage is shown after a year of play (every solve is kept)
 
@@ -98,7 +130,9 @@ class Line:
 
 
 def _n(x: float) -> str:
-    """A count in words a reader can check: 0.9 M, 3.60 B."""
+    """A count in words a reader can check: 0.9 M, 3.60 B, 1.25 T."""
+    if x >= 1e12:
+        return f"{x / 1e12:,.2f} T"
     if x >= 1e9:
         return f"{x / 1e9:,.2f} B"
     if x >= 1e5:
@@ -110,14 +144,16 @@ def _gb(x: float) -> str:
     return f"{x:,.1f} GB" if x < 100 else f"{x:,.0f} GB"
 
 
-def month(players: int, p: PlayerDay = PLAYER) -> list[Line]:
-    """Each service's monthly cost for `players` daily players, with its arithmetic."""
+def month(players: int, p: PlayerDay = PLAYER, t: Traced | None = None) -> list[Line]:
+    """Each service's monthly cost for `players` daily players, with its arithmetic; `t`: the API's
+    and the table's units of a player's day (default: the trace's at `players`)."""
+    t = t or traced(players)
     pr = PRICES
     pd = players * DAYS
     per_day_requests = (p.page_views + p.cold_cache_share * p.static_requests + p.shard_fetches
-                        + p.small_requests + p.api_requests)
+                        + p.small_requests + t.api_requests)
     per_day_kb = (p.page_views * p.page_kb + p.cold_cache_share * p.static_kb + p.shard_fetches * p.shard_kb
-                  + p.small_requests * p.small_kb + p.api_requests * p.api_kb)
+                  + p.small_requests * p.small_kb + t.api_requests * p.api_kb)
     cf_requests = pd * per_day_requests
     cf_gb = pd * per_day_kb / 1_048_576
     billable_gb = max(0.0, cf_gb - pr["cloudfront_free_gb"])
@@ -127,19 +163,19 @@ def month(players: int, p: PlayerDay = PLAYER) -> list[Line]:
     cf_data, cf_req = _tiered(billable_gb), billable_req / 10_000 * pr["cloudfront_per_10k_https"]
     cf_fn = fn_billable / 1e6 * pr["cloudfront_functions_per_million"]
 
-    api = pd * p.api_requests
+    api = pd * t.api_requests
     first = min(api, 300e6)
     http_api = (first / 1e6 * pr["http_api_per_million"]
                 + (api - first) / 1e6 * pr["http_api_per_million_after_300m"])
 
-    gb_s = api * p.lambda_ms / 1000 * p.lambda_gb
+    gb_s = api * t.lambda_ms / 1000 * p.lambda_gb
     billable_inv = max(0.0, api - pr["lambda_free_requests"])
     billable_gb_s = max(0.0, gb_s - pr["lambda_free_gb_seconds"])
     lam_req = billable_inv / 1e6 * pr["lambda_per_million"]
     lam_gb_s = billable_gb_s * pr["lambda_arm_gb_second"]
 
-    rru, wru = pd * p.rru, pd * p.wru
-    stored_gb = players * 365 / 12 * STORAGE_MONTHS * p.stored_kb / 1_048_576
+    rru, wru = pd * t.rru, pd * t.wru
+    stored_gb = players * 365 / 12 * STORAGE_MONTHS * t.stored_kb / 1_048_576
     billable_store = max(0.0, stored_gb - pr["dynamodb_free_gb"])
     d_r = rru / 1e6 * pr["dynamodb_per_million_rru"]
     d_w = wru / 1e6 * pr["dynamodb_per_million_wru"]
@@ -156,22 +192,22 @@ def month(players: int, p: PlayerDay = PLAYER) -> list[Line]:
 
     return [
         Line("CloudFront",
-             f"{_n(pd)} × {per_day_requests:g} = {_n(cf_requests)} requests, less 10 M free, × $0.0100/10k "
-             f"= ${cf_req:,.2f}; {_n(pd)} × {per_day_kb:g} KB = {_gb(cf_gb)}, less 1,024 GB free, "
+             f"{_n(pd)} × {per_day_requests:.1f} = {_n(cf_requests)} requests, less 10 M free, × $0.0100/10k "
+             f"= ${cf_req:,.2f}; {_n(pd)} × {per_day_kb:.1f} KB = {_gb(cf_gb)}, less 1,024 GB free, "
              f"at $0.085/GB (first 10 TB, then less) = ${cf_data:,.2f}; {_n(fn_calls)} function runs, "
              f"less 2 M free, × $0.10/M = ${cf_fn:,.2f}",
              cf_data + cf_req + cf_fn),
         Line("HTTP API",
-             f"{_n(pd)} × {p.api_requests} = {_n(api)} requests × $1.00/M (past 300 M: $0.90/M)",
+             f"{_n(pd)} × {t.api_requests:.1f} = {_n(api)} requests × $1.00/M (past 300 M: $0.90/M)",
              http_api),
         Line("Lambda (arm64)",
              f"{_n(api)} invocations, less 1 M free, × $0.20/M = ${lam_req:,.2f}; "
-             f"{_n(api)} × {p.lambda_ms:g} ms × {p.lambda_gb:g} GB = {gb_s:,.0f} GB-s, less 400,000 free, "
+             f"{_n(api)} × {t.lambda_ms:.1f} ms × {p.lambda_gb:g} GB = {gb_s:,.0f} GB-s, less 400,000 free, "
              f"× $0.0000133334 = ${lam_gb_s:,.2f}",
              lam_req + lam_gb_s),
         Line("DynamoDB",
-             f"{_n(pd)} × {p.rru:g} = {_n(rru)} RRU × $0.125/M = ${d_r:,.2f}; "
-             f"{_n(pd)} × {p.wru:g} = {_n(wru)} WRU × $0.625/M = ${d_w:,.2f}; "
+             f"{_n(pd)} × {t.rru:,.1f} = {_n(rru)} RRU × $0.125/M = ${d_r:,.2f}; "
+             f"{_n(pd)} × {t.wru:,.1f} = {_n(wru)} WRU × $0.625/M = ${d_w:,.2f}; "
              f"a year's items {_gb(stored_gb)} (less 25 GB free) × $0.25 = ${d_s:,.2f}; "
              f"PITR {_gb(stored_gb)} × $0.20 = ${d_p:,.2f}",
              d_r + d_w + d_s + d_p),

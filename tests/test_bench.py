@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pkgutil
 import subprocess
 import sys
@@ -43,3 +44,24 @@ def test_lessons_times_every_import_shape() -> None:
     out = _bench("lessons", "--runs", "1")
     lines = [line for line in out.splitlines() if line.endswith((" ok", " SLOW"))]
     assert len(lines) == 5, lines
+
+
+def test_scale_prints_every_shared_key_its_limits_and_goals_and_writes_the_units(tmp_path: Path) -> None:
+    # A tiny scripted day (a player and the warm-up one through the real app over moto): the machinery,
+    # not the figures.
+    units = tmp_path / "units.json"
+    out = _bench("scale", "--players", "1", "--endless", "1", "--viewers", "1", "--out", str(units))
+    for heading in ("The traffic model's assumptions:", "The scripted day", "Shared keys",
+                    "The hottest shared key against its limit:", "Lambda:", "The API's throttle",
+                    "The month's cost", "Goals:"):
+        assert heading in out, heading
+    for key in ("GSI1 CD#<today>#", "GSI1 RATING#chess", "GSI3 AT#all", "GSI2 STREAK#chess#<yesterday>",
+                "GSI1 KD#<today>", "GSI1 SD#<today>", "DAILY#chess", "CHAIN",
+                "the hottest per-player key, P#<pid>"):
+        assert key in out, key
+    goals = [line.strip() for line in out.splitlines() if line.startswith("  at ")]
+    assert len(goals) == 4 and all(g.endswith((": met", ": NOT met")) for g in goals), goals
+    written = json.loads(units.read_text(encoding="utf-8"))
+    scales = [p["players"] for p in written["per_player_day"]]
+    assert scales == [1_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    assert all(p["wru"] > 0 and p["rru"] > 0 and p["api_requests"] > 0 for p in written["per_player_day"])

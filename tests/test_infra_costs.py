@@ -1,9 +1,11 @@
 """infra/costs.py and the cost table of infra/README.md: the README shows what the
-model computes, and the model behaves like a bill."""
+model computes, the model behaves like a bill, and a player's day on the API and the
+table is the one `python -m bench scale` measured (infra/scale_trace.json)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -33,8 +35,31 @@ def test_the_bill_grows_with_the_players_and_is_small_for_a_small_site(costs: Mo
     totals = [sum(line.dollars for line in costs.month(n)) for _, n in costs.SCALES]
     assert totals == sorted(totals)
     assert totals[0] < 10  # a thousand players: pocket money
-    # past the free tiers, a hundred times the players costs roughly a hundred times as much
+    # past the free tiers, a hundred times the players with the same day each costs roughly a hundred
+    # times as much
+    same = costs.traced(100_000)
+    totals = [sum(line.dollars for line in costs.month(n, t=same)) for _, n in costs.SCALES]
     assert 50 < totals[2] / totals[1] < 150
+
+
+def test_a_players_day_is_the_traces(costs: ModuleType) -> None:
+    trace = json.loads((ROOT / "infra" / "scale_trace.json").read_text(encoding="utf-8"))
+    assert trace["made_by"] == "python -m bench scale"
+    points = trace["per_player_day"]
+    for point in points:
+        assert costs.traced(point["players"]) == costs.Traced(
+            **{k: point[k] for k in ("api_requests", "lambda_ms", "rru", "wru", "stored_kb")})
+    for _, n in costs.SCALES:  # the README's scales are measured ones, not interpolated
+        assert n in {p["players"] for p in points}
+    low, high = points[0], points[1]
+    middle = costs.traced((low["players"] + high["players"]) // 2)
+    assert middle.rru == pytest.approx((low["rru"] + high["rru"]) / 2)
+    assert costs.traced(1) == costs.traced(low["players"])  # the nearest outside the trace's scales
+    # what a player does doesn't depend on how many others there are; what it reads does (today, the
+    # places are counted on the boards, so the reads grow with them)
+    first, last = costs.traced(points[0]["players"]), costs.traced(points[-1]["players"])
+    assert (first.api_requests, first.wru) == (last.api_requests, last.wru)
+    assert first.rru <= last.rru
 
 
 def test_free_tiers_are_applied(costs: ModuleType) -> None:

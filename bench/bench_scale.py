@@ -1,0 +1,65 @@
+"""The scale model as a benchmark: how today's code holds 1 M, 10 M and 100 M daily players.
+
+    python -m bench scale                       the report (a few minutes: a day of players on moto)
+    python -m bench scale --write               and the per-player units infra/costs.py reads
+                                                (infra/scale_trace.json; then python infra/costs.py
+                                                --update-readme)
+    python -m bench scale --players 3 --endless 1 --viewers 1 --out FILE    a tiny day (the smoke test)
+
+It runs the real FastAPI app over the real DynamoStore on a moto table made from infra/template.yaml
+for a scripted day of players (bench/scale/day.py), records every AWS call with the partition keys it
+touches on the table and every index and the capacity units its real item sizes cost (trace.py,
+units.py), multiplies that by the traffic model (model.py) and prints, for each shared key, its
+WCU/s and RCU/s at each scale in the peak hour and the midnight burst, the hottest against its
+limit, Lambda's concurrency, the API's throttle against the peak, the month's cost, and the goals
+(report.py). docs/operations.md, "The scale model", states every assumption.
+
+The day is small (moto reads its whole table for every call, so a day of a hundred players takes an
+hour): what grows with the players is sized at scale by the model, not read off the day's tiny boards
+(a place's COUNT, a board's page and the names of its rows). A tiny day measures the same calls, with
+fewer runs of each to average (the smoke test's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACE = ROOT / "infra" / "scale_trace.json"
+PLAYERS, ENDLESS, VIEWERS = 15, 5, 3
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench scale", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=PLAYERS,
+                        help="players of the scripted day (at most 200)")
+    parser.add_argument("--endless", type=int, default=ENDLESS, help="of them, how many also play Endless")
+    parser.add_argument("--viewers", type=int, default=VIEWERS, help="of them, how many view every board")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the per-player units to {TRACE.relative_to(ROOT)}")
+    parser.add_argument("--out", type=Path, help="write the per-player units to this file instead")
+    args = parser.parse_args(argv)
+    sizes = (1 <= args.players <= 200, 0 <= args.endless <= args.players, 1 <= args.viewers <= args.players)
+    if not all(sizes):
+        parser.error("players 1-200, endless 0-players, viewers 1-players")
+
+    from bench.scale.day import scripted_day
+    from bench.scale.model import Assumptions, Model
+    from bench.scale.report import figures, report_lines, units_json
+    from bench.scale.trace import Recorder
+
+    started = time.monotonic()
+    with Recorder() as recorder:
+        day = scripted_day(args.players, args.endless, args.viewers, recorder)
+    model = Model(day, Assumptions())
+    fig = figures(model)
+    for line in report_lines(model, fig):
+        print(line)
+    print(f"\n(the scripted day took {time.monotonic() - started:.0f} s)")
+    out = args.out or (TRACE if args.write else None)
+    if out:
+        out.write_text(json.dumps(units_json(model, fig), indent=2) + "\n", encoding="utf-8")
+        print(f"per-player units written to {out}")

@@ -1,0 +1,407 @@
+"""The scripted day: players through the real FastAPI app (functions/app.py, FastAPI's TestClient:
+real HTTP requests through the ASGI app) over the real DynamoStore on a moto table made from
+infra/template.yaml, doing what their browsers do, while the recorder (trace.py) records every call.
+
+1. Yesterday: what the nightly keeps for the day and its public files (the ones a browser reads
+   from the CDN); every player signs up and plays yesterday's dailies, so today's items have a day of
+   history behind them (streaks, ratings, tallies) and yesterday's boards are full. Its posts are
+   recorded apart, only to tell which sessions write which boards.
+2. Today's days kept and files written the same way, then a warm-up player makes every kind of
+   request once, unrecorded: it stands for a Lambda container's first requests of the day (what a
+   container remembers, such as today's chess dailies, is read then, once a container a day; and
+   the code each route loads on first use is loaded, so the recorded CPU times are a warm one's).
+3. Today, recorded: every player posts (the chess daily, Chain, Storm; the first `endless` players
+   also ten Endless results), then the first `viewers` look at each board and their dashboard, and
+   ask for the daily files from the API as they do when the CDN hasn't them yet (the midnight race).
+
+Each session is a list of the requests a page makes (site/static/js), labelled by session and step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from bench.scale.trace import Recorder, Request
+from bench.scale.units import index_entry
+
+TODAY = dt.date(2026, 11, 30)
+ENDLESS_RESULTS = 10  # rated results in an Endless session (the traffic model's "10 rated results each")
+ENDLESS_SHOWN = (1, 4, 7)  # of them, these are shown (a miss); the rest solved
+SIGNUPS_PER_HOUR = 150  # under POST /api/players' 200 an hour from one address
+
+
+@dataclass(frozen=True)
+class Player:
+    """A scripted player: their number, id, Authorization header and Endless band."""
+
+    n: int
+    pid: str
+    headers: dict[str, str]
+    band: str
+
+
+@dataclass
+class Census:
+    """The entries and bytes of every index partition: {(index, partition): (entries, bytes)}."""
+
+    partitions: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+
+    def entries(self, index: str, partition: str) -> int:
+        return self.partitions.get((index, partition), (0, 0))[0]
+
+    def mean_size(self, index: str, partition: str) -> float:
+        count, size = self.partitions.get((index, partition), (0, 0))
+        return size / count if count else 0.0
+
+
+@dataclass
+class DayTrace:
+    """What the scripted day recorded: today's requests (with their calls) and yesterday's posts (only
+    to tell which sessions write which boards: a board written yesterday may not be today, like Storm's
+    best), the sessions run today of each kind, the players (their ids, to tell per-player keys from
+    shared ones), the day and the day before, and the index partitions' census at the start of the
+    day and at its end."""
+
+    players: int
+    today: str
+    yesterday: str
+    pids: set[str]
+    requests: list[Request]
+    yesterdays: list[Request]
+    sessions: Counter[str]
+    before: Census
+    after: Census
+
+
+# ---------------------------------------------------------------- the sessions
+
+
+@dataclass
+class World:
+    """The app and its store, the clock, the recorder, and the day's public files (the CDN's)."""
+
+    served: SimpleNamespace
+    recorder: Recorder
+    files: Path
+    record: bool = False
+    runs: Counter[str] = field(default_factory=Counter)  # sessions recorded, by kind
+    _session: str = ""
+
+    @property
+    def client(self) -> Any:
+        return self.served.client
+
+    def today(self) -> str:
+        return str(self.served.ctx.today().isoformat())
+
+    def file(self, game: str, day: str) -> dict[str, Any]:
+        """A day's public file, as the browser reads it from the CDN."""
+        data: dict[str, Any] = json.loads((self.files / "daily" / game / f"{day}.json").read_text())
+        return data
+
+    @contextmanager
+    def session(self, name: str) -> Iterator[None]:
+        """Label the requests inside as one run of session `name` (counted when recording)."""
+        self._session = name
+        if self.record:
+            self.runs[name] += 1
+        try:
+            yield
+        finally:
+            self._session = ""
+
+    def call(self, method: str, path: str, step: str, player: Player | None = None,
+             body: Any = None, expect: int = 200) -> Any:
+        """One HTTP request, recorded under the current session and `step` when recording."""
+        headers = player.headers if player else {}
+        if self.record:
+            with self.recorder.request(self._session, step, player.pid if player else None) as req:
+                got = self.client.request(method, path, json=body, headers=headers)
+                req.status = got.status_code
+        else:
+            got = self.client.request(method, path, json=body, headers=headers)
+        if got.status_code != expect:
+            raise RuntimeError(f"{method} {path} answered {got.status_code}, not {expect}: {got.text[:300]}")
+        return got.json()
+
+    def wait(self, seconds: float) -> None:
+        self.served.clock.advance(seconds=seconds)
+
+
+def _opened(world: World, game: str, body: dict[str, Any], player: Player) -> str:
+    return str(world.call("POST", f"/api/{game}/plays", f"POST /api/{game}/plays", player, body)["ticket"])
+
+
+def chess_daily(world: World, player: Player) -> None:
+    """The chess page: the rating refresh (GET /api/me), the daily opened (its ticket), solved (one
+    in four with a hint), and the streak asked for once the daily is in (chess/post.js)."""
+    day = world.today()
+    daily = world.file("chess", day)["dailies"][0]
+    puzzle = _puzzle(daily["row"], daily["band"])
+    world.call("GET", "/api/me", "GET /api/me", player)
+    ticket = _opened(world, "chess", {"id": puzzle.id, "band": puzzle.band}, player)
+    seconds = 20 + player.n * 7 % 90
+    world.wait(seconds + 1)
+    hints = 1 if player.n % 4 == 3 else 0
+    body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": hints,
+            "seconds": seconds, "ticket": ticket}
+    answer = world.call("POST", "/api/chess/solves", "POST /api/chess/solves (daily)", player, body)
+    if answer["daily"] != day:
+        raise RuntimeError(f"the daily solve wasn't counted as {day}'s daily: {answer}")
+    world.call("GET", "/api/me", "GET /api/me", player)
+
+
+def endless(world: World, player: Player, round_: int, results: int = ENDLESS_RESULTS) -> None:
+    """Endless: the page's rating refresh, then `results` puzzles of the player's band, each opened
+    (its ticket) and solved, or shown (a miss: those of ENDLESS_SHOWN)."""
+    world.call("GET", "/api/me", "GET /api/me", player)
+    for k, puzzle in enumerate(_endless_puzzles(world, player, round_)[:results]):
+        ticket = _opened(world, "chess", {"id": puzzle.id, "band": puzzle.band}, player)
+        if k in ENDLESS_SHOWN:
+            world.wait(15)
+            body: dict[str, Any] = {"id": puzzle.id, "band": puzzle.band, "how": "gave-up", "ticket": ticket}
+            world.call("POST", "/api/chess/misses", "POST /api/chess/misses", player, body)
+        else:
+            seconds = 10 + 4 * len(puzzle.solution) + k
+            world.wait(seconds + 1)
+            body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0,
+                    "hints": 0, "seconds": seconds, "ticket": ticket}
+            world.call("POST", "/api/chess/solves", "POST /api/chess/solves (Endless)", player, body)
+
+
+def chain(world: World, player: Player) -> None:
+    """Chain: the day opened (its ticket), solved (one in ten gives up instead), then the walkthrough
+    the result sheet shows (chain/game.js)."""
+    from puzzlebook.chain.generate import generate
+
+    day = world.today()
+    ticket = _opened(world, "chain", {"date": day}, player)
+    if player.n % 10 == 9:
+        world.wait(90)
+        world.call("POST", "/api/chain/giveups", "POST /api/chain/giveups", player,
+                   {"date": day, "ticket": ticket})
+    else:
+        seconds = 40 + player.n * 11 % 120
+        world.wait(seconds + 1)
+        body = {"date": day, "tiles": generate(day)["solution"], "seconds": seconds,
+                "undos": 1 if player.n % 3 == 0 else 0, "resets": 0, "ticket": ticket}
+        world.call("POST", "/api/chain/solves", "POST /api/chain/solves", player, body)
+    world.call("GET", f"/api/chain/{day}/walkthrough", "GET /api/chain/<day>/walkthrough", player)
+
+
+def storm(world: World, player: Player) -> None:
+    """Storm: the page's own figures (GET /api/storm/me), the day's run started (its ticket), played
+    from the public file (a few solved, then a wrong move) and posted."""
+    day = world.today()
+    run = [_puzzle([*row, ""], "storm") for row in world.file("storm", day)["puzzles"]]
+    world.call("GET", "/api/storm/me", "GET /api/storm/me", player)
+    started = world.call("POST", "/api/storm/runs", "POST /api/storm/runs", player)
+    solved = 2 + player.n % 6
+    moves = [p.solution for p in run[:solved]] + [[_wrong_move(run[solved])]]
+    seconds = 40 + player.n * 13 % 120
+    world.wait(seconds + 1)
+    body = {"date": day, "ticket": started["ticket"], "moves": moves, "seconds": seconds}
+    world.call("POST", "/api/storm/results", "POST /api/storm/results", player, body)
+
+
+def board(path: str) -> Callable[[World, Player], None]:
+    """A board page: the board's API, signed in (the answer names the player's own row)."""
+
+    def view(world: World, player: Player) -> None:
+        where = path.replace("<day>", world.today())
+        world.call("GET", where, f"GET {path}", player)
+
+    return view
+
+
+def dashboard(world: World, player: Player) -> None:
+    """The dashboard page: 30 days, its default."""
+    world.call("GET", "/api/me/dashboard?days=30", "GET /api/me/dashboard", player)
+
+
+def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:
+    """A page opened before the CDN has the day's files (site/static/js/lib/daily.js): the API's
+    copy of each, asked without a token. The home page asks for chess and Chain, a game's page for its
+    own; Storm's page has no fallback."""
+
+    def ask(world: World, player: Player) -> None:
+        day = world.today()
+        for game in games:
+            world.call("GET", f"/api/{game}/daily/{day}", f"GET /api/{game}/daily/<day>")
+
+    return ask
+
+
+# The sessions after everyone has posted: each board page, the dashboard, the midnight fallbacks.
+VIEWS: dict[str, Callable[[World, Player], None]] = {
+    "chess daily board": board("/api/boards/chess/daily/<day>"),
+    "chain daily board": board("/api/boards/chain/daily/<day>"),
+    "storm daily board": board("/api/boards/storm/daily/<day>"),
+    "chess all-time board": board("/api/boards/chess/alltime"),
+    "chess ratings board": board("/api/boards/ratings/chess"),
+    "chess streaks board": board("/api/boards/streaks/chess"),
+    "chain streaks board": board("/api/boards/streaks/chain"),
+    "storm best board": board("/api/boards/storm/best"),
+    "dashboard": dashboard,
+    "fallback: home page": fallback(("chess", "chain")),
+    "fallback: chess page": fallback(("chess",)),
+    "fallback: chain page": fallback(("chain",)),
+}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _puzzle(row: list[Any], band: str) -> Any:
+    from puzzlebook.chess.puzzle import Puzzle
+
+    return Puzzle.from_row(row, band)
+
+
+def _wrong_move(puzzle: Any) -> str:
+    """A legal first move that is neither the line's nor a mate."""
+    from puzzlebook.chess.puzzle import position_at
+
+    board_ = position_at(puzzle, 1)
+    for move in board_.legal_moves:
+        board_.push(move)
+        mate = board_.is_checkmate()
+        board_.pop()
+        if move.uci() != puzzle.solution[0] and not mate:
+            return str(move.uci())
+    raise RuntimeError(f"puzzle {puzzle.id} has no wrong move")
+
+
+def _endless_puzzles(world: World, player: Player, round_: int) -> list[Any]:
+    """ENDLESS_RESULTS puzzles of the player's band, not a daily, none played in another round."""
+    bundle = world.served.ctx.bundle
+    rows = [r for r in bundle.rows(player.band) if r[0] not in bundle.retired]
+    start = (player.n * 7 + round_ * ENDLESS_RESULTS * 31) % max(1, len(rows) - ENDLESS_RESULTS)
+    return [_puzzle(r, player.band) for r in rows[start:start + ENDLESS_RESULTS]]
+
+
+def _keep_day(world: World, day: dt.date) -> None:
+    """What the nightly keeps for `day` (the chess dailies, the Chain day, Storm's run) and the day's
+    public files, written where the browser reads them (the CDN). Kept game by game for that day
+    alone: the nightly itself keeps every day since each game's first (a minute of moto for the
+    set-up, and no part of a day's traffic)."""
+    from puzzlebook.chain.generate import generate
+    from service.games.chain.records import ChainRecords
+    from service.games.storm import ensure_run
+    from service.publish import DirWriter, daily_files
+
+    store, ctx = world.served.store, world.served.ctx
+    ctx.dailies(day)
+    ChainRecords(store).put_chain_day(day.isoformat(), generate(day.isoformat()))
+    ensure_run(store, ctx.settings, ctx.bundle, day)
+    writer = DirWriter(world.files)
+    for path, data in daily_files(store, ctx.settings, ctx.bundle, through=day, since=day).items():
+        writer.write(path, data)
+
+
+def _census(world: World) -> Census:
+    """Every index partition's entries and bytes, from a Scan of the table (unrecorded)."""
+    store = world.served.store
+    client, rec = store.client, world.recorder
+    keys, indexes = rec.schema(client, store.table)
+    census = Census()
+    params: dict[str, Any] = {"TableName": store.table}
+    while True:
+        got = rec.raw(client, "Scan", params)
+        for item in got.get("Items", []):
+            for index in indexes.values():
+                entry = index_entry(item, index, keys)
+                if entry:
+                    count, size = census.partitions.get((index.name, entry.partition), (0, 0))
+                    census.partitions[(index.name, entry.partition)] = (count + 1, size + entry.size)
+        if "LastEvaluatedKey" not in got:
+            return census
+        params["ExclusiveStartKey"] = got["LastEvaluatedKey"]
+
+
+def _sign_up(world: World, n: int, bands: tuple[str, ...]) -> Player:
+    made = world.call("POST", "/api/players", "POST /api/players", body={"name": f"Player {n}"}, expect=201)
+    return Player(n, made["id"], {"Authorization": f"Bearer {made['token']}"}, bands[n % len(bands)])
+
+
+def _post(world: World, players: list[Player], endless_players: int, round_: int,
+          results: int = ENDLESS_RESULTS) -> None:
+    day = world.today()
+    for player in players:
+        if world.today() != day:
+            raise RuntimeError(f"the scripted day ran past midnight at player {player.n}: fewer players")
+        with world.session("chess daily"):
+            chess_daily(world, player)
+        with world.session("chain"):
+            chain(world, player)
+        with world.session("storm"):
+            storm(world, player)
+        if player.n < endless_players:
+            with world.session("endless"):
+                endless(world, player, round_, results)
+
+
+# ---------------------------------------------------------------- the day
+
+
+def scripted_day(players: int, endless_players: int, viewers: int, recorder: Recorder) -> DayTrace:
+    """Run the scripted day (the module's docstring) for `players` players, the first
+    `endless_players` of them also playing Endless and the first `viewers` viewing every board, the
+    dashboard and the fallbacks; what the recorder recorded of today."""
+    from puzzlebook.chess.bands import BANDS
+    from tests.support import dynamo_store, served
+
+    yesterday = TODAY - dt.timedelta(days=1)
+    at = dt.datetime.combine(yesterday, dt.time(6, 0), dt.UTC)
+    with tempfile.TemporaryDirectory() as tmp, dynamo_store("puzzlebook-scale") as store, \
+            served(store, at) as app:
+        world = World(app, recorder, Path(tmp))
+        _keep_day(world, yesterday)
+        roster = []
+        for n in range(players + 1):  # the last one warms today's container up
+            if n and n % SIGNUPS_PER_HOUR == 0:
+                world.wait(3600)
+            roster.append(_sign_up(world, n, tuple(BANDS)))
+        *cast, warm = roster
+        world.record = True  # yesterday's posts: recorded only to tell which sessions write which boards
+        _post(world, roster, endless_players, round_=0)
+        world.record = False
+        yesterdays = list(recorder.requests)
+        recorder.requests.clear()
+        world.runs.clear()
+        _keep_day(world, TODAY)
+        before = _census(world)
+        world.served.clock.at = dt.datetime.combine(TODAY, dt.time(8, 0), dt.UTC)
+        _post(world, [warm], 1, round_=1, results=2)  # a solve and a miss: every route once
+        for name, view in VIEWS.items():
+            with world.session(name):
+                view(world, warm)
+        world.record = True
+        _post(world, cast, endless_players, round_=1)
+        for player in cast[:viewers]:
+            for name, view in VIEWS.items():
+                with world.session(name):
+                    view(world, player)
+        world.record = False
+        after = _census(world)
+    return DayTrace(
+        players=players + 1,
+        today=TODAY.isoformat(),
+        yesterday=yesterday.isoformat(),
+        pids={p.pid for p in roster},
+        requests=list(recorder.requests),
+        yesterdays=yesterdays,
+        sessions=world.runs,
+        before=before,
+        after=after,
+    )
+

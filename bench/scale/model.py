@@ -1,0 +1,509 @@
+"""The traffic model: the scripted day's trace multiplied out to N daily players, key by key.
+
+Every assumption is a field of `Assumptions` (printed by the report, written in docs/operations.md,
+"The scale model"). What the model does with the trace:
+
+- Keys are grouped into classes: a player's id becomes <pid>, today's date <today>, yesterday's
+  <yesterday>, a long number (a rate window's start) <n>. A class with <pid> in it is per-player: its
+  load is spread over the players, one key value each. Every other class is shared: all players'
+  load on it concentrates on one partition key value (a board's index partition, a day's items).
+- A session kind's load is the mean of its recorded runs; sessions come at their rate in a window
+  (`Assumptions.sessions_per_second`).
+- A Query or COUNT of a shared index partition is sized at scale, not as the tiny scripted board
+  read it: the board holds its entries per player (counted on the table at the start and the end of
+  the day) times the players (today's boards: the share of the day's entries in by then; yesterday's
+  streaks: those not yet moved on; undated boards: everyone who ever played); a COUNT below the
+  player's own place reads the entries ahead of them (half the board for a player anywhere on it),
+  a Query at most its Limit; each entry at its measured mean size.
+- A board's players are those of the session kinds that write it (every scripted player plays every
+  session; the traffic model says how many daily players play each).
+- A request's Lambda time is its measured in-process CPU time scaled to Lambda's share of a vCPU,
+  plus a round trip for each DynamoDB call or page, plus the time to read each page's megabyte, cut
+  off at the function's timeout.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bench.scale.day import DayTrace
+from bench.scale.trace import Touch
+from bench.scale.units import PAGE_BYTES, query_units
+
+HOUR, DAY = 3600, 86_400
+WINDOWS = ("peak", "burst")  # the peak hour, the midnight burst
+WINDOW_NAMES = {"peak": "peak hour", "burst": "midnight burst", "day": "the day's mean"}
+
+# The sessions that follow the day's turn: they crowd into the midnight burst.
+DAILIES = ("chess daily", "chain", "storm", "chess daily board", "chain daily board", "storm daily board")
+# A page opened before the CDN has the day's files asks the API (site/static/js/lib/daily.js): the
+# home page (chess and Chain) for every daily opener, a game's page for its own; Storm has no fallback.
+FALLBACKS = {
+    "fallback: home page": ("chess daily", "chain", "storm"),
+    "fallback: chess page": ("chess daily",),
+    "fallback: chain page": ("chain",),
+}
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """The traffic model's assumptions; `lines()` says each in words."""
+
+    scales: tuple[int, ...] = (1_000_000, 10_000_000, 100_000_000)
+    # Sessions per player-day, by kind (a share of the daily players, or views per player).
+    shares: dict[str, float] = field(default_factory=lambda: {
+        "chess daily": 0.60,
+        "chain": 0.30,
+        "storm": 0.10,
+        "endless": 0.20,
+        # Each daily played, its board viewed once, signed in (the result sheet links to it).
+        "chess daily board": 0.60,
+        "chain daily board": 0.30,
+        "storm daily board": 0.10,
+        # The long boards: a quarter of the players look at one a day.
+        "chess all-time board": 0.05,
+        "chess ratings board": 0.05,
+        "chess streaks board": 0.05,
+        "chain streaks board": 0.05,
+        "storm best board": 0.05,
+        "dashboard": 0.10,
+    })
+    endless_results: int = 10
+    peak_share: float = 0.15  # of the day in the peak hour
+    burst_seconds: int = 300  # the first five minutes after the day turns...
+    burst_share: float = 0.05  # ...hold this share of the dailies' sessions
+    fallback_seconds: int = 60  # the burst's first minute: the day's files not on the CDN yet
+    peak_fill: float = 0.5  # today's boards hold half the day's entries at the peak hour
+    burst_fill: float = 0.025  # and, on average over the burst, half of its 5%
+    all_time_factor: float = 3.0  # undated boards: everyone who ever played, 3 times the daily players
+    wcu_limit: float = 1000.0  # one partition key value's writes a second
+    rcu_limit: float = 3000.0  # and reads
+    s3_put_limit: float = 3500.0  # one S3 prefix's PUTs a second
+    s3_get_limit: float = 5500.0  # and GETs
+    session_seconds: int = 600  # a player's whole day of sessions, for the hottest per-player key
+    vcpu_mb: int = 1769  # Lambda gives a whole vCPU at 1,769 MB (this machine's core counted as one)
+    call_ms: float = 5.0  # one DynamoDB round trip in the region (a call, or another page of one)
+    page_ms: float = 30.0  # reading a full 1 MB page
+    lambda_limit: int = 1000  # the account's default concurrent executions
+
+    def fill(self, window: str) -> float:
+        """The share of a day's entries today's boards hold during `window`."""
+        return self.burst_fill if window == "burst" else self.peak_fill
+
+    def per_player_day(self, kind: str) -> float:
+        """Sessions of `kind` a daily player has in a day."""
+        if kind in FALLBACKS:
+            openers = sum(self.shares[k] for k in FALLBACKS[kind])
+            return openers * self.burst_share * self.fallback_seconds / self.burst_seconds
+        return self.shares.get(kind, 0.0)
+
+    def sessions_per_second(self, kind: str, players: float, window: str) -> float:
+        """Sessions of `kind` a second in `window` (peak, burst or day) at `players` daily players. The
+        peak hour holds peak_share of every kind's day; the burst, burst_share of the dailies' in
+        burst_seconds, the rest at the day's mean rate, and its figures are its first minute's, when
+        every daily opener also asks the API for the day's files; the day is the mean."""
+        if kind in FALLBACKS:
+            if window == "burst":
+                openers = sum(self.shares[k] for k in FALLBACKS[kind])
+                return players * openers * self.burst_share / self.burst_seconds
+            return players * self.per_player_day(kind) / DAY if window == "day" else 0.0
+        share = self.per_player_day(kind)
+        if window == "peak":
+            return players * share * self.peak_share / HOUR
+        if window == "burst" and kind in DAILIES:
+            return players * share * self.burst_share / self.burst_seconds
+        return players * share / DAY
+
+    def lines(self) -> list[str]:
+        """Every assumption in words, as the report prints it."""
+        sessions = ", ".join(f"{kind} {share:g}" for kind, share in self.shares.items())
+        burst, dailies = self.burst_seconds // 60, ", ".join(DAILIES)
+        return [
+            f"players: {', '.join(_count(n) for n in self.scales)} daily players",
+            f"sessions per player-day: {sessions}",
+            f"Endless: {self.endless_results} rated results a session (7 solved, 3 shown)",
+            f"the peak hour holds {self.peak_share:.0%} of the day",
+            f"the first {burst} minutes after the day turns hold {self.burst_share:.0%} of the dailies' "
+            f"sessions ({dailies}); everything else runs at the day's mean rate then",
+            f"the burst's figures are its first {self.fallback_seconds} s: the nightly starts at 00:00, and "
+            "until the day's files are on the CDN (its run, then CloudFront's 10 s of a cached 404) every "
+            "daily opener asks the API for them: the home page for chess and Chain, the chess or Chain page "
+            "for its own (Storm has no fallback)",
+            f"today's boards hold {self.peak_fill:.0%} of the day's entries at the peak hour and "
+            f"{self.burst_fill:.1%} (the burst's mean) in the burst; yesterday's streaks the rest; undated "
+            f"boards hold everyone who ever played: {self.all_time_factor:g} times the daily players",
+            "a place's COUNT reads the entries ahead: half the board; a board's Query at most its Limit",
+            f"a partition key value takes about {self.wcu_limit:,.0f} WCU/s and {self.rcu_limit:,.0f} RCU/s "
+            f"(an S3 prefix {self.s3_put_limit:,.0f} PUT/s and {self.s3_get_limit:,.0f} GET/s)",
+            "a per-player key carries one player: a whole day of sessions within "
+            f"{self.session_seconds // 60} minutes",
+            f"Lambda: the in-process CPU time measured here × {self.vcpu_mb:,}/MemorySize (the "
+            f"template's; {self.vcpu_mb:,} MB buys a whole vCPU, this machine's core taken as one), plus "
+            f"{self.call_ms:g} ms a DynamoDB round trip (a call or a further page) and {self.page_ms:g} ms "
+            "a full 1 MB page read, cut off at the template's Timeout; the account's default concurrency is "
+            f"{self.lambda_limit:,}",
+            "the players are signed in (their posts need it); guests' board views are not counted",
+        ]
+
+
+# ---------------------------------------------------------------- key classes
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_NUMBER = re.compile(r"\d{6,}")
+
+
+def key_class(key: str, day: DayTrace) -> str:
+    """The class of a partition key value: player ids, the day's dates and long numbers named."""
+    for pid in day.pids:
+        if pid in key:
+            key = key.replace(pid, "<pid>")
+    key = key.replace(day.today, "<today>").replace(day.yesterday, "<yesterday>")
+    return _NUMBER.sub("<n>", _DATE.sub("<date>", key))
+
+
+def any_date(klass: str) -> str:
+    """A key class with today's and yesterday's dates as any date's."""
+    return klass.replace("<today>", "<date>").replace("<yesterday>", "<date>")
+
+
+def per_player(klass: str) -> bool:
+    """Whether a key class is one key value per player (spread), not shared."""
+    return "<pid>" in klass
+
+
+# Another player's partition, read by a player's request: a board's rows are other players, and every
+# view of a board reads the names of its top 100, so the best players' partitions are read by all.
+OTHER = "<top player>"
+
+
+def _klass(touch: Touch, player: str | None, day: DayTrace) -> str:
+    klass = key_class(touch.key, day)
+    if player and per_player(klass) and player not in touch.key and touch.target == "table":
+        return klass.replace("<pid>", OTHER)
+    return klass
+
+
+# ---------------------------------------------------------------- what each request costs
+
+
+@dataclass(frozen=True)
+class SizedRead:
+    """A Query or COUNT of a shared index partition, to be sized at scale (`Touch` has the fields)."""
+
+    target: str
+    klass: str
+    partition: str
+    count: bool
+    bounded: bool
+    limit: int | None
+    consistent: bool
+    entry_size: float  # the bytes of an entry, as measured
+
+
+@dataclass(frozen=True)
+class RowReads:
+    """The reads of other players' partitions that a board page's rows make (their names: one item
+    a row), sized at scale by the rows the page holds then: at most its Limit, of the `pages` merged.
+    `klass` is the partitions' class, `rcu` one row's read, `keys` the rows read as measured."""
+
+    klass: str
+    pages: tuple[SizedRead, ...]
+    rcu: float
+
+
+@dataclass
+class RequestKind:
+    """One kind of request (a session's step), the mean of its recorded runs: the WCU and RCU it
+    spends on each (target, key class) as measured, the reads to size at scale (how many of each a
+    request makes), its in-process CPU seconds and DynamoDB calls, the bytes it adds to storage, and
+    how many of it a session makes."""
+
+    session: str
+    step: str
+    per_session: float = 0.0
+    wcu: dict[tuple[str, str], float] = field(default_factory=lambda: defaultdict(float))
+    rcu: dict[tuple[str, str], float] = field(default_factory=lambda: defaultdict(float))
+    sized: dict[SizedRead, float] = field(default_factory=lambda: defaultdict(float))
+    rows: dict[RowReads, float] = field(default_factory=lambda: defaultdict(float))
+    app_seconds: float = 0.0
+    calls: float = 0.0
+    grows: float = 0.0
+
+
+def _sized(touch: Touch, klass: str) -> SizedRead | None:
+    if touch.target in ("table", "s3") or touch.read not in ("query", "count") or per_player(klass):
+        return None
+    return SizedRead(touch.target, klass, touch.key, touch.read == "count", touch.bounded, touch.limit,
+                     touch.consistent, touch.size / touch.items if touch.items else 0.0)
+
+
+def request_kinds(day: DayTrace) -> list[RequestKind]:
+    """Every kind of request the day made, each the mean of its runs."""
+    kinds: dict[tuple[str, str], RequestKind] = {}
+    seen: dict[tuple[str, str], int] = defaultdict(int)
+    for req in day.requests:
+        kind = kinds.setdefault((req.session, req.step), RequestKind(req.session, req.step))
+        seen[(req.session, req.step)] += 1
+        kind.app_seconds += req.app_seconds
+        kind.calls += len(req.calls)
+        pages, rows = [], []
+        for call in req.calls:
+            for touch in call.touches:
+                klass = _klass(touch, req.player, day)
+                kind.wcu[(touch.target, klass)] += touch.wcu
+                kind.grows += touch.grows
+                sized = _sized(touch, klass)
+                if sized:
+                    kind.sized[sized] += 1
+                    if sized.limit is not None and not sized.count:
+                        pages.append(sized)
+                elif OTHER in klass and touch.rcu:
+                    rows.append((klass, touch.rcu))
+                else:
+                    kind.rcu[(touch.target, klass)] += touch.rcu
+        if rows and pages:  # a board's names: one a row of its page
+            kind.rows[RowReads(rows[0][0], tuple(pages), sum(r for _, r in rows) / len(rows))] += 1
+        else:
+            for klass, rcu in rows:
+                kind.rcu[("table", klass)] += rcu
+    for key, kind in kinds.items():
+        n = seen[key]
+        kind.per_session = n / max(1, day.sessions[kind.session])
+        kind.app_seconds /= n
+        kind.calls /= n
+        kind.grows /= n
+        for table in (kind.wcu, kind.rcu, kind.sized, kind.rows):
+            for k in table:
+                table[k] /= n  # type: ignore[index]
+    return list(kinds.values())
+
+
+# ---------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class ReadAtScale:
+    """A sized read at scale: the entries it reads, its RCU, pages and bytes."""
+
+    entries: float
+    rcu: float
+    pages: int
+    bytes: float
+
+
+@dataclass
+class Load:
+    """A key class's load: WCU/s and RCU/s (for S3: PUTs and GETs a second)."""
+
+    wcu: float = 0.0
+    rcu: float = 0.0
+
+
+@dataclass(frozen=True)
+class PlayerDayUnits:
+    """One daily player's day at `players` (the day's mean: boards half full), as infra/costs.py
+    takes it: API requests, mean Lambda ms a request, RRU, WRU, and KB added to storage (TTL'd items
+    left out: they expire)."""
+
+    players: int
+    api_requests: float
+    lambda_ms: float
+    rru: float
+    wru: float
+    stored_kb: float
+
+
+@dataclass(frozen=True)
+class LambdaSpec:
+    """The API function as the template sets it: its memory (MB) and timeout (s)."""
+
+    memory_mb: int = 512
+    timeout_s: float = 10.0
+
+
+def lambda_spec() -> LambdaSpec:
+    """ApiFunction's MemorySize and Timeout from infra/template.yaml (its own, else the Globals')."""
+    from ops.template import load_template
+
+    template = load_template()
+    own = template["Resources"]["ApiFunction"].get("Properties", {})
+    common = template.get("Globals", {}).get("Function", {})
+    return LambdaSpec(int(own.get("MemorySize", common.get("MemorySize", 128))),
+                      float(own.get("Timeout", common.get("Timeout", 3))))
+
+
+class Model:
+    """The scripted day's request kinds multiplied out: at `players` daily players in a window (peak,
+    burst, or the day's mean), each key class's load, each request's Lambda time, the concurrency,
+    the request rate and a player-day's units."""
+
+    def __init__(self, day: DayTrace, a: Assumptions, spec: LambdaSpec | None = None) -> None:
+        self.day, self.a = day, a
+        self.spec = spec or lambda_spec()
+        self.kinds = request_kinds(day)
+        self.board_share = self._board_shares()
+
+    def _board_shares(self) -> dict[tuple[str, str], float]:
+        """The share of the daily players on each shared index partition, by its class with any date
+        as <date>: every scripted player plays every session, so a partition's players are those of
+        the session kinds that write it, today or yesterday (the larger share where two do: Endless
+        players are taken to be among the daily's)."""
+        writers: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for req in [*self.day.yesterdays, *self.day.requests]:
+            for call in req.calls:
+                for touch in call.touches:
+                    klass = key_class(touch.key, self.day)
+                    if touch.wcu and touch.target not in ("table", "s3") and not per_player(klass):
+                        writers[(touch.target, any_date(klass))].add(req.session)
+        return {key: max(self.a.per_player_day(s) for s in kinds) for key, kinds in writers.items()}
+
+    # ---- sizing reads ---------------------------------------------------------------
+
+    def board_entries(self, read: SizedRead, players: float, window: str) -> float:
+        """The entries in `read`'s partition at `players` daily players in `window`: its entries per
+        scripted player (counted on the table) times the daily players who play what writes it, for
+        today's boards the share of the day's entries in by then, for yesterday's (streaks) those not
+        yet moved on, for undated ones everyone who ever played."""
+        fill = self.a.fill(window)
+        share = self.board_share.get((read.target, any_date(read.klass)), 1.0)
+        if "<yesterday>" in read.klass:
+            per_player_ = self.day.before.entries(read.target, read.partition) / self.day.players
+            return per_player_ * share * players * (1 - fill)
+        per_player_ = self.day.after.entries(read.target, read.partition) / self.day.players
+        if "<today>" in read.klass:
+            return per_player_ * share * players * fill
+        return per_player_ * share * players * self.a.all_time_factor
+
+    def at_scale(self, read: SizedRead, players: float, window: str) -> ReadAtScale:
+        """What `read` costs at `players`: a COUNT below the player's place reads the entries ahead
+        (half the board), any Query at most its Limit, each entry at its mean size on the table."""
+        board = self.board_entries(read, players, window)
+        entries = board / 2 if read.bounded else board
+        if read.limit is not None:
+            entries = min(entries, read.limit)
+        census = self.day.before if "<yesterday>" in read.klass else self.day.after
+        total = entries * (census.mean_size(read.target, read.partition) or read.entry_size)
+        rcu, pages = query_units(int(total), consistent=read.consistent)
+        return ReadAtScale(entries, rcu, pages, total)
+
+    # ---- loads ---------------------------------------------------------------------
+
+    def rows_at_scale(self, rows: RowReads, players: float, window: str) -> float:
+        """The rows a board's page holds at `players`: at most its Limit, of its partitions merged."""
+        held = sum(self.at_scale(page, players, window).entries for page in rows.pages)
+        return min(held, max(page.limit or 0 for page in rows.pages))
+
+    def request_units(self, kind: RequestKind, players: float, window: str,
+                      *, per_key: bool = True) -> dict[tuple[str, str], Load]:
+        """What one request of `kind` costs on each (target, key class) at `players`, in `window`.
+        A board's names read many players' partitions, one a row: `per_key`, what each of those
+        partitions takes (the load on the best player's); otherwise all the rows (the bill)."""
+        out: dict[tuple[str, str], Load] = defaultdict(Load)
+        for key, wcu in kind.wcu.items():
+            out[key].wcu += wcu
+        for key, rcu in kind.rcu.items():
+            out[key].rcu += rcu
+        for read, times in kind.sized.items():
+            out[(read.target, read.klass)].rcu += times * self.at_scale(read, players, window).rcu
+        for rows, times in kind.rows.items():
+            count = 1.0 if per_key else self.rows_at_scale(rows, players, window)
+            out[("table", rows.klass)].rcu += times * rows.rcu * count
+        return {k: v for k, v in out.items() if v.wcu or v.rcu}
+
+    def rate(self, kind: RequestKind, players: float, window: str) -> float:
+        """Requests of `kind` a second."""
+        return self.a.sessions_per_second(kind.session, players, window) * kind.per_session
+
+    def loads(self, players: float, window: str) -> dict[tuple[str, str], Load]:
+        """Every (target, key class)'s load in `window` at `players` daily players."""
+        total: dict[tuple[str, str], Load] = defaultdict(Load)
+        for kind in self.kinds:
+            rate = self.rate(kind, players, window)
+            if rate:
+                for key, units in self.request_units(kind, players, window).items():
+                    total[key].wcu += rate * units.wcu
+                    total[key].rcu += rate * units.rcu
+        return dict(total)
+
+    def share_of_limit(self, target: str, load: Load) -> float:
+        """The larger of a key's writes and reads as a share of its limit."""
+        a = self.a
+        write, read = (a.s3_put_limit, a.s3_get_limit) if target == "s3" else (a.wcu_limit, a.rcu_limit)
+        return max(load.wcu / write, load.rcu / read)
+
+    def hottest_per_player(self) -> tuple[tuple[str, str], Load]:
+        """The per-player key class one player's whole day (every session once, within
+        session_seconds) loads most, and its load."""
+        total: dict[tuple[str, str], Load] = defaultdict(Load)
+        for kind in self.kinds:
+            if kind.session in FALLBACKS:
+                continue
+            for key, units in self.request_units(kind, 1, "peak").items():
+                if per_player(key[1]):
+                    total[key].wcu += kind.per_session * units.wcu / self.a.session_seconds
+                    total[key].rcu += kind.per_session * units.rcu / self.a.session_seconds
+        key = max(total, key=lambda k: self.share_of_limit(k[0], total[k]))
+        return key, total[key]
+
+    # ---- Lambda, requests, a player's day ---------------------------------------------
+
+    def cpu_factor(self) -> float:
+        """Lambda's CPU against this machine's core: 1,769 MB buys a whole vCPU."""
+        return self.a.vcpu_mb / self.spec.memory_mb
+
+    def lambda_seconds(self, kind: RequestKind, players: float, window: str) -> float:
+        """One request's Lambda time at `players` (before the function's timeout): its CPU time
+        scaled, a round trip a DynamoDB call and a further page, and each page's read."""
+        trips, megabytes = kind.calls, 0.0
+        for read, times in kind.sized.items():
+            sized = self.at_scale(read, players, window)
+            trips += times * (sized.pages - 1)
+            megabytes += times * sized.bytes / PAGE_BYTES
+        waits = trips * self.a.call_ms + megabytes * self.a.page_ms
+        return kind.app_seconds * self.cpu_factor() + waits / 1000
+
+    def billed_seconds(self, kind: RequestKind, players: float, window: str) -> float:
+        """A request's Lambda time as billed and held: at most the function's timeout (it is cut off
+        there, and answers 504)."""
+        return min(self.spec.timeout_s, self.lambda_seconds(kind, players, window))
+
+    def concurrency(self, players: float, window: str) -> float:
+        """Lambdas busy at once: each kind's requests a second times its (billed) Lambda time."""
+        return sum(self.rate(k, players, window) * self.billed_seconds(k, players, window)
+                   for k in self.kinds)
+
+    def timed_out(self, players: float, window: str) -> float:
+        """The share of requests that would run past the function's timeout."""
+        rates = [(self.rate(k, players, window), k) for k in self.kinds]
+        over = sum(r for r, k in rates if self.lambda_seconds(k, players, window) > self.spec.timeout_s)
+        return over / (sum(r for r, _ in rates) or 1)
+
+    def request_rate(self, players: float, window: str) -> float:
+        """API requests a second in `window`."""
+        return sum(self.rate(k, players, window) for k in self.kinds)
+
+    def player_day(self, players: int) -> PlayerDayUnits:
+        """The per-player-day units at `players` daily players (the day's mean)."""
+        requests = lambda_total = rru = wru = grows = 0.0
+        for kind in self.kinds:
+            per_day = self.a.per_player_day(kind.session) * kind.per_session
+            requests += per_day
+            lambda_total += per_day * self.billed_seconds(kind, players, "day")
+            grows += per_day * kind.grows
+            for (target, _), units in self.request_units(kind, players, "day", per_key=False).items():
+                if target == "s3":
+                    continue  # S3's requests are priced apart
+                rru += per_day * units.rcu
+                wru += per_day * units.wcu
+        return PlayerDayUnits(players, requests, 1000 * lambda_total / requests, rru, wru, grows / 1024)
+
+
+def _count(n: float) -> str:
+    """1 M, 10 M, 100 k: a player count in words."""
+    if n >= 1e6:
+        return f"{n / 1e6:g} M"
+    if n >= 1e3:
+        return f"{n / 1e3:g} k"
+    return f"{n:g}"

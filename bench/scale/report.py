@@ -1,0 +1,316 @@
+"""What `python -m bench scale` prints: the assumptions, the scripted day as measured, every shared key
+at each scale in both windows, the hottest ones against their limits, Lambda's concurrency, the
+API's throttle, the month's cost (infra/costs.py's prices), and the goals, each met or NOT met.
+Also the per-player units infra/costs.py reads (`units_json`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from bench.scale.model import (
+    WINDOW_NAMES,
+    WINDOWS,
+    Load,
+    Model,
+    PlayerDayUnits,
+    RequestKind,
+    _count,
+    per_player,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+COST_SCALES = (1_000, 100_000)  # infra/costs.py's table also shows these (and 10 M)
+GOAL_SHARES = {10_000_000: 0.5, 100_000_000: 1.0}  # at this many players, no shared key above this share
+
+
+def costs_module() -> ModuleType:
+    """infra/costs.py (a script, not a package), loaded by path."""
+    spec = importlib.util.spec_from_file_location("infra_costs", ROOT / "infra" / "costs.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["infra_costs"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def api_throttle() -> tuple[float, float]:
+    """The HTTP API's throttle as the template sets it: (steady rate, burst), from its parameters'
+    defaults."""
+    from ops.template import load_template
+
+    params = load_template()["Parameters"]
+    return float(params["ApiRateLimit"]["Default"]), float(params["ApiBurstLimit"]["Default"])
+
+
+@dataclass
+class Figures:
+    """Everything the report prints, computed once: per (players, window) the load of every
+    (target, key class), the Lambda concurrency and the request rate; the per-player-day units at
+    each scale; the hottest per-player key."""
+
+    loads: dict[tuple[int, str], dict[tuple[str, str], Load]]
+    concurrency: dict[tuple[int, str], float]
+    timed_out: dict[tuple[int, str], float]
+    requests: dict[tuple[int, str], float]
+    units: list[PlayerDayUnits]
+    hottest_player_key: tuple[tuple[str, str], Load]
+
+
+def figures(m: Model) -> Figures:
+    """The model's figures at every scale and window."""
+    cells = [(n, w) for n in m.a.scales for w in WINDOWS]
+    return Figures(
+        loads={c: m.loads(*c) for c in cells},
+        concurrency={c: m.concurrency(*c) for c in cells},
+        timed_out={c: m.timed_out(*c) for c in cells},
+        requests={c: m.request_rate(*c) for c in cells},
+        units=[m.player_day(n) for n in sorted({*COST_SCALES, *m.a.scales})],
+        hottest_player_key=m.hottest_per_player(),
+    )
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def _n(x: float) -> str:
+    """A rate in few characters: 0.42, 3.1, 512, 2.2k, 1.1M, 5.1G."""
+    if x >= 1e9:
+        return f"{x / 1e9:.1f}G"
+    if x >= 1e6:
+        return f"{x / 1e6:.1f}M"
+    if x >= 1e4:
+        return f"{x / 1e3:.0f}k"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f}k"
+    if x >= 10:
+        return f"{x:.0f}"
+    return f"{x:.2g}" if x else "0"
+
+
+def _pair(load: Load) -> str:
+    return f"{_n(load.wcu)} / {_n(load.rcu)}"
+
+
+def _key(target: str, klass: str) -> str:
+    return f"{target} {klass}" if target != "table" else klass
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
+def _section(title: str) -> list[str]:
+    return ["", title]
+
+
+def assumptions_lines(m: Model) -> list[str]:
+    lines = [*m.a.lines(), f"the API function (infra/template.yaml): {m.spec.memory_mb} MB, so × "
+             f"{m.cpu_factor():.2f} the CPU time; Timeout {m.spec.timeout_s:g} s"]
+    return _section("The traffic model's assumptions:") + [f"  {i}. {line}" for i, line in
+                                                            enumerate(lines, start=1)]
+
+
+def day_lines(m: Model) -> list[str]:
+    """The scripted day as measured, session by session (its boards are tiny: these are not the
+    figures at scale)."""
+    day, kinds = m.day, m.kinds
+    calls = sum(len(r.calls) for r in day.requests)
+    out = _section(
+        f"The scripted day (today's code, recorded): {day.players - 1} players (and a warm-up one), "
+        f"{len(day.requests):,} requests, {calls:,} AWS calls. A session, as measured on its tiny boards:"
+    )
+    out.append(f"  {'session':<22} {'runs':>4} {'requests':>8} {'WCU':>7} {'RCU':>7}  CPU ms a request")
+    by_session: dict[str, list[RequestKind]] = defaultdict(list)
+    for kind in kinds:
+        by_session[kind.session].append(kind)
+    for session, group in by_session.items():
+        requests = sum(k.per_session for k in group)
+        wcu = sum(k.per_session * sum(k.wcu.values()) for k in group)
+        rcu = sum(k.per_session * sum(k.rcu.values()) for k in group)
+        cpu = sum(k.per_session * k.app_seconds for k in group) / requests * 1000
+        sized = "  (+ board reads, sized at scale)" if any(k.sized for k in group) else ""
+        out.append(f"  {session:<22} {day.sessions[session]:>4} {requests:>8.1f} {wcu:>7.1f} {rcu:>7.1f}  "
+                   f"{cpu:.1f}{sized}")
+    return out
+
+
+def keys_lines(fig: Figures, m: Model) -> list[str]:
+    """Every shared key at each scale in both windows, hottest (at 10 M) first, then the hottest
+    per-player key."""
+    a = m.a
+    every = {key for cell in fig.loads.values() for key in cell}
+    shared = [k for k in every if not per_player(k[1])]
+    middle = a.scales[len(a.scales) // 2]
+
+    def worst(key: tuple[str, str], n: int) -> float:
+        return max(m.share_of_limit(key[0], fig.loads[(n, w)].get(key, Load())) for w in WINDOWS)
+
+    shared.sort(key=lambda k: -worst(k, middle))
+    heads = [f"{_count(n)} {w}" for n in a.scales for w in WINDOWS]
+    out = _section("Shared keys (one partition key value each), WCU/s / RCU/s (S3: PUT/s / GET/s), "
+                   f"and the worst window against its limit at {_count(middle)}:")
+    out.append(f"  {'key':<36}" + "".join(f"{h:>15}" for h in heads) + f"   ×limit at {_count(middle)}")
+    for key in shared:
+        cells = "".join(f"{_pair(fig.loads[(n, w)].get(key, Load())):>15}" for n in a.scales for w in WINDOWS)
+        out.append(f"  {_key(*key):<36}{cells}   ×{worst(key, middle):,.2f}")
+    out.append("  (P#<top player>: the partition of a player in a board's top 100, whose name every view of "
+               "the board reads; a player at the top of every board carries all of it)")
+    (target, klass), load = fig.hottest_player_key
+    out.append(
+        f"  the hottest per-player key, {_key(target, klass)}: {_n(load.wcu)} WCU/s / {_n(load.rcu)} RCU/s "
+        f"(one player's day in {a.session_seconds // 60} minutes, whatever the players): "
+        f"×{m.share_of_limit(target, load):.3f} of its limit"
+    )
+    return out
+
+
+def hottest(fig: Figures, n: int, window: str, m: Model) -> tuple[tuple[str, str], Load, float]:
+    """The shared key nearest its limit at `n` in `window`: (key, load, share of the limit)."""
+    cell = {k: v for k, v in fig.loads[(n, window)].items() if not per_player(k[1])}
+    key = max(cell, key=lambda k: m.share_of_limit(k[0], cell[k]))
+    return key, cell[key], m.share_of_limit(key[0], cell[key])
+
+
+def players_at_limit(m: Model, window: str) -> tuple[float, tuple[str, str]]:
+    """The daily players at which the first shared key reaches its partition's limit in `window`,
+    and that key (found by halving, on a log scale, between one player and ten billion)."""
+
+    def worst(players: float) -> tuple[float, tuple[str, str]]:
+        cell = {k: v for k, v in m.loads(players, window).items() if not per_player(k[1])}
+        key = max(cell, key=lambda k: m.share_of_limit(k[0], cell[k]))
+        return m.share_of_limit(key[0], cell[key]), key
+
+    low, high = 1.0, 1e10
+    for _ in range(60):
+        middle = (low * high) ** 0.5
+        low, high = (middle, high) if worst(middle)[0] < 1 else (low, middle)
+    return high, worst(high)[1]
+
+
+def limits_lines(fig: Figures, m: Model) -> list[str]:
+    out = _section("The hottest shared key against its limit:")
+    for n in m.a.scales:
+        for w in WINDOWS:
+            key, load, share = hottest(fig, n, w, m)
+            out.append(f"  {_count(n):>6}, {WINDOW_NAMES[w]:<14}: {_key(*key)} at {_n(load.wcu)} WCU/s, "
+                       f"{_n(load.rcu)} RCU/s: ×{share:,.2f} of a partition")
+    for w in WINDOWS:
+        players, key = players_at_limit(m, w)
+        out.append(f"  the first shared key to reach its limit in the {WINDOW_NAMES[w]}: {_key(*key)}, "
+                   f"at about {players:,.0f} daily players")
+    return out
+
+
+def lambda_lines(fig: Figures, m: Model) -> list[str]:
+    a = m.a
+    out = _section(f"Lambda: a request's in-process CPU ms here, and its Lambda ms at each scale in the peak "
+                   f"hour ({m.cpu_factor():.2f}× the CPU, {a.call_ms:g} ms a DynamoDB round trip, "
+                   f"{a.page_ms:g} ms a 1 MB page; over {m.spec.timeout_s:g} s it is cut off, 504):")
+    steps: dict[str, list[RequestKind]] = defaultdict(list)
+    for kind in m.kinds:
+        steps[kind.step].append(kind)
+    scales = "".join(f"{_count(n):>10}" for n in a.scales)
+    out.append(f"  {'request':<44} {'CPU ms':>7} {'calls':>6}{scales}")
+    for step, group in sorted(steps.items()):
+        weight = sum(k.per_session for k in group)
+        cpu = sum(k.per_session * k.app_seconds for k in group) / weight * 1000
+        calls = sum(k.per_session * k.calls for k in group) / weight
+        ms = [sum(k.per_session * m.lambda_seconds(k, n, "peak") for k in group) / weight * 1000
+              for n in a.scales]
+        out.append(f"  {step:<44} {cpu:>7.1f} {calls:>6.1f}" + "".join(f"{m:>10,.0f}" for m in ms))
+    for n in a.scales:
+        parts = [f"{WINDOW_NAMES[w]} {fig.concurrency[(n, w)]:,.0f}" for w in WINDOWS]
+        worst = max(fig.concurrency[(n, w)] for w in WINDOWS)
+        cut = max(fig.timed_out[(n, w)] for w in WINDOWS)
+        out.append(f"  concurrent Lambdas at {_count(n)}: {', '.join(parts)} (the account's default "
+                   f"{a.lambda_limit:,}: ×{worst / a.lambda_limit:.2f}); {cut:.0%} of requests past the "
+                   "timeout")
+    return out
+
+
+def throttle_lines(fig: Figures, m: Model) -> list[str]:
+    a = m.a
+    rate, burst = api_throttle()
+    out = _section(f"The API's throttle (infra/template.yaml: ApiRateLimit {rate:g}/s, ApiBurstLimit "
+                   f"{burst:g}) against the peak request rate:")
+    for n in a.scales:
+        parts = [f"{WINDOW_NAMES[w]} {fig.requests[(n, w)]:,.0f}/s" for w in WINDOWS]
+        peak = max(fig.requests[(n, w)] for w in WINDOWS)
+        out.append(f"  {_count(n):>6}: {', '.join(parts)}; the throttle answers {min(1.0, rate / peak):.1%} "
+                   "of the peak, the rest 429")
+    return out
+
+
+def cost_lines(fig: Figures, m: Model) -> list[str]:
+    """The month's bill at each scale, infra/costs.py's prices on the measured units."""
+    a = m.a
+    costs = costs_module()
+    out = _section("The month's cost (infra/costs.py's prices; DynamoDB on demand, Lambda, the HTTP API and "
+                   "CloudFront from the measured units, the rest as costs.py assumes):")
+    units = {u.players: u for u in fig.units}
+    for n in a.scales:
+        u = units[n]
+        lines = costs.month(n, t=costs.Traced(u.api_requests, u.lambda_ms, u.rru, u.wru, u.stored_kb))
+        parts = ", ".join(f"{line.service} ${line.dollars:,.0f}" for line in lines)
+        total = sum(line.dollars for line in lines)
+        out.append(f"  {_count(n):>6}: ${total:,.0f} a month ({parts})")
+        out.append(f"          a player-day: {u.api_requests:.1f} API requests at {u.lambda_ms:,.0f} ms, "
+                   f"{u.wru:,.1f} WRU, {u.rru:,.1f} RRU, {u.stored_kb:.2f} KB kept")
+    return out
+
+
+def goals(fig: Figures, m: Model) -> list[tuple[str, bool]]:
+    """The goals, each with whether it is met."""
+    a = m.a
+    out = []
+    for n, most in GOAL_SHARES.items():
+        if n not in a.scales:
+            continue
+        worst = [hottest(fig, n, w, m) for w in WINDOWS]
+        key, _, share = max(worst, key=lambda h: h[2])
+        out.append((f"at {_count(n)} no shared key above {most:.0%} of its partition's limit in either "
+                    f"window (hottest: {_key(*key)} at ×{share:,.2f} of it)", share <= most))
+    rate, _ = api_throttle()
+    for n in GOAL_SHARES:
+        if n in a.scales:
+            peak = max(fig.requests[(n, w)] for w in WINDOWS)
+            out.append((f"at {_count(n)} the API's throttle ({rate:,.0f}/s) at or above the peak request "
+                        f"rate ({peak:,.0f}/s)", rate >= peak))
+    return out
+
+
+def goal_lines(fig: Figures, m: Model) -> list[str]:
+    return _section("Goals:") + [f"  {text}: {_verdict(met)}" for text, met in goals(fig, m)]
+
+
+def report_lines(m: Model, fig: Figures) -> list[str]:
+    """The whole report."""
+    return [
+        "The scale model: the real app over moto for a scripted day, every AWS call recorded with the "
+        "partition keys it touches and its capacity units, multiplied by the traffic model below.",
+        *assumptions_lines(m),
+        *day_lines(m),
+        *keys_lines(fig, m),
+        *limits_lines(fig, m),
+        *lambda_lines(fig, m),
+        *throttle_lines(fig, m),
+        *cost_lines(fig, m),
+        *goal_lines(fig, m),
+    ]
+
+
+def units_json(m: Model, fig: Figures) -> dict[str, Any]:
+    """What infra/costs.py reads: a player-day's units at each scale modelled."""
+    return {
+        "made_by": "python -m bench scale",
+        "about": "A daily player's day on the API and the table, from a trace of the real app over moto, "
+                 "multiplied out to each number of daily players (docs/operations.md, 'The scale model').",
+        "scripted_players": m.day.players - 1,
+        "per_player_day": [{k: round(v, 3) for k, v in asdict(u).items()} for u in fig.units],
+    }
