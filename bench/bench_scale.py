@@ -14,8 +14,8 @@ WCU/s and RCU/s at each scale in the peak hour and the midnight burst, the hotte
 limit, Lambda's concurrency, the API's throttle against the peak, the month's cost, and the goals
 (report.py). docs/operations.md, "The scale model", states every assumption.
 
-The day is small (moto reads its whole table for every call, so a day of a hundred players takes an
-hour): what grows with the players is sized at scale by the model, not read off the day's tiny boards
+The day is small (moto sorts its whole table for every query, so a day of a hundred players takes
+an hour): what grows with the players is sized at scale by the model, not read off the day's tiny boards
 (a place's COUNT, a board's page and the names of its rows). A tiny day measures the same calls, with
 fewer runs of each to average (the smoke test's).
 """
