@@ -283,7 +283,9 @@ def _wrong_move(puzzle: Any) -> str:
 
 def _endless_puzzles(world: World, player: Player, round_: int) -> list[Any]:
     """ENDLESS_RESULTS puzzles of the player's band, not a daily, none played in another round."""
-    bundle = world.served.ctx.bundle
+    from service.games.chess.puzzles import puzzles_of
+
+    bundle = puzzles_of(world.served.ctx).bundle
     rows = [r for r in bundle.rows(player.band) if r[0] not in bundle.retired]
     start = (player.n * 7 + round_ * ENDLESS_RESULTS * 31) % max(1, len(rows) - ENDLESS_RESULTS)
     return [_puzzle(r, player.band) for r in rows[start:start + ENDLESS_RESULTS]]
@@ -296,15 +298,17 @@ def _keep_day(world: World, day: dt.date) -> None:
     set-up, and no part of a day's traffic)."""
     from puzzlebook.chain.generate import generate
     from service.games.chain.records import ChainRecords
+    from service.games.chess.puzzles import puzzles_of
     from service.games.storm import ensure_run
     from service.publish import DirWriter, daily_files
 
     store, ctx = world.served.store, world.served.ctx
-    ctx.dailies(day)
+    chess = puzzles_of(ctx)
+    chess.dailies(day)
     ChainRecords(store).put_chain_day(day.isoformat(), generate(day.isoformat()))
-    ensure_run(store, ctx.settings, ctx.bundle, day)
+    ensure_run(store, ctx.settings, chess.bundle, day)
     writer = DirWriter(world.files)
-    for path, data in daily_files(store, ctx.settings, ctx.bundle, through=day, since=day).items():
+    for path, data in daily_files(store, ctx.settings, chess.bundle, through=day, since=day).items():
         writer.write(path, data)
 
 
