@@ -272,3 +272,79 @@ def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(
         f"/api/classes/{klass['id']}/students", {"name": "Bo", "code": old_code}, token=bo["token"]
     )
     assert status == 404, refused
+
+
+SKEWER = {
+    "title": "Skewer", "fen": "8/8/8/8/3k3r/8/8/R5K1 w - - 0 1", "playerColor": "white",
+    "moves": [{"uci": "a1a4", "comment": "Check!", "hint": "Check along the fourth rank."},
+              {"uci": "d4e3"}, {"uci": "a4h4", "hint": "What did the king leave behind?"}],
+}
+
+
+def a_class_with_a_student(site_server: Any, lessons: Any) -> tuple[dict, dict, dict, str]:
+    """A teacher, their lesson (`lessons`, imported) assigned to their class, and a student in it."""
+    status, teacher = site_server.post("/api/players", {"name": "Ms Rook"})
+    status, lesson = site_server.request("POST", "/api/lessons?name=Skewers", lessons, token=teacher["token"])
+    assert status == 201, lesson
+    status, klass = site_server.post("/api/classes", {"name": "Friday club"}, token=teacher["token"])
+    assert status == 201, klass
+    status, _ = site_server.request("PUT", f"/api/classes/{klass['id']}/lessons/{lesson['id']}",
+                                    token=teacher["token"])
+    assert status == 200
+    status, student = site_server.post("/api/players", {"name": "Dot"})
+    code = klass["join_url"].split("code=")[1]
+    status, _ = site_server.post(f"/api/classes/{klass['id']}/students", {"name": "Dot", "code": code},
+                                 token=student["token"])
+    assert status == 200
+    return teacher, student, lesson, klass["id"]
+
+
+def test_a_reload_mid_puzzle_keeps_its_wrong_moves_hints_and_time(make_page, site_server):
+    # Issue 30: a wrong move and a hint, then a reload, and the lesson forgot both: solving it then
+    # recorded "Solved cleanly", and the teacher's table "First try 0:04" with 0 wrong moves.
+    teacher, student, lesson, klass = a_class_with_a_student(site_server, [SKEWER])
+    page = make_page()
+    sign_in(page, student)
+    page.goto(lesson["url"])
+    ch.wait_ready(page)
+    opened = time.monotonic()
+    ch.click_move(page, "a1a2")  # legal, wrong
+    page.wait_for_selector("#play-status.is-hint")
+    ch.wait_ready(page)
+    page.keyboard.press("h")
+    assert page.text_content("#play-status") == "Hint: Check along the fourth rank."
+    ch.click_move(page, "a1a4")
+    page.wait_for_function("() => document.querySelectorAll('#lesson-line li').length === 2")
+    ch.wait_ready(page)
+    time.sleep(2)  # some time on the puzzle before the reload, which the result must keep
+    page.reload()
+    ch.wait_ready(page)
+    before_reload = time.monotonic() - opened
+    # Where it was left: the two moves played, the student's turn on the rook's second move.
+    assert page.locator("#lesson-line li").all_inner_texts() == ["1. Ra4+\nCheck!", "1... Ke3"]
+    assert ch.cell(page, "a4").get_attribute("aria-label") == "a4, white rook"
+    ch.click_move(page, "a4h4")
+    page.wait_for_selector("#play-done:not([hidden])")
+    assert page.text_content("#done-title") == "Solved."  # not cleanly: a wrong move and a hint
+    wait_for_result(site_server, teacher, klass, lesson["id"], "Dot", 1, "helped")
+    status, table = site_server.get(f"/api/classes/{klass}/lessons/{lesson['id']}/results",
+                                    token=teacher["token"])
+    assert status == 200, table
+    cell = table["students"][0]["results"][0]
+    assert (cell["mistakes"], cell["hints"]) == (1, 1)
+    assert cell["seconds"] >= int(before_reload) - 1, (cell, before_reload)
+
+    # The teacher's table and its CSV say what happened.
+    tpage = make_page()
+    sign_in(tpage, teacher)
+    tpage.goto(f"/classes/class/?id={klass}")
+    tpage.click(f"[data-lesson='{lesson['id']}'] button.button-primary")
+    tpage.wait_for_selector("#results-scroll table")
+    assert table_rows(tpage)[0][3].startswith("With help")
+    with tpage.expect_download() as download:
+        tpage.click("#csv-button")
+    with open(download.value.path(), encoding="utf-8-sig") as saved:
+        sheet = list(csv.reader(io.StringIO(saved.read())))
+    seconds = str(cell["seconds"])
+    assert sheet[1][:6] == ["Dot", "1", "0", seconds, "Solved with help", seconds]
+    assert sheet[1][6:8] == ["1", "1"]  # the wrong move and the hint

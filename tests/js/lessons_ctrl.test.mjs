@@ -34,8 +34,8 @@ function standInBoard() {
   }
 }
 
-function opened(puzzle, { ticket = { ticket: 't.k', at: Date.now() } } = {}) {
-  const kept = { recorded: [], posted: [] }
+function opened(puzzle, { ticket = { ticket: 't.k', at: Date.now() }, saved = { current: null } } = {}) {
+  const kept = { recorded: [], posted: [], asked: 0, saved }
   const results = {}
   const ui = {
     board: standInBoard(), draws: 0, said: [], ends: 0,
@@ -44,9 +44,13 @@ function opened(puzzle, { ticket = { ticket: 't.k', at: Date.now() } } = {}) {
   }
   const ctrl = new LessonPuzzleCtrl({
     lesson: LESSON, puzzle, ui, beats: NO_BEATS, results: () => results,
-    tickets: async () => ticket,
+    tickets: async () => { kept.asked++; return ticket },
+    progress: {
+      load: (id, index, rev) => (saved.current && saved.current.puzzle === index && saved.current.rev === rev ? { ...saved.current } : null),
+      keep: (id, progress) => { saved.current = progress },
+    },
     keep: {
-      recordResult(id, index, result) { kept.recorded.push([id, index, result]); results[index] = result },
+      recordResult(id, index, result) { kept.recorded.push([id, index, result]); results[index] = result; saved.current = null },
       async postResult(id, index, result, got) { kept.posted.push([id, index, result, got]) },
     },
   })
@@ -131,4 +135,59 @@ test('the next puzzle is the first after this one not yet played, then any left;
   assert.equal(nextPuzzle(LESSON, { 2: { solved: true } }, 2).index, 1)
   assert.equal(nextPuzzle(LESSON, { 1: {}, 2: {} }, 1), null)
   assert.deepEqual(summary(LESSON, { 1: { solved: true, clean: true }, 2: { solved: false, clean: false } }), { solved: 1, clean: 1, total: 2 })
+})
+
+test('a reload goes on where the puzzle was: its moves, wrong moves, hints, opening time and ticket kept (issue 30)', async () => {
+  const puzzle = { ...LESSON.puzzles[1], moves: [...LESSON.puzzles[1].moves] }
+  puzzle.moves = [
+    { uci: 'b5b4', san: 'b4', comment: '', by_student: false },
+    { uci: 'a1a7', san: 'Ra7', comment: 'Up the file.', hint: 'The seventh.', by_student: true },
+    { uci: 'g8f8', san: 'Kf8', comment: '', by_student: false },
+    { uci: 'e1e8', san: 'Re8#', comment: 'Mate.', by_student: true },
+  ]
+  const lesson = { ...LESSON, puzzles: [LESSON.puzzles[0], puzzle] }
+  const saved = { current: null }
+  const first = opened(puzzle, { saved })
+  first.ctrl.lesson = lesson
+  await first.ctrl.start()
+  await settle()
+  await first.ctrl.judge('a1a2') // wrong
+  first.ctrl.hint()
+  await first.ctrl.judge('a1a7')
+  assert.equal(first.ctrl.ply, 3)
+  const openedAt = first.ctrl.opened
+  first.ctrl.stop()
+  assert.deepEqual(saved.current, { puzzle: 2, rev: 2, ply: 3, mistakes: 1, hints: 1, hintLevel: 0, shown: false, opened: openedAt, ticket: { ticket: 't.k', at: saved.current.ticket.at } })
+
+  // The page again: the same puzzle, where it was.
+  const again = opened(puzzle, { saved })
+  await again.ctrl.start()
+  assert.equal(again.kept.asked, 0, 'the ticket kept is the one used: the time runs from the first opening')
+  assert.deepEqual(again.ctrl.lines.map((l) => l.label), ['1... b4', '2. Ra7', '2... Kf8'])
+  assert.equal(again.ctrl.status.text, 'Your move.')
+  await again.ctrl.judge('e1e8')
+  assert.equal(again.ctrl.doneTitle(), 'Solved.')
+  assert.deepEqual(again.kept.recorded[0][2], { solved: true, clean: false, mistakes: 1, hints: 1, rev: 2 })
+  await settle()
+  assert.equal(again.kept.posted[0][3].ticket, 't.k')
+  assert.equal(saved.current, null, 'a finished puzzle is no longer in play')
+})
+
+test('a reload after Show solution was asked for ends the puzzle shown, never solved', async () => {
+  const saved = { current: { puzzle: 1, rev: 1, ply: 0, mistakes: 0, hints: 0, hintLevel: 0, shown: true, opened: Date.now(), ticket: null } }
+  const { ctrl, kept } = opened(LESSON.puzzles[0], { saved })
+  await ctrl.start()
+  assert.equal(ctrl.doneTitle(), 'Solution shown.')
+  assert.equal(kept.asked, 1, 'a ticket that never came is asked for again')
+})
+
+test('a hint shown before the reload is shown again, and the next H goes on from it', async () => {
+  const saved = { current: { puzzle: 1, rev: 1, ply: 0, mistakes: 0, hints: 2, hintLevel: 2, shown: false, opened: Date.now(), ticket: null } }
+  const { ctrl, ui } = opened(LESSON.puzzles[0], { saved })
+  await ctrl.start()
+  assert.equal(ctrl.status.text, 'Hint: the rook on a1.')
+  assert.deepEqual(ui.board.hint, ['a1', null])
+  ctrl.hint()
+  assert.equal(ctrl.hints, 3)
+  assert.equal(ctrl.status.text, 'Hint: the rook on a1 goes to a8.')
 })

@@ -4,8 +4,10 @@
  * comment after it, a hint on request (H) and after a wrong move, any mating move accepted as
  * well as the line's (moves.js, by the chess game's rules), Show solution, the result kept in
  * the browser and posted, counts only, for the teacher), and which puzzle comes next and how
- * the lesson went (nextPuzzle, summary). It never touches the page: view.js draws from it and
- * sends the student's intents back. The ticket and the posts are lessons/store.js's, through
+ * the lesson went (nextPuzzle, summary). The puzzle in play is kept in the browser as it goes
+ * (its moves so far, wrong moves, hints, when it opened and its ticket), so a reload goes on where
+ * it was, as a chess puzzle does, and its result says what happened (issue 30). It never touches
+ * the page: view.js draws from it and sends the student's intents back. The ticket and the posts are lessons/store.js's, through
  * lib/session.js's tickets.
  *
  * ui (the view): redraw(), announce(text), stop(), makeBoard() (the board, made once the
@@ -17,7 +19,7 @@ import { moveWords, pieceOn } from '../chess/words.js'
 import { checkedKing } from '../chess/moving.js'
 import { Play } from '../lib/session.js'
 import { judgeMove } from './moves.js'
-import { recordResult, postResult, askTicket } from './store.js'
+import { recordResult, postResult, askTicket, progressOf, keepProgress } from './store.js'
 
 /** The pauses between moves (ms): before the opponent's setup move, before each answer, in Show solution. */
 export const BEATS = { first: 700, reply: 500, solution: 650 }
@@ -51,9 +53,13 @@ export class LessonPuzzleCtrl extends Play {
   /**
    * lesson: the lesson as the API gives it ({id, name, puzzles, revs}); puzzle: one of its
    * puzzles; results(): this run's results so far (lessons/store.js resultsOf); tickets and keep:
-   * the store's askTicket, recordResult and postResult (a test's stand-ins).
+   * the store's askTicket, recordResult and postResult, and progress its progressOf and keepProgress
+   * (a test's stand-ins).
    */
-  constructor({ lesson, puzzle, ui, results, beats = BEATS, tickets = askTicket, keep = { recordResult, postResult } }) {
+  constructor({
+    lesson, puzzle, ui, results, beats = BEATS, tickets = askTicket, keep = { recordResult, postResult },
+    progress = { load: progressOf, keep: keepProgress },
+  }) {
     super({ ui })
     this.results = results
     this.lesson = lesson
@@ -62,6 +68,10 @@ export class LessonPuzzleCtrl extends Play {
     this.beats = beats
     this.tickets = tickets
     this.keep = keep
+    this.progressKept = progress
+    this.rev = lesson.revs?.[puzzle.index - 1] || 1
+    this.shown = false // Show solution was asked for
+    this.ticketGot = null // the ticket once it came: { ticket, at }
     this.color = puzzle.student === 'white' ? 'w' : 'b'
     this.chess = new Chess(puzzle.fen)
     this.ply = 0
@@ -94,9 +104,12 @@ export class LessonPuzzleCtrl extends Play {
 
   async start() {
     const { puzzle } = this
+    const kept = this.progressKept.load(this.lesson.id, puzzle.index, this.rev)
+    if (kept) return this.resume(kept)
     // The play ticket is asked for as the puzzle opens; play never waits for it.
     this.opened = Date.now()
-    this.ticket = this.tickets(this.lesson.id, puzzle.index).catch(() => null)
+    this.takeTicket(this.tickets(this.lesson.id, puzzle.index).catch(() => null))
+    this.save()
     this.redraw()
     this.board = this.ui.makeBoard()
     const intro = puzzle.intro ? ` ${puzzle.intro}` : ''
@@ -110,6 +123,66 @@ export class LessonPuzzleCtrl extends Play {
       if (!this.alive) return
     }
     this.yourTurn(true)
+  }
+
+  /**
+   * Go on with the puzzle where it was left (`kept`: store.js progressOf): its moves played again
+   * at once, its wrong moves, hints, opening time and ticket as they were (a ticket that never came
+   * is asked for again; the time claimed is then from the new one).
+   */
+  async resume(kept) {
+    const { puzzle } = this
+    this.opened = kept.opened
+    this.mistakes = kept.mistakes
+    this.hints = kept.hints
+    this.hintLevel = kept.hintLevel
+    this.shown = kept.shown
+    this.takeTicket(kept.ticket ? Promise.resolve(kept.ticket) : this.tickets(this.lesson.id, puzzle.index).catch(() => null))
+    let last = null
+    const plies = Math.min(kept.ply, puzzle.moves.length)
+    while (this.ply < plies) {
+      const move = this.move
+      const label = numbered(this.chess, move.san)
+      if (!play(this.chess, move.uci)) throw new Error(`the line's move ${move.uci} is not legal`)
+      last = this.chess.history({ verbose: true }).at(-1)
+      this.lines.push({ label, comment: move.comment, byStudent: move.by_student })
+      this.ply++
+    }
+    this.redraw()
+    this.board = this.ui.makeBoard()
+    if (last) this.markLast(last)
+    this.announce(`${this.title}, where you left it. Puzzle ${puzzle.index} of ${this.count}. You play ${SIDE[puzzle.student]}.`)
+    if (this.shown) return this.showSolution()
+    if (this.ply >= puzzle.moves.length) return this.finish(true)
+    if (!this.move.by_student) {
+      this.setStatus('Watch the opponent’s move.')
+      this.redraw()
+      await sleep(this.beats.reply)
+      if (!this.alive) return
+      await this.playOpponent()
+      if (!this.alive) return
+      if (this.ply >= puzzle.moves.length) return this.finish(true)
+    }
+    this.yourTurn()
+    if (this.hintLevel) this.showHint()
+  }
+
+  /** The ticket on its way (a promise of { ticket, at } or null): kept with the puzzle once it comes. */
+  takeTicket(promise) {
+    this.ticket = promise
+    promise.then((ticket) => {
+      this.ticketGot = ticket
+      if (ticket && this.alive && !this.over) this.save()
+    })
+  }
+
+  /** Keep the puzzle in play as far as it went (store.js keepProgress), so a reload goes on from here. */
+  save() {
+    if (this.over) return
+    this.progressKept.keep(this.lesson.id, {
+      puzzle: this.puzzle.index, rev: this.rev, ply: this.ply, mistakes: this.mistakes, hints: this.hints,
+      hintLevel: this.hintLevel, shown: this.shown, opened: this.opened, ticket: this.ticketGot,
+    })
   }
 
   yourTurn(first = false) {
@@ -137,6 +210,7 @@ export class LessonPuzzleCtrl extends Play {
     const who = verbose.color === 'w' ? 'White' : 'Black'
     this.announce(`${who}: ${moveWords(verbose)}.${move.comment ? ` ${move.comment}` : ''}`)
     this.ply++
+    this.save()
   }
 
   async playOpponent() {
@@ -163,6 +237,7 @@ export class LessonPuzzleCtrl extends Play {
     if (verdict === 'wrong') {
       this.chess.undo()
       this.mistakes++
+      this.save()
       const hint = expected.hint
       this.setStatus(hint ? `Not that one. Hint: ${hint}` : 'Not that one. Try again.', hint ? 'hint' : 'bad')
       this.redraw()
@@ -181,6 +256,7 @@ export class LessonPuzzleCtrl extends Play {
     const comment = onLine ? expected.comment : ''
     this.lines.push({ label: label + verbose.san, comment, byStudent: true })
     this.ply++
+    if (onLine) this.save()
     const last = !onLine || this.ply >= this.puzzle.moves.length
     this.announce(`${moveWords(verbose)}. ${last ? 'Solved.' : 'Right.'}${comment ? ` ${comment}` : ''}`)
     if (last) {
@@ -214,6 +290,16 @@ export class LessonPuzzleCtrl extends Play {
     }
     this.hintLevel++
     this.hints++
+    this.save()
+    this.showHint()
+  }
+
+  /** Show the hint the student has reached on this move (hintLevel: 1 and up). */
+  showHint() {
+    const move = this.move
+    const from = move.uci.slice(0, 2)
+    const to = move.uci.slice(2, 4)
+    const what = pieceOn(from, this.chess.get(from))
     const step = move.hint ? this.hintLevel - 1 : this.hintLevel
     let words
     if (step === 0) {
@@ -234,6 +320,8 @@ export class LessonPuzzleCtrl extends Play {
   async showSolution() {
     if (this.over || this.busy) return
     this.busy = true
+    this.shown = true
+    this.save()
     this.board.disable()
     this.board.clearHint()
     this.setStatus('The solution:')
@@ -256,7 +344,7 @@ export class LessonPuzzleCtrl extends Play {
     this.board.clearHint()
     const clean = solved && this.mistakes === 0 && this.hints === 0
     const ended = Date.now()
-    const rev = this.lesson.revs?.[this.puzzle.index - 1] || 1
+    const rev = this.rev
     const result = { solved, clean, mistakes: this.mistakes, hints: this.hints, rev }
     const { id } = this.lesson
     const { index } = this.puzzle

@@ -10,7 +10,7 @@ import { $ } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { LessonPuzzleCtrl, nextPuzzle, summary } from './ctrl.js'
 import { LessonView, drawEnd } from './view.js'
-import { resultsOf, clearResults, postPending } from './store.js'
+import { resultsOf, clearResults, postPending, currentOf } from './store.js'
 
 const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
 
@@ -73,7 +73,10 @@ async function open() {
   })
   $('next-button').addEventListener('click', () => next())
   postPending(lesson.id).catch(() => {})
-  const first = nextPuzzle(lesson, results(), 0)
+  // The puzzle left in play goes on where it was (a reload); else the first not played.
+  const current = currentOf(lesson.id)
+  const left = current && !results()[current.puzzle] && lesson.puzzles.find((p) => p.index === current.puzzle)
+  const first = left || nextPuzzle(lesson, results(), 0)
   if (first) startPuzzle(first)
   else showEnd()
 }
