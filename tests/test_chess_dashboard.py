@@ -83,7 +83,7 @@ def test_a_span_worked_by_hand() -> None:
         "2026-10-27",
         11,
         8,
-        72,
+        73,  # 8 of 11 is 72.7 %: rounded, not cut
     )
     # overall: (5 × 1400 + 6 × 1800) / 11 = 1618.18; − 500 + 1000 × 8/11 = 727.27: 1845
     assert figures["performance"] == 1845

@@ -158,12 +158,23 @@ def first_try_lost(
 
 
 def percent(part: int, whole: int) -> int | None:
-    """`part` of `whole` in whole per cent, rounded down (None of nothing).
+    """`part` of `whole` in whole per cent, rounded half up in integers (so Python and JavaScript
+    agree), except that only all of it reads 100 and only none of it reads 0: 199 of 200 is 99, not
+    100, and 1 of 300 is 1, not 0. None of nothing.
 
-    >>> percent(2, 3), percent(3, 3), percent(0, 0)
-    (66, 100, None)
+    >>> percent(3, 7), percent(2, 3), percent(1, 8), percent(3, 3), percent(0, 0)
+    (43, 67, 13, 100, None)
+    >>> percent(199, 200), percent(1, 300), percent(0, 5)
+    (99, 1, 0)
     """
-    return part * 100 // whole if whole else None
+    if not whole:
+        return None
+    rounded = (200 * part + whole) // (2 * whole)
+    if part < whole:
+        rounded = min(rounded, 99)
+    if part > 0:
+        rounded = max(rounded, 1)
+    return rounded
 
 
 def performance(played: int, first: int, ratings: int) -> int | None:

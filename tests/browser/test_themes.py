@@ -95,7 +95,7 @@ def test_twelve_puzzles_of_a_theme_each_carry_it_and_the_guest_estimate_follows(
     assert tally["pin"] == {"played": 12, "clean": 12}
     page.goto("/themes/")
     score = page.locator("[data-theme-score='pin']")
-    assert score.text_content() == "You: 12 played, 100% clean"
+    assert score.text_content() == "You: 12 played, 100% first try"
     assert str(round(before)) in page.text_content("#difficulty-rating")
 
 
@@ -186,6 +186,24 @@ def test_a_signed_in_player_sees_figures_from_every_device(
     # The longer line wraps on the narrowest phone rather than pushing the page sideways.
     page.set_viewport_size({"width": 320, "height": 700})
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_a_guests_figures_per_theme_are_rounded_and_in_the_dashboards_words(make_page: Any) -> None:
+    """The figures counted in this browser say "first try", as the account's and the dashboard's
+    do (a clean solve: no mistake, no hint), and round: 3 of 7 is 43 %, not 42."""
+    page = make_page()
+    page.goto("/themes/")
+    page.evaluate(
+        "() => localStorage.setItem('pb:chess:themes', JSON.stringify("
+        "{fork: {played: 7, clean: 3}, pin: {played: 3, clean: 2}, skewer: {played: 200, clean: 199}}))"
+    )
+    page.reload()
+    scores = {key: page.text_content(f"[data-theme-score='{key}']") for key in ("fork", "pin", "skewer")}
+    assert scores == {
+        "fork": "You: 7 played, 43% first try",
+        "pin": "You: 3 played, 67% first try",
+        "skewer": "You: 200 played, 99% first try",  # only all of them reads 100 %
+    }
 
 
 def test_an_unknown_theme_says_so(page: Any) -> None:

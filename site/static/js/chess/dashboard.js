@@ -49,9 +49,16 @@ export function addResult(tally, day, themes, puzzleRating, firstTry, ratingAfte
   }
 }
 
-/** `part` of `whole` in whole per cent, rounded down (null of nothing). */
+/**
+ * `part` of `whole` in whole per cent, rounded half up in integers (see percent() in Python): only
+ * all of it reads 100 and only none of it reads 0. Null of nothing.
+ */
 export function percent(part, whole) {
-  return whole ? Math.floor((part * 100) / whole) : null
+  if (!whole) return null
+  let rounded = Math.floor((200 * part + whole) / (2 * whole))
+  if (part < whole) rounded = Math.min(rounded, 99)
+  if (part > 0) rounded = Math.max(rounded, 1)
+  return rounded
 }
 
 /** Lichess's performance: average rating − 500 + 1000 × first-try share, rounded half up, in integers. */

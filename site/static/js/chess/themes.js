@@ -10,6 +10,7 @@ import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
 import { isProvisional } from './rating.js'
 import { $ } from '../lib/dom.js'
+import { percent } from './dashboard.js'
 
 const store = new ChessStore()
 const SERVER_DAYS = 90 // the dashboard's longest span
@@ -38,7 +39,7 @@ function showScores() {
   for (const el of document.querySelectorAll('[data-theme-score]')) {
     const row = tally[el.dataset.themeScore]
     el.textContent = row && row.played
-      ? `You: ${row.played} played, ${Math.round((100 * row.clean) / row.played)}% clean`
+      ? `You: ${row.played} played, ${percent(row.clean, row.played)}% first try`
       : ''
   }
 }
