@@ -15,6 +15,7 @@ import pytest
 
 from ops.cache import cache_rule
 from puzzlebook.calendar import site_day
+from puzzlebook.games import GAMES
 from service.settings import load
 from sitebuild import builder, compress, pages
 from sitebuild.assets import MissingVendorFiles
@@ -142,6 +143,24 @@ NOT_PAGES = ["base.html", "_macros.html", "lessons/_examples/x.html", "sw.js", "
 @pytest.mark.parametrize("template", NOT_PAGES)
 def test_layouts_partials_and_non_html_are_not_pages(template):
     assert pages.page_for(template) is None
+
+
+def lede(page: Path) -> str:
+    """The words of a page's first lede, its tags taken out."""
+    found = re.search(r'<p class="lede"[^>]*>(.*?)</p>', page.read_text(encoding="utf-8"), re.S)
+    assert found, f"{page} has no lede"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_the_about_and_archive_ledes_name_every_game_they_cover(built):
+    """About's lede names every game of the registry, and the archive's every game with past
+    days (a daily file a day): Storm was left out of both."""
+    dist, _ = built
+    about, archive = lede(dist / "about" / "index.html"), lede(dist / "archive" / "index.html")
+    for game in GAMES:
+        assert game.nav.label.lower() in about.lower(), f"About's lede leaves out {game.name}: {about}"
+        if game.daily:
+            assert game.name in archive, f"the archive's lede leaves out {game.name}: {archive}"
 
 
 def test_static_files_live_under_one_content_hashed_folder_and_every_reference_resolves(built):
