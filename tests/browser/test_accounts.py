@@ -145,6 +145,9 @@ def test_recovery_codes_work_once_each(make_page, site_server):
     sign_in_with(codes[0].lower().replace("-", " "))  # as typed from paper, in any case
     page.wait_for_function(WELCOME)
     assert "9 recovery codes left" in page.text_content("#signin-text")
+    # Signed in: the three ways in are gone (they were still drawn), and the way on is offered.
+    assert page.is_hidden("#signin-ways") and page.is_hidden("#signin-code")
+    assert page.is_visible("#signin-next")
     assert stored_player(page)["id"] == player["id"]
 
     allow_failed_fetch(page, "422", r"/api/signin/code", "a spent code, refused on purpose")

@@ -38,6 +38,9 @@ def assert_signed_in_without_a_trace(page, player) -> None:
     page.wait_for_function(WELCOME)
     assert page.text_content("#signin-title") == f"Welcome back, {player['name']}"
     assert "token" not in page.url and page.evaluate("() => location.hash") == ""
+    # Signed in: the three ways in are not drawn (they were, whatever their hidden said), the way on is.
+    assert page.is_hidden("#signin-ways") and page.is_hidden("#signin-passkey")
+    assert page.is_visible("#signin-next")
     kept = json.loads(page.evaluate("() => localStorage.getItem('pb:player')"))
     assert kept == {"id": player["id"], "name": player["name"], "token": player["token"]}
     # The header shows who is signed in.
