@@ -148,6 +148,10 @@ def test_the_guides_are_built_into_the_site_and_its_sitemap(tmp_path: Path) -> N
     difficulty = (tmp_path / "dist/chain/difficulty/index.html").read_text()
     assert "36 to 54" in difficulty and "55 to 81" in difficulty
     assert "31 is below the easy band" in difficulty
+    # Written for a player, not as the generator's design note.
+    assert "set aside the lowest-scoring 15 in every hundred" in difficulty
+    for note in ("percentile", "candidate", "calibration", "generator"):
+        assert note not in re.sub(r"<[^>]+>", " ", difficulty).lower(), note
     for page in ("chain/index.html", "howto/chain/index.html"):
         text = (tmp_path / "dist" / page).read_text()
         assert 'href="/chain/strategy/"' in text and 'href="/chain/difficulty/"' in text, page
