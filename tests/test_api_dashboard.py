@@ -80,8 +80,17 @@ def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespa
     )  # kept, unrated
     assert post_result(world, "/api/chess/solves", body, me).json()["already"] is True
     assert world.client.get("/api/me/dashboard?days=7", headers=me).json() == before
+    # The miss stays the first result (the dashboard's figures are unchanged, and the puzzle is
+    # still among the missed), but the history calls it what it was: solved after a mistake.
     lines = world.client.get("/api/me/history?missed=true", headers=me).json()["lines"]
-    assert [line["result"] for line in lines if line["id"] == puzzle.id] == ["missed"]
+    assert [line["result"] for line in lines if line["id"] == puzzle.id] == ["mistake"]
+    everything = world.client.get("/api/me/history", headers=me).json()
+    everything = everything["lines"] + world.client.get(
+        f"/api/me/history?before={everything['next']}", headers=me
+    ).json()["lines"]
+    assert [line["result"] for line in everything if line["id"] == puzzle.id] == ["mistake"]
+    others = [line["result"] for line in lines if line["id"] != puzzle.id]
+    assert others and set(others) <= {"missed", "shown"}  # never solved: still missed
 
 
 def test_history_pages_newest_first_and_the_missed_filter(world: SimpleNamespace) -> None:

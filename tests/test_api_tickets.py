@@ -469,9 +469,10 @@ def test_a_miss_and_a_solve_of_one_play_the_miss_stands_and_is_rated(
     assert mine["chess"]["missed"] == 1 and mine["chess"]["clean"] == 0
     assert world.client.get("/api/boards/chess/alltime").json()["rows"] == []
     # The history and the dashboard count the miss, once: one line, one puzzle played, not first try.
+    # The solve stayed, so a wrong move's line reads "mistake" (solved after a mistake).
     lines = world.client.get("/api/me/history", headers=me).json()["lines"]
     assert [(line["id"], line["result"]) for line in lines] == [
-        (puzzle.id, "missed" if how == "wrong" else "shown")
+        (puzzle.id, "mistake" if how == "wrong" else "shown")
     ]
     assert lines[0]["after"] == round(lost.rating)
     missed = world.client.get("/api/me/history?missed=true", headers=me).json()["lines"]

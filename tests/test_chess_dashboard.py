@@ -10,6 +10,7 @@ import pytest
 
 from puzzlebook.chess.dashboard import (
     MIN_PLAYS,
+    RESULTS,
     TOP,
     DayTally,
     add_result,
@@ -17,6 +18,7 @@ from puzzlebook.chess.dashboard import (
     percent,
     performance,
     result_of,
+    result_seen,
     tallies_of,
 )
 
@@ -25,7 +27,7 @@ VECTORS = json.loads((Path(__file__).parent / "vectors" / "dashboard.json").read
 
 def test_the_vectors_cover_every_rule() -> None:
     assert "format" in VECTORS
-    assert {v["result"] for v in VECTORS["results"]} == {"clean", "help", "missed", "shown"}
+    assert {v["result"] for v in VECTORS["results"]} == set(RESULTS)
     spans = {v["days"] for v in VECTORS["dashboard"]}
     assert spans == {7, 30, 90}
     full = [v for v in VECTORS["dashboard"] if len(v["expect"]["weak"]) == TOP]
@@ -36,7 +38,12 @@ def test_the_vectors_cover_every_rule() -> None:
 
 @pytest.mark.parametrize("v", VECTORS["results"], ids=lambda v: v["result"])
 def test_results(v: dict) -> None:
-    assert result_of(v["kind"], clean=v["clean"], how=v["how"]) == v["result"]
+    assert result_of(v["kind"], clean=v["clean"], how=v["how"], mistakes=v["mistakes"]) == v["result"]
+
+
+@pytest.mark.parametrize("v", VECTORS["seen"], ids=lambda v: f"{v['result']}-{v['solved_later']}")
+def test_a_history_line_as_the_player_reads_it(v: dict) -> None:
+    assert result_seen(v["result"], v["solved_later"]) == v["seen"]
 
 
 @pytest.mark.parametrize(

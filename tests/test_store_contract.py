@@ -567,8 +567,10 @@ def test_a_first_result_writes_its_history_line_and_day_tally_in_its_transaction
     assert tally.themes == {"fork": (2, 1, 3000), "pin": (2, 0, 3100), "short": (1, 1, 1400)}
     assert tally.rating == round(ChessRecords(store).stats(pid).rating.rating)
     page = history.page(pid)
+    # bbbbb's first result was a miss (it stays one in the tally), but it was solved after: the
+    # page reads its solve and says so; ccccc, shown first, stays shown.
     assert [(line.id, line.result) for line in page.lines] == [
-        ("ddddd", "help"), ("ccccc", "shown"), ("bbbbb", "missed"), ("aaaaa", "clean")
+        ("ddddd", "help"), ("ccccc", "shown"), ("bbbbb", "mistake"), ("aaaaa", "clean")
     ]
     assert page.next is None
     assert [line.id for line in history.page(pid, missed=True).lines] == ["ccccc", "bbbbb"]
@@ -595,7 +597,8 @@ def test_a_miss_that_wins_a_tie_takes_the_solves_line_and_its_days_tally(store: 
     assert records.record_miss(pid, miss, missed_at, play).rated
     history = ChessHistory(store)
     (line,) = history.page(pid).lines
-    assert (line.result, line.day, line.posted) == ("missed", DAY.isoformat(), utc_stamp(missed_at))
+    # The solve stayed (as one after a miss): the line reads "solved after a mistake".
+    assert (line.result, line.day, line.posted) == ("mistake", DAY.isoformat(), utc_stamp(missed_at))
     assert [m.id for m in history.page(pid, missed=True).lines] == ["aB3dE"]
     tallies = history.day_tallies(pid, (DAY + dt.timedelta(days=1)).isoformat(), 2)
     assert [(t.day, t.played, t.first, t.themes) for t in tallies] == [

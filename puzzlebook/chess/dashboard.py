@@ -50,21 +50,21 @@ NOT_MOTIFS = frozenset(
     }
 )
 
-Result = Literal["clean", "help", "missed", "shown"]
-RESULTS: tuple[Result, ...] = ("clean", "help", "missed", "shown")
+Result = Literal["clean", "help", "mistake", "missed", "shown"]
+RESULTS: tuple[Result, ...] = ("clean", "help", "mistake", "missed", "shown")
 
 
-def result_of(kind: str, *, clean: bool = False, how: str | None = None) -> Result:
-    """A first result in the history's words: a solve is clean or with help (hints or a mistake);
-    a miss is missed (a wrong move) or shown (Show solution before any wrong move).
+def result_of(kind: str, *, clean: bool = False, how: str | None = None, mistakes: int = 0) -> Result:
+    """A first result in the history's words: a solve is clean, with help (hints, no mistake) or
+    after a mistake; a miss is missed (a wrong move) or shown (Show solution before any wrong move).
 
-    >>> result_of("solve", clean=True), result_of("solve")
-    ('clean', 'help')
+    >>> result_of("solve", clean=True), result_of("solve"), result_of("solve", mistakes=1)
+    ('clean', 'help', 'mistake')
     >>> result_of("miss", how="wrong"), result_of("miss", how="gave-up")
     ('missed', 'shown')
     """
     if kind == "solve":
-        return "clean" if clean else "help"
+        return "clean" if clean else "mistake" if mistakes else "help"
     return "shown" if how == "gave-up" else "missed"
 
 
@@ -95,6 +95,17 @@ class DayTally:
     def from_doc(cls, doc: dict[str, Any]) -> DayTally:
         themes = {name: (int(c[0]), int(c[1]), int(c[2])) for name, c in doc.get("themes", {}).items()}
         return cls(doc["day"], doc["played"], doc["first"], doc["ratings"], doc.get("rating"), themes)
+
+
+def result_seen(result: Result, solved_later: bool) -> Result:
+    """A history line's result as the player reads it: a wrong move was the first result ("missed",
+    and rated so), but a puzzle solved after it was solved after a mistake, not missed. Show
+    solution first stays "shown", whatever came after.
+
+    >>> result_seen("missed", True), result_seen("missed", False), result_seen("shown", True)
+    ('mistake', 'missed', 'shown')
+    """
+    return "mistake" if result == "missed" and solved_later else result
 
 
 def add_result(

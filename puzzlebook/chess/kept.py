@@ -191,8 +191,9 @@ class HistoryLine:
 
     @property
     def missed(self) -> bool:
-        """Whether it is a miss (so it is listed among the missed puzzles too)."""
-        return self.result in ("missed", "shown")
+        """Whether it wasn't solved first try for a mistake or a miss (so it is listed among the
+        missed puzzles too: "Missed only", Replay missed). A solve with hints alone isn't."""
+        return self.result in ("mistake", "missed", "shown")
 
     def to_doc(self) -> dict[str, Any]:
         return {

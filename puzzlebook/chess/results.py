@@ -161,7 +161,7 @@ def _whole(rating: Rating | None) -> int | None:
 def _line(record: KeptSolve | KeptMiss, day: str) -> HistoryLine:
     """The history's line of a first result, counted on `day`."""
     if isinstance(record, KeptSolve):
-        result = result_of("solve", clean=record.clean)
+        result = result_of("solve", clean=record.clean, mistakes=record.mistakes)
     else:
         result = result_of("miss", how=record.how)
     return HistoryLine(record.id, record.band, record.rating, record.themes, result, day, record.posted,

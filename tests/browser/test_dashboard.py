@@ -182,6 +182,47 @@ def _one_movers(bundle: Any, n: int) -> list[Puzzle]:
     return found[:n]
 
 
+@pytest.mark.parametrize("signed_in", [True, False], ids=["player", "guest"])
+def test_a_solve_after_a_mistake_is_called_so_in_the_history(
+    make_page: Any, site_server: Any, bundle: Any, signed_in: bool
+) -> None:
+    """A wrong move is the first result (a player's miss is posted at once), but a puzzle solved
+    after it reads "Solved after a mistake", not "Missed"; one never solved still reads "Missed"."""
+    solved, left = _one_movers(bundle, 4)[2:]
+    page = make_page()
+    if signed_in:
+        ch.sign_in(page, ch.new_player(site_server, "Second Try"))
+    for puzzle in (left, solved):
+        chx.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+        chx.click_move(page, wrong_move(puzzle), chx.solver_color(puzzle))
+        page.wait_for_function(
+            "() => document.getElementById('play-status').textContent.startsWith('Not that one')"
+        )
+        chx.wait_ready(page)  # the piece back on its square before the next puzzle opens
+    chx.click_move(page, solved.solution[0], chx.solver_color(solved))
+    page.wait_for_selector("#results-sheet[open]")
+    if signed_in:  # the solve is posted before the history is read
+        page.wait_for_function(
+            "(key) => JSON.parse(localStorage.getItem('pb:chess:queue-sent') || '[]').includes(key)",
+            arg=f"solve:{solved.band}/{solved.id}",
+        )
+    else:  # a guest's record of the unsolved one is finished by Show solution
+        chx.open_puzzle(page, f"/#/p/{left.band}/{left.id}")
+        page.click("#solution-button")
+        page.click("#solution-yes")
+        page.wait_for_selector("#play-done:not([hidden])")
+    page.goto("/history/")
+    page.wait_for_selector("body[data-history=ready]")
+    words = page.locator("#history-rows tr").evaluate_all(
+        "(rows) => rows.map((r) =>"
+        " [r.querySelector('th a').getAttribute('href'), r.querySelector('.result').textContent])"
+    )
+    assert dict(words) == {
+        f"/#/p/{solved.band}/{solved.id}": "Solved after a mistake",
+        f"/#/p/{left.band}/{left.id}": "Missed",
+    }
+
+
 def test_replay_missed_serves_them_unrated_until_each_is_solved_cleanly(
     make_page: Any, site_server: Any, bundle: Any
 ) -> None:

@@ -4,16 +4,31 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { addResult, dashboard, percent, performance, resultOf, talliesOf } from '../../site/static/js/chess/dashboard.js'
+import { addResult, dashboard, logEntry, percent, performance, resultOf, resultSeen, talliesOf } from '../../site/static/js/chess/dashboard.js'
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/dashboard.json', import.meta.url), 'utf8'))
 
 test('the vector file has every section', () => {
-  for (const section of ['results', 'performance', 'add', 'logs', 'dashboard']) assert.ok(vectors[section].length > 0, section)
+  for (const section of ['results', 'seen', 'performance', 'add', 'logs', 'dashboard']) assert.ok(vectors[section].length > 0, section)
 })
 
 test('results in the history’s words', () => {
-  for (const v of vectors.results) assert.equal(resultOf(v.kind, { clean: v.clean, how: v.how }), v.result)
+  for (const v of vectors.results) assert.equal(resultOf(v.kind, { clean: v.clean, how: v.how, mistakes: v.mistakes }), v.result)
+})
+
+test('a history line as the player reads it', () => {
+  for (const v of vectors.seen) assert.equal(resultSeen(v.result, v.solved_later), v.seen, JSON.stringify(v))
+})
+
+test('a guest’s log says what became of a puzzle, as a signed-in player’s history does', () => {
+  const row = ['abc', 'fen', 'e2e4 e7e5', 1500, 'fork short']
+  const rec = (over) => ({ id: 'abc', band: 'Medium', row, state: 'solved', mistakes: 0, hints: 0, missed: false, tries: [], ...over })
+  const result = (over) => logEntry(rec(over), '2026-11-02').result
+  assert.equal(result({}), 'clean')
+  assert.equal(result({ hints: 1 }), 'help')
+  assert.equal(result({ mistakes: 1, missed: true, tries: ['e2e3'] }), 'mistake') // a wrong move, then the solve
+  assert.equal(result({ state: 'shown' }), 'shown')
+  assert.equal(result({ state: 'shown', mistakes: 1, missed: true, tries: ['e2e3'] }), 'missed')
 })
 
 test('performance and the first-try per cent', () => {

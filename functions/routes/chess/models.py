@@ -226,7 +226,8 @@ class AlltimeBoard(BaseModel):
 
 class ThemeFigures(BaseModel):
     """One theme over the span: puzzles played, solved first try (and the whole per cent, rounded
-    down), and the performance (Lichess's: docs/ratings.md, "The dashboard")."""
+    half up: puzzlebook.chess.dashboard.percent), and the performance (Lichess's: docs/ratings.md,
+    "The dashboard")."""
 
     theme: str
     played: int
@@ -263,15 +264,16 @@ class Dashboard(BaseModel):
 
 
 class HistoryLine(BaseModel):
-    """A puzzle played: its id, band, Lichess rating and themes; the first result (clean, help: solved
-    with a hint or a mistake, missed: a wrong move, shown: Show solution); the site day and UTC stamp
-    it was posted; the player's rating before and after it and the change (null when not rated)."""
+    """A puzzle played: its id, band, Lichess rating and themes; the first result as the player reads
+    it (clean, help: solved with a hint, mistake: solved after a mistake, missed: a wrong move not
+    solved since, shown: Show solution); the site day and UTC stamp it was posted; the player's
+    rating before and after it and the change (null when not rated)."""
 
     id: str
     band: str
     rating: int
     themes: list[str]
-    result: Literal["clean", "help", "missed", "shown"]
+    result: Literal["clean", "help", "mistake", "missed", "shown"]
     day: str
     posted: str
     before: int | None

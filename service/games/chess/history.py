@@ -7,10 +7,10 @@ the reads of the dashboard and the history pages, each a bounded query of the pl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from puzzlebook.chess.dashboard import DayTally, dashboard, first_day
+from puzzlebook.chess.dashboard import DayTally, dashboard, first_day, result_seen
 from puzzlebook.chess.kept import HistoryLine
 from puzzlebook.chess.results import HistoryEntry
 from service.games.chess import keys as CK
@@ -87,5 +87,20 @@ class ChessHistory:
         items = self.store.query_items(K.player(pid), low=prefix, high=high, reverse=True, limit=PAGE + 2)
         lines = [HistoryLine.from_doc(doc_of(it)) for it in items if it["SK"] != high]
         more = len(lines) > PAGE
-        lines = lines[:PAGE]
+        lines = self._as_seen(pid, lines[:PAGE])
         return HistoryPage(lines, f"{lines[-1].posted}~{lines[-1].id}" if more else None)
+
+    def _as_seen(self, pid: str, lines: list[HistoryLine]) -> list[HistoryLine]:
+        """The lines with their results as the player reads them (result_seen): a missed puzzle the
+        player went on to solve reads "mistake". One read of the page's missed puzzles' solves; the
+        line kept in the store keeps the first result, as the dashboard counts it."""
+        solve_keys = {
+            line.id: (K.player(pid), CK.chess_solve(line.id)) for line in lines if line.result == "missed"
+        }
+        if not solve_keys:
+            return lines
+        solved = self.store.get_items(list(solve_keys.values()))
+        return [
+            replace(line, result=result_seen(line.result, solve_keys.get(line.id) in solved))
+            for line in lines
+        ]

@@ -13,12 +13,17 @@ export const NOT_MOTIFS = new Set([
   'oneMove', 'short', 'long', 'veryLong', 'mateIn1', 'mateIn2', 'mateIn3', 'mateIn4', 'mateIn5',
   'equality', 'advantage', 'crushing', 'master', 'masterVsMaster', 'superGM',
 ])
-export const RESULTS = ['clean', 'help', 'missed', 'shown']
+export const RESULTS = ['clean', 'help', 'mistake', 'missed', 'shown']
 
-/** A first result in the history's words: clean, help (a solve with hints or a mistake), missed, shown. */
-export function resultOf(kind, { clean = false, how = null } = {}) {
-  if (kind === 'solve') return clean ? 'clean' : 'help'
+/** A first result in the history's words: clean, help (a solve with hints), mistake (a solve after a mistake), missed, shown. */
+export function resultOf(kind, { clean = false, how = null, mistakes = 0 } = {}) {
+  if (kind === 'solve') return clean ? 'clean' : mistakes ? 'mistake' : 'help'
   return how === 'gave-up' ? 'shown' : 'missed'
+}
+
+/** A history line's result as the player reads it: a missed puzzle solved later reads "mistake" (see result_seen in Python). */
+export function resultSeen(result, solvedLater) {
+  return result === 'missed' && solvedLater ? 'mistake' : result
 }
 
 export function emptyDay(day) {
@@ -127,11 +132,13 @@ export function talliesOf(log) {
 
 /**
  * The log entry of a puzzle just finished (its record `rec`), on site day `day`: its first result
- * as the server keeps it (a wrong move at any point, or Show solution, is the first result).
+ * as the server keeps it (a wrong move at any point, or Show solution, is the first result), in the
+ * words the server's history reads it in: solved after a wrong move is "mistake", as a signed-in
+ * player's history says.
  */
 export function logEntry(rec, day, posted = new Date().toISOString()) {
   let result
-  if (rec.state === 'solved') result = rec.missed ? 'missed' : (!rec.mistakes && !rec.hints ? 'clean' : 'help')
+  if (rec.state === 'solved') result = resultSeen(rec.missed ? 'missed' : resultOf('solve', { clean: !rec.mistakes && !rec.hints, mistakes: rec.mistakes }), true)
   else result = rec.tries && rec.tries.length ? 'missed' : 'shown'
   const themes = typeof rec.row[4] === 'string' && rec.row[4] ? rec.row[4].split(' ') : []
   // A guest's rating as this browser estimates it (chess/rating.js), when the game kept it.

@@ -13,8 +13,9 @@ import { startReplay } from '../chess/replay.js'
 const $ = (id) => document.getElementById(id)
 const PAGE = 20
 const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
-const RESULT_WORDS = { clean: 'Clean', help: 'With help', missed: 'Missed', shown: 'Shown' }
-const MISSED = new Set(['missed', 'shown'])
+const RESULT_WORDS = { clean: 'Clean', help: 'With help', mistake: 'Solved after a mistake', missed: 'Missed', shown: 'Shown' }
+// Not solved first try: what "Missed only" lists and Replay missed takes (the server's missed=true).
+const MISSED = new Set(['mistake', 'missed', 'shown'])
 
 let serial = 0
 let cursor = null // the next page's cursor (server) or offset (browser); null: no more
