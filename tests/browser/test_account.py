@@ -70,8 +70,56 @@ def test_the_account_after_a_chess_daily_and_a_chain(make_page, site_server, bun
     assert page.input_value("#account-signin-link") == f"{site_server.url}/signin/#token={token}"
 
     page.click("#account-sign-out")
+    page.click("#account-sign-out-yes")  # asked first: test_sign_out_asks_first
     page.wait_for_selector("#account-anonymous:not([hidden])")
     assert page.evaluate("localStorage.getItem('pb:player')") is None
+
+
+@pytest.mark.parametrize(("where", "button", "ways"), [
+    ("/account/", "#account-sign-out", "You have no passkey and no recovery codes"),
+    ("/#/you", "#sign-out", "the name stays on the boards."),
+])
+def test_sign_out_asks_first_says_what_is_lost_and_offers_a_way_back_in(
+    make_page, site_server, axe, where, button, ways
+):
+    player = ch.new_player(site_server, "Leaving Lee")
+    page = make_page()
+    ch.sign_in(page, player)
+    page.goto(where)
+    if where == "/account/":
+        page.wait_for_function("() => document.getElementById('codes-state').textContent !== ''")
+    page.click(button)
+    box = page.locator(f"{button}-confirm")
+    assert box.is_visible() and page.get_attribute(button, "aria-expanded") == "true"
+    # Still signed in, and the safe answer has focus: a slip of Enter keeps the player.
+    assert page.evaluate("localStorage.getItem('pb:player')") is not None
+    assert page.evaluate("() => document.activeElement.id") == f"{button[1:]}-no"
+    assert page.text_content(f"{button}-question") == "Sign out of Leaving Lee on this device?"
+    words = page.text_content(f"{button}-words")
+    assert "Signing out makes this device forget Leaving Lee" in words and "lost to you for good" in words
+    assert "the name stays on the boards" in words and ways in words
+    assert axe(page) == []
+    page.keyboard.press("Enter")  # Stay signed in
+    assert box.is_hidden() and page.evaluate("() => document.activeElement.id") == button[1:]
+    # Again, and this time save the link first: it is copied, and the question knows.
+    page.click(button)
+    box.get_by_role("button", name="Copy my sign-in link").click()
+    page.wait_for_function(
+        "(id) => document.getElementById(id).textContent.includes('the sign-in link you copied')",
+        arg=f"{button[1:]}-words",
+    )
+    link = f"{site_server.url}/signin/#token={player['token']}"
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    if where == "/account/":
+        assert box.get_by_role("button", name="Add a passkey").is_visible()
+        assert box.get_by_role("button", name="Make recovery codes").is_visible()
+    else:
+        more = box.get_by_role("link", name="A passkey or recovery codes")
+        assert more.get_attribute("href") == "/account/"
+    page.click(f"{button}-yes")
+    page.wait_for_function("() => localStorage.getItem('pb:player') === null")
+    guest = "#account-anonymous" if where == "/account/" else "#you [data-when=anonymous]"
+    page.wait_for_selector(f"{guest}:not([hidden])")
 
 
 def test_a_token_that_no_longer_works_signs_out_in_words(make_page, site_server):

@@ -11,13 +11,12 @@ import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
 import { announce, toast } from '../lib/announce.js'
 import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
 import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
-import { namespace } from '../lib/storage.js'
 import { ratingText } from '../boards/model.js'
+import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 
 const $ = (id) => document.getElementById(id)
-// Which player's sign-in link was copied on this browser (so the prompt to save a way back in stops).
-const kept = namespace('pb:account:')
-const state = { results: 0, passkeys: 0, codesLeft: 0 }
+// Ways back in, counted once read (null until then: the sign-out question doesn't guess).
+const state = { results: 0, passkeys: null, codesLeft: null }
 
 function longDate(stamp) {
   return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
@@ -70,13 +69,12 @@ async function render() {
 /** Ask to save a way back in: a player with results, no passkey, no codes left, no link copied here. */
 function renderPrompt() {
   const player = getPlayer()
-  const linkSaved = player && kept.get('link-copied', null) === player.id
+  const linkSaved = linkCopiedHere(player)
   $('account-save').hidden = !(player && state.results > 0 && !state.passkeys && !state.codesLeft && !linkSaved)
 }
 
 function linkCopied() {
-  const player = getPlayer()
-  if (player) kept.set('link-copied', player.id)
+  noteLinkCopied()
   renderPrompt()
 }
 
@@ -227,15 +225,19 @@ $('codes-done').addEventListener('click', () => {
 
 // ---- the prompt's buttons ------------------------------------------------------------------
 
-$('account-save-link').addEventListener('click', () => $('account-copy').click())
-$('account-save-passkey').addEventListener('click', () => {
+function toPasskeys() {
   $('passkey-name').scrollIntoView({ block: 'center' })
   $('passkey-name').focus()
-})
-$('account-save-codes').addEventListener('click', () => {
+}
+
+function toCodes() {
   $('codes-make').scrollIntoView({ block: 'center' })
-  makeCodes()
-})
+  $('codes-make').click() // asks first when unused codes would stop working
+}
+
+$('account-save-link').addEventListener('click', () => $('account-copy').click())
+$('account-save-passkey').addEventListener('click', toPasskeys)
+$('account-save-codes').addEventListener('click', toCodes)
 
 wirePlayerForm($('account-form'), async (player) => {
   toast(`Welcome, ${player.name}. Your results will be kept.`)
@@ -245,11 +247,22 @@ wirePlayerForm($('account-form'), async (player) => {
 wireCopyLink($('account-copy'), $('account-signin-link'))
 $('account-copy').addEventListener('click', linkCopied)
 
-$('account-sign-out').addEventListener('click', () => {
-  clearPlayer()
-  document.dispatchEvent(new CustomEvent('player:change'))
-  toast('Signed out on this device. Your sign-in link still works.')
-  render()
+// Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).
+const signOut = wireSignOut($('account-sign-out').closest('[data-sign-out-root]'), {
+  onSignedOut: async () => {
+    await render()
+    $('main').focus() // the button is gone with the player
+  },
+  ways: () => ({ passkeys: state.passkeys, codes: state.codesLeft }),
+  linkInput: $('account-signin-link'),
+})
+$('account-sign-out-passkey').addEventListener('click', () => {
+  signOut.close(false)
+  toPasskeys()
+})
+$('account-sign-out-codes').addEventListener('click', () => {
+  signOut.close(false)
+  toCodes()
 })
 
 render().catch(console.error)

@@ -18,7 +18,7 @@
  */
 import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
-import { getPlayer, clearPlayer, signInLink } from '../lib/api.js'
+import { getPlayer, signInLink } from '../lib/api.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -267,17 +267,23 @@ function renderPlayer() {
 let wired = null
 let formReady = false
 function wirePlayer() {
-  wired ||= Promise.all([import('../lib/player_form.js'), import('../lib/dom.js')]).then(([forms, { toast }]) => {
+  wired ||= Promise.all([
+    import('../lib/player_form.js'), import('../lib/dom.js'), import('../lib/sign_out.js'),
+  ]).then(([forms, { toast }, signOut]) => {
     forms.wirePlayerForm($('player-form'), (player) => {
       renderPlayer()
       toast(`Welcome, ${player.name}. Your results will be kept.`)
       $('you').focus()
     })
     forms.wireCopyLink($('copy-signin'), $('signin-link'))
-    $('sign-out').addEventListener('click', () => {
-      clearPlayer()
-      renderPlayer()
-      toast('Signed out on this device. Your sign-in link still works.')
+    $('copy-signin').addEventListener('click', () => signOut.noteLinkCopied())
+    // Asked first, with what it costs and the ways back in (lib/sign_out.js).
+    signOut.wireSignOut($('sign-out').closest('[data-sign-out-root]'), {
+      onSignedOut: () => {
+        renderPlayer()
+        $('you').focus() // the button is gone with the player: the card, now a guest's, has focus
+      },
+      linkInput: $('signin-link'),
     })
     formReady = true
   })
