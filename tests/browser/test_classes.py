@@ -348,3 +348,53 @@ def test_a_reload_mid_puzzle_keeps_its_wrong_moves_hints_and_time(make_page, sit
     seconds = str(cell["seconds"])
     assert sheet[1][:6] == ["Dot", "1", "0", seconds, "Solved with help", seconds]
     assert sheet[1][6:8] == ["1", "1"]  # the wrong move and the hint
+
+
+def test_assigning_updates_the_page_at_once_and_the_table_shows_puzzle_titles(
+    make_page, site_server, axe
+):
+    """After assigning, the lede counts the lesson and the form is gone when nothing is left to
+    assign (no reload); the results table's columns say each puzzle's title, cut short, whole on
+    hover and to a screen reader."""
+    status, teacher = site_server.post("/api/players", {"name": "Mr Knight"})
+    assert status == 201
+    long_title = [{**LESSON[0]}, {**LESSON[1], "title": "Back rank mate with the rook, again"}]
+    status, lesson = site_server.request(
+        "POST", "/api/lessons?name=Ranks", long_title, token=teacher["token"]
+    )
+    assert status == 201, lesson
+    status, klass = site_server.request(
+        "POST", "/api/classes", {"name": "Friday club"}, token=teacher["token"]
+    )
+    assert status == 201, klass
+    page = make_page()
+    sign_in(page, teacher)
+    page.goto(f"/classes/class/?id={klass['id']}")
+    page.wait_for_selector("#assign-lesson option", state="attached")
+    assert page.text_content("#class-lede") == "You teach this class: 0 students, 0 lessons."
+    page.select_option("#assign-lesson", lesson["id"])
+    page.click("#assign-form button[type=submit]")
+    page.wait_for_selector(f"[data-lesson='{lesson['id']}']")
+    page.wait_for_selector("#assign-none:not([hidden])")
+    assert page.text_content("#class-lede") == "You teach this class: 0 students, 1 lesson."
+    # Nothing left to assign: no empty list, no Assign button beside the words that say so.
+    assert page.is_hidden("#assign-lesson") and page.is_hidden("#assign-form button[type=submit]")
+    assert page.is_visible("#assign-none")
+    # A student joins: the table then has a row, and its heads name the puzzles.
+    status, student = site_server.post("/api/players", {"name": "Dee"})
+    join = klass["join_url"].split("?", 1)[1]
+    code = dict(part.split("=", 1) for part in join.split("&"))["code"]
+    status, joined = site_server.request(
+        "POST", f"/api/classes/{klass['id']}/students", {"code": code, "name": "Dee"}, token=student["token"]
+    )
+    assert status == 200, joined
+    page.reload()
+    page.click(f"[data-lesson='{lesson['id']}'] button.button-primary")
+    page.wait_for_selector("#results-scroll table")
+    heads = page.locator("#results-scroll thead [data-sort='1'], #results-scroll thead [data-sort='2']")
+    assert heads.evaluate_all("(bs) => bs.map((b) => b.querySelector('[aria-hidden]').textContent)") == [
+        "1. Back rank", "2. Back rank mate…"]
+    assert heads.evaluate_all("(bs) => bs.map((b) => b.title)") == [
+        "1. Back rank", "2. Back rank mate with the rook, again"]
+    assert page.get_by_role("button", name="2. Back rank mate with the rook, again").count() == 1
+    assert axe(page) == []

@@ -1,7 +1,7 @@
 // A class's results table as data (site/static/js/classes/table.js): words, sorting, the CSV.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cellWords, csvField, csvName, duration, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
+import { cellWords, csvField, csvName, duration, shortTitle, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
 
 const cell = (outcome, seconds = null, extra = {}) => ({ outcome, seconds, mistakes: 0, hints: 0, earlier: false, ...extra })
 const table = {
@@ -47,4 +47,14 @@ test('the CSV quotes what it must and makes formulas inert', () => {
   assert.equal(lines[2], `"'=HYPERLINK(""x"")",1,0,125,Solved with help,75,1,2,,Missed,50,0,0,`)
   assert.equal(lines[3], 'ada,2,2,30,Solved first try,20,0,0,,Solved first try,10,0,0,yes')
   assert.equal(csvName('Year 7 — club', 'Mates <1>'), 'Year-7-club-Mates-1.csv')
+})
+
+test('a puzzle\u2019s title is cut short for its column, at a word where it can be', () => {
+  assert.equal(shortTitle('Back rank'), 'Back rank')
+  assert.equal(shortTitle('Back rank mate with the rook'), 'Back rank mate…') // cut at a word's end
+  assert.equal(shortTitle('Smothered, "quoted"'), 'Smothered…') // no comma left hanging
+  assert.equal(shortTitle('Fork: knight and queen'), 'Fork: knight…')
+  assert.equal(shortTitle('Supercalifragilisticexpialidocious'), 'Supercalifragi…') // one long word
+  assert.equal(shortTitle('  two   spaces  '), 'two spaces')
+  assert.equal(shortTitle('Échec et mat, à la Légal'), 'Échec et mat…')
 })

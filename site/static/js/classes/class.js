@@ -12,7 +12,7 @@ import { announce } from '../lib/announce.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { el, $, plural, copyText } from '../lessons/dom.js'
-import { OUTCOMES, cellWords, csvName, duration, sortRows, toCsv, totals } from './table.js'
+import { OUTCOMES, cellWords, csvName, duration, shortTitle, sortRows, toCsv, totals } from './table.js'
 
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const id = new URLSearchParams(location.search).get('id') || ''
@@ -47,9 +47,6 @@ async function load() {
   $('class-name').textContent = klass.name
   const teacher = klass.role === 'teacher'
   $('teacher-view').hidden = !teacher
-  $('class-lede').textContent = teacher
-    ? `You teach this class: ${plural(klass.students.length, 'student')}, ${plural(klass.lessons.length, 'lesson')}.`
-    : `You are in this class as ${klass.you}. Your teacher sees your results in its lessons.`
   if (teacher) {
     fillJoin()
     fillStudents()
@@ -57,6 +54,13 @@ async function load() {
     await fillAssign()
   }
   fillLessons()
+}
+
+/** The lede, with the counts as they are now (after every assign, unassign and removal). */
+function fillLede() {
+  $('class-lede').textContent = klass.role === 'teacher'
+    ? `You teach this class: ${plural(klass.students.length, 'student')}, ${plural(klass.lessons.length, 'lesson')}.`
+    : `You are in this class as ${klass.you}. Your teacher sees your results in its lessons.`
 }
 
 function fillJoin() {
@@ -68,6 +72,7 @@ function fillJoin() {
 }
 
 function fillStudents() {
+  fillLede()
   $('students-empty').hidden = klass.students.length > 0
   $('student-list').replaceChildren(...klass.students.map(studentItem))
 }
@@ -174,6 +179,7 @@ async function fillAssign() {
 }
 
 function fillLessons() {
+  fillLede()
   const teacher = klass.role === 'teacher'
   $('lessons-empty').hidden = klass.lessons.length > 0
   $('class-lessons').replaceChildren(...klass.lessons.map((lesson) => {
@@ -243,30 +249,34 @@ async function showTable(lessonId, focus = false) {
   if (focus) $('results-title').focus()
 }
 
-function sortButton(label, key, hidden = '') {
+// `label` names the column; `shown`, when given, is what its head shows instead (a puzzle's title
+// cut short), the whole label then read by a screen reader and shown on hover.
+function sortButton(label, key, shown = null) {
   const active = sort.key === key
-  const button = el('button', { class: 'sort-button', type: 'button', dataset: { sort: String(key) } },
-    label, hidden ? el('span', { class: 'visually-hidden', text: ` ${hidden}` }) : null,
-    el('span', { 'aria-hidden': 'true', class: 'sort-mark', text: active ? (sort.descending ? ' ▼' : ' ▲') : '' }))
+  const words = shown === null
+    ? [label]
+    : [el('span', { 'aria-hidden': 'true', text: shown }), el('span', { class: 'visually-hidden', text: label })]
+  const button = el('button', { class: 'sort-button', type: 'button', dataset: { sort: String(key) }, title: shown === null ? null : label },
+    ...words, el('span', { 'aria-hidden': 'true', class: 'sort-mark', text: active ? (sort.descending ? ' ▼' : ' ▲') : '' }))
   button.addEventListener('click', () => {
     sort = { key, descending: sort.key === key ? !sort.descending : false }
     drawTable()
     $('results-scroll').querySelector(`[data-sort="${key}"]`)?.focus()
-    announce(`Sorted by ${label}${hidden ? ` ${hidden}` : ''}${sort.descending ? ', reversed' : ''}.`)
+    announce(`Sorted by ${label}${sort.descending ? ', reversed' : ''}.`)
   })
   return button
 }
 
-function headCell(label, key, hidden = '') {
+function headCell(label, key, shown = null) {
   const active = sort.key === key
   return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null },
-    sortButton(label, key, hidden))
+    sortButton(label, key, shown))
 }
 
 function drawTable() {
   const rows = sortRows(table.students, sort.key, sort.descending)
   const head = el('tr', {}, headCell('Student', 'name'), headCell('Solved', 'solved'), headCell('Time', 'time'),
-    ...table.puzzles.map((p) => headCell(String(p.index), p.index, p.title)))
+    ...table.puzzles.map((p) => headCell(`${p.index}. ${p.title}`, p.index, `${p.index}. ${shortTitle(p.title)}`)))
   const body = rows.map((row) => {
     const sum = totals(row)
     return el('tr', {},

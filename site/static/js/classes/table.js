@@ -25,6 +25,20 @@ export function duration(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
+/**
+ * A puzzle's title short enough for a column's head: whole when it fits in `most` characters,
+ * else cut at the last space that keeps at least half of them (or at `most`), with "…". The head
+ * carries the whole title too (a tooltip and the button's name), as the CSV does.
+ */
+export function shortTitle(title, most = 14) {
+  const text = String(title ?? '').trim().replace(/\s+/g, ' ')
+  if ([...text].length <= most) return text
+  const chars = [...text]
+  const cut = chars.slice(0, most).join('')
+  const space = chars[most] === ' ' ? most : cut.lastIndexOf(' ') // a cut at a word's end keeps the word
+  return `${(space >= most / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`
+}
+
 /** A cell in words: "Solved with help (1 wrong move, 2 hints), 0:40; on an earlier version". */
 export function cellWords(cell) {
   let words = OUTCOMES[cell.outcome] || OUTCOMES.none
