@@ -301,3 +301,23 @@ def test_a_capture_marker_must_capture_something() -> None:
     assert [e.text for e in report.errors] == [
         'Game 3 "Kings", move 1... Kxe7: written as a capture, but there is nothing to capture on e7'
     ]
+
+
+def test_a_position_without_a_side_tag_is_played_by_the_side_to_move_and_says_so() -> None:
+    """An ordinary PGN puzzle, [FEN] and no [StudentColor]: with "as the tags say" (no choice
+    sent) the student plays the side to move there, and the check says so; a choice still wins."""
+    white = _game('[Event "Back rank"]\n[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]', "1. Ra8# *")
+    report = check(white)
+    assert not report.errors and [lesson.student for lesson in report.lessons] == ["white"]
+    assert [w.text for w in report.warnings] == [
+        'Game 1 "Back rank": no [StudentColor] tag: the student plays White, the side to move in the '
+        '[FEN] (add [StudentColor "black"] for the other side)'
+    ]
+    black = _game('[Event "Mirror"]\n[FEN "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"]', "1... Ra1# *")
+    (lesson,) = check(black).lessons
+    assert lesson.student == "black" and not lesson.opponent_first
+    # The importer's choice is asked for: it stands (here the line starts with the opponent's move).
+    chosen = _game('[Event "Chosen"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]', "1. Kd2 Kd8 *")
+    report = check(chosen, student_color="black")
+    assert report.lessons[0].student == "black" and report.lessons[0].opponent_first
+    assert not report.warnings

@@ -5,7 +5,8 @@ the first move as the intro, each move's comment after it, `[%hint …]` inside 
 comment as that move's hint, every other `[%…]` command (arrows, circles, clocks,
 evaluations) dropped from the text. The student's side comes from a [StudentColor]
 tag, else an [Orientation] tag (Lichess exports one per chapter), else the caller's
-`student_color`.
+`student_color`, else, in a game set up from a [FEN], the side to move there (said in a
+warning); a game from the initial position with none of them is an error.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 import chess
 import chess.pgn
 
-from .fen import read_fen
+from .fen import color_name, read_fen
 from .limits import MAX_PUZZLES
 from .line import Step, lesson_of, pgn_label, play_line, turn_order_problem
 from .model import Lesson
@@ -183,7 +184,11 @@ def read_pgn(
     return lessons, errors, warnings
 
 
-def _student(headers: chess.pgn.Headers, fallback: str | None, problems: Collector) -> chess.Color | None:
+def _student(
+    headers: chess.pgn.Headers, fallback: str | None, set_up: chess.Board | None, problems: Collector
+) -> chess.Color | None:
+    """The student's side: the tags, else the importer's choice, else the side to move in the
+    game's [FEN] (`set_up`, None without a readable one), said in a warning."""
     for tag in ("StudentColor", "Orientation"):
         if tag in headers:
             value = headers[tag]
@@ -193,6 +198,14 @@ def _student(headers: chess.pgn.Headers, fallback: str | None, problems: Collect
             return None
     if fallback is not None:
         return _COLORS[fallback]
+    if set_up is not None:
+        # A position set up for a puzzle: the side to move is the one asked to find the move.
+        side = color_name(set_up.turn).capitalize()
+        problems.warn(
+            f"no [StudentColor] tag: the student plays {side}, the side to move in the [FEN] "
+            f'(add [StudentColor "{"black" if set_up.turn == chess.WHITE else "white"}"] for the other side)'
+        )
+        return set_up.turn
     problems.error(
         'no side for the student: add a [StudentColor "white"] (or "black") tag, '
         "or choose the student's side when importing"
@@ -245,8 +258,8 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
     if not _standard(headers):
         problems.error(f'only standard chess can be imported, not "{shorten(variant, 30)}"')
         return None, problems
-    student = _student(headers, student_color, problems)
     board, reasons = read_fen(headers["FEN"]) if "FEN" in headers else (chess.Board(), [])
+    student = _student(headers, student_color, board if "FEN" in headers else None, problems)
     for reason in reasons:
         problems.error(f"the [FEN] tag: {reason}")
     intro, stray_hint = split_comment(game.comment)

@@ -282,6 +282,25 @@ def test_a_lichess_study_file_imports_with_its_comments(page, site_server):
     ]
 
 
+def test_a_puzzle_pgn_without_a_side_tag_imports_as_the_side_to_move_says(page, site_server):
+    """The form's default ("as each game's tags say"): a [FEN] game without [StudentColor] is
+    played by the side to move, and the check says so; it imports and plays."""
+    sign_in(page, make_player(site_server, "Tagless"))
+    page.goto("/lessons/new/")
+    assert page.is_checked("input[name=student-color][value=file]")
+    page.fill("#import-text", '[Event "Back rank"]\n[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]\n\n1. Ra8# *\n')
+    page.click("#check-button")
+    page.wait_for_function(
+        "() => document.querySelector('.import-summary')?.textContent.startsWith('1 puzzle')"
+    )
+    assert "the student plays White, the side to move in the [FEN]" in page.text_content("main")
+    page.click("#import-button")
+    page.wait_for_selector("#import-done:not([hidden])")
+    page.click("#done-open")
+    ch.wait_ready(page)
+    assert page.text_content("#puzzle-meta") == "Puzzle 1 of 1 · You play White"
+
+
 def test_the_teachers_list_shows_links_results_and_deletes(page, site_server, axe):
     teacher = make_player(site_server, "Lister")
     made = import_by_api(site_server, teacher, GUIDE, name="Week 2")
