@@ -321,3 +321,58 @@ def test_an_offline_solve_posts_once_back_online_then_opens_the_walkthrough(make
     page.wait_for_selector("#chain-hand [data-tile]")
     page.wait_for_timeout(500)
     assert len(posts) == 1, posts
+
+
+# Each line box of an element's text, as the browser lays it out: one top per line.
+LINES = """(els) => els.map((el) => {
+  const range = document.createRange()
+  range.selectNodeContents(el)
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+  return { text: el.textContent, lines: tops.size }
+})"""
+# Where a tile's digits are drawn, and its corner marks (its number, its place in the order played).
+COVERS = """(tiles) => tiles.map((tile) => {
+  const range = document.createRange()
+  range.selectNodeContents(tile.querySelector('.tile-face'))
+  const digits = range.getBoundingClientRect()
+  const marks = [...tile.querySelectorAll('.tile-number, .tile-badge')].filter((mark) => mark.textContent)
+  const hits = marks.filter((mark) => {
+    const box = mark.getBoundingClientRect()
+    const across = box.left < digits.right && digits.left < box.right
+    return across && box.top < digits.bottom && digits.top < box.bottom
+  })
+  return { face: tile.querySelector('.tile-face').textContent, covered: hits.map((m) => m.className) }
+})"""
+
+
+def test_chain_on_a_320_phone_keeps_numbers_whole_and_the_card_even(make_page, site_server, axe):
+    """At 320 px: two-digit tiles on one line ("+5" used to sit over "8"), the play-order badges
+    and tile numbers clear of the digits, and the Target box as far from the card's edge as the
+    Start box (it was 3 px against 20)."""
+    today = ch.site_today(site_server)
+    status, index = site_server.get("/daily/index.json")
+    assert status == 200, index
+    days = sorted((d for d in index["chain"] if d <= today), reverse=True)[:40]
+    # A day with a six-tile hand and a two-digit tile: the widest a hand gets.
+    date, puzzle = next(
+        (d, p) for d in days for p in [ch.public_day(site_server, d)]
+        if len(p["hand"]) == 6 and any(len(label) >= 3 for label in ch.labels(p))
+    )
+    page = make_page(viewport={"width": 320, "height": 568})
+    ch.open_day(page, date)
+    ch.click_tiles(page, ch.solving_order(puzzle)[:2])  # two badges: the order played
+    page.wait_for_function("() => document.querySelectorAll('.tile-badge:not(:empty)').length === 2")
+    numbers = page.locator(".tile-face, .goal-number, .chain-stats dd, .trail-value")
+    numbers = numbers.evaluate_all(LINES)
+    assert len(numbers) >= 6 + 2 + 5
+    assert [n for n in numbers if n["lines"] != 1] == []
+    assert [t for t in page.locator("#chain-hand .tile").evaluate_all(COVERS) if t["covered"]] == []
+    gaps = page.evaluate("""() => {
+      const card = document.querySelector('.chain-board').getBoundingClientRect()
+      const boxes = [...document.querySelectorAll('.goal-box')].map((b) => b.getBoundingClientRect())
+      const [start, target] = boxes
+      return [start.left - card.left, card.right - target.right]
+    }""")
+    assert gaps[0] >= 16 and abs(gaps[0] - gaps[1]) <= 1, gaps
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert axe(page) == []
