@@ -286,3 +286,15 @@ def test_board_coordinates_have_at_least_4_5_to_1_contrast_with_their_squares(ma
         ratios[where] = round(contrast(ink, paper), 2)
     low = {k: v for k, v in ratios.items() if v < 4.5}
     assert not low, f"coordinates under 4.5:1 ({scheme}): {low}"
+
+
+def test_the_home_page_has_a_storm_card(page, axe):
+    """Storm was the one game without a card on the home page."""
+    page.goto("/")
+    card = page.locator("#game-cards .storm-card")
+    assert card.locator("h2").text_content() == "Storm"
+    link = card.get_by_role("link", name="Storm: Today’s run Play 3:00 on the clock")
+    assert link.get_attribute("href") == "/storm/"
+    assert axe(page, ".storm-card") == []
+    link.click()
+    page.wait_for_url("**/storm/")

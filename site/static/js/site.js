@@ -1,6 +1,7 @@
 /**
  * On every page: a sign-in link handed to the sign-in page, the service
- * worker (offline play), the player's name in the header, and posting any
+ * worker (offline play), the player's name in the header (a guest's "Sign in"
+ * link otherwise), the header's Menu on a phone's play view, and posting any
  * results that wait in the games' queues (now, and whenever the browser comes
  * back online): every game the registry (js/games.js) names a store for.
  *
@@ -25,6 +26,7 @@ function forwardSignIn() {
   location.replace('/signin/' + hash)
 }
 
+/** The player's chip in the header, or for a guest the way to make a player or sign in. */
 function showPlayer() {
   const player = getPlayer()
   for (const chip of document.querySelectorAll('[data-player-chip]')) {
@@ -32,6 +34,28 @@ function showPlayer() {
     const name = chip.querySelector('[data-player-name]')
     if (name) name.textContent = player ? player.name : ''
   }
+  for (const link of document.querySelectorAll('[data-guest-link]')) link.hidden = Boolean(player)
+}
+
+/**
+ * Menu, shown on a phone's play view (site.css): it opens and closes the nav under the header's
+ * one row; Escape closes it and gives Menu the focus back.
+ */
+function wireMenu() {
+  const button = document.querySelector('[data-menu-button]')
+  if (!button) return
+  const header = button.closest('.site-header')
+  const open = (yes) => {
+    header.classList.toggle('is-menu-open', yes)
+    button.setAttribute('aria-expanded', String(yes))
+  }
+  button.addEventListener('click', () => open(button.getAttribute('aria-expanded') !== 'true'))
+  header.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || button.getAttribute('aria-expanded') !== 'true') return
+    event.stopPropagation() // the game's own Escape (letting go of a piece) isn't the header's
+    open(false)
+    button.focus()
+  })
 }
 
 /** Post every game's results waiting in this browser: each game the registry names a store for. */
@@ -93,6 +117,7 @@ if (document.querySelector('table[data-reflow]')) {
   import('./lib/tables.js').then(({ keepAllTableRoles }) => keepAllTableRoles()).catch(() => {})
 }
 showPlayer()
+wireMenu()
 document.addEventListener('player:change', showPlayer)
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })
 window.addEventListener('online', flush)

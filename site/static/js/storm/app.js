@@ -160,6 +160,7 @@ function play({ ticket, ranked, came }) {
   page.game = game
   $('clock-time').textContent = formatTime(180)
   game.start()
+  scrollTo(0, 0) // Start may have been pressed from further down the page: the run starts in sight
   $('main').focus()
 }
 
