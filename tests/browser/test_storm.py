@@ -158,6 +158,22 @@ def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_serve
     page.click("#end-button")
     page.locator("#results-sheet[open]").wait_for()
     assert page.text_content("#results-rank").startswith("Practice")
+    # Closing the sheet leaves the result in the play view, not a dead board with End the run.
+    page.keyboard.press("Escape")
+    page.locator("#results-sheet[open]").wait_for(state="detached")
+    assert page.is_visible("#storm-done") and page.is_hidden("#end-button")
+    assert page.text_content("#storm-done-title") == "Run over: 0 solved."
+    assert page.text_content("#storm-done-rank").startswith("Practice")
+    page.click("#storm-result")  # the sheet again
+    page.locator("#results-sheet[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Play again (practice)").click()
+    wait_move(page, 1, 0, fake=False)
+    assert page.is_hidden("#storm-done") and page.is_visible("#end-button")
+    assert page.text_content("#play-kind") == "Practice"
     page.goto("/storm/")
     page.wait_for_selector("#mine:not([hidden])")
     assert "Your best: 1 solved" in page.text_content("#mine-best")
+    # The start page knows today's ranked run is done (it said the first run would be ranked).
+    assert page.text_content("#start-rank").startswith("Today’s ranked run is done: 1 solved.")
+    assert page.text_content("#start-button") == "Start a practice run"

@@ -74,6 +74,7 @@ async function route() {
     : getPlayer()
       ? 'Your first run today is your ranked one: it counts from the moment you start.'
       : 'You are playing as a guest: this run is practice. Make a player on the home page to rank.'
+  $('start-button').textContent = 'Start the run'
   $('start-button').disabled = false
   showMine()
 }
@@ -85,6 +86,13 @@ async function showMine() {
   const answer = await call('/storm/me')
   if (answer.status !== 200) { section.hidden = true; return }
   const { best, runs } = answer.data
+  const today = runs.find((run) => run.date === current?.date && current?.today)
+  if (today) {
+    // The ranked run is the day's first: once it is in, every run is practice, and the page says so.
+    current.rankedDone = true
+    $('start-rank').textContent = `Today’s ranked run is done: ${today.score} solved. Any run now is practice, scored the same way but not on the boards.`
+    $('start-button').textContent = 'Start a practice run'
+  }
   section.hidden = runs.length === 0
   $('mine-best').textContent = best
     ? `Your best: ${best.score} solved${best.highest ? `, up to ${best.highest}` : ''}, on ${longDate(best.date)}.`
@@ -114,7 +122,7 @@ async function start(practice = false) {
   let ticket = null
   let ranked = false
   let came = null
-  if (current.today && getPlayer() && !practice) {
+  if (current.today && getPlayer() && !practice && !current.rankedDone) {
     const answer = await call('/storm/runs', { method: 'POST' })
     if (answer.status === 200) {
       ticket = answer.data.ticket
@@ -133,6 +141,9 @@ function play({ ticket, ranked, came }) {
   $('play-kind').textContent = ranked ? 'Ranked run' : 'Practice'
   $('play-title').textContent = current.today ? 'Storm · today' : `Storm · ${longDate(current.date)}`
   $('play-status').textContent = 'Your move.'
+  $('play-status').className = 'play-status'
+  $('play-actions').hidden = false
+  $('storm-done').hidden = true
   setCombo(0)
   const game = new StormGame(current.file, $('board'), {
     onTick: (left) => { $('clock-time').textContent = formatTime(Math.ceil(left)) },
@@ -199,6 +210,12 @@ async function finish(run, { ticket, ranked, came }) {
   const why = run.why === 'clock' ? 'Time’s up.' : run.why === 'done' ? 'You reached the end of the run!' : 'You ended the run.'
   let result = { date: current.date, ...run.tally, ranked: false, place: null }
   let rank = current.today ? 'Practice: not on the boards.' : 'An earlier day: practice, not on the boards.'
+  // Over: End the run goes at once, and the view says so while a ranked run is being kept.
+  $('play-actions').hidden = true
+  $('storm-done-title').textContent = why
+  $('storm-done-rank').textContent = ticket ? 'Keeping your ranked run…' : ''
+  $('storm-done-actions').hidden = true
+  $('storm-done').hidden = false
   if (ticket) {
     const answer = await postRun(run, ticket, came)
     if (answer.status === 200) {
@@ -221,6 +238,11 @@ async function finish(run, { ticket, ranked, came }) {
   $('results-mistakes').textContent = String(result.mistakes)
   $('results-rank').textContent = rank
   $('share-preview').textContent = shareText(result, location.origin)
+  if (result.ranked) current.rankedDone = true
+  // The play view keeps the result once the sheet is closed: not a clock at 0:00 and End the run.
+  $('storm-done-title').textContent = `Run over: ${result.score} solved.`
+  $('storm-done-rank').textContent = rank
+  $('storm-done-actions').hidden = false
   announce(`${why} ${result.score} solved.`)
   openSheet('results-sheet')
 }
@@ -232,6 +254,8 @@ function wire() {
     $('results-sheet').close()
     start(true)
   })
+  $('storm-again').addEventListener('click', () => start(true))
+  $('storm-result').addEventListener('click', () => openSheet('results-sheet'))
   $('share-button').addEventListener('click', () => shareResult($('share-preview').textContent, $('share-preview')))
   addEventListener('hashchange', route)
 }
