@@ -4,7 +4,8 @@
  * first; pages, daily files and the bundle's index from the network first,
  * falling back to the cache offline. /api is never touched. On install it
  * fetches the pages, the static files, the index and one shard per band, so
- * Endless and any started puzzle play offline. */
+ * Endless and any started puzzle play offline; on install and on every visit
+ * of the home page, today's daily files too (keepToday). */
 const VERSION = {{ version | tojson }}
 const CACHE = 'puzzlebook-' + VERSION
 const PRECACHE = {{ precache | tojson }}
@@ -23,6 +24,7 @@ self.addEventListener('install', (event) => {
       }
     }
     await Promise.all(Array.from({ length: AT_ONCE }, fetchNext))
+    await keepToday().catch(() => {})
     await self.skipWaiting()
   })())
 })
@@ -46,6 +48,27 @@ self.addEventListener('activate', (event) => {
     await self.clients.claim()
   })())
 })
+
+/**
+ * Today's daily files (the last day /daily/index.json lists for each game), in the cache. The home
+ * page shows today's Chain and Storm but never asks for their files, so without this Chain didn't
+ * open offline after a home visit. A file already kept is not asked for again.
+ */
+async function keepToday() {
+  const cache = await caches.open(CACHE)
+  const res = await fetch('/daily/index.json', { cache: 'no-cache' })
+  if (!res.ok) return
+  await cache.put('/daily/index.json', res.clone())
+  const index = await res.json()
+  for (const [game, days] of Object.entries(index)) {
+    const today = Array.isArray(days) ? days[days.length - 1] : null
+    if (typeof today !== 'string' || !/^[a-z]+$/.test(game)) continue
+    const url = `/daily/${game}/${today}.json`
+    if (await cache.match(url)) continue
+    const file = await fetch(url)
+    if (file.ok) await cache.put(url, file)
+  }
+}
 
 function immutable(path) {
   return path.startsWith('/static/') || (/^\/shards\/.+\.[0-9a-f]{12}\.json$/).test(path)
@@ -86,5 +109,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request))
   } else {
     event.respondWith(networkFirst(request, request.mode === 'navigate' ? '/' : null))
+    // A visit of the home page (online) keeps today's files for offline play, after the page.
+    if (request.mode === 'navigate' && url.pathname === '/') event.waitUntil(keepToday().catch(() => {}))
   }
 })

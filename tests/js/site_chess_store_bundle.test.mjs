@@ -129,3 +129,26 @@ test('a shard that cannot be fetched is passed over', async () => {
   }
   assert.ok(failed > 0)
 })
+
+test('offline, Endless asks only for the shards the offline copy holds', async () => {
+  forget()
+  const { fetcher, fetched } = await fakeBundle({ Easy: rows }, 16)
+  const cached = async (path) => path === '/shards/index.json' || path === '/shards/Easy/0.h.json'
+  for (let i = 0; i < 5; i++) {
+    const row = await nextEndless('Easy', [], { fetcher, offline: true, cached, random: () => 0.99 })
+    assert.equal(await shardOf(row[0], 16), 0)
+  }
+  // Nothing but the index and shard 0 was asked for: no fetch that the browser would log as failed.
+  assert.deepEqual([...new Set(fetched)].sort(), ['/shards/Easy/0.h.json', '/shards/index.json'])
+  // Every puzzle of shard 0 seen: offline, one of them comes back rather than a fetch that fails;
+  // online, another shard is read.
+  const inZero = []
+  for (const row of rows) if ((await shardOf(row[0], 16)) === 0) inZero.push(row[0])
+  const again = await nextEndless('Easy', inZero, { fetcher, offline: true, cached })
+  assert.equal(again[0], inZero[0])
+  assert.deepEqual([...new Set(fetched)].sort(), ['/shards/Easy/0.h.json', '/shards/index.json'])
+  forget()
+  const online = await fakeBundle({ Easy: rows }, 16)
+  const fresh = await nextEndless('Easy', inZero, { fetcher: online.fetcher, offline: false, cached })
+  assert.ok(!inZero.includes(fresh[0]))
+})

@@ -45,6 +45,26 @@ export function loadShard(index, band, k, fetcher = globalThis.fetch) {
   return shardCache.get(name)
 }
 
+/** The service worker's offline copy holds `path` (false where there is none: no Cache Storage). */
+async function inOfflineCopy(path) {
+  try {
+    return Boolean(globalThis.caches && (await globalThis.caches.match(path)))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether a file under /shards/ is worth asking for: always while online; offline, only what this
+ * page already read or the offline copy holds. An offline Endless used to try a dozen shards the
+ * service worker never cached, each fetch a console error, before it fell back to one it had.
+ * `offline` and `cached` are the browser's (navigator.onLine, Cache Storage) unless given.
+ */
+export async function reachable(name, { offline = globalThis.navigator?.onLine === false, cached = inOfflineCopy } = {}) {
+  if (!offline || shardCache.has(name)) return true
+  return cached('/shards/' + name)
+}
+
 /** The row [id, fen, moves, rating, themes] of puzzle (band, id), or null if the bundle hasn't it. */
 export async function findRow(band, id, fetcher = globalThis.fetch) {
   const index = await loadIndex(fetcher)
@@ -57,12 +77,12 @@ export async function findRow(band, id, fetcher = globalThis.fetch) {
 
 /**
  * Endless: a random puzzle of `band` from a random shard, skipping retired
- * puzzles and the ids in `seen`. Shards that can't be fetched (offline and
- * not cached) are passed over. When every puzzle reachable has been seen, the
- * one seen longest ago is served again. Resolves to a row, or null when no
- * shard could be read.
+ * puzzles and the ids in `seen`. Offline, only the shards at hand are read
+ * (`reachable`: `offline`, `cached`); any that can't be fetched is passed
+ * over. When every puzzle reachable has been seen, the one seen longest ago is
+ * served again. Resolves to a row, or null when no shard could be read.
  */
-export async function nextEndless(band, seen, { random = Math.random, fetcher = globalThis.fetch } = {}) {
+export async function nextEndless(band, seen, { random = Math.random, fetcher = globalThis.fetch, ...at } = {}) {
   const index = await loadIndex(fetcher)
   const names = (index.files || {})[band] || []
   const retired = new Set(Object.keys(index.duplicates || {}))
@@ -75,6 +95,7 @@ export async function nextEndless(band, seen, { random = Math.random, fetcher = 
   let oldest = null
   const seenAt = new Map(seen.map((id, i) => [id, i]))
   for (const k of order) {
+    if (!(await reachable(names[k], at))) continue
     let rows
     try {
       rows = await loadShard(index, band, k, fetcher)
@@ -159,7 +180,7 @@ export async function themeCounts(fetcher = globalThis.fetch) {
  * one has a fresh candidate. When every candidate has been seen, the one seen longest ago comes
  * back. Resolves to { band, row }, or null when nothing could be read (offline, or no such theme).
  */
-export async function nextAround({ theme = null, centre, seen, random = Math.random, fetcher = globalThis.fetch }) {
+export async function nextAround({ theme = null, centre, seen, random = Math.random, fetcher = globalThis.fetch, ...at }) {
   const index = await loadIndex(fetcher)
   if (!index.themes || (theme && !index.themes.files[theme])) return null
   const retired = new Set(Object.keys(index.duplicates || {}))
@@ -172,6 +193,8 @@ export async function nextAround({ theme = null, centre, seen, random = Math.ran
     for (const band of bandsFor(low, high)) {
       let table
       let places
+      const needs = [index.themes.ratings[band], theme ? index.themes.files[theme] : null].filter(Boolean)
+      if (!(await Promise.all(needs.map((name) => decoded.has(name) || reachable(name, at)))).every(Boolean)) continue
       try {
         table = await ratingTable(index, band, fetcher)
         places = await placesOf(index, theme, band, table, fetcher)
@@ -194,6 +217,7 @@ export async function nextAround({ theme = null, centre, seen, random = Math.ran
       ;[order[i], order[j]] = [order[j], order[i]]
     }
     for (const group of order) {
+      if (!(await reachable(index.files[group.band][group.k], at))) continue
       let rows
       try {
         rows = await loadShard(index, group.band, group.k, fetcher)
