@@ -278,3 +278,34 @@ def test_replay_missed_serves_them_unrated_until_each_is_solved_cleanly(
     assert page.evaluate("() => localStorage.getItem('pb:chess:tally')") is None  # nor counted
     status, history = site_server.get("/api/me/history", token=player["token"])
     assert [line["result"] for line in history["lines"]] == ["shown", "missed"]
+
+
+def test_a_new_players_rating_chart_draws_each_result_in_text_of_one_size(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    """A new player's first day was one dot (a point a day) while the rating moved 1500 → 1685:
+    now each rated result is a point. The chart's text is the same size at 320 and 1280 px (it
+    was scaled with the width: 8 px to 18 px)."""
+    player = ch.new_player(site_server, "First Day")
+    for puzzle in _one_movers(bundle, 4):
+        body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
+                "seconds": 3}
+        status, answer = site_server.post_result("/api/chess/solves", body, player["token"])
+        assert status == 200, answer
+    sizes = {}
+    for width in (320, 1280):
+        page = make_page(viewport={"width": width, "height": 800})
+        ch.sign_in(page, player)
+        page.goto("/dashboard/?days=7")
+        page.wait_for_selector("body[data-dashboard=ready]")
+        page.wait_for_selector("#rating-chart svg")
+        assert page.locator("#rating-chart circle.chart-dot").count() == 5  # before the first, after each
+        assert page.locator("#rating-rows tr").count() == 5
+        assert page.locator("#rating-rows tr th").first.text_content() == "Before the first"
+        summary = page.get_attribute("#rating-chart svg", "aria-label") or ""
+        assert summary.startswith("Your rating over 4 rated puzzles")
+        sizes[width] = page.locator("#rating-chart .chart-text").evaluate_all(
+            "(texts) => texts.map((t) => t.getBoundingClientRect().height)"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert max(sizes[320]) == pytest.approx(max(sizes[1280]), abs=0.5), sizes

@@ -236,3 +236,19 @@ def test_the_themes_page_lists_grouped_themes_and_is_axe_clean(
     assert fork.get_attribute("href") == "/#/theme/fork"
     assert f"{counts['fork']:,} puzzles" in fork.text_content()
     assert axe(page) == []
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_the_five_difficulties_lay_out_evenly(make_page: Any, width: int) -> None:
+    """They wrapped 2 + 2 + 1 with unequal widths at 320 px: now one row of five, or five rows."""
+    page = make_page(viewport={"width": width, "height": 800})
+    page.goto("/themes/")
+    boxes = page.locator(".difficulty-step").evaluate_all(
+        "(steps) => steps.map((s) => s.getBoundingClientRect()).map((b) => [b.left, b.top, b.width])"
+    )
+    assert len(boxes) == 5
+    assert max(b[2] for b in boxes) - min(b[2] for b in boxes) < 1, boxes  # one width
+    one_row = len({round(b[1]) for b in boxes}) == 1
+    one_column = len({round(b[0]) for b in boxes}) == 1
+    assert one_row or one_column, boxes
+    assert one_row == (width >= 1280)

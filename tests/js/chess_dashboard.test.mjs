@@ -53,3 +53,21 @@ test('a log as day tallies', () => {
 test('the figures of a span', () => {
   for (const v of vectors.dashboard) assert.deepEqual(dashboard(v.tallies, v.today, v.days), v.expect, v.name)
 })
+
+test('the rating result by result: from before the first of the span, after each, oldest first', async () => {
+  const { resultRatings } = await import('../../site/static/js/chess/dashboard.js')
+  const lines = [ // newest first, as the history pages and a reversed log give them
+    { day: '2026-11-02', before: 1640, after: 1685 },
+    { day: '2026-11-02', before: null, after: null }, // not rated
+    { day: '2026-11-02', before: 1580, after: 1640 },
+    { day: '2026-11-02', before: 1500, after: 1580 },
+    { day: '2026-10-20', before: 1400, after: 1500 }, // before the span
+  ]
+  assert.deepEqual(resultRatings(lines, '2026-10-27'), [
+    { day: '2026-11-02', rating: 1500, start: true },
+    { day: '2026-11-02', rating: 1580 },
+    { day: '2026-11-02', rating: 1640 },
+    { day: '2026-11-02', rating: 1685 },
+  ])
+  assert.deepEqual(resultRatings([{ day: '2026-11-02', before: null, after: null }], '2026-10-27'), [])
+})

@@ -148,3 +148,18 @@ export function logEntry(rec, day, posted = new Date().toISOString()) {
   const change = before !== null && after !== null ? after - before : null
   return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before, after, change }
 }
+
+// At most this many rated results in a span, the rating chart draws each of them (else one point a day).
+export const RESULT_POINTS = 100
+
+/**
+ * The rating result by result over the span starting `from`: from `lines` (history lines or log
+ * entries, newest first, each {day, before, after}), the rating before the span's first rated result,
+ * then after each, oldest first. Empty when none was rated. A new player's day of results was one
+ * dot a day (1500 → 1685 in a day, drawn as one point): this is the line through them.
+ */
+export function resultRatings(lines, from) {
+  const rated = lines.filter((l) => l.day >= from && Number.isFinite(l.before) && Number.isFinite(l.after)).reverse()
+  if (!rated.length) return []
+  return [{ day: rated[0].day, rating: rated[0].before, start: true }, ...rated.map((l) => ({ day: l.day, rating: l.after }))]
+}

@@ -9,12 +9,14 @@ import { dayIn, siteZone, shortDate } from '../lib/dates.js'
 import { barChart, lineChart } from '../lib/charts.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { ChessStore } from '../chess/store.js'
-import { SPANS, dashboard, talliesOf } from '../chess/dashboard.js'
+import { RESULT_POINTS, SPANS, dashboard, resultRatings, talliesOf } from '../chess/dashboard.js'
 import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
 
 const $ = (id) => document.getElementById(id)
+const HISTORY_PAGE = 20 // lines a page of /api/me/history
 let serial = 0
+let drawn = null // { figures, results, days }: what the charts show, drawn again when their boxes change width
 
 function spanOf(search) {
   const days = Number(new URLSearchParams(search).get('days'))
@@ -25,11 +27,31 @@ function spanOf(search) {
 async function figuresFor(days) {
   if (getPlayer()) {
     const got = await call(`/me/dashboard?days=${days}`)
-    if (got.status === 200 && got.data) return { figures: got.data }
+    if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
     if (got.status === 0) return { error: 'You seem to be offline: your dashboard is kept on the server. Try again when you are back online.' }
     return { error: (got.data && got.data.error) || 'Your dashboard could not be read. Try again in a moment.' }
   }
-  return { figures: dashboard(talliesOf(new ChessStore().log()), dayIn(siteZone()), days) }
+  const log = new ChessStore().log()
+  const figures = dashboard(talliesOf(log), dayIn(siteZone()), days)
+  return { figures, results: figures.played <= RESULT_POINTS ? resultRatings(log.slice().reverse(), figures.from) : [] }
+}
+
+/**
+ * A player's rating result by result over the span (resultRatings), from the history's pages back
+ * to the span's first day, when the span has at most RESULT_POINTS results; else [] (a point a day).
+ */
+async function playerResults(figures) {
+  if (!figures.played || figures.played > RESULT_POINTS) return []
+  const lines = []
+  let before = null
+  for (let page = 0; page <= Math.ceil(RESULT_POINTS / HISTORY_PAGE); page++) {
+    const got = await call(`/me/history${before ? `?before=${encodeURIComponent(before)}` : ''}`)
+    if (got.status !== 200 || !got.data) return []
+    lines.push(...got.data.lines)
+    before = got.data.next
+    if (!before || !got.data.lines.length || got.data.lines.at(-1).day < figures.from) break
+  }
+  return resultRatings(lines, figures.from)
 }
 
 function text(tag, content, className = '') {
@@ -72,7 +94,7 @@ function fillList(id, noneId, rows, none) {
   $(noneId).textContent = none
 }
 
-function render(figures, days) {
+function render({ figures, results }, days) {
   const { played, first } = figures
   $('dash-played').textContent = String(played)
   $('dash-first').textContent = played ? `${figures.first_rate}%` : '—'
@@ -84,46 +106,102 @@ function render(figures, days) {
   fillList('weak-list', 'weak-none', figures.weak, figures.themes.length ? 'None below your overall performance.' : few)
   fillList('strong-list', 'strong-none', figures.strong, figures.themes.length ? 'None above your overall performance yet.' : few)
 
-  const ratings = figures.ratings
-  $('rating-none').hidden = ratings.length > 0
-  $('rating-none').textContent = getPlayer()
-    ? `No rated puzzles in the last ${days} days.`
-    : `No rating in the last ${days} days: this browser estimates yours from the puzzles you finish here.`
-  $('rating-details').hidden = !ratings.length
-  if (ratings.length) {
-    const last = ratings[ratings.length - 1]
-    const summary = ratings.length === 1
-      ? `Your rating: ${last.rating} on ${shortDate(last.day)}.`
-      : `Your rating from ${ratings[0].rating} on ${shortDate(ratings[0].day)} to ${last.rating} on ${shortDate(last.day)}.`
-    $('rating-chart').replaceChildren(lineChart(ratings.map((p) => ({ label: shortDate(p.day), value: p.rating })), summary))
-    $('rating-rows').replaceChildren(...ratings.map((p) => cells(document.createElement('tr'), [shortDate(p.day), String(p.rating)])))
-  } else {
-    $('rating-chart').replaceChildren()
-    $('rating-rows').replaceChildren()
-  }
+  drawn = { figures, results, days }
+  drawCharts()
 
   const themes = figures.themes
-  const weak = new Set(figures.weak.map((r) => r.theme))
-  const strong = new Set(figures.strong.map((r) => r.theme))
   $('themes-none').hidden = themes.length > 0
   $('themes-none').textContent = few
   $('theme-details').hidden = !themes.length
   if (themes.length) {
-    const rows = themes.map((r) => ({
-      label: themeWords(r.theme), value: r.first_rate, note: `${r.first_rate}% · ${r.performance}`,
-      tone: weak.has(r.theme) ? 'weak' : (strong.has(r.theme) ? 'strong' : ''),
-    }))
-    const summary = `Solved first try by theme, weakest first: ${themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`).join(', ')}${themes.length > 3 ? ', …' : ''}.`
-    $('theme-chart').replaceChildren(barChart(rows, summary))
     $('theme-rows').replaceChildren(...themes.map((r) => cells(document.createElement('tr'),
       [themeWords(r.theme), String(r.played), `${r.first} (${r.first_rate}%)`, String(r.performance)],
       ['', 'Played', 'First try', 'Performance'])))
     keepTableRoles($('theme-rows').closest('table'))
   } else {
-    $('theme-chart').replaceChildren()
     $('theme-rows').replaceChildren()
   }
 }
+
+/** The width to draw a chart in its box: the box's, in whole pixels (a hidden box: 320). */
+function widthOf(box) {
+  return Math.floor(box.clientWidth) || 320
+}
+
+/**
+ * The rating chart and its table: each rated result of the span when there are few enough
+ * (`results`: a new player's first day was a single dot), else the rating after each day.
+ */
+function drawRating({ figures, results, days }) {
+  const byResult = results.length >= 2
+  const ratings = figures.ratings
+  const shown = byResult ? results.length - 1 : ratings.length
+  $('rating-none').hidden = shown > 0
+  $('rating-none').textContent = getPlayer()
+    ? `No rated puzzles in the last ${days} days.`
+    : `No rating in the last ${days} days: this browser estimates yours from the puzzles you finish here.`
+  $('rating-details').hidden = !shown
+  $('rating-caption').textContent = byResult ? 'Your rating before these days’ first rated puzzle and after each' : 'Your rating after each day you played'
+  $('rating-when').textContent = byResult ? 'Puzzle' : 'Day'
+  if (!shown) {
+    $('rating-chart').replaceChildren()
+    $('rating-rows').replaceChildren()
+    return
+  }
+  let points
+  let rows
+  let summary
+  if (byResult) {
+    const first = results[0]
+    const last = results.at(-1)
+    // The ends say when: the first result's day, and the last's, or its number when on the same day.
+    const end = last.day === first.day ? `Puzzle ${shown}` : shortDate(last.day)
+    points = results.map((p, i) => ({ label: i === results.length - 1 ? end : shortDate(p.day), value: p.rating }))
+    rows = results.map((p, i) => [i === 0 ? 'Before the first' : `${i} · ${shortDate(p.day)}`, String(p.rating)])
+    summary = `Your rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
+  } else {
+    const last = ratings.at(-1)
+    points = ratings.map((p) => ({ label: shortDate(p.day), value: p.rating }))
+    rows = ratings.map((p) => [shortDate(p.day), String(p.rating)])
+    summary = ratings.length === 1
+      ? `Your rating: ${last.rating} on ${shortDate(last.day)}.`
+      : `Your rating from ${ratings[0].rating} on ${shortDate(ratings[0].day)} to ${last.rating} on ${shortDate(last.day)}.`
+  }
+  $('rating-chart').replaceChildren(lineChart(points, summary, widthOf($('rating-chart'))))
+  $('rating-rows').replaceChildren(...rows.map((values) => cells(document.createElement('tr'), values)))
+}
+
+function drawThemes({ figures }) {
+  const themes = figures.themes
+  if (!themes.length) {
+    $('theme-chart').replaceChildren()
+    return
+  }
+  const weak = new Set(figures.weak.map((r) => r.theme))
+  const strong = new Set(figures.strong.map((r) => r.theme))
+  const rows = themes.map((r) => ({
+    label: themeWords(r.theme), value: r.first_rate, note: `${r.first_rate}% · ${r.performance}`,
+    tone: weak.has(r.theme) ? 'weak' : (strong.has(r.theme) ? 'strong' : ''),
+  }))
+  const summary = `Solved first try by theme, weakest first: ${themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`).join(', ')}${themes.length > 3 ? ', …' : ''}.`
+  $('theme-chart').replaceChildren(barChart(rows, summary, widthOf($('theme-chart'))))
+}
+
+function drawCharts() {
+  if (!drawn) return
+  drawRating(drawn)
+  drawThemes(drawn)
+}
+
+// A chart is drawn at its box's width: again when that width changes (a phone turned, a window resized).
+let widths = ''
+new ResizeObserver(() => {
+  const now = `${widthOf($('rating-chart'))} ${widthOf($('theme-chart'))}`
+  if (now !== widths) {
+    widths = now
+    drawCharts()
+  }
+}).observe($('dash-body'))
 
 async function show(days) {
   const mine = ++serial
@@ -140,7 +218,7 @@ async function show(days) {
   $('dash-error').textContent = got.error || ''
   $('dash-body').hidden = Boolean(got.error)
   if (got.figures) {
-    render(got.figures, days)
+    render(got, days)
     document.body.dataset.dashboard = 'ready'
   }
 }

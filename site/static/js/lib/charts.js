@@ -3,8 +3,12 @@
  * screen reader reads; the SVG is an image named by a one-line summary). No style attributes
  * (the CSP): every colour comes from a class in css/dashboard.css, so light and dark follow the page.
  *
- *   lineChart(points, summary)  points: [{label, value}] in order (a rating by day)
- *   barChart(rows, summary)     rows: [{label, value (0-100), note, tone}] (a share per theme)
+ *   lineChart(points, summary, width)  points: [{label, value}] in order (a rating, result by result)
+ *   barChart(rows, summary, width)     rows: [{label, value (0-100), note, tone}] (a share per theme)
+ *
+ * Each is drawn `width` pixels wide (its box's, measured by the page): one unit of the drawing is one
+ * pixel, so its text is the size css/dashboard.css says at any width (a fixed 320-unit drawing
+ * scaled to its box had 8 px text on a phone and 18 px on a laptop).
  */
 const NS = 'http://www.w3.org/2000/svg'
 
@@ -16,14 +20,15 @@ function el(name, attrs = {}, text = null) {
 }
 
 function frame(width, height, summary) {
-  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': summary, class: 'chart', focusable: 'false' })
+  const svg = el('svg', {
+    viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': summary, class: 'chart', focusable: 'false',
+  })
   svg.append(el('title', {}, summary))
   return svg
 }
 
 /** A line through `points` (at least one), its lowest and highest values and first and last labels marked. */
-export function lineChart(points, summary) {
-  const width = 320
+export function lineChart(points, summary, width = 320) {
   const height = 180
   const left = 44
   const right = 12
@@ -43,7 +48,13 @@ export function lineChart(points, summary) {
   if (points.length > 1) {
     svg.append(el('polyline', { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' '), class: 'chart-line' }))
   }
-  points.forEach((p, i) => svg.append(el('circle', { cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: 3.5, class: 'chart-dot' })))
+  // A dot a point while they are apart enough to see; a long line is the line alone, its ends marked.
+  const apart = points.length < 2 || (width - left - right) / (points.length - 1) >= 6
+  points.forEach((p, i) => {
+    if (apart || i === 0 || i === points.length - 1) {
+      svg.append(el('circle', { cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: 3.5, class: 'chart-dot' }))
+    }
+  })
   const ends = points.length === 1 ? [0] : [0, points.length - 1]
   for (const i of ends) {
     const anchor = points.length === 1 ? 'middle' : (i === 0 ? 'start' : 'end')
@@ -53,8 +64,7 @@ export function lineChart(points, summary) {
 }
 
 /** A bar a row: its label above, the bar's length its value (0-100), the note at its end. */
-export function barChart(rows, summary) {
-  const width = 320
+export function barChart(rows, summary, width = 320) {
   const row = 40
   const svg = frame(width, rows.length * row + 6, summary)
   rows.forEach((r, i) => {
