@@ -373,6 +373,7 @@ def test_chain_on_a_320_phone_keeps_numbers_whole_and_the_card_even(make_page, s
       const [start, target] = boxes
       return [start.left - card.left, card.right - target.right]
     }""")
-    assert gaps[0] >= 16 and abs(gaps[0] - gaps[1]) <= 1, gaps
+    # The phone's play view pads the card less (it fits 320 × 568: test_phone_play.py), but evenly.
+    assert gaps[0] >= 12 and abs(gaps[0] - gaps[1]) <= 1, gaps
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     assert axe(page) == []

@@ -47,9 +47,12 @@ def assert_one_row_header(page: Any) -> None:
 CHESS = ["#board-frame", "#play-status", "#hint-button", "#pause-button", "#solution-button"]
 
 
-def test_a_chess_puzzle_fits_with_its_status_and_controls(make_page: Any) -> None:
+def test_a_chess_puzzle_fits_with_its_status_and_controls(make_page: Any, site_server: Any) -> None:
     page = make_page(viewport=SMALL)
-    chess.open_puzzle(page, "/#/daily/Easy")
+    # Today's daily, in the day's band (a band with no daily today has no puzzle to fit).
+    status, daily = site_server.get(f"/daily/chess/{chain.site_today(site_server)}.json")
+    assert status == 200, daily
+    chess.open_puzzle(page, f"/#/daily/{daily['dailies'][0]['band']}")
     assert_one_row_header(page)
     assert_on_screen(page, CHESS, "a daily, opened")
     page.click("#hint-button")

@@ -61,6 +61,11 @@ export class PuzzleCtrl extends PlaySession {
     return this.rec.state !== 'playing'
   }
 
+  /** Finished and done showing it: the solution's line played out (the done box waits for that). */
+  get ended() {
+    return this.finished && !this.busy
+  }
+
   get clean() {
     return isClean(this.rec.mistakes, this.rec.hints)
   }

@@ -144,7 +144,7 @@ export class PuzzleView extends PlayView {
     setText(el.statMistakes, String(rec.mistakes))
     setText(el.statHints, String(rec.hints))
     this.drawCover()
-    const done = ctrl.finished
+    const done = ctrl.ended
     el.playActions.hidden = done
     if (done) el.solutionConfirm.hidden = true
     el.playDone.hidden = !done
