@@ -294,8 +294,13 @@ def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNames
     assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
 
 
-def ticket_for(world: SimpleNamespace, lesson_id: str, puzzle: int, headers: dict | None = None,
-               student: str | None = None) -> str:
+def ticket_for(
+    world: SimpleNamespace,
+    lesson_id: str,
+    puzzle: int,
+    headers: dict | None = None,
+    student: str | None = None,
+) -> str:
     """The play ticket the lesson issues as puzzle `puzzle` opens (a guest's when no token is sent)."""
     body = {"puzzle": puzzle} | ({"student": student} if student else {})
     got = world.client.post(f"/api/lessons/{lesson_id}/tickets", json=body, headers=headers or {})
@@ -445,3 +450,59 @@ def test_any_body_gets_an_answer_not_a_crash(shared_client: TestClient, body: by
     # A result is JSON only: anything else is 415 before the lesson is looked for.
     assert posted.status_code in ((400, 404) if media == "application/json" else (415,)), posted.text
     assert posted.json()["error"]
+
+
+REFUTED = (EXAMPLES / "guide_refutation.json").read_text(encoding="utf-8")
+
+
+def test_a_refutation_is_served_kept_and_its_flow_counts_as_a_solve_with_help(world: SimpleNamespace) -> None:
+    # Issue 30: a wrong move the teacher answers is played out, then set back, and counts as a mistake.
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, REFUTED, {**JSON, **teacher}).json()
+    played = world.client.get(f"/api/lessons/{made['id']}").json()
+    (move,) = played["puzzles"][0]["moves"]
+    assert [(r["uci"], r["san"], r["reply"], r["reply_san"]) for r in move["refutations"]] == [
+        ("c4f7", "Bxf7+", "e8e7", "Ke7"),
+        ("h5e5", "Qxe5+", "c6e5", "Nxe5"),
+    ]
+    assert move["refutations"][1]["comment"] == "The knight on c6 guards e5: the queen is lost."
+    source = json.loads(world.client.get(f"/api/lessons/{made['id']}/source", headers=teacher).json()["text"])
+    assert source == [json.loads(REFUTED)]  # kept as written, to edit
+    # A lesson without refutations reads as it always did: no such field on its moves.
+    plain = _import(world, LESSON, {**JSON, **teacher}).json()
+    moves = world.client.get(f"/api/lessons/{plain['id']}").json()["puzzles"][0]["moves"]
+    assert all("refutations" not in m for m in moves)
+
+    # The student plays the refuted wrong move, sees the answer, then mates: one mistake, a solve with help.
+    url = f"/api/lessons/{made['id']}/results"
+    ticket = ticket_for(world, made["id"], 1)
+    world.clock.advance(seconds=9)
+    body = {
+        "puzzle": 1,
+        "solved": True,
+        "clean": False,
+        "mistakes": 1,
+        "hints": 0,
+        "seconds": 8,
+        "ticket": ticket,
+    }
+    assert world.client.post(url, json=body).json() == {"counted": True}
+    counts = world.client.get(url, headers=teacher).json()["puzzles"]
+    assert counts == [{"index": 1, "title": "Scholar's mate", "played": 1, "solved": 1, "clean": 0}]
+    # A solve claiming clean with a mistake is kept as not clean, as before; the floor is still a second
+    # a student move of the line (the refutations' moves are the teacher's, not the student's task).
+    other = ticket_for(world, made["id"], 1)
+    world.clock.advance(seconds=2)
+    body = {"puzzle": 1, "solved": True, "clean": True, "mistakes": 1, "seconds": 1, "ticket": other}
+    assert world.client.post(url, json=body).json() == {"counted": True}
+    assert world.client.get(url, headers=teacher).json()["puzzles"][0]["clean"] == 0
+
+    # Adding or changing refutations doesn't change the student's task: results are kept.
+    doc = json.loads(REFUTED)
+    doc["moves"][0]["refutations"].append({"uci": "c4b5", "reply": "g8f6", "comment": "Too slow."})
+    edited = world.client.put(
+        f"/api/lessons/{made['id']}", content=json.dumps(doc), headers={**JSON, **teacher}
+    )
+    assert edited.status_code == 200, edited.text
+    assert edited.json()["changed"] == []
+    assert world.client.get(url, headers=teacher).json()["puzzles"][0]["played"] == 2

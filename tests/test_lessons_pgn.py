@@ -321,3 +321,65 @@ def test_a_position_without_a_side_tag_is_played_by_the_side_to_move_and_says_so
     report = check(chosen, student_color="black")
     assert report.lessons[0].student == "black" and report.lessons[0].opponent_first
     assert not report.warnings
+
+
+SKEWER_TAGS = '[Event "Skewer"]\n[FEN "8/8/8/8/3k3r/8/8/R5K1 w - - 0 1"]\n[SetUp "1"]\n[StudentColor "white"]'
+
+
+def test_variations_in_place_of_the_students_moves_become_refutations() -> None:
+    # Issue 30: the wrong move, the opponent's answer, and their comments as why it fails.
+    text = _game(
+        SKEWER_TAGS,
+        "1. Ra4+ { Check! } (1. Rd1+? { Check, but } 1... Ke4 { the king steps up. } 2. Rd2 Rh2)"
+        " (1. Ra2 Rh2 (1... Rh1+)) 1... Ke3 (1... Kc5 2. Rxh4) 2. Rxh4 *",
+    )
+    report = check(text)
+    assert report.ok and report.warnings == ()
+    (lesson,) = report.lessons
+    first = lesson.moves[0]
+    assert [(r.uci, r.san, r.reply, r.reply_san, r.comment) for r in first.refutations] == [
+        ("a1d1", "Rd1+", "d4e4", "Ke4", "Check, but the king steps up."),
+        ("a1a2", "Ra2", "h4h2", "Rh2", ""),
+    ]
+    assert lesson.moves[1].refutations == ()  # a variation of the opponent's move: not read
+    again = check(json.dumps([lesson.to_seed()]))
+    assert again.lessons == report.lessons  # stored as the seed JSON, played back the same
+
+
+def test_a_variation_that_cant_be_a_refutation_is_skipped_with_a_warning() -> None:
+    text = _game(SKEWER_TAGS, "1. Ra4+ (1. Kg2) (1. Rd1+ Kzz 2. Rd7) (1. Rb1 Rh9) 1... Ke3 2. Rxh4 *")
+    report = check(text)
+    assert report.ok and report.lessons[0].moves[0].refutations == ()
+    no_answer = "has no answer from the opponent, so it can't be a refutation (a wrong move and the reply "
+    assert [(w.move, w.move_text, w.message) for w in report.warnings] == [
+        (1, "1. Ra4+", f"the variation 1. Kg2 {no_answer}that punishes it): it is skipped"),
+        (1, "1. Ra4+", f"the variation 1. Rb1 {no_answer}that punishes it): it is skipped"),  # Rh9 is no move
+        (1, "", "a variation in place of this move can't be read (1... Rd7: not a legal move in this "
+         "position), so it is skipped"),
+    ]
+    mates = _game(
+        '[Event "M"]\n[FEN "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1"]\n[SetUp "1"]\n[StudentColor "white"]',
+        "1. Ra8# (1. Re8#) *",
+    )
+    report = check(mates)
+    assert report.ok and report.lessons[0].moves[0].refutations == ()
+    assert [w.message for w in report.warnings] == [
+        "the variation 1. Re8# mates too, and any mating move solves the puzzle: it is not a refutation, "
+        "so it is skipped"
+    ]
+
+
+def test_the_guide_pgn_example_s_variation_is_a_refutation() -> None:
+    tags = '[Event "K"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n[Orientation "white"]'
+    text = _game(tags, "1. Kd2 (1. e4? Kd7 { The king reaches the key square first. }) 1... Kd7 2. Kd3 *")
+    (lesson,) = check(text).lessons
+    assert [(r.san, r.reply_san, r.comment) for r in lesson.moves[0].refutations] == [
+        ("e4", "Kd7", "The king reaches the key square first.")
+    ]
+
+
+def test_a_closing_parenthesis_after_an_unreadable_mainline_move_is_no_crash() -> None:
+    # python-chess ends what it skipped after a bad mainline move at the next ")", with no variation
+    # begun: the builder has nothing to close then (found by test_any_input_gets_a_report_...).
+    report = check(_game('[Event "x"]\n[StudentColor "white"]', "Bb5 e4 ( 2. ) ) ) ( e4"))
+    assert [e.message for e in report.errors] == ["not a legal move in this position"]

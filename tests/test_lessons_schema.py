@@ -38,6 +38,9 @@ VALIDATOR_ONLY = {
     "the game is already over": "move after the game is over",
     "the line needs at least 2 moves": "turn order",
     "unpaired surrogate": "unpaired surrogate",
+    "is the line's own move": "the line's own move",
+    "mates, and any mating move solves": "refutation that mates",
+    "is given twice on this move": "refutation given twice",
 }
 
 

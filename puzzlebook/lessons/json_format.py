@@ -9,8 +9,8 @@ from typing import Any, TypedDict
 import chess
 
 from .fen import read_fen
-from .limits import MAX_PUZZLES
-from .line import Step, lesson_of, play_line, turn_order_problem
+from .limits import MAX_PUZZLES, MAX_REFUTATIONS
+from .line import Answer, Step, lesson_of, play_line, turn_order_problem
 from .model import Lesson, LessonMove
 from .problems import Collector, Problem, shorten
 from .slips import plain_guess, slip_problem
@@ -18,7 +18,8 @@ from .texts import text_problems
 from .uci import uci_shape_problem
 
 PUZZLE_FIELDS = ("title", "intro", "fen", "playerColor", "moves")
-MOVE_FIELDS = ("uci", "comment", "hint")
+MOVE_FIELDS = ("uci", "comment", "hint", "refutations")
+REFUTATION_FIELDS = ("uci", "reply", "comment")
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 
 # Python's JSON messages, in plainer words (the common slips of hand-written and LLM JSON).
@@ -139,24 +140,28 @@ def read_json(text: str) -> tuple[list[Lesson], list[Problem], list[Problem]]:
     return lessons, errors, warnings
 
 
-def _field_warnings(obj: dict[str, Any], known: tuple[str, ...], problems: Collector, **where: Any) -> None:
+def _field_warnings(
+    obj: dict[str, Any], known: tuple[str, ...], problems: Collector, prefix: str = "", **where: Any
+) -> None:
     for name in getattr(obj, "duplicates", ()):
-        problems.error(f'the field "{name}" is given more than once', **where)
+        problems.error(f'{prefix}the field "{name}" is given more than once', **where)
     for name in obj:
         if name in known:
             continue
         close = difflib.get_close_matches(name, known, n=1) or [k for k in known if k.lower() == name.lower()]
         advice = f' (did you mean "{close[0]}"?)' if close else ""
-        problems.warn(f'unknown field "{shorten(name, 30)}" is ignored{advice}', **where)
+        problems.warn(f'{prefix}unknown field "{shorten(name, 30)}" is ignored{advice}', **where)
 
 
-def _text(obj: dict[str, Any], field: str, problems: Collector, **where: Any) -> str:
+def _text(obj: dict[str, Any], field: str, problems: Collector, prefix: str = "", **where: Any) -> str:
     value = obj.get(field, "")
     if not isinstance(value, str):
-        problems.error(f'"{field}" must be a string (text in double quotes), not {kind_of(value)}', **where)
+        problems.error(
+            f'{prefix}"{field}" must be a string (text in double quotes), not {kind_of(value)}', **where
+        )
         return ""
     for message in text_problems(value, field):
-        problems.error(message, **where)
+        problems.error(prefix + message, **where)
     return value
 
 
@@ -219,6 +224,13 @@ def read_puzzle(item: Any, index: int) -> tuple[Lesson | None, Collector]:
             shape = uci_shape_problem(step.uci, board if number == 1 else None)
             if shape:
                 problems.error(shape, number, step.uci)
+            for place, answer in enumerate(step.refutations, 1):
+                for field, uci in (("", answer.uci), (f', its reply "{answer.reply}"', answer.reply)):
+                    shape = uci_shape_problem(uci)
+                    if shape:
+                        problems.error(
+                            f'refutation {place} ("{answer.uci}"){field}: {shape}', number, step.uci
+                        )
     if problems.errors or not complete or board is None or student is None:
         return None, problems
     return lesson_of(index, title, intro, board, student, played), problems
@@ -253,5 +265,49 @@ def _read_moves(item: dict[str, Any], problems: Collector) -> list[Step | None] 
             problems.error(f'"uci" must be a string like "e2e4", not {kind_of(uci)}', **where)
             steps.append(None)
         else:
-            steps.append(Step(uci=uci, comment=comment, hint=hint))
+            refutations = _read_refutations(entry, problems, where) if "refutations" in entry else ()
+            steps.append(Step(uci=uci, comment=comment, hint=hint, refutations=refutations))
     return steps
+
+
+def _read_refutations(entry: dict[str, Any], problems: Collector, where: _Where) -> tuple[Answer, ...]:
+    """The refutations of one move, each field checked (whether they can be played is the line's to
+    check: line.play_refutations). Only the well-formed ones are given back; the rest are reported."""
+    given = entry["refutations"]
+    if not isinstance(given, list):
+        problems.error(
+            f'"refutations" must be an array of objects like {{"uci": …, "reply": …, "comment": …}}, '
+            f"not {kind_of(given)}",
+            **where,
+        )
+        return ()
+    if len(given) > MAX_REFUTATIONS:
+        problems.error(
+            f'"refutations" has {len(given)} entries; the limit is {MAX_REFUTATIONS} a move', **where
+        )
+    answers: list[Answer] = []
+    for place, item in enumerate(given, 1):
+        if not isinstance(item, dict):
+            problems.error(
+                f'refutation {place} must be an object like {{"uci": "e2e4", "reply": "d7d5"}}, '
+                f"not {kind_of(item)}",
+                **where,
+            )
+            continue
+        prefix = f"refutation {place}: "
+        _field_warnings(item, REFUTATION_FIELDS, problems, prefix, **where)
+        comment = _text(item, "comment", problems, prefix, **where)
+        ok = True
+        for field in ("uci", "reply"):
+            value = item.get(field)
+            if field not in item:
+                problems.error(f'{prefix}the required field "{field}" is missing', **where)
+                ok = False
+            elif not isinstance(value, str):
+                problems.error(
+                    f'{prefix}"{field}" must be a string like "e2e4", not {kind_of(value)}', **where
+                )
+                ok = False
+        if ok:
+            answers.append(Answer(uci=item["uci"], reply=item["reply"], comment=comment))
+    return tuple(answers)

@@ -14,6 +14,9 @@ MAX_PUZZLES = 200
 MAX_BYTES = 256 * 1024
 """Size of one import, in bytes of UTF-8."""
 
+MAX_REFUTATIONS = 8
+"""Refutations on one student move: the wrong moves worth answering, not every legal move."""
+
 TEXT_LIMITS: dict[str, int] = {"title": 200, "intro": 2000, "comment": 2000, "hint": 2000}
 """The longest each text may be, in characters."""
 

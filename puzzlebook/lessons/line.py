@@ -8,9 +8,21 @@ from dataclasses import dataclass
 import chess
 
 from .fen import color_name
-from .model import Lesson, LessonMove
+from .model import Lesson, LessonMove, Refutation
 from .problems import Collector
 from .uci import NOT_LEGAL, resolve_uci
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One refutation as the import gave it: the wrong move and the opponent's reply, each a UCI
+    string (JSON) or a parsed move (PGN), with why the wrong move fails."""
+
+    uci: str = ""
+    reply: str = ""
+    move: chess.Move | None = None
+    reply_move: chess.Move | None = None
+    comment: str = ""
 
 
 @dataclass(frozen=True)
@@ -21,6 +33,7 @@ class Step:
     move: chess.Move | None = None
     comment: str = ""
     hint: str = ""
+    refutations: tuple[Answer, ...] = ()
 
 
 def pgn_label(board: chess.Board, move: chess.Move, san: str | None = None) -> str:
@@ -73,13 +86,24 @@ def play_line(
         # SAN is most of an import's time (it looks for check and mate): once a move.
         san = board.san(move)
         by_student = board.turn == student
+        where = pgn_label(board, move, san) if pgn else move.uci()
         if step.hint and not by_student:
             problems.warn(
                 "this hint is on the opponent's move, so it is never shown "
                 "(hints are for the student's moves)",
                 number,
-                pgn_label(board, move, san) if pgn else move.uci(),
+                where,
             )
+        refutations: tuple[Refutation, ...] = ()
+        if step.refutations and not by_student:
+            problems.warn(
+                "refutations are for the student's moves (a wrong move the student might play instead); "
+                "these are on the opponent's move, so they are ignored",
+                number,
+                where,
+            )
+        elif step.refutations:
+            refutations = play_refutations(board, move, step.refutations, problems, number, where)
         played.append(
             LessonMove(
                 uci=move.uci(),
@@ -88,6 +112,7 @@ def play_line(
                 by_student=by_student,
                 comment=step.comment,
                 hint=step.hint,
+                refutations=refutations,
             )
         )
         board.push(move)
@@ -96,6 +121,72 @@ def play_line(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
         )
     return tuple(played), True
+
+
+def play_refutations(
+    board: chess.Board,
+    line_move: chess.Move,
+    answers: Sequence[Answer],
+    problems: Collector,
+    number: int,
+    where: str,
+) -> tuple[Refutation, ...]:
+    """The refutations of the student's move `line_move` in `board` (left unchanged), each checked:
+    a legal move that is not the line's own, doesn't mate (any mate solves the puzzle) and is given
+    once, with a legal reply. Every problem is reported to `problems` (at move `number`, shown as
+    `where`); only the refutations without one are given back."""
+    out: list[Refutation] = []
+    seen: set[str] = set()
+    for place, answer in enumerate(answers, 1):
+        written = answer.move.uci() if answer.move is not None else answer.uci
+        name = f'refutation {place} ("{written}")'
+        wrong = answer.move
+        if wrong is None:
+            wrong, why = resolve_uci(board, answer.uci)
+            if wrong is None:
+                problems.error(f"{name}: {why}", number, where)
+                continue
+        elif not board.is_legal(wrong):
+            problems.error(f"{name}: {NOT_LEGAL}", number, where)
+            continue
+        if wrong == line_move:
+            problems.error(
+                f"{name} is the line's own move: a refutation is a wrong move the student might play instead",
+                number,
+                where,
+            )
+            continue
+        if wrong.uci() in seen:
+            problems.error(f"{name} is given twice on this move", number, where)
+            continue
+        seen.add(wrong.uci())
+        san = board.san(wrong)
+        after = board.copy(stack=False)
+        after.push(wrong)
+        if after.is_checkmate():
+            problems.error(
+                f"{name} mates, and any mating move solves the puzzle: it isn't a wrong move", number, where
+            )
+            continue
+        reply = answer.reply_move
+        if reply is None:
+            reply, why = resolve_uci(after, answer.reply)
+            if reply is None:
+                problems.error(f'{name}, its reply "{answer.reply}": {why}', number, where)
+                continue
+        elif not after.is_legal(reply):
+            problems.error(f'{name}, its reply "{reply.uci()}": {NOT_LEGAL}', number, where)
+            continue
+        out.append(
+            Refutation(
+                uci=wrong.uci(),
+                san=san,
+                reply=reply.uci(),
+                reply_san=after.san(reply),
+                comment=answer.comment,
+            )
+        )
+    return tuple(out)
 
 
 def lesson_of(

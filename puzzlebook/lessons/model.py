@@ -9,13 +9,46 @@ Color = Literal["white", "black"]
 
 
 @dataclass(frozen=True)
+class Refutation:
+    """A wrong move the student may play instead of one of theirs, and what it runs into.
+
+    `uci`: the wrong move (from the position before the student's move); `reply`: the opponent's
+    answer to it; `san` and `reply_san` computed for display; `comment`: why the wrong move fails.
+    The page plays the wrong move and the reply, shows the comment, and sets the position back for
+    another try (counted as a mistake, as any wrong move is).
+    """
+
+    uci: str
+    san: str
+    reply: str
+    reply_san: str
+    comment: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "uci": self.uci,
+            "san": self.san,
+            "reply": self.reply,
+            "reply_san": self.reply_san,
+            "comment": self.comment,
+        }
+
+    def to_seed(self) -> dict[str, str]:
+        seed = {"uci": self.uci, "reply": self.reply}
+        if self.comment:
+            seed["comment"] = self.comment
+        return seed
+
+
+@dataclass(frozen=True)
 class LessonMove:
     """One move of a puzzle's line.
 
     `uci` as in the seed format; `san` computed for display; `color` is the side that
     plays it and `by_student` says whether the student must find it (False: the page
     plays it for the student). `comment` is shown after the move; `hint` on request and
-    after a wrong try (only meaningful on the student's moves).
+    after a wrong try (only meaningful on the student's moves); `refutations` the wrong moves
+    the teacher answers (only on the student's moves).
     """
 
     uci: str
@@ -24,10 +57,12 @@ class LessonMove:
     by_student: bool
     comment: str = ""
     hint: str = ""
+    refutations: tuple[Refutation, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, for the API and the pages."""
-        return {
+        """Every field, for the API and the pages (`refutations` only when there are some, so a
+        lesson without them reads as it always did)."""
+        out: dict[str, Any] = {
             "uci": self.uci,
             "san": self.san,
             "color": self.color,
@@ -35,6 +70,9 @@ class LessonMove:
             "comment": self.comment,
             "hint": self.hint,
         }
+        if self.refutations:
+            out["refutations"] = [refutation.to_dict() for refutation in self.refutations]
+        return out
 
 
 @dataclass(frozen=True)
@@ -95,10 +133,12 @@ class Lesson:
         }
 
 
-def _seed_move(move: LessonMove) -> dict[str, str]:
-    seed = {"uci": move.uci}
+def _seed_move(move: LessonMove) -> dict[str, Any]:
+    seed: dict[str, Any] = {"uci": move.uci}
     if move.comment:
         seed["comment"] = move.comment
     if move.hint:
         seed["hint"] = move.hint
+    if move.refutations:
+        seed["refutations"] = [refutation.to_seed() for refutation in move.refutations]
     return seed

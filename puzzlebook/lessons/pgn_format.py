@@ -1,9 +1,11 @@
 """PGN import (a Lichess study's chapters, or any games) into the lesson model.
 
-Each game is one puzzle: its mainline only (variations ignored), the comment before
-the first move as the intro, each move's comment after it, `[%hint …]` inside a
-comment as that move's hint, every other `[%…]` command (arrows, circles, clocks,
-evaluations) dropped from the text. The student's side comes from a [StudentColor]
+Each game is one puzzle: its mainline, the comment before the first move as the intro,
+each move's comment after it, `[%hint …]` inside a comment as that move's hint, every
+other `[%…]` command (arrows, circles, clocks, evaluations) dropped from the text. A
+variation in place of one of the student's moves is a refutation: its first move the
+wrong move, its second the opponent's reply, their comments why it fails (deeper moves
+and variations inside variations are not read). The student's side comes from a [StudentColor]
 tag, else an [Orientation] tag (Lichess exports one per chapter), else the caller's
 `student_color`, else, in a game set up from a [FEN], the side to move there (said in a
 warning); a game from the initial position with none of them is an error.
@@ -19,7 +21,7 @@ import chess.pgn
 
 from .fen import color_name, read_fen
 from .limits import MAX_PUZZLES
-from .line import Step, lesson_of, pgn_label, play_line, turn_order_problem
+from .line import Answer, Step, lesson_of, pgn_label, play_line, turn_order_problem
 from .model import Lesson
 from .problems import Collector, Problem, shorten
 from .texts import text_problems
@@ -97,9 +99,16 @@ def _still_in_comment(line: str, in_comment: bool) -> bool:
 
 class _Game(chess.pgn.Game):
     """A game that also knows the first SAN of its mainline that could not be read:
-    (its 1-based place in the line, "12... Nf6", what is wrong)."""
+    (its 1-based place in the line, "12... Nf6", what is wrong), and the variations that could
+    not be read: (the place in the line of the move they stand in for, the SAN as written, what
+    is wrong), and their first nodes' ids."""
 
     bad_san: tuple[int, str, str] | None = None
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.broken: list[tuple[int, str, str]] = []
+        self.broken_nodes: set[int] = set()
 
 
 class _Builder(chess.pgn.GameBuilder[_Game]):
@@ -107,31 +116,73 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
 
     def __init__(self) -> None:
         super().__init__(Game=_Game)
+        self.opened: list[bool] = []  # the variations open, inner last: True for one being read
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self.opened = []
+        self.broken_here = False  # the variation being read had a move that could not be read
+        self.branch = 1
+        self.first: chess.pgn.GameNode | None = None  # its first node, once made
 
     # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
     # stub says None only.
-    def begin_variation(self) -> chess.pgn.SkipType:  # type: ignore[override]
-        # Variations are not played, so they are not read. (This also sidesteps
-        # python-chess 1.11 reading the mainline on from a broken variation's board.)
-        return chess.pgn.SKIP
+    def begin_variation(self) -> chess.pgn.SkipType | None:  # type: ignore[override]
+        # A variation of the mainline is read (it may be a refutation); one inside a variation
+        # is not.
+        if self.opened:
+            self.opened.append(False)
+            return chess.pgn.SKIP
+        self.opened.append(True)
+        self.broken_here = False
+        self.first = None
+        parent = self.variation_stack[-1].parent
+        self.branch = parent.ply() + 1 if parent is not None else 1  # the place of the move it stands in for
+        super().begin_variation()
+        return None
 
     def end_variation(self) -> None:
-        pass  # nothing was pushed for a skipped variation
+        # python-chess also calls this at the ")" that ends what it skipped after a mainline move it
+        # couldn't read, where no variation was begun: nothing to close then.
+        if self.opened and self.opened.pop():
+            super().end_variation()
+
+    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
+        super().visit_move(board, move)
+        if self.opened and self.first is None:
+            self.first = self.variation_stack[-1]
+            if self.broken_here:
+                self.game.broken_nodes.add(id(self.first))
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if self.opened and self.broken_here:
+            return chess.Move.null()
         try:
             move = board.parse_san(san)
         except ValueError as error:
-            self._remember(board, san, _san_words(error))
-            raise
+            return self._unread(board, san, _san_words(error), error)
         if "x" in san and not board.is_capture(move):
             # python-chess reads "Kxe7" onto an empty square as "Ke7"; a capture that takes
             # nothing means the teacher saw another position, so the line stops here.
             target = chess.square_name(move.to_square)
             words = f"written as a capture, but there is nothing to capture on {target}"
-            self._remember(board, san, words)
-            raise ValueError(words)
+            return self._unread(board, san, words, ValueError(words))
         return move
+
+    def _unread(self, board: chess.Board, san: str, words: str, error: ValueError) -> chess.Move:
+        """A SAN that could not be read. In the mainline: remembered, and raised (the line stops).
+        In a variation: that variation is marked broken and read on with null moves, never raised
+        (python-chess 1.11 would read the mainline on from the broken variation's board)."""
+        if not self.opened:
+            self._remember(board, san, words)
+            raise error
+        if not self.broken_here:
+            self.broken_here = True
+            dots = "." if board.turn == chess.WHITE else "..."
+            self.game.broken.append((self.branch, f"{board.fullmove_number}{dots} {san}", words))
+            if self.first is not None:
+                self.game.broken_nodes.add(id(self.first))
+        return chess.Move.null()
 
     def _remember(self, board: chess.Board, san: str, words: str) -> None:
         """Keep the first unreadable SAN of the mainline (only it is reported)."""
@@ -225,8 +276,54 @@ def _standard(headers: chess.pgn.Headers) -> bool:
         return False
 
 
-def _steps(game: _Game, board: chess.Board, problems: Collector) -> list[Step | None]:
-    """The mainline's moves with their comments and hints (texts checked on the way)."""
+def _refutations(
+    game: _Game, node: chess.pgn.ChildNode, running: chess.Board, number: int, problems: Collector
+) -> tuple[Answer, ...]:
+    """The variations standing in for the student's move `node` (its parent's other children) as
+    refutations: the wrong move, the reply, their comments. One that can't be (unreadable, no reply,
+    a mate, which solves the puzzle anyway) is skipped with a warning."""
+    parent = node.parent
+    answers: list[Answer] = []
+    for alternative in parent.variations[1:] if parent is not None else ():
+        if id(alternative) in game.broken_nodes or not alternative.move:
+            continue  # reported by read_game
+        label = pgn_label(running, alternative.move)
+        after = running.copy(stack=False)
+        after.push(alternative.move)
+        if after.is_checkmate():
+            problems.warn(
+                f"the variation {label} mates too, and any mating move solves the puzzle: "
+                "it is not a refutation, so it is skipped",
+                number,
+                pgn_label(running, node.move),
+            )
+            continue
+        reply = alternative.variations[0] if alternative.variations else None
+        if reply is None or not reply.move:
+            problems.warn(
+                f"the variation {label} has no answer from the opponent, so it can't be a refutation "
+                "(a wrong move and the reply that punishes it): it is skipped",
+                number,
+                pgn_label(running, node.move),
+            )
+            continue
+        texts = [
+            split_comment(alternative.starting_comment)[0],
+            split_comment(alternative.comment)[0],
+            split_comment(reply.comment)[0],
+        ]
+        comment = " ".join(text for text in texts if text)
+        for message in text_problems(comment, "comment"):
+            problems.error(f"the variation {label}: {message}", number, pgn_label(running, node.move))
+        answers.append(Answer(move=alternative.move, reply_move=reply.move, comment=comment))
+    return tuple(answers)
+
+
+def _steps(
+    game: _Game, board: chess.Board, problems: Collector, student: chess.Color | None = None
+) -> list[Step | None]:
+    """The mainline's moves with their comments and hints (texts checked on the way), and the
+    variations in place of the student's moves as refutations."""
     steps: list[Step | None] = []
     running = board.copy(stack=False)
     for node in game.mainline():
@@ -243,7 +340,10 @@ def _steps(game: _Game, board: chess.Board, problems: Collector) -> list[Step | 
             label = pgn_label(running, node.move)
             for message in found:
                 problems.error(message, len(steps) + 1, label)
-        steps.append(Step(move=node.move, comment=comment, hint=hint))
+        refutations = (
+            _refutations(game, node, running, len(steps) + 1, problems) if running.turn == student else ()
+        )
+        steps.append(Step(move=node.move, comment=comment, hint=hint, refutations=refutations))
         running.push(node.move)
     return steps
 
@@ -271,7 +371,14 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
 
     if board is None:  # the moves cannot be read without a position
         return None, problems
-    steps = _steps(game, board, problems)
+    steps = _steps(game, board, problems, student)
+    for number, label, words in game.broken:
+        # Only a variation in place of the student's move could have been a refutation.
+        if student is not None and (board.turn == student) == (number % 2 == 1):
+            problems.warn(
+                f"a variation in place of this move can't be read ({label}: {words}), so it is skipped",
+                number,
+            )
     if game.bad_san is not None:
         number, label, words = game.bad_san
         problems.error(words, number, label)

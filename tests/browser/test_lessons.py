@@ -476,3 +476,54 @@ def test_the_format_guide_carries_the_served_schema(site_server):
     status, served = site_server.get("/schema/lesson.json")
     assert status == 200 and isinstance(served, dict)
     assert json.loads(html.unescape(block)) == served
+
+
+REFUTED = json.loads((EXAMPLES / "guide_refutation.json").read_text(encoding="utf-8"))
+
+
+def test_a_student_plays_a_refuted_wrong_move_sees_the_answer_and_tries_again(
+    page, site_server, axe, tmp_path
+):
+    # Issue 30, part 4: the reply is played, the teacher's comment shown, the position set back; a mistake.
+    # The import page's check says how many wrong moves the puzzle answers.
+    teacher = make_player(site_server, "Refuter")
+    sign_in(page, teacher)
+    page.goto("/lessons/new/")
+    page.fill("#import-text", json.dumps(REFUTED, indent=2))
+    page.click("#check-button")
+    page.wait_for_selector(".import-puzzle")
+    assert page.text_content(".import-puzzle-facts") == (
+        "You play White · the student moves first · 1 move to find · 2 wrong moves answered"
+    )
+    made = import_by_api(site_server, teacher, REFUTED)
+    page.goto(made["url"])
+    ch.wait_ready(page)
+    ch.click_move(page, "h5e5")  # the queen takes on e5: the knight answers
+    page.wait_for_function("() => document.getElementById('play-status').textContent.includes('answers it')")
+    assert status(page) == (
+        "Not that one: 1... Nxe5 answers it. The knight on c6 guards e5: the queen is lost. Try again."
+    )
+    assert ch.cell(page, "e5").get_attribute("aria-label") == "e5, black knight"  # the answer, on the board
+    assert axe(page) == []
+    for width, scheme in [(320, "light"), (390, "dark"), (1280, "light"), (1280, "dark")]:
+        page.emulate_media(color_scheme=scheme)
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), width
+        page.screenshot(path=str(tmp_path / f"refuted-{width}-{scheme}.png"), full_page=True)
+    # Set back for another try, the teacher's words still there.
+    page.wait_for_function(
+        "() => document.querySelector('.board-grid [data-square=h5]')?.getAttribute('aria-label') "
+        "=== 'h5, white queen'"
+    )
+    ch.wait_ready(page)
+    assert ch.cell(page, "e5").get_attribute("aria-label") == "e5, black pawn"
+    assert "The knight on c6 guards e5" in status(page)
+    ch.click_move(page, "h5f7")
+    assert wait_done(page) == "Solved."  # not cleanly: the refuted move was a mistake
+    lesson_id = made["id"]
+    page.wait_for_function(
+        "(id) => !(JSON.parse(localStorage.getItem('pb:lessons:l:' + id)).pending || []).length",
+        arg=lesson_id,
+    )
+    _, results = site_server.get(f"/api/lessons/{lesson_id}/results", token=teacher["token"])
+    assert [(p["played"], p["solved"], p["clean"]) for p in results["puzzles"]] == [(1, 1, 0)]

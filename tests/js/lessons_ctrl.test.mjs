@@ -191,3 +191,26 @@ test('a hint shown before the reload is shown again, and the next H goes on from
   assert.equal(ctrl.hints, 3)
   assert.equal(ctrl.status.text, 'Hint: the rook on a1 goes to a8.')
 })
+
+test('a wrong move the teacher refutes: the reply is played, the comment shown, the position set back; a mistake', async () => {
+  const puzzle = {
+    ...LESSON.puzzles[0],
+    moves: [{ uci: 'a1a8', san: 'Ra8#', comment: 'Mate.', hint: 'The back rank.', by_student: true,
+      refutations: [{ uci: 'a1a7', san: 'Ra7', reply: 'g8f8', reply_san: 'Kf8', comment: 'The king runs to f8.' }] }],
+  }
+  const { ctrl, ui, kept } = opened(puzzle)
+  await ctrl.start()
+  const start = ctrl.chess.fen()
+  await ctrl.judge('a1a7')
+  assert.equal(ctrl.mistakes, 1)
+  assert.deepEqual(ctrl.status, { text: 'Not that one: 1... Kf8 answers it. The king runs to f8. Try again.', tone: 'bad' })
+  assert.equal(ctrl.chess.fen(), start, 'the position is set back')
+  assert.equal(ui.board.enabled, true, 'for another try')
+  assert.ok(ui.said.some((text) => text.includes('The king runs to f8.')))
+  assert.equal(kept.saved.current.mistakes, 1, 'kept as it happened')
+  await ctrl.judge('a1a2') // a wrong move with no refutation: as before
+  assert.equal(ctrl.mistakes, 2)
+  assert.equal(ctrl.status.text, 'Not that one. Hint: The back rank.')
+  await ctrl.judge('a1a8')
+  assert.deepEqual(kept.recorded[0][2], { solved: true, clean: false, mistakes: 2, hints: 0, rev: 1 })
+})

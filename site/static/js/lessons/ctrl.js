@@ -21,8 +21,11 @@ import { Play } from '../lib/session.js'
 import { judgeMove } from './moves.js'
 import { recordResult, postResult, askTicket, progressOf, keepProgress } from './store.js'
 
-/** The pauses between moves (ms): before the opponent's setup move, before each answer, in Show solution. */
-export const BEATS = { first: 700, reply: 500, solution: 650 }
+/**
+ * The pauses between moves (ms): before the opponent's setup move, before each answer, in Show
+ * solution, and how long a refuted wrong move and its answer stay on the board before it goes back.
+ */
+export const BEATS = { first: 700, reply: 500, solution: 650, refuted: 2500 }
 export const SIDE = { white: 'White', black: 'Black' }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -234,6 +237,8 @@ export class LessonPuzzleCtrl extends Play {
     const expected = this.move
     const verdict = judgeMove(this.puzzle, this.ply, this.chess, uci)
     const onLine = verdict === 'right'
+    const refutation = verdict === 'wrong' && expected.refutations?.find((r) => r.uci === uci)
+    if (refutation) return this.refuted(refutation, verbose, before)
     if (verdict === 'wrong') {
       this.chess.undo()
       this.mistakes++
@@ -274,6 +279,54 @@ export class LessonPuzzleCtrl extends Play {
       return
     }
     this.yourTurn()
+  }
+
+  /**
+   * The student played a wrong move the teacher answers (`refutation`, on the line's move): the
+   * opponent's reply is played, the teacher's comment shown, and after a beat the position goes
+   * back for another try. A mistake, as any wrong move is.
+   */
+  async refuted(refutation, verbose, before) {
+    this.mistakes++
+    this.save()
+    this.busy = true
+    this.board.disable()
+    try {
+      await this.board.setPosition(this.chess.fen(), false)
+      if (!this.alive) return
+      this.markLast(verbose)
+      this.setStatus('Not that one. Watch the answer.', 'bad')
+      this.redraw()
+      await sleep(this.beats.reply)
+      if (!this.alive) return
+      const label = numbered(this.chess, refutation.reply_san)
+      if (!play(this.chess, refutation.reply)) throw new Error(`the refutation's reply ${refutation.reply} is not legal`)
+      const reply = this.chess.history({ verbose: true }).at(-1)
+      await this.board.setPosition(this.chess.fen(), true)
+      if (!this.alive) return
+      this.markLast(reply)
+      const words = `Not that one: ${label} answers it.${refutation.comment ? ` ${refutation.comment}` : ''}`
+      this.setStatus(`${words} Try again.`, 'bad')
+      this.redraw()
+      this.announce(`${moveWords(verbose)}. ${words} The position goes back: try again.`)
+      await sleep(this.beats.refuted)
+      if (!this.alive) return
+      this.chess.undo()
+      this.chess.undo()
+      await this.board.setPosition(before, true)
+      if (!this.alive) return
+      const last = this.chess.history({ verbose: true }).at(-1)
+      if (last) this.markLast(last)
+      else {
+        this.board.markLast()
+        this.board.markCheck(checkedKing(this.chess))
+      }
+    } finally {
+      this.busy = false
+    }
+    // The teacher's words stay in the status line for the next try.
+    if (this.alive && !this.over) this.board.enable(this.color)
+    this.redraw()
   }
 
   /** H: the teacher's hint (or, without one, the piece to move); again: the piece; again: its square. */

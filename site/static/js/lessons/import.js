@@ -137,8 +137,10 @@ function showReport(report, text) {
   for (const item of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
     const puzzle = item.puzzle
     const heading = `${unit} ${item.index}${item.title ? `: ${item.title}` : ''}`
+    // How many wrong moves the teacher answers (refutations; a PGN's variations become them).
+    const answered = puzzle ? puzzle.moves.reduce((n, m) => n + (m.refutations?.length || 0), 0) : 0
     const facts = puzzle
-      ? `You play ${SIDE[puzzle.student]} · ${puzzle.opponent_first ? 'the opponent moves first' : 'the student moves first'} · ${plural(puzzle.moves.filter((m) => m.by_student).length, 'move')} to find`
+      ? `You play ${SIDE[puzzle.student]} · ${puzzle.opponent_first ? 'the opponent moves first' : 'the student moves first'} · ${plural(puzzle.moves.filter((m) => m.by_student).length, 'move')} to find${answered ? ` · ${plural(answered, 'wrong move')} answered` : ''}`
       : 'Not valid yet'
     const card = el('li', { class: `import-puzzle${item.errors.length ? ' has-errors' : ''}`, dataset: { puzzle: String(item.index) } },
       previewOf(puzzle ? puzzle.fen : fens[item.index - 1], puzzle ? puzzle.student : 'white'),
