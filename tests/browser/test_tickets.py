@@ -103,3 +103,87 @@ def test_a_puzzle_whose_ticket_never_came_posts_as_offline_and_says_so(make_page
     assert me["chess"]["solved"] == 1 and me["ratings"]["chess"] is None
     alltime = site_server.get("/api/boards/chess/alltime")[1]
     assert "Unticketed Uma" not in [r["name"] for r in alltime["rows"]]
+
+
+def set_visible(page: Any, visible: bool) -> None:
+    """The tab hidden or in sight, as the browser tells a page when its tab is switched (headless
+    Chromium keeps every page visible, so the page is told here)."""
+    page.evaluate(
+        """(visible) => {
+          const value = visible ? 'visible' : 'hidden'
+          Object.defineProperty(document, 'visibilityState', { value, configurable: true })
+          document.dispatchEvent(new Event('visibilitychange'))
+        }""",
+        visible,
+    )
+
+
+def ticket_of(page: Any, puzzle: Puzzle, other_than: str | None = None) -> str:
+    """The ticket the puzzle's record holds, once one has come (one other than `other_than`)."""
+    page.wait_for_function(
+        """([key, old]) => { const rec = JSON.parse(localStorage.getItem(key) || 'null')
+          return rec && typeof rec.ticket === 'string' && rec.ticket !== old }""",
+        arg=[f"pb:chess:p:{puzzle.band}/{puzzle.id}", other_than],
+    )
+    rec = ch.record(page, puzzle.band, puzzle.id)
+    assert rec is not None
+    return str(rec["ticket"])
+
+
+@pytest.mark.slow
+def test_a_puzzle_left_in_another_tab_is_taken_up_again_and_rated(make_page, site_server, bundle):
+    # Issue 26: a human with several tabs. The server holds a play left part way with its time
+    # (docs/api.md, "Play tickets"); the tab coming back takes its play up again, so its solve is rated.
+    player = chain.new_player(site_server, "Tabbed Tam")
+    first = make_page()
+    chain.sign_in(first, player)
+    sent = watch_results(first)
+    here, there = [p for p in ch.puzzles(bundle, "Medium") if len(p.solution) == 2][:2]
+    ch.open_puzzle(first, f"/#/p/Medium/{here.id}")
+    ticket = ticket_of(first, here)
+    set_visible(first, False)  # to another tab, which opens another puzzle
+    second = first.context.new_page()
+    second.set_default_timeout(10_000)
+    ch.open_puzzle(second, f"/#/p/Medium/{there.id}")
+    ticket_of(second, there)
+    second.wait_for_timeout(1500)
+    set_visible(first, True)  # back to the first tab: its play is taken up again
+    solve_believably(first, here)
+    first.wait_for_function("""() => {
+      const note = document.getElementById('results-note').textContent
+      return note !== '' && !note.startsWith('Waiting')
+    }""")  # the answer is in
+    assert first.text_content("#results-note") == "Posted."  # not "Kept in your own tallies…"
+    first.wait_for_selector("#results-rating:not([hidden])")
+    assert len(sent) == 1 and isinstance(sent[0].get("ticket"), str) and sent[0]["ticket"] != ticket
+    me = site_server.get("/api/me", token=player["token"])[1]
+    assert me["chess"]["solved"] == 1 and me["ratings"]["chess"]["games"] == 1
+
+
+@pytest.mark.slow
+def test_a_reload_mid_puzzle_keeps_the_solve_rated(make_page, site_server, bundle):
+    # The honest resume: the current play taken up again keeps all its time (a reload).
+    player = chain.new_player(site_server, "Reloading Rae")
+    page = make_page()
+    chain.sign_in(page, player)
+    sent = watch_results(page)
+    puzzle = ch.find_puzzle(bundle, "Hard", moves=3)
+    ch.open_puzzle(page, f"/#/p/Hard/{puzzle.id}")
+    ticket = ticket_of(page, puzzle)
+    ch.click_move(page, puzzle.solution[0], ch.solver_color(puzzle))
+    ch.wait_turn(page, puzzle.band, puzzle.id, 1)
+    page.reload()
+    ch.wait_ready(page)
+    ticket_of(page, puzzle, other_than=ticket)
+    color = ch.solver_color(puzzle)
+    for k, uci in enumerate(puzzle.solution[1:], start=1):
+        page.wait_for_timeout(1100)
+        ch.click_move(page, uci, color)
+        if k < len(puzzle.solution) - 1:
+            ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
+    page.locator("#results-sheet[open]").wait_for()
+    page.wait_for_selector("#results-rating:not([hidden])")
+    assert page.text_content("#results-note") == "Posted."
+    assert len(sent) == 1 and sent[0]["ticket"] != ticket and not sent[0].get("offline")
+    me = site_server.get("/api/me", token=player["token"])[1]
+    assert me["chess"]["solved"] == 1 and me["ratings"]["chess"]["games"] == 1

@@ -94,6 +94,7 @@ export class PlayView {
     keepClock(this.hold, ctrl.clock, {
       ...options,
       save: () => ctrl.save(),
+      shown: () => ctrl.takeUp(),
       tick: () => this.drawClock(),
       sheet: (open) => {
         this.sheetCover = open && ctrl.inPlay()
@@ -128,15 +129,17 @@ export class PlayView {
  * while the tab is hidden, while any sheet is open, and while `view` is out of
  * sight (`outOfView(entry)` for its IntersectionObserver entries, watched at
  * `threshold`). `save()` runs when the tab hides, on pagehide and every five
- * seconds while the clock runs; `tick()` (redrawing the time) four times a
- * second. `sheet(true)` hears a sheet open (unless `covers(sheetId)` says it
+ * seconds while the clock runs; `shown()` when the tab is in sight again (the
+ * play takes up its ticket, if another tab took it); `tick()` (redrawing the
+ * time) four times a second. `sheet(true)` hears a sheet open (unless `covers(sheetId)` says it
  * leaves the puzzle in sight), `sheet(false)` the last one close.
  */
-function keepClock(hold, clock, { view, threshold, outOfView, save, tick, sheet, covers = () => true }) {
+function keepClock(hold, clock, { view, threshold, outOfView, save, shown, tick, sheet, covers = () => true }) {
   clock.set('hidden', document.visibilityState === 'hidden')
   hold.on(document, 'visibilitychange', () => {
     clock.set('hidden', document.visibilityState === 'hidden')
     if (document.visibilityState === 'hidden') save()
+    else shown()
   })
   hold.on(window, 'pagehide', () => save())
   hold.on(document, 'sheet:open', (e) => {

@@ -25,11 +25,15 @@
  *
  * Play tickets (docs/api.md, "Play tickets"): a signed-in player's game asks for one as a
  * rated puzzle opens, never waiting for it to start play, keeps it in the puzzle's record and
- * sends it with the result. A result whose ticket never came posts as offline (counted for
- * the player alone: unrated, on no board); so does one whose ticket the server refuses (a
- * later puzzle opened in another tab closed it, say), rather than being lost.
+ * sends it with the result. A tab that comes back into sight with a puzzle in play takes its
+ * play up again when another tab of this browser opened a puzzle of the game meanwhile (the
+ * server holds the play left part way with its time: `takeUp`). A result whose ticket never
+ * came posts as offline (counted for the player alone: unrated, on no board); so does one
+ * whose ticket the server refuses (a puzzle opened on another device closed it, say), rather
+ * than being lost.
  */
 import { call, getPlayer } from './api.js'
+import { namespace } from './storage.js'
 
 const SAVE_TENTHS = 10 // a puzzle in play keeps its time to a tenth of a second
 const WAIT_AT_POST_MS = 4000 // a result posting while its ticket is on its way waits this long for it
@@ -52,16 +56,21 @@ export const resultKeys = (posting, rec) => posting.order.map((kind) => resultKe
 // ---- tickets ------------------------------------------------------------------------------------
 
 const asking = new Map() // what was asked for, by ticket key: the promise of its ticket
+// Which tab of this browser asked last for a ticket of each game, and for what: { tab, key } by
+// game, shared by the tabs (localStorage), so a tab coming back knows its play was closed.
+const lastAsked = namespace('pb:play-asked:')
+const TAB = Math.random().toString(36).slice(2)
 
 /**
  * Ask for a ticket at `path` (POST, `body`: what is opened, and `resume`: the ticket of an
  * earlier opening of the same puzzle, if any). Resolves to the ticket or null; `keep(ticket,
- * came)` is called with it when it comes (came: Date.now() then).
+ * came, issued)` is called with it when it comes (came: Date.now() then; issued: the server's
+ * word for when it opened, ms by its clock).
  */
 export function askTicket(key, path, body, keep) {
   const promise = call(path, { method: 'POST', body }).then((answer) => {
     const ticket = answer.status === 200 && answer.data && typeof answer.data.ticket === 'string' ? answer.data.ticket : null
-    if (ticket) keep(ticket, Date.now())
+    if (ticket) keep(ticket, Date.now(), answer.data.issued)
     return ticket
   })
   asking.set(key, promise)
@@ -69,13 +78,31 @@ export function askTicket(key, path, body, keep) {
   return promise
 }
 
-/** The ticket for `key`: `known` if there is one, else the one on its way (waiting a little), else null. */
+/**
+ * The ticket for `key`: the one on its way if one was asked for (waiting a little: a play taken
+ * up again replaces `known`), else `known`, else null.
+ */
 export async function ticketFor(key, known) {
-  if (typeof known === 'string' && known) return known
+  const had = typeof known === 'string' && known ? known : null
   const pending = asking.get(key)
-  if (!pending) return null
+  if (!pending) return had
   const late = new Promise((resolve) => setTimeout(() => resolve(null), WAIT_AT_POST_MS))
-  return Promise.race([pending, late])
+  return (await Promise.race([pending, late])) || had
+}
+
+/**
+ * When a ticket counts as having come, by this browser's clock (what `notBefore` waits from).
+ * `next`: { came, issued } of the ticket just come (came: Date.now(); issued: the server's ms);
+ * `taken`: the same of the ticket it took up again (resume), or null. The server opens a ticket
+ * taken up again at now less the time its play was current, not the time since it was first
+ * opened (docs/api.md, "Play tickets"), so its arrival moves on from the first one's by as much
+ * as its `issued` did: never sooner than the truth, as the first arrival wasn't. Without both
+ * figures of the first, the new arrival, which is later still.
+ */
+export function arrival(next, taken = null) {
+  const known = (t) => t && Number.isFinite(t.came) && Number.isFinite(t.issued)
+  if (!known(next) || !known(taken)) return next.came
+  return Math.min(next.came, taken.came + (next.issued - taken.issued))
 }
 
 /** `body` as it goes: with `ticket`, or marked offline without one. */
@@ -432,17 +459,33 @@ export class PlaySession extends Play {
    */
   askTicket(path, body) {
     if (!this.posts()) return
+    this.opening = { path, body }
     const key = this.key
     const resume = typeof this.rec.ticket === 'string'
     const asked = resume ? { ...body, resume: this.rec.ticket } : body
-    askTicket(ticketKey(this.posting.game, key), path, asked, (ticket, came) => {
+    lastAsked.set(this.posting.game, { tab: TAB, key })
+    askTicket(ticketKey(this.posting.game, key), path, asked, (ticket, came, issued) => {
       const rec = this.alive ? this.rec : this.posting.record(this.store, body)
       if (!rec) return
+      const taken = resume ? { came: rec.ticketCame, issued: rec.ticketIssued } : null
       rec.ticket = ticket
-      // A resumed play's ticket keeps its first opening time: keep the first arrival too.
-      if (!(resume && Number.isFinite(rec.ticketCame))) rec.ticketCame = came
+      rec.ticketCame = arrival({ came, issued }, taken)
+      rec.ticketIssued = issued
       this.store.updateRecord(rec)
     })
+  }
+
+  /**
+   * The tab is in sight again: if another tab of this browser asked for a ticket of this game
+   * since this play's (it opened another puzzle, closing this one's ticket), take this play up
+   * again, so its result still counts (the server carries over the time it was current:
+   * docs/api.md, "Play tickets"). Nothing to ask when this play's ticket was the last asked.
+   */
+  takeUp() {
+    if (!this.opening || !this.alive || this.posting.finished.includes(this.rec.state)) return
+    const last = lastAsked.get(this.posting.game)
+    if (last && last.tab === TAB && last.key === this.key) return
+    this.askTicket(this.opening.path, this.opening.body)
   }
 
   /** Queue a result of `kind` (only a signed-in player's results are posted) and try to send it now. */
