@@ -20,13 +20,15 @@ players play at once for the wall time:
   claiming the floor), the daily and today's Chain first, and today's Storm run solved whole,
   posted the moment the floor allows.
 - **Human**, honest and fast: one puzzle at a time, the opening beat (0.7 s) and then exactly a
-  second a move, never a mistake, on the same puzzles in the same order; in Storm, exactly a
+  second a move, never a mistake, on the same puzzles in the same order, reloading every tenth
+  puzzle half way (opened again with the ticket it had, as the browser does); in Storm, exactly a
   second a move (Storm plays the opponent's first move at once), never a mistake.
 
 Each game runs on its own thread for each player, so chess, Chain and Storm are measured side by
 side in the one wall time. It prints, for each game, what each achieved (rated results, before
 and after the turn of the hour, the rating reached, the best place on each board and the time it
-claimed there; Storm's solved, highest and seconds and its place) and what every trick got.
+claimed there; tickets taken up again and rated: the script's banked ones, the human's reloads;
+Storm's solved, highest and seconds and its place) and what every trick got.
 docs/ratings.md keeps the measured figures.
 """
 
@@ -52,6 +54,7 @@ SCRIPT_MARGIN = 0.02  # what the script adds to the least wait the server allows
 ACCOUNT_AGE = dt.timedelta(days=4)  # the two players' accounts: past a new account's days
 BANKED = 20  # tickets the script banks
 SYBILS = 100  # fresh accounts the script makes from its one address
+HUMAN_RELOADS = 10  # the human reloads every tenth puzzle half way (an honest resume)
 
 
 class Skewed:
@@ -81,6 +84,8 @@ class Tally:
     daily_seconds: int | None = None
     chain_seconds: int | None = None
     storm: dict[str, Any] | None = None
+    taken_up: int = 0  # tickets taken up again (resume): the script's banked, the human's reloads
+    taken_up_rated: int = 0
 
     @property
     def headers(self) -> dict[str, str]:
@@ -161,16 +166,28 @@ def post_solve(client: httpx.Client, who: Tally, trick: str, body: dict[str, Any
 
 def play_chess(client: httpx.Client, who: Tally, daily: dict[str, Any], pool: list[dict[str, Any]],
                wait: Callable[[int], float], deadline: float, trick: str, turn: dt.datetime,
-               clock: Skewed) -> None:
+               clock: Skewed, reload_every: int = 0) -> None:
     """Today's daily, then the pool in order, one puzzle at a time: open, wait `wait(moves)`, post a
-    clean solve claiming the floor (a second a move). Stops at the deadline or the hourly cap."""
+    clean solve claiming the floor (a second a move). Every `reload_every`th puzzle (0: none) is
+    reloaded half way, as a person's browser does on a reload: opened again with `resume`, the
+    ticket it had. Stops at the deadline or the hourly cap."""
     for n, puzzle in enumerate([daily, *pool]):
         if time.monotonic() >= deadline:
             return
         ticket = open_chess(client, who, puzzle)
         moves = len(puzzle["moves"])
-        time.sleep(wait(moves))
-        got = post_solve(client, who, trick, solve_body(puzzle, moves, ticket=ticket), turn, clock)
+        reload = bool(reload_every) and n % reload_every == reload_every - 1
+        if reload:
+            time.sleep(wait(moves) / 2)
+            ticket = open_chess(client, who, puzzle, resume=ticket)
+            time.sleep(wait(moves) / 2)
+        else:
+            time.sleep(wait(moves))
+        got = post_solve(client, who, "reloaded, " + trick if reload else trick,
+                         solve_body(puzzle, moves, ticket=ticket), turn, clock)
+        if reload:
+            who.taken_up += 1
+            who.taken_up_rated += got.status_code == 200 and bool(got.json().get("rated"))
         if n == 0 and got.status_code == 200:
             who.daily_seconds = moves
         if got.status_code == 429:
@@ -202,7 +219,9 @@ def chess_tricks(client: httpx.Client, who: Tally, pool: list[dict[str, Any]]) -
     time.sleep(5)
     for puzzle, ticket in banked:
         again = open_chess(client, who, puzzle, resume=ticket)
-        post_solve(client, who, "banked, taken up", solve_body(puzzle, 2, ticket=again))
+        got = post_solve(client, who, "banked, taken up", solve_body(puzzle, 2, ticket=again))
+        who.taken_up += 1
+        who.taken_up_rated += got.status_code == 200 and bool(got.json().get("rated"))
     return left
 
 
@@ -358,7 +377,7 @@ def main(argv: list[str] | None = None) -> None:
                 with httpx.Client(base_url=base, timeout=30) as c:
                     chain_play(c, human, today, tiles, OPENING_BEAT + len(tiles), "Chain, played")
                     play_chess(c, human, daily, grind_pool, lambda m: OPENING_BEAT + m, deadline, "played",
-                               turn, clock)
+                               turn, clock, reload_every=HUMAN_RELOADS)
 
             def scripted_storm() -> None:
                 with httpx.Client(base_url=base, timeout=30) as c:
@@ -396,8 +415,7 @@ def main(argv: list[str] | None = None) -> None:
                 ("chess: daily time claimed", lambda w: w.daily_seconds),
                 ("chess: all-time board", lambda w: place(client, "/api/boards/chess/alltime", w)),
                 ("chess: ratings board", lambda w: place(client, "/api/boards/ratings/chess", w)),
-                ("chess: banked tickets rated",
-                 lambda w: sum(n for a, n in w.answers.items() if a.startswith("banked") and ": 200" in a)),
+                ("chess: taken up again, rated", lambda w: f"{w.taken_up_rated} of {w.taken_up}"),
                 ("Chain: today's board", lambda w: place(client, f"/api/boards/chain/daily/{today}", w)),
                 ("Chain: time claimed", lambda w: w.chain_seconds),
                 ("Storm: solved", storm("score")),
