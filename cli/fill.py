@@ -1,9 +1,10 @@
 """build.py fill: the nightly job, run by hand.
 
 Stores Chain days through 31 days ahead (from 2026-09-01 on first run),
-keeps the chess dailies through tomorrow, and writes the public daily files
-of yesterday and today (and daily/index.json) into the built site: nothing of
-tomorrow is public before its day.
+keeps the chess dailies and Storm runs through tomorrow, and writes the public
+daily files of yesterday, today and tomorrow (and daily/index.json, through
+today) into the built site: tomorrow's are staged, and the local server, as the
+CDN, refuses them until their day begins (ops/release.py).
 Uses PUZZLEBOOK_STORE (default var/puzzlebook.sqlite3) and PUZZLEBOOK_DIST.
 Safe to run again: it only adds what's missing.
 """
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = fill(store, settings, bundle, writer=writer, ahead=args.ahead)
         if writer is not None and args.all_files:
-            today = site_day(settings.site_tz)  # nothing of tomorrow is published before its day
+            today = site_day(settings.site_tz)
             report.published = write_files(daily_files(store, settings, bundle, through=today), writer)
     finally:
         store.close()

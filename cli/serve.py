@@ -1,7 +1,9 @@
 """Build the site, then serve it and the API from one local process.
 
 Fills the days the server needs when the next 7 are missing (the nightly
-job's `fill_if_needed`), builds into PUZZLEBOOK_DIST (default dist/), then runs
+job's `fill_if_needed`), builds into PUZZLEBOOK_DIST (default dist/), stages
+tomorrow's daily files there (refused until their day begins, then served, as
+at the CDN: docs/operations.md, "Midnight"), then runs
 one uvicorn process on 127.0.0.1:PORT serving the built files and, under
 /api, the FastAPI app over PUZZLEBOOK_STORE (SQLite by default). Every
 response carries the site's security and cache headers, as CloudFront's would.
@@ -15,6 +17,7 @@ a secure context over plain HTTP, and resolves to the loopback the server listen
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import signal
 import socket
 import sys
@@ -59,15 +62,23 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
     stdout, before the build), then the site built from it, so the build publishes every day the
     store now holds. Returns the build's report. The browser tests' shared build
     (tests/site_seed.py) is this too."""
+    from puzzlebook.calendar import site_day
     from puzzlebook.chess.shards import Bundle
     from service import nightly
+    from service.publish import DirWriter, stage_day
     from sitebuild import builder
 
-    if (settings.shards / "index.json").is_file():
-        filled = nightly.fill_if_needed(store, settings, Bundle(settings.shards))
-        if filled:
-            print(f"filled the days ahead: {filled.summary()}")
-    return builder.build_site(settings, store=store)
+    if not (settings.shards / "index.json").is_file():
+        return builder.build_site(settings, store=store)
+    bundle = Bundle(settings.shards)
+    filled = nightly.fill_if_needed(store, settings, bundle)
+    if filled:
+        print(f"filled the days ahead: {filled.summary()}")
+    report = builder.build_site(settings, store=store)
+    # Tomorrow's files, staged as the nightly stages them: served from the first second of their day.
+    tomorrow = site_day(settings.site_tz) + dt.timedelta(days=1)
+    stage_day(store, settings, bundle, DirWriter(settings.dist), tomorrow)
+    return report
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,7 +161,7 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
         return 1
     print_report(report)
 
-    app = SiteServer(settings.dist, create_app(settings, store))
+    app = SiteServer(settings.dist, create_app(settings, store), zone=settings.site_tz)
     print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
     # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
     uvicorn.run(

@@ -21,6 +21,7 @@ restored instance has it all; what must differ per instance is redone after each
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 from mangum import Mangum
 
 from functions.app import create_app
+from functions.metrics import staged_metric
 from functions.routers_on_demand import include_all
 from service.settings import load
 
@@ -95,4 +97,7 @@ def nightly(event: dict[str, Any] | None = None, context: Any = None) -> dict[st
         writer = S3Writer(settings.bucket, client=_s3)
     report = fill(ctx.store, ctx.settings, puzzles_of(ctx).bundle, writer=writer)
     print(report.summary())
+    if writer is not None:
+        print(json.dumps(staged_metric(not report.unstaged)))
     return asdict(report)
+

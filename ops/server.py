@@ -6,6 +6,9 @@ adds in production, from ops/headers.py), and every file its
 Cache-Control and Content-Type (ops/cache.py), so the browser tests see
 what production serves. Folders serve their index.html; a folder asked for
 without its slash is redirected to it; anything missing is 404.html with 404.
+A dated path (ops/release.py: the daily files, the API's copies of them) whose
+date hasn't begun in the site's zone is 404 with the release function's JSON,
+as at the CDN, though the nightly may have staged the file already.
 
 A text file is sent compressed when the request accepts it: the build's
 Brotli copy (x.br) for `br`, else its gzip copy (x.gz), with Content-Encoding
@@ -16,12 +19,15 @@ e.g. `build.py fill` writing a daily file) is never sent.
 
 from __future__ import annotations
 
+import datetime as dt
 import email.utils
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
+from zoneinfo import ZoneInfo
 
+from ops import release
 from ops.cache import cache_control, content_type
 from ops.headers import security_headers
 from sitebuild.compress import ENCODINGS, is_text
@@ -38,12 +44,20 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
 
 
-class SiteServer:
-    """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api."""
+def _utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
-    def __init__(self, dist: Path, api: ASGIApp) -> None:
+
+class SiteServer:
+    """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api; the
+    release rule's day is the date in `zone` by `clock`."""
+
+    def __init__(self, dist: Path, api: ASGIApp, *, zone: ZoneInfo | None = None,
+                 clock: Callable[[], dt.datetime] = _utc_now) -> None:
         self.dist = Path(dist).resolve()
         self.api = api
+        self.zone = zone or ZoneInfo("UTC")
+        self.clock = clock
         self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers().items()]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -53,6 +67,13 @@ class SiteServer:
         if scope["type"] != "http":
             return
         path = scope.get("path", "/")
+        if release.applies(path):
+            raw = scope.get("raw_path") or path.encode()
+            day = release.refused(raw.decode("latin-1") + " " + path, self.clock(), self.zone)
+            if day is not None:
+                await self._respond(send, 404, release.refusal_body(day), [
+                    (b"content-type", b"application/json; charset=utf-8"), (b"cache-control", b"no-store")])
+                return
         if path == "/api" or path.startswith("/api/"):
             await self._api(scope, receive, send)
         else:

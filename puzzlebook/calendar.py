@@ -36,6 +36,23 @@ def site_day(tz: ZoneInfo = UTC, now: dt.datetime | None = None) -> dt.date:
     return moment.astimezone(tz).date()
 
 
+def released(day: dt.date, now: dt.datetime, zone: ZoneInfo = UTC) -> bool:
+    """Whether `day` is out at `now` (aware): it has begun in `zone`. Before that, nothing dated
+    `day` is served: its files at the CDN (the release function, ops/release.py), on the local
+    server, and the API's dated routes.
+
+    The zone is the site's today (SITE_TZ). A day that begins at each player's own midnight would
+    be released where it begins first, the earliest zone (UTC+14): the same rule, another zone.
+
+    >>> now = dt.datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
+    >>> released(dt.date(2026, 12, 1), now), released(dt.date(2026, 11, 30), now)
+    (False, True)
+    >>> released(dt.date(2026, 12, 1), now, ZoneInfo("Pacific/Kiritimati"))
+    True
+    """
+    return day <= site_day(zone, now)
+
+
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")

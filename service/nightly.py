@@ -5,9 +5,12 @@
 1. Each game's `nightly` hook (service/games/hooks.py) keeps its days ahead,
    as far as it needs (a game that makes its days keeps them through `ahead`
    days from now; its hook's docstring says what it keeps).
-2. The public files of yesterday and today, and the index, are written
-   (service/publish.py), when a writer is given: never tomorrow's (the job runs
-   at the turn of the site day, so today's appear as the day begins).
+2. The public files of yesterday, today and tomorrow, and the index through today, are
+   written (service/publish.py), when a writer is given. On AWS the job runs at 23:00 in
+   the site's zone (again at 23:30), so tomorrow's files are staged an hour before its day:
+   the CDN's release function refuses them until it begins (ops/release.py), and serves them
+   from its first second. The report names the daily games whose tomorrow isn't staged
+   (`unstaged`), which the Lambda entry turns into the metric an alarm watches.
 3. Expired rate-limit windows are pruned (DynamoDB's TTL does it there).
 
 `python build.py fill` runs it locally; functions/handler.nightly on AWS;
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING
 from puzzlebook.calendar import site_day
 from service.games.hooks import FillReport, GameFill, NightlyRun
 from service.games.registry import every_game
-from service.publish import Writer, publish_days
+from service.publish import Writer, publish_days, unstaged
 from service.settings import Settings
 from service.store.base import Store
 
@@ -52,6 +55,7 @@ def fill(
         hooks.nightly(run)
     if writer is not None:
         report.published = publish_days(store, settings, bundle, writer, today)
+        report.unstaged = unstaged(report.published, today + dt.timedelta(days=1))
     report.pruned = store.prune_expired(int(now.timestamp()))
     return report
 

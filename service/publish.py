@@ -9,11 +9,13 @@ hook (service/games/hooks.py; docs/api.md, "The daily files and the nightly job"
 shows each), and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
-Nothing of a day is public before the day begins (SITE_TZ): the site build calls
-daily_files for every date up to today, and the nightly job, which runs at the turn of
-the site day, writes yesterday's and today's files and the index. Tomorrow's chess daily
-is kept in the store ahead, where only the API reads it, and only once its day has come
-(a page that asks before the CDN has the new file falls back to GET /api/<game>/daily/<date>).
+The site build calls daily_files for every date up to today. The nightly job, which runs an
+hour before midnight (SITE_TZ), writes yesterday's, today's and tomorrow's files, so tomorrow's
+are at the CDN from the first second of its day, and the index through today (`publish_days`).
+Nothing of a day is public before the day begins: a staged file sits in the bucket, and the CDN's
+release function refuses every dated path until its day has begun (ops/release.py; the local
+server applies the same rule). A page that finds no file for today falls back to
+GET /api/<game>/daily/<date>, which answers the same and is cached at the edge by its path.
 """
 
 from __future__ import annotations
@@ -55,13 +57,28 @@ def daily_files(
     last = through.isoformat()
     first = since.isoformat() if since else None
     files: dict[str, bytes] = {}
-    index: dict[str, list[str]] = {}
     for game, hooks in every_game():
         if game.daily:
             files.update(hooks.daily_files(store, bundle, first, last))
-            index[game.key] = hooks.published(store, last)
-    files[INDEX] = json_bytes(index)
+    files[INDEX] = index_file(store, through)
     return files
+
+
+def index_file(store: Store, through: dt.date) -> bytes:
+    """daily/index.json: every date each daily game published up to `through`."""
+    last = through.isoformat()
+    return json_bytes({game.key: hooks.published(store, last) for game, hooks in every_game() if game.daily})
+
+
+def day_path(game: str, day: dt.date) -> str:
+    """Where a daily game's file of `day` is (daily/<game>/<date>.json)."""
+    return f"daily/{game}/{day.isoformat()}.json"
+
+
+def unstaged(paths: list[str], day: dt.date) -> list[str]:
+    """The daily games none of whose `paths` is the file of `day`."""
+    have = set(paths)
+    return [game.key for game, _ in every_game() if game.daily and day_path(game.key, day) not in have]
 
 
 class Writer(Protocol):
@@ -128,6 +145,20 @@ def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:
 def publish_days(
     store: Store, settings: Settings, bundle: Bundle, writer: Writer, today: dt.date
 ) -> list[str]:
-    """The nightly's publishing: yesterday's and today's files, and the index (never tomorrow's)."""
-    files = daily_files(store, settings, bundle, through=today, since=today - dt.timedelta(days=1))
+    """The nightly's publishing: yesterday's, today's and tomorrow's files (tomorrow's staged: the CDN
+    refuses them until their day), and the index through today (it never names tomorrow: the archive
+    lists past days only)."""
+    day = dt.timedelta(days=1)
+    files = daily_files(store, settings, bundle, through=today + day, since=today - day)
+    files[INDEX] = index_file(store, today)
     return write_files(files, writer)
+
+
+def stage_day(store: Store, settings: Settings, bundle: Bundle, writer: Writer, day: dt.date) -> list[str]:
+    """The files of `day` alone, the index untouched: tomorrow's, staged ahead of their day as the
+    nightly stages them (`make serve` does this as it starts; the local server, as the CDN, refuses
+    them until their day begins: ops/release.py). What `day` needs must be kept already."""
+    files = daily_files(store, settings, bundle, through=day, since=day)
+    del files[INDEX]
+    return write_files(files, writer)
+

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import fnmatch
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from cfnlint.api import ManualArgs, lint_file
 
 from ops import cache
 from ops.template import TEMPLATE, load_template
+from tests.edge import viewer_requests
 
 CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
 ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
@@ -100,12 +100,17 @@ def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dic
     event = resources["ApiFunction"]["Properties"]["Events"]["Api"]
     assert event["Type"] == "HttpApi"
     assert event["Properties"]["Path"] == "/api/{proxy+}"
-    schedule = resources["NightlyFunction"]["Properties"]["Events"]["Nightly"]
-    # At the turn of the site day, in the site's zone: nothing of a day is published before it begins.
-    assert schedule["Type"] == "ScheduleV2"
-    assert schedule["Properties"]["ScheduleExpression"] == {"Ref": "NightlySchedule"}
-    assert schedule["Properties"]["ScheduleExpressionTimezone"] == {"Ref": "SiteTimeZone"}
-    assert template["Parameters"]["NightlySchedule"]["Default"] == "cron(0 0 * * ? *)"
+    # Before midnight in the site's zone, and again before it in case the first run failed: tomorrow's
+    # files are staged in time (the release function keeps them until their day: tests/test_release.py).
+    events = resources["NightlyFunction"]["Properties"]["Events"]
+    for event_name, parameter in (("Nightly", "NightlySchedule"), ("NightlyRetry", "NightlyRetrySchedule")):
+        schedule = events[event_name]
+        assert schedule["Type"] == "ScheduleV2"
+        assert schedule["Properties"]["ScheduleExpression"] == {"Ref": parameter}
+        assert schedule["Properties"]["ScheduleExpressionTimezone"] == {"Ref": "SiteTimeZone"}
+    first = template["Parameters"]["NightlySchedule"]["Default"]
+    retry = template["Parameters"]["NightlyRetrySchedule"]["Default"]
+    assert (first, retry) == ("cron(0 23 * * ? *)", "cron(30 23 * * ? *)")
 
 
 def test_the_site_key_is_passed_by_name_never_by_value(template: dict[str, Any]) -> None:
@@ -227,6 +232,22 @@ def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str
         assert behaviour["ViewerProtocolPolicy"] in {"https-only", "redirect-to-https"}
 
 
+def test_the_nightly_has_its_own_concurrency_and_an_alarm_for_a_tomorrow_not_staged(
+        resources: dict[str, Any]) -> None:
+    """Reserved concurrency: a flood on the API can't take what the night's staging needs (a run and
+    its retry, or a run by hand); the alarm watches the metric the nightly logs (functions/metrics.py)."""
+    from functions import metrics
+
+    assert resources["NightlyFunction"]["Properties"]["ReservedConcurrentExecutions"] == 2
+    alarm = resources["NightlyNotStagedAlarm"]["Properties"]
+    assert (alarm["Namespace"], alarm["MetricName"]) == (metrics.NAMESPACE, metrics.STAGED)
+    assert alarm["Dimensions"] == [{"Name": "FunctionName", "Value": {"Ref": "NightlyFunction"}}]
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == ("Minimum", 1,
+                                                                                   "LessThanThreshold")
+    assert alarm["AlarmActions"] == [{"Ref": "AlarmTopic"}]
+    assert resources["NightlyFailedAlarm"]["Properties"]["Period"] <= 30 * 60, "before the retry runs"
+
+
 @pytest.mark.parametrize("url_path", ["/", "/static/0123456789/js/chess/app.js", "/shards/index.json",
                                       "/shards/Easy/0.0123456789ab.json", "/daily/chess/2026-11-30.json"])
 def test_the_cdn_sends_every_file_of_the_site_compressed(resources: dict[str, Any], url_path: str) -> None:
@@ -292,15 +313,7 @@ def test_outputs_name_everything_the_deploy_and_the_operator_need(template: dict
 
 
 def _run_page_function(code: str, uri: str, querystring: dict[str, Any] | None = None) -> dict[str, Any]:
-    script = (
-        code
-        + "\nconst request = {uri: process.argv[1], querystring: JSON.parse(process.argv[2])};"
-        + "\nconst out = handler({request});"
-        + "\nprocess.stdout.write(JSON.stringify(out));\n"
-    )
-    done = subprocess.run(["node", "-e", script, uri, json.dumps(querystring or {})],
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    return viewer_requests(code, [{"uri": uri, "querystring": querystring or {}}])[0]
 
 
 def test_folder_urls_find_their_index_page_and_bare_folders_get_a_slash(resources: dict[str, Any]) -> None:
@@ -316,16 +329,7 @@ def test_folder_urls_find_their_index_page_and_bare_folders_get_a_slash(resource
 
 def _run_page_function_on(code: str, uris: list[str]) -> list[dict[str, Any]]:
     """The function's answer for each of `uris` (no query string), in one node process."""
-    script = (
-        code
-        + "\nconst uris = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        + "\nconst answers = uris.map((uri) => handler({request: {uri, querystring: {}}}));"
-        + "\nprocess.stdout.write(JSON.stringify(answers));\n"
-    )
-    done = subprocess.run(["node", "-e", script], input=json.dumps(uris), capture_output=True, text=True,
-                          check=True)
-    answers: list[dict[str, Any]] = json.loads(done.stdout)
-    return answers
+    return viewer_requests(code, [{"uri": uri} for uri in uris])
 
 
 def test_a_folder_redirect_never_leaves_the_site(resources: dict[str, Any]) -> None:

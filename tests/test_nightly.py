@@ -63,15 +63,23 @@ def test_chess_dailies_are_kept_from_the_epoch_through_tomorrow(filled) -> None:
     assert len(ids) == len(set(ids)), "a puzzle was a daily twice within three years"
 
 
-def test_yesterday_and_today_are_published_with_the_index_and_nothing_of_tomorrow(filled, bundle) -> None:
+def test_yesterday_today_and_tomorrow_are_written_and_the_index_through_today(filled, bundle) -> None:
+    """Tomorrow's files are staged (the CDN refuses them until their day: tests/test_release.py);
+    the index names today last."""
     store, dist, report = filled
+    days = ("2026-11-01", "2026-11-02", "2026-11-03")
     assert sorted(report.published) == sorted(
-        [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in ("2026-11-01", "2026-11-02")]
-        + [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02")]  # home cards
-        + ["daily/storm/2026-11-02.json"]  # today's Storm run: kept today, never published ahead
+        [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in days]
+        + [f"daily/chess/{day}.html" for day in days[1:]]  # home cards: the run's last two days
+        + [f"daily/storm/{day}.json" for day in days[1:]]  # Storm's first day was 2026-11-01's eve
         + ["daily/index.json"]
     )
-    assert not list(dist.rglob("2026-11-03*")), "tomorrow's files wait for its day"
+    assert report.published[-1] == "daily/index.json", "the index last"
+    assert report.unstaged == [] and "NOT staged" not in report.summary()
+    staged = json.loads((dist / "daily/chess/2026-11-03.json").read_text())
+    kept = ChessRecords(store).dailies_on("2026-11-03")
+    assert [d["id"] for d in staged["dailies"]] == [d.id for d in kept]
+    assert json.loads((dist / "daily/storm/2026-11-03.json").read_text())["date"] == "2026-11-03"
     chain = json.loads((dist / "daily/chain/2026-11-02.json").read_text())
     assert chain == chain_generate.public(ChainRecords(store).chain_day("2026-11-02"))
     assert list(chain) == ["date", "level", "start", "target", "moves", "hand"]
@@ -87,8 +95,7 @@ def test_yesterday_and_today_are_published_with_the_index_and_nothing_of_tomorro
     index = json.loads((dist / "daily/index.json").read_text())
     assert index["chain"][0] == CHAIN_FROM.isoformat() and index["chain"][-1] == "2026-11-02"
     assert index["chess"][0] == "2026-01-01" and index["chess"][-1] == "2026-11-02"
-    tomorrows = ChessRecords(store).dailies_on("2026-11-03")[0].id  # kept ahead, in the store only
-    assert tomorrows not in (dist / "daily/index.json").read_text()
+    assert "2026-11-03" not in (dist / "daily/index.json").read_text()
 
 
 def test_the_build_gets_every_published_date(filled, bundle) -> None:
@@ -131,9 +138,28 @@ def test_a_day_that_fails_reverification_is_recorded_and_skipped(tmp_path, bundl
     assert ChainRecords(store).chain_failures()[broken_day].code == "bad_solution"
     index = json.loads((tmp_path / "dist/daily/index.json").read_text())
     assert broken_day not in index["chain"] and "2026-09-04" in index["chain"]
+    assert report.unstaged == []  # tomorrow (2026-11-03) is another day
     # It stays skipped: the next fill doesn't try it again.
     monkeypatch.setattr(chain_generate, "generate", real)
     assert fill(store, settings_for_tests(), bundle, now=NOW, ahead=2).games['chain'].stored == []
+    store.close()
+
+
+def test_a_tomorrow_that_fails_is_said_unstaged(tmp_path, bundle, monkeypatch) -> None:
+    """Tomorrow's Chain day fails its checks: the rest is staged, and the report (and so the metric
+    the alarm watches, tests/test_nightly_lambda.py) says what isn't."""
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    real = chain_generate.generate
+
+    def generate(day):
+        row = real(day)
+        return {**row, "target": row["target"] + 1} if str(day) == "2026-11-03" else row
+
+    monkeypatch.setattr(chain_generate, "generate", generate)
+    report = fill(store, settings_for_tests(), bundle, writer=DirWriter(tmp_path / "dist"), now=NOW, ahead=2)
+    assert report.unstaged == ["chain"]
+    assert {"daily/chess/2026-11-03.json", "daily/storm/2026-11-03.json"} <= set(report.published)
+    assert "tomorrow NOT staged for chain" in report.summary()
     store.close()
 
 
@@ -142,6 +168,8 @@ def test_serve_fills_only_when_the_next_week_is_missing(tmp_path, bundle) -> Non
     first = fill_if_needed(store, settings_for_tests(), bundle, now=NOW)
     assert first is not None and "2026-11-09" in first.games["chain"].stored
     assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW) is None
+    # Tomorrow's Storm run is missing once the day turns (the fill keeps it the day before).
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=NOW + dt.timedelta(days=1)) is not None
     later = NOW + dt.timedelta(days=AHEAD - 3)
     assert fill_if_needed(store, settings_for_tests(), bundle, now=later) is not None
     store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import json
 import sys
@@ -11,6 +12,7 @@ from typing import Any
 import boto3
 import pytest
 
+from functions import metrics
 from functions.routes.players import PLAYERS_PER_HOUR
 from tests.support import LambdaContext, call_lambda, http_event, make_table, mocked_aws
 
@@ -34,7 +36,7 @@ def handler(monkeypatch) -> Iterator[Any]:
 
 
 @pytest.mark.slow
-def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -> None:
+def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler, capsys) -> None:
     assert handler.app.state.ctx.settings.site_key == b"lambda-secret"  # read from SSM once, at cold start
     status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 503 and "isn’t stored" in body["error"]
@@ -45,12 +47,18 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler) -
     assert status == 200 and me["name"] == "Ada"
 
     report = handler.nightly({}, LambdaContext())
-    # Yesterday's and today's Chain and chess files, the chess home cards, today's Storm run, the
-    # index: never tomorrow's.
-    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 8
+    # Yesterday's, today's and tomorrow's Chain and chess files, the chess home cards of today and
+    # tomorrow, today's and tomorrow's Storm runs (tomorrow's staged), the index.
+    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 11
+    tomorrow = (dt.date.fromisoformat(report["today"]) + dt.timedelta(days=1)).isoformat()
     assert [p for p in report["published"] if p.startswith("daily/storm/")] == [
-        f"daily/storm/{report['today']}.json"
+        f"daily/storm/{report['today']}.json", f"daily/storm/{tomorrow}.json"
     ]
+    # The log line CloudWatch turns into the metric NightlyNotStagedAlarm watches: all staged.
+    logged = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert [m[metrics.STAGED] for m in logged] == [1]
+    metric = logged[0]["_aws"]["CloudWatchMetrics"][0]
+    assert metric["Namespace"] == metrics.NAMESPACE and metric["Dimensions"] == [["FunctionName"]]
     status, body = call_lambda(handler.handler, http_event("GET", "/api/health"))
     assert status == 200 and body["last_chain_day"] > body["today"]
     s3 = boto3.client("s3")

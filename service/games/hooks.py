@@ -54,6 +54,7 @@ class FillReport:
     today: str
     games: dict[str, GameFill] = field(default_factory=dict)
     published: list[str] = field(default_factory=list)
+    unstaged: list[str] = field(default_factory=list)  # daily games whose tomorrow's file wasn't written
     pruned: int = 0
 
     def game(self, key: str) -> GameFill:
@@ -67,7 +68,8 @@ class FillReport:
             stored, kept = len(done.stored), done.kept
             parts.append(f"{key}: stored {stored} day(s), kept {kept} slot(s), failed: {failed}")
         games = "; ".join(parts) or "nothing to keep"
-        return f"site day {self.today}: {games}; wrote {len(self.published)} file(s)"
+        staged = f"; tomorrow NOT staged for {', '.join(self.unstaged)}" if self.unstaged else ""
+        return f"site day {self.today}: {games}; wrote {len(self.published)} file(s){staged}"
 
 
 @dataclass(frozen=True)

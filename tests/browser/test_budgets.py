@@ -170,15 +170,23 @@ def test_chain_is_playable_within_its_budget(make_page, site_server):
 
 
 def test_the_built_home_page_holds_the_build_day_and_nothing_later(site_server):
-    """Tomorrow's daily is kept in the store ahead, but nothing public names it: no file of that day
-    is published, and the page itself only ever carries the day it was built on."""
+    """Tomorrow's daily is kept in the store ahead and its files are staged (served from the first
+    second of its day), but nothing public names it: the server refuses every file of that day until
+    it begins, and the page itself only ever carries the day it was built on."""
     from service.games.chess.records import ChessRecords
     from service.store.sqlite import SqliteStore
 
     today = dt.date.fromisoformat(site_today(site_server))
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
     page = (site_server.dist / "index.html").read_text(encoding="utf-8")
-    assert not list((site_server.dist / "daily").rglob(f"{tomorrow}*")), "tomorrow's files wait for its day"
+    staged = sorted((site_server.dist / "daily").rglob(f"{tomorrow}.*"))
+    assert {p.relative_to(site_server.dist).as_posix() for p in staged} >= {
+        f"daily/chess/{tomorrow}.json", f"daily/chess/{tomorrow}.html", f"daily/chain/{tomorrow}.json",
+        f"daily/storm/{tomorrow}.json"}, "tomorrow's files are staged"
+    for path in staged:
+        status, _ = site_server.get("/" + path.relative_to(site_server.dist).as_posix())
+        assert status == 404, f"{path.name} is served before its day"
+    assert tomorrow not in (site_server.dist / "daily/index.json").read_text(encoding="utf-8")
     store = SqliteStore(site_server.store_url.removeprefix("sqlite:///"))
     try:
         kept = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]

@@ -12,14 +12,15 @@ import pytest
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.storm.clock import START, WRONG_PENALTY, combo_bonus
 from tests.browser import chess_helpers as ch
+from tests.browser.chain_helpers import site_today
 
 pytestmark = pytest.mark.browser
 
 
 def day_file(site_server: Any) -> dict[str, Any]:
-    """Today's run as published: the latest file (none is published ahead of its day)."""
-    latest = max((site_server.dist / "daily" / "storm").glob("*.json"))
-    return json.loads(latest.read_text())
+    """Today's run as published (tomorrow's is staged beside it, refused until its day)."""
+    today = site_today(site_server)
+    return json.loads((site_server.dist / "daily" / "storm" / f"{today}.json").read_text())
 
 
 def run_puzzles(file: dict[str, Any]) -> list[Puzzle]:

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from puzzlebook.streaks import Streak
 
 KEY = "chess"
-# The home page's card is published for the last days of a run of daily files (yesterday and
-# today: nothing of tomorrow is published before its day): a page only ever asks for its own
-# day's, and the archive reads the JSON.
+# The home page's card is published for the last days of a run of daily files (the build's
+# yesterday and today; the nightly's today and tomorrow, staged): a page only ever asks for its
+# own day's, and the archive reads the JSON.
 CARD_DAYS = 2
 
 

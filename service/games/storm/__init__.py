@@ -1,11 +1,11 @@
 """Storm's part of the service layer: each day's run kept on first need, and published on its day.
 
 A day's run is picked by puzzlebook.storm.run.pick_run and kept by the store the first time
-anything needs it (the nightly fill of that day, the site build, a player starting a run); the
-first pick stands. Its public file, daily/storm/<date>.json, is written only from the day itself
-on, never ahead: `daily_files` is called through today (service/publish.py: nothing of tomorrow
-is published, for any game), and `keep_through` through tomorrow (the site build keeps the
-chess picks a day ahead), so Storm keeps runs a day short of that `last`.
+anything needs it (the nightly fill the evening before, the site build, a player starting a run);
+the first pick stands. Its public file, daily/storm/<date>.json, is staged by that nightly
+(service/publish.py: the CDN refuses it until its day begins, ops/release.py). The site build
+calls `daily_files` through today and `keep_through` through tomorrow (it keeps the chess picks
+a day ahead), so Storm keeps runs a day short of that `last`.
 The file holds the run's puzzles as the shards hold them ([id, fen, moves, rating]:
 nothing the shards don't already publish, themes left out); only which puzzles, in which order,
 is new, and that only on its day.
@@ -68,10 +68,11 @@ class StormHooks(GameHooks):
     }
 
     def nightly(self, run: NightlyRun) -> None:
-        """Keep today's run (the day it is first needed and published)."""
-        if run.today >= FIRST_DAY:
-            ensure_run(run.store, run.settings, run.bundle, run.today)
-            run.report.game(KEY).kept = 1
+        """Keep today's run and tomorrow's (its file is staged tonight)."""
+        for day in (run.today, run.today + dt.timedelta(days=1)):
+            if day >= FIRST_DAY:
+                ensure_run(run.store, run.settings, run.bundle, day)
+                run.report.game(KEY).kept += 1
 
     def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
         """Keep every day's run from FIRST_DAY up to the day before `last` (today, for the build)."""
@@ -81,7 +82,8 @@ class StormHooks(GameHooks):
             day += dt.timedelta(days=1)
 
     def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
-        return today >= FIRST_DAY and StormRecords(store).run_of(today.isoformat()) is None
+        days = (today, today + dt.timedelta(days=1))
+        return any(day >= FIRST_DAY and StormRecords(store).run_of(day.isoformat()) is None for day in days)
 
     def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
         """Each kept run's public file, from `first` through `last` (today: module docstring)."""
