@@ -98,6 +98,7 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("POST", "/api/storm/runs"): ("/api/storm/runs", None, None),
         ("POST", "/api/storm/results"): ("/api/storm/results", lambda: storm_run(world), None),
         ("GET", "/api/storm/me"): ("/api/storm/me", None, None),
+        ("GET", "/api/storm/daily/{date}"): ("/api/storm/daily/2026-11-02", None, None),
         ("GET", "/api/boards/storm/daily/{date}"): ("/api/boards/storm/daily/2026-11-02", None, None),
         ("GET", "/api/boards/storm/best"): ("/api/boards/storm/best", None, None),
         ("GET", "/api/health"): ("/api/health", None, None),
@@ -216,6 +217,7 @@ EXPECTED = {
     "/api/lessons/{lesson_id}": ("private, max-age=60", "private, max-age=60"),
     "/api/chess/daily/{date}": ("public, max-age=300", "public, max-age=300"),
     "/api/chain/daily/{date}": ("public, max-age=300", "public, max-age=300"),
+    "/api/storm/daily/{date}": ("public, max-age=300", "public, max-age=300"),
 }
 
 

@@ -232,6 +232,50 @@ def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str
         assert behaviour["ViewerProtocolPolicy"] in {"https-only", "redirect-to-https"}
 
 
+def test_each_daily_games_api_copy_of_its_day_is_kept_at_the_edge_by_its_path_alone(
+        resources: dict[str, Any]) -> None:
+    """GET /api/<game>/daily/<date> (a page's fallback while the CDN hasn't the day's file) is the same
+    for everyone: CloudFront keeps it as long as the API's DAILY rule says (functions/caching.py), by
+    its path only, so no token, cookie or query reaches the API through it; errors (no-store) aren't
+    kept; every other /api path stays uncached."""
+    from functions.caching import DAILY, DAILY_SECONDS
+    from puzzlebook.games import GAMES
+
+    assert DAILY.anonymous == f"public, max-age={DAILY_SECONDS}" and not DAILY.per_caller
+    for game in GAMES:
+        behaviour = _behaviour_for(resources, f"/api/{game.key}/daily/2026-12-01")
+        if not game.daily:
+            assert behaviour["CachePolicyId"] == CACHING_DISABLED, game.key
+            continue
+        assert behaviour["TargetOriginId"] == "api"
+        assert set(behaviour["AllowedMethods"]) == {"GET", "HEAD"}
+        assert "OriginRequestPolicyId" not in behaviour, "nothing of the viewer's request reaches the API"
+        policy = resources[behaviour["CachePolicyId"]["Ref"]]["Properties"]["CachePolicyConfig"]
+        assert policy["MinTTL"] == 0 and policy["DefaultTTL"] == 0, "an answer that says no-store isn't kept"
+        assert policy["MaxTTL"] >= DAILY_SECONDS
+        keys = policy["ParametersInCacheKeyAndForwardedToOrigin"]
+        assert keys["CookiesConfig"] == {"CookieBehavior": "none"}
+        assert keys["HeadersConfig"] == {"HeaderBehavior": "none"}
+        assert keys["QueryStringsConfig"] == {"QueryStringBehavior": "none"}
+    board = _behaviour_for(resources, "/api/boards/chess/daily/2026-12-01")
+    assert board["CachePolicyId"] == CACHING_DISABLED
+
+
+def test_every_daily_games_api_copy_is_kept_as_the_edge_keeps_it() -> None:
+    """Each daily game has its GET /api/<game>/daily/{date}, and its answers carry the DAILY rule."""
+    from functions.app import create_app
+    from functions.caching import DAILY, api_routes, rule_of
+    from puzzlebook.games import GAMES
+    from service.store.sqlite import SqliteStore
+    from tests.support import settings_for_tests
+
+    app = create_app(settings_for_tests(), SqliteStore(":memory:"))
+    routes = {path: route for path, route in api_routes(app) if "GET" in (route.methods or ())}
+    for game in GAMES:
+        if game.daily:
+            assert rule_of(routes[f"/api/{game.key}/daily/{{date}}"]) is DAILY, game.key
+
+
 def test_the_nightly_has_its_own_concurrency_and_an_alarm_for_a_tomorrow_not_staged(
         resources: dict[str, Any]) -> None:
     """Reserved concurrency: a flood on the API can't take what the night's staging needs (a run and

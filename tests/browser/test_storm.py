@@ -178,3 +178,26 @@ def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_serve
     # The start page knows today's ranked run is done (it said the first run would be ranked).
     assert page.text_content("#start-rank").startswith("Today’s ranked run is done: 1 solved.")
     assert page.text_content("#start-button") == "Start a practice run"
+
+
+def test_todays_run_opens_from_the_apis_copy_while_the_site_hasnt_its_file(page, site_server) -> None:
+    """A night the staging failed: the site has no file of today, so the page asks the API's copy
+    (GET /api/storm/daily/<date>, kept at the edge), which is the same run, and it plays."""
+    from tests.browser.conftest import allow_failed_fetch
+
+    today = site_today(site_server)
+    page.route(f"**/daily/storm/{today}.json", lambda route: route.fulfill(status=404, body="Not found"))
+    allow_failed_fetch(page, "404", rf"/daily/storm/{today}\.json", "the site hasn't today's file")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.removeprefix(site_server.url)))
+    page.goto("/storm/")
+    page.wait_for_selector("#start-button:not([disabled])")
+    file = day_file(site_server)
+    shown = f"{len(file['puzzles'])} puzzles, rated {file['puzzles'][0][3]}"
+    assert shown in page.text_content("#start-meta")
+    assert f"/api/storm/daily/{today}" in asked
+    status, copy = site_server.get(f"/api/storm/daily/{today}")
+    assert status == 200 and copy == file
+    page.click("#start-button")
+    wait_move(page, 1, 0, fake=False)
+    assert page.locator("#board-frame").get_attribute("data-puzzle") == "1"

@@ -37,6 +37,7 @@ from functions.routes.chain.models import (
 from puzzlebook.chain import results
 from puzzlebook.results import Posted
 from service.context import Context
+from service.games.chain.days import chain_days_of
 from service.games.chain.records import ChainRecords
 
 # Each route names its tag: the game's own ("chain") or, for its boards, "boards" beside the others.
@@ -54,9 +55,10 @@ GivingUp = Annotated[Post[ChainGiveup], signed_post(ChainGiveup, NEEDED)]
 
 
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
-    """The stored Chain day `day`: 404 when it isn't out yet (after the site day) or isn't stored."""
+    """The stored Chain day `day` (read once per app: a stored day never changes): 404 when it isn't
+    out yet (after the site day) or isn't stored."""
     out_by(day, ctx.today(), CHAIN_OF)
-    row = ChainRecords(ctx.store).chain_day(day.isoformat())
+    row = chain_days_of(ctx).day(day.isoformat())
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
     return row

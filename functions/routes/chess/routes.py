@@ -242,9 +242,7 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     day = day_from(date)
     out_by(day, ctx.today(), "The chess dailies")
     puzzles = puzzles_of(ctx)
-    if day == ctx.today():
-        puzzles.dailies(day)  # today's are kept now if the nightly hasn't yet
-    kept = ChessRecords(ctx.store).dailies_on(day.isoformat())
+    kept = puzzles.kept(day, keep=day == ctx.today())  # today's are kept now if the nightly hasn't yet
     if not kept:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
     return ChessDay.model_validate(day_file(day.isoformat(), kept, puzzles.bundle))

@@ -61,6 +61,16 @@ class StormRun(Worded):
     seconds: Annotated[int, Field(ge=0, le=MAX_SECONDS), Says(_seconds_words)]
 
 
+class StormDay(BaseModel):
+    """A day's Storm run, as the day's public file daily/storm/<date>.json holds it: its puzzles in
+    order, each as the bundle's shards hold it, less its themes: [id, fen, moves (UCI,
+    space-separated), rating]."""
+
+    date: str
+    bundle: int
+    puzzles: list[tuple[str, str, str, int]]
+
+
 class StormStart(BaseModel):
     """A run started: the day, its ticket (post it back with the run), when it was issued (ms since
     the epoch, the server's clock) and whether it is ranked (the player's first run of the day)."""

@@ -20,14 +20,15 @@ from fastapi import APIRouter
 
 from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
-from functions.caching import BOARD, PRIVATE, cached
-from functions.deps import OnlookerOf, Post, Signed, signed_in, signed_post
+from functions.caching import BOARD, DAILY, PRIVATE, cached
+from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import key_of, now_ms, on_boards
 from functions.routes.boards import DatePath, board_rows
 from functions.routes.storm.models import (
     StormBoard,
+    StormDay,
     StormMine,
     StormPosted,
     StormResult,
@@ -40,8 +41,8 @@ from puzzlebook.storm.kept import RunResult
 from puzzlebook.storm.run import FIRST_DAY
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
-from service.games.storm import ensure_run
 from service.games.storm.records import StormRecords
+from service.games.storm.runs import storm_runs_of
 from service.plays import mint
 from service.store.base import Store
 from service.store.items import utc_stamp
@@ -79,7 +80,7 @@ def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
     runs = _RUNS.setdefault(ctx.store, {})
     if day in runs:
         return runs[day]
-    kept = StormRecords(ctx.store).run_of(day)
+    kept = storm_runs_of(ctx).run(day)
     if kept is None:
         raise ApiError(422, f"No Storm run was started on {day}.")
     chess = puzzles_of(ctx)  # Storm plays the chess bundle's puzzles
@@ -111,7 +112,7 @@ async def start_run(me: Starter) -> StormStart:
     if today < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
     enforce(ctx, STARTS, player.id)
-    ensure_run(ctx.store, ctx.settings, puzzles_of(ctx).bundle, today)
+    storm_runs_of(ctx).ensure(today)
     issued = mint(ctx.settings.site_key, player.id, GAME, today.isoformat(), now_ms(ctx))
     ticket = issued.ticket
     ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, ticket.issued)
@@ -164,6 +165,28 @@ async def post_run(post: Running) -> StormPosted:
     return StormPosted(
         ranked=answer.ranked, already=answer.already, result=_result(answer.result), place=answer.place
     )
+
+
+@router.get(
+    "/storm/daily/{date}",
+    tags=TAGS,
+    response_model=StormDay,
+    responses=errors(400, 404, 503),
+    summary="A day's Storm run, as its public file: for the minutes before the site's copy is out",
+)
+@cached(DAILY)
+async def storm_day(ctx: Ctx, date: DatePath) -> StormDay:
+    day = day_from(date)
+    out_by(day, ctx.today(), "The Storm run")
+    if day < FIRST_DAY:
+        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
+    runs = storm_runs_of(ctx)
+    if day == ctx.today():
+        runs.ensure(day)  # today's is kept now if the nightly hasn't yet
+    found = runs.file(day.isoformat())
+    if found is None:
+        raise ApiError(404, f"There’s no Storm run for {day.isoformat()}.")
+    return StormDay.model_validate(found)
 
 
 @router.get(

@@ -1,9 +1,11 @@
 """What Chess Puzzles keeps for an app's life, as its part of the app's Context: the bundle (opened on
 first use; Storm plays its puzzles too), a puzzle by band and id, and each day's dailies, picked and
-kept if the nightly hasn't yet, remembered once complete.
+kept if the nightly hasn't yet (today's), read from the store once per app once complete
+(service/kept.py: kept dailies never change).
 
     puzzles = puzzles_of(ctx)
     puzzles.puzzle("Medium", "aB3dE"), puzzles.dailies(ctx.today()), puzzles.bundle.version
+    puzzles.kept(day)   # a day's kept dailies, by band name
 """
 
 from __future__ import annotations
@@ -13,13 +15,12 @@ import threading
 from typing import TYPE_CHECKING
 
 from service.context import Context
+from service.kept import DayMemo
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
     from puzzlebook.chess.shards import Bundle
-
-# Only today and yesterday matter; the memo of days' dailies is kept this small.
-DAYS_REMEMBERED = 8
+    from service.games.chess.records import KeptDaily
 
 
 class ChessPuzzles:
@@ -29,7 +30,7 @@ class ChessPuzzles:
         self.ctx = ctx
         self._bundle: Bundle | None = None
         self._lock = threading.Lock()
-        self._dailies: dict[str, dict[str, str]] = {}
+        self._kept = DayMemo[list["KeptDaily"]]()
 
     @property
     def bundle(self) -> Bundle:
@@ -50,21 +51,26 @@ class ChessPuzzles:
         return Puzzle.from_row(row, band) if row else None
 
     def dailies(self, day: dt.date) -> dict[str, str]:
-        """{band: puzzle id} of `day`'s chess dailies, picking and keeping them if the nightly hasn't.
+        """{band: puzzle id} of `day`'s chess dailies, picking and keeping them if the nightly hasn't."""
+        return {d.band: d.id for d in self.kept(day, keep=True)}
 
-        Kept dailies never change, so a day's answer is remembered once complete.
-        """
+    def kept(self, day: dt.date, *, keep: bool = False) -> list[KeptDaily]:
+        """The chess dailies of `day`, by band name; with `keep`, picked and kept now if they weren't
+        (today's, should the nightly not have run). Complete, they are read from the store no more."""
+        from puzzlebook.chess.daily import bands_of
+        from service.games.chess.dailies import ensure_dailies
+        from service.games.chess.records import ChessRecords
+
         key = day.isoformat()
-        known = self._dailies.get(key)
+        known = self._kept.known(key)
         if known is not None:
             return known
-        from service.games.chess.dailies import ensure_dailies
-
-        kept = ensure_dailies(self.ctx.store, self.ctx.settings, self.bundle, day)
-        found = {d.band: d.id for d in kept}
-        self._dailies[key] = found
-        if len(self._dailies) > DAYS_REMEMBERED:
-            self._dailies.pop(next(iter(self._dailies)))
+        if keep:
+            found = ensure_dailies(self.ctx.store, self.ctx.settings, self.bundle, day)
+        else:
+            found = ChessRecords(self.ctx.store).dailies_on(key)
+        if found and {d.band for d in found} >= set(bands_of(day, self.ctx.settings.site_key)):
+            self._kept.put(key, found)
         return found
 
 

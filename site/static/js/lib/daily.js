@@ -1,10 +1,10 @@
 /**
  * A day's public daily file (/daily/<game>/<date>.json), or, when the site
- * hasn't it yet, the API's copy (GET /api/<game>/daily/<date>). Nothing of a
- * day is published before it begins (docs/api.md, "The daily files and the
- * nightly job"): the nightly writes the day's files as it turns, so for a few
- * minutes the CDN may not have them while the API, which reads the store,
- * already answers.
+ * hasn't it, the API's copy (GET /api/<game>/daily/<date>). The nightly stages
+ * a day's files before it begins, and the CDN serves them from its first
+ * second (docs/operations.md, "Midnight"), so the API's copy is for a night the
+ * staging failed. It is the same for everyone and kept at the edge, so it is
+ * asked for as any file is, never past the caches.
  */
 import { dayIn, siteZone } from './dates.js'
 
@@ -25,7 +25,7 @@ export async function dailyJson(game, date) {
 export async function apiDaily(game, date) {
   if (date !== dayIn(siteZone())) return null // a past day's file is out, or there is none
   try {
-    const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
+    const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' } })
     if (api.ok) return await api.json()
   } catch { /* the site answered, the API didn't */ }
   return null

@@ -4,8 +4,8 @@
  *   #/              today's run: ranked when signed in and it is the player's first of the day
  *   #/YYYY-MM-DD    an earlier day's run from the archive (practice)
  *
- * The run comes from its public daily file, /daily/storm/<date>.json, published on its day
- * only. A ranked run starts from the server (POST /api/storm/runs: a play ticket with the
+ * The run comes from its public daily file, /daily/storm/<date>.json, out on its day only
+ * (or, today, the API's copy while the site hasn't the file: lib/daily.js). A ranked run starts from the server (POST /api/storm/runs: a play ticket with the
  * start time) and is posted as its moves and seconds when it ends; the server replays it and
  * its answer is what the result sheet shows. Practice runs are scored here by the same rules.
  */
@@ -15,6 +15,7 @@ import { nextBonus } from './clock.js'
 import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { formatTime } from '../lib/clock.js'
+import { dailyJson } from '../lib/daily.js'
 import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
 import { openSheet } from '../lib/sheet.js'
@@ -36,13 +37,8 @@ let routeSerial = 0
 
 /** The public file of `date`: { file } or { status } (0 when offline). */
 async function dayFile(date) {
-  try {
-    const res = await fetch(`/daily/storm/${date}.json`)
-    if (!res.ok) return { status: res.status }
-    return { file: await res.json() }
-  } catch {
-    return { status: 0 }
-  }
+  const got = await dailyJson('storm', date)
+  return got.data ? { file: got.data } : { status: got.status }
 }
 
 async function route() {

@@ -1,0 +1,131 @@
+"""What never changes once kept is read from the store once per app and day (service/kept.py;
+docs/operations.md, "Midnight"): a Chain day, a Storm run, a day's chess dailies. At midnight every
+player asks for the new day at once; each container reads its items once, not once a request."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from puzzlebook.chain.generate import generate
+from service.games.chain import keys as CK
+from service.games.chain.records import ChainRecords
+from service.games.chess import keys as CHK
+from service.games.chess.puzzles import puzzles_of
+from service.games.storm import keys as SK
+from tests.support import post_result, served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+TODAY, YESTERDAY, TOMORROW = "2026-11-30", "2026-11-29", "2026-12-01"
+
+
+class Reads:
+    """The store's reads, counted by partition key: every get, batch get and query."""
+
+    def __init__(self, store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.by_pk: Counter[str] = Counter()
+        get_item, get_items, query_items = store.get_item, store.get_items, store.query_items
+
+        def counted_get(pk: str, sk: str) -> Any:
+            self.by_pk[pk] += 1
+            return get_item(pk, sk)
+
+        def counted_gets(keys: Any) -> Any:
+            for pk, _ in keys:
+                self.by_pk[pk] += 1
+            return get_items(keys)
+
+        def counted_query(pk: str, *args: Any, **kw: Any) -> Any:
+            self.by_pk[pk] += 1
+            return query_items(pk, *args, **kw)
+
+        monkeypatch.setattr(store, "get_item", counted_get)
+        monkeypatch.setattr(store, "get_items", counted_gets)
+        monkeypatch.setattr(store, "query_items", counted_query)
+
+    def of(self, pk: str) -> int:
+        return self.by_pk[pk]
+
+
+@pytest.fixture
+def world(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
+        for day in (YESTERDAY, TODAY, TOMORROW):
+            ChainRecords(store).put_chain_day(day, generate(day))
+        with served(store, NOON) as world:
+            world.reads = Reads(store, monkeypatch)
+            yield world
+
+
+def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: SimpleNamespace) -> None:
+    row = ChainRecords(world.store).chain_day(TODAY)
+    assert row is not None
+    before = world.reads.of(CK.CHAIN_DAYS)
+    for k in range(3):
+        me = signed_up(world.client, f"Chain {k}")
+        body = {"date": TODAY, "tiles": row["solution"], "seconds": 40, "undos": 0, "resets": 0}
+        assert post_result(world, "/api/chain/solves", body, me).status_code == 200
+        assert world.client.get(f"/api/chain/daily/{TODAY}").status_code == 200
+        assert world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me).status_code == 200
+    assert world.client.get(f"/api/boards/chain/daily/{TODAY}").status_code == 200
+    assert world.reads.of(CK.CHAIN_DAYS) - before == 1, "today's Chain day read once"
+    for _ in range(2):
+        assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 200
+    assert world.reads.of(CK.CHAIN_DAYS) - before == 2, "and yesterday's once"
+    # Tomorrow isn't out: refused before any read. Then the day turns: the new day, once.
+    assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 404
+    assert world.reads.of(CK.CHAIN_DAYS) - before == 2
+    world.clock.advance(days=1)
+    for _ in range(3):
+        assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 200
+    assert world.reads.of(CK.CHAIN_DAYS) - before == 3
+
+
+def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: SimpleNamespace) -> None:
+    """Only what was found is remembered: a day stored after a 404 is served at once."""
+    world.clock.advance(days=2)
+    later = "2026-12-02"
+    assert world.client.get(f"/api/chain/daily/{later}").status_code == 404
+    ChainRecords(world.store).put_chain_day(later, generate(later))
+    assert world.client.get(f"/api/chain/daily/{later}").json()["date"] == later
+
+
+def test_a_storm_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(world: SimpleNamespace) -> None:
+    for k in range(3):
+        me = signed_up(world.client, f"Storm {k}")
+        started = world.client.post("/api/storm/runs", headers=me)
+        assert started.status_code == 200, started.text
+        copy = world.client.get(f"/api/storm/daily/{TODAY}")
+        assert copy.status_code == 200 and copy.json()["date"] == TODAY
+        posted = world.client.post("/api/storm/results", headers=me, json={
+            "date": TODAY, "ticket": started.json()["ticket"], "moves": [], "seconds": 0})
+        assert posted.status_code in (200, 422), posted.text
+    # The first start found no run and kept it (a read, then the write); nothing read it again.
+    assert world.reads.of(SK.RUNS) == 1
+
+
+def test_a_days_chess_dailies_are_read_once_by_the_api_copy_and_daily_posts(world: SimpleNamespace) -> None:
+    from service.games.chess.dailies import ensure_dailies
+
+    ensure_dailies(world.store, world.ctx.settings, puzzles_of(world.ctx).bundle, dt.date(2026, 11, 29))
+    assert world.client.get(f"/api/chess/daily/{TODAY}").status_code == 200  # kept now, read once
+    first = world.reads.of(CHK.CHESS_DAILIES)
+    band, pid = next(iter(puzzles_of(world.ctx).dailies(world.ctx.today()).items()))
+    puzzle = puzzles_of(world.ctx).puzzle(band, pid)
+    assert puzzle is not None
+    for k in range(3):
+        me = signed_up(world.client, f"Chess {k}")
+        body = {"id": pid, "band": band, "moves": puzzle.solution, "mistakes": 0, "hints": 0, "seconds": 30}
+        posted = post_result(world, "/api/chess/solves", body, me)
+        assert posted.status_code == 200, posted.text
+        assert posted.json()["daily"] == TODAY
+        assert world.client.get(f"/api/chess/daily/{TODAY}").status_code == 200
+    assert world.reads.of(CHK.CHESS_DAILIES) == first, "nothing read today's dailies again"
+    for _ in range(3):
+        assert world.client.get(f"/api/chess/daily/{YESTERDAY}").status_code == 200
+    assert world.reads.of(CHK.CHESS_DAILIES) == first + 1, "yesterday's, once"
