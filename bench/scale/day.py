@@ -229,9 +229,8 @@ def dashboard(world: World, player: Player) -> None:
 
 
 def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:
-    """A page opened before the CDN has the day's files (site/static/js/lib/daily.js): the API's
-    copy of each, asked without a token. The home page asks for chess and Chain, a game's page for its
-    own; Storm's page has no fallback."""
+    """A page that finds no file of today (site/static/js/lib/daily.js): the API's copy of each,
+    asked without a token. The home page asks for chess and Chain, a game's page for its own."""
 
     def ask(world: World, player: Player) -> None:
         day = world.today()
@@ -255,6 +254,7 @@ VIEWS: dict[str, Callable[[World, Player], None]] = {
     "fallback: home page": fallback(("chess", "chain")),
     "fallback: chess page": fallback(("chess",)),
     "fallback: chain page": fallback(("chain",)),
+    "fallback: storm page": fallback(("storm",)),
 }
 
 

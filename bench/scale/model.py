@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from bench.scale.day import DayTrace
 from bench.scale.trace import Touch
 from bench.scale.units import PAGE_BYTES, query_units
+from functions.caching import DAILY_SECONDS
 
 HOUR, DAY = 3600, 86_400
 WINDOWS = ("peak", "burst")  # the peak hour, the midnight burst
@@ -38,12 +39,14 @@ WINDOW_NAMES = {"peak": "peak hour", "burst": "midnight burst", "day": "the day'
 
 # The sessions that follow the day's turn: they crowd into the midnight burst.
 DAILIES = ("chess daily", "chain", "storm", "chess daily board", "chain daily board", "storm daily board")
-# A page opened before the CDN has the day's files asks the API (site/static/js/lib/daily.js): the
-# home page (chess and Chain) for every daily opener, a game's page for its own; Storm has no fallback.
+# A page that finds no file of today asks the API (site/static/js/lib/daily.js): the home page (chess
+# and Chain) for every daily opener, a game's page for its own. The files are staged before midnight
+# (docs/operations.md, "Midnight"), so that is a night the staging failed, and the edge keeps the answer.
 FALLBACKS = {
     "fallback: home page": ("chess daily", "chain", "storm"),
     "fallback: chess page": ("chess daily",),
     "fallback: chain page": ("chain",),
+    "fallback: storm page": ("storm",),
 }
 
 
@@ -74,7 +77,9 @@ class Assumptions:
     peak_share: float = 0.15  # of the day in the peak hour
     burst_seconds: int = 300  # the first five minutes after the day turns...
     burst_share: float = 0.05  # ...hold this share of the dailies' sessions
-    fallback_seconds: int = 60  # the burst's first minute: the day's files not on the CDN yet
+    fallback_seconds: int = 60  # the burst's first minute, on a night the staging failed
+    edge_caches: int = 600  # CloudFront's edge locations, each asking the API for the cached copy...
+    fallback_cache_seconds: int = DAILY_SECONDS  # ...once in as long as it keeps it
     peak_fill: float = 0.5  # today's boards hold half the day's entries at the peak hour
     burst_fill: float = 0.025  # and, on average over the burst, half of its 5%
     all_time_factor: float = 3.0  # undated boards: everyone who ever played, 3 times the daily players
@@ -95,19 +100,21 @@ class Assumptions:
     def per_player_day(self, kind: str) -> float:
         """Sessions of `kind` a daily player has in a day."""
         if kind in FALLBACKS:
-            openers = sum(self.shares[k] for k in FALLBACKS[kind])
-            return openers * self.burst_share * self.fallback_seconds / self.burst_seconds
+            return 0.0  # only on a night the staging failed: none in a day's mean
         return self.shares.get(kind, 0.0)
 
     def sessions_per_second(self, kind: str, players: float, window: str) -> float:
         """Sessions of `kind` a second in `window` (peak, burst or day) at `players` daily players. The
         peak hour holds peak_share of every kind's day; the burst, burst_share of the dailies' in
-        burst_seconds, the rest at the day's mean rate, and its figures are its first minute's, when
-        every daily opener also asks the API for the day's files; the day is the mean."""
+        burst_seconds, the rest at the day's mean rate, and its figures are its first minute's on a
+        night the staging failed, when every daily opener also asks for the API's copy of the day's
+        files, which reach the API at most once an edge location and cache lifetime; the day is the
+        mean."""
         if kind in FALLBACKS:
             if window == "burst":
                 openers = sum(self.shares[k] for k in FALLBACKS[kind])
-                return players * openers * self.burst_share / self.burst_seconds
+                asked = players * openers * self.burst_share / self.burst_seconds
+                return min(asked, self.edge_caches / self.fallback_cache_seconds)
             return players * self.per_player_day(kind) / DAY if window == "day" else 0.0
         share = self.per_player_day(kind)
         if window == "peak":
@@ -127,10 +134,12 @@ class Assumptions:
             f"the peak hour holds {self.peak_share:.0%} of the day",
             f"the first {burst} minutes after the day turns hold {self.burst_share:.0%} of the dailies' "
             f"sessions ({dailies}); everything else runs at the day's mean rate then",
-            f"the burst's figures are its first {self.fallback_seconds} s: the nightly starts at 00:00, and "
-            "until the day's files are on the CDN (its run, then CloudFront's 10 s of a cached 404) every "
-            "daily opener asks the API for them: the home page for chess and Chain, the chess or Chain page "
-            "for its own (Storm has no fallback)",
+            "the day's files are staged before midnight and served from its first second, so no page "
+            f"asks the API for them; the burst's figures are its first {self.fallback_seconds} s on a night "
+            "the staging failed: every daily opener asks the API's copy (the home page for chess and "
+            "Chain, each game's page for its own), which CloudFront keeps, so the API sees at most one "
+            f"request a page from each of {self.edge_caches} edge locations every "
+            f"{self.fallback_cache_seconds} s",
             f"today's boards hold {self.peak_fill:.0%} of the day's entries at the peak hour and "
             f"{self.burst_fill:.1%} (the burst's mean) in the burst; yesterday's streaks the rest; undated "
             f"boards hold everyone who ever played: {self.all_time_factor:g} times the daily players",
