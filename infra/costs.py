@@ -66,6 +66,7 @@ class PlayerDay:
     shard_fetches: int = 4  # Endless and dailies: a few shards a day
     shard_kb: float = 12.0  # gzip; measured mean 11.6 KB (31 KB raw)
     small_requests: int = 5  # shards/index.json, daily files, daily/index.json, sw.js
+    dated_requests: int = 2  # of them the daily files, where the release function runs too
     small_kb: float = 2.0  # daily files 0.1 KB, shards/index.json 3 KB, sw.js
     api_kb: float = 2.0
     lambda_gb: float = 0.5  # MemorySize 512
@@ -158,7 +159,7 @@ def month(players: int, p: PlayerDay = PLAYER, t: Traced | None = None) -> list[
     cf_gb = pd * per_day_kb / 1_048_576
     billable_gb = max(0.0, cf_gb - pr["cloudfront_free_gb"])
     billable_req = max(0.0, cf_requests - pr["cloudfront_free_requests"])
-    fn_calls = pd * p.page_views
+    fn_calls = pd * (p.page_views + p.dated_requests)  # the page-path function, the release function
     fn_billable = max(0.0, fn_calls - pr["cloudfront_functions_free"])
     cf_data, cf_req = _tiered(billable_gb), billable_req / 10_000 * pr["cloudfront_per_10k_https"]
     cf_fn = fn_billable / 1e6 * pr["cloudfront_functions_per_million"]

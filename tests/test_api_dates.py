@@ -41,6 +41,7 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("GET", f"/api/chess/daily/{day}", None),
         ("GET", f"/api/chain/daily/{day}", None),
         ("GET", f"/api/boards/storm/daily/{day}", None),
+        ("GET", f"/api/storm/daily/{day}", None),
         ("POST", "/api/storm/results", {"date": day, "ticket": "x.y", "moves": [["e2e4"]], "seconds": 1}),
     ]
 

@@ -74,10 +74,12 @@ def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bund
         HOOKS["storm"].keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
         kept = [k.day for k in StormRecords(store).runs(None, None)]
         assert kept[0] == FIRST_DAY.isoformat() and kept[-1] == TODAY.isoformat()
-        assert not HOOKS["storm"].missing_ahead(store, settings, TODAY)
-        # Even a run kept for tomorrow (a player's clock, a later fill) isn't published before its day.
+        # Tomorrow's is missing still: the nightly keeps it the evening before, to stage its file.
+        assert HOOKS["storm"].missing_ahead(store, settings, TODAY)
         storm.ensure_run(store, settings, bundle, tomorrow)
-        files = publish.daily_files(store, settings, bundle, through=TODAY)  # as the build, the nightly do
+        assert not HOOKS["storm"].missing_ahead(store, settings, TODAY)
+        # The build publishes through today only (the nightly stages tomorrow's: tests/test_nightly.py).
+        files = publish.daily_files(store, settings, bundle, through=TODAY)
         assert f"daily/storm/{TODAY.isoformat()}" + ".json" in files
         assert f"daily/storm/{tomorrow.isoformat()}.json" not in files
         index = json.loads(files[publish.INDEX])

@@ -29,14 +29,26 @@ COST_SCALES = (1_000, 100_000)  # infra/costs.py's table also shows these (and 1
 GOAL_SHARES = {10_000_000: 0.5, 100_000_000: 1.0}  # at this many players, no shared key above this share
 
 
-def costs_module() -> ModuleType:
-    """infra/costs.py (a script, not a package), loaded by path."""
-    spec = importlib.util.spec_from_file_location("infra_costs", ROOT / "infra" / "costs.py")
+def _infra_module(name: str) -> ModuleType:
+    """infra/<name>.py (a script, not a package), loaded by path."""
+    spec = importlib.util.spec_from_file_location(f"infra_{name}", ROOT / "infra" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["infra_costs"] = module  # dataclasses look their module up by name
+    sys.modules[f"infra_{name}"] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
+
+
+def costs_module() -> ModuleType:
+    """infra/costs.py."""
+    return _infra_module("costs")
+
+
+def raised_throttle(players: int) -> float | None:
+    """The ApiRateLimit infra/README.md, "Limits", names for `players` past what the template's default
+    holds (the account's quota raised first), or None."""
+    found = _infra_module("limits").readme_throttle(players)
+    return float(found) if found is not None else None
 
 
 def api_throttle() -> tuple[float, float]:
@@ -207,6 +219,30 @@ def limits_lines(fig: Figures, m: Model) -> list[str]:
     return out
 
 
+def table_totals(fig: Figures, n: int, window: str) -> dict[str, Load]:
+    """The whole table's load and each index's (every key, shared or per player) at `n` in `window`:
+    what the table's quotas and warm throughput must hold."""
+    total: dict[str, Load] = defaultdict(Load)
+    for (target, _), load in fig.loads[(n, window)].items():
+        if target != "s3":
+            total[target].wcu += load.wcu
+            total[target].rcu += load.rcu
+    return dict(total)
+
+
+def throughput_lines(fig: Figures, m: Model) -> list[str]:
+    """The table's and each index's WCU/s and RCU/s, the sizes of its quotas and warm throughput
+    (infra/README.md, "Limits")."""
+    out = _section("The table's throughput, WCU/s / RCU/s, table and each index (its quotas and warm "
+                   "throughput, infra/README.md, \"Limits\"):")
+    for n in m.a.scales:
+        for w in WINDOWS:
+            totals = table_totals(fig, n, w)
+            parts = ", ".join(f"{target} {_pair(load)}" for target, load in sorted(totals.items()))
+            out.append(f"  {_count(n):>6}, {WINDOW_NAMES[w]:<14}: {parts}")
+    return out
+
+
 def lambda_lines(fig: Figures, m: Model) -> list[str]:
     a = m.a
     out = _section(f"Lambda: a request's in-process CPU ms here, and its Lambda ms at each scale in the peak "
@@ -276,11 +312,15 @@ def goals(fig: Figures, m: Model) -> list[tuple[str, bool]]:
         key, _, share = max(worst, key=lambda h: h[2])
         out.append((f"at {_count(n)} no shared key above {most:.0%} of its partition's limit in either "
                     f"window (hottest: {_key(*key)} at ×{share:,.2f} of it)", share <= most))
-    rate, _ = api_throttle()
+    default, _ = api_throttle()
     for n in GOAL_SHARES:
         if n in a.scales:
             peak = max(fig.requests[(n, w)] for w in WINDOWS)
-            out.append((f"at {_count(n)} the API's throttle ({rate:,.0f}/s) at or above the peak request "
+            raised = raised_throttle(n) if peak > default else None
+            rate = raised or default
+            which = (f"raised as infra/README.md's Limits say, {rate:,.0f}/s" if raised
+                     else f"the template's, {rate:,.0f}/s")
+            out.append((f"at {_count(n)} the API's throttle ({which}) at or above the peak request "
                         f"rate ({peak:,.0f}/s)", rate >= peak))
     return out
 
@@ -298,6 +338,7 @@ def report_lines(m: Model, fig: Figures) -> list[str]:
         *day_lines(m),
         *keys_lines(fig, m),
         *limits_lines(fig, m),
+        *throughput_lines(fig, m),
         *lambda_lines(fig, m),
         *throttle_lines(fig, m),
         *cost_lines(fig, m),
@@ -313,4 +354,22 @@ def units_json(m: Model, fig: Figures) -> dict[str, Any]:
                  "multiplied out to each number of daily players (docs/operations.md, 'The scale model').",
         "scripted_players": m.day.players - 1,
         "per_player_day": [{k: round(v, 3) for k, v in asdict(u).items()} for u in fig.units],
+        # What the limits are sized from (infra/README.md, "Limits"): at each scale, the worst window's
+        # API requests a second, concurrent Lambdas, and the table's and each index's WCU/s and RCU/s.
+        "limits": [_limits(m, fig, n) for n in m.a.scales],
+    }
+
+
+def _limits(m: Model, fig: Figures, n: int) -> dict[str, Any]:
+    throughput: dict[str, dict[str, float]] = {}
+    for w in WINDOWS:
+        for target, load in table_totals(fig, n, w).items():
+            cell = throughput.setdefault(target, {"wcu": 0.0, "rcu": 0.0})
+            cell["wcu"] = round(max(cell["wcu"], load.wcu), 1)
+            cell["rcu"] = round(max(cell["rcu"], load.rcu), 1)
+    return {
+        "players": n,
+        "requests_per_second": round(max(fig.requests[(n, w)] for w in WINDOWS), 1),
+        "concurrent_lambdas": round(max(fig.concurrency[(n, w)] for w in WINDOWS), 1),
+        "throughput": dict(sorted(throughput.items())),
     }
