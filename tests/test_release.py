@@ -173,3 +173,9 @@ def test_the_rule_applies_to_the_daily_files_and_each_daily_games_api_copy_only(
     for path in ("/api/boards/chess/daily/2026-12-01", "/archive/", "/static/0123456789/app.js",
                  "/api/chain/2026-12-01/walkthrough"):
         assert not release.applies(path), path
+
+
+def test_the_function_fits_cloudfronts_size_limit_in_a_zone_with_summer_time() -> None:
+    """A CloudFront Function's code is at most 10 KB; a zone's table of offsets must leave it under."""
+    for zone in ("UTC", "Europe/London", "America/Santiago", "Australia/Lord_Howe"):
+        assert len(_code_for(zone).encode("utf-8")) <= 10 * 1024, zone
