@@ -178,9 +178,12 @@ def _wait(selector: str) -> Callable[[Any, World], None]:
     return lambda page, world: page.wait_for_selector(selector)
 
 
-def _board(board: str) -> View:
+def _board(board: str, empty: bool = False) -> View:
+    """`empty`: nobody in the world qualifies for it (the ratings board wants 30 rated results), so
+    the page is ready with its "no one on this board yet" line instead of a table."""
+
     def ready(page: Any, world: World) -> None:
-        page.wait_for_selector("#board-body table")
+        page.wait_for_selector("#board-body p.muted" if empty else "#board-body table")
 
     return View(f"boards {board}", f"/boards/#/{board}", ready, signed_in=True)
 
@@ -303,7 +306,7 @@ VIEWS = [
     View("archive, three chess dailies", "/archive/#/chess/2026-10-01", _wait("#chess-day-list a")),
     _board("chess/daily"),
     _board("chess/alltime"),
-    _board("chess/ratings"),
+    _board("chess/ratings", empty=True),
     _board("chess/streaks"),
     _board("chain/daily"),
     _board("chain/streaks"),

@@ -39,8 +39,8 @@ ImportBody = {
             "application/json": {
                 "schema": {"description": "One puzzle object or an array of them: see /schema/lesson.json"}
             },
+            # Not text/plain: another site's page can send that without a preflight (415, docs/lessons.md).
             "application/x-chess-pgn": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
-            "text/plain": {"schema": {"type": "string", "pattern": NOT_EMPTY}},
         },
     }
 }
