@@ -1,7 +1,7 @@
 """The games of Puzzle Book: one list, one descriptor each (in the manner of python-chess's VARIANTS).
 
     from puzzlebook.games import GAMES, find_game
-    for game in GAMES: ...              # chess, chain, lessons, in the order the site lists them
+    for game in GAMES: ...              # chess, chain, lessons, storm, streak: the order the site lists them
 
 A descriptor is plain data. Each layer finds a game's own code by its key,
 in its own folder: the rules in puzzlebook/<key>/ (its results decided in
@@ -175,7 +175,23 @@ STORM = Game(
     archive=ArchiveLink("Storm", "Storm run of {day}", "/storm/#/{date}", 3),
 )
 
-GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS, STORM)
+STREAK_COLUMNS = (Column("Solved", "score", "count"), Column("Highest", "highest", "puzzle"), TIME)
+STREAK_RUN = Game(
+    key="streak",
+    name="Streak",
+    nav=Nav("Streak", "/streak/"),
+    entry="streak/app.js",
+    boards=(
+        Board("streak/daily", "Streak today", "daily", STREAK_COLUMNS, dated=True),
+        Board("streak/best", "Streak best", "best", STREAK_COLUMNS),
+    ),
+    daily=True,
+    store="streak/store.js",
+    noun=("Streak run", "Streak runs"),
+    archive=ArchiveLink("Streak", "Streak run of {day}", "/streak/#/{date}", 4),
+)
+
+GAMES: tuple[Game, ...] = (CHESS, CHAIN, LESSONS, STORM, STREAK_RUN)
 
 
 def find_game(key: str) -> Game:

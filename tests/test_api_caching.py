@@ -57,6 +57,12 @@ def storm_run(world: SimpleNamespace) -> dict[str, Any]:
     return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
 
 
+def streak_run(world: SimpleNamespace) -> dict[str, Any]:
+    """A Streak run of world.me's, started now: no move made, no second played."""
+    ticket = world.client.post("/api/streak/runs", headers=world.me).json()["ticket"]
+    return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
+
+
 def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
     """One successful request for every operation: (method, document path) -> (url, body, query), in an
     order that deletes last."""
@@ -101,6 +107,12 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("GET", "/api/storm/daily/{date}"): ("/api/storm/daily/2026-11-02", None, None),
         ("GET", "/api/boards/storm/daily/{date}"): ("/api/boards/storm/daily/2026-11-02", None, None),
         ("GET", "/api/boards/storm/best"): ("/api/boards/storm/best", None, None),
+        ("POST", "/api/streak/runs"): ("/api/streak/runs", None, None),
+        ("POST", "/api/streak/results"): ("/api/streak/results", lambda: streak_run(world), None),
+        ("GET", "/api/streak/me"): ("/api/streak/me", None, None),
+        ("GET", "/api/streak/daily/{date}"): ("/api/streak/daily/2026-11-02", None, None),
+        ("GET", "/api/boards/streak/daily/{date}"): ("/api/boards/streak/daily/2026-11-02", None, None),
+        ("GET", "/api/boards/streak/best"): ("/api/boards/streak/best", None, None),
         ("GET", "/api/health"): ("/api/health", None, None),
         ("POST", "/api/lessons/validate"): ("/api/lessons/validate", LESSON, None),
         ("POST", "/api/lessons"): ("/api/lessons", LESSON, None),
@@ -218,6 +230,7 @@ EXPECTED = {
     "/api/chess/daily/{date}": ("public, max-age=300", "public, max-age=300"),
     "/api/chain/daily/{date}": ("public, max-age=300", "public, max-age=300"),
     "/api/storm/daily/{date}": ("public, max-age=300", "public, max-age=300"),
+    "/api/streak/daily/{date}": ("public, max-age=300", "public, max-age=300"),
 }
 
 

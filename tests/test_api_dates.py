@@ -43,6 +43,9 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("GET", f"/api/boards/storm/daily/{day}", None),
         ("GET", f"/api/storm/daily/{day}", None),
         ("POST", "/api/storm/results", {"date": day, "ticket": "x.y", "moves": [["e2e4"]], "seconds": 1}),
+        ("GET", f"/api/boards/streak/daily/{day}", None),
+        ("GET", f"/api/streak/daily/{day}", None),
+        ("POST", "/api/streak/results", {"date": day, "ticket": "x.y", "moves": [["e2e4"]], "seconds": 1}),
     ]
 
 

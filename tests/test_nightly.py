@@ -72,6 +72,7 @@ def test_yesterday_today_and_tomorrow_are_written_and_the_index_through_today(fi
         [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in days]
         + [f"daily/chess/{day}.html" for day in days[1:]]  # home cards: the run's last two days
         + [f"daily/storm/{day}.json" for day in days[1:]]  # Storm's first day was 2026-11-01's eve
+        + [f"daily/streak/{day}.json" for day in days[1:]]  # and Streak's
         + ["daily/index.json"]
     )
     assert report.published[-1] == "daily/index.json", "the index last"

@@ -102,6 +102,33 @@ def test_a_storm_run_reads_back_whole() -> None:
     assert {"date", "score", "highest", "length", "seconds", "posted"} <= set(run.to_doc())  # type: ignore[attr-defined]
 
 
+def _streak_records() -> list[object]:
+    from puzzlebook.streak.kept import StreakResult
+    from puzzlebook.streak.tally import Tally
+    from service.games.streak.records import StreakStarted
+
+    tally = Tally(score=7, highest=1890, attempted=9, skipped=3, missed=9, moves=15)
+    return [tally, StreakResult("2026-12-05", tally, 170, "2026-12-05T10:03:00.000000Z"),
+            StreakStarted("n0nce", 1_700_000)]
+
+
+def test_a_streak_run_reads_back_whole() -> None:
+    (tally, run, _) = _streak_records()
+    assert type(run).from_doc(run.to_doc()) == run  # type: ignore[attr-defined]
+    assert set(run.to_doc()) == set(tally.to_doc()) | {"date", "seconds", "posted"}  # type: ignore[attr-defined]
+    assert json.loads(json.dumps(run.to_doc())) == run.to_doc()  # type: ignore[attr-defined]
+
+
+def test_a_streak_day_run_reads_back_from_its_item() -> None:
+    from puzzlebook.chess.ladder import RunPuzzle
+    from service.games.streak.records import KeptStreakRun
+    from service.store.items import make_item
+
+    puzzles = [RunPuzzle("aB3dE", "Beginner", 812), RunPuzzle("x1", "Expert", 2550)]
+    kept = KeptStreakRun("2026-12-05", 3, puzzles)
+    assert KeptStreakRun.from_item(make_item("STREAKRUN", kept.day, kept.to_doc())) == kept
+
+
 def _lesson_records() -> list[object]:
     from puzzlebook.lessons.results import LessonResult
 
@@ -118,7 +145,8 @@ def test_a_lesson_head_reads_back_from_its_doc() -> None:
 
 
 def test_every_kept_record_reads_back_from_its_doc_with_every_field() -> None:
-    for record in _chess_records() + _chain_records() + _storm_records()[1:] + _lesson_records():
+    records = _chess_records() + _chain_records() + _storm_records()[1:] + _streak_records()[::2]
+    for record in records + _lesson_records():
         kind = type(record)
         doc = record.to_doc()  # type: ignore[attr-defined]
         assert kind.from_doc(doc) == record, kind.__name__  # type: ignore[attr-defined]

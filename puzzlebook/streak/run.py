@@ -15,7 +15,7 @@ import datetime as dt
 from puzzlebook.calendar import seeded_digest
 from puzzlebook.chess.ladder import BundleLike, RunPuzzle, climb
 
-FIRST_DAY = dt.date(2026, 12, 1)
+FIRST_DAY = dt.date(2026, 11, 1)  # Storm's: the archive has Streak's days from where it has Storm's
 STEP_RATING = 100
 # (the step's lowest rating, how many puzzles it takes), easiest first.
 STEPS: tuple[tuple[int, int], ...] = (

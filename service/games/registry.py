@@ -17,10 +17,11 @@ from service.games.chess import ChessHooks
 from service.games.hooks import GameHooks
 from service.games.lessons import LessonsHooks
 from service.games.storm import StormHooks
+from service.games.streak import StreakHooks
 
 # One per game of puzzlebook.games.GAMES, by key (tests/test_games.py checks they match).
 HOOKS: dict[str, GameHooks] = {
-    hooks.key: hooks for hooks in (ChessHooks(), ChainHooks(), LessonsHooks(), StormHooks())
+    hooks.key: hooks for hooks in (ChessHooks(), ChainHooks(), LessonsHooks(), StormHooks(), StreakHooks())
 }
 
 

@@ -104,6 +104,8 @@ def world(site_server: Any, bundle: Any) -> World:
     entry = daily["dailies"][0]
     status, storm_day = site_server.get(f"/daily/storm/{today}.json")
     assert status == 200, storm_day
+    status, streak_day = site_server.get(f"/daily/streak/{today}.json")
+    assert status == 200, streak_day
     chess_puzzle = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
     players = [chain.new_player(site_server, name) for name in NAMES]
 
@@ -135,6 +137,16 @@ def world(site_server: Any, bundle: Any) -> World:
         status, body = site_server.post(
             "/api/storm/results",
             {"date": today, "ticket": started["ticket"], "moves": [storm_first], "seconds": 1},
+            token=player["token"],
+        )
+        assert status == 200, body
+        # And a ranked Streak run: its first puzzle solved, the second missed.
+        status, started = site_server.post("/api/streak/runs", {}, token=player["token"])
+        assert status == 200, started
+        streak_first = streak_day["puzzles"][0][2].split()[1::2]
+        status, body = site_server.post(
+            "/api/streak/results",
+            {"date": today, "ticket": started["ticket"], "moves": [streak_first], "seconds": 1},
             token=player["token"],
         )
         assert status == 200, body
@@ -253,6 +265,19 @@ def _storm_results(page: Any, world: World) -> None:
     page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
 
 
+def _streak_play(page: Any, world: World) -> None:
+    page.click("#start-button:not([disabled])")
+    chess.wait_ready(page)
+
+
+def _streak_results(page: Any, world: World) -> None:
+    _streak_play(page, world)
+    page.click("#end-button")
+    page.click("#end-yes")
+    page.wait_for_selector("#results-sheet[open]")
+    page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
+
+
 def _import_checked(page: Any, world: World) -> None:
     broken = [{"fen": "not a position", "playerColor": "white", "moves": [{"uci": "a1a8"}],
                "title": "A puzzle whose title is long enough to wrap " * 2}]
@@ -299,6 +324,12 @@ VIEWS = [
     View("storm results sheet", "/storm/", _storm_results, signed_in=True),
     View("storm past day", "/storm/#/{past}", _wait("#start-button:not([disabled])")),
     View("storm how-to", "/howto/storm/"),
+    View("streak", "/streak/", _wait("#start-button:not([disabled])")),
+    View("streak, signed in with runs", "/streak/", _wait("#mine:not([hidden])"), signed_in=True),
+    View("streak playing", "/streak/", _streak_play),
+    View("streak results sheet", "/streak/", _streak_results, signed_in=True),
+    View("streak past day", "/streak/#/{past}", _wait("#start-button:not([disabled])")),
+    View("streak how-to", "/howto/streak/"),
     View("chess how-to", "/howto/chess/"),
     View("chain strategy guide", "/chain/strategy/"),
     View("chain difficulty guide", "/chain/difficulty/"),
@@ -312,6 +343,8 @@ VIEWS = [
     _board("chain/streaks"),
     _board("storm/daily"),
     _board("storm/best"),
+    _board("streak/daily"),
+    _board("streak/best"),
     View("account", "/account/", _wait("#account-anonymous:not([hidden])")),
     View("account, signed in", "/account/", _wait("#account-player:not([hidden])"), signed_in=True),
     View("account, a passkey and recovery codes", "/account/", _ways_back_in, signed_in=True),

@@ -1,7 +1,7 @@
 """The play views on the smallest phone, 320 × 568: the header is one row (the nav behind Menu), and
-the board, the status and the controls are on screen together in chess, a lesson, Storm and Chain,
-before and after a hint; the player chip shows a short name whole; a guest has "Sign in / make a
-player" in the header (docs/site.md, "Play views on a phone")."""
+the board, the status and the controls are on screen together in chess, a lesson, Storm, Streak
+and Chain, before and after a hint; the player chip shows a short name whole; a guest has "Sign in /
+make a player" in the header (docs/site.md, "Play views on a phone")."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.browser.test_lessons import GUIDE, import_by_api, make_player
 pytestmark = pytest.mark.browser
 
 SMALL = {"width": 320, "height": 568}
-NAV = ["Chess", "Chain", "Lessons", "Storm", "Themes", "Archive", "Leaderboards", "About"]
+NAV = ["Chess", "Chain", "Lessons", "Storm", "Streak", "Themes", "Archive", "Leaderboards", "About"]
 
 # Each element's box as a person sees it: [top, bottom, left, right] in the viewport.
 BOXES = """(sels) => sels.map((s) => {
@@ -86,6 +86,15 @@ def test_storm_fits_with_its_clock_and_end_the_run(make_page: Any) -> None:
     chess.wait_ready(page)
     assert_one_row_header(page)
     assert_on_screen(page, ["#board-frame", "#storm-clock", "#play-status", "#combo", "#end-button"], "a run")
+
+
+def test_streak_fits_with_its_status_skip_and_end_the_run(make_page: Any) -> None:
+    page = make_page(viewport=SMALL)
+    page.goto("/streak/")
+    page.click("#start-button:not([disabled])")
+    chess.wait_ready(page)
+    assert_one_row_header(page)
+    assert_on_screen(page, ["#board-frame", "#play-status", "#skip-button", "#end-button"], "a run")
 
 
 def test_chain_fits_with_a_hard_days_trail(make_page: Any, site_server: Any) -> None:

@@ -13,8 +13,8 @@ test('the archive lists only past days, by month, newest first, marking which ga
     chain: ['2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04', 'junk', 7],
   }
   assert.deepEqual(pastMonths(index, '2026-09-03'), [
-    { month: '2026-09', days: [{ date: '2026-09-02', chess: true, chain: true, storm: false }, { date: '2026-09-01', chess: true, chain: true, storm: false }] },
-    { month: '2026-08', days: [{ date: '2026-08-31', chess: true, chain: false, storm: false }, { date: '2026-08-30', chess: true, chain: false, storm: false }] },
+    { month: '2026-09', days: [{ date: '2026-09-02', chess: true, chain: true, storm: false, streak: false }, { date: '2026-09-01', chess: true, chain: true, storm: false, streak: false }] },
+    { month: '2026-08', days: [{ date: '2026-08-31', chess: true, chain: false, storm: false, streak: false }, { date: '2026-08-30', chess: true, chain: false, storm: false, streak: false }] },
   ])
   assert.deepEqual(pastMonths({}, '2026-09-03'), [])
   assert.deepEqual(pastMonths(null, '2026-09-03'), [])

@@ -32,8 +32,8 @@ test('the archive lists a day with a Storm run, and only a past one', async () =
   assert.deepEqual(pastMonths(index, '2026-11-30'), [{
     month: '2026-11',
     days: [
-      { date: '2026-11-29', chess: false, chain: false, storm: true },
-      { date: '2026-11-28', chess: true, chain: false, storm: true },
+      { date: '2026-11-29', chess: false, chain: false, storm: true, streak: false },
+      { date: '2026-11-28', chess: true, chain: false, storm: true, streak: false },
     ],
   }])
 })

@@ -90,6 +90,31 @@ export const GAMES = Object.freeze([
       "pick": null,
       "marks": false
     }
+  },
+  {
+    "key": "streak",
+    "name": "Streak",
+    "nav": {
+      "label": "Streak",
+      "url": "/streak/"
+    },
+    "entry": "streak/app.js",
+    "streak": false,
+    "rating": false,
+    "daily": true,
+    "store": "streak/store.js",
+    "noun": [
+      "Streak run",
+      "Streak runs"
+    ],
+    "archive": {
+      "label": "Streak",
+      "spoken": "Streak run of {day}",
+      "url": "/streak/#/{date}",
+      "place": 4,
+      "pick": null,
+      "marks": false
+    }
   }
 ])
 export const BOARDS = Object.freeze([
@@ -278,6 +303,60 @@ export const BOARDS = Object.freeze([
     "dated": false,
     "bands": null,
     "caption": "Storm best"
+  },
+  {
+    "id": "streak/daily",
+    "game": "streak",
+    "title": "Streak today",
+    "api": "/boards/streak/daily/{date}",
+    "ranks": "daily",
+    "columns": [
+      {
+        "head": "Solved",
+        "field": "score",
+        "kind": "count"
+      },
+      {
+        "head": "Highest",
+        "field": "highest",
+        "kind": "puzzle"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
+      }
+    ],
+    "dated": true,
+    "bands": null,
+    "caption": "Streak today"
+  },
+  {
+    "id": "streak/best",
+    "game": "streak",
+    "title": "Streak best",
+    "api": "/boards/streak/best",
+    "ranks": "best",
+    "columns": [
+      {
+        "head": "Solved",
+        "field": "score",
+        "kind": "count"
+      },
+      {
+        "head": "Highest",
+        "field": "highest",
+        "kind": "puzzle"
+      },
+      {
+        "head": "Time",
+        "field": "seconds",
+        "kind": "time"
+      }
+    ],
+    "dated": false,
+    "bands": null,
+    "caption": "Streak best"
   }
 ])
 export const BANDS = Object.freeze([

@@ -21,6 +21,7 @@
  *   bodyKey(body), record(store, body): the record a queued result is for
  *   moves(item) the moves a solve claims (it waits out the server's second a move)
  *   summarise(answer, kind, outcome): what is kept of an answer ('sent', or 'dropped' for good)
+ *   offline     optional, false when a result counts only with its ticket (never posted again as offline)
  *   more(item, kept, outcome, answer, call), noted(store, player, kept): optional, what else an answer asks
  *
  * Play tickets (docs/api.md, "Play tickets"): a signed-in player's game asks for one as a
@@ -64,13 +65,14 @@ const TAB = Math.random().toString(36).slice(2)
 /**
  * Ask for a ticket at `path` (POST, `body`: what is opened, and `resume`: the ticket of an
  * earlier opening of the same puzzle, if any). Resolves to the ticket or null; `keep(ticket,
- * came, issued)` is called with it when it comes (came: Date.now() then; issued: the server's
- * word for when it opened, ms by its clock).
+ * came, issued, data)` is called with it when it comes (came: Date.now() then; issued: the
+ * server's word for when it opened, ms by its clock; data: the whole answer, for what a game's
+ * ticket route says beside it, such as Streak's `ranked`).
  */
 export function askTicket(key, path, body, keep) {
   const promise = call(path, { method: 'POST', body }).then((answer) => {
     const ticket = answer.status === 200 && answer.data && typeof answer.data.ticket === 'string' ? answer.data.ticket : null
-    if (ticket) keep(ticket, Date.now(), answer.data.issued)
+    if (ticket) keep(ticket, Date.now(), answer.data.issued, answer.data)
     return ticket
   })
   asking.set(key, promise)
@@ -128,14 +130,15 @@ export function notBefore(came, moves) {
 /**
  * Post a queued result at `path` with `ticket` (or offline), not before `after` (ms: a quick
  * finish waits until the server can take it); when the server refuses the ticket itself
- * (X-Ticket-Refused), post it again as offline so it still counts for the player. Resolves to
- * the answer `call` gives.
+ * (X-Ticket-Refused), post it again as offline so it still counts for the player, unless the
+ * game's results count only with their ticket (`offline: false`: Streak's runs), when the
+ * refusal and its reason stand. Resolves to the answer `call` gives.
  */
-export async function postTicketed(path, body, ticket, after = 0) {
+export async function postTicketed(path, body, ticket, after = 0, { offline = true } = {}) {
   const wait = ticket ? after - Date.now() : 0
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60_000)))
   const answer = await call(path, { method: 'POST', body: ticketed(body, ticket) })
-  if (ticket && answer.refusedTicket) return call(path, { method: 'POST', body: ticketed(body, null) })
+  if (ticket && answer.refusedTicket && offline) return call(path, { method: 'POST', body: ticketed(body, null) })
   return answer
 }
 
@@ -306,7 +309,8 @@ export function flush(store, player = getPlayer()) {
       const rec = posting.record(store, item.body)
       const ticket = await ticketFor(ticketKey(posting.game, key), rec?.ticket)
       // A solve waits out the server's second a move since the puzzle opened (a quick finish).
-      return postTicketed(item.path, item.body, ticket, notBefore(posting.record(store, item.body)?.ticketCame, posting.moves(item)))
+      const after = notBefore(posting.record(store, item.body)?.ticketCame, posting.moves(item))
+      return postTicketed(item.path, item.body, ticket, after, { offline: posting.offline !== false })
     },
     async (item, outcome, answer) => {
       const key = posting.bodyKey(item.body)
@@ -464,16 +468,20 @@ export class PlaySession extends Play {
     const resume = typeof this.rec.ticket === 'string'
     const asked = resume ? { ...body, resume: this.rec.ticket } : body
     lastAsked.set(this.posting.game, { tab: TAB, key })
-    askTicket(ticketKey(this.posting.game, key), path, asked, (ticket, came, issued) => {
+    askTicket(ticketKey(this.posting.game, key), path, asked, (ticket, came, issued, data) => {
       const rec = this.alive ? this.rec : this.posting.record(this.store, body)
       if (!rec) return
       const taken = resume ? { came: rec.ticketCame, issued: rec.ticketIssued } : null
       rec.ticket = ticket
       rec.ticketCame = arrival({ came, issued }, taken)
       rec.ticketIssued = issued
+      this.tookTicket(rec, data)
       this.store.updateRecord(rec)
     })
   }
+
+  /** A game's word on what its ticket route answered beside the ticket (`data`), kept in `rec`. */
+  tookTicket() {}
 
   /**
    * The tab is in sight again: if another tab of this browser asked for a ticket of this game

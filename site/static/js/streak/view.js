@@ -1,0 +1,164 @@
+/**
+ * The Streak play view: draws a run's controller (ctrl.js) on the page and sends the player's
+ * intents back to it (Skip, End the run, the board's moves). It writes no storage and posts
+ * nothing: every decision is the controller's, every word it draws the controller's state.
+ *
+ *   new StreakView() makes the view of the play elements (looked up once);
+ *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
+ */
+import { Board } from '../chess/board.js'
+import { boardHooks } from '../chess/moving.js'
+import { longDate } from '../lib/dates.js'
+import { byIds, setText, announce } from '../lib/dom.js'
+import { openSheet } from '../lib/sheet.js'
+import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
+
+const RESULTS_AFTER_MS = 700 // the result sheet opens this long after the last move lands
+const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
+
+export class StreakView extends PlayView {
+  constructor() {
+    const el = byIds(
+      'board', 'board-frame', 'board-cover', 'board-cover-text', 'play-kind', 'play-title', 'play-meta',
+      'play-status', 'stat-score', 'stat-puzzle', 'stat-skip', 'play-actions', 'skip-button', 'end-button',
+      'end-confirm', 'end-yes', 'end-no', 'end-bar', 'play-done', 'play-done-title', 'play-done-rank', 'results-button',
+      'results-why', 'results-score', 'results-highest', 'results-skip', 'results-answer', 'results-rank',
+      'results-best', 'share-preview', 'share-button',
+    )
+    super({
+      screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText },
+      confirm: { box: el.endConfirm, button: el.endButton, bar: el.endBar, first: el.endYes },
+    })
+    this.el = el
+    this.board = null
+  }
+
+  /** Draw `ctrl` from now on: it calls this view's redraw(), boardFor(), watch() and the rest. */
+  play(ctrl) {
+    this.ctrl = ctrl
+    this.sheetCover = false
+    this.el.endConfirm.hidden = true
+    this.el.endButton.hidden = false
+    return this
+  }
+
+  /**
+   * The board for a puzzle played by `color` from `fen`: the one there when it faces that way, else
+   * one made anew turned round (its named squares too), keyboard focus kept on it.
+   */
+  boardFor(fen, color) {
+    if (this.board && this.board.orientation === color) {
+      this.board.setPosition(fen, false)
+      return this.board
+    }
+    const focused = this.board ? this.board.gridHasFocus() : false
+    if (this.board) this.board.destroy()
+    this.board = new Board(this.el.board, { fen, orientation: color, hooks: boardHooks(this.ctrl, announce), options: {} })
+    if (focused) this.board.focus()
+    return this.board
+  }
+
+  /** The player's intents and the clock's house rules while the run is open. */
+  watch() {
+    const { ctrl, el } = this
+    const on = (target, type, fn) => this.hold.on(target, type, fn)
+    this.watchClock({
+      view: el.boardFrame,
+      threshold: [0, 0.35, 1],
+      outOfView: (entry) => entry.intersectionRatio < 0.35,
+    })
+    on(el.skipButton, 'click', () => ctrl.skip())
+    on(el.endButton, 'click', () => { if (ctrl.inPlay()) this.confirm.ask() })
+    on(el.endYes, 'click', () => {
+      this.confirm.cancel(false)
+      ctrl.endRun()
+    })
+    on(el.endNo, 'click', () => this.confirm.cancel(true))
+    on(el.resultsButton, 'click', () => this.openResults())
+    on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(document, 'keydown', (e) => this.onKey(e))
+  }
+
+  onKey(event) {
+    if (!isGameKey(event)) return
+    if (event.key === '?') {
+      event.preventDefault()
+      openSheet('howto-sheet')
+    } else if (event.key === 's' || event.key === 'S') {
+      event.preventDefault()
+      this.ctrl.skip()
+    }
+  }
+
+  /** Streak has no pause: the cover only hides the board while a sheet is open during play. */
+  drawCover() {
+    this.cover(this.sheetCover ? 'sheet' : '')
+  }
+
+  cover(why) {
+    const { frame, cover, coverText } = this.screen
+    frame.classList.toggle('is-covered', Boolean(why))
+    cover.hidden = !why
+    coverText.textContent = ''
+  }
+
+  /** The run just ended: the result sheet follows once the last move has landed. */
+  ended() {
+    const ctrl = this.ctrl
+    const reduced = this.board ? this.board.reduced : true
+    setTimeout(() => ctrl.alive && this.openResults(), reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
+  }
+
+  openResults() {
+    this.redraw()
+    openSheet('results-sheet')
+  }
+
+  letGo() {
+    this.board?.destroy()
+    this.board = null
+  }
+
+  // ---- drawing ----------------------------------------------------------------------
+
+  redraw() {
+    const { ctrl, el } = this
+    const { rec } = ctrl
+    const tally = ctrl.tally()
+    setText(el.playKind, !rec.today ? `Archive · ${longDate(rec.date)} · practice`
+      : ctrl.mayRank ? (rec.ranked ? 'Ranked run' : 'Your first run today') : 'Practice')
+    setText(el.playMeta, ctrl.finished ? '' : `Puzzle ${ctrl.number} of ${ctrl.puzzles.length} · rated ${ctrl.puzzle.rating} · you play ${ctrl.side}`)
+    setText(el.playStatus, ctrl.status.text)
+    el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
+    setText(el.statScore, String(tally.score))
+    setText(el.statPuzzle, String(Math.min(ctrl.number, ctrl.puzzles.length)))
+    setText(el.statSkip, ctrl.canSkip ? 'One left' : 'Used')
+    el.boardFrame.dataset.puzzle = String(ctrl.number)
+    el.boardFrame.dataset.moves = String(rec.moves[rec.index]?.length ?? 0)
+    el.skipButton.disabled = !ctrl.canSkip
+    this.drawCover()
+    const done = ctrl.finished
+    el.playActions.hidden = done
+    if (done) el.endConfirm.hidden = true
+    el.playDone.hidden = !done
+    if (done) this.drawResults()
+  }
+
+  /** The done box and the result sheet. */
+  drawResults() {
+    const { el } = this
+    const results = this.ctrl.results()
+    setText(el.playDoneTitle, `${results.why} ${results.score} solved.`)
+    setText(el.playDoneRank, results.rank)
+    setText(el.resultsWhy, results.why)
+    setText(el.resultsScore, String(results.score))
+    setText(el.resultsHighest, results.highest ? String(results.highest) : '–')
+    setText(el.resultsSkip, results.skipped ? `Puzzle ${results.skipped}` : 'Not used')
+    el.resultsAnswer.hidden = !results.answer
+    setText(el.resultsAnswer, results.answer || '')
+    setText(el.resultsRank, results.rank)
+    el.resultsBest.hidden = !results.best
+    setText(el.resultsBest, results.best)
+    setText(el.sharePreview, results.share)
+  }
+}
