@@ -135,6 +135,7 @@ def test_a_guests_run_is_practice_and_is_taken_up_again_on_reload(page, site_ser
     page.locator("#results-sheet[open]").wait_for()
     assert page.text_content("#results-why") == "You ended the run."
     assert page.text_content("#results-score") == "1"
+    assert page.text_content("#stat-skip") == "Not used"  # never "Used" for a skip left
     assert page.text_content("#results-rank").startswith("Practice")
     page.click("#again-button")
     page.wait_for_selector("#start-best:not([hidden])")

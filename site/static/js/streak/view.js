@@ -132,7 +132,7 @@ export class StreakView extends PlayView {
     el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
     setText(el.statScore, String(tally.score))
     setText(el.statPuzzle, String(Math.min(ctrl.number, ctrl.puzzles.length)))
-    setText(el.statSkip, ctrl.canSkip ? 'One left' : 'Used')
+    setText(el.statSkip, rec.skipped ? 'Used' : ctrl.finished ? 'Not used' : 'One left')
     el.boardFrame.dataset.puzzle = String(ctrl.number)
     el.boardFrame.dataset.moves = String(rec.moves[rec.index]?.length ?? 0)
     el.skipButton.disabled = !ctrl.canSkip
