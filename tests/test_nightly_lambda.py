@@ -48,12 +48,13 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler, c
 
     report = handler.nightly({}, LambdaContext())
     # Yesterday's, today's and tomorrow's Chain and chess files, the chess home cards of today and
-    # tomorrow, today's and tomorrow's Storm runs (tomorrow's staged), the index.
-    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 11
+    # tomorrow, today's and tomorrow's Storm and Streak runs (tomorrow's staged), the index.
+    assert report["games"]["chain"]["failed"] == {} and len(report["published"]) == 13
     tomorrow = (dt.date.fromisoformat(report["today"]) + dt.timedelta(days=1)).isoformat()
-    assert [p for p in report["published"] if p.startswith("daily/storm/")] == [
-        f"daily/storm/{report['today']}.json", f"daily/storm/{tomorrow}.json"
-    ]
+    for game in ("storm", "streak"):
+        assert [p for p in report["published"] if p.startswith(f"daily/{game}/")] == [
+            f"daily/{game}/{report['today']}.json", f"daily/{game}/{tomorrow}.json"
+        ]
     # The log line CloudWatch turns into the metric NightlyNotStagedAlarm watches: all staged.
     logged = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     assert [m[metrics.STAGED] for m in logged] == [1]
