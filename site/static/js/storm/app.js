@@ -18,15 +18,12 @@ import { formatTime } from '../lib/clock.js'
 import { dailyJson } from '../lib/daily.js'
 import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
+import { notBefore } from '../lib/session.js'
 import { openSheet } from '../lib/sheet.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { GamePage } from '../lib/views.js'
 
 const $ = (id) => document.getElementById(id)
-// The server takes a ranked run no sooner than a second a move after its ticket, give or take a
-// second (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS); a run played faster waits that out (and a little more).
-const FLOOR_ALLOWANCE_MS = 1000
-const FLOOR_MARGIN_MS = 250
 // The history's column names, each before its figure when the table stacks on a phone.
 const LABELS = [null, 'Solved', 'Highest', 'Best combo']
 
@@ -196,7 +193,7 @@ function flashChange(seconds) {
  */
 async function postRun(run, ticket, came) {
   const moves = run.moves.reduce((n, puzzle) => n + puzzle.length, 0)
-  const wait = came + moves * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS - Date.now()
+  const wait = notBefore(came, moves) - Date.now()
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
   const seconds = Math.max(run.seconds, moves)
   return call('/storm/results', { method: 'POST', body: { date: current.date, ticket, moves: run.moves, seconds } })
