@@ -23,6 +23,7 @@ from service.games.lessons.records import (
     LessonTooLarge,
 )
 from service.store.base import Absent, Add, Conflict, Put, Store, make_item, utc_stamp
+from service.store.boards import BoardRead
 from service.store.items import Gone
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_miss as miss
@@ -198,6 +199,62 @@ def test_a_board_is_the_top_100_and_your_place_beyond(store: Store) -> None:
     assert len(board.rows) == 100
     assert board.rows[0].name == "p000" and board.rows[-1].name == "p099"
     assert board.mine.place == 102 and board.mine.name == "p101"
+
+
+def test_a_board_read_for_its_snapshot_has_the_top_with_rank_keys_and_every_key(store: Store) -> None:
+    """read_board: the top in order with names, places, details and rank keys (the sort key without
+    the pid), every entry's rank key in order, and the size; no player id anywhere but the rows'."""
+    records = ChessRecords(store)
+    records.keep_daily(DAY.isoformat(), "Medium", "aB3dE", 1600)
+    ids = {}
+    for name, seconds, minutes in (("slow", 90, 1), ("fast", 20, 2), ("mid", 40, 3)):
+        ids[name] = pid = store.create_player(name, "h", T0).id
+        solve(store, pid, seconds=seconds, daily=DAY, now=at(minutes))
+    read = store.read_board(records.daily_spec(DAY.isoformat(), "Medium"))
+    assert [(r.place, r.name) for r in read.top] == [(1, "fast"), (2, "mid"), (3, "slow")]
+    assert read.top[0].detail == {"mistakes": 0, "hints": 0, "seconds": 20, "clean": True}
+    assert read.top[0].key == f"0#0000#000020#{utc_stamp(at(2))}"
+    assert read.keys == [r.key for r in read.top] and read.sample is None and read.size == 3
+    assert not any(pid in key for key in read.keys for pid in ids.values())
+    # The board view agrees, and carries the same keys.
+    board = records.daily_board(DAY.isoformat(), "Medium", me=ids["mid"])
+    assert [r.key for r in board.rows] == read.keys and board.mine.key == read.keys[1]
+    empty = store.read_board(records.daily_spec(DAY.isoformat(), "Hard"))
+    assert empty == BoardRead([], [], None, 0)
+
+
+def test_a_board_read_leaves_out_gone_players_and_merges_partitions(store: Store) -> None:
+    ids = {}
+    for k, name in enumerate(("Ada", "Bob", "Cy")):
+        ids[name] = pid = store.create_player(name, "h", T0).id
+        for n in range(3 - k):
+            solve(store, pid, puzzle=f"{name[0].lower()}{n:04d}", now=at(k * 10 + n))
+    store.delete_items([(f"P#{ids['Bob']}", "PROFILE")])  # a deletion under way
+    read = store.read_board(ChessRecords(store).alltime_spec(None))
+    assert [(r.place, r.name, r.detail["clean"]) for r in read.top] == [(1, "Ada", 3), (2, "Cy", 1)]
+    assert read.keys == [r.key for r in read.top] and read.size == 2
+    # The streak board is two partitions (today's and yesterday's), read as one board.
+    today = DAY + dt.timedelta(days=1)
+    solve(store, ids["Ada"], puzzle="ad001", daily=DAY, now=T0)
+    solve(store, ids["Ada"], puzzle="ad002", daily=today, now=T0 + dt.timedelta(days=1))
+    solve(store, ids["Cy"], puzzle="cy001", daily=today, now=T0 + dt.timedelta(days=1, hours=1))
+    streaks = store.read_board(ChessRecords(store).streak_spec(today))
+    assert [(r.name, r.detail["streak"]) for r in streaks.top] == [("Ada", 2), ("Cy", 1)]
+    assert streaks.size == 2 and streaks.keys == sorted(streaks.keys)
+
+
+@pytest.mark.slow  # 103 players through moto
+def test_a_board_read_has_the_top_100_and_every_key_beyond(store: Store) -> None:
+    day = DAY.isoformat()
+    records = ChessRecords(store)
+    records.keep_daily(day, "Medium", "aB3dE", 1600)
+    for k in range(103):
+        pid = store.create_player(f"p{k:03d}", "h", T0).id
+        solve(store, pid, seconds=10 + k, daily=DAY, now=at(k))
+    read = store.read_board(records.daily_spec(day, "Medium"))
+    assert [r.name for r in read.top] == [f"p{k:03d}" for k in range(100)]
+    assert read.size == 103 and len(read.keys) == 103 and read.keys == sorted(read.keys)
+    assert read.keys[:100] == [r.key for r in read.top]
 
 
 def test_streaks_count_days_in_a_row_ending_today_or_yesterday(store: Store) -> None:

@@ -1,4 +1,6 @@
-"""Leaderboards: the top 100 of an index partition, in sort-key order, and the caller's own place.
+"""Leaderboards: the top 100 of an index partition, in sort-key order, and the caller's own place; and
+a board read for its published snapshot (`read_board`: the top 100 with names, and every entry's
+rank key, or an even sample of them when the board is too big to read whole).
 
 The machinery every game's boards use (each game reads its own boards in its records module,
 service/games/<key>/records.py), and the streak boards, alike for every game with a streak."""
@@ -21,6 +23,24 @@ from service.store.items import (
 from service.store.records import Board, BoardRow
 
 BOARD_SIZE = 100
+# A board of at most this many entries is read whole for its snapshot (exact places for everyone);
+# a bigger one carries an even sample of its rank keys instead (docs/store.md, "Boards at scale").
+WHOLE_BOARD = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRead:
+    """A board as read for its snapshot.
+
+    top: the board's top 100 in order, names read fresh (rows of gone players left out);
+    keys: every entry's rank key in order, when the board was read whole;
+    sample: an even sample's rank keys in order, when the board is too big to read whole;
+    size: entries on the board (exact when read whole, estimated when sampled)."""
+
+    top: list[BoardRow]
+    keys: list[str] | None
+    sample: list[str] | None
+    size: int
 
 
 @dataclass(slots=True)
@@ -35,6 +55,41 @@ class BoardSpec:
 
 class Boards(Primitives):
     """Each board is one index partition (two for streaks) read in order; names are read fresh."""
+
+    def read_board(self, spec: BoardSpec) -> BoardRead:
+        """The board `spec` describes (its `mine` is not read), for its snapshot: the top rows with
+        names and rank keys, and every entry's rank key in order."""
+        sk_name = f"GSI{spec.index}SK"
+        found: list[Item] = []
+        for pk in spec.partitions:
+            found += self.query_items(pk, index=spec.index)
+        found.sort(key=lambda it: it[sk_name])
+        top, gone = self._top_rows(found, spec)
+        keys = [rank_key(it, spec.index) for it in found if _pid_of(it) not in gone]
+        return BoardRead(top, keys, None, len(keys))
+
+    def _top_rows(self, ordered: list[Item], spec: BoardSpec) -> tuple[list[BoardRow], set[str]]:
+        """The first BOARD_SIZE rows of `ordered` whose players are there, with names read fresh; and
+        the pids found gone on the way (a deletion under way: their rows are neither shown nor
+        counted)."""
+        shown: list[Item] = []
+        names: dict[str, str] = {}
+        gone: set[str] = set()
+        start = 0
+        while len(shown) < BOARD_SIZE and start < len(ordered):
+            chunk = ordered[start : start + BOARD_SIZE - len(shown)]
+            start += len(chunk)
+            names |= self._names([_pid_of(it) for it in chunk])
+            for it in chunk:
+                if _pid_of(it) in names:
+                    shown.append(it)
+                else:
+                    gone.add(_pid_of(it))
+        rows = [
+            BoardRow(place, _pid_of(it), names[_pid_of(it)], spec.detail(it), rank_key(it, spec.index))
+            for place, it in enumerate(shown, start=1)
+        ]
+        return rows, gone
 
     def board_of(self, spec: BoardSpec) -> Board:
         """The board `spec` describes: its top BOARD_SIZE rows in order, names read fresh, and the
@@ -65,14 +120,15 @@ class Boards(Primitives):
         # run on without a gap, and the caller's place leaves out such rows above theirs.
         shown = [it for it in found if _pid_of(it) in names]
         rows = [
-            BoardRow(place, _pid_of(it), names[_pid_of(it)], spec.detail(it))
+            BoardRow(place, _pid_of(it), names[_pid_of(it)], spec.detail(it), rank_key(it, spec.index))
             for place, it in enumerate(shown, start=1)
         ]
         mine = None
         if mine_item is not None and mine_place is not None and _pid_of(mine_item) in names:
             rank = mine_item[sk_name]
             mine_place -= sum(1 for it in found if it[sk_name] < rank and _pid_of(it) not in names)
-            mine = BoardRow(mine_place, _pid_of(mine_item), names[_pid_of(mine_item)], spec.detail(mine_item))
+            pid = _pid_of(mine_item)
+            mine = BoardRow(mine_place, pid, names[pid], spec.detail(mine_item), rank_key(mine_item, spec.index))
         return Board(rows, mine)
 
     def _names(self, pids: list[str]) -> dict[str, str]:
@@ -87,12 +143,16 @@ class Boards(Primitives):
     def streak_board(self, game: str, stats_sk: str, today: dt.date, me: str | None = None) -> Board:
         """`game`'s current streaks (ending today or yesterday), longest first; ties to whoever got there
         first. `stats_sk`: the sort key of the player's item of that game that carries the streak."""
-        days = [today.isoformat(), (today - dt.timedelta(days=1)).isoformat()]
-        partitions = [K.streak_board(game, d)[1] for d in days]
-        mine = (K.player(me), stats_sk) if me else None
-        return self.board_of(
-            BoardSpec(2, partitions, lambda it: {"streak": _board_streak(doc_of(it))}, mine)
-        )
+        return self.board_of(streak_spec(game, stats_sk, today, me))
+
+
+def streak_spec(game: str, stats_sk: str, today: dt.date, me: str | None = None) -> BoardSpec:
+    """The spec of `game`'s streak board on `today`: the partitions of today and yesterday (a streak is
+    alive only if its last day is one of them)."""
+    days = [today.isoformat(), (today - dt.timedelta(days=1)).isoformat()]
+    partitions = [K.streak_board(game, d)[1] for d in days]
+    mine = (K.player(me), stats_sk) if me else None
+    return BoardSpec(2, partitions, lambda it: {"streak": _board_streak(doc_of(it))}, mine)
 
 
 def _board_streak(doc: dict[str, Any]) -> int:
@@ -104,6 +164,14 @@ def _board_streak(doc: dict[str, Any]) -> int:
 def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
     """A player's place on `game`'s streak board (GSI2): the partition of the streak's last day."""
     return K.streak_board(game, streak.day or "")[1], K.streak_rank(streak.length, streak.at or "", pid)
+
+
+def rank_key(item: Item, index: int) -> str:
+    """An entry's rank key: its GSI `index` sort key without the trailing `#<pid>` (so a published
+    board carries no player ids; ties are still broken by the stamp before it)."""
+    sk = str(item[f"GSI{index}SK"])
+    suffix = "#" + _pid_of(item)
+    return sk[: -len(suffix)] if sk.endswith(suffix) else sk
 
 
 def _pid_of(item: Item) -> str:

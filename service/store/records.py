@@ -18,12 +18,14 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class BoardRow:
-    """One place on a board: the place, the player, and what the board ranks by."""
+    """One place on a board: the place, the player, what the board ranks by, and the entry's rank key
+    (its index sort key without the trailing `#<pid>`: what a published snapshot may carry)."""
 
     place: int
     player_id: str
     name: str
     detail: dict[str, Any]
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

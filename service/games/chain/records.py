@@ -19,7 +19,7 @@ from service.games.chain import keys as CK
 from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index
+from service.store.boards import BoardSpec, streak_index, streak_spec
 from service.store.items import (
     Conflict,
     Item,
@@ -196,6 +196,10 @@ class ChainRecords:
     def daily_board(self, day: str, me: str | None = None) -> Board:
         """The Chain board of `day`: clean (no undo or reset) first, then fewer undos and resets,
         then time, then who posted first."""
+        return self.store.board_of(self.daily_spec(day, me))
+
+    def daily_spec(self, day: str, me: str | None = None) -> BoardSpec:
+        """The spec of the Chain board of `day`."""
         index, pk = CK.chain_daily_board(day)
 
         def detail(it: Item) -> dict[str, Any]:
@@ -203,8 +207,12 @@ class ChainRecords:
             return {"undos": d.undos, "resets": d.resets, "seconds": d.seconds, "clean": d.clean}
 
         mine = (K.player(me), CK.chain_result(day)) if me else None
-        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
+        return BoardSpec(index, [pk], detail, mine)
 
     def streak_board(self, today: dt.date, me: str | None = None) -> Board:
         """Current Chain streaks, longest first."""
         return self.store.streak_board("chain", CK.CHAIN_STATS, today, me)
+
+    def streak_spec(self, today: dt.date, me: str | None = None) -> BoardSpec:
+        """The spec of the Chain streak board on `today`."""
+        return streak_spec("chain", CK.CHAIN_STATS, today, me)

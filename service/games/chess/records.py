@@ -26,7 +26,7 @@ from service.games.chess.history import day_key, history_ops
 from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index
+from service.store.boards import BoardSpec, streak_index, streak_spec
 from service.store.items import (
     Absent,
     Conflict,
@@ -276,6 +276,11 @@ class ChessRecords:
     def daily_board(self, day: str, band: str, me: str | None = None) -> Board:
         """The daily board of `band` on `day`: solves posted that day, clean first, then less help,
         then time, then who posted first."""
+        return self.store.board_of(self.daily_spec(day, band, me))
+
+    def daily_spec(self, day: str, band: str, me: str | None = None) -> BoardSpec:
+        """The spec of `band`'s daily board on `day` (`me`: the caller's own solve, when there is a
+        kept daily to name it)."""
         index, pk = CK.chess_daily_board(day, band)
         mine = None
         if me:
@@ -287,10 +292,14 @@ class ChessRecords:
             s = KeptSolve.from_doc(doc_of(it))
             return {"mistakes": s.mistakes, "hints": s.hints, "seconds": s.seconds, "clean": s.clean}
 
-        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
+        return BoardSpec(index, [pk], detail, mine)
 
     def alltime_board(self, band: str | None = None, me: str | None = None) -> Board:
         """Clean solves of all time, in `band` or over all; ties to whoever got there first."""
+        return self.store.board_of(self.alltime_spec(band, me))
+
+    def alltime_spec(self, band: str | None = None, me: str | None = None) -> BoardSpec:
+        """The spec of the all-time board of `band` (None: over all bands)."""
         index, pk = CK.alltime_board(band)
         # The ranked count: clean solves that came with a ticket, of the band's tally or of all bands.
         if band:
@@ -304,11 +313,15 @@ class ChessRecords:
             def detail(it: Item) -> dict[str, Any]:
                 return {"clean": record_of(it, ChessStats.from_doc).ranked_clean}
 
-        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
+        return BoardSpec(index, [pk], detail, mine)
 
     def ratings_board(self, game: str = "chess", me: str | None = None) -> Board:
         """Players by rating, highest first: settled ratings of established accounts only (the
         index holds no other: `_chess_stats_put`)."""
+        return self.store.board_of(self.ratings_spec(game, me))
+
+    def ratings_spec(self, game: str = "chess", me: str | None = None) -> BoardSpec:
+        """The spec of `game`'s ratings board."""
         index, pk = K.ratings_board(game)
 
         def detail(it: Item) -> dict[str, Any]:
@@ -316,9 +329,13 @@ class ChessRecords:
             return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
 
         mine = (K.player(me), CK.CHESS_STATS) if me else None
-        return self.store.board_of(BoardSpec(index, [pk], detail, mine))
+        return BoardSpec(index, [pk], detail, mine)
 
     def streak_board(self, today: dt.date, me: str | None = None) -> Board:
         """Current chess streaks, longest first."""
         return self.store.streak_board("chess", CK.CHESS_STATS, today, me)
+
+    def streak_spec(self, today: dt.date, me: str | None = None) -> BoardSpec:
+        """The spec of the chess streak board on `today`."""
+        return streak_spec("chess", CK.CHESS_STATS, today, me)
 

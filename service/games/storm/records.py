@@ -179,12 +179,20 @@ class StormRecords:
 
     def daily_board(self, day: str, me: str | None = None) -> Board:
         """The Storm board of `day`: more solved first, then a higher puzzle solved, then less time."""
+        return self.store.board_of(self.daily_spec(day, me))
+
+    def daily_spec(self, day: str, me: str | None = None) -> BoardSpec:
+        """The spec of the board of `day`."""
         index, pk = SK.daily_board(day)
         mine = (K.player(me), SK.result(day)) if me else None
-        return self.store.board_of(BoardSpec(index, [pk], _detail, mine))
+        return BoardSpec(index, [pk], _detail, mine)
 
     def best_board(self, me: str | None = None) -> Board:
         """Each player's best run of all time, ranked as a day's board."""
+        return self.store.board_of(self.best_spec(me))
+
+    def best_spec(self, me: str | None = None) -> BoardSpec:
+        """The spec of the best board."""
         index, pk = SK.BEST_BOARD
         mine = (K.player(me), SK.STORM_STATS) if me else None
-        return self.store.board_of(BoardSpec(index, [pk], _detail, mine))
+        return BoardSpec(index, [pk], _detail, mine)
