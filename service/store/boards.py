@@ -128,7 +128,8 @@ class Boards(Primitives):
             rank = mine_item[sk_name]
             mine_place -= sum(1 for it in found if it[sk_name] < rank and _pid_of(it) not in names)
             pid = _pid_of(mine_item)
-            mine = BoardRow(mine_place, pid, names[pid], spec.detail(mine_item), rank_key(mine_item, spec.index))
+            key = rank_key(mine_item, spec.index)
+            mine = BoardRow(mine_place, pid, names[pid], spec.detail(mine_item), key)
         return Board(rows, mine)
 
     def _names(self, pids: list[str]) -> dict[str, str]:
