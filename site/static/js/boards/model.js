@@ -1,11 +1,14 @@
 /**
- * The leaderboards as data: which boards there are, the API path of each,
- * its columns, and the rows to show (the top 100, then the player's own row
- * after a gap when they are further down). Pure: no DOM, no fetch.
+ * The leaderboards as data: which boards there are, the path of each one's
+ * snapshot (and of the API route that answers it), its columns, how fresh a
+ * snapshot is, and the rows to show (the top 100, the player's own row marked,
+ * or after a gap when they are further down, placed by places.js). Pure: no
+ * DOM, no fetch.
  */
 import { formatTime } from '../lib/clock.js'
 import { BAND_NAMES, BOARDS } from '../games.js'
 import { isDay } from '../lib/dates.js'
+import { placed, standingIn } from './places.js'
 
 // Every board, in the order of the page's tabs, and the band names: from the game registry.
 export { BOARDS }
@@ -50,6 +53,31 @@ export function caption(board, { date = null, band = null } = {}) {
   return parts.join(' · ')
 }
 
+/**
+ * The board's path after /boards/, as its API route and its snapshot spell it, a band as one
+ * more segment: "chess/daily/2026-12-02/Easy", "chess/alltime", "ratings/chess".
+ */
+export function boardPath(board, { date = null, band = null } = {}) {
+  if (!board || !board.api) throw new Error(`no board ${board && board.id}`)
+  if (board.dated && !isDay(date)) throw new Error(`${board.id} needs a day, not ${date}`)
+  const path = board.api.replace(/^\/boards\//, '').replace('{date}', date)
+  return board.bands && band ? `${path}/${encodeURIComponent(band)}` : path
+}
+
+/**
+ * Where a board's snapshot is published (docs/site.md, "The boards page"):
+ * /snapshots/chess/daily/2026-12-02/Easy.json, /snapshots/chess/alltime.json,
+ * /snapshots/ratings/chess.json.
+ */
+export function snapshotPath(board, { date = null, band = null } = {}) {
+  return `/snapshots/${boardPath(board, { date, band })}.json`
+}
+
+/** The API path of the signed-in player's own entry on a board ({ key, row }: docs/api.md). */
+export function entryPath(board, { date = null, band = null } = {}) {
+  return `/me/entry/${boardPath(board, { date, band })}`
+}
+
 /** The API path answering a board. */
 export function apiPath(board, { date, band }) {
   if (!board || !board.api) throw new Error(`no board ${board && board.id}`)
@@ -80,26 +108,100 @@ export function columns(board) {
 }
 
 /**
+ * A snapshot and the signed-in player's own entry on it ({ key, row }: their rank key and
+ * their row's columns, from the API; null for a guest or a player not on the board) as the
+ * page shows them: { rows, mine }. `rows` are the snapshot's, the player's own marked `you`
+ * (the snapshot carries no player ids: their row is the one with their key and name);
+ * `mine` is their row with where they stand, found by places.js from the snapshot (`place`,
+ * and `about` when it is known within 1%, else `top`: the per cent they are among), or null.
+ */
+export function withMine(snapshot, entry) {
+  const rows = Array.isArray(snapshot && snapshot.rows) ? snapshot.rows : []
+  const key = entry && typeof entry.key === 'string' ? entry.key : null
+  const own = key === null ? null : { ...(entry.row || {}) }
+  const standing = own && standingIn(snapshot, key, own.name)
+  if (!standing) return { rows: rows.map((row) => ({ ...row, you: false })), mine: null }
+  const at = rows.findIndex((r) => r.key === key && r.name === own.name)
+  return {
+    rows: rows.map((row, k) => ({ ...row, you: k === at })),
+    mine: { ...own, key, ...placed(standing) },
+  }
+}
+
+/** A place as a board shows it: "#8", "about #3975", "top 2%". */
+export function placeText(row) {
+  if (row.place === null || row.place === undefined) return `top ${row.top}%`
+  return `${row.about ? 'about ' : ''}#${row.place}`
+}
+
+/**
  * The rows to show: the board's rows, and when the caller's own row (`mine`)
- * isn't among them, a gap and then their row. Each is { row, you } or { gap: true }.
+ * isn't among them, their row after them (after a gap, unless it comes right
+ * after the last). Each is { row, you } or { gap: true }.
  */
 export function displayRows(answer) {
   const rows = Array.isArray(answer && answer.rows) ? answer.rows : []
   const out = rows.map((row) => ({ row, you: Boolean(row.you) }))
   const mine = answer && answer.mine
   if (mine && !rows.some((r) => r.you || r.place === mine.place && r.name === mine.name)) {
-    out.push({ gap: true }, { row: mine, you: true })
+    const next = !mine.about && mine.place === rows.length + 1 && (!rows.length || rows[rows.length - 1].place === rows.length)
+    if (!next) out.push({ gap: true })
+    out.push({ row: mine, you: true })
   }
   return out
 }
 
-/** A sentence for the caller's place, or null: "You are #140 of the day." */
+/**
+ * A sentence for the caller's place, or null: "You are #140 on this day’s board.",
+ * "You are about #3975, with 12 clean solves.", "You are in the top 2%, rated 1623 ± 74."
+ */
 export function placeLine(board, answer) {
   const mine = answer && answer.mine
   if (!mine) return null
-  if (board.ranks === 'daily') return `You are #${mine.place} on this day’s board.`
-  if (board.ranks === 'streak') return `You are #${mine.place}, with a ${mine.streak}-day streak.`
-  if (board.ranks === 'rating') return `You are #${mine.place}, rated ${ratingText(mine)}.`
-  if (board.ranks === 'best') return `You are #${mine.place}, with your best of ${mine.score} solved.`
-  return `You are #${mine.place}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
+  const where = mine.place === null || mine.place === undefined ? `in the top ${mine.top}%` : placeText(mine)
+  if (board.ranks === 'daily') {
+    return mine.place === null || mine.place === undefined
+      ? `You are in the top ${mine.top}% of this day’s board.`
+      : `You are ${where} on this day’s board.`
+  }
+  if (board.ranks === 'streak') return `You are ${where}, with a ${mine.streak}-day streak.`
+  if (board.ranks === 'rating') return `You are ${where}, rated ${ratingText(mine)}.`
+  if (board.ranks === 'best') return `You are ${where}, with your best of ${mine.score} solved.`
+  return `You are ${where}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
+}
+
+const UNITS = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]]
+
+/**
+ * How fresh a snapshot is, from its `published` stamp (UTC ISO) and now (ms since the epoch, on
+ * the server's clock as the page best knows it: `serverNow`): "Updated just now" (under 5 s, or
+ * a stamp ahead of now), "Updated 12 seconds ago", "Updated 1 minute ago", "Updated 3 hours ago",
+ * "Updated 2 days ago"; null for a stamp that isn't one.
+ */
+export function freshness(published, now) {
+  const at = typeof published === 'string' ? Date.parse(published) : NaN
+  if (!Number.isFinite(at) || !Number.isFinite(now)) return null
+  const seconds = Math.floor((now - at) / 1000)
+  if (seconds < 5) return 'Updated just now'
+  const [unit, size] = UNITS.find(([, s]) => seconds >= s)
+  const n = Math.floor(seconds / size)
+  return `Updated ${n} ${unit}${n === 1 ? '' : 's'} ago`
+}
+
+export const CLOCK_SLACK = 60_000
+
+/**
+ * How far the server's clock is ahead of this browser's (ms), from a response's Date header
+ * (and Age, the seconds a CDN kept it), read at `received` (this browser's ms), so a browser
+ * whose clock is wrong still says how old a snapshot is. 0 without a Date, and 0 when the two
+ * are within a minute: a response from the browser's own cache (kept up to 15 s) carries the
+ * Date it was first fetched with, and Date has whole seconds, so a small difference is those,
+ * not a wrong clock.
+ */
+export function clockOffset(dateHeader, ageHeader, received) {
+  const date = dateHeader ? Date.parse(dateHeader) : NaN
+  if (!Number.isFinite(date) || !Number.isFinite(received)) return 0
+  const age = Number.parseInt(ageHeader || '0', 10)
+  const offset = date + (Number.isFinite(age) && age > 0 ? age * 1000 : 0) - received
+  return Math.abs(offset) > CLOCK_SLACK ? offset : 0
 }
