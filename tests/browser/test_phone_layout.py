@@ -15,7 +15,7 @@ from tests.browser import chain_helpers as chain
 # Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-phone_layout")]
 
-NAV = ["Chess", "Chain", "Lessons", "Storm", "Themes", "Archive", "Leaderboards", "About"]
+NAV = ["Chess", "Chain", "Lessons", "Storm", "Streak", "Themes", "Archive", "Leaderboards", "About"]
 PHONES = [320, 360, 390]
 
 # How much of each element a person can see: its box cut by the viewport and
