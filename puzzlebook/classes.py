@@ -9,8 +9,11 @@ teacher reads every student's results; a student reads only their own.
 
 from __future__ import annotations
 
+import datetime as dt
 import hmac
+from collections.abc import Sequence
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from puzzlebook.lessons.results import LessonResult, outcome
 from puzzlebook.names import BadName, check_name
@@ -116,3 +119,69 @@ def cell(result: LessonResult | None, rev: int) -> dict[str, Any]:
         "hints": result.hints,
         "earlier": result.rev < rev,
     }
+
+
+# Due dates (docs/classes.md, "Due dates"): a day in the site's zone, due by its end.
+DUE_AHEAD_DAYS = 366  # a school year and then some: further ahead is a slip of the year
+
+
+def may_set_due(due: dt.date, today: dt.date) -> None:
+    """Whether `due` may be set as an assignment's due date on `today` (the site day): today or
+    later, at most DUE_AHEAD_DAYS ahead (422 otherwise, saying which and the days allowed).
+
+    >>> may_set_due(dt.date(2026, 11, 2), dt.date(2026, 11, 2))
+    >>> may_set_due(dt.date(2026, 11, 1), dt.date(2026, 11, 2))
+    Traceback (most recent call last):
+    ...
+    puzzlebook.classes.ClassRefused: 2026-11-01 has passed (today is 2026-11-02): give today or a later day.
+    """
+    if due < today:
+        raise ClassRefused(
+            422, f"{due.isoformat()} has passed (today is {today.isoformat()}): give today or a later day."
+        )
+    latest = today + dt.timedelta(days=DUE_AHEAD_DAYS)
+    if due > latest:
+        raise ClassRefused(
+            422,
+            f"{due.isoformat()} is more than {DUE_AHEAD_DAYS} days ahead: "
+            f"give a day up to {latest.isoformat()}.",
+        )
+
+
+def done_at(results: Sequence[LessonResult | None]) -> str | None:
+    """When a student's work on an assignment was done: every puzzle has a result of theirs (solved,
+    with help or missed: the student went through it; one on an earlier version counts, it was the
+    puzzle as assigned then), and then the latest of those results' stamps; None while a puzzle has
+    none. A result kept without a stamp (before stamps were kept) counts as done long ago.
+
+    >>> done_at([LessonResult(True, True, at="2026-11-02T10:00:00Z"),
+    ...          LessonResult(False, False, at="2026-11-03T09:00:00Z")])
+    '2026-11-03T09:00:00Z'
+    >>> done_at([LessonResult(True, True, at="2026-11-02T10:00:00Z"), None]) is None
+    True
+    """
+    if not results or any(r is None for r in results):
+        return None
+    return max((r.at or "" for r in results if r is not None), default="")
+
+
+def day_of(stamp: str, zone: ZoneInfo) -> dt.date:
+    """The site day (in `zone`) of a UTC stamp as the store writes it ("…Z"); an empty stamp (a
+    result kept before stamps) is the first day there is.
+
+    >>> day_of("2026-11-02T23:30:00.000000Z", ZoneInfo("Europe/Paris"))
+    datetime.date(2026, 11, 3)
+    """
+    if not stamp:
+        return dt.date.min
+    return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(zone).date()
+
+
+def is_late(done_day: dt.date | None, due: dt.date | None) -> bool:
+    """Done after the end of its due day (in the site's zone): late. Not done, or no due date: not.
+
+    >>> tuesday = dt.date(2026, 11, 3)
+    >>> is_late(dt.date(2026, 11, 4), tuesday), is_late(tuesday, tuesday), is_late(None, tuesday)
+    (True, False, False)
+    """
+    return done_day is not None and due is not None and done_day > due

@@ -169,6 +169,7 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
     return {
         ("POST", "/api/classes"): ("/api/classes", {"name": "Another club"}, None),
         ("GET", "/api/classes"): ("/api/classes", None, None),
+        ("GET", "/api/classes/due"): ("/api/classes/due", None, None),
         ("GET", "/api/classes/{class_id}"): (klass, None, None),
         ("PATCH", "/api/classes/{class_id}"): (klass, {"open": True}, None),
         ("POST", "/api/classes/{class_id}/students"): (f"/api/classes/{theirs['id']}/students",
@@ -179,6 +180,8 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
                                                                       None, None),
         ("PUT", "/api/classes/{class_id}/lessons/{lesson_id}"): (
             f"{klass}/lessons/{world.lesson}", None, None),
+        ("PATCH", "/api/classes/{class_id}/lessons/{lesson_id}"): (
+            lambda: assigned(), {"due": "2026-11-09"}, None),
         ("GET", "/api/classes/{class_id}/lessons/{lesson_id}/results"): (
             lambda: assigned() + "/results", None, None),
         ("DELETE", "/api/classes/{class_id}/lessons/{lesson_id}"): (assigned, None, None),

@@ -272,3 +272,129 @@ def test_an_edit_with_problems_changes_nothing_and_lists_every_one(world: Simple
     assert world.client.put(url, content=LESSON.encode(), headers=JSON).status_code == 401
     source = world.client.get(f"{url}/source", headers=world.teacher).json()
     assert json.loads(source["text"]) == json.loads(LESSON) and source["version"] == 1
+
+
+def a_class_with_the_lesson(world: SimpleNamespace, *names: str) -> tuple[dict, dict[str, dict]]:
+    klass = make_class(world)
+    students = {name: join(world, klass, name)[0] for name in names}
+    world.client.put(f"/api/classes/{klass['id']}/lessons/{world.lesson}", headers=world.teacher)
+    return klass, students
+
+
+def due_of(world: SimpleNamespace, klass: dict, headers: dict | None = None) -> str | None:
+    seen = world.client.get(f"/api/classes/{klass['id']}", headers=headers or world.teacher).json()
+    return seen["lessons"][0]["due"]
+
+
+def test_a_due_date_is_set_changed_and_cleared_and_bad_ones_change_nothing(world: SimpleNamespace) -> None:
+    klass, students = a_class_with_the_lesson(world, "Ada")
+    url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
+    assert due_of(world, klass) is None
+    got = world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher)  # today: due tonight
+    assert got.status_code == 200, got.text
+    assert got.json()["lessons"][0]["due"] == "2026-11-02"
+    assert due_of(world, klass, students["Ada"]) == "2026-11-02"  # the student sees it too
+    assert world.client.patch(url, json={"due": "2026-11-09"}, headers=world.teacher).status_code == 200
+    for body, status, words in [
+        ({"due": "2026-11-01"}, 422,
+         "2026-11-01 has passed (today is 2026-11-02): give today or a later day."),
+        ({"due": "2027-11-04"}, 422, "2027-11-04 is more than 366 days ahead: give a day up to 2027-11-03."),
+        ({"due": "2026-02-30"}, 400, "'2026-02-30' is not a date written YYYY-MM-DD."),
+        ({"due": "next week"}, 400, "'next week' is not a date written YYYY-MM-DD."),
+        ({"due": "2026-11-9"}, 400, "'2026-11-9' is not a date written YYYY-MM-DD."),
+        ({"due": 20261109}, 400, "Due must be text."),
+        ({}, 400, "Due is missing."),
+    ]:
+        refused = world.client.patch(url, json=body, headers=world.teacher)
+        assert refused.status_code == status, (body, refused.text)
+        assert words in refused.json()["error"], (body, refused.json())
+        assert due_of(world, klass) == "2026-11-09", body  # nothing changed
+    assert world.client.patch(url, json={"due": "2027-11-03"}, headers=world.teacher).status_code == 200
+    cleared = world.client.patch(url, json={"due": None}, headers=world.teacher)
+    assert cleared.status_code == 200 and cleared.json()["lessons"][0]["due"] is None
+    # A lesson not assigned here has no due date to set.
+    world.client.delete(url, headers=world.teacher)
+    gone = world.client.patch(url, json={"due": "2026-11-09"}, headers=world.teacher)
+    assert gone.status_code == 404 and gone.json()["error"] == "That lesson isn't assigned to this class."
+
+
+def test_nobody_but_the_teacher_sets_a_due_date_and_the_due_list_is_your_own(world: SimpleNamespace) -> None:
+    klass, students = a_class_with_the_lesson(world, "Ada")
+    url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
+    stranger = signed_up(world.client, "Eve")
+    for who in (stranger, students["Ada"]):
+        got = world.client.patch(url, json={"due": "2026-11-09"}, headers=who)
+        assert got.status_code == 404
+        assert got.json()["error"] == "There is no class with that id that you teach."
+    assert world.client.patch(url, json={"due": "2026-11-09"}).status_code == 401
+    assert world.client.get("/api/classes/due").status_code == 401
+    for bad in ("AAAAAAAAAAAAAAAA", "short"):
+        assert world.client.patch(f"/api/classes/{bad}/lessons/{world.lesson}", json={"due": None},
+                                  headers=world.teacher).status_code == 404
+    assert due_of(world, klass) is None
+    world.client.patch(url, json={"due": "2026-11-09"}, headers=world.teacher)
+    assert world.client.get("/api/classes/due", headers=stranger).json() == {"due": []}
+    assert world.client.get("/api/classes/due", headers=world.teacher).json() == {"due": []}  # not a student
+    listed = world.client.get("/api/classes/due", headers=students["Ada"]).json()["due"]
+    assert [d["lesson_id"] for d in listed] == [world.lesson]
+
+
+def play_all(world: SimpleNamespace, headers: dict, **result) -> None:
+    for puzzle in (1, 2, 3):
+        play(world, headers, puzzle, **result)
+
+
+def test_the_table_marks_work_on_time_late_or_not_done(world: SimpleNamespace) -> None:
+    klass, students = a_class_with_the_lesson(world, "Ada", "Bo", "Cy", "Di")
+    url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
+    world.client.patch(url, json={"due": "2026-11-03"}, headers=world.teacher)
+    name = world.client.get(f"/api/classes/{klass['id']}", headers=world.teacher).json()["lessons"][0]["name"]
+    assert world.client.get("/api/classes/due", headers=students["Ada"]).json()["due"] == [{
+        "class_id": klass["id"], "class_name": "Year 7 club", "class_url": klass["url"],
+        "lesson_id": world.lesson, "lesson": name, "url": f"/lessons/play/?id={world.lesson}",
+        "count": 3, "due": "2026-11-03",
+    }]
+    play_all(world, students["Ada"])  # on the day it was set: on time
+    play(world, students["Cy"], 1)  # one puzzle only: not done
+    world.clock.at = dt.datetime(2026, 11, 3, 23, 58, tzinfo=dt.UTC)
+    play(world, students["Di"], 1, solved=False, clean=False)  # Show solution counts as gone through
+    play(world, students["Di"], 2)
+    world.clock.at = dt.datetime(2026, 11, 3, 23, 59, 30, tzinfo=dt.UTC)
+    play(world, students["Di"], 3)  # 40 s later, past midnight: the last puzzle after its due day
+    world.clock.at = dt.datetime(2026, 11, 5, 9, 0, tzinfo=dt.UTC)
+    play_all(world, students["Bo"])  # two days late
+    table = world.client.get(f"{url}/results", headers=world.teacher).json()
+    assert table["due"] == "2026-11-03"
+    rows = {row["name"]: (row["done_day"], row["late"]) for row in table["students"]}
+    assert rows == {"Ada": ("2026-11-02", False), "Bo": ("2026-11-05", True), "Cy": (None, False),
+                    "Di": ("2026-11-04", True)}
+    assert next(r for r in table["students"] if r["name"] == "Bo")["done"].startswith("2026-11-05T09:0")
+    # What's due: only what a student hasn't done.
+    assert world.client.get("/api/classes/due", headers=students["Ada"]).json() == {"due": []}
+    assert [d["due"] for d in world.client.get("/api/classes/due", headers=students["Cy"]).json()["due"]] \
+        == ["2026-11-03"]
+    # A student's own row says the same.
+    own = world.client.get(f"{url}/results", headers=students["Bo"]).json()
+    assert [(r["name"], r["late"]) for r in own["students"]] == [("Bo", True)] and own["due"] == "2026-11-03"
+
+
+def test_the_due_day_ends_at_midnight_in_the_sites_zone(tmp_path: Path) -> None:
+    from tests.support import settings_for_tests
+
+    # 03:00 UTC on 3 November is still 2 November in New York: on time there.
+    with sqlite_store(tmp_path / "z.sqlite3") as store, served(
+        store, NOON, settings=settings_for_tests(SITE_TZ="America/New_York")
+    ) as world:
+        world.teacher = signed_up(world.client, "Teacher")
+        world.lesson = world.client.post(
+            "/api/lessons", content=LESSON.encode(), headers={**JSON, **world.teacher}
+        ).json()["id"]
+        klass, students = a_class_with_the_lesson(world, "Ada")
+        url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
+        assert world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher).status_code == 200
+        world.clock.at = dt.datetime(2026, 11, 3, 2, 58, tzinfo=dt.UTC)
+        play_all(world, students["Ada"])
+        (row,) = world.client.get(f"{url}/results", headers=world.teacher).json()["students"]
+        assert (row["done_day"], row["late"]) == ("2026-11-02", False)
+        # And "today" for a new due date is New York's: 2 November there, though 3 November in UTC.
+        assert world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher).status_code == 200

@@ -151,13 +151,49 @@ def test_lessons_are_assigned_once_and_up_to_the_limit(store: Store) -> None:
     head = classes.create("t1", "Club", at(0))
     assert classes.assign(head.id, "L" * 16, at(1)) is True
     assert classes.assign(head.id, "L" * 16, at(2)) is False
-    assert [lid for lid, _ in classes.get(head.id).lessons] == ["L" * 16]
+    assert [a.id for a in classes.get(head.id).lessons] == ["L" * 16]
     for n in range(1, MAX_LESSONS):
         classes.assign(head.id, f"{n:016d}", at(3))
     with pytest.raises(ClassRefused):
         classes.assign(head.id, "M" * 16, at(4))
     assert classes.unassign(head.id, "L" * 16) is True and classes.unassign(head.id, "L" * 16) is False
     assert classes.assign(head.id, "M" * 16, at(5)) is True
+
+
+def test_an_assigned_lesson_gets_a_due_date_changed_and_cleared(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    classes.assign(head.id, "L" * 16, at(1))
+    classes.assign(head.id, "M" * 16, at(2))
+    assert [a.due for a in classes.get(head.id).lessons] == [None, None]
+    assert classes.set_due(head.id, "L" * 16, "2026-11-09") is True
+    first = classes.get(head.id).assignment("L" * 16)
+    assert (first.due, first.assigned) == ("2026-11-09", classes.get(head.id).lessons[0].assigned)
+    assert classes.set_due(head.id, "L" * 16, "2026-11-10") is True  # changed
+    assert classes.get(head.id).assignment("L" * 16).due == "2026-11-10"
+    assert classes.get(head.id).assignment("M" * 16).due is None  # the other lesson's is its own
+    assert classes.set_due(head.id, "L" * 16, None) is True  # cleared
+    assert classes.get(head.id).assignment("L" * 16).due is None
+    # A lesson not assigned (or no longer) gets none, and nothing is written for it.
+    assert classes.set_due(head.id, "N" * 16, "2026-11-09") is False
+    classes.unassign(head.id, "M" * 16)
+    assert classes.set_due(head.id, "M" * 16, "2026-11-09") is False
+    assert [a.id for a in classes.get(head.id).lessons] == ["L" * 16]
+    # Assigned again, a lesson starts with no due date, and the count of lessons is right.
+    classes.assign(head.id, "M" * 16, at(3))
+    assert classes.get(head.id).assignment("M" * 16).due is None
+    assert store.get_item(f"C#{head.id}", "COUNT")["lessons"] == 2
+
+
+def test_an_assignment_kept_before_versions_takes_a_due_date(store: Store) -> None:
+    from service.store.items import Put, make_item
+
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    store.transact([Put(make_item(f"C#{head.id}", "A#" + "L" * 16, {"assigned": "2026-11-01T00:00:00Z"}))])
+    assert classes.set_due(head.id, "L" * 16, "2026-11-09") is True
+    assert classes.get(head.id).assignment("L" * 16).due == "2026-11-09"
+    assert classes.set_due(head.id, "L" * 16, None) is True  # versioned from then on
 
 
 def test_deleting_a_player_takes_their_classes_and_their_places(store: Store) -> None:

@@ -59,17 +59,29 @@ class ClassHead:
 
 
 @dataclass(frozen=True, slots=True)
+class Assignment:
+    """A lesson assigned to a class: when, and its due date (YYYY-MM-DD in the site's zone) if any."""
+
+    id: str
+    assigned: str
+    due: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Klass:
     """A class with its students (by join time), assigned lessons (by assignment time) and the
     students the teacher removed (by removal time: `joined` is when they were removed)."""
 
     head: ClassHead
     members: list[Member] = field(default_factory=list)
-    lessons: list[tuple[str, str]] = field(default_factory=list)  # (lesson id, when assigned)
+    lessons: list[Assignment] = field(default_factory=list)
     removed: list[Member] = field(default_factory=list)
 
     def member(self, pid: str) -> Member | None:
         return next((m for m in self.members if m.pid == pid), None)
+
+    def assignment(self, lesson_id: str) -> Assignment | None:
+        return next((a for a in self.lessons if a.id == lesson_id), None)
 
 
 def _head(class_id: str, item: Item) -> ClassHead:
@@ -142,7 +154,7 @@ class ClassRecords:
             if it["SK"].startswith(K.MEMBERS)
         ]
         lessons = [
-            (it["SK"][len(K.LESSONS) :], doc_of(it)["assigned"])
+            Assignment(it["SK"][len(K.LESSONS) :], doc_of(it)["assigned"], doc_of(it).get("due"))
             for it in items
             if it["SK"].startswith(K.LESSONS)
         ]
@@ -152,7 +164,7 @@ class ClassRecords:
             if it["SK"].startswith(K.REMOVED)
         ]
         members.sort(key=lambda m: (m.joined, m.pid))
-        lessons.sort(key=lambda lesson: (lesson[1], lesson[0]))
+        lessons.sort(key=lambda lesson: (lesson.assigned, lesson.id))
         removed.sort(key=lambda m: (m.joined, m.pid))
         return Klass(_head(class_id, head), members, lessons, removed)
 
@@ -307,11 +319,32 @@ class ClassRecords:
                 return False, []
             may_assign(int(got.get((pk, K.COUNT), {}).get("lessons", 0)))
             return True, [
-                Put(make_item(pk, K.assigned(lesson_id), {"assigned": utc_stamp(now)}), expect=0),
+                Put(make_item(pk, K.assigned(lesson_id), {"assigned": utc_stamp(now)}, version=1), expect=0),
                 Add(pk, K.COUNT, {"lessons": 1}, below=("lessons", MAX_LESSONS)),
             ]
 
         return self.store.settle(keys, decide)
+
+    def set_due(self, class_id: str, lesson_id: str, due: str | None) -> bool:
+        """Give an assigned lesson a due date (YYYY-MM-DD, checked by the route: puzzlebook.classes.
+        may_set_due), change it, or clear it (None); False when the lesson isn't assigned (nothing
+        written). The assignment keeps when it was assigned."""
+        pk = K.klass(class_id)
+
+        def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
+            item = got.get((pk, K.assigned(lesson_id)))
+            if item is None:
+                return False, []
+            doc = {k: v for k, v in doc_of(item).items() if k != "due"}
+            if due is not None:
+                doc["due"] = due
+            version = version_of(item)
+            # An assignment made before they had versions is written regardless (a race with its
+            # unassign there could bring it back once, uncounted); each has one from then on.
+            expect = version if "v" in item else None
+            return True, [Put(make_item(pk, K.assigned(lesson_id), doc, version=version + 1), expect=expect)]
+
+        return self.store.settle([(pk, K.assigned(lesson_id))], decide)
 
     def unassign(self, class_id: str, lesson_id: str) -> bool:
         pk = K.klass(class_id)

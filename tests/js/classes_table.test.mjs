@@ -58,3 +58,23 @@ test('a puzzle\u2019s title is cut short for its column, at a word where it can 
   assert.equal(shortTitle('  two   spaces  '), 'two spaces')
   assert.equal(shortTitle('Échec et mat, à la Légal'), 'Échec et mat…')
 })
+
+test('with a due date the CSV marks each student’s work and the day it was done, and sorts by it', () => {
+  const dated = {
+    ...table,
+    due: '2026-11-03',
+    students: [
+      { ...table.students[0], done: null, done_day: null, late: false },
+      { ...table.students[1], done: '2026-11-05T09:00:00.000000Z', done_day: '2026-11-05', late: true },
+      { ...table.students[2], done: '2026-11-02T09:00:00.000000Z', done_day: '2026-11-02', late: false },
+    ],
+  }
+  const lines = toCsv(dated, dated.students, '2026-11-04').split('\r\n')
+  assert.deepEqual(lines[0].split(',').slice(0, 6), ['Student', 'Solved', 'Solved first try', 'Seconds in all', 'Due 2026-11-03', 'Done on'])
+  assert.deepEqual(lines[1].split(',').slice(4, 6), ['Not done', ''])
+  assert.deepEqual(lines[2].split(',').slice(4, 6), ['Late', '2026-11-05'])
+  assert.deepEqual(lines[3].split(',').slice(4, 6), ['On time', '2026-11-02'])
+  assert.equal(toCsv(dated, dated.students, '2026-11-03').split('\r\n')[1].split(',')[4], 'Not yet')
+  assert.deepEqual(sortRows(dated.students, 'due', false, dated.due, '2026-11-04').map((r) => r.id), ['c', 'b', 'a'])
+  assert.equal(toCsv(table).split('\r\n')[0].split(',')[4], '1. Back rank') // no due date: no such columns
+})

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, Field
 
-from functions.models import NewPlayer, Request
+from functions.models import Day, NewPlayer, Request
 from puzzlebook.classes import NAME_MAX
 from puzzlebook.names import name_pattern
 from puzzlebook.patterns import whole_text
@@ -60,12 +60,20 @@ class RemovedOut(BaseModel):
     removed: str
 
 
+class DueChange(Request):
+    """An assigned lesson's due date: a day in the site's zone, from today up to a year ahead, due by
+    its end; null clears it."""
+
+    due: Day | None = Field(description="YYYY-MM-DD (today or later, at most 366 days ahead), or null.")
+
+
 class LessonOut(BaseModel):
     id: str
     name: str
     count: int
     url: str
     assigned: str
+    due: str | None = Field(default=None, description="Due by the end of this day in the site's zone.")
 
 
 class ClassOut(BaseModel):
@@ -124,6 +132,11 @@ class Row(BaseModel):
     id: str
     name: str
     results: list[Cell]
+    done: str | None = Field(
+        default=None, description="When every puzzle had a result of the student's (UTC), or null."
+    )
+    done_day: str | None = Field(default=None, description="The site day of `done`.")
+    late: bool = Field(default=False, description="Done after the end of the due day.")
 
 
 class PuzzleOut(BaseModel):
@@ -138,7 +151,27 @@ class Table(BaseModel):
     lesson_id: str
     lesson: str
     url: str
+    due: str | None = Field(default=None, description="The lesson's due date in this class, if any.")
     puzzles: list[PuzzleOut]
     students: list[Row]
+
+
+class DueItem(BaseModel):
+    """An assigned lesson with a due date, not yet done by you (every puzzle with a result)."""
+
+    class_id: str
+    class_name: str
+    class_url: str
+    lesson_id: str
+    lesson: str
+    url: str
+    count: int
+    due: str
+
+
+class DueList(BaseModel):
+    """Your assigned lessons with a due date that you haven't done yet, soonest due first."""
+
+    due: list[DueItem]
 
 

@@ -8,6 +8,7 @@ docs/classes.md.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter
@@ -28,6 +29,9 @@ from functions.routes.classes.models import (
     ClassId,
     ClassOut,
     ClassSummary,
+    DueChange,
+    DueItem,
+    DueList,
     Join,
     Joined,
     LessonOut,
@@ -41,11 +45,22 @@ from functions.routes.classes.models import (
     Table,
 )
 from functions.routes.lessons.models import LESSON_ID, LessonId
-from puzzlebook.classes import MAX_CLASSES, MAX_LESSONS, MAX_STUDENTS, ClassRefused, cell, class_name
+from puzzlebook.classes import (
+    MAX_CLASSES,
+    MAX_LESSONS,
+    MAX_STUDENTS,
+    ClassRefused,
+    cell,
+    class_name,
+    day_of,
+    done_at,
+    is_late,
+    may_set_due,
+)
 from puzzlebook.lessons.results import student_key
-from service.classes.records import ClassHead, ClassRecords, Klass
+from service.classes.records import ClassHead, ClassRecords, Klass, Member
 from service.context import Context
-from service.games.lessons.records import LessonRecords
+from service.games.lessons.records import Lesson, LessonRecords
 from service.store.records import Player
 
 router = APIRouter(tags=["classes"])
@@ -59,6 +74,7 @@ Creating = Annotated[Post[NewClass], signed_post(NewClass, NEEDED)]
 Changing = Annotated[Post[ClassChange], signed_post(ClassChange, NEEDED)]
 Joining = Annotated[Post[Join], signed_post(Join, NEEDED)]
 Renaming = Annotated[Post[MemberName], signed_post(MemberName, NEEDED)]
+Dating = Annotated[Post[DueChange], signed_post(DueChange, NEEDED)]
 NO_CLASS = "There is no class with that id that you teach or belong to."
 NOT_TEACHER = "There is no class with that id that you teach."
 NO_STUDENT = "There is no student with that id in this class."
@@ -112,11 +128,13 @@ def _summary(head: ClassHead) -> ClassSummary:
 
 
 def _out(ctx: Context, klass: Klass, player: Player) -> ClassOut:
-    heads = {lid: LessonRecords(ctx.store).lesson_head(lid) for lid, _ in klass.lessons}
+    heads = {a.id: LessonRecords(ctx.store).lesson_head(a.id) for a in klass.lessons}
     lessons = [
-        LessonOut(id=lid, name=head.name, count=head.count, url=lesson_url(lid), assigned=when)
-        for lid, when in klass.lessons
-        if (head := heads[lid]) is not None
+        LessonOut(
+            id=a.id, name=head.name, count=head.count, url=lesson_url(a.id), assigned=a.assigned, due=a.due
+        )
+        for a in klass.lessons
+        if (head := heads[a.id]) is not None
     ]
     teacher = klass.head.teacher == player.id
     me = klass.member(player.id)
@@ -175,6 +193,39 @@ async def my_classes(me: Someone) -> Classes:
         joined=[_summary(h) for h, _ in records.joined(player.id)],
         most=MAX_CLASSES,
     )
+
+
+# Before /classes/{class_id}, which would take "due" for a class's id.
+@router.get(
+    "/classes/due",
+    response_model=DueList,
+    responses=errors(401, 503),
+    summary="Your assigned lessons with a due date that you haven't done yet, soonest first",
+)
+@cached(PRIVATE)
+async def my_due(me: Someone) -> DueList:
+    player, ctx = me.player, me.ctx
+    records, lessons = ClassRecords(ctx.store), LessonRecords(ctx.store)
+    out = []
+    for head, member in records.joined(player.id):
+        klass = records.get(head.id)
+        if klass is None:
+            continue
+        for assignment in klass.lessons:
+            if assignment.due is None:
+                continue
+            lesson = lessons.get_lesson(assignment.id)
+            if lesson is None:
+                continue
+            (row,) = _rows(ctx, assignment.id, lesson, [member], assignment.due)
+            if row.done is None:
+                out.append(DueItem(
+                    class_id=head.id, class_name=head.name, class_url=class_url(head.id),
+                    lesson_id=assignment.id, lesson=lesson.lesson["name"], url=lesson_url(assignment.id),
+                    count=len(lesson.lesson["puzzles"]), due=assignment.due,
+                ))
+    out.sort(key=lambda item: (item.due, item.class_name, item.lesson))
+    return DueList(due=out)
 
 
 @router.get(
@@ -331,6 +382,29 @@ async def assign_lesson(me: Quietly, class_id: ClassId, lesson_id: LessonId) -> 
     return _out(ctx, _taught(ctx, class_id, player), player)
 
 
+@router.patch(
+    "/classes/{class_id}/lessons/{lesson_id}",
+    response_model=ClassOut,
+    openapi_extra=documented(DueChange),
+    responses=errors(400, 401, 404, 422, 503),
+    summary="Give an assigned lesson a due date (today or later), change it, or clear it (null)",
+)
+@cached(PRIVATE)
+async def set_due(post: Dating, class_id: ClassId, lesson_id: LessonId) -> ClassOut:
+    player, ctx, body = post.player, post.ctx, post.body
+    klass = _taught(ctx, class_id, player)
+    if not LESSON_ID.fullmatch(lesson_id) or klass.assignment(lesson_id) is None:
+        raise ApiError(404, NOT_ASSIGNED)
+    try:
+        if body.due is not None:
+            may_set_due(dt.date.fromisoformat(body.due), ctx.today())
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    if not ClassRecords(ctx.store).set_due(class_id, lesson_id, body.due):
+        raise ApiError(404, NOT_ASSIGNED)
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
 @router.delete(
     "/classes/{class_id}/lessons/{lesson_id}",
     response_model=ClassOut,
@@ -356,7 +430,7 @@ async def unassign_lesson(me: Someone, class_id: ClassId, lesson_id: LessonId) -
 async def class_results(me: Someone, class_id: ClassId, lesson_id: LessonId) -> Table:
     player, ctx = me.player, me.ctx
     klass = _seen(ctx, class_id, player)
-    if not any(lid == lesson_id for lid, _ in klass.lessons):
+    if klass.assignment(lesson_id) is None:
         raise ApiError(404, NOT_ASSIGNED)
     lessons = LessonRecords(ctx.store)
     lesson = lessons.get_lesson(lesson_id)
@@ -366,26 +440,41 @@ async def class_results(me: Someone, class_id: ClassId, lesson_id: LessonId) -> 
         klass.members if klass.head.teacher == player.id else [m for m in klass.members if m.pid == player.id]
     )
     puzzles = lesson.lesson["puzzles"]
-    revs = lesson.revs or (1,) * len(puzzles)
-    keys = {m.pid: student_key(lesson_id, m.pid) for m in students}
-    kept = lessons.answers(lesson_id, len(puzzles), list(keys.values()))
-    rows = [
-        Row(
-            id=m.pid,
-            name=m.name,
-            results=[
-                Cell(**cell(kept.get((n, keys[m.pid])), revs[n - 1])) for n in range(1, len(puzzles) + 1)
-            ],
-        )
-        for m in students
-    ]
+    assignment = klass.assignment(lesson_id)
+    due = assignment.due if assignment is not None else None
     return Table(
         class_id=klass.head.id,
         lesson_id=lesson_id,
         lesson=lesson.lesson["name"],
         url=lesson_url(lesson_id),
+        due=due,
         puzzles=[
             PuzzleOut(index=n, title=p.get("title", "") or f"Puzzle {n}") for n, p in enumerate(puzzles, 1)
         ],
-        students=rows,
+        students=_rows(ctx, lesson_id, lesson, students, due),
     )
+
+
+def _rows(ctx: Context, lesson_id: str, lesson: Lesson, students: list[Member], due: str | None) -> list[Row]:
+    """Each student's row of an assigned lesson: a cell per puzzle, and when their work was done (every
+    puzzle with a result: puzzlebook.classes.done_at), on which site day, and whether after `due`."""
+    puzzles = lesson.lesson["puzzles"]
+    revs = lesson.revs or (1,) * len(puzzles)
+    keys = {m.pid: student_key(lesson_id, m.pid) for m in students}
+    kept = LessonRecords(ctx.store).answers(lesson_id, len(puzzles), list(keys.values()))
+    zone = ctx.settings.site_tz
+    due_day = dt.date.fromisoformat(due) if due else None
+    rows = []
+    for m in students:
+        results = [kept.get((n, keys[m.pid])) for n in range(1, len(puzzles) + 1)]
+        done = done_at(results)
+        day = day_of(done, zone) if done is not None else None
+        rows.append(Row(
+            id=m.pid,
+            name=m.name,
+            results=[Cell(**cell(r, revs[n])) for n, r in enumerate(results)],
+            done=done,
+            done_day=day.isoformat() if day is not None and day != dt.date.min else None,
+            late=is_late(day, due_day),
+        ))
+    return rows

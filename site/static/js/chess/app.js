@@ -1,7 +1,8 @@
 /**
  * Chess Puzzles' page (/): the routes and the home view.
  *
- *   #/                  home: today's daily, Endless's bands, puzzles left part way, the player
+ *   #/                  home: today's daily, what a student's classes have due, Endless's bands,
+ *                       puzzles left part way, the player
  *   #/daily/<band>      today's daily of that band
  *   #/daily/<band>/<YYYY-MM-DD>  that day's daily, played as the daily it was (the archive's links)
  *   #/p/<band>/<id>     any puzzle of the bundle
@@ -129,6 +130,7 @@ async function renderHome(current) {
   const today = dayIn(siteZone())
   $('today-line').textContent = longDate(today)
   renderPlayer()
+  renderDue(today)
   const card = $('daily-today')
   if (card.dataset.day !== today) {
     await swapCard(card, today)
@@ -145,6 +147,16 @@ async function renderHome(current) {
   const days = streak(store.days(), today)
   $('streak-line').hidden = !days
   $('streak-line').textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : ''
+}
+
+/** What a signed-in student's classes have due (classes/home_due.js, loaded only for a player). */
+function renderDue(today) {
+  const card = $('due-card')
+  if (!getPlayer()) {
+    card.hidden = true
+    return
+  }
+  import('../classes/home_due.js').then((due) => due.showDue(card, today)).catch(() => { card.hidden = true })
 }
 
 /**

@@ -6,17 +6,25 @@
  * table (table.js: sortable by any column, downloadable as CSV). To a student: the class's
  * lessons, each with a link to play and their own results. Every name goes in with
  * textContent (lessons/dom.js), never as HTML.
+ *
+ * Due dates (due.js): the teacher gives an assigned lesson one, changes or clears it; a student
+ * sees what is due, and the teacher's table marks each student's work on time, late or not done,
+ * against the site's day as this page counts it.
  */
 import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { el, $, plural, copyText } from '../lessons/dom.js'
+import { addDays, dayIn, mediumDate, siteZone } from '../lib/dates.js'
 import { OUTCOMES, cellWords, csvName, duration, shortTitle, sortRows, toCsv, totals } from './table.js'
+import { dueState, workMark } from './due.js'
 
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const id = new URLSearchParams(location.search).get('id') || ''
 const SHORT = { clean: 'First try', helped: 'With help', missed: 'Missed', none: '–' }
+const DUE_AHEAD_DAYS = 366 // puzzlebook.classes.DUE_AHEAD_DAYS
+const today = () => dayIn(siteZone())
 
 let klass = null
 let table = null
@@ -185,7 +193,11 @@ function fillLessons() {
   $('class-lessons').replaceChildren(...klass.lessons.map((lesson) => {
     const progress = el('p', { class: 'muted lesson-progress-line' })
     const actions = el('div', { class: 'lesson-item-actions' })
+    const dueLine = el('p', { class: 'due-line' })
+    showDue(dueLine, lesson.due)
+    let dueForm = null
     if (teacher) {
+      dueForm = dueEditor(lesson)
       const results = el('button', { class: 'button button-primary', type: 'button', text: 'Results', 'aria-label': `Results of ${lesson.name}` })
       const remove = el('button', { class: 'button button-quiet', type: 'button', text: 'Unassign', 'aria-label': `Unassign ${lesson.name}` })
       results.addEventListener('click', () => showTable(lesson.id, true))
@@ -204,22 +216,87 @@ function fillLessons() {
       actions.append(results, remove)
     } else {
       actions.append(el('a', { class: 'button button-primary', href: lesson.url, text: 'Play', 'aria-label': `Play ${lesson.name}` }))
-      ownProgress(lesson, progress)
+      ownProgress(lesson, progress, dueLine)
     }
     return el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
       el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
       el('p', { class: 'muted', text: plural(lesson.count, 'puzzle') }),
-      progress, actions)
+      dueLine, dueForm, progress, actions)
   }))
 }
 
-async function ownProgress(lesson, line) {
+/** A lesson's due date in words (none: "No due date" to its teacher, nothing to a student). */
+function showDue(line, due, row = null) {
+  line.dataset.state = ''
+  if (!due) {
+    line.textContent = klass.role === 'teacher' ? 'No due date.' : ''
+    line.hidden = klass.role !== 'teacher'
+    return
+  }
+  line.hidden = false
+  const work = row ? workMark(row, due, today()) : null
+  if (work && (work.mark === 'on-time' || work.mark === 'late')) {
+    line.textContent = `${work.words}.`
+    line.dataset.state = work.mark
+    return
+  }
+  const where = dueState(due, today())
+  // To the teacher a day that has passed is only that; to the student, their lesson is overdue.
+  const teacherWords = where.state === 'overdue' ? `Was due ${where.words.replace(/^Overdue: it was due /, '')}: its day has passed` : where.words
+  line.textContent = `${klass.role === 'teacher' ? teacherWords : where.words}.`
+  line.dataset.state = klass.role === 'teacher' && where.state === 'overdue' ? 'passed' : where.state
+}
+
+/** The teacher's due date form for an assigned lesson: set or change it, or clear it. */
+function dueEditor(lesson) {
+  const inputId = `due-${lesson.id}`
+  const errorId = `due-error-${lesson.id}`
+  const now = today()
+  const input = el('input', { id: inputId, type: 'date', value: lesson.due || '', min: now, max: addDays(now, DUE_AHEAD_DAYS), 'aria-describedby': errorId })
+  const setWords = lesson.due ? 'Change due date' : 'Set due date'
+  const set = el('button', { class: 'button', type: 'submit', text: setWords, 'aria-label': `${setWords} of ${lesson.name}` })
+  const clear = el('button', { class: 'button button-quiet', type: 'button', text: 'Clear due date', hidden: !lesson.due, 'aria-label': `Clear due date of ${lesson.name}` })
+  const error = el('p', { class: 'form-error', id: errorId, role: 'alert' })
+  const form = el('form', { class: 'inline-form due-form', novalidate: true },
+    el('label', { for: inputId }, 'Due date', el('span', { class: 'visually-hidden', text: ` for ${lesson.name}` })),
+    el('div', { class: 'inline-form-row' }, input, set, clear), error)
+  const save = async (due) => {
+    error.textContent = ''
+    const answer = await call(`/classes/${id}/lessons/${lesson.id}`, { method: 'PATCH', body: { due } })
+    if (answer.status === 200 && answer.data) {
+      klass = answer.data
+      fillLessons()
+      document.getElementById(inputId)?.focus()
+      announce(due ? `${lesson.name} is due ${dueState(due, today()).words.replace(/^Due /, '')}.` : `${lesson.name} has no due date now.`)
+      if (table && table.lesson_id === lesson.id) showTable(lesson.id)
+    } else {
+      error.textContent = reason(answer)
+      input.setAttribute('aria-invalid', 'true')
+      input.focus()
+    }
+  }
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    if (!input.value) {
+      error.textContent = 'Pick a day first (or Clear due date to have none).'
+      input.setAttribute('aria-invalid', 'true')
+      input.focus()
+      return
+    }
+    save(input.value)
+  })
+  clear.addEventListener('click', () => save(null))
+  return form
+}
+
+async function ownProgress(lesson, line, dueLine) {
   const answer = await call(`/classes/${id}/lessons/${lesson.id}/results`)
   const row = answer.data?.students?.[0]
   if (answer.status !== 200 || !row) {
     line.textContent = answer.status === 200 ? '' : reason(answer)
     return
   }
+  showDue(dueLine, answer.data.due, row)
   const sum = totals(row)
   const played = row.results.filter((c) => c.outcome !== 'none').length
   line.textContent = played
@@ -273,9 +350,19 @@ function headCell(label, key, shown = null) {
     sortButton(label, key, shown))
 }
 
+function dueCell(row) {
+  const work = workMark(row, table.due, today())
+  return el('td', { class: `due-cell is-${work.mark}`, title: work.words },
+    el('span', { class: 'result-word', text: work.short }),
+    work.mark === 'late' && row.done_day ? el('span', { class: 'result-time', text: mediumDate(row.done_day) }) : null,
+    el('span', { class: 'visually-hidden', text: ` ${work.words}` }))
+}
+
 function drawTable() {
-  const rows = sortRows(table.students, sort.key, sort.descending)
-  const head = el('tr', {}, headCell('Student', 'name'), headCell('Solved', 'solved'), headCell('Time', 'time'),
+  if (sort.key === 'due' && !table.due) sort = { key: 'name', descending: false }
+  const rows = sortRows(table.students, sort.key, sort.descending, table.due, today())
+  const dueHead = table.due ? [headCell(`Due ${mediumDate(table.due)}`, 'due')] : []
+  const head = el('tr', {}, headCell('Student', 'name'), headCell('Solved', 'solved'), headCell('Time', 'time'), ...dueHead,
     ...table.puzzles.map((p) => headCell(`${p.index}. ${p.title}`, p.index, `${p.index}. ${shortTitle(p.title)}`)))
   const body = rows.map((row) => {
     const sum = totals(row)
@@ -283,6 +370,7 @@ function drawTable() {
       el('th', { scope: 'row', class: 'student-cell', text: row.name }),
       el('td', { text: `${sum.solved} (${sum.clean} first try)` }),
       el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
+      table.due ? dueCell(row) : null,
       ...row.results.map((cell) => el('td', { class: `result-cell is-${cell.outcome}${cell.earlier ? ' is-earlier' : ''}`, title: cellWords(cell) },
         el('span', { class: 'result-word', text: SHORT[cell.outcome] + (cell.earlier ? '*' : '') }),
         cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
@@ -292,8 +380,9 @@ function drawTable() {
   const node = keepTableRoles(el('table', { class: 'class-table' },
     el('caption', { text: caption }), el('thead', {}, head), el('tbody', {}, ...body)))
   const earlier = table.students.some((r) => r.results.some((c) => c.earlier))
+  const due = table.due ? ` Due ${mediumDate(table.due)}: on time or late (with the day) once every puzzle has a result; not yet; not done once the day has passed.` : ''
   $('results-scroll').replaceChildren(node,
-    el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); missed (the solution shown); – not started.${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}` }))
+    el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); missed (the solution shown); – not started.${due}${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}` }))
 }
 
 $('copy-join').addEventListener('click', async () => {
@@ -355,8 +444,8 @@ $('assign-form').addEventListener('submit', async (event) => {
 
 $('csv-button').addEventListener('click', () => {
   if (!table) return
-  const rows = sortRows(table.students, sort.key, sort.descending)
-  const blob = new Blob(['\ufeff', toCsv(table, rows)], { type: 'text/csv;charset=utf-8' })
+  const rows = sortRows(table.students, sort.key, sort.descending, table.due, today())
+  const blob = new Blob(['\ufeff', toCsv(table, rows, today())], { type: 'text/csv;charset=utf-8' })
   const link = el('a', { href: URL.createObjectURL(blob), download: csvName(klass.name, table.lesson) })
   document.body.append(link)
   link.click()

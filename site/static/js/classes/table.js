@@ -4,9 +4,11 @@
  * (class.js) draws it; tests/js/classes_table.test.mjs holds it to its words.
  *
  * A table is GET /api/classes/<id>/lessons/<lesson>/results:
- *   { lesson, puzzles: [{ index, title }], students: [{ id, name, results: [cell] }] }
+ *   { lesson, due, puzzles: [{ index, title }], students: [{ id, name, results: [cell], done, done_day, late }] }
  *   cell: { outcome: 'clean'|'helped'|'missed'|'none', seconds, mistakes, hints, earlier }
+ * With a due date, each row's work is marked against it on `today` (the site day: due.js).
  */
+import { workMark } from './due.js'
 
 export const OUTCOMES = {
   clean: 'Solved first try',
@@ -17,6 +19,8 @@ export const OUTCOMES = {
 
 // Best first when a puzzle's column is sorted: solved first try, with help, missed, not started.
 const RANK = { clean: 0, helped: 1, missed: 2, none: 3 }
+// And the due date's column: on time, late, not done yet, not done past its day.
+const MARK_RANK = { 'on-time': 0, late: 1, open: 2, 'not-done': 3, none: 4 }
 
 /** Seconds as "m:ss" ("" for none). */
 export function duration(seconds) {
@@ -66,15 +70,20 @@ export function totals(row) {
 
 /**
  * The rows sorted by `key`: 'name', 'solved' (most first), 'time' (least first, the unplayed
- * last) or a puzzle's 1-based index (best outcome, then quickest). `descending` reverses.
- * Ties keep the students' order by name.
+ * last), 'due' (on time, late, not yet, not done; `due` and `today` say against what) or a
+ * puzzle's 1-based index (best outcome, then quickest). `descending` reverses. Ties keep the
+ * students' order by name.
  */
-export function sortRows(rows, key, descending = false) {
+export function sortRows(rows, key, descending = false, due = null, today = '') {
   const byName = (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
   const compare = (a, b) => {
     if (key === 'solved') {
       const [x, y] = [totals(a), totals(b)]
       return y.solved - x.solved || y.clean - x.clean
+    }
+    if (key === 'due') {
+      return MARK_RANK[workMark(a, due, today).mark] - MARK_RANK[workMark(b, due, today).mark] ||
+        (a.done || '').localeCompare(b.done || '')
     }
     if (key === 'time') {
       const [x, y] = [totals(a), totals(b)]
@@ -100,11 +109,13 @@ export function csvField(value) {
 }
 
 /**
- * The table as CSV (RFC 4180, CRLF): a row per student with their totals, then per
- * puzzle its outcome, seconds, wrong moves, hints and whether it was on an earlier version.
+ * The table as CSV (RFC 4180, CRLF): a row per student with their totals, with a due date its
+ * mark on `today` and the day the work was done, then per puzzle its outcome, seconds, wrong
+ * moves, hints and whether it was on an earlier version.
  */
-export function toCsv(table, rows = table.students) {
+export function toCsv(table, rows = table.students, today = '') {
   const head = ['Student', 'Solved', 'Solved first try', 'Seconds in all']
+  if (table.due) head.push(`Due ${table.due}`, 'Done on')
   for (const p of table.puzzles) {
     const name = `${p.index}. ${p.title}`
     head.push(name, `${name}: seconds`, `${name}: wrong moves`, `${name}: hints`, `${name}: earlier version`)
@@ -113,6 +124,7 @@ export function toCsv(table, rows = table.students) {
   for (const row of rows) {
     const sum = totals(row)
     const line = [row.name, sum.solved, sum.clean, sum.seconds]
+    if (table.due) line.push(workMark(row, table.due, today).short, row.done_day || '')
     for (const cell of row.results) {
       const played = cell.outcome !== 'none'
       line.push(OUTCOMES[cell.outcome] || OUTCOMES.none, played ? cell.seconds ?? '' : '',
