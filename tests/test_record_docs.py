@@ -35,8 +35,26 @@ def test_chess_stats_doc_holds_every_field_but_the_version() -> None:
     stats = _full_stats()
     expected = asdict(stats)
     expected.pop("version")
+    # Each band's tally as a row (the item stays under 1 KB: docs/store.md, "Boards at scale").
+    expected["bands"] = {"Easy": [3, 2, "2026-11-29T10:00:00Z", 1]}
     assert stats.to_doc() == expected
     assert set(stats.to_doc()) == {f.name for f in fields(ChessStats)} - {"version"}
+    assert len(fields(BandTally)) == 4  # a field added to BandTally needs a place in the row too
+
+
+def test_chess_stats_keep_the_boards_streak_only_when_it_differs() -> None:
+    stats = _full_stats()
+    same = stats.with_(board_streak=stats.streak)
+    assert same.to_doc()["board_streak"] is None
+    again = ChessStats.from_doc(same.to_doc(), same.version)
+    assert again.ranked_streak == stats.streak and again.to_doc() == same.to_doc()
+
+
+def test_chess_stats_kept_with_bands_as_maps_still_read() -> None:
+    stats = _full_stats()
+    doc = stats.to_doc()
+    doc["bands"] = {"Easy": {"solved": 3, "clean": 2, "clean_at": "2026-11-29T10:00:00Z", "offline_clean": 1}}
+    assert ChessStats.from_doc(doc, stats.version) == stats
 
 
 def test_chess_stats_read_back_from_their_doc() -> None:
@@ -47,7 +65,7 @@ def test_chess_stats_read_back_from_their_doc() -> None:
 def test_a_doc_is_a_copy_the_stats_dont_share() -> None:
     stats = _full_stats()
     doc = stats.to_doc()
-    doc["bands"]["Easy"]["solved"] = 99
+    doc["bands"]["Easy"][0] = 99
     assert stats.bands["Easy"].solved == 3
 
 

@@ -51,7 +51,13 @@ class ChessStats:
 
     def to_doc(self) -> dict[str, Any]:
         """As the store keeps it, without the version (what `from_doc` reads back). Field by field:
-        `dataclasses.asdict` deep-copies through every value, a tenth of a solve's time."""
+        `dataclasses.asdict` deep-copies through every value, a tenth of a solve's time.
+
+        Every rated result rewrites this item, so it is kept under 1 KB (a write of more costs
+        double: docs/store.md, "Boards at scale"): each band's tally as a row `[solved, clean,
+        clean_at, offline_clean]` rather than a map of its names, and the boards' streak as null
+        when it is the player's own (no offline result broke them apart), which reads back as that."""
+        board_streak = self.board_streak if self.board_streak != self.streak else None
         return {
             "solved": self.solved,
             "clean": self.clean,
@@ -59,10 +65,13 @@ class ChessStats:
             "rated": self.rated,
             "rating": self.rating.to_doc() if self.rating else None,
             "clean_at": self.clean_at,
-            "bands": {name: tally.to_doc() for name, tally in self.bands.items()},
+            "bands": {
+                name: [tally.solved, tally.clean, tally.clean_at, tally.offline_clean]
+                for name, tally in self.bands.items()
+            },
             "streak": self.streak.to_doc(),
             "offline_clean": self.offline_clean,
-            "board_streak": self.board_streak.to_doc() if self.board_streak else None,
+            "board_streak": board_streak.to_doc() if board_streak else None,
         }
 
     @classmethod
@@ -78,7 +87,7 @@ class ChessStats:
             rated=doc["rated"],
             rating=Rating(**rating) if rating else None,
             clean_at=doc["clean_at"],
-            bands={name: BandTally.from_doc(tally) for name, tally in doc["bands"].items()},
+            bands={name: _band(tally) for name, tally in doc["bands"].items()},
             streak=Streak(**doc["streak"]),
             offline_clean=doc.get("offline_clean", 0),
             board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,
@@ -92,3 +101,11 @@ class ChessStats:
 
     def with_(self, **changes: Any) -> ChessStats:
         return replace(self, **changes)
+
+
+def _band(kept: list[Any] | dict[str, Any]) -> BandTally:
+    """A band's tally as kept in the tallies: a row, or (kept before rows) a map of its fields."""
+    if isinstance(kept, list):
+        solved, clean, clean_at, offline_clean = kept
+        return BandTally(solved, clean, clean_at, offline_clean)
+    return BandTally.from_doc(kept)

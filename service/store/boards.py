@@ -58,15 +58,37 @@ class Boards(Primitives):
 
     def read_board(self, spec: BoardSpec) -> BoardRead:
         """The board `spec` describes (its `mine` is not read), for its snapshot: the top rows with
-        names and rank keys, and every entry's rank key in order."""
-        sk_name = f"GSI{spec.index}SK"
-        found: list[Item] = []
-        for pk in spec.partitions:
-            found += self.query_items(pk, index=spec.index)
+        names and rank keys, and the entries' rank keys in order: all of them when the board is small
+        enough to read whole (SHARDS × the sample shard's entries at most WHOLE_BOARD), else the
+        sample shard's, an even 1/SHARDS sample, with the size estimated from it.
+
+        Each of the board's partitions (every shard of each of `spec.partitions`, and the unsharded
+        partition itself, whose entries from before sharding are read whole as one more shard) is
+        queried at most twice: the sample shard whole, then each other shard whole or its top 100."""
+        index = spec.index
+        sk_name = f"GSI{index}SK"
+        legacy = [it for base in spec.partitions for it in self.query_items(base, index=index)]
+        sample = [
+            it
+            for base in spec.partitions
+            for it in self.query_items(K.shard(base, K.SAMPLE_SHARD), index=index)
+        ]
+        sample += [it for it in legacy if K.shard_of(_pid_of(it)) == K.SAMPLE_SHARD]
+        whole = K.SHARDS * len(sample) <= WHOLE_BOARD
+        found = sample + [it for it in legacy if K.shard_of(_pid_of(it)) != K.SAMPLE_SHARD]
+        for base in spec.partitions:
+            for n in range(K.SHARDS):
+                if n != K.SAMPLE_SHARD:
+                    limit = None if whole else BOARD_SIZE
+                    found += self.query_items(K.shard(base, n), index=index, limit=limit)
         found.sort(key=lambda it: it[sk_name])
         top, gone = self._top_rows(found, spec)
-        keys = [rank_key(it, spec.index) for it in found if _pid_of(it) not in gone]
-        return BoardRead(top, keys, None, len(keys))
+        if whole:
+            keys = [rank_key(it, index) for it in found if _pid_of(it) not in gone]
+            return BoardRead(top, keys, None, len(keys))
+        sample.sort(key=lambda it: it[sk_name])
+        sampled = [rank_key(it, index) for it in sample if _pid_of(it) not in gone]
+        return BoardRead(top, None, sampled, K.SHARDS * len(sampled))
 
     def _top_rows(self, ordered: list[Item], spec: BoardSpec) -> tuple[list[BoardRow], set[str]]:
         """The first BOARD_SIZE rows of `ordered` whose players are there, with names read fresh; and
@@ -94,8 +116,9 @@ class Boards(Primitives):
     def board_of(self, spec: BoardSpec) -> Board:
         """The board `spec` describes: its top BOARD_SIZE rows in order, names read fresh, and the
         caller's own row with its place."""
+        partitions = [pk for base in spec.partitions for pk in K.board_partitions(base)]
         found: list[Item] = []
-        for pk in spec.partitions:
+        for pk in partitions:
             found += self.query_items(pk, index=spec.index, limit=BOARD_SIZE)
         sk_name = f"GSI{spec.index}SK"
         found.sort(key=lambda it: it[sk_name])
@@ -105,11 +128,8 @@ class Boards(Primitives):
         if spec.mine:
             mine_item = self.get_item(*spec.mine)
             pk_name = f"GSI{spec.index}PK"
-            if mine_item is not None and mine_item.get(pk_name) in spec.partitions:
-                rank = mine_item[sk_name]
-                mine_place = 1 + sum(
-                    self.count_items(pk, index=spec.index, below=rank) for pk in spec.partitions
-                )
+            if mine_item is not None and mine_item.get(pk_name) in partitions:
+                mine_place = 1 + self._ahead(spec.index, partitions, mine_item[sk_name])
             else:
                 mine_item = None
         pids = [_pid_of(it) for it in found]
@@ -131,6 +151,15 @@ class Boards(Primitives):
             key = rank_key(mine_item, spec.index)
             mine = BoardRow(mine_place, pid, names[pid], spec.detail(mine_item), key)
         return Board(rows, mine)
+
+    def place_on(self, board: tuple[int, str], rank: str) -> int:
+        """The place of the entry ranked `rank` on `board` ((index, base partition)): one more than
+        the entries ahead of it, in every shard."""
+        index, base = board
+        return 1 + self._ahead(index, K.board_partitions(base), rank)
+
+    def _ahead(self, index: int, partitions: list[str], rank: str) -> int:
+        return sum(self.count_items(pk, index=index, below=rank) for pk in partitions)
 
     def _names(self, pids: list[str]) -> dict[str, str]:
         unique = list(dict.fromkeys(pids))
@@ -164,7 +193,8 @@ def _board_streak(doc: dict[str, Any]) -> int:
 
 def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
     """A player's place on `game`'s streak board (GSI2): the partition of the streak's last day."""
-    return K.streak_board(game, streak.day or "")[1], K.streak_rank(streak.length, streak.at or "", pid)
+    board = K.streak_board(game, streak.day or "")
+    return K.board_entry(board, pid), K.streak_rank(streak.length, streak.at or "", pid)
 
 
 def rank_key(item: Item, index: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from service.store.base import Store
@@ -179,6 +179,16 @@ class DynamoStore(Store):
                 return out[:limit] if limit is not None else out
             kwargs["ExclusiveStartKey"] = last
 
+    def scan_index(self, index: int) -> Iterator[Item]:
+        kwargs: dict[str, Any] = {"TableName": self.table, "IndexName": f"GSI{index}"}
+        while True:
+            got = self._call("scan", **kwargs)
+            yield from (_decode(av) for av in got.get("Items", []))
+            last = got.get("LastEvaluatedKey")
+            if not last:
+                return
+            kwargs["ExclusiveStartKey"] = last
+
     def count_items(self, pk: str, *, index: int, below: str) -> int:
         kwargs = self._key_condition(pk, index, below=below)
         kwargs["Select"] = "COUNT"
@@ -266,6 +276,14 @@ class DynamoStore(Store):
                 body["ConditionExpression"] = "#v = :v"
                 body["ExpressionAttributeNames"] = {"#v": "v"}
                 body["ExpressionAttributeValues"] = {":v": {"N": str(op.expect)}}
+            if op.same is not None:
+                # Every attribute as read (moved by an ops command: a write since then refuses it).
+                same = _encode(op.same)
+                names = {f"#s{k}": name for k, name in enumerate(same)}
+                values = {f":s{k}": value for k, value in enumerate(same.values())}
+                body["ConditionExpression"] = " AND ".join(f"#s{k} = :s{k}" for k in range(len(same)))
+                body["ExpressionAttributeNames"] = names
+                body["ExpressionAttributeValues"] = values
             return {"Put": body}
         if isinstance(op, Absent | Present):
             return {

@@ -13,7 +13,7 @@ import datetime as dt
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -41,10 +41,13 @@ class Conflict(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Put:
-    """Write `item` whole. expect: None writes regardless; 0 only if absent; n only if its version is n."""
+    """Write `item` whole. expect: None writes regardless; 0 only if absent; n only if its version is n.
+    same: only if the item there is still exactly `same` (every attribute equal: an item moved by an
+    ops command, which must not undo a write made since it was read)."""
 
     item: Item
     expect: int | None = None
+    same: Item | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,12 @@ class Primitives(ABC):
         Narrowed by one of: `prefix` (begins with), `low`..`high` (inclusive),
         `below` (strictly less). At most `limit` items; `reverse` for descending.
         """
+
+    @abstractmethod
+    def scan_index(self, index: int) -> Iterator[Item]:
+        """Every item with GSI `index`'s keys, in no order, read page by page (eventually consistent on
+        DynamoDB). A Scan: for ops commands only (`python -m ops.shard_boards`), never on a request
+        path (tests/test_architecture.py)."""
 
     @abstractmethod
     def count_items(self, pk: str, *, index: int, below: str) -> int:

@@ -13,6 +13,9 @@ boards, rate windows, health); each game's own items are in its keys module
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 # Widths of the padded numbers in sort keys: wide enough for every value the API accepts.
 HELP_WIDTH = 4  # mistakes + hints: at most 1,000
 SECONDS_WIDTH = 6  # at most 86,400 (a day)
@@ -32,6 +35,45 @@ def player(pid: str) -> str:
 PROFILE = "PROFILE"
 
 
+# ---- board shards (docs/store.md, "Boards at scale") ---------------------------------------
+# A board is SHARDS index partitions: a player's entry sits in `<board>#s<nn>`, nn a stable hash of
+# their id, so the writes of a board spread over SHARDS partition keys. Sized from the scale model
+# (`python -m bench scale`): RATING#chess, the busiest board, takes about 2,200 WCU/s at the 10 M
+# peak, a 32nd of which is well under half a partition's 1,000, and 100 M stays under the whole.
+SHARDS = 32
+# The shard read whole for a board's snapshot: the hash makes it an even 1/SHARDS sample of the board.
+SAMPLE_SHARD = 0
+_SHARDED = re.compile(r"#s\d\d$")
+
+
+def shard_of(pid: str) -> int:
+    """`pid`'s board shard: blake2b of the id mod SHARDS (not Python's `hash`, which is salted per
+    process), the same on every server and every run."""
+    return int.from_bytes(hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest(), "big") % SHARDS
+
+
+def shard(base: str, n: int) -> str:
+    """The partition key of shard `n` of the board whose partition key was `base`."""
+    return f"{base}#s{n:02d}"
+
+
+def board_entry(board: tuple[int, str], pid: str) -> str:
+    """The index partition key of `pid`'s entry on `board` ((index, base partition), as each game's
+    keys module names its boards): `<base>#s<nn>`. Every board entry is written through this."""
+    return shard(board[1], shard_of(pid))
+
+
+def board_partitions(base: str) -> list[str]:
+    """Every partition a board's entries may sit in: its SHARDS shards and, last, `base` itself, where
+    entries written before the boards were sharded stay until `python -m ops.shard_boards` moves them."""
+    return [shard(base, n) for n in range(SHARDS)] + [base]
+
+
+def unsharded(pk: str) -> bool:
+    """Whether an index partition key names no shard (a board's entries from before sharding)."""
+    return _SHARDED.search(pk) is None
+
+
 # Index partitions: (which GSI, its partition key).
 def ratings_board(game: str) -> tuple[int, str]:
     return 1, f"RATING#{game}"
@@ -39,6 +81,11 @@ def ratings_board(game: str) -> tuple[int, str]:
 
 def streak_board(game: str, day: str) -> tuple[int, str]:
     return 2, f"STREAK#{game}#{day}"
+
+
+# The boards' partition-key prefixes laid out here, by index (each game's keys module has its own
+# BOARDS): what `python -m ops.shard_boards` looks for.
+BOARDS = ((1, "RATING#"), (2, "STREAK#"))
 
 
 # Sort keys within the index partitions.

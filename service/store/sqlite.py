@@ -319,6 +319,13 @@ class SqliteStore(Store):
             rows = self._conn().execute(sql, args).fetchall()
         return [_row_to_item(r) for r in rows]
 
+    def scan_index(self, index: int) -> Iterator[Item]:
+        if index not in INDEXES:
+            raise ValueError(f"no index GSI{index}")
+        with self._guard():
+            rows = self._conn().execute(f"{_SELECT} WHERE GSI{index}PK IS NOT NULL").fetchall()
+        yield from (_row_to_item(r) for r in rows)
+
     def count_items(self, pk: str, *, index: int, below: str) -> int:
         with self._guard():
             (n,) = (
@@ -409,6 +416,8 @@ class SqliteStore(Store):
                 version = found.get("v", 0) if found is not None else None
                 if (op.expect == 0 and found is not None) or (op.expect != 0 and version != op.expect):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}")
+            if op.same is not None and self._current(conn, *key) != op.same:
+                raise Conflict(f"{op.item['PK']} {op.item['SK']} changed")
             return _UPSERT, _item_to_row(op.item), key, op.item
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:

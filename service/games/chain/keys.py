@@ -23,6 +23,15 @@ def chain_daily_board(day: str) -> tuple[int, str]:
     return 1, f"KD#{day}"
 
 
+def chain_daily_entry(day: str, pid: str) -> str:
+    """The partition of `pid`'s entry on the day's board: its shard (service/store/keys.py)."""
+    return K.board_entry(chain_daily_board(day), pid)
+
+
+# The boards' partition-key prefixes, by index (what `python -m ops.shard_boards` looks for).
+BOARDS = ((1, "KD#"),)
+
+
 def chain_daily_rank(clean: bool, undos_resets: int, seconds: int, posted: str, pid: str) -> str:
     """Clean (no undo or reset) first, then fewer undos and resets, then time, then who posted first."""
     moves, time = f"{undos_resets:0{UNDOS_RESETS_WIDTH}d}", f"{seconds:0{K.SECONDS_WIDTH}d}"

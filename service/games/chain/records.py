@@ -85,7 +85,7 @@ class ChainRecords:
         if settled.result is None or settled.stats is None:
             return []  # an earlier result stands: nothing to write
         key, stats_key = _chain_keys(pid, day)
-        board = {1: (CK.chain_daily_board(day)[1], rank)} if settled.on_board and rank and on_boards else {}
+        board = {1: (CK.chain_daily_entry(day, pid), rank)} if settled.on_board and rank and on_boards else {}
         stats = settled.stats
         # The streak board sees only the streak kept by results with a ticket.
         ranked = stats.ranked_streak
@@ -120,8 +120,7 @@ class ChainRecords:
 
         answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
         if answer.daily and not answer.already and on_boards:
-            n, board_pk = CK.chain_daily_board(solve.day)
-            answer = replace(answer, place=self.store.count_items(board_pk, index=n, below=rank) + 1)
+            answer = replace(answer, place=self.store.place_on(CK.chain_daily_board(solve.day), rank))
         return answer
 
     def record_chain_giveup(

@@ -55,6 +55,20 @@ def alltime_board(band: str | None) -> tuple[int, str]:
     return 3, f"AT#{band or 'all'}"
 
 
+def chess_daily_entry(day: str, band: str, pid: str) -> str:
+    """The partition of `pid`'s entry on a daily board: its shard (service/store/keys.py)."""
+    return K.board_entry(chess_daily_board(day, band), pid)
+
+
+def alltime_entry(band: str | None, pid: str) -> str:
+    """The partition of `pid`'s entry on an all-time board: its shard."""
+    return K.board_entry(alltime_board(band), pid)
+
+
+# The boards' partition-key prefixes, by index (what `python -m ops.shard_boards` looks for).
+BOARDS = ((1, "CD#"), (3, "AT#"))
+
+
 def chess_daily_rank(clean: bool, help_count: int, seconds: int, posted: str, pid: str) -> str:
     """Clean first, then less help (mistakes + hints), then the faster, then who posted first."""
     return f"{0 if clean else 1}#{help_count:0{K.HELP_WIDTH}d}#{seconds:0{K.SECONDS_WIDTH}d}#{posted}#{pid}"

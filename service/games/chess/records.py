@@ -111,10 +111,10 @@ def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tu
     there (a miss, an archive or endless solve, nothing kept)."""
     if not isinstance(record, KeptSolve) or not record.daily:
         return None
-    index, board = CK.chess_daily_board(record.daily, record.band)
+    index, _ = CK.chess_daily_board(record.daily, record.band)
     help_count = record.mistakes + record.hints
     rank = CK.chess_daily_rank(record.clean, help_count, record.seconds, record.posted, pid)
-    return index, (board, rank)
+    return index, (CK.chess_daily_entry(record.daily, record.band, pid), rank)
 
 
 class ChessRecords:
@@ -131,13 +131,13 @@ class ChessRecords:
         enough rated results (puzzlebook.standing), so the index holds only what a board shows."""
         index: dict[int, tuple[str, str]] = {}
         if stats.rating is not None and on_ratings_board(stats.rating, stats.rated, established=on_boards):
-            index[1] = (K.ratings_board("chess")[1], K.rating_rank(stats.rating.rating, pid))
+            index[1] = (K.board_entry(K.ratings_board("chess"), pid), K.rating_rank(stats.rating.rating, pid))
         # The boards see only what came with a ticket: the ranked clean count and streak.
         if stats.ranked_streak.day and on_boards:
             index[2] = streak_index("chess", stats.ranked_streak, pid)
         if stats.ranked_clean and on_boards:
             rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
-            index[3] = (CK.alltime_board(None)[1], rank)
+            index[3] = (CK.alltime_entry(None, pid), rank)
         new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
         return Put(new, expect=stats.version)
 
@@ -175,11 +175,12 @@ class ChessRecords:
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         settled = self.store.settle(keys.read + (play.keys if play else []), decide)
-        on_board = _daily_board(pid, settled.record) if on_boards else None
-        if on_board is None:
+        record = settled.record
+        on_board = _daily_board(pid, record) if on_boards else None
+        if on_board is None or not isinstance(record, KeptSolve) or not record.daily:
             return settled.answer
-        index, (board, rank) = on_board
-        return replace(settled.answer, place=self.store.count_items(board, index=index, below=rank) + 1)
+        board = CK.chess_daily_board(record.daily, record.band)
+        return replace(settled.answer, place=self.store.place_on(board, on_board[1][1]))
 
     def record_miss(
         self, pid: str, post: MissPost, now: dt.datetime, play: PlayCheck | None = None,
@@ -236,7 +237,7 @@ class ChessRecords:
             ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index)))
         if settled.tally:
             band, tally = settled.tally
-            board = (CK.alltime_board(band)[1], K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
+            board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
             index = {3: board} if tally.ranked_clean and on_boards else {}
             ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index)))
         return ops

@@ -38,6 +38,18 @@ def daily_board(day: str) -> tuple[int, str]:
 
 
 BEST_BOARD = (1, "XBEST")
+# The boards' partition-key prefixes, by index (what `python -m ops.shard_boards` looks for).
+BOARDS = ((1, "XD#"), (1, "XBEST"))
+
+
+def daily_entry(day: str, pid: str) -> str:
+    """The partition of `pid`'s entry on the day's board: its shard (service/store/keys.py)."""
+    return K.board_entry(daily_board(day), pid)
+
+
+def best_entry(pid: str) -> str:
+    """The partition of `pid`'s entry on the best board: its shard."""
+    return K.board_entry(BEST_BOARD, pid)
 
 
 def rank(score: int, highest: int | None, seconds: int, posted: str, pid: str) -> str:

@@ -145,7 +145,7 @@ class StreakRecords:
             settled = settle(ranked=ranked, kept=kept, best=best, run=run)
             ops: list[Op] = []
             if settled.result is not None:
-                board = {1: (XK.daily_board(day)[1], _rank(pid, settled.result))} if on_boards else {}
+                board = {1: (XK.daily_entry(day, pid), _rank(pid, settled.result))} if on_boards else {}
                 ops.append(Put(make_item(*result_key, settled.result.to_doc(), index=board), expect=0))
             best_run = settled.best
             unlisted = best is not None and stats is not None and "GSI1PK" not in stats
@@ -153,7 +153,7 @@ class StreakRecords:
                 best_run = best  # kept while the account was new: on the best board now
             if best_run is not None:
                 version = version_of(stats)
-                index = {1: (XK.BEST_BOARD[1], _rank(pid, best_run))} if on_boards else {}
+                index = {1: (XK.best_entry(pid), _rank(pid, best_run))} if on_boards else {}
                 doc = {"best": best_run.to_doc()}
                 ops.append(Put(make_item(*stats_key, doc, version=version + 1, index=index), expect=version))
             on_board = on_boards if settled.result is not None else "GSI1PK" in got.get(result_key, {})
@@ -162,8 +162,7 @@ class StreakRecords:
         answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
         if not (on_board and answer.ranked):
             return answer
-        n, board_pk = XK.daily_board(day)
-        place = self.store.count_items(board_pk, index=n, below=_rank(pid, answer.result)) + 1
+        place = self.store.place_on(XK.daily_board(day), _rank(pid, answer.result))
         return replace(answer, place=place)
 
     # ---- what a player has -------------------------------------------------------------
