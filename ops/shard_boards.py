@@ -66,7 +66,7 @@ def resharded(item: Item) -> Item:
     pid = str(item["PK"])[len(K.player("")):]
     moved = dict(item)
     for index in old:
-        moved[f"GSI{index}PK"] = K.shard(str(item[f"GSI{index}PK"]), K.shard_of(pid))
+        moved[f"GSI{index}PK"] = K.board_entry((index, str(item[f"GSI{index}PK"])), pid)
     return moved
 
 

@@ -21,6 +21,8 @@ from service.store.boards import BoardSpec
 from tests.support import STORE_T0, dynamo_store, sqlite_store
 from tests.support import record_test_solve as solve
 
+# Players of the 1/1,024 sample (`#sa`), found once.
+SAMPLED = [pid for pid in (f"x{n:05d}" for n in range(20_000)) if K.shard_suffix(pid) == "a"][:4]
 BOARD = "CD#2099-01-01#Test"  # a chess daily board's partition (a board prefix the command knows)
 
 
@@ -41,8 +43,15 @@ def test_a_players_shard_is_a_stable_hash_of_their_id() -> None:
     assert K.board_entry(board, "ada") == f"CD#2026-11-02#Medium#s{K.shard_of('ada'):02d}"
     shards = {K.shard_of(f"p{n:04d}") for n in range(2000)}
     assert shards == set(range(K.SHARDS))  # every shard used
-    assert K.unsharded("AT#all") and not K.unsharded("AT#all#s07")
-    assert K.board_partitions("AT#all") == [f"AT#all#s{n:02d}" for n in range(K.SHARDS)] + ["AT#all"]
+    assert K.unsharded("AT#all") and not K.unsharded("AT#all#s07") and not K.unsharded("AT#all#sa")
+    assert K.board_partitions("AT#all") == [f"AT#all#s{n:02d}" for n in range(K.SHARDS)] + [
+        "AT#all#sb", "AT#all#sa", "AT#all"]
+    # The finer samples: of shard 0's players, the hash's multiples of 1,024 (and of 32,768).
+    finer = [pid for pid in SAMPLED if K.shard_suffix(pid) == "a"]
+    assert finer and all(K.shard_of(pid) == 0 for pid in finer)
+    assert all(int.from_bytes(hashlib.blake2b(p.encode(), digest_size=8).digest(), "big") % 1024 == 0
+               for p in finer)
+    assert K.board_entry(board, finer[0]) == "CD#2026-11-02#Medium#sa"
 
 
 def _spec() -> BoardSpec:
@@ -107,6 +116,23 @@ def test_a_board_read_merges_its_shards_whole_or_sampled(store: Store, monkeypat
         assert read.keys == made["keys"] and read.sample is None and read.size == 140
     else:
         assert read.keys is None and read.sample == made["sample"] and read.size == K.SHARDS * s00
+
+
+def test_a_big_board_is_sampled_by_its_finer_sample(store: Store, monkeypatch) -> None:
+    """A board whose 1/1,024 sample holds SAMPLE_MIN entries is sampled by it: its size 1,024 times
+    that, and its top still the whole board's (every shard's top 100 merged)."""
+    assert len(SAMPLED) >= 3
+    keys = {}
+    for k, pid in enumerate(["p0000", SAMPLED[0], "p0001", SAMPLED[1], SAMPLED[2], "p0002"]):
+        _player(store, pid)
+        keys[pid] = _entry(store, pid, 9000 - k, sharded=pid != SAMPLED[2])  # one from before sharding
+    monkeypatch.setattr(boards, "SAMPLE_MIN", 3)
+    read = store.read_board(_spec())
+    assert [r.key for r in read.top] == sorted(keys.values())
+    assert read.keys is None and read.sample == sorted(keys[p] for p in SAMPLED[:3])
+    assert read.size == 3 * K.SHARDS**2
+    monkeypatch.setattr(boards, "SAMPLE_MIN", 4)  # too few: the 1/32 sample, and this board is small
+    assert store.read_board(_spec()).keys == sorted(keys.values())
 
 
 def test_a_board_read_takes_entries_from_before_sharding_and_the_command_moves_them(

@@ -26,6 +26,10 @@ BOARD_SIZE = 100
 # A board of at most this many entries is read whole for its snapshot (exact places for everyone);
 # a bigger one carries an even sample of its rank keys instead (docs/store.md, "Boards at scale").
 WHOLE_BOARD = 20_000
+# The fewest entries a finer sample of a board must hold to stand for it (else the next, coarser one
+# is read too): at 1,000, a place from it is within about 1.6% of the board (one standard deviation,
+# at its middle); the next coarser sample is 32 times larger.
+SAMPLE_MIN = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,28 +63,33 @@ class Boards(Primitives):
     def read_board(self, spec: BoardSpec) -> BoardRead:
         """The board `spec` describes (its `mine` is not read), for its snapshot: the top rows with
         names and rank keys, and the entries' rank keys in order: all of them when the board is small
-        enough to read whole (SHARDS × the sample shard's entries at most WHOLE_BOARD), else the
-        sample shard's, an even 1/SHARDS sample, with the size estimated from it.
+        enough to read whole (SHARDS × its 1/SHARDS sample at most WHOLE_BOARD), else an even sample
+        with the size estimated from it.
 
-        Each of the board's partitions (every shard of each of `spec.partitions`, and the unsharded
-        partition itself, whose entries from before sharding are read whole as one more shard) is
-        queried at most twice: the sample shard whole, then each other shard whole or its top 100."""
+        The sample is read first, finest first (service/store/keys.py, SAMPLE_LEVELS): `#sb` (1/32,768),
+        then, while fewer than SAMPLE_MIN entries are in, `#sa` (with it 1/1,024), then shard `#s00`
+        (with them 1/32). Each other partition of the board (every shard of each of `spec.partitions`,
+        and the partition itself, whose entries from before sharding are read whole as one more shard)
+        is then read whole, when the board is read whole, or its top BOARD_SIZE."""
         index = spec.index
         sk_name = f"GSI{index}SK"
         legacy = [it for base in spec.partitions for it in self.query_items(base, index=index)]
-        sample = [
-            it
-            for base in spec.partitions
-            for it in self.query_items(K.shard(base, K.SAMPLE_SHARD), index=index)
-        ]
-        sample += [it for it in legacy if K.shard_of(_pid_of(it)) == K.SAMPLE_SHARD]
-        whole = K.SHARDS * len(sample) <= WHOLE_BOARD
-        found = sample + [it for it in legacy if K.shard_of(_pid_of(it)) != K.SAMPLE_SHARD]
+        sample: list[Item] = []
+        read: set[str] = set()
+        every = 1
+        for suffix, every in K.SAMPLE_LEVELS:
+            read.add(suffix)
+            for base in spec.partitions:
+                sample += self.query_items(K.shard(base, suffix), index=index)
+            sample += [it for it in legacy if K.shard_suffix(_pid_of(it)) == suffix]
+            if every > K.SHARDS and len(sample) >= SAMPLE_MIN:
+                break
+        whole = every == K.SHARDS and K.SHARDS * len(sample) <= WHOLE_BOARD
+        found = sample + [it for it in legacy if K.shard_suffix(_pid_of(it)) not in read]
         for base in spec.partitions:
-            for n in range(K.SHARDS):
-                if n != K.SAMPLE_SHARD:
-                    limit = None if whole else BOARD_SIZE
-                    found += self.query_items(K.shard(base, n), index=index, limit=limit)
+            for pk in K.board_partitions(base)[:-1]:
+                if pk.rsplit("#s", 1)[1] not in read:
+                    found += self.query_items(pk, index=index, limit=None if whole else BOARD_SIZE)
         found.sort(key=lambda it: it[sk_name])
         top, gone = self._top_rows(found, spec)
         if whole:
@@ -88,7 +97,7 @@ class Boards(Primitives):
             return BoardRead(top, keys, None, len(keys))
         sample.sort(key=lambda it: it[sk_name])
         sampled = [rank_key(it, index) for it in sample if _pid_of(it) not in gone]
-        return BoardRead(top, None, sampled, K.SHARDS * len(sampled))
+        return BoardRead(top, None, sampled, every * len(sampled))
 
     def _top_rows(self, ordered: list[Item], spec: BoardSpec) -> tuple[list[BoardRow], set[str]]:
         """The first BOARD_SIZE rows of `ordered` whose players are there, with names read fresh; and

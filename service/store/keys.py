@@ -43,30 +43,51 @@ PROFILE = "PROFILE"
 SHARDS = 32
 # The shard read whole for a board's snapshot: the hash makes it an even 1/SHARDS sample of the board.
 SAMPLE_SHARD = 0
-_SHARDED = re.compile(r"#s\d\d$")
+# A board too big for even a 1/SHARDS sample to be read every 15 s (the all-time board at 10 M players
+# holds some 30 M entries) is sampled finer: of shard s00's players, those whose hash is also a
+# multiple of 1,024 sit in `<board>#sa` instead, and of those, the multiples of 32,768 in `<board>#sb`.
+# So `#sb` alone is an even 1/32,768 sample, `#sb` and `#sa` together 1/1,024, and with `#s00` 1/32;
+# a board read takes the finest that holds enough entries (service/store/boards.py, `read_board`).
+SAMPLE_LEVELS = (("b", SHARDS**3), ("a", SHARDS**2), (f"{SAMPLE_SHARD:02d}", SHARDS))
+_SHARDED = re.compile(r"#s(?:\d\d|a|b)$")
+
+
+def _hash(pid: str) -> int:
+    return int.from_bytes(hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest(), "big")
 
 
 def shard_of(pid: str) -> int:
     """`pid`'s board shard: blake2b of the id mod SHARDS (not Python's `hash`, which is salted per
     process), the same on every server and every run."""
-    return int.from_bytes(hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest(), "big") % SHARDS
+    return _hash(pid) % SHARDS
 
 
-def shard(base: str, n: int) -> str:
-    """The partition key of shard `n` of the board whose partition key was `base`."""
-    return f"{base}#s{n:02d}"
+def shard_suffix(pid: str) -> str:
+    """What follows `#s` in the partition of `pid`'s entries: their shard (`00` … `31`), or, for the
+    players of the finer samples, `a` (1/1,024) or `b` (1/32,768) in place of `00`."""
+    h = _hash(pid)
+    for suffix, every in SAMPLE_LEVELS[:-1]:
+        if h % every == 0:
+            return suffix
+    return f"{h % SHARDS:02d}"
+
+
+def shard(base: str, n: int | str) -> str:
+    """The partition key of shard `n` (a number, or a finer sample's `a` or `b`) of the board `base`."""
+    return f"{base}#s{n:02d}" if isinstance(n, int) else f"{base}#s{n}"
 
 
 def board_entry(board: tuple[int, str], pid: str) -> str:
     """The index partition key of `pid`'s entry on `board` ((index, base partition), as each game's
     keys module names its boards): `<base>#s<nn>`. Every board entry is written through this."""
-    return shard(board[1], shard_of(pid))
+    return shard(board[1], shard_suffix(pid))
 
 
 def board_partitions(base: str) -> list[str]:
-    """Every partition a board's entries may sit in: its SHARDS shards and, last, `base` itself, where
-    entries written before the boards were sharded stay until `python -m ops.shard_boards` moves them."""
-    return [shard(base, n) for n in range(SHARDS)] + [base]
+    """Every partition a board's entries may sit in: its SHARDS shards, its two finer samples and,
+    last, `base` itself, where entries written before the boards were sharded stay until
+    `python -m ops.shard_boards` moves them."""
+    return [shard(base, n) for n in range(SHARDS)] + [shard(base, s) for s, _ in SAMPLE_LEVELS[:-1]] + [base]
 
 
 def unsharded(pk: str) -> bool:
