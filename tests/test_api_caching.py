@@ -180,6 +180,8 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
                                                                       None, None),
         ("PUT", "/api/classes/{class_id}/lessons/{lesson_id}"): (
             f"{klass}/lessons/{world.lesson}", None, None),
+        ("POST", "/api/classes/{class_id}/sets"): (
+            f"{klass}/sets", {"themes": ["fork"], "low": 1400, "high": 1799, "count": 3}, None),
         ("PATCH", "/api/classes/{class_id}/lessons/{lesson_id}"): (
             lambda: assigned(), {"due": "2026-11-09"}, None),
         ("GET", "/api/classes/{class_id}/lessons/{lesson_id}/results"): (

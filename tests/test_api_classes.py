@@ -398,3 +398,71 @@ def test_the_due_day_ends_at_midnight_in_the_sites_zone(tmp_path: Path) -> None:
         assert (row["done_day"], row["late"]) == ("2026-11-02", False)
         # And "today" for a new due date is New York's: 2 November there, though 3 November in UTC.
         assert world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher).status_code == 200
+
+
+SET = {"themes": ["fork", "pin"], "low": 1400, "high": 1799, "count": 3}
+
+
+def test_a_set_drawn_from_the_bundle_is_fixed_assigned_and_counted_as_a_lesson(world: SimpleNamespace):
+    klass, students = a_class_with_the_lesson(world, "Ada", "Bo")
+    url = f"/api/classes/{klass['id']}/sets"
+    made = world.client.post(url, json=SET | {"due": "2026-11-04"}, headers=world.teacher)
+    assert made.status_code == 201, made.text
+    (drawn,) = [lesson for lesson in made.json()["lessons"] if lesson["set"]]
+    assert (drawn["name"], drawn["count"], drawn["due"], drawn["set"]) == (
+        "Fork, Pin · rated 1400–1799 · 3 puzzles", 3, "2026-11-04", True)
+    assert [lesson["set"] for lesson in made.json()["lessons"]].count(False) == 1  # the imported lesson
+    # Fixed once made: every reader gets the same puzzles, the bundle's lines, easiest first.
+    first = world.client.get(f"/api/lessons/{drawn['id']}").json()["puzzles"]
+    assert world.client.get(f"/api/lessons/{drawn['id']}").json()["puzzles"] == first
+    ratings = [int(p["title"].rsplit(" ", 1)[1]) for p in first]
+    assert ratings == sorted(ratings) and all(1400 <= r <= 1799 for r in ratings)
+    assert all(p["opponent_first"] for p in first)
+    # A student plays it: tickets issued by the set, one result per student per puzzle.
+    world.lesson = drawn["id"]
+    play(world, students["Ada"], 1)
+    text = world.client.post(f"/api/lessons/{drawn['id']}/tickets", json={"puzzle": 1},
+                             headers=students["Ada"])
+    world.clock.advance(seconds=40)
+    again = world.client.post(f"/api/lessons/{drawn['id']}/results", headers=students["Ada"], json={
+        "puzzle": 1, "solved": False, "clean": False, "seconds": 30, "ticket": text.json()["ticket"]})
+    assert again.status_code == 200 and again.json()["counted"] is False  # the first stands
+    table = world.client.get(f"/api/classes/{klass['id']}/lessons/{drawn['id']}/results",
+                             headers=world.teacher).json()
+    rows = {r["name"]: [c["outcome"] for c in r["results"]] for r in table["students"]}
+    assert rows == {"Ada": ["clean", "none", "none"], "Bo": ["none"] * 3} and table["due"] == "2026-11-04"
+    # Another set of the same is drawn afresh; each stays as it was made.
+    after = world.client.post(url, json=SET, headers=world.teacher).json()["lessons"]
+    sets = [lesson["id"] for lesson in after if lesson["set"]]
+    assert len(sets) == 2 and drawn["id"] in sets
+    assert world.client.get(f"/api/lessons/{drawn['id']}").json()["puzzles"] == first
+
+
+def test_a_set_asked_for_wrongly_is_refused_and_nothing_is_made(world: SimpleNamespace) -> None:
+    klass, students = a_class_with_the_lesson(world, "Ada")
+    url = f"/api/classes/{klass['id']}/sets"
+    mine = world.client.get("/api/lessons", headers=world.teacher).json()["lessons"]
+    for body, status, words in [
+        (SET | {"themes": ["forks"]}, 422, '"forks" isn\'t a theme of the puzzles'),
+        (SET | {"themes": []}, 400, "Themes must have at least 1 item"),
+        (SET | {"low": 1800, "high": 1400}, 422, "The lowest rating (1800) is above the highest (1400)"),
+        (SET | {"low": 100}, 400, "Low must be at least 600."),
+        (SET | {"count": 51}, 400, "Count must be at most 50."),
+        (SET | {"themes": ["smotheredMate"], "low": 600, "high": 610, "count": 50}, 422, "ask for fewer"),
+        (SET | {"due": "2026-11-01"}, 422, "2026-11-01 has passed"),
+        (SET | {"due": "soon"}, 400, "'soon' is not a date"),
+        ({"themes": ["fork"]}, 400, "missing"),
+    ]:
+        got = world.client.post(url, json=body, headers=world.teacher)
+        assert got.status_code == status, (body, got.text)
+        assert words in got.json()["error"], (body, got.json())
+    assert world.client.get("/api/lessons", headers=world.teacher).json()["lessons"] == mine
+    assert len(world.client.get(f"/api/classes/{klass['id']}", headers=world.teacher).json()["lessons"]) == 1
+    # Only the teacher: a student or a stranger is told there is no such class.
+    for who in (students["Ada"], signed_up(world.client, "Eve")):
+        got = world.client.post(url, json=SET, headers=who)
+        assert got.status_code == 404
+        assert got.json()["error"] == "There is no class with that id that you teach."
+    assert world.client.post(url, json=SET).status_code == 401
+    assert world.client.post("/api/classes/AAAAAAAAAAAAAAAA/sets", json=SET,
+                             headers=world.teacher).status_code == 404

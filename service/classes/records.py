@@ -65,6 +65,7 @@ class Assignment:
     id: str
     assigned: str
     due: str | None = None
+    set: bool = False  # a puzzle set drawn from the bundle (puzzlebook.puzzle_sets), kept as a lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +155,10 @@ class ClassRecords:
             if it["SK"].startswith(K.MEMBERS)
         ]
         lessons = [
-            Assignment(it["SK"][len(K.LESSONS) :], doc_of(it)["assigned"], doc_of(it).get("due"))
+            Assignment(
+                it["SK"][len(K.LESSONS) :], doc_of(it)["assigned"], doc_of(it).get("due"),
+                bool(doc_of(it).get("set")),
+            )
             for it in items
             if it["SK"].startswith(K.LESSONS)
         ]
@@ -308,9 +312,9 @@ class ClassRecords:
 
         return self.store.settle([(pk, K.removed(pid))], decide)
 
-    def assign(self, class_id: str, lesson_id: str, now: dt.datetime) -> bool:
+    def assign(self, class_id: str, lesson_id: str, now: dt.datetime, *, set_: bool = False) -> bool:
         """Assign a lesson (the route checked the teacher owns both): True when newly assigned, False
-        when it was already. ClassRefused past MAX_LESSONS."""
+        when it was already. ClassRefused past MAX_LESSONS. `set_`: a puzzle set drawn for the class."""
         pk = K.klass(class_id)
         keys = [(pk, K.COUNT), (pk, K.assigned(lesson_id))]
 
@@ -318,8 +322,9 @@ class ClassRecords:
             if (pk, K.assigned(lesson_id)) in got:
                 return False, []
             may_assign(int(got.get((pk, K.COUNT), {}).get("lessons", 0)))
+            doc = {"assigned": utc_stamp(now), **({"set": True} if set_ else {})}
             return True, [
-                Put(make_item(pk, K.assigned(lesson_id), {"assigned": utc_stamp(now)}, version=1), expect=0),
+                Put(make_item(pk, K.assigned(lesson_id), doc, version=1), expect=0),
                 Add(pk, K.COUNT, {"lessons": 1}, below=("lessons", MAX_LESSONS)),
             ]
 

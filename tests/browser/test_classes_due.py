@@ -208,3 +208,67 @@ def test_a_due_date_set_seen_and_marked_on_time_late_or_not_done(make_page, site
     apage.wait_for_selector("#daily-list .daily-item")
     assert site_server.get("/api/classes/due", token=ana["token"])[1] == {"due": []}
     assert apage.locator("#due-card").is_hidden()
+
+
+def test_a_set_from_the_bundle_made_on_the_page_is_played_and_in_the_table(make_page, site_server, axe):
+    from tests.browser import chess_helpers as ch
+
+    teacher, dan = site_server.many_players(["Mr Set", "Dan"])
+    status, klass = site_server.post("/api/classes", {"name": "Saturday club"}, token=teacher["token"])
+    assert status == 201, klass
+    status, _ = site_server.post(f"/api/classes/{klass['id']}/students",
+                                 {"name": "Dan", "code": klass["join_url"].split("code=")[1]},
+                                 token=dan["token"])
+    assert status == 200
+    today = dt.date.fromisoformat(chx.site_today(site_server))
+    class_url = f"/classes/class/?id={klass['id']}"
+
+    # The teacher makes a set on the class page: forks or pins, 1400–1799, three, due in two days.
+    tpage = make_page()
+    chx.sign_in(tpage, teacher)
+    tpage.goto(class_url)
+    tpage.wait_for_selector("#set-theme-1 option[value=pin]", state="attached")
+    assert tpage.input_value("#set-theme-1") == "fork"
+    tpage.select_option("#set-theme-2", "pin")
+    tpage.fill("#set-low", "1400")
+    tpage.fill("#set-high", "1200")  # the wrong way round first: refused, saying so
+    tpage.fill("#set-count", "3")
+    tpage.fill("#set-due", (today + dt.timedelta(days=2)).isoformat())
+    allow_failed_fetch(tpage, "422", r"/api/classes/[^/]+/sets",
+                       "the test asks for a range the wrong way round")
+    tpage.click("#set-form button[type=submit]")
+    tpage.locator("#set-error").filter(has_text="swap them").wait_for()
+    assert site_server.get(f"/api/classes/{klass['id']}", token=teacher["token"])[1]["lessons"] == []
+    tpage.fill("#set-high", "1799")
+    tpage.click("#set-form button[type=submit]")
+    tpage.wait_for_selector(".lesson-item")
+    name = "Fork, Pin · rated 1400–1799 · 3 puzzles"
+    assert tpage.text_content(".lesson-item-title") == name
+    assert tpage.text_content(".lesson-item .muted") == "3 puzzles · a set from the site’s puzzles"
+    assert tpage.evaluate("document.activeElement.textContent") == name
+    due_words = tpage.text_content(".lesson-item .due-line")
+    assert due_words.startswith("Due ") and due_words.endswith(".")
+    shoot(tpage, "class-teacher-set-made", axe)
+    (drawn,) = site_server.get(f"/api/classes/{klass['id']}", token=teacher["token"])[1]["lessons"]
+
+    # Dan sees it due at home, opens it and solves its first puzzle: the bundle's line.
+    spage = make_page()
+    chx.sign_in(spage, dan)
+    spage.goto("/")
+    spage.wait_for_selector("#due-card:not([hidden])")
+    assert spage.text_content("#due-list .due-lesson") == name
+    spage.click("#due-list .due-lesson")
+    spage.wait_for_url("**/lessons/play/?id=*")
+    first = site_server.get(f"/api/lessons/{drawn['id']}")[1]["puzzles"][0]
+    for move in first["moves"]:
+        if move["by_student"]:
+            ch.wait_ready(spage)
+            ch.click_move(spage, move["uci"], "w" if move["color"] == "white" else "b")
+    spage.wait_for_selector("#play-done:not([hidden])")
+
+    # The teacher's table has it, as any lesson's.
+    tpage.reload()
+    tpage.click(f"[data-lesson='{drawn['id']}'] button.button-primary")
+    tpage.locator("#results-scroll tbody tr", has_text="Dan").locator(".result-cell.is-clean").wait_for()
+    heads = tpage.locator("#results-scroll thead th").all_inner_texts()
+    assert heads[3].startswith("Due ") and heads[4].startswith("1. ")

@@ -67,6 +67,19 @@ class DueChange(Request):
     due: Day | None = Field(description="YYYY-MM-DD (today or later, at most 366 days ahead), or null.")
 
 
+class NewSet(Request):
+    """A puzzle set drawn once from the bundle: puzzles with any of `themes`, rated `low` to `high`,
+    `count` of them (easiest first), assigned to the class at once, with an optional due date."""
+
+    themes: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=1, max_length=5, examples=[["fork", "pin"]], description="Theme keys (/themes/)."
+    )
+    low: int = Field(ge=600, le=2599, examples=[1400])
+    high: int = Field(ge=600, le=2599, examples=[1799])
+    count: int = Field(ge=1, le=50, examples=[10])
+    due: Day | None = Field(default=None, description="A due date, as for any assigned lesson.")
+
+
 class LessonOut(BaseModel):
     id: str
     name: str
@@ -74,6 +87,7 @@ class LessonOut(BaseModel):
     url: str
     assigned: str
     due: str | None = Field(default=None, description="Due by the end of this day in the site's zone.")
+    set: bool = Field(default=False, description="A puzzle set drawn from the bundle, not an import.")
 
 
 class ClassOut(BaseModel):

@@ -9,6 +9,7 @@ docs/classes.md.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Annotated
 
 from fastapi import APIRouter
@@ -37,6 +38,7 @@ from functions.routes.classes.models import (
     LessonOut,
     MemberName,
     NewClass,
+    NewSet,
     PlayerId,
     PuzzleOut,
     RemovedOut,
@@ -44,7 +46,9 @@ from functions.routes.classes.models import (
     StudentOut,
     Table,
 )
+from functions.routes.lessons.imports import stored
 from functions.routes.lessons.models import LESSON_ID, LessonId
+from functions.routes.lessons.routes import IMPORTS
 from puzzlebook.classes import (
     MAX_CLASSES,
     MAX_LESSONS,
@@ -55,11 +59,15 @@ from puzzlebook.classes import (
     day_of,
     done_at,
     is_late,
+    may_assign,
     may_set_due,
 )
+from puzzlebook.lessons.importer import check
 from puzzlebook.lessons.results import student_key
+from puzzlebook.puzzle_sets import as_lesson, bands_for, check_spec, draw
 from service.classes.records import ClassHead, ClassRecords, Klass, Member
 from service.context import Context
+from service.games.chess.puzzles import puzzles_of
 from service.games.lessons.records import Lesson, LessonRecords
 from service.store.records import Player
 
@@ -75,6 +83,7 @@ Changing = Annotated[Post[ClassChange], signed_post(ClassChange, NEEDED)]
 Joining = Annotated[Post[Join], signed_post(Join, NEEDED)]
 Renaming = Annotated[Post[MemberName], signed_post(MemberName, NEEDED)]
 Dating = Annotated[Post[DueChange], signed_post(DueChange, NEEDED)]
+Drawing = Annotated[Post[NewSet], signed_post(NewSet, NEEDED)]
 NO_CLASS = "There is no class with that id that you teach or belong to."
 NOT_TEACHER = "There is no class with that id that you teach."
 NO_STUDENT = "There is no student with that id in this class."
@@ -129,9 +138,11 @@ def _summary(head: ClassHead) -> ClassSummary:
 
 def _out(ctx: Context, klass: Klass, player: Player) -> ClassOut:
     heads = {a.id: LessonRecords(ctx.store).lesson_head(a.id) for a in klass.lessons}
+    sets = {a.id for a in klass.lessons if a.set}
     lessons = [
         LessonOut(
-            id=a.id, name=head.name, count=head.count, url=lesson_url(a.id), assigned=a.assigned, due=a.due
+            id=a.id, name=head.name, count=head.count, url=lesson_url(a.id), assigned=a.assigned, due=a.due,
+            set=a.id in sets,
         )
         for a in klass.lessons
         if (head := heads[a.id]) is not None
@@ -402,6 +413,52 @@ async def set_due(post: Dating, class_id: ClassId, lesson_id: LessonId) -> Class
         raise _refusal(refused) from None
     if not ClassRecords(ctx.store).set_due(class_id, lesson_id, body.due):
         raise ApiError(404, NOT_ASSIGNED)
+    return _out(ctx, _taught(ctx, class_id, player), player)
+
+
+@router.post(
+    "/classes/{class_id}/sets",
+    status_code=201,
+    response_model=ClassOut,
+    openapi_extra=documented(NewSet),
+    responses=errors(400, 401, 404, 422, 429, 503),
+    summary="Draw a puzzle set from the bundle (themes, a rating range, up to 50) and assign it",
+)
+@cached(PRIVATE)
+async def make_set(post: Drawing, class_id: ClassId) -> ClassOut:
+    player, ctx, body = post.player, post.ctx, post.body
+    klass = _taught(ctx, class_id, player)
+    try:
+        spec = check_spec(body.themes, body.low, body.high, body.count)
+        may_assign(len(klass.lessons))
+        if body.due is not None:
+            may_set_due(dt.date.fromisoformat(body.due), ctx.today())
+        bundle = puzzles_of(ctx).bundle
+        rows = [row for band in bands_for(spec, bundle.index["bands"]) for row in bundle.rows(band)]
+        drawn = draw(spec, rows, bundle.retired)
+    except ClassRefused as refused:
+        raise _refusal(refused) from None
+    enforce(ctx, IMPORTS, player.id)  # a set is a lesson of the teacher's, made as an import is
+    report = check(json.dumps(as_lesson(spec, drawn)))
+    if not report.ok:  # the bundle's puzzles are lessons by construction (tests/test_puzzle_sets.py)
+        raise ApiError(503, "The puzzles drawn couldn't be made into a set just now: try again.")
+    name = spec.name()
+    lesson = stored(name, report) | {
+        "kind": "set",
+        "set": {"themes": list(spec.themes), "low": spec.low, "high": spec.high, "count": spec.count,
+                "bundle": bundle.version, "ids": [str(row[0]) for row in drawn]},
+    }
+    lesson_id = LessonRecords(ctx.store).save_lesson(
+        player.id, lesson, ctx.now(), name=name, count=spec.count
+    )
+    records = ClassRecords(ctx.store)
+    try:
+        records.assign(class_id, lesson_id, ctx.now(), set_=True)
+    except ClassRefused as refused:  # another assignment took the last place meanwhile
+        LessonRecords(ctx.store).delete_lesson(lesson_id, player.id)
+        raise _refusal(refused) from None
+    if body.due is not None:
+        records.set_due(class_id, lesson_id, body.due)
     return _out(ctx, _taught(ctx, class_id, player), player)
 
 

@@ -59,7 +59,7 @@ async function load() {
     fillJoin()
     fillStudents()
     fillRemoved()
-    await fillAssign()
+    await Promise.all([fillAssign(), fillSetThemes()])
   }
   fillLessons()
 }
@@ -170,6 +170,21 @@ function studentItem(student) {
   return item
 }
 
+/** The set form's theme lists (the catalogue's names, js/chess/theme_names.js, loaded for the teacher). */
+async function fillSetThemes() {
+  const first = $('set-theme-1')
+  if (first.options.length) return
+  const { THEME_NAMES } = await import('../chess/theme_names.js')
+  const themes = Object.entries(THEME_NAMES).sort((a, b) => a[1].localeCompare(b[1]))
+  const options = () => themes.map(([key, name]) => el('option', { value: key, text: name }))
+  first.replaceChildren(...options())
+  first.value = THEME_NAMES.fork ? 'fork' : themes[0][0]
+  $('set-theme-2').replaceChildren(el('option', { value: '', text: 'None' }), ...options())
+  const now = today()
+  $('set-due').min = now
+  $('set-due').max = addDays(now, DUE_AHEAD_DAYS)
+}
+
 async function fillAssign() {
   const answer = await call('/lessons')
   const select = $('assign-lesson')
@@ -220,7 +235,7 @@ function fillLessons() {
     }
     return el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
       el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
-      el('p', { class: 'muted', text: plural(lesson.count, 'puzzle') }),
+      el('p', { class: 'muted', text: `${plural(lesson.count, 'puzzle')}${lesson.set ? ' · a set from the site’s puzzles' : ''}` }),
       dueLine, dueForm, progress, actions)
   }))
 }
@@ -439,6 +454,42 @@ $('assign-form').addEventListener('submit', async (event) => {
     announce('Lesson assigned.')
   } else {
     $('assign-error').textContent = reason(answer)
+  }
+})
+
+$('set-form').addEventListener('submit', async (event) => {
+  event.preventDefault()
+  const error = $('set-error')
+  const themes = [$('set-theme-1').value, $('set-theme-2').value].filter(Boolean)
+  const number = (inputId) => ($(inputId).value.trim() === '' ? NaN : Number($(inputId).value))
+  const [low, high, count] = ['set-low', 'set-high', 'set-count'].map(number)
+  const blank = [['set-low', low, 'the lowest rating'], ['set-high', high, 'the highest rating'], ['set-count', count, 'how many puzzles']]
+    .find(([, value]) => !Number.isInteger(value))
+  if (blank) {
+    error.textContent = `Give ${blank[2]} as a whole number.`
+    $(blank[0]).focus()
+    return
+  }
+  const body = { themes, low, high, count }
+  if ($('set-due').value) body.due = $('set-due').value
+  const button = event.submitter || event.target.querySelector('button[type=submit]')
+  const words = button.textContent
+  button.disabled = true
+  button.textContent = 'Drawing the puzzles…'
+  error.textContent = ''
+  const answer = await call(`/classes/${id}/sets`, { method: 'POST', body })
+  button.disabled = false
+  button.textContent = words
+  if (answer.status === 201 && answer.data) {
+    const before = new Set(klass.lessons.map((l) => l.id))
+    klass = answer.data
+    error.textContent = ''
+    fillLessons()
+    const made = klass.lessons.find((l) => !before.has(l.id))
+    announce(made ? `Set made and assigned: ${made.name}.` : 'Set made and assigned.')
+    if (made) document.querySelector(`[data-lesson="${made.id}"] .lesson-item-title a`)?.focus()
+  } else {
+    error.textContent = reason(answer)
   }
 })
 
