@@ -185,6 +185,17 @@ def test_an_assigned_lesson_gets_a_due_date_changed_and_cleared(store: Store) ->
     assert store.get_item(f"C#{head.id}", "COUNT")["lessons"] == 2
 
 
+def test_a_set_is_assigned_marked_as_one_and_keeps_the_mark_through_its_due_date(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Club", at(0))
+    classes.assign(head.id, "L" * 16, at(1))
+    classes.assign(head.id, "S" * 16, at(2), set_=True)
+    assert [(a.id, a.set) for a in classes.get(head.id).lessons] == [("L" * 16, False), ("S" * 16, True)]
+    assert classes.set_due(head.id, "S" * 16, "2026-11-09") is True
+    assert (classes.get(head.id).assignment("S" * 16).set, classes.get(head.id).assignment("S" * 16).due) == (
+        True, "2026-11-09")
+
+
 def test_an_assignment_kept_before_versions_takes_a_due_date(store: Store) -> None:
     from service.store.items import Put, make_item
 
