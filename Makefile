@@ -4,6 +4,11 @@
 # package-lock.json, each made again only when its lock changes.
 
 PYTHON ?= python3
+# Python writes its bytecode (__pycache__/, ignored by git), whatever the shell says: with
+# PYTHONDONTWRITEBYTECODE set, as on this machine, every test process and every `build.py serve`
+# compiled every module from source again and pytest rewrote every test module's asserts again,
+# about a fifth of `make check`'s CPU.
+unexport PYTHONDONTWRITEBYTECODE
 VENV ?= .venv
 PY := $(VENV)/bin/python
 LOCK := requirements/dev.lock
@@ -70,10 +75,11 @@ typecheck: $(STAMP_PY)
 # The fast loop while working (about two minutes on 2 idle cores): lint, types, the rules' doctests and
 # the suite without the tests marked slow or the browser tests. `make test` runs everything.
 # test_api_schema.py is all slow, and ignored rather than deselected: schemathesis makes its cases
-# while collecting, some 15 s in each worker.
+# while collecting, some 15 s in each worker; without it nothing needs schemathesis's pytest plugin,
+# whose import is a second or two in each process. tests/conftest.py says what else is left to `make test`.
 check: setup lint typecheck
 	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow" --doctest-modules puzzlebook tests --ignore=tests/browser \
-		--ignore=tests/test_api_schema.py
+		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 # The browser tests run in a pytest process of their own: Playwright's sync API
 # keeps an event loop running in its worker, which breaks asyncio.run() in any
