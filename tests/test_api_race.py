@@ -46,6 +46,7 @@ def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, ban
     return str(got.json()["ticket"])
 
 
+@pytest.mark.slow  # a real server and fifty threads
 def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     base, store, app, clock = served
     made = httpx2.post(f"{base}/api/players", json={"name": "Racer"}).json()
@@ -82,6 +83,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     assert chess.rating == rate_puzzle(NEW_PLAYER, puzzle.rating, "clean")
 
 
+@pytest.mark.slow  # a real server and thirty threads
 def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_opened_last(served) -> None:
     base, store, app, clock = served
     made = httpx2.post(f"{base}/api/players", json={"name": "Queue"}).json()
@@ -140,6 +142,7 @@ def test_the_store_rates_one_players_solves_at_once_from_where_each_other_left_o
         assert befores == chained
 
 
+@pytest.mark.slow  # two real servers, many rounds
 def test_a_player_deleted_on_one_server_while_a_result_lands_on_another_keeps_nothing(
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 26, item 9: two servers on one store (as two Lambda containers would be), DELETE /api/me

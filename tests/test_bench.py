@@ -46,6 +46,7 @@ def test_lessons_times_every_import_shape() -> None:
     assert len(lines) == 5, lines
 
 
+@pytest.mark.slow  # the scale model over moto in a process of its own: 11 s of CPU
 def test_scale_prints_every_shared_key_its_limits_and_goals_and_writes_the_units(tmp_path: Path) -> None:
     # A tiny scripted day (a player and the warm-up one through the real app over moto): the machinery,
     # not the figures.

@@ -175,6 +175,7 @@ def assert_three_then_week(kept):
             assert len(bands) == 1
 
 
+@pytest.mark.slow  # four years of dailies, twice
 @settings(PROFILE, max_examples=2)
 @given(keys)
 def test_four_years_of_the_committed_bundle(key):
@@ -214,6 +215,7 @@ def crowded(tmp_path_factory) -> Bundle:
     return Bundle(root)
 
 
+@pytest.mark.slow  # four years of dailies over a crowded bundle, twice
 @settings(PROFILE, max_examples=2)
 @given(keys)
 def test_four_crowded_years_pass_over_recent_and_retired_puzzles(crowded, key):

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cfnlint.api import ManualArgs, lint_file
 
 from ops import cache
 from ops.template import TEMPLATE, load_template
@@ -22,6 +21,8 @@ ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
 
 
 def _lint(path: Path) -> list[str]:
+    from cfnlint.api import ManualArgs, lint_file  # here: its import is seconds, in every collecting worker
+
     config = ManualArgs(regions=["us-east-1", "eu-west-1"], include_checks=["I"])
     return [f"{m.rule.id} {m.message} (line {m.linenumber})" for m in lint_file(path, config=config)]
 

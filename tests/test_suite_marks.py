@@ -1,0 +1,34 @@
+"""tests/conftest.py's rule for what `make check` leaves to `make test`: the API's tests over moto's
+DynamoDB, never the store contract suite's."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tests.conftest import leaves_check
+
+
+def item(nodeid: str, **params: object) -> object:
+    return SimpleNamespace(nodeid=nodeid, callspec=SimpleNamespace(params=params) if params else None)
+
+
+def test_an_api_test_over_dynamodb_is_left_to_make_test_and_over_sqlite_it_is_not() -> None:
+    assert leaves_check(item("tests/test_api_tickets.py::test_x[dynamodb]", backend="dynamodb"))
+    assert leaves_check(item("tests/test_api_streak.py::test_x[dynamodb-skip]", store="dynamodb", how="skip"))
+    assert not leaves_check(item("tests/test_api_tickets.py::test_x[sqlite]", backend="sqlite"))
+
+
+def test_the_store_tests_run_over_both_stores_in_make_check() -> None:
+    assert not leaves_check(item("tests/test_store_contract.py::test_x[dynamodb]", store="dynamodb"))
+    assert not leaves_check(item("tests/test_store_classes.py::test_x[dynamodb]", store="dynamodb"))
+
+
+def test_tests_without_parameters_and_other_parameters_stay() -> None:
+    assert not leaves_check(item("tests/test_api_store_failures.py::test_throttled_dynamodb_is_503"))
+    assert not leaves_check(item("tests/test_api_players.py::test_x[evil]", name="dynamodb?"))
+    assert not leaves_check(item("tests/test_api_players.py::test_x[list]", rows=[1, 2]))
+
+
+def test_a_single_test_named_slow_here_is_left_to_make_test() -> None:
+    named = "tests/test_store_classes.py::test_a_class_holds_at_most_the_limit_of_students[dynamodb]"
+    assert leaves_check(item(named, store="dynamodb"))
