@@ -202,3 +202,23 @@ def test_nothing_but_an_ops_command_scans() -> None:
             if rel not in backends and ("scan_index(" in text or "\"scan\"" in text):
                 callers.append(rel)
     assert callers == []
+
+
+def test_the_daily_boards_views_read_the_kept_daily_once(store: Store, monkeypatch) -> None:
+    """A kept daily never changes: the signed-in views of the chess daily board name the caller's solve
+    by it, read once a process (else each view reads the site-wide DAILY#chess: a shared key at 100 M)."""
+    records = ChessRecords(store)
+    day = STORE_T0.date().isoformat()
+    assert records.daily_spec(day, "Medium", me="ada").mine is None  # none kept yet: asked again later
+    records.keep_daily(day, "Medium", "aB3dE", 1600)
+    reads = []
+    real = store.get_item
+
+    def counted(pk: str, sk: str) -> Any:
+        reads.append(pk)
+        return real(pk, sk)
+
+    monkeypatch.setattr(store, "get_item", counted)
+    for pid in ("ada", "bob", "cy"):
+        assert ChessRecords(store).daily_spec(day, "Medium", me=pid).mine == (K.player(pid), "CS#aB3dE")
+    assert reads.count("DAILY#chess") == 1

@@ -4,6 +4,7 @@ dailies, and the boards that read them. Keys: service/games/chess/keys.py; docs/
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -115,6 +116,11 @@ def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tu
     help_count = record.mistakes + record.hints
     rank = CK.chess_daily_rank(record.clean, help_count, record.seconds, record.posted, pid)
     return index, (CK.chess_daily_entry(record.daily, record.band, pid), rank)
+
+
+# The kept dailies' puzzle ids a process has read, by store (ChessRecords.kept_daily_id).
+_KEPT_IDS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], str]] = weakref.WeakKeyDictionary()
+_KEPT_IDS_HELD = 64  # a few days of every band; then read afresh
 
 
 class ChessRecords:
@@ -261,6 +267,21 @@ class ChessRecords:
             return KeptDaily.from_item(item)
         return kept
 
+    def kept_daily_id(self, day: str, band: str) -> str | None:
+        """The puzzle kept as `band`'s daily on `day`, or None. A kept daily never changes (the first
+        pick stands), so a process reads each once: the chess daily board's signed-in views name the
+        caller's solve by it, and would otherwise each read the site-wide DAILY#chess partition
+        (a shared key at 100 M: docs/store.md, "Boards at scale")."""
+        known = _KEPT_IDS.setdefault(self.store, {})
+        if (day, band) not in known:
+            item = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
+            if item is None:
+                return None  # not kept yet: asked again next time
+            if len(known) >= _KEPT_IDS_HELD:
+                known.clear()
+            known[(day, band)] = str(doc_of(item)["id"])
+        return known[(day, band)]
+
     def dailies_on(self, day: str) -> list[KeptDaily]:
         """The chess dailies kept for `day`, by band name."""
         return [KeptDaily.from_item(it) for it in self.store.query_items(CK.CHESS_DAILIES, prefix=f"{day}#")]
@@ -285,9 +306,9 @@ class ChessRecords:
         index, pk = CK.chess_daily_board(day, band)
         mine = None
         if me:
-            kept = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
+            kept = self.kept_daily_id(day, band)
             if kept:
-                mine = (K.player(me), CK.chess_solve(doc_of(kept)["id"]))
+                mine = (K.player(me), CK.chess_solve(kept))
 
         def detail(it: Item) -> dict[str, Any]:
             s = KeptSolve.from_doc(doc_of(it))
