@@ -53,6 +53,12 @@ def _build(folder: Path) -> None:
         store.close()
 
 
-def copy_seed(seed: Path, dist: Path) -> None:
-    """`dist` as a hard-linked copy of the seed's dist/ (same files, same times, no bytes copied)."""
+def copy_seed(seed: Path, dist: Path, store: Path | None = None) -> None:
+    """`dist` as a hard-linked copy of the seed's dist/ (same files, same times, no bytes copied);
+    with `store`, the seed's store copied there too (SQLite's backup API: never a torn copy), so a
+    server over it finds the days ahead filled, as the seed's build left them, and fills nothing."""
     shutil.copytree(seed, dist, copy_function=os.link)
+    if store is not None:
+        from tests.support import copy_store
+
+        copy_store(seed.parent / "store.sqlite3", store)

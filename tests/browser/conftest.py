@@ -235,7 +235,7 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
     # The server builds over a copy of the run's one shared build (tests/site_seed.py), rewriting
     # only what differs: a cold build in every worker was most of the suite's first minute.
     shared = shared_folder(tmp_path_factory.getbasetemp())
-    copy_seed(seed_folder(shared), base / "dist")
+    copy_seed(seed_folder(shared), base / "dist", base / "store.sqlite3")  # the days ahead filled once
     port = _free_port(shared / "ports")
     env = dict(os.environ)
     env.update({
