@@ -5,7 +5,9 @@ job's `fill_if_needed`), builds into PUZZLEBOOK_DIST (default dist/), stages
 tomorrow's daily files there (refused until their day begins, then served, as
 at the CDN: docs/operations.md, "Midnight"), then runs
 one uvicorn process on 127.0.0.1:PORT serving the built files and, under
-/api, the FastAPI app over PUZZLEBOOK_STORE (SQLite by default). Every
+/api, the FastAPI app over PUZZLEBOOK_STORE (SQLite by default), with the boards'
+publisher in a thread (a snapshot of each live board in dist/snapshots/, every 15 s
+when it changed: service/boards/). Every
 response carries the site's security and cache headers, as CloudFront's would.
 
 The site's address is http://localhost:PORT (announced, and the site_url the
@@ -148,7 +150,9 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
 
     from cli.build import print_report
     from functions.app import create_app
-    from ops.server import UVICORN_OPTIONS, SiteServer
+    from ops.server import UVICORN_OPTIONS, SiteServer, SnapshotLoop
+    from service.boards.publisher import Publisher
+    from service.publish import DirWriter
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.minify import MinifyFailed
     from sitebuild.pages import PageError
@@ -162,9 +166,14 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
     print_report(report)
 
     app = SiteServer(settings.dist, create_app(settings, store), zone=settings.site_tz)
+    # The boards' snapshots, published into dist/snapshots/ every 15 s while the server runs (on AWS,
+    # the SnapshotFunction does it): stopped, its round finished, before the store closes.
+    snapshots = SnapshotLoop(Publisher(store, settings, DirWriter(settings.dist))).start()
     print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
-    # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
-    uvicorn.run(
-        app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto", **UVICORN_OPTIONS
-    )
+    try:
+        # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
+        uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto",
+                    **UVICORN_OPTIONS)
+    finally:
+        snapshots.stop()
     return 0

@@ -6,6 +6,8 @@ behaviours of infra/template.yaml (a test checks the two agree):
 
     immutable  static/<hash>/..., shards/<band>/<k>.<hash>.json: a year, never revalidated
     short      daily/..., any index.json: a few minutes
+    snapshot   snapshots/...: a board's snapshot, 15 s (the publisher writes one at most that often:
+               service/boards/)
     no-cache   the service worker (sw.js): always revalidated, so an update is seen at once
     page       everything else (pages, manifest, sitemap, schema): the browser
                revalidates every time (a 304 is cheap), the CDN keeps it a few
@@ -20,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+
+from service.boards.board import SNAPSHOT_CACHE_CONTROL, SNAPSHOT_SECONDS
 
 YEAR = 365 * 24 * 60 * 60
 SHORT = 5 * 60
@@ -37,6 +41,7 @@ class CacheRule:
 IMMUTABLE = CacheRule("immutable", f"public, max-age={YEAR}, immutable", YEAR)
 SHORT_LIVED = CacheRule("short", f"public, max-age={SHORT}", SHORT)
 NO_CACHE = CacheRule("no-cache", "no-cache", 0)
+SNAPSHOT = CacheRule("snapshot", SNAPSHOT_CACHE_CONTROL, SNAPSHOT_SECONDS)
 PAGE = CacheRule("page", f"public, max-age=0, s-maxage={SHORT}, must-revalidate", SHORT)
 
 
@@ -102,6 +107,8 @@ def cache_rule(path: str) -> CacheRule:
         return NO_CACHE
     if parts[0] == "daily":
         return SHORT_LIVED
+    if parts[0] == "snapshots":
+        return SNAPSHOT
     if parts[0] in HASHED_ROOTS and _fingerprinted(parts[1:]):
         return IMMUTABLE
     if name == "index.json":  # shards/index.json says where the hashed shards are

@@ -19,6 +19,10 @@ daily/ belongs to the nightly function in production: a deploy uploads a daily
 file only when the bucket lacks it (the first deploy publishes the history),
 and never replaces or deletes one (--force replaces them too).
 
+snapshots/ belongs to the snapshot function (the boards' snapshots, service/boards/):
+a deploy never uploads, replaces or deletes anything there, --force or not (a local
+dist/ may hold `make serve`'s snapshots of a local store).
+
 The build's compressed copies (x.br, x.gz) stay home: S3 can't choose between
 them by Accept-Encoding, and CloudFront compresses every text file itself
 (`Compress: true` on every behaviour, Brotli and gzip in every cache key; a test
@@ -45,6 +49,7 @@ from ops.cache import cache_rule, content_type
 from sitebuild.compress import is_copy
 
 NIGHTLY_PREFIX = "daily/"
+SNAPSHOTS_PREFIX = "snapshots/"
 STALE_TAG = "stale-since"
 DEFAULT_GRACE_DAYS = 7
 # Above this many paths one "/*" is cheaper (CloudFront bills per path past
@@ -128,8 +133,9 @@ def _upload_order(f: LocalFile) -> tuple[int, str]:
 def scan(dist: Path) -> list[LocalFile]:
     """Every file of `dist` with its key, checksum and headers, in upload order.
 
-    Hidden files (any path part starting with ".") and the build's compressed
-    copies (x.br, x.gz: CloudFront compresses on its own) are left out. Raises
+    Hidden files (any path part starting with "."), the build's compressed
+    copies (x.br, x.gz: CloudFront compresses on its own) and the boards'
+    snapshots (snapshots/: the snapshot function's) are left out. Raises
     DeployError when `dist` is missing or holds no files.
     """
     dist = Path(dist)
@@ -141,6 +147,8 @@ def scan(dist: Path) -> list[LocalFile]:
             continue
         rel = path.relative_to(dist)
         if any(part.startswith(".") for part in rel.parts) or is_copy(rel.as_posix()):
+            continue
+        if rel.as_posix().startswith(SNAPSHOTS_PREFIX):
             continue
         key = rel.as_posix()
         data = path.read_bytes()
@@ -162,10 +170,12 @@ def plan_sync(files: list[LocalFile], remote: dict[str, str], *, force: bool = F
     A file is uploaded when the bucket lacks it or holds other bytes (or always,
     with `force`); a daily file the bucket already has is the nightly's and is
     left alone unless `force`. Stale keys are the bucket's keys outside daily/
-    that dist/ lacks.
+    that dist/ lacks. Nothing under snapshots/ is ever uploaded or stale.
     """
     plan = SyncPlan()
     for f in files:
+        if f.key.startswith(SNAPSHOTS_PREFIX):
+            continue
         etag = remote.get(f.key)
         if force or etag is None:
             plan.upload.append(f)
@@ -176,7 +186,8 @@ def plan_sync(files: list[LocalFile], remote: dict[str, str], *, force: bool = F
         else:
             plan.upload.append(f)
     local = {f.key for f in files}
-    plan.stale = sorted(k for k in remote if k not in local and not k.startswith(NIGHTLY_PREFIX))
+    kept = (NIGHTLY_PREFIX, SNAPSHOTS_PREFIX)
+    plan.stale = sorted(k for k in remote if k not in local and not k.startswith(kept))
     return plan
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import datetime as dt
 import email.utils
+import logging
+import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,38 @@ UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
 
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+class SnapshotLoop:
+    """The boards' publisher (service/boards/publisher.py) in a thread of the local server: a round
+    at the start, then one every `every` seconds, until `stop`. A round that fails (the store busy,
+    say) is logged and the next one tries again."""
+
+    def __init__(self, publisher: Any, every: float | None = None) -> None:
+        self.publisher = publisher
+        self.every = publisher.every if every is None else every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="snapshots", daemon=True)
+        self.rounds = 0
+
+    def start(self) -> SnapshotLoop:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop after the round under way (if any), and wait for it."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.publisher.round()
+            except Exception:  # logged; the next round tries again
+                logging.getLogger("puzzlebook.snapshots").exception("a snapshot round failed")
+            self.rounds += 1
+            self._stop.wait(self.every)
 
 
 class SiteServer:

@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from service.boards.board import SNAPSHOT_CACHE_CONTROL, SNAPSHOTS
 from service.encoding import json_bytes
 from service.games.registry import every_game
 from service.settings import Settings
@@ -85,6 +86,27 @@ class Writer(Protocol):
     def write(self, path: str, data: bytes) -> None: ...
 
 
+class Reader(Protocol):
+    def read(self, path: str) -> bytes | None: ...
+
+
+class SiteFiles(Writer, Reader, Protocol):
+    """Where the site's files are, to write and to read back (the board snapshots: service/boards/)."""
+
+
+def cache_control_of(path: str) -> str:
+    """The Cache-Control a written file carries: a board's snapshot a few seconds (it is published at
+    most that often), the daily files a few minutes."""
+    return SNAPSHOT_CACHE_CONTROL if path.startswith(SNAPSHOTS) else CACHE_CONTROL
+
+
+def site_files(settings: Settings, client: Any = None) -> SiteFiles:
+    """The site's files: the bucket's when the settings name one (AWS), else the built site's folder."""
+    if settings.bucket:
+        return S3Writer(settings.bucket, client=client)
+    return DirWriter(settings.dist)
+
+
 class DirWriter:
     """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically.
 
@@ -108,9 +130,17 @@ class DirWriter:
         for stale in (".br", ".gz"):
             target.with_name(target.name + stale).unlink(missing_ok=True)
 
+    def read(self, path: str) -> bytes | None:
+        """The file at `path` under the root, or None when there is none."""
+        try:
+            return (self.root / path).read_bytes()
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            return None
+
 
 class S3Writer:
-    """Writes files to the site's S3 bucket (under `prefix`), as JSON with a short cache."""
+    """Writes files to the site's S3 bucket (under `prefix`), as JSON with a short cache (a board's
+    snapshot, SNAPSHOT_CACHE_CONTROL; every other file, CACHE_CONTROL), and reads them back."""
 
     def __init__(self, bucket: str, client: Any = None, prefix: str = "") -> None:
         if client is None:
@@ -128,8 +158,23 @@ class S3Writer:
             Key=key,
             Body=data,
             ContentType=CONTENT_TYPES.get(Path(path).suffix, CONTENT_TYPES[".json"]),
-            CacheControl=CACHE_CONTROL,
+            CacheControl=cache_control_of(path),
         )
+
+    def read(self, path: str) -> bytes | None:
+        """The object at `path` (under the prefix), or None when there is none."""
+        key = f"{self.prefix}/{path}" if self.prefix else path
+        try:
+            got = self.client.get_object(Bucket=self.bucket, Key=key)
+        except self.client.exceptions.NoSuchKey:
+            return None
+        except Exception as exc:  # a 404 without the modelled error (no ListBucket right: 403)
+            code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+            if code in ("NoSuchKey", "404", "403", "AccessDenied"):
+                return None
+            raise
+        body: bytes = got["Body"].read()
+        return body
 
 
 def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:

@@ -234,6 +234,26 @@ def test_daily_files_belong_to_the_nightly(dist: Path, aws: Any) -> None:
         "daily/chess/2026-11-29.json"].encode()
 
 
+def test_snapshots_belong_to_the_snapshot_function(dist: Path, aws: Any) -> None:
+    """A deploy never uploads, replaces or deletes a board's snapshot, --force or not: the bucket's are
+    the snapshot function's (service/boards/), and a local dist/ may hold `make serve`'s."""
+    s3, cloudfront, distribution = aws
+    live = b'{"board": "storm/best", "rows": [{"place": 1, "name": "Ada"}]}'
+    s3.put_object(Bucket=BUCKET, Key="snapshots/storm/best.json", Body=live)
+    s3.put_object(Bucket=BUCKET, Key="snapshots/ratings/chess.json", Body=b"{}")  # not in dist/
+    _write(dist, {"snapshots/storm/best.json": '{"board": "storm/best", "rows": []}',
+                  "snapshots/chess/alltime.json": '{"rows": []}'})
+    for force in (False, True):
+        report = _sync(s3, dist, cloudfront, distribution, force=force)
+        touched = report.uploaded + report.deleted + report.retired
+        assert not [k for k in touched if k.startswith("snapshots/")]
+        assert s3.get_object(Bucket=BUCKET, Key="snapshots/storm/best.json")["Body"].read() == live
+        assert "snapshots/ratings/chess.json" in _objects(s3)
+        assert "snapshots/chess/alltime.json" not in _objects(s3)
+        assert not [p for p in report.invalidated if p.startswith("/snapshots/")]
+    assert not [f for f in deploy.scan(dist) if f.key.startswith("snapshots/")]
+
+
 def test_the_command_line_deploys_and_invalidates(dist: Path, aws: Any,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     _, cloudfront, distribution = aws

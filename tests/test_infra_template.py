@@ -114,6 +114,22 @@ def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dic
     assert (first, retry) == ("cron(0 23 * * ? *)", "cron(30 23 * * ? *)")
 
 
+def test_the_snapshot_function_runs_every_minute_one_at_a_time(resources: dict[str, Any]) -> None:
+    """The boards' snapshots (service/boards/): every minute, four rounds 15 s apart, so the run needs
+    most of a minute; one at a time (reserved concurrency 1), so no board is written twice in 15 s by
+    two runs, and a flood on the API can't take what it needs."""
+    from functions import snapshots
+
+    props = resources["SnapshotFunction"]["Properties"]
+    assert props["Handler"] == "functions.snapshots.handler"
+    assert props["ReservedConcurrentExecutions"] == 1
+    assert snapshots.ROUNDS == 4 and (snapshots.ROUNDS - 1) * 15 < props["Timeout"] <= 60
+    assert props["Timeout"] * 1000 - (snapshots.ROUNDS - 1) * 15_000 >= snapshots.ROUND_NEEDS_MS
+    (event,) = props["Events"].values()
+    assert event["Type"] == "ScheduleV2" and event["Properties"]["ScheduleExpression"] == "rate(1 minute)"
+    assert event["Properties"]["State"] == "ENABLED"
+
+
 def test_the_site_key_is_passed_by_name_never_by_value(template: dict[str, Any]) -> None:
     env = template["Globals"]["Function"]["Environment"]["Variables"]
     assert env["SITE_KEY_PARAMETER"] == {"Ref": "SiteKeyParameterName"}
@@ -176,8 +192,22 @@ def test_iam_is_least_privilege(translated: dict[str, Any]) -> None:
     nightly = {st["Sid"]: st for st in _statements(translated, "NightlyFunctionRole")}
     assert _actions(nightly["PublishDailyFiles"]) == ["s3:PutObject"]
     assert nightly["PublishDailyFiles"]["Resource"] == {"Fn::Sub": "${SiteBucket.Arn}/daily/*"}
-    api = json.dumps(_statements(translated, "ApiFunctionRole"))
-    assert "s3:" not in api  # the API never writes the site
+    api = {st["Sid"]: st for st in _statements(translated, "ApiFunctionRole")}
+    # The API never writes the site; it reads the boards' snapshots, and nothing else of the bucket.
+    assert [sid for sid, st in api.items() if "s3:" in json.dumps(st)] == ["ReadSnapshots"]
+    assert _actions(api["ReadSnapshots"]) == ["s3:GetObject"]
+    assert api["ReadSnapshots"]["Resource"] == {"Fn::Sub": "${SiteBucket.Arn}/snapshots/*"}
+    # The snapshot function reads the table (no write of any kind) and writes snapshots/ alone.
+    job = {st["Sid"]: st for st in _statements(translated, "SnapshotFunctionRole")}
+    assert set(job) == {"TableReads", "SiteKeyParameter", "SiteKeyDecrypt", "PublishSnapshots"}
+    for st in job.values():
+        assert st["Effect"] == "Allow" and st["Resource"] != "*"
+        assert all("*" not in a for a in _actions(st)), st
+    reads = sorted(_actions(job["TableReads"]))
+    assert reads == ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]
+    assert json.dumps(job["TableReads"]["Resource"]).count("/index/*") == 2
+    assert sorted(_actions(job["PublishSnapshots"])) == ["s3:GetObject", "s3:PutObject"]
+    assert job["PublishSnapshots"]["Resource"] == {"Fn::Sub": "${SiteBucket.Arn}/snapshots/*"}
 
 
 def test_the_bucket_is_private_encrypted_and_tls_only(resources: dict[str, Any]) -> None:
@@ -311,7 +341,8 @@ SITE_PATHS = [
     "/schema/lesson.json", "/shards/index.json", "/shards/Easy/0.4026ce204239.json",
     "/shards/Expert/28.aea29a262005.json", "/static/878c00ef25/js/vendor/chess.js",
     "/static/878c00ef25/css/site.css", "/daily/index.json", "/daily/chess/2026-11-30.json",
-    "/daily/chain/2026-11-30.json",
+    "/daily/chain/2026-11-30.json", "/snapshots/chess/daily/2026-11-30/Easy.json",
+    "/snapshots/ratings/chess.json", "/snapshots/chess/alltime/Hard.json",
 ]
 
 
@@ -338,9 +369,11 @@ def test_each_behaviour_pattern_is_the_cache_class_it_claims(resources: dict[str
         "/shards/*": cache.IMMUTABLE,
         "/static/*": cache.IMMUTABLE,
         "/daily/*": cache.SHORT_LIVED,
+        "/snapshots/*": cache.SNAPSHOT,
     }
     samples = {"/shards/*": "/shards/Hard/3.0123456789ab.json", "/static/*": "/static/0123456789/js/app.js",
-               "/daily/*": "/daily/chain/2026-12-01.json", "/shards/index.json": "/shards/index.json"}
+               "/daily/*": "/daily/chain/2026-12-01.json", "/shards/index.json": "/shards/index.json",
+               "/snapshots/*": "/snapshots/chess/daily/2026-12-01/Easy.json"}
     patterns = [b["PathPattern"] for b in _behaviours(resources)]
     assert patterns.index("/shards/index.json") < patterns.index("/shards/*"), "index.json is not immutable"
     for pattern, rule in expected.items():
@@ -354,7 +387,7 @@ def test_each_behaviour_pattern_is_the_cache_class_it_claims(resources: dict[str
 
 def test_outputs_name_everything_the_deploy_and_the_operator_need(template: dict[str, Any]) -> None:
     assert {"SiteUrl", "BucketName", "ApiUrl", "TableName", "DistributionId", "NightlyFunctionName",
-            "SiteKeyParameter", "SiteTimeZone"} <= set(template["Outputs"])
+            "SnapshotFunctionName", "SiteKeyParameter", "SiteTimeZone"} <= set(template["Outputs"])
 
 
 def _run_page_function(code: str, uri: str, querystring: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -405,7 +438,7 @@ def test_both_functions_start_from_a_snapstart_snapshot_of_a_published_version(
     glob = template["Globals"]["Function"]
     assert glob["SnapStart"] == {"ApplyOn": "PublishedVersions"}
     assert glob["AutoPublishAlias"] == "live"
-    for name in ("ApiFunction", "NightlyFunction"):
+    for name in ("ApiFunction", "NightlyFunction", "SnapshotFunction"):
         props = resources[name]["Properties"]
         assert "SnapStart" not in props and "AutoPublishAlias" not in props, f"{name} must not opt out"
         # SnapStart refuses provisioned concurrency, EFS and more than 512 MB of /tmp.
@@ -440,7 +473,7 @@ def test_the_api_and_the_schedule_call_the_alias_never_latest(translated: dict[s
     by_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for logical_id, resource in res.items():
         by_type.setdefault(resource["Type"], []).append((logical_id, resource))
-    for function in ("ApiFunction", "NightlyFunction"):
+    for function in ("ApiFunction", "NightlyFunction", "SnapshotFunction"):
         assert res[function]["Properties"]["SnapStart"] == {"ApplyOn": "PublishedVersions"}
         aliases = [(i, r) for i, r in by_type["AWS::Lambda::Alias"]
                    if function in _refs(r["Properties"]["FunctionName"])]

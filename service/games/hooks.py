@@ -16,6 +16,8 @@ signature here; tests/test_games.py checks that a game the registry marks `daily
     streak             a streak game's: a player's streak, and
     streak_board       its streak board
     ratings_board      a rated game's ratings board
+    board_bands        the bands each of its boards is published in (on a day)
+    board_spec         how the store reads one of its boards (the snapshots: service/boards/)
     forget_player      remove what the game keeps of a player outside their own partition
 
 This module imports no game and nothing that imports games, so a game importing it (and the
@@ -36,6 +38,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.store.boards import BoardSpec
 
 
 @dataclass
@@ -135,6 +138,19 @@ class GameHooks:
     def ratings_board(self, store: Store, me: str | None) -> Board:
         """The game's ratings board, with `me`'s row."""
         raise NotImplementedError(f"{self.key} keeps no rating")
+
+    def board_bands(self, board: str, day: dt.date | None, settings: Settings) -> tuple[str | None, ...]:
+        """The bands board `board` (an id of the game's `boards` in the registry) is published in on
+        `day` (None for a board without days): None for the board without a band."""
+        return (None,)
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        """How the store reads board `board` of `day` in `band` (`today`: the site day, for a board
+        that depends on it, such as a streak board), with `me`'s own item; None for a board or band
+        the game doesn't have."""
+        return None
 
     def forget_player(self, store: Store, pid: str) -> None:
         """Remove what the game keeps of `pid` outside their own partition (deleting the player

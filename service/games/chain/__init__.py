@@ -23,6 +23,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.store.boards import BoardSpec
 
 KEY = "chain"
 FIRST_DAY = dt.date(2026, 9, 1)
@@ -41,7 +42,7 @@ class ChainHooks(GameHooks):
     key = KEY
     item_prefixes = CK.ITEM_PREFIXES
     board_paths: ClassVar[Mapping[str, str]] = {
-        "chain/daily": "/boards/chain/daily/{date}",
+        "chain/daily": CK.DAILY_BOARD_PATH,
         "chain/streaks": "/boards/streaks/chain",
     }
 
@@ -104,3 +105,14 @@ class ChainHooks(GameHooks):
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChainRecords(store).streak_board(today, me)
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        if band is not None:
+            return None
+        if board == "chain/daily" and day:
+            return ChainRecords(store).daily_spec(day, me)
+        if board == "chain/streaks":
+            return ChainRecords(store).streak_spec(today, me)
+        return None

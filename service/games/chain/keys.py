@@ -41,3 +41,7 @@ def chain_daily_rank(clean: bool, undos_resets: int, seconds: int, posted: str, 
 # The stored days and the days that failed: site-wide partitions, one item a day.
 CHAIN_DAYS = "CHAIN"
 CHAIN_FAILURES = "CHAINFAIL"
+
+
+# Where the API serves the day's board, and its snapshot is published (service/boards/board.py).
+DAILY_BOARD_PATH = "/boards/chain/daily/{date}"

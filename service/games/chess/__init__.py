@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.daily import EPOCH
+from puzzlebook.chess.daily import EPOCH, bands_of
 from service.encoding import json_bytes
 from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies
@@ -22,6 +22,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.store.boards import BoardSpec
 
 KEY = "chess"
 # The home page's card is published for the last days of a run of daily files (the build's
@@ -59,7 +60,7 @@ class ChessHooks(GameHooks):
     key = KEY
     item_prefixes = CK.ITEM_PREFIXES
     board_paths: ClassVar[Mapping[str, str]] = {
-        "chess/daily": "/boards/chess/daily/{date}",
+        "chess/daily": CK.DAILY_BOARD_PATH,
         "chess/alltime": "/boards/chess/alltime",
         "chess/ratings": "/boards/ratings/chess",
         "chess/streaks": "/boards/streaks/chess",
@@ -106,3 +107,28 @@ class ChessHooks(GameHooks):
 
     def ratings_board(self, store: Store, me: str | None) -> Board:
         return ChessRecords(store).ratings_board(KEY, me=me)
+
+    def board_bands(self, board: str, day: dt.date | None, settings: Settings) -> tuple[str | None, ...]:
+        """The daily board in each band the day had (one, since 2026-10-20); all time over all bands
+        and in each; the others without a band."""
+        if board == "chess/daily":
+            return tuple(bands_of(day, settings.site_key)) if day is not None and day >= EPOCH else ()
+        if board == "chess/alltime":
+            return (None, *BANDS)
+        return (None,)
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        records = ChessRecords(store)
+        if board == "chess/daily":
+            return records.daily_spec(day, band, me) if day and band else None
+        if board == "chess/alltime":
+            return records.alltime_spec(band, me)
+        if band is not None:
+            return None
+        if board == "chess/ratings":
+            return records.ratings_spec(KEY, me)
+        if board == "chess/streaks":
+            return records.streak_spec(today, me)
+        return None

@@ -80,3 +80,7 @@ CHESS_DAILIES = "DAILY#chess"
 
 def chess_daily(day: str, band: str) -> str:
     return f"{day}#{band}"
+
+
+# Where the API serves the day's board, and its snapshot is published (service/boards/board.py).
+DAILY_BOARD_PATH = "/boards/chess/daily/{date}"

@@ -27,6 +27,7 @@ from service.store.base import Store
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from service.store.boards import BoardSpec
 
 KEY = "storm"
 
@@ -63,7 +64,7 @@ class StormHooks(GameHooks):
     key = KEY
     item_prefixes = SK.ITEM_PREFIXES
     board_paths: ClassVar[Mapping[str, str]] = {
-        "storm/daily": "/boards/storm/daily/{date}",
+        "storm/daily": SK.DAILY_BOARD_PATH,
         "storm/best": "/boards/storm/best",
     }
 
@@ -91,3 +92,14 @@ class StormHooks(GameHooks):
 
     def published(self, store: Store, last: str) -> list[str]:
         return [k.day for k in StormRecords(store).runs(None, last)]
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        if band is not None:
+            return None
+        if board == "storm/daily" and day:
+            return StormRecords(store).daily_spec(day, me)
+        if board == "storm/best":
+            return StormRecords(store).best_spec(me)
+        return None

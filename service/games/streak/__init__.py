@@ -26,6 +26,7 @@ from service.store.base import Store
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from service.store.boards import BoardSpec
 
 KEY = "streak"
 
@@ -62,7 +63,7 @@ class StreakHooks(GameHooks):
     key = KEY
     item_prefixes = XK.ITEM_PREFIXES
     board_paths: ClassVar[Mapping[str, str]] = {
-        "streak/daily": "/boards/streak/daily/{date}",
+        "streak/daily": XK.DAILY_BOARD_PATH,
         "streak/best": "/boards/streak/best",
     }
 
@@ -90,3 +91,14 @@ class StreakHooks(GameHooks):
 
     def published(self, store: Store, last: str) -> list[str]:
         return [k.day for k in StreakRecords(store).runs(None, last)]
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        if band is not None:
+            return None
+        if board == "streak/daily" and day:
+            return StreakRecords(store).daily_spec(day, me)
+        if board == "streak/best":
+            return StreakRecords(store).best_spec(me)
+        return None

@@ -58,3 +58,7 @@ def rank(score: int, highest: int | None, seconds: int, posted: str, pid: str) -
     high = _TOP - min(highest or 0, _TOP)
     time = min(seconds, 10**K.SECONDS_WIDTH - 1)
     return f"{top:0{_SCORE}d}#{high:0{_SCORE}d}#{time:0{K.SECONDS_WIDTH}d}#{posted}#{pid}"
+
+
+# Where the API serves the day's board, and its snapshot is published (service/boards/board.py).
+DAILY_BOARD_PATH = "/boards/streak/daily/{date}"

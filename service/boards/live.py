@@ -1,0 +1,76 @@
+"""Which boards are live, from the game registry, and the board a snapshot's path names.
+
+Live on a site day: every board of every game (puzzlebook.games: each game's `boards`), a dated one of
+today and of yesterday (a day's board still takes the results posted as it ends: a run finished just
+before midnight, a late Streak; so yesterday's is published through today, and its snapshot published
+last is its final one), in each band the game's hooks publish it in (`board_bands`: the chess daily's
+band of the day; all time over all bands and in each). How the store reads each is the game's hook
+(`board_spec`); where its snapshot goes is its API path (`board_paths`: service/boards/board.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from puzzlebook.calendar import parse_day
+from service.boards.board import LiveBoard, snapshot_path
+from service.games.registry import every_game
+from service.settings import Settings
+from service.store.base import Store
+
+# How many days of a dated board are live: today's and yesterday's.
+DAYS_LIVE = 2
+
+
+def live_boards(store: Store, settings: Settings, today: dt.date) -> list[LiveBoard]:
+    """Every board to publish on site day `today`, in the registry's order."""
+    found: list[LiveBoard] = []
+    for game, hooks in every_game():
+        for board in game.boards:
+            api = hooks.board_paths[board.id]
+            days: list[dt.date | None] = (
+                [today - dt.timedelta(days=k) for k in range(DAYS_LIVE)] if board.dated else [None]
+            )
+            for day in days:
+                date = day.isoformat() if day else None
+                for band in hooks.board_bands(board.id, day, settings):
+                    spec = hooks.board_spec(store, board.id, date, band, None, today)
+                    if spec is not None:
+                        found.append(LiveBoard(board.id, date, band, snapshot_path(api, date, band), spec))
+    return found
+
+
+_DATE = r"(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})"
+_BAND = r"(?:/(?P<band>[A-Za-z]{1,20}))?"
+
+
+def board_at(
+    store: Store, settings: Settings, path: str, today: dt.date, me: str | None = None
+) -> LiveBoard | None:
+    """The board whose snapshot is at `snapshots/<path>.json` (`path`: "chess/daily/2026-12-02/Easy",
+    "ratings/chess", "chess/alltime/Hard"), read with `me`'s own item; None when no board is there.
+    Any day is named (a past day's board too); a day not out yet is the caller's to refuse."""
+    for game, hooks in every_game():
+        for board in game.boards:
+            api = hooks.board_paths[board.id]
+            rest = api.removeprefix("/boards/").strip("/")
+            pattern = re.escape(rest).replace(re.escape("{date}"), _DATE) + _BAND
+            matched = re.fullmatch(pattern, path)
+            if matched is None:
+                continue
+            date = matched.groupdict().get("date")
+            day = None
+            if date is not None:
+                try:
+                    day = parse_day(date)
+                except ValueError:
+                    return None
+            band = matched.group("band")
+            if band not in hooks.board_bands(board.id, day, settings):
+                return None
+            spec = hooks.board_spec(store, board.id, date, band, me, today)
+            if spec is None:
+                return None
+            return LiveBoard(board.id, date, band, snapshot_path(api, date, band), spec)
+    return None
