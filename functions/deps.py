@@ -122,11 +122,15 @@ class Onlooker:
     def me(self) -> str | None:
         """The id of the player the token names; None without a token or for one that names no player
         (ignored, not refused: a stale token never hides a board)."""
+        player = self.player()
+        return player.id if player else None
+
+    def player(self) -> Player | None:
+        """The player the token names, as `me` (None without a token or for a stale one)."""
         try:
-            player = player_for(self.ctx.store, self.credentials, needed=None)
+            return player_for(self.ctx.store, self.credentials, needed=None)
         except ApiError:
             return None
-        return player.id if player else None
 
 
 class _Bearer(HTTPBearer):

@@ -133,9 +133,15 @@ class Me(BaseModel):
 
 
 class Row(BaseModel):
-    place: int
+    """A board's row. In `rows` the place is exact; the caller's own row (`mine`) is placed on the
+    board's snapshot: exact, or near when `about`; `top`, the per cent of the board it is among, when
+    the place isn't known within 1%; place and top null while the board has no snapshot yet."""
+
+    place: int | None
     name: str
     you: bool
+    about: bool = False
+    top: int | None = None
 
 
 class RatingRow(Row):
@@ -152,6 +158,7 @@ class RatingsBoard(BaseModel):
     game: str
     rows: list[RatingRow]
     mine: RatingRow | None = None
+    published: str | None = None
 
 
 class StreaksBoard(BaseModel):
@@ -159,6 +166,7 @@ class StreaksBoard(BaseModel):
     today: str
     rows: list[StreakRow]
     mine: StreakRow | None = None
+    published: str | None = None
 
 
 class Health(BaseModel):

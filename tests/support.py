@@ -158,10 +158,14 @@ class Clock:
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a
-    player and look at once; tests/test_api_standing.py sets the site's own rule."""
+    player and look at once; tests/test_api_standing.py sets the site's own rule. The site's files
+    (the boards' snapshots among them) go in a folder of their own, empty to begin with."""
+    import tempfile
+
     from service.settings import load
 
-    defaults = {"SITE_KEY": "puzzlebook-test-key", "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0"}
+    defaults = {"SITE_KEY": "puzzlebook-test-key", "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0",
+                "PUZZLEBOOK_DIST": tempfile.mkdtemp(prefix="puzzlebook-test-dist-")}
     return load({**defaults, **overrides}, warn=False)
 
 
@@ -222,16 +226,33 @@ def post_result(world: Any, path: str, body: Any, headers: dict[str, str]) -> An
 def served(store: Any, now: dt.datetime, settings: Any = None, **client: Any) -> Iterator[SimpleNamespace]:
     """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its
     options, e.g. client=("198.51.100.7", 5000) for the caller's address; `settings`: other than
-    settings_for_tests()). Yields SimpleNamespace(store, clock, client, ctx); `clock.advance(hours=1)`
-    moves the site on."""
+    settings_for_tests()). Yields SimpleNamespace(store, clock, client, ctx, publish);
+    `clock.advance(hours=1)` moves the site on, `publish()` runs one round of the boards' publisher
+    (service/boards/) on the test clock, as the local server's thread and the AWS job do every 15 s,
+    and has the API read the snapshots afresh: a board's rows and a post's place come from them."""
     from fastapi.testclient import TestClient
 
     from functions.app import create_app
 
     clock = Clock(now)
     app = create_app(settings or settings_for_tests(), store, clock=clock)
+    ctx = app.state.ctx
     with TestClient(app, **client) as test_client:
-        yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=app.state.ctx)
+        yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=ctx,
+                              publish=lambda: publish_boards(ctx))
+
+
+def publish_boards(ctx: Any) -> list[str]:
+    """One round of the boards' publisher over an app's Context (its store, settings and clock), into
+    the site's files the app reads its snapshots from; the app's snapshots read afresh after. The paths
+    written."""
+    from service.boards.publisher import Publisher
+    from service.boards.snapshot import Snapshots
+    from service.publish import site_files
+
+    written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round()
+    ctx.part(Snapshots.of).forget()
+    return written
 
 
 def http_event(

@@ -52,13 +52,19 @@ def test_alltime_ranks_clean_solves_by_band_and_over_all(world: SimpleNamespace)
     post(world, bob, easy[1])
     post(world, bob, easy[2])
     post(world, bob, hard[0], mistakes=1)
+    before = world.client.get("/api/boards/chess/alltime", headers=bob).json()
+    # Before the publisher's round the board has no snapshot: no rows, and Bob's own place not known.
+    assert before["rows"] == [] and before["published"] is None
+    unknown = {"place": None, "about": False, "top": None}
+    assert before["mine"] == unknown | {"name": "Bob", "you": True, "clean": 2}
+    world.publish()
     overall = world.client.get("/api/boards/chess/alltime", headers=bob).json()
-    assert overall["band"] is None
+    assert overall["band"] is None and overall["published"] is not None
     assert [(r["name"], r["clean"], r["you"]) for r in overall["rows"]] == [
         ("Ada", 2, False),
         ("Bob", 2, True),
     ]
-    assert overall["mine"] == {"place": 2, "name": "Bob", "you": True, "clean": 2}
+    assert overall["mine"] == unknown | {"place": 2, "name": "Bob", "you": True, "clean": 2}
     by_band = world.client.get("/api/boards/chess/alltime?band=Hard").json()
     assert [(r["name"], r["clean"]) for r in by_band["rows"]] == [("Ada", 1)]
     assert world.client.get("/api/boards/chess/alltime?band=Nope").status_code == 400

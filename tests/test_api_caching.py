@@ -113,6 +113,7 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("GET", "/api/streak/daily/{date}"): ("/api/streak/daily/2026-11-02", None, None),
         ("GET", "/api/boards/streak/daily/{date}"): ("/api/boards/streak/daily/2026-11-02", None, None),
         ("GET", "/api/boards/streak/best"): ("/api/boards/streak/best", None, None),
+        ("GET", "/api/me/entry/{board}"): ("/api/me/entry/chess/alltime", None, None),
         ("GET", "/api/health"): ("/api/health", None, None),
         ("POST", "/api/lessons/validate"): ("/api/lessons/validate", LESSON, None),
         ("POST", "/api/lessons"): ("/api/lessons", LESSON, None),

@@ -89,6 +89,8 @@ def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
         "rating": None,
         "daily": None,
         "place": None,
+        "about": False,
+        "top": None,
         "offline": False,
     }
     mine = world.client.get("/api/me", headers=me).json()
@@ -281,14 +283,17 @@ def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> 
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     daily = todays_daily(world)
     assert daily.band == "Easy"  # Monday
+    world.publish()
     posted = post_result(world, "/api/chess/solves", body(daily, hints=1), ada).json()
     assert posted["daily"] == "2026-11-02" and posted["place"] == 1
+    world.publish()
     board = world.client.get("/api/boards/chess/daily/2026-11-02", headers=ada).json()
     assert [(r["name"], r["hints"], r["you"]) for r in board["rows"]] == [("Ada", 1, True)]
     assert board["band"] == "Easy" and board["mine"]["place"] == 1
     world.clock.advance(days=1)
     late = post_result(world, "/api/chess/solves", body(daily), bob).json()
     assert late["daily"] is None and late["place"] is None and late["rated"] is True
+    world.publish()  # yesterday's board is still live: its snapshot is written again, if it changed
     board = world.client.get("/api/boards/chess/daily/2026-11-02").json()
     assert [r["name"] for r in board["rows"]] == ["Ada"]
 
@@ -303,6 +308,7 @@ def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["line"] == "3 puzzles solved, 3 cleanly · 3-day daily streak"
     assert mine["streaks"]["chess"] == {"current": 3, "best": 3}
+    world.publish()
     streaks = world.client.get("/api/boards/streaks/chess", headers=me).json()
     assert [(r["name"], r["streak"], r["you"]) for r in streaks["rows"]] == [("Ada", 3, True)]
     world.clock.advance(days=1)

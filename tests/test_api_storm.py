@@ -70,6 +70,7 @@ def honest(run: list[Puzzle]) -> list[list[str]]:
 
 def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
     me = signed_up(world.client, "Ada")
+    world.publish()  # the day's board, empty: the run is placed on its snapshot
     started = start(world, me)
     assert started["ranked"] is True and started["date"] == TODAY
     run = puzzles(world)
@@ -82,6 +83,8 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     solved = [run[0], run[2], run[3]]
     right = sum(len(p.solution) for p in solved)
     assert answer["ranked"] is True and answer["already"] is False and answer["place"] == 1
+    assert (answer["about"], answer["top"]) == (False, None)
+    world.publish()
     assert answer["result"] == {
         "date": TODAY,
         "score": 3,
@@ -95,6 +98,7 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     again = post(world, me, started["ticket"], moves, 60)
     assert again.status_code == 200 and again.json()["already"] is True
     assert again.json()["result"] == answer["result"]
+    assert again.json()["place"] == 1  # its own row on the snapshot, by key and name
     board = world.client.get(f"/api/boards/storm/daily/{TODAY}", headers=me).json()
     assert [(r["name"], r["score"], r["you"]) for r in board["rows"]] == [("Ada", 3, True)]
     assert board["mine"]["place"] == 1
@@ -178,6 +182,7 @@ def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) ->
         world.clock.advance(seconds=100)
         got = post(world, me, ticket, [p.solution for p in run[:solved]], seconds)
         assert got.status_code == 200, got.text
+    world.publish()
     board = world.client.get(f"/api/boards/storm/daily/{TODAY}").json()
     assert [r["name"] for r in board["rows"]] == ["Most", "Fast", "Slow"]
     best = world.client.get("/api/boards/storm/best").json()
@@ -206,9 +211,11 @@ def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
         with ThreadPoolExecutor(max_workers=6) as pool:
             answers = list(pool.map(keep, range(6)))
     assert sorted(a.already for a in answers) == [False] + [True] * 5
-    assert all(a.result.tally.score == 3 and a.place == 1 for a in answers)
+    assert all(a.result.tally.score == 3 and a.entry == answers[0].entry for a in answers)
+    assert answers[0].entry is not None and answers[0].entry.path.endswith(f"/{TODAY}.json")
     assert [r.tally.score for r in records.history(pid)] == [3]
     assert records.best(pid).tally.score == 3
+    world.publish()
     assert len(world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"]) == 1
 
 

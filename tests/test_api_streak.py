@@ -70,6 +70,7 @@ def post(world: SimpleNamespace, me: dict[str, str], ticket: str, moves: list[li
 
 def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
     me = signed_up(world.client, "Ada")
+    world.publish()  # the day's board, empty: the run is placed on its snapshot
     started = start(world, me)
     assert started["ranked"] is True and started["date"] == TODAY
     run = puzzles(world)
@@ -82,6 +83,8 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     assert got.status_code == 200, got.text
     answer = got.json()
     assert answer["ranked"] is True and answer["already"] is False and answer["place"] == 1
+    assert (answer["about"], answer["top"]) == (False, None)
+    world.publish()
     assert answer["result"] == {
         "date": TODAY,
         "score": 2,
@@ -95,6 +98,7 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     again = post(world, me, started["ticket"], moves, 60, skipped=2)
     assert again.status_code == 200 and again.json()["already"] is True
     assert again.json()["result"] == answer["result"]
+    assert again.json()["place"] == 1  # its own row on the snapshot, by key and name
     board = world.client.get(f"/api/boards/streak/daily/{TODAY}", headers=me).json()
     assert [(r["name"], r["score"], r["you"]) for r in board["rows"]] == [("Ada", 2, True)]
     assert board["mine"]["place"] == 1
@@ -189,6 +193,7 @@ def test_a_run_posted_the_next_day_counts_for_its_own(world: SimpleNamespace) ->
     got = post(world, me, ticket, [run[0].solution, []], 3000)
     assert got.status_code == 200, got.text
     assert got.json()["ranked"] is True and got.json()["result"]["date"] == TODAY
+    world.publish()  # yesterday's board is live through today
     board = world.client.get(f"/api/boards/streak/daily/{TODAY}").json()
     assert [r["name"] for r in board["rows"]] == ["Ada"]
     assert world.client.get("/api/boards/streak/daily/2026-12-06").json()["rows"] == []
@@ -245,6 +250,7 @@ def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) ->
         world.clock.advance(seconds=100)
         got = post(world, me, ticket, [p.solution for p in run[:solved]], seconds)
         assert got.status_code == 200, got.text
+    world.publish()
     board = world.client.get(f"/api/boards/streak/daily/{TODAY}").json()
     assert [r["name"] for r in board["rows"]] == ["Most", "Fast", "Slow"]
     best = world.client.get("/api/boards/streak/best").json()
@@ -274,9 +280,11 @@ def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
         with ThreadPoolExecutor(max_workers=6) as pool:
             answers = list(pool.map(keep, range(6)))
     assert sorted(a.already for a in answers) == [False] + [True] * 5
-    assert all(a.result.tally.score == 3 and a.place == 1 for a in answers)
+    assert all(a.result.tally.score == 3 and a.entry == answers[0].entry for a in answers)
+    assert answers[0].entry is not None and answers[0].entry.path.endswith(f"/{TODAY}.json")
     assert [r.tally.score for r in records.history(pid)] == [3]
     assert records.best(pid).tally.score == 3
+    world.publish()
     assert len(world.client.get(f"/api/boards/streak/daily/{TODAY}").json()["rows"]) == 1
 
 
@@ -308,6 +316,7 @@ def test_a_new_accounts_run_is_kept_and_ranked_but_on_no_board_until_it_is_estab
         world.clock.advance(days=0.01)
         new = signed_up(world.client, "Newcomer")  # a quarter of an hour short of established
         world.clock.advance(days=NEW_ACCOUNT_DAYS - 0.01)
+        world.publish()
         answers = {}
         for name, me in (("Old hand", old), ("Newcomer", new)):
             ticket = start(world, me)["ticket"]
@@ -316,11 +325,13 @@ def test_a_new_accounts_run_is_kept_and_ranked_but_on_no_board_until_it_is_estab
             answers[name] = post(world, me, ticket, [p.solution for p in run[:2]], 20).json()
         assert (answers["Old hand"]["place"], answers["Newcomer"]["place"]) == (1, None)
         assert answers["Newcomer"]["ranked"] is True and answers["Newcomer"]["result"]["score"] == 2
+        world.publish()
         for path in (f"/api/boards/streak/daily/{TODAY}", "/api/boards/streak/best"):
             assert [r["name"] for r in world.client.get(path).json()["rows"]] == ["Old hand"], path
         assert world.client.get("/api/streak/me", headers=new).json()["best"]["score"] == 2
         # Established, its next ranked run takes its best (the better, kept while new) onto the best board.
         world.clock.advance(days=1)
+        world.publish()
         ticket = start(world, new)["ticket"]
         world.clock.advance(seconds=30)
         assert post(world, new, ticket, [[wrong_move(puzzles(world, "2026-12-06")[0])]], 20,

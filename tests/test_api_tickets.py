@@ -366,6 +366,7 @@ def test_claiming_offline_gains_nothing_on_any_board(world: SimpleNamespace) -> 
         world.client.post(SOLVES, json=solve_body(endless(world, n), seconds=2, offline=True), headers=cheat)
     world.client.post(SOLVES, json=solve_body(daily(world), seconds=2, offline=True), headers=cheat)
     boards = (f"/api/boards/chess/daily/{TODAY}", "/api/boards/chess/alltime", "/api/boards/streaks/chess")
+    world.publish()
     for board in boards:
         assert [r["name"] for r in world.client.get(board).json()["rows"]] == ["Honest"], board
     # Nor on the ratings board (where Honest's one rated result isn't yet either: it is provisional).
@@ -385,6 +386,8 @@ def test_an_offline_chain_solve_counts_but_goes_on_no_board(world: SimpleNamespa
     assert got.json()["offline"] is True and got.json()["daily"] is None and got.json()["place"] is None
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["chain"]["solved"] == 1 and mine["streaks"]["chain"]["current"] == 1
+    world.publish()
+    assert world.client.get(f"/api/boards/chain/daily/{TODAY}").json()["published"] is not None
     assert world.client.get(f"/api/boards/chain/daily/{TODAY}").json()["rows"] == []
     assert world.client.get("/api/boards/streaks/chain").json()["rows"] == []
     # Offline, the walkthrough opens to them as after any result of theirs.
@@ -393,6 +396,7 @@ def test_an_offline_chain_solve_counts_but_goes_on_no_board(world: SimpleNamespa
 
 def test_chain_results_need_their_days_ticket(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
+    world.publish()
     body = {"date": TODAY, "tiles": world.rows[TODAY]["solution"], "seconds": 40, "undos": 0, "resets": 0}
     refused(world.client.post("/api/chain/solves", json=body, headers=me), 422, "missing")
     opened = world.client.post("/api/chain/plays", json={"date": "2026-11-01"}, headers=me)

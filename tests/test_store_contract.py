@@ -164,12 +164,16 @@ def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store
         ("one-wrong", 1, 0, 200, 6),
     ]
     ids = {}
+    keys = {}
     for name, mistakes, hints, seconds, minutes in entries:
         ids[name] = pid = store.create_player(name, "h", T0).id
         posted = solve(
             store, pid, mistakes=mistakes, hints=hints, seconds=seconds, daily=DAY, now=at(minutes)
         )
-        assert posted.place is not None
+        # Its entry on the day's board: where the board's snapshot is, and its rank key there.
+        assert posted.entry is not None and posted.entry.path == f"snapshots/chess/daily/{DAY}/Medium.json"
+        keys[name] = posted.entry.key
+        assert pid not in posted.entry.key
     endless = store.create_player("endless", "h", T0).id
     solve(store, endless)  # not posted as the daily: not on the board
     board = ChessRecords(store).daily_board(DAY.isoformat(), "Medium", me=ids["one-wrong"])
@@ -183,6 +187,7 @@ def test_the_daily_board_ranks_clean_then_help_then_time_then_first_posted(store
     ]
     assert [r.place for r in board.rows] == [1, 2, 3, 4, 5, 6]
     assert board.rows[3].detail == {"mistakes": 0, "hints": 1, "seconds": 10, "clean": False}
+    assert [r.key for r in board.rows] == [keys[r.name] for r in board.rows]  # the post's key is the board's
     assert board.mine is not None and board.mine.place == 5
     assert ChessRecords(store).daily_board(DAY.isoformat(), "Medium", me=endless).mine is None
     assert ChessRecords(store).daily_board(DAY.isoformat(), "Hard").rows == []
@@ -366,7 +371,7 @@ def test_a_chain_giveup_stands_against_a_later_solve(store: Store) -> None:
 def test_an_archive_solve_is_kept_but_not_on_the_board_or_the_streak(store: Store) -> None:
     pid = store.create_player("Ada", "h", T0).id
     posted = ChainRecords(store).record_chain_solve(pid, Solve("2026-10-01", [0, 1, 2], 9), today=DAY, now=T0)
-    assert posted.place is None
+    assert posted.entry is None
     assert ChainRecords(store).daily_board("2026-10-01").rows == []
     chain = ChainRecords(store).stats(pid)
     assert (chain.solved, chain.streak.length) == (1, 0)

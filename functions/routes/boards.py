@@ -11,14 +11,17 @@ is ignored rather than refused, so a stale token never hides a board.
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
+from pydantic import BaseModel
 
 from functions.auth import OPTIONAL_AUTH
-from functions.bodies import errors
-from functions.caching import BOARD, cached
-from functions.deps import OnlookerOf
+from functions.bodies import errors, out_by
+from functions.caching import BOARD, PRIVATE, cached
+from functions.deps import Onlooker, OnlookerOf, Signed, signed_in
 from functions.errors import ApiError
 from functions.models import (
     DATE_SCHEMA,
@@ -27,8 +30,12 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
-from puzzlebook.games import find_game, rated_games, streak_games
-from service.games.registry import hooks_of
+from puzzlebook.games import rated_games, streak_games
+from puzzlebook.places import BoardEntry
+from service.boards.board import own_entry
+from service.boards.live import board_at
+from service.boards.snapshot import Snapshots, place_fields
+from service.context import Context
 from service.store.records import Board, BoardRow
 
 router = APIRouter(tags=["boards"])
@@ -37,6 +44,63 @@ STREAK_GAMES = tuple(game.key for game in streak_games())
 RATED_GAMES = tuple(game.key for game in rated_games())
 # A date in a path as the document states it (each route checks it itself, in its own words).
 DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
+
+
+def placed(ctx: Context, entry: BoardEntry | None, name: str) -> dict[str, Any]:
+    """A result's place fields ({place, about, top}) for its `entry` on its board, found on the board's
+    current snapshot (read through the site's files, kept per container at most 15 s:
+    service/boards/snapshot.py), never by counting the board. Empty with no entry (not on a board) or
+    no snapshot yet (not known yet: docs/api.md)."""
+    if entry is None:
+        return {}
+    return ctx.part(Snapshots.of).placed(entry, name) or {}
+
+
+# A row's fields that aren't the board's own columns.
+_ROW_FIELDS = {"place", "name", "you", "about", "top"}
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A board as answered from its snapshot: its rows, the caller's own row, and when it was published
+    (None: no snapshot yet)."""
+
+    rows: list[Any]
+    mine: Any
+    published: str | None
+
+
+def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
+    """The board whose snapshot is at snapshots/<path>.json, as rows of `model`: the top rows from the
+    snapshot (read through the site's files, kept per container at most 15 s), and `mine` from the
+    caller's own item (one read of their own partition) placed on it (puzzlebook.places.standing_in:
+    exact, about, or the per cent of the board). A past day's board that has no snapshot (a day from
+    before snapshots) is read from the store once per container and kept. 404 for no such board."""
+    ctx = onlooker.ctx
+    player = onlooker.player()
+    live = board_at(ctx.store, ctx.settings, path, ctx.today(), player.id if player else None)
+    if live is None:
+        raise ApiError(404, f"There is no board at {path!r}.")
+    snapshots = ctx.part(Snapshots.of)
+    snapshot = snapshots.get(live.path)
+    if snapshot is None and live.date is not None and live.date < _yesterday(ctx):
+        snapshot = snapshots.past(live, lambda: ctx.store.read_board(live.spec))
+    columns = [f for f in model.model_fields if f not in _ROW_FIELDS]
+    mine, own = None, None
+    if player is not None:
+        own = own_entry(ctx.store, live)
+        if own is not None:
+            where = place_fields(snapshot, own.key, player.name)
+            mine = model(name=player.name, you=True, **own.row, **where)
+    rows = []
+    for r in (snapshot or {}).get("rows") or []:
+        you = own is not None and player is not None and r["key"] == own.key and r["name"] == player.name
+        rows.append(model(place=r["place"], name=r["name"], you=you, **{c: r.get(c) for c in columns}))
+    return Shown(rows, mine, snapshot.get("published") if snapshot else None)
+
+
+def _yesterday(ctx: Context) -> str:
+    return (ctx.today() - dt.timedelta(days=1)).isoformat()
 
 
 def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], Any]:
@@ -60,9 +124,8 @@ async def ratings(
 ) -> RatingsBoard:
     if game not in RATED_GAMES:
         raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
-    me = onlooker.me()
-    rows, mine = board_rows(hooks_of(find_game(game)).ratings_board(onlooker.ctx.store, me), me, RatingRow)
-    return RatingsBoard(game=game, rows=rows, mine=mine)
+    board = shown(onlooker, f"ratings/{game}", RatingRow)
+    return RatingsBoard(game=game, rows=board.rows, mine=board.mine, published=board.published)
 
 
 @router.get(
@@ -80,7 +143,48 @@ async def streaks(
     ctx = onlooker.ctx
     if game not in STREAK_GAMES:
         raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")
-    me = onlooker.me()
-    today = ctx.today()
-    rows, mine = board_rows(hooks_of(find_game(game)).streak_board(ctx.store, today, me), me, StreakRow)
-    return StreaksBoard(game=game, today=today.isoformat(), rows=rows, mine=mine)
+    board = shown(onlooker, f"streaks/{game}", StreakRow)
+    return StreaksBoard(game=game, today=ctx.today().isoformat(), rows=board.rows, mine=board.mine,
+                        published=board.published)
+
+
+class MyEntry(BaseModel):
+    """The signed-in caller's own entry on one board: the board (its id, day and band), where its
+    snapshot is (`snapshot`, a path on the site), and the caller's `key` (its rank key) and `row` (the
+    board's columns of it); both null when they have no entry there. A page places it on the snapshot
+    with puzzlebook.places' rule (site/static/js/boards/places.js, `standingIn`)."""
+
+    board: str
+    date: str | None
+    band: str | None
+    snapshot: str
+    key: str | None
+    row: dict[str, Any] | None
+
+
+Viewer = Annotated[Signed, signed_in("Sign in to see your own place on a board.")]
+
+
+@router.get(
+    "/me/entry/{board:path}",
+    response_model=MyEntry,
+    responses=errors(401, 404, 503),
+    summary="Your own entry on one board (its rank key and row), to place on the board's snapshot",
+)
+@cached(PRIVATE)
+async def my_entry(
+    me: Viewer,
+    board: Annotated[str, Path(description="The board's snapshot path after snapshots/, without .json: "
+                                           "chess/daily/2026-12-02/Easy, chess/alltime, ratings/chess.")],
+) -> MyEntry:
+    ctx = me.ctx
+    live = board_at(ctx.store, ctx.settings, board, ctx.today(), me.player.id)
+    if live is None:
+        raise ApiError(404, f"There is no board at {board!r}.")
+    if live.date is not None:
+        out_by(dt.date.fromisoformat(live.date), ctx.today(), "That board")
+    entry = own_entry(ctx.store, live)
+    return MyEntry(
+        board=live.board, date=live.date, band=live.band, snapshot="/" + live.path,
+        key=entry.key if entry else None, row=entry.row if entry else None,
+    )

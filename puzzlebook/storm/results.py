@@ -22,6 +22,7 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import RunRefused, check_pace, solver_moves, starting_positions, verdicts
+from puzzlebook.places import BoardEntry
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
 from puzzlebook.storm.kept import RunResult
 
@@ -58,13 +59,13 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds
 @dataclass(frozen=True, slots=True)
 class RunAnswer:
     """What a posted run is told: whether it is the player's ranked run of its day, whether that run
-    was kept before (a retry: `result` is then what was kept), the run, and its place on the day's
-    board (the store counts it once kept)."""
+    was kept before (a retry: `result` is then what was kept), the run, and its entry on the day's
+    board (its snapshot's path and rank key: the answer's place is found on the snapshot)."""
 
     ranked: bool
     already: bool
     result: RunResult
-    place: int | None = None
+    entry: BoardEntry | None = None
 
 
 @dataclass(frozen=True, slots=True)

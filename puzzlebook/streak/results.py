@@ -24,6 +24,7 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import RunRefused, check_pace, starting_positions, verdicts
+from puzzlebook.places import BoardEntry
 from puzzlebook.streak.kept import StreakResult
 from puzzlebook.streak.tally import BadRun, Tally, tally_run
 
@@ -79,13 +80,13 @@ def check_late(day: dt.date, today: dt.date) -> None:
 @dataclass(frozen=True, slots=True)
 class StreakAnswer:
     """What a posted run is told: whether it is the player's ranked run of its day, whether that run
-    was kept before (a retry: `result` is then what was kept), the run, and its place on the day's
-    board (the store counts it once kept)."""
+    was kept before (a retry: `result` is then what was kept), the run, and its entry on the day's
+    board (its snapshot's path and rank key: the answer's place is found on the snapshot)."""
 
     ranked: bool
     already: bool
     result: StreakResult
-    place: int | None = None
+    entry: BoardEntry | None = None
 
 
 @dataclass(frozen=True, slots=True)

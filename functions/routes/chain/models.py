@@ -66,7 +66,12 @@ class ChainPosted(BaseModel):
     kept: Literal["solve", "giveup"] | None = None
     clean: bool | None = None
     daily: str | None = None
+    # Where it stands on the board's latest snapshot (docs/api.md, "A post's place"): `place` exact, or
+    # near when `about`; `top`: the per cent of the board it is among when the place isn't known
+    # within 1%; all empty while the board has no snapshot yet.
     place: int | None = None
+    about: bool = False
+    top: int | None = None
     streak: int | None = None
     offline: bool = False
 
@@ -101,3 +106,4 @@ class ChainDailyBoard(BaseModel):
     date: str
     rows: list[ChainDailyRow]
     mine: ChainDailyRow | None = None
+    published: str | None = None

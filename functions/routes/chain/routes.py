@@ -23,7 +23,7 @@ from functions.deps import CallerOf, Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
-from functions.routes.boards import DatePath, board_rows
+from functions.routes.boards import DatePath, placed, shown
 from functions.routes.chain.models import (
     ChainDailyBoard,
     ChainDailyRow,
@@ -71,7 +71,7 @@ def refusal(verdict: results.Verdict) -> str:
     return verdict.message or "Those tiles don’t solve it."
 
 
-def _answer(posted: Posted) -> ChainPosted:
+def _answer(ctx: Context, posted: Posted, name: str) -> ChainPosted:
     kept = posted.kind if posted.kind in ("solve", "giveup") else None
     if posted.already:
         return ChainPosted(already=True, kept=kept)  # type: ignore[arg-type]  # narrowed just above
@@ -80,9 +80,9 @@ def _answer(posted: Posted) -> ChainPosted:
         kept=kept,  # type: ignore[arg-type]
         clean=posted.clean if kept == "solve" else None,
         daily=posted.daily,
-        place=posted.place,
         streak=posted.streak,
         offline=posted.offline,
+        **placed(ctx, posted.entry, name),
     )
 
 
@@ -126,7 +126,7 @@ async def post_solve(post: Solving) -> ChainPosted:
     with refusing():
         posted = records.record_chain_solve(player.id, solve, today=ctx.today(), now=ctx.now(), play=play,
                                             on_boards=on_boards(ctx, player))
-    return _answer(posted)
+    return _answer(ctx, posted, player.name)
 
 
 @router.post(
@@ -150,7 +150,7 @@ async def post_giveup(post: GivingUp) -> ChainPosted:
     with refusing():
         posted = records.record_chain_giveup(player.id, body.date, ctx.now(), play, offline=play is None,
                                              on_boards=on_boards(ctx, player))
-    return _answer(posted)
+    return _answer(ctx, posted, player.name)
 
 
 @router.get(
@@ -205,6 +205,5 @@ async def chain_daily(onlooker: OnlookerOf, date: DatePath) -> ChainDailyBoard:
     ctx = onlooker.ctx
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
-    me = onlooker.me()
-    rows, mine = board_rows(ChainRecords(ctx.store).daily_board(day.isoformat(), me=me), me, ChainDailyRow)
-    return ChainDailyBoard(date=day.isoformat(), rows=rows, mine=mine)
+    board = shown(onlooker, f"chain/daily/{day.isoformat()}", ChainDailyRow)
+    return ChainDailyBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)

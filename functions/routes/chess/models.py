@@ -163,7 +163,12 @@ class ChessPosted(BaseModel):
     mistakes: int | None = None
     rating: RatingChange | None = None
     daily: str | None = None
+    # Where it stands on the board's latest snapshot (docs/api.md, "A post's place"): `place` exact, or
+    # near when `about`; `top`: the per cent of the board it is among when the place isn't known
+    # within 1%; all empty while the board has no snapshot yet.
     place: int | None = None
+    about: bool = False
+    top: int | None = None
     offline: bool = False
 
 
@@ -213,12 +218,14 @@ class ChessDailyBoard(BaseModel):
     band: str
     rows: list[ChessDailyRow]
     mine: ChessDailyRow | None = None
+    published: str | None = None
 
 
 class AlltimeBoard(BaseModel):
     band: str | None
     rows: list[CleanRow]
     mine: CleanRow | None = None
+    published: str | None = None
 
 
 # ---- the dashboard and the history (GET /api/me/dashboard, /api/me/history) -------------------

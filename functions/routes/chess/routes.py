@@ -27,7 +27,7 @@ from functions.deps import Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
-from functions.routes.boards import DatePath, board_rows
+from functions.routes.boards import DatePath, placed, shown
 from functions.routes.chess.models import (
     BAND_WORDS,
     AlltimeBoard,
@@ -111,7 +111,7 @@ def _change(posted: Posted) -> RatingChange | None:
     )
 
 
-def _answer(posted: Posted) -> ChessPosted:
+def _answer(ctx: Context, posted: Posted, name: str) -> ChessPosted:
     if posted.already:
         return ChessPosted(already=True, rated=False)
     return ChessPosted(
@@ -121,8 +121,8 @@ def _answer(posted: Posted) -> ChessPosted:
         mistakes=posted.mistakes,
         rating=_change(posted),
         daily=posted.daily,
-        place=posted.place,
         offline=posted.offline,
+        **placed(ctx, posted.entry, name),
     )
 
 
@@ -184,8 +184,9 @@ async def post_solve(post: Solving) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play,
-                                                            on_boards=on_boards(ctx, player)))
+        posted = ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play,
+                                                      on_boards=on_boards(ctx, player))
+    return _answer(ctx, posted, player.name)
 
 
 @router.post(
@@ -224,8 +225,9 @@ async def post_miss(post: Missing) -> ChessPosted:
         offline=play is None,
     )
     with refusing():
-        return _answer(ChessRecords(ctx.store).record_miss(player.id, kept, ctx.now(), play,
-                                                           on_boards=on_boards(ctx, player)))
+        posted = ChessRecords(ctx.store).record_miss(player.id, kept, ctx.now(), play,
+                                                     on_boards=on_boards(ctx, player))
+    return _answer(ctx, posted, player.name)
 
 
 @router.get(
@@ -278,10 +280,9 @@ async def chess_daily(
         chosen = day_bands[0]
     elif chosen not in day_bands:
         raise ApiError(404, f"{day.isoformat()} had no {chosen} daily (its dailies: {', '.join(day_bands)}).")
-    me = onlooker.me()
-    board = ChessRecords(ctx.store).daily_board(day.isoformat(), chosen, me=me)
-    rows, mine = board_rows(board, me, ChessDailyRow)
-    return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=rows, mine=mine)
+    board = shown(onlooker, f"chess/daily/{day.isoformat()}/{chosen}", ChessDailyRow)
+    return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=board.rows, mine=board.mine,
+                           published=board.published)
 
 
 @router.get(
@@ -301,6 +302,5 @@ async def chess_alltime(
     ] = None,
 ) -> AlltimeBoard:
     chosen = band_of(band)
-    me = onlooker.me()
-    rows, mine = board_rows(ChessRecords(onlooker.ctx.store).alltime_board(chosen, me=me), me, CleanRow)
-    return AlltimeBoard(band=chosen, rows=rows, mine=mine)
+    board = shown(onlooker, "chess/alltime" + (f"/{chosen}" if chosen else ""), CleanRow)
+    return AlltimeBoard(band=chosen, rows=board.rows, mine=board.mine, published=board.published)

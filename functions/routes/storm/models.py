@@ -103,7 +103,12 @@ class StormPosted(BaseModel):
     ranked: bool
     already: bool
     result: StormResult
+    # Where it stands on the board's latest snapshot (docs/api.md, "A post's place"): `place` exact, or
+    # near when `about`; `top`: the per cent of the board it is among when the place isn't known
+    # within 1%; all empty while the board has no snapshot yet.
     place: int | None = None
+    about: bool = False
+    top: int | None = None
 
 
 class StormRow(Row):
@@ -119,6 +124,7 @@ class StormBoard(BaseModel):
     date: str | None = None
     rows: list[StormRow]
     mine: StormRow | None = None
+    published: str | None = None
 
 
 class StormMine(BaseModel):

@@ -25,7 +25,7 @@ from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import key_of, now_ms, on_boards
-from functions.routes.boards import DatePath, board_rows
+from functions.routes.boards import DatePath, placed, shown
 from functions.routes.storm.models import (
     StormBoard,
     StormDay,
@@ -163,7 +163,8 @@ async def post_run(post: Running) -> StormPosted:
         on_boards=on_boards(ctx, player),
     )
     return StormPosted(
-        ranked=answer.ranked, already=answer.already, result=_result(answer.result), place=answer.place
+        ranked=answer.ranked, already=answer.already, result=_result(answer.result),
+        **placed(ctx, answer.entry, player.name),
     )
 
 
@@ -219,9 +220,8 @@ async def storm_daily(onlooker: OnlookerOf, date: DatePath) -> StormBoard:
     out_by(day, ctx.today(), "The Storm run")
     if day < FIRST_DAY:
         raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
-    me = onlooker.me()
-    rows, mine = board_rows(StormRecords(ctx.store).daily_board(day.isoformat(), me=me), me, StormRow)
-    return StormBoard(date=day.isoformat(), rows=rows, mine=mine)
+    board = shown(onlooker, f"storm/daily/{day.isoformat()}", StormRow)
+    return StormBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
 
 
 @router.get(
@@ -234,6 +234,5 @@ async def storm_daily(onlooker: OnlookerOf, date: DatePath) -> StormBoard:
 )
 @cached(BOARD)
 async def storm_best(onlooker: OnlookerOf) -> StormBoard:
-    me = onlooker.me()
-    rows, mine = board_rows(StormRecords(onlooker.ctx.store).best_board(me=me), me, StormRow)
-    return StormBoard(rows=rows, mine=mine)
+    board = shown(onlooker, "storm/best", StormRow)
+    return StormBoard(rows=board.rows, mine=board.mine, published=board.published)

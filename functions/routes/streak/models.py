@@ -109,7 +109,12 @@ class StreakPosted(BaseModel):
     ranked: bool
     already: bool
     result: StreakResult
+    # Where it stands on the board's latest snapshot (docs/api.md, "A post's place"): `place` exact, or
+    # near when `about`; `top`: the per cent of the board it is among when the place isn't known
+    # within 1%; all empty while the board has no snapshot yet.
     place: int | None = None
+    about: bool = False
+    top: int | None = None
 
 
 class StreakRow(Row):
@@ -125,6 +130,7 @@ class StreakBoard(BaseModel):
     date: str | None = None
     rows: list[StreakRow]
     mine: StreakRow | None = None
+    published: str | None = None
 
 
 class StreakMine(BaseModel):

@@ -26,7 +26,7 @@ from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import key_of, now_ms, on_boards
-from functions.routes.boards import DatePath, board_rows
+from functions.routes.boards import DatePath, placed, shown
 from functions.routes.streak.models import (
     StreakBoard,
     StreakDay,
@@ -165,7 +165,8 @@ async def post_run(post: Running) -> StreakPosted:
         on_boards=on_boards(ctx, player),
     )
     return StreakPosted(
-        ranked=answer.ranked, already=answer.already, result=_result(answer.result), place=answer.place
+        ranked=answer.ranked, already=answer.already, result=_result(answer.result),
+        **placed(ctx, answer.entry, player.name),
     )
 
 
@@ -221,9 +222,8 @@ async def streak_daily(onlooker: OnlookerOf, date: DatePath) -> StreakBoard:
     out_by(day, ctx.today(), "The Streak run")
     if day < FIRST_DAY:
         raise ApiError(404, f"Streak starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
-    me = onlooker.me()
-    rows, mine = board_rows(StreakRecords(ctx.store).daily_board(day.isoformat(), me=me), me, StreakRow)
-    return StreakBoard(date=day.isoformat(), rows=rows, mine=mine)
+    board = shown(onlooker, f"streak/daily/{day.isoformat()}", StreakRow)
+    return StreakBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
 
 
 @router.get(
@@ -236,6 +236,5 @@ async def streak_daily(onlooker: OnlookerOf, date: DatePath) -> StreakBoard:
 )
 @cached(BOARD)
 async def streak_best(onlooker: OnlookerOf) -> StreakBoard:
-    me = onlooker.me()
-    rows, mine = board_rows(StreakRecords(onlooker.ctx.store).best_board(me=me), me, StreakRow)
-    return StreakBoard(rows=rows, mine=mine)
+    board = shown(onlooker, "streak/best", StreakRow)
+    return StreakBoard(rows=board.rows, mine=board.mine, published=board.published)

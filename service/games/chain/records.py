@@ -14,7 +14,9 @@ from typing import Any
 from puzzlebook.chain.kept import KeptResult, KeptSolve, result_of_doc
 from puzzlebook.chain.results import Settled, Solve, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
+from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
+from service.boards.board import rank_key, snapshot_path
 from service.games.chain import keys as CK
 from service.plays import PlayCheck
 from service.store import keys as K
@@ -120,7 +122,10 @@ class ChainRecords:
 
         answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
         if answer.daily and not answer.already and on_boards:
-            answer = replace(answer, place=self.store.place_on(CK.chain_daily_board(solve.day), rank))
+            row = {"undos": solve.undos, "resets": solve.resets, "seconds": solve.seconds,
+                   "clean": solve.clean}
+            path = snapshot_path(CK.DAILY_BOARD_PATH, solve.day)
+            answer = replace(answer, entry=BoardEntry(path, rank_key(rank), row))
         return answer
 
     def record_chain_giveup(

@@ -20,8 +20,10 @@ from puzzlebook.chess.results import (
     settle_solve,
 )
 from puzzlebook.chess.tallies import ChessStats
+from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
+from service.boards.board import rank_key, snapshot_path
 from service.games.chess import keys as CK
 from service.games.chess.history import day_key, history_ops
 from service.plays import PlayCheck
@@ -123,6 +125,18 @@ _KEPT_IDS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], str]] = weakre
 _KEPT_IDS_HELD = 64  # a few days of every band; then read afresh
 
 
+def _daily_entry(pid: str, record: KeptSolve | KeptMiss | None) -> BoardEntry | None:
+    """A kept solve's entry on its day's daily board (its snapshot's path, its rank key and its
+    columns), to place it on the board's snapshot; None when it isn't on one."""
+    on_board = _daily_board(pid, record)
+    if on_board is None or not isinstance(record, KeptSolve) or not record.daily:
+        return None
+    path = snapshot_path(CK.DAILY_BOARD_PATH, record.daily, record.band)
+    row = {"mistakes": record.mistakes, "hints": record.hints, "seconds": record.seconds,
+           "clean": record.clean}
+    return BoardEntry(path, rank_key(on_board[1][1]), row)
+
+
 class ChessRecords:
     """Chess Puzzles' records in `store`."""
 
@@ -181,12 +195,8 @@ class ChessRecords:
             return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
 
         settled = self.store.settle(keys.read + (play.keys if play else []), decide)
-        record = settled.record
-        on_board = _daily_board(pid, record) if on_boards else None
-        if on_board is None or not isinstance(record, KeptSolve) or not record.daily:
-            return settled.answer
-        board = CK.chess_daily_board(record.daily, record.band)
-        return replace(settled.answer, place=self.store.place_on(board, on_board[1][1]))
+        entry = _daily_entry(pid, settled.record) if on_boards else None
+        return settled.answer if entry is None else replace(settled.answer, entry=entry)
 
     def record_miss(
         self, pid: str, post: MissPost, now: dt.datetime, play: PlayCheck | None = None,

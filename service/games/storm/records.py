@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from puzzlebook.places import BoardEntry
 from puzzlebook.storm.clock import Tally
 from puzzlebook.storm.kept import RunResult
 from puzzlebook.storm.run import RunPuzzle
+from service.boards.board import rank_key, snapshot_path
 from service.games.storm import keys as SK
 from service.store import keys as K
 from service.store.base import Store
@@ -72,7 +74,11 @@ def _rank(pid: str, run: RunResult) -> str:
 
 def _detail(item: Item) -> dict[str, Any]:
     doc = doc_of(item)
-    run = RunResult.from_doc(doc.get("best", doc))  # a day's result, or a player's best
+    return _detail_of(RunResult.from_doc(doc.get("best", doc)))  # a day's result, or a player's best
+
+
+def _detail_of(run: RunResult) -> dict[str, Any]:
+    """A board's columns of a run."""
     return {"score": run.tally.score, "highest": run.tally.highest, "seconds": run.seconds, "date": run.date}
 
 
@@ -160,8 +166,9 @@ class StormRecords:
         answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
         if not (on_board and answer.ranked):
             return answer
-        place = self.store.place_on(SK.daily_board(day), _rank(pid, answer.result))
-        return replace(answer, place=place)
+        path = snapshot_path(SK.DAILY_BOARD_PATH, day)
+        row = _detail_of(answer.result)
+        return replace(answer, entry=BoardEntry(path, rank_key(_rank(pid, answer.result)), row))
 
     # ---- what a player has -------------------------------------------------------------
 

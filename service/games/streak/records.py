@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from puzzlebook.chess.ladder import RunPuzzle
+from puzzlebook.places import BoardEntry
 from puzzlebook.streak.kept import StreakResult
 from puzzlebook.streak.tally import Tally
+from service.boards.board import rank_key, snapshot_path
 from service.games.streak import keys as XK
 from service.store import keys as K
 from service.store.base import Store
@@ -73,7 +75,11 @@ def _rank(pid: str, run: StreakResult) -> str:
 
 def _detail(item: Item) -> dict[str, Any]:
     doc = doc_of(item)
-    run = StreakResult.from_doc(doc.get("best", doc))  # a day's result, or a player's best
+    return _detail_of(StreakResult.from_doc(doc.get("best", doc)))  # a day's result, or a player's best
+
+
+def _detail_of(run: StreakResult) -> dict[str, Any]:
+    """A board's columns of a run."""
     return {"score": run.tally.score, "highest": run.tally.highest, "seconds": run.seconds, "date": run.date}
 
 
@@ -162,8 +168,9 @@ class StreakRecords:
         answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
         if not (on_board and answer.ranked):
             return answer
-        place = self.store.place_on(XK.daily_board(day), _rank(pid, answer.result))
-        return replace(answer, place=place)
+        path = snapshot_path(XK.DAILY_BOARD_PATH, day)
+        row = _detail_of(answer.result)
+        return replace(answer, entry=BoardEntry(path, rank_key(_rank(pid, answer.result)), row))
 
     # ---- what a player has -------------------------------------------------------------
 
