@@ -104,8 +104,9 @@ def test_the_store_keeps_what_the_decisions_say(history: dict[str, Any]) -> None
             # On the board with a place exactly when the vectors say it goes there.
             board = records.daily_board(post["date"], me=pid)
             if not expect["already"]:
-                assert (posted.place is not None) == expect["on_board"] == (board.mine is not None)
-                assert posted.place is None or posted.place == board.mine.place
+                assert (posted.entry is not None) == expect["on_board"] == (board.mine is not None)
+                # Its entry (placed on the board's snapshot by the API) is the board's own row's key.
+                assert posted.entry is None or posted.entry.key == board.mine.key
         assert _state(records.stats(pid), today) == _expected_state(expect), f"step {number}"
     store.close()
 

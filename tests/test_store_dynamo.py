@@ -104,7 +104,7 @@ def test_a_chain_solve_that_loses_the_race_to_a_giveup_is_decided_again(store: D
     seen = _rival_first(store, lambda rival: ChainRecords(rival).record_chain_giveup(pid, day, T0))
     ours = ChainRecords(store).record_chain_solve(pid, Solve(day, [0, 1, 2], 9), today=DAY, now=T0)
     assert seen[0].already is False and "TransactionCanceledException" in seen[1:]
-    assert (ours.already, ours.kind, ours.place) == (True, "giveup", None)  # read again: the give-up stands
+    assert (ours.already, ours.kind, ours.entry) == (True, "giveup", None)  # read again: the give-up stands
     chain = ChainRecords(store).stats(pid)
     assert (chain.solved, chain.gave_up, chain.streak.length) == (0, 1, 0)
     assert ChainRecords(store).daily_board(day).rows == []
