@@ -116,11 +116,14 @@ class Snapshots:
 
     @classmethod
     def of(cls, ctx: Context) -> Snapshots:
-        """The app's snapshots (`ctx.part(Snapshots.of)`): the bucket's when the settings name one, else
-        the built site's folder."""
+        """The app's snapshots (`ctx.part(Snapshots.of)`): the bucket's when the settings name one, kept
+        SNAPSHOT_SECONDS; else the built site's folder (the local server), read afresh each time: a
+        file on the same disk costs less than remembering it, and the publisher replaces each whole."""
         from service.publish import site_files
 
-        return cls(site_files(ctx.settings))
+        if ctx.settings.bucket:
+            return cls(site_files(ctx.settings))
+        return cls(site_files(ctx.settings), ttl=0, missing_ttl=0)
 
     def get(self, path: str) -> dict[str, Any] | None:
         """The snapshot published at `path` (None when there is none, or it can't be read as one)."""

@@ -209,6 +209,21 @@ class SiteServer:
             store.close()
         return made
 
+    def publish(self) -> list[str]:
+        """One round of the boards' publisher now, into the server's dist/snapshots/, as the server's
+        own thread does every 15 s (service/boards/): for a test that looks at a board just after a
+        post. The paths written. The local server reads its snapshots afresh, so the API sees them at once."""
+        from service.boards.publisher import Publisher
+        from service.publish import DirWriter
+        from service.settings import load
+        from service.store.sqlite import SqliteStore
+
+        store = SqliteStore(self.store_url.removeprefix("sqlite:///"))
+        try:
+            return Publisher(store, load(self.env, warn=False), DirWriter(self.dist)).round()
+        finally:
+            store.close()
+
     def keep_results(self, keep: Callable[[Any, dt.date, dt.datetime], None]) -> None:
         """Keep results straight into the server's store, through the records layer a post ends in:
         for a page's fixtures that need what no ticket allows in a test's time (a 9:59:59 solve).

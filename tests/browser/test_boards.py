@@ -26,6 +26,7 @@ def test_a_solve_in_the_browser_shows_on_todays_board_and_streaks(make_page, sit
     today = ch.site_today(site_server)
     puzzle = ch.public_day(site_server, today)
     player = ch.new_player(site_server, "Board Walker")
+    site_server.publish()  # the board as it is now: the solve is placed on this snapshot
     page = make_page()
     ch.sign_in(page, player)
     ch.open_day(page)
@@ -39,6 +40,7 @@ def test_a_solve_in_the_browser_shows_on_todays_board_and_streaks(make_page, sit
     number = place.rsplit("#", 1)[1].rstrip(".")
     assert f"🏆 #{number} today" in page.text_content("#share-preview")
 
+    site_server.publish()  # the board's snapshot, with the solve (the server's thread: within 15 s)
     page.click("#results-board")
     page.wait_for_url("**/boards/#/chain/daily/*")
     rows = board_rows(page)
@@ -65,12 +67,14 @@ def test_a_place_outside_the_top_100_is_shown_after_a_gap(make_page, site_server
     quick = site_server.many_players([f"Quick {k}" for k in range(101)])
     answers = site_server.post_results([("/api/chain/solves", fast, other["token"]) for other in quick])
     assert all(status == 200 for status, _ in answers), answers
+    site_server.publish()  # the board's snapshot holds the 101: the slow solve is placed after them
     slow = ch.new_player(site_server, "Slow Coach")
     # Slower to place than all of them: nine undos and nine resets (and the time a ticket allows).
     status, posted = site_server.post_result(
         "/api/chain/solves", {**fast, "seconds": 8, "undos": 9, "resets": 9}, slow["token"]
     )
     assert status == 200 and posted["place"] > 100
+    site_server.publish()
     page = make_page()
     ch.sign_in(page, slow)
     page.goto("/boards/#/chain/daily")
@@ -79,7 +83,9 @@ def test_a_place_outside_the_top_100_is_shown_after_a_gap(make_page, site_server
     assert rows[100]["gap"] and rows[101]["you"]
     assert rows[101]["cells"][:2] == [f"#{posted['place']}", "Slow Coach (you)"]
     assert [r["cells"][0] for r in rows[:100]] == [f"#{n}" for n in range(1, 101)]
-    assert page.text_content("#board-mine") == f"You are #{posted['place']} on this day’s board."
+    # Below the top 100 of a board read whole, the place is known within 1%: the page may say "about".
+    assert page.text_content("#board-mine") in (f"You are #{posted['place']} on this day’s board.",
+                                                  f"You are about #{posted['place']} on this day’s board.")
 
 
 def test_every_chess_board_answers(page, site_server):

@@ -148,6 +148,7 @@ def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_serve
     page.wait_for_function("() => document.getElementById('results-rank').textContent.startsWith('Ranked')")
     assert page.text_content("#results-score") == "1"
     assert page.text_content("#results-mistakes") == "1"
+    site_server.publish()  # the board's snapshot with the run (the server's own thread: within 15 s)
     status, board = site_server.get(f"/api/boards/storm/daily/{day_file(site_server)['date']}")
     assert status == 200
     mine = [r for r in board["rows"] if r["name"] == "Stormy"]

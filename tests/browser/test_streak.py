@@ -94,6 +94,7 @@ def test_a_ranked_run_by_keyboard_is_posted_scored_and_on_the_board(make_page, s
     assert "2 solved" in share and "Skip used" in share and "#1 today" in share
     assert not any(uci in share for p in run[:4] for uci in p.line)
     assert axe(page) == []
+    site_server.publish()  # the board's snapshot with the run (the server's own thread: within 15 s)
     status, board = site_server.get(f"/api/boards/streak/daily/{file['date']}")
     assert status == 200
     assert [(r["name"], r["score"]) for r in board["rows"] if r["name"] == "Streaky"] == [("Streaky", 2)]

@@ -54,6 +54,7 @@ def test_a_signed_in_player_notices_nothing_daily_endless_and_chain(make_page, s
     page.wait_for_selector("#results-rating:not([hidden])")
     assert page.text_content("#results-rating").startswith("Your rating: ")
     assert page.text_content("#results-note") == "Posted."
+    site_server.publish()  # the board's snapshot with the solve (the server's own thread: within 15 s)
     board = site_server.get(f"/api/boards/chess/daily/{today}?band={daily.band}")[1]
     assert "Ticketed Tess" in [r["name"] for r in board["rows"]]
 
