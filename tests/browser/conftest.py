@@ -224,6 +224,11 @@ class SiteServer:
         finally:
             store.close()
 
+    def snapshot(self, path: str) -> Any:
+        """The snapshot published at /snapshots/<path>.json, as the site serves it (None: there is none)."""
+        status, body = self.get(f"/snapshots/{path}.json")
+        return body if status == 200 else None
+
     def keep_results(self, keep: Callable[[Any, dt.date, dt.datetime], None]) -> None:
         """Keep results straight into the server's store, through the records layer a post ends in:
         for a page's fixtures that need what no ticket allows in a test's time (a 9:59:59 solve).

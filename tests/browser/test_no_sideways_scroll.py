@@ -158,6 +158,7 @@ def world(site_server: Any, bundle: Any) -> World:
     assert lesson[0] == 201, lesson
     klass, code = _class_with_results(site_server, players, lesson[1]["id"])
     yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    site_server.publish()  # the boards page reads each board's snapshot
     return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
                  klass=klass, code=code, student=players[1])
 

@@ -97,6 +97,7 @@ def long_names(site_server: Any) -> dict[str, Any]:
             assert posted.daily
 
     site_server.keep_results(keep)
+    site_server.publish()  # the boards page reads the board's snapshot
     return players[0]
 
 

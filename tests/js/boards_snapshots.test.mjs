@@ -35,8 +35,9 @@ const rows = (n) => Array.from({ length: n }, (_, k) => ({
 
 test('a player among the top rows is marked there, by their key and name (a snapshot has no player ids)', () => {
   const snapshot = { rows: rows(5), size: 5, runs: [['k00004', 5]], percentiles: null }
-  const entry = { key: 'k00002', row: { name: 'P2', clean: true, mistakes: 0, hints: 0, seconds: 12 } }
-  const answer = withMine(snapshot, entry)
+  // As GET /api/me/entry answers it: the key and the board's columns; the name is the player's own.
+  const entry = { key: 'k00002', row: { clean: true, mistakes: 0, hints: 0, seconds: 12 } }
+  const answer = withMine(snapshot, entry, 'P2')
   assert.deepEqual(answer.rows.map((r) => r.you), [false, false, true, false, false])
   assert.equal(answer.mine.place, 3)
   assert.equal(answer.mine.about, false)
@@ -44,7 +45,7 @@ test('a player among the top rows is marked there, by their key and name (a snap
   assert.equal(shown.length, 5, 'no second row of theirs')
   assert.equal(placeLine(board('chess/daily'), answer), 'You are #3 on this day’s board.')
   // Another player with the same key is not them.
-  const twin = withMine(snapshot, { key: 'k00002', row: { name: 'Someone else' } })
+  const twin = withMine(snapshot, entry, 'Someone else')
   assert.ok(twin.rows.every((r) => !r.you))
 })
 
@@ -54,16 +55,17 @@ test('a guest sees the rows unmarked, and no place line', () => {
   assert.equal(answer.mine, null)
   assert.equal(placeLine(board('chess/daily'), answer), null)
   assert.deepEqual(withMine(null, null), { rows: [], mine: null })
+  assert.equal(withMine({ rows: rows(3), size: 3 }, { key: null, row: null }, 'P9').mine, null, 'a player not on the board')
 })
 
 test('a player posted since the snapshot comes right after its rows, or after a gap when they rank among them', () => {
   const snapshot = { rows: rows(3), size: 3, runs: [['k00002', 3]], percentiles: null }
-  const last = displayRows(withMine(snapshot, { key: 'k00009', row: { name: 'New' } }))
+  const last = displayRows(withMine(snapshot, { key: 'k00009', row: {} }, 'New'))
   assert.deepEqual(last.map((r) => (r.gap ? 'gap' : placeText(r.row))), ['#1', '#2', '#3', '#4'])
-  const ahead = displayRows(withMine(snapshot, { key: 'k00001a', row: { name: 'Fast' } }))
+  const ahead = displayRows(withMine(snapshot, { key: 'k00001a', row: {} }, 'Fast'))
   assert.deepEqual(ahead.map((r) => (r.gap ? 'gap' : placeText(r.row))), ['#1', '#2', '#3', 'gap', '#3'])
   assert.equal(ahead[4].you, true)
-  assert.deepEqual(displayRows(withMine({ rows: [], size: 0 }, { key: 'k', row: { name: 'First' } })).map((r) => r.row.place), [1])
+  assert.deepEqual(displayRows(withMine({ rows: [], size: 0 }, { key: 'k', row: {} }, 'First')).map((r) => r.row.place), [1])
 })
 
 test('below the top 100: about #N from a board read whole, top N% from a sampled one', () => {
@@ -77,7 +79,7 @@ test('below the top 100: about #N from a board read whole, top N% from a sampled
     ahead = end
   }
   const whole = { rows: top, size: 5000, runs, percentiles: null }
-  const about = withMine(whole, { key: 'k04000', row: { name: 'Far', clean: true, mistakes: 1, hints: 0, seconds: 90 } })
+  const about = withMine(whole, { key: 'k04000', row: { clean: true, mistakes: 1, hints: 0, seconds: 90 } }, 'Far')
   assert.deepEqual({ place: about.mine.place, about: about.mine.about, top: about.mine.top }, { place: 3975, about: true, top: null },
     'the vectors’ case (tests/vectors/places.json)')
   assert.equal(placeText(about.mine), 'about #3975')
@@ -91,7 +93,7 @@ test('below the top 100: about #N from a board read whole, top N% from a sampled
 
   const percentiles = Array.from({ length: 99 }, (_, k) => `k${String((k + 1) * 1000).padStart(6, '0')}`)
   const sampled = { rows: top.map((r) => ({ ...r, key: `k0${r.key.slice(1)}` })), size: 100_000, runs: null, percentiles }
-  const far = withMine(sampled, { key: 'k012500', row: { name: 'Far', clean: 4 } })
+  const far = withMine(sampled, { key: 'k012500', row: { clean: 4 } }, 'Far')
   assert.deepEqual({ place: far.mine.place, top: far.mine.top }, { place: null, top: 13 })
   assert.equal(placeText(far.mine), 'top 13%')
   assert.equal(placeLine(board('chess/daily'), far), 'You are in the top 13% of this day’s board.')

@@ -1,23 +1,88 @@
 /**
  * The leaderboards page (/boards/): one board at a time, chosen by its tab
- * (see model.js for the addresses). A signed-in player's token goes with
- * each request, so their row is marked and, when they are outside the top
- * 100, shown after the others.
+ * (see model.js for the addresses). The rows come from the board's snapshot,
+ * a static file the server publishes at most every 15 s (/snapshots/….json,
+ * cached like one), never from the API, and the page says how fresh it is.
+ * A signed-in player's own entry (their rank key and row) comes from the API
+ * and is placed on the snapshot by places.js: their row is marked when it is
+ * among the top rows, else shown after them with its place, "about #N" or
+ * "top N%".
  */
-import { BANDS, parseRoute, routeOf, apiPath, columns, displayRows, placeLine, caption } from './model.js'
-import { call, reason } from '../lib/api.js'
-import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
-import { $, el as make, announce } from '../lib/dom.js'
+import {
+  BANDS, parseRoute, routeOf, snapshotPath, entryPath, columns, displayRows, placeLine, placeText, caption,
+  withMine, freshness, clockOffset,
+} from './model.js'
+import { call, getPlayer } from '../lib/api.js'
+import { dayIn, siteZone, longDate, isDay, addDays } from '../lib/dates.js'
+import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 
 let serial = 0
 let current = null
+// The snapshot on show: when it was published, and the server's clock against this browser's.
+let shown = null
+let ticking = 0
 
 const el = (tag, className, text) => make(tag, { class: className || null, text })
 
-function message(text, className = 'muted') {
+/**
+ * A line in place of the board, said to a screen reader too (`speak`): the board's own
+ * container is no live region, so a table of a hundred rows is never read out whole; the
+ * board's announcement (route) says what it holds.
+ */
+function message(text, className = 'muted', speak = true) {
   $('board-body').replaceChildren(el('p', className, text))
   $('board-mine').hidden = true
+  showFresh(null)
+  if (speak) announce(text)
+}
+
+/**
+ * The freshness line under the filters ("Updated 12 seconds ago"), kept true by a timer while a
+ * snapshot is on show. It is no live region: the board's announcement says it once, and a
+ * screen reader finds it current whenever it is read, instead of hearing it every second.
+ */
+function showFresh(snapshot, offset = 0) {
+  shown = snapshot && typeof snapshot.published === 'string' ? { published: snapshot.published, offset } : null
+  clearInterval(ticking)
+  ticking = 0
+  tick()
+  if (shown) ticking = setInterval(tick, 1000)
+}
+
+function tick() {
+  const text = shown ? freshness(shown.published, Date.now() + shown.offset) : null
+  $('board-fresh').hidden = !text
+  setText($('board-fresh'), text || '')
+}
+
+/**
+ * The board's snapshot: { status: 200, snapshot, offset } (offset: the server's clock ahead of
+ * this browser's, model.js clockOffset), { status: 404 } when none is published, { status: 0 }
+ * offline, or the status of another failure. Cached as the server says (15 s).
+ */
+async function fetchSnapshot(path) {
+  try {
+    const res = await fetch(path, { headers: { Accept: 'application/json' } })
+    if (!res.ok) return { status: res.status }
+    const snapshot = await res.json()
+    if (!snapshot || !Array.isArray(snapshot.rows)) return { status: 500 }
+    return { status: 200, snapshot, offset: clockOffset(res.headers.get('Date'), res.headers.get('Age'), Date.now()) }
+  } catch {
+    return { status: 0 }
+  }
+}
+
+/**
+ * The signed-in player's own entry on the board ({ key, row }: `GET /api/me/entry/<board path>`,
+ * docs/api.md), or null: a guest, a player not on it (a null key), or no answer (their place is
+ * then left out, and the board still shown).
+ */
+async function fetchEntry(board, at) {
+  if (!getPlayer()) return null
+  const answer = await call(entryPath(board, at))
+  const entry = answer.data
+  return answer.status === 200 && entry && typeof entry.key === 'string' ? { key: entry.key, row: entry.row || {} } : null
 }
 
 /** The bands of the dailies of `game` on `date`, from its published file ([] when there is none). */
@@ -86,7 +151,8 @@ function renderTable(board, answer, title) {
       tr.append(td)
     } else {
       if (item.you) tr.className = 'is-you'
-      tr.append(el('td', 'num board-place', `#${item.row.place}`))
+      const place = placeText(item.row)
+      tr.append(el('td', `num board-place${place.startsWith('#') ? '' : ' is-rough'}`, place))
       const name = el('td', 'board-name', item.row.name)
       if (item.you) name.append(el('span', 'visually-hidden', ' (you)'))
       tr.append(name, ...cols.map((c, k) => {
@@ -110,7 +176,17 @@ function mistyped() {
   document.title = 'Leaderboards · Puzzle Book'
   const text = 'That page isn’t in the book. The address may be mistyped: pick a board above. A day is written like #/chain/daily/2026-09-07.'
   message(text, 'notice')
-  announce(text)
+}
+
+/**
+ * What a board without a snapshot (404) says: a past day's was never published (a day before
+ * boards were); one the player is on isn't out yet (it is, within 15 s of a change); else no
+ * one is on it yet.
+ */
+function missing(board, title, { date, today, entry }) {
+  if (board.dated && date < addDays(today, -1)) return `${title}: no board was published for that day.`
+  if (entry) return `${title}: this board isn’t published yet. It is published within 15 seconds of a change; try again in a moment.`
+  return `${title}: no one is on this board yet.`
 }
 
 async function route() {
@@ -138,17 +214,30 @@ async function route() {
   }
   setFilters(board, date, band, bands)
   if (board.dated && date > today) return message('That day hasn’t come yet.')
-  message('Loading the board…')
-  const answer = await call(apiPath(board, { date, band }))
+  message('Loading the board…', 'muted', false)
+  const at = { date, band }
+  const [got, entry] = await Promise.all([fetchSnapshot(snapshotPath(board, at)), fetchEntry(board, at)])
   if (mine !== serial) return
-  if (answer.status !== 200 || !answer.data) return message(reason(answer, 'The board couldn’t be loaded. Try again in a moment.'), 'notice')
   const title = caption(board, { date: date && longDate(date), band })
-  const rows = displayRows(answer.data)
-  $('board-body').replaceChildren(rows.length ? renderTable(board, answer.data, title) : el('p', 'muted', `${title}: no one on this board yet.`))
-  const line = placeLine(board, answer.data)
+  if (got.status === 404) {
+    return message(missing(board, title, { date, today, entry }))
+  }
+  if (got.status !== 200) {
+    return message(got.status === 0
+      ? 'You seem to be offline. Try again when you are back online.'
+      : 'The board couldn’t be loaded. Try again in a moment.', 'notice')
+  }
+  const answer = withMine(got.snapshot, entry, getPlayer()?.name)
+  const rows = displayRows(answer)
+  $('board-body').replaceChildren(rows.length ? renderTable(board, answer, title) : el('p', 'muted', `${title}: no one is on this board yet.`))
+  const line = placeLine(board, answer)
   $('board-mine').hidden = !line
   $('board-mine').textContent = line || ''
-  announce(`${title}. ${rows.length ? `${answer.data.rows.length} on the board.` : 'No one yet.'}${line ? ` ${line}` : ''}`)
+  showFresh(got.snapshot, got.offset)
+  const count = got.snapshot.rows.length
+  const size = Math.max(got.snapshot.size || 0, count)
+  const held = !count ? 'No one yet.' : size > count ? `The top ${count} of ${size}.` : `${count} on the board.`
+  announce([`${title}.`, held, line, $('board-fresh').textContent && `${$('board-fresh').textContent}.`].filter(Boolean).join(' '))
 }
 
 function go(change) {

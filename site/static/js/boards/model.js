@@ -109,22 +109,23 @@ export function columns(board) {
 
 /**
  * A snapshot and the signed-in player's own entry on it ({ key, row }: their rank key and
- * their row's columns, from the API; null for a guest or a player not on the board) as the
- * page shows them: { rows, mine }. `rows` are the snapshot's, the player's own marked `you`
- * (the snapshot carries no player ids: their row is the one with their key and name);
- * `mine` is their row with where they stand, found by places.js from the snapshot (`place`,
- * and `about` when it is known within 1%, else `top`: the per cent they are among), or null.
+ * their row's columns, from `GET /api/me/entry/...`; null for a guest, and a null key for a
+ * player not on the board) as the page shows them: { rows, mine }. `rows` are the snapshot's,
+ * the player's own marked `you`: the snapshot carries no player ids, so their row is the one
+ * with their key and `name` (the player's, kept in this browser; the entry's row carries
+ * none). `mine` is their row, with their name, and where they stand, found by places.js from
+ * the snapshot (`place`, and `about` when it is known within 1%, else `top`: the per cent
+ * they are among), or null.
  */
-export function withMine(snapshot, entry) {
+export function withMine(snapshot, entry, name = entry && entry.row ? entry.row.name : undefined) {
   const rows = Array.isArray(snapshot && snapshot.rows) ? snapshot.rows : []
   const key = entry && typeof entry.key === 'string' ? entry.key : null
-  const own = key === null ? null : { ...(entry.row || {}) }
-  const standing = own && standingIn(snapshot, key, own.name)
+  const standing = key === null ? null : standingIn(snapshot, key, name)
   if (!standing) return { rows: rows.map((row) => ({ ...row, you: false })), mine: null }
-  const at = rows.findIndex((r) => r.key === key && r.name === own.name)
+  const at = rows.findIndex((r) => r.key === key && r.name === name)
   return {
     rows: rows.map((row, k) => ({ ...row, you: k === at })),
-    mine: { ...own, key, ...placed(standing) },
+    mine: { name, ...(entry.row || {}), key, ...placed(standing) },
   }
 }
 
