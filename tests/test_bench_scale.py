@@ -200,3 +200,44 @@ def test_the_midnight_burst_holds_the_dailies_and_the_fallbacks() -> None:
     assert a.sessions_per_second("fallback: chess page", 10_000_000, "peak") == 0
     assert a.sessions_per_second("fallback: storm page", 10_000_000, "burst") == pytest.approx(600 / 300)
     assert dt.timedelta(seconds=a.burst_seconds) == dt.timedelta(minutes=5)
+
+
+def test_a_boards_shards_are_one_class_each_taking_a_share_and_the_job_reads_a_sample() -> None:
+    from bench.scale.model import FINER, SAMPLE, SHARD, read_whole, sharded
+    from service.store import keys as K
+    from service.store.boards import SAMPLE_MIN, WHOLE_BOARD
+
+    day = _day([], Counter(), {})
+    assert key_class(f"CD#{TODAY}#Easy#s07", day) == f"CD#<today>#Easy{SHARD}"
+    assert key_class("AT#all#sa", day) == "AT#all#s<a>" and key_class("AT#all#sb", day) == "AT#all#s<b>"
+    assert sharded("AT#all#s<nn>") and sharded("AT#all#s<a>") and not sharded("AT#all")
+    assert set(FINER) == {"#s<a>", "#s<b>"}
+    # A post writes its player's shard; the snapshot job reads the sample shard whole (its own class).
+    post = Request("chess daily", "POST /api/chess/solves", calls=[Call("dynamodb", "TransactWriteItems", [
+        Touch("table", "P#ab12", wcu=6), Touch("GSI1", f"CD#{TODAY}#Easy#s07", wcu=1)])])
+    job = Request("snapshot job", "read_board chess/daily/<today>/Easy", calls=[Call("dynamodb", "Query", [
+        Touch("GSI1", f"CD#{TODAY}#Easy#s00", rcu=0.5, items=1, size=500, read="query", consistent=False),
+        Touch("GSI1", f"CD#{TODAY}#Easy#s07", rcu=0.5, items=1, size=500, read="query", consistent=False),
+    ])])
+    census = {("GSI1", f"CD#{TODAY}#Easy#s{n:02d}"): (1, 500) for n in range(10)}
+    sessions = Counter({"chess daily": 1, "snapshot job": 1})
+    model = Model(_day([post, job], sessions, census), Assumptions(), LambdaSpec())
+    loads = model.loads(10_000_000, "peak")
+    one = model.per_partition(loads)
+    shards, sample = ("GSI1", f"CD#<today>#Easy{SHARD}"), ("GSI1", f"CD#<today>#Easy{SAMPLE}")
+    assert one[shards].wcu == pytest.approx(loads[shards].wcu / K.SHARDS)
+    assert one[sample].rcu > loads[sample].rcu - 1e-9 and one[sample].wcu == pytest.approx(one[shards].wcu)
+    # The job: each board read once every 15 s, whatever the players; not the API's requests.
+    assert model.rate(model.kinds[1], 1, "peak") == pytest.approx(1 / 15)
+    api = model.rate(model.kinds[0], 10_000_000, "peak")
+    assert model.request_rate(10_000_000, "peak") == pytest.approx(api)
+    # read_board's rule: the finest sample always, a coarser one while the finer hold too few, the
+    # rest whole only for a small board.
+    assert read_whole("X#s<b>", 1e9, K.SHARDS)
+    assert read_whole("X#s<a>", SAMPLE_MIN * K.SHARDS**3 - 1, K.SHARDS)
+    assert not read_whole("X#s<a>", SAMPLE_MIN * K.SHARDS**3, K.SHARDS)
+    assert read_whole(f"X{SHARD}", WHOLE_BOARD, K.SHARDS)
+    assert not read_whole(f"X{SHARD}", WHOLE_BOARD + 1, K.SHARDS)
+    # Board pages read their snapshots from the CDN: S3 sees at most one GET an edge location in 15 s.
+    assert loads[("s3", "snapshots/chess/daily/<today>/<band>")].rcu == pytest.approx(600 / 15)
+    assert loads[("s3", "snapshots/chess/alltime")].rcu == pytest.approx(10_000_000 * 0.05 * 0.15 / 3600)

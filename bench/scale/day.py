@@ -11,8 +11,10 @@ infra/template.yaml, doing what their browsers do, while the recorder (trace.py)
    container remembers, such as today's chess dailies, is read then, once a container a day; and
    the code each route loads on first use is loaded, so the recorded CPU times are a warm one's).
 3. Today, recorded: every player posts (the chess daily, Chain, Storm; the first `endless` players
-   also ten Endless results), then the first `viewers` look at each board and their dashboard, and
-   ask for the daily files from the API as they do when the CDN hasn't them yet (the midnight race).
+   also ten Endless results), then the first `viewers` look at each board (its snapshot from the
+   CDN, their own entry from the API) and their dashboard, and ask for the daily files from the API as
+   they do when the CDN hasn't them yet (the midnight race); and the snapshot job reads every live
+   board once (service/boards/: one read_board a board, each recorded as a step of its own).
 
 Each session is a list of the requests a page makes (site/static/js), labelled by session and step.
 """
@@ -37,6 +39,7 @@ TODAY = dt.date(2026, 11, 30)
 ENDLESS_RESULTS = 10  # rated results in an Endless session (the traffic model's "10 rated results each")
 ENDLESS_SHOWN = (1, 4, 7)  # of them, these are shown (a miss); the rest solved
 SIGNUPS_PER_HOUR = 150  # under POST /api/players' 200 an hour from one address
+SNAPSHOT_JOB = "snapshot job"  # the session of the snapshot job's reads (no player's)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,21 @@ class Census:
 
     def mean_size(self, index: str, partition: str) -> float:
         count, size = self.partitions.get((index, partition), (0, 0))
+        return size / count if count else 0.0
+
+    def _board(self, index: str, board: str) -> tuple[int, int]:
+        """(entries, bytes) of a board: every shard of it (`<board>#s<nn>`) and `board` itself."""
+        found = [v for (i, p), v in self.partitions.items()
+                 if i == index and (p == board or (p.startswith(board + "#s") and len(p) == len(board) + 4))]
+        return sum(c for c, _ in found), sum(s for _, s in found)
+
+    def board(self, index: str, board: str) -> int:
+        """The entries of a board over all its shards."""
+        return self._board(index, board)[0]
+
+    def board_size(self, index: str, board: str) -> float:
+        """The mean size of a board's entries over all its shards."""
+        count, size = self._board(index, board)
         return size / count if count else 0.0
 
 
@@ -102,6 +120,10 @@ class World:
 
     def today(self) -> str:
         return str(self.served.ctx.today().isoformat())
+
+    def daily_band(self) -> str:
+        """The band of the chess daily the players play (the first of the day's file)."""
+        return str(self.file("chess", self.today())["dailies"][0]["band"])
 
     def file(self, game: str, day: str) -> dict[str, Any]:
         """A day's public file, as the browser reads it from the CDN."""
@@ -214,13 +236,31 @@ def storm(world: World, player: Player) -> None:
 
 
 def board(path: str) -> Callable[[World, Player], None]:
-    """A board page: the board's API, signed in (the answer names the player's own row)."""
+    """A board page: its snapshot from the CDN (no API request: bench/scale/model.py counts the
+    origin's S3 GETs), and, signed in, the player's own entry on it from the API (one read of their
+    own item), placed on the snapshot by the page."""
 
     def view(world: World, player: Player) -> None:
-        where = path.replace("<day>", world.today())
-        world.call("GET", where, f"GET {path}", player)
+        where = path.replace("<day>", world.today()).replace("<band>", world.daily_band())
+        world.call("GET", f"/api/me/entry/{where}", f"GET /api/me/entry/{path}", player)
 
     return view
+
+
+def snapshot_job(world: World) -> None:
+    """One round of the snapshot job: every live board read once (service/boards/publisher.py), each
+    read a step of its own, so each board is read once every snapshot_seconds at scale."""
+    from service.boards.live import live_boards
+
+    store, ctx = world.served.store, world.served.ctx
+    for live in live_boards(store, ctx.settings, ctx.today()):
+        day = live.path.replace(world.today(), "<today>").replace(_yesterday(world), "<yesterday>")
+        with world.recorder.request(SNAPSHOT_JOB, f"read_board {day}"):
+            store.read_board(live.spec)
+
+
+def _yesterday(world: World) -> str:
+    return (dt.date.fromisoformat(world.today()) - dt.timedelta(days=1)).isoformat()
 
 
 def dashboard(world: World, player: Player) -> None:
@@ -242,14 +282,14 @@ def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:
 
 # The sessions after everyone has posted: each board page, the dashboard, the midnight fallbacks.
 VIEWS: dict[str, Callable[[World, Player], None]] = {
-    "chess daily board": board("/api/boards/chess/daily/<day>"),
-    "chain daily board": board("/api/boards/chain/daily/<day>"),
-    "storm daily board": board("/api/boards/storm/daily/<day>"),
-    "chess all-time board": board("/api/boards/chess/alltime"),
-    "chess ratings board": board("/api/boards/ratings/chess"),
-    "chess streaks board": board("/api/boards/streaks/chess"),
-    "chain streaks board": board("/api/boards/streaks/chain"),
-    "storm best board": board("/api/boards/storm/best"),
+    "chess daily board": board("chess/daily/<day>/<band>"),
+    "chain daily board": board("chain/daily/<day>"),
+    "storm daily board": board("storm/daily/<day>"),
+    "chess all-time board": board("chess/alltime"),
+    "chess ratings board": board("ratings/chess"),
+    "chess streaks board": board("streaks/chess"),
+    "chain streaks board": board("streaks/chain"),
+    "storm best board": board("storm/best"),
     "dashboard": dashboard,
     "fallback: home page": fallback(("chess", "chain")),
     "fallback: chess page": fallback(("chess",)),
@@ -395,6 +435,8 @@ def scripted_day(players: int, endless_players: int, viewers: int, recorder: Rec
             for name, view in VIEWS.items():
                 with world.session(name):
                     view(world, player)
+        with world.session(SNAPSHOT_JOB):
+            snapshot_job(world)
         world.record = False
         after = _census(world)
     return DayTrace(

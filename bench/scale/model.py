@@ -28,10 +28,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bench.scale.day import DayTrace
+from bench.scale.day import SNAPSHOT_JOB, DayTrace
 from bench.scale.trace import Touch
 from bench.scale.units import PAGE_BYTES, query_units
 from functions.caching import DAILY_SECONDS
+from service.store import keys as K
+from service.store.boards import BOARD_SIZE, SAMPLE_MIN, WHOLE_BOARD
 
 HOUR, DAY = 3600, 86_400
 WINDOWS = ("peak", "burst")  # the peak hour, the midnight burst
@@ -39,6 +41,18 @@ WINDOW_NAMES = {"peak": "peak hour", "burst": "midnight burst", "day": "the day'
 
 # The sessions that follow the day's turn: they crowd into the midnight burst.
 DAILIES = ("chess daily", "chain", "storm", "chess daily board", "chain daily board", "storm daily board")
+# The board pages: each reads its board's snapshot from the CDN (an S3 GET at the origin at most once an
+# edge location and snapshot lifetime), and, signed in, the player's own entry from the API.
+BOARD_VIEWS = {
+    "chess daily board": "snapshots/chess/daily/<today>/<band>",
+    "chain daily board": "snapshots/chain/daily/<today>",
+    "storm daily board": "snapshots/storm/daily/<today>",
+    "chess all-time board": "snapshots/chess/alltime",
+    "chess ratings board": "snapshots/ratings/chess",
+    "chess streaks board": "snapshots/streaks/chess",
+    "chain streaks board": "snapshots/streaks/chain",
+    "storm best board": "snapshots/storm/best",
+}
 # A page that finds no file of today asks the API (site/static/js/lib/daily.js): the home page (chess
 # and Chain) for every daily opener, a game's page for its own. The files are staged before midnight
 # (docs/operations.md, "Midnight"), so that is a night the staging failed, and the edge keeps the answer.
@@ -92,6 +106,8 @@ class Assumptions:
     call_ms: float = 5.0  # one DynamoDB round trip in the region (a call, or another page of one)
     page_ms: float = 30.0  # reading a full 1 MB page
     lambda_limit: int = 1000  # the account's default concurrent executions
+    snapshot_seconds: int = 15  # each live board's snapshot: read and published at most this often
+    shards: int = K.SHARDS  # a board's index partitions (service/store/keys.py)
 
     def fill(self, window: str) -> float:
         """The share of a day's entries today's boards hold during `window`."""
@@ -99,8 +115,8 @@ class Assumptions:
 
     def per_player_day(self, kind: str) -> float:
         """Sessions of `kind` a daily player has in a day."""
-        if kind in FALLBACKS:
-            return 0.0  # only on a night the staging failed: none in a day's mean
+        if kind in FALLBACKS or kind == SNAPSHOT_JOB:
+            return 0.0  # only on a night the staging failed: none in a day's mean; the job is no player's
         return self.shares.get(kind, 0.0)
 
     def sessions_per_second(self, kind: str, players: float, window: str) -> float:
@@ -109,7 +125,9 @@ class Assumptions:
         burst_seconds, the rest at the day's mean rate, and its figures are its first minute's on a
         night the staging failed, when every daily opener also asks for the API's copy of the day's
         files, which reach the API at most once an edge location and cache lifetime; the day is the
-        mean."""
+        mean. The snapshot job reads each live board once every snapshot_seconds, whatever the players."""
+        if kind == SNAPSHOT_JOB:
+            return 1.0 / self.snapshot_seconds
         if kind in FALLBACKS:
             if window == "burst":
                 openers = sum(self.shares[k] for k in FALLBACKS[kind])
@@ -143,7 +161,17 @@ class Assumptions:
             f"today's boards hold {self.peak_fill:.0%} of the day's entries at the peak hour and "
             f"{self.burst_fill:.1%} (the burst's mean) in the burst; yesterday's streaks the rest; undated "
             f"boards hold everyone who ever played: {self.all_time_factor:g} times the daily players",
-            "a place's COUNT reads the entries ahead: half the board; a board's Query at most its Limit",
+            f"a board is {self.shards} index partitions (`<board>#s<nn>`, a hash of the player): "
+            f"each takes a 1/{self.shards} share of its writes and its top-100 reads; the snapshot job "
+            f"reads each live board every {self.snapshot_seconds} s: its finest sample (#s<b>, 1/32,768) "
+            f"whole, the coarser ones (#s<a>, then #s<sample>) too while the finer hold under "
+            f"{SAMPLE_MIN:,} entries, and the other shards whole while the board holds at most "
+            f"{WHOLE_BOARD:,} entries, else their top {BOARD_SIZE}; a COUNT (none left on a request "
+            "path) would read the entries ahead: half the board",
+            "board pages read their board's snapshot from the CDN: CloudFront keeps it "
+            f"{self.snapshot_seconds} s, so S3 sees at most one GET a snapshot from each of "
+            f"{self.edge_caches} "
+            "edge locations in that time; signed in, the page asks the API for the player's own entry",
             f"a partition key value takes about {self.wcu_limit:,.0f} WCU/s and {self.rcu_limit:,.0f} RCU/s "
             f"(an S3 prefix {self.s3_put_limit:,.0f} PUT/s and {self.s3_get_limit:,.0f} GET/s)",
             "a per-player key carries one player: a whole day of sessions within "
@@ -161,15 +189,47 @@ class Assumptions:
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER = re.compile(r"\d{6,}")
+_SHARD = re.compile(r"#s\d\d$")
+_FINER = re.compile(r"#s([ab])$")
+SHARD = "#s<nn>"  # a board's shards: one class, spread over Assumptions.shards partition key values
+SAMPLE = "#s<sample>"  # the board's sample shard, s00, read whole by the snapshot job: one partition
+# Its finer samples (service/store/keys.py, SAMPLE_LEVELS), each one partition: the class, and the
+# share of the board it holds (with the finer ones: a board read takes them together).
+FINER = {f"#s<{suffix}>": every for suffix, every in K.SAMPLE_LEVELS[:-1]}
 
 
 def key_class(key: str, day: DayTrace) -> str:
-    """The class of a partition key value: player ids, the day's dates and long numbers named."""
+    """The class of a partition key value: player ids, the day's dates, long numbers and a board's
+    shard named."""
     for pid in day.pids:
         if pid in key:
             key = key.replace(pid, "<pid>")
     key = key.replace(day.today, "<today>").replace(day.yesterday, "<yesterday>")
-    return _NUMBER.sub("<n>", _DATE.sub("<date>", key))
+    key = _NUMBER.sub("<n>", _DATE.sub("<date>", key))
+    return _FINER.sub(r"#s<\1>", _SHARD.sub(SHARD, key))
+
+
+def sharded(klass: str) -> bool:
+    """Whether a key class is a board's shards (or one of its samples' partitions)."""
+    return klass.endswith((SHARD, SAMPLE, *FINER))
+
+
+def board_of(partition: str) -> str:
+    """A board's partition key value without its shard."""
+    return _FINER.sub("", _SHARD.sub("", partition))
+
+
+def read_whole(klass: str, board: float, shards: int) -> bool:
+    """Whether the snapshot job's read of a board of `board` entries reads the partition of class
+    `klass` whole, as service/store/boards.py's read_board does: the finest sample (#sb) always; each
+    coarser one only while the finer ones together hold fewer than SAMPLE_MIN entries; the other
+    shards only when the board is read whole (at most WHOLE_BOARD entries)."""
+    levels = [f"#s<{suffix}>" for suffix, _ in K.SAMPLE_LEVELS[:-1]] + [SAMPLE]
+    shares = [every for _, every in K.SAMPLE_LEVELS]
+    for n, level in enumerate(levels):
+        if klass.endswith(level):
+            return n == 0 or board / shares[n - 1] < SAMPLE_MIN
+    return board / shares[-2] < SAMPLE_MIN and board <= WHOLE_BOARD
 
 
 def any_date(klass: str) -> str:
@@ -191,6 +251,9 @@ def _klass(touch: Touch, player: str | None, day: DayTrace) -> str:
     klass = key_class(touch.key, day)
     if player and per_player(klass) and player not in touch.key and touch.target == "table":
         return klass.replace("<pid>", OTHER)
+    whole = touch.read == "query" and touch.limit is None
+    if whole and klass.endswith(SHARD) and touch.key.endswith(f"#s{K.SAMPLE_SHARD:02d}"):
+        return klass[: -len(SHARD)] + SAMPLE
     return klass
 
 
@@ -266,7 +329,7 @@ def request_kinds(day: DayTrace) -> list[RequestKind]:
                 sized = _sized(touch, klass)
                 if sized:
                     kind.sized[sized] += 1
-                    if sized.limit is not None and not sized.count:
+                    if (sized.limit is not None or sharded(klass)) and not sized.count:
                         pages.append(sized)
                 elif OTHER in klass and touch.rcu:
                     rows.append((klass, touch.rcu))
@@ -366,6 +429,8 @@ class Model:
                     klass = key_class(touch.key, self.day)
                     if touch.wcu and touch.target not in ("table", "s3") and not per_player(klass):
                         writers[(touch.target, any_date(klass))].add(req.session)
+                        if klass.endswith(SHARD):  # the sample shard is one of them
+                            writers[(touch.target, any_date(klass[: -len(SHARD)] + SAMPLE))].add(req.session)
         return {key: max(self.a.per_player_day(s) for s in kinds) for key, kinds in writers.items()}
 
     # ---- sizing reads ---------------------------------------------------------------
@@ -377,23 +442,39 @@ class Model:
         yet moved on, for undated ones everyone who ever played."""
         fill = self.a.fill(window)
         share = self.board_share.get((read.target, any_date(read.klass)), 1.0)
+        census = self.day.before if "<yesterday>" in read.klass else self.day.after
+        if sharded(read.klass):  # the whole board: every shard, and its partition of before sharding
+            held = census.board(read.target, board_of(read.partition))
+        else:
+            held = census.entries(read.target, read.partition)
+        per_player_ = held / self.day.players
         if "<yesterday>" in read.klass:
-            per_player_ = self.day.before.entries(read.target, read.partition) / self.day.players
             return per_player_ * share * players * (1 - fill)
-        per_player_ = self.day.after.entries(read.target, read.partition) / self.day.players
         if "<today>" in read.klass:
             return per_player_ * share * players * fill
         return per_player_ * share * players * self.a.all_time_factor
 
     def at_scale(self, read: SizedRead, players: float, window: str) -> ReadAtScale:
         """What `read` costs at `players`: a COUNT below the player's place reads the entries ahead
-        (half the board), any Query at most its Limit, each entry at its mean size on the table."""
+        (half the board, or of its shard), any Query at most its Limit, each entry at its mean size on
+        the table. A shard holds 1/shards of its board; one read whole (no Limit) is read whole only
+        while the board holds at most WHOLE_BOARD entries, past that its top BOARD_SIZE (read_board:
+        only the sample shard is then read whole)."""
         board = self.board_entries(read, players, window)
+        census = self.day.before if "<yesterday>" in read.klass else self.day.after
+        size = census.mean_size(read.target, read.partition) or read.entry_size
+        if sharded(read.klass):
+            whole = board
+            finer = [every for klass, every in FINER.items() if read.klass.endswith(klass)]
+            share = finer[0] if finer else self.a.shards
+            board /= share
+            size = census.board_size(read.target, board_of(read.partition)) or size
+            if read.limit is None and not read.bounded and not read_whole(read.klass, whole, self.a.shards):
+                board = min(board, BOARD_SIZE)
         entries = board / 2 if read.bounded else board
         if read.limit is not None:
             entries = min(entries, read.limit)
-        census = self.day.before if "<yesterday>" in read.klass else self.day.after
-        total = entries * (census.mean_size(read.target, read.partition) or read.entry_size)
+        total = entries * size
         rcu, pages = query_units(int(total), consistent=read.consistent)
         return ReadAtScale(entries, rcu, pages, total)
 
@@ -402,7 +483,7 @@ class Model:
     def rows_at_scale(self, rows: RowReads, players: float, window: str) -> float:
         """The rows a board's page holds at `players`: at most its Limit, of its partitions merged."""
         held = sum(self.at_scale(page, players, window).entries for page in rows.pages)
-        return min(held, max(page.limit or 0 for page in rows.pages))
+        return min(held, max(page.limit or BOARD_SIZE for page in rows.pages))
 
     def request_units(self, kind: RequestKind, players: float, window: str,
                       *, per_key: bool = True) -> dict[tuple[str, str], Load]:
@@ -426,7 +507,8 @@ class Model:
         return self.a.sessions_per_second(kind.session, players, window) * kind.per_session
 
     def loads(self, players: float, window: str) -> dict[tuple[str, str], Load]:
-        """Every (target, key class)'s load in `window` at `players` daily players."""
+        """Every (target, key class)'s load in `window` at `players` daily players (a board's shards
+        all together: `per_partition` says what one takes), and the snapshots' on S3."""
         total: dict[tuple[str, str], Load] = defaultdict(Load)
         for kind in self.kinds:
             rate = self.rate(kind, players, window)
@@ -434,7 +516,31 @@ class Model:
                 for key, units in self.request_units(kind, players, window).items():
                     total[key].wcu += rate * units.wcu
                     total[key].rcu += rate * units.rcu
+        for session, path in BOARD_VIEWS.items():
+            views = self.a.sessions_per_second(session, players, window)
+            if views:
+                key = ("s3", path)
+                total[key].rcu += min(views, self.a.edge_caches / self.a.snapshot_seconds)
+                total[key].wcu = 1.0 / self.a.snapshot_seconds  # published at most this often
         return dict(total)
+
+    def per_partition(self, loads: dict[tuple[str, str], Load]) -> dict[tuple[str, str], Load]:
+        """`loads` as one partition key value of each class takes it: a board's shards each 1/shards
+        of theirs; its sample shard that share and the snapshot job's whole reads of it."""
+        out: dict[tuple[str, str], Load] = {}
+        n = self.a.shards
+        for (target, klass), load in loads.items():
+            if klass.endswith(SHARD):
+                out[(target, klass)] = Load(load.wcu / n, load.rcu / n)
+            else:
+                out[(target, klass)] = Load(load.wcu, load.rcu)
+        for (target, klass), load in loads.items():
+            for level in (SAMPLE, *FINER):
+                if klass.endswith(level):
+                    # Also one of the shards' partitions (the finer ones take less: counted alike).
+                    share = loads.get((target, klass[: -len(level)] + SHARD), Load())
+                    out[(target, klass)] = Load(load.wcu + share.wcu / n, load.rcu + share.rcu / n)
+        return out
 
     def share_of_limit(self, target: str, load: Load) -> float:
         """The larger of a key's writes and reads as a share of its limit."""
@@ -447,7 +553,7 @@ class Model:
         session_seconds) loads most, and its load."""
         total: dict[tuple[str, str], Load] = defaultdict(Load)
         for kind in self.kinds:
-            if kind.session in FALLBACKS:
+            if kind.session in FALLBACKS or kind.session == SNAPSHOT_JOB:
                 continue
             for key, units in self.request_units(kind, 1, "peak").items():
                 if per_player(key[1]):
@@ -478,20 +584,31 @@ class Model:
         there, and answers 504)."""
         return min(self.spec.timeout_s, self.lambda_seconds(kind, players, window))
 
+    def api_kinds(self) -> list[RequestKind]:
+        """The API's requests: every kind but the snapshot job's reads (a function of its own, one
+        execution at a time)."""
+        return [k for k in self.kinds if k.session != SNAPSHOT_JOB]
+
     def concurrency(self, players: float, window: str) -> float:
-        """Lambdas busy at once: each kind's requests a second times its (billed) Lambda time."""
+        """The API's Lambdas busy at once: each kind's requests a second times its (billed) Lambda time."""
         return sum(self.rate(k, players, window) * self.billed_seconds(k, players, window)
-                   for k in self.kinds)
+                   for k in self.api_kinds())
+
+    def snapshot_seconds(self, players: float, window: str) -> float:
+        """The snapshot job's Lambda time for one round of every live board (it must fit in
+        snapshot_seconds, one execution at a time)."""
+        return sum(self.lambda_seconds(k, players, window) * k.per_session
+                   for k in self.kinds if k.session == SNAPSHOT_JOB)
 
     def timed_out(self, players: float, window: str) -> float:
         """The share of requests that would run past the function's timeout."""
-        rates = [(self.rate(k, players, window), k) for k in self.kinds]
+        rates = [(self.rate(k, players, window), k) for k in self.api_kinds()]
         over = sum(r for r, k in rates if self.lambda_seconds(k, players, window) > self.spec.timeout_s)
         return over / (sum(r for r, _ in rates) or 1)
 
     def request_rate(self, players: float, window: str) -> float:
         """API requests a second in `window`."""
-        return sum(self.rate(k, players, window) for k in self.kinds)
+        return sum(self.rate(k, players, window) for k in self.api_kinds())
 
     def player_day(self, players: int) -> PlayerDayUnits:
         """The per-player-day units at `players` daily players (the day's mean)."""

@@ -67,6 +67,7 @@ class Figures:
     each scale; the hottest per-player key."""
 
     loads: dict[tuple[int, str], dict[tuple[str, str], Load]]
+    partitions: dict[tuple[int, str], dict[tuple[str, str], Load]]  # what one key value of each takes
     concurrency: dict[tuple[int, str], float]
     timed_out: dict[tuple[int, str], float]
     requests: dict[tuple[int, str], float]
@@ -77,8 +78,10 @@ class Figures:
 def figures(m: Model) -> Figures:
     """The model's figures at every scale and window."""
     cells = [(n, w) for n in m.a.scales for w in WINDOWS]
+    loads = {c: m.loads(*c) for c in cells}
     return Figures(
-        loads={c: m.loads(*c) for c in cells},
+        loads=loads,
+        partitions={c: m.per_partition(loads[c]) for c in cells},
         concurrency={c: m.concurrency(*c) for c in cells},
         timed_out={c: m.timed_out(*c) for c in cells},
         requests={c: m.request_rate(*c) for c in cells},
@@ -156,21 +159,23 @@ def keys_lines(fig: Figures, m: Model) -> list[str]:
     """Every shared key at each scale in both windows, hottest (at 10 M) first, then the hottest
     per-player key."""
     a = m.a
-    every = {key for cell in fig.loads.values() for key in cell}
+    every = {key for cell in fig.partitions.values() for key in cell}
     shared = [k for k in every if not per_player(k[1])]
     middle = a.scales[len(a.scales) // 2]
 
     def worst(key: tuple[str, str], n: int) -> float:
-        return max(m.share_of_limit(key[0], fig.loads[(n, w)].get(key, Load())) for w in WINDOWS)
+        return max(m.share_of_limit(key[0], fig.partitions[(n, w)].get(key, Load())) for w in WINDOWS)
 
     shared.sort(key=lambda k: -worst(k, middle))
     heads = [f"{_count(n)} {w}" for n in a.scales for w in WINDOWS]
-    out = _section("Shared keys (one partition key value each), WCU/s / RCU/s (S3: PUT/s / GET/s), "
+    out = _section("Shared keys (one partition key value each: of a board's shards, #s<nn>, one shard; "
+                   "#s<sample>, its sample shard), WCU/s / RCU/s (S3: PUT/s / GET/s), "
                    f"and the worst window against its limit at {_count(middle)}:")
-    out.append(f"  {'key':<36}" + "".join(f"{h:>15}" for h in heads) + f"   ×limit at {_count(middle)}")
+    out.append(f"  {'key':<44}" + "".join(f"{h:>15}" for h in heads) + f"   ×limit at {_count(middle)}")
     for key in shared:
-        cells = "".join(f"{_pair(fig.loads[(n, w)].get(key, Load())):>15}" for n in a.scales for w in WINDOWS)
-        out.append(f"  {_key(*key):<36}{cells}   ×{worst(key, middle):,.2f}")
+        cells = "".join(f"{_pair(fig.partitions[(n, w)].get(key, Load())):>15}"
+                        for n in a.scales for w in WINDOWS)
+        out.append(f"  {_key(*key):<44}{cells}   ×{worst(key, middle):,.2f}")
     out.append("  (P#<top player>: the partition of a player in a board's top 100, whose name every view of "
                "the board reads; a player at the top of every board carries all of it)")
     (target, klass), load = fig.hottest_player_key
@@ -184,7 +189,7 @@ def keys_lines(fig: Figures, m: Model) -> list[str]:
 
 def hottest(fig: Figures, n: int, window: str, m: Model) -> tuple[tuple[str, str], Load, float]:
     """The shared key nearest its limit at `n` in `window`: (key, load, share of the limit)."""
-    cell = {k: v for k, v in fig.loads[(n, window)].items() if not per_player(k[1])}
+    cell = {k: v for k, v in fig.partitions[(n, window)].items() if not per_player(k[1])}
     key = max(cell, key=lambda k: m.share_of_limit(k[0], cell[k]))
     return key, cell[key], m.share_of_limit(key[0], cell[key])
 
@@ -194,7 +199,7 @@ def players_at_limit(m: Model, window: str) -> tuple[float, tuple[str, str]]:
     and that key (found by halving, on a log scale, between one player and ten billion)."""
 
     def worst(players: float) -> tuple[float, tuple[str, str]]:
-        cell = {k: v for k, v in m.loads(players, window).items() if not per_player(k[1])}
+        cell = {k: v for k, v in m.per_partition(m.loads(players, window)).items() if not per_player(k[1])}
         key = max(cell, key=lambda k: m.share_of_limit(k[0], cell[k]))
         return m.share_of_limit(key[0], cell[key]), key
 
@@ -249,7 +254,7 @@ def lambda_lines(fig: Figures, m: Model) -> list[str]:
                    f"hour ({m.cpu_factor():.2f}× the CPU, {a.call_ms:g} ms a DynamoDB round trip, "
                    f"{a.page_ms:g} ms a 1 MB page; over {m.spec.timeout_s:g} s it is cut off, 504):")
     steps: dict[str, list[RequestKind]] = defaultdict(list)
-    for kind in m.kinds:
+    for kind in m.api_kinds():
         steps[kind.step].append(kind)
     scales = "".join(f"{_count(n):>10}" for n in a.scales)
     out.append(f"  {'request':<44} {'CPU ms':>7} {'calls':>6}{scales}")
@@ -267,6 +272,10 @@ def lambda_lines(fig: Figures, m: Model) -> list[str]:
         out.append(f"  concurrent Lambdas at {_count(n)}: {', '.join(parts)} (the account's default "
                    f"{a.lambda_limit:,}: ×{worst / a.lambda_limit:.2f}); {cut:.0%} of requests past the "
                    "timeout")
+    for n in a.scales:
+        job = max(m.snapshot_seconds(n, w) for w in WINDOWS)
+        out.append(f"  the snapshot job at {_count(n)}: a round of every live board in about {job:,.1f} s "
+                   f"(one execution at a time, a round every {a.snapshot_seconds} s)")
     return out
 
 

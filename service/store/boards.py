@@ -7,6 +7,7 @@ service/games/<key>/records.py), and the streak boards, alike for every game wit
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -123,52 +124,21 @@ class Boards(Primitives):
         return rows, gone
 
     def board_of(self, spec: BoardSpec) -> Board:
-        """The board `spec` describes: its top BOARD_SIZE rows in order, names read fresh, and the
-        caller's own row with its place."""
-        partitions = [pk for base in spec.partitions for pk in K.board_partitions(base)]
-        found: list[Item] = []
-        for pk in partitions:
-            found += self.query_items(pk, index=spec.index, limit=BOARD_SIZE)
-        sk_name = f"GSI{spec.index}SK"
-        found.sort(key=lambda it: it[sk_name])
-        found = found[:BOARD_SIZE]
-        mine_item = None
-        mine_place = None
-        if spec.mine:
-            mine_item = self.get_item(*spec.mine)
-            pk_name = f"GSI{spec.index}PK"
-            if mine_item is not None and mine_item.get(pk_name) in partitions:
-                mine_place = 1 + self._ahead(spec.index, partitions, mine_item[sk_name])
-            else:
-                mine_item = None
-        pids = [_pid_of(it) for it in found]
-        if mine_item is not None:
-            pids.append(_pid_of(mine_item))
-        names = self._names(pids)
-        # A row whose player is gone (a deletion under way) is neither shown nor counted: the places
-        # run on without a gap, and the caller's place leaves out such rows above theirs.
-        shown = [it for it in found if _pid_of(it) in names]
-        rows = [
-            BoardRow(place, _pid_of(it), names[_pid_of(it)], spec.detail(it), rank_key(it, spec.index))
-            for place, it in enumerate(shown, start=1)
-        ]
+        """The board `spec` describes, as `read_board` reads it, and the caller's own row with its
+        place on it: exact when the board was read whole, else estimated from the sample. No request
+        path reads a board (each is published as a snapshot, and a place found on that); this is
+        the same board for tools and tests, and it counts nothing."""
+        read = self.read_board(spec)
         mine = None
-        if mine_item is not None and mine_place is not None and _pid_of(mine_item) in names:
-            rank = mine_item[sk_name]
-            mine_place -= sum(1 for it in found if it[sk_name] < rank and _pid_of(it) not in names)
-            pid = _pid_of(mine_item)
-            key = rank_key(mine_item, spec.index)
-            mine = BoardRow(mine_place, pid, names[pid], spec.detail(mine_item), key)
-        return Board(rows, mine)
-
-    def place_on(self, board: tuple[int, str], rank: str) -> int:
-        """The place of the entry ranked `rank` on `board` ((index, base partition)): one more than
-        the entries ahead of it, in every shard."""
-        index, base = board
-        return 1 + self._ahead(index, K.board_partitions(base), rank)
-
-    def _ahead(self, index: int, partitions: list[str], rank: str) -> int:
-        return sum(self.count_items(pk, index=index, below=rank) for pk in partitions)
+        if spec.mine:
+            item = self.get_item(*spec.mine)
+            partitions = {pk for base in spec.partitions for pk in K.board_partitions(base)}
+            if item is not None and item.get(f"GSI{spec.index}PK") in partitions:
+                pid, key = _pid_of(item), rank_key(item, spec.index)
+                names = self._names([pid])
+                if pid in names:
+                    mine = BoardRow(_place(read, key), pid, names[pid], spec.detail(item), key)
+        return Board(read.top, mine)
 
     def _names(self, pids: list[str]) -> dict[str, str]:
         unique = list(dict.fromkeys(pids))
@@ -204,6 +174,15 @@ def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
     """A player's place on `game`'s streak board (GSI2): the partition of the streak's last day."""
     board = K.streak_board(game, streak.day or "")
     return K.board_entry(board, pid), K.streak_rank(streak.length, streak.at or "", pid)
+
+
+def _place(read: BoardRead, key: str) -> int:
+    """The place of the entry ranked `key` on the board `read`: one more than the entries ahead of it,
+    counted in its keys, or estimated from its sample."""
+    if read.keys is not None:
+        return bisect.bisect_left(read.keys, key) + 1
+    sample = read.sample or []
+    return round(bisect.bisect_left(sample, key) * read.size / max(1, len(sample))) + 1
 
 
 def rank_key(item: Item, index: int) -> str:

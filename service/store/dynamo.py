@@ -189,18 +189,6 @@ class DynamoStore(Store):
                 return
             kwargs["ExclusiveStartKey"] = last
 
-    def count_items(self, pk: str, *, index: int, below: str) -> int:
-        kwargs = self._key_condition(pk, index, below=below)
-        kwargs["Select"] = "COUNT"
-        total = 0
-        while True:
-            got = self._call("query", **kwargs)
-            total += int(got.get("Count", 0))
-            last = got.get("LastEvaluatedKey")
-            if not last:
-                return total
-            kwargs["ExclusiveStartKey"] = last
-
     def _key_condition(
         self,
         pk: str,

@@ -177,10 +177,6 @@ class Primitives(ABC):
         path (tests/test_architecture.py)."""
 
     @abstractmethod
-    def count_items(self, pk: str, *, index: int, below: str) -> int:
-        """How many items of GSI `index` partition `pk` sort strictly before `below`."""
-
-    @abstractmethod
     def transact(self, ops: Sequence[Op]) -> None:
         """Apply every op or none. Raises Conflict when a condition fails, Gone when a Present one
         does. A write into a player's partition also needs the player to be there

@@ -326,17 +326,6 @@ class SqliteStore(Store):
             rows = self._conn().execute(f"{_SELECT} WHERE GSI{index}PK IS NOT NULL").fetchall()
         yield from (_row_to_item(r) for r in rows)
 
-    def count_items(self, pk: str, *, index: int, below: str) -> int:
-        with self._guard():
-            (n,) = (
-                self._conn()
-                .execute(
-                    f"SELECT COUNT(*) FROM items WHERE GSI{index}PK = ? AND GSI{index}SK < ?", (pk, below)
-                )
-                .fetchone()
-            )
-        return int(n)
-
     @contextmanager
     def exclusive(self) -> Iterator[None]:
         """Hold the write lock (BEGIN IMMEDIATE) from the first read to the last write: requests for
