@@ -68,6 +68,21 @@ def honest(run: list[Puzzle]) -> list[list[str]]:
     return [run[0].solution, [wrong_move(run[1])], run[2].solution, run[3].solution, []]
 
 
+def test_a_run_posted_before_its_board_has_a_snapshot_is_on_the_board_with_its_place_not_known_yet(
+    world: SimpleNamespace,
+) -> None:
+    # docs/api.md, "A post's place": no place is claimed, and `boarded` tells the page the run is on
+    # the board (its sheet must not say a new account's runs wait, as it did when place was empty).
+    me = signed_up(world.client, "Ada")
+    started = start(world, me)
+    world.clock.advance(seconds=61)
+    answer = post(world, me, started["ticket"], honest(puzzles(world)), 60).json()
+    assert answer["ranked"] is True and answer["boarded"] is True
+    assert (answer["place"], answer["about"], answer["top"]) == (None, False, None)
+    world.publish()
+    assert world.client.get(f"/api/boards/storm/daily/{TODAY}", headers=me).json()["mine"]["place"] == 1
+
+
 def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
     me = signed_up(world.client, "Ada")
     world.publish()  # the day's board, empty: the run is placed on its snapshot

@@ -324,6 +324,8 @@ def test_a_new_accounts_run_is_kept_and_ranked_but_on_no_board_until_it_is_estab
             world.clock.advance(seconds=30)
             answers[name] = post(world, me, ticket, [p.solution for p in run[:2]], 20).json()
         assert (answers["Old hand"]["place"], answers["Newcomer"]["place"]) == (1, None)
+        # On the board or not is said apart from the place, which may be unknown yet (no snapshot).
+        assert (answers["Old hand"]["boarded"], answers["Newcomer"]["boarded"]) == (True, False)
         assert answers["Newcomer"]["ranked"] is True and answers["Newcomer"]["result"]["score"] == 2
         world.publish()
         for path in (f"/api/boards/streak/daily/{TODAY}", "/api/boards/streak/best"):

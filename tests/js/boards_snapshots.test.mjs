@@ -125,3 +125,11 @@ test('the server’s clock from a response’s Date (and Age), only when this br
   assert.equal(clockOffset(null, null, now), 0)
   assert.equal(clockOffset('garbage', null, now), 0)
 })
+
+test('a place in words is one rule for the boards and the result sheets', async () => {
+  const { placeText } = await import('../../site/static/js/lib/standing.js')
+  assert.equal(placeText({ place: 8, about: false, top: null }), '#8')
+  assert.equal(placeText({ place: 3975, about: true, top: null }), 'about #3975')
+  assert.equal(placeText({ place: null, about: false, top: 2 }), 'top 2%')
+  assert.equal(placeText({ place: null, about: false, top: null }), null) // not known yet: no snapshot
+})

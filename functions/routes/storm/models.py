@@ -109,6 +109,9 @@ class StormPosted(BaseModel):
     place: int | None = None
     about: bool = False
     top: int | None = None
+    # On the day's board: ranked, and from an account old enough for the boards (docs/ratings.md),
+    # so a place left empty means the board had no snapshot yet, not that the run isn't on it.
+    boarded: bool = False
 
 
 class StormRow(Row):

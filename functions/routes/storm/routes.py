@@ -164,6 +164,7 @@ async def post_run(post: Running) -> StormPosted:
     )
     return StormPosted(
         ranked=answer.ranked, already=answer.already, result=_result(answer.result),
+        boarded=answer.entry is not None,
         **placed(ctx, answer.entry, player.name),
     )
 

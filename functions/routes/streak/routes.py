@@ -166,6 +166,7 @@ async def post_run(post: Running) -> StreakPosted:
     )
     return StreakPosted(
         ranked=answer.ranked, already=answer.already, result=_result(answer.result),
+        boarded=answer.entry is not None,
         **placed(ctx, answer.entry, player.name),
     )
 

@@ -9,6 +9,7 @@ import { formatTime } from '../lib/clock.js'
 import { BAND_NAMES, BOARDS } from '../games.js'
 import { isDay } from '../lib/dates.js'
 import { placed, standingIn } from './places.js'
+import { placeText } from '../lib/standing.js'
 
 // Every board, in the order of the page's tabs, and the band names: from the game registry.
 export { BOARDS }
@@ -129,11 +130,8 @@ export function withMine(snapshot, entry, name = entry && entry.row ? entry.row.
   }
 }
 
-/** A place as a board shows it: "#8", "about #3975", "top 2%". */
-export function placeText(row) {
-  if (row.place === null || row.place === undefined) return `top ${row.top}%`
-  return `${row.about ? 'about ' : ''}#${row.place}`
-}
+// A place as a board shows it: "#8", "about #3975", "top 2%" (one rule with the result sheets').
+export { placeText }
 
 /**
  * The rows to show: the board's rows, and when the caller's own row (`mine`)

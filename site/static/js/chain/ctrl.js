@@ -19,6 +19,7 @@ import { shareText } from './share.js'
 import { settled } from './results.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
+import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
 import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
 
@@ -317,11 +318,17 @@ export class ChainCtrl extends PlaySession {
       undos: rec.undos,
       resets: rec.resets,
       streak: streakLine,
-      place: posted && Number.isInteger(posted.place) ? `Your place on today’s board: #${posted.place}.` : null,
+      place: this.placeLine(posted),
       note: this.postNote(),
       board: `/boards/#/chain/daily/${rec.date}`,
       share: shareText(rec, globalThis.location?.origin ?? ''),
     }
+  }
+
+  /** The sheet's line for where a solve stands on today's board, or null while that isn't known. */
+  placeLine(posted) {
+    const where = posted && placeText(posted)
+    return where ? `Your place on today’s board: ${where}.` : null
   }
 
   postNote() {

@@ -42,7 +42,7 @@ export function shareText(rec, origin) {
     tail.push(counts.join(' · '))
   }
   if (solved) tail.push(`⏱️ ${formatTime(postedSeconds(rec))}`)
-  const place = rec.posted && Number.isInteger(rec.posted.place) ? rec.posted.place : null
+  const place = rec.posted && !rec.posted.about && Number.isInteger(rec.posted.place) ? rec.posted.place : null // exact only
   if (solved && place) tail.push(`🏆 #${place} today`)
   return [head, squares, tail.join(' · '), dayLink(rec, origin)].join('\n')
 }

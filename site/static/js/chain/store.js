@@ -27,6 +27,8 @@ export function summarise(data, kind) {
   if (data.kept === 'solve' || data.kept === 'giveup') out.kept = data.kept
   if (typeof data.clean === 'boolean') out.clean = data.clean
   if (Number.isInteger(data.place)) out.place = data.place
+  if (data.about === true) out.about = true // the place is known within 1%, not exactly
+  if (Number.isInteger(data.top)) out.top = data.top
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (typeof data.daily === 'string') out.daily = data.daily
   if (data.offline === true) out.offline = true // counted for the player alone: on no board

@@ -411,7 +411,7 @@ export class PuzzleCtrl extends PlaySession {
       band: rec.band, id: rec.id, daily: rec.daily, found: rec.moves.length, shown: rec.shown || 0,
       mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds, solved: rec.state === 'solved',
       replay: Boolean(rec.replay),
-      place: rec.posted && Number.isInteger(rec.posted.place) ? rec.posted.place : null,
+      place: rec.posted && !rec.posted.about && Number.isInteger(rec.posted.place) ? rec.posted.place : null, // exact only
     }, globalThis.location?.origin ?? '')
   }
 

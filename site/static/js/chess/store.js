@@ -54,6 +54,7 @@ export function summarise(data) {
   }
   if (Number.isInteger(data.streak)) out.streak = data.streak
   if (Number.isInteger(data.place)) out.place = data.place
+  if (data.about === true) out.about = true // the place is known within 1%, not exactly
   if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
   if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board
   return out

@@ -19,6 +19,7 @@ import { dailyJson } from '../lib/daily.js'
 import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
 import { notBefore } from '../lib/session.js'
+import { placeText } from '../lib/standing.js'
 import { openSheet } from '../lib/sheet.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { GamePage } from '../lib/views.js'
@@ -213,11 +214,14 @@ async function finish(run, { ticket, ranked, came }) {
     const answer = await postRun(run, ticket, came)
     if (answer.status === 200) {
       const posted = answer.data
-      result = { ...posted.result, ranked: posted.ranked, place: posted.place ?? null }
+      // The share says an exact place only; the sheet says an approximate one as such.
+      result = { ...posted.result, ranked: posted.ranked, place: posted.about ? null : posted.place ?? null }
       const kept = posted.already ? ' (kept before)' : ''
+      const where = placeText(posted)
       rank = !posted.ranked ? 'Practice: your ranked run today was started earlier.'
-        : Number.isInteger(posted.place) ? `Ranked: #${posted.place} on today’s board${kept}.`
-          : `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
+        : where ? `Ranked: ${where} on today’s board${kept}.`
+          : posted.boarded ? `Ranked and kept${kept}: today’s board shows your place in a few seconds.`
+            : `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
     } else {
       rank = `Not kept: ${reason(answer)}`
     }

@@ -21,6 +21,7 @@ import { shareText } from './share.js'
 import { dayKey } from './store.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession, flush, resultKey } from '../lib/session.js'
+import { placeText } from '../lib/standing.js'
 import { dayIn, siteZone } from '../lib/dates.js'
 
 /** The pauses (ms): before a puzzle's first move, before each answer, before the next puzzle. */
@@ -344,7 +345,9 @@ export class StreakCtrl extends PlaySession {
     if (posted && posted.dropped) return `Not kept: ${posted.error || 'the server refused it.'}`
     if (posted && !posted.ranked) return 'Practice: your ranked run today was started earlier.'
     const kept = posted && posted.already ? ' (kept before)' : ''
-    if (posted && Number.isInteger(posted.place)) return `Ranked: #${posted.place} on today’s board${kept}.`
+    const where = posted && placeText(posted)
+    if (where) return `Ranked: ${where} on today’s board${kept}.`
+    if (posted && posted.boarded) return `Ranked and kept${kept}: today’s board shows your place in a few seconds.`
     if (posted) return `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
     if (rec.ranked === false) return 'Practice: your ranked run today was started earlier.'
     if (this.waiting('run')) return 'Waiting to post your ranked run: it goes as soon as you are online.'
@@ -372,7 +375,7 @@ export class StreakCtrl extends PlaySession {
     const posted = this.answered
     return shareText({
       date: this.rec.date, score: figures.score, highest: figures.highest, skipped: figures.skipped,
-      place: posted && posted.ranked && Number.isInteger(posted.place) ? posted.place : null,
+      place: posted && posted.ranked && !posted.about && Number.isInteger(posted.place) ? posted.place : null,
       ranked: Boolean(posted && posted.ranked),
     }, globalThis.location?.origin ?? '')
   }

@@ -23,6 +23,9 @@ export function summarise(data) {
   const out = { ranked: Boolean(data && data.ranked), already: Boolean(data && data.already) }
   if (!data || typeof data !== 'object') return out
   if (Number.isInteger(data.place)) out.place = data.place
+  if (data.about === true) out.about = true // the place is known within 1%, not exactly
+  if (Number.isInteger(data.top)) out.top = data.top
+  if (data.boarded === true) out.boarded = true
   const result = data.result
   if (result && typeof result === 'object' && Number.isInteger(result.score)) {
     out.result = {
