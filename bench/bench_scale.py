@@ -16,8 +16,8 @@ limit, Lambda's concurrency, the API's throttle against the peak, the month's co
 
 The day is small (moto sorts its whole table for every query, so a day of a hundred players takes
 an hour): what grows with the players is sized at scale by the model, not read off the day's tiny boards
-(a place's COUNT, a board's page and the names of its rows). A tiny day measures the same calls, with
-fewer runs of each to average (the smoke test's).
+(the snapshot job's read of each board's shards and samples, and the names of its rows). A tiny day
+measures the same calls, with fewer runs of each to average (the smoke test's).
 """
 
 from __future__ import annotations
