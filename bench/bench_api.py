@@ -24,6 +24,10 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
    client with keep-alive connections in another process, beside the floor: a bare FastAPI route
    taking the same JSON body and doing one SQLite insert (the store's WAL settings), driven the
    same way. Goal: >= 0.6 of the floor.
+4. The write-ahead log under sustained writes: 100,000 first solves kept back to back in a new
+   SQLite store (the route's ChessRecords.record_solve, without HTTP), the -wal file's size read
+   after every one. Goal: it stays under 64 MB (docs/store.md, "Checkpoints"); printed beside the
+   file's own size.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ THROUGHPUT_GOAL = 0.6
 INPROCESS_POSTS = 600
 HTTP_POSTS = 3000
 HTTP_CONNECTIONS = 16
+SUSTAINED_RESULTS = 100_000
+LOG_GOAL_BYTES = 64 * 1024 * 1024
 SITE_KEY = "bench-key"
 # Plays opened this long before their results (see `_ticketed`).
 PLAY_OPENED_AGO = dt.timedelta(minutes=10)
@@ -212,6 +218,33 @@ def in_process() -> list[float]:
 
     with tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(run(tmp))
+
+
+def sustained_writes(db: Path, results: int) -> tuple[int, int, float]:
+    """Write `results` first solves back to back into a new SQLite store at `db`, as the solve
+    route keeps them (ChessRecords.record_solve: the records, tallies and history of each), 50
+    players taking turns; the log's size read after every one. (The log's largest size in bytes,
+    the file's size once they are written, results per CPU second.)"""
+    from puzzlebook.chess.results import SolvePost
+    from service.games.chess.records import ChessRecords
+    from service.store.sqlite import SqliteStore
+
+    log = db.with_name(db.name + "-wal")
+    store = SqliteStore(db)
+    records = ChessRecords(store)
+    now = dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)
+    players = [store.create_player(f"writer{k}", f"hash-{k}", now).id for k in range(50)]
+    largest = 0
+    start = time.process_time()
+    for n in range(results):
+        solve = SolvePost(puzzle_id=f"x{n:06d}", band="Medium", puzzle_rating=1500, moves=["e2e4", "e7e5"],
+                          mistakes=0, hints=0, seconds=20, on=now.date(), themes=("fork", "short"))
+        records.record_solve(players[n % len(players)], solve, now + dt.timedelta(seconds=n))
+        largest = max(largest, log.stat().st_size)
+    cpu = time.process_time() - start
+    file_size = db.stat().st_size
+    store.close()
+    return largest, file_size, results / cpu if cpu else 0.0
 
 
 def _free_port() -> int:
@@ -381,6 +414,15 @@ def main() -> None:
     print(
         f"solves per second against the floor: {share:.2f} (per CPU second {cpu_share:.2f}); "
         f"goal >= {THROUGHPUT_GOAL}: {_verdict(share >= THROUGHPUT_GOAL)}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        largest, file_size, per_cpu = sustained_writes(Path(tmp) / "bench.sqlite3", SUSTAINED_RESULTS)
+    mb = 1024 * 1024
+    print(
+        f"{SUSTAINED_RESULTS:,} first solves kept back to back (ChessRecords.record_solve, SQLite): the log "
+        f"(-wal) at most {largest / mb:.1f} MB beside the file's {file_size / mb:.1f} MB; goal < "
+        f"{LOG_GOAL_BYTES // mb} MB: {_verdict(largest < LOG_GOAL_BYTES)} "
+        f"({per_cpu:.0f} results per CPU second)"
     )
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 

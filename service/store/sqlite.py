@@ -19,7 +19,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from itertools import groupby
 from operator import itemgetter
@@ -52,6 +52,13 @@ MEMORY = ":memory:"
 # one: that runs inside the COMMIT that crosses 1000 pages of log, so one write in a couple of
 # hundred paid for copying them all into the file and for two fsyncs (docs/store.md, "Checkpoints").
 CHECKPOINT_EVERY = 200
+# How long a checkpoint's truncating step waits for a write under way or a reader on an older
+# snapshot before it gives up (and leaves the log to the next one): writers wait for it meanwhile.
+TRUNCATE_WAIT_MS = 100
+# The log file left after SQLite restarts it from the top (a checkpoint that finds no reader in it):
+# bigger than one CHECKPOINT_EVERY's commits (a solve writes about 33 KB of log), so the file is
+# reused rather than grown again, and never bigger than this once restarted.
+LOG_KEPT_BYTES = 16 * 1024 * 1024
 
 
 class StoreMissing(ValueError):
@@ -144,10 +151,11 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._writing = threading.Lock()  # a turn to write (see `exclusive`)
         self._in_memory = in_memory
         self._commits = 0  # since the last checkpoint was asked for
         self._checkpointer: ThreadPoolExecutor | None = None
-        self._checkpointing = False
+        self._checkpointing: Future[None] | None = None  # the last one asked for
         # (device, inode) of the file this store opened; None until then (and for :memory:).
         self._identity: tuple[int, int] | None = None
         if not in_memory:
@@ -212,6 +220,7 @@ class SqliteStore(Store):
             conn.execute("PRAGMA synchronous=NORMAL")
             # The log is copied into the file by `_checkpoint`, off the writes' path.
             conn.execute("PRAGMA wal_autocheckpoint=0")
+            conn.execute(f"PRAGMA journal_size_limit={LOG_KEPT_BYTES}")
             self._local.conn = conn
             with self._lock:
                 self._all.append(conn)
@@ -225,15 +234,17 @@ class SqliteStore(Store):
     def close(self) -> None:
         """Copy the write-ahead log into the file and let go of every connection: afterwards the
         .sqlite3 file alone holds every commit (a plain copy of it is a whole backup), even while
-        another process still has the store open, when closing isn't SQLite's last close."""
+        another process still has the store open, when closing isn't SQLite's last close; and the
+        log is left empty."""
         if self._checkpointer is not None:
             self._checkpointer.shutdown(wait=True)  # a checkpoint under way finishes first
             self._checkpointer = None
         with self._lock:
             if self._all and not self._in_memory:
-                # FULL: waits (up to the busy timeout) for a reader still on an older snapshot.
+                # TRUNCATE: waits (up to the busy timeout) for a reader still on an older snapshot,
+                # copies the whole log in, and empties the log file.
                 with suppress(sqlite3.Error):
-                    self._all[0].execute("PRAGMA wal_checkpoint(FULL)").fetchall()
+                    self._all[0].execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             for conn in self._all:
                 conn.close()
             self._all.clear()
@@ -329,60 +340,89 @@ class SqliteStore(Store):
     @contextmanager
     def exclusive(self) -> Iterator[None]:
         """Hold the write lock (BEGIN IMMEDIATE) from the first read to the last write: requests for
-        the same player queue here instead of racing; everything in it commits or none of it."""
+        the same player queue here instead of racing; everything in it commits or none of it. This
+        process's writers take turns on `_writing` first (as they would on SQLite's lock, but woken
+        in turn rather than polling), which a checkpoint's truncating step takes too."""
         if getattr(self._local, "exclusive", False):
             yield
             return
-        with self._guard():
-            conn = self._conn()
-            conn.execute("BEGIN IMMEDIATE")
-        self._local.exclusive = True
-        self._local.seen = {}
+        if not self._writing.acquire(timeout=self.timeout):
+            raise StoreUnavailable(f"the database failed: no turn to write within {self.timeout:g} s")
         try:
-            yield
             with self._guard():
-                conn.execute("COMMIT")
-            # Deleted while this write ran: it went into a file nobody will read, so it didn't happen.
-            self._check_file()
-            self._committed()
-        except BaseException:
-            with self._guard():
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-            raise
+                conn = self._conn()
+                conn.execute("BEGIN IMMEDIATE")
+            self._local.exclusive = True
+            self._local.seen = {}
+            try:
+                yield
+                with self._guard():
+                    conn.execute("COMMIT")
+                # Deleted while this write ran: it went into a file nobody will read, so it didn't happen.
+                self._check_file()
+            except BaseException:
+                with self._guard():
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                raise
+            finally:
+                self._local.exclusive = False
+                self._local.seen = None
         finally:
-            self._local.exclusive = False
-            self._local.seen = None
+            self._writing.release()
+        self._committed()  # after the turn is given up: it may wait for a checkpoint, which takes it
 
     def _committed(self) -> None:
         """Count a commit; every CHECKPOINT_EVERY, have the checkpoint thread copy the log into the
-        file (one at a time: while one runs, commits only count)."""
+        file and empty it. One at a time: a commit that finds the last one still under way after
+        another CHECKPOINT_EVERY commits waits for it, so the log never holds much more than two
+        CHECKPOINT_EVERY's commits however fast writes come (docs/store.md, "Checkpoints")."""
         if self._in_memory:
             return
         with self._lock:
             self._commits += 1
-            if self._commits < CHECKPOINT_EVERY or self._checkpointing:
+            if self._commits < CHECKPOINT_EVERY:
                 return
-            if self._checkpointer is None:
-                self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-checkpoint")
-            try:
-                self._checkpointer.submit(self._checkpoint)
-            except RuntimeError:  # the store is closing: the last close checkpoints instead
-                return
-            self._commits, self._checkpointing = 0, True
+            behind = self._ask_for_checkpoint()
+        if behind is not None:
+            wait([behind])
+            with self._lock:
+                if self._commits >= CHECKPOINT_EVERY:  # unless another waiting writer asked first
+                    self._ask_for_checkpoint()
+
+    def _ask_for_checkpoint(self) -> Future[None] | None:
+        """(Holding self._lock.) Hand the checkpoint thread a checkpoint, unless the last one is still
+        under way: then that one, for the caller to wait for."""
+        if self._checkpointing is not None and not self._checkpointing.done():
+            return self._checkpointing
+        if self._checkpointer is None:
+            self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-checkpoint")
+        try:
+            self._checkpointing = self._checkpointer.submit(self._checkpoint)
+        except RuntimeError:  # the store is closing: the last close checkpoints instead
+            return None
+        self._commits = 0
+        return None
 
     def _checkpoint(self) -> None:
-        """Copy the write-ahead log into the file, as far as no reader still needs it (PASSIVE:
-        it never waits for, nor blocks, a reader or a writer). A failure is left for the next
-        one: the log keeps every commit until then, and readers read it."""
-        try:
-            with self._guard():
-                self._conn().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-        except (StoreUnavailable, StoreGone):
-            pass
-        finally:
-            with self._lock:
-                self._checkpointing = False
+        """Copy the write-ahead log into the file and empty it. First PASSIVE, which copies what no
+        reader still needs and never waits for, nor blocks, a reader or a writer; then TRUNCATE,
+        which copies the few commits made meanwhile and, once no reader is in the log, truncates it
+        to nothing. That step holds writers off while it waits, so it waits TRUNCATE_WAIT_MS at most
+        and gives up (as PASSIVE) past that: the log is then emptied by a later one. A failure is
+        left for the next one too: the log keeps every commit until then, and readers read it."""
+        with suppress(StoreUnavailable, StoreGone), self._guard():
+            conn = self._conn()
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            # Between two of this process's writes (SQLite's busy polling alone lost the race to a
+            # writer going again at once, every time, and the log never emptied under steady writes).
+            if not self._writing.acquire(timeout=self.timeout):
+                return
+            try:
+                conn.execute(f"PRAGMA busy_timeout={TRUNCATE_WAIT_MS}")  # this thread's connection only
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self._writing.release()
 
     def transact(self, ops: Sequence[Op]) -> None:
         ops = with_owners(ops)
