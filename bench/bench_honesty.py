@@ -352,10 +352,11 @@ def main(argv: list[str] | None = None) -> None:
             # ... the bundle's lines, today's Chain, solved by the rules' own code, and today's Storm run.
             puzzle = client.get(f"/api/chain/daily/{today}").json()
             tiles = solve_chain(puzzle)
-            from service.games.storm import ensure_run
+            from service.games.daily_run.hooks import ensure_run
+            from service.games.storm import STORM
 
             bundle = puzzles_of(ctx).bundle
-            kept = ensure_run(ctx.store, ctx.settings, bundle, ctx.today())  # the day's public file
+            kept = ensure_run(STORM, ctx.store, ctx.settings, bundle, ctx.today())  # the day's public file
             run = [Puzzle.from_row(bundle.row(p.band, p.id), p.band).solution for p in kept.puzzles]
             pool = expert_pool(bundle, {daily["id"]})
             tricks_pool, sybil_pool, grind_pool = pool[-200:], pool[-200 - SYBILS:-200], pool[:-200 - SYBILS]

@@ -1,99 +1,26 @@
 """Storm's server scoring: a 150-puzzle run replayed with the referee and tallied (score_run), and the
-whole POST /api/storm/results over SQLite, each beside a floor measured in the same run.
+whole POST /api/storm/results over SQLite, each beside a floor measured in the same run
+(bench/run_modes.py: what every run mode's benchmark measures).
 
-Goal (issue 16): scoring a 150-puzzle run in under 50 ms here. The floors: for score_run, setting up
-the same 150 positions and pushing the same moves with python-chess and no judging (what any replay
-costs); for the route, a board read through the same app and store (what any request costs).
+Goal (issue 16): scoring a 150-puzzle run in under 50 ms here.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import statistics
-import tempfile
-import time
-from collections.abc import Callable
-from pathlib import Path
 
-from puzzlebook.chess.puzzle import Puzzle, position_at
-from puzzlebook.chess.shards import Bundle
-from puzzlebook.storm.results import score_run, starting_positions
+from bench.run_modes import bench_route, bench_score, day_puzzles
+from puzzlebook.storm.results import score_run
 from puzzlebook.storm.run import pick_run
 
-ROOT = Path(__file__).resolve().parent.parent / "shards"
-GOAL_MS = 50
 DAY = dt.date(2026, 11, 30)
 
 
-def _median_ms(work: Callable[[], object], rounds: int) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
-def _replay_floor(puzzles: list[Puzzle]) -> None:
-    for p in puzzles:
-        board = position_at(p, 1)
-        for ply in range(1, len(p.line)):
-            board.push_uci(p.line[ply])
-
-
-def bench_score(puzzles: list[Puzzle], moves: list[list[str]]) -> None:
-    starts = starting_positions(puzzles)
-    score_run(puzzles, moves, 170, starts)  # warm: python-chess's tables, the first allocations
-    scored = _median_ms(lambda: score_run(puzzles, moves, 170, starts), 30)
-    cold = _median_ms(lambda: score_run(puzzles, moves, 170), 10)
-    floor = _median_ms(lambda: _replay_floor(puzzles), 30)
-    verdict = "met" if scored < GOAL_MS else "MISSED"
-    print(f"score_run(): a {len(puzzles)}-puzzle run ({sum(map(len, moves))} moves), the day's starting "
-          f"positions kept as the server keeps them: {scored:.1f} ms (median of 30; goal under {GOAL_MS} ms: "
-          f"{verdict}); without them (the day's first post): {cold:.1f} ms")
-    print(f"  floor, measured now: the same 150 positions read from their FEN and the same moves pushed "
-          f"with python-chess, nothing judged: {floor:.1f} ms")
-
-
-def bench_route(moves: list[list[str]]) -> None:
-    from fastapi.testclient import TestClient
-
-    from functions.app import create_app
-    from service.store.sqlite import SqliteStore
-    from tests.support import Clock, settings_for_tests
-
-    with tempfile.TemporaryDirectory() as tmp:
-        store = SqliteStore(Path(tmp) / "bench.sqlite3")
-        clock = Clock(dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC))
-        app = create_app(settings_for_tests(), store, clock=clock)
-        with TestClient(app) as client:
-            times = []
-            for k in range(20):
-                made = client.post("/api/players", json={"name": f"Bench {k}"}).json()
-                me = {"Authorization": f"Bearer {made['token']}"}
-                ticket = client.post("/api/storm/runs", headers=me).json()["ticket"]
-                # The whole run at a second a move, the least a run may claim (docs/storm.md).
-                seconds = sum(len(m) for m in moves)
-                clock.advance(seconds=seconds + 5)
-                body = {"date": DAY.isoformat(), "ticket": ticket, "moves": moves, "seconds": seconds}
-                start = time.perf_counter()
-                got = client.post("/api/storm/results", json=body, headers=me)
-                times.append((time.perf_counter() - start) * 1000)
-                assert got.status_code == 200, got.text
-            floor = _median_ms(lambda: client.get("/api/boards/storm/best"), 20)
-        store.close()
-    print(f"POST /api/storm/results (SQLite, TestClient): {statistics.median(times[1:]):.1f} ms median of "
-          f"{len(times) - 1} after the first ({times[0]:.0f} ms, python-chess loaded); floor, a board read "
-          f"through the same app: {floor:.1f} ms")
-
-
 def main() -> None:
-    bundle = Bundle(ROOT)
-    run = pick_run(DAY, key=b"puzzlebook-test-key", bundle=bundle)
-    puzzles = [Puzzle.from_row(bundle.row(p.band, p.id), p.band) for p in run]  # type: ignore[arg-type]
+    puzzles = day_puzzles(pick_run, DAY)
     moves = [p.solution for p in puzzles]
-    bench_score(puzzles, moves)
-    bench_route(moves)
+    bench_score(puzzles, moves, lambda ps, ms, starts: score_run(ps, ms, 170, starts), "")
+    bench_route("storm", DAY, moves, {})
 
 
 if __name__ == "__main__":

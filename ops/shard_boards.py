@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from service.games.chain import keys as chain_keys
 from service.games.chess import keys as chess_keys
-from service.games.storm import keys as storm_keys
-from service.games.streak import keys as streak_keys
+from service.games.storm import STORM
+from service.games.streak import STREAK
 from service.store import keys as K
 from service.store import open_store
 from service.store.base import Store
@@ -31,7 +31,7 @@ from service.store.items import INDEXES, Conflict, Gone, Item, Key, Put
 
 # Every board's partition-key prefixes, by index: the shared ones and each game's.
 BOARDS: tuple[tuple[int, str], ...] = (
-    *K.BOARDS, *chess_keys.BOARDS, *chain_keys.BOARDS, *storm_keys.BOARDS, *streak_keys.BOARDS
+    *K.BOARDS, *chess_keys.BOARDS, *chain_keys.BOARDS, *STORM.keys.boards, *STREAK.keys.boards
 )
 ATTEMPTS = 10
 

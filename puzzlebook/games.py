@@ -161,30 +161,35 @@ LESSONS = Game(
     nav=Nav("Lessons", "/lessons/"),
     entry="lessons/list.js",
 )
-STORM_COLUMNS = (Column("Solved", "score", "count"), Column("Highest", "highest", "puzzle"), TIME)
+# A run mode's boards (Storm, Streak: service/games/daily_run/): its day's and each player's best,
+# ranked by solved, then the highest puzzle solved, then the time (its columns).
+SOLVED_COLUMNS = (Column("Solved", "score", "count"), Column("Highest", "highest", "puzzle"), TIME)
+
+
+def run_boards(key: str, name: str, columns: tuple[Column, ...] = SOLVED_COLUMNS) -> tuple[Board, Board]:
+    """The boards of the run mode `key` (named `name`): "<key>/daily", dated, and "<key>/best"."""
+    return (
+        Board(f"{key}/daily", f"{name} today", "daily", columns, dated=True),
+        Board(f"{key}/best", f"{name} best", "best", columns),
+    )
+
+
 STORM = Game(
     key="storm",
     name="Storm",
     nav=Nav("Storm", "/storm/"),
     entry="storm/app.js",
-    boards=(
-        Board("storm/daily", "Storm today", "daily", STORM_COLUMNS, dated=True),
-        Board("storm/best", "Storm best", "best", STORM_COLUMNS),
-    ),
+    boards=run_boards("storm", "Storm"),
     daily=True,
     archive=ArchiveLink("Storm", "Storm run of {day}", "/storm/#/{date}", 3),
 )
 
-STREAK_COLUMNS = (Column("Solved", "score", "count"), Column("Highest", "highest", "puzzle"), TIME)
 STREAK_RUN = Game(
     key="streak",
     name="Streak",
     nav=Nav("Streak", "/streak/"),
     entry="streak/app.js",
-    boards=(
-        Board("streak/daily", "Streak today", "daily", STREAK_COLUMNS, dated=True),
-        Board("streak/best", "Streak best", "best", STREAK_COLUMNS),
-    ),
+    boards=run_boards("streak", "Streak"),
     daily=True,
     store="streak/store.js",
     noun=("Streak run", "Streak runs"),

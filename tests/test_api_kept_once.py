@@ -17,8 +17,9 @@ from service.games.chain import keys as CK
 from service.games.chain.records import ChainRecords
 from service.games.chess import keys as CHK
 from service.games.chess.puzzles import puzzles_of
-from service.games.storm import keys as SK
-from service.games.streak import keys as XK
+from service.games.daily_run.mode import RunMode
+from service.games.storm import STORM
+from service.games.streak import STREAK
 from tests.support import post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
@@ -96,32 +97,21 @@ def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: Simple
     assert world.client.get(f"/api/chain/daily/{later}").json()["date"] == later
 
 
-def test_a_storm_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(world: SimpleNamespace) -> None:
+@pytest.mark.parametrize("mode", [STORM, STREAK], ids=lambda m: m.key)
+def test_a_run_modes_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(
+    world: SimpleNamespace, mode: RunMode[Any]
+) -> None:
     for k in range(3):
-        me = signed_up(world.client, f"Storm {k}")
-        started = world.client.post("/api/storm/runs", headers=me)
+        me = signed_up(world.client, f"{mode.title} {k}")
+        started = world.client.post(f"/api/{mode.key}/runs", headers=me)
         assert started.status_code == 200, started.text
-        copy = world.client.get(f"/api/storm/daily/{TODAY}")
+        copy = world.client.get(f"/api/{mode.key}/daily/{TODAY}")
         assert copy.status_code == 200 and copy.json()["date"] == TODAY
-        posted = world.client.post("/api/storm/results", headers=me, json={
+        posted = world.client.post(f"/api/{mode.key}/results", headers=me, json={
             "date": TODAY, "ticket": started.json()["ticket"], "moves": [], "seconds": 0})
         assert posted.status_code in (200, 422), posted.text
     # The first start found no run and kept it (a read, then the write); nothing read it again.
-    assert world.reads.of(SK.RUNS) == 1
-
-
-def test_a_streak_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(world: SimpleNamespace) -> None:
-    for k in range(3):
-        me = signed_up(world.client, f"Streak {k}")
-        started = world.client.post("/api/streak/runs", headers=me)
-        assert started.status_code == 200, started.text
-        copy = world.client.get(f"/api/streak/daily/{TODAY}")
-        assert copy.status_code == 200 and copy.json()["date"] == TODAY
-        posted = world.client.post("/api/streak/results", headers=me, json={
-            "date": TODAY, "ticket": started.json()["ticket"], "moves": [], "seconds": 0})
-        assert posted.status_code in (200, 422), posted.text
-    # The first start found no run and kept it (a read, then the write); nothing read it again.
-    assert world.reads.of(XK.RUNS) == 1
+    assert world.reads.of(mode.keys.runs) == 1
 
 
 def test_a_days_chess_dailies_are_read_once_by_the_api_copy_and_daily_posts(world: SimpleNamespace) -> None:

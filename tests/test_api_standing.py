@@ -20,7 +20,8 @@ from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.standing import NEW_ACCOUNT_DAYS, RATED_FOR_BOARD
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
-from service.games.storm.records import StormRecords
+from service.games.daily_run.records import RunRecords
+from service.games.storm import STORM
 from tests.support import dynamo_store, post_result, served, settings_for_tests, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)  # a Monday, with Storm
@@ -78,7 +79,7 @@ def chain(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
 
 def storm(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
     started = world.client.post("/api/storm/runs", headers=me).json()
-    run = StormRecords(world.store).run_of(TODAY)
+    run = RunRecords(world.store, STORM).run_of(TODAY)
     first = puzzles_of(world.ctx).puzzle(run.puzzles[0].band, run.puzzles[0].id)
     world.clock.advance(seconds=20)
     body = {"date": TODAY, "ticket": started["ticket"], "moves": [first.solution], "seconds": 15}

@@ -1,65 +1,42 @@
 """Streak over the API, on both stores: a run starts with a play ticket, is posted as its moves, its
 skip and its seconds, replayed and scored by the server; the first started run of a day is the
-ranked one and counts once; forged moves, a second skip, impossible times, a late run and other
-tickets are refused; the boards rank it."""
+ranked one and counts once (posted at once too: tests/test_api_daily_run.py); forged moves, a
+second skip, impossible times, a late run and other tickets are refused; the boards rank it."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from puzzlebook.chess.puzzle import Puzzle, position_at
-from puzzlebook.streak.results import score_run
+from puzzlebook.chess.puzzle import Puzzle
 from service.games.chess.puzzles import puzzles_of
-from service.games.streak.records import StreakRecords
-from tests.support import dynamo_store, served, settings_for_tests, signed_up, sqlite_store
+from service.games.daily_run.records import RunRecords
+from service.games.streak import STREAK
+from tests.run_modes import kept_puzzles, run_world, wrong_move
+from tests.run_modes import start as run_start
+from tests.support import served, settings_for_tests, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC)
 TODAY = "2026-12-05"
 
 
 @pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as w:
-            w.kind = "sqlite"
-            yield w
-    else:
-        with dynamo_store() as store, served(store, NOON) as w:
-            w.kind = "dynamodb"
-            yield w
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
+    yield from run_world(request.param, tmp_path, NOON)
 
 
 def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
-    got = world.client.post("/api/streak/runs", headers=me)
-    assert got.status_code == 200, got.text
-    return got.json()
+    return run_start(world, me, STREAK)
 
 
 def puzzles(world: SimpleNamespace, day: str = TODAY) -> list[Puzzle]:
-    kept = StreakRecords(world.store).run_of(day)
-    assert kept is not None
-    found = [puzzles_of(world.ctx).puzzle(p.band, p.id) for p in kept.puzzles]
-    assert all(found)
-    return found  # type: ignore[return-value]
-
-
-def wrong_move(puzzle: Puzzle) -> str:
-    """A legal first move that is neither the line's nor a mate."""
-    board = position_at(puzzle, 1)
-    for move in board.legal_moves:
-        board.push(move)
-        mate = board.is_checkmate()
-        board.pop()
-        if move.uci() != puzzle.solution[0] and not mate:
-            return move.uci()
-    raise AssertionError(f"{puzzle.id} has no wrong move")
+    return kept_puzzles(world, STREAK, day)
 
 
 def post(world: SimpleNamespace, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int,
@@ -107,12 +84,12 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
 
 
 def test_the_days_run_is_served_as_its_file_on_its_day_only(world: SimpleNamespace) -> None:
-    from service.games.streak import day_file
+    from service.games.daily_run.hooks import day_file
 
     got = world.client.get(f"/api/streak/daily/{TODAY}")  # kept now: no player started it yet
     assert got.status_code == 200, got.text
     assert got.headers["Cache-Control"] == "public, max-age=300"
-    kept = StreakRecords(world.store).run_of(TODAY)
+    kept = RunRecords(world.store, STREAK).run_of(TODAY)
     assert kept is not None
     assert got.json() == json.loads(json.dumps(day_file(kept, puzzles_of(world.ctx).bundle)))
     assert len(got.json()["puzzles"]) == 100
@@ -257,42 +234,6 @@ def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) ->
     assert [(r["name"], r["date"]) for r in best["rows"]] == [(n, TODAY) for n in ("Most", "Fast", "Slow")]
     assert world.client.get("/api/boards/streak/daily/2026-12-09").status_code == 404
     assert world.client.get("/api/boards/streak/daily/2026-10-31").status_code == 404
-
-
-def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
-    me = signed_up(world.client, "Ada")
-    started = start(world, me)
-    run = puzzles(world)
-    world.clock.advance(seconds=40)
-    pid = world.client.get("/api/me", headers=me).json()["id"]
-    tally = score_run(run, [p.solution for p in run[:3]], None)
-    nonce = _nonce(started["ticket"])
-    records = StreakRecords(world.store)
-
-    def keep(k: int) -> Any:
-        return records.record_run(pid, TODAY, nonce, tally, 35, f"2026-12-05T12:00:4{k}.000000Z")
-
-    if world.kind == "dynamodb":
-        # moto isn't safe under threads: on DynamoDB the posts come one after another, and the
-        # conditional writes that hold under a race are what decide.
-        answers = [keep(k) for k in range(6)]
-    else:
-        with ThreadPoolExecutor(max_workers=6) as pool:
-            answers = list(pool.map(keep, range(6)))
-    assert sorted(a.already for a in answers) == [False] + [True] * 5
-    assert all(a.result.tally.score == 3 and a.entry == answers[0].entry for a in answers)
-    assert answers[0].entry is not None and answers[0].entry.path.endswith(f"/{TODAY}.json")
-    assert [r.tally.score for r in records.history(pid)] == [3]
-    assert records.best(pid).tally.score == 3
-    world.publish()
-    assert len(world.client.get(f"/api/boards/streak/daily/{TODAY}").json()["rows"]) == 1
-
-
-def _nonce(ticket: str) -> str:
-    from puzzlebook.tickets import read, ticket_key
-    from tests.support import settings_for_tests
-
-    return read(ticket, ticket_key(settings_for_tests().site_key)).nonce
 
 
 def test_a_run_without_its_ticket_is_told_it_counts_only_with_one(world: SimpleNamespace) -> None:

@@ -106,7 +106,7 @@ def _chain_records() -> list[object]:
 def _storm_records() -> list[object]:
     from puzzlebook.storm.clock import Tally
     from puzzlebook.storm.kept import RunResult
-    from service.games.storm.records import RunStarted
+    from service.games.daily_run.records import RunStarted
 
     tally = Tally(score=7, mistakes=2, combo=1, combo_best=4, bonus=6, penalty=20, highest=1890, attempted=9)
     run = RunResult("2026-11-30", tally, 170, "2026-11-30T10:03:00.000000Z")
@@ -123,11 +123,11 @@ def test_a_storm_run_reads_back_whole() -> None:
 def _streak_records() -> list[object]:
     from puzzlebook.streak.kept import StreakResult
     from puzzlebook.streak.tally import Tally
-    from service.games.streak.records import StreakStarted
+    from service.games.daily_run.records import RunStarted
 
     tally = Tally(score=7, highest=1890, attempted=9, skipped=3, missed=9, moves=15)
     return [tally, StreakResult("2026-12-05", tally, 170, "2026-12-05T10:03:00.000000Z"),
-            StreakStarted("n0nce", 1_700_000)]
+            RunStarted("n0nce", 1_700_000)]
 
 
 def test_a_streak_run_reads_back_whole() -> None:
@@ -139,12 +139,14 @@ def test_a_streak_run_reads_back_whole() -> None:
 
 def test_a_streak_day_run_reads_back_from_its_item() -> None:
     from puzzlebook.chess.ladder import RunPuzzle
-    from service.games.streak.records import KeptStreakRun
+    from service.games.daily_run.records import KeptRun
+    from service.games.streak import STREAK
     from service.store.items import make_item
 
     puzzles = [RunPuzzle("aB3dE", "Beginner", 812), RunPuzzle("x1", "Expert", 2550)]
-    kept = KeptStreakRun("2026-12-05", 3, puzzles)
-    assert KeptStreakRun.from_item(make_item("STREAKRUN", kept.day, kept.to_doc())) == kept
+    kept = KeptRun("2026-12-05", 3, puzzles)
+    assert STREAK.keys.runs == "STREAKRUN"
+    assert KeptRun.from_item(make_item("STREAKRUN", kept.day, kept.to_doc())) == kept
 
 
 def _lesson_records() -> list[object]:

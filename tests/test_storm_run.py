@@ -1,11 +1,10 @@
-"""The day's Storm run: picked by the site key from the bundle, climbing, kept on first need, and
-published on its day only, with nothing the shards don't already hold."""
+"""The day's Storm run: picked by the site key from the bundle, climbing (kept on first need and
+published on its day only: tests/test_daily_run.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,6 @@ from puzzlebook.calendar import seeded_digest
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.shards import Bundle
 from puzzlebook.storm.run import FIRST_DAY, RUN_LENGTH, band_of_rating, pick_run, steps
-from service import publish
-from service.games import storm
-from service.games.registry import HOOKS
-from service.games.storm.records import StormRecords
-from tests.support import settings_for_tests, sqlite_store
 
 ROOT = Path(__file__).resolve().parent.parent / "shards"
 TODAY = dt.date(2026, 11, 30)
@@ -64,41 +58,3 @@ def test_each_step_takes_the_puzzles_first_in_the_days_hash_order(bundle: Bundle
         first = sorted(pool, key=lambda pid: hashlib.sha256(seed + pid.encode()).digest())[:take]
         assert {p.id for p in run[k:k + take]} == set(first), (low, high)
         k += take
-
-
-def test_kept_on_first_need_and_published_on_its_day_only(tmp_path, bundle: Bundle) -> None:
-    settings = settings_for_tests()
-    tomorrow = TODAY + dt.timedelta(days=1)
-    with sqlite_store(tmp_path / "s.sqlite3") as store:
-        assert HOOKS["storm"].missing_ahead(store, settings, TODAY)
-        HOOKS["storm"].keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
-        kept = [k.day for k in StormRecords(store).runs(None, None)]
-        assert kept[0] == FIRST_DAY.isoformat() and kept[-1] == TODAY.isoformat()
-        # Tomorrow's is missing still: the nightly keeps it the evening before, to stage its file.
-        assert HOOKS["storm"].missing_ahead(store, settings, TODAY)
-        storm.ensure_run(store, settings, bundle, tomorrow)
-        assert not HOOKS["storm"].missing_ahead(store, settings, TODAY)
-        # The build publishes through today only (the nightly stages tomorrow's: tests/test_nightly.py).
-        files = publish.daily_files(store, settings, bundle, through=TODAY)
-        assert f"daily/storm/{TODAY.isoformat()}" + ".json" in files
-        assert f"daily/storm/{tomorrow.isoformat()}.json" not in files
-        index = json.loads(files[publish.INDEX])
-        assert index["storm"][-1] == TODAY.isoformat()
-        body = json.loads(files[f"daily/storm/{TODAY.isoformat()}.json"])
-        run = StormRecords(store).run_of(TODAY.isoformat())
-        assert run is not None and body["date"] == TODAY.isoformat()
-        assert [row[0] for row in body["puzzles"]] == [p.id for p in run.puzzles]
-        for row, p in zip(body["puzzles"], run.puzzles, strict=True):
-            shard_row = bundle.row(p.band, p.id)
-            assert row == [p.id, shard_row[1], shard_row[2], shard_row[3]]  # the shards' own, no themes
-
-
-def test_the_first_pick_stands(tmp_path, bundle: Bundle) -> None:
-    settings = settings_for_tests()
-    with sqlite_store(tmp_path / "s.sqlite3") as store:
-        first = pick_run(TODAY, key=b"another key", bundle=bundle)[:3]
-        StormRecords(store).keep_run(TODAY.isoformat(), bundle.version, first)
-        assert storm.ensure_run(store, settings, bundle, TODAY).puzzles == first
-        picked = pick_run(TODAY, key=b"k", bundle=bundle)
-        again = StormRecords(store).keep_run(TODAY.isoformat(), bundle.version, picked)
-        assert again.puzzles == first

@@ -339,14 +339,15 @@ def _keep_day(world: World, day: dt.date) -> None:
     from puzzlebook.chain.generate import generate
     from service.games.chain.records import ChainRecords
     from service.games.chess.puzzles import puzzles_of
-    from service.games.storm import ensure_run
+    from service.games.daily_run.hooks import ensure_run
+    from service.games.storm import STORM
     from service.publish import DirWriter, daily_files
 
     store, ctx = world.served.store, world.served.ctx
     chess = puzzles_of(ctx)
     chess.dailies(day)
     ChainRecords(store).put_chain_day(day.isoformat(), generate(day.isoformat()))
-    ensure_run(store, ctx.settings, chess.bundle, day)
+    ensure_run(STORM, store, ctx.settings, chess.bundle, day)
     writer = DirWriter(world.files)
     for path, data in daily_files(store, ctx.settings, chess.bundle, through=day, since=day).items():
         writer.write(path, data)

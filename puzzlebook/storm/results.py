@@ -1,4 +1,4 @@
-"""A posted Storm run: replayed with the chess referee, checked, and settled against the player's day.
+"""A posted Storm run: replayed with the chess referee and checked (its settling: puzzlebook.daily_run).
 
 1. Check (`score_run`): every attempted puzzle's moves are replayed on its position with
    puzzlebook.chess.referee (a right move plays the line's reply; any mate solves), giving each
@@ -7,29 +7,24 @@
    or a clock that ran out before the run's last move (the run's seconds past the clock's length).
    The client's own score is never read: only its moves and seconds. Before any of it, the run's
    pace (`check_pace`): a run claims at least a second a solver move, as every game's results do.
-2. Settle (`settle`): the player's first started run of a day is their ranked one; a post of any
-   other run is practice (scored, kept nowhere). A ranked run is kept once: a second post of it
-   (a retry, or two at once) answers `already` with what was kept. The player's best of all time
-   is replaced only by a better run (`RunResult.beats`).
+2. Settle: every run mode's (puzzlebook.daily_run.settle), the best replaced only by a better run
+   (puzzlebook.storm.kept's `RunResult.beats`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import RunRefused, check_pace, solver_moves, starting_positions, verdicts
-from puzzlebook.places import BoardEntry
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
-from puzzlebook.storm.kept import RunResult
 
 # The replay and the pace are every run's (puzzlebook.chess.runs); named here too, for Storm's callers.
 __all__ = [
-    "POST_GRACE", "RunAnswer", "RunRefused", "Settled", "check_late", "check_pace", "score_run", "settle",
-    "solver_moves", "starting_positions", "verdicts",
+    "POST_GRACE", "RunRefused", "check_late", "check_pace", "score_run", "solver_moves", "starting_positions",
+    "verdicts",
 ]
 
 
@@ -54,50 +49,6 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds
             f"The run’s clock ran out at {tally.length} seconds, before its last move ({seconds:g} seconds).",
         )
     return tally
-
-
-@dataclass(frozen=True, slots=True)
-class RunAnswer:
-    """What a posted run is told: whether it is the player's ranked run of its day, whether that run
-    was kept before (a retry: `result` is then what was kept), the run, and its entry on the day's
-    board (its snapshot's path and rank key: the answer's place is found on the snapshot)."""
-
-    ranked: bool
-    already: bool
-    result: RunResult
-    entry: BoardEntry | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """What a post comes to: the answer, and what to write: the day's result (None: nothing) and the
-    new best (None: the best stands)."""
-
-    answer: RunAnswer
-    result: RunResult | None
-    best: RunResult | None
-
-
-def settle(*, ranked: bool, kept: RunResult | None, best: RunResult | None, run: RunResult) -> Settled:
-    """Settle a scored `run`: `ranked` when its ticket is the player's first started run of its day;
-    `kept`: the player's result kept for that day, if any; `best`: their best.
-
-    >>> run = RunResult("2026-11-30", Tally(score=7, highest=990), 180, "t")
-    >>> settle(ranked=False, kept=None, best=None, run=run).answer.ranked
-    False
-    >>> worse = RunResult("2026-11-29", Tally(score=5, highest=1200), 100, "u")
-    >>> s = settle(ranked=True, kept=None, best=worse, run=run)
-    >>> s.result is run, s.best is run
-    (True, True)
-    >>> again = RunResult("2026-11-30", Tally(score=9), 90, "v")
-    >>> settle(ranked=True, kept=run, best=run, run=again).answer.already
-    True
-    """
-    if not ranked:
-        return Settled(RunAnswer(False, False, run), None, None)
-    if kept is not None:
-        return Settled(RunAnswer(True, True, kept), None, None)
-    return Settled(RunAnswer(True, False, run), run, run if run.beats(best) else None)
 
 
 # How long after its clock's end a ranked run may still arrive (a slow network, a retry).

@@ -1,31 +1,12 @@
-"""Storm: starting a run (its play ticket), posting it (scored by the server), the boards, and the
-player's own runs (docs/api.md, "Storm").
-
-A ranked run starts here: POST /storm/runs keeps the day's run if nothing had (service/games/storm),
-issues a play ticket naming the player, "storm" and the day with the server's time, and notes the
-player's first run of the day; any later run of theirs that day is practice. POST /storm/results
-checks the run's pace (a second a solver move claimed), reads the ticket (puzzlebook.tickets: the
-player's own, for this day, no more seconds than have passed, and a second a move really passed
-since it), replays every attempted puzzle with the referee and recomputes the clock and the score
-(puzzlebook.storm.results), then StormRecords keeps it once if it is the ranked run.
-"""
+"""Storm's routes: a run mode's (functions/routes/daily_run/), with Storm's bodies and its scoring:
+the run replayed and its clock and score recomputed (puzzlebook.storm.results), refused when it
+arrives after its clock, started at its ticket, would have run out (docs/api.md, "Storm")."""
 
 from __future__ import annotations
 
-import weakref
-from enum import Enum
-from typing import TYPE_CHECKING, Annotated
+from typing import Any
 
-from fastapi import APIRouter
-
-from functions.auth import OPTIONAL_AUTH
-from functions.bodies import day_from, documented, errors, out_by
-from functions.caching import BOARD, DAILY, PRIVATE, cached
-from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
-from functions.limits import Limit, enforce
-from functions.plays import key_of, now_ms, on_boards
-from functions.routes.boards import DatePath, placed, shown
+from functions.routes.daily_run.routes import RunRoutes, Scoring, run_router
 from functions.routes.storm.models import (
     StormBoard,
     StormDay,
@@ -36,204 +17,21 @@ from functions.routes.storm.models import (
     StormRun,
     StormStart,
 )
-from puzzlebook import tickets
-from puzzlebook.storm.kept import RunResult
-from puzzlebook.storm.run import FIRST_DAY
-from service.context import Context
-from service.games.chess.puzzles import puzzles_of
-from service.games.storm.records import StormRecords
-from service.games.storm.runs import storm_runs_of
-from service.plays import mint
-from service.store.base import Store
-from service.store.items import utc_stamp
-
-if TYPE_CHECKING:
-    import chess
-
-    from puzzlebook.chess.puzzle import Puzzle
-
-router = APIRouter()
-TAGS: list[str | Enum] = ["storm"]
-BOARD_TAGS: list[str | Enum] = ["boards"]
-GAME = "storm"
-
-RUNS_PER_HOUR = 60
-STARTS = Limit("storm-start", RUNS_PER_HOUR, f"Too many runs: at most {RUNS_PER_HOUR} an hour. {{retry}}")
-POSTS = Limit("storm-post", RUNS_PER_HOUR, f"Too many posts: at most {RUNS_PER_HOUR} an hour. {{retry}}")
-
-# Starting reads no body: one sent must be JSON, or none (415).
-Starter = Annotated[Signed, signed_in("Sign in to play a ranked Storm run.", no_body=True)]
-Me = Annotated[Signed, signed_in("Sign in to see your Storm runs.")]
-Running = Annotated[Post[StormRun], signed_post(StormRun, "Sign in to keep your Storm runs.")]
+from service.games.storm import STORM
 
 
-# The runs being posted (today's, and yesterday's just after midnight), per store: {day: (puzzles,
-# their starting positions)}. A kept run never changes, so each is made once per process.
-_RUNS: weakref.WeakKeyDictionary[Store, dict[str, tuple[list[Puzzle], list[chess.Board]]]] = (
-    weakref.WeakKeyDictionary()
+def score(given: Scoring) -> Any:
+    """The run's tally; RunRefused when it can't stand or arrives after its clock's end."""
+    from puzzlebook.storm.results import check_late, score_run  # python-chess: on first post
+
+    tally = score_run(given.puzzles, given.run.moves, given.run.seconds, given.starts)
+    check_late(tally, given.issued, given.now)
+    return tally
+
+
+ROUTES = RunRoutes(
+    mode=STORM, run=StormRun, day=StormDay, start=StormStart, result=StormResult, posted=StormPosted,
+    row=StormRow, board=StormBoard, mine=StormMine, score=score,
+    day_summary="for the minutes before the site's copy is out",
 )
-
-
-def _run(ctx: Context, day: str) -> tuple[list[Puzzle], list[chess.Board]]:
-    from puzzlebook.storm.results import starting_positions
-
-    runs = _RUNS.setdefault(ctx.store, {})
-    if day in runs:
-        return runs[day]
-    kept = storm_runs_of(ctx).run(day)
-    if kept is None:
-        raise ApiError(422, f"No Storm run was started on {day}.")
-    chess = puzzles_of(ctx)  # Storm plays the chess bundle's puzzles
-    found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
-    puzzles = [p for p in found if p is not None]
-    if len(puzzles) != len(found):
-        raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
-    runs[day] = (puzzles, starting_positions(puzzles))
-    while len(runs) > 2:
-        runs.pop(min(runs))
-    return runs[day]
-
-
-def _result(run: RunResult) -> StormResult:
-    return StormResult.model_validate(run.to_doc())
-
-
-@router.post(
-    "/storm/runs",
-    tags=TAGS,
-    response_model=StormStart,
-    responses=errors(401, 404, 429, 503),
-    summary="Start today's Storm run: a play ticket with the start time; ranked if it's your first today",
-)
-@cached(PRIVATE)
-async def start_run(me: Starter) -> StormStart:
-    player, ctx = me.player, me.ctx
-    today = ctx.today()
-    if today < FIRST_DAY:
-        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}.")
-    enforce(ctx, STARTS, player.id)
-    storm_runs_of(ctx).ensure(today)
-    issued = mint(ctx.settings.site_key, player.id, GAME, today.isoformat(), now_ms(ctx))
-    ticket = issued.ticket
-    ranked = StormRecords(ctx.store).start(player.id, today.isoformat(), ticket.nonce, ticket.issued)
-    return StormStart(date=today.isoformat(), ticket=issued.text, issued=ticket.issued, ranked=ranked)
-
-
-@router.post(
-    "/storm/results",
-    tags=TAGS,
-    response_model=StormPosted,
-    openapi_extra=documented(StormRun),
-    responses=errors(400, 401, 404, 413, 422, 429, 503),
-    summary="Post a Storm run: replayed and scored by the server; kept if it's your ranked run",
-)
-@cached(PRIVATE)
-async def post_run(post: Running) -> StormPosted:
-    from puzzlebook.storm.results import (  # python-chess: on first post
-        RunRefused,
-        check_late,
-        check_pace,
-        score_run,
-    )
-
-    player, run, ctx = post.player, post.body, post.ctx
-
-    out_by(day_from(run.date), ctx.today(), "The Storm run")  # a day not out yet: 404, as every dated route
-    now = now_ms(ctx)
-    try:
-        floor = check_pace(run.moves, run.seconds)  # a second a move claimed, as every game's results
-    except RunRefused as exc:
-        raise ApiError(422, str(exc)) from None
-    try:
-        ticket = tickets.read(run.ticket, key_of(ctx))
-        # ... and as much really passed since the run's ticket: the floor can't be claimed at once.
-        tickets.check(ticket, player=player.id, game=GAME, target=run.date, seconds=run.seconds, now=now,
-                      floor=floor)
-    except tickets.TicketRefused as exc:
-        raise ApiError(422, str(exc), {"X-Ticket-Refused": exc.reason}) from None
-    enforce(ctx, POSTS, player.id)
-    try:
-        puzzles, starts = _run(ctx, run.date)
-        tally = score_run(puzzles, run.moves, run.seconds, starts)
-        check_late(tally, ticket.issued, now)
-    except RunRefused as exc:
-        raise ApiError(422, str(exc)) from None
-    answer = StormRecords(ctx.store).record_run(
-        player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
-        on_boards=on_boards(ctx, player),
-    )
-    return StormPosted(
-        ranked=answer.ranked, already=answer.already, result=_result(answer.result),
-        boarded=answer.entry is not None,
-        **placed(ctx, answer.entry, player.name),
-    )
-
-
-@router.get(
-    "/storm/daily/{date}",
-    tags=TAGS,
-    response_model=StormDay,
-    responses=errors(400, 404, 503),
-    summary="A day's Storm run, as its public file: for the minutes before the site's copy is out",
-)
-@cached(DAILY)
-async def storm_day(ctx: Ctx, date: DatePath) -> StormDay:
-    day = day_from(date)
-    out_by(day, ctx.today(), "The Storm run")
-    if day < FIRST_DAY:
-        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
-    runs = storm_runs_of(ctx)
-    if day == ctx.today():
-        runs.ensure(day)  # today's is kept now if the nightly hasn't yet
-    found = runs.file(day.isoformat())
-    if found is None:
-        raise ApiError(404, f"There’s no Storm run for {day.isoformat()}.")
-    return StormDay.model_validate(found)
-
-
-@router.get(
-    "/storm/me",
-    tags=TAGS,
-    response_model=StormMine,
-    responses=errors(401, 503),
-    summary="Your best ranked Storm run and your ranked runs, newest first",
-)
-@cached(PRIVATE)
-async def my_runs(me: Me) -> StormMine:
-    records = StormRecords(me.ctx.store)
-    best = records.best(me.player.id)
-    runs = [_result(r) for r in records.history(me.player.id)]
-    return StormMine(best=_result(best) if best else None, runs=runs)
-
-
-@router.get(
-    "/boards/storm/daily/{date}",
-    tags=BOARD_TAGS,
-    openapi_extra=OPTIONAL_AUTH,
-    response_model=StormBoard,
-    responses=errors(400, 404, 503),
-    summary="A day's Storm board: more solved first, then a higher puzzle solved, then less time",
-)
-@cached(BOARD)
-async def storm_daily(onlooker: OnlookerOf, date: DatePath) -> StormBoard:
-    ctx = onlooker.ctx
-    day = day_from(date)
-    out_by(day, ctx.today(), "The Storm run")
-    if day < FIRST_DAY:
-        raise ApiError(404, f"Storm starts on {FIRST_DAY.isoformat()}; {day.isoformat()} had no run.")
-    board = shown(onlooker, f"storm/daily/{day.isoformat()}", StormRow)
-    return StormBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
-
-
-@router.get(
-    "/boards/storm/best",
-    tags=BOARD_TAGS,
-    openapi_extra=OPTIONAL_AUTH,
-    response_model=StormBoard,
-    responses=errors(503),
-    summary="Each player's best ranked Storm run of all time, ranked as a day's board",
-)
-@cached(BOARD)
-async def storm_best(onlooker: OnlookerOf) -> StormBoard:
-    board = shown(onlooker, "storm/best", StormRow)
-    return StormBoard(rows=board.rows, mine=board.mine, published=board.published)
+router = run_router(ROUTES)

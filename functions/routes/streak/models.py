@@ -1,9 +1,10 @@
-"""Streak's request and answer bodies.
+"""Streak's request and answer bodies: its run (moves, the skip and seconds), its scored result, and
+the shared shapes (functions/routes/daily_run/models.py) named as Streak's.
 
 The request model is the one source of its body's shape and of the words a refused body is told
 (functions/words.py). The checks are of form only; whether the moves are legal, the skip is
 where a puzzle was open and the ticket is this run's is puzzlebook.streak.results' and
-puzzlebook.tickets'. The client's own score is no field here: the server works it out from the moves.
+puzzlebook.tickets'.
 """
 
 from __future__ import annotations
@@ -12,36 +13,21 @@ from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, Field
 
-from functions.models import MAX_SECONDS, Day, Row
-from functions.words import Refused, Says, Worded
-from puzzlebook.patterns import UCI, whole_text
+from functions.routes.daily_run.models import (
+    TICKET,
+    PuzzleMoves,
+    RunBoard,
+    RunDate,
+    RunDay,
+    RunMine,
+    RunPosted,
+    RunStart,
+    Seconds,
+    SolvedRow,
+    moves_words,
+)
+from functions.words import Says, Worded
 from puzzlebook.streak.run import RUN_LENGTH
-from puzzlebook.tickets import MAX_TEXT
-
-MAX_MOVES = 8  # a puzzle's solver moves: the bundle's longest line has three
-
-
-def _moves_words(refused: Refused) -> str:
-    if len(refused.at) >= 2:
-        return (
-            f"Move {int(refused.at[1]) + 1} of puzzle {int(refused.at[0]) + 1} isn't a move written as "
-            "from-square and to-square, such as e2e4 or e7e8q."
-        )
-    if len(refused.at) == 1 and refused.kind == "too_long":
-        return f"A puzzle has at most {MAX_MOVES} moves to post."
-    if refused.kind == "too_long":
-        return f"A run has at most {RUN_LENGTH} puzzles, not {len(refused.value)}."
-    return "The moves must be a list with each puzzle's moves, such as [[\"e2e4\"], [\"g1f3\", \"d1h5\"]]."
-
-
-def _seconds_words(refused: Refused) -> str:
-    if refused.kind in ("greater_than_equal", "less_than_equal"):
-        return f"The time must be from 0 to {MAX_SECONDS:,} seconds."
-    return "The time must be a whole number of seconds."
-
-
-Uci = Annotated[str, Field(pattern=whole_text(UCI), examples=["e2e4"])]
-PuzzleMoves = Annotated[list[Uci], Field(max_length=MAX_MOVES)]
 
 
 class StreakRun(Worded):
@@ -52,39 +38,29 @@ class StreakRun(Worded):
     # The ticket isn't among them: a run without one is told why it can't count, in its own words.
     REQUIRED: ClassVar[tuple[str, ...]] = ("date", "moves", "seconds")
 
-    date: Annotated[Day, Says("The date must be a real date written YYYY-MM-DD.")]
+    date: RunDate
     ticket: Annotated[
-        str,
-        Field(min_length=1, max_length=MAX_TEXT),
+        str, TICKET,
         Says("A Streak run counts only with the play ticket it started with (POST /api/streak/runs)."),
     ]
-    moves: Annotated[list[PuzzleMoves], Field(max_length=RUN_LENGTH), Says(_moves_words)]
+    moves: Annotated[list[PuzzleMoves], Field(max_length=RUN_LENGTH), Says(moves_words(RUN_LENGTH))]
     skipped: Annotated[
         int | None,
         Field(ge=1, le=RUN_LENGTH, description="The number of the puzzle skipped (from 1); a run has one."),
         Says(f"The puzzle skipped must be null or its number in the run, from 1 to {RUN_LENGTH}."),
     ] = None
-    seconds: Annotated[int, Field(ge=0, le=MAX_SECONDS), Says(_seconds_words)]
+    seconds: Seconds
 
 
-class StreakDay(BaseModel):
+class StreakDay(RunDay):
     """A day's Streak run, as the day's public file daily/streak/<date>.json holds it: its puzzles in
     order, each as the bundle's shards hold it, less its themes: [id, fen, moves (UCI,
     space-separated), rating]."""
 
-    date: str
-    bundle: int
-    puzzles: list[tuple[str, str, str, int]]
 
-
-class StreakStart(BaseModel):
+class StreakStart(RunStart):
     """A run started: the day, its ticket (post it back with the run), when it was issued (ms since
     the epoch, the server's clock) and whether it is ranked (the player's first run of the day)."""
-
-    date: str
-    ticket: str
-    issued: int
-    ranked: bool
 
 
 class StreakResult(BaseModel):
@@ -100,44 +76,19 @@ class StreakResult(BaseModel):
     seconds: int
 
 
-class StreakPosted(BaseModel):
+class StreakPosted(RunPosted[StreakResult]):
     """What a posted run came to. ranked: the player's first run of its day (kept, on the board);
     already: that run was kept before (a retry), and `result` is what was kept; place: on the day's
     board."""
 
-    ok: bool = True
-    ranked: bool
-    already: bool
-    result: StreakResult
-    # Where it stands on the board's latest snapshot (docs/api.md, "A post's place"): `place` exact, or
-    # near when `about`; `top`: the per cent of the board it is among when the place isn't known
-    # within 1%; all empty while the board has no snapshot yet.
-    place: int | None = None
-    about: bool = False
-    top: int | None = None
-    # On the day's board: ranked, and from an account old enough for the boards (docs/ratings.md),
-    # so a place left empty means the board had no snapshot yet, not that the run isn't on it.
-    boarded: bool = False
+
+class StreakRow(SolvedRow):
+    pass
 
 
-class StreakRow(Row):
-    score: int
-    highest: int | None
-    seconds: int
-    date: str
-
-
-class StreakBoard(BaseModel):
+class StreakBoard(RunBoard[StreakRow]):
     """A Streak board (a day's, or each player's best). mine: the caller's row when they have a place."""
 
-    date: str | None = None
-    rows: list[StreakRow]
-    mine: StreakRow | None = None
-    published: str | None = None
 
-
-class StreakMine(BaseModel):
+class StreakMine(RunMine[StreakResult]):
     """The player's best ranked run and their ranked runs, newest first."""
-
-    best: StreakResult | None
-    runs: list[StreakResult]

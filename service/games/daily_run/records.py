@@ -1,31 +1,27 @@
-"""Storm in the store: the days' runs (the first pick stands), each player's first started run of a
-day (the ranked one), their ranked results with the day's board, and their best of all time with
-the best board. Keys: service/games/storm/keys.py; docs/store.md.
+"""A run mode in the store: the days' runs (the first pick stands), each player's first started run
+of a day (the ranked one), their ranked results with the day's board, and their best of all time
+with the best board. Keys: the mode's RunKeys (mode.py); docs/store.md.
 
-What a posted run changes is decided by puzzlebook.storm.results.settle; this module reads the
-keys it needs, turns the decision into store operations, and writes them (Store.settle reads and
-decides again when a condition is lost to another write, so two posts of one run count once).
+What a posted run changes is decided by puzzlebook.daily_run.settle; this module reads the keys it
+needs, turns the decision into store operations, and writes them (Store.settle reads and decides
+again when a condition is lost to another write, so two posts of one run count once).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic
 
+from puzzlebook.chess.ladder import RunPuzzle
+from puzzlebook.daily_run import RunAnswer, settle
 from puzzlebook.places import BoardEntry
-from puzzlebook.storm.clock import Tally
-from puzzlebook.storm.kept import RunResult
-from puzzlebook.storm.run import RunPuzzle
 from service.boards.board import rank_key, snapshot_path
-from service.games.storm import keys as SK
+from service.games.daily_run.mode import R, RunMode
 from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec
 from service.store.items import Conflict, Item, Key, Op, Put, doc_of, make_item, version_of
 from service.store.records import Board
-
-if TYPE_CHECKING:
-    from puzzlebook.storm.results import RunAnswer
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,31 +58,22 @@ class RunStarted:
         return cls(doc["nonce"], int(doc.get("issued", 0)))
 
 
-def _best(item: Item | None) -> RunResult | None:
-    """The player's best run, from their STATS#storm item ({"best": the run})."""
-    best = doc_of(item).get("best")
-    return RunResult.from_doc(best) if best else None
+class RunRecords(Generic[R]):
+    """The records of run mode `mode` in `store`."""
 
-
-def _rank(pid: str, run: RunResult) -> str:
-    return SK.rank(run.tally.score, run.tally.highest, run.seconds, run.posted, pid)
-
-
-def _detail(item: Item) -> dict[str, Any]:
-    doc = doc_of(item)
-    return _detail_of(RunResult.from_doc(doc.get("best", doc)))  # a day's result, or a player's best
-
-
-def _detail_of(run: RunResult) -> dict[str, Any]:
-    """A board's columns of a run."""
-    return {"score": run.tally.score, "highest": run.tally.highest, "seconds": run.seconds, "date": run.date}
-
-
-class StormRecords:
-    """Storm's records in `store`."""
-
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, mode: RunMode[R]) -> None:
         self.store = store
+        self.mode = mode
+        self.keys = mode.keys
+
+    def _best(self, item: Item | None) -> R | None:
+        """The player's best run, from their STATS#<mode> item ({"best": the run})."""
+        best = doc_of(item).get("best")
+        return self.mode.result_of(best) if best else None
+
+    def _detail(self, item: Item) -> dict[str, Any]:
+        doc = doc_of(item)
+        return self.mode.columns(self.mode.result_of(doc.get("best", doc)))  # a day's result, or a best
 
     # ---- the days' runs ----------------------------------------------------------------
 
@@ -94,7 +81,7 @@ class StormRecords:
         """Keep `puzzles` as the run of `day`, unless one is kept already: the kept one stands."""
         run = KeptRun(day, bundle, list(puzzles))
         try:
-            self.store.transact([Put(make_item(SK.RUNS, day, run.to_doc()), expect=0)])
+            self.store.transact([Put(make_item(self.keys.runs, day, run.to_doc()), expect=0)])
         except Conflict:
             kept = self.run_of(day)
             if kept is None:  # pragma: no cover - a run is never deleted
@@ -104,12 +91,12 @@ class StormRecords:
 
     def run_of(self, day: str) -> KeptRun | None:
         """The kept run of `day`, or None."""
-        item = self.store.get_item(SK.RUNS, day)
+        item = self.store.get_item(self.keys.runs, day)
         return KeptRun.from_item(item) if item else None
 
     def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
         """The kept runs within `first`..`last` (when given), by date."""
-        items = self.store.query_items(SK.RUNS, low=first or "0000", high=last or "9999")
+        items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
         return [KeptRun.from_item(it) for it in items]
 
     # ---- starting and posting ----------------------------------------------------------
@@ -117,7 +104,7 @@ class StormRecords:
     def start(self, pid: str, day: str, nonce: str, issued: int) -> bool:
         """Note a run the player starts on `day` (its ticket's `nonce`); True when it is their
         first of the day (ranked), False when one was started before (this one is practice)."""
-        item = make_item(K.player(pid), SK.started(day), RunStarted(nonce, issued).to_doc())
+        item = make_item(K.player(pid), self.keys.started(day), RunStarted(nonce, issued).to_doc())
         try:
             self.store.transact([Put(item, expect=0)])
         except Conflict:
@@ -125,31 +112,28 @@ class StormRecords:
         return True
 
     def record_run(
-        self, pid: str, day: str, nonce: str, tally: Tally, seconds: int, posted: str, *,
+        self, pid: str, day: str, nonce: str, tally: Any, seconds: int, posted: str, *,
         on_boards: bool = True,
-    ) -> RunAnswer:
-        """Keep the player's run of `day` (ticket `nonce`) as puzzlebook.storm.results.settle
-        decides; the answer, with its place on the day's board when it is there. `on_boards`: the
-        player's runs go on the boards now (a new account's don't: puzzlebook.standing); an
-        established account's best goes on the best board with its next ranked run, even one that
-        isn't better."""
-        me = K.player(pid)
-        started_key, result_key, stats_key = (me, SK.started(day)), (me, SK.result(day)), (me, SK.STORM_STATS)
-        # Here, not at the top: the module imports python-chess, which a cold start shouldn't load.
-        from puzzlebook.storm.results import settle
+    ) -> RunAnswer[R]:
+        """Keep the player's run of `day` (ticket `nonce`, scored as `tally`) as
+        puzzlebook.daily_run.settle decides; the answer, with its place on the day's board when it
+        is there. `on_boards`: the player's runs go on the boards now (a new account's don't:
+        puzzlebook.standing); an established account's best goes on the best board with its next
+        ranked run, even one that isn't better."""
+        me, keys, mode = K.player(pid), self.keys, self.mode
+        started_key, result_key, stats_key = (me, keys.started(day)), (me, keys.result(day)), (me, keys.stats)
+        run = mode.make_result(day, tally, seconds, posted)
 
-        run = RunResult(day, tally, seconds, posted)
-
-        def decide(got: dict[Key, Item]) -> tuple[tuple[RunAnswer, bool], list[Op]]:
+        def decide(got: dict[Key, Item]) -> tuple[tuple[RunAnswer[R], bool], list[Op]]:
             started = got.get(started_key)
             ranked = started is not None and RunStarted.from_doc(doc_of(started)).nonce == nonce
-            kept = RunResult.from_doc(doc_of(got[result_key])) if result_key in got else None
+            kept = mode.result_of(doc_of(got[result_key])) if result_key in got else None
             stats = got.get(stats_key)
-            best = _best(stats)
+            best = self._best(stats)
             settled = settle(ranked=ranked, kept=kept, best=best, run=run)
             ops: list[Op] = []
             if settled.result is not None:
-                board = {1: (SK.daily_entry(day, pid), _rank(pid, settled.result))} if on_boards else {}
+                board = {1: (keys.daily_entry(day, pid), mode.rank(pid, settled.result))} if on_boards else {}
                 ops.append(Put(make_item(*result_key, settled.result.to_doc(), index=board), expect=0))
             best_run = settled.best
             unlisted = best is not None and stats is not None and "GSI1PK" not in stats
@@ -157,7 +141,7 @@ class StormRecords:
                 best_run = best  # kept while the account was new: on the best board now
             if best_run is not None:
                 version = version_of(stats)
-                index = {1: (SK.best_entry(pid), _rank(pid, best_run))} if on_boards else {}
+                index = {1: (keys.best_entry(pid), mode.rank(pid, best_run))} if on_boards else {}
                 doc = {"best": best_run.to_doc()}
                 ops.append(Put(make_item(*stats_key, doc, version=version + 1, index=index), expect=version))
             on_board = on_boards if settled.result is not None else "GSI1PK" in got.get(result_key, {})
@@ -166,32 +150,33 @@ class StormRecords:
         answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
         if not (on_board and answer.ranked):
             return answer
-        path = snapshot_path(SK.DAILY_BOARD_PATH, day)
-        row = _detail_of(answer.result)
-        return replace(answer, entry=BoardEntry(path, rank_key(_rank(pid, answer.result)), row))
+        path = snapshot_path(keys.daily_board_path, day)
+        row = mode.columns(answer.result)
+        return replace(answer, entry=BoardEntry(path, rank_key(mode.rank(pid, answer.result)), row))
 
     # ---- what a player has -------------------------------------------------------------
 
-    def best(self, pid: str) -> RunResult | None:
+    def best(self, pid: str) -> R | None:
         """The player's best ranked run, or None."""
-        return _best(self.store.get_item(K.player(pid), SK.STORM_STATS))
+        return self._best(self.store.get_item(K.player(pid), self.keys.stats))
 
-    def history(self, pid: str, limit: int = 60) -> list[RunResult]:
+    def history(self, pid: str, limit: int = 60) -> list[R]:
         """The player's ranked runs, newest first (at most `limit`)."""
-        items = self.store.query_items(K.player(pid), prefix=SK.RESULTS, reverse=True, limit=limit)
-        return [RunResult.from_doc(doc_of(it)) for it in items]
+        prefix = self.keys.results_prefix
+        items = self.store.query_items(K.player(pid), prefix=prefix, reverse=True, limit=limit)
+        return [self.mode.result_of(doc_of(it)) for it in items]
 
     # ---- boards ------------------------------------------------------------------------
 
     def daily_board(self, day: str, me: str | None = None) -> Board:
-        """The Storm board of `day`: more solved first, then a higher puzzle solved, then less time."""
+        """The board of `day`, ranked by the mode's `rank`."""
         return self.store.board_of(self.daily_spec(day, me))
 
     def daily_spec(self, day: str, me: str | None = None) -> BoardSpec:
         """The spec of the board of `day`."""
-        index, pk = SK.daily_board(day)
-        mine = (K.player(me), SK.result(day)) if me else None
-        return BoardSpec(index, [pk], _detail, mine)
+        index, pk = self.keys.daily_board(day)
+        mine = (K.player(me), self.keys.result(day)) if me else None
+        return BoardSpec(index, [pk], self._detail, mine)
 
     def best_board(self, me: str | None = None) -> Board:
         """Each player's best run of all time, ranked as a day's board."""
@@ -199,6 +184,6 @@ class StormRecords:
 
     def best_spec(self, me: str | None = None) -> BoardSpec:
         """The spec of the best board."""
-        index, pk = SK.BEST_BOARD
-        mine = (K.player(me), SK.STORM_STATS) if me else None
-        return BoardSpec(index, [pk], _detail, mine)
+        index, pk = self.keys.best_board
+        mine = (K.player(me), self.keys.stats) if me else None
+        return BoardSpec(index, [pk], self._detail, mine)

@@ -1,0 +1,270 @@
+"""A run mode's routes, made once for every mode by `run_router` (docs/api.md, "Storm", "Streak"):
+starting a run (its play ticket), posting it (scored by the server), the day's run file, the
+player's own runs, and the mode's two boards.
+
+A ranked run starts here: POST /<mode>/runs keeps the day's run if nothing had (service/games/
+daily_run), issues a play ticket naming the player, the mode and the day with the server's time,
+and notes the player's first run of the day; any later run of theirs that day is practice. POST
+/<mode>/results checks the run's pace (a second a solver move claimed) and, where the mode says,
+its day; reads the ticket (puzzlebook.tickets: the player's own, for this day, no more seconds than
+have passed, and a second a move really passed since it); replays every attempted puzzle with the
+referee and scores it by the mode's rule (`RunRoutes.score`), then RunRecords keeps it once if it
+is the ranked run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from functions.auth import OPTIONAL_AUTH
+from functions.bodies import day_from, documented, errors, out_by
+from functions.caching import BOARD, DAILY, PRIVATE, cached
+from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
+from functions.errors import ApiError
+from functions.limits import Limit, enforce
+from functions.plays import key_of, now_ms, on_boards
+from functions.routes.boards import DatePath, placed, shown
+from puzzlebook import tickets
+from service.context import Context
+from service.games.chess.puzzles import puzzles_of
+from service.games.daily_run.mode import RunMode
+from service.games.daily_run.records import RunRecords
+from service.games.daily_run.runs import runs_of
+from service.plays import mint
+from service.store.base import Store
+from service.store.items import utc_stamp
+
+if TYPE_CHECKING:
+    import chess
+
+    from puzzlebook.chess.puzzle import Puzzle
+
+RUNS_PER_HOUR = 60
+BOARD_TAGS: list[str | Enum] = ["boards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """What a mode's scoring rule is given: the day's puzzles and their starting positions, the
+    posted body, when its ticket was issued and now (ms)."""
+
+    puzzles: list[Puzzle]
+    starts: list[chess.Board]
+    run: Any
+    issued: int
+    now: int
+
+
+@dataclass(frozen=True)
+class RunRoutes:
+    """A mode's HTTP side: its service `mode`, its bodies (the request `run`, and the answers), how a
+    post is scored (`score`: the tally, RunRefused when it can't stand; it imports python-chess, so
+    it is called only on a post), what is checked of a run's day before its ticket (`check_day`:
+    RunRefused when refused), and the day file's summary."""
+
+    mode: RunMode[Any]
+    run: type[BaseModel]
+    day: type[BaseModel]
+    start: type[BaseModel]
+    result: type[BaseModel]
+    posted: type[BaseModel]
+    row: type[BaseModel]
+    board: type[BaseModel]
+    mine: type[BaseModel]
+    score: Callable[[Scoring], Any]
+    day_summary: str
+    check_day: Callable[[dt.date, dt.date], None] | None = None
+
+
+# The runs being posted (today's, and yesterday's), per store and mode: {day: (puzzles, their
+# starting positions)}. A kept run never changes, so each is made once per process.
+_RUNS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], tuple[list[Puzzle], list[chess.Board]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _run(ctx: Context, mode: RunMode[Any], day: str) -> tuple[list[Puzzle], list[chess.Board]]:
+    from puzzlebook.chess.runs import starting_positions
+
+    runs = _RUNS.setdefault(ctx.store, {})
+    if (mode.key, day) in runs:
+        return runs[mode.key, day]
+    kept = runs_of(ctx, mode).run(day)
+    if kept is None:
+        raise ApiError(422, f"No {mode.title} run was started on {day}.")
+    chess = puzzles_of(ctx)  # a run mode plays the chess bundle's puzzles
+    found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
+    puzzles = [p for p in found if p is not None]
+    if len(puzzles) != len(found):
+        raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
+    runs[mode.key, day] = (puzzles, starting_positions(puzzles))
+    for old in sorted(k for k in runs if k[0] == mode.key)[:-2]:
+        runs.pop(old)
+    return runs[mode.key, day]
+
+
+def run_router(routes: RunRoutes) -> APIRouter:
+    """The routes of the run mode `routes` describes."""
+    mode, key, title = routes.mode, routes.mode.key, routes.mode.title
+    router = APIRouter()
+    tags: list[str | Enum] = [key]
+    hourly = f"at most {RUNS_PER_HOUR} an hour. {{retry}}"
+    starts = Limit(f"{key}-start", RUNS_PER_HOUR, f"Too many runs: {hourly}")
+    posts = Limit(f"{key}-post", RUNS_PER_HOUR, f"Too many posts: {hourly}")
+    # A route's parameters' dependencies (functions/deps.py), in the mode's words.
+    starter = signed_in(f"Sign in to play a ranked {title} run.", no_body=True)
+    poster = signed_post(routes.run, f"Sign in to keep your {title} runs.")
+    reader = signed_in(f"Sign in to see your {title} runs.")
+    first_day = mode.first_day.isoformat()
+    the_run = f"The {title} run"
+
+    def result(run: Any) -> Any:
+        return routes.result.model_validate(run.to_doc())
+
+    def check_out(day: dt.date, ctx: Context) -> None:
+        out_by(day, ctx.today(), the_run)
+        if day < mode.first_day:
+            raise ApiError(404, f"{title} starts on {first_day}; {day.isoformat()} had no run.")
+
+    @router.post(
+        f"/{key}/runs",
+        tags=tags,
+        name="start_run",
+        response_model=routes.start,
+        responses=errors(401, 404, 429, 503),
+        summary=f"Start today's {title} run: a play ticket with the start time; "
+        "ranked if it's your first today",
+    )
+    @cached(PRIVATE)
+    async def start_run(me: Signed = starter) -> BaseModel:
+        player, ctx = me.player, me.ctx
+        today = ctx.today()
+        if today < mode.first_day:
+            raise ApiError(404, f"{title} starts on {first_day}.")
+        enforce(ctx, starts, player.id)
+        runs_of(ctx, mode).ensure(today)
+        issued = mint(ctx.settings.site_key, player.id, key, today.isoformat(), now_ms(ctx))
+        ticket = issued.ticket
+        ranked = RunRecords(ctx.store, mode).start(player.id, today.isoformat(), ticket.nonce, ticket.issued)
+        return routes.start(date=today.isoformat(), ticket=issued.text, issued=ticket.issued, ranked=ranked)
+
+    @router.post(
+        f"/{key}/results",
+        tags=tags,
+        name="post_run",
+        response_model=routes.posted,
+        openapi_extra=documented(routes.run),
+        responses=errors(400, 401, 404, 413, 422, 429, 503),
+        summary=f"Post a {title} run: replayed and scored by the server; kept if it's your ranked run",
+    )
+    @cached(PRIVATE)
+    async def post_run(post: Post[Any] = poster) -> BaseModel:
+        from puzzlebook.chess.runs import RunRefused, check_pace  # python-chess: on first post
+
+        player, run, ctx = post.player, post.body, post.ctx
+        day = day_from(run.date)
+        out_by(day, ctx.today(), the_run)  # a day not out yet: 404, as every dated route
+        now = now_ms(ctx)
+        try:
+            floor = check_pace(run.moves, run.seconds)  # a second a move claimed, as every game's results
+            if routes.check_day is not None:
+                routes.check_day(day, ctx.today())
+        except RunRefused as exc:
+            raise ApiError(422, str(exc)) from None
+        try:
+            ticket = tickets.read(run.ticket, key_of(ctx))
+            # ... and as much really passed since the run's ticket: the floor can't be claimed at once.
+            tickets.check(ticket, player=player.id, game=key, target=run.date, seconds=run.seconds, now=now,
+                          floor=floor)
+        except tickets.TicketRefused as exc:
+            raise ApiError(422, str(exc), {"X-Ticket-Refused": exc.reason}) from None
+        enforce(ctx, posts, player.id)
+        try:
+            puzzles, positions = _run(ctx, mode, run.date)
+            tally = routes.score(Scoring(puzzles, positions, run, ticket.issued, now))
+        except RunRefused as exc:
+            raise ApiError(422, str(exc)) from None
+        answer = RunRecords(ctx.store, mode).record_run(
+            player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
+            on_boards=on_boards(ctx, player),
+        )
+        return routes.posted(
+            ranked=answer.ranked, already=answer.already, result=result(answer.result),
+            boarded=answer.entry is not None,
+            **placed(ctx, answer.entry, player.name),
+        )
+
+    @router.get(
+        f"/{key}/daily/{{date}}",
+        tags=tags,
+        name=f"{key}_day",
+        response_model=routes.day,
+        responses=errors(400, 404, 503),
+        summary=f"A day's {title} run, as its public file: {routes.day_summary}",
+    )
+    @cached(DAILY)
+    async def run_day(ctx: Ctx, date: DatePath) -> BaseModel:
+        day = day_from(date)
+        check_out(day, ctx)
+        runs = runs_of(ctx, mode)
+        if day == ctx.today():
+            runs.ensure(day)  # today's is kept now if the nightly hasn't yet
+        found = runs.file(day.isoformat())
+        if found is None:
+            raise ApiError(404, f"There’s no {title} run for {day.isoformat()}.")
+        return routes.day.model_validate(found)
+
+    @router.get(
+        f"/{key}/me",
+        tags=tags,
+        name="my_runs",
+        response_model=routes.mine,
+        responses=errors(401, 503),
+        summary=f"Your best ranked {title} run and your ranked runs, newest first",
+    )
+    @cached(PRIVATE)
+    async def my_runs(me: Signed = reader) -> BaseModel:
+        records = RunRecords(me.ctx.store, mode)
+        best = records.best(me.player.id)
+        runs = [result(r) for r in records.history(me.player.id)]
+        return routes.mine(best=result(best) if best else None, runs=runs)
+
+    @router.get(
+        f"/boards/{key}/daily/{{date}}",
+        tags=BOARD_TAGS,
+        name=f"{key}_daily",
+        openapi_extra=OPTIONAL_AUTH,
+        response_model=routes.board,
+        responses=errors(400, 404, 503),
+        summary=f"A day's {title} board: more solved first, then a higher puzzle solved, then less time",
+    )
+    @cached(BOARD)
+    async def daily_board(onlooker: OnlookerOf, date: DatePath) -> BaseModel:
+        day = day_from(date)
+        check_out(day, onlooker.ctx)
+        board = shown(onlooker, f"{key}/daily/{day.isoformat()}", routes.row)
+        return routes.board(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
+
+    @router.get(
+        f"/boards/{key}/best",
+        tags=BOARD_TAGS,
+        name=f"{key}_best",
+        openapi_extra=OPTIONAL_AUTH,
+        response_model=routes.board,
+        responses=errors(503),
+        summary=f"Each player's best ranked {title} run of all time, ranked as a day's board",
+    )
+    @cached(BOARD)
+    async def best_board(onlooker: OnlookerOf) -> BaseModel:
+        board = shown(onlooker, f"{key}/best", routes.row)
+        return routes.board(rows=board.rows, mine=board.mine, published=board.published)
+
+    return router

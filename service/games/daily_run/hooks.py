@@ -1,0 +1,103 @@
+"""A run mode's hooks for the jobs, and its days' runs kept and published.
+
+A day's run is picked by the mode's `pick_run` and kept by the store the first time anything needs
+it (the nightly fill the evening before, the site build, a player starting a run); the first pick
+stands. Its public file, daily/<mode>/<date>.json, is staged by that nightly (service/publish.py:
+the CDN refuses it until its day begins, ops/release.py). The site build calls `daily_files`
+through today and `keep_through` through tomorrow (it keeps the chess picks a day ahead), so a run
+mode keeps runs a day short of that `last`. The file holds the run's puzzles as the shards hold
+them ([id, fen, moves, rating]: nothing the shards don't already publish, themes left out); only
+which puzzles, in which order, is new, and that only on its day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from service.encoding import json_bytes
+from service.games.daily_run.mode import RunMode
+from service.games.daily_run.records import KeptRun, RunRecords
+from service.games.hooks import GameHooks, NightlyRun
+from service.settings import Settings
+from service.store.base import Store
+
+if TYPE_CHECKING:
+    from puzzlebook.chess.shards import Bundle
+    from service.store.boards import BoardSpec
+
+
+def ensure_run(mode: RunMode[Any], store: Store, settings: Settings, bundle: Bundle, day: dt.date) -> KeptRun:
+    """The run of `day`, picked and kept now if it wasn't (ValueError before the mode's first day)."""
+    records = RunRecords(store, mode)
+    kept = records.run_of(day.isoformat())
+    if kept is not None:
+        return kept
+    puzzles = mode.pick_run(day, key=settings.site_key, bundle=bundle)
+    return records.keep_run(day.isoformat(), bundle.version, puzzles)
+
+
+def day_file(kept: KeptRun, bundle: Bundle) -> dict[str, Any]:
+    """{date, bundle, puzzles: [[id, fen, moves, rating], ...]}: the run in order, as the shards have it."""
+    rows = []
+    for p in kept.puzzles:
+        row = bundle.row(p.band, p.id)
+        if row is None:  # a kept run's puzzles are the bundle's: a bundle only ever adds puzzles
+            raise ValueError(f"the bundle no longer has {p.band} puzzle {p.id} of the {kept.day} run")
+        rows.append([p.id, row[1], row[2], p.rating])
+    return {"date": kept.day, "bundle": kept.bundle, "puzzles": rows}
+
+
+class RunHooks(GameHooks):
+    """A run mode's hooks: each day's run kept the evening before (and through the day before the
+    build's `last`), its daily files and its two boards. A mode's subclass names only its `mode`."""
+
+    mode: ClassVar[RunMode[Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        keys = cls.mode.keys
+        cls.key = cls.mode.key
+        cls.item_prefixes = keys.item_prefixes
+        cls.board_paths = {f"{cls.key}/daily": keys.daily_board_path, f"{cls.key}/best": keys.best_board_path}
+
+    def _records(self, store: Store) -> RunRecords[Any]:
+        return RunRecords(store, self.mode)
+
+    def nightly(self, run: NightlyRun) -> None:
+        """Keep today's run and tomorrow's (its file is staged tonight)."""
+        for day in (run.today, run.today + dt.timedelta(days=1)):
+            if day >= self.mode.first_day:
+                ensure_run(self.mode, run.store, run.settings, run.bundle, day)
+                run.report.game(self.key).kept += 1
+
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
+        """Keep every day's run from the first day up to the day before `last` (today, for the build)."""
+        day, end = self.mode.first_day, last - dt.timedelta(days=1)
+        while day <= end:
+            ensure_run(self.mode, store, settings, bundle, day)
+            day += dt.timedelta(days=1)
+
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
+        days = (today, today + dt.timedelta(days=1))
+        records = self._records(store)
+        return any(day >= self.mode.first_day and records.run_of(day.isoformat()) is None for day in days)
+
+    def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
+        """Each kept run's public file, from `first` through `last` (today: module docstring)."""
+        runs = self._records(store).runs(first, last)
+        return {self.mode.path(k.day): json_bytes(day_file(k, bundle)) for k in runs}
+
+    def published(self, store: Store, last: str) -> list[str]:
+        return [k.day for k in self._records(store).runs(None, last)]
+
+    def board_spec(
+        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+    ) -> BoardSpec | None:
+        if band is not None:
+            return None
+        if board == f"{self.key}/daily" and day:
+            return self._records(store).daily_spec(day, me)
+        if board == f"{self.key}/best":
+            return self._records(store).best_spec(me)
+        return None

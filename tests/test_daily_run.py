@@ -1,0 +1,103 @@
+"""Every run mode's day's run (Storm, Streak: service/games/daily_run/): kept on first need, the
+first pick standing, kept by the nightly from the eve of its first day, and published on its day
+only, with nothing the shards don't already hold."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.shards import Bundle
+from service import publish
+from service.games.daily_run.hooks import ensure_run
+from service.games.daily_run.mode import RunMode
+from service.games.daily_run.records import RunRecords
+from service.games.hooks import FillReport, NightlyRun
+from service.games.registry import HOOKS
+from service.games.storm import STORM
+from service.games.streak import STREAK
+from tests.support import settings_for_tests, sqlite_store
+
+ROOT = Path(__file__).resolve().parent.parent / "shards"
+# Each mode, on a day of its own (Storm's first tests were of 2026-11-30, Streak's of 2026-12-05).
+MODES = [pytest.param(STORM, dt.date(2026, 11, 30), id="storm"),
+         pytest.param(STREAK, dt.date(2026, 12, 5), id="streak")]
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Bundle:
+    return Bundle(ROOT)
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_kept_on_first_need_and_published_on_its_day_only(
+    tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date
+) -> None:
+    settings, hooks, key = settings_for_tests(), HOOKS[mode.key], mode.key
+    tomorrow = today + dt.timedelta(days=1)
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        assert hooks.missing_ahead(store, settings, today)
+        assert not hooks.missing_ahead(store, settings, mode.first_day - dt.timedelta(days=2))
+        hooks.keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
+        kept = [k.day for k in RunRecords(store, mode).runs(None, None)]
+        assert kept[0] == mode.first_day.isoformat() and kept[-1] == today.isoformat()
+        # Tomorrow's is missing still: the nightly keeps it the evening before, to stage its file.
+        assert hooks.missing_ahead(store, settings, today)
+        ensure_run(mode, store, settings, bundle, tomorrow)
+        assert not hooks.missing_ahead(store, settings, today)
+        # The build publishes through today only (the nightly stages tomorrow's: tests/test_nightly.py).
+        files = publish.daily_files(store, settings, bundle, through=today)
+        assert f"daily/{key}/{today.isoformat()}.json" in files
+        assert f"daily/{key}/{tomorrow.isoformat()}.json" not in files
+        index = json.loads(files[publish.INDEX])
+        assert index[key][-1] == today.isoformat()
+        body = json.loads(files[f"daily/{key}/{today.isoformat()}.json"])
+        run = RunRecords(store, mode).run_of(today.isoformat())
+        assert run is not None and body["date"] == today.isoformat()
+        assert [row[0] for row in body["puzzles"]] == [p.id for p in run.puzzles]
+        for row, p in zip(body["puzzles"], run.puzzles, strict=True):
+            shard_row = bundle.row(p.band, p.id)
+            assert shard_row is not None
+            assert row == [p.id, shard_row[1], shard_row[2], shard_row[3]]  # the shards' own, no themes
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_the_first_pick_stands(tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date) -> None:
+    settings = settings_for_tests()
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        first = mode.pick_run(today, key=b"another key", bundle=bundle)[:3]
+        RunRecords(store, mode).keep_run(today.isoformat(), bundle.version, first)
+        assert ensure_run(mode, store, settings, bundle, today).puzzles == first
+        picked = mode.pick_run(today, key=b"k", bundle=bundle)
+        again = RunRecords(store, mode).keep_run(today.isoformat(), bundle.version, picked)
+        assert again.puzzles == first
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_the_nightly_keeps_today_and_tomorrow_from_the_first_days_eve(
+    tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date
+) -> None:
+    settings, key = settings_for_tests(), mode.key
+    eve = mode.first_day - dt.timedelta(days=1)
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        for day, kept in ((eve - dt.timedelta(days=1), 0), (eve, 1), (today, 2)):
+            report = FillReport(day.isoformat())
+            now = dt.datetime.combine(day, dt.time(23, 5), tzinfo=dt.UTC)
+            HOOKS[key].nightly(NightlyRun(store, settings, bundle, day, now, 31, report))
+            assert (report.games[key].kept if key in report.games else 0) == kept
+        tomorrow = today + dt.timedelta(days=1)
+        days = [k.day for k in RunRecords(store, mode).runs(None, None)]
+        assert days == [mode.first_day.isoformat(), today.isoformat(), tomorrow.isoformat()]
+
+
+def test_each_mode_keeps_under_its_own_keys() -> None:
+    """No two modes share a prefix, a partition or a board (a run mode costs a RunKeys, no copy)."""
+    storm, streak = STORM.keys, STREAK.keys
+    assert set(storm.item_prefixes).isdisjoint(streak.item_prefixes)
+    assert storm.runs != streak.runs and set(storm.boards).isdisjoint(streak.boards)
+    assert storm.result("2026-12-01") == "SR#2026-12-01" and streak.started("2026-12-05") == "XS#2026-12-05"
+    assert storm.daily_board_path == "/boards/storm/daily/{date}"
