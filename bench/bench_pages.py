@@ -4,16 +4,24 @@
 
 Builds and serves the site (`build.py serve`, compressed files, the production headers) on a free
 port with a fresh store, then runs Lighthouse (npm, pinned in package.json) with Debian's
-Chromium at /usr/bin/chromium on the home page, today's first daily, Chain, lessons and the
-leaderboards, as a phone (Lighthouse's default: a mid-range phone on a slow 4G link, simulated)
-and as a desktop, three runs each. Prints the medians: performance, LCP, TBT, CLS, the bytes
-transferred, and the accessibility, best-practices and SEO scores.
+Chromium at /usr/bin/chromium on every page (below), as a phone (Lighthouse's default: a mid-range
+phone on a slow 4G link, simulated) and as a desktop, three runs each. Prints the medians:
+performance, LCP, TBT, CLS, the bytes transferred, the requests, and the accessibility,
+best-practices and SEO scores.
 
-Options: --page (repeatable) measures only the pages whose label starts with it (home, daily,
-chain, lessons, boards); --as only mobile or desktop; --runs how many runs of each (median);
---against another checkout of the site (e.g. main's, `git archive main`), built and served from
-its own copy beside this one, each run of a page taken on both in turn, so a shared machine's load
-falls on both alike. Each run's performance score is printed after the medians.
+Options: --page (repeatable) measures only the pages whose label starts with it (home, daily, chain,
+storm, themes, dashboard, history, lessons, boards, a class); --as only mobile or desktop; --runs
+how many runs of each (median); --against another checkout of the site (e.g. main's, `git archive
+main`), built and served from its own copy beside this one, each run of a page taken on both in
+turn, so a shared machine's load falls on both alike. Each run's performance score is printed after
+the medians.
+
+The pages: home, today's first daily, Chain, Storm, Themes, the dashboard, the history, lessons,
+the boards and a class's page. The dashboard, the history and the class (a new class, seen by its
+teacher) are measured signed in, as a new player: a Chromium profile made with Playwright holds
+the player as the sign-in page leaves it, and Lighthouse opens those pages in it without clearing
+its storage. Besides the scores: the bytes transferred and the requests made (which the
+machine's load doesn't move).
 
 Goals (issue 17): mobile performance >= 95 on every page; accessibility, best practices and SEO 100.
 """
@@ -23,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -62,7 +71,7 @@ def _serve(tmp: Path, root: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
     command = [sys.executable, "build.py", "serve", "--port", str(port), "--log-level", "warning"]
     server = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # a build first: minutes on a loaded machine
     while True:
         try:
             with urllib.request.urlopen(url + "/", timeout=2):
@@ -74,21 +83,68 @@ def _serve(tmp: Path, root: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.3)
 
 
-def _pages(url: str) -> list[tuple[str, str]]:
-    with urllib.request.urlopen(url + "/api/health") as res:
-        today = json.load(res)["today"]
-    with urllib.request.urlopen(f"{url}/daily/chess/{today}.json") as res:
-        band = json.load(res)["dailies"][0]["band"]
-    return [("home", "/"), (f"daily ({band})", f"/#/daily/{band}"), ("chain", "/chain/"),
-            ("lessons", "/lessons/"), ("boards", "/boards/")]
+def _api(url: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    method = "GET" if body is None else "POST"
+    request = urllib.request.Request(url + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request) as res:
+        return json.load(res)
 
 
-def lighthouse(url: str, desktop: bool, out: Path) -> dict[str, Any]:
-    """One Lighthouse run's report (its JSON) of `url`."""
+# Pages a signed-out visitor would only see asking them to sign in: measured signed in.
+SIGNED_IN = ("dashboard", "history", "a class")
+
+
+def _pages(url: str) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The pages measured (label, path) and the player the signed-in ones are seen as: a new
+    player, the teacher of a new class."""
+    today = _api(url, "/api/health")["today"]
+    band = _api(url, f"/daily/chess/{today}.json")["dailies"][0]["band"]
+    player = _api(url, "/api/players", {"name": "Bench"})
+    klass = _api(url, "/api/classes", {"name": "Bench club"}, player["token"])
+    pages = [("home", "/"), (f"daily ({band})", f"/#/daily/{band}"), ("chain", "/chain/"),
+             ("storm", "/storm/"), ("themes", "/themes/"), ("dashboard", "/dashboard/"),
+             ("history", "/history/"), ("lessons", "/lessons/"), ("boards", "/boards/"),
+             ("a class", f"/classes/class/?id={klass['id']}")]
+    return pages, player
+
+
+def signed_in_profile(url: str, player: dict[str, Any], folder: Path) -> Path:
+    """A Chromium profile in `folder` whose storage for the site at `url` holds `player` signed in,
+    as the sign-in page leaves it, and nothing else: no cached file, no service worker (a signed-in
+    page is measured on a first visit, as the others are). Lighthouse opens a copy of it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(str(folder), executable_path=CHROMIUM, headless=True,
+                                                       args=["--no-sandbox"])
+        page = context.new_page()
+        page.goto(url + "/about/")
+        page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+        cdp = context.new_cdp_session(page)
+        kinds = "service_workers,cache_storage"
+        cdp.send("Storage.clearDataForOrigin", {"origin": url, "storageTypes": kinds})
+        cdp.send("Network.clearBrowserCache")
+        context.close()
+    return folder
+
+
+def lighthouse(url: str, desktop: bool, out: Path, profile: Path | None = None) -> dict[str, Any]:
+    """One Lighthouse run's report (its JSON) of `url`; in the Chromium profile `profile` (its
+    storage kept: a signed-in player's) when given, else in a fresh one."""
+    if profile:  # a copy each run: a run leaves its cache and service worker in the profile it used
+        shutil.rmtree(out.with_suffix(".profile"), ignore_errors=True)
+        profile = Path(shutil.copytree(profile, out.with_suffix(".profile")))
+    flags = CHROME_FLAGS + ([f"--user-data-dir={profile}"] if profile else [])
     command = [
         str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
-        f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROME_FLAGS)}",
+        f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(flags)}",
     ]
+    if profile:
+        command.append("--disable-storage-reset")
     if desktop:
         command.append("--preset=desktop")
     subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True)
@@ -103,6 +159,7 @@ def _figures(report: dict[str, Any]) -> dict[str, float]:
     figures["tbt"] = audits["total-blocking-time"]["numericValue"]
     figures["cls"] = audits["cumulative-layout-shift"]["numericValue"]
     figures["bytes"] = audits["total-byte-weight"]["numericValue"]
+    figures["requests"] = len(audits["network-requests"]["details"]["items"])
     return figures
 
 
@@ -115,8 +172,8 @@ def _options(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-HEADER = (f"{'page':<16} {'as':<8} {'site':<8} {'perf':>4} {'LCP':>8} {'TBT':>7} {'CLS':>6} {'bytes':>9}  "
-          f"{'a11y':>4} {'bp':>4} {'seo':>4}  runs")
+HEADER = (f"{'page':<16} {'as':<8} {'site':<8} {'perf':>4} {'LCP':>8} {'TBT':>7} {'CLS':>6} {'bytes':>9} "
+          f"{'reqs':>4}  {'a11y':>4} {'bp':>4} {'seo':>4}  runs")
 
 
 def _line(label: str, form: str, side: str, taken: list[dict[str, float]]) -> tuple[str, dict[str, float]]:
@@ -124,7 +181,7 @@ def _line(label: str, form: str, side: str, taken: list[dict[str, float]]) -> tu
     med = {key: statistics.median(run[key] for run in taken) for key in taken[0]}
     each = ", ".join(f"{run['performance']:.0f}" for run in taken)
     line = (f"{label:<16} {form:<8} {side:<8} {med['performance']:>4.0f} {med['lcp'] / 1000:>7.2f}s "
-            f"{med['tbt']:>5.0f}ms {med['cls']:>6.3f} {med['bytes'] / 1000:>7.1f}KB  "
+            f"{med['tbt']:>5.0f}ms {med['cls']:>6.3f} {med['bytes'] / 1000:>7.1f}KB {med['requests']:>4.0f}  "
             f"{med['accessibility']:>4.0f} {med['best-practices']:>4.0f} {med['seo']:>4.0f}  {each}")
     return line, med
 
@@ -147,9 +204,13 @@ def main(argv: list[str] | None = None) -> None:
         tmp = Path(name)
         servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
         try:
+            profiles: dict[str, Path] = {}
+            sided: dict[str, list[tuple[str, str]]] = {}
             for side, root in roots.items():
                 servers[side] = _serve(tmp / side, root)
-            pages = [(label, path) for label, path in _pages(servers["this"][1])
+                sided[side], player = _pages(servers[side][1])
+                profiles[side] = signed_in_profile(servers[side][1], player, tmp / side / "profile")
+            pages = [(at, label) for at, (label, _) in enumerate(sided["this"])
                      if not options.page or any(label.startswith(p) for p in options.page)]
             print(f"Lighthouse, median of {options.runs} runs; goals: mobile performance >= "
                   f"{PERFORMANCE_GOAL}, accessibility, best practices and SEO 100")
@@ -157,12 +218,15 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"against: {roots['against']} (each run taken on both in turn)")
             print(HEADER)
             missed = []
-            for label, path in pages:
+            for at, label in pages:
                 for form in forms:
                     runs: dict[str, list[dict[str, float]]] = {side: [] for side in servers}
                     for k in range(options.runs):
                         for side, (_, url) in servers.items():
-                            report = lighthouse(url + path, form == "desktop", tmp / f"{side}-run{k}.json")
+                            path = sided[side][at][1]
+                            profile = profiles[side] if label in SIGNED_IN else None
+                            report = lighthouse(url + path, form == "desktop", tmp / f"{side}-run{k}.json",
+                                                profile)
                             runs[side].append(_figures(report))
                     for side, taken in runs.items():
                         line, med = _line(label, form, side, taken)
