@@ -7,6 +7,7 @@
     python build.py serve [--port N]            build, fill, and serve the site with /api
     python build.py fill                        the nightly job: store days ahead, write dailies
     python build.py chain report|calibrate      the Chain generator's figures
+    python build.py report puzzles              the worst-voted and most-reported puzzles
     python build.py deploy --dry-run            what a deploy would upload, and how
 
 Each subcommand lives in cli/<name>.py and answers --help.
@@ -19,7 +20,7 @@ import importlib
 import sys
 
 # name -> module in cli/ with `describe`, `add_arguments(parser)` and `run(args) -> int`.
-COMMANDS = ["bundle", "check", "build", "serve", "fill", "chain", "deploy"]
+COMMANDS = ["bundle", "check", "build", "serve", "fill", "chain", "report", "deploy"]
 
 
 def main(argv: list[str] | None = None) -> int:

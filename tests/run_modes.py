@@ -27,7 +27,7 @@ def run_world(kind: str, tmp_path: Path, noon: dt.datetime) -> Iterator[SimpleNa
             w.kind = "sqlite"
             yield w
     else:
-        with dynamo_store() as store, served(store, noon) as w:
+        with dynamo_store() as dynamo, served(dynamo, noon) as w:
             w.kind = "dynamodb"
             yield w
 

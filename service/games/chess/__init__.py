@@ -14,6 +14,7 @@ from service.encoding import json_bytes
 from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies
 from service.games.chess.records import ChessRecords, KeptDaily
+from service.games.chess.votes import PuzzleVotes
 from service.games.hooks import GameHooks, NightlyRun
 from service.settings import Settings
 from service.store.base import Store
@@ -67,9 +68,11 @@ class ChessHooks(GameHooks):
     }
 
     def nightly(self, run: NightlyRun) -> None:
-        """Keep every day's dailies from EPOCH through tomorrow (the first pick stands)."""
+        """Keep every day's dailies from EPOCH through tomorrow (the first pick stands), and make the
+        puzzles' vote tallies (service/games/chess/votes.py)."""
         tomorrow = run.today + dt.timedelta(days=1)
         run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
+        PuzzleVotes(run.store).refresh_view(run.now)  # the tallies per puzzle: a view made nightly
 
     def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
         """Keep every day's dailies from EPOCH through `last`."""
