@@ -88,6 +88,11 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ("POST", "/api/chess/plays"): ("/api/chess/plays", {"id": puzzle.id, "band": "Hard"}, None),
         ("POST", "/api/chess/solves"): ("/api/chess/solves", ticketed("/api/chess/solves", solve), None),
         ("POST", "/api/chess/misses"): ("/api/chess/misses", ticketed("/api/chess/misses", miss), None),
+        # After the solve above: a vote is on a puzzle the player has played.
+        ("PUT", "/api/chess/votes"): (
+            "/api/chess/votes", {"id": puzzle.id, "band": "Hard", "vote": "up"}, None
+        ),
+        ("GET", "/api/chess/votes/{puzzle_id}"): (f"/api/chess/votes/{puzzle.id}", None, None),
         ("POST", "/api/chain/plays"): ("/api/chain/plays", {"date": "2026-11-02"}, None),
         ("POST", "/api/chain/solves"): ("/api/chain/solves", ticketed("/api/chain/solves", chain), None),
         ("POST", "/api/chain/giveups"): (
