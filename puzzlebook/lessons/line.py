@@ -83,10 +83,12 @@ def play_line(
         elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
             problems.error(NOT_LEGAL, number, move.uci())
             return tuple(played), False
-        # SAN is most of an import's time (it looks for check and mate): once a move.
-        san = board.san(move)
-        by_student = board.turn == student
-        where = pgn_label(board, move, san) if pgn else move.uci()
+        # SAN is most of an import's time (it plays the move to look for check and mate): once a
+        # move, and the move it played kept (san_and_push) rather than played again.
+        turn, fullmove = board.turn, board.fullmove_number
+        san = board.san_and_push(move)
+        by_student = turn == student
+        where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
         if step.hint and not by_student:
             problems.warn(
                 "this hint is on the opponent's move, so it is never shown "
@@ -103,19 +105,20 @@ def play_line(
                 where,
             )
         elif step.refutations:
+            board.pop()  # the position the refutations stand in
             refutations = play_refutations(board, move, step.refutations, problems, number, where)
+            board.push(move)
         played.append(
             LessonMove(
                 uci=move.uci(),
                 san=san,
-                color=color_name(board.turn),
+                color=color_name(turn),
                 by_student=by_student,
                 comment=step.comment,
                 hint=step.hint,
                 refutations=refutations,
             )
         )
-        board.push(move)
     if played and not played[-1].by_student and any(move.by_student for move in played):
         problems.warn(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
