@@ -14,7 +14,8 @@ from ops.bundle import Bar, BundleError, Settings, SourceError, make_bundle
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.bundle import scan as bundle_scan
 from puzzlebook.chess.shards import Bundle, shard_of
-from tests.test_bundle_rows import band_rows, csv_text, pid, row, write_csv
+from puzzlebook.chess.source_game import game_ref
+from tests.test_bundle_rows import HEADER, band_rows, csv_text, pid, row, write_csv
 
 SMALL = Settings(per_band=16)  # four a hundred: one one-mover, two two-movers, one three-mover
 
@@ -54,7 +55,8 @@ def test_writes_index_and_shards_as_the_design_says(source: Path, tmp_path: Path
         for k in range(info["shards"]):
             for r in json.loads((out / band / f"{k}.json").read_text()):
                 assert shard_of(r[0], info["shards"]) == k
-                _, _, moves, rating, themes = r
+                _, _, moves, rating, themes, game = r  # every handmade row names its game
+                assert game.startswith("abcdefgh#") and game == game_ref(f"https://lichess.org/{game}")
                 assert isinstance(rating, int) and low <= rating < high
                 assert isinstance(moves, str) and isinstance(themes, str) and " " in moves
         lengths = index["made"]["counts"]["bands"][band]["lengths"]
@@ -318,3 +320,26 @@ def test_never_overwrites_what_is_not_a_bundle(source: Path, tmp_path: Path) -> 
     with pytest.raises(BundleError, match="unreadable"):
         make_bundle(source, out, SMALL)
     assert snapshot(out) == before
+
+
+def test_a_row_keeps_its_game_when_the_dump_names_one(tmp_path: Path) -> None:
+    """GameUrl read into a sixth field (its id and ply); an empty or foreign cell, or a header
+    without the column, leaves the row its five fields."""
+    rows = every_band()
+    for k, r in enumerate(rows):
+        r["GameUrl"] = ["", "https://example.org/abcdefgh#3", f"https://lichess.org/Zz{k:06d}/black#{k}"][k % 3]
+    made = make_bundle(write_csv(tmp_path / "puzzles.csv", rows), tmp_path / "shards", SMALL)
+    assert made
+    by_id = {r["PuzzleId"]: (k, r) for k, r in enumerate(rows)}
+    bundle = Bundle(tmp_path / "shards")
+    seen = 0
+    for band in BANDS:
+        for row in bundle.rows(band):
+            k, _ = by_id[row[0]]
+            assert row[5:] == ([f"Zz{k:06d}#{k}"] if k % 3 == 2 else []), row
+            seen += 1
+    assert seen == 16 * len(BANDS)
+    header = [c for c in HEADER if c != "GameUrl"]
+    bare = [{c: r[c] for c in header} for r in rows]
+    make_bundle(write_csv(tmp_path / "bare.csv", bare, header), tmp_path / "bare", SMALL)
+    assert all(len(row) == 5 for band in BANDS for row in Bundle(tmp_path / "bare").rows(band))

@@ -94,6 +94,17 @@ def test_odd_line_and_bad_fen_fail(bundle: Path, capsys: pytest.CaptureFixture[s
     assert "does not replay (odd line)" in said and "does not replay (invalid FEN)" in said
 
 
+def test_a_game_that_is_not_id_and_ply_fails(bundle: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, rows = first_row(bundle, "Medium")
+    rows[0] = [*rows[0][:5], "https://lichess.org/abcdefgh#3"]  # the URL, not the bundle's reference
+    rows[-1] = [*rows[-1][:5], "abcdefgh#7"]  # as the maker writes it: fine
+    path.write_text(json.dumps(rows))
+    code, said = check(bundle, capsys)
+    assert code == 1
+    assert f"puzzle {rows[0][0]} names its game as 'https://lichess.org/abcdefgh#3', not <game id>#<ply>" in said
+    assert rows[-1][0] not in said
+
+
 def test_puzzle_in_the_wrong_shard_fails(bundle: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shards = json.loads((bundle / "index.json").read_text())["bands"]["Easy"]["shards"]
     assert shards > 1

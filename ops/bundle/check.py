@@ -14,6 +14,7 @@ from typing import Any
 from puzzlebook.chess.bundle.replay import replay
 from puzzlebook.chess.duplicates import groups
 from puzzlebook.chess.shards import shard_of, shard_path
+from puzzlebook.chess.source_game import REF_RE
 
 MAX_BYTES = 6_000_000  # the whole bundle, index included: what a browser may end up caching
 
@@ -35,11 +36,13 @@ def _load(path: Path, problems: list[str]) -> Any:
 
 def _row_problem(row: Any, low: int, high: int) -> tuple[str | None, str]:
     """(what is wrong with the row or None, its position: the FEN without its clocks)."""
-    if not (isinstance(row, list) and len(row) == 5):
-        return "is not a row [id, fen, moves, rating, themes]", ""
-    pid, fen, moves, rating, themes = row
+    if not (isinstance(row, list) and len(row) in (5, 6)):
+        return "is not a row [id, fen, moves, rating, themes] (and its game)", ""
+    pid, fen, moves, rating, themes = row[:5]
     if not all(isinstance(x, str) for x in (pid, fen, moves, themes)) or type(rating) is not int:
         return "has a field of the wrong type", ""
+    if len(row) == 6 and not (isinstance(row[5], str) and REF_RE.fullmatch(row[5])):
+        return f"names its game as {row[5]!r}, not <game id>#<ply>", ""
     if not low <= rating < high:
         return f"is rated {rating}, outside the band's {low}-{high - 1}", ""
     problem, position = replay(pid, fen, moves)

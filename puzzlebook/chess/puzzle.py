@@ -1,6 +1,8 @@
 """A Chess Puzzles puzzle, made from one bundle row, and its positions.
 
-A row is ``[id, fen, moves, rating, themes]``: ``moves`` is one string of
+A row is ``[id, fen, moves, rating, themes]``, with the source game's reference
+(``<game id>#<ply>``, puzzlebook/chess/source_game.py) as a sixth field when the bundle
+knows it: ``moves`` is one string of
 space-separated UCI moves, ``themes`` one string of space-separated Lichess
 themes. The line's first move is the opponent's (played for the solver); the
 solver plays every other move after it, so the solver is the side *not* to
@@ -36,17 +38,19 @@ class Puzzle:
     line: list[str]
     rating: int
     themes: list[str]
+    game: str = ""  # the source game's reference, "" when unknown
 
     @classmethod
     def from_row(cls, row: Sequence[Any], band: str) -> Puzzle:
         """The puzzle of a bundle row ``[id, fen, moves, rating, themes]`` in `band`.
 
-        Raises ValueError when the row does not have that shape (five fields,
-        a line of an even length of two or more).
+        Raises ValueError when the row does not have that shape (five fields, or six with
+        the source game, a line of an even length of two or more).
         """
-        if not isinstance(row, (list, tuple)) or len(row) != 5:
-            raise ValueError(f"a puzzle row has five fields [id, fen, moves, rating, themes], not {row!r}")
-        pid, fen, moves, rating, themes = row
+        if not isinstance(row, (list, tuple)) or len(row) not in (5, 6):
+            raise ValueError(f"a puzzle row has five fields [id, fen, moves, rating, themes] (and the game), not {row!r}")
+        pid, fen, moves, rating, themes = row[:5]
+        game = row[5] if len(row) == 6 else ""
         line = moves.split() if isinstance(moves, str) else []
         if len(line) < 2 or len(line) % 2:
             raise ValueError(f"puzzle {pid}: its line must be an even number of moves, two or more")
@@ -57,6 +61,7 @@ class Puzzle:
             line=line,
             rating=int(rating),
             themes=themes.split() if themes else [],
+            game=str(game),
         )
 
     @property

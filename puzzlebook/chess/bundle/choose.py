@@ -20,6 +20,7 @@ from typing import Any
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.bundle.replay import replay
 from puzzlebook.chess.bundle.scan import Entry, Slice
+from puzzlebook.chess.source_game import game_ref
 
 # Solver moves -> share of each hundred.
 LENGTHS: dict[int, float] = {1: 0.25, 2: 0.5, 3: 0.25}
@@ -60,10 +61,13 @@ class Candidate:
     length: int
     motif: str
     position: str  # the FEN without its clocks, for duplicates
+    game: str = ""  # the source game's reference (source_game.game_ref), "" when unknown
 
     def row(self) -> list[Any]:
-        """The bundle row: [id, fen, moves, rating, themes]."""
-        return [self.id, self.fen, self.moves, self.rating, self.themes]
+        """The bundle row: [id, fen, moves, rating, themes], and the source game's reference
+        as a sixth field when it is known."""
+        row: list[Any] = [self.id, self.fen, self.moves, self.rating, self.themes]
+        return [*row, self.game] if self.game else row
 
 
 class Replayer:
@@ -77,7 +81,7 @@ class Replayer:
         """The entry as a Candidate if it replays (and its id is new), else None."""
         key, rating, packed = entry
         try:
-            pid, fen, moves, themes = packed.decode("utf-8").split("\n")
+            pid, fen, moves, game_url, themes = packed.decode("utf-8").split("\n")
         except UnicodeDecodeError:
             self.bad["not UTF-8 text"] += 1
             return None
@@ -89,7 +93,7 @@ class Replayer:
             self.bad[problem] += 1
             return None
         self._ids.add(pid)
-        return Candidate(key, pid, fen, moves, rating, themes, length, motif, position)
+        return Candidate(key, pid, fen, moves, rating, themes, length, motif, position, game_ref(game_url))
 
 
 class Pool:

@@ -34,8 +34,10 @@ class SourceError(ValueError):
     """The source cannot be read as a Lichess puzzle CSV; the message says where and why."""
 
 
-# The columns read; GameUrl and OpeningTags may be there too and are ignored.
+# The columns read; GameUrl is read when the header has it (the puzzle's source game), and
+# OpeningTags may be there too and is ignored.
 COLUMNS = ("PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes")
+GAME = "GameUrl"
 UNKNOWABLE = ("NbPlays", "Popularity", "RatingDeviation")  # empty means unknown
 CANDIDATES = 8000  # per slice
 LONGEST = 3  # solver moves; longer lines are not bundled
@@ -46,14 +48,15 @@ NO_LIMIT = 1 << 256  # above every SHA-256
 # (band, hundred, length): hundred 0 is the band's lowest hundred.
 Slice = tuple[str, int, int]
 # A candidate as scanned: (SHA-256 of the id as an int, rating, packed), where
-# packed is the UTF-8 of id, FEN, moves and themes joined by newlines (which no
-# field can hold): one small object a candidate, as hundreds of thousands wait.
+# packed is the UTF-8 of id, FEN, moves, GameUrl and themes joined by newlines (which no
+# field can hold): one small object a candidate, as hundreds of thousands wait. Themes come
+# last, where choose.Pool finds a candidate's motif.
 Entry = tuple[int, int, bytes]
 
 
-def pack(puzzle_id: str, fen: str, moves: str, themes: str) -> bytes:
+def pack(puzzle_id: str, fen: str, moves: str, themes: str, game_url: str = "") -> bytes:
     """The packed fields of an Entry."""
-    return "\n".join((puzzle_id, fen, moves, themes)).encode("utf-8")
+    return "\n".join((puzzle_id, fen, moves, game_url, themes)).encode("utf-8")
 
 
 
@@ -148,6 +151,7 @@ class _Scanner:
         # costly step (hashing) comes last.
         where, bar, hundreds = self.where, self.bar, self.hundreds
         ii, fi, mi, ri, ti = (where[name] for name in ("PuzzleId", "FEN", "Moves", "Rating", "Themes"))
+        gi = where.get(GAME)
         width = len(where)
         # The quality bar, one rule for three columns: (column, its name, the least allowed value
         # times `sign`, sign, an empty cell admitted). RatingDeviation is a ceiling: negated, a floor.
@@ -207,7 +211,8 @@ class _Scanner:
                 slot = r100 * 8 + length
                 passed[slot] += 1
                 if key <= limits.get(slot, NO_LIMIT):
-                    entry = (key, rating, join((pid, row[fi], moves, row[ti])))
+                    game = row[gi] if gi is not None else b""
+                    entry = (key, rating, join((pid, row[fi], moves, game, row[ti])))
                     found = kept.get(slot)
                     if found is None:
                         kept[slot] = [entry]
