@@ -13,6 +13,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+ENGINE_DIR = "engine"  # under static/: the engine's files, as shipped
+ENGINE_FILE = "stockfish-19-lite-single"
+ENGINE_NAME = "Stockfish 19 (lite, single-threaded WebAssembly build by Stockfish.js)"
+ENGINE_SOURCE = "https://github.com/nmrugg/stockfish.js"
+
 # (source under node_modules, destination under static/). Folders are copied
 # whole (only the listed suffixes). The Staunty pieces are left out on purpose:
 # their licence is non-commercial; we use the Wikimedia (Cburnett) set.
@@ -27,6 +32,12 @@ VENDOR: list[tuple[str, str, tuple[str, ...]]] = [
      (".css", ".svg")),
     ("cm-chessboard/assets/extensions/promotion-dialog",
      "js/vendor/cm-chessboard/assets/extensions/promotion-dialog", (".css",)),
+    # The analysis engine (docs/analysis.md): Stockfish's lite single-threaded WebAssembly build,
+    # GPL-3.0, served as its own files with its licence, as shipped (never minified), and never
+    # precached: the service worker keeps it after its first use.
+    (f"stockfish/bin/{ENGINE_FILE}.js", f"{ENGINE_DIR}/{ENGINE_FILE}.js", ()),
+    (f"stockfish/bin/{ENGINE_FILE}.wasm", f"{ENGINE_DIR}/{ENGINE_FILE}.wasm", ()),
+    ("stockfish/Copying.txt", f"{ENGINE_DIR}/COPYING-stockfish.txt", ()),
 ]
 
 HASH_LENGTH = 10
@@ -122,3 +133,13 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
     contents = {rel: path.read_bytes() for rel, path in files.items()}
     contents.update(generated or {})
     return StaticSet.of(contents)
+
+
+def engine_globals(static: StaticSet) -> dict[str, str]:
+    """What the pages say of the analysis engine: its name, its worker's URL, its licence's and its source's."""
+    return {
+        "name": ENGINE_NAME,
+        "worker": static.url(f"{ENGINE_DIR}/{ENGINE_FILE}.js"),
+        "licence": static.url(f"{ENGINE_DIR}/COPYING-stockfish.txt"),
+        "source": ENGINE_SOURCE,
+    }

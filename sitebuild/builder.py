@@ -129,6 +129,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
         "theme_groups": themes.page_groups(index),
+        "engine": assets.engine_globals(static),
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 
@@ -171,10 +172,12 @@ def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
 
 def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> list[str]:
     """What the service worker fetches on install so the game opens offline:
-    the pages, every static file but licences and source maps, the bundle's
-    index and one shard of each band (Endless can start offline at once)."""
+    the pages, every static file but licences, source maps and the analysis
+    engine (kept once it is first used), the bundle's index and one shard of
+    each band (Endless can start offline at once)."""
     wanted = [*urls, "/404.html", "/manifest.webmanifest"]
-    wanted += [static.prefix + rel for rel in sorted(static.files) if not rel.endswith((".txt", ".map"))]
+    wanted += [static.prefix + rel for rel in sorted(static.files)
+               if not rel.endswith((".txt", ".map")) and not rel.startswith(assets.ENGINE_DIR + "/")]
     if index:
         wanted.append("/shards/index.json")
         wanted += ["/shards/" + names[0] for names in index["files"].values() if names]

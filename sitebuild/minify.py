@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 SUFFIXES = (".js", ".css")
+AS_SHIPPED = ("engine/",)  # the analysis engine is served as its makers built it (assets.ENGINE_DIR)
 
 
 class MinifyFailed(RuntimeError):
@@ -28,12 +29,13 @@ def esbuild_path(node_modules: Path) -> Path:
 
 
 def minify(files: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
-    """`files` ({path under static/: bytes}) with every .js and .css minified and a .map beside each.
+    """`files` ({path under static/: bytes}) with every .js and .css minified and a .map beside each,
+    but those under AS_SHIPPED.
 
     Other files are returned as they are. Raises MinifyFailed naming the file esbuild refused, or
     saying how to install esbuild when node_modules lacks it.
     """
-    wanted = sorted(rel for rel in files if rel.endswith(SUFFIXES))
+    wanted = sorted(rel for rel in files if rel.endswith(SUFFIXES) and not rel.startswith(AS_SHIPPED))
     if not wanted:
         return dict(files)
     esbuild = esbuild_path(node_modules)

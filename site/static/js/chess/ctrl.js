@@ -12,7 +12,7 @@
  * the position is known), watch() (start taking the player's intents), firstMove(side) (the once-a-browser
  * prompt; resolves when it closes) and ended() (the puzzle just ended: the results follow).
  */
-import { fromRow, positionAt, judge, play, solverColor, solution } from './rules.js'
+import { fromRow, positionAt, judge, play, solverColor, solution, gameUrl } from './rules.js'
 import { moveWords, pieceOn, COLOR_NAMES, ratingWords } from './words.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
@@ -169,6 +169,7 @@ export class PuzzleCtrl extends PlaySession {
       this.chess.undo()
       rec.mistakes++
       rec.tries.push(uci)
+      rec.triedAt = [...(rec.triedAt || []), this.ply] // where, for the analysis's "Why not my move?"
       const firstMiss = !rec.missed
       rec.missed = true
       this.save()
@@ -396,6 +397,8 @@ export class PuzzleCtrl extends PlaySession {
       mistakes: rec.mistakes,
       hints: rec.hints,
       lichess: `https://lichess.org/training/${encodeURIComponent(rec.id)}`,
+      game: gameUrl(puzzle), // null when the bundle doesn't know the source game
+      analysis: `#/analysis/${encodeURIComponent(rec.band)}/${encodeURIComponent(rec.id)}`,
       streak: streakLine,
       rating: change ? ratingWords(change) : null,
       note: this.postNote(today),

@@ -27,7 +27,7 @@ const ID = /^[A-Za-z0-9]{1,16}$/
 const store = new ChessStore()
 const view = new PuzzleView() // one view of the play elements, drawing each puzzle's controller in turn
 
-const page = new GamePage({ views: ['home', 'play', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
+const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
 const notice = (title, text) => page.notice(title, text)
 
 /** The published daily file of `date` (or the API's copy before it is out): { file } or { status } (0 when offline). */
@@ -99,10 +99,28 @@ async function openDaily(band, date, current) {
   return openPuzzle(rec, current)
 }
 
-/** The row [id, fen, moves, rating, themes] the day's file gives for `entry`, or null. */
+/** The row [id, fen, moves, rating, themes] (and its source game) the day's file gives for `entry`, or null. */
 function dailyRow(entry) {
   const row = entry.row
-  return Array.isArray(row) && row.length === 5 && row[0] === entry.id ? row : null
+  return Array.isArray(row) && (row.length === 5 || row.length === 6) && row[0] === entry.id ? row : null
+}
+
+/**
+ * The analysis of a finished puzzle (#/analysis/<band>/<id>): never of one still in play or never
+ * played here. Its modules and the engine load only now, when the player asked for it.
+ */
+async function openAnalysis(band, id, current) {
+  const rec = store.record(band, id)
+  if (!rec) return notice('Play it first', 'The analysis of a puzzle opens once you have played it on this device.')
+  const { canAnalyse } = await import('./analysis_rules.js')
+  if (!current()) return
+  if (!canAnalyse(rec)) return notice('Finish the puzzle first', 'Its analysis opens once it is over: solved, or its solution shown.')
+  const [{ openAnalysisOf }] = await Promise.all([import('./analysis.js'), boardStyles()])
+  if (!current()) return
+  page.leave()
+  page.show('analysis')
+  $('main').focus()
+  page.game = openAnalysisOf(rec, `#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}`)
 }
 
 /**
@@ -144,6 +162,7 @@ export async function route(parts, current) {
       }
       return await openPuzzle(rec, current)
     }
+    if (head === 'analysis' && BANDS.includes(band) && ID.test(id || '') && parts.length === 3) return await openAnalysis(band, id, current)
     if (head === 'replay' && (parts.length === 1 || parts.length === 3)) return await openReplay(current)
     if (head === 'theme' && parts.length <= 3 && (id === undefined || isDifficulty(id))) {
       return await openAround(band, id, current)

@@ -27,7 +27,8 @@ export class PuzzleView extends PlayView {
       'play-actions', 'play-done', 'play-done-title', 'next-link', 'results-button', 'share-button',
       'share-preview', 'first-move-how', 'results-sheet-title', 'results-motifs', 'results-time',
       'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
-      'results-note', 'results-cheer', 'results-next',
+      'results-note', 'results-cheer', 'results-next', 'game-link', 'results-game', 'results-game-link',
+      'analysis-link', 'results-analysis',
     )
     super({
       screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText, resume: el.resumeButton, pauseButton: el.pauseButton },
@@ -166,6 +167,11 @@ export class PuzzleView extends PlayView {
     setText(el.resultsMistakes, String(results.mistakes))
     setText(el.resultsHints, String(results.hints))
     el.lichessLink.href = results.lichess
+    // The source game, once the puzzle is over (it shows the answer): the done box and the sheet.
+    el.gameLink.hidden = !results.game
+    el.resultsGame.hidden = !results.game
+    if (results.game) el.gameLink.href = el.resultsGameLink.href = results.game
+    el.analysisLink.href = el.resultsAnalysis.href = results.analysis
     el.resultsStreak.hidden = results.streak === null
     if (results.streak !== null) setText(el.resultsStreak, results.streak)
     el.resultsRating.hidden = !results.rating

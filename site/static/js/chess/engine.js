@@ -1,0 +1,189 @@
+/**
+ * A chess engine in a Web Worker, spoken to in UCI: one job, a position in, its evaluation and
+ * best line out. Stockfish's lite single-threaded WebAssembly build is the engine the site
+ * serves (docs/analysis.md); any UCI engine built as a worker script works the same.
+ *
+ *   const engine = new Engine(url)            // nothing is fetched yet
+ *   const result = await engine.analyse(fen, { depth: 12, onInfo })
+ *   // result: { fen, bestmove, depth, score: { cp } | { mate }, pv: [uci, ...] }
+ *   engine.stop()                              // the search in progress answers now, with what it has
+ *   engine.quit()                              // the worker goes; a later analyse() starts a new one
+ *
+ * The worker starts on the first analyse() (or ready()). One search runs at a time: analyse()
+ * while another search runs stops that one first (it still answers, with what it had), and a
+ * search asked for but overtaken by a later analyse() before it started answers null. A limit
+ * is `depth` (plies), `movetime` (ms) or `nodes`, alone or together (whichever comes first);
+ * none means depth DEFAULT_DEPTH. A score is from the side to move's point of view, as UCI says
+ * it (whiteScore() turns it to White's). onInfo(line) hears every deeper line as it comes.
+ *
+ * Pure helpers (parseInfo, parseBestmove, whiteScore) are exported for the node tests and for
+ * other users of the engine (a lesson's check, issue 30).
+ */
+
+export const DEFAULT_DEPTH = 12
+
+/** {depth, score: {cp}|{mate}, pv, multipv, nodes, bound?} of a UCI `info` line with a depth and a score, else null. */
+export function parseInfo(line) {
+  if (typeof line !== 'string' || !line.startsWith('info ')) return null
+  const words = line.split(/\s+/)
+  const info = { multipv: 1 }
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]
+    if (word === 'depth') info.depth = Number(words[++i])
+    else if (word === 'multipv') info.multipv = Number(words[++i])
+    else if (word === 'nodes') info.nodes = Number(words[++i])
+    else if (word === 'score') {
+      const kind = words[++i]
+      const value = Number(words[++i])
+      if (kind === 'cp') info.score = { cp: value }
+      else if (kind === 'mate') info.score = { mate: value }
+      if (words[i + 1] === 'lowerbound' || words[i + 1] === 'upperbound') info.bound = words[++i]
+    } else if (word === 'pv') {
+      info.pv = words.slice(i + 1).filter(Boolean)
+      break
+    }
+  }
+  if (!info.score || !Number.isInteger(info.depth)) return null
+  info.pv = info.pv || [] // none where no move is legal (mate 0, or a stalemate's cp 0)
+  return info
+}
+
+/** The move of a UCI `bestmove` line ('(none)' when there is no legal move: null), or undefined if it isn't one. */
+export function parseBestmove(line) {
+  if (typeof line !== 'string' || !line.startsWith('bestmove')) return undefined
+  const move = line.split(/\s+/)[1]
+  return move && move !== '(none)' ? move : null
+}
+
+/** A side-to-move score turned to White's point of view, for the position `fen`. */
+export function whiteScore(score, fen) {
+  const sign = fen.split(' ')[1] === 'b' ? -1 : 1
+  if (!score) return null
+  return 'mate' in score ? { mate: sign * score.mate } : { cp: sign * score.cp }
+}
+
+function goCommand({ depth, movetime, nodes }) {
+  const parts = ['go']
+  if (Number.isInteger(depth) && depth > 0) parts.push('depth', String(depth))
+  if (Number.isInteger(movetime) && movetime > 0) parts.push('movetime', String(movetime))
+  if (Number.isInteger(nodes) && nodes > 0) parts.push('nodes', String(nodes))
+  if (parts.length === 1) parts.push('depth', String(DEFAULT_DEPTH))
+  return parts.join(' ')
+}
+
+export class EngineError extends Error {}
+
+export class Engine {
+  /** url: the engine's worker script; makeWorker(url) makes the worker (a real Worker unless given). */
+  constructor(url, { makeWorker = (where) => new Worker(where) } = {}) {
+    this.url = url
+    this.makeWorker = makeWorker
+    this.worker = null
+    this.started = null // the promise of 'readyok' after 'uci'
+    this.search = null // the search in progress: { resolve, reject, result, onInfo }
+    this.queue = Promise.resolve() // searches run one after another
+    this.waiting = [] // [text, resolve] for replies awaited (uciok, readyok)
+    this.asked = 0 // analyse() calls so far: a queued search overtaken by a later one never starts
+  }
+
+  /** Start the worker (once) and wait until the engine says it is ready. */
+  ready() {
+    if (!this.started) {
+      this.started = new Promise((resolve, reject) => {
+        let worker
+        try {
+          worker = this.makeWorker(this.url)
+        } catch (error) {
+          reject(new EngineError(`the engine could not start: ${error.message}`))
+          return
+        }
+        this.worker = worker
+        worker.onmessage = (event) => this.hear(String(event.data))
+        worker.onerror = (event) => {
+          event.preventDefault?.()
+          this.fail(new EngineError(`the engine failed: ${event.message || 'it could not be loaded'}`))
+          reject(new EngineError(`the engine could not start: ${event.message || 'it could not be loaded'}`))
+        }
+        this.expect('uciok').then(() => {
+          this.send('isready')
+          return this.expect('readyok')
+        }).then(resolve)
+        this.send('uci')
+      })
+      this.started.catch(() => this.quit())
+    }
+    return this.started
+  }
+
+  /**
+   * The engine's verdict on `fen`: { fen, bestmove (uci or null when no move is legal), depth,
+   * score, pv }. limits: { depth, movetime, nodes }; onInfo(info) hears each deeper line.
+   */
+  analyse(fen, { depth, movetime, nodes, onInfo } = {}) {
+    if (this.search) this.send('stop')
+    const serial = ++this.asked
+    const run = this.queue.then(() => this.ready()).then(() => new Promise((resolve, reject) => {
+      if (serial !== this.asked) return resolve(null)
+      this.search = { resolve, reject, onInfo, result: { fen, bestmove: null, depth: 0, score: null, pv: [] } }
+      this.send('ucinewgame')
+      this.send(`position fen ${fen}`)
+      this.send(goCommand({ depth, movetime, nodes }))
+    }))
+    this.queue = run.catch(() => {})
+    return run
+  }
+
+  /** The search in progress answers now, with what it has found so far. */
+  stop() {
+    if (this.search) this.send('stop')
+  }
+
+  /** The worker goes; a search in progress is refused. A later analyse() starts a new worker. */
+  quit() {
+    if (this.worker) this.worker.terminate()
+    this.worker = null
+    this.started = null
+    this.fail(new EngineError('the engine was stopped'))
+  }
+
+  // ---- the wire ---------------------------------------------------------------------
+
+  send(text) {
+    this.worker?.postMessage(text)
+  }
+
+  expect(text) {
+    return new Promise((resolve) => this.waiting.push([text, resolve]))
+  }
+
+  fail(error) {
+    const search = this.search
+    this.search = null
+    this.waiting = []
+    search?.reject(error)
+  }
+
+  hear(line) {
+    const waiting = this.waiting.findIndex(([text]) => line.startsWith(text))
+    if (waiting >= 0) {
+      const [, resolve] = this.waiting.splice(waiting, 1)[0]
+      resolve()
+      return
+    }
+    const search = this.search
+    if (!search) return
+    const info = parseInfo(line)
+    if (info && info.multipv === 1 && !info.bound && (info.pv.length || !search.result.pv.length)) {
+      Object.assign(search.result, { depth: info.depth, score: info.score, pv: info.pv })
+      search.onInfo?.({ ...search.result })
+      return
+    }
+    const best = parseBestmove(line)
+    if (best !== undefined) {
+      this.search = null
+      search.result.bestmove = best
+      if (best && search.result.pv[0] !== best) search.result.pv = [best]
+      search.resolve(search.result)
+    }
+  }
+}
