@@ -136,7 +136,7 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
 
 
 def engine_globals(static: StaticSet) -> dict[str, str]:
-    """What the pages say of the analysis engine: its name, its worker's URL, its licence's and its source's."""
+    """What the pages say of the analysis engine: its name, and its worker's, licence's and source's URLs."""
     return {
         "name": ENGINE_NAME,
         "worker": static.url(f"{ENGINE_DIR}/{ENGINE_FILE}.js"),

@@ -327,16 +327,17 @@ def test_a_row_keeps_its_game_when_the_dump_names_one(tmp_path: Path) -> None:
     without the column, leaves the row its five fields."""
     rows = every_band()
     for k, r in enumerate(rows):
-        r["GameUrl"] = ["", "https://example.org/abcdefgh#3", f"https://lichess.org/Zz{k:06d}/black#{k}"][k % 3]
+        urls = ["", "https://example.org/abcdefgh#3", f"https://lichess.org/Zz{k:06d}/black#{k}"]
+        r["GameUrl"] = urls[k % 3]
     made = make_bundle(write_csv(tmp_path / "puzzles.csv", rows), tmp_path / "shards", SMALL)
     assert made
     by_id = {r["PuzzleId"]: (k, r) for k, r in enumerate(rows)}
     bundle = Bundle(tmp_path / "shards")
     seen = 0
     for band in BANDS:
-        for row in bundle.rows(band):
-            k, _ = by_id[row[0]]
-            assert row[5:] == ([f"Zz{k:06d}#{k}"] if k % 3 == 2 else []), row
+        for kept in bundle.rows(band):
+            k, _ = by_id[kept[0]]
+            assert kept[5:] == ([f"Zz{k:06d}#{k}"] if k % 3 == 2 else []), kept
             seen += 1
     assert seen == 16 * len(BANDS)
     header = [c for c in HEADER if c != "GameUrl"]

@@ -21,7 +21,8 @@ def test_game_ref_reads_the_url_the_vectors_say(case: dict[str, str]) -> None:
 
 
 def test_a_row_may_carry_its_game_as_a_sixth_field() -> None:
-    row = ["0000D", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", "d3d6 f8d8 d6d8 f6d8", 1492, "short"]
+    fen = "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27"
+    row = ["0000D", fen, "d3d6 f8d8 d6d8 f6d8", 1492, "short"]
     assert Puzzle.from_row(row, "Medium").game == ""
     assert Puzzle.from_row([*row, "F8M8OS71#53"], "Medium").game == "F8M8OS71#53"
     with pytest.raises(ValueError):

@@ -48,7 +48,9 @@ class Puzzle:
         the source game, a line of an even length of two or more).
         """
         if not isinstance(row, (list, tuple)) or len(row) not in (5, 6):
-            raise ValueError(f"a puzzle row has five fields [id, fen, moves, rating, themes] (and the game), not {row!r}")
+            raise ValueError(
+                f"a puzzle row has five fields [id, fen, moves, rating, themes] (and the game), not {row!r}"
+            )
         pid, fen, moves, rating, themes = row[:5]
         game = row[5] if len(row) == 6 else ""
         line = moves.split() if isinstance(moves, str) else []

@@ -119,7 +119,8 @@ def test_analysis_opens_only_after_the_puzzle_and_shows_the_engines_view(page, b
     wrong_san = board.san(chess.Move.from_uci(wrong))
     assert wrong_san in button.text_content()
     button.click()
-    page.wait_for_function("() => document.getElementById('refutation').textContent.includes('answers')", timeout=30_000)
+    page.wait_for_function("() => document.getElementById('refutation').textContent.includes('answers')",
+                           timeout=30_000)
     words = page.text_content("#refutation")
     assert words.startswith(f"{'White' if board.turn else 'Black'} plays {wrong_san}:")
     assert f"The puzzle’s move was {sans(puzzle)[1]}." in words
@@ -160,7 +161,8 @@ def test_playing_on_by_keyboard_the_engine_answers(page, bundle):
     mine = next(m for m in board.legal_moves if m.uci() != puzzle.line[1] and not m.promotion)
     ch.tab_to_board(page)
     ch.key_move(page, mine.uci(), ch.solver_color(puzzle))
-    page.wait_for_function("() => document.querySelectorAll('#side-list button').length === 2", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('#side-list button').length === 2",
+                           timeout=30_000)
     side = page.locator("#side-list button").all_text_contents()
     assert side[0].endswith(board.san(mine))
     board.push(mine)
