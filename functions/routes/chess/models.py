@@ -184,12 +184,13 @@ class ChessPlay(Worded):
 
 class DailyPick(BaseModel):
     """One band's daily; `row` is the puzzle as the bundle's shards hold it: [id, fen, moves (UCI,
-    space-separated), rating, themes (space-separated)], null when the bundle no longer has it."""
+    space-separated), rating, themes (space-separated)] and, when the bundle knows it, the source
+    game ("<Lichess game id>#<ply>"); null when the bundle no longer has it."""
 
     band: str
     id: str
     rating: int
-    row: tuple[str, str, str, int, str] | None
+    row: tuple[str, str, str, int, str] | tuple[str, str, str, int, str, str] | None
 
 
 class ChessDay(BaseModel):
