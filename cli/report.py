@@ -4,6 +4,9 @@
       the worst-voted and the most-reported chess puzzles with their reasons, from the tallies the
       nightly fill makes (service/games/chess/votes.py); --refresh makes the tallies now first (every
       vote read once, as the nightly does)
+  build.py report puzzles --retire ID [ID ...] [--dir DIR]
+      retire those puzzles in the bundle (ops/bundle/retire.py): still playable by their link, never
+      drawn again; the site build and a deploy publish it
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     puzzles = sub.add_parser("puzzles", help="the worst-voted and most-reported chess puzzles")
     puzzles.add_argument("--most", type=_most, default=20, help="how many of each (default 20)")
     puzzles.add_argument("--refresh", action="store_true", help="make the tallies now, as the nightly does")
+    puzzles.add_argument("--retire", nargs="+", metavar="ID",
+                         help="retire these puzzles in the bundle (playable by link, never drawn again)")
+    puzzles.add_argument("--dir", default="shards", metavar="DIR",
+                         help="the bundle --retire changes (default: shards)")
 
 
 def _line(t: VoteTally) -> str:
@@ -48,7 +55,26 @@ def lines(view_computed: str, counted: int, worst: list[VoteTally], reported: li
     return out
 
 
+def retire(ids: list[str], root: str) -> int:
+    from ops.bundle.retire import retire_puzzles
+
+    try:
+        done = retire_puzzles(root, ids)
+    except (OSError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for pid, band in done.retired:
+        print(f"retired {pid} ({band}): still plays at /#/p/{band}/{pid}, never drawn again")
+    for pid in done.already:
+        print(f"{pid} was retired already")
+    if done.retired:
+        print(f"{root}/index.json is version {done.version}: build and deploy the site to publish it")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.retire:
+        return retire(args.retire, args.dir)
     from service.games.chess.votes import PuzzleVotes
     from service.settings import load
     from service.store import open_store

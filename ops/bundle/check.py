@@ -125,7 +125,7 @@ def check_bundle(
         for pid in (retired, kept):
             if pid not in where:
                 problems.append(f"index.json: duplicates names {pid}, which is not in the bundle")
-        if kept in duplicates:
+        if kept in duplicates and kept != retired:  # {id: id}: retired for its own fault
             problems.append(f"index.json: {retired} is retired in favour of {kept}, which is retired too")
     for group in groups(lines):
         live = [pid for _, pid in group if pid not in duplicates]

@@ -5,6 +5,10 @@ lower-rated of each group is kept; the others are retired in index.json's
 `duplicates` ({retiredId: keptId}). A retired puzzle stays in its shard, so old
 links still open, but it is never drawn again. Once retired, always retired:
 a remake carries the list over, and the version only goes up.
+
+The same list retires a puzzle an operator takes out for its own fault (reported broken, say:
+`build.py report puzzles --retire`): it is listed in favour of itself, {id: id}, since nothing
+takes its place (`retire`).
 """
 
 from __future__ import annotations
@@ -36,18 +40,34 @@ def carried(old: Mapping[str, Any] | None, changed: bool, ids: set[str]) -> dict
     return {"version": int(old["version"]) + (1 if changed else 0), "duplicates": kept}
 
 
+def retire(duplicates: Mapping[str, str], ids: Iterable[str]) -> dict[str, str]:
+    """The retired list with `ids` retired for their own fault: each listed in favour of itself, and
+    any duplicate kept in favour of one of them pointed at itself too (its twin, the same position
+    and moves, has the same fault; and a keptId stays a live puzzle or the entry's own).
+
+    >>> retire({"b": "a", "c": "d"}, ["a"])
+    {'a': 'a', 'b': 'b', 'c': 'd'}
+    """
+    gone = set(ids)
+    result = {d: (d if k in gone else k) for d, k in duplicates.items()}
+    result.update({pid: pid for pid in gone})
+    return dict(sorted(result.items()))
+
+
 def settle(puzzles: Iterable[Puzzle], retired: Mapping[str, str]) -> dict[str, str]:
     """The duplicates list for a bundle: `retired` (carried over) brought up to date.
 
     In each group the lowest-rated puzzle not already retired is kept and every
     other member is retired to it. Carried entries stay retired (never drawn
     again) and are pointed at their group's keeper; carried entries outside any
-    group are kept as they are.
+    group, or in a group with none left live, are kept as they are.
     """
     result = dict(retired)
     for group in groups(puzzles):
         live = [pid for _, pid in group if pid not in retired]
-        keeper = live[0] if live else group[0][1]
+        if not live:
+            continue  # every one retired (an operator's retirement took the keeper): as carried
+        keeper = live[0]
         for _, pid in group:
             if pid != keeper:
                 result[pid] = keeper
