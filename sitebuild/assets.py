@@ -25,6 +25,9 @@ VENDOR: list[tuple[str, str, tuple[str, ...]]] = [
     ("chess.js/dist/esm/chess.js", "js/vendor/chess.js", ()),
     ("chess.js/LICENSE", "js/vendor/LICENSE-chess.js.txt", ()),
     ("cm-chessboard/src", "js/vendor/cm-chessboard/src", (".js",)),
+    # Review's schedule (site/static/js/review/schedule.js): FSRS, one ES module with no imports.
+    ("ts-fsrs/dist/index.mjs", "js/vendor/ts-fsrs.js", ()),
+    ("ts-fsrs/LICENSE", "js/vendor/LICENSE-ts-fsrs.txt", ()),
     ("cm-chessboard/LICENSE", "js/vendor/LICENSE-cm-chessboard.txt", ()),
     ("cm-chessboard/assets/chessboard.css", "js/vendor/cm-chessboard/assets/chessboard.css", ()),
     ("cm-chessboard/assets/pieces/standard.svg", "js/vendor/cm-chessboard/assets/pieces/standard.svg", ()),

@@ -15,6 +15,7 @@ const vendorDir = pathToFileURL(path.join(root, 'site/static/js/vendor/')).href;
 // vendored name -> file under node_modules (the same list the site build copies)
 const VENDORED = {
   'chess.js': 'chess.js/dist/esm/chess.js',
+  'ts-fsrs.js': 'ts-fsrs/dist/index.mjs',
 };
 
 export async function resolve(specifier, context, nextResolve) {

@@ -1,0 +1,193 @@
+"""A player's review: one card per puzzle missed or solved with help, its results day by day, and the
+rules that change it (a result added, two copies merged, the old graduates let go, what is due).
+
+A card's state is its results alone (the day it is due, whether it graduated: schedule.py), so two
+copies of a review, a browser's and the server's, merge by taking every day's results from both;
+where both have a result on the same day, **the worse one stands** (a miss on the phone and a clean
+solve on the laptop that day: it was missed). A clean solve graduates the card; a graduated card is
+kept KEEP_GRADUATED days more, so an older copy that still holds it can't bring it back; a later miss
+of the same puzzle starts it afresh.
+
+    >>> q = add(Queue(), "Easy", "0000D", "2026-12-01", "miss")
+    >>> [(c.key, c.due) for c in due_on(q, "2026-12-02")]
+    [('Easy/0000D', '2026-12-02')]
+    >>> q = add(q, "Easy", "0000D", "2026-12-02", "clean")
+    >>> due_on(q, "2026-12-30"), q.cards[0].graduated
+    ([], '2026-12-02')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlebook.review.schedule import CLEAN, GRADES, HELP, MISS, Result, due_day, worse
+
+MAX_CARDS = 1000  # a review's cards at most: the newest are kept
+MAX_RESULTS = 60  # a card's results at most: the latest are kept
+KEEP_GRADUATED = 90  # days a graduated card is kept, so an old copy can't bring it back
+PUZZLE_ID = re.compile(r"[A-Za-z0-9]{1,16}")
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class BadReview(ValueError):
+    """A review, card or result that isn't one (its words say which)."""
+
+
+def grade_of(solved: bool, mistakes: int, hints: int) -> str:
+    """A finished puzzle's grade: missed (a wrong move, as for the rating, or the solution shown),
+    solved with help (hints, no wrong move), or solved cleanly."""
+    if not solved or mistakes:
+        return MISS
+    return HELP if hints else CLEAN
+
+
+def normalised(results: Iterable[Result]) -> tuple[Result, ...]:
+    """Results in day order, one a day (the worse stands), starting after the last clean one that
+    isn't the last result (a puzzle missed again after it graduated starts afresh), the latest
+    MAX_RESULTS."""
+    by_day: dict[str, str] = {}
+    for day, grade in results:
+        by_day[day] = worse(by_day[day], grade) if day in by_day else grade
+    ordered = sorted(by_day.items())
+    cleans = [i for i, (_, grade) in enumerate(ordered[:-1]) if grade == CLEAN]
+    if cleans:
+        ordered = ordered[cleans[-1] + 1:]
+    return tuple(ordered[-MAX_RESULTS:])
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One puzzle in review: its band, id and results (normalised)."""
+
+    band: str
+    id: str
+    results: tuple[Result, ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.band}/{self.id}"
+
+    @property
+    def graduated(self) -> str | None:
+        """The day it was solved cleanly and left the review, or None while it is in it."""
+        return self.results[-1][0] if self.results and self.results[-1][1] == CLEAN else None
+
+    @property
+    def due(self) -> str | None:
+        """The day it comes back (None once graduated)."""
+        return due_day(self.results)
+
+    @property
+    def last(self) -> str:
+        """The day of its latest result."""
+        return self.results[-1][0]
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"band": self.band, "id": self.id, "results": [list(r) for r in self.results]}
+
+    @classmethod
+    def from_doc(cls, doc: Any, bands: Sequence[str] | None = None) -> Card:
+        """A card from its doc; BadReview naming what is wrong (`bands`: the bands there are)."""
+        if not isinstance(doc, dict):
+            raise BadReview("Each card must be an object with band, id and results.")
+        band, pid, results = doc.get("band"), doc.get("id"), doc.get("results")
+        if not isinstance(band, str) or (bands is not None and band not in bands):
+            raise BadReview(f"A card's band must be one of {', '.join(bands or ())}.")
+        if not isinstance(pid, str) or not PUZZLE_ID.fullmatch(pid):
+            raise BadReview("A card's id must be a puzzle id: 1 to 16 letters or digits.")
+        if not isinstance(results, list) or not results:
+            raise BadReview(f"Card {band}/{pid}: results must be a list of [day, grade], at least one.")
+        if len(results) > MAX_RESULTS:
+            raise BadReview(f"Card {band}/{pid}: at most {MAX_RESULTS} results.")
+        return cls(band, pid, normalised(_result(band, pid, r) for r in results))
+
+
+def _result(band: str, pid: str, raw: Any) -> Result:
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
+        raise BadReview(f"Card {band}/{pid}: each result must be [day, grade].")
+    day, grade = raw
+    if not DAY.fullmatch(day) or not _real_day(day):
+        raise BadReview(f"Card {band}/{pid}: {day!r} is not a day written YYYY-MM-DD.")
+    if grade not in GRADES:
+        raise BadReview(f"Card {band}/{pid}: a grade must be one of {', '.join(GRADES)}, not {grade!r}.")
+    return day, grade
+
+
+def _real_day(day: str) -> bool:
+    try:
+        dt.date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Queue:
+    """A player's review: its cards by key."""
+
+    cards: tuple[Card, ...] = field(default=())
+
+    def card(self, band: str, pid: str) -> Card | None:
+        return next((c for c in self.cards if c.band == band and c.id == pid), None)
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"cards": [c.to_doc() for c in self.cards]}
+
+    @classmethod
+    def from_doc(cls, doc: Any, bands: Sequence[str] | None = None) -> Queue:
+        """A review from its doc ({"cards": [...]}); BadReview naming what is wrong."""
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        if not isinstance(cards, list):
+            raise BadReview("A review must be an object with a list of cards.")
+        if len(cards) > MAX_CARDS:
+            raise BadReview(f"A review holds at most {MAX_CARDS} cards.")
+        return _of([Card.from_doc(c, bands) for c in cards])
+
+
+def _of(cards: Iterable[Card]) -> Queue:
+    """The queue of `cards` (one per key, the results of a key's cards merged), in key order."""
+    merged: dict[str, Card] = {}
+    for card in cards:
+        had = merged.get(card.key)
+        results = normalised([*had.results, *card.results]) if had else card.results
+        merged[card.key] = Card(card.band, card.id, results)
+    return Queue(tuple(merged[k] for k in sorted(merged)))
+
+
+def add(queue: Queue, band: str, pid: str, day: str, grade: str) -> Queue:
+    """The review after `grade` on `day` for puzzle (band, pid): a puzzle not in review enters it
+    unless solved cleanly; one in review takes the result (a clean one graduates it)."""
+    if grade not in GRADES:
+        raise BadReview(f"A grade must be one of {', '.join(GRADES)}.")
+    if queue.card(band, pid) is None and grade == CLEAN:
+        return queue
+    return _of([*queue.cards, Card(band, pid, ((day, grade),))])
+
+
+def merge(a: Queue, b: Queue) -> Queue:
+    """Two copies of a review as one: every card of either, each day's worse result standing."""
+    return _of([*a.cards, *b.cards])
+
+
+def pruned(queue: Queue, today: str) -> Queue:
+    """Let go of the cards graduated more than KEEP_GRADUATED days before `today`, then keep the
+    MAX_CARDS whose latest result is newest."""
+    cutoff = (dt.date.fromisoformat(today) - dt.timedelta(days=KEEP_GRADUATED)).isoformat()
+    kept = [c for c in queue.cards if c.graduated is None or c.graduated >= cutoff]
+    if len(kept) > MAX_CARDS:
+        kept = sorted(kept, key=lambda c: (c.last, c.key))[-MAX_CARDS:]
+    return _of(kept)
+
+
+def due_on(queue: Queue, today: str) -> list[Card]:
+    """The cards due on `today` (or overdue), the longest waiting first."""
+    due = [(c.due, c.key, c) for c in queue.cards if c.due is not None and c.due <= today]
+    return [c for _, _, c in sorted(due, key=lambda t: (t[0], t[1]))]
+
+
+__all__ = ["CLEAN", "HELP", "MISS", "BadReview", "Card", "Queue", "add", "due_on", "grade_of", "merge",
+           "normalised", "pruned"]

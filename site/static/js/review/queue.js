@@ -1,0 +1,108 @@
+/**
+ * A player's review in the browser (the server's rule: puzzlebook/review/queue.py; the two bound by
+ * tests/vectors/review.json): one card per puzzle missed or solved with help, its results day by day.
+ * A card's state is its results alone, so two copies merge by taking every day's results from both,
+ * the worse of one day's standing. A clean solve graduates a card; it is kept KEEP_GRADUATED days
+ * more so an older copy can't bring it back; a later miss starts it afresh.
+ *
+ * What is due needs FSRS, so it is schedule.js's (this module loads without it, for the store).
+ *
+ * A queue is { cards: [{band, id, results: [[day, grade]]}] } in key order, as the API sends it.
+ */
+import { addDays } from '../lib/dates.js'
+
+export const MAX_CARDS = 1000
+export const MAX_RESULTS = 60
+export const KEEP_GRADUATED = 90
+
+export const MISS = 'miss'
+export const HELP = 'help'
+export const CLEAN = 'clean'
+export const GRADES = [MISS, HELP, CLEAN] // worst first: the same day's worse result stands
+
+/** The worse of two grades. */
+export function worse(a, b) {
+  return GRADES.indexOf(a) <= GRADES.indexOf(b) ? a : b
+}
+
+export const keyOf = (card) => `${card.band}/${card.id}`
+
+/** A finished puzzle's grade: missed (a wrong move, or the solution shown), solved with hints only, or cleanly. */
+export function gradeOf(solved, mistakes, hints) {
+  if (!solved || mistakes) return MISS
+  return hints ? HELP : CLEAN
+}
+
+/** The grade of a log entry's result (chess/dashboard.js's resultOf: clean, help, mistake, missed, shown). */
+export function gradeOfResult(result) {
+  return result === 'clean' ? CLEAN : result === 'help' ? HELP : MISS
+}
+
+/** Results in day order, one a day (the worse stands), after the last clean one that isn't last, the latest MAX_RESULTS. */
+export function normalised(results) {
+  const byDay = new Map()
+  for (const [day, grade] of results) byDay.set(day, byDay.has(day) ? worse(byDay.get(day), grade) : grade)
+  let ordered = [...byDay.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  let cut = -1
+  for (let i = 0; i < ordered.length - 1; i++) if (ordered[i][1] === CLEAN) cut = i
+  if (cut >= 0) ordered = ordered.slice(cut + 1)
+  return ordered.slice(-MAX_RESULTS)
+}
+
+/** The day a card graduated (its last result clean), or null while it is in review. */
+export function graduated(card) {
+  const last = card.results.at(-1)
+  return last && last[1] === CLEAN ? last[0] : null
+}
+
+/** The queue of `cards`: one per key, a key's results merged, in key order. */
+function queueOf(cards) {
+  const merged = new Map()
+  for (const card of cards) {
+    const key = keyOf(card)
+    const had = merged.get(key)
+    merged.set(key, { band: card.band, id: card.id, results: had ? normalised([...had.results, ...card.results]) : normalised(card.results) })
+  }
+  return { cards: [...merged.keys()].sort().map((key) => merged.get(key)) }
+}
+
+/** An empty review. */
+export function emptyQueue() {
+  return { cards: [] }
+}
+
+/** A kept or answered review read safely: anything not a card is left out. */
+export function readQueue(doc) {
+  const cards = doc && Array.isArray(doc.cards) ? doc.cards : []
+  const ok = cards.filter((c) => c && typeof c.band === 'string' && typeof c.id === 'string' && Array.isArray(c.results) &&
+    c.results.length && c.results.every((r) => Array.isArray(r) && r.length === 2 && typeof r[0] === 'string' && GRADES.includes(r[1])))
+  return queueOf(ok)
+}
+
+/** The card of (band, id), or null. */
+export function cardOf(queue, band, id) {
+  return queue.cards.find((c) => c.band === band && c.id === id) || null
+}
+
+/** The review after `grade` on `day` for (band, id): a puzzle not in review enters it unless solved cleanly. */
+export function add(queue, band, id, day, grade) {
+  if (!GRADES.includes(grade)) throw new Error(`not a grade: ${grade}`)
+  if (!cardOf(queue, band, id) && grade === CLEAN) return queue
+  return queueOf([...queue.cards, { band, id, results: [[day, grade]] }])
+}
+
+/** Two copies of a review as one. */
+export function merge(a, b) {
+  return queueOf([...a.cards, ...b.cards])
+}
+
+/** Let go of the cards graduated more than KEEP_GRADUATED days before `today`; keep the MAX_CARDS newest. */
+export function pruned(queue, today) {
+  const cutoff = addDays(today, -KEEP_GRADUATED)
+  let kept = queue.cards.filter((c) => graduated(c) === null || graduated(c) >= cutoff)
+  if (kept.length > MAX_CARDS) {
+    const last = (c) => c.results.at(-1)[0]
+    kept = kept.slice().sort((a, b) => (last(a) + keyOf(a) < last(b) + keyOf(b) ? -1 : 1)).slice(-MAX_CARDS)
+  }
+  return queueOf(kept)
+}

@@ -1,0 +1,54 @@
+// The browser's review rule (site/static/js/review/, on ts-fsrs) gives the server's answers
+// (puzzlebook/review/, on fsrs): tests/vectors/review.json, also run by tests/test_review.py.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { register } from 'node:module'
+
+register('./vendor_hooks.mjs', import.meta.url)
+const queue = await import('../../site/static/js/review/queue.js')
+const schedule = await import('../../site/static/js/review/schedule.js')
+
+const vectors = JSON.parse(readFileSync(new URL('../vectors/review.json', import.meta.url), 'utf8'))
+
+test('the vectors hold dozens of schedules', () => {
+  assert.ok(vectors.schedules.length >= 30)
+})
+
+test('each schedule comes back on the same day, with the same memory, as on the server', () => {
+  for (const c of vectors.schedules) {
+    const card = { band: 'Easy', id: 'aaaaa', results: queue.normalised(c.results) }
+    assert.deepEqual(card.results, c.results)
+    assert.equal(schedule.dueOf(card), c.due, JSON.stringify(c.results))
+    assert.equal(queue.graduated(card), c.graduated)
+    const mem = schedule.memory(card.results.filter((r) => r[1] !== 'clean'))
+    if (c.stability === null) assert.equal(mem, null)
+    else {
+      assert.ok(Math.abs(mem.stability - c.stability) < 1e-6, `stability ${mem.stability} vs ${c.stability}`)
+      assert.ok(Math.abs(mem.difficulty - c.difficulty) < 1e-6, `difficulty ${mem.difficulty} vs ${c.difficulty}`)
+    }
+  }
+})
+
+test('results are normalised as on the server', () => {
+  for (const c of vectors.normalised) assert.deepEqual(queue.normalised(c.results), c.normalised)
+})
+
+test('a result is added as on the server', () => {
+  for (const c of vectors.adds) assert.deepEqual(queue.add(queue.readQueue(c.queue), c.band, c.id, c.day, c.grade), c.after)
+})
+
+test('two copies merge as on the server, the worse of a day standing', () => {
+  for (const c of vectors.merges) {
+    const a = queue.readQueue(c.a)
+    const b = queue.readQueue(c.b)
+    assert.deepEqual(queue.merge(a, b), c.merged)
+    assert.deepEqual(queue.merge(b, a), c.merged)
+  }
+})
+
+test('old graduates are let go, and what is due is found, as on the server', () => {
+  for (const c of vectors.pruned) assert.deepEqual(queue.pruned(queue.readQueue(c.queue), c.today), c.after)
+  for (const c of vectors.due_on) assert.deepEqual(schedule.dueOn(queue.readQueue(c.queue), c.today).map(queue.keyOf), c.due)
+  for (const c of vectors.grades) assert.equal(queue.gradeOf(c.solved, c.mistakes, c.hints), c.grade)
+})
