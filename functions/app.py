@@ -34,6 +34,8 @@ LESSON_BODY_LIMIT = 256 * 1024
 # document's maxLength), and a character may take 12 bytes of JSON (an escaped surrogate pair): room
 # for any one field a character over its length to be refused for that (400), not for size (413).
 PASSKEY_BODY_LIMIT = 64 * 1024
+# A player's whole review, posted to be merged (functions/routes/chess/review.py).
+REVIEW_BODY_LIMIT = 256 * 1024
 OPENAPI_URL = "/api/openapi.json"
 # Routers a small share of requests need, built at the first request for one of their paths, so a
 # cold start doesn't build them (functions/routers_on_demand.py; docs/architecture.md).
@@ -87,6 +89,7 @@ def create_app(
             "/api/lessons": LESSON_BODY_LIMIT,
             "/api/me/passkeys": PASSKEY_BODY_LIMIT,
             "/api/signin/passkey": PASSKEY_BODY_LIMIT,
+            "/api/chess/review": REVIEW_BODY_LIMIT,
         },
         words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
     )

@@ -93,6 +93,11 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
             "/api/chess/votes", {"id": puzzle.id, "band": "Hard", "vote": "up"}, None
         ),
         ("GET", "/api/chess/votes/{puzzle_id}"): (f"/api/chess/votes/{puzzle.id}", None, None),
+        ("POST", "/api/chess/review"): (
+            "/api/chess/review",
+            {"cards": [{"band": "Hard", "id": puzzle.id, "results": [["2026-11-01", "miss"]]}]}, None,
+        ),
+        ("GET", "/api/chess/review"): ("/api/chess/review", None, None),
         ("POST", "/api/chain/plays"): ("/api/chain/plays", {"date": "2026-11-02"}, None),
         ("POST", "/api/chain/solves"): ("/api/chain/solves", ticketed("/api/chain/solves", chain), None),
         ("POST", "/api/chain/giveups"): (

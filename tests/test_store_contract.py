@@ -757,3 +757,22 @@ def test_a_board_never_counts_a_row_it_wont_show(store: Store) -> None:
     board = ChessRecords(store).alltime_board(None, me=ids["Cy"])
     assert [(r.place, r.name) for r in board.rows] == [(1, "Ada"), (2, "Cy")]
     assert board.mine is not None and board.mine.place == 2
+
+
+def test_a_review_merges_into_the_players_own_item_and_an_unchanged_one_writes_nothing(store: Store) -> None:
+    from puzzlebook.review.queue import Queue, add
+    from service.games.chess.review import ChessReview
+    from service.store import keys as K
+
+    reviews = ChessReview(store)
+    p1, p2 = store.create_player("Ada", "h", T0).id, store.create_player("Bob", "h2", T0).id
+    phone = add(Queue(), "Easy", "aaaaa", "2026-11-01", "miss")
+    laptop = add(Queue(), "Hard", "bbbbb", "2026-11-02", "help")
+    reviews.merge(p1, phone, "2026-11-02")
+    both = reviews.merge(p1, laptop, "2026-11-02")
+    assert [c.key for c in both.cards] == ["Easy/aaaaa", "Hard/bbbbb"] and reviews.mine(p1) == both
+    item = store.get_item(K.player(p1), "REVIEW#chess")
+    assert item is not None and item["v"] == 2
+    reviews.merge(p1, phone, "2026-11-02")
+    assert store.get_item(K.player(p1), "REVIEW#chess") == item  # nothing new: not written
+    assert reviews.mine(p2) == Queue()

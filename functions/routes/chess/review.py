@@ -1,0 +1,123 @@
+"""A signed-in player's review of chess puzzles (docs/api.md, "Review"; docs/review.md): the puzzles
+missed or solved with help, coming back on FSRS's schedule until solved cleanly. The browser keeps
+its own copy (it works offline) and posts it whole; the server merges it into the player's own item
+(service/games/chess/review.py) and answers the merged review, which the browser keeps. A review is
+never a rated result: nothing here reads or moves a rating.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import Enum
+from typing import Annotated, Any, ClassVar
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from functions.bodies import documented, errors
+from functions.caching import PRIVATE, cached
+from functions.deps import Post, Signed, signed_in, signed_post
+from functions.errors import ApiError
+from functions.limits import Limit, enforce
+from functions.words import Says, Worded
+from puzzlebook.chess.bands import BANDS
+from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, BadReview, Queue, due_on
+from puzzlebook.review.schedule import GRADES
+from service.games.chess.review import ChessReview
+
+router = APIRouter()
+TAGS: list[str | Enum] = ["chess"]
+PATH = "/chess/review"
+SYNCS_PER_HOUR = 600
+SYNCS = Limit("chess-review", SYNCS_PER_HOUR,
+              f"Too many review posts: at most {SYNCS_PER_HOUR} an hour. {{retry}}")
+AHEAD = 1  # days a result may be dated after the server's site day (a browser's clock a little ahead)
+Reviewer = Annotated[Signed, signed_in("Sign in to keep your review on the server.")]
+CARDS_WORDS = f"The cards must be a list of at most {MAX_CARDS} cards, each {{band, id, results}}."
+
+
+class ReviewCardDoc(BaseModel):
+    """A puzzle in review: its results day by day, `[day, grade]` (grade miss, help or clean)."""
+
+    band: str = Field(json_schema_extra={"enum": list(BANDS)})
+    id: str
+    results: list[list[str]] = Field(
+        min_length=1, max_length=MAX_RESULTS,
+        description=f"[YYYY-MM-DD, grade], grade one of {', '.join(GRADES)}; a day's worse result stands",
+    )
+
+
+class ChessReviewPost(Worded):
+    """A browser's copy of the player's review, merged into the server's."""
+
+    REQUIRED: ClassVar[tuple[str, ...]] = ("cards",)
+
+    cards: Annotated[list[dict[str, Any]], Field(max_length=MAX_CARDS, json_schema_extra={
+        "items": ReviewCardDoc.model_json_schema()}), Says(CARDS_WORDS)]
+
+
+class ReviewCardKept(ReviewCardDoc):
+    """A card as kept, with what its results say: the day it comes back (null once graduated) and
+    the day it graduated (null while in review)."""
+
+    due: str | None
+    graduated: str | None
+
+
+class ChessReviewKept(BaseModel):
+    """The player's review as kept: every card, and how many are due on the server's site day."""
+
+    cards: list[ReviewCardKept]
+    due_today: int
+    today: str
+
+
+Syncing = Annotated[
+    Post[ChessReviewPost], signed_post(ChessReviewPost, "Sign in to keep your review on the server.")
+]
+
+
+def _answer(queue: Queue, today: dt.date) -> ChessReviewKept:
+    day = today.isoformat()
+    cards = [ReviewCardKept(band=c.band, id=c.id, results=[list(r) for r in c.results], due=c.due,
+                            graduated=c.graduated) for c in queue.cards]
+    return ChessReviewKept(cards=cards, due_today=len(due_on(queue, day)), today=day)
+
+
+@router.get(
+    PATH,
+    tags=TAGS,
+    response_model=ChessReviewKept,
+    responses=errors(401, 503),
+    summary="Your review: the puzzles coming back until solved cleanly, and how many are due today",
+)
+@cached(PRIVATE)
+async def get_review(me: Reviewer) -> ChessReviewKept:
+    return _answer(ChessReview(me.ctx.store).mine(me.player.id), me.ctx.today())
+
+
+@router.post(
+    PATH,
+    tags=TAGS,
+    response_model=ChessReviewKept,
+    openapi_extra=documented(ChessReviewPost),
+    responses=errors(400, 401, 413, 422, 429, 503),
+    summary="Merge this browser's review into yours (the worse of a day's results stands) and get it back",
+)
+@cached(PRIVATE)
+async def post_review(post: Syncing) -> ChessReviewKept:
+    player, body, ctx = post.player, post.body, post.ctx
+    try:
+        theirs = Queue.from_doc({"cards": body.cards}, tuple(BANDS))
+    except BadReview as bad:
+        raise ApiError(400, str(bad)) from None
+    today = ctx.today()
+    latest = (today + dt.timedelta(days=AHEAD)).isoformat()
+    ahead = next((c for c in theirs.cards if c.last > latest), None)
+    if ahead is not None:
+        raise ApiError(
+            422, f"Card {ahead.key}: a result is dated {ahead.last}, after today ({today.isoformat()})."
+        )
+    enforce(ctx, SYNCS, player.id)
+    merged = ChessReview(ctx.store).merge(player.id, theirs, today.isoformat())
+    return _answer(merged, today)

@@ -1,0 +1,136 @@
+"""A signed-in player's review over the API, on both stores (docs/review.md; docs/api.md, "Review"):
+the browser's copy posted whole, merged into the player's own item (the worse of a day's results
+standing) and answered with what is due today; bad input refused in words with nothing kept; and a
+review never touches the rating."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from functions.app import REVIEW_BODY_LIMIT
+from service.games.chess.review import ChessReview
+from service.store import keys as K
+from tests.run_modes import run_world
+from tests.support import signed_up
+
+NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+TODAY = "2026-11-30"
+YESTERDAY = "2026-11-29"
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
+    yield from run_world(request.param, tmp_path, NOON)
+
+
+def card(pid: str, *results: tuple[str, str], band: str = "Easy") -> dict[str, Any]:
+    return {"band": band, "id": pid, "results": [list(r) for r in results]}
+
+
+def post(world: SimpleNamespace, me: dict[str, str], *cards: dict[str, Any]) -> Any:
+    return world.client.post("/api/chess/review", json={"cards": list(cards)}, headers=me)
+
+
+def player_id(world: SimpleNamespace, me: dict[str, str]) -> str:
+    return str(world.client.get("/api/me", headers=me).json()["id"])
+
+
+def test_a_review_needs_a_player_and_starts_empty(world: SimpleNamespace) -> None:
+    assert world.client.get("/api/chess/review").status_code == 401
+    assert world.client.post("/api/chess/review", json={"cards": []}).status_code == 401
+    me = signed_up(world.client)
+    got = world.client.get("/api/chess/review", headers=me)
+    assert got.status_code == 200, got.text
+    assert got.json() == {"cards": [], "due_today": 0, "today": TODAY}
+    assert got.headers["Cache-Control"] == "no-store"
+
+
+def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    got = post(world, me, card("aaaaa", (YESTERDAY, "miss")), card("bbbbb", (TODAY, "help")))
+    assert got.status_code == 200, got.text
+    body = got.json()
+    assert body["due_today"] == 1
+    assert [(c["id"], c["due"], c["graduated"]) for c in body["cards"]] == [
+        ("aaaaa", TODAY, None), ("bbbbb", "2026-12-01", None)]
+    assert world.client.get("/api/chess/review", headers=me).json() == body
+    item = world.store.get_item(K.player(player_id(world, me)), "REVIEW#chess")
+    assert item is not None and len(item["doc"]["cards"]) == 2
+
+
+def test_two_devices_merge_and_the_worse_of_a_day_stands(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    # The phone solved it cleanly today; the laptop, not yet synced, missed it today.
+    phone = post(world, me, card("aaaaa", (YESTERDAY, "miss"), (TODAY, "clean")))
+    assert phone.json()["cards"][0]["graduated"] == TODAY
+    laptop = post(world, me, card("aaaaa", (YESTERDAY, "miss"), (TODAY, "miss")),
+                  card("ccccc", (TODAY, "miss")))
+    cards = {c["id"]: c for c in laptop.json()["cards"]}
+    assert cards["aaaaa"]["results"] == [[YESTERDAY, "miss"], [TODAY, "miss"]]
+    assert cards["aaaaa"]["graduated"] is None and cards["aaaaa"]["due"] == "2026-12-01"
+    assert set(cards) == {"aaaaa", "ccccc"}
+    # Posting what is already kept changes nothing and answers the same.
+    again = post(world, me, *laptop.json()["cards"])
+    assert again.json() == laptop.json()
+
+
+def test_a_graduated_card_is_let_go_after_ninety_days(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    post(world, me, card("aaaaa", ("2026-08-01", "miss"), ("2026-08-20", "clean")))
+    got = post(world, me, card("bbbbb", (TODAY, "miss")))
+    assert [c["id"] for c in got.json()["cards"]] == ["bbbbb"]
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    ([], 400, "The request must be a JSON object."),
+    ({}, 400, "cards"),
+    ({"cards": "none"}, 400, "The cards must be a list"),
+    ({"cards": [card("aaaaa", (TODAY, "wrong"))]}, 400, "a grade must be one of miss, help, clean"),
+    ({"cards": [card("aaaaa", ("2026-13-01", "miss"))]}, 400, "is not a day written YYYY-MM-DD"),
+    ({"cards": [card("aaaaa", (TODAY, "miss"), band="Impossible")]}, 400, "band must be one of"),
+    ({"cards": [card("a/b", (TODAY, "miss"))]}, 400, "id must be a puzzle id"),
+    ({"cards": [card("aaaaa")]}, 400, "at least one"),
+    ({"cards": [card("aaaaa", ("2026-12-05", "miss"))]}, 422, "after today (2026-11-30)"),
+])
+def test_bad_input_is_refused_in_words_and_nothing_is_kept(
+    world: SimpleNamespace, body: Any, status: int, words: str
+) -> None:
+    me = signed_up(world.client)
+    assert post(world, me, card("zzzzz", (TODAY, "miss"))).status_code == 200
+    got = world.client.post("/api/chess/review", json=body, headers=me)
+    assert got.status_code == status, got.text
+    assert words in got.json()["error"]
+    assert [c["id"] for c in world.client.get("/api/chess/review", headers=me).json()["cards"]] == ["zzzzz"]
+
+
+def test_a_review_too_large_is_refused_before_it_is_read(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    filler = card("aaaaa", *[(f"2026-11-{d:02d}", "miss") for d in range(1, 29)])
+    body = {"cards": [filler] * (REVIEW_BODY_LIMIT // 500)}
+    got = world.client.post("/api/chess/review", json=body, headers=me)
+    assert got.status_code == 413, got.text
+    assert world.client.get("/api/chess/review", headers=me).json()["cards"] == []
+
+
+def test_a_review_never_moves_the_rating(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    before = world.client.get("/api/me", headers=me).json()
+    post(world, me, card("aaaaa", (YESTERDAY, "miss"), (TODAY, "clean")), card("bbbbb", (TODAY, "miss")))
+    after = world.client.get("/api/me", headers=me).json()
+    assert after.get("ratings") == before.get("ratings")
+    assert after.get("streaks") == before.get("streaks")
+
+
+def test_the_review_goes_with_the_player(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    post(world, me, card("aaaaa", (TODAY, "miss")))
+    pid = player_id(world, me)
+    assert world.client.delete("/api/me", headers=me).status_code in (200, 204)
+    assert world.store.get_item(K.player(pid), "REVIEW#chess") is None
+    assert ChessReview(world.store).mine(pid).cards == ()
