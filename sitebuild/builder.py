@@ -18,6 +18,7 @@ from service.settings import Settings
 from sitebuild import assets, games_js, meta, minify, modules, pages, shards, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
+from sitebuild.review import review_example
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = {"any": "img/icon.svg", "192x192": "img/icon-192.png", "512x512": "img/icon-512.png"}
@@ -130,6 +131,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "page_urls": {p.url for p in found},
         "theme_groups": themes.page_groups(index),
         "engine": assets.engine_globals(static),
+        "review_example": review_example(),  # the /review/ page's, by the review's own rule
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 

@@ -78,6 +78,7 @@ class World:
     klass: str = ""
     code: str = ""
     student: dict[str, Any] = field(default_factory=dict)
+    daily_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ def world(site_server: Any, bundle: Any) -> World:
     yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
     site_server.publish()  # the boards page reads each board's snapshot
     return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
-                 klass=klass, code=code, student=players[1])
+                 klass=klass, code=code, student=players[1], daily_id=entry["id"])
 
 
 def _class_with_results(site_server: Any, players: list[dict[str, Any]], lesson: str) -> tuple[str, str]:
@@ -206,6 +207,18 @@ def _chess_results(page: Any, world: World) -> None:
     page.click("#solution-button")
     page.click("#solution-yes")
     page.wait_for_selector("#results-sheet[open]")
+
+
+def _review_due(ready: str) -> Callable[[Any, World], None]:
+    """The review holding the day's daily, missed yesterday: due today (review/keep.js's shape)."""
+
+    def fill(page: Any, world: World) -> None:
+        queue = {"cards": [{"band": world.band, "id": world.daily_id, "results": [[world.past, "miss"]]}]}
+        page.evaluate("(q) => localStorage.setItem('pb:chess:review', JSON.stringify(q))", queue)
+        page.reload()
+        page.wait_for_selector(ready)
+
+    return fill
 
 
 def _chess_howto(page: Any, world: World) -> None:
@@ -315,6 +328,9 @@ VIEWS = [
     View("chess how to play sheet", "/#/daily/{band}", _chess_howto),
     View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
     View("about", "/about/"),
+    View("review", "/review/"),
+    View("home, review due", "/", _review_due("#review-card:not([hidden]) #review-start:not([hidden])")),
+    View("chess review play", "/#/review", _review_due('.board-grid[aria-disabled="false"]')),
     View("themes", "/themes/", _wait("a[data-theme='fork']")),
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),

@@ -52,3 +52,8 @@ test('old graduates are let go, and what is due is found, as on the server', () 
   for (const c of vectors.due_on) assert.deepEqual(schedule.dueOn(queue.readQueue(c.queue), c.today).map(queue.keyOf), c.due)
   for (const c of vectors.grades) assert.equal(queue.gradeOf(c.solved, c.mistakes, c.hints), c.grade)
 })
+
+test("a log entry's result is the review's grade: only a clean solve isn't a miss or help", () => {
+  const cases = { clean: 'clean', help: 'help', mistake: 'miss', missed: 'miss', shown: 'miss' }
+  for (const [result, grade] of Object.entries(cases)) assert.equal(queue.gradeOfResult(result), grade, result)
+})

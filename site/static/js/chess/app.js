@@ -9,6 +9,7 @@
  *   #/endless/<band>    a new Endless puzzle of that band (goes on to #/p/<band>/<id>)
  *   #/endless[/<step>]  a new puzzle at your difficulty (easiest … hardest; docs/site.md)
  *   #/theme/<theme>[/<step>]  a new puzzle of that theme at your difficulty
+ *   #/review[/<band>/<id>]  the review: the next puzzle due today (chess/review.js)
  *   #/you               home, at the player card
  *
  * The home view is this module and a few small ones: the page arrives with the build day's
@@ -131,6 +132,7 @@ async function renderHome(current) {
   $('today-line').textContent = longDate(today)
   renderPlayer()
   renderDue(today)
+  renderReview(today, current)
   const card = $('daily-today')
   if (card.dataset.day !== today) {
     await swapCard(card, today)
@@ -157,6 +159,22 @@ function renderDue(today) {
     return
   }
   import('../classes/home_due.js').then((due) => due.showDue(card, today)).catch(() => { card.hidden = true })
+}
+
+/**
+ * The review's card: how many puzzles are due today (review/home.js, loaded only when this browser
+ * keeps a review or a player is signed in, whose review the server keeps: it is synced first).
+ */
+function renderReview(today, current) {
+  const card = $('review-card')
+  if (!getPlayer() && namespace(KEPT).get('review', null) === null) {
+    card.hidden = true
+    return
+  }
+  import('../review/home.js').then((home) => home.showReview(card, today, current)).catch((error) => {
+    console.error(error)
+    card.hidden = true
+  })
 }
 
 /**

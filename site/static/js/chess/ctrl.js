@@ -389,7 +389,8 @@ export class PuzzleCtrl extends PlaySession {
       streakLine = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : 'No daily streak yet.'
     }
     const change = this.ratingChange()
-    const next = rec.replay ? { href: '#/replay', text: 'Next missed puzzle' } : nextOf(rec)
+    const next = rec.review ? { href: '#/review', text: 'Next review' }
+      : rec.replay ? { href: '#/replay', text: 'Next missed puzzle' } : nextOf(rec)
     return {
       title: this.doneTitle(),
       motifs: motifLine(puzzle),
@@ -414,6 +415,7 @@ export class PuzzleCtrl extends PlaySession {
       band: rec.band, id: rec.id, daily: rec.daily, found: rec.moves.length, shown: rec.shown || 0,
       mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds, solved: rec.state === 'solved',
       replay: Boolean(rec.replay),
+      review: Boolean(rec.review),
       place: rec.posted && !rec.posted.about && Number.isInteger(rec.posted.place) ? rec.posted.place : null, // exact only
     }, globalThis.location?.origin ?? '')
   }

@@ -143,6 +143,27 @@ async function openReplay(current) {
 }
 
 /**
+ * The next puzzle due in the review (chess/review.js), unrated and never posted, at
+ * #/review/<band>/<id>; or why there is none today. (A reload there opens the next one due.)
+ */
+async function openReview(current) {
+  const { reviewToday, ReviewStore } = await import('./review.js')
+  const today = dayIn(siteZone())
+  const { next, later } = await reviewToday(today)
+  if (!current()) return
+  if (!next) {
+    return notice('Nothing to review today', later
+      ? `The next puzzle comes back on ${longDate(later)}. Until then, play on: a miss, or a solve with a hint, joins the review.`
+      : 'A puzzle you miss, or solve with a hint, comes back here until you solve it cleanly.')
+  }
+  const row = await findRow(next.band, next.id)
+  if (!current()) return
+  if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
+  history.replaceState(null, '', `#/review/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
+  return openPuzzle({ ...newRecord(row, next.band, null), replay: true, review: true }, current, new ReviewStore())
+}
+
+/**
  * Show the address `parts` (the hash's parts: head, band, id or date) on the play view, or a
  * notice; `current()` is false once another address was asked for meanwhile.
  */
@@ -164,6 +185,7 @@ export async function route(parts, current) {
     }
     if (head === 'analysis' && BANDS.includes(band) && ID.test(id || '') && parts.length === 3) return await openAnalysis(band, id, current)
     if (head === 'replay' && (parts.length === 1 || parts.length === 3)) return await openReplay(current)
+    if (head === 'review' && (parts.length === 1 || parts.length === 3)) return await openReview(current)
     if (head === 'theme' && parts.length <= 3 && (id === undefined || isDifficulty(id))) {
       return await openAround(band, id, current)
     }

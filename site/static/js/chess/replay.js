@@ -69,6 +69,7 @@ export class ReplayStore extends ChessStore {
   noteRating() { return false }
   countThemes() {}
   keepEstimate() {} // a replay moves no rating, not even a guest's estimate
+  noteReview() {} // nor enters the review: its first result did
   /** The replay ended: cleanly, it leaves the run; else it goes to the back. */
   logResult(entry) { replayed(entry.band, entry.id, entry.result === 'clean', this.backend) }
 }

@@ -26,12 +26,13 @@ function run(mark, n) {
 
 /**
  * result: { band, id, daily (YYYY-MM-DD or null), found, shown, mistakes, hints,
- *           seconds, solved, replay, place (or null) }; origin: the site's address.
+ *           seconds, solved, replay, review, place (or null) }; origin: the site's address.
  */
 export function shareText(result, origin) {
   const daily = result.daily && !result.replay
   let kind = 'Endless'
-  if (result.replay) kind = 'Replay'
+  if (result.review) kind = 'Review'
+  else if (result.replay) kind = 'Replay'
   else if (daily) kind = shortDate(result.daily)
   const head = `♟️ Chess Puzzles · ${kind} · ${result.band}`
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)

@@ -13,6 +13,8 @@
  *   log            the first result of each puzzle finished, oldest first (the last 3,000): the
  *                  history and the dashboard of a guest (chess/dashboard.js reads it)
  *   replay         the Replay missed run: the missed puzzles still to solve cleanly (chess/replay.js)
+ *   review         the review: the puzzles missed or solved with help, coming back until solved
+ *                  cleanly (review/keep.js; docs/review.md)
  *   difficulty     the step Endless and themes last drew at (easiest … hardest)
  *   estimate       a guest's rating, kept here by the server's rule (chess/rating.js)
  *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
@@ -22,6 +24,8 @@ import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/session.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
+import { ReviewKeep } from '../review/keep.js'
+import { gradeOfResult } from '../review/queue.js'
 
 export const PREFIX = 'pb:chess:'
 export const RECENT_KEPT = 150
@@ -211,8 +215,16 @@ export class ChessStore {
       this.keepEstimate(outcome.estimate)
       kept.estimated = outcome.estimated
     }
+    const first = !this.log().some((e) => e.id === outcome.log.id && e.band === outcome.log.band)
     this.logResult(outcome.log)
+    if (first) this.noteReview(outcome)
     return kept
+  }
+
+  /** A first result that wasn't clean enters the review (review/keep.js). */
+  noteReview(outcome) {
+    const { band, id, day, result } = outcome.log
+    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
   }
 
   /** The first results kept in this browser, oldest first (see logEntry). */

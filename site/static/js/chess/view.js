@@ -134,7 +134,7 @@ export class PuzzleView extends PlayView {
   redraw() {
     const { ctrl, el } = this
     const { rec, puzzle } = ctrl
-    setText(el.playKind, rec.replay ? 'Replay missed · unrated' : rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec))
+    setText(el.playKind, rec.review ? 'Review · unrated' : rec.replay ? 'Replay missed · unrated' : rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec))
     setText(el.playTitle, puzzle.band)
     setText(el.playMeta, `You play ${ctrl.side} · Rated ${puzzle.rating}`)
     const tab = `${rec.daily ? 'Daily' : 'Endless'} · ${puzzle.band} · Chess Puzzles`

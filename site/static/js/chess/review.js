@@ -1,0 +1,38 @@
+/**
+ * A review session (#/review): the puzzles due today in the review (review/: missed, or solved with
+ * hints, coming back on FSRS's schedule until solved cleanly), played one after another, unrated and
+ * never posted, against their own store (ReviewStore). Each result moves its card on: a clean solve
+ * graduates it; anything else brings it back on the day the schedule says. docs/review.md.
+ */
+import { ChessStore } from './store.js'
+import { ReviewKeep } from '../review/keep.js'
+import { gradeOfResult } from '../review/queue.js'
+
+const CURRENT = 'review-current'
+
+/**
+ * The store a reviewed puzzle plays against: it keeps the puzzle's progress apart from the puzzle's
+ * own record (which keeps its first result), counts nothing for the tallies, the streak, the best
+ * times, the themes or a guest's estimate, and when the puzzle ends gives the review its result.
+ */
+export class ReviewStore extends ChessStore {
+  record() { return null }
+  saveRecord(rec) { this.ns.set(CURRENT, rec) }
+  updateRecord(rec) { this.ns.set(CURRENT, rec) }
+  markSeen() {}
+  /** The review ended: its grade is the card's result today (results.js's log entry says how it went). */
+  keep(outcome) {
+    const { band, id, day, result } = outcome.log
+    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
+    return {}
+  }
+}
+
+/** {next: the card to play first today or null, left: how many are due, later: the next day one comes back or null}. */
+export async function reviewToday(today, keep = new ReviewKeep()) {
+  const { dueOn, dueOf } = await import('../review/schedule.js')
+  const queue = keep.queue()
+  const due = dueOn(queue, today)
+  const later = queue.cards.map(dueOf).filter((d) => d !== null && d > today).sort()[0] || null
+  return { next: due[0] || null, left: due.length, later }
+}

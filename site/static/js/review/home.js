@@ -1,0 +1,38 @@
+/**
+ * The home page's Review card: how many puzzles are due today, a link to play them (#/review), or
+ * the day the next one comes back. A signed-in player's review is synced with the server's first
+ * (review/keep.js), so a puzzle missed on another device is counted here too; offline, this
+ * browser's own review is counted.
+ */
+import { getPlayer, call } from '../lib/api.js'
+import { longDate } from '../lib/dates.js'
+import { ReviewKeep } from './keep.js'
+import { dueOn, dueOf } from './schedule.js'
+
+const $ = (id) => document.getElementById(id)
+
+/** Fill `card` for the site day `today`; `current()` false once the page moved on. */
+export async function showReview(card, today, current = () => true) {
+  const keep = new ReviewKeep()
+  draw(card, keep, today)
+  if (getPlayer() && (await keep.sync(call, today)) && current()) draw(card, keep, today)
+}
+
+function draw(card, keep, today) {
+  const queue = keep.queue()
+  const open = queue.cards.filter((c) => dueOf(c) !== null)
+  if (!open.length) {
+    card.hidden = !queue.cards.length
+    $('review-count').textContent = 'Every puzzle in your review is solved cleanly. A miss, or a solve with a hint, joins it.'
+    $('review-start').hidden = true
+    return
+  }
+  const due = dueOn(queue, today).length
+  const later = open.map(dueOf).filter((d) => d > today).sort()[0]
+  $('review-count').textContent = due
+    ? `${due} ${due === 1 ? 'puzzle' : 'puzzles'} due today.`
+    : `Nothing due today. The next puzzle comes back on ${longDate(later)}.`
+  $('review-start').hidden = !due
+  $('review-start').textContent = due === 1 ? 'Review it' : 'Review them'
+  card.hidden = false
+}

@@ -1,0 +1,61 @@
+/**
+ * The review as this browser keeps it, under pb:chess:review ({cards}: review/queue.js's shape), and
+ * for a signed-in player its sync with the server's copy (POST /api/chess/review: the whole review
+ * posted, the merged one answered and kept). It works offline: a result is kept here first, and the
+ * next sync (the home page, or the next result, once online) takes it to the server. Merging is the
+ * rule's (the worse of a day's results stands), so a sync lost, repeated or raced changes nothing.
+ * Loads without FSRS (what is due is review/schedule.js's).
+ */
+import { namespace, defaultBackend } from '../lib/storage.js'
+import { getPlayer, call } from '../lib/api.js'
+import { add, emptyQueue, merge, pruned, readQueue } from './queue.js'
+
+export const PREFIX = 'pb:chess:'
+export const KEY = 'review'
+
+export class ReviewKeep {
+  constructor(backend = defaultBackend()) {
+    this.ns = namespace(PREFIX, backend)
+  }
+
+  /** The review kept here (an empty one before the first miss). */
+  queue() {
+    return readQueue(this.ns.get(KEY, emptyQueue()))
+  }
+
+  save(queue) {
+    this.ns.set(KEY, queue)
+  }
+
+  /** Whether anything was ever kept (the home page's cheap look before loading FSRS). */
+  has() {
+    return this.ns.get(KEY, null) !== null
+  }
+
+  /**
+   * A puzzle finished on `day` with `grade` (queue.js's gradeOf): a first result that wasn't clean
+   * enters the review; a review's result moves its card on (a clean one graduates it). A signed-in
+   * player's review is then synced, in the background.
+   */
+  note(band, id, day, grade) {
+    const before = this.queue()
+    const after = add(before, band, id, day, grade)
+    if (after === before) return before
+    this.save(pruned(after, day))
+    if (getPlayer()) this.sync(call, day).catch(() => {})
+    return after
+  }
+
+  /**
+   * For a signed-in player (`call`: lib/api.js's), the server's review merged with this browser's,
+   * kept here; `true` when the server answered. Offline or refused: nothing changes here.
+   */
+  async sync(call, today) {
+    const mine = this.queue()
+    const answer = await call('/chess/review', { method: 'POST', body: { cards: mine.cards } })
+    if (answer.status !== 200 || !answer.data) return false
+    // Merged again with what this browser kept meanwhile (a result while the post was out).
+    this.save(pruned(merge(this.queue(), readQueue(answer.data)), today))
+    return true
+  }
+}
