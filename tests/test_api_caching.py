@@ -175,6 +175,17 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
         client.delete(f"/api/classes/{mine['id']}/students/{pid}", headers=me)
         return f"/api/classes/{mine['id']}/removed/{pid}"
 
+    def membership() -> str:
+        joining = client.post("/api/classes", json={"name": "Bo's other club"}, headers=bo).json()
+        got = client.post(f"/api/classes/{joining['id']}/students",
+                          json={"name": "Ada", "code": joining["join_url"].split("code=")[1]}, headers=me)
+        assert got.status_code == 200, got.text
+        return f"/api/classes/{joining['id']}/membership"
+
+    def pupil() -> str:
+        """Cy, a student of Ada's class, for the teacher's progress routes."""
+        return f"{klass}/students/{cy}"
+
     cy = student()
     klass = f"/api/classes/{mine['id']}"
     return {
@@ -201,6 +212,13 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
         ("DELETE", "/api/classes/{class_id}"): (fresh_class, None, None),
         ("POST", "/api/classes/{class_id}/code"): (f"{klass}/code", None, None),
         ("DELETE", "/api/classes/{class_id}/removed/{student_id}"): (removed, None, None),
+        ("DELETE", "/api/classes/{class_id}/membership"): (membership, None, None),
+        ("GET", "/api/classes/{class_id}/students/{student_id}/dashboard"): (
+            lambda: pupil() + "/dashboard", None, {"days": 7}),
+        ("GET", "/api/classes/{class_id}/students/{student_id}/history"): (
+            lambda: pupil() + "/history", None, None),
+        ("GET", "/api/classes/{class_id}/progress"): (f"{klass}/progress", None, {"days": 90}),
+        ("GET", "/api/classes/{class_id}/progress.csv"): (f"{klass}/progress.csv", None, None),
     }
 
 

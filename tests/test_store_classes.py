@@ -1,5 +1,6 @@
 """The store's contract for classes and lesson versions, on both stores (SQLite and moto's DynamoDB):
-classes, memberships, assignments, a lesson edited in place and its results by revision."""
+classes, memberships, assignments, a lesson edited in place and its results by revision, and the
+teacher's reads of their students' progress (service/classes/progress.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from puzzlebook.chess.dashboard import MIN_PLAYS
 from puzzlebook.classes import MAX_CLASSES, MAX_LESSONS, MAX_STUDENTS, ClassRefused
 from puzzlebook.lessons.results import LessonResult, student_key
 from service.accounts import delete_player
+from service.classes.progress import ClassProgress
 from service.classes.records import ClassRecords
+from service.games.chess.history import ChessHistory
 from service.games.lessons.records import LessonRecords
 from service.store.base import Store
-from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import STORE_T0, dynamo_store, record_test_miss, record_test_solve, sqlite_store
 
 T0 = STORE_T0
 
@@ -259,3 +263,66 @@ def test_an_edited_lesson_keeps_its_id_and_the_results_of_unchanged_puzzles(stor
     assert parts == ["PARTV#0003#000"]
     assert lessons.get_lesson(lesson_id).lesson["name"] == "Short"
     assert [h.name for h in lessons.list_lessons("t1")] == ["Short"]
+
+
+def test_the_teacher_reads_each_students_progress_from_their_own_items(store: Store) -> None:
+    classes, progress = ClassRecords(store), ClassProgress(store)
+    head = classes.create("t1", "Year 7", at(0))
+    pids = [store.create_player(name, "h" * 64, T0).id for name in ("Ada", "Bo", "Cy")]
+    for n, (pid, name) in enumerate(zip(pids, ("Ada", "Bo", "Cy"), strict=True)):
+        classes.join(head.id, head.code, pid, name, at(n))
+    ada, bo, _ = pids
+    for n in range(MIN_PLAYS):  # Ada: five forks, the last missed; a pin
+        if n < MIN_PLAYS - 1:
+            record_test_solve(store, ada, f"f{n}", themes=("fork", "short"), now=at(10 + n))
+        else:
+            record_test_miss(store, ada, f"f{n}", themes=("fork",), now=at(10 + n))
+    record_test_solve(store, ada, "p0", themes=("pin",), now=at(20))
+    record_test_solve(store, bo, "f0", themes=("fork",), hints=1, now=at(21))  # with a hint: not first try
+    klass = classes.get(head.id)
+    today = T0.date().isoformat()
+    figures = progress.heatmap(klass, today, 7)
+    assert [(c["theme"], c["played"], c["first"]) for c in figures["themes"]] == [("fork", 6, 4)]
+    rows = {r["name"]: (r["played"], r["first"], r["cells"]) for r in figures["students"]}
+    assert rows == {
+        "Ada": (6, 5, [{"played": 5, "first": 4, "first_rate": 80}]),
+        "Bo": (1, 0, [{"played": 1, "first": 0, "first_rate": 0}]),
+        "Cy": (0, 0, [{"played": 0, "first": 0, "first_rate": None}]),
+    }
+    # The student's dashboard and history, as they read their own.
+    member = klass.member(ada)
+    assert member is not None
+    assert progress.dashboard(member, today, 30) == ChessHistory(store).dashboard(ada, today, 30)
+    page = progress.page(member, None, missed=True)
+    assert [line.id for line in page.lines] == ["f4"]
+    # A student who leaves is no longer read.
+    assert classes.remove_member(head.id, ada) is True
+    figures = progress.heatmap(classes.get(head.id), today, 7)
+    assert [r["name"] for r in figures["students"]] == ["Bo", "Cy"] and figures["themes"] == []
+
+
+def test_the_heatmap_reads_only_the_class_and_its_students_partitions(store: Store) -> None:
+    classes = ClassRecords(store)
+    head = classes.create("t1", "Year 7", at(0))
+    pids = [store.create_player(f"S{n}", "h" * 64, T0).id for n in range(3)]
+    for n, pid in enumerate(pids):
+        classes.join(head.id, head.code, pid, f"S{n}", at(n))
+        record_test_solve(store, pid, f"p{n}", themes=("fork",), now=at(10 + n))
+    outsider = store.create_player("Out", "h" * 64, T0).id
+    record_test_solve(store, outsider, "p9", themes=("fork",), now=at(20))
+    klass = classes.get(head.id)
+    seen: list[tuple[str, object]] = []
+    real = store.query_items
+
+    def spy(pk: str, *args: object, **kwargs: object) -> object:
+        seen.append((pk, kwargs.get("index")))
+        return real(pk, *args, **kwargs)
+
+    store.query_items = spy  # type: ignore[method-assign]
+    try:
+        figures = ClassProgress(store).heatmap(klass, T0.date().isoformat(), 90)
+    finally:
+        del store.query_items
+    assert [r["played"] for r in figures["students"]] == [1, 1, 1]
+    # One query per student, each of their own partition, on the table (no index, nothing global).
+    assert seen == [(f"P#{pid}", None) for pid in pids]

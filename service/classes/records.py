@@ -282,7 +282,7 @@ class ClassRecords:
     def remove_member(self, class_id: str, pid: str, now: dt.datetime | None = None) -> bool:
         """Take the student out of the class (their results stay with the lessons), and refuse them
         a join with any link until the teacher lets them back (`let_back`); False when they weren't
-        in it. `now`: when (None: a player deleting themselves, who leaves no mark)."""
+        in it. `now`: when (None: a student leaving, or a player deleting themselves, who leave no mark)."""
         pk = K.klass(class_id)
 
         def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:

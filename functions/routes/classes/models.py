@@ -189,3 +189,46 @@ class DueList(BaseModel):
     due: list[DueItem]
 
 
+
+
+# ---- a class's progress, to its teacher (functions/routes/classes/progress.py) ----------------
+
+
+class HeatCell(BaseModel):
+    """A student's puzzles of one theme over the span (or the class's, heading a column): played,
+    solved first try, and that share in whole per cent (null: none played)."""
+
+    played: int
+    first: int
+    first_rate: int | None
+
+
+class HeatColumn(HeatCell):
+    """A theme the class played at least `min_plays` times over the span, with the class's figures."""
+
+    theme: str
+    name: str = Field(description="The theme in words, as the themes page names it.")
+
+
+class HeatRow(HeatCell):
+    """A student: their figures over every puzzle of the span, and a cell per column, in order."""
+
+    id: str
+    name: str
+    cells: list[HeatCell]
+
+
+class Heatmap(BaseModel):
+    """Students × themes of the `days` days from `from` to `to` (site days, both included): the
+    columns weakest first (the class's first-try share, lowest first), a row per student by join."""
+
+    class_id: str
+    days: int
+    from_: str = Field(alias="from")
+    to: str
+    min_plays: int
+    themes: list[HeatColumn]
+    students: list[HeatRow]
+
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
+

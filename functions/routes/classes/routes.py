@@ -2,8 +2,8 @@
 display name; the teacher renames or removes students (a removed student can't join again until the
 teacher lets them back), closes joining or makes a new join link (the old one stops working), assigns
 their lessons and reads each student's results per lesson. A student reads the class's lessons and
-only their own results. Anyone else is told there is no such class (404: no hint that it exists).
-docs/classes.md.
+only their own results, and may leave the class. Anyone else is told there is no such class (404: no
+hint that it exists). docs/classes.md.
 """
 
 from __future__ import annotations
@@ -85,6 +85,7 @@ Renaming = Annotated[Post[MemberName], signed_post(MemberName, NEEDED)]
 Dating = Annotated[Post[DueChange], signed_post(DueChange, NEEDED)]
 Drawing = Annotated[Post[NewSet], signed_post(NewSet, NEEDED)]
 NO_CLASS = "There is no class with that id that you teach or belong to."
+NOT_MEMBER = "There is no class with that id that you belong to."
 NOT_TEACHER = "There is no class with that id that you teach."
 NO_STUDENT = "There is no student with that id in this class."
 NO_LESSON = "None of your lessons has that id."
@@ -355,6 +356,24 @@ async def remove_student(me: Someone, class_id: ClassId, student_id: PlayerId) -
     records = ClassRecords(ctx.store)
     if not PLAYER_ID.fullmatch(student_id) or not records.remove_member(class_id, student_id, ctx.now()):
         raise ApiError(404, NO_STUDENT)
+    return Deleted()
+
+
+@router.delete(
+    "/classes/{class_id}/membership",
+    response_model=Deleted,
+    responses=errors(401, 404, 503),
+    summary="Leave a class you are a student of: your teacher no longer sees your progress",
+)
+@cached(PRIVATE)
+async def leave_class(me: Someone, class_id: ClassId) -> Deleted:
+    """The student's own membership ends: no mark is left (unlike a removal, they may join again with
+    the link), their results stay with the lessons, and the teacher's reads of their progress end at
+    once (functions/routes/classes/progress.py reads the class's students first). Not a student of
+    it (its teacher included): 404, as for no such class."""
+    player, ctx = me.player, me.ctx
+    if not CLASS_ID.fullmatch(class_id) or not ClassRecords(ctx.store).remove_member(class_id, player.id):
+        raise ApiError(404, NOT_MEMBER)
     return Deleted()
 
 
