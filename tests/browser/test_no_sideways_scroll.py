@@ -109,6 +109,8 @@ def world(site_server: Any, bundle: Any) -> World:
     assert status == 200, streak_day
     chess_puzzle = Puzzle.from_row(bundle.row(entry["band"], entry["id"]), entry["band"])
     players = [chain.new_player(site_server, name) for name in NAMES]
+    heat_puzzles = [Puzzle.from_row(row, "Medium") for row in bundle.rows("Medium")[:12]
+                    if row[0] not in bundle.retired and row[0] != chess_puzzle.id]
 
     def keep(store: Any, day: dt.date, now: dt.datetime) -> None:
         # Slow and untidy results make the widest cells: 9:59:59, two-digit counts. No ticket allows a
@@ -128,6 +130,15 @@ def world(site_server: Any, bundle: Any) -> World:
                 seconds=35999 - k, on=day, daily_of=day,
             )
             assert ChessRecords(store).record_solve(player["id"], post, now).daily
+        # The students' own puzzles, of many themes, so the class's heatmap is wide (off the boards).
+        for k, student in enumerate(players[1:]):
+            for n, extra in enumerate(heat_puzzles):
+                post = SolvePost(
+                    puzzle_id=extra.id, band=extra.band, puzzle_rating=extra.rating, moves=extra.solution,
+                    mistakes=0, hints=0 if (n + k) % 3 else 1, seconds=30, on=day, themes=tuple(extra.themes),
+                )
+                ChessRecords(store).record_solve(student["id"], post, now - dt.timedelta(minutes=n + 1),
+                                                 on_boards=False)
 
     site_server.keep_results(keep)
     for player in players:
@@ -383,7 +394,13 @@ VIEWS = [
     View("classes", "/classes/", _wait("#classes-player:not([hidden])")),
     View("classes, signed in", "/classes/", _wait("#teaching-list li"), signed_in=True),
     View("class, the teacher's table", "/classes/class/?id={klass}", _class_table, signed_in=True),
+    View("class, the teacher's progress", "/classes/class/?id={klass}",
+         _wait("body[data-heatmap=ready-30] #progress-scroll table"), signed_in=True),
     View("class, a student", "/classes/class/?id={klass}", _as_student),
+    View("dashboard, a student's to their teacher", "/dashboard/?class={klass}&student={student[id]}",
+         _wait("body[data-dashboard=ready]"), signed_in=True),
+    View("history, a student's to their teacher", "/history/?class={klass}&student={student[id]}",
+         _wait("body[data-history=ready] #history-rows tr"), signed_in=True),
     View("class join", "/classes/join/?id={klass}&code={code}", _wait("#join-form:not([hidden])")),
     View("sign in", "/signin/", _signin_ways),
     # A missing address is served this same page with status 404; walking it here would make the

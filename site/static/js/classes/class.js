@@ -7,6 +7,10 @@
  * lessons, each with a link to play and their own results. Every name goes in with
  * textContent (lessons/dom.js), never as HTML.
  *
+ * Progress in puzzles (heatmap.js): to the teacher, students × themes over 7, 30 or 90 days, each
+ * student's name opening their dashboard; "Assign a set" on a theme fills the set form with it. A
+ * student may leave the class, which ends what the teacher sees of them.
+ *
  * Due dates (due.js): the teacher gives an assigned lesson one, changes or clears it; a student
  * sees what is due, and the teacher's table marks each student's work on time, late or not done,
  * against the site's day as this page counts it.
@@ -19,6 +23,7 @@ import { el, $, plural, copyText } from '../lessons/dom.js'
 import { addDays, dayIn, mediumDate, siteZone } from '../lib/dates.js'
 import { OUTCOMES, cellWords, csvName, duration, shortTitle, sortRows, toCsv, totals } from './table.js'
 import { dueState, workMark } from './due.js'
+import { SHADES, SPANS, drawHeatmap, heatCsvName, viewedUrl } from './heatmap.js'
 
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const id = new URLSearchParams(location.search).get('id') || ''
@@ -29,6 +34,10 @@ const today = () => dayIn(siteZone())
 let klass = null
 let table = null
 let sort = { key: 'name', descending: false }
+let heat = null // the heatmap shown, and how it is sorted
+let heatSort = { key: 'name', descending: false }
+let heatDays = 30
+let heatSerial = 0
 
 function notice(title, text) {
   showOnly(['class-view', 'class-notice'], 'class-notice')
@@ -59,8 +68,12 @@ async function load() {
     fillJoin()
     fillStudents()
     fillRemoved()
-    await Promise.all([fillAssign(), fillSetThemes()])
+    await Promise.all([fillAssign(), fillSetThemes(), fillProgress()])
+    // From a student's dashboard, "Assign a set" of a theme comes here with ?assign=<theme>.
+    const asked = new URLSearchParams(location.search).get('assign')
+    if (asked) assignTheme({ theme: asked })
   }
+  $('leave-box').hidden = teacher
   fillLessons()
 }
 
@@ -124,7 +137,9 @@ function studentItem(student) {
       el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Remove' }),
       el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep' })))
   const item = el('li', { class: 'student-item', dataset: { student: student.id } },
-    el('div', { class: 'student-row' }, name, el('span', { class: 'student-actions' }, renameButton, removeButton)),
+    el('div', { class: 'student-row' }, name, el('span', { class: 'student-actions' },
+      el('a', { class: 'button', href: viewedUrl('dashboard', id, student.id), text: 'Dashboard', 'aria-label': `Dashboard of ${student.name}` }),
+      renameButton, removeButton)),
     form, confirm)
   renameButton.addEventListener('click', () => {
     form.hidden = false
@@ -141,6 +156,7 @@ function studentItem(student) {
       renameButton.focus()
       announce(`Renamed to ${student.name}.`)
       if (table) showTable(table.lesson_id)
+      fillProgress()
     } else {
       form.querySelector('.form-error').textContent = reason(answer)
     }
@@ -163,6 +179,7 @@ function studentItem(student) {
       $('students-title').focus()
       announce(`Removed ${student.name}.`)
       if (table) showTable(table.lesson_id)
+      fillProgress()
     } else {
       confirm.querySelector('.confirm-question').textContent = reason(answer)
     }
@@ -320,6 +337,70 @@ async function ownProgress(lesson, line, dueLine) {
   const list = el('ol', { class: 'own-results' }, ...row.results.map((cell, n) =>
     el('li', { class: `is-${cell.outcome}` }, `${answer.data.puzzles[n].title}: `, cellWords(cell))))
   line.after(list)
+}
+
+/** The heatmap of the last `heatDays` days, drawn again (a change of days, a student renamed or removed). */
+async function fillProgress() {
+  const mine = ++heatSerial
+  for (const button of document.querySelectorAll('[data-heat-days]')) {
+    button.setAttribute('aria-pressed', String(Number(button.dataset.heatDays) === heatDays))
+  }
+  const answer = await call(`/classes/${id}/progress?days=${heatDays}`)
+  if (mine !== heatSerial) return
+  if (answer.status !== 200 || !answer.data) {
+    heat = null
+    $('progress-error').textContent = reason(answer, 'The progress could not be read. Try again in a moment.')
+    $('progress-scroll').hidden = true
+    return
+  }
+  $('progress-error').textContent = ''
+  heat = answer.data
+  drawProgress()
+  document.body.dataset.heatmap = `ready-${heatDays}`
+}
+
+function drawProgress(focusKey = null) {
+  const students = heat.students.length
+  const none = !students
+    ? 'No students yet: once they join, their puzzles show here.'
+    : heat.themes.length ? '' : `No theme yet: a theme shows once the class has played it ${heat.min_plays} times in the last ${heat.days} days.`
+  $('progress-none').hidden = !none
+  $('progress-none').textContent = none
+  $('progress-csv').hidden = !students
+  $('progress-scroll').hidden = !students
+  $('progress-key').hidden = !students
+  if (!students) return
+  if (typeof heatSort.key === 'number' && heatSort.key >= heat.themes.length) heatSort = { key: 'name', descending: false }
+  const node = drawHeatmap(heat, id, heatSort, { onSort: sortProgress, onAssign: assignTheme })
+  $('progress-scroll').replaceChildren(keepTableRoles(node))
+  $('progress-key').textContent = `Each cell: the share solved first try and how many (first try/played). Shades: ${Object.values(SHADES).join('; ')}.`
+  if (focusKey !== null) $('progress-scroll').querySelector(`[data-heat-sort="${focusKey}"]`)?.focus()
+}
+
+function sortProgress(key) {
+  heatSort = { key, descending: heatSort.key === key ? !heatSort.descending : false }
+  drawProgress(key)
+  const label = key === 'name' ? 'student' : key === 'all' ? 'all puzzles' : heat.themes[key].name
+  announce(`Sorted by ${label}${heatSort.descending ? ', reversed' : ''}.`)
+}
+
+/** "Assign a set" on a theme's column: the set form, with that theme and no other. */
+async function assignTheme(column) {
+  await fillSetThemes()
+  const first = $('set-theme-1')
+  const option = [...first.options].find((o) => o.value === column.theme)
+  if (!option) {
+    $('set-error').textContent = 'That theme can’t be drawn from the site’s puzzles: pick another.'
+    first.focus()
+    return
+  }
+  const name = column.name || option.textContent
+  first.value = column.theme
+  $('set-theme-2').value = ''
+  $('set-error').textContent = ''
+  $('set-form').scrollIntoView({ block: 'start' })
+  first.focus()
+  announce(`The set form has ${name}: choose the ratings and how many, then Make and assign the set.`)
 }
 
 function hideTable() {
@@ -502,6 +583,58 @@ $('csv-button').addEventListener('click', () => {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+})
+
+for (const button of document.querySelectorAll('[data-heat-days]')) {
+  button.addEventListener('click', () => {
+    heatDays = SPANS.includes(Number(button.dataset.heatDays)) ? Number(button.dataset.heatDays) : 30
+    fillProgress()
+  })
+}
+
+// The heatmap as CSV, from the server (…/progress.csv), saved under the class's name.
+$('progress-csv').addEventListener('click', async () => {
+  const days = heatDays
+  const token = getPlayer()?.token
+  try {
+    const res = await fetch(`/api/classes/${id}/progress.csv?days=${days}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store',
+    })
+    if (!res.ok) {
+      let data = null
+      try { data = await res.json() } catch { data = null }
+      $('progress-error').textContent = reason({ status: res.status, data }, 'The CSV could not be made. Try again in a moment.')
+      return
+    }
+    const blob = new Blob([await res.text()], { type: 'text/csv;charset=utf-8' })
+    const link = el('a', { href: URL.createObjectURL(blob), download: heatCsvName(klass.name, days) })
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+  } catch {
+    $('progress-error').textContent = reason({ status: 0 })
+  }
+})
+
+$('leave').addEventListener('click', () => {
+  $('leave-confirm').hidden = false
+  $('leave-no').focus()
+})
+
+$('leave-no').addEventListener('click', () => {
+  $('leave-confirm').hidden = true
+  $('leave').focus()
+})
+
+$('leave-yes').addEventListener('click', async () => {
+  const answer = await call(`/classes/${id}/membership`, { method: 'DELETE' })
+  if (answer.status === 200) {
+    notice('You left the class', `You are no longer in ${klass.name}: your teacher no longer sees your results or your puzzle dashboard. To come back, join again with the class’s join link.`)
+    announce(`You left ${klass.name}.`)
+  } else {
+    $('leave-error').textContent = reason(answer)
+  }
 })
 
 document.addEventListener('player:change', () => load())

@@ -2,7 +2,9 @@
  * The puzzle dashboard (/dashboard/): the last 7, 30 or 90 days of chess puzzles. A signed-in
  * player's figures come from GET /api/me/dashboard; a guest's are computed here from this
  * browser's log by the same rules (chess/dashboard.js, the twin of puzzlebook/chess/dashboard.py).
- * The span is in the address (?days=7), so a link keeps it.
+ * The span is in the address (?days=7), so a link keeps it. With ?class=<id>&student=<id> it is a
+ * student's dashboard as their teacher sees it (classes/viewed.js): the same figures, read through
+ * the class, each theme offering a set to assign rather than practice.
  */
 import { call, getPlayer } from '../lib/api.js'
 import { dayIn, siteZone, shortDate } from '../lib/dates.js'
@@ -12,11 +14,14 @@ import { ChessStore } from '../chess/store.js'
 import { RESULT_POINTS, SPANS, dashboard, resultRatings, talliesOf } from '../chess/dashboard.js'
 import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
+import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 
 const $ = (id) => document.getElementById(id)
 const HISTORY_PAGE = 20 // lines a page of /api/me/history
 let serial = 0
 let drawn = null // { figures, results, days }: what the charts show, drawn again when their boxes change width
+const viewed = viewedOf(location.search) // a student seen by their teacher, or null: the player's own
+let who = null // the viewed student's { name, className }, once read
 
 function spanOf(search) {
   const days = Number(new URLSearchParams(search).get('days'))
@@ -25,6 +30,13 @@ function spanOf(search) {
 
 /** { figures } for `days` from the server (a player) or this browser (a guest); { error } when it can't be read. */
 async function figuresFor(days) {
+  if (viewed) {
+    if (!getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s dashboard.' }
+    const got = await call(viewed.dashboardPath(days))
+    if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
+    if (got.status === 0) return { error: 'You seem to be offline: a student’s dashboard is kept on the server. Try again when you are back online.' }
+    return { error: (got.data && got.data.error) || 'This dashboard could not be read. Try again in a moment.' }
+  }
   if (getPlayer()) {
     const got = await call(`/me/dashboard?days=${days}`)
     if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
@@ -45,7 +57,8 @@ async function playerResults(figures) {
   const lines = []
   let before = null
   for (let page = 0; page <= Math.ceil(RESULT_POINTS / HISTORY_PAGE); page++) {
-    const got = await call(`/me/history${before ? `?before=${encodeURIComponent(before)}` : ''}`)
+    const query = before ? `before=${encodeURIComponent(before)}` : ''
+    const got = await call(viewed ? viewed.historyPath(query) : `/me/history${query ? `?${query}` : ''}`)
     if (got.status !== 200 || !got.data) return []
     lines.push(...got.data.lines)
     before = got.data.next
@@ -81,9 +94,10 @@ function themeItem(r) {
   li.className = 'theme-item'
   const words = document.createElement('div')
   words.append(text('div', themeWords(r.theme), 'theme-name'), text('div', `${firstTry(r)} · performance ${r.performance}`, 'theme-figures'))
-  const practise = text('a', 'Practise', 'button')
-  practise.href = practiseLink(r.theme)
-  practise.setAttribute('aria-label', `Practise ${themeWords(r.theme)}`)
+  // To the teacher, a weak theme is one to assign a set of; to the player, one to practise.
+  const practise = text('a', viewed ? 'Assign a set' : 'Practise', 'button')
+  practise.href = viewed ? viewed.assignPage(r.theme) : practiseLink(r.theme)
+  practise.setAttribute('aria-label', `${viewed ? 'Assign a set of' : 'Practise'} ${themeWords(r.theme)}`)
   li.append(words, practise)
   return li
 }
@@ -100,11 +114,14 @@ function render({ figures, results }, days) {
   $('dash-first').textContent = played ? `${figures.first_rate}%` : '—'
   $('dash-performance').textContent = figures.performance === null ? '—' : String(figures.performance)
   $('dash-empty').hidden = played > 0
-  $('dash-empty').textContent = `No puzzles finished in the last ${days} days yet. Play a few and come back.`
+  $('dash-empty').textContent = viewed
+    ? `No puzzles finished in the last ${days} days yet.`
+    : `No puzzles finished in the last ${days} days yet. Play a few and come back.`
   $('dash-first').title = played ? `${first} of ${played}` : ''
-  const few = 'No theme yet: a theme shows once you have played it five times in these days.'
-  fillList('weak-list', 'weak-none', figures.weak, figures.themes.length ? 'None below your overall performance.' : few)
-  fillList('strong-list', 'strong-none', figures.strong, figures.themes.length ? 'None above your overall performance yet.' : few)
+  const [you, your] = viewed ? ['they', 'their'] : ['you', 'your']
+  const few = `No theme yet: a theme shows once ${you} have played it five times in these days.`
+  fillList('weak-list', 'weak-none', figures.weak, figures.themes.length ? `None below ${your} overall performance.` : few)
+  fillList('strong-list', 'strong-none', figures.strong, figures.themes.length ? `None above ${your} overall performance yet.` : few)
 
   drawn = { figures, results, days }
   drawCharts()
@@ -137,11 +154,14 @@ function drawRating({ figures, results, days }) {
   const ratings = figures.ratings
   const shown = byResult ? results.length - 1 : ratings.length
   $('rating-none').hidden = shown > 0
-  $('rating-none').textContent = getPlayer()
+  $('rating-none').textContent = getPlayer() || viewed
     ? `No rated puzzles in the last ${days} days.`
     : `No rating in the last ${days} days: this browser estimates yours from the puzzles you finish here.`
   $('rating-details').hidden = !shown
-  $('rating-caption').textContent = byResult ? 'Your rating before these days’ first rated puzzle and after each' : 'Your rating after each day you played'
+  const whose = viewed ? possessive(who || {}) : 'Your'
+  $('rating-caption').textContent = byResult
+    ? `${whose} rating before these days’ first rated puzzle and after each`
+    : `${whose} rating after each day ${viewed ? 'they' : 'you'} played`
   $('rating-when').textContent = byResult ? 'Puzzle' : 'Day'
   if (!shown) {
     $('rating-chart').replaceChildren()
@@ -158,14 +178,14 @@ function drawRating({ figures, results, days }) {
     const end = last.day === first.day ? `Puzzle ${shown}` : shortDate(last.day)
     points = results.map((p, i) => ({ label: i === results.length - 1 ? end : shortDate(p.day), value: p.rating }))
     rows = results.map((p, i) => [i === 0 ? 'Before the first' : `${i} · ${shortDate(p.day)}`, String(p.rating)])
-    summary = `Your rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
+    summary = `${whose} rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
   } else {
     const last = ratings.at(-1)
     points = ratings.map((p) => ({ label: shortDate(p.day), value: p.rating }))
     rows = ratings.map((p) => [shortDate(p.day), String(p.rating)])
     summary = ratings.length === 1
-      ? `Your rating: ${last.rating} on ${shortDate(last.day)}.`
-      : `Your rating from ${ratings[0].rating} on ${shortDate(ratings[0].day)} to ${last.rating} on ${shortDate(last.day)}.`
+      ? `${whose} rating: ${last.rating} on ${shortDate(last.day)}.`
+      : `${whose} rating from ${ratings[0].rating} on ${shortDate(ratings[0].day)} to ${last.rating} on ${shortDate(last.day)}.`
   }
   $('rating-chart').replaceChildren(lineChart(points, summary, widthOf($('rating-chart'))))
   $('rating-rows').replaceChildren(...rows.map((values) => cells(document.createElement('tr'), values)))
@@ -203,13 +223,32 @@ new ResizeObserver(() => {
   }
 }).observe($('dash-body'))
 
+/** The page's words for a student seen by their teacher. */
+function showViewed(days) {
+  const whose = possessive(who)
+  $('dash-title').textContent = `${whose} puzzle dashboard`
+  document.title = `${whose} puzzle dashboard`
+  $('dash-lede').textContent = viewedLede(who, () => `${whose} last ${days} days of chess puzzles, as they see them.`)
+  $('weak-title').textContent = `${whose} weakest themes`
+  $('strong-title').textContent = `${whose} strongest themes`
+  $('rating-chart-title').textContent = `${whose} rating`
+  $('history-link').textContent = `Every puzzle ${who.name || 'this student'} played`
+  $('history-link').href = viewed.page('history')
+  $('class-link').hidden = false
+  $('class-link').href = viewed.classPage
+  $('class-link').textContent = who.className ? `Back to ${who.className}` : 'Back to the class'
+}
+
 async function show(days) {
   const mine = ++serial
   for (const button of document.querySelectorAll('[data-days]')) {
     button.setAttribute('aria-pressed', String(Number(button.dataset.days) === days))
   }
   const player = getPlayer()
-  $('dash-lede').textContent = player
+  if (viewed && !who) who = await viewed.describe()
+  if (mine !== serial) return
+  if (viewed) showViewed(days)
+  else $('dash-lede').textContent = player
     ? `${player.name}’s last ${days} days of chess puzzles.`
     : `Your last ${days} days of chess puzzles in this browser. Make a player on the home page to keep them wherever you sign in.`
   const got = await figuresFor(days)
@@ -220,6 +259,8 @@ async function show(days) {
   if (got.figures) {
     render(got, days)
     document.body.dataset.dashboard = 'ready'
+  } else {
+    document.body.dataset.dashboard = 'refused'
   }
 }
 
@@ -227,7 +268,7 @@ for (const button of document.querySelectorAll('[data-days]')) {
   button.addEventListener('click', () => {
     const days = Number(button.dataset.days)
     const url = new URL(location.href)
-    url.searchParams.set('days', String(days))
+    url.searchParams.set('days', String(days)) // ?class= and ?student= stay
     history.replaceState(null, '', url)
     show(days)
   })

@@ -1,7 +1,9 @@
 /**
  * The puzzle history (/history/): every chess puzzle played, newest first, a page at a time, each
  * opening the puzzle again; a filter for the missed ones and Replay missed (chess/replay.js). A
- * signed-in player's pages come from GET /api/me/history; a guest's from this browser's log.
+ * signed-in player's pages come from GET /api/me/history; a guest's from this browser's log. With
+ * ?class=<id>&student=<id> it is a student's history as their teacher sees it (classes/viewed.js):
+ * the same lines, read through the class, without Replay missed (the teacher's runs are their own).
  */
 import { call, getPlayer } from '../lib/api.js'
 import { shortDate } from '../lib/dates.js'
@@ -9,6 +11,7 @@ import { keepTableRoles } from '../lib/tables.js'
 import { ChessStore } from '../chess/store.js'
 import { themeWords } from '../chess/theme_words.js'
 import { startReplay } from '../chess/replay.js'
+import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 
 const $ = (id) => document.getElementById(id)
 const PAGE = 20
@@ -19,14 +22,16 @@ const MISSED = new Set(['mistake', 'missed', 'shown'])
 
 let serial = 0
 let cursor = null // the next page's cursor (server) or offset (browser); null: no more
+const viewed = viewedOf(location.search) // a student seen by their teacher, or null: the player's own
 
 /** A page of lines: { lines, next } or { error }. */
 async function page(missed, before) {
+  if (viewed && !getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s history.' }
   if (getPlayer()) {
     const query = new URLSearchParams()
     if (missed) query.set('missed', 'true')
     if (before) query.set('before', before)
-    const got = await call(`/me/history${query.toString() ? `?${query}` : ''}`)
+    const got = await call(viewed ? viewed.historyPath(query.toString()) : `/me/history${query.toString() ? `?${query}` : ''}`)
     if (got.status === 200 && got.data) return got.data
     if (got.status === 0) return { error: 'You seem to be offline: your history is kept on the server. Try again when you are back online.' }
     return { error: (got.data && got.data.error) || 'Your history could not be read. Try again in a moment.' }
@@ -81,7 +86,10 @@ async function load(append) {
   if (mine !== serial) return
   $('history-error').hidden = !got.error
   $('history-error').textContent = got.error || ''
-  if (got.error) return
+  if (got.error) {
+    document.body.dataset.history = 'refused'
+    return
+  }
   const rows = got.lines.map(row)
   if (append) $('history-rows').append(...rows)
   else $('history-rows').replaceChildren(...rows)
@@ -91,7 +99,9 @@ async function load(append) {
   keepTableRoles($('history-table'))
   $('history-more').hidden = cursor === null || cursor === undefined
   $('history-empty').hidden = shown > 0
-  $('history-empty').textContent = missed ? 'No missed puzzles. Clean work.' : 'No puzzles played yet. Today’s daily is on the home page.'
+  $('history-empty').textContent = missed
+    ? 'No missed puzzles. Clean work.'
+    : viewed ? 'No puzzles played yet.' : 'No puzzles played yet. Today’s daily is on the home page.'
   document.body.dataset.history = 'ready'
 }
 
@@ -128,9 +138,22 @@ async function replay() {
 }
 
 const player = getPlayer()
-$('history-lede').textContent = player
-  ? `Every chess puzzle ${player.name} played, newest first. Open one to play it again.`
-  : 'Every chess puzzle you finished in this browser, newest first. Open one to play it again.'
+if (viewed) {
+  $('replay-missed').hidden = true
+  $('dashboard-link').href = viewed.page('dashboard')
+  $('history-lede').textContent = 'Reading the student’s history…'
+  viewed.describe().then((who) => {
+    const whose = possessive(who)
+    $('history-title').textContent = `${whose} puzzle history`
+    document.title = `${whose} puzzle history`
+    $('history-lede').textContent = viewedLede(who, (name) => `Every chess puzzle ${name} played, newest first, as they see it.`)
+    $('dashboard-link').textContent = `${whose} dashboard`
+  })
+} else {
+  $('history-lede').textContent = player
+    ? `Every chess puzzle ${player.name} played, newest first. Open one to play it again.`
+    : 'Every chess puzzle you finished in this browser, newest first. Open one to play it again.'
+}
 $('missed-only').addEventListener('change', () => load(false))
 $('history-more').addEventListener('click', () => load(true))
 $('replay-missed').addEventListener('click', replay)

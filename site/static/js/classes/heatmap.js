@@ -1,0 +1,100 @@
+/**
+ * A class's heatmap on its page (to the teacher): students × themes over the last 7, 30 or 90 days,
+ * each cell the share of the student's puzzles of that theme solved first try, with its count
+ * (GET /api/classes/<id>/progress; the columns come weakest first: puzzlebook/class_progress.py).
+ * Sortable by any column (buttons in the heads, so a keyboard sorts as a mouse does; aria-sort), a
+ * CSV (GET …/progress.csv), and from any theme column "Assign a set": the class page's set form,
+ * prefilled with that theme (`onAssign`). Each student's name opens their dashboard as the student
+ * sees it (/dashboard/?class=<id>&student=<id>: viewed.js).
+ *
+ * The words, the shades and the sorting are data (no DOM) and tested in
+ * tests/js/classes_heatmap.test.mjs; `drawHeatmap` builds the table with lib/dom.js (every name as
+ * textContent).
+ *
+ *   heatmap: { days, from, to, min_plays, themes: [{ theme, name, played, first, first_rate }],
+ *              students: [{ id, name, played, first, first_rate, cells: [{ played, first, first_rate }] }] }
+ */
+import { el } from '../lib/dom.js'
+
+export const SPANS = [7, 30, 90]
+
+/** A cell (or a student's whole span) in words: "3 of 5 first try (60%)", "None played". */
+export function heatWords(cell) {
+  if (!cell || !cell.played) return 'None played'
+  return `${cell.first} of ${cell.played} first try (${cell.first_rate}%)`
+}
+
+/** A cell's shade: 'low' under 40% first try, 'mid' to 69%, 'high' from 70%, 'none' when none played. */
+export function shade(cell) {
+  if (!cell || !cell.played || cell.first_rate === null || cell.first_rate === undefined) return 'none'
+  return cell.first_rate < 40 ? 'low' : cell.first_rate < 70 ? 'mid' : 'high'
+}
+
+/** What a shade means, for the key under the table. */
+export const SHADES = { low: 'under 40% first try', mid: '40–69%', high: '70% or more', none: 'none played' }
+
+/**
+ * The students sorted by `key`: 'name', 'all' (every puzzle of the span) or a theme column's
+ * 0-based index; a figure sorts weakest first (the share solved first try, then the most played),
+ * those who played none last; `descending` reverses the order of those who played (never putting
+ * the unplayed first). Ties keep the order by name.
+ */
+export function sortStudents(students, key, descending = false) {
+  const byName = (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
+  const figure = (row) => (key === 'all' ? row : row.cells[key])
+  return [...students].sort((a, b) => {
+    if (key === 'name') return (descending ? -1 : 1) * byName(a, b)
+    const [x, y] = [figure(a), figure(b)]
+    if (!x.played || !y.played) return (x.played ? -1 : y.played ? 1 : 0) || byName(a, b)
+    // first/played compared exactly (x.first/x.played < y.first/y.played as a cross product).
+    const order = x.first * y.played - y.first * x.played || y.played - x.played
+    return (descending ? -order : order) || byName(a, b)
+  })
+}
+
+/** The CSV's file name: the class's name kept to safe characters, and the span. */
+export function heatCsvName(className, days) {
+  const safe = String(className).normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)
+  return `${safe || 'class'}-progress-${days}-days.csv`
+}
+
+/** Where a student's dashboard, as the teacher sees it, is. */
+export function viewedUrl(page, classId, studentId) {
+  return `/${page}/?class=${encodeURIComponent(classId)}&student=${encodeURIComponent(studentId)}`
+}
+
+function cellNode(tag, cell, extra = {}) {
+  return el(tag, { class: `heat-cell is-${shade(cell)}`, ...extra },
+    el('span', { class: 'heat-rate', 'aria-hidden': 'true', text: cell.played ? `${cell.first_rate}%` : '–' }),
+    cell.played ? el('span', { class: 'heat-count', 'aria-hidden': 'true', text: `${cell.first}/${cell.played}` }) : null,
+    el('span', { class: 'visually-hidden', text: heatWords(cell) }))
+}
+
+/**
+ * The heatmap's table for `heatmap` of class `classId`, sorted by `sort` ({ key, descending });
+ * `onSort(key)` when a head's button is pressed, `onAssign(column)` on a column's "Assign a set".
+ */
+export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
+  const head = (label, key, ...more) => {
+    const active = sort.key === key
+    const button = el('button', { class: 'sort-button', type: 'button', dataset: { heatSort: String(key) } },
+      label, el('span', { 'aria-hidden': 'true', class: 'sort-mark', text: active ? (sort.descending ? ' ▼' : ' ▲') : '' }))
+    button.addEventListener('click', () => onSort(key))
+    return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null }, button, ...more)
+  }
+  const columns = heatmap.themes.map((column, n) => {
+    const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: 'Assign a set', 'aria-label': `Assign a set of ${column.name}` })
+    assign.addEventListener('click', () => onAssign(column))
+    return head(column.name, n, el('span', { class: 'heat-class', text: `Class: ${column.first_rate}% of ${column.played}` }), assign)
+  })
+  const rows = sortStudents(heatmap.students, sort.key, sort.descending).map((row) => el('tr', {},
+    el('th', { scope: 'row', class: 'student-cell' },
+      el('a', { href: viewedUrl('dashboard', classId, row.id), text: row.name, 'aria-label': `${row.name}’s dashboard` })),
+    cellNode('td', row, { title: heatWords(row) }),
+    ...row.cells.map((cell, n) => cellNode('td', cell, { title: `${heatmap.themes[n].name}: ${heatWords(cell)}` }))))
+  const caption = `Solved first try, by student and theme, the last ${heatmap.days} days (weakest theme first)`
+  return el('table', { class: 'class-table heat-table' },
+    el('caption', { text: caption }),
+    el('thead', {}, el('tr', {}, head('Student', 'name'), head('All puzzles', 'all'), ...columns)),
+    el('tbody', {}, ...rows))
+}

@@ -1,0 +1,57 @@
+/**
+ * A student's dashboard and history, as their teacher sees them: the dashboard and history pages
+ * with ?class=<id>&student=<id> read the student's figures from the class's routes
+ * (GET /api/classes/<id>/students/<id>/dashboard and …/history: the same figures and lines the
+ * student reads of their own) instead of the player's own. Only the class's teacher may read them;
+ * anyone else, or a student who left the class or was removed, gets the server's plain 404 words.
+ *
+ *   const viewed = viewedOf(location.search)   // null on the player's own pages
+ *   await viewed.describe()                    // { name, className } from the class, or {}
+ */
+import { call } from '../lib/api.js'
+
+const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
+const PLAYER_ID = /^[0-9a-f]{16}$/
+
+/**
+ * The student being viewed from `search` (location.search): { classId, studentId, … } with their
+ * API paths and page links, or null when the address names no class and student. A malformed id is
+ * still returned (its reads answer 404 in the server's words), so a broken link says so.
+ */
+export function viewedOf(search) {
+  const params = new URLSearchParams(search)
+  const classId = params.get('class')
+  const studentId = params.get('student')
+  if (classId === null && studentId === null) return null
+  const c = encodeURIComponent(classId || '')
+  const s = encodeURIComponent(studentId || '')
+  const base = `/classes/${c}/students/${s}`
+  return {
+    classId: classId || '',
+    studentId: studentId || '',
+    wellFormed: CLASS_ID.test(classId || '') && PLAYER_ID.test(studentId || ''),
+    dashboardPath: (days) => `${base}/dashboard?days=${days}`,
+    historyPath: (query) => `${base}/history${query ? `?${query}` : ''}`,
+    page: (name) => `/${name}/?class=${c}&student=${s}`,
+    classPage: `/classes/class/?id=${c}`,
+    assignPage: (theme) => `/classes/class/?id=${c}&assign=${encodeURIComponent(theme)}`,
+    async describe() {
+      if (!this.wellFormed) return {}
+      const got = await call(`/classes/${c}`)
+      if (got.status !== 200 || !got.data || got.data.role !== 'teacher') return {}
+      const student = (got.data.students || []).find((m) => m.id === studentId)
+      return { className: got.data.name, name: student ? student.name : undefined }
+    },
+  }
+}
+
+/** The page's lede to the teacher: `words(name)` (the student's name, or "this student"), then the class. */
+export function viewedLede(who, words) {
+  const where = who.className ? ` You see this as their teacher in ${who.className}.` : ''
+  return `${words(who.name || 'this student')}${where}`
+}
+
+/** "Ada’s" (or "This student’s") for a heading. */
+export function possessive(who) {
+  return `${who.name || 'This student'}’s`
+}
