@@ -311,6 +311,16 @@ def _import_checked(page: Any, world: World) -> None:
     page.wait_for_selector(".import-problem")
 
 
+def _engine_checked(page: Any, world: World) -> None:
+    """A valid lesson whose line loses a piece, checked by the engine: its warning beside the puzzle."""
+    losing = [{"fen": "r1b1kbnr/pppp1ppp/2n2q2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+               "playerColor": "white", "moves": [{"uci": "f3e5"}, {"uci": "c6e5"}, {"uci": "d2d4"}],
+               "title": "A puzzle whose title is long enough to wrap " * 2}]
+    page.fill("#import-text", json.dumps(losing))
+    page.click("#check-button")
+    page.wait_for_selector("body[data-engine-check=done] .engine-finding", timeout=180_000)
+
+
 # A guest's log of long-named themes, each played often enough to be charted (chess/store.js's log).
 LONG_THEMES = [
     "discoveredAttack", "attackingF2F7", "exposedKing", "backRankMate", "doubleCheck", "intermezzo"
@@ -388,6 +398,7 @@ VIEWS = [
     View("lessons, with results", "/lessons/", _results_open, signed_in=True),
     View("lessons new", "/lessons/new/"),
     View("lessons new, checked", "/lessons/new/", _import_checked, signed_in=True),
+    View("lessons new, the engine's warnings", "/lessons/new/", _engine_checked, signed_in=True),
     View("lesson play", "/lessons/play/?id={lesson}", lambda page, world: chess.wait_ready(page)),
     View("lesson format guide", "/lessons/format/"),
     View("lesson edit", "/lessons/edit/?id={lesson}", _edit_loaded, signed_in=True),

@@ -5,7 +5,7 @@
  *
  *   const engine = new Engine(url)            // nothing is fetched yet
  *   const result = await engine.analyse(fen, { depth: 12, onInfo })
- *   // result: { fen, bestmove, depth, score: { cp } | { mate }, pv: [uci, ...] }
+ *   // result: { fen, bestmove, depth, score: { cp } | { mate }, pv: [uci, ...], lines }
  *   engine.stop()                              // the search in progress answers now, with what it has
  *   engine.quit()                              // the worker goes; a later analyse() starts a new one
  *
@@ -15,6 +15,8 @@
  * is `depth` (plies), `movetime` (ms) or `nodes`, alone or together (whichever comes first);
  * none means depth DEFAULT_DEPTH. A score is from the side to move's point of view, as UCI says
  * it (whiteScore() turns it to White's). onInfo(line) hears every deeper line as it comes.
+ * `multipv: n` asks for the n best moves: `lines` then holds each one's { score, pv } at the
+ * deepest depth searched, best first (the first is the result's own score and pv).
  *
  * Pure helpers (parseInfo, parseBestmove, whiteScore) are exported for the node tests and for
  * other users of the engine (a lesson's check, issue 30).
@@ -119,13 +121,15 @@ export class Engine {
    * The engine's verdict on `fen`: { fen, bestmove (uci or null when no move is legal), depth,
    * score, pv }. limits: { depth, movetime, nodes }; onInfo(info) hears each deeper line.
    */
-  analyse(fen, { depth, movetime, nodes, onInfo } = {}) {
+  analyse(fen, { depth, movetime, nodes, onInfo, multipv = 1 } = {}) {
     if (this.search) this.send('stop')
     const serial = ++this.asked
     const run = this.queue.then(() => this.ready()).then(() => new Promise((resolve, reject) => {
       if (serial !== this.asked) return resolve(null)
-      this.search = { resolve, reject, onInfo, result: { fen, bestmove: null, depth: 0, score: null, pv: [] } }
+      this.search = { resolve, reject, onInfo, lines: [], result: { fen, bestmove: null, depth: 0, score: null, pv: [], lines: [] } }
       this.send('ucinewgame')
+      // Said every search, so one engine serves one-line and several-line searches alike.
+      this.send(`setoption name MultiPV value ${Number.isInteger(multipv) && multipv > 1 ? multipv : 1}`)
       this.send(`position fen ${fen}`)
       this.send(goCommand({ depth, movetime, nodes }))
     }))
@@ -173,7 +177,12 @@ export class Engine {
     const search = this.search
     if (!search) return
     const info = parseInfo(line)
+    if (info && !info.bound && info.multipv > 1) {
+      search.lines[info.multipv - 1] = { depth: info.depth, score: info.score, pv: info.pv }
+      return
+    }
     if (info && info.multipv === 1 && !info.bound && (info.pv.length || !search.result.pv.length)) {
+      search.lines[0] = { depth: info.depth, score: info.score, pv: info.pv }
       Object.assign(search.result, { depth: info.depth, score: info.score, pv: info.pv })
       search.onInfo?.({ ...search.result })
       return
@@ -183,6 +192,9 @@ export class Engine {
       this.search = null
       search.result.bestmove = best
       if (best && search.result.pv[0] !== best) search.result.pv = [best]
+      // The other lines as deep as the first (a shallower one is from an earlier iteration).
+      search.result.lines = [{ score: search.result.score, pv: search.result.pv },
+        ...search.lines.slice(1).filter((l) => l && l.depth >= search.result.depth - 1).map((l) => ({ score: l.score, pv: l.pv }))]
       search.resolve(search.result)
     }
   }

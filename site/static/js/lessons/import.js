@@ -4,7 +4,9 @@
  * and get the link to give the students.
  *
  * Checking is POST /api/lessons/validate (anyone); importing is POST /api/lessons
- * (a player). The text goes as it is, so the server's line and column numbers
+ * (a player). Once the format is valid, the engine checks each puzzle's line in this browser
+ * (engine_check.js: Stockfish in a worker, loaded only then) and adds its warnings, in plain
+ * words, beside each puzzle; they never stop an import. The text goes as it is, so the server's line and column numbers
  * are the teacher's own. Every text from the import is shown with textContent.
  */
 import { Chess } from '../vendor/chess.js'
@@ -22,6 +24,8 @@ const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
 const editing = document.querySelector('[data-edit]') ? new URLSearchParams(location.search).get('id') || '' : null
 const storePath = editing ? `/lessons/${editing}` : '/lessons'
 let previews = []
+let engine = null // the engine, started by the first valid check
+let engineRun = 0 // the engine check in progress: a newer check makes an older one give up
 
 /** POST (PUT, saving an edit) the text to /api`path`; { status, data } (status 0 when offline). */
 async function send(path, text) {
@@ -159,12 +163,51 @@ function showReport(report, text) {
   announce(summary)
 }
 
+/** The engine's check of each puzzle of a valid `report`, its warnings added beside each puzzle. */
+async function engineCheck(report) {
+  const run = ++engineRun
+  const puzzles = report.puzzles || []
+  if (!puzzles.length) return
+  const status = el('p', { class: 'muted engine-status', id: 'engine-status', role: 'status', text: 'The engine is starting to check each line…' })
+  $('import-summary')?.after(status)
+  let found = 0
+  try {
+    const [{ Engine }, { checkPuzzle }] = await Promise.all([import('../chess/engine.js'), import('./engine_check.js')])
+    engine = engine || new Engine($('import-report-box').dataset.engine)
+    for (const puzzle of puzzles) {
+      if (run !== engineRun) return
+      status.textContent = `The engine is checking puzzle ${puzzle.index} of ${puzzles.length}…`
+      const findings = await checkPuzzle(puzzle, engine)
+      if (run !== engineRun) return
+      found += findings.length
+      const card = document.querySelector(`.import-puzzle[data-puzzle="${puzzle.index}"] .import-puzzle-body`)
+      if (card && findings.length) {
+        // Their own list and class: the importer's problems stay as they were, the engine's beside them.
+        card.append(el('ul', { class: 'engine-findings', dataset: { engine: String(puzzle.index) } },
+          ...findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind } },
+            el('span', { class: 'engine-finding-kind', text: 'Engine:' }), ' ', el('span', { text: f.words })))))
+      }
+    }
+    status.textContent = found
+      ? `The engine checked every line: ${plural(found, 'warning')} beside the puzzles. They are warnings: you can import anyway.`
+      : 'The engine checked every line and found nothing to warn about.'
+    document.body.dataset.engineCheck = 'done'
+    announce(status.textContent)
+  } catch {
+    if (run !== engineRun) return
+    status.textContent = 'The engine could not check the lines in this browser; the lesson can still be imported.'
+    document.body.dataset.engineCheck = 'failed'
+  }
+}
+
 function textToSend() {
   return $('import-text').value
 }
 
 async function check() {
   const text = textToSend()
+  engineRun++ // an engine check of the text before gives up
+  delete document.body.dataset.engineCheck
   $('import-done').hidden = true
   $('check-button').disabled = true
   try {
@@ -174,6 +217,7 @@ async function check() {
       return null
     }
     showReport(answer.data, text)
+    if (answer.data.ok) engineCheck(answer.data)
     return answer.data
   } finally {
     $('check-button').disabled = false

@@ -1,0 +1,59 @@
+"""The engine's check of an imported lesson in Chromium (issue 30, part 3): once the format is
+valid, Stockfish in a worker plays through each line on /lessons/new/ and warns, beside the
+puzzle, of a student's move that loses; a sound line gets no warning; the warnings never stop
+the import. axe on the checked page; screenshots at 320, 390 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import chain_helpers as ch
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/tmp/puzzlebook-engine-check-shots")
+
+# White's knight takes a pawn twice defended: a piece for a pawn. And the back-rank mate, sound.
+LESSON = [
+    {"title": "Grab the pawn?", "fen": "r1b1kbnr/pppp1ppp/2n2q2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+     "playerColor": "white", "moves": [{"uci": "f3e5"}, {"uci": "c6e5"}, {"uci": "d2d4"}]},
+    {"title": "Back rank", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
+     "moves": [{"uci": "a1a8"}]},
+]
+
+
+def check(page: Any) -> None:
+    page.goto("/lessons/new/")
+    page.fill("#import-text", json.dumps(LESSON, indent=2))
+    page.click("#check-button")
+    page.wait_for_selector("body[data-engine-check=done]", timeout=180_000)
+
+
+@pytest.mark.slow
+def test_a_losing_move_is_warned_of_and_the_lesson_still_imports(make_page: Any, site_server: Any, axe: Any):
+    teacher = ch.new_player(site_server, "Ms Knight")
+    page = make_page()
+    ch.sign_in(page, teacher)
+    check(page)
+    first = page.locator(".import-puzzle[data-puzzle='1'] .engine-finding")
+    words = first.all_inner_texts()
+    assert any(w.startswith("Engine: White’s 1st move Nxe5 loses: after …") and "Black is up" in w
+               for w in words), words
+    assert page.locator(".import-puzzle[data-puzzle='2'] .engine-finding").count() == 0
+    assert "You can import anyway" in page.text_content("#engine-status").replace("you can", "You can")
+    assert axe(page) == []
+    page.click("#import-button")
+    page.wait_for_selector("#import-done:not([hidden])")
+    SHOTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        shot = make_page(viewport={"width": 320, "height": 900}, color_scheme=scheme)
+        ch.sign_in(shot, teacher)
+        check(shot)
+        for width in (320, 390, 1280):
+            shot.set_viewport_size({"width": width, "height": 900})
+            wide = shot.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+            assert wide <= 0, (width, scheme, wide)
+            shot.screenshot(path=str(SHOTS / f"engine-check-{width}-{scheme}.png"), full_page=True)
