@@ -210,6 +210,23 @@ def test_a_players_review_is_kept_by_the_server_merged_with_each_devices_and_unr
     assert site_server.get("/api/me", token=player["token"])[1].get("ratings") == rating
 
 
+def test_signing_in_merges_what_this_browser_missed_into_the_players_review(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    today = chain.site_today(site_server)
+    player = chain.new_player(site_server, "Later Signer")
+    puzzle = one_mover(bundle, skip=3)
+    page = make_page()
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    show_solution(page)  # missed as a guest: kept in this browser's review only
+    assert site_server.get("/api/chess/review", token=player["token"])[1]["cards"] == []
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        page.goto(f"/signin/#token={player['token']}")
+    page.wait_for_selector("#signin-done:not([hidden])")
+    cards = site_server.get("/api/chess/review", token=player["token"])[1]["cards"]
+    assert [(c["id"], c["results"]) for c in cards] == [(puzzle.id, [[today, "miss"]])]
+
+
 @pytest.mark.parametrize("width", [320, 390, 1280])
 def test_the_review_page_reads_at_every_width(make_page: Any, width: int) -> None:
     page = make_page(viewport={"width": width, "height": 800})

@@ -57,3 +57,23 @@ test("a log entry's result is the review's grade: only a clean solve isn't a mis
   const cases = { clean: 'clean', help: 'help', mistake: 'miss', missed: 'miss', shown: 'miss' }
   for (const [result, grade] of Object.entries(cases)) assert.equal(queue.gradeOfResult(result), grade, result)
 })
+
+test('the browser keeps its review: a miss enters, a clean first solve never, and a sync merges the answer', async () => {
+  const { ReviewKeep } = await import('../../site/static/js/review/keep.js')
+  const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
+  const keep = new ReviewKeep(new MemoryStorage())
+  assert.equal(keep.has(), false)
+  keep.note('Easy', 'aaaaa', '2026-12-01', 'clean')
+  assert.equal(keep.has(), false)
+  keep.note('Easy', 'bbbbb', '2026-12-01', 'miss')
+  assert.deepEqual(keep.queue().cards.map(queue.keyOf), ['Easy/bbbbb'])
+  const server = { cards: [{ band: 'Hard', id: 'ccccc', results: [['2026-11-30', 'help']] }] }
+  let sent = null
+  const call = async (path, { body }) => { sent = body; return { status: 200, data: queue.merge(queue.readQueue(body), queue.readQueue(server)) } }
+  assert.equal(await keep.sync(call, '2026-12-01'), true)
+  assert.deepEqual(sent.cards.map(queue.keyOf), ['Easy/bbbbb'])
+  assert.deepEqual(keep.queue().cards.map(queue.keyOf), ['Easy/bbbbb', 'Hard/ccccc'])
+  // Refused or offline: nothing changes here.
+  assert.equal(await keep.sync(async () => ({ status: 0, data: null }), '2026-12-01'), false)
+  assert.equal(keep.queue().cards.length, 2)
+})

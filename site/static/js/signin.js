@@ -8,6 +8,8 @@
  *
  * A passkey or a code answers a new token for this device. Whatever this browser played signed out
  * (or holds for another player) stays here and is never posted as this player's: the page says so.
+ * The review is no result (it moves no rating): it is merged with the player's on the server at
+ * once, so the puzzles missed here come back on every device (review/keep.js; docs/review.md).
  */
 import { call, setPlayer, tokenFromHash, getPlayer } from './lib/api.js'
 import { passkeySignIn, codeSignIn } from './lib/passkeys.js'
@@ -24,6 +26,7 @@ const text = $('signin-text')
 async function welcome(player, extra = '') {
   setPlayer(player)
   document.dispatchEvent(new CustomEvent('player:change'))
+  mergeReview()
   const found = await notPosted(player.id).catch(() => ({}))
   const words = notPostedWords(found, player.name)
   title.textContent = `Welcome back, ${player.name}`
@@ -32,6 +35,13 @@ async function welcome(player, extra = '') {
   $('signin-kept').hidden = !words
   $('signin-ways').hidden = true
   $('signin-done').hidden = false
+}
+
+/** This browser's review and the player's, merged and kept in both (in the background). */
+function mergeReview() {
+  Promise.all([import('./review/keep.js'), import('./lib/dates.js')])
+    .then(([{ ReviewKeep }, { dayIn, siteZone }]) => new ReviewKeep().sync(call, dayIn(siteZone())))
+    .catch(() => {})
 }
 
 function offerTheWays(heading, words) {

@@ -51,6 +51,8 @@ export class ReviewKeep {
    * kept here; `true` when the server answered. Offline or refused: nothing changes here.
    */
   async sync(call, today) {
+    // Offline, the post would only fail (and log it): the next page or result tries again.
+    if (globalThis.navigator && navigator.onLine === false) return false
     const mine = this.queue()
     const answer = await call('/chess/review', { method: 'POST', body: { cards: mine.cards } })
     if (answer.status !== 200 || !answer.data) return false
