@@ -80,8 +80,8 @@ def make() -> dict[str, Any]:
     schedules = [_schedule(_history(rng, n, graduate=False)) for n in (1, 1, 2, 3) for _ in range(6)]
     schedules += [_schedule(_history(rng, rng.randrange(1, 8), graduate=True)) for _ in range(6)]
     schedules += [_schedule(_history(rng, 12, graduate=False)) for _ in range(4)]
-    # the long run: always missed, 70 days running (the latest MAX_RESULTS kept)
-    schedules.append(_schedule([(_day(i), MISS) for i in range(70)]))
+    # the long run: always missed, 40 days running (the latest MAX_RESULTS kept)
+    schedules.append(_schedule([(_day(i), MISS) for i in range(40)]))
 
     raw = [
         [[_day(3), MISS], [_day(1), HELP]],

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from functions.app import REVIEW_BODY_LIMIT
+from puzzlebook.review.queue import MAX_CARDS
 from service.games.chess.review import ChessReview
 from service.store import keys as K
 from tests.run_modes import run_world
@@ -116,6 +117,17 @@ def test_a_review_too_large_is_refused_before_it_is_read(world: SimpleNamespace)
     got = world.client.post("/api/chess/review", json=body, headers=me)
     assert got.status_code == 413, got.text
     assert world.client.get("/api/chess/review", headers=me).json()["cards"] == []
+
+
+def test_the_largest_review_is_taken_and_one_card_more_is_refused_in_words(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    results = [(f"2026-10-{d:02d}", "miss") for d in range(1, 31)]
+    full = [card(f"p{k:04d}", *results) for k in range(MAX_CARDS)]
+    got = post(world, me, *full)
+    assert got.status_code == 200, got.text[:200]
+    assert len(got.json()["cards"]) == MAX_CARDS
+    too_many = post(world, me, *full, card("zzzzz", (TODAY, "miss")))
+    assert too_many.status_code == 400 and f"at most {MAX_CARDS} cards" in too_many.json()["error"]
 
 
 def test_a_review_never_moves_the_rating(world: SimpleNamespace) -> None:

@@ -26,8 +26,10 @@ from typing import Any
 
 from puzzlebook.review.schedule import CLEAN, GRADES, HELP, MISS, Result, due_day, worse
 
-MAX_CARDS = 1000  # a review's cards at most: the newest are kept
-MAX_RESULTS = 60  # a card's results at most: the latest are kept
+# A review is one item of the player's (DynamoDB: 400 KB at most): 400 cards of 30 results each is
+# about 310 KB of JSON, the largest a review can be.
+MAX_CARDS = 400  # a review's cards at most: the newest are kept
+MAX_RESULTS = 30  # a card's results at most: the latest are kept
 KEEP_GRADUATED = 90  # days a graduated card is kept, so an old copy can't bring it back
 PUZZLE_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

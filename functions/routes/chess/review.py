@@ -20,8 +20,10 @@ from functions.deps import Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.words import Says, Worded
+from puzzlebook.calendar import DATE_PATTERN
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, BadReview, Queue, due_on
+from puzzlebook.patterns import whole_text
+from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, PUZZLE_ID, BadReview, Queue, due_on
 from puzzlebook.review.schedule import GRADES
 from service.games.chess.review import ChessReview
 
@@ -36,13 +38,21 @@ Reviewer = Annotated[Signed, signed_in("Sign in to keep your review on the serve
 CARDS_WORDS = f"The cards must be a list of at most {MAX_CARDS} cards, each {{band, id, results}}."
 
 
+# A result as the document states it: [a real date, a grade], exactly what Queue.from_doc accepts.
+RESULT_SCHEMA: dict[str, Any] = {
+    "type": "array", "minItems": 2, "maxItems": 2,
+    "prefixItems": [{"type": "string", "pattern": whole_text(DATE_PATTERN)},
+                    {"type": "string", "enum": list(GRADES)}],
+}
+
+
 class ReviewCardDoc(BaseModel):
     """A puzzle in review: its results day by day, `[day, grade]` (grade miss, help or clean)."""
 
     band: str = Field(json_schema_extra={"enum": list(BANDS)})
-    id: str
+    id: str = Field(json_schema_extra={"pattern": whole_text(PUZZLE_ID.pattern)})
     results: list[list[str]] = Field(
-        min_length=1, max_length=MAX_RESULTS,
+        min_length=1, max_length=MAX_RESULTS, json_schema_extra={"items": RESULT_SCHEMA},
         description=f"[YYYY-MM-DD, grade], grade one of {', '.join(GRADES)}; a day's worse result stands",
     )
 

@@ -11,8 +11,8 @@
  */
 import { addDays } from '../lib/dates.js'
 
-export const MAX_CARDS = 1000
-export const MAX_RESULTS = 60
+export const MAX_CARDS = 400 // one DynamoDB item on the server: puzzlebook/review/queue.py
+export const MAX_RESULTS = 30
 export const KEEP_GRADUATED = 90
 
 export const MISS = 'miss'
