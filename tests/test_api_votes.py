@@ -18,6 +18,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.votes import VIEW, PuzzleVotes
 from service.store import keys as K
+from service.store.items import doc_of
 from tests.run_modes import run_world
 from tests.support import post_result, signed_up
 
@@ -90,6 +91,23 @@ def test_only_a_puzzle_played_can_be_voted_and_bad_words_are_told_why(world: Sim
     assert world.client.get(f"/api/chess/votes/{puzzle.id}").status_code == 401
     assert world.client.get("/api/chess/votes/not-an-id", headers=me).status_code == 400
     assert world.client.get(f"/api/chess/votes/{puzzle.id}", headers=me).json()["vote"] is None
+
+
+def test_a_word_given_as_a_guest_is_taken_on_sign_in_and_kept_marked(world: SimpleNamespace) -> None:
+    """A guest's play never posts, so its word comes with `guest` (the browser's outbox on sign-in)
+    and needs no result of the account's; without it the played rule stands."""
+    me = signed_up(world.client, "Ada")
+    (puzzle,) = puzzles(world, 1)
+    assert vote(world, me, puzzle, vote="down").status_code == 422
+    got = vote(world, me, puzzle, vote="down", reason="broken", guest=True)
+    assert got.status_code == 200, got.text
+    assert got.json() == {"id": puzzle.id, "vote": "down", "reason": "broken"}
+    pid = world.client.get("/api/me", headers=me).json()["id"]
+    item = world.store.get_item(K.player(pid), f"PV#{puzzle.id}")
+    assert item is not None and doc_of(item)["guest"] is True
+    assert PuzzleVotes(world.store).compute_view(NOON).tallies[0].reports == {"broken": 1}
+    wrong = vote(world, me, puzzle, vote="up", guest="yes please")
+    assert wrong.status_code == 400 and wrong.json()["error"] == "guest must be true or false."
 
 
 def test_the_nightly_view_ranks_the_worst_voted_and_the_most_reported(world: SimpleNamespace) -> None:

@@ -79,6 +79,7 @@ class World:
     code: str = ""
     student: dict[str, Any] = field(default_factory=dict)
     daily_id: str = ""
+    storm_first: Any = None  # today's Storm run's first puzzle (a Puzzle)
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,8 @@ def world(site_server: Any, bundle: Any) -> World:
     yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
     site_server.publish()  # the boards page reads each board's snapshot
     return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
-                 klass=klass, code=code, student=players[1], daily_id=entry["id"])
+                 klass=klass, code=code, student=players[1], daily_id=entry["id"],
+                 storm_first=Puzzle.from_row([*storm_day["puzzles"][0][:4], ""], ""))
 
 
 def _class_with_results(site_server: Any, players: list[dict[str, Any]], lesson: str) -> tuple[str, str]:
@@ -230,6 +232,15 @@ def _review_due(ready: str) -> Callable[[Any, World], None]:
         page.wait_for_selector(ready)
 
     return fill
+
+
+def _chess_voted(page: Any, world: World) -> None:
+    """The done box with the vote given and the report's reasons open (docs/votes.md)."""
+    _chess_results(page, world)
+    page.click("#results-sheet [data-close]")
+    page.click("#vote-down")
+    page.click("#report-button")
+    page.click('[data-reason="several-moves"]')
 
 
 def _chess_howto(page: Any, world: World) -> None:
@@ -290,6 +301,18 @@ def _storm_results(page: Any, world: World) -> None:
     page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
 
 
+def _storm_review(page: Any, world: World) -> None:
+    """The run over and its sheet closed: the review of each puzzle tried (docs/storm.md)."""
+    _storm_play(page, world)
+    puzzle = world.storm_first
+    chess.click_move(page, chess.find_wrong_move(puzzle, 1), chess.solver_color(puzzle))
+    page.wait_for_function("() => document.getElementById('board-frame').dataset.puzzle === '2'")
+    page.click("#end-button")
+    page.wait_for_selector("#results-sheet[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#storm-review:not([hidden]) li")
+
+
 def _streak_play(page: Any, world: World) -> None:
     page.click("#start-button:not([disabled])")
     chess.wait_ready(page)
@@ -348,6 +371,8 @@ VIEWS = [
     View("chess daily", "/#/daily/{band}", lambda page, world: chess.wait_ready(page)),
     View("chess how to play sheet", "/#/daily/{band}", _chess_howto),
     View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
+    View("chess done, voted and reporting", "/#/daily/{band}", _chess_voted, signed_in=True),
+    View("chess done, a guest's vote", "/#/daily/{band}", _chess_voted),
     View("about", "/about/"),
     View("review", "/review/"),
     View("home, review due", "/", _review_due("#review-card:not([hidden]) #review-start:not([hidden])")),
@@ -360,6 +385,7 @@ VIEWS = [
     View("storm, signed in with runs", "/storm/", _wait("#mine:not([hidden])"), signed_in=True),
     View("storm playing", "/storm/", _storm_play),
     View("storm results sheet", "/storm/", _storm_results, signed_in=True),
+    View("storm run review", "/storm/", _storm_review),
     View("storm past day", "/storm/#/{past}", _wait("#start-button:not([disabled])")),
     View("storm how-to", "/howto/storm/"),
     View("streak", "/streak/", _wait("#start-button:not([disabled])")),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.storm.clock import START, WRONG_PENALTY, combo_bonus
 from tests.browser import chess_helpers as ch
@@ -202,3 +203,60 @@ def test_todays_run_opens_from_the_apis_copy_while_the_site_hasnt_its_file(page,
     page.click("#start-button")
     wait_move(page, 1, 0, fake=False)
     assert page.locator("#board-frame").get_attribute("data-puzzle") == "1"
+
+
+def solve_in_run(page: Any, run: list[Puzzle], index: int) -> None:
+    """Solve the run's puzzle `index` (from 0) by clicks, until the next is on the board."""
+    puzzle = run[index]
+    for k, uci in enumerate(puzzle.solution):
+        ch.click_move(page, uci, ch.solver_color(puzzle))
+        last = k == len(puzzle.solution) - 1
+        wait_move(page, index + 1 + last, 0 if last else k + 1, fake=False)
+
+
+def test_the_review_lists_the_run_each_puzzle_replayable(page, site_server, axe) -> None:
+    """After a run: each puzzle tried, solved, missed or left part way, with the run's figures, and
+    a link that plays it again on the chess page (docs/storm.md, "The review")."""
+    page.goto("/storm/")
+    page.wait_for_selector("#start-button:not([disabled])")
+    run = run_puzzles(day_file(site_server))
+    page.click("#start-button")
+    wait_move(page, 1, 0, fake=False)
+    first = run[0]
+    solve_in_run(page, run, 0)
+    ch.click_move(page, wrong_move(run[1]), ch.solver_color(run[1]))
+    wait_move(page, 3, 0, fake=False)
+    third = next(k for k in range(2, len(run)) if len(run[k].solution) > 1)
+    for k in range(2, third):  # on to a puzzle of two moves or more, solving those before it
+        solve_in_run(page, run, k)
+    ch.click_move(page, run[third].solution[0], ch.solver_color(run[third]))
+    wait_move(page, third + 1, 1, fake=False)
+    page.click("#end-button")
+    page.locator("#results-sheet[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.locator("#results-sheet[open]").wait_for(state="detached")
+
+    review = page.locator("#storm-review")
+    assert review.is_visible()
+    rows = page.eval_on_selector_all("#review-list li", """(lis) => lis.map((li) => ({
+      result: li.dataset.result, text: li.textContent, href: li.querySelector('a')?.getAttribute('href'),
+    }))""")
+    tried = third + 1
+    assert [r["result"] for r in rows] == ["solved", "missed", *["solved"] * (third - 2), "unfinished"]
+    for k, row in enumerate(rows):
+        puzzle = run[k]
+        assert row["text"].startswith(f"Puzzle {k + 1} · rated {puzzle.rating}")
+        band = next(b for b, (low, high) in BANDS.items() if low <= puzzle.rating < high)
+        assert row["href"] == f"/#/p/{band}/{puzzle.id}"
+    assert "Missed" in rows[1]["text"] and "Left when the run ended" in rows[-1]["text"]
+    solved = third - 1
+    figures = page.text_content("#review-figures") or ""
+    assert figures.startswith(f"{solved} solved and 1 missed of {tried} puzzles in ")
+    assert axe(page, "#storm-done") == []
+
+    # Replayable: its link plays the first puzzle on the chess page.
+    page.get_by_role("link", name="Play it again (puzzle 1)").click()
+    page.wait_for_url(f"**{rows[0]['href']}")
+    ch.wait_ready(page)
+    side = "White" if ch.solver_color(first) == "w" else "Black"
+    assert page.text_content("#play-meta") == f"You play {side} · Rated {first.rating}"

@@ -236,3 +236,57 @@ test('a finished puzzle opened again shows how it ended and takes no moves', asy
   assert.equal(again.ui.board.enabled, false)
   assert.deepEqual(store.tally().Medium, { solved: 1, clean: 1, missed: 0, best: first.ctrl.rec.seconds })
 })
+
+test('after a puzzle: a vote and a report, each changeable, a guest’s waiting in the notes for a sign-in', async () => {
+  serve()
+  const { ctrl, ui, store } = await opened()
+  assert.equal(ctrl.votes(), false) // not before the puzzle is over
+  ctrl.vote('up')
+  assert.equal(store.notes.items().length, 0)
+  await ctrl.judge('f8d8')
+  await ctrl.judge('f6d8')
+  assert.equal(ctrl.votes(), true)
+  ctrl.vote('up')
+  assert.deepEqual([ctrl.word().vote, ctrl.word().reason, ctrl.word().reporting], ['up', null, false])
+  ctrl.vote('down') // changed: one vote
+  ctrl.toggleReporting()
+  assert.equal(ctrl.word().reporting, true)
+  ctrl.report('broken')
+  ctrl.toggleReporting() // a report made keeps its reasons shown
+  assert.deepEqual([ctrl.word().vote, ctrl.word().reason, ctrl.word().reporting], ['down', 'broken', true])
+  assert.equal(ctrl.word().note, 'Kept in this browser: it is sent when you sign in.')
+  assert.equal(ui.said.at(-1), 'Reported: Broken.')
+  // Each change is queued, a guest's with no player and marked as a guest's; the last one stands.
+  const items = store.notes.items()
+  assert.equal(items.length, 3)
+  assert.ok(items.every((item) => item.by === undefined && item.method === 'PUT' && item.body.guest === true))
+  assert.deepEqual(items.at(-1).body, { id: '0000D', band: 'Medium', vote: 'down', reason: 'broken', guest: true })
+  ctrl.report('broken') // again: taken back
+  assert.equal(ctrl.word().reason, null)
+  assert.equal(store.record('Medium', '0000D').reason, null)
+})
+
+test('a signed-in player’s vote goes after the solve, and the page says it is kept or why not', async () => {
+  const sent = serve((path, body) => {
+    if (path === '/chess/plays') return { status: 200, data: { ticket: 'tk', issued: 0 } }
+    if (path === '/chess/solves') return { status: 200, data: { already: false } }
+    if (path === '/chess/votes') return body.vote === 'down' ? { status: 422, data: { error: 'No.' } } : { status: 200, data: {} }
+    return null
+  })
+  const { ctrl } = await opened({ player: PLAYER })
+  await ctrl.judge('f8d8')
+  await ctrl.judge('f6d8')
+  ctrl.vote('up')
+  assert.equal(ctrl.word().note, 'Sending… it goes as soon as you are online.')
+  await until(() => ctrl.word().note === 'Thanks: your word is kept.')
+  const paths = sent.map((s) => s.path)
+  assert.ok(paths.indexOf('/chess/solves') < paths.indexOf('/chess/votes'), paths.join())
+  assert.deepEqual(sent.find((s) => s.path === '/chess/votes').body, { id: '0000D', band: 'Medium', vote: 'up', reason: null })
+  ctrl.vote('down')
+  await until(() => ctrl.word().note === 'Not kept: No.')
+})
+
+async function until(ok) {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  assert.ok(ok())
+}

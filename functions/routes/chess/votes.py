@@ -52,6 +52,12 @@ class ChessVote(Worded):
         Field(description="; ".join(f"{k}: {v}" for k, v in REASONS.items())),
         Says(f"The reason must be null or one of {', '.join(REASONS)}."),
     ] = None
+    guest: Annotated[
+        bool,
+        Field(description="True for a word given while signed out, sent by the browser on sign-in: the "
+                          "server never had that play's result, so the played rule is the browser's."),
+        Says("guest must be true or false."),
+    ] = False
 
 
 class ChessVoted(BaseModel):
@@ -79,11 +85,13 @@ async def put_vote(post: Voting) -> ChessVoted:
     if puzzles_of(ctx).puzzle(body.band, body.id) is None:
         raise ApiError(422, f"There's no {body.band} puzzle {body.id} in the collection.")
     votes = PuzzleVotes(ctx.store)
-    if not votes.played(player.id, body.id):
+    # A guest's play was never posted (a result posts only for the player who played it), so a word
+    # given as a guest and sent on sign-in is taken on the browser's word; it is kept marked as such.
+    if not body.guest and not votes.played(player.id, body.id):
         raise ApiError(422, NOT_PLAYED)
     enforce(ctx, VOTES, player.id)
     word = PuzzleVote(_TO_NUMBER[body.vote], body.reason)
-    votes.put(player.id, body.band, body.id, word, ctx.now())
+    votes.put(player.id, body.band, body.id, word, ctx.now(), guest=body.guest)
     return ChessVoted(id=body.id, vote=body.vote, reason=body.reason)
 
 

@@ -66,13 +66,17 @@ class PuzzleVotes:
         item = self.store.get_item(K.player(pid), vote_key(puzzle_id))
         return PuzzleVote.from_doc(doc_of(item)) if item else PuzzleVote()
 
-    def put(self, pid: str, band: str, puzzle_id: str, vote: PuzzleVote, now: dt.datetime) -> None:
-        """Keep the player's word on the puzzle, replacing what they said before (none: forgotten)."""
+    def put(self, pid: str, band: str, puzzle_id: str, vote: PuzzleVote, now: dt.datetime, *,
+            guest: bool = False) -> None:
+        """Keep the player's word on the puzzle, replacing what they said before (none: forgotten);
+        `guest`: given while signed out and sent on sign-in (kept marked, for the operator)."""
         key = (K.player(pid), vote_key(puzzle_id))
         if vote.empty:
             self.store.transact([Delete(*key)])
             return
-        doc = {"band": band, **vote.to_doc(), "at": utc_stamp(now)}
+        doc: dict[str, Any] = {"band": band, **vote.to_doc(), "at": utc_stamp(now)}
+        if guest:
+            doc["guest"] = True
         index = {VOTES_INDEX[0]: (K.board_entry(VOTES_INDEX, pid), f"{puzzle_id}#{pid}")}
         self.store.transact([Put(make_item(*key, doc, index=index))])
 

@@ -118,7 +118,10 @@ if (document.querySelector('table[data-reflow]')) {
 }
 showPlayer()
 wireMenu()
-document.addEventListener('player:change', showPlayer)
+document.addEventListener('player:change', () => {
+  showPlayer()
+  flush() // a player just made or signed in here: what waits for one goes (a guest's votes too)
+})
 window.addEventListener('storage', (event) => { if (event.key === 'pb:player') showPlayer() })
 window.addEventListener('online', flush)
 flush()

@@ -19,9 +19,13 @@ import { shareText } from './share.js'
 import { checkedKing } from './moving.js'
 import { countedDay, isClean, settled } from './results.js'
 import { Clock } from '../lib/clock.js'
-import { PlaySession } from '../lib/session.js'
+import { PlaySession, flushNotes } from '../lib/session.js'
 import { streak, dayIn, siteZone, longDate } from '../lib/dates.js'
 import { nextTask } from '../lib/tasks.js'
+import { pressed, voteItem, voteNote, voteWords } from './votes.js'
+
+/** A report's reasons in words, as the buttons say them (puzzlebook/votes.py REASONS). */
+const REASON_WORDS = { 'wrong-theme': 'Wrong theme', 'several-moves': 'Several good moves', broken: 'Broken', other: 'Other' }
 
 /** The pauses between moves (ms): before the opponent's first, before each answer, in Show solution. */
 export const BEATS = { first: 700, reply: 450, solution: 650 }
@@ -364,6 +368,56 @@ export class PuzzleCtrl extends PlaySession {
   /** The rating change from whichever post was rated (a miss, if it came first), or null. */
   ratingChange() {
     return ratingChange(this.rec.posted) || ratingChange(this.rec.missPosted)
+  }
+
+  // ---- the player's word on the puzzle (chess/votes.js) -------------------------------
+
+  /** Whether this puzzle takes a vote: once it is over, in a store that sends them (not a replay's copy). */
+  votes() {
+    return this.ended && Boolean(this.store.notes)
+  }
+
+  /** The vote and report drawn: {vote, reason, reporting (the reasons shown), note}. */
+  word() {
+    const { rec } = this
+    const word = { vote: rec.vote || null, reason: rec.reason || null }
+    const key = `vote:${rec.band}/${rec.id}#`
+    const waiting = Boolean(this.store.notes?.items().some((item) => item.key.startsWith(key)))
+    const guest = !this.player()
+    return { ...word, reporting: Boolean(this.reporting || word.reason), note: voteNote({ word, guest, waiting, answer: rec.voted }) }
+  }
+
+  /** Up or down ('up'/'down'); the chosen one again takes the vote back. */
+  vote(choice) {
+    this.changeWord('vote', choice)
+  }
+
+  /** Report a problem with `reason`; the chosen one again takes the report back. */
+  report(reason) {
+    this.changeWord('reason', reason)
+  }
+
+  /** Show or hide the reasons ("Report a problem"); a report made keeps them shown. */
+  toggleReporting() {
+    if (!this.votes()) return
+    this.reporting = !this.word().reporting || Boolean(this.rec.reason)
+    this.redraw()
+  }
+
+  changeWord(field, choice) {
+    const { rec } = this
+    if (!this.votes()) return
+    const word = pressed({ vote: rec.vote || null, reason: rec.reason || null }, field, choice)
+    rec.vote = word.vote
+    rec.reason = word.reason
+    rec.voteSerial = (rec.voteSerial || 0) + 1
+    delete rec.voted
+    const player = this.player()
+    this.store.notes.add(voteItem(rec, word, rec.voteSerial, player ? player.id : null))
+    this.store.updateRecord(rec)
+    this.redraw()
+    this.announce(voteWords(word, field, REASON_WORDS))
+    if (player) flushNotes(this.store, player).then(() => this.redraw()).catch(() => {})
   }
 
   // ---- what the player reads ------------------------------------------------------

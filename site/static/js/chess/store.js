@@ -10,6 +10,8 @@
  *   days           the days a daily was solved (for the streak)
  *   first-move     set once the first-move prompt has been shown
  *   queue          solves and misses waiting to post (and queue-sent: the keys posted)
+ *   votes          votes and reports waiting to send (votes-sent: the keys sent): lib/session.js's
+ *                  notes, a guest's sent by the next player to sign in here (chess/votes.js)
  *   log            the first result of each puzzle finished, oldest first (the last 3,000): the
  *                  history and the dashboard of a guest (chess/dashboard.js reads it)
  *   replay         the Replay missed run: the missed puzzles still to solve cleanly (chess/replay.js)
@@ -80,6 +82,7 @@ export const POSTING = {
   record: (store, body) => store.record(body.band, body.id),
   moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.moves) ? item.body.moves.length : 0),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
+  notes: { answer: 'voted' }, // a vote's answer: {sent} or {dropped, error}, in the record's `voted`
   /** The server's streak counts days on its board: asked for once a daily is in. */
   async more(item, kept, outcome, answer, call) {
     if (item.kind !== 'solve' || outcome !== 'sent' || !answer.data || !answer.data.daily) return kept
@@ -99,6 +102,7 @@ export class ChessStore {
     this.ns = namespace(PREFIX, backend)
     this.posting = POSTING
     this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
+    this.notes = new Outbox(this.ns, { name: 'votes' })
   }
 
   /** The record of puzzle (band, id), or null if this browser never opened it (or forgot it). */

@@ -28,7 +28,8 @@ export class PuzzleView extends PlayView {
       'share-preview', 'first-move-how', 'results-sheet-title', 'results-motifs', 'results-time',
       'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
       'results-note', 'results-cheer', 'results-next', 'game-link', 'results-game', 'results-game-link',
-      'analysis-link', 'results-analysis',
+      'analysis-link', 'results-analysis', 'puzzle-vote', 'vote-up', 'vote-down', 'report-button',
+      'report-reasons', 'vote-note',
     )
     super({
       screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText, resume: el.resumeButton, pauseButton: el.pauseButton },
@@ -36,6 +37,7 @@ export class PuzzleView extends PlayView {
     })
     this.el = el
     this.options = [...document.querySelectorAll('[data-option]')]
+    this.reasons = [...el.reportReasons.querySelectorAll('[data-reason]')]
     this.board = null
   }
 
@@ -81,6 +83,10 @@ export class PuzzleView extends PlayView {
     on(el.solutionNo, 'click', () => this.confirm.cancel(true))
     on(el.resultsButton, 'click', () => this.openResults())
     on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(el.voteUp, 'click', () => ctrl.vote('up'))
+    on(el.voteDown, 'click', () => ctrl.vote('down'))
+    on(el.reportButton, 'click', () => ctrl.toggleReporting())
+    for (const button of this.reasons) on(button, 'click', () => ctrl.report(button.dataset.reason))
     on(document, 'keydown', (e) => this.onKey(e))
     for (const input of this.options) {
       on(input, 'change', () => ctrl.setOptions(Object.fromEntries(this.options.map((i) => [i.dataset.option, i.checked]))))
@@ -150,6 +156,21 @@ export class PuzzleView extends PlayView {
     if (done) el.solutionConfirm.hidden = true
     el.playDone.hidden = !done
     if (done) this.drawResults()
+    this.drawVote()
+  }
+
+  /** The vote buttons and the report's reasons, as the controller holds the player's word. */
+  drawVote() {
+    const { ctrl, el } = this
+    el.puzzleVote.hidden = !ctrl.votes()
+    if (el.puzzleVote.hidden) return
+    const word = ctrl.word()
+    el.voteUp.setAttribute('aria-pressed', String(word.vote === 'up'))
+    el.voteDown.setAttribute('aria-pressed', String(word.vote === 'down'))
+    el.reportButton.setAttribute('aria-expanded', String(word.reporting))
+    el.reportReasons.hidden = !word.reporting
+    for (const button of this.reasons) button.setAttribute('aria-pressed', String(word.reason === button.dataset.reason))
+    setText(el.voteNote, word.note)
   }
 
   drawClock() {

@@ -215,6 +215,7 @@ export class Outbox {
     const list = Array.isArray(items) ? items : []
     const kept = { key: item.key, kind: item.kind, path: item.path, body: item.body }
     if (typeof item.by === 'string') kept.by = item.by
+    if (typeof item.method === 'string') kept.method = item.method // a note's (PUT); a result is POSTed
     list.push(kept)
     return this.store.set(this.name, list)
   }
@@ -296,11 +297,44 @@ export function withAnswer(posting, rec, kind, kept) {
 
 /**
  * Post what waits in `store`'s outbox (the signed-in player's results only), keep each answer
- * in its record and tell the listeners. Resolves to the flush's counts (or null without a player).
- * Called when a result is queued, on every page load (site.js) and when the browser comes back online.
+ * in its record and tell the listeners, then send its notes (flushNotes). Resolves to the results'
+ * flush's counts (or null without a player). Called when a result is queued, on every page load
+ * (site.js), when a player signs in and when the browser comes back online.
  */
 export function flush(store, player = getPlayer()) {
   if (!player) return Promise.resolve(null)
+  const results = flushResults(store, player)
+  if (store.notes) results.then(() => flushNotes(store, player)).catch(() => {})
+  return results
+}
+
+/*
+ * Notes: what a player says about a puzzle rather than plays (chess's votes: docs/votes.md), kept in
+ * a second Outbox of the game's store (`store.notes`) and sent as they are, with no ticket. An item
+ * is { key, kind, path, method, body, by }; a guest's has no `by`, so it is anyone's: the next
+ * player to sign in on this browser sends it (its body says it was a guest's). They go after the
+ * player's results (a vote counts only on a puzzle played) and only once none of theirs waits. Each
+ * answer is kept in its record (`posting.notes.answer`, the field) and told to the listeners.
+ */
+export async function flushNotes(store, player = getPlayer()) {
+  if (!player || !store.notes) return null
+  await flushResults(store, player)
+  if (store.outbox.items().some((item) => item.by === undefined || item.by === player.id)) return null
+  const posting = store.posting
+  return store.notes.flush(
+    (item) => call(item.path, { method: item.method || 'POST', body: item.body }),
+    (item, outcome, answer) => {
+      const key = posting.bodyKey(item.body)
+      const kept = outcome === 'sent' ? { sent: true } : droppedAnswer(answer)
+      const rec = posting.record(store, item.body)
+      if (rec) store.updateRecord({ ...rec, [posting.notes.answer]: kept })
+      for (const fn of listeners) fn({ game: posting.game, key, kind: item.kind, outcome, kept })
+    },
+    { by: player.id },
+  )
+}
+
+function flushResults(store, player) {
   const posting = store.posting
   return store.outbox.flush(
     // The ticket is the record's (it may have come after the result was queued), else offline.
@@ -520,7 +554,9 @@ export class PlaySession extends Play {
    */
   hear({ game, key, kind, kept }) {
     if (!this.alive || game !== this.posting.game || key !== this.key) return
-    this.rec[this.posting.answers[kind]] = kept
+    const field = this.posting.answers[kind] || this.posting.notes?.answer // a note's answer (flushNotes)
+    if (!field) return
+    this.rec[field] = kept
     this.heard(kind)
     this.redraw()
   }

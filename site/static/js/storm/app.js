@@ -11,6 +11,7 @@
  */
 import { StormGame } from './game.js'
 import { shareText } from './share.js'
+import { reviewOf, resultWords } from './review.js'
 import { nextBonus } from './clock.js'
 import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
@@ -138,6 +139,7 @@ function play({ ticket, ranked, came }) {
   $('play-status').className = 'play-status'
   $('play-actions').hidden = false
   $('storm-done').hidden = true
+  $('storm-review').hidden = true
   setCombo(0)
   const game = new StormGame(current.file, $('board'), {
     onTick: (left) => { $('clock-time').textContent = formatTime(Math.ceil(left)) },
@@ -240,8 +242,37 @@ async function finish(run, { ticket, ranked, came }) {
   $('storm-done-title').textContent = `Run over: ${result.score} solved.`
   $('storm-done-rank').textContent = rank
   $('storm-done-actions').hidden = false
+  drawReview(reviewOf(current.file, run))
   announce(`${why} ${result.score} solved.`)
   openSheet('results-sheet')
+}
+
+/** The run's review under its result: each puzzle tried, how it went, and a link to play it again. */
+function drawReview({ rows, figures }) {
+  $('review-figures').textContent = figures
+  $('review-list').replaceChildren(...rows.map((row) => {
+    const li = document.createElement('li')
+    li.className = 'storm-review-row'
+    li.dataset.result = row.result
+    const what = document.createElement('span')
+    what.textContent = `Puzzle ${row.n} · rated ${row.rating}`
+    const how = document.createElement('span')
+    how.className = `storm-review-result is-${row.result}`
+    how.textContent = resultWords(row.result)
+    li.append(what, how)
+    if (row.href) {
+      const link = document.createElement('a')
+      link.href = row.href
+      link.textContent = 'Play it again'
+      const which = document.createElement('span')
+      which.className = 'visually-hidden'
+      which.textContent = ` (puzzle ${row.n})`
+      link.append(which)
+      li.append(link)
+    }
+    return li
+  }))
+  $('storm-review').hidden = rows.length === 0
 }
 
 function wire() {

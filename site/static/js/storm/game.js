@@ -7,7 +7,8 @@
  * Date.now() (a test's fake clock drives it); when it reaches zero the run is over, and a move
  * made after zero never counts.
  *
- * hooks: { onTick(left), onMove({verdict, gained, tally}), onPuzzle(index), onEnd(run) }
+ * hooks: { onTick(left), onMove({verdict, gained, tally}), onPuzzle(index), onEnd(run) }; the run
+ * ended: {why, seconds, moves, results (per puzzle attempted: solved, missed or unfinished), tally}
  */
 import { Board } from '../chess/board.js'
 import { boardHooks, checkedKing } from '../chess/moving.js'
@@ -28,6 +29,7 @@ export class StormGame {
     this.now = now
     this.tally = newTally()
     this.moves = []
+    this.results = [] // per puzzle ended: 'solved' or 'missed' (the review's)
     this.index = -1
     this.over = false
     this.busy = false
@@ -124,6 +126,7 @@ export class StormGame {
     const verdict = ruling === 'wrong' ? 'wrong'
       : (ruling === 'mate' || this.ply === puzzle.line.length - 1) ? 'solved' : 'right'
     this.moves[this.index].push(uci)
+    if (verdict !== 'right') this.results[this.index] = verdict === 'solved' ? 'solved' : 'missed'
     const { tally, gained } = step(this.tally, verdict, puzzle.rating)
     this.tally = tally
     this.hooks.onMove({ verdict, gained, tally, words: moveWords(move) })
@@ -160,7 +163,8 @@ export class StormGame {
     const seconds = why === 'clock' ? length(this.tally) : Math.min(Math.ceil(this.elapsed()), length(this.tally))
     // The puzzle on the board when the run ended counts as attempted only if a move was made in it.
     const moves = this.moves.length && !this.moves.at(-1).length ? this.moves.slice(0, -1) : this.moves
-    this.hooks.onEnd({ why, seconds, moves, tally: { ...this.tally, attempted: moves.length } })
+    const results = moves.map((_, i) => this.results[i] || 'unfinished')
+    this.hooks.onEnd({ why, seconds, moves, results, tally: { ...this.tally, attempted: moves.length } })
   }
 
   stop() {

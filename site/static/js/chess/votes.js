@@ -1,0 +1,40 @@
+/**
+ * A player's word on a chess puzzle once it is over (docs/votes.md): a vote, up or down, and a
+ * report of a problem with its reason; one word a puzzle, changeable (pressing the chosen one
+ * again takes it back). Pure: what a press makes of the word, what is queued to send, and what the
+ * note under the buttons says. The controller (ctrl.js) keeps it in the record and queues it in the
+ * store's notes (lib/session.js, flushNotes); a guest's waits there for the next sign-in.
+ */
+
+/** The reasons a report gives, as the API names them (puzzlebook/votes.py REASONS). */
+export const REASONS = ['wrong-theme', 'several-moves', 'broken', 'other']
+
+/** The word after pressing `choice` ('up'/'down' for `field` 'vote', a reason for 'reason'): the same again takes it back. */
+export function pressed(word, field, choice) {
+  return { ...word, [field]: word[field] === choice ? null : choice }
+}
+
+/** The notes' item for the word `word` on record `rec`, the `serial`th change; `by`: the player's id, or null for a guest. */
+export function voteItem(rec, word, serial, by) {
+  const body = { id: rec.id, band: rec.band, vote: word.vote, reason: word.reason }
+  if (!by) body.guest = true // played signed out: the server never had the result (docs/votes.md)
+  const item = { key: `vote:${rec.band}/${rec.id}#${serial}`, kind: 'vote', method: 'PUT', path: '/chess/votes', body }
+  if (by) item.by = by
+  return item
+}
+
+/** The note under the buttons: where the word is (kept here, on its way, kept, refused). */
+export function voteNote({ word, guest, waiting, answer }) {
+  const said = Boolean(word.vote || word.reason)
+  if (guest) return said ? 'Kept in this browser: it is sent when you sign in.' : ''
+  if (waiting) return 'Sending… it goes as soon as you are online.'
+  if (answer?.dropped) return `Not kept: ${answer.error || 'the server refused it'}`
+  if (answer?.sent) return said ? 'Thanks: your word is kept.' : 'Taken back.'
+  return ''
+}
+
+/** What a press says to a screen reader. */
+export function voteWords(word, field, names) {
+  if (field === 'vote') return word.vote ? `Voted ${word.vote === 'up' ? 'good' : 'not good'}.` : 'Vote taken back.'
+  return word.reason ? `Reported: ${names[word.reason]}.` : 'Report taken back.'
+}

@@ -1,0 +1,43 @@
+/**
+ * The review of a Storm run once it is over (docs/storm.md, "The review"): each puzzle attempted,
+ * solved or missed (or left part way when the clock stopped), with a link that plays it again on the
+ * chess page, and the run's figures. Pure: the page (app.js) draws it.
+ */
+import { BANDS } from '../games.js'
+import { formatTime } from '../lib/clock.js'
+
+/** The chess band a Storm puzzle's rating falls in (a run's step stays in one band). */
+export function bandOf(rating) {
+  const band = BANDS.find((b) => b.low <= rating && rating <= b.high)
+  return band ? band.name : null
+}
+
+/**
+ * day: the run's file {puzzles: [[id, fen, moves, rating], …]}; run: what the game ended with
+ * ({moves, results, seconds, tally}). Answers {rows: [{n, id, rating, result, href}], figures}.
+ */
+export function reviewOf(day, run) {
+  const rows = run.moves.map((moves, i) => {
+    const [id, , , rating] = day.puzzles[i]
+    const band = bandOf(rating)
+    return {
+      n: i + 1, id, rating, result: run.results[i] || 'unfinished',
+      href: band ? `/#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}` : null,
+    }
+  })
+  const count = (result) => rows.filter((row) => row.result === result).length
+  return { rows, figures: figures(count('solved'), count('missed'), rows.length, run) }
+}
+
+const RESULT_WORDS = { solved: 'Solved', missed: 'Missed', unfinished: 'Left when the run ended' }
+
+/** A row's result in words. */
+export const resultWords = (result) => RESULT_WORDS[result]
+
+function figures(solved, missed, tried, run) {
+  const { tally, seconds } = run
+  const parts = [`${solved} solved and ${missed} missed of ${tried} ${tried === 1 ? 'puzzle' : 'puzzles'} in ${formatTime(seconds)}`]
+  if (tally.highest) parts.push(`highest solved ${tally.highest}`)
+  parts.push(`best combo ${tally.combo_best}`)
+  return `${parts.join('; ')}.`
+}
