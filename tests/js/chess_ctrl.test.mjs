@@ -287,6 +287,7 @@ test('a signed-in player’s vote goes after the solve, and the page says it is 
 })
 
 async function until(ok) {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  // A condition waited for, not a time: the solve first waits out the server's second a move (lib/session.js).
+  for (let i = 0; i < 1000 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
   assert.ok(ok())
 }
