@@ -9,6 +9,7 @@ so a build with nothing changed leaves them alone too.
 from __future__ import annotations
 
 import gzip
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 # What is worth compressing: text. Images other than SVG, the icon and fonts are compressed already.
@@ -18,13 +19,55 @@ TEXT_SUFFIXES = frozenset({
 # (suffix added to the file's name, Content-Encoding), best first: what a server prefers when both are
 # accepted.
 ENCODINGS = ((".br", "br"), (".gz", "gzip"))
-# Brotli's quality: 11, its best, for the site's code, pages and pictures. The chess shards (JSON
-# of 30 KB, about 170 of them), the source maps (only a developer's tools read them) and anything
-# over 128 KB (Swagger UI's 1.7 MB bundle for /api/docs) take 5: some 10% larger than at 11 but
-# fifty times faster, so a cold build stays within seconds (measured here: a shard in 3 ms
-# against 170 ms; Swagger UI's bundle 9 s at 11).
-LARGE_DATA = 24 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of file the build compresses, and the levels it is compressed at: `brotli` (0-11) and
+    `gzip` (1-9)."""
+
+    name: str
+    brotli: int
+    gzip: int
+
+
+# The levels by kind (docs/site.md, "Compression levels"; `python -m bench build` prints what each
+# saves against Brotli 11 everywhere). Brotli 11 is some 10% smaller than 5 and twenty to fifty
+# times slower, so it goes only where few files are sent on every visit and kept for long: the
+# site's code, styles and pictures under /static/<hash>/, and the pages. The files that are many,
+# or big, or rarely read take a fast level:
+# - the daily files (three a day, a few KB each, read on their day: they grow with history, so a
+#   cold build would otherwise grow with them), Brotli 4 and gzip 6;
+# - the source maps (only a developer's tools read them), Brotli 4 and gzip 6;
+# - the chess bundle (shards/: 5 MB of JSON; a shard 3 ms at 5 against 170 ms at 11) and anything
+#   over 128 KB (Swagger UI's 1.7 MB bundle for /api/docs: 9 s at 11), Brotli 5.
+# Only `make serve` sends these copies: in production CloudFront compresses on its own
+# (docs/operations.md, "Compression"), so a level here moves the local figures, not the site's.
+CODE = Kind("code and pages", 11, 9)
+DAILY = Kind("daily files", 4, 6)
+MAPS = Kind("source maps", 4, 6)
+DATA = Kind("chess bundle and large files", 5, 9)
+KINDS = (CODE, DAILY, MAPS, DATA)
 LARGE = 128 * 1024
+
+
+def kind_of(path: str, size: int) -> Kind:
+    """The kind of the text file at `path` (under dist/) of `size` bytes.
+
+    >>> [kind_of(p, 1000).name for p in ("daily/storm/2026-12-01.json", "static/ab/js/x.js.map")]
+    ['daily files', 'source maps']
+    >>> [kind_of(p, n).name for p, n in (("shards/Easy/0.ab.json", 100), ("index.html", 200_000))]
+    ['chess bundle and large files', 'chess bundle and large files']
+    >>> kind_of("static/ab/js/site.js", 5000).name
+    'code and pages'
+    """
+    if path.startswith("daily/"):
+        return DAILY
+    if path.endswith(".map"):
+        return MAPS
+    if path.startswith("shards/") or size > LARGE:
+        return DATA
+    return CODE
 
 
 def is_text(path: str) -> bool:
@@ -39,13 +82,12 @@ def is_copy(path: str) -> bool:
 
 
 def compressed(data: bytes, path: str = "") -> dict[str, bytes]:
-    """{".br": Brotli bytes, ".gz": gzip bytes} of `data` (the file at `path`), the same bytes for
-    the same input."""
+    """{".br": Brotli bytes, ".gz": gzip bytes} of `data` (the file at `path`), at its kind's levels,
+    the same bytes for the same input."""
     import brotli  # only the build needs it, not the local server reading ENCODINGS
 
-    large = len(data) > LARGE or path.endswith(".map") or (path.endswith(".json") and len(data) > LARGE_DATA)
-    quality = 5 if large else 11
+    kind = kind_of(path, len(data))
     return {
-        ".br": brotli.compress(data, quality=quality),
-        ".gz": gzip.compress(data, compresslevel=9, mtime=0),
+        ".br": brotli.compress(data, quality=kind.brotli),
+        ".gz": gzip.compress(data, compresslevel=kind.gzip, mtime=0),
     }
