@@ -37,6 +37,7 @@ class BuildReport:
     pages: list[str] = field(default_factory=list)
     bundle_version: int | None = None
     dailies: str = ""
+    picked: int = 0  # the day's picks the store lacked, made now (0 over a store the nightly keeps)
     notes: list[str] = field(default_factory=list)
 
 
@@ -87,7 +88,7 @@ def build_site(
                 output.copy(path.relative_to(public).as_posix(), path)
 
     has_bundle = index is not None
-    report.dailies, dailies = _publish_dailies(output, settings, bundle_dir, today, store,
+    report.dailies, dailies = _publish_dailies(output, report, settings, bundle_dir, today, store,
                                                has_bundle=has_bundle)
 
     templates = root / "site" / "templates"
@@ -186,8 +187,8 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
     return wanted
 
 
-def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today: dt.date, store: Any,
-                     *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
+def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bundle_dir: Path,
+                     today: dt.date, store: Any, *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
     """The public daily files from the start through today (never tomorrow's: docs/api.md, "The
     daily files and the nightly job"), made by the service layer's own code: each game keeps what
     it publishes (chess: its picks, through tomorrow, the first pick standing) and writes its files
@@ -204,8 +205,10 @@ def _publish_dailies(output: Output, settings: Settings, bundle_dir: Path, today
     opened = store is None
     store = store if store is not None else open_store(settings.store_url)
     try:
+        # The nightly keeps each day's picks before its day; a store that lacks some (a fresh one:
+        # `make serve`, the tests) has them picked and kept here, once, by the nightly's own code.
         for _, hooks in every_game():
-            hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
+            report.picked += hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
         files = publish.daily_files(store, settings, bundle, through)
     finally:
         if opened:  # closed, so what the build kept is in the store's file, not only in its log

@@ -41,6 +41,9 @@ class Bundle:
         self._shards: dict[tuple[str, int], list[Row]] = {}
         self._by_id: dict[tuple[str, int], dict[str, Row]] = {}
         self._retired: frozenset[str] | None = None
+        # (band, id) -> its row, once found: a build's daily files look up the same puzzles again and
+        # again (a Storm run's 150 a day), and hashing the id to its shard each time was most of it.
+        self._found: dict[tuple[str, str], Row] = {}
 
     @property
     def index(self) -> dict[str, Any]:
@@ -71,13 +74,19 @@ class Bundle:
     def row(self, band: str, puzzle_id: str) -> Row | None:
         """The row of puzzle `puzzle_id` in `band`, reading at most one shard; None
         when the band is unknown or holds no such puzzle (retired ones are found)."""
+        found = self._found.get((band, puzzle_id))
+        if found is not None:
+            return found
         info = self.index["bands"].get(band)
         if info is None:
             return None
         key = (band, shard_of(puzzle_id, int(info["shards"])))
         if key not in self._by_id:
             self._by_id[key] = {row[0]: row for row in self.shard(*key)}
-        return self._by_id[key].get(puzzle_id)
+        row = self._by_id[key].get(puzzle_id)
+        if row is not None:
+            self._found[(band, puzzle_id)] = row
+        return row
 
     def rows(self, band: str) -> list[Row]:
         """Every row of `band` (retired ones included), shard by shard; [] for an

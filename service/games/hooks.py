@@ -110,9 +110,11 @@ class GameHooks:
         """Whether the days `make serve` needs are missing, so the fill must run before serving."""
         return False
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
         """Keep what the game publishes up to `last` (the site build never picks a day itself: it
-        calls this, the nightly job's own code, before `daily_files`)."""
+        calls this, the nightly job's own code, before `daily_files`); how many picks it made now
+        (0 when the store held every one: a day's pick runs once, when the day is kept)."""
+        return 0
 
     def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
         """The game's public daily files, {path under the site: bytes}, of the days from `first`

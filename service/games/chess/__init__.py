@@ -12,7 +12,7 @@ from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 from service.encoding import json_bytes
 from service.games.chess import keys as CK
-from service.games.chess.dailies import fill_dailies
+from service.games.chess.dailies import fill_dailies, keep_dailies
 from service.games.chess.records import ChessRecords, KeptDaily
 from service.games.chess.votes import PuzzleVotes
 from service.games.hooks import GameHooks, NightlyRun
@@ -74,9 +74,9 @@ class ChessHooks(GameHooks):
         run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
         PuzzleVotes(run.store).refresh_view(run.now)  # the tallies per puzzle: a view made nightly
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
-        """Keep every day's dailies from EPOCH through `last`."""
-        fill_dailies(store, settings, bundle, EPOCH, last)
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
+        """Keep every day's dailies from EPOCH through `last`; how many it picked now."""
+        return keep_dailies(store, settings, bundle, EPOCH, last)[1]
 
     def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
         tomorrow = (today + dt.timedelta(days=1)).isoformat()

@@ -23,9 +23,16 @@ def fill_dailies(
 
     Returns the dailies of those days, kept earlier or now, in date order.
     """
+    return keep_dailies(store, settings, bundle, first, last)[0]
+
+
+def keep_dailies(
+    store: Store, settings: Settings, bundle: Any, first: dt.date, last: dt.date
+) -> tuple[list[KeptDaily], int]:
+    """`fill_dailies`, and how many of the dailies it picked now (0: the store held them all)."""
     first = max(first, EPOCH)
     if last < first:
-        return []
+        return [], 0
     window = ChessRecords(store).kept_dailies(
         (first - dt.timedelta(days=NO_REPEAT)).isoformat(), (last + dt.timedelta(days=NO_REPEAT)).isoformat()
     )
@@ -33,6 +40,7 @@ def fill_dailies(
     # Dates, not text: every pick reads every entry, and parsing them each time was most of a cold fill.
     entries = [(dt.date.fromisoformat(d.day), d.band, d.id) for d in window]
     out = []
+    picked = 0
     day = first
     while day <= last:
         for band in bands_of(day, settings.site_key):
@@ -42,9 +50,10 @@ def fill_dailies(
                 row = bundle.row(band, pid)
                 kept[slot] = ChessRecords(store).keep_daily(day.isoformat(), band, pid, int(row[3]))
                 entries.append((day, band, kept[slot].id))
+                picked += 1
             out.append(kept[slot])
         day += dt.timedelta(days=1)
-    return out
+    return out, picked
 
 
 def ensure_dailies(store: Store, settings: Settings, bundle: Any, day: dt.date) -> list[KeptDaily]:

@@ -71,12 +71,21 @@ class RunHooks(GameHooks):
                 ensure_run(self.mode, run.store, run.settings, run.bundle, day)
                 run.report.game(self.key).kept += 1
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> None:
-        """Keep every day's run from the first day up to the day before `last` (today, for the build)."""
+    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
+        """Keep every day's run from the first day up to the day before `last` (today, for the build);
+        how many it picked now. The days kept are read in one query, so a build over a store that
+        holds them picks nothing and asks for no day on its own."""
         day, end = self.mode.first_day, last - dt.timedelta(days=1)
+        if end < day:
+            return 0
+        kept = set(self._records(store).days(day.isoformat(), end.isoformat()))
+        picked = 0
         while day <= end:
-            ensure_run(self.mode, store, settings, bundle, day)
+            if day.isoformat() not in kept:
+                ensure_run(self.mode, store, settings, bundle, day)
+                picked += 1
             day += dt.timedelta(days=1)
+        return picked
 
     def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
         days = (today, today + dt.timedelta(days=1))
@@ -89,7 +98,7 @@ class RunHooks(GameHooks):
         return {self.mode.path(k.day): json_bytes(day_file(k, bundle)) for k in runs}
 
     def published(self, store: Store, last: str) -> list[str]:
-        return [k.day for k in self._records(store).runs(None, last)]
+        return self._records(store).days(None, last)
 
     def board_spec(
         self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date

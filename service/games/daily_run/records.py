@@ -94,6 +94,11 @@ class RunRecords(Generic[R]):
         item = self.store.get_item(self.keys.runs, day)
         return KeptRun.from_item(item) if item else None
 
+    def days(self, first: str | None, last: str | None) -> list[str]:
+        """The days within `first`..`last` (when given) that have a kept run, in order."""
+        items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
+        return [it["SK"] for it in items]
+
     def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
         """The kept runs within `first`..`last` (when given), by date."""
         items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
