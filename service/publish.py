@@ -49,8 +49,10 @@ def daily_files(
     through: dt.date,
     *,
     since: dt.date | None = None,
+    index: bool = True,
 ) -> dict[str, bytes]:
-    """Every public daily file for dates up to `through` (from `since` when given), plus the index.
+    """Every public daily file for dates up to `through` (from `since` when given), plus the index
+    (unless `index` is False: the site build makes it from what it recorded, sitebuild/dailies.py).
 
     The index always lists every published date up to `through`, whatever `since` is.
     `settings` is accepted for symmetry with the nightly job (the files need no secret).
@@ -61,14 +63,21 @@ def daily_files(
     for game, hooks in every_game():
         if game.daily:
             files.update(hooks.daily_files(store, bundle, first, last))
-    files[INDEX] = index_file(store, through)
+    if index:
+        files[INDEX] = index_file(store, through)
     return files
 
 
 def index_file(store: Store, through: dt.date) -> bytes:
     """daily/index.json: every date each daily game published up to `through`."""
     last = through.isoformat()
-    return json_bytes({game.key: hooks.published(store, last) for game, hooks in every_game() if game.daily})
+    return index_of({game.key: hooks.published(store, last) for game, hooks in every_game() if game.daily})
+
+
+def index_of(published: dict[str, list[str]]) -> bytes:
+    """daily/index.json's bytes, given the dates each daily game published ({game: [dates]}), in the
+    registry's order."""
+    return json_bytes({game.key: published.get(game.key, []) for game, _ in every_game() if game.daily})
 
 
 def day_path(game: str, day: dt.date) -> str:

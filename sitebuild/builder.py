@@ -5,6 +5,7 @@ manifest, service worker), all written only where their bytes change."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, games_js, meta, minify, modules, pages, shards, themes
+from sitebuild import assets, dailies, games_js, meta, minify, modules, pages, shards, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 from sitebuild.review import review_example
@@ -209,10 +210,19 @@ def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bu
         # `make serve`, the tests) has them picked and kept here, once, by the nightly's own code.
         for _, hooks in every_game():
             report.picked += hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
-        files = publish.daily_files(store, settings, bundle, through)
+        # Only the days since the last build's, when nothing they are made from has changed.
+        key = dailies.source_key(bundle_dir)
+        record = dailies.Record.read(output.root)
+        since = dailies.since_of(record, key, output.root, today) if report.picked == 0 else None
+        files = publish.daily_files(store, settings, bundle, through, since=since, index=False)
+        if record is not None and since is not None and not dailies.agrees(output.root, record, files):
+            since = None  # another store than the last build's
+            files = publish.daily_files(store, settings, bundle, through, index=False)
+        published = None
+        if since is None:
+            published = json.loads(publish.index_file(store, through))
     finally:
         if opened:  # closed, so what the build kept is in the store's file, not only in its log
             store.close()
-    for rel, data in sorted(files.items()):
-        output.write(rel, data)
-    return f"{len(files)} files through {through.isoformat()}", files
+    count = dailies.write(output, key, today, record, since, files, published)
+    return f"{count} files through {through.isoformat()}", files

@@ -68,6 +68,16 @@ class Output:
         self.written += 1
         return True
 
+    def keep(self, rel: str) -> None:
+        """Count the file at `rel` as written by this build and unchanged, without reading it: for a
+        file the build knows it would write with the same bytes (sitebuild/dailies.py checks its size
+        and mtime, and its copies', against what it recorded)."""
+        rel = rel.lstrip("/")
+        self.produced.add(rel)
+        if compress.is_text(rel):
+            self.produced.update(rel + suffix for suffix, _ in compress.ENCODINGS)
+        self.unchanged += 1
+
     @staticmethod
     def _replace(path: Path, data: bytes) -> None:
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")

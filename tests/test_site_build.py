@@ -76,6 +76,71 @@ def test_a_second_build_with_nothing_changed_rewrites_nothing(built, tmp_path):
     assert files(tmp_path / "dist") == before
 
 
+def _keep_through(s, day: dt.date) -> None:
+    """Keep every game's picks through `day` in the store of `s`, as the nightly does."""
+    from puzzlebook.chess.shards import Bundle
+    from service.games.registry import every_game
+    from service.store import open_store
+
+    store = open_store(s.store_url)
+    try:
+        for _, hooks in every_game():
+            hooks.keep_through(store, s, Bundle(s.shards), day + dt.timedelta(days=1))
+    finally:
+        store.close()
+
+
+def _daily_truth(s, day: dt.date) -> dict[str, bytes]:
+    """Every daily file a cold build of `day` publishes, as service/publish.py makes them."""
+    from puzzlebook.chess.shards import Bundle
+    from service import publish
+    from service.store import open_store
+
+    store = open_store(s.store_url)
+    try:
+        return publish.daily_files(store, s, Bundle(s.shards), day)
+    finally:
+        store.close()
+
+
+@pytest.mark.slow  # builds the whole site
+def test_a_later_build_makes_only_the_new_days_and_the_files_a_cold_one_would(built, tmp_path):
+    """The days a build wrote are not made again (sitebuild/dailies.py): a build three days on, over
+    a store the nightly kept, rewrites only the new days' files and the index, and every daily file
+    then holds what a cold build of that day would write."""
+    s = over_built(built, tmp_path)
+    dist = tmp_path / "dist"
+    today = dt.date.fromisoformat(json.loads((dist / "daily/index.json").read_text())["chess"][-1])
+    later = today + dt.timedelta(days=3)
+    _keep_through(s, later)
+    before = files(dist)
+    report = builder.build_site(s, today=later)
+    assert report.picked == 0
+    truth = _daily_truth(s, later)
+    for rel, data in truth.items():
+        assert (dist / rel).read_bytes() == data, rel
+    assert report.dailies == f"{len(truth)} files through {later.isoformat()}"
+    after = files(dist)
+    remade = {rel for rel, mtime in after.items()
+              if rel.startswith("daily/") and not compress.is_copy(rel) and before.get(rel) != mtime}
+    new_days = {rel for rel in truth if rel.split("/")[-1][:10] > today.isoformat()}
+    assert remade == {"daily/index.json", *new_days}
+
+
+@pytest.mark.slow  # builds the whole site
+def test_a_daily_file_changed_since_the_last_build_has_every_day_made_again(built, tmp_path):
+    """A daily file that isn't as the last build wrote it (rewritten by `build.py fill`, or by
+    hand) makes the next build write every day's file again, as a cold build would."""
+    s = over_built(built, tmp_path)
+    dist = tmp_path / "dist"
+    first = dist / "daily/chess/2026-01-01.json"
+    good = first.read_bytes()
+    first.write_bytes(b"{}")
+    report = builder.build_site(s)
+    assert first.read_bytes() == good
+    assert report.written >= 1
+
+
 def test_a_build_leaves_the_store_it_opened_whole_in_its_file(built, tmp_path):
     """The build closes the store it opened, so the .sqlite3 file alone (what a plain copy takes)
     holds every item it kept: nothing is left only in the write-ahead log."""
