@@ -188,6 +188,14 @@ def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> 
     return wanted
 
 
+def _keep(store: Any, settings: Settings, bundle: Any, today: dt.date, since: dt.date | None) -> int:
+    """Keep every game's picks through tomorrow (from `since` when given); how many were picked."""
+    from service.games.registry import every_game
+
+    tomorrow = today + dt.timedelta(days=1)
+    return sum(hooks.keep_through(store, settings, bundle, tomorrow, since) for _, hooks in every_game())
+
+
 def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bundle_dir: Path,
                      today: dt.date, store: Any, *, has_bundle: bool) -> tuple[str, dict[str, bytes]]:
     """The public daily files from the start through today (never tomorrow's: docs/api.md, "The
@@ -198,7 +206,6 @@ def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bu
         return "skipped: no chess bundle", {}
     from puzzlebook.chess.shards import Bundle
     from service import publish
-    from service.games.registry import every_game
     from service.store import open_store
 
     bundle = Bundle(bundle_dir)
@@ -208,15 +215,16 @@ def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bu
     try:
         # The nightly keeps each day's picks before its day; a store that lacks some (a fresh one:
         # `make serve`, the tests) has them picked and kept here, once, by the nightly's own code.
-        for _, hooks in every_game():
-            report.picked += hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))
-        # Only the days since the last build's, when nothing they are made from has changed.
+        # Only the days since the last build's, when nothing they are made from has changed: the
+        # days before were kept then, and their files stand.
         key = dailies.source_key(bundle_dir)
         record = dailies.Record.read(output.root)
-        since = dailies.since_of(record, key, output.root, today) if report.picked == 0 else None
+        since = dailies.since_of(record, key, output.root, today)
+        report.picked = _keep(store, settings, bundle, today, since)
         files = publish.daily_files(store, settings, bundle, through, since=since, index=False)
         if record is not None and since is not None and not dailies.agrees(output.root, record, files):
-            since = None  # another store than the last build's
+            since = None  # another store than the last build's: every day, kept from the first
+            report.picked += _keep(store, settings, bundle, today, None)
             files = publish.daily_files(store, settings, bundle, through, index=False)
         published = None
         if since is None:

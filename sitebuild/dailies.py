@@ -9,9 +9,10 @@ puzzlebook/ and service/). The next build with the same key, over files just as 
 only the days from the day before its last build's on (the new days, the home card of the last
 two, the index) and counts the rest as unchanged without reading the store for them: a warm build
 costs the days that changed, not the days stored. Anything else (another bundle or code, a file
-rewritten since, `build.py fill` among them, a build for an earlier day, a pick the build had to
-make, or another store: the two days made again differ from what was written) and it makes every
-day again, as a cold build does; the record is then written anew.
+rewritten since, `build.py fill` among them, a build for an earlier day, or another store: the
+two days made again differ from what was written) and it keeps and makes every day again, as a
+cold build does; the record is then written anew. The picks are kept from that day on too (the
+days before were kept when the last build ran, and a kept pick stands).
 """
 
 from __future__ import annotations

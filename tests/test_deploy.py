@@ -33,6 +33,7 @@ SITE = {
     "daily/index.json": '{"chess": ["2026-11-29"], "chain": ["2026-11-29"]}',
     "daily/chess/2026-11-29.json": '{"date": "2026-11-29", "bundle": 1, "dailies": []}',
     ".DS_Store": "not for the site",
+    ".build/daily": '{"key": "the build keeps what it made for the next build: not for the site"}',
 }
 
 

@@ -110,10 +110,14 @@ class GameHooks:
         """Whether the days `make serve` needs are missing, so the fill must run before serving."""
         return False
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
+    def keep_through(
+        self, store: Store, settings: Settings, bundle: Bundle, last: dt.date, since: dt.date | None = None
+    ) -> int:
         """Keep what the game publishes up to `last` (the site build never picks a day itself: it
-        calls this, the nightly job's own code, before `daily_files`); how many picks it made now
-        (0 when the store held every one: a day's pick runs once, when the day is kept)."""
+        calls this, the nightly job's own code, before `daily_files`), from `since` when given (the
+        days before it are known kept: the build's record of its last build, sitebuild/dailies.py);
+        how many picks it made now (0 when the store held every one: a day's pick runs once, when
+        the day is kept)."""
         return 0
 
     def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:

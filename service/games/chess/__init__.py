@@ -74,9 +74,11 @@ class ChessHooks(GameHooks):
         run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
         PuzzleVotes(run.store).refresh_view(run.now)  # the tallies per puzzle: a view made nightly
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
-        """Keep every day's dailies from EPOCH through `last`; how many it picked now."""
-        return keep_dailies(store, settings, bundle, EPOCH, last)[1]
+    def keep_through(
+        self, store: Store, settings: Settings, bundle: Bundle, last: dt.date, since: dt.date | None = None
+    ) -> int:
+        """Keep every day's dailies from EPOCH (or `since`) through `last`; how many it picked now."""
+        return keep_dailies(store, settings, bundle, max(EPOCH, since or EPOCH), last)[1]
 
     def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
         tomorrow = (today + dt.timedelta(days=1)).isoformat()

@@ -71,11 +71,13 @@ class RunHooks(GameHooks):
                 ensure_run(self.mode, run.store, run.settings, run.bundle, day)
                 run.report.game(self.key).kept += 1
 
-    def keep_through(self, store: Store, settings: Settings, bundle: Bundle, last: dt.date) -> int:
-        """Keep every day's run from the first day up to the day before `last` (today, for the build);
-        how many it picked now. The days kept are read in one query, so a build over a store that
-        holds them picks nothing and asks for no day on its own."""
-        day, end = self.mode.first_day, last - dt.timedelta(days=1)
+    def keep_through(
+        self, store: Store, settings: Settings, bundle: Bundle, last: dt.date, since: dt.date | None = None
+    ) -> int:
+        """Keep every day's run from the first day (or `since`) up to the day before `last` (today, for
+        the build); how many it picked now. The days kept are read in one query, so a build over a
+        store that holds them picks nothing and asks for no day on its own."""
+        day, end = max(self.mode.first_day, since or self.mode.first_day), last - dt.timedelta(days=1)
         if end < day:
             return 0
         kept = set(self._records(store).days(day.isoformat(), end.isoformat()))
