@@ -1,41 +1,177 @@
-"""The site build's speed: a cold build into an empty folder with an empty
-store (every daily picked and kept), then a second build with nothing
-changed (goal: the whole build under 3 s here; the second writes nothing)."""
+"""The site build's cost as history grows (issue 32, goal 1), in CPU seconds (this process's and
+esbuild's, from resource usage: the machine's load moves wall time, hardly CPU time).
+
+    python -m bench build                          # today's store
+    python -m bench build --through 2028-12-01     # today's, then one filled that far
+
+For each day (today, then --through): a fresh SQLite store is filled through that day by the
+nightly's own code (each game's keep_through: every day's picks, once, as the nightly keeps them),
+then the site is built for that day into an empty folder (cold), and twice more with nothing
+changed (warm). Goals: a warm build under 1 s of CPU whatever the days stored; a cold build's CPU
+at --through at most 10% over today's (the floor, measured in the same run); no pick made by any
+build (each reads what was kept). Then, once, a cold build over an empty store (every pick made by
+the build: what a test's first build does), and what each kind of file's Brotli level saves
+against Brotli 11 everywhere (sitebuild/compress.py).
+"""
 
 from __future__ import annotations
 
+import argparse
+import datetime as dt
 import tempfile
 import time
+from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
-from service.settings import load
-from sitebuild import builder
+from bench.figures import cpu_seconds, load, verdict
+from puzzlebook import calendar
+from puzzlebook.chess.shards import Bundle
+from service.settings import Settings
+from service.settings import load as load_settings
+from sitebuild import builder, compress
+
+WARM_GOAL = 1.0  # CPU seconds
+COLD_GROWTH = 1.10
 
 
-def _size(root: Path) -> int:
-    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+@dataclass
+class Run:
+    label: str
+    cpu: float
+    wall: float
+    report: builder.BuildReport
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp)
-        store = f"sqlite:///{base / 'store.sqlite3'}"
-        env = {"PUZZLEBOOK_STORE": store, "PUZZLEBOOK_DIST": str(base / "dist")}
-        settings = load(env, warn=False)
-        runs = []
-        for label in ("cold (empty dist and store)", "warm (nothing changed)", "warm again"):
-            started = time.perf_counter()
-            report = builder.build_site(settings)
-            runs.append((label, time.perf_counter() - started, report))
-        files = sum(1 for p in (base / "dist").rglob("*") if p.is_file())
-        print(f"site: {files} files, {_size(base / 'dist') / 1e6:.1f} MB, {len(runs[0][2].pages)} pages, "
-              f"{runs[0][2].dailies}")
-        for label, seconds, report in runs:
-            counts = f"{report.written:4d} written, {report.unchanged:4d} unchanged"
-            print(f"build {label:<28} {seconds:6.2f} s   {counts}")
-        worst = max(seconds for _, seconds, _ in runs)
-        print(f"goal: every build under 3 s: {'met' if worst < 3 else 'NOT met'} (worst {worst:.2f} s)")
+def _settings(base: Path) -> Settings:
+    env = {"PUZZLEBOOK_STORE": f"sqlite:///{base / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(base / "dist")}
+    return load_settings(env, warn=False)
+
+
+def _build(label: str, settings: Settings, day: dt.date) -> Run:
+    cpu, wall = cpu_seconds(), time.perf_counter()
+    report = builder.build_site(settings, today=day)
+    return Run(label, cpu_seconds() - cpu, time.perf_counter() - wall, report)
+
+
+def _fill(settings: Settings, day: dt.date) -> tuple[float, int]:
+    """Keep every game's picks through `day` (and the chess dailies a day ahead, as the build asks),
+    as the nightly does day by day; its CPU seconds and how many picks it made."""
+    from service.games.registry import every_game
+    from service.store import open_store
+
+    cpu = cpu_seconds()
+    store = open_store(settings.store_url)
+    try:
+        bundle = Bundle(settings.shards)
+        picked = sum(hooks.keep_through(store, settings, bundle, day + dt.timedelta(days=1))
+                     for _, hooks in every_game())
+    finally:
+        store.close()
+    return cpu_seconds() - cpu, picked
+
+
+def _size(root: Path) -> tuple[int, int]:
+    files = [p for p in root.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def _line(run: Run) -> str:
+    r = run.report
+    return (f"  {run.label:<34} CPU {run.cpu:6.2f} s  (wall {run.wall:6.2f} s)  {r.written:5d} written, "
+            f"{r.unchanged:5d} unchanged, {r.picked} picked   {load()}")
+
+
+def _day(day: dt.date, tmp: Path) -> list[Run]:
+    base = tmp / day.isoformat()
+    settings = _settings(base)
+    fill_cpu, picked = _fill(settings, day)
+    print(f"{day.isoformat()}: store filled by the nightly's code, {picked} picks, CPU {fill_cpu:.1f} s "
+          f"(not the build's)", flush=True)
+    runs = [_build("cold (empty folder, kept store)", settings, day)]
+    runs += [_build(f"warm {k} (nothing changed)", settings, day) for k in (1, 2)]
+    files, size = _size(base / "dist")
+    print(f"  site: {files} files, {size / 1e6:.1f} MB; daily files: {runs[0].report.dailies}")
+    for run in runs:
+        print(_line(run), flush=True)
+    return runs
+
+
+def _levels(dist: Path) -> None:
+    """What each kind's Brotli level saves against 11 for every file of `dist` (files over
+    compress.LARGE are left out: 11 takes seconds on each, and their level is not in question)."""
+    import brotli
+
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0] * 7)
+    for path in sorted(dist.rglob("*")):
+        rel = path.relative_to(dist).as_posix()
+        if not path.is_file() or not compress.is_text(rel):
+            continue
+        data = path.read_bytes()
+        if len(data) > compress.LARGE:
+            continue
+        kind = compress.kind_of(rel, len(data))
+        row = sums[kind.name]
+        started = time.process_time()
+        at_kind = len(brotli.compress(data, quality=kind.brotli))
+        mid = time.process_time()
+        at_best = len(brotli.compress(data, quality=11))
+        row[0] += 1
+        row[1] += len(data)
+        row[2] += at_kind
+        row[3] += at_best
+        row[5] += mid - started
+        row[6] += time.process_time() - mid
+    print("Brotli by kind of file (sitebuild/compress.py) against 11 for all: bytes, and the CPU of one "
+          "cold build's copies")
+    total_kind = total_best = 0.0
+    for kind in compress.KINDS:
+        n, raw, at_kind, at_best, _, cpu_kind, cpu_best = sums[kind.name]
+        if not n:
+            continue
+        total_kind += cpu_kind
+        total_best += cpu_best
+        against = ("(its best)" if kind.brotli == 11 else
+                   f"at 11 {at_best / 1e3:8.1f} KB in {cpu_best:5.2f} s: "
+                   f"{(at_kind - at_best) / at_best:+.0%} bytes, {cpu_best - cpu_kind:.2f} s saved")
+        print(f"  {kind.name:<30} {int(n):5d} files {raw / 1e6:6.2f} MB: Brotli {kind.brotli:2d} "
+              f"{at_kind / 1e3:8.1f} KB in {cpu_kind:5.2f} s; {against}")
+    saved = total_best - total_kind
+    print(f"  in all: {total_kind:.2f} s against {total_best:.2f} s at 11 ({saved:.2f} s saved)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench build")
+    parser.add_argument("--through", type=dt.date.fromisoformat, default=None,
+                        help="a later site day to fill the store through and build for (YYYY-MM-DD)")
+    parser.add_argument("--no-empty", action="store_true", help="skip the cold build over an empty store")
+    args = parser.parse_args(argv or [])
+    today = calendar.site_day(_settings(Path(".")).site_tz)
+    days = [today] + ([args.through] if args.through and args.through > today else [])
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        # First, so the days' builds below all find the build's modules imported.
+        if not args.no_empty:
+            empty = _build("cold over an empty store", _settings(tmp / "empty"), today)
+            print(f"{today.isoformat()}, the build picking every day itself (a test's first build; no goal):")
+            print(_line(empty), flush=True)
+        by_day = {day: _day(day, tmp) for day in days}
+        _levels(tmp / days[-1].isoformat() / "dist")
+    warm = max(run.cpu for runs in by_day.values() for run in runs[1:])
+    print(f"goal: a warm build under {WARM_GOAL:.0f} s of CPU: {verdict(warm < WARM_GOAL)} "
+          f"(worst {warm:.2f} s)")
+    picked = sum(run.report.picked for runs in by_day.values() for run in runs)
+    print(f"goal: no build makes a pick (each reads the kept one): {verdict(picked == 0)} ({picked} picks)")
+    if len(days) > 1:
+        floor, grown = by_day[days[0]][0].cpu, by_day[days[-1]][0].cpu
+        print(f"goal: a cold build's CPU at {days[-1]} at most {COLD_GROWTH:.2f} of today's: "
+              f"{verdict(grown <= floor * COLD_GROWTH)} ({grown:.2f} s against {floor:.2f} s: "
+              f"{grown / floor:.2f})")
+    else:
+        print("a cold build's growth: give --through YYYY-MM-DD to measure it")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])
