@@ -22,7 +22,7 @@ PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check test test-python test-py312 build bench lint typecheck lock clean
+.PHONY: setup serve check check-python test test-node test-python test-browser test-py312 build bench lint typecheck lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS)
 
@@ -77,17 +77,29 @@ typecheck: $(STAMP_PY)
 # test_api_schema.py is all slow, and ignored rather than deselected: schemathesis makes its cases
 # while collecting, some 15 s in each worker; without it nothing needs schemathesis's pytest plugin,
 # whose import is a second or two in each process. tests/conftest.py says what else is left to `make test`.
-check: setup lint typecheck
+# Lint and types run beside the suite, not before it (-O: each one's output whole when it ends).
+check: setup
+	$(MAKE) --no-print-directory -j3 -Otarget lint typecheck check-python
+
+check-python: setup
 	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow" --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
-# The browser tests run in a pytest process of their own: Playwright's sync API
-# keeps an event loop running in its worker, which breaks asyncio.run() in any
+# Everything, in four jobs at once: lint and types, the node tests, the Python suite and the browser
+# tests. Each waits on something of its own (node's test runner on its child processes, the browser
+# tests on Chromium and their servers, the Python suite's tail on its last long tests), so run one
+# after another they left half of two cores idle: 15 minutes of wall clock for 15 of CPU. -O prints
+# each job's output whole when it ends. The browser tests run in a pytest process of their own:
+# Playwright's sync API keeps an event loop running in its worker, which breaks asyncio.run() in any
 # test that lands on the same worker after it.
-test: setup lint typecheck
+test: setup
+	$(MAKE) --no-print-directory -j4 -Otarget lint typecheck test-node test-python test-browser
+
+test-node: setup
 	node --test tests/js/
-	$(PY) -m pytest -n 2 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser
-	$(PY) -m pytest -n 4 --dist loadgroup -q tests/browser
+
+test-browser: setup
+	$(PY) -m pytest -n 3 --dist loadgroup -q tests/browser
 
 # The suite without the browser tests (and without the node tests, which do not
 # depend on Python's version).
