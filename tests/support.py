@@ -229,7 +229,9 @@ def served(store: Any, now: dt.datetime, settings: Any = None, **client: Any) ->
     settings_for_tests()). Yields SimpleNamespace(store, clock, client, ctx, publish);
     `clock.advance(hours=1)` moves the site on, `publish()` runs one round of the boards' publisher
     (service/boards/) on the test clock, as the local server's thread and the AWS job do every 15 s,
-    and has the API read the snapshots afresh: a board's rows and a post's place come from them."""
+    and has the API read the snapshots afresh: a board's rows and a post's place come from them.
+    `publish("/api/boards/ratings/chess", ...)` publishes only the boards served at those API paths
+    (a dated one with its `?band=`): over moto a whole round reads some 400 partitions."""
     from fastapi.testclient import TestClient
 
     from functions.app import create_app
@@ -239,18 +241,37 @@ def served(store: Any, now: dt.datetime, settings: Any = None, **client: Any) ->
     ctx = app.state.ctx
     with TestClient(app, **client) as test_client:
         yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=ctx,
-                              publish=lambda: publish_boards(ctx))
+                              publish=lambda *boards: publish_boards(ctx, *boards))
 
 
-def publish_boards(ctx: Any) -> list[str]:
+def snapshot_at(api_path: str) -> str:
+    """Where the snapshot of the board at `api_path` is published: "/api/boards/chess/daily/<date>?band=Easy"
+    -> "snapshots/chess/daily/<date>/Easy.json"."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from service.boards.board import snapshot_path
+
+    parts = urlsplit(api_path)
+    band = parse_qs(parts.query).get("band", [None])[0]
+    return snapshot_path(parts.path.removeprefix("/api"), band=band)
+
+
+def publish_boards(ctx: Any, *boards: str) -> list[str]:
     """One round of the boards' publisher over an app's Context (its store, settings and clock), into
     the site's files the app reads its snapshots from; the app's snapshots read afresh after. The paths
-    written."""
+    written. `boards`: the API paths of the only boards to publish (every live board when none)."""
+    from puzzlebook.calendar import site_day
+    from service.boards.live import live_boards
     from service.boards.publisher import Publisher
     from service.boards.snapshot import Snapshots
     from service.publish import site_files
 
-    written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round()
+    only = {snapshot_at(board) for board in boards} or None
+    if only is not None:  # a path naming no live board would publish nothing, and pass for an empty board
+        today = site_day(ctx.settings.site_tz, ctx.clock())
+        live = {board.path for board in live_boards(ctx.store, ctx.settings, today)}
+        assert only <= live, f"no live board at {sorted(only - live)}"
+    written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round(only)
     ctx.part(Snapshots.of).forget()
     return written
 

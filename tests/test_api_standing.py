@@ -89,7 +89,7 @@ def storm(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
 
 
 def names_on(world: SimpleNamespace, path: str) -> list[str]:
-    world.publish()  # the boards' snapshots as they are now: what a board answers
+    world.publish(path)  # the board's snapshot as it is now: what the board answers
     got = world.client.get(path)
     assert got.status_code == 200, got.text
     return [r["name"] for r in got.json()["rows"]]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from puzzlebook.calendar import site_day
@@ -57,13 +57,17 @@ class Publisher:
         # By path: what the snapshot published last says (its content, as bytes), and when it was written.
         self._published: dict[str, tuple[bytes, float | None]] = {}
 
-    def round(self) -> list[str]:
+    def round(self, only: Collection[str] | None = None) -> list[str]:
         """Read every live board once and write each snapshot that changed (and wasn't written in the
-        last `every` seconds: the next round writes it); the paths written."""
+        last `every` seconds: the next round writes it); the paths written. `only`: the snapshot paths
+        of the boards to read, the rest left as they are (one board published now, without reading
+        every other)."""
         now = self.clock()
         stamp = utc_stamp(now)
         written = []
         for board in live_boards(self.store, self.settings, site_day(self.settings.site_tz, now)):
+            if only is not None and board.path not in only:
+                continue
             snapshot = snapshot_of(
                 self.store.read_board(board.spec),
                 board=board.board, date=board.date, band=board.band, published=stamp,
