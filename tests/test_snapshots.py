@@ -159,6 +159,17 @@ def test_the_publisher_writes_a_board_at_most_every_15_seconds(tmp_path: Path) -
         assert "snapshots/chess/alltime.json" in publisher.round()
 
 
+def test_a_round_given_some_boards_reads_and_writes_only_those(tmp_path: Path) -> None:
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        files = _Counting(tmp_path / "dist")
+        record_test_solve(store, store.create_player("Ada", "h", STORE_T0).id)
+        publisher = Publisher(store, settings_for_tests(), files, clock=lambda: STORE_T0)
+        only = {"snapshots/chess/alltime.json", "snapshots/ratings/chess.json"}
+        assert sorted(publisher.round(only)) == sorted(only) == sorted(files.writes)
+        rest = publisher.round()  # the others, left as they were, are written by the next whole round
+        assert rest and not only & set(rest)
+
+
 def test_snapshots_are_read_back_and_kept_at_most_15_seconds(tmp_path: Path) -> None:
     files = DirWriter(tmp_path)
     tick = [0.0]
