@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,9 +67,11 @@ class Record:
             return None
 
 
-def _stat(out: Path, rel: str) -> list[int] | None:
+def _stat(out: Path | str, rel: str) -> list[int] | None:
+    # A joined string, not a path object: a warm build asks this of every file it recorded (7,800
+    # when the days stored reach 2028), and pathlib's parsing was most of that.
     try:
-        found = (out / rel).stat()
+        found = os.stat(f"{out}/{rel}")
     except OSError:
         return None
     return [found.st_size, found.st_mtime_ns]
@@ -94,7 +97,8 @@ def since_of(record: Record | None, key: str, out: Path, today: dt.date) -> dt.d
     last = dt.date.fromisoformat(record.day)
     if today < last:
         return None
-    if any(_stat(out, rel) != seen for rel, seen in record.files.items()):
+    root = str(out)
+    if any(_stat(root, rel) != seen for rel, seen in record.files.items()):
         return None
     return min(last, today) - dt.timedelta(days=1)
 
