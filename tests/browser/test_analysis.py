@@ -170,3 +170,39 @@ def test_playing_on_by_keyboard_the_engine_answers(page, bundle):
     ch.assert_squares_show(page, board)
     # Said for a screen reader: the player's move and the engine's.
     page.wait_for_function("() => /Engine: /.test(window.__announced.join(' | '))")
+
+
+@pytest.mark.slow
+def test_analysis_works_offline_after_its_first_use(make_page, bundle):
+    """The service worker doesn't precache the engine (docs/analysis.md): it keeps the engine's
+    files the first time an analysis fetches them, so a second analysis evaluates offline."""
+    page = make_page(service_workers="allow")
+    page.goto("/")
+    page.evaluate("async () => { await navigator.serviceWorker.ready }")
+    page.reload()  # now controlled by the service worker, and so is the engine's worker
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    puzzle = find_with_game(bundle)
+    miss_then_show(page, puzzle)
+    page.click("#results-analysis")
+    page.locator("#analysis-view:not([hidden])").wait_for()
+    wait_eval(page)
+    page.wait_for_function("""async () => {
+      const urls = [];
+      for (const name of await caches.keys()) {
+        for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+      }
+      return ['.js', '.wasm'].every(end => urls.some(u => u.includes('/engine/') && u.endsWith(end)));
+    }""")
+
+    engine: list[tuple[str, bool]] = []
+    page.on("response", lambda r: ENGINE.search(r.url) and engine.append((r.url, r.from_service_worker)))
+    page.context.set_offline(True)
+    page.goto("/")
+    page.locator("#home-title").wait_for()
+    page.goto(f"/#/analysis/{puzzle.band}/{puzzle.id}")
+    page.locator("#analysis-view:not([hidden])").wait_for()
+    figure = wait_eval(page)
+    assert re.fullmatch(r"[+−]\d+\.\d|0\.0|#−?\d+", figure), figure
+    assert page.text_content("#eval-words").strip()
+    # Offline, only the service worker's cache can have answered the engine's files.
+    assert engine and all(from_sw for _, from_sw in engine), engine

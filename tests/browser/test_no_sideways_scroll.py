@@ -243,6 +243,13 @@ def _chess_voted(page: Any, world: World) -> None:
     page.click('[data-reason="several-moves"]')
 
 
+def _chess_analysis(page: Any, world: World) -> None:
+    """The analysis view after the daily's solution was shown, the engine's evaluation done."""
+    _chess_results(page, world)
+    page.click("#results-analysis")
+    page.wait_for_selector('#analysis-eval[data-done="true"]', timeout=30_000)
+
+
 def _chess_howto(page: Any, world: World) -> None:
     chess.wait_ready(page)
     page.keyboard.press("?")
@@ -373,6 +380,7 @@ VIEWS = [
     View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
     View("chess done, voted and reporting", "/#/daily/{band}", _chess_voted, signed_in=True),
     View("chess done, a guest's vote", "/#/daily/{band}", _chess_voted),
+    View("chess analysis", "/#/daily/{band}", _chess_analysis),
     View("about", "/about/"),
     View("review", "/review/"),
     View("home, review due", "/", _review_due("#review-card:not([hidden]) #review-start:not([hidden])")),
