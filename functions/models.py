@@ -102,8 +102,13 @@ class RatingInfo(BaseModel):
 
 
 class StreakInfo(BaseModel):
+    """A daily streak as it stands today: its length, the best, and its freezes (docs/ratings.md,
+    "Streak freezes"): the missed days it has used one for, and those it still holds."""
+
     current: int
     best: int
+    freezes_used: int = 0
+    freezes_held: int = 0
 
 
 class ChessTally(BaseModel):
@@ -152,6 +157,7 @@ class RatingRow(Row):
 
 class StreakRow(Row):
     streak: int
+    freezes_used: int = 0
 
 
 class RatingsBoard(BaseModel):

@@ -107,6 +107,8 @@ class Game:
 CLEAN = Column("Clean", "clean", "yesno")
 TIME = Column("Time", "seconds", "time")
 STREAK = Column("Streak", "streak", "days")
+# The days a streak was forgiven (docs/ratings.md, "Streak freezes").
+FREEZES = Column("Freezes used", "freezes_used", "count")
 
 CHESS = Game(
     key="chess",
@@ -126,7 +128,7 @@ CHESS = Game(
         ),
         Board("chess/ratings", "Chess ratings", "rating",
               (Column("Rating", "rating", "rating"),)),
-        Board("chess/streaks", "Chess streaks", "streak", (STREAK,)),
+        Board("chess/streaks", "Chess streaks", "streak", (STREAK, FREEZES)),
     ),
     streak=True,
     rating=True,
@@ -147,7 +149,7 @@ CHAIN = Game(
             (CLEAN, Column("Undos", "undos", "count"), Column("Resets", "resets", "count"), TIME),
             dated=True, caption="Chain",
         ),
-        Board("chain/streaks", "Chain streaks", "streak", (STREAK,)),
+        Board("chain/streaks", "Chain streaks", "streak", (STREAK, FREEZES)),
     ),
     streak=True,
     daily=True,

@@ -18,7 +18,8 @@ class Posted:
     daily: the day whose board it is on, if any; entry: its entry there (the board's snapshot
     path and its rank key), which the answer is placed by (puzzlebook.places.standing_in).
     kind: which result was kept ("solve" or "giveup", for a game with both). streak: the
-    streak after it, when this result extended one. offline: it came without a ticket, so it
+    streak after it, when this result extended one, and freezes_used: the missed days within that
+    streak a freeze forgave (docs/ratings.md, "Streak freezes"). offline: it came without a ticket, so it
     counts for the player alone (unrated, on no board: docs/ratings.md).
     """
 
@@ -32,4 +33,5 @@ class Posted:
     entry: BoardEntry | None = None
     kind: str | None = None
     streak: int | None = None
+    freezes_used: int | None = None
     offline: bool = False

@@ -1,4 +1,13 @@
-"""A daily streak: days in a row with that day's puzzle solved on its own site day."""
+"""A daily streak: days in a row with that day's puzzle solved on its own site day, a missed day
+forgiven by a streak freeze.
+
+The freeze rule (docs/ratings.md, "Streak freezes"): one freeze is earned each time the streak
+reaches a played day 7, 14, 21, …, and at most FREEZE_CAP are held. A missed day uses one held
+freeze automatically and the streak lives on; the frozen day adds no day to the streak. Two missed
+days in a row need two freezes; with fewer held the streak breaks, and its freezes go with it (they
+belong to the streak that earned them). The browser keeps the same rule (site/static/js/lib/dates.js,
+`streakRun`), bound to this one by tests/vectors/site.json.
+"""
 
 from __future__ import annotations
 
@@ -6,38 +15,100 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+# A freeze each FREEZE_EVERY played days of a streak; never more than FREEZE_CAP held at once.
+FREEZE_EVERY = 7
+FREEZE_CAP = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A streak as it stands on a day: its length (played days), the freezes used within it (the
+    days it was forgiven, today's pending ones included) and the freezes still held."""
+
+    length: int = 0
+    freezes_used: int = 0
+    freezes_held: int = 0
+
 
 @dataclass(frozen=True, slots=True)
 class Streak:
-    """Days in a row with a daily solved: the last such day, the run's length, when it got there, the best."""
+    """Days in a row with a daily solved: the last such day, the run's length, when it got there, the
+    best; and, as of that last day, the freezes the run has used (`used`) and those it holds
+    (`held`): short names, as the doc keeps them, in a hot item kept under 1 KB
+    (tests/test_hot_items.py)."""
 
     day: str | None = None
     length: int = 0
     at: str | None = None
     best: int = 0
+    used: int = 0
+    held: int = 0
 
     def to_doc(self) -> dict[str, Any]:
-        """As the store keeps it (what `Streak(**doc)` reads back)."""
-        return {"day": self.day, "length": self.length, "at": self.at, "best": self.best}
+        """As the store keeps it (what `Streak(**doc)` reads back; a doc kept before freezes reads
+        back with none)."""
+        return {
+            "day": self.day,
+            "length": self.length,
+            "at": self.at,
+            "best": self.best,
+            "used": self.used,
+            "held": self.held,
+        }
+
+    def _missed(self, today: dt.date) -> int:
+        """Days missed since the last day played, up to `today` (not counting today itself, which
+        can still be played)."""
+        if self.day is None:
+            return 0
+        return max(0, (today - dt.date.fromisoformat(self.day)).days - 1)
+
+    def standing(self, today: dt.date) -> Standing:
+        """The run as it stands on `today`: alive while the days missed since its last day are no
+        more than its freezes held (each missed day uses one), else broken (all zeros).
+
+        >>> run = Streak("2026-11-02", 8, held=1)
+        >>> run.standing(dt.date(2026, 11, 3))
+        Standing(length=8, freezes_used=0, freezes_held=1)
+        >>> run.standing(dt.date(2026, 11, 4))
+        Standing(length=8, freezes_used=1, freezes_held=0)
+        >>> run.standing(dt.date(2026, 11, 5))
+        Standing(length=0, freezes_used=0, freezes_held=0)
+        """
+        if self.day is None:
+            return Standing()
+        missed = self._missed(today)
+        if missed > self.held:
+            return Standing()
+        return Standing(self.length, self.used + missed, self.held - missed)
 
     def current(self, today: dt.date) -> int:
-        """The run as it stands on `today`: alive if its last day is today or yesterday, else 0.
+        """The run's length as it stands on `today` (0 once broken).
 
         >>> run = Streak("2026-11-02", 3)
         >>> run.current(dt.date(2026, 11, 3)), run.current(dt.date(2026, 11, 4))
         (3, 0)
         """
-        if self.day is None:
-            return 0
-        last = dt.date.fromisoformat(self.day)
-        return self.length if (today - last).days in (0, 1) else 0
+        return self.standing(today).length
 
     def extended(self, today: dt.date, at: str) -> Streak:
-        """The run after a daily solved on `today` (posted at `at`); another the same day changes nothing."""
+        """The run after a daily solved on `today` (posted at `at`); another the same day changes
+        nothing. The days missed before it use freezes; reaching day 7, 14, … earns one."""
         if self.day == today.isoformat():
             return self
-        length = self.current(today) + 1
-        return Streak(today.isoformat(), length, at, max(self.best, length))
+        now = self.standing(today)
+        length = now.length + 1
+        earned = 1 if length % FREEZE_EVERY == 0 else 0
+        held = min(FREEZE_CAP, now.freezes_held + earned)
+        return Streak(today.isoformat(), length, at, max(self.best, length), now.freezes_used, held)
+
+    def covers(self) -> str | None:
+        """The last day the run stands through without another play, its held freezes spent: its
+        last day moved on by them. A streak board's partition is this day (service/store/boards.py),
+        so a board of `today` reads the runs covering yesterday on, and finds only live ones."""
+        if self.day is None:
+            return None
+        return (dt.date.fromisoformat(self.day) + dt.timedelta(days=self.held)).isoformat()
 
 
 def plural(n: int, word: str) -> str:
@@ -47,3 +118,12 @@ def plural(n: int, word: str) -> str:
     ('1 puzzle', '12 puzzles')
     """
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def freezes_words(used: int) -> str:
+    """What a streak line adds for the freezes a streak used: nothing when none.
+
+    >>> freezes_words(0), freezes_words(1), freezes_words(2)
+    ('', ' · 1 freeze used', ' · 2 freezes used')
+    """
+    return f" · {plural(used, 'freeze')} used" if used else ""

@@ -50,11 +50,12 @@ def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamesp
         "about": False,
         "top": None,
         "streak": 1,
+        "freezes_used": 0,
         "offline": False,
     }
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["chain_line"] == "1 Chain solved, 1 cleanly · 1-day Chain streak"
-    assert mine["streaks"]["chain"] == {"current": 1, "best": 1}
+    assert mine["streaks"]["chain"] == {"current": 1, "best": 1, "freezes_used": 0, "freezes_held": 0}
     again = solve(world, me, undos=3)
     assert again.json()["already"] is True and again.json()["kept"] == "solve"
 

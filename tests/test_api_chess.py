@@ -91,6 +91,8 @@ def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
         "place": None,
         "about": False,
         "top": None,
+        "streak": None,
+        "freezes_used": None,
         "offline": False,
     }
     mine = world.client.get("/api/me", headers=me).json()
@@ -307,11 +309,42 @@ def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
         world.clock.advance(days=1)
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["line"] == "3 puzzles solved, 3 cleanly · 3-day daily streak"
-    assert mine["streaks"]["chess"] == {"current": 3, "best": 3}
+    assert mine["streaks"]["chess"] == {"current": 3, "best": 3, "freezes_used": 0, "freezes_held": 0}
     world.publish()
     streaks = world.client.get("/api/boards/streaks/chess", headers=me).json()
     assert [(r["name"], r["streak"], r["you"]) for r in streaks["rows"]] == [("Ada", 3, True)]
     world.clock.advance(days=1)
     mine = world.client.get("/api/me", headers=me).json()
-    assert mine["streaks"]["chess"] == {"current": 0, "best": 3}
+    assert mine["streaks"]["chess"] == {"current": 0, "best": 3, "freezes_used": 0, "freezes_held": 0}
     assert mine["line"].endswith("· no daily streak")
+
+
+def test_a_streak_freeze_saves_a_streak_over_a_missed_day(world: SimpleNamespace) -> None:
+    """Seven dailies in a row earn a freeze; the missed eighth day uses it (the streak stands, on the
+    board too, and says so), and the next solve carries the streak on: the frozen day adds no day."""
+    me = signed_up(world.client)
+    for day in range(7):
+        posted = post_result(world, "/api/chess/solves", body(todays_daily(world)), me).json()
+        assert posted["streak"] == day + 1 and posted["freezes_used"] == 0
+        world.clock.advance(days=1)
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["streaks"]["chess"] == {"current": 7, "best": 7, "freezes_used": 0, "freezes_held": 1}
+    world.clock.advance(days=1)  # the eighth day missed: without the freeze the streak were gone
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["streaks"]["chess"] == {"current": 7, "best": 7, "freezes_used": 1, "freezes_held": 0}
+    assert mine["line"] == "7 puzzles solved, 7 cleanly · 7-day daily streak · 1 freeze used"
+    world.publish()
+    board = world.client.get("/api/boards/streaks/chess", headers=me).json()
+    assert [(r["name"], r["streak"], r["freezes_used"]) for r in board["rows"]] == [("Ada", 7, 1)]
+    assert board["mine"]["streak"] == 7 and board["mine"]["freezes_used"] == 1
+    posted = post_result(world, "/api/chess/solves", body(todays_daily(world)), me).json()
+    assert posted["streak"] == 8 and posted["freezes_used"] == 1
+    world.publish()
+    board = world.client.get("/api/boards/streaks/chess", headers=me).json()
+    assert [(r["name"], r["streak"], r["freezes_used"]) for r in board["rows"]] == [("Ada", 8, 1)]
+    # No freeze left: two days missed now end it, on the board as on the account.
+    world.clock.advance(days=3)
+    mine = world.client.get("/api/me", headers=me).json()
+    assert mine["streaks"]["chess"] == {"current": 0, "best": 8, "freezes_used": 0, "freezes_held": 0}
+    world.publish()
+    assert world.client.get("/api/boards/streaks/chess").json()["rows"] == []

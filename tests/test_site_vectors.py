@@ -23,7 +23,11 @@ def test_the_streak_is_the_vectors(case: dict) -> None:
     streak = Streak()
     for day in case["days"]:
         streak = streak.extended(dt.date.fromisoformat(day), f"{day}T12:00:00.000000Z")
-    assert streak.current(dt.date.fromisoformat(case["today"])) == case["current"]
+    today = dt.date.fromisoformat(case["today"])
+    assert streak.current(today) == case["current"]
+    standing = streak.standing(today)
+    assert (standing.length, standing.freezes_used, standing.freezes_held) == (
+        case["current"], case["freezes_used"], case["freezes_held"])
 
 
 @pytest.mark.parametrize("case", VECTORS["site_days"]["cases"], ids=lambda c: f"{c['instant']} {c['zone']}")

@@ -133,7 +133,7 @@ async def ratings(
     openapi_extra=OPTIONAL_AUTH,
     response_model=StreaksBoard,
     responses=errors(404, 503),
-    summary="Current daily streaks (ending today or yesterday), longest first",
+    summary="Live daily streaks (a missed day forgiven by a streak freeze), longest first",
 )
 @cached(BOARD)
 async def streaks(

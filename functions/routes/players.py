@@ -83,9 +83,11 @@ def me_of(ctx: Context, player: Player) -> Me:
         chain_line=chain.account_line(today),
         ratings={"chess": rating},
         streaks={
-            game.key: StreakInfo(current=streak.current(today), best=streak.best)
+            game.key: StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
+                                 freezes_held=now.freezes_held)
             for game in streak_games()
             for streak in [hooks_of(game).streak(ctx.store, player.id)]
+            for now in [streak.standing(today)]
         },
         chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),

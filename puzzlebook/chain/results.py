@@ -149,6 +149,7 @@ def settle_solve(
         daily=solve.day if on_board else None,
         kind="solve",
         streak=streak.current(today) if its_day else None,
+        freezes_used=streak.standing(today).freezes_used if its_day else None,
         offline=solve.offline,
     )
     return Settled(answer, result, after, on_board)

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from puzzlebook.streaks import Streak, plural
+from puzzlebook.streaks import Streak, freezes_words, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +34,10 @@ class ChainStats:
 
     def account_line(self, today: dt.date) -> str:
         """The account page's line for Chain, e.g. "5 Chains solved, 4 cleanly · 2-day Chain streak"."""
-        streak = self.streak.current(today)
-        tail = f"{streak}-day Chain streak" if streak else "no Chain streak"
+        now = self.streak.standing(today)
+        tail = "no Chain streak"
+        if now.length:
+            tail = f"{now.length}-day Chain streak{freezes_words(now.freezes_used)}"
         return f"{plural(self.solved, 'Chain')} solved, {self.clean} cleanly · {tail}"
 
     @classmethod

@@ -235,6 +235,8 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         mistakes=mistakes,
         daily=daily,
         kind="solve",
+        streak=new.streak.current(day) if day else None,
+        freezes_used=new.streak.standing(day).freezes_used if day else None,
         offline=post.offline,
     )
     # A solve after a miss is kept, but the miss was the first result: the history counts that one.

@@ -8,7 +8,7 @@ from typing import Any
 
 from puzzlebook.chess.kept import BandTally
 from puzzlebook.ratings import NEW_PLAYER, Rating
-from puzzlebook.streaks import Streak, plural
+from puzzlebook.streaks import Streak, freezes_words, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +95,10 @@ class ChessStats:
 
     def account_line(self, today: dt.date) -> str:
         """The account page's line, e.g. "12 puzzles solved, 9 cleanly · 3-day daily streak"."""
-        streak = self.streak.current(today)
-        tail = f"{streak}-day daily streak" if streak else "no daily streak"
+        now = self.streak.standing(today)
+        tail = "no daily streak"
+        if now.length:
+            tail = f"{now.length}-day daily streak{freezes_words(now.freezes_used)}"
         return f"{plural(self.solved, 'puzzle')} solved, {self.clean} cleanly · {tail}"
 
     def with_(self, **changes: Any) -> ChessStats:

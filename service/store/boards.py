@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.streaks import Streak
+from puzzlebook.streaks import FREEZE_CAP, Streak
 from service.store import keys as K
 from service.store.items import (
     Item,
@@ -59,7 +59,7 @@ class BoardSpec:
 
 
 class Boards(Primitives):
-    """Each board is one index partition (two for streaks) read in order; names are read fresh."""
+    """Each board is one index partition (four for streaks) read in order; names are read fresh."""
 
     def read_board(self, spec: BoardSpec) -> BoardRead:
         """The board `spec` describes (its `mine` is not read), for its snapshot: the top rows with
@@ -150,29 +150,35 @@ class Boards(Primitives):
         }
 
     def streak_board(self, game: str, stats_sk: str, today: dt.date, me: str | None = None) -> Board:
-        """`game`'s current streaks (ending today or yesterday), longest first; ties to whoever got there
-        first. `stats_sk`: the sort key of the player's item of that game that carries the streak."""
+        """`game`'s live streaks on `today` (their freezes counted), longest first; ties to whoever got
+        there first. `stats_sk`: the sort key of the player's item of that game that carries the
+        streak."""
         return self.board_of(streak_spec(game, stats_sk, today, me))
 
 
 def streak_spec(game: str, stats_sk: str, today: dt.date, me: str | None = None) -> BoardSpec:
-    """The spec of `game`'s streak board on `today`: the partitions of today and yesterday (a streak is
-    alive only if its last day is one of them)."""
-    days = [today.isoformat(), (today - dt.timedelta(days=1)).isoformat()]
+    """The spec of `game`'s streak board on `today`. A streak's entry sits in the partition of the
+    last day its held freezes carry it to (`Streak.covers`), and it is alive on `today` while that
+    is yesterday or later: so the board reads the partitions of yesterday to FREEZE_CAP days ahead,
+    and every entry there is alive (a streak kept before freezes covers its own last day, as its
+    entry always did). Each row says how many freezes the streak has used, as of `today`."""
+    days = [(today + dt.timedelta(days=n)).isoformat() for n in range(-1, FREEZE_CAP + 1)]
     partitions = [K.streak_board(game, d)[1] for d in days]
     mine = (K.player(me), stats_sk) if me else None
-    return BoardSpec(2, partitions, lambda it: {"streak": _board_streak(doc_of(it))}, mine)
+    return BoardSpec(2, partitions, lambda it: _board_streak(doc_of(it), today), mine)
 
 
-def _board_streak(doc: dict[str, Any]) -> int:
-    """The streak a board shows: the one results with a ticket kept (`board_streak`), or, in a doc
-    kept before offline results existed, the one streak."""
-    return int((doc.get("board_streak") or doc["streak"])["length"])
+def _board_streak(doc: dict[str, Any], today: dt.date) -> dict[str, int]:
+    """A row's streak and the freezes it used: of the streak results with a ticket kept
+    (`board_streak`), or, in a doc kept before offline results existed, of the one streak."""
+    standing = Streak(**(doc.get("board_streak") or doc["streak"])).standing(today)
+    return {"streak": standing.length, "freezes_used": standing.freezes_used}
 
 
 def streak_index(game: str, streak: Streak, pid: str) -> tuple[str, str]:
-    """A player's place on `game`'s streak board (GSI2): the partition of the streak's last day."""
-    board = K.streak_board(game, streak.day or "")
+    """A player's place on `game`'s streak board (GSI2): the partition of the last day the streak's
+    freezes carry it to, ranked by its length."""
+    board = K.streak_board(game, streak.covers() or "")
     return K.board_entry(board, pid), K.streak_rank(streak.length, streak.at or "", pid)
 
 

@@ -67,3 +67,16 @@ test('a chess solve to a daily asks the server for the streak, and the rating be
   assert.deepEqual(store.record('Easy', 'abc12').posted, { already: false, rating: { before: 1500, after: 1540 }, daily: '2026-09-07', streak: 6 })
   assert.equal(store.ratingFor(PLAYER), 1540)
 })
+
+test('a chess solve to a daily keeps the freezes the server says the streak used', async () => {
+  serve((path) => {
+    if (path === '/chess/solves') return { status: 200, data: { ok: true, already: false, daily: '2026-09-07', streak: 8, freezes_used: 1 } }
+    if (path === '/me') return { status: 200, data: { streaks: { chess: { current: 8, freezes_used: 1, freezes_held: 0 } } } }
+    return null
+  })
+  const store = new ChessStore(new MemoryStorage())
+  store.saveRecord({ band: 'Easy', id: 'abc12', state: 'solved', posted: null })
+  store.outbox.add({ key: 'solve:Easy/abc12', kind: 'solve', path: '/chess/solves', body: { id: 'abc12', band: 'Easy', moves: [] }, by: PLAYER.id })
+  await flush(store, PLAYER)
+  assert.deepEqual(store.record('Easy', 'abc12').posted, { already: false, daily: '2026-09-07', streak: 8, freezes_used: 1 })
+})

@@ -73,6 +73,8 @@ class ChainPosted(BaseModel):
     about: bool = False
     top: int | None = None
     streak: int | None = None
+    # The missed days within that streak a streak freeze forgave (docs/ratings.md, "Streak freezes").
+    freezes_used: int | None = None
     offline: bool = False
 
 

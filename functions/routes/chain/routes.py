@@ -81,6 +81,7 @@ def _answer(ctx: Context, posted: Posted, name: str) -> ChainPosted:
         clean=posted.clean if kept == "solve" else None,
         daily=posted.daily,
         streak=posted.streak,
+        freezes_used=posted.freezes_used,
         offline=posted.offline,
         **placed(ctx, posted.entry, name),
     )

@@ -169,6 +169,10 @@ class ChessPosted(BaseModel):
     place: int | None = None
     about: bool = False
     top: int | None = None
+    # The daily streak after a daily solved on its own day, and the missed days within it a streak
+    # freeze forgave (docs/ratings.md, "Streak freezes").
+    streak: int | None = None
+    freezes_used: int | None = None
     offline: bool = False
 
 

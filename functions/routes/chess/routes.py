@@ -121,6 +121,8 @@ def _answer(ctx: Context, posted: Posted, name: str) -> ChessPosted:
         mistakes=posted.mistakes,
         rating=_change(posted),
         daily=posted.daily,
+        streak=posted.streak,
+        freezes_used=posted.freezes_used,
         offline=posted.offline,
         **placed(ctx, posted.entry, name),
     )

@@ -195,6 +195,11 @@ export const BOARDS = Object.freeze([
         "head": "Streak",
         "field": "streak",
         "kind": "days"
+      },
+      {
+        "head": "Freezes used",
+        "field": "freezes_used",
+        "kind": "count"
       }
     ],
     "dated": false,
@@ -244,6 +249,11 @@ export const BOARDS = Object.freeze([
         "head": "Streak",
         "field": "streak",
         "kind": "days"
+      },
+      {
+        "head": "Freezes used",
+        "field": "freezes_used",
+        "kind": "count"
       }
     ],
     "dated": false,

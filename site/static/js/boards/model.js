@@ -93,7 +93,7 @@ export function ratingText(row) {
 
 const CELLS = {
   yesno: (v) => (v ? 'Yes' : 'No'),
-  count: (v) => String(v),
+  count: (v) => String(v ?? 0), // a snapshot published before a column was added has none of it
   time: (v) => formatTime(v),
   days: (v) => `${v} ${v === 1 ? 'day' : 'days'}`,
   puzzle: (v) => (v === null || v === undefined ? '–' : String(v)),
@@ -163,7 +163,10 @@ export function placeLine(board, answer) {
       ? `You are in the top ${mine.top}% of this day’s board.`
       : `You are ${where} on this day’s board.`
   }
-  if (board.ranks === 'streak') return `You are ${where}, with a ${mine.streak}-day streak.`
+  if (board.ranks === 'streak') {
+    const used = mine.freezes_used || 0
+    return `You are ${where}, with a ${mine.streak}-day streak${used ? ` (${used} ${used === 1 ? 'freeze' : 'freezes'} used)` : ''}.`
+  }
   if (board.ranks === 'rating') return `You are ${where}, rated ${ratingText(mine)}.`
   if (board.ranks === 'best') return `You are ${where}, with your best of ${mine.score} solved.`
   return `You are ${where}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`

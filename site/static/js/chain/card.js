@@ -9,7 +9,7 @@
  * state.js: a request fewer on the home page, which has a budget of them (docs/site.md).
  */
 import { namespace } from '../lib/storage.js'
-import { dayIn, siteZone, streak } from '../lib/dates.js'
+import { dayIn, siteZone, streakRun, freezesWords } from '../lib/dates.js'
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
@@ -50,9 +50,9 @@ async function fill() {
   else if (rec && rec.played && rec.played.length) { state = 'Continue'; tone = 'is-playing' }
   $('chain-card-state').textContent = state
   $('chain-card-state').className = `daily-state ${tone}`.trim()
-  const days = streak(store.days(), today)
-  $('chain-card-streak').hidden = !days
-  $('chain-card-streak').textContent = days ? `Chain streak: ${plural(days, 'day')}.` : ''
+  const run = streakRun(store.days(), today)
+  $('chain-card-streak').hidden = !run.length
+  $('chain-card-streak').textContent = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : ''
 }
 
 fill().catch(console.error)

@@ -21,7 +21,7 @@ import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
-import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, streakRun, freezesWords } from '../lib/dates.js'
 
 export class ChainCtrl extends PlaySession {
   /** store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view; today(): the site day. */
@@ -234,8 +234,13 @@ export class ChainCtrl extends PlaySession {
     const me = await call('/me')
     if (!this.alive || serial !== this.factSerial || me.status !== 200 || !me.data) return
     const created = Date.parse(me.data.created)
-    const current = me.data.streaks && me.data.streaks.chain && me.data.streaks.chain.current
-    this.facts = { id: player.id, created: Number.isFinite(created) ? created : null, streak: Number.isInteger(current) ? current : null }
+    const chain = (me.data.streaks && me.data.streaks.chain) || {}
+    this.facts = {
+      id: player.id,
+      created: Number.isFinite(created) ? created : null,
+      streak: Number.isInteger(chain.current) ? chain.current : null,
+      freezesUsed: Number.isInteger(chain.freezes_used) ? chain.freezes_used : 0,
+    }
     this.redraw()
   }
 
@@ -306,10 +311,16 @@ export class ChainCtrl extends PlaySession {
     let streakLine = null
     if (rec.today) {
       // The player's streak is the server's; a go not theirs adds nothing to it, so it is theirs as the server has it.
-      let days
-      if (owner === 'other') days = this.facts && this.facts.id === player.id ? this.facts.streak : null
-      else days = posted && Number.isInteger(posted.streak) ? posted.streak : streak(this.store.days(), this.today())
-      if (days !== null) streakLine = days ? `Chain streak: ${plural(days, 'day')}.` : 'No Chain streak yet.'
+      let run = null
+      if (owner === 'other') {
+        const facts = this.facts && this.facts.id === player.id ? this.facts : null
+        if (facts && facts.streak !== null) run = { length: facts.streak, freezesUsed: facts.freezesUsed }
+      } else if (posted && Number.isInteger(posted.streak)) {
+        run = { length: posted.streak, freezesUsed: posted.freezes_used || 0 }
+      } else run = streakRun(this.store.days(), this.today())
+      if (run !== null) {
+        streakLine = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : 'No Chain streak yet.'
+      }
     }
     return {
       title: this.doneTitle(),

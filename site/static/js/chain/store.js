@@ -30,6 +30,7 @@ export function summarise(data, kind) {
   if (data.about === true) out.about = true // the place is known within 1%, not exactly
   if (Number.isInteger(data.top)) out.top = data.top
   if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (Number.isInteger(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
   if (typeof data.daily === 'string') out.daily = data.daily
   if (data.offline === true) out.offline = true // counted for the player alone: on no board
   return out

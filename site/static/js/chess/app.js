@@ -18,7 +18,7 @@
  * (play.js: the board, the rules, the bundle) load when a puzzle is opened; what this browser
  * keeps (store.js) loads only when it keeps something. docs/site.md, "The first board".
  */
-import { dayIn, siteZone, longDate, streak } from '../lib/dates.js'
+import { dayIn, siteZone, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink } from '../lib/api.js'
 
@@ -146,9 +146,14 @@ async function renderHome(current) {
   for (const item of document.querySelectorAll('#daily-list .daily-item')) markDaily(item, store)
   renderTallies(store)
   await renderContinue(store)
-  const days = streak(store.days(), today)
-  $('streak-line').hidden = !days
-  $('streak-line').textContent = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : ''
+  const run = streakRun(store.days(), today)
+  $('streak-line').hidden = !run.length
+  $('streak-line').textContent = run.length ? `Daily streak: ${streakDays(run)}.` : ''
+}
+
+/** "12 days · 1 freeze used": a streak's length and the freezes it used. */
+function streakDays(run) {
+  return `${run.length} ${run.length === 1 ? 'day' : 'days'}${freezesWords(run.freezesUsed)}`
 }
 
 /** What a signed-in student's classes have due (classes/home_due.js, loaded only for a player). */

@@ -20,7 +20,7 @@ import { checkedKing } from './moving.js'
 import { countedDay, isClean, settled } from './results.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession, flushNotes } from '../lib/session.js'
-import { streak, dayIn, siteZone, longDate } from '../lib/dates.js'
+import { streakRun, freezesWords, dayIn, siteZone, longDate } from '../lib/dates.js'
 import { nextTask } from '../lib/tasks.js'
 import { pressed, voteItem, voteNote, voteWords } from './votes.js'
 
@@ -439,8 +439,9 @@ export class PuzzleCtrl extends PlaySession {
     const today = this.today()
     let streakLine = null
     if (countedDay(rec.daily, today)) {
-      const days = (rec.posted && Number.isInteger(rec.posted.streak)) ? rec.posted.streak : streak(this.store.days(), today)
-      streakLine = days ? `Daily streak: ${days} ${days === 1 ? 'day' : 'days'}.` : 'No daily streak yet.'
+      const posted = rec.posted && Number.isInteger(rec.posted.streak) ? rec.posted : null
+      const run = posted ? { length: posted.streak, freezesUsed: posted.freezes_used || 0 } : streakRun(this.store.days(), today)
+      streakLine = run.length ? `Daily streak: ${run.length} ${run.length === 1 ? 'day' : 'days'}${freezesWords(run.freezesUsed)}.` : 'No daily streak yet.'
     }
     const change = this.ratingChange()
     const next = rec.review ? { href: '#/review', text: 'Next review' }

@@ -59,6 +59,7 @@ export function summarise(data) {
     if (Number.isFinite(rating.rd)) out.rating.rd = rating.rd
   }
   if (Number.isInteger(data.streak)) out.streak = data.streak
+  if (Number.isInteger(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
   if (Number.isInteger(data.place)) out.place = data.place
   if (data.about === true) out.about = true // the place is known within 1%, not exactly
   if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
@@ -87,8 +88,11 @@ export const POSTING = {
   async more(item, kept, outcome, answer, call) {
     if (item.kind !== 'solve' || outcome !== 'sent' || !answer.data || !answer.data.daily) return kept
     const me = await call('/me')
-    const current = me.status === 200 && me.data?.streaks?.chess?.current
-    return Number.isInteger(current) ? { ...kept, streak: current } : kept
+    const mine = me.status === 200 ? me.data?.streaks?.chess : null
+    if (!mine || !Number.isInteger(mine.current)) return kept
+    const out = { ...kept, streak: mine.current }
+    if (Number.isInteger(mine.freezes_used)) out.freezes_used = mine.freezes_used // the days a freeze forgave
+    return out
   },
   /** Your difficulty counts from the server's rating as last answered (no call when picking). */
   noted(store, player, kept) {

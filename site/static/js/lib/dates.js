@@ -136,19 +136,55 @@ export function longDate(day) {
   return `${p.weekday} ${p.day} ${p.month}`
 }
 
+// Streak freezes (docs/ratings.md, "Streak freezes"): one earned each time a streak reaches a played
+// day 7, 14, …, at most 2 held; puzzlebook/streaks.py keeps the same rule (tests/vectors/site.json).
+const FREEZE_EVERY = 7
+const FREEZE_CAP = 2
+
+/** Whole days from `a` to `b` (both YYYY-MM-DD). */
+function daysBetween(a, b) {
+  const at = (day) => { const [y, m, d] = day.split('-').map(Number); return Date.UTC(y, m - 1, d) }
+  return Math.round((at(b) - at(a)) / 86400000)
+}
+
 /**
- * Days in a row ending today or yesterday that are in `days` (YYYY-MM-DD
- * strings): the daily streak. 0 when neither today nor yesterday counts.
+ * The daily streak as it stands on `today`, from the days (YYYY-MM-DD strings, any order, repeats
+ * counted once) a daily was solved on its own day: { length, freezesUsed, freezesHeld }. A missed
+ * day uses a held freeze and the streak lives on (the frozen day adds nothing to its length); a
+ * gap with too few freezes breaks it, and its freezes go with it. Today not played yet is no gap.
  */
-export function streak(days, today) {
-  const have = new Set(days)
-  let day = have.has(today) ? today : addDays(today, -1)
-  let n = 0
-  while (have.has(day)) {
-    n++
-    day = addDays(day, -1)
+export function streakRun(days, today) {
+  const played = [...new Set(days)].filter((day) => day <= today).sort()
+  let last = null
+  let length = 0
+  let used = 0
+  let held = 0
+  // Missed days before `day`, spent from the freezes held; false when they break the run.
+  const survives = (day) => {
+    const missed = last === null ? 0 : Math.max(0, daysBetween(last, day) - 1)
+    if (missed > held) return false
+    used += missed
+    held -= missed
+    return true
   }
-  return n
+  for (const day of played) {
+    if (!survives(day)) { length = 0; used = 0; held = 0 }
+    length++
+    if (length % FREEZE_EVERY === 0) held = Math.min(FREEZE_CAP, held + 1)
+    last = day
+  }
+  if (last === null || !survives(today)) return { length: 0, freezesUsed: 0, freezesHeld: 0 }
+  return { length, freezesUsed: used, freezesHeld: held }
+}
+
+/** The streak's length alone (see streakRun): 0 when it is broken or there is none. */
+export function streak(days, today) {
+  return streakRun(days, today).length
+}
+
+/** What a streak line adds for the freezes a streak used: '' for none, else " · 1 freeze used". */
+export function freezesWords(used) {
+  return used ? ` · ${used} ${used === 1 ? 'freeze' : 'freezes'} used` : ''
 }
 
 /** "Sun 19 Oct" for 2025-10-19 (British short months: "Sept", as en-GB writes it). */
