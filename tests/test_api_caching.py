@@ -139,6 +139,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
             None,
         ),
         ("GET", "/api/lessons/{lesson_id}/source"): (f"/api/lessons/{lesson}/source", None, None),
+        ("PUT", "/api/lessons/{lesson_id}/check"): (
+            f"/api/lessons/{lesson}/check", {"version": 1, "findings": []}, None),
         ("PUT", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", LESSON, None),
         **classes(world),
         **ways_back_in(world),

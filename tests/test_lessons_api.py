@@ -506,3 +506,49 @@ def test_a_refutation_is_served_kept_and_its_flow_counts_as_a_solve_with_help(wo
     assert edited.status_code == 200, edited.text
     assert edited.json()["changed"] == []
     assert world.client.get(url, headers=teacher).json()["puzzles"][0]["played"] == 2
+
+
+def test_the_engines_findings_are_kept_for_the_teacher_alone(world: SimpleNamespace) -> None:
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, LESSON, {**JSON, **teacher}).json()
+    check, results = f"/api/lessons/{made['id']}/check", f"/api/lessons/{made['id']}/results"
+    assert world.client.get(results, headers=teacher).json()["engine"] == {
+        "version": None, "current": False, "checked": None, "findings": []}
+    loses = "White's 2nd move Nxe5 loses: after …Qxe5 Black is up a piece (−3.1)"
+    found = [{"puzzle": 2, "kind": "loses", "words": loses},
+             {"puzzle": 3, "kind": "unwon", "words": "The line ends but the position isn't won (+0.3)"}]
+    kept = world.client.put(check, json={"version": 1, "findings": found}, headers=teacher)
+    assert kept.status_code == 200, kept.text
+    engine = world.client.get(results, headers=teacher).json()["engine"]
+    assert (engine["version"], engine["current"], engine["findings"]) == (1, True, found)
+
+    # Bad shapes: 400 naming what was wrong, and nothing kept changes.
+    for body, words in [
+        ({"version": 1, "findings": [{"puzzle": 1, "kind": "wrong", "words": "x"}]}, "kind"),
+        ({"version": 1, "findings": [{"puzzle": 0, "kind": "loses", "words": "x"}]}, "puzzle"),
+        ({"version": 1, "findings": [{"puzzle": 1, "kind": "loses", "words": "x" * 301}]}, "words"),
+        ({"version": 1, "findings": [{"puzzle": 1, "kind": "loses", "words": "a\u0007b"}]}, "words"),
+        ({"version": 1, "findings": [found[0]] * 401}, "findings"),
+        ({"version": 1, "findings": [{"puzzle": 4, "kind": "loses", "words": "x"}]}, "no puzzle 4"),
+        ({"findings": []}, "version"),
+    ]:
+        refused = world.client.put(check, json=body, headers=teacher)
+        assert refused.status_code == 400 and words in refused.json()["error"].lower(), (body, refused.text)
+    stale = world.client.put(check, json={"version": 2, "findings": []}, headers=teacher)
+    assert stale.status_code == 409 and "version 1" in stale.json()["error"]
+    assert world.client.get(results, headers=teacher).json()["engine"]["findings"] == found
+
+    # A stranger, and a student playing the lesson, get 404 and never see the findings.
+    stranger = signed_up(world.client, "Stranger")
+    assert world.client.put(check, json={"version": 1, "findings": []}, headers=stranger).status_code == 404
+    assert world.client.put(check, json={"version": 1, "findings": []}).status_code == 401
+    assert world.client.get(results, headers=stranger).status_code == 404
+    played = world.client.get(f"/api/lessons/{made['id']}").text
+    assert "Nxe5" not in played and "findings" not in played
+
+    # An edit makes them about an earlier version: still shown, marked not current.
+    edited = world.client.put(f"/api/lessons/{made['id']}", content=LESSON.encode(),
+                              headers={**JSON, **teacher})
+    assert edited.status_code == 200, edited.text
+    engine = world.client.get(results, headers=teacher).json()["engine"]
+    assert (engine["version"], engine["current"]) == (1, False)

@@ -445,6 +445,23 @@ def test_lessons_are_kept_for_their_owner(store: Store) -> None:
     assert LessonRecords(store).get_lesson("no-such-lesson") is None
 
 
+def test_the_engines_findings_are_kept_with_the_lesson_and_go_with_it(store: Store) -> None:
+    lessons = LessonRecords(store)
+    lesson_id = lessons.save_lesson("owner1", {"name": "x", "puzzles": []}, T0)
+    assert lessons.engine_check(lesson_id) is None
+    found = [{"puzzle": 1, "kind": "loses", "words": "White's 2nd move Nxe5 loses (−3.1) «é»"}]
+    assert lessons.keep_check(lesson_id, 1, found, at(1))
+    kept = lessons.engine_check(lesson_id)
+    assert (kept.version, list(kept.findings), kept.checked) == (1, found, "2026-11-02T09:01:00.000000Z")
+    assert lessons.keep_check(lesson_id, 1, [], at(2))  # the next check replaces it whole
+    assert lessons.engine_check(lesson_id).findings == ()
+    assert lessons.get_lesson(lesson_id).lesson == {"name": "x", "puzzles": []}  # the lesson untouched
+    assert lessons.delete_lesson(lesson_id, "owner1")
+    assert lessons.engine_check(lesson_id) is None
+    assert not lessons.keep_check(lesson_id, 1, found, at(3))  # a lesson gone: nothing written
+    assert lessons.engine_check(lesson_id) is None
+
+
 def test_deleting_a_player_deletes_their_lessons(store: Store) -> None:
     pid = store.create_player("Teacher", "h", T0).id
     lesson_id = LessonRecords(store).save_lesson(pid, {"title": "x"}, T0)

@@ -47,7 +47,28 @@ def test_a_losing_move_is_warned_of_and_the_lesson_still_imports(make_page: Any,
     assert axe(page) == []
     page.click("#import-button")
     page.wait_for_selector("#import-done:not([hidden])")
+    # The findings are kept with the lesson, for its teacher: under its Results on the Lessons page.
+    page.wait_for_selector("body[data-engine-kept='200']", timeout=180_000)
+    assert "kept with the lesson" in page.text_content("#done-engine")
+    page.goto("/lessons/")
+    page.click(".lesson-item .lesson-item-actions button:has-text('Results')")
+    kept = page.locator(".lesson-engine .engine-finding[data-puzzle='1']")
+    kept.first.wait_for()
+    assert "1. Grab the pawn? — White’s 1st move Nxe5 loses" in kept.first.inner_text()
+    assert page.locator(".lesson-engine .engine-finding[data-puzzle='2']").count() == 0
+    assert axe(page) == []
     SHOTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        shot = make_page(viewport={"width": 320, "height": 900}, color_scheme=scheme)
+        ch.sign_in(shot, teacher)
+        shot.goto("/lessons/")
+        shot.click(".lesson-item .lesson-item-actions button:has-text('Results')")
+        shot.locator(".lesson-engine .engine-finding").first.wait_for()
+        for width in (320, 390, 1280):
+            shot.set_viewport_size({"width": width, "height": 900})
+            wide = shot.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+            assert wide <= 0, (width, scheme, wide)
+            shot.screenshot(path=str(SHOTS / f"lessons-kept-{width}-{scheme}.png"), full_page=True)
     for scheme in ("light", "dark"):
         shot = make_page(viewport={"width": 320, "height": 900}, color_scheme=scheme)
         ch.sign_in(shot, teacher)

@@ -124,11 +124,13 @@ class PuzzleCounts(BaseModel):
 
 
 class Results(BaseModel):
-    """Per puzzle: how many students finished it, solved it, solved it with no wrong move and no hint."""
+    """Per puzzle: how many students finished it, solved it, solved it with no wrong move and no hint;
+    and the engine's findings kept with the lesson (its teacher's only)."""
 
     id: str
     name: str
     puzzles: list[PuzzleCounts]
+    engine: EngineChecked
 
 
 class ResultPost(Request):
@@ -187,3 +189,37 @@ class Source(BaseModel):
     name: str
     version: int
     text: str
+
+
+FINDINGS_MAX = 400  # 200 puzzles, two findings each, is far past any lesson the engine flags
+WORDS_MAX = 300  # the longest finding engine_check.js writes is under 120 characters
+FindingKind = Literal["loses", "also", "unwon", "reply"]
+
+
+class Finding(Request):
+    """One of the engine's warnings on a puzzle (site/static/js/lessons/engine_check.js): what kind,
+    and its plain words as the teacher saw them."""
+
+    puzzle: int = Field(ge=1, le=MAX_PUZZLES, description="The puzzle (1-based) it is about.")
+    kind: FindingKind
+    words: str = Field(min_length=1, max_length=WORDS_MAX, pattern=NO_CONTROL,
+                       examples=["White's 2nd move Nxe5 loses: after …Qxe5 Black is up a piece (−3.1)"])
+
+
+class EngineCheckPost(Request):
+    """The engine's findings on the lesson as `version` stands, as the teacher's browser made them:
+    kept with the lesson for its teacher (never shown to students), replacing any before."""
+
+    version: int = Field(ge=1, description="The lesson's version the engine checked (an import's is 1).")
+    findings: list[Finding] = Field(max_length=FINDINGS_MAX)
+
+
+class EngineChecked(BaseModel):
+    """The engine's findings last kept on the lesson; `current` is false once the lesson was edited
+    since (they were about an earlier version). None kept: `checked` is null and no findings."""
+
+    version: int | None
+    current: bool
+    checked: str | None
+    findings: list[Finding]
+Results.model_rebuild()

@@ -19,7 +19,7 @@ from functions.auth import OPTIONAL_AUTH
 from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
-from functions.deps import CallerPost, Ctx, Signed, caller_post, signed_in
+from functions.deps import CallerPost, Ctx, Post, Signed, caller_post, signed_in, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import HOUR, Limit, enforce, retry_in
 from functions.models import Deleted
@@ -30,6 +30,9 @@ from functions.routes.lessons.models import (
     Checked,
     Counted,
     Created,
+    EngineChecked,
+    EngineCheckPost,
+    Finding,
     ImportBody,
     LessonEdited,
     LessonId,
@@ -74,6 +77,8 @@ Teacher = Annotated[Signed, signed_in(NEEDED)]
 # and the puzzle are found (a token is optional: a guest has none).
 Asking = Annotated[CallerPost[TicketAsk], caller_post(TicketAsk)]
 Posting = Annotated[CallerPost[ResultPost], caller_post(ResultPost)]
+# The engine's findings: the teacher first (401), then the body (400 in its model's words).
+Findings = Annotated[Post[EngineCheckPost], signed_post(EngineCheckPost, NEEDED)]
 NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
 NOT_YOURS = "None of your lessons has that id."
 IMPORTS_PER_HOUR = 60
@@ -276,11 +281,45 @@ async def lesson_results(me: Teacher, lesson_id: LessonId) -> Results:
     return Results(
         id=item.id,
         name=item.lesson["name"],
+        engine=_engine_checked(records, item.id, item.version),
         puzzles=[
             PuzzleCounts(index=index, title=puzzle.get("title", ""), **counts.get(index, zero))
             for index, puzzle in enumerate(item.lesson["puzzles"], 1)
         ],
     )
+
+
+def _engine_checked(records: LessonRecords, lesson_id: str, version: int) -> EngineChecked:
+    kept = records.engine_check(lesson_id)
+    if kept is None:
+        return EngineChecked(version=None, current=False, checked=None, findings=[])
+    return EngineChecked(version=kept.version, current=kept.version == version, checked=kept.checked,
+                         findings=[Finding.model_validate(f) for f in kept.findings])
+
+
+@router.put(
+    "/lessons/{lesson_id}/check",
+    response_model=EngineChecked,
+    openapi_extra=documented(EngineCheckPost),
+    responses=errors(400, 401, 404, 409, 413, 503),
+    summary="Keep the engine's findings on one of your lessons (warnings its teacher sees, never students)",
+)
+@cached(PRIVATE)
+async def keep_engine_check(post: Findings, lesson_id: LessonId) -> EngineChecked:
+    player, ctx, body = post.player, post.ctx, post.body
+    records = LessonRecords(ctx.store)
+    head = _yours(records.lesson_head(_lesson_id(lesson_id)), player)
+    if body.version != head.version:
+        raise ApiError(409, f"These findings are about version {body.version} of the lesson; it is at "
+                            f"version {head.version} now: check it again. Nothing was kept.")
+    beyond = sorted({f.puzzle for f in body.findings if f.puzzle > head.count})
+    if beyond:
+        raise ApiError(400, f"findings: the lesson has {head.count} puzzles; there is no puzzle "
+                            f"{', '.join(map(str, beyond))}. Nothing was kept.")
+    findings = [f.model_dump() for f in body.findings]
+    if not records.keep_check(head.id, head.version, findings, ctx.now()):
+        raise ApiError(404, NOT_YOURS)
+    return _engine_checked(records, head.id, head.version)
 
 
 @router.post(

@@ -15,6 +15,7 @@ def lesson(lesson_id: str) -> str:
 
 
 LESSON = "LESSON"
+LESSON_CHECK = "CHECK"  # the engine's findings, as its teacher's browser last sent them
 
 
 def lesson_part(number: int) -> str:

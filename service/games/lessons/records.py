@@ -25,9 +25,11 @@ from service.store.base import Store
 from service.store.items import (
     Add,
     Conflict,
+    Gone,
     Item,
     Key,
     Op,
+    Present,
     Put,
     StoreUnavailable,
     doc_of,
@@ -101,6 +103,17 @@ class LessonHead:
         moves = tuple(floors) if isinstance(floors, list) and len(floors) == count else ()
         return cls(lesson_id, doc["owner"], doc["name"], count, doc["created"], int(doc.get("version", 1)),
                    kept, doc.get("edited"), moves)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineCheck:
+    """The engine's findings on a lesson, as its teacher's browser sent them: for the lesson's
+    `version` (an edit makes them stale: they are shown only while the version is the head's), each
+    finding a {puzzle, kind, words} already checked by the route."""
+
+    version: int
+    findings: tuple[dict[str, Any], ...]
+    checked: str
 
 
 class LessonChanged(RuntimeError):
@@ -257,6 +270,28 @@ class LessonRecords:
         stale = self.store.query_items(pk, prefix=K.lesson_parts(old.version))
         self.store.delete_items((pk, it["SK"]) for it in stale)
         return edited
+
+    def keep_check(
+        self, lesson_id: str, version: int, findings: list[dict[str, Any]], now: dt.datetime
+    ) -> bool:
+        """Keep the engine's findings on the lesson (one item in its partition, replaced by the next
+        check, gone with the lesson); False, nothing written, when the lesson is gone. The caller has
+        checked the lesson is the teacher's and `version` is its head's."""
+        pk = K.lesson(lesson_id)
+        doc = {"version": version, "findings": findings, "checked": utc_stamp(now)}
+        try:
+            self.store.transact([Present(pk, K.LESSON), Put(make_item(pk, K.LESSON_CHECK, doc))])
+        except Gone:
+            return False
+        return True
+
+    def engine_check(self, lesson_id: str) -> EngineCheck | None:
+        """The engine's findings last kept on the lesson, or None when none were."""
+        item = self.store.get_item(K.lesson(lesson_id), K.LESSON_CHECK)
+        if item is None:
+            return None
+        doc = doc_of(item)
+        return EngineCheck(int(doc["version"]), tuple(doc["findings"]), doc["checked"])
 
     def list_lessons(self, owner_id: str) -> list[LessonHead]:
         """The owner's lessons, newest first (heads only: the puzzles are not read)."""

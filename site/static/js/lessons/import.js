@@ -26,6 +26,10 @@ const storePath = editing ? `/lessons/${editing}` : '/lessons'
 let previews = []
 let engine = null // the engine, started by the first valid check
 let engineRun = 0 // the engine check in progress: a newer check makes an older one give up
+// The engine's findings are kept with the lesson (PUT /api/lessons/<id>/check) once both are known:
+// the check of the text that was stored (its run) and the lesson it was stored as (id, version).
+let checked = null // { run, findings: [{ puzzle, kind, words }] } of the last check to finish
+let saved = null // { run, id, version } of the last import or edit stored
 
 /** POST (PUT, saving an edit) the text to /api`path`; { status, data } (status 0 when offline). */
 async function send(path, text) {
@@ -171,6 +175,7 @@ async function engineCheck(report) {
   const status = el('p', { class: 'muted engine-status', id: 'engine-status', role: 'status', text: 'The engine is starting to check each line…' })
   $('import-summary')?.after(status)
   let found = 0
+  const all = []
   try {
     const [{ Engine }, { checkPuzzle }] = await Promise.all([import('../chess/engine.js'), import('./engine_check.js')])
     engine = engine || new Engine($('import-report-box').dataset.engine)
@@ -180,6 +185,7 @@ async function engineCheck(report) {
       const findings = await checkPuzzle(puzzle, engine)
       if (run !== engineRun) return
       found += findings.length
+      all.push(...findings.map((f) => ({ puzzle: puzzle.index, kind: f.kind, words: f.words.slice(0, 300) })))
       const card = document.querySelector(`.import-puzzle[data-puzzle="${puzzle.index}"] .import-puzzle-body`)
       if (card && findings.length) {
         // Their own list and class: the importer's problems stay as they were, the engine's beside them.
@@ -193,6 +199,8 @@ async function engineCheck(report) {
       : 'The engine checked every line and found nothing to warn about.'
     document.body.dataset.engineCheck = 'done'
     announce(status.textContent)
+    checked = { run, findings: all }
+    keepFindings()
   } catch {
     if (run !== engineRun) return
     status.textContent = 'The engine could not check the lines in this browser; the lesson can still be imported.'
@@ -202,6 +210,23 @@ async function engineCheck(report) {
 
 function textToSend() {
   return $('import-text').value
+}
+
+/** The engine's findings sent to be kept with the lesson they are about, when both are ready. */
+async function keepFindings() {
+  if (!checked || !saved || checked.run !== saved.run) return
+  const { id, version } = saved
+  saved = null
+  const answer = await call(`/lessons/${id}/check`, { method: 'PUT', body: { version, findings: checked.findings } })
+  const note = $('done-engine')
+  if (answer.status === 200) {
+    note.textContent = checked.findings.length
+      ? `The engine's ${plural(checked.findings.length, 'warning')} ${checked.findings.length === 1 ? 'is' : 'are'} kept with the lesson: you see them under its Results on the Lessons page. Students never see them.`
+      : 'The engine found nothing to warn about; that is kept with the lesson too.'
+  } else {
+    note.textContent = `The engine's findings could not be kept with the lesson: ${reason(answer)}`
+  }
+  document.body.dataset.engineKept = String(answer.status)
 }
 
 async function check() {
@@ -237,9 +262,13 @@ async function importLesson(event) {
     return
   }
   $('import-button').disabled = true
+  const run = engineRun // the engine's check of the text being stored, started by check()
   try {
     const answer = await send(storePath, textToSend())
     if ((answer.status === 201 || (editing && answer.status === 200)) && answer.data) {
+      $('done-engine').textContent = ''
+      saved = { run, id: answer.data.id, version: editing ? answer.data.version : 1 }
+      keepFindings()
       const link = new URL(answer.data.url, location.origin).href
       $('done-name').textContent = answer.data.name
       $('done-count').textContent = plural(answer.data.count, 'puzzle')

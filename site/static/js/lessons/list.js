@@ -83,7 +83,29 @@ async function fillResults(lesson, box) {
         el('th', { scope: 'col', text: 'Puzzle' }), el('th', { scope: 'col', text: 'Played' }),
         el('th', { scope: 'col', text: 'Solved' }), el('th', { scope: 'col', text: 'Solved cleanly' }))),
       el('tbody', {}, ...rows))),
-    el('p', { class: 'muted', text: 'Each student counts once per puzzle. Cleanly: no wrong move and no hint.' }))
+    el('p', { class: 'muted', text: 'Each student counts once per puzzle. Cleanly: no wrong move and no hint.' }),
+    engineBox(answer.data.engine, answer.data.puzzles))
+}
+
+/** The engine's findings kept with the lesson (its teacher's only: students never see them). */
+function engineBox(engine, puzzles) {
+  const box = el('div', { class: 'lesson-engine', dataset: { engineKept: engine.checked ? String(engine.findings.length) : 'none' } },
+    el('h4', { class: 'lesson-engine-title', text: 'The engine’s check' }))
+  if (!engine.checked) {
+    box.append(el('p', { class: 'muted', text: 'No check kept: the engine checks a lesson in your browser as you import or edit it.' }))
+    return box
+  }
+  const when = `Checked ${shortDate(engine.checked)}${engine.current ? '' : ', before the lesson’s last edit'}`
+  if (!engine.findings.length) {
+    box.append(el('p', { class: 'muted', text: `${when}: nothing to warn about.` }))
+    return box
+  }
+  const titles = new Map(puzzles.map((p) => [p.index, p.title ? `${p.index}. ${p.title}` : `Puzzle ${p.index}`]))
+  box.append(
+    el('p', { class: 'muted', text: `${when}: ${plural(engine.findings.length, 'warning')}. They are the engine’s warnings; students never see them.` }),
+    el('ul', { class: 'engine-findings' }, ...engine.findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind, puzzle: String(f.puzzle) } },
+      el('span', { class: 'engine-finding-kind', text: titles.get(f.puzzle) || `Puzzle ${f.puzzle}` }), ' — ', el('span', { text: f.words })))))
+  return box
 }
 
 function showEmpty(empty) {
