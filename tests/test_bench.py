@@ -46,6 +46,16 @@ def test_lessons_times_every_import_shape() -> None:
     assert len(lines) == 5, lines
 
 
+@pytest.mark.slow  # builds and serves the site, then Chromium runs Stockfish over five puzzles
+def test_engine_check_prints_its_time_per_puzzle_beside_the_floor_and_the_longest_task() -> None:
+    # Cheap: one run, the CPU not slowed; the test is that every figure is measured and printed.
+    out = _bench("engine_check", "--runs", "1", "--rate", "1")
+    assert "of 5 puzzles" in out and "CPU slowed 1x" in out, out
+    for words in ("per puzzle, the engine loaded", "floor: fetch + compile", "longest main-thread task",
+                  "load average"):
+        assert words in out, (words, out)
+
+
 @pytest.mark.slow  # the scale model over moto in a process of its own: 11 s of CPU
 def test_scale_prints_every_shared_key_its_limits_and_goals_and_writes_the_units(tmp_path: Path) -> None:
     # A tiny scripted day (a player and the warm-up one through the real app over moto): the machinery,
