@@ -221,10 +221,12 @@ async function keepFindings() {
   const note = $('done-engine')
   if (answer.status === 200) {
     note.textContent = checked.findings.length
-      ? `The engine's ${plural(checked.findings.length, 'warning')} ${checked.findings.length === 1 ? 'is' : 'are'} kept with the lesson: you see them under its Results on the Lessons page. Students never see them.`
+      ? (checked.findings.length === 1
+          ? 'The engine’s warning is kept with the lesson: you see it under its Results on the Lessons page. Students never see it.'
+          : `The engine’s ${checked.findings.length} warnings are kept with the lesson: you see them under its Results on the Lessons page. Students never see them.`)
       : 'The engine found nothing to warn about; that is kept with the lesson too.'
   } else {
-    note.textContent = `The engine's findings could not be kept with the lesson: ${reason(answer)}`
+    note.textContent = `The engine’s findings could not be kept with the lesson: ${reason(answer)}`
   }
   document.body.dataset.engineKept = String(answer.status)
 }
