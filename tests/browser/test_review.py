@@ -240,3 +240,61 @@ def test_the_review_page_reads_at_every_width(make_page: Any, width: int) -> Non
             "() => getComputedStyle(document.querySelector('.review-example td'), '::before').content")
         assert "How it went" in label
 
+
+
+def test_signing_out_leaves_no_review_for_the_next_player_to_merge(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    first, second = chain.new_player(site_server, "Leaver"), chain.new_player(site_server, "Next One")
+    puzzle = one_mover(bundle, skip=4)
+    page = make_page()
+    page.goto("/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", first)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        show_solution(page)  # the first player's miss, on the server and in this browser
+    assert [c["id"] for c in review(page)] == [puzzle.id]
+
+    page.goto("/account/")
+    page.click("#account-sign-out")
+    page.click("#account-sign-out-yes")
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    assert review(page) == []  # the first player's review went with them
+
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        page.goto(f"/signin/#token={second['token']}")
+    page.wait_for_selector("#signin-done:not([hidden])")
+    assert site_server.get("/api/chess/review", token=second["token"])[1]["cards"] == []
+    assert site_server.get("/api/chess/review", token=first["token"])[1]["cards"] != []
+
+
+def test_a_review_of_a_puzzle_not_in_the_book_is_skipped(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    today = chain.site_today(site_server)
+    puzzle = one_mover(bundle, skip=5)
+    page = make_page()
+    page.goto("/")
+    # Both due today; the one a later bundle lacks sorts first ("Easy/0..." before any real id).
+    queue = {"cards": [{"band": "Easy", "id": "00000", "results": [[day(today, -1), "miss"]]},
+                       {"band": puzzle.band, "id": puzzle.id, "results": [[day(today, -1), "miss"]]}]}
+    page.evaluate("(q) => localStorage.setItem('pb:chess:review', JSON.stringify(q))", queue)
+    home_says(page, "2 puzzles due today.")
+    start_review(page, puzzle)
+
+
+def test_another_player_signing_in_here_doesnt_merge_the_last_ones_review(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    first, second = chain.new_player(site_server, "Was Here"), chain.new_player(site_server, "Comes After")
+    puzzle = one_mover(bundle, skip=6)
+    page = make_page()
+    page.goto("/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", first)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        show_solution(page)
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        page.goto(f"/signin/#token={second['token']}")  # no sign-out first
+    page.wait_for_selector("#signin-done:not([hidden])")
+    assert site_server.get("/api/chess/review", token=second["token"])[1]["cards"] == []

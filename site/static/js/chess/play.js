@@ -149,16 +149,25 @@ async function openReplay(current) {
 async function openReview(current) {
   const { reviewToday, ReviewStore } = await import('./review.js')
   const today = dayIn(siteZone())
-  const { next, later } = await reviewToday(today)
+  const { due, later } = await reviewToday(today)
   if (!current()) return
-  if (!next) {
+  if (!due.length) {
     return notice('Nothing to review today', later
       ? `The next puzzle comes back on ${longDate(later)}. Until then, play on: a miss, or a solve with a hint, joins the review.`
       : 'A puzzle you miss, or solve with a hint, comes back here until you solve it cleanly.')
   }
-  const row = await findRow(next.band, next.id)
-  if (!current()) return
-  if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
+  // A card whose puzzle this bundle lacks (retired, or a later bundle's) is passed over, not shown
+  // first in line every day: it stays a card (docs/review.md) in case the puzzle comes back.
+  let next = null
+  let row = null
+  for (const card of due) {
+    row = await findRow(card.band, card.id)
+    if (!current()) return
+    if (row) { next = card; break }
+  }
+  if (!row) {
+    return notice('Nothing to review today', 'The puzzles due in your review aren’t in this edition of the book.')
+  }
   history.replaceState(null, '', `#/review/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
   return openPuzzle({ ...newRecord(row, next.band, null), replay: true, review: true }, current, new ReviewStore())
 }

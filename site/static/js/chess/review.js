@@ -28,11 +28,14 @@ export class ReviewStore extends ChessStore {
   }
 }
 
-/** {next: the card to play first today or null, left: how many are due, later: the next day one comes back or null}. */
+/**
+ * {next: the card to play first today or null, due: every card due today in the order played, left:
+ * how many are due, later: the next day one comes back or null}.
+ */
 export async function reviewToday(today, keep = new ReviewKeep()) {
   const { dueOn, dueOf } = await import('../review/schedule.js')
   const queue = keep.queue()
   const due = dueOn(queue, today)
   const later = queue.cards.map(dueOf).filter((d) => d !== null && d > today).sort()[0] || null
-  return { next: due[0] || null, left: due.length, later }
+  return { next: due[0] || null, due, left: due.length, later }
 }

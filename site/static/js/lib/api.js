@@ -14,12 +14,24 @@ export function getPlayer() {
   return player && typeof player.token === 'string' ? player : null
 }
 
+// What this browser keeps for the player signed in and merges into their server copy on sign-in
+// (the review: docs/review.md). It leaves with the player, or the next one to sign in here would
+// merge it into theirs. A guest's is kept: signing in is how a guest's misses join their review.
+const PLAYERS_OWN = ['chess:review', 'chess:review-current']
+
+function forgetPlayersOwn() {
+  for (const key of PLAYERS_OWN) site.remove(key)
+}
+
 export function setPlayer(player) {
+  const before = getPlayer()
+  if (before && before.id !== player.id) forgetPlayersOwn()
   return site.set('player', { id: player.id, name: player.name, token: player.token })
 }
 
 export function clearPlayer() {
   site.remove('player')
+  forgetPlayersOwn()
 }
 
 /**
