@@ -157,3 +157,26 @@ def test_chain_streaks_count_days_in_a_row(world: SimpleNamespace) -> None:
     world.publish()
     board = world.client.get("/api/boards/streaks/chain", headers=me).json()
     assert [(r["name"], r["streak"]) for r in board["rows"]] == [("Ada", 2)]
+
+
+def test_your_own_result_for_a_day_reads_back_on_any_device(world: SimpleNamespace) -> None:
+    """GET /api/me/chain/<date>: what a second device shows of a day a player finished on another."""
+    me = signed_up(world.client)
+    none = world.client.get(f"/api/me/chain/{TODAY}", headers=me)
+    assert none.status_code == 200 and none.json()["kept"] is None and none.json()["streak"] == 0
+    assert solve(world, me, undos=1, seconds=50).status_code == 200
+    got = world.client.get(f"/api/me/chain/{TODAY}", headers=me)
+    assert got.status_code == 200 and got.headers["cache-control"] == "no-store"
+    mine = got.json()
+    assert mine.pop("posted").startswith("2026-11-02T12:00:")
+    assert mine == {
+        "date": TODAY, "kept": "solve", "played": world.rows[TODAY]["solution"], "seconds": 50, "undos": 1,
+        "resets": 0, "clean": False, "on_board": True, "offline": False, "streak": 1, "freezes_used": 0,
+    }
+    assert world.client.post("/api/chain/giveups", json={"date": YESTERDAY, "offline": True},
+                             headers=me).status_code == 200
+    gave = world.client.get(f"/api/me/chain/{YESTERDAY}", headers=me).json()
+    assert gave["kept"] == "giveup" and gave["played"] is None and gave["offline"] is True
+    assert world.client.get(f"/api/me/chain/{TODAY}").status_code == 401
+    bad = world.client.get("/api/me/chain/2026-02-30", headers=me)
+    assert bad.status_code == 400 and "2026-02-30" in bad.json()["error"]

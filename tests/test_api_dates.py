@@ -35,6 +35,7 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("GET", f"/api/boards/chess/daily/{day}?band=Easy", None),
         ("GET", f"/api/boards/chain/daily/{day}", None),
         ("GET", f"/api/chain/{day}/walkthrough", None),
+        ("GET", f"/api/me/chain/{day}", None),
         ("POST", "/api/chain/solves", chain),
         ("POST", "/api/chain/giveups", {"date": day}),
         ("POST", "/api/chain/plays", {"date": day}),
@@ -71,6 +72,9 @@ def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, d
         if method == "POST" and not signed_in:
             continue
         got = world.client.request(method, path, json=body, headers=headers)
+        if path.startswith("/api/me/") and not signed_in:  # your own results: the player comes first
+            assert got.status_code == 401, f"{method} {path}: {got.status_code} {got.text}"
+            continue
         assert got.status_code == 404, f"{method} {path}: {got.status_code} {got.text}"
         assert got.json()["error"].endswith(f"{day} isn’t out yet."), f"{method} {path}: {got.text}"
     nothing = {"solved": 0, "clean": 0, "gave_up": 0}

@@ -109,3 +109,25 @@ class ChainDailyBoard(BaseModel):
     rows: list[ChainDailyRow]
     mine: ChainDailyRow | None = None
     published: str | None = None
+
+
+class MyChainResult(BaseModel):
+    """Your own result for a Chain day, as the server keeps it: `kept` a solve or a give-up, or null
+    when you have none; a solve's `played` (hand indices in the order played), seconds, undos, resets
+    and whether it was clean; whether it went on the day's board, and when it was posted. `streak`
+    and `freezes_used`: your Chain streak as it stands today. A page on any device shows a signed-in
+    player's day from this (docs/site.md, "The same day on every device")."""
+
+    date: str
+    kept: Literal["solve", "giveup"] | None = None
+    # The tiles as played (a word of its own: "tiles" is a stored day's secret, tests/test_no_leaks.py).
+    played: list[int] | None = None
+    seconds: int | None = None
+    undos: int | None = None
+    resets: int | None = None
+    clean: bool | None = None
+    on_board: bool = False
+    offline: bool = False
+    posted: str | None = None
+    streak: int
+    freezes_used: int

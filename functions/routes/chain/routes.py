@@ -19,7 +19,7 @@ from fastapi import APIRouter, Path
 from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
-from functions.deps import CallerOf, Ctx, OnlookerOf, Post, signed_post
+from functions.deps import CallerOf, Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
@@ -32,9 +32,11 @@ from functions.routes.chain.models import (
     ChainPosted,
     ChainPuzzle,
     ChainSolve,
+    MyChainResult,
     Walkthrough,
 )
 from puzzlebook.chain import results
+from puzzlebook.chain.kept import KeptSolve
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.days import chain_days_of
@@ -52,6 +54,7 @@ CHAIN_OF = "The Chain"
 Opening = Annotated[Post[ChainPlay], signed_post(ChainPlay, NEEDED)]
 Solving = Annotated[Post[ChainSolve], signed_post(ChainSolve, NEEDED)]
 GivingUp = Annotated[Post[ChainGiveup], signed_post(ChainGiveup, NEEDED)]
+Viewer = Annotated[Signed, signed_in("Sign in to see your own Chain results.")]
 
 
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
@@ -208,3 +211,30 @@ async def chain_daily(onlooker: OnlookerOf, date: DatePath) -> ChainDailyBoard:
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     board = shown(onlooker, f"chain/daily/{day.isoformat()}", ChainDailyRow)
     return ChainDailyBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
+
+
+@router.get(
+    "/me/chain/{date}",
+    tags=TAGS,
+    response_model=MyChainResult,
+    responses=errors(400, 401, 404, 503),
+    summary="Your own result for a Chain day, whatever device it came from, and your Chain streak",
+)
+@cached(PRIVATE)
+async def my_chain_day(me: Viewer, date: DatePath) -> MyChainResult:
+    ctx = me.ctx
+    day = day_from(date)
+    out_by(day, ctx.today(), CHAIN_OF)  # a day not out yet has no result, and says so as every dated route
+    records = ChainRecords(ctx.store)
+    kept = records.chain_result(me.player.id, day.isoformat())
+    now = records.stats(me.player.id).streak.standing(ctx.today())
+    mine = MyChainResult(date=day.isoformat(), streak=now.length, freezes_used=now.freezes_used)
+    if isinstance(kept, KeptSolve):
+        return mine.model_copy(update={
+            "kept": "solve", "played": list(kept.tiles), "seconds": kept.seconds, "undos": kept.undos,
+            "resets": kept.resets, "clean": kept.clean, "on_board": kept.on_board, "offline": kept.offline,
+            "posted": kept.posted,
+        })
+    if kept is not None:
+        return mine.model_copy(update={"kept": "giveup", "offline": kept.offline, "posted": kept.posted})
+    return mine

@@ -42,17 +42,31 @@ async function fill() {
     }
     link.dataset.day = today
   }
-  if (!store) return
+  // Signed in, today not finished here: the server's result is the day's, whatever device it came
+  // from (docs/site.md, "The same day on every device"); api.js loads only then.
+  const signedIn = Boolean(namespace('pb:').get('player', null))
+  const finished = rec && (rec.state === 'solved' || rec.state === 'gaveup')
+  const mine = signedIn && !finished ? await serverDay(today) : null
+  if (!store && !mine) return
   let state = 'Play'
   let tone = ''
-  if (rec && rec.state === 'solved') { state = 'Solved'; tone = 'is-solved' }
-  else if (rec && rec.state === 'gaveup') { state = 'Gave up'; tone = 'is-shown' }
+  const ended = mine ? mine.kept : rec && rec.state
+  if (ended === 'solved' || ended === 'solve') { state = 'Solved'; tone = 'is-solved' }
+  else if (ended === 'gaveup') { state = 'Gave up'; tone = 'is-shown' }
   else if (rec && rec.played && rec.played.length) { state = 'Continue'; tone = 'is-playing' }
   $('chain-card-state').textContent = state
   $('chain-card-state').className = `daily-state ${tone}`.trim()
-  const run = streakRun(store.days(), today)
+  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(store.days(), today)
   $('chain-card-streak').hidden = !run.length
   $('chain-card-streak').textContent = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : ''
+}
+
+/** The signed-in player's result for `day` from the server, when they have one (else null). */
+async function serverDay(day) {
+  const { call } = await import('../lib/api.js')
+  const got = await call(`/me/chain/${day}`)
+  const mine = got.status === 200 ? got.data : null
+  return mine && (mine.kept === 'solve' || mine.kept === 'giveup') && Number.isInteger(mine.streak) ? mine : null
 }
 
 fill().catch(console.error)

@@ -329,6 +329,7 @@ export class ChainCtrl extends PlaySession {
       undos: rec.undos,
       resets: rec.resets,
       streak: streakLine,
+      countdown: Boolean(rec.today), // today's Chain is over: the time to the next
       place: this.placeLine(posted),
       note: this.postNote(),
       board: `/boards/#/chain/daily/${rec.date}`,

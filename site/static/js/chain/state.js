@@ -193,6 +193,33 @@ export function solveBody(rec) {
  * it can't be trusted (another version wrote it, or it was edited), so the
  * page starts that day afresh instead of failing.
  */
+/**
+ * The go of a day the signed-in `player` finished on another device, from GET /api/me/chain/<date>
+ * (`mine`): the server's result as a finished, posted go of theirs (a solve's tiles, time, undos and
+ * resets; a give-up's none), its streak today's as the server has it; null when the server has no
+ * result for the day, or one this puzzle can't take (revive's checks). docs/site.md, "The same day
+ * on every device".
+ */
+export function fromServer(puzzle, today, mine, player) {
+  if (!mine || !player || (mine.kept !== 'solve' && mine.kept !== 'giveup')) return null
+  const rec = newRecord(puzzle, today)
+  const posted = { kind: mine.kept, already: false, kept: mine.kept }
+  if (mine.kept === 'solve') {
+    if (!Array.isArray(mine.played)) return null
+    Object.assign(rec, { state: 'solved', played: mine.played, seconds: mine.seconds, undos: mine.undos, resets: mine.resets })
+    posted.clean = mine.clean === true
+  } else rec.state = 'gaveup'
+  if (mine.on_board) posted.daily = puzzle.date
+  if (mine.offline === true) posted.offline = true
+  if (rec.today && Number.isInteger(mine.streak)) {
+    posted.streak = mine.streak
+    if (Number.isInteger(mine.freezes_used)) posted.freezes_used = mine.freezes_used
+  }
+  const finished = Date.parse(mine.posted)
+  Object.assign(rec, { posted, by: player.id, finished: Number.isFinite(finished) ? finished : Date.now() })
+  return revive(rec, puzzle)
+}
+
 export function revive(rec, puzzle) {
   if (!rec || typeof rec !== 'object' || rec.date !== puzzle.date || !Array.isArray(rec.played)) return null
   if (JSON.stringify(rec.puzzle) !== JSON.stringify(newRecord(puzzle, '').puzzle)) return null

@@ -7,6 +7,7 @@
  *   new ChainView() makes the view of the page's elements (looked up once);
  *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
  */
+import { Countdown } from '../lib/countdown.js'
 import { label } from './tiles.js'
 import { LEVELS, values, movesLeft } from './state.js'
 import { tileLabel, plural, tileName, capital } from './words.js'
@@ -27,7 +28,7 @@ export class ChainView extends PlayView {
       'chain-hand', 'chain-trail', 'chain-value', 'chain-left', 'chain-status', 'undo-button',
       'reset-button', 'giveup-button', 'giveup-confirm', 'giveup-bar', 'giveup-yes', 'giveup-no',
       'giveup-question', 'chain-kind', 'chain-title', 'chain-meta', 'chain-start', 'chain-target',
-      'chain-time', 'chain-undos', 'chain-resets', 'chain-actions', 'chain-done', 'chain-done-title',
+      'chain-time', 'chain-undos', 'chain-resets', 'chain-actions', 'chain-done', 'chain-done-title', 'chain-done-next', 'chain-done-next-said',
       'results-button', 'share-button', 'share-preview', 'chain-results-sheet-title', 'results-day',
       'results-time', 'results-undos', 'results-resets', 'results-streak', 'results-place', 'results-note',
       'results-board', 'walkthrough',
@@ -215,6 +216,7 @@ export class ChainView extends PlayView {
     if (!playing) $.giveupConfirm.hidden = true
     $.chainDone.hidden = playing
     if (!playing) this.drawResults()
+    else this.countdown?.show(false)
   }
 
   drawClock() {
@@ -226,6 +228,9 @@ export class ChainView extends PlayView {
     const { el: $ } = this
     const results = this.ctrl.results()
     setText($.chainDoneTitle, `${results.title}.`)
+    // Today's Chain over: the time to the next one (lib/countdown.js).
+    if (results.countdown && !this.countdown) this.countdown = new Countdown($.chainDoneNext, $.chainDoneNextSaid, 'Chain')
+    this.countdown?.show(results.countdown)
     setText($.chainResultsSheetTitle, results.title)
     setText($.resultsDay, results.day)
     setText($.resultsTime, formatTime(results.seconds))

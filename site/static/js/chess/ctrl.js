@@ -456,6 +456,7 @@ export class PuzzleCtrl extends PlaySession {
       game: gameUrl(puzzle), // null when the bundle doesn't know the source game
       analysis: `#/analysis/${encodeURIComponent(rec.band)}/${encodeURIComponent(rec.id)}`,
       streak: streakLine,
+      countdown: Boolean(countedDay(rec.daily, today)), // today's daily is over: the time to the next
       rating: change ? ratingWords(change) : null,
       note: this.postNote(today),
       cheer: celebration(rec, today),

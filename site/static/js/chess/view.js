@@ -6,6 +6,7 @@
  *   new PuzzleView() makes the view of the play elements (looked up once);
  *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
  */
+import { Countdown } from '../lib/countdown.js'
 import { Board } from './board.js'
 import { boardHooks } from './moving.js'
 import { mediumDate } from '../lib/dates.js'
@@ -29,7 +30,7 @@ export class PuzzleView extends PlayView {
       'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
       'results-note', 'results-cheer', 'results-next', 'game-link', 'results-game', 'results-game-link',
       'analysis-link', 'results-analysis', 'puzzle-vote', 'vote-up', 'vote-down', 'report-button',
-      'report-reasons', 'vote-note',
+      'report-reasons', 'vote-note', 'play-done-next', 'play-done-next-said',
     )
     super({
       screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText, resume: el.resumeButton, pauseButton: el.pauseButton },
@@ -133,6 +134,7 @@ export class PuzzleView extends PlayView {
 
   letGo() {
     this.board?.destroy()
+    this.countdown?.show(false)
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -156,6 +158,7 @@ export class PuzzleView extends PlayView {
     if (done) el.solutionConfirm.hidden = true
     el.playDone.hidden = !done
     if (done) this.drawResults()
+    else this.countdown?.show(false)
     this.drawVote()
   }
 
@@ -182,6 +185,9 @@ export class PuzzleView extends PlayView {
     const { el } = this
     const results = this.ctrl.results()
     setText(el.playDoneTitle, `${results.title}.`)
+    // Today's daily over: the time to the next one (lib/countdown.js).
+    if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, 'daily')
+    this.countdown?.show(results.countdown)
     setText(el.resultsSheetTitle, results.title)
     setText(el.resultsMotifs, results.motifs)
     setText(el.resultsTime, formatTime(results.seconds))

@@ -106,6 +106,24 @@ export function dayIn(zone = 'UTC', now = new Date(), offsets = siteOffsets(zone
   return formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
+/**
+ * When the next site day begins after `now` (a Date), as Unix milliseconds: the one place the
+ * pages ask "when is the next day" (the countdown to the next daily). The first second whose day in
+ * `zone` is no longer `now`'s, found by halving the 27 hours ahead (a day is at most 25 hours
+ * long across a DST change), so it holds in every zone, by the page's offsets or Intl alike.
+ */
+export function nextDayStart(zone = 'UTC', now = new Date(), offsets = siteOffsets(zone)) {
+  const today = dayIn(zone, now, offsets)
+  let lo = Math.floor(now.getTime() / 1000) // still today
+  let hi = lo + 27 * 3600 // a later day
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (dayIn(zone, new Date(mid * 1000), offsets) === today) lo = mid
+    else hi = mid
+  }
+  return hi * 1000
+}
+
 /** `day` (YYYY-MM-DD) moved by `n` days. */
 export function addDays(day, n) {
   const [y, m, d] = day.split('-').map(Number)

@@ -1,0 +1,88 @@
+/**
+ * The countdown to the next daily, shown once today's is over (docs/site.md, "The countdown"):
+ * "Next daily in 5:12:09", the clock ticking each second for the eye (aria-hidden), and the same in
+ * words for a screen reader, "The next daily comes in 5 hours and 12 minutes.", as text that follows
+ * the minutes but is never live, and said once through a polite live region of its own when the
+ * countdown first shows. When the next day begins it says the puzzle is out.
+ *
+ * When that is comes from lib/dates.js `nextDayStart` alone, so the day rule changes in one place.
+ */
+import { nextDayStart, siteZone } from './dates.js'
+
+/** "5:12:09" for `seconds` left; "0:00:00" at most. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds))
+  const pad = (n) => String(n).padStart(2, '0')
+  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`
+}
+
+/** "5 hours and 12 minutes", "1 minute", "less than a minute", for `seconds` left. */
+export function wordsFor(seconds) {
+  const s = Math.max(0, Math.floor(seconds))
+  const hours = Math.floor(s / 3600)
+  const minutes = Math.floor(s / 60) % 60
+  const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`
+  if (!hours && !minutes) return 'less than a minute'
+  if (!hours) return plural(minutes, 'minute')
+  if (!minutes) return plural(hours, 'hour')
+  return `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`
+}
+
+export class Countdown {
+  /**
+   * `node`: the countdown's empty container (hidden until shown); `said`: a polite live region
+   * (present in the page from the start, so what is written into it is spoken); `what`: the thing
+   * counted to ("daily", "Chain").
+   */
+  constructor(node, said, what, { zone = siteZone(), now = () => new Date() } = {}) {
+    this.node = node
+    this.said = said
+    this.what = what
+    this.zone = zone
+    this.now = now
+    this.timer = null
+    this.spoken = false
+    this.clock = document.createElement('span')
+    this.clock.setAttribute('aria-hidden', 'true')
+    this.time = document.createElement('time')
+    this.clock.append(`Next ${what} in `, this.time)
+    this.words = document.createElement('span')
+    this.words.className = 'visually-hidden'
+    node.replaceChildren(this.clock, this.words)
+  }
+
+  /** Show and tick (`on`), or hide and stop. Showing again keeps what was said said. */
+  show(on) {
+    if (!on) {
+      clearInterval(this.timer)
+      this.timer = null
+      this.node.hidden = true
+      return
+    }
+    this.node.hidden = false
+    if (this.timer !== null) return
+    this.end = nextDayStart(this.zone, this.now())
+    this.tick()
+    this.timer = setInterval(() => this.tick(), 1000)
+  }
+
+  tick() {
+    const left = Math.ceil((this.end - this.now().getTime()) / 1000)
+    if (left <= 0) {
+      clearInterval(this.timer)
+      const out = `The next ${this.what} is out: reload the page for it.`
+      this.clock.replaceChildren(out)
+      this.words.textContent = out
+      return
+    }
+    const clock = clockText(left)
+    if (this.time.textContent !== clock) this.time.textContent = clock
+    this.time.dateTime = `PT${left}S`
+    const words = `The next ${this.what} comes in ${wordsFor(left)}.`
+    if (this.words.textContent !== words) this.words.textContent = words
+    if (!this.spoken) {
+      this.spoken = true
+      this.said.textContent = words
+    }
+  }
+}

@@ -1,0 +1,60 @@
+"""The same day on every device (docs/site.md): a signed-in player who finished today's Chain on one
+device opens it on another and sees their result there, as the server keeps it: not the day unplayed,
+and never "Solved, cleanly" for a go this device never played beside "Your earlier result for this
+day stands"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import chain_helpers as ch
+
+pytestmark = pytest.mark.browser
+
+
+def test_todays_chain_finished_elsewhere_shows_the_servers_result(make_page, site_server):
+    today = ch.site_today(site_server)
+    puzzle = ch.public_day(site_server, today)
+    player = ch.new_player(site_server, "Two Devices")
+    order = ch.solving_order(puzzle)
+    # The first device: solved with one undo, so not cleanly.
+    status, answer = site_server.post_result(
+        "/api/chain/solves", {"date": today, "tiles": order, "seconds": 40, "undos": 1, "resets": 0},
+        player["token"],
+    )
+    assert status == 200 and answer["streak"] == 1, answer
+    # The second device: signed in, nothing of the day kept here.
+    page = make_page()
+    ch.sign_in(page, player)
+    page.goto("/chain/")
+    page.locator("#chain-done").wait_for(state="visible")
+    assert page.text_content("#chain-done-title") == "Solved."
+    assert page.locator("#chain-actions").is_hidden()
+    page.click("#results-button")
+    page.locator("#chain-results-sheet[open]").wait_for()
+    assert page.text_content("#chain-results-sheet-title") == "Solved"
+    assert page.text_content("#results-time") == "0:40"
+    assert page.text_content("#results-undos") == "1"
+    assert page.text_content("#results-streak") == "Chain streak: 1 day."
+    assert "earlier result" not in (page.text_content("#results-note") or "")
+    # Kept here now as theirs: a reload shows it again without a new go, and nothing is queued.
+    kept = ch.record(page, today)
+    assert kept and kept["state"] == "solved" and kept["played"] == order and kept["by"] == player["id"]
+    assert page.evaluate("() => localStorage.getItem('pb:chain:queue')") in (None, "[]")
+
+
+def test_the_home_cards_chain_says_solved_when_solved_elsewhere(make_page, site_server):
+    today = ch.site_today(site_server)
+    puzzle = ch.public_day(site_server, today)
+    player = ch.new_player(site_server, "Card Elsewhere")
+    status, answer = site_server.post_result(
+        "/api/chain/solves",
+        {"date": today, "tiles": ch.solving_order(puzzle), "seconds": 30, "undos": 0, "resets": 0},
+        player["token"],
+    )
+    assert status == 200, answer
+    page = make_page()
+    ch.sign_in(page, player)
+    page.goto("/")
+    page.wait_for_function("() => document.getElementById('chain-card-state').textContent === 'Solved'")
+    assert page.text_content("#chain-card-streak") == "Chain streak: 1 day."
