@@ -121,3 +121,23 @@ def test_a_guests_vote_is_kept_here_and_sent_when_they_sign_in(make_page, site_s
     # The puzzle opened again says it is kept.
     page.goto(f"/#/p/{puzzle.band}/{puzzle.id}")
     page.wait_for_function(NOTE_IS, arg="Thanks: your word is kept.")
+
+
+def test_a_word_given_on_another_device_shows_as_chosen(make_page, site_server, bundle):
+    (player,) = site_server.many_players(["Two Devices"])
+    puzzle = h.find_puzzle(bundle, "Hard", moves=1)
+    phone = make_page()
+    sign_in(phone, player)
+    finish(phone, puzzle)
+    phone.click("#vote-up")
+    phone.click("#report-button")
+    phone.click('[data-reason="wrong-theme"]')
+    kept(phone, site_server, player, puzzle.id, {"vote": "up", "reason": "wrong-theme"})
+
+    # The laptop never voted on it: once the puzzle is over there, the server's word is shown.
+    laptop = make_page()
+    sign_in(laptop, player)
+    finish(laptop, puzzle)
+    laptop.wait_for_function("() => document.getElementById('vote-up').getAttribute('aria-pressed') === 'true'")
+    assert pressed(laptop) == {"up": "true", "down": "false", "expanded": "true", "reason": "wrong-theme"}
+    assert laptop.text_content("#vote-note") == "Thanks: your word is kept."

@@ -20,6 +20,7 @@ import { checkedKing } from './moving.js'
 import { countedDay, isClean, settled } from './results.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession, flushNotes } from '../lib/session.js'
+import { call } from '../lib/api.js'
 import { streakRun, freezesWords, dayIn, siteZone, longDate } from '../lib/dates.js'
 import { nextTask } from '../lib/tasks.js'
 import { pressed, voteItem, voteNote, voteWords } from './votes.js'
@@ -381,10 +382,45 @@ export class PuzzleCtrl extends PlaySession {
   word() {
     const { rec } = this
     const word = { vote: rec.vote || null, reason: rec.reason || null }
-    const key = `vote:${rec.band}/${rec.id}#`
-    const waiting = Boolean(this.store.notes?.items().some((item) => item.key.startsWith(key)))
+    const waiting = this.wordWaiting()
     const guest = !this.player()
     return { ...word, reporting: Boolean(this.reporting || word.reason), note: voteNote({ word, guest, waiting, answer: rec.voted }) }
+  }
+
+  /** Whether a word of this browser's on this puzzle waits to be sent. */
+  wordWaiting() {
+    const key = `vote:${this.rec.band}/${this.rec.id}#`
+    return Boolean(this.store.notes?.items().some((item) => item.key.startsWith(key)))
+  }
+
+  redraw() {
+    super.redraw()
+    // Offline the read would only fail (and the browser log it): a later redraw asks once online.
+    const online = !globalThis.navigator || navigator.onLine !== false
+    if (this.votes() && this.player() && online && !this.wordAsked) this.readWord()
+  }
+
+  /**
+   * The signed-in player's word as the server keeps it (GET /api/chess/votes/<id>), read once the
+   * vote is offered, so a word given on another device shows as chosen here. A word of this
+   * browser's still waiting to go, or given while the answer was out, is the later one and stands.
+   */
+  async readWord() {
+    this.wordAsked = true
+    const { rec } = this
+    const serial = rec.voteSerial || 0
+    const answer = await call(`/chess/votes/${encodeURIComponent(rec.id)}`)
+    if (!this.alive || answer.status !== 200 || !answer.data) return
+    if (this.wordWaiting() || (rec.voteSerial || 0) !== serial) return
+    const vote = answer.data.vote || null
+    const reason = answer.data.reason || null
+    if (vote === (rec.vote || null) && reason === (rec.reason || null)) return
+    rec.vote = vote
+    rec.reason = reason
+    if (vote || reason) rec.voted = { sent: true }
+    else delete rec.voted
+    this.store.updateRecord(rec)
+    this.redraw()
   }
 
   /** Up or down ('up'/'down'); the chosen one again takes the vote back. */
