@@ -138,6 +138,7 @@ def test_a_word_given_on_another_device_shows_as_chosen(make_page, site_server, 
     laptop = make_page()
     sign_in(laptop, player)
     finish(laptop, puzzle)
-    laptop.wait_for_function("() => document.getElementById('vote-up').getAttribute('aria-pressed') === 'true'")
+    laptop.wait_for_function(
+        "() => document.getElementById('vote-up').getAttribute('aria-pressed') === 'true'")
     assert pressed(laptop) == {"up": "true", "down": "false", "expanded": "true", "reason": "wrong-theme"}
     assert laptop.text_content("#vote-note") == "Thanks: your word is kept."
