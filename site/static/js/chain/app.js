@@ -41,10 +41,6 @@ async function route() {
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
   if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
   const kept = store.record(date)
-  // Signed in, today not finished here: the player may have finished it on another device, and the
-  // server's result is the day's (docs/site.md, "The same day on every device"). Asked beside the file.
-  const player = getPlayer()
-  const asked = player && date === today && !(kept && kept.state !== 'playing') ? call(`/me/chain/${date}`) : null
   const got = await dailyFile(date)
   if (serial !== routeSerial) return
   let puzzle = got.puzzle
@@ -59,7 +55,12 @@ async function route() {
   if (problem || puzzle.date !== date) {
     return notice('This Chain won’t open', `Its file couldn’t be read (${problem || 'it names another day'}). Try reloading.`)
   }
-  const mine = asked ? await asked : null
+  // Signed in, today not finished here: the player may have finished it on another device, and the
+  // server's result is the day's (docs/site.md, "The same day on every device"). Asked once the day
+  // is known to be out: before, the API's 404 for a day not out yet would be logged as an error.
+  const player = getPlayer()
+  const asked = player && date === today && !(kept && kept.state !== 'playing')
+  const mine = asked ? await call(`/me/chain/${date}`) : null
   if (serial !== routeSerial) return
   const theirs = mine && mine.status === 200 ? fromServer(puzzle, today, mine.data, player) : null
   const rec = theirs || revive(kept, puzzle) || newRecord(puzzle, today)

@@ -25,6 +25,7 @@ async function fill() {
   const kept = namespace(KEPT).keys().length > 0
   const store = kept ? new (await import('./store.js')).ChainStore() : null
   const rec = store && store.record(today)
+  let out = true // the build day's level came with the card
   if (link.dataset.day !== today) {
     let puzzle = rec && rec.puzzle
     try {
@@ -37,16 +38,18 @@ async function fill() {
       $('chain-card-level').textContent = LEVELS[puzzle.level]
       $('chain-card-meta').textContent = `${plural(puzzle.moves, 'move')} · ${plural(puzzle.hand.length, 'tile')}`
     } else {
+      out = false
       $('chain-card-level').textContent = 'Not out yet'
       $('chain-card-meta').textContent = 'Try again in a little while'
     }
     link.dataset.day = today
   }
   // Signed in, today not finished here: the server's result is the day's, whatever device it came
-  // from (docs/site.md, "The same day on every device"); api.js loads only then.
+  // from (docs/site.md, "The same day on every device"); api.js loads only then. Not asked for a day
+  // not out yet: the API's 404 would be logged as an error.
   const signedIn = Boolean(namespace('pb:').get('player', null))
   const finished = rec && (rec.state === 'solved' || rec.state === 'gaveup')
-  const mine = signedIn && !finished ? await serverDay(today) : null
+  const mine = signedIn && out && !finished ? await serverDay(today) : null
   if (!store && !mine) return
   let state = 'Play'
   let tone = ''
