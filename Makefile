@@ -102,9 +102,11 @@ test-browser: setup
 	$(PY) -m pytest -n 3 --dist loadgroup -q tests/browser
 
 # The suite without the browser tests (and without the node tests, which do not
-# depend on Python's version).
+# depend on Python's version). Three workers on two cores: some of its long tests wait on the disk
+# (SQLite's fsyncs, a server's clean stop) rather than the CPU, and with two the suite ran on alone
+# for a minute and a half after the browser tests had ended.
 test-python: setup
-	$(PY) -m pytest -n 2 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser
+	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser
 
 # The same on Python 3.12, in a venv of its own, from the same lock.
 test-py312:
