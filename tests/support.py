@@ -155,17 +155,29 @@ class Clock:
         self.at += dt.timedelta(**delta)
 
 
+_DISTS: Any = None  # this process's folder of the site-file folders below, removed as it exits
+
+
+def _new_dist() -> str:
+    """A new empty folder for a test's site files, inside one folder per test process that goes
+    when the process ends: a folder of each of some 2,000 calls a run had stayed in /tmp for good."""
+    import tempfile
+
+    global _DISTS
+    if _DISTS is None:
+        _DISTS = tempfile.TemporaryDirectory(prefix="puzzlebook-test-dists-")
+    return tempfile.mkdtemp(dir=_DISTS.name)
+
+
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a
     player and look at once; tests/test_api_standing.py sets the site's own rule. The site's files
     (the boards' snapshots among them) go in a folder of their own, empty to begin with."""
-    import tempfile
-
     from service.settings import load
 
     defaults = {"SITE_KEY": "puzzlebook-test-key", "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0",
-                "PUZZLEBOOK_DIST": tempfile.mkdtemp(prefix="puzzlebook-test-dist-")}
+                "PUZZLEBOOK_DIST": _new_dist()}
     return load({**defaults, **overrides}, warn=False)
 
 
