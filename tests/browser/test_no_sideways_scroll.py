@@ -296,6 +296,16 @@ def _as_student(page: Any, world: World) -> None:
 
 def _edit_loaded(page: Any, world: World) -> None:
     page.wait_for_function("() => document.getElementById('import-text').value.length > 0")
+LONG_MIX_NAME = "Forks%2C%20pins%20and%20skewers%20at%20club%20level"  # 37 of the 40 characters
+
+
+def _mix_saved(page: Any, world: World) -> None:
+    """A shared mix's link opened and the mix saved under its (long) name."""
+    page.wait_for_selector("#mix-count:not(:empty)")
+    page.click("#mix-save")
+    page.wait_for_selector("#mix-saved li")
+
+
 def _storm_play(page: Any, world: World) -> None:
     page.click("#start-button:not([disabled])")
     chess.wait_ready(page)
@@ -386,6 +396,7 @@ VIEWS = [
     View("home, review due", "/", _review_due("#review-card:not([hidden]) #review-start:not([hidden])")),
     View("chess review play", "/#/review", _review_due('.board-grid[aria-disabled="false"]')),
     View("themes", "/themes/", _wait("a[data-theme='fork']")),
+    View("themes, a mix saved", "/themes/#/mix/fork,pin,skewer/1400-1700/" + LONG_MIX_NAME, _mix_saved),
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
     View("chain how-to", "/howto/chain/"),

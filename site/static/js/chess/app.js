@@ -9,6 +9,7 @@
  *   #/endless/<band>    a new Endless puzzle of that band (goes on to #/p/<band>/<id>)
  *   #/endless[/<step>]  a new puzzle at your difficulty (easiest … hardest; docs/site.md)
  *   #/theme/<theme>[/<step>]  a new puzzle of that theme at your difficulty
+ *   #/mix/<themes>/<step or low-high>[/<name>]  a new puzzle of your own mix (chess/mix.js)
  *   #/review[/<band>/<id>]  the review: the next puzzle due today (chess/review.js)
  *   #/you               home, at the player card
  *

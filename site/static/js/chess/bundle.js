@@ -8,6 +8,7 @@
  */
 
 import { windows, bandsFor } from './difficulty.js'
+import { unionPlaces, placesRated } from './mix.js'
 
 const shardCache = new Map()
 const decoded = new Map()
@@ -154,16 +155,20 @@ async function ratingTable(index, band, fetcher) {
   return decoded.get(name)
 }
 
-/** The places of `theme` in `band` (every place when theme is null). */
-async function placesOf(index, theme, band, table, fetcher) {
-  if (!theme) return table.ratings.map((_, place) => place)
-  const name = index.themes.files[theme]
-  const key = `${name}#${band}`
-  if (!decoded.has(key)) {
-    const file = await loadJson(name, fetcher)
-    decoded.set(key, decode(file.bands[band] || '', 3))
+/** The places of `themes` in `band` (any of them, each place once; every place when null). */
+async function placesOf(index, themes, band, table, fetcher) {
+  if (!themes) return table.ratings.map((_, place) => place)
+  const lists = []
+  for (const theme of themes) {
+    const name = index.themes.files[theme]
+    const key = `${name}#${band}`
+    if (!decoded.has(key)) {
+      const file = await loadJson(name, fetcher)
+      decoded.set(key, decode(file.bands[band] || '', 3))
+    }
+    lists.push(decoded.get(key))
   }
-  return decoded.get(key)
+  return lists.length === 1 ? lists[0] : unionPlaces(lists)
 }
 
 /** The themes the published index knows: { theme: count of live puzzles }. */
@@ -174,30 +179,54 @@ export async function themeCounts(fetcher = globalThis.fetch) {
 }
 
 /**
+ * How many live puzzles of any of `themes` are rated low..high (a mix's count, chess/mix.js), or
+ * null when the files it needs can't be read (offline, never fetched).
+ */
+export async function countRated({ themes, low, high, fetcher = globalThis.fetch, ...at }) {
+  const index = await loadIndex(fetcher)
+  if (!index.themes || themes.some((t) => !index.themes.files[t])) return null
+  let count = 0
+  for (const band of bandsFor(low, high)) {
+    if (!index.themes.ratings[band]) continue // a band this bundle hasn't
+    const needs = [index.themes.ratings[band], ...themes.map((t) => index.themes.files[t])]
+    if (!(await Promise.all(needs.map((name) => decoded.has(name) || reachable(name, at)))).every(Boolean)) return null
+    try {
+      const table = await ratingTable(index, band, fetcher)
+      count += placesRated(await placesOf(index, themes, band, table, fetcher), table.ratings, low, high).length
+    } catch {
+      return null
+    }
+  }
+  return count
+}
+
+/**
  * Your difficulty: a puzzle around the rating `centre`, of `theme` (or of any theme when null),
  * skipping retired puzzles and the ids in `seen`. The windows of chess/difficulty.js are tried in
  * turn (±100, then wider): in each, the shards holding candidates are read in random order until
  * one has a fresh candidate. When every candidate has been seen, the one seen longest ago comes
  * back. Resolves to { band, row }, or null when nothing could be read (offline, or no such theme).
+ * A mix gives `themes` (any of them) for `theme`, and `spans` (its one rating range) for the
+ * windows around `centre`.
  */
-export async function nextAround({ theme = null, centre, seen, random = Math.random, fetcher = globalThis.fetch, ...at }) {
+export async function nextAround({ theme = null, themes = theme ? [theme] : null, centre, spans = null, seen, random = Math.random, fetcher = globalThis.fetch, ...at }) {
   const index = await loadIndex(fetcher)
-  if (!index.themes || (theme && !index.themes.files[theme])) return null
+  if (!index.themes || (themes && themes.some((t) => !index.themes.files[t]))) return null
   const retired = new Set(Object.keys(index.duplicates || {}))
   const skip = new Set(seen)
   const seenAt = new Map(seen.map((id, i) => [id, i]))
   let oldest = null
   const tried = new Set()
-  for (const [low, high] of windows(centre)) {
+  for (const [low, high] of spans || windows(centre)) {
     const groups = new Map() // "band/k" -> { band, k, rows: [row in shard] }
     for (const band of bandsFor(low, high)) {
       let table
       let places
-      const needs = [index.themes.ratings[band], theme ? index.themes.files[theme] : null].filter(Boolean)
+      const needs = [index.themes.ratings[band], ...(themes || []).map((t) => index.themes.files[t])]
       if (!(await Promise.all(needs.map((name) => decoded.has(name) || reachable(name, at)))).every(Boolean)) continue
       try {
         table = await ratingTable(index, band, fetcher)
-        places = await placesOf(index, theme, band, table, fetcher)
+        places = await placesOf(index, themes, band, table, fetcher)
       } catch {
         continue
       }

@@ -553,6 +553,7 @@ function celebration(rec, today) {
  */
 export function nextOf(rec) {
   const source = rec.source || {}
+  if (source.mix) return { href: `#/mix/${source.mix}`, text: `Next puzzle of ${source.name}` }
   if (source.theme) {
     return { href: `#/theme/${encodeURIComponent(source.theme)}/${source.difficulty}`, text: `Next ${source.name || source.theme} puzzle` }
   }
@@ -563,6 +564,7 @@ export function nextOf(rec) {
 /** The play view's eyebrow for a puzzle that isn't a daily. */
 export function kindOf(rec) {
   const source = rec.source || {}
+  if (source.mix) return `${source.name} · ${source.level}`
   if (source.theme) return `${source.name || source.theme} · ${source.difficulty}`
   if (source.difficulty) return `Endless · ${source.difficulty}`
   return 'Endless'

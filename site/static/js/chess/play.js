@@ -10,6 +10,7 @@ import { ChessStore } from './store.js'
 import { ReplayStore, nextReplay, replayRun } from './replay.js'
 import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
 import { target, isDifficulty } from './difficulty.js'
+import { readMix, mixPath, levelWords } from './mix.js'
 import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { PuzzleView } from './view.js'
@@ -198,6 +199,7 @@ export async function route(parts, current) {
     if (head === 'theme' && parts.length <= 3 && (id === undefined || isDifficulty(id))) {
       return await openAround(band, id, current)
     }
+    if (head === 'mix') return await openMix(parts.slice(1), current)
     if (head === 'endless' && parts.length <= 2 && (band === undefined || band === '' || isDifficulty(band))) {
       return await openAround(null, band || undefined, current)
     }
@@ -231,6 +233,42 @@ async function openAround(theme, step, current) {
   history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(found[0])}`)
   const rec = store.record(band, found[0]) || newRecord(found, band, null)
   if (!rec.daily) rec.source = { theme, difficulty, name: theme ? await themeName(theme) : null }
+  return await openPuzzle(rec, current)
+}
+
+/**
+ * Your own mix (#/mix/<themes>/<difficulty or low-high>[/<name>], chess/mix.js): a puzzle of any
+ * of its themes, in its range or around the player's rating moved by its difficulty (which
+ * stays the mix's: the player's own choice is left alone). Played as a theme's puzzle is.
+ */
+async function openMix(parts, current) {
+  const index = await loadIndex()
+  if (!current()) return
+  const read = readMix(parts, new Set(Object.keys((index.themes && index.themes.files) || {})))
+  if (read.error) return notice('That mix can’t be played', `${read.error} The themes page makes a new one.`)
+  const { mix } = read
+  refreshServerRating()
+  const ranged = Array.isArray(mix.level)
+  const got = await nextAround({
+    themes: mix.themes,
+    centre: ranged ? null : target(store.ratingFor(getPlayer()), mix.level),
+    spans: ranged ? [mix.level] : null,
+    seen: store.seen(),
+  })
+  if (!current()) return
+  if (!got) {
+    return notice('No puzzles to hand', ranged
+      ? `None of this mix’s themes has a puzzle rated ${levelWords(mix.level)} here: widen the range, or, offline, try again online.`
+      : 'A mix needs the puzzle files once. Try again when you are online.')
+  }
+  const band = got.band
+  const id = got.row[0]
+  history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}`)
+  const rec = store.record(band, id) || newRecord(got.row, band, null)
+  if (!rec.daily) {
+    const names = await Promise.all(mix.themes.map(themeName))
+    rec.source = { mix: mixPath(mix), name: mix.name || names.join(' + '), level: levelWords(mix.level) }
+  }
   return await openPuzzle(rec, current)
 }
 

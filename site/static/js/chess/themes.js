@@ -4,13 +4,18 @@
  * theme: from the puzzles finished in this browser, and for a signed-in player from every device
  * (the dashboard's last 90 days, for the themes played there often enough to have figures). The
  * list itself is in the page (the build writes it from puzzlebook/chess/themes.py and the theme
- * index's counts).
+ * index's counts). It also holds "Make your own mix" (chess/mix_ctrl.js and mix_view.js).
  */
 import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
 import { isProvisional } from './rating.js'
 import { $ } from '../lib/dom.js'
 import { percent } from './dashboard.js'
+import { target } from './difficulty.js'
+import { countRated } from './bundle.js'
+import { MixCtrl } from './mix_ctrl.js'
+import { MixView } from './mix_view.js'
+import { namespace } from '../lib/storage.js'
 
 const store = new ChessStore()
 const SERVER_DAYS = 90 // the dashboard's longest span
@@ -78,6 +83,27 @@ $('difficulty-form').addEventListener('change', (event) => {
 })
 $('difficulty-form').addEventListener('submit', (event) => event.preventDefault())
 
+/**
+ * Your own mix: the themes it offers are the ones this page lists; a shared link in the
+ * address (#/mix/...) fills it in.
+ */
+function startMix() {
+  const view = new MixView()
+  const known = new Set([...document.querySelectorAll('input[name="mix-theme"]')].map((box) => box.value))
+  const ctrl = new MixCtrl({
+    storage: namespace('pb:chess:'),
+    count: (query) => countRated(query),
+    centre: (step) => target(store.ratingFor(getPlayer()), step),
+    ui: view,
+    known,
+  })
+  view.attach(ctrl)
+  if (ctrl.openLink(location.hash)) $('mix-title').scrollIntoView()
+  ctrl.recount()
+  window.addEventListener('hashchange', () => ctrl.openLink(location.hash))
+}
+
+startMix()
 showDifficulty()
 showRating()
 showScores()

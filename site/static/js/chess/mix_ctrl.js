@@ -1,0 +1,216 @@
+/**
+ * The themes page's "Make your own mix" (docs/site.md, "Your own mix"): the controller. It holds
+ * the mix being made, the mixes saved in this browser and how many puzzles match, takes the
+ * player's intents (a theme ticked, the level, a name saved, a link opened) and calls
+ * `ui.redraw()`. It never touches the DOM (node drives it with a stand-in view); its helpers are
+ * given: `storage` (lib/storage.js's namespace), `count` ({themes, low, high} -> number or null:
+ * bundle.js countRated) and `centre(step)` (the rating a difficulty draws around).
+ */
+import { readMix, readLevel, mixPath, levelWords, cleanName, MAX_THEMES } from './mix.js'
+import { HALF_WIDTHS, LOWEST, HIGHEST, DEFAULT_DIFFICULTY } from './difficulty.js'
+
+export const MAX_SAVED = 30
+const SAVED = 'mixes'
+
+export class MixCtrl {
+  constructor({ storage, count, centre, ui, known = new Set() }) {
+    Object.assign(this, { storage, countWith: count, centre, ui, known })
+    this.themes = []
+    this.kind = 'range' // 'range' | 'difficulty'
+    this.step = DEFAULT_DIFFICULTY
+    this.rangeText = ['1400', '1700']
+    this.name = ''
+    this.open = false
+    this.message = '' // why a link or a save didn't take
+    this.count = null // puzzles matching, once counted
+    this.countedFor = ''
+    this.counting = false
+    this.serial = 0
+  }
+
+  /** The themes the index has (the page knows them once it has read /shards/index.json). */
+  setKnown(known) {
+    this.known = known
+    this.recount()
+  }
+
+  /** { mix } or { error } for what the form holds now. */
+  current() {
+    if (!this.themes.length) return { error: 'Choose at least one theme.' }
+    const level = this.kind === 'difficulty' ? { level: this.step } : readLevel(`${this.rangeText[0].trim()}-${this.rangeText[1].trim()}`)
+    if (level.error) return level
+    return { mix: { themes: [...this.themes], level: level.level, name: cleanName(this.name) } }
+  }
+
+  /** The mix's play address on the chess page, or null while the form doesn't make one. */
+  playHref() {
+    const { mix } = this.current()
+    return mix ? `/#/mix/${mixPath(mix)}` : null
+  }
+
+  /** The link that opens this mix on the themes page (the shared link), or ''. */
+  shareLink(origin) {
+    const { mix } = this.current()
+    return mix ? `${origin}/themes/#/mix/${mixPath(mix)}` : ''
+  }
+
+  /** The live region's words: how many puzzles match, or what is missing. */
+  countWords() {
+    const got = this.current()
+    if (got.error) return got.error
+    const [low, high] = this.span(got.mix.level)
+    if (this.count === null || this.countedFor !== this.countKey(got.mix)) return this.counting ? 'Counting the puzzles…' : ''
+    const n = this.count
+    const puzzles = `${n === 0 ? 'No' : n.toLocaleString('en')} ${n === 1 ? 'puzzle' : 'puzzles'}`
+    if (this.kind === 'range') return `${puzzles} of ${this.themes.length === 1 ? 'this theme' : 'these themes'} rated ${low}–${high}.`
+    return `${puzzles} rated ${low}–${high}, around your rating at ${got.mix.level}${n ? '' : ': the mix will draw from further out'}.`
+  }
+
+  /** The ratings the count covers: the range, or a difficulty's first window (the draw widens past it). */
+  span(level) {
+    if (Array.isArray(level)) return level
+    const centre = this.centre(level)
+    return [Math.max(LOWEST, centre - HALF_WIDTHS[0]), Math.min(HIGHEST, centre + HALF_WIDTHS[0])]
+  }
+
+  countKey(mix) {
+    return `${mix.themes.join(',')}/${this.span(mix.level).join('-')}`
+  }
+
+  saved() {
+    const list = this.storage.get(SAVED, [])
+    if (!Array.isArray(list)) return []
+    // A saved mix is read back as a link is: one the index can't play any more is left out.
+    return list.map((item) => ({ item, read: typeof item?.path === 'string' ? readMix(item.path.split('/').map(safeDecode), this.known) : { error: 'unreadable' } }))
+      .filter(({ read }) => !read.error)
+      .map(({ read }) => ({ ...read.mix, path: mixPath(read.mix), level: read.mix.level, words: levelWords(read.mix.level) }))
+  }
+
+  // ---- intents -------------------------------------------------------------------
+
+  toggleTheme(key, on) {
+    this.message = ''
+    if (on && !this.themes.includes(key)) {
+      if (this.themes.length >= MAX_THEMES) {
+        this.message = `A mix holds at most ${MAX_THEMES} themes.`
+      } else {
+        this.themes.push(key)
+      }
+    }
+    if (!on) this.themes = this.themes.filter((t) => t !== key)
+    this.recount()
+  }
+
+  setKind(kind) {
+    this.kind = kind === 'difficulty' ? 'difficulty' : 'range'
+    this.recount()
+  }
+
+  setStep(step) {
+    this.step = step
+    this.recount()
+  }
+
+  setRange(low, high) {
+    this.rangeText = [String(low), String(high)]
+    this.recount()
+  }
+
+  setName(name) {
+    this.name = name
+    this.ui.redraw()
+  }
+
+  setOpen(open) {
+    this.open = Boolean(open)
+  }
+
+  /** Keep the mix under its name (the same name replaces the one saved before). */
+  save() {
+    const got = this.current()
+    const name = cleanName(this.name)
+    if (got.error) this.message = `Nothing to save yet: ${got.error.charAt(0).toLowerCase()}${got.error.slice(1)}`
+    else if (!name) this.message = 'Give the mix a name to save it.'
+    else {
+      const others = this.saved().filter((m) => m.name !== name).map((m) => ({ name: m.name, path: m.path }))
+      const kept = [{ name, path: mixPath(got.mix) }, ...others].slice(0, MAX_SAVED)
+      this.message = this.storage.set(SAVED, kept) ? '' : 'This browser won’t keep it (its storage is full or blocked).'
+      if (!this.message) this.ui.saved?.(name)
+    }
+    this.ui.redraw()
+  }
+
+  remove(name) {
+    const kept = this.saved().filter((m) => m.name !== name).map((m) => ({ name: m.name, path: m.path }))
+    this.storage.set(SAVED, kept)
+    this.ui.redraw()
+  }
+
+  /** Put a saved mix (or one read from a link) in the form. */
+  load(mix) {
+    this.themes = [...mix.themes]
+    if (Array.isArray(mix.level)) {
+      this.kind = 'range'
+      this.rangeText = mix.level.map(String)
+    } else {
+      this.kind = 'difficulty'
+      this.step = mix.level
+    }
+    this.name = mix.name || ''
+    this.message = ''
+    this.open = true
+    this.recount()
+  }
+
+  /**
+   * The page's address after its `#`: a shared mix ("/mix/fork,pin/1400-1700/Name") goes into
+   * the form; a bad one is said in plain words. Any other address is left alone.
+   */
+  openLink(hash) {
+    const text = String(hash || '').replace(/^#/, '')
+    if (!text.startsWith('/mix/') && text !== '/mix') return false
+    const parts = text.slice('/mix/'.length).split('/').map(safeDecode)
+    const read = parts.includes(null) ? { error: 'Part of it is not written as a link writes it.' } : readMix(parts, this.known)
+    if (read.error) {
+      this.open = true
+      this.message = `This mix link can’t be opened. ${read.error} Make the mix again below.`
+      this.ui.redraw()
+    } else {
+      this.load(read.mix)
+    }
+    return true
+  }
+
+  /** Count the puzzles matching (asynchronous: the index's files are read). */
+  recount() {
+    const got = this.current()
+    this.ui.redraw()
+    if (got.error || !this.known.size) return
+    const key = this.countKey(got.mix)
+    if (key === this.countedFor && this.count !== null) {
+      this.serial++ // a count still on its way is of another mix
+      this.counting = false
+      return
+    }
+    const [low, high] = this.span(got.mix.level)
+    const serial = ++this.serial
+    this.counting = true
+    Promise.resolve(this.countWith({ themes: got.mix.themes, low, high })).catch(() => null).then((n) => {
+      if (serial !== this.serial) return // a later change is being counted
+      this.counting = false
+      this.count = n
+      this.countedFor = key
+      if (n === null) this.message = 'The puzzle files for this mix can’t be read here (offline?).'
+      this.ui.redraw()
+    })
+  }
+}
+
+/** decodeURIComponent that answers null for text no link writes, rather than throwing. */
+export function safeDecode(part) {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The themes page's "Make your own mix": the view. It looks its elements up once, draws
+ * everything from the controller (chess/mix_ctrl.js) in redraw(), and sends the player's
+ * intents back. It writes no storage.
+ */
+import { byIds, el, setText, toast } from '../lib/dom.js'
+
+export class MixView {
+  constructor() {
+    this.el = byIds('mix-card', 'mix-form', 'mix-low', 'mix-high', 'mix-step', 'mix-count', 'mix-message',
+      'mix-play', 'mix-name', 'mix-link', 'mix-copy', 'mix-saved', 'mix-saved-box')
+    this.ctrl = null
+  }
+
+  /** Draw `ctrl` and send it what the player does. */
+  attach(ctrl) {
+    this.ctrl = ctrl
+    const { el: e } = this
+    e.mixForm.addEventListener('change', (event) => {
+      const t = event.target
+      if (t.name === 'mix-theme') ctrl.toggleTheme(t.value, t.checked)
+      else if (t.name === 'mix-kind') ctrl.setKind(t.value)
+      else if (t === e.mixStep) ctrl.setStep(t.value)
+    })
+    e.mixForm.addEventListener('input', (event) => {
+      if (event.target === e.mixLow || event.target === e.mixHigh) ctrl.setRange(e.mixLow.value, e.mixHigh.value)
+      else if (event.target === e.mixName) ctrl.setName(e.mixName.value)
+    })
+    e.mixForm.addEventListener('submit', (event) => {
+      event.preventDefault()
+      ctrl.save()
+    })
+    e.mixCard.addEventListener('toggle', () => ctrl.setOpen(e.mixCard.open))
+    e.mixCopy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(e.mixLink.value)
+        toast('Link to the mix copied.')
+      } catch {
+        e.mixLink.select()
+        toast('Copy the selected link.')
+      }
+    })
+    e.mixSaved.addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-action]')
+      if (!button) return
+      const mix = ctrl.saved().find((m) => m.name === button.dataset.name)
+      if (!mix) return
+      if (button.dataset.action === 'delete') {
+        ctrl.remove(mix.name)
+        e.mixName.focus()
+      } else {
+        ctrl.load(mix)
+        e.mixName.focus()
+      }
+    })
+    this.redraw()
+  }
+
+  /** Said once a mix is kept. */
+  saved(name) {
+    toast(`Saved “${name}”.`)
+  }
+
+  redraw() {
+    const ctrl = this.ctrl
+    if (!ctrl) return
+    const e = this.el
+    if (ctrl.open && !e.mixCard.open) e.mixCard.open = true
+    for (const box of e.mixForm.querySelectorAll('input[name="mix-theme"]')) box.checked = ctrl.themes.includes(box.value)
+    for (const radio of e.mixForm.querySelectorAll('input[name="mix-kind"]')) radio.checked = radio.value === ctrl.kind
+    const ranged = ctrl.kind === 'range'
+    e.mixLow.disabled = !ranged
+    e.mixHigh.disabled = !ranged
+    e.mixStep.disabled = ranged
+    // Only what the controller changed is written back, so the field being typed in keeps its caret.
+    if (e.mixLow.value !== ctrl.rangeText[0]) e.mixLow.value = ctrl.rangeText[0]
+    if (e.mixHigh.value !== ctrl.rangeText[1]) e.mixHigh.value = ctrl.rangeText[1]
+    if (e.mixStep.value !== ctrl.step) e.mixStep.value = ctrl.step
+    if (e.mixName.value !== ctrl.name) e.mixName.value = ctrl.name
+    setText(e.mixCount, ctrl.countWords())
+    setText(e.mixMessage, ctrl.message)
+    e.mixMessage.hidden = !ctrl.message
+    const href = ctrl.playHref()
+    e.mixPlay.hidden = !href
+    if (href) e.mixPlay.href = href
+    e.mixLink.value = ctrl.shareLink(location.origin)
+    e.mixCopy.disabled = !e.mixLink.value
+    this.drawSaved(ctrl.saved())
+  }
+
+  drawSaved(mixes) {
+    const e = this.el
+    e.mixSavedBox.hidden = !mixes.length
+    const key = JSON.stringify(mixes.map((m) => m.path))
+    if (e.mixSaved.dataset.drawn === key) return
+    e.mixSaved.dataset.drawn = key
+    e.mixSaved.replaceChildren(...mixes.map((mix) => el('li', { class: 'mix-saved-item' },
+      el('span', { class: 'mix-saved-name', text: mix.name }),
+      el('span', { class: 'muted', text: `${mix.themes.length} ${mix.themes.length === 1 ? 'theme' : 'themes'}, ${mix.words}` }),
+      el('span', { class: 'mix-saved-actions' },
+        el('a', { class: 'button button-primary', href: `/#/mix/${mix.path}`, 'aria-label': `Play ${mix.name}`, text: 'Play' }),
+        el('button', { class: 'button', type: 'button', dataset: { action: 'edit', name: mix.name }, 'aria-label': `Edit ${mix.name}`, text: 'Edit' }),
+        el('button', { class: 'button button-quiet', type: 'button', dataset: { action: 'delete', name: mix.name }, 'aria-label': `Delete ${mix.name}`, text: 'Delete' })))))
+  }
+}
