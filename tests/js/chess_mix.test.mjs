@@ -1,6 +1,6 @@
 // Your own mix (chess/mix.js, drawn by bundle.js, held by mix_ctrl.js): its link read back with
 // every fault named and nothing thrown, the places it holds, the draw and the count over a small
-// theme index in the build's format (as chess_theme_draw.test.mjs makes it), and the controller
+// theme index in the build's format (fake_theme_index.mjs), and the controller
 // over a stand-in view.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -8,10 +8,9 @@ import { readMix, mixPath, unionPlaces, placesRated, cleanName, MAX_THEMES } fro
 import { nextAround, countRated, forget } from '../../site/static/js/chess/bundle.js'
 import { MixCtrl, safeDecode } from '../../site/static/js/chess/mix_ctrl.js'
 import { namespace, MemoryStorage } from '../../site/static/js/lib/storage.js'
+import { fakeBundle as fakeIndex } from './fake_theme_index.mjs'
 
 const KNOWN = new Set(['fork', 'pin', 'skewer', 'mateIn2'])
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-const enc = (n, width) => Array.from({ length: width }, (_, i) => ALPHABET[(n >> (6 * (width - 1 - i))) & 63]).join('')
 
 /** A link's parts as the chess page hands them over: split on "/", each decoded. */
 const parts = (path) => path.split('/').map(decodeURIComponent)
@@ -68,30 +67,7 @@ const SHARDS = [
   [['m3', '', '', 1720, 'skewer'], ['m4', '', '', 1780, 'fork'], ['m5', '', '', 1505, 'fork']],
 ]
 
-function fakeBundle({ retired = {} } = {}) {
-  const rows = SHARDS.flat()
-  const files = {
-    'index.json': {
-      bands: { Medium: { low: 1400, high: 1800, shards: 2, count: rows.length } },
-      files: { Medium: ['Medium/0.h.json', 'Medium/1.h.json'] },
-      duplicates: retired,
-      themes: { format: 1, ratings: { Medium: 'themes/ratings-Medium.h.json' }, files: {}, counts: {} },
-    },
-    'Medium/0.h.json': SHARDS[0],
-    'Medium/1.h.json': SHARDS[1],
-    'themes/ratings-Medium.h.json': { sizes: [3, 3], ratings: rows.map((r) => enc(r[3], 2)).join('') },
-  }
-  for (const theme of ['fork', 'pin', 'skewer']) {
-    const places = rows.map((r, place) => [r, place]).filter(([r]) => !retired[r[0]] && r[4].split(' ').includes(theme))
-    files[`themes/${theme}.h.json`] = { theme, bands: { Medium: places.map(([, p]) => enc(p, 3)).join('') } }
-    files['index.json'].themes.files[theme] = `themes/${theme}.h.json`
-  }
-  return async (url) => {
-    const name = url.replace('/shards/', '')
-    if (!(name in files)) return { ok: false, status: 404, json: async () => null }
-    return { ok: true, status: 200, json: async () => structuredClone(files[name]) }
-  }
-}
+const fakeBundle = (options) => fakeIndex(SHARDS, ['fork', 'pin', 'skewer'], options)
 
 test('a mix in a range draws only puzzles of its themes rated in it, and counts them', async () => {
   forget()

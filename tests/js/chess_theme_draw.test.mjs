@@ -5,9 +5,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { nextAround, decode, forget } from '../../site/static/js/chess/bundle.js'
+import { enc, fakeBundle as fakeIndex } from './fake_theme_index.mjs'
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-const enc = (n, width) => Array.from({ length: width }, (_, i) => ALPHABET[(n >> (6 * (width - 1 - i))) & 63]).join('')
 
 // Medium, two shards: [id, fen, moves, rating, themes].
 const SHARDS = [
@@ -15,30 +14,7 @@ const SHARDS = [
   [['m3', '', '', 1520, 'fork'], ['m4', '', '', 1780, 'fork'], ['m5', '', '', 1505, 'fork']],
 ]
 
-function fakeBundle({ retired = {} } = {}) {
-  const rows = SHARDS.flat()
-  const files = {
-    'index.json': {
-      bands: { Medium: { low: 1400, high: 1800, shards: 2, count: rows.length } },
-      files: { Medium: ['Medium/0.h.json', 'Medium/1.h.json'] },
-      duplicates: retired,
-      themes: { format: 1, ratings: { Medium: 'themes/ratings-Medium.h.json' }, files: {}, counts: {} },
-    },
-    'Medium/0.h.json': SHARDS[0],
-    'Medium/1.h.json': SHARDS[1],
-    'themes/ratings-Medium.h.json': { sizes: [3, 3], ratings: rows.map((r) => enc(r[3], 2)).join('') },
-  }
-  for (const theme of ['fork', 'pin']) {
-    const places = rows.map((r, place) => [r, place]).filter(([r]) => !retired[r[0]] && r[4].split(' ').includes(theme))
-    files[`themes/${theme}.h.json`] = { theme, bands: { Medium: places.map(([, p]) => enc(p, 3)).join('') } }
-    files['index.json'].themes.files[theme] = `themes/${theme}.h.json`
-  }
-  return async (url) => {
-    const name = url.replace('/shards/', '')
-    if (!(name in files)) return { ok: false, status: 404, json: async () => null }
-    return { ok: true, status: 200, json: async () => structuredClone(files[name]) }
-  }
-}
+const fakeBundle = (options) => fakeIndex(SHARDS, ['fork', 'pin'], options)
 
 test('the places decode as the build writes them', () => {
   assert.deepEqual(decode('AAABA_', 3), [0, 4159])
