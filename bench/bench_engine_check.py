@@ -29,6 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bench.bench_analysis import FLOOR  # the engine's WebAssembly fetched and compiled alone
 from bench.bench_pages import CHROMIUM, _serve
 from bench.figures import load
 
@@ -61,14 +62,6 @@ new MutationObserver(() => {
   if (document.body.dataset.engineCheck === 'done' && !t.done) t.done = performance.now();
 }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 """
-
-# The floor: the engine's WebAssembly fetched and compiled, nothing else.
-FLOOR = """async (url) => {
-  const start = performance.now();
-  const bytes = await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
-  await WebAssembly.compile(bytes);
-  return performance.now() - start;
-}"""
 
 
 def lesson() -> list[dict[str, Any]]:
