@@ -242,17 +242,23 @@ def test_the_review_page_reads_at_every_width(make_page: Any, width: int) -> Non
 
 
 
+def missed_signed_in(page: Any, player: dict[str, Any], puzzle: Any) -> Any:
+    """`page` signed in as `player`, who has missed `puzzle` (Show solution): the miss in this
+    browser's review and, once its sync answered, in the player's on the server."""
+    page.goto("/")
+    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
+    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+        show_solution(page)
+    return page
+
+
 def test_signing_out_leaves_no_review_for_the_next_player_to_merge(
     make_page: Any, site_server: Any, bundle: Any
 ) -> None:
     first, second = chain.new_player(site_server, "Leaver"), chain.new_player(site_server, "Next One")
     puzzle = one_mover(bundle, skip=4)
-    page = make_page()
-    page.goto("/")
-    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", first)
-    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
-    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
-        show_solution(page)  # the first player's miss, on the server and in this browser
+    page = missed_signed_in(make_page(), first, puzzle)
     assert [c["id"] for c in review(page)] == [puzzle.id]
 
     page.goto("/account/")
@@ -287,13 +293,7 @@ def test_another_player_signing_in_here_doesnt_merge_the_last_ones_review(
     make_page: Any, site_server: Any, bundle: Any
 ) -> None:
     first, second = chain.new_player(site_server, "Was Here"), chain.new_player(site_server, "Comes After")
-    puzzle = one_mover(bundle, skip=6)
-    page = make_page()
-    page.goto("/")
-    page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", first)
-    ch.open_puzzle(page, f"/#/p/{puzzle.band}/{puzzle.id}")
-    with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
-        show_solution(page)
+    page = missed_signed_in(make_page(), first, one_mover(bundle, skip=6))
     with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
         page.goto(f"/signin/#token={second['token']}")  # no sign-out first
     page.wait_for_selector("#signin-done:not([hidden])")
