@@ -103,3 +103,13 @@ def public_day(site_server: Any, date: str) -> dict[str, Any]:
     assert status == 200, f"/daily/chain/{date}.json: {status}"
     return data
 
+
+def solved_elsewhere(site_server: Any, player: dict[str, Any], date: str, seconds: int,
+                     undos: int = 0) -> dict[str, Any]:
+    """`player` solves `date`'s Chain on another device (its solving order, through the API with a
+    ticket); the answer, once it was taken (200)."""
+    tiles = solving_order(public_day(site_server, date))
+    body = {"date": date, "tiles": tiles, "seconds": seconds, "undos": undos, "resets": 0}
+    status, answer = site_server.post_result("/api/chain/solves", body, player["token"])
+    assert status == 200, answer
+    return answer

@@ -14,15 +14,11 @@ pytestmark = pytest.mark.browser
 
 def test_todays_chain_finished_elsewhere_shows_the_servers_result(make_page, site_server):
     today = ch.site_today(site_server)
-    puzzle = ch.public_day(site_server, today)
+    order = ch.solving_order(ch.public_day(site_server, today))
     player = ch.new_player(site_server, "Two Devices")
-    order = ch.solving_order(puzzle)
     # The first device: solved with one undo, so not cleanly.
-    status, answer = site_server.post_result(
-        "/api/chain/solves", {"date": today, "tiles": order, "seconds": 40, "undos": 1, "resets": 0},
-        player["token"],
-    )
-    assert status == 200 and answer["streak"] == 1, answer
+    answer = ch.solved_elsewhere(site_server, player, today, seconds=40, undos=1)
+    assert answer["streak"] == 1, answer
     # The second device: signed in, nothing of the day kept here.
     page = make_page()
     ch.sign_in(page, player)
@@ -45,14 +41,8 @@ def test_todays_chain_finished_elsewhere_shows_the_servers_result(make_page, sit
 
 def test_the_home_cards_chain_says_solved_when_solved_elsewhere(make_page, site_server):
     today = ch.site_today(site_server)
-    puzzle = ch.public_day(site_server, today)
     player = ch.new_player(site_server, "Card Elsewhere")
-    status, answer = site_server.post_result(
-        "/api/chain/solves",
-        {"date": today, "tiles": ch.solving_order(puzzle), "seconds": 30, "undos": 0, "resets": 0},
-        player["token"],
-    )
-    assert status == 200, answer
+    ch.solved_elsewhere(site_server, player, today, seconds=30)
     page = make_page()
     ch.sign_in(page, player)
     page.goto("/")
