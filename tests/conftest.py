@@ -10,6 +10,10 @@ outside tests/test_store_*.py runs over DynamoDB in `make test` only (marked slo
 
 SLOW_HERE names single tests (node ids) that are slow for their parameters alone.
 
+LONG_FIRST hands the longest tests out first, so that the run's last minute is short tests spread over
+every worker rather than one worker finishing a 40-second test alone (tests/browser/conftest.py does
+the same for the browser tests).
+
 Every app a test makes reads the committed chess bundle through one Bundle per test process
 (`one_committed_bundle`), as one Lambda container's app does for its life, rather than a Bundle of
 its own: a new app read the shards again, and its first new player had the day's dailies picked
@@ -38,6 +42,36 @@ SLOW_HERE = frozenset({
 })
 
 
+# Handed out first, longest first: a name matches a node id's start; a module of an xdist group is
+# handed out whole, where its first test stands. Wall seconds each, on 2 cores at load 7.
+LONG_FIRST = (
+    "tests/test_site_build.py::",  # one group, two cold builds: 68 s
+    "tests/test_bench.py::test_scale_",  # the scale model over moto: 52 s
+    "tests/test_snapshots_lambda.py::test_a_run_publishes_each_board_once",  # four rounds over moto: 52 s
+    "tests/test_lessons_api.py::test_a_pgn_larger_than_a_dynamodb_item",  # 160 games, each store: 45 s
+    "tests/test_bench.py::test_engine_check_",  # Stockfish in Chromium: 45 s
+    "tests/test_lessons_api.py::test_an_import_too_big_to_keep",  # 28,000 moves checked twice: 35 s
+    "tests/test_store_sqlite.py::test_the_log_stays_small",  # 20,000 results: 36 s
+    "tests/test_store_contract.py::test_a_board_",  # the top 100 over moto: 30 s each
+    "tests/test_store_sqlite.py::test_a_clean_stop_of_serve",  # a server's start and stop: 32 s
+    "tests/test_api_standing.py::test_new_players_are_metered_per_address",  # sixty students: 29 s
+    "tests/test_chain_guide.py::test_the_guides_are_built",  # a site build: 28 s
+    "tests/test_bench.py::test_lessons_times",  # 23 s
+    "tests/test_bundle_reproduce.py::",  # the bundle made again from its source: 20 s
+    "tests/test_nightly_lambda.py::",  # 18 s
+)
+
+
+def long_first(items: list[pytest.Item]) -> None:
+    """Put LONG_FIRST's tests first, in its order (a stable sort: the rest as collected). Every xdist
+    worker collects the same order, as it must."""
+    def rank(item: pytest.Item) -> int:
+        starts = [k for k, start in enumerate(LONG_FIRST) if item.nodeid.startswith(start)]
+        return starts[0] if starts else len(LONG_FIRST)
+
+    items.sort(key=rank)
+
+
 def leaves_check(item: pytest.Item) -> bool:
     """Whether `item` runs in `make test` only, by the rules above."""
     if item.nodeid in SLOW_HERE:
@@ -53,6 +87,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if leaves_check(item):
             item.add_marker(pytest.mark.slow)
+    long_first(items)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -32,3 +32,18 @@ def test_tests_without_parameters_and_other_parameters_stay() -> None:
 def test_a_single_test_named_slow_here_is_left_to_make_test() -> None:
     named = "tests/test_store_classes.py::test_a_class_holds_at_most_the_limit_of_students[dynamodb]"
     assert leaves_check(item(named, store="dynamodb"))
+
+
+def test_every_test_handed_out_first_still_exists() -> None:
+    """A renamed test would silently fall back to its place as collected: each LONG_FIRST entry (the
+    Python suite's and the browser tests') names a test file, and a test in it that starts so."""
+    import re
+    from pathlib import Path
+
+    from tests.browser.conftest import LONG_FIRST as BROWSER_FIRST
+    from tests.conftest import LONG_FIRST, ROOT
+
+    for entry in LONG_FIRST + BROWSER_FIRST:
+        path, _, start = entry.partition("::")
+        source = Path(ROOT, path).read_text(encoding="utf-8")
+        assert not start or re.search(rf"^def {re.escape(start)}", source, re.MULTILINE), entry
