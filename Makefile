@@ -22,7 +22,7 @@ PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check check-python test test-node test-python test-browser test-py312 build bench lint typecheck lock clean
+.PHONY: setup serve check check-python test test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS)
 
@@ -85,15 +85,15 @@ check-python: setup
 	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow" --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
-# Everything, in four jobs at once: lint and types, the node tests, the Python suite and the browser
-# tests. Each waits on something of its own (node's test runner on its child processes, the browser
+# Everything, in five jobs at once: lint and types, the node tests, the Python suite, the API document's
+# schemathesis run and the browser tests. Each waits on something of its own (node's test runner on its child processes, the browser
 # tests on Chromium and their servers, the Python suite's tail on its last long tests), so run one
 # after another they left half of two cores idle: 15 minutes of wall clock for 15 of CPU. -O prints
 # each job's output whole when it ends. The browser tests run in a pytest process of their own:
 # Playwright's sync API keeps an event loop running in its worker, which breaks asyncio.run() in any
 # test that lands on the same worker after it.
 test: setup
-	$(MAKE) --no-print-directory -j4 -Otarget lint typecheck test-node test-python test-browser
+	$(MAKE) --no-print-directory -j6 -Otarget lint typecheck test-node test-python-suite test-api-schema test-browser
 
 test-node: setup
 	node --test tests/js/
@@ -105,8 +105,16 @@ test-browser: setup
 # depend on Python's version). Three workers on two cores: some of its long tests wait on the disk
 # (SQLite's fsyncs, a server's clean stop) rather than the CPU, and with two the suite ran on alone
 # for a minute and a half after the browser tests had ended.
-test-python: setup
-	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser
+test-python: test-python-suite test-api-schema
+
+# schemathesis over every operation of the API document, in one process of its own: the module makes
+# its cases as it is collected (a quarter of a minute of CPU), which every xdist worker did again.
+test-python-suite: setup
+	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
+		--ignore=tests/test_api_schema.py -p no:schemathesis
+
+test-api-schema: setup
+	$(PY) -m pytest -q tests/test_api_schema.py
 
 # The same on Python 3.12, in a venv of its own, from the same lock.
 test-py312:

@@ -72,6 +72,27 @@ def long_first(items: list[pytest.Item]) -> None:
     items.sort(key=rank)
 
 
+def unique_ids(items: list[pytest.Item]) -> None:
+    """Give each item a node id of its own, or stop the run saying which ids are shared.
+
+    schemathesis names a test per API operation (``test_x[POST /api/chess/solves]``), but pytest 9
+    builds an item's id from its parametrization, which those items lack, so all 80 shared one id;
+    xdist's loadgroup keys its work by id, and `make test` ran one operation of the 80. The
+    parameters the name carries are put in the id; any id still shared is an error."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        _, bracket, params = item.name.partition("[")
+        if bracket and "[" not in item.nodeid.rpartition("::")[2] and params.endswith("]"):
+            item._id = NodeId.parse(f"{item.nodeid}[{params[:-1]}]")  # type: ignore[attr-defined]
+    seen: dict[str, int] = {}
+    for item in items:
+        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
+    shared = sorted(nodeid for nodeid, n in seen.items() if n > 1)
+    if shared:
+        raise pytest.UsageError(f"{len(shared)} test ids are shared by several tests, e.g. {shared[:3]}")
+
+
 def leaves_check(item: pytest.Item) -> bool:
     """Whether `item` runs in `make test` only, by the rules above."""
     if item.nodeid in SLOW_HERE:
@@ -84,6 +105,7 @@ def leaves_check(item: pytest.Item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before `-m "not slow"` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unique_ids(items)
     for item in items:
         if leaves_check(item):
             item.add_marker(pytest.mark.slow)

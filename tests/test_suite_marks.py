@@ -47,3 +47,32 @@ def test_every_test_handed_out_first_still_exists() -> None:
         path, _, start = entry.partition("::")
         source = Path(ROOT, path).read_text(encoding="utf-8")
         assert not start or re.search(rf"^def {re.escape(start)}", source, re.MULTILINE), entry
+
+
+class _Item:
+    """As much of a pytest item as unique_ids reads and writes."""
+
+    def __init__(self, name: str, nodeid: str) -> None:
+        from _pytest.nodeid import NodeId
+
+        self.name, self._id = name, NodeId.parse(nodeid)
+
+    @property
+    def nodeid(self) -> str:
+        return str(self._id)
+
+
+def test_each_api_operation_the_schema_test_makes_has_an_id_of_its_own() -> None:
+    """schemathesis's items named their operation, their ids didn't: xdist ran one of the 80."""
+    import pytest
+
+    from tests.conftest import unique_ids
+
+    base = "tests/test_api_schema.py::test_x"
+    items = [_Item("test_x[POST /api/chess/solves]", base), _Item("test_x[GET /api/health]", base),
+             _Item("test_y[1-2]", "tests/test_a.py::test_y[1-2]"), _Item("test_z", "tests/test_a.py::test_z")]
+    unique_ids(items)  # type: ignore[arg-type]
+    assert [i.nodeid for i in items] == [f"{base}[POST /api/chess/solves]", f"{base}[GET /api/health]",
+                                         "tests/test_a.py::test_y[1-2]", "tests/test_a.py::test_z"]
+    with pytest.raises(pytest.UsageError, match="1 test ids are shared"):
+        unique_ids([_Item("test_z", "tests/test_a.py::test_z"), _Item("test_z", "tests/test_a.py::test_z")])  # type: ignore[list-item]
