@@ -27,10 +27,12 @@ class Answer:
 
 @dataclass(frozen=True)
 class Step:
-    """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN)."""
+    """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN), with its SAN
+    when python-chess read and wrote it in the position the line plays it from (PGN, `san`)."""
 
     uci: str = ""
     move: chess.Move | None = None
+    san: str = ""
     comment: str = ""
     hint: str = ""
     refutations: tuple[Answer, ...] = ()
@@ -75,18 +77,24 @@ def play_line(
         if step is None:
             return tuple(played), False
         move = step.move
-        if move is None:
-            move, why = resolve_uci(board, step.uci)
-            if move is None:
-                problems.error(why, number, step.uci)
-                return tuple(played), False
-        elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
-            problems.error(NOT_LEGAL, number, move.uci())
-            return tuple(played), False
-        # SAN is most of an import's time (it plays the move to look for check and mate): once a
-        # move, and the move it played kept (san_and_push) rather than played again.
         turn, fullmove = board.turn, board.fullmove_number
-        san = board.san_and_push(move)
+        if move is not None and step.san:
+            # Read from SAN in this very position, which proved it legal and wrote its SAN: played
+            # without checking it or writing it again (most of a PGN import's time was doing both).
+            san = step.san
+            board.push(move)
+        else:
+            if move is None:
+                move, why = resolve_uci(board, step.uci)
+                if move is None:
+                    problems.error(why, number, step.uci)
+                    return tuple(played), False
+            elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
+                problems.error(NOT_LEGAL, number, move.uci())
+                return tuple(played), False
+            # SAN is most of an import's time (it plays the move to look for check and mate): once a
+            # move, and the move it played kept (san_and_push) rather than played again.
+            san = board.san_and_push(move)
         by_student = turn == student
         where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
         if step.hint and not by_student:
