@@ -129,6 +129,7 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
         self.broken_here = False  # the variation being read had a move that could not be read
         self.branch = 1
         self.first: chess.pgn.GameNode | None = None  # its first node, once made
+        self.written: str | None = None  # a mainline move's SAN before its "+" or "#" (visit_board)
 
     # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
     # stub says None only.
@@ -152,14 +153,23 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
         if self.opened and self.opened.pop():
             super().end_variation()
 
+    # A mainline move's SAN is written in two halves around the reader's own push, as
+    # Board.san_and_push writes it (pinned python-chess; a test holds the two equal): the move as
+    # written before it is played, then "+" or "#" seen on the board after it. Board.san would
+    # play the move and take it back once more.
     def visit_board(self, board: chess.Board) -> None:
         if self.game.start_fen is None:  # the first call: the starting position, before any move
             self.game.start_fen = "" if board.chess960 else board.fen()
+        elif self.written is not None:  # just after a mainline move, played
+            san, self.written = self.written, None
+            if san != "--" and board.is_check():
+                san += "#" if board.is_checkmate() else "+"
+            self.game.sans.append(san)
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         super().visit_move(board, move)
         if not self.opened:
-            self.game.sans.append(board.san(move))
+            self.written = board._algebraic_without_suffix(move)
         elif self.first is None:
             self.first = self.variation_stack[-1]
             if self.broken_here:
