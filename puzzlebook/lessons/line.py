@@ -73,17 +73,21 @@ def play_line(
     board = board.copy(stack=False)
     pgn = problems.unit == "Game"
     played: list[LessonMove] = []
+    # A move read from SAN in this very position (`step.san`: python-chess proved it legal and
+    # wrote its SAN there) is neither checked nor written again, and waits in `unplayed` until
+    # `board` is needed (a move that is not, or refutations): most PGN lines never need it. The
+    # side to move and the move number are kept by hand meanwhile, as Board.push keeps them.
+    unplayed: list[chess.Move] = []
+    turn, fullmove = board.turn, board.fullmove_number
     for number, step in enumerate(steps, 1):
         if step is None:
             return tuple(played), False
         move = step.move
-        turn, fullmove = board.turn, board.fullmove_number
-        if move is not None and step.san:
-            # Read from SAN in this very position, which proved it legal and wrote its SAN: played
-            # without checking it or writing it again (most of a PGN import's time was doing both).
+        trusted = move is not None and bool(step.san)
+        if move is not None and trusted:
             san = step.san
-            board.push(move)
         else:
+            _play(board, unplayed)
             if move is None:
                 move, why = resolve_uci(board, step.uci)
                 if move is None:
@@ -113,14 +117,24 @@ def play_line(
                 where,
             )
         elif step.refutations:
-            board.pop()  # the position the refutations stand in
+            # The position the refutations stand in: before this move.
+            if trusted:
+                _play(board, unplayed)
+            else:
+                board.pop()
             refutations = play_refutations(board, move, step.refutations, problems, number, where)
-            board.push(move)
+            if not trusted:
+                board.push(move)
+        if trusted:
+            unplayed.append(move)
+        mover = turn
+        fullmove += turn == chess.BLACK
+        turn = not turn
         played.append(
             LessonMove(
                 uci=move.uci(),
                 san=san,
-                color=color_name(turn),
+                color=color_name(mover),
                 by_student=by_student,
                 comment=step.comment,
                 hint=step.hint,
@@ -132,6 +146,13 @@ def play_line(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
         )
     return tuple(played), True
+
+
+def _play(board: chess.Board, unplayed: list[chess.Move]) -> None:
+    """Play the moves waiting in `unplayed` on `board`, emptying it."""
+    for move in unplayed:
+        board.push(move)
+    unplayed.clear()
 
 
 def play_refutations(
