@@ -1,6 +1,6 @@
 """The dashboard route's cost for a player with 5,000 results, on SQLite and on DynamoDB (moto).
 
-    python -m bench dashboard
+    python -m bench dashboard [--results N] [--runs N]
 
 A player is given 5,000 first results over the last year (their records, history lines and day
 tallies, as ChessRecords writes them, put straight into the store in batches), then, in-process
@@ -39,8 +39,8 @@ THEMES = ["fork", "pin", "skewer", "endgame", "middlegame", "mateIn2", "short", 
           "discoveredAttack", "backRankMate", "hangingPiece", "rookEndgame", "long", "crushing"]
 
 
-def _fill(store: Any, pid: str) -> None:
-    """5,000 first results over 365 days: their records, history lines and day tallies."""
+def _fill(store: Any, pid: str, results: int) -> None:
+    """`results` first results over 365 days: their records, history lines and day tallies."""
     from puzzlebook.chess.dashboard import DayTally, add_result
     from service.games.chess import keys as CK
     from service.store import keys as K
@@ -50,8 +50,8 @@ def _fill(store: Any, pid: str) -> None:
     tallies: dict[str, DayTally] = {}
     puts: list[Any] = []
     rating = 1500
-    for n in range(RESULTS):
-        day = (TODAY - dt.timedelta(days=364 - n * 365 // RESULTS)).isoformat()
+    for n in range(results):
+        day = (TODAY - dt.timedelta(days=364 - n * 365 // results)).isoformat()
         posted = f"{day}T{n % 24:02d}:00:{n % 60:02d}.{n:06d}Z"
         themes = rnd.sample(THEMES, 3)
         result = rnd.choice(["clean", "clean", "help", "missed", "shown"])
@@ -133,7 +133,7 @@ def _items_read(store: Any, call: Callable[[], Any]) -> int | None:
     return counting.items
 
 
-def _measure(label: str, store: Any, runs: int) -> None:
+def _measure(label: str, store: Any, runs: int, results: int) -> None:
     from fastapi import APIRouter
     from fastapi.testclient import TestClient
 
@@ -154,12 +154,13 @@ def _measure(label: str, store: Any, runs: int) -> None:
         headers = signed_up(client, "Bench")
         pid = client.get("/api/me", headers=headers).json()["id"]
         started = time.perf_counter()
-        _fill(store, pid)
+        _fill(store, pid, results)
         filled = time.perf_counter() - started
         for path in ("/api/bench/floor", "/api/me/dashboard?days=90", "/api/me/history"):
             got = client.get(path, headers=headers)
             assert got.status_code == 200, (path, got.text)
-        assert client.get("/api/me/dashboard?days=90", headers=headers).json()["played"] > 1000
+        # About 90/365 of the results are in the span (1,233 of 5,000).
+        assert client.get("/api/me/dashboard?days=90", headers=headers).json()["played"] > results // 5
         reads = [
             _items_read(store, lambda p=path: client.get(p, headers=headers))
             for path in ("/api/bench/floor", "/api/me/dashboard?days=90", "/api/me/history")
@@ -172,7 +173,7 @@ def _measure(label: str, store: Any, runs: int) -> None:
             ],
             runs,
         )
-    print(f"{label}: {RESULTS:,} results stored in {filled:.1f} s; {load()}")
+    print(f"{label}: {results:,} results stored in {filled:.1f} s; {load()}")
     print(f"  floor (sign-in + one item)  p50 {base:6.2f} ms of CPU")
     moto = reads[0] is not None
     ratio = f"{dash / base:.2f}× the floor"
@@ -188,15 +189,21 @@ def _measure(label: str, store: Any, runs: int) -> None:
         print(f"  history, first page         p50 {hist:6.2f} ms of CPU ({hist / base:.2f}× the floor)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
     from tests.support import dynamo_store, sqlite_store
 
+    parser = argparse.ArgumentParser(prog="python -m bench dashboard")
+    parser.add_argument("--results", type=int, default=RESULTS,
+                        help=f"the player's results (default {RESULTS})")
+    parser.add_argument("--runs", type=int, default=RUNS,
+                        help=f"timed calls of each route (default {RUNS}; on moto at most {MOTO_RUNS})")
+    args = parser.parse_args(argv or [])
+    if args.results < 5 or args.runs < 1:
+        parser.error("--results must be at least 5 and --runs at least 1")
     os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
     with tempfile.TemporaryDirectory() as tmp, sqlite_store(Path(tmp) / "bench.sqlite3") as store:
-        _measure("SQLite", store, RUNS)
+        _measure("SQLite", store, args.runs, args.results)
     with dynamo_store() as store:
-        _measure("DynamoDB (moto)", store, MOTO_RUNS)
-
-
-if __name__ == "__main__":
-    main()
+        _measure("DynamoDB (moto)", store, min(args.runs, MOTO_RUNS), args.results)

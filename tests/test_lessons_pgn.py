@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import chess
@@ -79,6 +80,30 @@ def test_every_pgn_lesson_replays_to_its_final_position() -> None:
 
 def test_pgn_lessons_round_trip_through_the_seed_json() -> None:
     lessons = check(_read("study_classics.pgn")).lessons
+    again = check(json.dumps([lesson.to_seed() for lesson in lessons]))
+    assert again.kind == "json" and again.lessons == lessons
+
+
+def test_the_san_written_while_reading_is_the_one_the_line_would_write() -> None:
+    """Each PGN move's SAN is written once, as python-chess reads it, and the line trusts it: the
+    same lessons as the JSON path, which writes every SAN in the line itself. Random games give
+    checks, mates, captures, castling, promotions and moves that need their file or rank."""
+    rng = random.Random(7)
+    games = []
+    for number in range(12):
+        board = chess.Board()
+        while len(board.move_stack) < 160 and not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Random {number}"
+        game.headers["StudentColor"] = "white"
+        games.append(str(game))
+    # A set-up position whose [FEN] leaves out the counters, where a promotion mates.
+    games.append(_game('[FEN "7k/P7/6K1/8/8/8/8/8 w"]\n[StudentColor "white"]', "1. a8=Q# *"))
+    lessons = check("\n\n".join(games)).lessons
+    assert len(lessons) == 13 and lessons[-1].moves[0].san == "a8=Q#"
+    sans = {san for lesson in lessons for san in (m.san for m in lesson.moves)}
+    assert all(any(mark in san for san in sans) for mark in ("O-O", "+", "#", "=", "x"))
     again = check(json.dumps([lesson.to_seed() for lesson in lessons]))
     assert again.kind == "json" and again.lessons == lessons
 

@@ -27,10 +27,12 @@ class Answer:
 
 @dataclass(frozen=True)
 class Step:
-    """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN)."""
+    """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN), with its SAN
+    when python-chess read and wrote it in the position the line plays it from (PGN, `san`)."""
 
     uci: str = ""
     move: chess.Move | None = None
+    san: str = ""
     comment: str = ""
     hint: str = ""
     refutations: tuple[Answer, ...] = ()
@@ -71,22 +73,32 @@ def play_line(
     board = board.copy(stack=False)
     pgn = problems.unit == "Game"
     played: list[LessonMove] = []
+    # A move read from SAN in this very position (`step.san`: python-chess proved it legal and
+    # wrote its SAN there) is neither checked nor written again, and waits in `unplayed` until
+    # `board` is needed (a move that is not, or refutations): most PGN lines never need it. The
+    # side to move and the move number are kept by hand meanwhile, as Board.push keeps them.
+    unplayed: list[chess.Move] = []
+    turn, fullmove = board.turn, board.fullmove_number
     for number, step in enumerate(steps, 1):
         if step is None:
             return tuple(played), False
         move = step.move
-        if move is None:
-            move, why = resolve_uci(board, step.uci)
+        trusted = move is not None and bool(step.san)
+        if move is not None and trusted:
+            san = step.san
+        else:
+            _play(board, unplayed)
             if move is None:
-                problems.error(why, number, step.uci)
+                move, why = resolve_uci(board, step.uci)
+                if move is None:
+                    problems.error(why, number, step.uci)
+                    return tuple(played), False
+            elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
+                problems.error(NOT_LEGAL, number, move.uci())
                 return tuple(played), False
-        elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
-            problems.error(NOT_LEGAL, number, move.uci())
-            return tuple(played), False
-        # SAN is most of an import's time (it plays the move to look for check and mate): once a
-        # move, and the move it played kept (san_and_push) rather than played again.
-        turn, fullmove = board.turn, board.fullmove_number
-        san = board.san_and_push(move)
+            # SAN is most of an import's time (it plays the move to look for check and mate): once a
+            # move, and the move it played kept (san_and_push) rather than played again.
+            san = board.san_and_push(move)
         by_student = turn == student
         where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
         if step.hint and not by_student:
@@ -105,14 +117,24 @@ def play_line(
                 where,
             )
         elif step.refutations:
-            board.pop()  # the position the refutations stand in
+            # The position the refutations stand in: before this move.
+            if trusted:
+                _play(board, unplayed)
+            else:
+                board.pop()
             refutations = play_refutations(board, move, step.refutations, problems, number, where)
-            board.push(move)
+            if not trusted:
+                board.push(move)
+        if trusted:
+            unplayed.append(move)
+        mover = turn
+        fullmove += turn == chess.BLACK
+        turn = not turn
         played.append(
             LessonMove(
                 uci=move.uci(),
                 san=san,
-                color=color_name(turn),
+                color=color_name(mover),
                 by_student=by_student,
                 comment=step.comment,
                 hint=step.hint,
@@ -124,6 +146,13 @@ def play_line(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
         )
     return tuple(played), True
+
+
+def _play(board: chess.Board, unplayed: list[chess.Move]) -> None:
+    """Play the moves waiting in `unplayed` on `board`, emptying it."""
+    for move in unplayed:
+        board.push(move)
+    unplayed.clear()
 
 
 def play_refutations(

@@ -109,6 +109,11 @@ class _Game(chess.pgn.Game):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.broken: list[tuple[int, str, str]] = []
         self.broken_nodes: set[int] = set()
+        # The mainline's SAN as python-chess writes it, each written on the reader's own board as
+        # the move was read (reading it parsed and played every move anyway), and the FEN that
+        # board started from ("" when it was Chess960): the line trusts them only from that FEN.
+        self.sans: list[str] = []
+        self.start_fen: str | None = None
 
 
 class _Builder(chess.pgn.GameBuilder[_Game]):
@@ -124,6 +129,7 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
         self.broken_here = False  # the variation being read had a move that could not be read
         self.branch = 1
         self.first: chess.pgn.GameNode | None = None  # its first node, once made
+        self.written: str | None = None  # a mainline move's SAN before its "+" or "#" (visit_board)
 
     # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
     # stub says None only.
@@ -147,9 +153,24 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
         if self.opened and self.opened.pop():
             super().end_variation()
 
+    # A mainline move's SAN is written in two halves around the reader's own push, as
+    # Board.san_and_push writes it (pinned python-chess; a test holds the two equal): the move as
+    # written before it is played, then "+" or "#" seen on the board after it. Board.san would
+    # play the move and take it back once more.
+    def visit_board(self, board: chess.Board) -> None:
+        if self.game.start_fen is None:  # the first call: the starting position, before any move
+            self.game.start_fen = "" if board.chess960 else board.fen()
+        elif self.written is not None:  # just after a mainline move, played
+            san, self.written = self.written, None
+            if san != "--" and board.is_check():
+                san += "#" if board.is_checkmate() else "+"
+            self.game.sans.append(san)
+
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         super().visit_move(board, move)
-        if self.opened and self.first is None:
+        if not self.opened:
+            self.written = board._algebraic_without_suffix(move)
+        elif self.first is None:
             self.first = self.variation_stack[-1]
             if self.broken_here:
                 self.game.broken_nodes.add(id(self.first))
@@ -319,32 +340,60 @@ def _refutations(
     return tuple(answers)
 
 
+class _Replay:
+    """The positions of a mainline, each made only when asked for: a line asks only to name a
+    problem or to read a variation, and playing every move again for those cost a push a move."""
+
+    def __init__(self, board: chess.Board, moves: list[chess.Move]) -> None:
+        self.board = board.copy(stack=False)
+        self.moves = moves  # the line's moves as far as read (the caller appends)
+        self.played = 0
+
+    def before(self, ply: int) -> chess.Board:
+        """The position before the line's move `ply` (0-based), not to be changed."""
+        while self.played < ply:
+            self.board.push(self.moves[self.played])
+            self.played += 1
+        return self.board
+
+
 def _steps(
     game: _Game, board: chess.Board, problems: Collector, student: chess.Color | None = None
 ) -> list[Step | None]:
     """The mainline's moves with their comments and hints (texts checked on the way), and the
-    variations in place of the student's moves as refutations."""
+    variations in place of the student's moves as refutations. Each move carries the SAN the
+    reader wrote for it when the reader started from `board`'s very position (so the line needn't
+    check the move or write its SAN again)."""
     steps: list[Step | None] = []
-    running = board.copy(stack=False)
-    for node in game.mainline():
-        comment, hint = split_comment(node.comment)
+    moves: list[chess.Move] = []
+    replay = _Replay(board, moves)
+    sans = game.sans if game.start_fen == board.fen() else []
+    for ply, node in enumerate(game.mainline()):
+        comment, hint = split_comment(node.comment) if node.comment else ("", "")
         if not node.move:
+            running = replay.before(ply)
             dots = "." if running.turn == chess.WHITE else "..."
             label = f"{running.fullmove_number}{dots} --"
             problems.error("a null move (--) cannot be played in a puzzle", len(steps) + 1, label)
             steps.append(None)
             break
-        # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
-        found = text_problems(comment, "comment") + text_problems(hint, "hint")
-        if found:
-            label = pgn_label(running, node.move)
-            for message in found:
-                problems.error(message, len(steps) + 1, label)
+        moves.append(node.move)
+        san = sans[ply] if ply < len(sans) else ""
+        if comment or hint:
+            # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
+            found = text_problems(comment, "comment") + text_problems(hint, "hint")
+            if found:
+                label = pgn_label(replay.before(ply), node.move, san)
+                for message in found:
+                    problems.error(message, len(steps) + 1, label)
+        turn = board.turn if ply % 2 == 0 else not board.turn
+        parent = node.parent
         refutations = (
-            _refutations(game, node, running, len(steps) + 1, problems) if running.turn == student else ()
+            _refutations(game, node, replay.before(ply), len(steps) + 1, problems)
+            if turn == student and parent is not None and len(parent.variations) > 1
+            else ()
         )
-        steps.append(Step(move=node.move, comment=comment, hint=hint, refutations=refutations))
-        running.push(node.move)
+        steps.append(Step(move=node.move, san=san, comment=comment, hint=hint, refutations=refutations))
     return steps
 
 
