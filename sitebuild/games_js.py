@@ -86,6 +86,11 @@ def render() -> bytes:
     lines.append("export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))\n")
     lines.append("\n/** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */\n")
     lines.append(f"export const UCI = new RegExp({json.dumps(whole_text(UCI))})\n")
+    # Each store's module by a literal path, so the build's bundler (sitebuild/bundle.py) can follow
+    # it: an import() of a path made at run time is one it can't resolve.
+    lines.append("\n/** Each game's store module, loaded when asked for: `STORES[key]()`. */\n")
+    loaders = "".join(f"  {g.key}: () => import('./{g.store}'),\n" for g in GAMES if g.store)
+    lines.append(f"export const STORES = Object.freeze({{\n{loaders}}})\n")
     lines.append("\n/** The game called `key`, or undefined. */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
     return "".join(lines).encode("utf-8")

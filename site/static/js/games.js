@@ -403,6 +403,13 @@ export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))
 /** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */
 export const UCI = new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(?![\\s\\S])")
 
+/** Each game's store module, loaded when asked for: `STORES[key]()`. */
+export const STORES = Object.freeze({
+  chess: () => import('./chess/store.js'),
+  chain: () => import('./chain/store.js'),
+  streak: () => import('./streak/store.js'),
+})
+
 /** The game called `key`, or undefined. */
 export function findGame(key) {
   return GAMES.find((g) => g.key === key)
