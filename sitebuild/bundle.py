@@ -4,10 +4,11 @@ rather than a level of imports at a time (docs/site.md, "The first board").
 - **A view** (VIEWS: a page's scripts, site.js first) becomes one ES module, `js/pages/<view>.js`,
   with everything it imports statically inside it. A page names it with `view('<view>')`.
 - **An import() stays a request of its own**: the module it names is bundled the same way at its
-  own path (chess/play.js at js/chess/play.js, chess.js at js/vendor/chess.js), so what loads by
-  need (the play view, the rules, a store) still loads only then, and a relative `import.meta.url`
-  (cm-chessboard's assets, from chess/board.js) still points where it did: every bundled file sits
-  two folders under static/ as its sources did.
+  own path (chess/play.js at js/chess/play.js; chess/rules.js, chess.js inside, at
+  js/chess/rules.js), so what loads by need (the play view, the rules, a store) still loads only
+  then. A relative `import.meta.url` (cm-chessboard's assets, from chess/board.js) still points
+  where it did: the bundles holding board.js (js/pages/<view>.js, js/chess/play.js, ...) sit two
+  folders under static/, as board.js does.
 - **A module that keeps state for the page is one file** (SHARED): bundled into two files it
   would be two modules, each with its own state. lib/session.js keeps the tickets asked for, the
   tab's id and who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
@@ -39,7 +40,8 @@ SHARED = ("js/lib/session.js",)
 
 def _home() -> tuple[str, ...]:
     """The home page's scripts: the chess page's, then each game's card that has a script."""
-    cards = tuple(f"js/{g.key}/card.js" for g in GAMES if (HERE.parent / "site/static/js" / g.key / "card.js").is_file())
+    static = HERE.parent / "site" / "static"
+    cards = tuple(f"js/{g.key}/card.js" for g in GAMES if (static / "js" / g.key / "card.js").is_file())
     return ("js/chess/app.js", *cards)
 
 

@@ -23,7 +23,8 @@ def published() -> dict[str, bytes]:
     static = assets.collect(ROOT / "site" / "static", ROOT / "node_modules",
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
     rest = {rel: data for rel, data in static.files.items() if not bundle.is_module(rel)}
-    return {**minify.minify(rest, ROOT / "node_modules"), **bundle.bundle(static.files, ROOT / "node_modules")}
+    modules = bundle.bundle(static.files, ROOT / "node_modules")
+    return {**minify.minify(rest, ROOT / "node_modules"), **modules}
 
 
 def _modules(published: dict[str, bytes]) -> list[str]:
@@ -65,7 +66,8 @@ def test_a_module_keeping_state_for_the_page_is_one_file(published):
 def test_the_home_views_graph_leaves_out_what_it_loads_on_demand(published):
     """The home's module loads the play view and the store with import(): never preloaded."""
     graph = module_graph(published, bundle.view_path("home"))
-    assert not [m for m in graph if m.startswith("js/vendor/") or m in ("js/chess/play.js", "js/chess/store.js")]
+    later = ("js/chess/play.js", "js/chess/store.js")
+    assert not [m for m in graph if m.startswith("js/vendor/") or m in later]
 
 
 def test_imports_are_read_in_every_form_and_dynamic_ones_skipped():
