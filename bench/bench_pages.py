@@ -1,6 +1,6 @@
 """The pages' speed as Lighthouse sees it: a benchmark, not a test (the machine is shared and noisy).
 
-    python -m bench pages [--page daily] [--as mobile] [--runs 5] [--against DIR]
+    python -m bench pages [--page daily] [--as mobile] [--runs 5] [--against DIR] [--first-view-only]
 
 Builds and serves the site (`build.py serve`, compressed files, the production headers) on a free
 port with a fresh store, then runs Lighthouse (npm, pinned in package.json) with Debian's
@@ -23,7 +23,14 @@ the player as the sign-in page leaves it, and Lighthouse opens those pages in it
 its storage. Besides the scores: the bytes transferred and the requests made (which the
 machine's load doesn't move).
 
+First, each page's first view (bench/first_view.py): the requests and bytes until it is playable
+(a game's page) or loaded, and the main thread's long tasks before that from a Chromium trace with
+the CPU slowed four times, beside the same of the checkout --against. --first-view-only prints
+those alone (a minute or two, where Lighthouse's runs take many).
+
 Goals (issue 17): mobile performance >= 95 on every page; accessibility, best practices and SEO 100.
+Issue 32: a daily by its address playable in at most 12 requests and 80 KB, its long tasks before
+then under 150 ms in all.
 """
 
 from __future__ import annotations
@@ -169,6 +176,8 @@ def _options(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--as", dest="form", choices=("mobile", "desktop"), help="only this form factor")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"runs of each (default {RUNS})")
     parser.add_argument("--against", type=Path, help="another checkout, measured in turn with this one")
+    parser.add_argument("--first-view-only", action="store_true",
+                        help="only the first views' requests, bytes and long tasks (no Lighthouse)")
     return parser.parse_args(argv)
 
 
@@ -193,6 +202,38 @@ def _missed(label: str, form: str, med: dict[str, float]) -> list[str]:
     return missed + [f"{label} {form} {cat} {med[cat]:.0f}" for cat in CATEGORIES[1:] if med[cat] < 100]
 
 
+def first_views(servers: dict[str, tuple[subprocess.Popen[bytes], str]],
+                sided: dict[str, list[tuple[str, str]]], pages: list[tuple[int, str]],
+                player_of: dict[str, dict[str, Any]], runs: int) -> None:
+    """Print each page's first view (bench/first_view.py) on each site, the runs taken in turn."""
+    from playwright.sync_api import sync_playwright
+
+    from bench import first_view
+
+    print(f"First view until playable (a game) or loaded, phone-sized, CPU slowed {first_view.SLOWDOWN}x, "
+          f"median of {runs} runs: requests, KB as sent, main-thread tasks over {first_view.LONG_TASK_MS} ms "
+          "before it (summed, how many; then by their CPU time, which the machine's load moves less)")
+    print(f"{'page':<16} {'site':<8} {'reqs':>4} {'KB':>7} {'long tasks':>15} {'by CPU':>8}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        try:
+            for at, label in pages:
+                taken: dict[str, list[first_view.FirstView]] = {side: [] for side in servers}
+                for _ in range(runs):
+                    for side, (_, url) in servers.items():
+                        player = player_of[side] if label in SIGNED_IN else None
+                        path = sided[side][at][1]
+                        taken[side].append(first_view.measure(browser, url + path, label, player))
+                for side in ("against", "this"):
+                    if side in taken:
+                        m = first_view.median(taken[side])
+                        print(f"{label:<16} {side:<8} {m.requests:>4} {m.bytes / 1000:>7.1f} "
+                              f"{m.long_ms:>7.0f} ms ({m.long_count:>2}) {m.cpu_ms:>5.0f} ms", flush=True)
+        finally:
+            browser.close()
+    print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main(argv: list[str] | None = None) -> None:
     options = _options(argv or [])
     if not LIGHTHOUSE.is_file():
@@ -206,12 +247,18 @@ def main(argv: list[str] | None = None) -> None:
         try:
             profiles: dict[str, Path] = {}
             sided: dict[str, list[tuple[str, str]]] = {}
+            player_of: dict[str, dict[str, Any]] = {}
             for side, root in roots.items():
                 servers[side] = _serve(tmp / side, root)
-                sided[side], player = _pages(servers[side][1])
-                profiles[side] = signed_in_profile(servers[side][1], player, tmp / side / "profile")
+                sided[side], player_of[side] = _pages(servers[side][1])
+                if not options.first_view_only:
+                    profiles[side] = signed_in_profile(servers[side][1], player_of[side],
+                                                       tmp / side / "profile")
             pages = [(at, label) for at, (label, _) in enumerate(sided["this"])
                      if not options.page or any(label.startswith(p) for p in options.page)]
+            first_views(servers, sided, pages, player_of, options.runs)
+            if options.first_view_only:
+                return
             print(f"Lighthouse, median of {options.runs} runs; goals: mobile performance >= "
                   f"{PERFORMANCE_GOAL}, accessibility, best practices and SEO 100")
             if options.against:

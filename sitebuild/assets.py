@@ -45,6 +45,13 @@ VENDOR: list[tuple[str, str, tuple[str, ...]]] = [
 
 HASH_LENGTH = 10
 
+# cm-chessboard's stylesheets with its markers' and promotion chooser's, in one file the build makes
+# (none has a url() to move): one request where a puzzle's board asked for three.
+BOARD_CSS_DIR = "js/vendor/cm-chessboard/assets/"
+BOARD_CSS = BOARD_CSS_DIR + "board.css"
+BOARD_CSS_PARTS = ("chessboard.css", "extensions/markers/markers.css",
+                   "extensions/promotion-dialog/promotion-dialog.css")
+
 
 class MissingVendorFiles(RuntimeError):
     """node_modules lacks a file the site needs."""
@@ -134,6 +141,7 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
             + ", ".join(missing) + ". Run `npm ci` (or `make setup`) first."
         )
     contents = {rel: path.read_bytes() for rel, path in files.items()}
+    contents[BOARD_CSS] = b"\n".join(contents[BOARD_CSS_DIR + part] for part in BOARD_CSS_PARTS)
     contents.update(generated or {})
     return StaticSet.of(contents)
 

@@ -16,7 +16,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, dailies, games_js, meta, minify, modules, pages, shards, themes
+from sitebuild import assets, bundle, dailies, games_js, meta, minify, modules, pages, shards, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 from sitebuild.review import review_example
@@ -69,7 +69,10 @@ def build_site(
 
     static = assets.collect(root / "site" / "static", root / "node_modules",
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
-    static = assets.StaticSet.of(minify.minify(static.files, root / "node_modules"))
+    # The ES modules bundled into a few files (sitebuild/bundle.py), the rest minified file by file.
+    bundled = bundle.bundle(static.files, root / "node_modules")
+    rest = {rel: data for rel, data in static.files.items() if not bundle.is_module(rel)}
+    static = assets.StaticSet.of({**minify.minify(rest, root / "node_modules"), **bundled})
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
@@ -120,6 +123,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
              found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
+        "view": lambda name: static.url(bundle.view_path(name)),  # a page's one module (sitebuild/bundle.py)
         "data_uri": lambda rel: data_uri(static, rel),
         # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
         "module_graph": lambda rel: [static.url(m) for m in modules.module_graph(static.files, rel)],

@@ -76,16 +76,22 @@ def browser_registry() -> dict[str, object]:
 
 
 def render() -> bytes:
-    """The module's text."""
+    """The module's text. Its values are marked pure, so a bundle (sitebuild/bundle.py) keeps only
+    those its modules use: the play view needs the bands' names, not every game's boards."""
     data = browser_registry()
     lines = [HEADER]
     for name in ("games", "boards", "bands"):
         text = json.dumps(data[name], indent=2, ensure_ascii=False)
-        lines.append(f"export const {name.upper()} = Object.freeze({text})\n")
+        lines.append(f"export const {name.upper()} = /* @__PURE__ */ Object.freeze({text})\n")
     lines.append("\n/** The band names, easiest first. */\n")
-    lines.append("export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))\n")
+    lines.append("export const BAND_NAMES = /* @__PURE__ */ Object.freeze(BANDS.map((b) => b.name))\n")
     lines.append("\n/** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */\n")
-    lines.append(f"export const UCI = new RegExp({json.dumps(whole_text(UCI))})\n")
+    lines.append(f"export const UCI = /* @__PURE__ */ new RegExp({json.dumps(whole_text(UCI))})\n")
+    # Each store's module by a literal path, so the build's bundler (sitebuild/bundle.py) can follow
+    # it: an import() of a path made at run time is one it can't resolve.
+    lines.append("\n/** Each game's store module, loaded when asked for: `STORES[key]()`. */\n")
+    loaders = "".join(f"  {g.key}: () => import('./{g.store}'),\n" for g in GAMES if g.store)
+    lines.append(f"export const STORES = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
     lines.append("\n/** The game called `key`, or undefined. */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
     return "".join(lines).encode("utf-8")

@@ -1,11 +1,10 @@
-"""Minifying the site's JavaScript and CSS with esbuild (npm), file by file, with source maps.
+"""Minifying the site's styles and classic scripts with esbuild (npm), file by file, with source maps.
 
-Every .js and .css of the static set is minified on its own, not bundled: an ES module stays an ES
-module with its relative imports as they were, so `import.meta.url` and the pieces' and markers'
-sprites found beside cm-chessboard's modules work unchanged. Each minified file ends with a
-`sourceMappingURL` comment naming its `.map` beside it; the map carries the original text.
+The builder gives it every static file but the ES modules, which sitebuild/bundle.py bundles (and
+minifies) a view each. Each .css and .js it gets is minified on its own; each minified file ends
+with a `sourceMappingURL` comment naming its `.map` beside it; the map carries the original text.
 
-One esbuild process does every file (about 80), in a fraction of a second.
+One esbuild process does every file, in a fraction of a second.
 """
 
 from __future__ import annotations

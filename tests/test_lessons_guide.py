@@ -15,7 +15,7 @@ import chess
 import pytest
 
 from puzzlebook.lessons import check
-from sitebuild import assets, builder, pages
+from sitebuild import assets, builder, bundle, pages
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "lessons"
@@ -36,6 +36,7 @@ def rendered() -> str:
         templates,
         {
             "static": static.url,
+            "view": lambda name: static.prefix + bundle.view_path(name),  # the sources aren't bundled here
             "data_uri": lambda rel: builder.data_uri(static, rel),
             "static_prefix": static.prefix,
             "site": {"name": "Puzzle Book", "url": "https://example.test", "tz": "UTC",

@@ -243,12 +243,16 @@ def test_the_vendor_files_are_copied_but_not_the_non_commercial_pieces(built):
     dist, report = built
     static = dist / report.static_prefix.strip("/")
     npm = ROOT / "node_modules/chess.js/dist/esm/chess.js"
-    # Published minified, with its source map holding npm's file as it is.
-    published = (static / "js/vendor/chess.js").read_bytes()
+    # Published minified inside the rules' bundle (sitebuild/bundle.py), its source map holding
+    # npm's file as it is; cm-chessboard's modules inside the play view's.
+    published = (static / "js/chess/rules.js").read_bytes()
     assert len(published) < npm.stat().st_size / 2
-    sourcemap = json.loads((static / "js/vendor/chess.js.map").read_text())
-    assert sourcemap["sourcesContent"] == [npm.read_text()]
-    assert (static / "js/vendor/cm-chessboard/src/Chessboard.js").is_file()
+    sourcemap = json.loads((static / "js/chess/rules.js.map").read_text())
+    assert npm.read_text() in sourcemap["sourcesContent"]
+    assert "original/js/vendor/chess.js" in sourcemap["sources"]
+    play = json.loads((static / "js/chess/play.js.map").read_text())
+    assert "original/js/vendor/cm-chessboard/src/Chessboard.js" in play["sources"]
+    assert (static / "js/vendor/cm-chessboard/assets/board.css").is_file()
     assert (static / "js/vendor/cm-chessboard/assets/pieces/standard.svg").is_file()
     assert (static / "js/vendor/cm-chessboard/assets/extensions/markers/markers.svg").is_file()
     assert not list(static.rglob("staunty*"))
@@ -326,7 +330,8 @@ def test_the_service_worker_precaches_files_that_exist(built):
     sw = (dist / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\])\n", sw).group(1))
     assert "/" in precache and "/shards/index.json" in precache
-    assert any(url.startswith(report.static_prefix + "js/chess/app.js") for url in precache)
+    assert report.static_prefix + "js/pages/home.js" in precache
+    assert report.static_prefix + "js/chess/rules.js" in precache, "the rules, loaded later, play offline too"
     assert sum(url.startswith("/shards/") and url != "/shards/index.json" for url in precache) == 5
     for url in precache:
         rel = url.lstrip("/") or "index.html"
@@ -463,18 +468,20 @@ def test_a_compressed_copy_older_than_its_file_is_made_again(built, tmp_path):
     assert brotli.decompress(stale.read_bytes()) == about.read_bytes()
 
 
-def test_scripts_and_styles_are_minified_file_by_file_with_source_maps(built):
+def test_modules_are_bundled_a_view_each_and_styles_minified_with_source_maps(built):
     dist, report = built
     static = dist / report.static_prefix.strip("/")
-    app = (static / "js/chess/app.js").read_text()
+    home = (static / "js/pages/home.js").read_text()
     source = (ROOT / "site/static/js/chess/app.js").read_text()
-    assert len(app) < len(source) * 0.8
-    # Still an ES module importing its neighbours by their relative paths (nothing bundled).
-    assert re.search(r'import\{[^}]*\}from"\.\./lib/dates\.js"', app), app[:300]
-    assert 'import("./play.js")' in app, "the play view's modules load when a puzzle opens"
-    assert app.rstrip().endswith("//# sourceMappingURL=app.js.map")
-    sourcemap = json.loads((static / "js/chess/app.js.map").read_text())
-    assert sourcemap["sources"] == ["original/app.js"] and sourcemap["sourcesContent"] == [source]
+    # One ES module for the home page: site.js, app.js and the Chain card inside, the play view
+    # still loaded when a puzzle opens (sitebuild/bundle.py).
+    assert home.count("\n") < 5, "minified"
+    assert 'import("../chess/play.js")' in home, "the play view's modules load when a puzzle opens"
+    assert home.rstrip().endswith("//# sourceMappingURL=home.js.map")
+    sourcemap = json.loads((static / "js/pages/home.js.map").read_text())
+    for name in ("site.js", "chess/app.js", "chain/card.js"):
+        assert f"original/js/{name}" in sourcemap["sources"], name
+    assert source in sourcemap["sourcesContent"]
     css = (static / "css/site.css").read_text()
     assert "\n\n" not in css and css.rstrip().endswith("/*# sourceMappingURL=site.css.map */")
     assert (static / "css/site.css.map").is_file()

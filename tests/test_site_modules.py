@@ -1,47 +1,73 @@
-"""The module graphs the pages preload (sitebuild/modules.py): read from the minified static files
-the build publishes, every module a page's entry imports statically, and none it loads later."""
+"""The pages' modules as the build publishes them: one bundled module per view (sitebuild/bundle.py),
+what loads later in files of its own, and the graphs the pages preload (sitebuild/modules.py)."""
 
 from __future__ import annotations
+
+import re
+from posixpath import dirname, normpath
 
 import pytest
 
 from service.settings import ROOT
-from sitebuild import assets, games_js, minify
+from sitebuild import assets, bundle, games_js, minify, themes
 from sitebuild.modules import UnknownModule, imports_of, module_graph
 
 # One xdist worker runs the module, so its module-scoped fixtures are made once.
 pytestmark = pytest.mark.xdist_group("site_modules")
 
+_DYNAMIC = re.compile(r"""import\(\s*["']([^"']+)["']\s*\)""")
+
 
 @pytest.fixture(scope="module")
 def published() -> dict[str, bytes]:
     static = assets.collect(ROOT / "site" / "static", ROOT / "node_modules",
-                            generated={games_js.PATH: games_js.render()})
-    return minify.minify(static.files, ROOT / "node_modules")
+                            generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
+    rest = {rel: data for rel, data in static.files.items() if not bundle.is_module(rel)}
+    modules = bundle.bundle(static.files, ROOT / "node_modules")
+    return {**minify.minify(rest, ROOT / "node_modules"), **modules}
 
 
-def test_the_play_views_graph_reaches_the_rules_and_every_level_of_the_board(published):
-    graph = module_graph(published, "js/chess/play.js")
-    assert graph[0] == "js/chess/play.js" and len(graph) == len(set(graph))
-    board = "js/vendor/cm-chessboard/src/"
-    for deep in ("js/vendor/chess.js", "js/chess/rules.js", board + "Chessboard.js",
-                 board + "view/ChessboardView.js", board + "lib/Utils.js"):
-        assert deep in graph
+def _modules(published: dict[str, bytes]) -> list[str]:
+    return [rel for rel in published if rel.startswith("js/") and rel.endswith(".js")]
+
+
+def test_every_view_is_one_module_and_what_it_imports_is_published(published):
+    for view in bundle.VIEWS:
+        graph = module_graph(published, bundle.view_path(view))  # raises for an import of no file
+        assert set(graph[1:]) <= set(bundle.SHARED), (view, graph)
+    for rel in _modules(published):
+        for spec in _DYNAMIC.findall(published[rel].decode("utf-8")):
+            assert normpath(f"{dirname(rel)}/{spec}") in published, (rel, spec)
+
+
+def test_modules_imported_only_statically_are_inside_the_bundles(published):
+    modules = _modules(published)
+    for inside in ("js/chess/ctrl.js", "js/chess/view.js", "js/chess/board.js", "js/lib/playing.js",
+                   "js/vendor/chess.js", "js/vendor/cm-chessboard/src/Chessboard.js", "js/site.js"):
+        assert inside not in modules
+    assert "js/chess/first_view.js" in modules, "the classic script before the first paint stays as it is"
+
+
+def test_the_play_view_is_one_file_and_the_rules_come_after_it(published):
+    """play.js holds the board, the controller and the view; chess.js (in rules.js) is asked for
+    once the board is drawn, so it is not in the graph a puzzle's address preloads."""
+    assert module_graph(published, "js/chess/play.js") == ["js/chess/play.js", "js/lib/session.js"]
+    start = b"Invalid FEN: must contain six space-delimited fields"  # chess.js's own words
+    assert "./rules.js" in _DYNAMIC.findall(published["js/chess/play.js"].decode("utf-8"))
+    assert start not in published["js/chess/play.js"] and start in published["js/chess/rules.js"]
+
+
+def test_a_module_keeping_state_for_the_page_is_one_file(published):
+    """lib/session.js's tab id and tickets: in one file every bundle imports, never copied."""
+    holding = [rel for rel in _modules(published) if b"pb:play-asked:" in published[rel]]
+    assert holding == ["js/lib/session.js"]
 
 
 def test_the_home_views_graph_leaves_out_what_it_loads_on_demand(published):
-    """app.js imports play.js and store.js with import(): the home page must not preload them."""
-    graph = module_graph(published, "js/chess/app.js")
-    assert graph[0] == "js/chess/app.js" and "js/lib/dates.js" in graph
+    """The home's module loads the play view and the store with import(): never preloaded."""
+    graph = module_graph(published, bundle.view_path("home"))
     later = ("js/chess/play.js", "js/chess/store.js")
     assert not [m for m in graph if m.startswith("js/vendor/") or m in later]
-
-
-def test_chains_graph_is_its_whole_game(published):
-    graph = module_graph(published, "js/chain/app.js")
-    whole = {"js/chain/ctrl.js", "js/chain/view.js", "js/chain/tiles.js", "js/lib/playing.js",
-             "js/lib/session.js"}
-    assert whole <= set(graph)
 
 
 def test_imports_are_read_in_every_form_and_dynamic_ones_skipped():

@@ -6,7 +6,7 @@ service worker (its install fetches the offline copy after the page has loaded; 
 page's cost). Each test prints its figures:
 
     home, before any interaction     <= 60 KB and <= 12 requests, on the build day and the next day
-    a puzzle, until it is playable   <= 200 KB (the board takes moves)
+    a puzzle, until it is playable   <= 80 KB and <= 12 requests (the board takes moves)
     Chain, until it is playable      <= 80 KB (the tiles are there)
 """
 
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 KB = 1000
 HOME_BYTES, HOME_REQUESTS = 60 * KB, 12
-PUZZLE_BYTES = 200 * KB
+PUZZLE_BYTES, PUZZLE_REQUESTS = 80 * KB, 12
 CHAIN_BYTES = 80 * KB
 
 
@@ -155,6 +155,7 @@ def test_a_puzzle_is_playable_within_its_budget(make_page, site_server):
     wait_ready(page)
     _settle(page)
     print("\n" + traffic.report(f"today's {band} daily, playable", site_server.url))
+    assert len(traffic.requests) <= PUZZLE_REQUESTS, traffic.report("puzzle", site_server.url)
     assert traffic.total <= PUZZLE_BYTES, traffic.report("puzzle", site_server.url)
 
 

@@ -1,5 +1,5 @@
 """The play view's modules are asked for at once when a puzzle opens (modulepreload of the graph
-the build reads from the modules, sitebuild/modules.py), and never on the home view."""
+the build reads from the bundles, sitebuild/modules.py), and never on the home view."""
 
 from __future__ import annotations
 
@@ -21,15 +21,17 @@ def _preloaded(page: Any) -> list[str]:
 def test_a_puzzles_address_asks_for_the_play_views_modules_at_once_and_the_home_does_not(
     make_page, site_server
 ):
-    """The play view's modules import one another five levels deep; asked for up front
-    (modulepreload, sitebuild/modules.py) they come in one round rather than a level at a time."""
+    """The play view is one bundle importing the play session's module (sitebuild/bundle.py); both
+    are asked for up front (modulepreload, sitebuild/modules.py), in one round rather than two.
+    The rules (chess.js) are not: they are asked for once the board is drawn."""
     band = site_server.get(f"/daily/chess/{site_today(site_server)}.json")[1]["dailies"][0]["band"]
     page = make_page(viewport=PHONE)
     page.goto(f"/#/daily/{band}")
     wait_ready(page)
     preloaded = _preloaded(page)
-    for module in ("/js/chess/play.js", "/js/vendor/chess.js", "/view/ChessboardView.js", "/js/lib/dates.js"):
+    for module in ("/js/chess/play.js", "/js/lib/session.js"):
         assert any(url.endswith(module) for url in preloaded), (module, preloaded)
+    assert not [url for url in preloaded if url.endswith("/js/chess/rules.js")], preloaded
     home = make_page(viewport=PHONE)
     home.goto("/")
     home.locator("#daily-list .daily-item").first.wait_for()

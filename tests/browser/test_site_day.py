@@ -80,8 +80,10 @@ def test_a_player_in_any_zone_gets_the_sites_day(make_page, site_server, player_
 
     page.route("**/about/", as_new_york)
     page.goto("/about/")
-    site_js = page.evaluate("[...document.scripts].map((s) => s.src).find((s) => s.endsWith('/js/site.js'))")
-    dates = site_js.replace("/js/site.js", "/js/lib/dates.js")
+    # The page's module (sitebuild/bundle.py), and lib/dates.js as published beside it (its own file:
+    # the sign-in page loads it with import()).
+    view = page.evaluate("[...document.scripts].map((s) => s.src).find((s) => s.endsWith('/pages/site.js'))")
+    dates = view.replace("/js/pages/site.js", "/js/lib/dates.js")
     for instant in NEW_YORK:
         moment = dt.datetime.fromisoformat(instant.replace("Z", "+00:00"))
         page.clock.set_fixed_time(moment)

@@ -3,7 +3,7 @@
  * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by
  * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
  */
-export const GAMES = Object.freeze([
+export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "chess",
     "name": "Chess Puzzles",
@@ -117,7 +117,7 @@ export const GAMES = Object.freeze([
     }
   }
 ])
-export const BOARDS = Object.freeze([
+export const BOARDS = /* @__PURE__ */ Object.freeze([
   {
     "id": "chess/daily",
     "game": "chess",
@@ -369,7 +369,7 @@ export const BOARDS = Object.freeze([
     "caption": "Streak best"
   }
 ])
-export const BANDS = Object.freeze([
+export const BANDS = /* @__PURE__ */ Object.freeze([
   {
     "name": "Beginner",
     "low": 600,
@@ -398,10 +398,17 @@ export const BANDS = Object.freeze([
 ])
 
 /** The band names, easiest first. */
-export const BAND_NAMES = Object.freeze(BANDS.map((b) => b.name))
+export const BAND_NAMES = /* @__PURE__ */ Object.freeze(BANDS.map((b) => b.name))
 
 /** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */
-export const UCI = new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(?![\\s\\S])")
+export const UCI = /* @__PURE__ */ new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(?![\\s\\S])")
+
+/** Each game's store module, loaded when asked for: `STORES[key]()`. */
+export const STORES = /* @__PURE__ */ Object.freeze({
+  chess: () => import('./chess/store.js'),
+  chain: () => import('./chain/store.js'),
+  streak: () => import('./streak/store.js'),
+})
 
 /** The game called `key`, or undefined. */
 export function findGame(key) {

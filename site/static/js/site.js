@@ -61,9 +61,9 @@ function wireMenu() {
 /** Post every game's results waiting in this browser: each game the registry names a store for. */
 function flush() {
   if (!getPlayer()) return
-  Promise.all([import('./games.js'), import('./lib/session.js')]).then(([{ GAMES }, session]) => {
+  Promise.all([import('./games.js'), import('./lib/session.js')]).then(([{ GAMES, STORES }, session]) => {
     for (const game of GAMES.filter((g) => g.store)) {
-      import(`./${game.store}`).then(({ openStore }) => session.flush(openStore())).catch(() => {})
+      STORES[game.key]().then(({ openStore }) => session.flush(openStore())).catch(() => {})
     }
   }).catch(() => { /* offline before the modules came: the next load or `online` tries again */ })
 }

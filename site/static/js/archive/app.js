@@ -18,6 +18,7 @@ import { ARCHIVED, pastMonths, monthName, dayName, parseRoute, dayUrl, pickUrl }
 import { dayIn, siteZone, longDate } from '../lib/dates.js'
 import { $, el, announce } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
+import { STORES } from '../games.js'
 
 let index = null
 let serial = 0
@@ -26,7 +27,7 @@ let stores = null // the stores of the games whose links carry a mark: { <game k
 /** The stores whose day marks the archive shows (loaded once). */
 function markStores() {
   stores ||= Promise.all(ARCHIVED.filter((game) => game.archive.marks && game.store).map(async (game) => {
-    const { openStore } = await import(`../${game.store}`)
+    const { openStore } = await STORES[game.key]()
     return [game.key, openStore()]
   })).then(Object.fromEntries).catch(() => ({}))
   return stores

@@ -78,9 +78,10 @@ class SquarePromotionDialog extends PromotionDialog {
   }
 }
 
-// cm-chessboard's stylesheets, with its markers' and promotion chooser's (the macro
-// ui.board_styles links the same on the pages that draw a board from the start).
-const STYLES = ['chessboard.css', 'extensions/markers/markers.css', 'extensions/promotion-dialog/promotion-dialog.css']
+// cm-chessboard's stylesheets, with its markers' and promotion chooser's, in the one file the build
+// makes of them (sitebuild/assets.py BOARD_CSS; the macro ui.board_styles links the same on the
+// pages that draw a board from the start).
+const STYLES = ['board.css']
 let stylesLoaded = null
 
 /**

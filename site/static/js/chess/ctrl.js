@@ -12,7 +12,7 @@
  * the position is known), watch() (start taking the player's intents), firstMove(side) (the once-a-browser
  * prompt; resolves when it closes) and ended() (the puzzle just ended: the results follow).
  */
-import { fromRow, positionAt, judge, play, solverColor, solution, gameUrl } from './rules.js'
+import { fromRow, solverColor, solution, gameUrl } from './puzzle.js'
 import { moveWords, pieceOn, COLOR_NAMES, ratingWords } from './words.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
@@ -24,6 +24,12 @@ import { call } from '../lib/api.js'
 import { streakRun, freezesWords, dayIn, siteZone, longDate } from '../lib/dates.js'
 import { nextTask } from '../lib/tasks.js'
 import { pressed, voteItem, voteNote, voteWords } from './votes.js'
+
+// The rules (rules.js, and chess.js with them) are asked for once a fresh puzzle's board is drawn:
+// that board needs only the FEN, so the play view's first paint never waits for chess.js
+// (docs/site.md, "The first board"). Set once loaded; nothing below runs before start() has it.
+let rules = null
+const loadRules = async () => (rules ||= await import('./rules.js'))
 
 /** A report's reasons in words, as the buttons say them (puzzlebook/votes.py REASONS). */
 const REASON_WORDS = { 'wrong-theme': 'Wrong theme', 'several-moves': 'Several good moves', broken: 'Broken', other: 'Other' }
@@ -77,20 +83,36 @@ export class PuzzleCtrl extends PlaySession {
 
   // ---- start and stop -----------------------------------------------------
 
+  /** The position shown: the FEN until the rules have come (a fresh puzzle's first board). */
+  get fen() {
+    return this.chess ? this.chess.fen() : this.puzzle.fen
+  }
+
+  /** Load the rules (once per page) and set up the position they play on. */
+  async takeRules() {
+    await loadRules()
+    const { rec, puzzle } = this
+    this.chess = this.finished ? this.finalPosition() : rules.positionAt(puzzle, rec.started ? this.ply : 0)
+  }
+
   async start() {
     const { rec, puzzle } = this
     this.store.saveRecord(rec)
     this.store.markSeen(rec.id)
     this.redraw()
     if (!this.finished) this.askTicket('/chess/plays', { id: rec.id, band: rec.band })
-    // The panel, the rules and the board each in a task of their own (lib/tasks.js).
+    // The panel, the board and the rules each in a task of their own (lib/tasks.js). A fresh
+    // puzzle's board is drawn from its FEN before chess.js is even asked for; a puzzle part played
+    // or finished needs the rules for its position first.
+    const fresh = !this.finished && !rec.started
     await nextTask()
     if (!this.alive) return
-    this.chess = this.finished ? this.finalPosition() : positionAt(puzzle, rec.started ? this.ply : 0)
-    await nextTask()
+    if (!fresh) await this.takeRules()
     if (!this.alive) return
     this.board = this.ui.makeBoard()
     await nextTask()
+    if (!this.alive) return
+    if (fresh) await this.takeRules()
     if (!this.alive) return
     this.ui.watch()
     if (this.finished) {
@@ -146,17 +168,17 @@ export class PuzzleCtrl extends PlaySession {
   /** Play the line's move `ply` on the game; answers chess.js's move. */
   playLine(ply) {
     const uci = this.puzzle.line[ply]
-    if (!play(this.chess, uci)) throw new Error(`puzzle ${this.puzzle.id}: line move ${uci} is not legal`)
+    if (!rules.play(this.chess, uci)) throw new Error(`puzzle ${this.puzzle.id}: line move ${uci} is not legal`)
     return this.chess.history({ verbose: true }).at(-1)
   }
 
   /** The position a finished puzzle ended on. */
   finalPosition() {
     const { rec, puzzle } = this
-    if (rec.state === 'shown' || !rec.moves.length) return positionAt(puzzle, puzzle.line.length)
+    if (rec.state === 'shown' || !rec.moves.length) return rules.positionAt(puzzle, puzzle.line.length)
     // A solve ends on the solver's last move, which may be a mate off the line.
-    const chess = positionAt(puzzle, 2 * rec.moves.length - 1)
-    play(chess, rec.moves.at(-1))
+    const chess = rules.positionAt(puzzle, 2 * rec.moves.length - 1)
+    rules.play(chess, rec.moves.at(-1))
     return chess
   }
 
@@ -164,12 +186,12 @@ export class PuzzleCtrl extends PlaySession {
   async judge(uci) {
     const { rec, puzzle } = this
     const before = this.chess.fen()
-    if (!play(this.chess, uci)) {
+    if (!rules.play(this.chess, uci)) {
       await this.board.setPosition(before, false)
       return
     }
     const move = this.chess.history({ verbose: true }).at(-1)
-    const verdict = judge(puzzle, this.ply, this.chess, uci)
+    const verdict = rules.judge(puzzle, this.ply, this.chess, uci)
     if (verdict === 'wrong') {
       this.chess.undo()
       rec.mistakes++

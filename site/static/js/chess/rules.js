@@ -6,39 +6,10 @@
 // that path to node_modules (tests/js/vendor_hooks.mjs).
 import { Chess } from '../vendor/chess.js';
 import { UCI } from '../games.js';
+import { solution, solverColor } from './puzzle.js';
 
-/**
- * A puzzle from a shard's row [id, fen, moves, rating, themes], with the source game's
- * reference ('<game id>#<ply>') as a sixth field when the bundle knows it.
- */
-export function fromRow(row, band) {
-  const [id, fen, moves, rating, themes, game] = row;
-  return { id, band, fen, line: moves.split(' '), rating, themes: themes ? themes.split(' ') : [], game: game || '' };
-}
-
-// The bundle's reference to a source game (puzzlebook/chess/source_game.py REF_RE).
-const GAME_REF = /^([0-9A-Za-z]{8})#(0|[1-9][0-9]{0,3})$/;
-
-/**
- * The puzzle's source game on Lichess, at the puzzle's move and from the solver's side, or
- * null when the bundle doesn't know it. tests/vectors/source_game.json binds it to the
- * bundle maker's reading of the dump's GameUrl.
- */
-export function gameUrl(puzzle) {
-  const found = GAME_REF.exec(puzzle.game || '');
-  if (!found) return null;
-  return `https://lichess.org/${found[1]}${solverColor(puzzle) === 'b' ? '/black' : ''}#${found[2]}`;
-}
-
-/** The solver's moves: every other move of the line, from the second. */
-export function solution(puzzle) {
-  return puzzle.line.filter((_, ply) => ply % 2 === 1);
-}
-
-/** The solver's side, 'w' or 'b': the side not to move in the FEN. */
-export function solverColor(puzzle) {
-  return puzzle.fen.split(' ')[1] === 'w' ? 'b' : 'w';
-}
+// A puzzle's own facts need no chess.js: they live in puzzle.js, and are the rules' too.
+export { fromRow, gameUrl, solution, solverColor } from './puzzle.js';
 
 /**
  * Play `uci` on `chess` if it is a legal move there; true if it was played.

@@ -57,7 +57,7 @@ export class PuzzleView extends PlayView {
   makeBoard() {
     const ctrl = this.ctrl
     this.board = new Board(this.el.board, {
-      fen: ctrl.chess.fen(), orientation: ctrl.color, options: ctrl.options(), hooks: boardHooks(ctrl, announce),
+      fen: ctrl.fen, orientation: ctrl.color, options: ctrl.options(), hooks: boardHooks(ctrl, announce),
     })
     return this.board
   }

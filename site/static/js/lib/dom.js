@@ -43,19 +43,19 @@ export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text
 }
 
-let clearTimer = null
-
 /** Say `text` through #announcer; the same text twice in a row is still spoken. */
 export function announce(text) {
   const region = $('announcer')
   if (!region || !text) return
   // Emptying first, then writing on the next frame, makes a repeated message
   // a change the screen reader reads again.
+  // The timer is kept on the region, not in this module: a page's bundles may each hold a copy of
+  // the module (sitebuild/bundle.py), and every copy must clear the one region's one timer.
   region.textContent = ''
-  clearTimeout(clearTimer)
+  clearTimeout(region.clearTimer)
   requestAnimationFrame(() => {
     region.textContent = text
-    clearTimer = setTimeout(() => { region.textContent = '' }, 7000)
+    region.clearTimer = setTimeout(() => { region.textContent = '' }, 7000)
   })
 }
 

@@ -5,7 +5,7 @@
  * records stay, with this browser's counts and streaks); the sign-in page says what wasn't
  * posted (notPostedWords).
  */
-import { GAMES } from '../games.js'
+import { GAMES, STORES } from '../games.js'
 import { defaultBackend } from './storage.js'
 import { resultKeys } from './session.js'
 
@@ -20,7 +20,7 @@ export async function notPosted(pid, backend = defaultBackend()) {
   const found = {}
   let waiting = 0
   for (const game of KEPT) {
-    const { openStore } = await import(`../${game.store}`)
+    const { openStore } = await STORES[game.key]()
     const store = openStore(backend)
     const { posting, outbox } = store
     const known = new Set([...outbox.items().map((item) => item.key), ...outbox.sent()])

@@ -1,0 +1,123 @@
+"""What a page's first view costs until it is playable (a game's page) or loaded (the others), for
+`python -m bench pages`: the requests and bytes, and the main thread's long tasks from a Chromium
+trace with the CPU slowed four times.
+
+- **Playable or loaded**: the moment READY's test first holds (a MutationObserver in the page checks
+  it as the page changes), marked with `performance.mark('pb-ready')`, which the trace carries too.
+  A game's page is playable when the player can move (the board takes moves, Chain's tiles are
+  there); the others are loaded at their `load` event.
+- **Requests and bytes**: the page's own and every resource it asked for before that moment
+  (Resource Timing: `transferSize`, the bytes as sent with their headers), in a fresh context with
+  no cache and no service worker.
+- **Long tasks**: the renderer's main-thread tasks (`RunTask`) over 50 ms that started before that
+  moment, summed, with the CPU slowed four times (CDP `Emulation.setCPUThrottlingRate`), as
+  Lighthouse's phone is. The page is waited for by its own flag (a poll a second), not by
+  Playwright's polling, which is itself a task on the page's thread.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+SLOWDOWN = 4
+LONG_TASK_MS = 50
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "blink.user_timing",
+              "__metadata"]
+PHONE = {"width": 412, "height": 823}
+
+# What "ready" is for each page (by the start of its label): a selector that is there once the page
+# is playable, or None for the load event.
+READY: dict[str, str | None] = {
+    "home": "#daily-list .daily-item",
+    "daily": '.board-grid[aria-disabled="false"]',
+    "chain": "#chain-hand [data-tile]",
+}
+
+_WATCH = """(selector) => {
+  const ready = () => {
+    if (window.__pbReady) return
+    window.__pbReady = performance.now()
+    performance.mark('pb-ready')
+  }
+  if (!selector) { addEventListener('load', ready); return }
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(selector)) { observer.disconnect(); ready() }
+  })
+  observer.observe(document, { subtree: true, childList: true, attributes: true })
+}"""
+
+_TRAFFIC = """() => {
+  const until = window.__pbReady
+  const nav = performance.getEntriesByType('navigation')[0]
+  const before = performance.getEntriesByType('resource').filter((e) => e.startTime < until)
+  const bytes = nav.transferSize + before.reduce((n, e) => n + e.transferSize, 0)
+  return { requests: 1 + before.length, bytes }
+}"""
+
+
+@dataclass(frozen=True)
+class FirstView:
+    requests: int
+    bytes: int
+    long_ms: float  # the long tasks' time before ready, summed (wall time, as Lighthouse counts it)
+    long_count: int
+    cpu_ms: float  # the same by the tasks' thread CPU time (tdur), which other processes don't lengthen
+
+
+def ready_selector(label: str) -> str | None:
+    return next((selector for start, selector in READY.items() if label.startswith(start)), None)
+
+
+def measure(browser: Any, url: str, label: str, player: dict[str, Any] | None = None) -> FirstView:
+    """One first view of `url` (a page labelled `label`) in a fresh context, as `player` when given."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        # The once-a-browser "how to move" dialog seen, as the browser tests and the budgets have it:
+        # the board takes moves at once rather than once a person has read it.
+        context.add_init_script("localStorage.setItem('pb:chess:first-move', 'true')")
+        if player is not None:
+            context.add_init_script(f"localStorage.setItem('pb:player', {json.dumps(json.dumps(player))})")
+        context.add_init_script(f"({_WATCH})({json.dumps(ready_selector(label))})")
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        try:
+            page.goto(url)
+            page.wait_for_function("() => window.__pbReady", polling=1000, timeout=180_000)
+        finally:
+            trace = browser.stop_tracing()
+        page.wait_for_load_state("networkidle")
+        traffic = page.evaluate(_TRAFFIC)
+        events = json.loads(trace)
+        long_ms, count = long_tasks(events)
+        cpu_ms, _ = long_tasks(events, clock="tdur")
+        return FirstView(traffic["requests"], traffic["bytes"], long_ms, count, cpu_ms)
+    finally:
+        context.close()
+
+
+def long_tasks(trace: Any, clock: str = "dur") -> tuple[float, int]:
+    """The main-thread tasks over LONG_TASK_MS before the page's `pb-ready` mark: (ms summed, count),
+    by their wall time (`dur`) or their thread's CPU time (`tdur`)."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    mark = next(e for e in events if e.get("name") == "pb-ready" and e.get("ph") in ("R", "I", "i", "b", "n"))
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+             and e["args"].get("name") == "CrRendererMain"}
+    main = next(((pid, tid) for pid, tid in mains if pid == mark["pid"]), None)
+    long = [e.get(clock, 0) / 1000 for e in events
+            if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == main
+            and e["ts"] < mark["ts"] and e.get(clock, 0) / 1000 > LONG_TASK_MS]
+    return sum(long), len(long)
+
+
+def median(views: list[FirstView]) -> FirstView:
+    """The median of each figure over runs (the requests and bytes barely move; the tasks do)."""
+    def mid(figure: str) -> float:
+        return float(statistics.median(getattr(v, figure) for v in views))
+
+    return FirstView(round(mid("requests")), round(mid("bytes")), mid("long_ms"), round(mid("long_count")),
+                     mid("cpu_ms"))

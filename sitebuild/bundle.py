@@ -1,0 +1,118 @@
+"""The site's ES modules bundled with esbuild: one module per view, so a page asks for a few files
+rather than a level of imports at a time (docs/site.md, "The first board").
+
+- **A view** (VIEWS: a page's scripts, site.js first) becomes one ES module, `js/pages/<view>.js`,
+  with everything it imports statically inside it. A page names it with `view('<view>')`.
+- **An import() stays a request of its own**: the module it names is bundled the same way at its
+  own path (chess/play.js at js/chess/play.js; chess/rules.js, chess.js inside, at
+  js/chess/rules.js), so what loads by need (the play view, the rules, a store) still loads only
+  then. A relative `import.meta.url` (cm-chessboard's assets, from chess/board.js) still points
+  where it did: the bundles holding board.js (js/pages/<view>.js, js/chess/play.js, ...) sit two
+  folders under static/, as board.js does.
+- **A module that keeps state for the page is one file** (SHARED): bundled into two files it
+  would be two modules, each with its own state. lib/session.js keeps the tickets asked for, the
+  tab's id and who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
+  that copies of it share it.)
+- Modules imported only statically are in the bundles, not published on their own. The classic
+  scripts (CLASSIC) and everything not JavaScript go through `sitebuild/minify.py` as before.
+
+Not esbuild's own code splitting: it makes a chunk for every set of entries sharing a module, and
+the import()s of the home page (a store, the clock, the daily file's fallback...) cut the play
+view into some fifteen chunks. Here a module imported statically by two bundles is in both (the
+dates, the storage keys: pure code); SHARED is what must not be.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+
+from puzzlebook.games import GAMES
+from sitebuild.minify import MinifyFailed
+
+HERE = Path(__file__).resolve().parent
+SITE_JS = "js/site.js"  # every page's: the header, the service worker, posting what waits
+CLASSIC = ("js/chess/first_view.js",)  # a classic script run before the first paint: not a module
+SHARED = ("js/lib/session.js",)
+
+
+def _home() -> tuple[str, ...]:
+    """The home page's scripts: the chess page's, then each game's card that has a script."""
+    static = HERE.parent / "site" / "static"
+    cards = tuple(f"js/{g.key}/card.js" for g in GAMES if (static / "js" / g.key / "card.js").is_file())
+    return ("js/chess/app.js", *cards)
+
+
+# The pages' views: {view: its scripts after site.js}. A page's template names its view.
+VIEWS: dict[str, tuple[str, ...]] = {
+    "site": (),
+    "home": _home(),
+    "chain": ("js/chain/app.js",),
+    "storm": ("js/storm/app.js",),
+    "streak": ("js/streak/app.js",),
+    "themes": ("js/chess/themes.js",),
+    "archive": ("js/archive/app.js",),
+    "boards": ("js/boards/app.js",),
+    "dashboard": ("js/dashboard/app.js",),
+    "history": ("js/history/app.js",),
+    "account": ("js/account/app.js",),
+    "signin": ("js/signin.js",),
+    "lessons": ("js/lessons/list.js",),
+    "lesson": ("js/lessons/play.js",),
+    "lesson_import": ("js/lessons/import.js",),
+    "classes": ("js/classes/index.js",),
+    "class": ("js/classes/class.js",),
+    "class_join": ("js/classes/join.js",),
+}
+
+
+def view_path(view: str) -> str:
+    """Where a view's module is published under static/."""
+    if view not in VIEWS:
+        raise KeyError(f"no view {view!r} (sitebuild/bundle.py VIEWS)")
+    return f"js/pages/{view}.js"
+
+
+def is_module(rel: str) -> bool:
+    """An ES module of the site's, to be bundled (the analysis engine sits outside js/)."""
+    return rel.startswith("js/") and rel.endswith(".js") and rel not in CLASSIC
+
+
+def bundle(files: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
+    """The bundles made of the ES modules among `files` ({path under static/: bytes}), each with a
+    .map beside it: the views' modules, and every module loaded by import() or SHARED. They take
+    the place of every module (`is_module`) of `files`.
+
+    Raises MinifyFailed naming what esbuild refused, or saying how to install it."""
+    esbuild = Path(node_modules).resolve() / "esbuild" / "lib" / "main.js"
+    if not esbuild.is_file():
+        raise MinifyFailed(f"the build bundles with esbuild, and {node_modules}/esbuild is missing. "
+                           "Run `npm ci` (or `make setup`) first.")
+    with tempfile.TemporaryDirectory(prefix="pb-bundle-") as tmp:
+        source, out = Path(tmp) / "in", Path(tmp) / "out"
+        for rel, data in files.items():
+            if is_module(rel):
+                path = source / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+        job = {"esbuild": esbuild.as_uri(), "src": str(source), "out": str(out), "shared": list(SHARED),
+               "views": {name: [SITE_JS, *entries] for name, entries in VIEWS.items()}}
+        done = subprocess.run(["node", str(HERE / "bundle.mjs")], input=json.dumps(job), cwd=HERE,
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise MinifyFailed(f"esbuild could not bundle the site's modules:\n{done.stderr.strip()}")
+        made = {rel: (out / rel).read_bytes() for rel in json.loads(done.stdout)}
+        return {rel: _named_map(data, (out / rel).parent, source) if rel.endswith(".map") else data
+                for rel, data in made.items()}
+
+
+def _named_map(data: bytes, folder: Path, source: Path) -> bytes:
+    """The source map with each source named `original/<its path under static/>` rather than by the
+    temporary folder it was bundled from (`folder`: the map's; `source`: what was bundled). Its text
+    is inside the map."""
+    sourcemap = json.loads(data)
+    sourcemap["sources"] = ["original/" + (folder / name).resolve().relative_to(source.resolve()).as_posix()
+                            for name in sourcemap["sources"]]
+    return json.dumps(sourcemap, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
