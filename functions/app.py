@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
+from functions.bodies import fill_documented
 from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
@@ -136,6 +137,8 @@ def _document_errors_as_sent(app: FastAPI) -> None:
         if app.openapi_schema is not None:
             return app.openapi_schema
         include_all(app)  # the document names every route
+        # The request bodies, left until now (functions/bodies.py).
+        fill_documented(route for _, route in caching.api_routes(app))
         doc = make_document()
         error_ref = {"$ref": "#/components/schemas/ErrorBody"}
         for operations in doc.get("paths", {}).values():

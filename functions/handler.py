@@ -30,6 +30,7 @@ from mangum import Mangum
 
 from functions.app import create_app
 from functions.metrics import staged_metric
+from functions.models import build_request_models
 from functions.routers_on_demand import include_all
 from service.settings import load
 
@@ -50,6 +51,10 @@ def before_snapshot() -> None:
     app.state.ctx.store.warm()
     passkeys.warm()
     include_all(app)  # the routers otherwise built at their first request (functions/app.py)
+    # The request bodies' models and the OpenAPI document, which a cold start leaves for the first
+    # request that needs them (functions/models.py, functions/bodies.py).
+    build_request_models()
+    app.openapi()
 
 
 def after_restore() -> None:
