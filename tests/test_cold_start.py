@@ -1,6 +1,6 @@
 """What a cold start of the API does, and what it leaves for the first request that needs it
 (docs/operations.md, "Speed"): the DynamoDB client and the passkey library wait, and the
-SnapStart hook makes them before the snapshot; so do the routers of classes and passkeys and the
+SnapStart hook makes them before the snapshot; so do the routers of classes, passkeys and lessons and the
 request bodies' models and schemas; python-chess waits for a post that replays moves."""
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ seen = {"request_model_at_import": ChessSolve.__pydantic_complete__,
         "client_at_import": store._client is not None, "webauthn_at_import": "webauthn" in sys.modules,
         "python_chess_at_import": "chess" in sys.modules,
         "classes_at_import": "functions.routes.classes" in sys.modules,
-        "accounts_at_import": "functions.routes.accounts" in sys.modules}
+        "accounts_at_import": "functions.routes.accounts" in sys.modules,
+        "lessons_at_import": "functions.routes.lessons" in sys.modules}
 handler.before_snapshot()
 seen["client_before_snapshot"] = store._client is not None
 seen["webauthn_before_snapshot"] = "webauthn" in sys.modules
@@ -57,6 +58,7 @@ def test_a_cold_start_leaves_the_client_passkeys_and_rare_routers_for_the_snapsh
         "python_chess_at_import": False,  # only a post that replays moves needs it
         "classes_at_import": False,  # built at the first request for a class (or the document)
         "accounts_at_import": False,  # and for a passkey or a recovery code
+        "lessons_at_import": False,  # and for a lesson
         "client_before_snapshot": True,
         "webauthn_before_snapshot": True,
         "routers_before_snapshot": True,
