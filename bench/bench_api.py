@@ -7,7 +7,9 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
 1. Cold import of functions/handler.py in fresh interpreters (the module makes the app; the
    DynamoDB client and the passkey library wait for the first request that needs them), beside the
    floor: a bare `import fastapi, mangum, boto3` in the same fresh interpreters, the two taken in
-   turn. The ratio of the medians is the goal (<= 1.2). With SQLite, and with DynamoDB; with
+   turn. The ratio of the medians is the goal (<= 1.2), judged of CPU time and of wall time: on a
+   shared machine the wall time measures the other work too (the same code's wall ratio went from
+   1.0 to 2.6 at a load of 10, its CPU ratio from 1.14 to 1.17). With SQLite, and with DynamoDB; with
    DynamoDB also the import plus what the SnapStart hook makes before the snapshot (what a first
    request would add without SnapStart: printed for the record, with no goal, as a restored
    instance starts with it made). Both sides read compiled bytecode (a cache in a temporary
@@ -434,7 +436,8 @@ def main() -> None:
             f"(CPU {_ms(cpu[0])}) against the floor `import {FLOOR_IMPORT}`: median {_ms(wall[1])} "
             f"(CPU {_ms(cpu[1])}), {len(handler)} fresh interpreters each; ratio {ratio:.2f}, "
             f"of CPU time {cpu_ratio:.2f} "
-            + (f"(goal <= {IMPORT_GOAL}: {_verdict(ratio <= IMPORT_GOAL)})" if held
+            + (f"(goal <= {IMPORT_GOAL}: of CPU time {_verdict(cpu_ratio <= IMPORT_GOAL)}, of wall time "
+               f"{_verdict(ratio <= IMPORT_GOAL)}, which the machine's other work moves most)" if held
                else "(made before SnapStart's snapshot, not in a cold start: no goal)")
         )
     times = sorted(in_process())
