@@ -8,8 +8,8 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
    DynamoDB client and the passkey library wait for the first request that needs them), beside the
    floor: a bare `import fastapi, mangum, boto3` in the same fresh interpreters, the two taken in
    turn. The ratio of the medians is the goal (<= 1.2), judged of CPU time and of wall time: on a
-   shared machine the wall time measures the other work too (the same code's wall ratio went from
-   1.0 to 2.6 at a load of 10, its CPU ratio from 1.14 to 1.17). With SQLite, and with DynamoDB; with
+   shared machine the wall time measures the other work too (within an hour at a load of 10 the
+   handler's wall ratio ran between 0.95 and 2.65 while its CPU ratio stayed within 1.10-1.17). With SQLite, and with DynamoDB; with
    DynamoDB also the import plus what the SnapStart hook makes before the snapshot (what a first
    request would add without SnapStart: printed for the record, with no goal, as a restored
    instance starts with it made). Both sides read compiled bytecode (a cache in a temporary
