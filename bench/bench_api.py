@@ -9,13 +9,13 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
    floor: a bare `import fastapi, mangum, boto3` in the same fresh interpreters, the two taken in
    turn. The ratio of the medians is the goal (<= 1.2), judged of CPU time and of wall time: on a
    shared machine the wall time measures the other work too (within an hour at a load of 10 the
-   handler's wall ratio ran between 0.95 and 2.65 while its CPU ratio stayed within 1.10-1.17). With SQLite, and with DynamoDB; with
-   DynamoDB also the import plus what the SnapStart hook makes before the snapshot (what a first
-   request would add without SnapStart: printed for the record, with no goal, as a restored
-   instance starts with it made). Both sides read compiled bytecode (a cache in a temporary
-   folder, written by a first run), as the site packages already do: compiling our own sources
-   on every run (with PYTHONDONTWRITEBYTECODE set) is not import work, and counted it against the
-   handler only.
+   handler's wall ratio ran between 0.95 and 2.65 while its CPU ratio stayed within 1.10-1.17).
+   With SQLite, and with DynamoDB; with DynamoDB also the import plus what the SnapStart hook
+   makes before the snapshot (what a first request would add without SnapStart: printed for the
+   record, with no goal, as a restored instance starts with it made). Both sides read compiled
+   bytecode (a cache in a temporary folder, written by a first run), as the site packages already
+   do: compiling our own sources on every run (with PYTHONDONTWRITEBYTECODE set) is not import
+   work, and counted it against the handler only.
 2. A first solve posted in-process through the ASGI app on SQLite: p50 and p99
    (goal p50 < 5 ms). Every post is a new first solve with its play ticket, so each one writes.
    Each post is its own player's: a rated result closes its player's current play, and a player
