@@ -19,10 +19,10 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
+from functions.bodies import fill_documented
 from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
-from puzzlebook.lessons.importer import too_big_message
 from service.context import Context, utc_now
 from service.settings import Settings
 from service.store import Store, open_store
@@ -43,6 +43,9 @@ OPENAPI_URL = "/api/openapi.json"
 ON_DEMAND = (
     Group("functions.routes.classes", ("/api/classes",)),
     Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin")),
+    # Lessons are a teacher's and their class's: few requests, and the heaviest game's router to build
+    # (its import, PGN and checking routes: an eighth of a cold start's own work).
+    Group("functions.routes.lessons", ("/api/lessons",)),
 )
 
 
@@ -74,8 +77,11 @@ def create_app(
     errors.install(app)
     # Each game registers its own routes (functions/routes/<key>: `router`): puzzlebook/games.py lists them.
     # The games first: FastAPI tries routes in order, and their plays and results are the busiest.
-    for game in GAMES:
-        app.include_router(importlib.import_module(f"functions.routes.{game.key}").router, prefix="/api")
+    # A game's router in ON_DEMAND (lessons) waits with the others.
+    waiting = {group.module for group in ON_DEMAND}
+    for name in (f"functions.routes.{game.key}" for game in GAMES):
+        if name not in waiting:
+            app.include_router(importlib.import_module(name).router, prefix="/api")
     for module in (players, boards, health):
         app.include_router(module.router, prefix="/api")
     wait_for_use(app, ON_DEMAND)
@@ -92,12 +98,19 @@ def create_app(
             "/api/signin/passkey": PASSKEY_BODY_LIMIT,
             "/api/chess/review": REVIEW_BODY_LIMIT,
         },
-        words={"/api/lessons": lambda size: f"{too_big_message(size)}."},  # the importer's words
+        words={"/api/lessons": _lesson_too_big},
     )
     # Outermost, so every answer passes it, the body limit's 413 included.
     app.add_middleware(caching.CacheControl)
     _document_errors_as_sent(app)
     return app
+
+
+def _lesson_too_big(size: int | None) -> str:
+    """The 413 for a lesson import, in the importer's words (imported when one is refused)."""
+    from puzzlebook.lessons.importer import too_big_message
+
+    return f"{too_big_message(size)}."
 
 
 class JavaScriptResponse(PlainTextResponse):
@@ -136,6 +149,8 @@ def _document_errors_as_sent(app: FastAPI) -> None:
         if app.openapi_schema is not None:
             return app.openapi_schema
         include_all(app)  # the document names every route
+        # The request bodies, left until now (functions/bodies.py).
+        fill_documented(route for _, route in caching.api_routes(app))
         doc = make_document()
         error_ref = {"$ref": "#/components/schemas/ErrorBody"}
         for operations in doc.get("paths", {}).values():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from fastapi import Request
@@ -107,14 +108,43 @@ def out_by(day: dt.date, today: dt.date, what: str) -> None:
         raise ApiError(404, f"{what} of {day.isoformat()} isn’t out yet.")
 
 
-def documented(shape: Any) -> dict[str, Any]:
+class DocumentedBody(dict[str, Any]):
+    """A route's openapi_extra naming its JSON request body: empty until `fill`, which the document
+    calls (functions/app.py) before it is made. A body's schema is made from its model, which builds
+    the model's validator: done at import for every route, that was a tenth of a cold start's own
+    work (docs/operations.md, "Cold start"), and only the document needs it."""
+
+    def __init__(self, shape: Any, extra: dict[str, Any]) -> None:
+        super().__init__()
+        self.shape = shape
+        self.extra = extra
+
+    def fill(self) -> None:
+        """Write the body's schema (and the extra entries) in, once."""
+        if self:
+            return
+        shape = self.shape
+        if isinstance(shape, type) and issubclass(shape, BaseModel):
+            schema = shape.model_json_schema()
+        else:
+            schema = TypeAdapter(shape).json_schema()
+        body = {"required": True, "content": {"application/json": {"schema": inlined(schema)}}}
+        self.update({"requestBody": body, **self.extra})
+
+
+def documented(shape: Any, extra: dict[str, Any] | None = None) -> DocumentedBody:
     """openapi_extra describing `shape` (a model, or an annotated union of models) as the required
-    JSON request body, with its definitions written in place (the document has no $defs of its own)."""
-    if isinstance(shape, type) and issubclass(shape, BaseModel):
-        schema = shape.model_json_schema()
-    else:
-        schema = TypeAdapter(shape).json_schema()
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": inlined(schema)}}}}
+    JSON request body, with its definitions written in place (the document has no $defs of its own),
+    and `extra`'s entries; made when the document is (`fill_documented`)."""
+    return DocumentedBody(shape, extra or {})
+
+
+def fill_documented(routes: Iterable[Any]) -> None:
+    """Make the request bodies `documented` left for the document, on every route of `routes`."""
+    for route in routes:
+        extra = getattr(route, "openapi_extra", None)
+        if isinstance(extra, DocumentedBody):
+            extra.fill()
 
 
 def inlined(schema: dict[str, Any]) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 What every request needs happens once per container, at import: the settings and the app. What
 only some requests need waits for the first of them: the DynamoDB client (the store makes it at
-first use), the passkey library (service/passkeys.py) and the routers of classes and passkeys
-(functions/routers_on_demand.py). Environment:
+first use), the passkey library (service/passkeys.py), the routers of classes, passkeys and lessons
+(functions/routers_on_demand.py) and each request body's model (functions/models.py). Environment:
 
   PUZZLEBOOK_STORE     dynamodb://<table>
   SITE_KEY             the site key, or SITE_KEY_PARAMETER: the name of an SSM
@@ -14,9 +14,9 @@ first use), the passkey library (service/passkeys.py) and the routers of classes
 
 With Lambda SnapStart (infra/template.yaml) this module's import runs once per published
 version and is snapshotted; every new instance resumes from that memory. Before the snapshot,
-`before_snapshot` does what the first requests would (the client, the passkey library, the routers), so a
-restored instance has it all; what must differ per instance is redone after each restore
-(`after_restore`).
+`before_snapshot` does what the first requests would (the client, the passkey library, the
+routers, the request models and the document), so a restored instance has it all; what must differ
+per instance is redone after each restore (`after_restore`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from mangum import Mangum
 
 from functions.app import create_app
 from functions.metrics import staged_metric
+from functions.models import build_request_models
 from functions.routers_on_demand import include_all
 from service.settings import load
 
@@ -50,6 +51,10 @@ def before_snapshot() -> None:
     app.state.ctx.store.warm()
     passkeys.warm()
     include_all(app)  # the routers otherwise built at their first request (functions/app.py)
+    # The request bodies' models and the OpenAPI document, which a cold start leaves for the first
+    # request that needs them (functions/models.py, functions/bodies.py).
+    build_request_models()
+    app.openapi()
 
 
 def after_restore() -> None:

@@ -57,7 +57,9 @@ class Request(BaseModel):
     functions.errors.plain_words makes of its errors."""
 
     # Python's re for patterns: the published ones use a lookahead (puzzlebook/patterns.py).
-    model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re")
+    # Built at the first request that reads one (or the document), not at import: a cold start
+    # builds only what it serves (docs/operations.md, "Cold start").
+    model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re", defer_build=True)
 
     @field_validator("*", mode="before")
     @classmethod
@@ -186,3 +188,17 @@ class Health(BaseModel):
 
 class Deleted(BaseModel):
     ok: Literal[True] = True
+
+
+def build_request_models() -> int:
+    """Build every model of ours still waiting for its first use (request bodies: `Request`'s
+    defer_build) now; the SnapStart hook calls it, so no restored instance pays it at a first
+    request. How many were built."""
+    built, waiting = 0, list(BaseModel.__subclasses__())
+    while waiting:
+        model = waiting.pop()
+        waiting.extend(model.__subclasses__())
+        ours = model.__module__.startswith("functions.")
+        if ours and not model.__pydantic_complete__ and model.model_rebuild() is not None:
+            built += 1
+    return built

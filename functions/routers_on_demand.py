@@ -2,10 +2,11 @@
 
 A cold start builds every router it includes: FastAPI analyses each route's parameters and models
 when the route is made. Classes and ways back in (passkeys, recovery codes) are a small share of
-requests, and together they were about a sixth of the handler's cold import; so the app lists them
-here by the paths they answer, and `OnDemand` (outside every other middleware that reads routes)
-includes a group the first time a request names one of its paths. `include_all` builds whatever is
-still waiting: the OpenAPI document, and anything else that reads every route, calls it first.
+requests, and together they were about a sixth of the handler's cold import; lessons (a teacher's
+and their class's) another eighth of what remained. So the app lists them by the paths they
+answer, and `OnDemand` (outside every other middleware that reads routes) includes a group the
+first time a request names one of its paths. `include_all` builds whatever is still waiting: the
+OpenAPI document, and anything else that reads every route, calls it first.
 
     wait_for_use(app, (Group("functions.routes.classes", ("/api/classes",)), ...))
     app.add_middleware(OnDemand)

@@ -89,8 +89,7 @@ class Rolling:
                     raise Full(max(1, (first + k) * self.step + latest[k] + self.window - now_ts))
         counts[-1] += 1
         latest[-1] = now_ts % self.step
-        while len(counts) > 1 and counts[0] == 0:  # keep the record short: no empty buckets first
-            counts.pop(0)
-            latest.pop(0)
-            first += 1
-        return {"t": first, "n": counts, "l": latest}
+        # Keep the record short: no empty buckets first (the last has this use). One slice, not a
+        # pop(0) per empty bucket: a player's first use of the hour had 60 of each to drop.
+        skip = next(k for k, n in enumerate(counts) if n)
+        return {"t": first + skip, "n": counts[skip:], "l": latest[skip:]}

@@ -23,7 +23,18 @@ def test_a_first_request_for_a_class_reaches_its_route(tmp_path: Path) -> None:
     client = _fresh(tmp_path)
     answer = client.get("/api/classes")
     assert answer.status_code == 401  # the route asks for a token: not a 404 for a path never built
-    assert [group.module for group in client.app.state.routers_waiting] == ["functions.routes.accounts"]
+    waiting = [group.module for group in client.app.state.routers_waiting]
+    assert waiting == ["functions.routes.accounts", "functions.routes.lessons"]
+
+
+def test_a_first_request_for_a_lesson_reaches_its_route_and_its_405s(tmp_path: Path) -> None:
+    client = _fresh(tmp_path)
+    answer = client.get("/api/lessons/nosuchlesson")
+    assert answer.status_code == 404 and "lesson" in answer.json()["error"]  # the route's own 404
+    fresh = _fresh(tmp_path)
+    # The literal path is the validator's, not a lesson called "validate", on the first request too.
+    answer = fresh.get("/api/lessons/validate")
+    assert answer.status_code == 405 and answer.headers["Allow"] == "POST"
 
 
 def test_a_wrong_method_at_a_path_not_yet_built_is_a_405_naming_the_right_ones(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, Field, RootModel, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator
 from pydantic.functional_validators import ModelWrapValidatorHandler
 
 from functions.models import MAX_SECONDS, Row, Seconds
@@ -121,6 +121,8 @@ class ChessMiss(RootModel[WrongMove | GaveUp]):
     """A miss, told apart by `how`: a wrong move carries its moves, a give-up may carry none."""
 
     REQUIRED: ClassVar[tuple[str, ...]] = ("id", "band", "how")
+    # Built at its first use, as every request body (functions/models.py, `Request`).
+    model_config = ConfigDict(defer_build=True)
 
     @model_validator(mode="wrap")
     @classmethod

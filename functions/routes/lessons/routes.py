@@ -325,7 +325,7 @@ async def keep_engine_check(post: Findings, lesson_id: LessonId) -> EngineChecke
 @router.post(
     "/lessons/{lesson_id}/tickets",
     response_model=TicketIssued,
-    openapi_extra={**documented(TicketAsk), **OPTIONAL_AUTH},
+    openapi_extra=documented(TicketAsk, OPTIONAL_AUTH),
     responses=errors(400, 401, 404, 413, 429, 503),
     summary="A puzzle's play ticket, asked as it opens: its result counts only with it",
 )
@@ -348,7 +348,7 @@ async def issue_ticket(post: Asking, request: Request, lesson_id: LessonId) -> T
 @router.post(
     "/lessons/{lesson_id}/results",
     response_model=Counted,
-    openapi_extra={**documented(ResultPost), **OPTIONAL_AUTH},
+    openapi_extra=documented(ResultPost, OPTIONAL_AUTH),
     responses=errors(400, 401, 404, 413, 422, 429, 503),
     summary="A student's result on one puzzle, with its play ticket (each student counts once per puzzle)",
 )
