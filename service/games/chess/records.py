@@ -171,6 +171,21 @@ class ChessRecords:
             KeptMiss.from_doc(doc_of(got[miss_key])) if miss_key in got else None,
         )
 
+    def chess_results(
+        self, pid: str, puzzle_ids: list[str]
+    ) -> dict[str, tuple[KeptSolve | None, KeptMiss | None]]:
+        """The player's kept (solve, miss) of each puzzle, in one read of their own items (a day's
+        dailies on a second device: GET /api/me/chess/<date>)."""
+        keys = {puzzle_id: _ResultKeys(pid, puzzle_id) for puzzle_id in puzzle_ids}
+        got = self.store.get_items([key for k in keys.values() for key in (k.solve, k.miss)])
+        return {
+            puzzle_id: (
+                KeptSolve.from_doc(doc_of(got[k.solve])) if k.solve in got else None,
+                KeptMiss.from_doc(doc_of(got[k.miss])) if k.miss in got else None,
+            )
+            for puzzle_id, k in keys.items()
+        }
+
     def record_solve(
         self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None,
         *, on_boards: bool = True,
