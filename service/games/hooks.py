@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlebook.daily_stats import DayResult
 from service.settings import Settings
 from service.store.base import Store
 from service.store.records import Board
@@ -135,6 +136,11 @@ class GameHooks:
 
     def streak(self, store: Store, pid: str) -> Streak:
         """The player's daily streak in this game."""
+        raise NotImplementedError(f"{self.key} keeps no streak")
+
+    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        """The player's result of each daily from `first` to `last` they played, one a day, by day (the
+        stats panel: docs/site.md, "Stats"); a read of their own items and the kept dailies only."""
         raise NotImplementedError(f"{self.key} keeps no streak")
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:

@@ -20,6 +20,7 @@ from puzzlebook.chess.results import (
     settle_solve,
 )
 from puzzlebook.chess.tallies import ChessStats
+from puzzlebook.daily_stats import DayResult, Result, best_of_day
 from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
@@ -185,6 +186,22 @@ class ChessRecords:
             )
             for puzzle_id, k in keys.items()
         }
+
+    def daily_results(self, pid: str, first: str, last: str) -> list[DayResult]:
+        """The player's result of each day's dailies from `first` to `last` they played, the best of a
+        day's bands (puzzlebook.daily_stats): the kept dailies of the span (one query), then the
+        player's own solve and miss of each (batched reads of their items)."""
+        dailies = self.kept_dailies(first, last)
+        kept = self.chess_results(pid, list(dict.fromkeys(d.id for d in dailies)))
+        results = []
+        for daily in dailies:
+            solve, miss = kept[daily.id]
+            if solve is not None:
+                result: Result = "clean" if solve.clean and miss is None else "help"
+                results.append(DayResult(daily.day, result, seconds=solve.seconds))
+            elif miss is not None:
+                results.append(DayResult(daily.day, "missed"))
+        return best_of_day(results)
 
     def record_solve(
         self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None,
