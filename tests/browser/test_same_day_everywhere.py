@@ -64,7 +64,8 @@ def chess_solved_elsewhere(site_server, player, puzzle, seconds: int, hints: int
 def test_todays_chess_daily_finished_elsewhere_shows_the_servers_result(make_page, site_server, bundle):
     puzzle = todays_daily(site_server, bundle)
     player = ch.new_player(site_server, "Chess Elsewhere")
-    assert chess_solved_elsewhere(site_server, player, puzzle, seconds=len(puzzle.solution) + 1, hints=1)["streak"] == 1
+    answer = chess_solved_elsewhere(site_server, player, puzzle, seconds=len(puzzle.solution) + 1, hints=1)
+    assert answer["streak"] == 1
     page = make_page()
     ch.sign_in(page, player)
     # The home card says Solved, with the server's streak, before the daily is opened here.
@@ -81,7 +82,8 @@ def test_todays_chess_daily_finished_elsewhere_shows_the_servers_result(make_pag
     assert (got["title"], got["hints"], got["mistakes"]) == ("Solved", "1", "0")
     assert page.text_content("#results-streak") == "Daily streak: 1 day."
     assert "first result" not in (page.text_content("#results-note") or "")
-    kept = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", f"pb:chess:p:{puzzle.band}/{puzzle.id}")
+    key = f"pb:chess:p:{puzzle.band}/{puzzle.id}"
+    kept = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", key)
     assert kept["state"] == "solved" and kept["moves"] == puzzle.solution and kept["by"] == player["id"]
     assert page.evaluate("() => localStorage.getItem('pb:chess:queue')") in (None, "[]")
 

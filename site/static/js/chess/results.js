@@ -60,3 +60,16 @@ export function settled(rec, today, guest = null) {
     log: logEntry({ ...rec, estimated }, today),
   }
 }
+
+/**
+ * A daily's record as the stats panel's day (lib/stats.js), or null (not a daily, or not over): clean,
+ * with help (a mistake, a hint, or solved after a miss) with its time, or missed (the solution shown).
+ * Counted for the daily's own day, whenever it was played, as the server's GET /api/me/stats/chess.
+ */
+export function statsDay(rec) {
+  if (!rec || typeof rec.daily !== 'string' || rec.replay) return null
+  if (rec.state === 'shown') return { day: rec.daily, result: 'missed', seconds: null, undos: null }
+  if (rec.state !== 'solved') return null
+  const clean = isClean(rec.mistakes, rec.hints) && !rec.missed
+  return { day: rec.daily, result: clean ? 'clean' : 'help', seconds: rec.seconds, undos: null }
+}
