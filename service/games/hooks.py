@@ -13,8 +13,9 @@ signature here; tests/test_games.py checks that a game the registry marks `daily
     daily_files        a daily game's public files from one day to another, and
     published          every date it published up to a day (daily/index.json)
     health             why the API isn't healthy for this game (e.g. tomorrow isn't stored)
-    streak             a streak game's: a player's streak, and
-    streak_board       its streak board
+    streak             a streak game's: a player's streak,
+    streak_board       its streak board, and
+    daily_results      a player's result of each daily in a span, one a day (the stats panel)
     ratings_board      a rated game's ratings board
     board_bands        the bands each of its boards is published in (on a day)
     board_spec         how the store reads one of its boards (the snapshots: service/boards/)
