@@ -65,3 +65,29 @@ test('a Chain day’s record as a day: its time and undos; a give-up missed', ()
   assert.deepEqual(chain.statsDay({ ...rec, state: 'gaveup' }), day('2026-11-02', 'missed'))
   assert.equal(chain.statsDay({ ...rec, state: 'playing' }), null)
 })
+
+test('the panel’s state: a guest’s from here; a player’s from the server merged, or from here when it can’t be reached', async () => {
+  const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
+  globalThis.localStorage = new MemoryStorage()
+  const { statsState } = await import('../../site/static/js/lib/stats_panel.js')
+  const game = { key: 'chain', name: 'Chain' }
+  const local = [day('2026-11-01', 'clean', 20, 0), day('2026-11-03', 'help', 90, 1)]
+  const streakDays = ['2026-11-02', '2026-11-03']
+  const guest = await statsState(game, local, streakDays, '2026-11-03')
+  assert.deepEqual([guest.source, guest.played, guest.current, guest.best], ['browser', 2, 2, 2])
+  localStorage.setItem('pb:player', JSON.stringify({ id: 'p-ada', name: 'Ada', token: 't' }))
+  const asked = []
+  let answer = { status: 200, data: { days: [day('2026-11-01', 'missed'), day('2026-11-02', 'clean', 30, 0)], streak: { current: 3, best: 5, freezes_used: 0 } } }
+  globalThis.fetch = async (url) => {
+    asked.push(String(url))
+    if (!answer) throw new TypeError('offline')
+    return { status: answer.status, json: async () => answer.data, headers: { get: () => null } }
+  }
+  const mine = await statsState(game, local, streakDays, '2026-11-03')
+  assert.deepEqual(asked, ['/api/me/stats/chain'])
+  assert.deepEqual([mine.source, mine.played, mine.solved, mine.current, mine.best], ['account', 3, 2, 3, 5])
+  assert.deepEqual(mine.results.map((r) => r.count), [1, 1, 1], 'the 1st as the server has it: missed')
+  answer = null
+  const away = await statsState(game, local, streakDays, '2026-11-03')
+  assert.deepEqual([away.source, away.played], ['unreached', 2])
+})
