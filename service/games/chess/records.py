@@ -124,6 +124,10 @@ def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tu
 # The kept dailies' puzzle ids a process has read, by store (ChessRecords.kept_daily_id).
 _KEPT_IDS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], str]] = weakref.WeakKeyDictionary()
 _KEPT_IDS_HELD = 64  # a few days of every band; then read afresh
+# The kept dailies of the stats panel's span (first, last), once they reach its last day: a kept daily
+# never changes, so a process reads the span once a day rather than once a request (the shared
+# DAILY#chess partition: docs/store.md, "Boards at scale").
+_KEPT_SPAN: weakref.WeakKeyDictionary[Store, tuple[str, str, list[KeptDaily]]] = weakref.WeakKeyDictionary()
 
 
 def _daily_entry(pid: str, record: KeptSolve | KeptMiss | None) -> BoardEntry | None:
@@ -189,9 +193,15 @@ class ChessRecords:
 
     def daily_results(self, pid: str, first: str, last: str) -> list[DayResult]:
         """The player's result of each day's dailies from `first` to `last` they played, the best of a
-        day's bands (puzzlebook.daily_stats): the kept dailies of the span (one query), then the
-        player's own solve and miss of each (batched reads of their items)."""
-        dailies = self.kept_dailies(first, last)
+        day's bands (puzzlebook.daily_stats): the kept dailies of the span (one query, held by the process
+        once complete), then the player's own solve and miss of each (batched reads of their items)."""
+        held = _KEPT_SPAN.get(self.store)
+        if held is not None and held[:2] == (first, last):
+            dailies = held[2]
+        else:
+            dailies = self.kept_dailies(first, last)
+            if any(d.day == last for d in dailies):  # the span's last day kept: it won't change
+                _KEPT_SPAN[self.store] = (first, last, dailies)
         kept = self.chess_results(pid, list(dict.fromkeys(d.id for d in dailies)))
         results = []
         for daily in dailies:
