@@ -91,3 +91,20 @@ test('the panel’s state: a guest’s from here; a player’s from the server m
   const away = await statsState(game, local, streakDays, '2026-11-03')
   assert.deepEqual([away.source, away.played], ['unreached', 2])
 })
+
+test('a guest’s chess days come from the log too (the last 3,000 finished), each day once', async () => {
+  const { logEntry } = await import('../../site/static/js/chess/dashboard.js')
+  const row = ['0000D', 'fen', 'd3d6 f8d8 d6d8 f6d8', 1492, 'endgame']
+  const rec = { id: '0000D', band: 'Medium', row, daily: '2026-10-01', state: 'solved', mistakes: 0, hints: 1, seconds: 95, missed: false, tries: [] }
+  const entry = logEntry(rec, '2026-10-01')
+  assert.deepEqual([entry.daily, entry.seconds], ['2026-10-01', 95])
+  assert.deepEqual(chess.statsDayOfLog(entry), day('2026-10-01', 'help', 95))
+  assert.equal(logEntry({ ...rec, daily: null }, '2026-10-01').daily, null)
+  assert.equal(chess.statsDayOfLog({ ...entry, daily: null }), null, 'Endless counts for nothing')
+  assert.equal(chess.statsDayOfLog({ id: 'x', result: 'clean', day: '2026-01-01' }), null, 'logged before it said')
+  const shown = logEntry({ ...rec, state: 'shown', tries: [] }, '2026-10-02')
+  assert.deepEqual(chess.statsDayOfLog({ ...shown, daily: '2026-10-02' }), day('2026-10-02', 'missed'))
+  // The same daily in the log and in the records counts once; a record the log lacks counts too.
+  const days = chess.localStatsDays([entry], [rec, { ...rec, id: 'other', daily: '2026-10-03', hints: 0 }])
+  assert.deepEqual(oneADay(days), [day('2026-10-01', 'help', 95), day('2026-10-03', 'clean', 95)])
+})

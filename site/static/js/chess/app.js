@@ -162,12 +162,12 @@ async function renderHome(current) {
 /** The stats panel, opened by any [data-stats] button (docs/site.md, "Stats"): its modules load when asked for. */
 let statsView = null
 async function openStats() {
-  const [{ ChessStore }, { statsDay }, { showStats }, { StatsView }] = await Promise.all([
+  const [{ ChessStore }, { localStatsDays }, { showStats }, { StatsView }] = await Promise.all([
     import('./store.js'), import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   const store = new ChessStore()
   statsView = statsView || new StatsView()
-  await showStats(statsView, { key: 'chess', name: 'The chess daily' }, store.recent().map(statsDay).filter(Boolean), store.days())
+  await showStats(statsView, { key: 'chess', name: 'The chess daily' }, localStatsDays(store.log(), store.recent()), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)
