@@ -10,6 +10,7 @@ import pytest
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as ch
 from tests.browser.test_chess_play import todays_daily
+from tests.browser.test_same_day_everywhere import chess_solved_elsewhere
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +81,17 @@ def test_before_anything_is_played_the_panel_says_so(page, site_server):
     got = figures(page)
     assert (got["played"], got["solved"], got["current"]) == ("0", "–", "0")
     assert "Nothing played yet" in (page.text_content("#stats-charts") or "")
+
+
+def test_a_signed_in_players_chess_stats_count_a_day_solved_on_another_device(make_page, site_server, bundle):
+    puzzle = todays_daily(site_server, bundle)
+    player = chain.new_player(site_server, "Chess Stats Elsewhere")
+    chess_solved_elsewhere(site_server, player, puzzle, seconds=len(puzzle.solution) + 1, hints=1)
+    page = make_page()
+    chain.sign_in(page, player)
+    page.goto("/")
+    page.click("#home-stats-button")
+    got = figures(page)
+    assert (got["played"], got["solved"], got["current"], got["best"]) == ("1", "100%", "1", "1")
+    assert got["source"].startswith("From your account")
+    assert table(page, "How your days went") == [("Clean", "0"), ("With help", "1"), ("Missed", "0")]
