@@ -113,6 +113,28 @@ class StreakInfo(BaseModel):
     freezes_held: int = 0
 
 
+class StatsDay(BaseModel):
+    """A day's result in a daily game: `clean`, `help` (solved, not cleanly) or `missed`; a solve's
+    seconds and (Chain) undos, null otherwise."""
+
+    day: str
+    result: Literal["clean", "help", "missed"]
+    seconds: int | None = None
+    undos: int | None = None
+
+
+class DailyStats(BaseModel):
+    """Your own days of a daily game from `since` to `today` (the site day), one result a day, oldest
+    first, and your streak (its best too): what the game's stats panel counts, merged with the
+    browser's own records (docs/site.md, "Stats")."""
+
+    game: str
+    since: str
+    today: str
+    days: list[StatsDay]
+    streak: StreakInfo
+
+
 class ChessTally(BaseModel):
     solved: int
     clean: int

@@ -105,6 +105,8 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
         ),
         ("GET", "/api/chain/{date}/walkthrough"): ("/api/chain/2026-11-01/walkthrough", None, None),
         ("GET", "/api/me/chain/{date}"): ("/api/me/chain/2026-11-02", None, None),
+        ("GET", "/api/me/chess/{date}"): ("/api/me/chess/2026-11-02", None, None),
+        ("GET", "/api/me/stats/{game}"): ("/api/me/stats/chain", None, None),
         ("GET", "/api/chess/daily/{date}"): ("/api/chess/daily/2026-11-02", None, None),
         ("GET", "/api/chain/daily/{date}"): ("/api/chain/daily/2026-11-02", None, None),
         ("GET", "/api/boards/chess/daily/{date}"): ("/api/boards/chess/daily/2026-11-02", None, None),

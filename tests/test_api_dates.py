@@ -36,6 +36,7 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
         ("GET", f"/api/boards/chain/daily/{day}", None),
         ("GET", f"/api/chain/{day}/walkthrough", None),
         ("GET", f"/api/me/chain/{day}", None),
+        ("GET", f"/api/me/chess/{day}", None),
         ("POST", "/api/chain/solves", chain),
         ("POST", "/api/chain/giveups", {"date": day}),
         ("POST", "/api/chain/plays", {"date": day}),

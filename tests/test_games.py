@@ -54,7 +54,7 @@ def test_a_game_overrides_the_hooks_the_registry_promises(game) -> None:
 
     promised = {
         ("daily_files", "published"): game.daily,
-        ("streak", "streak_board"): game.streak,
+        ("streak", "streak_board", "daily_results"): game.streak,
         ("ratings_board",): game.rating,
     }
     kind = type(hooks_of(game))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 
 from functions.auth import BAD_TOKEN, clean_name, new_secret, token_of
 from functions.bodies import documented, errors
@@ -16,14 +17,17 @@ from functions.limits import retry_in
 from functions.models import (
     ChainTally,
     ChessTally,
+    DailyStats,
     Deleted,
     Me,
     NewPlayer,
     PlayerCreated,
     RatingInfo,
     Rename,
+    StatsDay,
     StreakInfo,
 )
+from puzzlebook.daily_stats import STATS_DAYS
 from puzzlebook.games import streak_games
 from puzzlebook.rolling import Rolling
 from service.accounts import delete_player
@@ -153,3 +157,35 @@ async def patch_me(post: Renaming) -> Me:
 async def delete_me(me: Myself) -> Deleted:
     delete_player(me.ctx.store, me.player.id)
     return Deleted()
+
+
+STATS_GAMES = [game.key for game in streak_games()]
+StatsGame = Annotated[
+    str, Path(json_schema_extra={"enum": STATS_GAMES}, description="A daily game with a streak.")
+]
+
+
+@router.get(
+    "/me/stats/{game}",
+    response_model=DailyStats,
+    responses=errors(401, 404, 503),
+    summary="Your days of a daily game over the last year, and your streak: its stats panel",
+)
+@cached(PRIVATE)
+async def my_stats(me: Myself, game: StatsGame) -> DailyStats:
+    found = [g for g in streak_games() if g.key == game]
+    if not found:
+        games = " and ".join(STATS_GAMES)
+        raise ApiError(404, f"There are no daily stats for “{game}”: the games with them are {games}.")
+    hooks = hooks_of(found[0])
+    today = me.ctx.today()
+    since = today - dt.timedelta(days=STATS_DAYS - 1)
+    streak = hooks.streak(me.ctx.store, me.player.id)
+    now = streak.standing(today)
+    days = hooks.daily_results(me.ctx.store, me.player.id, since, today)
+    return DailyStats(
+        game=game, since=since.isoformat(), today=today.isoformat(),
+        days=[StatsDay.model_validate(d.to_doc()) for d in days],
+        streak=StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
+                          freezes_held=now.freezes_held),
+    )

@@ -13,8 +13,9 @@ signature here; tests/test_games.py checks that a game the registry marks `daily
     daily_files        a daily game's public files from one day to another, and
     published          every date it published up to a day (daily/index.json)
     health             why the API isn't healthy for this game (e.g. tomorrow isn't stored)
-    streak             a streak game's: a player's streak, and
-    streak_board       its streak board
+    streak             a streak game's: a player's streak,
+    streak_board       its streak board, and
+    daily_results      a player's result of each daily in a span, one a day (the stats panel)
     ratings_board      a rated game's ratings board
     board_bands        the bands each of its boards is published in (on a day)
     board_spec         how the store reads one of its boards (the snapshots: service/boards/)
@@ -31,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlebook.daily_stats import DayResult
 from service.settings import Settings
 from service.store.base import Store
 from service.store.records import Board
@@ -135,6 +137,11 @@ class GameHooks:
 
     def streak(self, store: Store, pid: str) -> Streak:
         """The player's daily streak in this game."""
+        raise NotImplementedError(f"{self.key} keeps no streak")
+
+    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        """The player's result of each daily from `first` to `last` they played, one a day, by day (the
+        stats panel: docs/site.md, "Stats"); a read of their own items and the kept dailies only."""
         raise NotImplementedError(f"{self.key} keeps no streak")
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:

@@ -276,6 +276,21 @@ def _chain_walkthrough(page: Any, world: World) -> None:
     page.wait_for_selector("#chain-results-sheet[open]")
 
 
+COUNTED = "() => !['', 'Counting…'].includes(document.getElementById('stats-source').textContent)"
+
+
+def _stats_open(ready: str) -> Callable[[Any, World], None]:
+    """The page ready, then its stats panel opened and counted (docs/site.md, "Stats")."""
+
+    def run(page: Any, world: World) -> None:
+        page.wait_for_selector(ready)
+        page.click("#stats-button")
+        page.wait_for_selector("#stats-sheet[open]")
+        page.wait_for_function(COUNTED)
+
+    return run
+
+
 def _results_open(page: Any, world: World) -> None:
     page.click(f"[data-lesson='{world.lesson}'] button[aria-controls]")
     page.wait_for_selector(f"[data-lesson='{world.lesson}'] table")
@@ -390,6 +405,8 @@ VIEWS = [
     View("chess done, voted and reporting", "/#/daily/{band}", _chess_voted, signed_in=True),
     View("chess done, a guest's vote", "/#/daily/{band}", _chess_voted),
     View("chess analysis", "/#/daily/{band}", _chess_analysis),
+    View("chess stats panel", "/#/daily/{band}", _stats_open(".board-grid"), signed_in=True),
+    View("chess stats panel, a guest", "/#/daily/{band}", _stats_open(".board-grid")),
     View("about", "/about/"),
     View("review", "/review/"),
     View("home, review due", "/", _review_due("#review-card:not([hidden]) #review-start:not([hidden])")),
@@ -398,6 +415,7 @@ VIEWS = [
     View("themes, a mix saved", "/themes/#/mix/fork,pin,skewer/1400-1700/" + LONG_MIX_NAME, _mix_saved),
     View("chain today", "/chain/", _wait("#chain-hand [data-tile]")),
     View("chain past day, walkthrough", "/chain/#/{past}", _chain_walkthrough),
+    View("chain stats panel", "/chain/", _stats_open("#chain-hand [data-tile]"), signed_in=True),
     View("chain how-to", "/howto/chain/"),
     View("storm", "/storm/", _wait("#start-button:not([disabled])")),
     View("storm, signed in with runs", "/storm/", _wait("#mine:not([hidden])"), signed_in=True),

@@ -1,5 +1,6 @@
 """The signed-in player's chess dashboard and history (/api/me/dashboard, /api/me/history): each a
-bounded read of the player's partition (service/games/chess/history.py; docs/api.md)."""
+bounded read of the player's partition (service/games/chess/history.py; docs/api.md); and their
+results for a day's dailies (/api/me/chess/<date>), which a second device shows."""
 
 from __future__ import annotations
 
@@ -8,18 +9,22 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from functions.bodies import errors
+from functions.bodies import day_from, errors, out_by
 from functions.caching import PRIVATE, cached
 from functions.deps import Signed, signed_in
 from functions.errors import ApiError
-from functions.routes.chess.models import Dashboard, HistoryPage
+from functions.routes.boards import DatePath
+from functions.routes.chess.models import Dashboard, HistoryPage, MyChessDay, MyDaily, MyMiss, MySolve
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.patterns import whole_text
 from service.games.chess.history import CURSOR, CURSOR_RE, ChessHistory
+from service.games.chess.puzzles import puzzles_of
+from service.games.chess.records import ChessRecords
 
 router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
 Viewer = Annotated[Signed, signed_in("Sign in to see your dashboard and history.")]
+DayViewer = Annotated[Signed, signed_in("Sign in to see your own chess results.")]
 Days = Annotated[
     int,
     Query(
@@ -70,3 +75,39 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
         raise ApiError(400, BAD_CURSOR)
     page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
     return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})
+
+
+@router.get(
+    "/me/chess/{date}",
+    tags=TAGS,
+    response_model=MyChessDay,
+    responses=errors(400, 401, 404, 503),
+    summary="Your own results for a day's chess dailies, from any device, and your daily streak",
+)
+@cached(PRIVATE)
+async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
+    ctx = me.ctx
+    day = day_from(date)
+    out_by(day, ctx.today(), "The chess dailies")  # as every dated route: a day not out yet says so
+    dailies = puzzles_of(ctx).kept(day, keep=day == ctx.today())  # today's kept now if the nightly hasn't
+    if not dailies:
+        raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
+    records = ChessRecords(ctx.store)
+    kept = records.chess_results(me.player.id, [d.id for d in dailies])
+    now = records.stats(me.player.id).streak.standing(ctx.today())
+    mine = []
+    for daily in dailies:
+        solve, miss = kept[daily.id]
+        mine.append(MyDaily(
+            band=daily.band,
+            id=daily.id,
+            solve=None if solve is None else MySolve(
+                moves=list(solve.moves), mistakes=solve.mistakes, hints=solve.hints, seconds=solve.seconds,
+                clean=solve.clean, on_board=solve.daily == day.isoformat(), offline=solve.offline,
+                posted=solve.posted,
+            ),
+            miss=None if miss is None else MyMiss(
+                how=miss.how, moves=list(miss.moves), offline=miss.offline, posted=miss.posted,
+            ),
+        ))
+    return MyChessDay(date=day.isoformat(), dailies=mine, streak=now.length, freezes_used=now.freezes_used)

@@ -300,3 +300,48 @@ class HistoryPage(BaseModel):
 
     lines: list[HistoryLine]
     next: str | None
+
+
+class MySolve(BaseModel):
+    """Your kept solve of a daily: your moves, mistakes, hints, time, whether it was clean, whether it
+    went on the day's board, whether it came offline, and when it was posted."""
+
+    moves: list[str]
+    mistakes: int
+    hints: int
+    seconds: int
+    clean: bool
+    on_board: bool
+    offline: bool
+    posted: str
+
+
+class MyMiss(BaseModel):
+    """Your kept miss of a daily: how (a wrong move, or Show solution), your moves up to and
+    including the wrong one, whether it came offline, and when it was posted."""
+
+    how: Literal["wrong", "gave-up"]
+    moves: list[str]
+    offline: bool
+    posted: str
+
+
+class MyDaily(BaseModel):
+    """One band's daily of the day and what you have kept of it (each null when none). Both may be
+    there: a miss first (the first result, the rated one), then a solve after it."""
+
+    band: str
+    id: str
+    solve: MySolve | None = None
+    miss: MyMiss | None = None
+
+
+class MyChessDay(BaseModel):
+    """Your own results for a day's chess dailies, whatever device they came from, and your daily
+    streak as it stands today (`freezes_used` within it). A page on any device shows a signed-in
+    player's day from this (docs/site.md, "The same day on every device")."""
+
+    date: str
+    dailies: list[MyDaily]
+    streak: int
+    freezes_used: int

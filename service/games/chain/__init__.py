@@ -12,6 +12,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlebook.daily_stats import DayResult
 from service.encoding import json_bytes
 from service.games.chain import keys as CK
 from service.games.chain.records import ChainRecords
@@ -102,6 +103,9 @@ class ChainHooks(GameHooks):
 
     def streak(self, store: Store, pid: str) -> Streak:
         return ChainRecords(store).stats(pid).streak
+
+    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        return ChainRecords(store).daily_results(pid, first.isoformat(), last.isoformat())
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChainRecords(store).streak_board(today, me)

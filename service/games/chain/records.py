@@ -14,6 +14,7 @@ from typing import Any
 from puzzlebook.chain.kept import KeptResult, KeptSolve, result_of_doc
 from puzzlebook.chain.results import Settled, Solve, settle_giveup, settle_solve
 from puzzlebook.chain.tallies import ChainStats
+from puzzlebook.daily_stats import DayResult, Result
 from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from service.boards.board import rank_key, snapshot_path
@@ -71,6 +72,21 @@ class ChainRecords:
         self.store = store
 
     # ---- results -----------------------------------------------------------------------
+
+    def daily_results(self, pid: str, first: str, last: str) -> list[DayResult]:
+        """The player's result of each Chain day from `first` to `last` they finished, by day: one query
+        of their own results (puzzlebook.daily_stats)."""
+        items = self.store.query_items(K.player(pid), low=CK.chain_result(first), high=CK.chain_result(last))
+        out = []
+        for item in items:
+            day = item["SK"].removeprefix(CK.CHAIN_RESULTS)
+            kept = _result(item)
+            if isinstance(kept, KeptSolve):
+                result: Result = "clean" if kept.clean else "help"
+                out.append(DayResult(day, result, seconds=kept.seconds, undos=kept.undos))
+            elif kept is not None:
+                out.append(DayResult(day, "missed"))
+        return out
 
     def chain_result(self, pid: str, day: str) -> KeptResult | None:
         """The player's kept result for a Chain day (a solve or a give-up), or None."""

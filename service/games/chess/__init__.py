@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
+from puzzlebook.daily_stats import DayResult
 from service.encoding import json_bytes
 from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies, keep_dailies
@@ -106,6 +107,9 @@ class ChessHooks(GameHooks):
 
     def streak(self, store: Store, pid: str) -> Streak:
         return ChessRecords(store).stats(pid).streak
+
+    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        return ChessRecords(store).daily_results(pid, first.isoformat(), last.isoformat())
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChessRecords(store).streak_board(today, me)

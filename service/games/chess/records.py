@@ -20,6 +20,7 @@ from puzzlebook.chess.results import (
     settle_solve,
 )
 from puzzlebook.chess.tallies import ChessStats
+from puzzlebook.daily_stats import DayResult, Result, best_of_day
 from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
@@ -123,6 +124,10 @@ def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tu
 # The kept dailies' puzzle ids a process has read, by store (ChessRecords.kept_daily_id).
 _KEPT_IDS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], str]] = weakref.WeakKeyDictionary()
 _KEPT_IDS_HELD = 64  # a few days of every band; then read afresh
+# The kept dailies of the stats panel's span (first, last), once they reach its last day: a kept daily
+# never changes, so a process reads the span once a day rather than once a request (the shared
+# DAILY#chess partition: docs/store.md, "Boards at scale").
+_KEPT_SPAN: weakref.WeakKeyDictionary[Store, tuple[str, str, list[KeptDaily]]] = weakref.WeakKeyDictionary()
 
 
 def _daily_entry(pid: str, record: KeptSolve | KeptMiss | None) -> BoardEntry | None:
@@ -170,6 +175,43 @@ class ChessRecords:
             KeptSolve.from_doc(doc_of(got[solve_key])) if solve_key in got else None,
             KeptMiss.from_doc(doc_of(got[miss_key])) if miss_key in got else None,
         )
+
+    def chess_results(
+        self, pid: str, puzzle_ids: list[str]
+    ) -> dict[str, tuple[KeptSolve | None, KeptMiss | None]]:
+        """The player's kept (solve, miss) of each puzzle, in one read of their own items (a day's
+        dailies on a second device: GET /api/me/chess/<date>)."""
+        keys = {puzzle_id: _ResultKeys(pid, puzzle_id) for puzzle_id in puzzle_ids}
+        got = self.store.get_items([key for k in keys.values() for key in (k.solve, k.miss)])
+        return {
+            puzzle_id: (
+                KeptSolve.from_doc(doc_of(got[k.solve])) if k.solve in got else None,
+                KeptMiss.from_doc(doc_of(got[k.miss])) if k.miss in got else None,
+            )
+            for puzzle_id, k in keys.items()
+        }
+
+    def daily_results(self, pid: str, first: str, last: str) -> list[DayResult]:
+        """The player's result of each day's dailies from `first` to `last` they played, the best of a
+        day's bands (puzzlebook.daily_stats): the kept dailies of the span (one query, held by the process
+        once complete), then the player's own solve and miss of each (batched reads of their items)."""
+        held = _KEPT_SPAN.get(self.store)
+        if held is not None and held[:2] == (first, last):
+            dailies = held[2]
+        else:
+            dailies = self.kept_dailies(first, last)
+            if any(d.day == last for d in dailies):  # the span's last day kept: it won't change
+                _KEPT_SPAN[self.store] = (first, last, dailies)
+        kept = self.chess_results(pid, list(dict.fromkeys(d.id for d in dailies)))
+        results = []
+        for daily in dailies:
+            solve, miss = kept[daily.id]
+            if solve is not None:
+                result: Result = "clean" if solve.clean and miss is None else "help"
+                results.append(DayResult(daily.day, result, seconds=solve.seconds))
+            elif miss is not None:
+                results.append(DayResult(daily.day, "missed"))
+        return best_of_day(results)
 
     def record_solve(
         self, pid: str, post: SolvePost, now: dt.datetime, play: PlayCheck | None = None,

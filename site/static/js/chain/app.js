@@ -72,6 +72,18 @@ async function route() {
 }
 
 $('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))
+// The stats panel (docs/site.md, "Stats"): its modules load when asked for.
+let statsView = null
+async function openStats() {
+  const [{ statsDay }, { showStats }, { StatsView }] = await Promise.all([
+    import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
+  ])
+  statsView = statsView || new StatsView()
+  await showStats(statsView, { key: 'chain', name: 'Chain' }, store.recent().map(statsDay).filter(Boolean), store.days())
+}
+document.addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)
+})
 function safeRoute() {
   route().catch((error) => {
     console.error(error)

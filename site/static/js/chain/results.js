@@ -26,3 +26,14 @@ export function settled(rec, today) {
   const onItsDay = rec.today && rec.date === today
   return { kind: 'solve', clean, counts: clean ? ['solved', 'clean'] : ['solved'], streakDay: onItsDay ? rec.date : null }
 }
+
+/**
+ * A day's record as the stats panel's day (lib/stats.js), or null while in play: clean (no undo, no
+ * reset) or with help, with its time and undos, or missed (given up), as GET /api/me/stats/chain.
+ */
+export function statsDay(rec) {
+  if (!rec || typeof rec.date !== 'string') return null
+  if (rec.state === 'gaveup') return { day: rec.date, result: 'missed', seconds: null, undos: null }
+  if (rec.state !== 'solved') return null
+  return { day: rec.date, result: isClean(rec) ? 'clean' : 'help', seconds: rec.seconds, undos: rec.undos }
+}

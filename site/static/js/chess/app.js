@@ -21,7 +21,7 @@
  */
 import { dayIn, siteZone, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
-import { getPlayer, signInLink } from '../lib/api.js'
+import { getPlayer, signInLink, call } from '../lib/api.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -139,17 +139,45 @@ async function renderHome(current) {
     await swapCard(card, today)
     if (!current()) return
   }
-  // Nothing kept in this browser: nothing to mark, no store to load.
-  if (!namespace(KEPT).keys().length) return
-  const { ChessStore } = await import('./store.js')
+  // Nothing kept in this browser: no store to load.
+  const store = namespace(KEPT).keys().length ? new (await import('./store.js')).ChessStore() : null
   if (!current()) return
-  const store = new ChessStore()
-  for (const item of document.querySelectorAll('#daily-list .daily-item')) markDaily(item, store)
-  renderTallies(store)
-  await renderContinue(store)
-  const run = streakRun(store.days(), today)
+  const items = [...document.querySelectorAll('#daily-list .daily-item')]
+  const recOf = (item) => (store ? store.record(item.dataset.band, item.dataset.id) : null)
+  // Signed in, a daily of today not finished here: the server's results are the day's, whatever
+  // device they came from (docs/site.md, "The same day on every device"). Asked only then.
+  const open = items.filter((item) => { const rec = recOf(item); return !rec || rec.state === 'playing' })
+  const mine = getPlayer() && open.length ? await serverDay(today) : null
+  if (!current() || (!store && !mine)) return
+  for (const item of items) markDaily(item, recOf(item), mine)
+  if (store) {
+    renderTallies(store)
+    await renderContinue(store)
+  }
+  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(store.days(), today)
   $('streak-line').hidden = !run.length
   $('streak-line').textContent = run.length ? `Daily streak: ${streakDays(run)}.` : ''
+}
+
+/** The stats panel, opened by any [data-stats] button (docs/site.md, "Stats"): its modules load when asked for. */
+let statsView = null
+async function openStats() {
+  const [{ ChessStore }, { localStatsDays }, { showStats }, { StatsView }] = await Promise.all([
+    import('./store.js'), import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
+  ])
+  const store = new ChessStore()
+  statsView = statsView || new StatsView()
+  await showStats(statsView, { key: 'chess', name: 'The chess daily' }, localStatsDays(store.log(), store.recent()), store.days())
+}
+document.addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)
+})
+
+/** The signed-in player's results for today's dailies from the server (GET /api/me/chess/<day>), or null. */
+async function serverDay(day) {
+  const got = await call(`/me/chess/${day}`)
+  const mine = got.status === 200 ? got.data : null
+  return mine && Array.isArray(mine.dailies) && Number.isInteger(mine.streak) ? mine : null
 }
 
 /** "12 days · 1 freeze used": a streak's length and the freezes it used. */
@@ -245,14 +273,18 @@ function dailySide(dailies, day) {
   return side
 }
 
-/** Mark a daily of the card with how far this browser got with it. */
-function markDaily(item, store) {
-  const rec = store.record(item.dataset.band, item.dataset.id)
+/**
+ * Mark a daily of the card with how far the player got with it: this browser's record `rec`, unless
+ * it is unfinished and the server's results `mine` (another device's) have more.
+ */
+function markDaily(item, rec, mine) {
+  const theirs = mine && rec?.state !== 'solved' && rec?.state !== 'shown'
+    ? mine.dailies.find((d) => d && d.band === item.dataset.band && d.id === item.dataset.id) : null
   let state = 'Play'
   let tone = ''
-  if (rec && rec.state === 'solved') { state = 'Solved'; tone = 'is-solved' }
-  else if (rec && rec.state === 'shown') { state = 'Shown'; tone = 'is-shown' }
-  else if (rec && rec.started) { state = 'Continue'; tone = 'is-playing' }
+  if ((rec && rec.state === 'solved') || theirs?.solve) { state = 'Solved'; tone = 'is-solved' }
+  else if ((rec && rec.state === 'shown') || theirs?.miss?.how === 'gave-up') { state = 'Shown'; tone = 'is-shown' }
+  else if ((rec && rec.started) || theirs?.miss) { state = 'Continue'; tone = 'is-playing' }
   const badge = item.querySelector('.daily-state')
   badge.textContent = state
   badge.className = `daily-state ${tone}`.trim()

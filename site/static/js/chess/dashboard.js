@@ -146,7 +146,10 @@ export function logEntry(rec, day, posted = new Date().toISOString()) {
   const before = est && Number.isFinite(est.before) ? Math.round(est.before) : null
   const after = est && Number.isFinite(est.after) ? Math.round(est.after) : null
   const change = before !== null && after !== null ? after - before : null
-  return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before, after, change }
+  // The daily's day and a solve's time: the stats panel counts a guest's dailies from the log (lib/stats.js).
+  const daily = typeof rec.daily === 'string' && !rec.replay ? rec.daily : null
+  const seconds = rec.state === 'solved' ? rec.seconds : null
+  return { id: rec.id, band: rec.band, rating: rec.row[3], themes, result, day, posted, before, after, change, daily, seconds }
 }
 
 // At most this many rated results in a span, the rating chart draws each of them (else one point a day).

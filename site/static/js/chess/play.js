@@ -13,6 +13,7 @@ import { target, isDifficulty } from './difficulty.js'
 import { readMix, mixPath, levelWords } from './mix.js'
 import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
+import { fromServer } from './server_day.js'
 import { PuzzleView } from './view.js'
 import { boardStyles } from './board.js'
 import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
@@ -97,7 +98,28 @@ async function openDaily(band, date, current) {
   } else if (!rec.daily) {
     rec.daily = date
   }
+  // Signed in, today not finished here: the player may have played it on another device, and the
+  // server's result is the day's (docs/site.md, "The same day on every device"). Asked only then.
+  const player = getPlayer()
+  if (player && isToday && rec.state === 'playing') {
+    const mine = await call(`/me/chess/${date}`)
+    if (!current()) return
+    rec = mine.status === 200 ? sameDay(rec, mine.data, player, today) : rec
+  }
   return openPuzzle(rec, current)
+}
+
+/**
+ * The record to open of today's daily `rec` (unfinished here) given the server's answer `mine`: the
+ * server's result when it has a solve or a Show solution; a wrong move alone leaves a go already
+ * started here as it is (its miss counted, so it isn't posted twice), else opens where it was.
+ */
+function sameDay(rec, mine, player, today) {
+  const theirs = fromServer(newRecord(rec.row, rec.band, rec.daily), mine, player, today)
+  if (!theirs) return rec
+  if (theirs.state !== 'playing' || !rec.started) return theirs
+  if (!rec.missed) Object.assign(rec, { missed: true, mistakes: Math.max(1, rec.mistakes), missPosted: theirs.missPosted })
+  return rec
 }
 
 /** The row [id, fen, moves, rating, themes] (and its source game) the day's file gives for `entry`, or null. */

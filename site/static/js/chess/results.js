@@ -60,3 +60,32 @@ export function settled(rec, today, guest = null) {
     log: logEntry({ ...rec, estimated }, today),
   }
 }
+
+/**
+ * A daily's record as the stats panel's day (lib/stats.js), or null (not a daily, or not over): clean,
+ * with help (a mistake, a hint, or solved after a miss) with its time, or missed (the solution shown).
+ * Counted for the daily's own day, whenever it was played, as the server's GET /api/me/stats/chess.
+ */
+export function statsDay(rec) {
+  if (!rec || typeof rec.daily !== 'string' || rec.replay) return null
+  if (rec.state === 'shown') return { day: rec.daily, result: 'missed', seconds: null, undos: null }
+  if (rec.state !== 'solved') return null
+  const clean = isClean(rec.mistakes, rec.hints) && !rec.missed
+  return { day: rec.daily, result: clean ? 'clean' : 'help', seconds: rec.seconds, undos: null }
+}
+
+/** A log entry's daily as the stats panel's day (its first result), or null: not a daily, or logged before it said. */
+export function statsDayOfLog(entry) {
+  if (!entry || typeof entry.daily !== 'string') return null
+  const result = entry.result === 'clean' ? 'clean' : ['help', 'mistake'].includes(entry.result) ? 'help' : 'missed'
+  return { day: entry.daily, result, seconds: result === 'missed' ? null : (entry.seconds ?? null), undos: null }
+}
+
+/**
+ * This browser's days of the chess daily: the log's (the first result of the last 3,000 puzzles
+ * finished here) and the records' (the last 150 opened, which the log may not have: kept before
+ * the log said which were dailies), one a day by lib/stats.js.
+ */
+export function localStatsDays(log, records) {
+  return [...log.map(statsDayOfLog), ...records.map(statsDay)].filter(Boolean)
+}

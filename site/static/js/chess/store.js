@@ -13,7 +13,8 @@
  *   votes          votes and reports waiting to send (votes-sent: the keys sent): lib/session.js's
  *                  notes, a guest's sent by the next player to sign in here (chess/votes.js)
  *   log            the first result of each puzzle finished, oldest first (the last 3,000): the
- *                  history and the dashboard of a guest (chess/dashboard.js reads it)
+ *                  history and the dashboard of a guest (chess/dashboard.js reads it), and with
+ *                  each daily's day and a solve's time, a guest's stats panel (lib/stats.js)
  *   replay         the Replay missed run: the missed puzzles still to solve cleanly (chess/replay.js)
  *   review         the review: the puzzles missed or solved with help, coming back until solved
  *                  cleanly (review/keep.js; docs/review.md)

@@ -1,0 +1,97 @@
+/**
+ * A daily game's stats panel, the view (docs/site.md, "Stats"): the sheet #stats-sheet (the
+ * `stats_sheet` macro in templates/_macros.html), drawn only from the state lib/stats_panel.js
+ * counted. The figures; then each distribution as a bar chart (lib/charts.js: an image named by a
+ * one-line summary) with its numbers in a table behind it, which is what a screen reader reads.
+ * It writes no storage and posts nothing.
+ */
+import { byIds, el, setText } from './dom.js'
+import { barChart } from './charts.js'
+import { openSheet } from './sheet.js'
+
+const RESULT_WORDS = { clean: 'Clean', help: 'With help', missed: 'Missed' }
+const TONES = { clean: 'strong', missed: 'weak' }
+
+
+export class StatsView {
+  constructor() {
+    this.$ = byIds('stats-sheet', 'stats-sheet-title', 'stats-source', 'stats-played', 'stats-solved',
+      'stats-current', 'stats-best', 'stats-charts')
+    this.state = null
+    this.width = 0
+    // Charts are drawn at their box's width in pixels: drawn again when it changes (a phone turned).
+    this.resize = new ResizeObserver(() => {
+      if (this.state && this.$.statsCharts.clientWidth !== this.width) this.drawCharts()
+    })
+    this.resize.observe(this.$.statsCharts)
+  }
+
+  /** Open the sheet for `name`, its figures empty until draw(). */
+  open(name) {
+    const $ = this.$
+    this.state = null
+    setText($.statsSheetTitle, `${name}: your stats`)
+    setText($.statsSource, 'Counting…')
+    for (const node of [$.statsPlayed, $.statsSolved, $.statsCurrent, $.statsBest]) setText(node, '–')
+    $.statsCharts.replaceChildren()
+    openSheet($.statsSheet)
+  }
+
+  failed() {
+    setText(this.$.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
+  }
+
+  /** Draw `state` (lib/stats_panel.js statsState). */
+  draw(state) {
+    const $ = this.$
+    this.state = state
+    const where = {
+      account: 'From your account, with anything played in this browser not posted yet.',
+      browser: 'From this browser: sign in to count every device.',
+      unreached: 'From this browser only: your account couldn’t be reached just now.',
+    }
+    setText($.statsSource, where[state.source])
+    setText($.statsPlayed, String(state.played))
+    setText($.statsSolved, state.solvedPct === null ? '–' : `${state.solvedPct}%`)
+    setText($.statsCurrent, String(state.current))
+    setText($.statsBest, String(state.best))
+    this.drawCharts()
+  }
+
+  drawCharts() {
+    const { state, $ } = this
+    this.width = $.statsCharts.clientWidth
+    const width = Math.max(200, this.width)
+    const parts = []
+    if (!state.played) {
+      parts.push(el('p', { class: 'muted', text: 'Nothing played yet: your days show here once you finish a daily.' }))
+    } else {
+      const results = state.results.map((r) => ({ label: RESULT_WORDS[r.key], count: r.count, tone: TONES[r.key] }))
+      parts.push(...this.distribution('stats-results', 'How your days went', results, 'days', width))
+      if (state.solved) parts.push(...this.distribution('stats-times', 'Time to solve', state.times, 'solves', width))
+      if (state.undos.length) parts.push(...this.distribution('stats-undos', 'Undos in a solve', state.undos, 'solves', width))
+    }
+    $.statsCharts.replaceChildren(...parts)
+  }
+
+  /** A heading, the bars of `rows` ({label, count, tone}) and the same numbers as a table. */
+  distribution(id, title, rows, noun, width) {
+    const most = Math.max(1, ...rows.map((r) => r.count))
+    const summary = `${title}: ${rows.map((r) => `${r.label}, ${r.count}`).join('; ')}.`
+    const bars = rows.map((r) => ({ label: r.label, value: (100 * r.count) / most, note: String(r.count), tone: r.tone }))
+    const table = el('table', { class: 'data-table' },
+      el('caption', { class: 'visually-hidden', text: title }),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: title }), el('th', { scope: 'col', text: capital(noun) }))),
+      el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', { scope: 'row', text: r.label }), el('td', { text: String(r.count) })))))
+    return [
+      el('h3', { class: 'stats-heading', id: `${id}-title`, text: title }),
+      el('div', { class: 'chart-box' }, barChart(bars, summary, width)),
+      el('details', { class: 'chart-table' }, el('summary', { text: `${title} as a table` }), table),
+    ]
+  }
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+

@@ -1,0 +1,115 @@
+"""GET /api/me/chess/<date> over HTTP, on both stores: what a second device shows of a day's chess
+dailies a player played on another (docs/site.md, "The same day on every device")."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle, position_at
+from service.games.chess.puzzles import puzzles_of
+from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+TODAY = "2026-11-02"
+YESTERDAY = "2026-11-01"
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
+            yield world
+    else:
+        with dynamo_store() as store, served(store, NOON) as world:
+            yield world
+
+
+def dailies(world: SimpleNamespace, day: dt.date) -> dict[str, Puzzle]:
+    puzzles = puzzles_of(world.ctx)
+    out = {}
+    for band, puzzle_id in puzzles.dailies(day).items():
+        puzzle = puzzles.puzzle(band, puzzle_id)
+        assert puzzle is not None
+        out[band] = puzzle
+    return out
+
+
+def solve(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, **kw: object) -> None:
+    body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
+            "seconds": 30}
+    body.update(kw)
+    got = post_result(world, "/api/chess/solves", body, me)
+    assert got.status_code == 200, got.text
+
+
+def test_a_day_played_on_one_device_reads_back_whole_on_another(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    today = dailies(world, world.ctx.today())
+    none = world.client.get(f"/api/me/chess/{TODAY}", headers=me)
+    assert none.status_code == 200 and none.headers["cache-control"] == "no-store"
+    assert none.json() == {
+        "date": TODAY, "streak": 0, "freezes_used": 0,
+        "dailies": [{"band": b, "id": p.id, "solve": None, "miss": None} for b, p in today.items()],
+    }
+    band, puzzle = next(iter(today.items()))
+    solve(world, me, puzzle, hints=1, seconds=42)
+    got = world.client.get(f"/api/me/chess/{TODAY}", headers=me).json()
+    assert (got["streak"], got["freezes_used"]) == (1, 0)
+    mine = next(d for d in got["dailies"] if d["band"] == band)
+    solved = mine["solve"]
+    assert solved.pop("posted").startswith("2026-11-02T12:00")
+    assert solved == {"moves": puzzle.solution, "mistakes": 0, "hints": 1, "seconds": 42, "clean": False,
+                      "on_board": True, "offline": False}
+    assert mine["miss"] is None
+
+
+def off_line(puzzle: Puzzle, ply: int) -> str:
+    """A legal move at `ply` that is neither the line's move nor a mate: a wrong move."""
+    board = position_at(puzzle, ply)
+    for move in board.legal_moves:
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if move.uci() != puzzle.line[ply] and not mate:
+            return move.uci()
+    raise AssertionError("no wrong move there")
+
+
+def test_a_wrong_move_then_a_solve_reads_as_both_and_a_give_up_as_a_miss(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    band, puzzle = next(iter(dailies(world, world.ctx.today()).items()))
+    wrong = [off_line(puzzle, 1)]
+    miss = {"id": puzzle.id, "band": band, "how": "wrong", "moves": wrong}
+    assert post_result(world, "/api/chess/misses", miss, me).status_code == 200
+    got = world.client.get(f"/api/me/chess/{TODAY}", headers=me).json()
+    mine = next(d for d in got["dailies"] if d["band"] == band)
+    assert mine["solve"] is None and (mine["miss"]["how"], mine["miss"]["moves"]) == ("wrong", wrong)
+    solve(world, me, puzzle, mistakes=1)
+    mine = next(d for d in world.client.get(f"/api/me/chess/{TODAY}", headers=me).json()["dailies"]
+                if d["band"] == band)
+    assert mine["miss"]["how"] == "wrong"
+    assert mine["solve"]["mistakes"] == 1 and mine["solve"]["clean"] is False
+    old_band, old = next(iter(dailies(world, world.ctx.today() - dt.timedelta(days=1)).items()))
+    gave = {"id": old.id, "band": old_band, "how": "gave-up", "moves": []}
+    assert post_result(world, "/api/chess/misses", gave, me).status_code == 200
+    past = world.client.get(f"/api/me/chess/{YESTERDAY}", headers=me).json()
+    kept = [(d["solve"], d["miss"]["how"]) for d in past["dailies"] if d["band"] == old_band]
+    assert kept == [(None, "gave-up")]
+
+
+def test_a_past_day_and_refusals(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    band, puzzle = sorted(dailies(world, world.ctx.today() - dt.timedelta(days=1)).items())[0]
+    solve(world, me, puzzle)  # an archive daily: kept, on no board, no streak
+    got = world.client.get(f"/api/me/chess/{YESTERDAY}", headers=me).json()
+    mine = next(d for d in got["dailies"] if d["band"] == band)
+    assert mine["solve"]["on_board"] is False and got["streak"] == 0
+    assert world.client.get(f"/api/me/chess/{TODAY}").status_code == 401
+    bad = world.client.get("/api/me/chess/2026-02-30", headers=me)
+    assert bad.status_code == 400 and "2026-02-30" in bad.json()["error"]
+    ahead = world.client.get("/api/me/chess/2026-11-03", headers=me)
+    assert ahead.status_code == 404 and "isn’t out yet" in ahead.json()["error"]

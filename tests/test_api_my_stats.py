@@ -1,0 +1,91 @@
+"""GET /api/me/stats/<game> over HTTP, on both stores: a player's days of the chess daily and of Chain,
+one result a day, and their streak, which the stats panel counts (docs/site.md, "Stats")."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from puzzlebook.chain.generate import generate
+from puzzlebook.chess.puzzle import Puzzle
+from service.games.chain.records import ChainRecords
+from service.games.chess.puzzles import puzzles_of
+from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+
+NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+TODAY, YESTERDAY, BEFORE = "2026-11-02", "2026-11-01", "2026-10-31"
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
+    opened = sqlite_store(tmp_path / "puzzlebook.sqlite3") if request.param == "sqlite" else dynamo_store()
+    with opened as store:
+        rows = {day: generate(day) for day in (BEFORE, YESTERDAY, TODAY)}
+        for day, row in rows.items():
+            ChainRecords(store).put_chain_day(day, row)
+        with served(store, NOON) as world:
+            world.rows = rows
+            yield world
+
+
+def daily(world: SimpleNamespace, day: str) -> Puzzle:
+    puzzles = puzzles_of(world.ctx)
+    band, puzzle_id = sorted(puzzles.dailies(dt.date.fromisoformat(day)).items())[0]
+    puzzle = puzzles.puzzle(band, puzzle_id)
+    assert puzzle is not None
+    return puzzle
+
+
+def posted(world: SimpleNamespace, me: dict[str, str], path: str, body: dict[str, object]) -> None:
+    got = post_result(world, path, body, me)
+    assert got.status_code == 200, got.text
+
+
+def test_the_chess_dailies_one_result_a_day(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    empty = world.client.get("/api/me/stats/chess", headers=me)
+    assert empty.status_code == 200 and empty.headers["cache-control"] == "no-store"
+    assert empty.json()["days"] == [] and empty.json()["streak"]["current"] == 0
+    assert (empty.json()["since"], empty.json()["today"]) == ("2025-11-02", TODAY)
+    old = daily(world, BEFORE)
+    posted(world, me, "/api/chess/misses", {"id": old.id, "band": old.band, "how": "gave-up", "moves": []})
+    last = daily(world, YESTERDAY)
+    posted(world, me, "/api/chess/solves", {"id": last.id, "band": last.band, "moves": last.solution,
+                                            "mistakes": 0, "hints": 1, "seconds": 20})
+    now = daily(world, TODAY)
+    posted(world, me, "/api/chess/solves", {"id": now.id, "band": now.band, "moves": now.solution,
+                                            "mistakes": 0, "hints": 0, "seconds": 15})
+    got = world.client.get("/api/me/stats/chess", headers=me).json()
+    assert got["days"] == [
+        {"day": BEFORE, "result": "missed", "seconds": None, "undos": None},
+        {"day": YESTERDAY, "result": "help", "seconds": 20, "undos": None},
+        {"day": TODAY, "result": "clean", "seconds": 15, "undos": None},
+    ]
+    # Yesterday's daily solved today is an archive solve: no streak day; today's is.
+    assert got["streak"] == {"current": 1, "best": 1, "freezes_used": 0, "freezes_held": 0}
+
+
+def test_chain_days_with_their_undos(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    posted(world, me, "/api/chain/giveups", {"date": YESTERDAY})
+    solve = {"date": TODAY, "tiles": world.rows[TODAY]["solution"], "seconds": 40, "undos": 2, "resets": 0}
+    posted(world, me, "/api/chain/solves", solve)
+    got = world.client.get("/api/me/stats/chain", headers=me).json()
+    assert got["game"] == "chain"
+    assert got["days"] == [
+        {"day": YESTERDAY, "result": "missed", "seconds": None, "undos": None},
+        {"day": TODAY, "result": "help", "seconds": 40, "undos": 2},
+    ]
+    assert got["streak"]["current"] == 1 and got["streak"]["best"] == 1
+
+
+def test_refusals(world: SimpleNamespace) -> None:
+    assert world.client.get("/api/me/stats/chess").status_code == 401
+    me = signed_up(world.client)
+    lessons = world.client.get("/api/me/stats/lessons", headers=me)
+    assert lessons.status_code == 404 and lessons.json()["error"] == (
+        "There are no daily stats for “lessons”: the games with them are chess and chain."
+    )
