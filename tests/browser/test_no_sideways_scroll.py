@@ -215,9 +215,14 @@ def _board(board: str, empty: bool = False) -> View:
 
 
 def _chess_results(page: Any, world: World) -> None:
-    chess.wait_ready(page)
-    page.click("#solution-button")
-    page.click("#solution-yes")
+    """The results sheet of the day's daily. The world's player solved it in nine hours and more, kept
+    on the server, so signed in it opens finished (the widest times); a guest shows the solution."""
+    page.wait_for_selector('.board-grid[aria-disabled="false"], #play-done:not([hidden])')
+    if page.is_visible("#play-done"):
+        page.click("#results-button")
+    else:
+        page.click("#solution-button")
+        page.click("#solution-yes")
     page.wait_for_selector("#results-sheet[open]")
 
 
