@@ -7,7 +7,8 @@ code saying how (bundle.py with its views, bundle.mjs, minify.py, this module) a
 version (node only runs esbuild's API; the output is esbuild's own). So a build keeps what they
 made in `dist/.build/static` (sitebuild/records.py: a dot folder the deploy never sends) under a
 key of all that, and a build with the same key takes it from there without running them. Any
-doubt (no record, an unreadable one, another key, no esbuild to name a version) and they run.
+doubt (no record, an unreadable one, another key, one not whole by its digest, no esbuild to name a
+version) and they run.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from sitebuild import bundle, minify, records
 from sitebuild.output import Output
@@ -64,7 +66,7 @@ def published(files: dict[str, bytes], node_modules: Path, output: Output) -> tu
     if found is not None:
         # Only what the steps made or changed: the files passed through are read again each build.
         made = {rel: data for rel, data in result.items() if rest.get(rel) != data}
-        records.write(output, RECORD, found, {"made": _texts(made)})
+        records.write(output, RECORD, found, {"made": _texts(made), "digest": _digest(made)})
     return result, True
 
 
@@ -73,9 +75,18 @@ def _texts(made: dict[str, bytes]) -> dict[str, str]:
     return {rel: made[rel].decode("utf-8", "surrogateescape") for rel in sorted(made)}
 
 
-def _kept(doc: dict | None) -> dict[str, bytes] | None:
-    """The files a record holds, or None when it holds none or something else."""
+def _digest(made: dict[str, bytes]) -> str:
+    digest = hashlib.sha256()
+    for rel in sorted(made):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(made[rel]).digest())
+    return digest.hexdigest()
+
+
+def _kept(doc: dict[str, Any] | None) -> dict[str, bytes] | None:
+    """The files a record holds, or None when it holds none, something else, or not all it had
+    when written (its digest differs: a record edited or cut short since)."""
     made = (doc or {}).get("made")
     if not isinstance(made, dict) or not made or not all(isinstance(v, str) for v in made.values()):
         return None
-    return {str(rel): text.encode("utf-8", "surrogateescape") for rel, text in made.items()}
+    files = {str(rel): text.encode("utf-8", "surrogateescape") for rel, text in made.items()}
+    return files if (doc or {}).get("digest") == _digest(files) else None
