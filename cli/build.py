@@ -67,7 +67,7 @@ def print_report(report: BuildReport) -> None:
         f"built {report.out}/ in {report.seconds:.2f} s: {report.written} written, "
         f"{report.unchanged} unchanged, {report.removed} removed"
     )
-    print(f"  {len(report.pages)} pages, static files under {report.static_prefix}")
+    print(f"  {len(report.pages)} pages, static files under {report.static_prefix} ({report.static})")
     if report.bundle_version is not None:
         print(f"  chess bundle version {report.bundle_version}")
     print(f"  daily files: {report.dailies}")

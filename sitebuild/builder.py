@@ -16,7 +16,7 @@ from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
 from service.settings import Settings
-from sitebuild import assets, bundle, dailies, games_js, meta, minify, modules, pages, shards, themes
+from sitebuild import assets, bundle, dailies, games_js, meta, modules, pages, shards, static_steps, themes
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 from sitebuild.review import review_example
@@ -38,6 +38,7 @@ class BuildReport:
     pages: list[str] = field(default_factory=list)
     bundle_version: int | None = None
     dailies: str = ""
+    static: str = ""  # whether the static files were bundled and minified now or kept from the last build
     picked: int = 0  # the day's picks the store lacked, made now (0 over a store the nightly keeps)
     notes: list[str] = field(default_factory=list)
 
@@ -69,10 +70,11 @@ def build_site(
 
     static = assets.collect(root / "site" / "static", root / "node_modules",
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
-    # The ES modules bundled into a few files (sitebuild/bundle.py), the rest minified file by file.
-    bundled = bundle.bundle(static.files, root / "node_modules")
-    rest = {rel: data for rel, data in static.files.items() if not bundle.is_module(rel)}
-    static = assets.StaticSet.of({**minify.minify(rest, root / "node_modules"), **bundled})
+    # The ES modules bundled into a few files (sitebuild/bundle.py), the rest minified file by file;
+    # taken from the last build's record when nothing they read has changed (sitebuild/static_steps.py).
+    processed, made = static_steps.published(static.files, root / "node_modules", output)
+    report.static = "bundled and minified" if made else "kept from the last build (nothing they read changed)"
+    static = assets.StaticSet.of(processed)
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix

@@ -1,7 +1,8 @@
 """What a build keeps in the output folder for the next one, under `.build/` (a dot folder: the
 deploy never sends one, ops/deploy.py): what it made, and a key of what it made it from, so the
 next build with the same key can count those files unchanged without making them again
-(sitebuild/dailies.py: the days' files; sitebuild/shards.py: the theme index)."""
+(sitebuild/dailies.py: the days' files; sitebuild/shards.py: the theme index;
+sitebuild/static_steps.py: the bundles and minified files)."""
 
 from __future__ import annotations
 

@@ -76,6 +76,27 @@ def test_a_second_build_with_nothing_changed_rewrites_nothing(built, tmp_path):
     assert files(tmp_path / "dist") == before
 
 
+@pytest.mark.slow  # builds the whole site
+def test_a_second_build_with_nothing_changed_runs_no_esbuild(built, tmp_path, monkeypatch):
+    """The bundles and the minified files come from the last build's record (sitebuild/static_steps.py)
+    when nothing they are made from has changed: no node or esbuild process, the same files."""
+    import subprocess
+
+    s = over_built(built, tmp_path)
+    real, ran = subprocess.run, []
+
+    def counted(*args, **kwargs):
+        ran.append(args[0] if args else kwargs.get("args"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "run", counted)
+    report = builder.build_site(s)
+    assert ran == []
+    assert report.static.startswith("kept from the last build")
+    assert (report.static_prefix, report.written) == (built[1].static_prefix, 0)
+    assert built[1].static == "bundled and minified"
+
+
 def _keep_through(s, day: dt.date) -> None:
     """Keep every game's picks through `day` in the store of `s`, as the nightly does."""
     from puzzlebook.chess.shards import Bundle
@@ -358,8 +379,15 @@ def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources
     s = settings(tmp_path, sources)
     first = builder.build_site(s, root=sources)
     css = sources / "site/static/css/site.css"
-    css.write_text(css.read_text() + "\n/* changed */\n")
+    css.write_text(css.read_text() + "\n.pb-changed-style { color: red }\n")
+    # A module's new code reaches its bundles: the record of the last build's bundles is not reused.
+    module = sources / "site/static/js/site.js"
+    module.write_text(module.read_text() + "\nglobalThis.pbChanged = 'changed-3f9a'\n")
     second = builder.build_site(s, root=sources)
+    static = tmp_path / "dist" / second.static_prefix.strip("/")
+    assert second.static == "bundled and minified"
+    assert "changed-3f9a" in (static / "js/pages/home.js").read_text()
+    assert ".pb-changed-style" in (static / "css/site.css").read_text()
     assert second.static_prefix != first.static_prefix
     assert second.removed > 0
     assert not (tmp_path / "dist" / first.static_prefix.strip("/")).exists()

@@ -9,7 +9,7 @@ from posixpath import dirname, normpath
 import pytest
 
 from service.settings import ROOT
-from sitebuild import assets, bundle, games_js, minify, themes
+from sitebuild import assets, bundle, games_js, static_steps, themes
 from sitebuild.modules import UnknownModule, imports_of, module_graph
 
 # One xdist worker runs the module, so its module-scoped fixtures are made once.
@@ -22,9 +22,7 @@ _DYNAMIC = re.compile(r"""import\(\s*["']([^"']+)["']\s*\)""")
 def published() -> dict[str, bytes]:
     static = assets.collect(ROOT / "site" / "static", ROOT / "node_modules",
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
-    rest = {rel: data for rel, data in static.files.items() if not bundle.is_module(rel)}
-    modules = bundle.bundle(static.files, ROOT / "node_modules")
-    return {**minify.minify(rest, ROOT / "node_modules"), **modules}
+    return static_steps.run(static.files, ROOT / "node_modules")
 
 
 def _modules(published: dict[str, bytes]) -> list[str]:

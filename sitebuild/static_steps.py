@@ -1,0 +1,92 @@
+"""The static files' esbuild steps (sitebuild/bundle.py, then sitebuild/minify.py), made once for
+what they read and kept for the next build.
+
+The two steps cost a build about a third of a second of CPU (node and esbuild) whether or not
+anything changed. Their output is fixed by what they read: every static file handed to them, the
+code saying how (bundle.py with its views, bundle.mjs, minify.py, this module) and esbuild's
+version (node only runs esbuild's API; the output is esbuild's own). So a build keeps what they
+made in `dist/.build/static` (sitebuild/records.py: a dot folder the deploy never sends) under a
+key of all that, and a build with the same key takes it from there without running them. Any
+doubt (no record, an unreadable one, another key, one not whole by its digest, no esbuild to name a
+version) and they run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from sitebuild import bundle, minify, records
+from sitebuild.output import Output
+
+RECORD = "static"  # dist/.build/static: no suffix, so no compressed copies beside it
+_FORMAT = 1
+_HERE = Path(__file__).resolve().parent
+_CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py")
+
+
+def run(files: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
+    """`files` ({path under static/: bytes}) as published: the ES modules bundled a view each, the
+    rest minified file by file, each with its .map. Raises minify.MinifyFailed."""
+    bundled = bundle.bundle(files, node_modules)
+    rest = {rel: data for rel, data in files.items() if not bundle.is_module(rel)}
+    return {**minify.minify(rest, node_modules), **bundled}
+
+
+def key(files: dict[str, bytes], node_modules: Path) -> str | None:
+    """A digest of everything `run` reads, or None when esbuild's version can't be read (then the
+    steps run, and say what is missing)."""
+    try:
+        version = json.loads((Path(node_modules) / "esbuild" / "package.json").read_bytes())["version"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    settings = {"format": _FORMAT, "esbuild": version, "views": bundle.VIEWS, "shared": bundle.SHARED,
+                "classic": bundle.CLASSIC}
+    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
+    for name in _CODE:
+        digest.update(name.encode() + b"\0" + (_HERE / name).read_bytes())
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
+    return digest.hexdigest()
+
+
+def published(files: dict[str, bytes], node_modules: Path, output: Output) -> tuple[dict[str, bytes], bool]:
+    """What `run` makes of `files`, and whether it ran now (False: taken from the last build's
+    record in `output`, made from the same inputs). Keeps the record for the next build."""
+    found = key(files, node_modules)
+    rest = {rel: data for rel, data in files.items() if not bundle.is_module(rel)}
+    if found is not None:
+        kept = _kept(records.read(output.root, RECORD, found))
+        if kept is not None:
+            output.keep(f"{records.DIR}/{RECORD}")  # the record stands as it is
+            return {**rest, **kept}, False
+    result = run(files, node_modules)
+    if found is not None:
+        # Only what the steps made or changed: the files passed through are read again each build.
+        made = {rel: data for rel, data in result.items() if rest.get(rel) != data}
+        records.write(output, RECORD, found, {"made": _texts(made), "digest": _digest(made)})
+    return result, True
+
+
+def _texts(made: dict[str, bytes]) -> dict[str, str]:
+    # surrogateescape: any byte survives the JSON (escaped, as records.write keeps it ASCII).
+    return {rel: made[rel].decode("utf-8", "surrogateescape") for rel in sorted(made)}
+
+
+def _digest(made: dict[str, bytes]) -> str:
+    digest = hashlib.sha256()
+    for rel in sorted(made):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(made[rel]).digest())
+    return digest.hexdigest()
+
+
+def _kept(doc: dict[str, Any] | None) -> dict[str, bytes] | None:
+    """The files a record holds, or None when it holds none, something else, or not all it had
+    when written (its digest differs: a record edited or cut short since)."""
+    made = (doc or {}).get("made")
+    if not isinstance(made, dict) or not made or not all(isinstance(v, str) for v in made.values()):
+        return None
+    files = {str(rel): text.encode("utf-8", "surrogateescape") for rel, text in made.items()}
+    return files if (doc or {}).get("digest") == _digest(files) else None
