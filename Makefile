@@ -107,14 +107,15 @@ test-browser: setup
 # for a minute and a half after the browser tests had ended.
 test-python: test-python-suite test-api-schema
 
-# schemathesis over every operation of the API document, in one process of its own: the module makes
-# its cases as it is collected (a quarter of a minute of CPU), which every xdist worker did again.
+# schemathesis over every operation of the API document, apart from the suite: the module makes its
+# cases as it is collected (a quarter of a minute of CPU), which each of the suite's three workers did
+# again; on two workers of its own, as its three minutes of CPU ran last alone on one.
 test-python-suite: setup
 	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 test-api-schema: setup
-	$(PY) -m pytest -q tests/test_api_schema.py
+	$(PY) -m pytest -n 2 --dist load -q tests/test_api_schema.py
 
 # The same on Python 3.12, in a venv of its own, from the same lock.
 test-py312:
