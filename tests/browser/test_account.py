@@ -142,3 +142,33 @@ def test_the_account_page_is_axe_clean(make_page, site_server, axe):
     page.goto("/account/")
     page.wait_for_function("() => document.getElementById('account-line').textContent !== ''")
     assert axe(page) == []
+
+
+def test_the_player_card_leaves_focus_on_sign_outs_safe_answer_while_the_home_loads(make_page, site_server):
+    """The card took focus once the home was drawn, which waits on the server's word on today's
+    dailies: a player who had opened Sign out by then lost the safe answer's focus, and Enter went
+    elsewhere (seen in a run of the test above)."""
+    player = ch.new_player(site_server, "Focused Fay")
+    page = make_page()
+    ch.sign_in(page, player)
+    held: list = []
+
+    def hold(route):
+        held.append(route)
+
+    page.route("**/api/me/chess/**", hold)
+    page.goto("/#/you")
+    for _ in range(200):  # until the home has asked for the player's day (held, unanswered)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the home never asked for the player's day"
+    page.click("#sign-out")
+    assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/me/chess/**", hold)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
+    page.keyboard.press("Enter")  # Stay signed in
+    page.locator("#sign-out-confirm").wait_for(state="hidden")

@@ -88,7 +88,9 @@ async function route() {
   } catch (error) {
     console.error(error)
   }
-  if (head === 'you' && current()) $('you').focus()
+  // The card takes focus once drawn, unless the player is already at work in it: the home's server
+  // reads can end after they have opened Sign out, whose safe answer holds focus.
+  if (head === 'you' && current() && !$('you').contains(document.activeElement)) $('you').focus()
 }
 
 /**
