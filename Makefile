@@ -72,7 +72,7 @@ lint: $(STAMP_PY)
 typecheck: $(STAMP_PY)
 	$(PY) -m mypy
 
-# The fast loop while working (about two minutes on 2 idle cores): lint, types, the rules' doctests and
+# The fast loop while working (about a minute on 2 idle cores): lint, types, the rules' doctests and
 # the suite without the tests marked slow or the browser tests. `make test` runs everything.
 # test_api_schema.py is all slow, and ignored rather than deselected: schemathesis makes its cases
 # while collecting, some 15 s in each worker; without it nothing needs schemathesis's pytest plugin,
