@@ -30,6 +30,7 @@ from functions.models import (
 from puzzlebook.daily_stats import STATS_DAYS
 from puzzlebook.games import streak_games
 from puzzlebook.rolling import Rolling
+from puzzlebook.streaks import Streak
 from service.accounts import delete_player
 from service.context import Context
 from service.games.chain.records import ChainRecords
@@ -68,6 +69,13 @@ def _name_from(body: object) -> str:
     return clean_name(body["name"])
 
 
+def streak_info(streak: Streak, today: dt.date) -> StreakInfo:
+    """A streak as the API gives it: as it stands `today`, with its best and its freezes."""
+    now = streak.standing(today)
+    return StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
+                      freezes_held=now.freezes_held)
+
+
 def me_of(ctx: Context, player: Player) -> Me:
     chess, chain = ChessRecords(ctx.store).stats(player.id), ChainRecords(ctx.store).stats(player.id)
     today = ctx.today()
@@ -86,13 +94,8 @@ def me_of(ctx: Context, player: Player) -> Me:
         line=chess.account_line(today),
         chain_line=chain.account_line(today),
         ratings={"chess": rating},
-        streaks={
-            game.key: StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
-                                 freezes_held=now.freezes_held)
-            for game in streak_games()
-            for streak in [hooks_of(game).streak(ctx.store, player.id)]
-            for now in [streak.standing(today)]
-        },
+        streaks={game.key: streak_info(hooks_of(game).streak(ctx.store, player.id), today)
+                 for game in streak_games()},
         chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
     )
@@ -180,12 +183,9 @@ async def my_stats(me: Myself, game: StatsGame) -> DailyStats:
     hooks = hooks_of(found[0])
     today = me.ctx.today()
     since = today - dt.timedelta(days=STATS_DAYS - 1)
-    streak = hooks.streak(me.ctx.store, me.player.id)
-    now = streak.standing(today)
     days = hooks.daily_results(me.ctx.store, me.player.id, since, today)
     return DailyStats(
         game=game, since=since.isoformat(), today=today.isoformat(),
         days=[StatsDay.model_validate(d.to_doc()) for d in days],
-        streak=StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
-                          freezes_held=now.freezes_held),
+        streak=streak_info(hooks.streak(me.ctx.store, me.player.id), today),
     )
