@@ -3,7 +3,7 @@
  * {day, result: 'clean'|'help'|'missed', seconds, undos} (puzzlebook/daily_stats.py's DayResult, the
  * server's GET /api/me/stats/<game>; each game's `statsDay(rec)` makes one from a record kept here).
  */
-import { streakRun } from './dates.js'
+import { streakRun, addDays } from './dates.js'
 
 const RANK = { clean: 0, help: 1, missed: 2 }
 export const RESULTS = ['clean', 'help', 'missed']
@@ -46,7 +46,7 @@ export function longestRun(days) {
   let run = 0
   let last = null
   for (const day of sorted) {
-    run = last && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`) === 86_400_000 ? run + 1 : 1
+    run = last && addDays(last, 1) === day ? run + 1 : 1
     best = Math.max(best, run)
     last = day
   }
