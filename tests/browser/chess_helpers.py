@@ -73,6 +73,18 @@ def wait_ready(page: Any) -> None:
     page.wait_for_selector('.board-grid[aria-disabled="false"]')
 
 
+def wait_lesson_moves(page: Any, count: int) -> None:
+    """Wait until `count` moves are in the lesson's line beside the board."""
+    page.wait_for_function("(n) => document.querySelectorAll('#lesson-line li').length === n", arg=count)
+
+
+def wait_lesson_turn(page: Any, count: int) -> None:
+    """Wait until `count` of a lesson's moves are played and the board takes the student's move.
+    The board alone is not enough: just after a move it still says it takes input."""
+    wait_lesson_moves(page, count)
+    wait_ready(page)
+
+
 def open_puzzle(page: Any, route: str) -> None:
     """Go to `route` (e.g. "/#/p/Easy/abc12") and wait until it's the player's move."""
     page.goto(route)

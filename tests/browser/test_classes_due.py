@@ -260,9 +260,9 @@ def test_a_set_from_the_bundle_made_on_the_page_is_played_and_in_the_table(make_
     spage.click("#due-list .due-lesson")
     spage.wait_for_url("**/lessons/play/?id=*")
     first = site_server.get(f"/api/lessons/{drawn['id']}")[1]["puzzles"][0]
-    for move in first["moves"]:
+    for k, move in enumerate(first["moves"]):
         if move["by_student"]:
-            ch.wait_ready(spage)
+            ch.wait_lesson_turn(spage, k)
             ch.click_move(spage, move["uci"], "w" if move["color"] == "white" else "b")
     spage.wait_for_selector("#play-done:not([hidden])")
 

@@ -52,17 +52,6 @@ def import_by_api(
         return json.loads(answer.read())
 
 
-def wait_moves(page: Any, count: int) -> None:
-    """Wait until `count` moves are in the line beside the board."""
-    page.wait_for_function("(n) => document.querySelectorAll('#lesson-line li').length === n", arg=count)
-
-
-def wait_turn(page: Any, count: int) -> None:
-    """Wait until `count` moves are played and the board takes the student's move."""
-    wait_moves(page, count)
-    ch.wait_ready(page)
-
-
 def line(page: Any) -> list[str]:
     return page.locator("#lesson-line li").all_inner_texts()
 
@@ -105,11 +94,11 @@ def test_seed_examples_import_through_the_page_and_play_by_clicking(page, site_s
     assert line(page) == ["1. Ra8#\nMate."]
 
     page.click("#next-button")
-    wait_turn(page, 1)  # the opponent's setup move, played for the student
+    ch.wait_lesson_turn(page, 1)  # the opponent's setup move, played for the student
     assert page.text_content("#puzzle-meta") == "Puzzle 2 of 2 · You play Black"
     assert line(page) == ["1. Ng5"]
     ch.click_move(page, "d7d5", "b")
-    wait_turn(page, 3)
+    ch.wait_lesson_turn(page, 3)
     assert line(page) == ["1. Ng5", "1... d5", "2. exd5"]
     assert axe(page) == []
     ch.click_move(page, "c6d4", "b")
@@ -139,7 +128,7 @@ def test_a_lesson_plays_by_keyboard_alone_promotion_and_castling_included(page, 
     for number, puzzle in enumerate(GUIDE, 1):
         student_moves = [m["uci"] for m in puzzle["moves"]][0::2]
         for k, uci in enumerate(student_moves):
-            wait_turn(page, 2 * k)
+            ch.wait_lesson_turn(page, 2 * k)
             ch.tab_to_board(page)
             ch.key_move(page, uci, "w")
         assert wait_done(page) == "Solved cleanly."
@@ -168,7 +157,7 @@ def test_hints_on_request_and_after_a_wrong_move(page, site_server):
     page.keyboard.press("h")
     assert status(page) == "Hint: the rook on a1."
     ch.click_move(page, "a1a4")
-    wait_turn(page, 2)
+    ch.wait_lesson_turn(page, 2)
     ch.click_move(page, "a4h4")
     assert wait_done(page) == "Solved."  # not cleanly: a wrong move and hints
 
@@ -275,7 +264,7 @@ def test_a_lichess_study_file_imports_with_its_comments(page, site_server):
     ch.wait_ready(page)
     assert page.text_content("#puzzle-intro").startswith("Paris, 1858.")
     ch.click_move(page, "d1d7")
-    wait_turn(page, 2)
+    ch.wait_lesson_turn(page, 2)
     assert line(page) == [
         "13. Rxd7\nGive up the exchange to keep the d-file open.",
         "13... Rxd7\nBlack takes back with the rook.",
