@@ -165,7 +165,7 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
         return 1
     print_report(report)
 
-    app = SiteServer(settings.dist, create_app(settings, store), zone=settings.site_tz)
+    app = SiteServer(settings.dist, create_app(settings, store))
     # The boards' snapshots, published into dist/snapshots/ every 15 s while the server runs (on AWS,
     # the SnapshotFunction does it): stopped, its round finished, before the store closes.
     snapshots = SnapshotLoop(Publisher(store, settings, DirWriter(settings.dist))).start()

@@ -7,8 +7,8 @@ Cache-Control and Content-Type (ops/cache.py), so the browser tests see
 what production serves. Folders serve their index.html; a folder asked for
 without its slash is redirected to it; anything missing is 404.html with 404.
 A dated path (ops/release.py: the daily files, the API's copies of them) whose
-date hasn't begun in the site's zone is 404 with the release function's JSON,
-as at the CDN, though the nightly may have staged the file already.
+date hasn't begun anywhere yet (at UTC+14) is 404 with the release function's
+JSON, as at the CDN, though the nightly may have staged the file already.
 
 A text file is sent compressed when the request accepts it: the build's
 Brotli copy (x.br) for `br`, else its gzip copy (x.gz), with Content-Encoding
@@ -27,7 +27,6 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
-from zoneinfo import ZoneInfo
 
 from ops import release
 from ops.cache import cache_control, content_type
@@ -84,13 +83,11 @@ class SnapshotLoop:
 
 class SiteServer:
     """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api; the
-    release rule's day is the date in `zone` by `clock`."""
+    release rule (ops/release.py) reads the time from `clock`."""
 
-    def __init__(self, dist: Path, api: ASGIApp, *, zone: ZoneInfo | None = None,
-                 clock: Callable[[], dt.datetime] = _utc_now) -> None:
+    def __init__(self, dist: Path, api: ASGIApp, *, clock: Callable[[], dt.datetime] = _utc_now) -> None:
         self.dist = Path(dist).resolve()
         self.api = api
-        self.zone = zone or ZoneInfo("UTC")
         self.clock = clock
         self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers().items()]
 
@@ -103,7 +100,7 @@ class SiteServer:
         path = scope.get("path", "/")
         if release.applies(path):
             raw = scope.get("raw_path") or path.encode()
-            day = release.refused(raw.decode("latin-1") + " " + path, self.clock(), self.zone)
+            day = release.refused(raw.decode("latin-1") + " " + path, self.clock())
             if day is not None:
                 await self._respond(send, 404, release.refusal_body(day), [
                     (b"content-type", b"application/json; charset=utf-8"), (b"cache-control", b"no-store")])

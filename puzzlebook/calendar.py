@@ -1,7 +1,10 @@
-"""The site day and the site's seeded numbers.
+"""Dates: each player's own, the site's, and the site's seeded numbers.
 
-The site day is the date in SITE_TZ: a daily belongs to it, a streak counts in
-it. Seeds are HMAC-SHA256 of the site key over a few text parts, so nobody
+A player's date is the date in their own zone (the browser's), which a page says as it opens a
+puzzle (`players_date` believes it when it can be the date there now). A date is out once it has
+begun in the earliest zone (`released`), and over once it has ended in the latest (`ended_everywhere`).
+The site day, the date in SITE_TZ, is the operator's: the nightly job and the reports count in it.
+Seeds are HMAC-SHA256 of the site key over a few text parts, so nobody
 without the key can work out a pick ahead.
 """
 
@@ -36,21 +39,121 @@ def site_day(tz: ZoneInfo = UTC, now: dt.datetime | None = None) -> dt.date:
     return moment.astimezone(tz).date()
 
 
-def released(day: dt.date, now: dt.datetime, zone: ZoneInfo = UTC) -> bool:
-    """Whether `day` is out at `now` (aware): it has begun in `zone`. Before that, nothing dated
-    `day` is served: its files at the CDN (the release function, ops/release.py), on the local
-    server, and the API's dated routes.
+# The zones a date can be in: the earliest (UTC+14, Kiritimati) sees it first, the latest (UTC-12)
+# last. A date is "somewhere on Earth" from its midnight at UTC+14 until its midnight at UTC-12 ends
+# it: 50 hours in all. Offsets are minutes east of UTC, as the pages send them.
+EARLIEST_OFFSET = 14 * 60
+LATEST_OFFSET = -12 * 60
+# How far a page's clock may be off the server's when it says its date: a date that was or will be
+# the page's within this of the server's now is believed (its midnight just passed on a clock ahead).
+CLOCK_SLACK = dt.timedelta(minutes=5)
 
-    The zone is the site's today (SITE_TZ). A day that begins at each player's own midnight would
-    be released where it begins first, the earliest zone (UTC+14): the same rule, another zone.
 
-    >>> now = dt.datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
-    >>> released(dt.date(2026, 12, 1), now), released(dt.date(2026, 11, 30), now)
+def local_date(now: dt.datetime, offset: int) -> dt.date:
+    """The date at `now` (aware) in a zone `offset` minutes east of UTC.
+
+    >>> local_date(dt.datetime(2026, 12, 4, 11, 0, tzinfo=UTC), 14 * 60)
+    datetime.date(2026, 12, 5)
+    """
+    if now.tzinfo is None:
+        raise ValueError("local_date needs an aware datetime")
+    return (now.astimezone(UTC) + dt.timedelta(minutes=offset)).date()
+
+
+def newest_date(now: dt.datetime) -> dt.date:
+    """The newest date anywhere at `now`: the date at UTC+14, where each date begins first."""
+    return local_date(now, EARLIEST_OFFSET)
+
+
+def oldest_date(now: dt.datetime) -> dt.date:
+    """The oldest date still running anywhere at `now`: the date at UTC-12, where each date ends last.
+    A date before it has ended everywhere: its boards are final, and a streak that skipped it missed it."""
+    return local_date(now, LATEST_OFFSET)
+
+
+def is_date_somewhere(day: dt.date, now: dt.datetime) -> bool:
+    """Whether `day` is the date somewhere on Earth at `now` (UTC-12 to UTC+14).
+
+    >>> now = dt.datetime(2026, 12, 5, 2, 0, tzinfo=UTC)
+    >>> [is_date_somewhere(dt.date(2026, 12, d), now) for d in (3, 4, 5, 6)]
+    [False, True, True, False]
+    """
+    return oldest_date(now) <= day <= newest_date(now)
+
+
+def ended_everywhere(day: dt.date, now: dt.datetime) -> bool:
+    """Whether `day` has ended in every zone at `now`: its dated boards are closed from then on."""
+    return day < oldest_date(now)
+
+
+def ends_everywhere(day: dt.date) -> dt.datetime:
+    """The moment `day` ends in the last zone (midnight after it at UTC-12), as an aware UTC time.
+
+    >>> ends_everywhere(dt.date(2026, 12, 4)).isoformat()
+    '2026-12-05T12:00:00+00:00'
+    """
+    midnight = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), UTC)
+    return midnight - dt.timedelta(minutes=LATEST_OFFSET)
+
+
+def begins_somewhere(day: dt.date) -> dt.datetime:
+    """The moment `day` begins in the first zone (its midnight at UTC+14), as an aware UTC time.
+
+    >>> begins_somewhere(dt.date(2026, 12, 5)).isoformat()
+    '2026-12-04T10:00:00+00:00'
+    """
+    return dt.datetime.combine(day, dt.time(), UTC) - dt.timedelta(minutes=EARLIEST_OFFSET)
+
+
+class NotADateHere(ValueError):
+    """A player's date or offset the server can't believe at this moment; str() says why."""
+
+
+def players_date(day: dt.date, offset: int, now: dt.datetime) -> dt.date:
+    """`day`, the date a page says is its own, with its zone `offset` (minutes east of UTC), when
+    both can be true at `now`; else NotADateHere saying what was wrong. The offset must be a real
+    one (UTC-12 to UTC+14), and `day` the date at that offset within CLOCK_SLACK of `now`.
+
+    >>> now = dt.datetime(2026, 12, 4, 10, 2, tzinfo=UTC)  # 00:02 on the 5th at Kiritimati
+    >>> players_date(dt.date(2026, 12, 5), 14 * 60, now)
+    datetime.date(2026, 12, 5)
+    >>> players_date(dt.date(2026, 12, 5), 0, now)
+    Traceback (most recent call last):
+    calendar.NotADateHere: 2026-12-05 isn't the date at UTC+00:00 now: it is 2026-12-04 there.
+    """
+    if not LATEST_OFFSET <= offset <= EARLIEST_OFFSET:
+        raise NotADateHere(f"A zone's offset is between {LATEST_OFFSET} and {EARLIEST_OFFSET} minutes "
+                           f"(UTC-12 to UTC+14), not {offset}.")
+    if day not in (local_date(now - CLOCK_SLACK, offset), local_date(now + CLOCK_SLACK, offset)):
+        raise NotADateHere(f"{day.isoformat()} isn't the date at {offset_words(offset)} now: it is "
+                           f"{local_date(now, offset).isoformat()} there.")
+    return day
+
+
+def offset_words(offset: int) -> str:
+    """An offset in minutes east of UTC as people write it.
+
+    >>> offset_words(-570), offset_words(330), offset_words(0)
+    ('UTC-09:30', 'UTC+05:30', 'UTC+00:00')
+    """
+    sign = "-" if offset < 0 else "+"
+    hours, minutes = divmod(abs(offset), 60)
+    return f"UTC{sign}{hours:02d}:{minutes:02d}"
+
+
+def released(day: dt.date, now: dt.datetime) -> bool:
+    """Whether `day` is out at `now` (aware): it has begun somewhere, in the earliest zone (UTC+14),
+    as each player's day begins at their own midnight. Before that, nothing dated `day` is served:
+    its files at the CDN (the release function, ops/release.py), on the local server, and the API's
+    dated routes.
+
+    >>> now = dt.datetime(2026, 12, 4, 9, 59, 59, tzinfo=UTC)
+    >>> released(dt.date(2026, 12, 5), now), released(dt.date(2026, 12, 4), now)
     (False, True)
-    >>> released(dt.date(2026, 12, 1), now, ZoneInfo("Pacific/Kiritimati"))
+    >>> released(dt.date(2026, 12, 5), now + dt.timedelta(seconds=1))
     True
     """
-    return day <= site_day(zone, now)
+    return day <= newest_date(now)
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

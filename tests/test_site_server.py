@@ -222,24 +222,23 @@ def test_a_copy_older_than_its_file_is_never_sent(compressed_site):
 
 
 def test_a_staged_file_is_refused_until_its_day_begins_in_the_sites_zone(tmp_path: Path) -> None:
-    """The nightly stages tomorrow's files before midnight; the local server, as the CDN's release
-    function (ops/release.py, tests/test_release.py), answers 404 for them until their day begins."""
+    """The nightly stages the coming dates' files ahead; the local server, as the CDN's release
+    function (ops/release.py, tests/test_release.py), answers 404 for each until it begins at UTC+14."""
     import datetime as dt
     import json
-    from zoneinfo import ZoneInfo
 
     (tmp_path / "daily/chess").mkdir(parents=True)
     for day in ("2026-03-29", "2026-03-30"):
         (tmp_path / f"daily/chess/{day}.json").write_text(json.dumps({"date": day}))
-    now = [dt.datetime(2026, 3, 29, 22, 59, 59, tzinfo=dt.UTC)]  # London's 2026-03-30 begins at 23:00 UTC
-    client = Client(SiteServer(tmp_path, api=echo_api, zone=ZoneInfo("Europe/London"), clock=lambda: now[0]))
+    now = [dt.datetime(2026, 3, 29, 9, 59, 59, tzinfo=dt.UTC)]  # 2026-03-30 begins at UTC+14 at 10:00 UTC
+    client = Client(SiteServer(tmp_path, api=echo_api, clock=lambda: now[0]))
 
     assert client.get("/daily/chess/2026-03-29.json").json() == {"date": "2026-03-29"}
     for path in ("/daily/chess/2026-03-30.json", "/daily/chess/2026%2D03%2D30.json",
                  "/api/chess/daily/2026-03-30", "/api/storm/daily/2026-03-30"):
         early = client.get(path)
         assert early.status_code == 404, path
-        assert early.json() == {"error": "2026-03-30 isn’t out yet: it opens as its day begins."}
+        assert early.json() == {"error": "2026-03-30 isn’t out yet: it opens as its day begins at UTC+14."}
         assert early.headers["cache-control"] == "no-store"
         assert early.headers["content-type"] == "application/json; charset=utf-8"
         assert early.headers["x-frame-options"] == security_headers()["X-Frame-Options"]
@@ -248,6 +247,6 @@ def test_a_staged_file_is_refused_until_its_day_begins_in_the_sites_zone(tmp_pat
     assert client.get(board).json() == {"path": board}
     assert client.get("/api/chess/daily/2026-03-29").json() == {"path": "/api/chess/daily/2026-03-29"}
 
-    now[0] = dt.datetime(2026, 3, 29, 23, 0, tzinfo=dt.UTC)
+    now[0] = dt.datetime(2026, 3, 29, 10, 0, tzinfo=dt.UTC)
     assert client.get("/daily/chess/2026-03-30.json").json() == {"date": "2026-03-30"}
     assert client.get("/api/chess/daily/2026-03-30").json() == {"path": "/api/chess/daily/2026-03-30"}
