@@ -67,7 +67,7 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
     from puzzlebook.calendar import site_day
     from puzzlebook.chess.shards import Bundle
     from service import nightly
-    from service.publish import DirWriter, stage_day
+    from service.publish import DirWriter, next_to_stage, stage_day
     from sitebuild import builder
 
     if not (settings.shards / "index.json").is_file():
@@ -77,9 +77,12 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
     if filled:
         print(f"filled the days ahead: {filled.summary()}")
     report = builder.build_site(settings, store=store)
-    # Tomorrow's files, staged as the nightly stages them: served from the first second of their day.
-    tomorrow = site_day(settings.site_tz) + dt.timedelta(days=1)
-    stage_day(store, settings, bundle, DirWriter(settings.dist), tomorrow)
+    # The dates after the site day's through the next to begin, staged as the nightly stages them:
+    # each served from its first second at UTC+14 (ops/release.py).
+    day, last = site_day(settings.site_tz) + dt.timedelta(days=1), next_to_stage(dt.datetime.now(dt.UTC))
+    while day <= last:
+        stage_day(store, settings, bundle, DirWriter(settings.dist), day)
+        day += dt.timedelta(days=1)
     return report
 
 

@@ -18,7 +18,7 @@ from fastapi import Request
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from functions.errors import ApiError, plain_words
-from puzzlebook.calendar import parse_day
+from puzzlebook.calendar import parse_day, released
 
 M = TypeVar("M", bound=BaseModel)
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
@@ -101,10 +101,11 @@ def day_from(text: str) -> dt.date:
         raise ApiError(400, f"{exc}.") from None
 
 
-def out_by(day: dt.date, today: dt.date, what: str) -> None:
-    """404 "`what` of <day> isn’t out yet." for a day after `today` (the site day): every dated route
-    says so the same way, rather than answering an empty board or "no such puzzle"."""
-    if day > today:
+def out_by(day: dt.date, now: dt.datetime, what: str) -> None:
+    """404 "`what` of <day> isn’t out yet." for a date not yet begun anywhere at `now` (at UTC+14:
+    puzzlebook.calendar.released): every dated route says so the same way, rather than answering an
+    empty board or "no such puzzle"."""
+    if not released(day, now):
         raise ApiError(404, f"{what} of {day.isoformat()} isn’t out yet.")
 
 

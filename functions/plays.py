@@ -16,15 +16,20 @@ A game's routes use it in three places (chess and Chain do; docs/api.md, "Play t
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated
 
+from fastapi import Query
 from pydantic import BaseModel, Field
 
 from functions.errors import ApiError
 from functions.limits import HOUR, retry_in
+from functions.models import DATE_SCHEMA
 from functions.words import Says
+from puzzlebook.calendar import EARLIEST_OFFSET, LATEST_OFFSET, NotADateHere, parse_day, players_date
 from puzzlebook.rolling import Rolling
 from puzzlebook.standing import established
 from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
@@ -44,12 +49,56 @@ STATUS = {"closed": 409}
 
 class PlayTicket(BaseModel):
     """A play ticket: carry `ticket` back in the result (as `ticket`). `game`, `target` (the puzzle
-    id, the date, ...) and `issued` (ms since the epoch) are what it says, for the client's own use."""
+    id, the date, ...), `issued` (ms since the epoch) and `date` (the player's own date it counts
+    for) are what it says, for the client's own use."""
 
     ticket: str
     game: str
     target: str
     issued: int
+    date: str
+
+
+# The player's own date and zone, as a page sends them with each ticket request (docs/ratings.md,
+# "Whose day"): both or neither (neither: the site day, in SITE_TZ).
+PlayerDate = Annotated[
+    str | None,
+    Query(json_schema_extra=DATE_SCHEMA,
+          description="Your own date now, YYYY-MM-DD, in your zone: the date this play counts for. "
+                      "Give `offset` with it; without both, the site's day counts."),
+]
+PlayerOffset = Annotated[
+    int | None,
+    Query(ge=LATEST_OFFSET, le=EARLIEST_OFFSET,
+          description="Your zone now, in minutes east of UTC (-720 to 840: UTC-12 to UTC+14)."),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersDay:
+    """The date a play counts for, the player's own, and their zone's offset (minutes east of UTC)."""
+
+    day: dt.date
+    offset: int
+
+
+def players_day(ctx: Context, date: str | None, offset: int | None) -> PlayersDay:
+    """The player's own date and zone from a ticket request's `date` and `offset`: 422 saying what is
+    wrong when they can't both be true now (puzzlebook.calendar.players_date), or only one is given.
+    Neither: the site day, at SITE_TZ's offset now."""
+    now = ctx.now()
+    if date is None and offset is None:
+        local = now.astimezone(ctx.settings.site_tz)
+        return PlayersDay(local.date(), int(local.utcoffset().total_seconds()) // 60)  # type: ignore[union-attr]
+    if date is None or offset is None:
+        raise ApiError(422, "Send your date and your zone's offset together (date=YYYY-MM-DD&offset=minutes "
+                            "east of UTC), or neither for the site's day.")
+    try:
+        return PlayersDay(players_date(parse_day(date), offset, now), offset)
+    except NotADateHere as exc:
+        raise ApiError(422, str(exc)) from None
+    except ValueError as exc:
+        raise ApiError(422, f"{exc}.") from None
 
 
 # The two fields a result body adds: the ticket its play was issued, or, for a result made without
@@ -80,8 +129,10 @@ Resume = Annotated[
 ]
 
 
-def issue(ctx: Context, player: Player, game: str, target: str, resume: str | None = None) -> PlayTicket:
-    """Issue `player` a ticket for `target` in `game`: now their current play of the game. `resume`:
+def issue(ctx: Context, player: Player, game: str, target: str, when: PlayersDay,
+          resume: str | None = None) -> PlayTicket:
+    """Issue `player` a ticket for `target` in `game` on their own date `when`: now their current play
+    of the game. `resume`:
     a ticket of theirs for the same puzzle, from opening it before (a puzzle left part way): the new
     ticket carries over the time that play was their current one, not the time since it was first
     opened (service.plays.open_play). A `resume` that isn't such a ticket is ignored (the new ticket
@@ -93,8 +144,18 @@ def issue(ctx: Context, player: Player, game: str, target: str, resume: str | No
             check(taken_up, player=player.id, game=game, target=target, seconds=None, now=now_ms(ctx))
         except TicketRefused:
             taken_up = None
-    issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), resume=taken_up)
-    return PlayTicket(ticket=issued.text, game=game, target=target, issued=issued.ticket.issued)
+    issued = open_play(ctx.store, ctx.settings.site_key, player.id, game, target, ctx.now(), resume=taken_up,
+                       day=when.day.isoformat(), offset=when.offset)
+    return PlayTicket(ticket=issued.text, game=game, target=target, issued=issued.ticket.issued,
+                      date=when.day.isoformat())
+
+
+def counts_on(ctx: Context, play: Ticket | None) -> PlayersDay:
+    """The date a result counts for: its ticket's (the player's own date as it opened), else (an
+    offline result, or a ticket issued with no date) the site day now."""
+    if play is not None and play.day:
+        return PlayersDay(dt.date.fromisoformat(play.day), play.offset)
+    return players_day(ctx, None, None)
 
 
 def on_boards(ctx: Context, player: Player) -> bool:

@@ -119,7 +119,7 @@ def players_date(day: dt.date, offset: int, now: dt.datetime) -> dt.date:
     datetime.date(2026, 12, 5)
     >>> players_date(dt.date(2026, 12, 5), 0, now)
     Traceback (most recent call last):
-    calendar.NotADateHere: 2026-12-05 isn't the date at UTC+00:00 now: it is 2026-12-04 there.
+    puzzlebook.calendar.NotADateHere: 2026-12-05 isn't the date at UTC+00:00 now: it is 2026-12-04 there.
     """
     if not LATEST_OFFSET <= offset <= EARLIEST_OFFSET:
         raise NotADateHere(f"A zone's offset is between {LATEST_OFFSET} and {EARLIEST_OFFSET} minutes "

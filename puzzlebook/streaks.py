@@ -7,6 +7,12 @@ freeze automatically and the streak lives on; the frozen day adds no day to the 
 days in a row need two freezes; with fewer held the streak breaks, and its freezes go with it (they
 belong to the streak that earned them). The browser keeps the same rule (site/static/js/lib/dates.js,
 `streakRun`), bound to this one by tests/vectors/site.json.
+
+The days are the player's own dates (docs/ratings.md, "Whose day"), so a streak remembers the zone
+of its last day's result (`o`, minutes east of UTC). A player who crosses zones never loses a streak
+for it: moving west repeats a date (a date already counted, or one before the streak's last day, adds
+nothing and breaks nothing); moving east skips dates, and the dates a move of h hours east can skip
+(h/24 rounded up: one, or two for UTC-12 to UTC+14) are not missed days.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from typing import Any
+
+from puzzlebook.calendar import local_date
 
 # A freeze each FREEZE_EVERY played days of a streak; never more than FREEZE_CAP held at once.
 FREEZE_EVERY = 7
@@ -43,6 +51,7 @@ class Streak:
     best: int = 0
     used: int = 0
     held: int = 0
+    o: int | None = None
 
     def to_doc(self) -> dict[str, Any]:
         """As the store keeps it (what `Streak(**doc)` reads back; a doc kept before freezes reads
@@ -54,7 +63,13 @@ class Streak:
             "best": self.best,
             "used": self.used,
             "held": self.held,
+            "o": self.o,
         }
+
+    def own_today(self, now: dt.datetime, site_day: dt.date) -> dt.date:
+        """The player's own date at `now`, in the zone of their last day's result (`site_day` when the
+        streak has none): the day a streak stands on when nothing new says where they are."""
+        return site_day if self.o is None else local_date(now, self.o)
 
     def _missed(self, today: dt.date) -> int:
         """Days missed since the last day played, up to `today` (not counting today itself, which
@@ -63,9 +78,10 @@ class Streak:
             return 0
         return max(0, (today - dt.date.fromisoformat(self.day)).days - 1)
 
-    def standing(self, today: dt.date) -> Standing:
-        """The run as it stands on `today`: alive while the days missed since its last day are no
-        more than its freezes held (each missed day uses one), else broken (all zeros).
+    def standing(self, today: dt.date, skipped: int = 0) -> Standing:
+        """The run as it stands on `today`: alive while the days missed since its last day (less the
+        `skipped` ones, dates a move east jumped over) are no more than its freezes held (each missed
+        day uses one), else broken (all zeros).
 
         >>> run = Streak("2026-11-02", 8, held=1)
         >>> run.standing(dt.date(2026, 11, 3))
@@ -77,7 +93,7 @@ class Streak:
         """
         if self.day is None:
             return Standing()
-        missed = self._missed(today)
+        missed = max(0, self._missed(today) - skipped)
         if missed > self.held:
             return Standing()
         return Standing(self.length, self.used + missed, self.held - missed)
@@ -91,16 +107,27 @@ class Streak:
         """
         return self.standing(today).length
 
-    def extended(self, today: dt.date, at: str) -> Streak:
-        """The run after a daily solved on `today` (posted at `at`); another the same day changes
-        nothing. The days missed before it use freezes; reaching day 7, 14, … earns one."""
-        if self.day == today.isoformat():
+    def extended(self, today: dt.date, at: str, offset: int | None = None) -> Streak:
+        """The run after a daily solved on the player's date `today` (posted at `at`, in a zone
+        `offset` minutes east of UTC); another the same date, or an earlier one (a move west repeats
+        dates), changes nothing. The days missed before it use freezes, but for those a move east
+        skipped (`skipped_east`); reaching day 7, 14, … earns one.
+
+        >>> run = Streak("2026-12-04", 3, o=-600)  # Honolulu, then Sydney (UTC+11): the 5th never came
+        >>> run.extended(dt.date(2026, 12, 6), "t", 660).length
+        4
+        >>> run.extended(dt.date(2026, 12, 6), "t", -600).length  # staying put, the 5th was missed
+        1
+        >>> run.extended(dt.date(2026, 12, 3), "t", -720) is run  # west, a date before: nothing
+        True
+        """
+        if self.day is not None and today.isoformat() <= self.day:
             return self
-        now = self.standing(today)
+        now = self.standing(today, skipped_east(self.o, offset))
         length = now.length + 1
         earned = 1 if length % FREEZE_EVERY == 0 else 0
         held = min(FREEZE_CAP, now.freezes_held + earned)
-        return Streak(today.isoformat(), length, at, max(self.best, length), now.freezes_used, held)
+        return Streak(today.isoformat(), length, at, max(self.best, length), now.freezes_used, held, offset)
 
     def covers(self) -> str | None:
         """The last day the run stands through without another play, its held freezes spent: its
@@ -109,6 +136,19 @@ class Streak:
         if self.day is None:
             return None
         return (dt.date.fromisoformat(self.day) + dt.timedelta(days=self.held)).isoformat()
+
+
+def skipped_east(before: int | None, after: int | None) -> int:
+    """The dates a move from a zone `before` minutes east of UTC to one `after` can skip: none going
+    west or staying, else the move's hours over 24, rounded up (a date can end and the next begin
+    within it).
+
+    >>> skipped_east(-600, 660), skipped_east(-720, 840), skipped_east(0, 60), skipped_east(60, 0)
+    (1, 2, 1, 0)
+    """
+    if before is None or after is None or after <= before:
+        return 0
+    return -(-(after - before) // (24 * 60))
 
 
 def plural(n: int, word: str) -> str:

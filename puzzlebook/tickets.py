@@ -9,10 +9,12 @@ seconds than have passed since the ticket was issued. What a ticket names:
 - `game`: the registry's key of the game ("chess", "chain", "lessons", ...);
 - `target`: what was opened, in the game's own words (a puzzle id, a date, "<lesson>/<n>");
 - `issued`: when, in whole milliseconds since the epoch (the server's clock);
-- `nonce`: random, so two tickets for the same opening differ and one can be closed by name.
+- `nonce`: random, so two tickets for the same opening differ and one can be closed by name;
+- `day`: the player's own date as it was opened (YYYY-MM-DD): the date its result counts for;
+- `offset`: the player's zone then, in minutes east of UTC (a streak reads a move east from it).
 
 The text form is `<payload>.<mac>`, both unpadded base64url: the payload is the JSON array
-`[1, player, game, target, issued, nonce]`, the mac HMAC-SHA256 over the payload's text with a
+`[2, player, game, target, issued, nonce, day, offset]`, the mac HMAC-SHA256 over the payload's text with a
 key derived from the site key (`ticket_key`), so a ticket can't be turned into anything else
 the site key signs (the daily picks).
 """
@@ -29,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 1
+VERSION = 2
 # How far the client's clock may run ahead of the time between a ticket and its result: a solve
 # claiming up to this many seconds more than have passed is still believed.
 CLOCK_ALLOWANCE_MS = 5_000
@@ -49,6 +51,8 @@ class Ticket:
     target: str
     issued: int
     nonce: str
+    day: str = ""
+    offset: int = 0
 
 
 class TicketRefused(ValueError):
@@ -65,10 +69,11 @@ class TicketRefused(ValueError):
 NONCE_BYTES = 12
 
 
-def new_ticket(player: str, game: str, target: str, issued: int) -> Ticket:
-    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms), with a fresh
-    random nonce: what every game's ticket route signs (`sign`)."""
-    return Ticket(player, game, target, issued, secrets.token_urlsafe(NONCE_BYTES))
+def new_ticket(player: str, game: str, target: str, issued: int, day: str, offset: int) -> Ticket:
+    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms) on their own date
+    `day` at `offset` (minutes east of UTC), with a fresh random nonce: what every game's ticket
+    route signs (`sign`)."""
+    return Ticket(player, game, target, issued, secrets.token_urlsafe(NONCE_BYTES), day, offset)
 
 
 def ticket_key(site_key: bytes) -> bytes:
@@ -92,11 +97,12 @@ def sign(ticket: Ticket, key: bytes) -> str:
     """The ticket as text, signed with `key` (from `ticket_key`).
 
     >>> key = ticket_key(b"k")
-    >>> text = sign(Ticket("p1", "chess", "00sHx", 1_700_000_000_000, "n0"), key)
-    >>> read(text, key).target
-    '00sHx'
+    >>> text = sign(Ticket("p1", "chess", "00sHx", 1_700_000_000_000, "n0", "2023-11-14", 60), key)
+    >>> read(text, key).target, read(text, key).day
+    ('00sHx', '2023-11-14')
     """
-    fields = [VERSION, ticket.player, ticket.game, ticket.target, ticket.issued, ticket.nonce]
+    fields = [VERSION, ticket.player, ticket.game, ticket.target, ticket.issued, ticket.nonce, ticket.day,
+              ticket.offset]
     payload = _b64(json.dumps(fields, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
     return f"{payload}.{_mac(key, payload)}"
 
@@ -116,7 +122,7 @@ def read(text: object, key: bytes) -> Ticket:
         fields = json.loads(_unb64(payload))
     except (binascii.Error, ValueError, UnicodeDecodeError):
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.") from None
-    shape = [int, str, str, str, int, str]
+    shape = [int, str, str, str, int, str, str, int]
     if (not isinstance(fields, list) or len(fields) != len(shape) or fields[0] != VERSION
             or not all(type(f) is t for f, t in zip(fields, shape, strict=True))):
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.")

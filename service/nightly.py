@@ -5,12 +5,13 @@
 1. Each game's `nightly` hook (service/games/hooks.py) keeps its days ahead,
    as far as it needs (a game that makes its days keeps them through `ahead`
    days from now; its hook's docstring says what it keeps).
-2. The public files of yesterday, today and tomorrow, and the index through today, are
-   written (service/publish.py), when a writer is given. On AWS the job runs at 23:00 in
-   the site's zone (again at 23:30), so tomorrow's files are staged an hour before its day:
-   the CDN's release function refuses them until it begins (ops/release.py), and serves them
-   from its first second. The report names the daily games whose tomorrow isn't staged
-   (`unstaged`), which the Lambda entry turns into the metric an alarm watches.
+2. The public files of every date in play (somewhere on Earth, and the one before), and of the
+   next date to begin, with the index through the newest date begun, are written
+   (service/publish.py, `publish_days`), when a writer is given. On AWS the job runs at 23:00
+   in the site's zone (again at 23:30); the next date begins at UTC+14 within a day of it, so it
+   is staged before then: the CDN's release function refuses it until it begins (ops/release.py),
+   and serves it from its first second. The report names the daily games whose next date isn't
+   staged (`unstaged`), which the Lambda entry turns into the metric an alarm watches.
 3. Expired rate-limit windows are pruned (DynamoDB's TTL does it there).
 
 `python build.py fill` runs it locally; functions/handler.nightly on AWS;
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 from puzzlebook.calendar import site_day
 from service.games.hooks import FillReport, GameFill, NightlyRun
 from service.games.registry import every_game
-from service.publish import Writer, publish_days, unstaged
+from service.publish import Writer, next_to_stage, publish_days, unstaged
 from service.settings import Settings
 from service.store.base import Store
 
@@ -54,8 +55,8 @@ def fill(
     for _, hooks in every_game():
         hooks.nightly(run)
     if writer is not None:
-        report.published = publish_days(store, settings, bundle, writer, today)
-        report.unstaged = unstaged(report.published, today + dt.timedelta(days=1))
+        report.published = publish_days(store, settings, bundle, writer, now)
+        report.unstaged = unstaged(report.published, next_to_stage(now))
     report.pruned = store.prune_expired(int(now.timestamp()))
     return report
 

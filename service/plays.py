@@ -51,10 +51,12 @@ def ms(now: dt.datetime) -> int:
     return int(now.timestamp() * 1000)
 
 
-def mint(site_key: bytes, player: str, game: str, target: str, issued: int) -> Issued:
-    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms), signed: the one
-    place a ticket is made."""
-    ticket = new_ticket(player, game, target, issued)
+def mint(site_key: bytes, player: str, game: str, target: str, issued: int, *, day: str = "",
+         offset: int = 0) -> Issued:
+    """A new ticket for `player`'s opening of `target` in `game` at `issued` (ms), on their own date
+    `day` at `offset` (minutes east of UTC; no day: the site day counts), signed: the one place a
+    ticket is made."""
+    ticket = new_ticket(player, game, target, issued, day, offset)
     return Issued(sign(ticket, ticket_key(site_key)), ticket)
 
 
@@ -67,19 +69,22 @@ def open_play(
     now: dt.datetime,
     *,
     resume: Ticket | None = None,
+    day: str = "",
+    offset: int = 0,
 ) -> Issued:
     """Issue `pid` a ticket for `target` in `game`, and make it their current play of the game (the
     previous one, posted or not, is closed by this; left part way, it is held with its time).
     `resume`: the ticket this puzzle had (checked by the caller: the player's, of this game and
     puzzle), when it is taken up again: the new ticket carries over the time that play was the
-    player's current one (puzzlebook.tickets.opening), decided on the play record as read."""
+    player's current one (puzzlebook.tickets.opening), decided on the play record as read. `day` and
+    `offset`: the player's own date and zone as they open it (`mint`)."""
     key = play_key(pid, game)
     expires = int(now.timestamp()) + PLAY_TTL_SECONDS
 
     def decide(got: dict[Key, Item]) -> tuple[Issued, list[Op]]:
         item = got.get(key)
         opened = opening(doc_of(item) if item else None, now=ms(now), resume=resume)
-        issued = mint(site_key, pid, game, target, opened.issued)
+        issued = mint(site_key, pid, game, target, opened.issued, day=day, offset=offset)
         ticket = issued.ticket
         doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None,
                "held": opened.held}

@@ -9,12 +9,13 @@ hook (service/games/hooks.py; docs/api.md, "The daily files and the nightly job"
 shows each), and this module adds the index:
   daily/index.json               {"<game>": [dates], ...}: every date published, per game
 
-The site build calls daily_files for every date up to today. The nightly job, which runs an
-hour before midnight (SITE_TZ), writes yesterday's, today's and tomorrow's files, so tomorrow's
-are at the CDN from the first second of its day, and the index through today (`publish_days`).
-Nothing of a day is public before the day begins: a staged file sits in the bucket, and the CDN's
-release function refuses every dated path until its day has begun (ops/release.py; the local
-server applies the same rule). A page that finds no file for today falls back to
+The site build calls daily_files for every date up to the site day. The nightly job, which runs
+once a day (an hour before midnight in SITE_TZ), writes the files of every date still someone's
+somewhere, the date before them, and the next date to begin, so that date is at the CDN from the
+first second it begins at UTC+14, and the index through the newest date begun (`publish_days`).
+Nothing of a date is public before it begins somewhere: a staged file sits in the bucket, and the
+CDN's release function refuses every dated path until its date has begun at UTC+14 (ops/release.py;
+the local server applies the same rule). A page that finds no file for today falls back to
 GET /api/<game>/daily/<date>, which answers the same and is cached at the edge by its path.
 """
 
@@ -26,6 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from puzzlebook.calendar import newest_date, oldest_date
 from service.boards.board import SNAPSHOT_CACHE_CONTROL, SNAPSHOTS
 from service.encoding import json_bytes
 from service.games.registry import every_game
@@ -197,21 +199,32 @@ def write_files(files: dict[str, bytes], writer: Writer) -> list[str]:
 
 
 def publish_days(
-    store: Store, settings: Settings, bundle: Bundle, writer: Writer, today: dt.date
+    store: Store, settings: Settings, bundle: Bundle, writer: Writer, now: dt.datetime
 ) -> list[str]:
-    """The nightly's publishing: yesterday's, today's and tomorrow's files (tomorrow's staged: the CDN
-    refuses them until their day), and the index through today (it never names tomorrow: the archive
-    lists past days only)."""
+    """The nightly's publishing at `now`: the files of every date somewhere on Earth, of the date
+    before them, and of `next_to_stage(now)` (staged: the CDN refuses it until it begins at UTC+14,
+    which is before the next nightly), and the index through the newest date begun (it never names
+    one not out)."""
     day = dt.timedelta(days=1)
-    files = daily_files(store, settings, bundle, through=today + day, since=today - day)
-    files[INDEX] = index_file(store, today)
+    files = daily_files(store, settings, bundle, through=next_to_stage(now), since=oldest_date(now) - day)
+    files[INDEX] = index_file(store, newest_date(now))
     return write_files(files, writer)
 
 
+def next_to_stage(now: dt.datetime) -> dt.date:
+    """The date a nightly run at `now` stages ahead: the one after the newest begun, which begins at
+    UTC+14 within the next 24 hours, so before the next run.
+
+    >>> next_to_stage(dt.datetime(2026, 12, 4, 23, 0, tzinfo=dt.UTC)).isoformat()
+    '2026-12-06'
+    """
+    return newest_date(now) + dt.timedelta(days=1)
+
+
 def stage_day(store: Store, settings: Settings, bundle: Bundle, writer: Writer, day: dt.date) -> list[str]:
-    """The files of `day` alone, the index untouched: tomorrow's, staged ahead of their day as the
-    nightly stages them (`make serve` does this as it starts; the local server, as the CDN, refuses
-    them until their day begins: ops/release.py). What `day` needs must be kept already."""
+    """The files of `day` alone, the index untouched: a date after the site day's, staged ahead as the
+    nightly stages it (`make serve` does this as it starts; the local server, as the CDN, refuses
+    them until the date begins at UTC+14: ops/release.py). What `day` needs must be kept already."""
     files = daily_files(store, settings, bundle, through=day, since=day)
     del files[INDEX]
     return write_files(files, writer)

@@ -272,7 +272,6 @@ def publish_boards(ctx: Any, *boards: str) -> list[str]:
     """One round of the boards' publisher over an app's Context (its store, settings and clock), into
     the site's files the app reads its snapshots from; the app's snapshots read afresh after. The paths
     written. `boards`: the API paths of the only boards to publish (every live board when none)."""
-    from puzzlebook.calendar import site_day
     from service.boards.live import live_boards
     from service.boards.publisher import Publisher
     from service.boards.snapshot import Snapshots
@@ -280,8 +279,7 @@ def publish_boards(ctx: Any, *boards: str) -> list[str]:
 
     only = {snapshot_at(board) for board in boards} or None
     if only is not None:  # a path naming no live board would publish nothing, and pass for an empty board
-        today = site_day(ctx.settings.site_tz, ctx.clock())
-        live = {board.path for board in live_boards(ctx.store, ctx.settings, today)}
+        live = {board.path for board in live_boards(ctx.store, ctx.settings, ctx.clock())}
         assert only <= live, f"no live board at {sorted(only - live)}"
     written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round(only)
     ctx.part(Snapshots.of).forget()

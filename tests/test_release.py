@@ -42,7 +42,8 @@ def test_the_local_servers_rule_is_the_vectors(case: dict[str, Any]) -> None:
 def test_the_cdns_function_is_the_vectors() -> None:
     cases = VECTORS["cases"]
     refusal = VECTORS["refusal"]
-    answers = viewer_requests(_template_code(), [{"uri": c["path"], "now_ms": _ms(c["instant"])} for c in cases])
+    requests = [{"uri": c["path"], "now_ms": _ms(c["instant"])} for c in cases]
+    answers = viewer_requests(_template_code(), requests)
     for case, answer in zip(cases, answers, strict=True):
         what = f"{case['path']} at {case['instant']} ({case['why']})"
         if case["refused"] is None:

@@ -65,29 +65,33 @@ def test_a_sampled_board_carries_percentiles() -> None:
     assert place_fields(None, "k050000") == {"place": None, "about": False, "top": None}
 
 
-def test_the_live_boards_of_a_day_and_their_paths() -> None:
+def test_the_live_boards_of_a_moment_and_their_paths() -> None:
+    """At 02:00 UTC on TODAY the dates somewhere on Earth are TODAY (UTC+14 to UTC-2) and the day
+    before (UTC-3 to UTC-12); the day before that is live too, for the results still coming in."""
     settings = settings_for_tests()
+    now = dt.datetime.combine(TODAY, dt.time(2, 0), dt.UTC)
     with sqlite_store(":memory:") as store:
-        paths = [b.path for b in live_boards(store, settings, TODAY)]
-    yesterday = TODAY - dt.timedelta(days=1)
+        paths = [b.path for b in live_boards(store, settings, now)]
+    days = [TODAY - dt.timedelta(days=k) for k in range(3)]
     expected = {
-        *(f"snapshots/chess/daily/{TODAY}/{band}.json" for band in bands_of(TODAY, settings.site_key)),
-        *(f"snapshots/chess/daily/{yesterday}/{b}.json" for b in bands_of(yesterday, settings.site_key)),
+        *(f"snapshots/chess/daily/{d}/{band}.json" for d in days for band in bands_of(d, settings.site_key)),
         "snapshots/chess/alltime.json",
         *(f"snapshots/chess/alltime/{band}.json" for band in BANDS),
         "snapshots/ratings/chess.json",
         "snapshots/streaks/chess.json",
-        f"snapshots/chain/daily/{TODAY}.json",
-        f"snapshots/chain/daily/{yesterday}.json",
+        *(f"snapshots/chain/daily/{d}.json" for d in days),
         "snapshots/streaks/chain.json",
-        f"snapshots/storm/daily/{TODAY}.json",
-        f"snapshots/storm/daily/{yesterday}.json",
+        *(f"snapshots/storm/daily/{d}.json" for d in days),
         "snapshots/storm/best.json",
-        f"snapshots/streak/daily/{TODAY}.json",
-        f"snapshots/streak/daily/{yesterday}.json",
+        *(f"snapshots/streak/daily/{d}.json" for d in days),
         "snapshots/streak/best.json",
     }
     assert sorted(paths) == sorted(expected) and len(paths) == len(set(paths))
+    # Once 2026-12-03 begins at UTC+14 (10:00 UTC), it is live too: four dates.
+    with sqlite_store(":memory:") as store:
+        later = [b.path for b in live_boards(store, settings, now + dt.timedelta(hours=8))]
+    assert f"snapshots/chain/daily/{TODAY + dt.timedelta(days=1)}.json" in later
+    assert f"snapshots/chain/daily/{TODAY - dt.timedelta(days=2)}.json" in later
 
 
 def test_a_path_names_its_board() -> None:

@@ -30,10 +30,11 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
+from puzzlebook.calendar import ended_everywhere, ends_everywhere
 from puzzlebook.games import rated_games, streak_games
 from puzzlebook.places import BoardEntry
 from service.boards.board import own_entry
-from service.boards.live import board_at
+from service.boards.live import board_at, live_dates
 from service.boards.snapshot import Snapshots, place_fields
 from service.context import Context
 from service.store.records import Board, BoardRow
@@ -68,6 +69,7 @@ class Shown:
     rows: list[Any]
     mine: Any
     published: str | None
+    open_until: str | None = None
 
 
 def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
@@ -83,7 +85,8 @@ def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
         raise ApiError(404, f"There is no board at {path!r}.")
     snapshots = ctx.part(Snapshots.of)
     snapshot = snapshots.get(live.path)
-    if snapshot is None and live.date is not None and live.date < _yesterday(ctx):
+    day = dt.date.fromisoformat(live.date) if live.date is not None else None
+    if snapshot is None and day is not None and day not in live_dates(ctx.now()) and day < ctx.today():
         snapshot = snapshots.past(live, lambda: ctx.store.read_board(live.spec))
     columns = [f for f in model.model_fields if f not in _ROW_FIELDS]
     mine, own = None, None
@@ -96,11 +99,10 @@ def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
     for r in (snapshot or {}).get("rows") or []:
         you = own is not None and player is not None and r["key"] == own.key and r["name"] == player.name
         rows.append(model(place=r["place"], name=r["name"], you=you, **{c: r.get(c) for c in columns}))
-    return Shown(rows, mine, snapshot.get("published") if snapshot else None)
-
-
-def _yesterday(ctx: Context) -> str:
-    return (ctx.today() - dt.timedelta(days=1)).isoformat()
+    closes = None
+    if day is not None and not ended_everywhere(day, ctx.now()):
+        closes = ends_everywhere(day).isoformat().replace("+00:00", "Z")
+    return Shown(rows, mine, snapshot.get("published") if snapshot else None, closes)
 
 
 def board_rows(board: Board, me: str | None, model: type[Any]) -> tuple[list[Any], Any]:
@@ -182,7 +184,7 @@ async def my_entry(
     if live is None:
         raise ApiError(404, f"There is no board at {board!r}.")
     if live.date is not None:
-        out_by(dt.date.fromisoformat(live.date), ctx.today(), "That board")
+        out_by(dt.date.fromisoformat(live.date), ctx.now(), "That board")
     entry = own_entry(ctx.store, live)
     return MyEntry(
         board=live.board, date=live.date, band=live.band, snapshot="/" + live.path,

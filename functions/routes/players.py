@@ -69,11 +69,12 @@ def _name_from(body: object) -> str:
     return clean_name(body["name"])
 
 
-def streak_info(streak: Streak, today: dt.date) -> StreakInfo:
-    """A streak as the API gives it: as it stands `today`, with its best and its freezes."""
-    now = streak.standing(today)
-    return StreakInfo(current=now.length, best=streak.best, freezes_used=now.freezes_used,
-                      freezes_held=now.freezes_held)
+def streak_info(streak: Streak, now: dt.datetime, site_day: dt.date) -> StreakInfo:
+    """A streak as the API gives it: as it stands on the player's own date at `now` (Streak.own_today),
+    with its best and its freezes."""
+    at = streak.standing(streak.own_today(now, site_day))
+    return StreakInfo(current=at.length, best=streak.best, freezes_used=at.freezes_used,
+                      freezes_held=at.freezes_held)
 
 
 def me_of(ctx: Context, player: Player) -> Me:
@@ -91,10 +92,10 @@ def me_of(ctx: Context, player: Player) -> Me:
         id=player.id,
         name=player.name,
         created=player.created,
-        line=chess.account_line(today),
-        chain_line=chain.account_line(today),
+        line=chess.account_line(chess.streak.own_today(ctx.now(), today)),
+        chain_line=chain.account_line(chain.streak.own_today(ctx.now(), today)),
         ratings={"chess": rating},
-        streaks={game.key: streak_info(hooks_of(game).streak(ctx.store, player.id), today)
+        streaks={game.key: streak_info(hooks_of(game).streak(ctx.store, player.id), ctx.now(), today)
                  for game in streak_games()},
         chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
@@ -181,11 +182,12 @@ async def my_stats(me: Myself, game: StatsGame) -> DailyStats:
         games = " and ".join(STATS_GAMES)
         raise ApiError(404, f"There are no daily stats for “{game}”: the games with them are {games}.")
     hooks = hooks_of(found[0])
-    today = me.ctx.today()
+    streak = hooks.streak(me.ctx.store, me.player.id)
+    today = streak.own_today(me.ctx.now(), me.ctx.today())  # the player's own date, by their last daily
     since = today - dt.timedelta(days=STATS_DAYS - 1)
     days = hooks.daily_results(me.ctx.store, me.player.id, since, today)
     return DailyStats(
         game=game, since=since.isoformat(), today=today.isoformat(),
         days=[StatsDay.model_validate(d.to_doc()) for d in days],
-        streak=streak_info(hooks.streak(me.ctx.store, me.player.id), today),
+        streak=streak_info(streak, me.ctx.now(), me.ctx.today()),
     )

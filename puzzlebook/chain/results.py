@@ -111,10 +111,12 @@ def _already(prior: KeptResult) -> Settled:
 
 
 def settle_solve(
-    prior: KeptResult | None, stats: ChainStats, solve: Solve, *, today: dt.date, posted: str
+    prior: KeptResult | None, stats: ChainStats, solve: Solve, *, today: dt.date, posted: str,
+    offset: int | None = None,
 ) -> Settled:
     """Keep `solve` against what the player has: `prior` (their result for that day, or None) and
-    their tallies. `today` is the site day it was posted on; `posted` its UTC time stamp.
+    their tallies. `today` is the player's own date it was played on (its ticket's), at `offset`
+    (their zone, minutes east of UTC); `posted` its UTC time stamp.
 
     The first result for a day stands. A solve posted on its own site day goes on the day's
     board and extends the streak (another result the same day can't: the first stands); an
@@ -132,14 +134,14 @@ def settle_solve(
     its_day = solve.day == today.isoformat()
     on_board = its_day and not solve.offline  # an offline solve counts for the player alone
     clean = solve.clean
-    streak = stats.streak.extended(today, posted) if its_day else stats.streak
+    streak = stats.streak.extended(today, posted, offset) if its_day else stats.streak
     after = replace(
         stats,
         version=stats.version + 1,
         solved=stats.solved + 1,
         clean=stats.clean + (1 if clean else 0),
         streak=streak,
-        board_streak=stats.ranked_streak.extended(today, posted) if on_board else stats.ranked_streak,
+        board_streak=stats.ranked_streak.extended(today, posted, offset) if on_board else stats.ranked_streak,
     )
     result = KeptSolve(tuple(solve.tiles), solve.seconds, solve.undos, solve.resets, clean, posted, on_board,
                        solve.offline)

@@ -55,6 +55,7 @@ class SolvePost:
     daily_of: dt.date | None = None
     offline: bool = False
     themes: tuple[str, ...] = ()  # the puzzle's Lichess themes (kept for the history and dashboard)
+    offset: int | None = None  # the player's zone as they opened it (minutes east of UTC): streaks.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +207,10 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
         rated=stats.rated + (0 if after is None else 1),
         rating=after or stats.rating,
         bands={**stats.bands, post.band: band},
-        streak=stats.streak.extended(day, at) if day else stats.streak,
-        board_streak=stats.ranked_streak.extended(day, at) if daily and day else stats.ranked_streak,
+        streak=stats.streak.extended(day, at, post.offset) if day else stats.streak,
+        board_streak=(
+            stats.ranked_streak.extended(day, at, post.offset) if daily and day else stats.ranked_streak
+        ),
     )
     record = KeptSolve(
         id=post.puzzle_id,

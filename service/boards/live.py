@@ -1,9 +1,11 @@
 """Which boards are live, from the game registry, and the board a snapshot's path names.
 
-Live on a site day: every board of every game (puzzlebook.games: each game's `boards`), a dated one of
-today and of yesterday (a day's board still takes the results posted as it ends: a run finished just
-before midnight, a late Streak; so yesterday's is published through today, and its snapshot published
-last is its final one), in each band the game's hooks publish it in (`board_bands`: the chess daily's
+Live at a moment: every board of every game (puzzlebook.games: each game's `boards`), a dated one of
+every date still someone's somewhere (UTC-12 to UTC+14: each player's results count on their own
+date, docs/ratings.md "Whose day") and of the date before those (a date's board still takes the
+results posted as it ends: a puzzle opened before its midnight, a late Streak; so it is published
+until the date after it has ended everywhere too, and its snapshot published last is its final
+one), in each band the game's hooks publish it in (`board_bands`: the chess daily's
 band of the day; all time over all bands and in each). How the store reads each is the game's hook
 (`board_spec`); where its snapshot goes is its API path (`board_paths`: service/boards/board.py).
 """
@@ -13,24 +15,33 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from puzzlebook.calendar import parse_day
+from puzzlebook.calendar import newest_date, oldest_date, parse_day, site_day
 from service.boards.board import LiveBoard, snapshot_path
 from service.games.registry import every_game
 from service.settings import Settings
 from service.store.base import Store
 
-# How many days of a dated board are live: today's and yesterday's.
-DAYS_LIVE = 2
+
+def live_dates(now: dt.datetime) -> list[dt.date]:
+    """The dates whose boards are live at `now` (aware): every date somewhere on Earth, and the one
+    before the oldest, newest first (three or four).
+
+    >>> [d.isoformat() for d in live_dates(dt.datetime(2026, 12, 5, 2, 0, tzinfo=dt.UTC))]
+    ['2026-12-05', '2026-12-04', '2026-12-03']
+    """
+    newest, oldest = newest_date(now), oldest_date(now) - dt.timedelta(days=1)
+    return [newest - dt.timedelta(days=k) for k in range((newest - oldest).days + 1)]
 
 
-def live_boards(store: Store, settings: Settings, today: dt.date) -> list[LiveBoard]:
-    """Every board to publish on site day `today`, in the registry's order."""
+def live_boards(store: Store, settings: Settings, now: dt.datetime) -> list[LiveBoard]:
+    """Every board to publish at `now` (aware), in the registry's order."""
+    today = site_day(settings.site_tz, now)
     found: list[LiveBoard] = []
     for game, hooks in every_game():
         for board in game.boards:
             api = hooks.board_paths[board.id]
             days: list[dt.date | None] = (
-                [today - dt.timedelta(days=k) for k in range(DAYS_LIVE)] if board.dated else [None]
+                list(live_dates(now)) if board.dated else [None]
             )
             for day in days:
                 date = day.isoformat() if day else None

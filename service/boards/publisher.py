@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
-from puzzlebook.calendar import site_day
 from service.boards.board import SNAPSHOT_SECONDS
 from service.boards.live import live_boards
 from service.boards.snapshot import content_of, snapshot_of
@@ -65,7 +64,7 @@ class Publisher:
         now = self.clock()
         stamp = utc_stamp(now)
         written = []
-        for board in live_boards(self.store, self.settings, site_day(self.settings.site_tz, now)):
+        for board in live_boards(self.store, self.settings, now):
             if only is not None and board.path not in only:
                 continue
             snapshot = snapshot_of(

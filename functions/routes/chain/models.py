@@ -109,6 +109,11 @@ class ChainDailyBoard(BaseModel):
     rows: list[ChainDailyRow]
     mine: ChainDailyRow | None = None
     published: str | None = None
+    open_until: str | None = Field(
+        default=None,
+        description="While the date is still someone's somewhere: when it ends everywhere (its midnight at "
+                    "UTC-12, ISO 8601 UTC), until which the board takes results. Null once it is final.",
+    )
 
 
 class MyChainResult(BaseModel):

@@ -22,7 +22,19 @@ from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import CallerOf, Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
-from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
+from functions.plays import (
+    PlayerDate,
+    PlayerOffset,
+    PlayTicket,
+    admitted,
+    counts_on,
+    issue,
+    key_of,
+    now_ms,
+    on_boards,
+    players_day,
+    refusing,
+)
 from functions.routes.boards import DatePath, placed, shown
 from functions.routes.chain.models import (
     ChainDailyBoard,
@@ -35,6 +47,7 @@ from functions.routes.chain.models import (
     MyChainResult,
     Walkthrough,
 )
+from puzzlebook.calendar import ended_everywhere
 from puzzlebook.chain import results
 from puzzlebook.chain.kept import KeptSolve
 from puzzlebook.results import Posted
@@ -60,7 +73,7 @@ Viewer = Annotated[Signed, signed_in("Sign in to see your own Chain results.")]
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     """The stored Chain day `day` (read once per app: a stored day never changes): 404 when it isn't
     out yet (after the site day) or isn't stored."""
-    out_by(day, ctx.today(), CHAIN_OF)
+    out_by(day, ctx.now(), CHAIN_OF)
     row = chain_days_of(ctx).day(day.isoformat())
     if row is None:
         raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
@@ -95,14 +108,14 @@ def _answer(ctx: Context, posted: Posted, name: str) -> ChainPosted:
     tags=TAGS,
     response_model=PlayTicket,
     openapi_extra=documented(ChainPlay),
-    responses=errors(400, 401, 404, 413, 503),
+    responses=errors(400, 401, 404, 413, 422, 503),
     summary="Open a Chain day: the play ticket its solve or give-up carries (your current Chain now)",
 )
 @cached(PRIVATE)
-async def open_day(post: Opening) -> PlayTicket:
+async def open_day(post: Opening, date: PlayerDate = None, offset: PlayerOffset = None) -> PlayTicket:
     body, ctx = post.body, post.ctx
     stored_day(ctx, body.day)
-    return issue(ctx, post.player, results.GAME, body.date, body.resume)
+    return issue(ctx, post.player, results.GAME, body.date, players_day(ctx, date, offset), body.resume)
 
 
 @router.post(
@@ -127,9 +140,10 @@ async def post_solve(post: Solving) -> ChainPosted:
         raise ApiError(422, refusal(verdict))
     records = ChainRecords(ctx.store)
     solve = body.solve(offline=play is None)
+    when = counts_on(ctx, play.ticket if play else None)
     with refusing():
-        posted = records.record_chain_solve(player.id, solve, today=ctx.today(), now=ctx.now(), play=play,
-                                            on_boards=on_boards(ctx, player))
+        posted = records.record_chain_solve(player.id, solve, today=when.day, now=ctx.now(), play=play,
+                                            on_boards=on_boards(ctx, player), offset=when.offset)
     return _answer(ctx, posted, player.name)
 
 
@@ -187,11 +201,12 @@ async def get_walkthrough(
     ctx = caller.ctx
     day = day_from(date)
     row = stored_day(ctx, day)
-    if day == ctx.today():
+    if not ended_everywhere(day, ctx.now()):  # still someone's date: shown to those who have played it
         player = caller.player()
         if player is None or ChainRecords(ctx.store).chain_result(player.id, day.isoformat()) is None:
             raise ApiError(
-                403, "The walkthrough opens once you’ve solved today’s Chain or given up (or tomorrow)."
+                403, "The walkthrough opens once you’ve solved this Chain or given up (or once its date "
+                     "has ended everywhere, at UTC−12)."
             )
     return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=row["walkthrough"])
 
@@ -210,7 +225,8 @@ async def chain_daily(onlooker: OnlookerOf, date: DatePath) -> ChainDailyBoard:
     day = day_from(date)
     stored_day(ctx, day)  # a day not out yet, or with no Chain, has no board: 404
     board = shown(onlooker, f"chain/daily/{day.isoformat()}", ChainDailyRow)
-    return ChainDailyBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
+    return ChainDailyBoard(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published,
+                           open_until=board.open_until)
 
 
 @router.get(
@@ -224,10 +240,11 @@ async def chain_daily(onlooker: OnlookerOf, date: DatePath) -> ChainDailyBoard:
 async def my_chain_day(me: Viewer, date: DatePath) -> MyChainResult:
     ctx = me.ctx
     day = day_from(date)
-    out_by(day, ctx.today(), CHAIN_OF)  # a day not out yet has no result, and says so as every dated route
+    out_by(day, ctx.now(), CHAIN_OF)  # a day not out yet has no result, and says so as every dated route
     records = ChainRecords(ctx.store)
     kept = records.chain_result(me.player.id, day.isoformat())
-    now = records.stats(me.player.id).streak.standing(ctx.today())
+    streak = records.stats(me.player.id).streak
+    now = streak.standing(streak.own_today(ctx.now(), ctx.today()))
     mine = MyChainResult(date=day.isoformat(), streak=now.length, freezes_used=now.freezes_used)
     if isinstance(kept, KeptSolve):
         return mine.model_copy(update={

@@ -88,13 +88,14 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
 async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
     ctx = me.ctx
     day = day_from(date)
-    out_by(day, ctx.today(), "The chess dailies")  # as every dated route: a day not out yet says so
+    out_by(day, ctx.now(), "The chess dailies")  # as every dated route: a day not out yet says so
     dailies = puzzles_of(ctx).kept(day, keep=day == ctx.today())  # today's kept now if the nightly hasn't
     if not dailies:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
     records = ChessRecords(ctx.store)
     kept = records.chess_results(me.player.id, [d.id for d in dailies])
-    now = records.stats(me.player.id).streak.standing(ctx.today())
+    streak = records.stats(me.player.id).streak
+    now = streak.standing(streak.own_today(ctx.now(), ctx.today()))
     mine = []
     for daily in dailies:
         solve, miss = kept[daily.id]

@@ -26,7 +26,19 @@ from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx, OnlookerOf, Post, signed_post
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
-from functions.plays import PlayTicket, admitted, issue, key_of, now_ms, on_boards, refusing
+from functions.plays import (
+    PlayerDate,
+    PlayerOffset,
+    PlayTicket,
+    admitted,
+    counts_on,
+    issue,
+    key_of,
+    now_ms,
+    on_boards,
+    players_day,
+    refusing,
+)
 from functions.routes.boards import DatePath, placed, shown
 from functions.routes.chess.models import (
     BAND_WORDS,
@@ -41,6 +53,7 @@ from functions.routes.chess.models import (
     CleanRow,
     RatingChange,
 )
+from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 from puzzlebook.chess.results import MissPost, SolvePost
@@ -94,7 +107,8 @@ def _puzzle(ctx: Context, band: str, puzzle_id: str) -> Puzzle:
 
 
 def _daily_of(ctx: Context, today: dt.date, band: str, puzzle_id: str) -> dt.date | None:
-    """`today` if `puzzle_id` is one of its dailies (the only day a post can count for), else None."""
+    """`today` (the player's date the result counts for) if `puzzle_id` is one of its dailies (the
+    only day a post can count for), else None."""
     return today if puzzles_of(ctx).dailies(today).get(band) == puzzle_id else None
 
 
@@ -137,10 +151,10 @@ def _answer(ctx: Context, posted: Posted, name: str) -> ChessPosted:
     summary="Open a puzzle: the play ticket its solve or miss carries (your current chess puzzle now)",
 )
 @cached(PRIVATE)
-async def open_puzzle(post: Opening) -> PlayTicket:
+async def open_puzzle(post: Opening, date: PlayerDate = None, offset: PlayerOffset = None) -> PlayTicket:
     opening, ctx = post.body, post.ctx
     _puzzle(ctx, opening.band, opening.id)
-    return issue(ctx, post.player, GAME, opening.id, opening.resume)
+    return issue(ctx, post.player, GAME, opening.id, players_day(ctx, date, offset), opening.resume)
 
 
 @router.post(
@@ -171,7 +185,7 @@ async def post_solve(post: Solving) -> ChessPosted:
         verdict = checks.check_replay(puzzle, solve.moves)
     if verdict != "solved":
         raise ApiError(422, REFUSED[verdict])
-    today = ctx.today()
+    when = counts_on(ctx, play.ticket if play else None)
     kept = SolvePost(
         puzzle_id=solve.id,
         band=solve.band,
@@ -181,9 +195,10 @@ async def post_solve(post: Solving) -> ChessPosted:
         mistakes=solve.mistakes,
         hints=solve.hints,
         seconds=solve.seconds,
-        on=today,
-        daily_of=_daily_of(ctx, today, solve.band, solve.id),
+        on=when.day,
+        daily_of=_daily_of(ctx, when.day, solve.band, solve.id),
         offline=play is None,
+        offset=when.offset,
     )
     with refusing():
         posted = ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play,
@@ -214,7 +229,7 @@ async def post_miss(post: Missing) -> ChessPosted:
     verdict = checks.check_miss(puzzle, miss.how, miss.moves)
     if verdict != "missed":
         raise ApiError(422, REFUSED[verdict])
-    today = ctx.today()
+    when = counts_on(ctx, play.ticket if play else None)
     kept = MissPost(
         puzzle_id=miss.id,
         band=miss.band,
@@ -222,8 +237,8 @@ async def post_miss(post: Missing) -> ChessPosted:
         themes=tuple(puzzle.themes),
         how=miss.how,
         moves=miss.moves,
-        on=today,
-        daily_of=_daily_of(ctx, today, miss.band, miss.id),
+        on=when.day,
+        daily_of=_daily_of(ctx, when.day, miss.band, miss.id),
         offline=play is None,
     )
     with refusing():
@@ -244,9 +259,9 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     from service.games.chess import day_file
 
     day = day_from(date)
-    out_by(day, ctx.today(), "The chess dailies")
+    out_by(day, ctx.now(), "The chess dailies")
     puzzles = puzzles_of(ctx)
-    kept = puzzles.kept(day, keep=day == ctx.today())  # today's are kept now if the nightly hasn't yet
+    kept = puzzles.kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept now, if not yet
     if not kept:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
     return ChessDay.model_validate(day_file(day.isoformat(), kept, puzzles.bundle))
@@ -272,7 +287,7 @@ async def chess_daily(
     ctx = onlooker.ctx
     day = day_from(date)
     chosen = band_of(band)
-    out_by(day, ctx.today(), "The chess dailies")
+    out_by(day, ctx.now(), "The chess dailies")
     if day < EPOCH:
         raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
     day_bands = bands_of(day, ctx.settings.site_key)
@@ -284,7 +299,7 @@ async def chess_daily(
         raise ApiError(404, f"{day.isoformat()} had no {chosen} daily (its dailies: {', '.join(day_bands)}).")
     board = shown(onlooker, f"chess/daily/{day.isoformat()}/{chosen}", ChessDailyRow)
     return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=board.rows, mine=board.mine,
-                           published=board.published)
+                           published=board.published, open_until=board.open_until)
 
 
 @router.get(

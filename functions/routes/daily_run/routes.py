@@ -30,9 +30,10 @@ from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
-from functions.plays import key_of, now_ms, on_boards
+from functions.plays import PlayerDate, PlayerOffset, key_of, now_ms, on_boards, players_day
 from functions.routes.boards import DatePath, placed, shown
 from puzzlebook import tickets
+from puzzlebook.calendar import is_date_somewhere, oldest_date
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
 from service.games.daily_run.mode import RunMode
@@ -130,7 +131,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
         return routes.result.model_validate(run.to_doc())
 
     def check_out(day: dt.date, ctx: Context) -> None:
-        out_by(day, ctx.today(), the_run)
+        out_by(day, ctx.now(), the_run)
         if day < mode.first_day:
             raise ApiError(404, f"{title} starts on {first_day}; {day.isoformat()} had no run.")
 
@@ -139,19 +140,23 @@ def run_router(routes: RunRoutes) -> APIRouter:
         tags=tags,
         name="start_run",
         response_model=routes.start,
-        responses=errors(401, 404, 429, 503),
+        responses=errors(401, 404, 422, 429, 503),
         summary=f"Start today's {title} run: a play ticket with the start time; "
         "ranked if it's your first today",
     )
     @cached(PRIVATE)
-    async def start_run(me: Signed = starter) -> BaseModel:
+    async def start_run(
+        me: Signed = starter, date: PlayerDate = None, offset: PlayerOffset = None
+    ) -> BaseModel:
         player, ctx = me.player, me.ctx
-        today = ctx.today()
+        when = players_day(ctx, date, offset)  # the run of the player's own date
+        today = when.day
         if today < mode.first_day:
             raise ApiError(404, f"{title} starts on {first_day}.")
         enforce(ctx, starts, player.id)
         runs_of(ctx, mode).ensure(today)
-        issued = mint(ctx.settings.site_key, player.id, key, today.isoformat(), now_ms(ctx))
+        issued = mint(ctx.settings.site_key, player.id, key, today.isoformat(), now_ms(ctx),
+                      day=today.isoformat(), offset=when.offset)
         ticket = issued.ticket
         ranked = RunRecords(ctx.store, mode).start(player.id, today.isoformat(), ticket.nonce, ticket.issued)
         return routes.start(date=today.isoformat(), ticket=issued.text, issued=ticket.issued, ranked=ranked)
@@ -171,12 +176,12 @@ def run_router(routes: RunRoutes) -> APIRouter:
 
         player, run, ctx = post.player, post.body, post.ctx
         day = day_from(run.date)
-        out_by(day, ctx.today(), the_run)  # a day not out yet: 404, as every dated route
+        out_by(day, ctx.now(), the_run)  # a day not out yet: 404, as every dated route
         now = now_ms(ctx)
         try:
             floor = check_pace(run.moves, run.seconds)  # a second a move claimed, as every game's results
             if routes.check_day is not None:
-                routes.check_day(day, ctx.today())
+                routes.check_day(day, oldest_date(ctx.now()))  # late once the day after has ended everywhere
         except RunRefused as exc:
             raise ApiError(422, str(exc)) from None
         try:
@@ -215,8 +220,8 @@ def run_router(routes: RunRoutes) -> APIRouter:
         day = day_from(date)
         check_out(day, ctx)
         runs = runs_of(ctx, mode)
-        if day == ctx.today():
-            runs.ensure(day)  # today's is kept now if the nightly hasn't yet
+        if is_date_somewhere(day, ctx.now()):
+            runs.ensure(day)  # a date in play is kept now if the nightly hasn't yet
         found = runs.file(day.isoformat())
         if found is None:
             raise ApiError(404, f"There’s no {title} run for {day.isoformat()}.")
@@ -251,7 +256,8 @@ def run_router(routes: RunRoutes) -> APIRouter:
         day = day_from(date)
         check_out(day, onlooker.ctx)
         board = shown(onlooker, f"{key}/daily/{day.isoformat()}", routes.row)
-        return routes.board(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published)
+        return routes.board(date=day.isoformat(), rows=board.rows, mine=board.mine, published=board.published,
+                            open_until=board.open_until)
 
     @router.get(
         f"/boards/{key}/best",

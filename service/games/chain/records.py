@@ -115,13 +115,14 @@ class ChainRecords:
 
     def record_chain_solve(
         self, pid: str, solve: Solve, *, today: dt.date, now: dt.datetime, play: PlayCheck | None = None,
-        on_boards: bool = True,
+        on_boards: bool = True, offset: int | None = None,
     ) -> Posted:
         """Keep the player's solve of a Chain day as puzzlebook.chain.results.settle_solve decides
-        (the first result stands; posted on its own site day `today`, it goes on the day's board
-        and counts for the streak). Answers with its place when it went on the board. `play`: the
-        ticket it came with, which must be the player's current Chain play (TicketRefused "closed"
-        otherwise); the result ends it in the same write, and is counted there against its cap."""
+        (the first result stands; played on its own date, the player's `today` at `offset`, it
+        goes on the day's board and counts for the streak). Answers with its place when it went on
+        the board. `play`: the ticket it came with, which must be the player's current Chain play
+        (TicketRefused "closed" otherwise); the result ends it in the same write, and is counted
+        there against its cap."""
         key, stats_key = _chain_keys(pid, solve.day)
         posted = utc_stamp(now)
         rank = CK.chain_daily_rank(solve.clean, solve.undos + solve.resets, solve.seconds, posted, pid)
@@ -130,7 +131,8 @@ class ChainRecords:
             if play is not None:
                 play.is_tie(got)
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
-            settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted)
+            settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted,
+                                   offset=offset)
             ops = self._writes(pid, solve.day, settled, stats.version, rank, on_boards)
             if play is not None and ops:
                 ops += play.counting(got)
