@@ -29,6 +29,11 @@ side in the one wall time. It prints, for each game, what each achieved (rated r
 and after the turn of the hour, the rating reached, the best place on each board and the time it
 claimed there; tickets taken up again and rated: the script's banked ones, the human's reloads;
 Storm's solved, highest and seconds and its place) and what every trick got.
+
+Then the earliest zone (docs/ratings.md, "Whose day"): the clock moves to the first second the date
+after tomorrow begins at UTC+14; the script, claiming that zone, opens and solves that date's daily
+then, and the human, in UTC, tries to and is refused until the date's midnight in UTC, when it
+solves it too. It prints the head start the claim bought, and both places on that date's board.
 docs/ratings.md keeps the measured figures.
 """
 
@@ -433,10 +438,61 @@ def main(argv: list[str] | None = None) -> None:
             names = {f"Sybil {k}" for k in range(SYBILS)}
             print(f"sybils: {made} of {SYBILS} fresh accounts made from one address, {sybil_rated} rated "
                   f"solves, {board_rows(client, boards, names)} rows on the boards")
-            print("what each try was answered (status, and the ticket's refusal):")
-            for who in (script, human):
-                for answer, count in sorted(who.answers.items()):
-                    print(f"  {who.name}: {answer} x{count}")
+        earliest_zone(base, ctx, clock, script, human)
+        print("what each try was answered (status, and the ticket's refusal):")
+        for who in (script, human):
+            for answer, count in sorted(who.answers.items()):
+                print(f"  {who.name}: {answer} x{count}")
+
+
+def earliest_zone(base: str, ctx: Any, clock: Skewed, script: Tally, human: Tally) -> None:
+    """The earliest-zone figures (module docstring): what claiming UTC+14 buys on a date's daily."""
+    from puzzlebook.calendar import EARLIEST_OFFSET, begins_somewhere, newest_date
+    from puzzlebook.chess.puzzle import Puzzle
+    from service.games.chess.puzzles import puzzles_of
+
+    date = newest_date(clock()) + dt.timedelta(days=1)
+    first = begins_somewhere(date) + dt.timedelta(seconds=5)
+    at_utc = dt.datetime.combine(date, dt.time(), dt.UTC) + dt.timedelta(seconds=5)
+    claims = {script.name: (first, EARLIEST_OFFSET), human.name: (at_utc, 0)}
+    with httpx.Client(base_url=base, timeout=30) as client:
+        clock.at(first)
+        entry = client.get(f"/api/chess/daily/{date}").json()["dailies"][0]
+        row = puzzles_of(ctx).bundle.row(entry["band"], entry["id"])
+        daily = {"id": entry["id"], "band": entry["band"],
+                 "moves": Puzzle.from_row(row, entry["band"]).solution}
+        refused = client.post(f"/api/chess/plays?date={date}&offset=0", headers=human.headers,
+                              json={"id": daily["id"], "band": daily["band"]})
+        for who in (script, human):
+            when, offset = claims[who.name]
+            clock.at(when)
+            got = client.post(f"/api/chess/plays?date={date}&offset={offset}", headers=who.headers,
+                              json={"id": daily["id"], "band": daily["band"]})
+            seconds = len(daily["moves"])
+            time.sleep(seconds + 0.1)
+            posted = client.post("/api/chess/solves", headers=who.headers,
+                                 json=solve_body(daily, seconds, ticket=got.json()["ticket"]))
+            who.note(f"earliest zone, {date}", posted)
+        board = f"/api/boards/chess/daily/{date}?band={daily['band']}"
+        publish_now(ctx)
+        head = begins_somewhere(date) - dt.datetime.combine(date, dt.time(), dt.UTC)
+        print(f"earliest zone: {date}'s daily, first opened at {first:%Y-%m-%d %H:%M:%S} UTC claiming "
+              f"UTC+14: {-head.total_seconds() / 3600:g} h before its midnight in UTC, "
+              f"{-head.total_seconds() / 3600 + 12:g} h before UTC-12's")
+        print(f"  the same date claimed at UTC+00:00 then: {refused.status_code} "
+              f"{refused.json().get('error', '')}")
+        print(f"{'  ' + str(date) + ' daily board':36}{place(client, board, script)!s:>14}"
+              f"{place(client, board, human)!s:>14}")
+
+
+def publish_now(ctx: Any) -> None:
+    """One round of the snapshot job, so the boards read as the API answers them."""
+    from service.boards.publisher import Publisher
+    from service.boards.snapshot import Snapshots
+    from service.publish import site_files
+
+    Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round()
+    ctx.part(Snapshots.of).forget()
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
 from tests.support import post_result, served, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-02"
 YESTERDAY = "2026-11-01"
 TOMORROW = "2026-11-03"
@@ -24,7 +25,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
         rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
         for day, row in rows.items():
             ChainRecords(store).put_chain_day(day, row)
-        with served(store, NOON) as world:
+        with served(store, MORNING) as world:
             world.rows = rows
             yield world
 
@@ -140,8 +141,11 @@ def test_a_giveup_stands_and_opens_the_walkthrough(world: SimpleNamespace) -> No
 def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
     assert world.client.get(f"/api/chain/{TODAY}/walkthrough").status_code == 403
-    assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 200
     assert world.client.get(f"/api/chain/{TOMORROW}/walkthrough", headers=me).status_code == 404
+    # At 09:00 UTC yesterday is still the date at UTC-12 (21:00): its walkthrough waits for it to end there.
+    assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 403
+    world.clock.advance(hours=3)
+    assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 200
     solve(world, me)
     assert world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me).status_code == 200
     world.clock.advance(days=1)
@@ -150,9 +154,9 @@ def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: Simp
 
 def test_chain_streaks_count_days_in_a_row(world: SimpleNamespace) -> None:
     me = signed_up(world.client)
-    world.clock.at = NOON - dt.timedelta(days=1)
+    world.clock.at = MORNING - dt.timedelta(days=1)
     assert solve(world, me, day=YESTERDAY).json()["streak"] == 1
-    world.clock.at = NOON
+    world.clock.at = MORNING
     assert solve(world, me).json()["streak"] == 2
     world.publish()
     board = world.client.get("/api/boards/streaks/chain", headers=me).json()
@@ -168,7 +172,7 @@ def test_your_own_result_for_a_day_reads_back_on_any_device(world: SimpleNamespa
     got = world.client.get(f"/api/me/chain/{TODAY}", headers=me)
     assert got.status_code == 200 and got.headers["cache-control"] == "no-store"
     mine = got.json()
-    assert mine.pop("posted").startswith("2026-11-02T12:00:")
+    assert mine.pop("posted").startswith("2026-11-02T09:00:")
     assert mine == {
         "date": TODAY, "kept": "solve", "played": world.rows[TODAY]["solution"], "seconds": 50, "undos": 1,
         "resets": 0, "clean": False, "on_board": True, "offline": False, "streak": 1, "freezes_used": 0,

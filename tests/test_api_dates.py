@@ -1,5 +1,5 @@
 """Dated routes and days that aren't out yet: every one answers 404 "isn’t out yet" (docs/api.md), never
-an empty board or a claim that the day has no puzzle. The site day turns at midnight in SITE_TZ."""
+an empty board or a claim that the day has no puzzle. A date is out from its first second at UTC+14."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
 from tests.support import post_result, served, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+# An hour before 2026-11-03 begins at UTC+14 (10:00 UTC on the 2nd).
+EARLY = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY, TOMORROW = "2026-11-02", "2026-11-03"
 FAR = "2027-06-01"
 
@@ -23,7 +24,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
-        with served(store, NOON) as world:
+        with served(store, EARLY) as world:
             world.me = signed_up(world.client)
             yield world
 
@@ -82,9 +83,11 @@ def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, d
     assert world.client.get("/api/me", headers=world.me).json()["chain"] == nothing
 
 
-def test_tomorrow_is_out_once_the_site_day_turns(world: SimpleNamespace) -> None:
+def test_the_next_date_is_out_once_it_begins_at_utc_plus_14(world: SimpleNamespace) -> None:
     assert world.client.get(f"/api/boards/chain/daily/{TOMORROW}").status_code == 404
-    world.clock.advance(hours=12)  # midnight UTC (the tests' SITE_TZ): 2026-11-03 is today
+    world.clock.advance(minutes=59, seconds=59)
+    assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 404
+    world.clock.advance(seconds=1)  # 10:00 UTC: midnight at Kiritimati, where 2026-11-03 begins first
     board = world.client.get(f"/api/boards/chain/daily/{TOMORROW}")
     assert board.status_code == 200 and board.json()["rows"] == []
     assert world.client.get(f"/api/boards/chess/daily/{TOMORROW}").status_code == 200

@@ -22,7 +22,8 @@ from service.games.storm import STORM
 from service.games.streak import STREAK
 from tests.support import post_result, served, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 TODAY, YESTERDAY, TOMORROW = "2026-11-30", "2026-11-29", "2026-12-01"
 
 
@@ -59,7 +60,7 @@ def world(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in (YESTERDAY, TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
-        with served(store, NOON) as world:
+        with served(store, MORNING) as world:
             world.reads = Reads(store, monkeypatch)
             yield world
 
@@ -76,12 +77,14 @@ def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: Sim
         assert world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me).status_code == 200
     assert world.client.get(f"/api/boards/chain/daily/{TODAY}").status_code == 200
     assert world.reads.of(CK.CHAIN_DAYS) - before == 1, "today's Chain day read once"
+    # Tomorrow isn't out (it begins at UTC+14 at 10:00 UTC): refused before any read.
+    assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 404
+    assert world.reads.of(CK.CHAIN_DAYS) - before == 1
+    world.clock.advance(hours=3)  # noon UTC: yesterday has ended everywhere, its walkthrough open to all
     for _ in range(2):
         assert world.client.get(f"/api/chain/{YESTERDAY}/walkthrough").status_code == 200
     assert world.reads.of(CK.CHAIN_DAYS) - before == 2, "and yesterday's once"
-    # Tomorrow isn't out: refused before any read. Then the day turns: the new day, once.
-    assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 404
-    assert world.reads.of(CK.CHAIN_DAYS) - before == 2
+    # Then the day turns: the new day, once.
     world.clock.advance(days=1)
     for _ in range(3):
         assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 200

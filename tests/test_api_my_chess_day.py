@@ -13,7 +13,8 @@ from puzzlebook.chess.puzzle import Puzzle, position_at
 from service.games.chess.puzzles import puzzles_of
 from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-02"
 YESTERDAY = "2026-11-01"
 
@@ -21,10 +22,10 @@ YESTERDAY = "2026-11-01"
 @pytest.fixture(params=["sqlite", "dynamodb"])
 def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
     if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
+        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MORNING) as world:
             yield world
     else:
-        with dynamo_store() as store, served(store, NOON) as world:
+        with dynamo_store() as store, served(store, MORNING) as world:
             yield world
 
 
@@ -61,7 +62,7 @@ def test_a_day_played_on_one_device_reads_back_whole_on_another(world: SimpleNam
     assert (got["streak"], got["freezes_used"]) == (1, 0)
     mine = next(d for d in got["dailies"] if d["band"] == band)
     solved = mine["solve"]
-    assert solved.pop("posted").startswith("2026-11-02T12:00")
+    assert solved.pop("posted").startswith("2026-11-02T09:00")
     assert solved == {"moves": puzzle.solution, "mistakes": 0, "hints": 1, "seconds": 42, "clean": False,
                       "on_board": True, "offline": False}
     assert mine["miss"] is None

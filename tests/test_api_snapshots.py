@@ -22,7 +22,8 @@ from service.games.chess.puzzles import puzzles_of
 from service.publish import DirWriter
 from tests.support import Clock, publish_boards, settings_for_tests, sqlite_store, uvicorn_serving
 
-NOON = dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-02"
 
 
@@ -30,7 +31,7 @@ TODAY = "2026-11-02"
 def site(tmp_path) -> Iterator[SimpleNamespace]:
     settings = settings_for_tests()
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
-        clock = Clock(NOON)
+        clock = Clock(MORNING)
         app = create_app(settings, store, clock=clock)
         ctx = app.state.ctx
         with uvicorn_serving(SiteServer(settings.dist, app, clock=clock)) as base:

@@ -19,13 +19,14 @@ from tests.run_modes import kept_puzzles, run_world, wrong_move
 from tests.run_modes import start as run_start
 from tests.support import signed_up
 
-NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-30"
 
 
 @pytest.fixture(params=["sqlite", "dynamodb"])
 def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, NOON)
+    yield from run_world(request.param, tmp_path, MORNING)
 
 
 def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
@@ -203,12 +204,12 @@ def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world:
     assert f"{moves} moves take at least {moves} seconds" in claimed_nothing.json()["error"]
     at_once = post(world, me, ticket, everything, moves)
     assert at_once.status_code == 422 and at_once.headers["X-Ticket-Refused"] == "too-fast", at_once.text
-    world.clock.at = NOON + dt.timedelta(seconds=moves - 3)  # believable claimed, but too soon
+    world.clock.at = MORNING + dt.timedelta(seconds=moves - 3)  # believable claimed, but too soon
     too_soon = post(world, me, ticket, everything, moves)
     assert too_soon.status_code == 422 and too_soon.headers["X-Ticket-Refused"] == "too-fast", too_soon.text
     assert f"a second a move ({moves} here)" in too_soon.json()["error"]
     assert world.client.get(f"/api/boards/storm/daily/{TODAY}").json()["rows"] == []
-    world.clock.at = NOON + dt.timedelta(seconds=moves - 1)  # a second a move, less the allowance
+    world.clock.at = MORNING + dt.timedelta(seconds=moves - 1)  # a second a move, less the allowance
     kept = post(world, me, ticket, everything, moves)
     assert kept.status_code == 200, kept.text
     assert kept.json()["result"]["score"] == len(run) and kept.json()["result"]["seconds"] == moves

@@ -22,13 +22,14 @@ from tests.run_modes import kept_puzzles, run_world, wrong_move
 from tests.run_modes import start as run_start
 from tests.support import served, settings_for_tests, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
+MORNING = dt.datetime(2026, 12, 5, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-12-05"
 
 
 @pytest.fixture(params=["sqlite", "dynamodb"])
 def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, NOON)
+    yield from run_world(request.param, tmp_path, MORNING)
 
 
 def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
@@ -155,8 +156,8 @@ def test_impossible_times_and_a_late_run_are_refused(world: SimpleNamespace) -> 
     claimed_less = post(world, me, ticket, moves, floor - 1)
     assert claimed_less.status_code == 422
     assert f"{floor} moves take at least {floor} seconds" in claimed_less.json()["error"]
-    # Two days on, the run is past taking: a Streak run is taken until the end of the next day.
-    world.clock.advance(days=2)
+    # Once the next day has ended everywhere (noon UTC on the 7th), the run is past taking.
+    world.clock.advance(days=2, hours=3)
     late = post(world, me, ticket, [run[0].solution], 60)
     assert late.status_code == 422 and "arrived on 2026-12-07" in late.json()["error"]
     assert world.client.get("/api/streak/me", headers=me).json()["runs"] == []
@@ -190,11 +191,11 @@ def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world:
     assert claimed_nothing.status_code == 422, claimed_nothing.text
     at_once = post(world, me, ticket, everything, moves)
     assert at_once.status_code == 422 and at_once.headers["X-Ticket-Refused"] == "too-fast", at_once.text
-    world.clock.at = NOON + dt.timedelta(seconds=moves - 3)  # believable claimed, but too soon
+    world.clock.at = MORNING + dt.timedelta(seconds=moves - 3)  # believable claimed, but too soon
     too_soon = post(world, me, ticket, everything, moves)
     assert too_soon.status_code == 422 and too_soon.headers["X-Ticket-Refused"] == "too-fast", too_soon.text
     assert world.client.get(f"/api/boards/streak/daily/{TODAY}").json()["rows"] == []
-    world.clock.at = NOON + dt.timedelta(seconds=moves - 1)  # a second a move, less the allowance
+    world.clock.at = MORNING + dt.timedelta(seconds=moves - 1)  # a second a move, less the allowance
     kept = post(world, me, ticket, everything, moves)
     assert kept.status_code == 200, kept.text
     assert kept.json()["result"]["score"] == len(run) and kept.json()["result"]["seconds"] == moves
@@ -251,7 +252,7 @@ def test_a_new_accounts_run_is_kept_and_ranked_but_on_no_board_until_it_is_estab
     from puzzlebook.standing import NEW_ACCOUNT_DAYS
 
     settings = settings_for_tests(PUZZLEBOOK_NEW_ACCOUNT_DAYS=str(NEW_ACCOUNT_DAYS))
-    with sqlite_store(tmp_path / "s.sqlite3") as store, served(store, NOON, settings=settings) as world:
+    with sqlite_store(tmp_path / "s.sqlite3") as store, served(store, MORNING, settings=settings) as world:
         world.clock.advance(days=-NEW_ACCOUNT_DAYS)
         old = signed_up(world.client, "Old hand")
         world.clock.advance(days=0.01)

@@ -28,12 +28,12 @@ def _veteran(offline: bool) -> ChessStats:
     """Years of play in every band, six-digit counts, a long streak, a full-precision rating; with
     `offline`, offline results too, so the boards' streak differs from the player's own."""
     bands = {band: BandTally(199_999, 99_999, STAMP, 9_999 if offline else 0) for band in BANDS}
-    streak = Streak("2026-11-01", 1_999, STAMP, 2_999)
+    streak = Streak("2026-11-01", 1_999, STAMP, 2_999, used=99, held=2, o=-570)
     return ChessStats(
         version=99_999, solved=999_999, clean=499_999, missed=499_999, rated=999_999,
         rating=Rating(2345.678901234567, 45.67890123456789, 0.059876543210987654), clean_at=STAMP,
         bands=bands, streak=streak, offline_clean=49_999 if offline else 0,
-        board_streak=Streak("2026-10-30", 999, STAMP, 2_999) if offline else streak,
+        board_streak=Streak("2026-10-30", 999, STAMP, 2_999, used=99, held=2, o=-570) if offline else streak,
     )
 
 
@@ -45,7 +45,7 @@ def test_a_veterans_chess_tallies_stay_under_a_kilobyte(offline: bool) -> None:
         seeded = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version)
         store.transact([Put(seeded)])
         later = STORE_T0 + dt.timedelta(hours=1)
-        posted = solve(store, pid, puzzle="zZ9yY", daily=STORE_T0.date(), now=later)
+        posted = solve(store, pid, puzzle="zZ9yY", daily=STORE_T0.date(), now=later, offset=-570)
         assert posted.entry is not None  # on the day's board (placed there from its snapshot by the API)
         got = store.client.get_item(TableName=store.table, Key={"PK": {"S": K.player(pid)},
                                                                 "SK": {"S": CK.CHESS_STATS}})["Item"]

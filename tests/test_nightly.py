@@ -63,16 +63,19 @@ def test_chess_dailies_are_kept_from_the_epoch_through_tomorrow(filled) -> None:
     assert len(ids) == len(set(ids)), "a puzzle was a daily twice within three years"
 
 
-def test_yesterday_today_and_tomorrow_are_written_and_the_index_through_today(filled, bundle) -> None:
-    """Tomorrow's files are staged (the CDN refuses them until their day: tests/test_release.py);
-    the index names today last."""
+def test_the_dates_in_play_and_the_next_to_begin_are_written_and_the_index_through_the_newest(
+    filled, bundle
+) -> None:
+    """At 03:00 UTC on the 2nd the dates somewhere on Earth are the 1st and the 2nd: theirs, the one
+    before (its board still taking results), and the next to begin at UTC+14 (the 3rd, staged: the
+    CDN refuses it until then, tests/test_release.py) are written; the index names the 2nd last."""
     store, dist, report = filled
-    days = ("2026-11-01", "2026-11-02", "2026-11-03")
+    days = ("2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03")
     assert sorted(report.published) == sorted(
         [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in days]
-        + [f"daily/chess/{day}.html" for day in days[1:]]  # home cards: the run's last two days
-        + [f"daily/storm/{day}.json" for day in days[1:]]  # Storm's first day was 2026-11-01's eve
-        + [f"daily/streak/{day}.json" for day in days[1:]]  # and Streak's
+        + [f"daily/chess/{day}.html" for day in days[2:]]  # home cards: the run's last two days
+        + [f"daily/storm/{day}.json" for day in days[2:]]  # Storm's first day was 2026-11-01's eve
+        + [f"daily/streak/{day}.json" for day in days[2:]]  # and Streak's
         + ["daily/index.json"]
     )
     assert report.published[-1] == "daily/index.json", "the index last"
@@ -185,7 +188,7 @@ def test_the_files_go_to_s3_in_aws(filled, bundle) -> None:
     with mocked_aws():
         s3 = boto3.client("s3", region_name="us-east-1")
         s3.create_bucket(Bucket="puzzlebook-site")
-        written = publish_days(store, settings_for_tests(), bundle, S3Writer("puzzlebook-site", s3), TODAY)
+        written = publish_days(store, settings_for_tests(), bundle, S3Writer("puzzlebook-site", s3), NOW)
         assert written[-1] == "daily/index.json"
         got = s3.get_object(Bucket="puzzlebook-site", Key="daily/chain/2026-11-02.json")
         row = ChainRecords(store).chain_day("2026-11-02")

@@ -34,7 +34,8 @@ from service.games.chess.records import ChessRecords
 from sitebuild.builder import ROOT, build_site
 from tests.support import Clock, post_result, settings_for_tests, signed_up, sqlite_store
 
-NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
+# Before the next date begins at UTC+14 (10:00 UTC), so nothing of it is out yet.
+MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY = dt.date(2026, 11, 2)
 YESTERDAY = TODAY - dt.timedelta(days=1)
 PUBLIC_KEYS = {"date", "level", "start", "target", "moves", "hand"}
@@ -53,17 +54,18 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
     base = tmp_path_factory.mktemp("leaks")
     settings = settings_for_tests()
     with sqlite_store(base / "store.sqlite3") as store:
-        report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=NOON)
+        report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=MORNING)
         assert not report.games['chain'].failed
         build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
         stored = ChainRecords(store).chain_days(TODAY.isoformat(), None)
         secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"
-        rows = {d: ChainRecords(store).chain_day(d) for d in [YESTERDAY.isoformat(), *secret_days]}
+        ended = (YESTERDAY - dt.timedelta(days=1)).isoformat()
+        rows = {d: ChainRecords(store).chain_day(d) for d in [ended, YESTERDAY.isoformat(), *secret_days]}
         tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
         tomorrows_chess = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]  # kept ahead
         assert tomorrows_chess
-        clock = Clock(NOON)
+        clock = Clock(MORNING)
         with TestClient(create_app(settings, store, clock=clock)) as client:
             yield SimpleNamespace(
                 dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days,
@@ -140,9 +142,10 @@ def _plain(path: Path) -> bytes:
 
 
 def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNamespace) -> None:
-    past = world.client.get(f"/api/chain/{YESTERDAY.isoformat()}/walkthrough")
+    ended = (YESTERDAY - dt.timedelta(days=1)).isoformat()  # yesterday is still the date at UTC-12
+    past = world.client.get(f"/api/chain/{ended}/walkthrough")
     assert past.status_code == 200
-    assert leaks(past.text, world, [YESTERDAY.isoformat()]), "yesterday's walkthrough is public and detected"
+    assert leaks(past.text, world, [ended]), "a date ended everywhere: its walkthrough is public and detected"
     quitter = signed_up(world.client, "Quitter")
     gave = post_result(world, "/api/chain/giveups", {"date": TODAY.isoformat()}, quitter)
     assert gave.status_code == 200

@@ -49,6 +49,6 @@ class ChainStats:
             solved=doc["solved"],
             clean=doc["clean"],
             gave_up=doc["gave_up"],
-            streak=Streak(**doc["streak"]),
-            board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,
+            streak=Streak.from_doc(doc["streak"]),
+            board_streak=Streak.from_doc(doc["board_streak"]) if doc.get("board_streak") else None,
         )

@@ -88,9 +88,9 @@ class ChessStats:
             rating=Rating(**rating) if rating else None,
             clean_at=doc["clean_at"],
             bands={name: _band(tally) for name, tally in doc["bands"].items()},
-            streak=Streak(**doc["streak"]),
+            streak=Streak.from_doc(doc["streak"]),
             offline_clean=doc.get("offline_clean", 0),
-            board_streak=Streak(**doc["board_streak"]) if doc.get("board_streak") else None,
+            board_streak=Streak.from_doc(doc["board_streak"]) if doc.get("board_streak") else None,
         )
 
     def account_line(self, today: dt.date) -> str:

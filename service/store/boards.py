@@ -171,7 +171,7 @@ def streak_spec(game: str, stats_sk: str, today: dt.date, me: str | None = None)
 def _board_streak(doc: dict[str, Any], today: dt.date) -> dict[str, int]:
     """A row's streak and the freezes it used: of the streak results with a ticket kept
     (`board_streak`), or, in a doc kept before offline results existed, of the one streak."""
-    standing = Streak(**(doc.get("board_streak") or doc["streak"])).standing(today)
+    standing = Streak.from_doc(doc.get("board_streak") or doc["streak"]).standing(today)
     return {"streak": standing.length, "freezes_used": standing.freezes_used}
 
 
