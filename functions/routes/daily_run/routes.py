@@ -140,7 +140,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
         tags=tags,
         name="start_run",
         response_model=routes.start,
-        responses=errors(401, 404, 422, 429, 503),
+        responses=errors(400, 401, 404, 422, 429, 503),
         summary=f"Start today's {title} run: a play ticket with the start time; "
         "ranked if it's your first today",
     )

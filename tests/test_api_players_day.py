@@ -1,0 +1,150 @@
+"""The day at the player's own midnight, over HTTP (docs/ratings.md, "Whose day"): a ticket request
+says the player's date and zone, the server believes them only when both can be true now, and the
+result counts on that date: its daily, its board and the player's streak, however the zones fall."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from puzzlebook.chess.puzzle import Puzzle
+from service.games.chess.puzzles import puzzles_of
+from tests.support import served, signed_up, sqlite_store
+
+# 10:30 UTC on 4 December: 00:30 on the 5th at Kiritimati (UTC+14), 23:30 on the 3rd at Pago Pago
+# (UTC-11), 10:30 on the 4th in London.
+T0 = dt.datetime(2026, 12, 4, 10, 30, tzinfo=dt.UTC)
+KIRITIMATI, PAGO_PAGO, LONDON = 14 * 60, -11 * 60, 0
+
+
+@pytest.fixture
+def world(tmp_path) -> Iterator[SimpleNamespace]:
+    with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, T0) as world:
+        yield world
+
+
+def daily(world: SimpleNamespace, day: str) -> Puzzle:
+    puzzles = puzzles_of(world.ctx)
+    band, puzzle_id = next(iter(puzzles.dailies(dt.date.fromisoformat(day)).items()))
+    found = puzzles.puzzle(band, puzzle_id)
+    assert found is not None
+    return found
+
+
+def open_daily(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, date: str | None,
+               offset: int | None) -> Any:
+    query = "&".join(f"{k}={v}" for k, v in (("date", date), ("offset", offset)) if v is not None)
+    return world.client.post(f"/api/chess/plays?{query}", json={"id": puzzle.id, "band": puzzle.band},
+                             headers=me)
+
+
+def solve_daily(world: SimpleNamespace, me: dict[str, str], date: str, offset: int) -> dict[str, Any]:
+    """Open `date`'s daily claiming that date at `offset`, play it for 30 s, post a clean solve."""
+    puzzle = daily(world, date)
+    opened = open_daily(world, me, puzzle, date, offset)
+    assert opened.status_code == 200, opened.text
+    assert opened.json()["date"] == date
+    world.clock.advance(seconds=31)
+    body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
+            "seconds": 30, "ticket": opened.json()["ticket"]}
+    posted = world.client.post("/api/chess/solves", json=body, headers=me)
+    assert posted.status_code == 200, posted.text
+    got: dict[str, Any] = posted.json()
+    return got
+
+
+def test_each_player_gets_their_own_dates_daily_and_counts_on_its_board(world: SimpleNamespace) -> None:
+    kiri, pago, london = (signed_up(world.client, name) for name in ("Kiri", "Pago", "Lon"))
+    world.clock.at = T0 - dt.timedelta(days=5)  # accounts old enough for the boards
+    world.clock.at = T0
+    assert solve_daily(world, kiri, "2026-12-05", KIRITIMATI)["daily"] == "2026-12-05"
+    assert solve_daily(world, pago, "2026-12-03", PAGO_PAGO)["daily"] == "2026-12-03"
+    assert solve_daily(world, london, "2026-12-04", LONDON)["daily"] == "2026-12-04"
+    for who, date in ((kiri, "2026-12-05"), (pago, "2026-12-03"), (london, "2026-12-04")):
+        mine = world.client.get(f"/api/me/chess/{date}", headers=who).json()
+        assert [d["solve"] is not None for d in mine["dailies"]][0], date
+        assert mine["streak"] == 1, date
+
+
+def test_a_date_that_cant_be_the_players_now_is_refused_saying_why(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    puzzle = daily(world, "2026-12-04")
+    cases = [
+        ("2026-12-05", LONDON, "2026-12-05 isn't the date at UTC+00:00 now: it is 2026-12-04 there."),
+        ("2026-12-06", KIRITIMATI, "2026-12-06 isn't the date at UTC+14:00 now: it is 2026-12-05 there."),
+        ("2026-12-02", PAGO_PAGO, "2026-12-02 isn't the date at UTC-11:00 now: it is 2026-12-03 there."),
+        ("2026-12-04", None, "Send your date and your zone's offset together"),
+        (None, LONDON, "Send your date and your zone's offset together"),
+    ]
+    for date, offset, words in cases:
+        got = open_daily(world, me, puzzle, date, offset)
+        assert got.status_code == 422, (date, offset, got.text)
+        assert got.json()["error"].startswith(words), got.json()
+    for offset, words in ((-721, "Offset must be at least -720."), (841, "Offset must be at most 840.")):
+        got = open_daily(world, me, puzzle, "2026-12-04", offset)
+        assert got.status_code == 400 and got.json()["error"] == words, got.text
+    # Nothing was opened by any of them: the player's current chess play is still none.
+    assert world.client.post("/api/chess/solves", headers=me, json={
+        "id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
+        "seconds": 30}).status_code == 422
+
+
+def test_a_clock_a_little_ahead_is_believed_at_midnight(world: SimpleNamespace) -> None:
+    """A page whose clock is two minutes ahead says the 5th at 23:58 on the 4th in London."""
+    me = signed_up(world.client)
+    world.clock.at = dt.datetime(2026, 12, 4, 23, 58, tzinfo=dt.UTC)
+    got = open_daily(world, me, daily(world, "2026-12-05"), "2026-12-05", LONDON)
+    assert got.status_code == 200 and got.json()["date"] == "2026-12-05"
+
+
+def test_without_a_date_the_site_day_counts(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    got = open_daily(world, me, daily(world, "2026-12-04"), None, None)
+    assert got.status_code == 200 and got.json()["date"] == "2026-12-04"
+
+
+def test_a_ticket_opened_before_midnight_counts_on_its_own_date(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    world.clock.at = dt.datetime(2026, 12, 4, 23, 59, 50, tzinfo=dt.UTC)
+    puzzle = daily(world, "2026-12-04")
+    opened = open_daily(world, me, puzzle, "2026-12-04", LONDON).json()
+    world.clock.advance(seconds=40)  # past midnight in London
+    body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
+            "seconds": 30, "ticket": opened["ticket"]}
+    posted = world.client.post("/api/chess/solves", json=body, headers=me).json()
+    assert posted["daily"] == "2026-12-04" and posted["streak"] == 1
+
+
+def test_a_streak_survives_a_flight_east_and_a_flight_west(world: SimpleNamespace) -> None:
+    """Honolulu (UTC-10) on the 4th, then Sydney (UTC+11) on the 6th: the 5th never came, and the
+    streak goes on. Then back to Honolulu, where it is the 5th again: nothing to add, nothing lost."""
+    me = signed_up(world.client)
+    honolulu, sydney = -10 * 60, 11 * 60
+    world.clock.at = dt.datetime(2026, 12, 5, 7, 0, tzinfo=dt.UTC)  # 21:00 on the 4th in Honolulu
+    assert solve_daily(world, me, "2026-12-04", honolulu)["streak"] == 1
+    world.clock.at = dt.datetime(2026, 12, 5, 20, 0, tzinfo=dt.UTC)  # 07:00 on the 6th in Sydney
+    assert solve_daily(world, me, "2026-12-06", sydney)["streak"] == 2
+    world.clock.at = dt.datetime(2026, 12, 6, 8, 0, tzinfo=dt.UTC)  # 22:00 on the 5th in Honolulu
+    again = solve_daily(world, me, "2026-12-05", honolulu)
+    assert again["daily"] == "2026-12-05" and again["streak"] == 2
+    assert world.client.get("/api/me", headers=me).json()["streaks"]["chess"]["current"] == 2
+
+
+def test_staying_put_a_missed_date_is_missed(world: SimpleNamespace) -> None:
+    me = signed_up(world.client)
+    world.clock.at = dt.datetime(2026, 12, 4, 12, 0, tzinfo=dt.UTC)
+    assert solve_daily(world, me, "2026-12-04", LONDON)["streak"] == 1
+    world.clock.at = dt.datetime(2026, 12, 6, 12, 0, tzinfo=dt.UTC)
+    assert solve_daily(world, me, "2026-12-06", LONDON)["streak"] == 1
+
+
+def test_a_dated_board_says_when_it_closes_and_is_final_after(world: SimpleNamespace) -> None:
+    puzzle = daily(world, "2026-12-04")
+    path = f"/api/boards/chess/daily/2026-12-04?band={puzzle.band}"
+    assert world.client.get(path).json()["open_until"] == "2026-12-05T12:00:00Z"
+    world.clock.at = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC)  # midnight at UTC-12: over everywhere
+    assert world.client.get(path).json()["open_until"] is None
