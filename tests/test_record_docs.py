@@ -37,6 +37,8 @@ def test_chess_stats_doc_holds_every_field_but_the_version() -> None:
     expected.pop("version")
     # Each band's tally as a row (the item stays under 1 KB: docs/store.md, "Boards at scale").
     expected["bands"] = {"Easy": [3, 2, "2026-11-29T10:00:00Z", 1]}
+    # Each streak in its one-letter keys (Streak.to_doc): it sits twice in the same item.
+    expected["streak"], expected["board_streak"] = stats.streak.to_doc(), stats.board_streak.to_doc()
     assert stats.to_doc() == expected
     assert set(stats.to_doc()) == {f.name for f in fields(ChessStats)} - {"version"}
     assert len(fields(BandTally)) == 4  # a field added to BandTally needs a place in the row too
@@ -71,7 +73,9 @@ def test_a_doc_is_a_copy_the_stats_dont_share() -> None:
 
 def test_rating_and_streak_docs_hold_every_field() -> None:
     assert Rating(1500.0, 350.0, 0.06).to_doc() == asdict(Rating(1500.0, 350.0, 0.06))
-    assert Streak("2026-11-30", 1, "x", 2).to_doc() == asdict(Streak("2026-11-30", 1, "x", 2))
+    every = Streak("2026-11-30", 1, "x", 2, 3, 1, -570)
+    assert len(every.to_doc()) == len(fields(Streak)) and Streak.from_doc(every.to_doc()) == every
+    assert Streak.from_doc(asdict(every)) == every  # as kept before the short keys
 
 
 def _chess_records() -> list[object]:
