@@ -124,6 +124,40 @@ export function nextDayStart(zone = 'UTC', now = new Date(), offsets = siteOffse
   return hi * 1000
 }
 
+/**
+ * The player's own date at `now` (a Date): the date in this browser's time zone, YYYY-MM-DD, by the
+ * Date's local fields. A player's today is their own (docs/site.md, "The player's day"); no Intl
+ * (the first time-zone-aware formatter a page makes is the costliest task of its opening on a phone).
+ */
+export function playerDay(now = new Date()) {
+  const pad = (n, width = 2) => String(n).padStart(width, '0')
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** This browser's offset from UTC at `now` (a Date), in minutes east of UTC: +840 in Kiritimati, -300 in New York's winter. */
+export function playerOffset(now = new Date()) {
+  return 0 - now.getTimezoneOffset() // 0 - 0 is 0, where -0 would be -0
+}
+
+/**
+ * What a play ticket's request says of the player's date (docs/api.md, "Play tickets"):
+ * "date=YYYY-MM-DD&offset=N", both of the same moment, so the server can check the date against
+ * its own clock.
+ */
+export function playerQuery(now = new Date()) {
+  return `date=${playerDay(now)}&offset=${playerOffset(now)}`
+}
+
+/**
+ * When the player's next day begins after `now` (a Date), as Unix milliseconds: the next local
+ * midnight (the countdown to the next daily). The Date of the next day's 00:00 is that whatever
+ * the day's length (23 or 25 hours across a change of offset); where a change skips midnight
+ * itself, the Date moves on to the first moment that exists, which is when that day begins.
+ */
+export function nextPlayerDay(now = new Date()) {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime()
+}
+
 /** `day` (YYYY-MM-DD) moved by `n` days. */
 export function addDays(day, n) {
   const [y, m, d] = day.split('-').map(Number)
