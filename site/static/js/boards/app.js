@@ -13,7 +13,7 @@ import {
   withMine, freshness, clockOffset,
 } from './model.js'
 import { call, getPlayer } from '../lib/api.js'
-import { dayIn, siteZone, longDate, isDay, addDays } from '../lib/dates.js'
+import { playerDay, longDate, isDay, addDays } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 
@@ -109,7 +109,7 @@ function setFilters(board, date, band, bands) {
   $('band-field').hidden = !board.bands || (board.bands === 'day' && bands.length < 2)
   if (board.dated) {
     $('board-date').value = date
-    $('board-date').max = dayIn(siteZone())
+    $('board-date').max = playerDay()
   }
   if (board.bands) {
     const options = board.bands === 'optional' ? [['', 'All bands'], ...BANDS.map((b) => [b, b])] : bands.map((b) => [b, b])
@@ -191,7 +191,7 @@ function missing(board, title, { date, today, entry }) {
 
 async function route() {
   const mine = ++serial
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const want = parseRoute(location.hash)
   if (!want) return mistyped()
   const { board } = want
@@ -243,7 +243,7 @@ async function route() {
 function go(change) {
   if (!current) return
   const next = { ...current, ...change }
-  location.hash = routeOf(next.board.id, { date: next.board.dated && next.date !== dayIn(siteZone()) ? next.date : null, band: next.band })
+  location.hash = routeOf(next.board.id, { date: next.board.dated && next.date !== playerDay() ? next.date : null, band: next.band })
 }
 
 $('board-date').addEventListener('change', (e) => {

@@ -17,7 +17,7 @@ import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { formatTime } from '../lib/clock.js'
 import { dailyJson } from '../lib/daily.js'
-import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
+import { playerDay, isDay, longDate } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
 import { notBefore } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
@@ -43,7 +43,7 @@ async function dayFile(date) {
 async function route() {
   const serial = ++routeSerial
   page.leave()
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Storm day is written like #/2026-11-30.')
