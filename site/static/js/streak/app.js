@@ -133,6 +133,9 @@ async function showMine() {
 /** Start a run of the page's day: one that may be ranked, or practice. */
 function start() {
   if (!current) return
+  // The player's day turned since the page opened on it: today's run is another now, and the
+  // ticket would be the new day's. Show the new day's start.
+  if (current.today && current.date !== playerDay()) return safeRoute()
   const player = getPlayer()
   const ranking = current.today && Boolean(player) && !store.record(current.date)
   const rec = newRecord(current.file, playerDay(), { ranking, by: player ? player.id : null })
