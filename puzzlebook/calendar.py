@@ -156,6 +156,14 @@ def released(day: dt.date, now: dt.datetime) -> bool:
     return day <= newest_date(now)
 
 
+def local_date(now: dt.datetime, offset: int) -> dt.date:
+    """The date at `now` (aware) for a player `offset` minutes east of UTC (the browser's
+    lib/dates.js playerDay; tests/vectors/player_dates.json)."""
+    if now.tzinfo is None:
+        raise ValueError("local_date needs an aware datetime")
+    return (now.astimezone(UTC) + dt.timedelta(minutes=offset)).date()
+
+
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")

@@ -10,7 +10,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
@@ -130,8 +129,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
         "module_graph": lambda rel: [static.url(m) for m in modules.module_graph(static.files, rel)],
         "static_prefix": static.prefix,
-        "site": {"name": "Puzzle Book", "url": site_url.rstrip("/"), "tz": settings.site_tz.key,
-                 "offsets": site_offsets(settings.site_tz, today)},
+        "site": {"name": "Puzzle Book", "url": site_url.rstrip("/")},
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
         "games": GAMES,
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
@@ -142,16 +140,6 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "review_example": review_example(),  # the /review/ page's, by the review's own rule
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
-
-
-def site_offsets(tz: ZoneInfo, today: dt.date) -> str:
-    """The site zone's offsets from UTC from the start of last year to the end of four years on, as
-    the pages carry them (<html data-site-offsets>): lib/dates.js works the site day out from them
-    by arithmetic, with no time-zone-aware Intl formatter on a page's first view; outside them
-    (a page kept for years) it asks Intl as before."""
-    start = dt.datetime(today.year - 1, 1, 1, tzinfo=calendar.UTC)
-    end = dt.datetime(today.year + 5, 1, 1, tzinfo=calendar.UTC)
-    return " ".join(str(n) for n in calendar.zone_offsets(tz, start, end))
 
 
 def data_uri(static: assets.StaticSet, rel: str) -> str:

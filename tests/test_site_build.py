@@ -9,12 +9,10 @@ import json
 import re
 import shutil
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 from ops.cache import cache_rule
-from puzzlebook.calendar import site_day
 from puzzlebook.games import GAMES
 from service.settings import load
 from sitebuild import builder, compress, pages
@@ -190,25 +188,13 @@ def test_pages_land_where_their_templates_say(built):
     assert not (dist / "_macros.html").exists() and not (dist / "_macros").exists()
 
 
-def test_every_page_carries_the_site_zone_and_its_offsets(built):
-    """lib/dates.js works the site day out from the offsets (no time-zone-aware Intl on a first view)."""
+def test_no_page_carries_the_site_zone(built):
+    """A page's today is the player's own date, from the browser's zone (lib/dates.js playerDay):
+    the pages no longer carry the site's zone or its offsets from UTC."""
     dist, _ = built
-    zone = settings(dist.parent).site_tz
-    expected = builder.site_offsets(zone, site_day(zone))
     for page in html_pages(dist):
         text = page.read_text(encoding="utf-8")
-        if "<html" not in text:
-            continue  # a fragment (a day's card)
-        assert f'data-site-tz="{zone.key}" data-site-offsets="{expected}"' in text, page
-
-
-def test_the_offsets_run_from_the_start_of_last_year_to_the_end_of_four_years_on():
-    text = builder.site_offsets(ZoneInfo("America/New_York"), dt.date(2026, 11, 30))
-    offsets = [int(n) for n in text.split()]
-    assert offsets[0] == int(dt.datetime(2025, 1, 1, tzinfo=dt.UTC).timestamp())
-    assert offsets[-1] == int(dt.datetime(2031, 1, 1, tzinfo=dt.UTC).timestamp())
-    assert offsets[1] == -5 * 3600 and len(offsets) == 2 * (1 + 2 * 6) + 1  # winter, then two changes a year
-    assert builder.site_offsets(ZoneInfo("UTC"), dt.date(2026, 11, 30)).split()[1:-1] == ["0"]
+        assert "data-site-tz" not in text and "data-site-offsets" not in text, page
 
 
 @pytest.mark.parametrize(("template", "output", "url"), [

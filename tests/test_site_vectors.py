@@ -1,6 +1,6 @@
 """The rules the browser and the server both apply, against the shared vectors (tests/vectors/site.json):
-the daily streak, the site day and a puzzle's shard. tests/js/site_vectors.test.mjs runs the same
-vectors against the browser's copies."""
+the daily streak, the site day (the server's) and a puzzle's shard. tests/js/site_vectors.test.mjs runs
+the streak's and the shard's against the browser's copies."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def test_the_site_day_is_the_vectors(case: dict) -> None:
 
 @pytest.mark.parametrize("zone", sorted(VECTORS["site_days"]["offsets"]))
 def test_the_offsets_are_what_the_build_writes(zone: str) -> None:
-    """The browser's site day reads these (tests/js/site_vectors.test.mjs): they must be what
-    puzzlebook.calendar.zone_offsets gives, the function the build writes into every page."""
+    """The release's tables are these (tests/test_release.py): they must be what
+    puzzlebook.calendar.zone_offsets gives."""
     days = VECTORS["site_days"]
     start, end = (dt.datetime.fromisoformat(days[key].replace("Z", "+00:00"))
                   for key in ("offsets_from", "offsets_to"))

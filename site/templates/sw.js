@@ -50,9 +50,10 @@ self.addEventListener('activate', (event) => {
 })
 
 /**
- * Today's daily files (the last day /daily/index.json lists for each game), in the cache. The home
- * page shows today's Chain and Storm but never asks for their files, so without this Chain didn't
- * open offline after a home visit. A file already kept is not asked for again.
+ * Today's daily files (for each game the last day /daily/index.json lists that is not after the
+ * player's own date: the index may list a day that has begun in an earlier zone), in the cache. The
+ * home page shows today's Chain and Storm but never asks for their files, so without this Chain
+ * didn't open offline after a home visit. A file already kept is not asked for again.
  */
 async function keepToday() {
   const cache = await caches.open(CACHE)
@@ -60,8 +61,12 @@ async function keepToday() {
   if (!res.ok) return
   await cache.put('/daily/index.json', res.clone())
   const index = await res.json()
+  // The player's date, as lib/dates.js playerDay writes it (this worker imports no modules).
+  const now = new Date()
+  const pad = (n, width = 2) => String(n).padStart(width, '0')
+  const mine = `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
   for (const [game, days] of Object.entries(index)) {
-    const today = Array.isArray(days) ? days[days.length - 1] : null
+    const today = Array.isArray(days) ? days.filter((day) => typeof day === 'string' && day <= mine).at(-1) : null
     if (typeof today !== 'string' || !/^[a-z]+$/.test(game)) continue
     const url = `/daily/${game}/${today}.json`
     if (await cache.match(url)) continue

@@ -11,7 +11,8 @@ Fixtures (see docs/site.md, "Browser tests"):
     site_server   the running server: .url, .dist, .store_url, .get(path), .post(path, body, token=None)
     browser       the Chromium browser (session)
     make_page     make_page(viewport=LAPTOP, color_scheme="light", service_workers="block",
-                            first_move_seen=True, reduced_motion="no-preference") -> page
+                            first_move_seen=True, reduced_motion="no-preference",
+                            timezone_id=None) -> page (in the run's SITE_TZ unless a zone is given)
     page          make_page() with the defaults: a laptop-sized page in a fresh context
     axe           axe(page) -> the list of axe-core violations on the page as it is now
     bundle        the committed chess bundle (puzzlebook.chess.shards.Bundle)
@@ -357,9 +358,12 @@ def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., A
         reduced_motion: str = "no-preference",
         timezone_id: str | None = None,
     ) -> Any:
+        # The browser's own zone is the run's site zone unless the test gives one: a page's today is
+        # the player's own date (lib/dates.js playerDay), and the servers' days are the site zone's.
         context = browser.new_context(
             viewport=viewport, color_scheme=color_scheme, service_workers=service_workers,
-            reduced_motion=reduced_motion, base_url=site_server.url, timezone_id=timezone_id,
+            reduced_motion=reduced_motion, base_url=site_server.url,
+            timezone_id=timezone_id or os.environ["SITE_TZ"],
         )
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_server.url)
         context.add_init_script(WATCH)

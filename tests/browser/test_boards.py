@@ -6,10 +6,14 @@ time (a sampled board, a snapshot of a known age)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from puzzlebook.calendar import long_date
 from puzzlebook.places import placed, standing_in
 from tests.browser import chain_helpers as ch
 
@@ -156,3 +160,53 @@ def test_every_board_is_axe_clean(make_page, site_server, axe, board):
     page.wait_for_selector("#board-body table, #board-body p:not(:empty)")
     page.wait_for_function("() => !document.getElementById('board-body').textContent.startsWith('Loading')")
     assert axe(page) == []
+
+
+def _open_words(until: dt.datetime, now: dt.datetime, zone: ZoneInfo) -> str:
+    """What the boards page says of a board open until `until`, to a player in `zone` at `now`."""
+    at, today = until.astimezone(zone), now.astimezone(zone).date()
+    if (at.hour, at.minute) == (0, 0):
+        ending = at.date() - dt.timedelta(days=1)
+        return "Open until midnight" if ending == today else f"Open until the end of {long_date(ending)}"
+    minutes = f":{at.minute:02d}" if at.minute else ""
+    clock = f"{at.hour % 12 or 12}{minutes} {'am' if at.hour < 12 else 'pm'}"
+    if (at.hour, at.minute) == (12, 0):
+        clock = "noon"
+    return f"Open until {clock}" if at.date() == today else f"Open until {long_date(at.date())}, {clock}"
+
+
+def test_a_dated_board_says_until_when_it_is_open_in_the_players_time(make_page, site_server, axe):
+    """Today's board takes results until the day has ended everywhere (its midnight at UTC−12), said in
+    the player's own time; a snapshot's own word wins (null: final, no line); a day long past says
+    nothing. On a 320 px phone, axe clean and no sideways scroll."""
+    today = dt.date.fromisoformat(ch.site_today(site_server))
+    zone = ZoneInfo(site_server.env["SITE_TZ"])
+    page = make_page(viewport={"width": 320, "height": 640})
+    published = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    snapshot: dict[str, Any] = {"published": published, "size": 0, "rows": []}
+
+    def serving(body: dict[str, Any]) -> Any:
+        return lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page.route(f"**/snapshots/chain/daily/{today}.json", serving(snapshot))
+    page.goto("/boards/#/chain/daily")
+    page.wait_for_selector("#board-open:not([hidden])")
+    until = dt.datetime.combine(today + dt.timedelta(days=1), dt.time(12), dt.UTC)
+    words = _open_words(until, dt.datetime.now(dt.UTC), zone)
+    assert page.text_content("#board-open") == words
+    assert axe(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+    snapshot["open_until"] = None  # the server's word: final
+    page.reload()
+    page.wait_for_selector("#board-fresh:not([hidden])")  # shown after the open line's turn
+    assert page.is_hidden("#board-open")
+
+    # A day long past, its snapshot saying nothing of it: its end everywhere has passed.
+    past = (today - dt.timedelta(days=3)).isoformat()
+    silent = {"published": published, "size": 0, "rows": []}
+    page.route(f"**/snapshots/chain/daily/{past}.json", serving(silent))
+    page.goto(f"/boards/#/chain/daily/{past}")
+    page.wait_for_function("(day) => document.getElementById('board-date').value === day", arg=past)
+    page.wait_for_selector("#board-fresh:not([hidden])")
+    assert page.is_hidden("#board-open")

@@ -296,8 +296,9 @@ def test_an_offline_solve_posts_once_back_online_then_opens_the_walkthrough(make
     page = make_page()
     ch.sign_in(page, player)
     posts = []
+    # Results, not openings (asked with the player's date: /plays?date=…).
     page.on("response", lambda r: r.request.method == "POST" and "/api/chain/" in r.url
-            and not r.url.endswith("/plays") and posts.append(r.url))  # results, not openings
+            and not r.url.split("?")[0].endswith("/plays") and posts.append(r.url))
     ch.open_day(page)
     # The browser logs the post refused while the test has it offline.
     allow_failed_fetch(page, "net::ERR_INTERNET_DISCONNECTED", r"/api/chain/solves", "offline on purpose")

@@ -1,7 +1,8 @@
 """The countdown to the next daily (docs/site.md, "The countdown"): once today's chess daily or
-today's Chain is over, its done box shows the time to the next site day, ticking each second for the
-eye, in words for a screen reader, and said once through its polite live region; an archive day's
-shows none."""
+today's Chain is over, its done box shows the time to the player's next day (their next local
+midnight), ticking each second for the eye, in words for a screen reader, and said once through its
+polite live region; an archive day's shows none. tests/browser/test_player_day.py has it in
+Kiritimati."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ CLOCK = re.compile(r"^Next (daily|Chain) in (\d+):(\d\d):(\d\d)$")
 
 
 def seconds_to_next_day(page) -> int:
-    """Seconds from now to the next midnight in the page's site zone, worked out here."""
-    zone = ZoneInfo(page.evaluate("() => document.documentElement.dataset.siteTz || 'UTC'"))
+    """Seconds from now to the player's next midnight (the browser's own zone: the run's SITE_TZ
+    unless the test gave another), worked out here."""
+    zone = ZoneInfo(page.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone"))
     now = dt.datetime.now(zone)
     midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), zone)
     return int((midnight - now).total_seconds())

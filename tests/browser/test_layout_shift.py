@@ -12,6 +12,7 @@ laptop), and Chain's numbers and tiles pushing its page down as they came (0.17 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -54,7 +55,8 @@ def _shifts(browser: Any, url: str, viewport: dict[str, int], ready: Any) -> lis
     returns and the page has been quiet for a moment."""
     phone = viewport["width"] < 600
     context = browser.new_context(
-        viewport=viewport, is_mobile=phone, has_touch=phone, service_workers="block"
+        viewport=viewport, is_mobile=phone, has_touch=phone, service_workers="block",
+        timezone_id=os.environ["SITE_TZ"],  # the player's date is the site day (conftest's make_page)
     )
     try:
         context.add_init_script(WATCH_SHIFTS)

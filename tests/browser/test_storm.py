@@ -66,7 +66,9 @@ def test_a_whole_run_by_keyboard_under_a_test_clock(make_page, site_server, axe)
     page.wait_for_selector("#start-button:not([disabled])")
     assert axe(page) == []
     run = run_puzzles(day_file(site_server))
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    # A second on (Playwright's Python takes a number as seconds: milliseconds here were a date in the
+    # year 58896, which Start now takes for another day's run).
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
     page.click("#start-button")
     wait_move(page, 1, 0, fake=True)
     assert clock_text(page) == "3:00"

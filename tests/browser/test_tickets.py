@@ -89,8 +89,10 @@ def test_a_puzzle_whose_ticket_never_came_posts_as_offline_and_says_so(make_page
     chain.sign_in(page, player)
     sent = watch_results(page)
     # The server is out of reach as the puzzle opens: no ticket comes; play starts regardless.
-    page.route("**/api/chess/plays", lambda route: route.abort())
-    allow_failed_fetch(page, "net::ERR_FAILED", r"/api/chess/plays", "the ticket never comes, on purpose")
+    # (The request says the player's date and offset: ?date=…&offset=….)
+    page.route("**/api/chess/plays?*", lambda route: route.abort())
+    allow_failed_fetch(page, "net::ERR_FAILED", r"/api/chess/plays\?date=[0-9-]+&offset=-?[0-9]+",
+                       "the ticket never comes, on purpose")
     puzzle = ch.find_puzzle(bundle, "Medium", moves=2)
     ch.open_puzzle(page, f"/#/p/Medium/{puzzle.id}")
     solve_believably(page, puzzle)

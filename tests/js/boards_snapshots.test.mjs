@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
 import {
-  BOARDS, boardPath, snapshotPath, entryPath, withMine, displayRows, placeLine, placeText, freshness, clockOffset,
+  BOARDS, boardPath, snapshotPath, entryPath, withMine, displayRows, placeLine, placeText, freshness, clockOffset, openWords, openUntil,
 } from '../../site/static/js/boards/model.js'
 
 const board = (id) => BOARDS.find((b) => b.id === id)
@@ -132,4 +132,32 @@ test('a place in words is one rule for the boards and the result sheets', async 
   assert.equal(placeText({ place: 3975, about: true, top: null }), 'about #3975')
   assert.equal(placeText({ place: null, about: false, top: 2 }), 'top 2%')
   assert.equal(placeText({ place: null, about: false, top: null }), null) // not known yet: no snapshot
+})
+
+test('a dated board says until when it is open in the player’s own time, and nothing once final', () => {
+  const was = process.env.TZ
+  try {
+    const at = (zone, openUntil, now) => { process.env.TZ = zone; return openWords(openUntil, new Date(now)) }
+    // London, Sunday 6 December 2026 (UTC+0).
+    assert.equal(at('Europe/London', '2026-12-06T13:00:00Z', '2026-12-06T09:00:00Z'), 'Open until 1 pm')
+    assert.equal(at('Europe/London', '2026-12-07T12:00:00Z', '2026-12-06T09:00:00Z'), 'Open until Monday 7 December, noon')
+    assert.equal(at('Europe/London', '2026-12-06T09:45:00Z', '2026-12-06T09:00:00Z'), 'Open until 9:45 am')
+    // Kolkata, half an hour off the hour.
+    assert.equal(at('Asia/Kolkata', '2026-12-06T12:00:00Z', '2026-12-06T03:00:00Z'), 'Open until 5:30 pm')
+    // Auckland (UTC+13 in December): 11:00 UTC is its midnight, the end of its Sunday.
+    assert.equal(at('Pacific/Auckland', '2026-12-06T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until midnight')
+    assert.equal(at('Pacific/Auckland', '2026-12-07T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until the end of Monday 7 December')
+    // Final (null), passed, or not an instant: nothing.
+    assert.equal(at('Europe/London', null, '2026-12-06T09:00:00Z'), null)
+    assert.equal(at('Europe/London', '2026-12-06T08:00:00Z', '2026-12-06T09:00:00Z'), null)
+    assert.equal(at('Europe/London', 'soon', '2026-12-06T09:00:00Z'), null)
+  } finally {
+    if (was === undefined) delete process.env.TZ
+    else process.env.TZ = was
+  }
+})
+
+test('a day’s board is open until the day has ended everywhere: its midnight at UTC−12', () => {
+  assert.equal(openUntil('2026-12-05'), '2026-12-06T12:00:00Z')
+  assert.equal(openUntil('2026-12-31'), '2027-01-01T12:00:00Z')
 })

@@ -10,6 +10,7 @@ import { ChainCtrl } from '../../site/static/js/chain/ctrl.js'
 import { ChainStore } from '../../site/static/js/chain/store.js'
 import { newRecord } from '../../site/static/js/chain/state.js'
 import { Clock } from '../../site/static/js/lib/clock.js'
+import { playerQuery } from '../../site/static/js/lib/dates.js'
 import { MemoryStorage } from '../../site/static/js/lib/storage.js'
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/chain.json', import.meta.url), 'utf8'))
@@ -23,9 +24,10 @@ const WALK = { summary: 'Three steps.', steps: [{ text: 'Add 54.' }], orders: []
 function serve(answer = () => null) {
   const asked = []
   globalThis.fetch = async (url, init) => {
-    const path = String(url).replace(/^\/api/, '')
+    // The query apart: a ticket's request says the player's date and offset (`query`).
+    const [path, query = ''] = String(url).replace(/^\/api/, '').split('?')
     const body = init.body ? JSON.parse(init.body) : undefined
-    asked.push({ path, body })
+    asked.push({ path, query, body })
     const got = answer(path, body)
     if (!got) throw new TypeError('offline')
     return { status: got.status, json: async () => got.data, headers: { get: () => null } }
@@ -121,6 +123,9 @@ test('a signed-in player’s solve posts; its answer settles in, and then the wa
   await settle(() => ctrl.walk && ctrl.walk.walkthrough)
   // No ticket came (the API was busy), so it went as offline; a quick solve claims a second a tile.
   const [solve] = asked.filter((a) => a.path === '/chain/solves')
+  // The ticket's request said the player's own date and offset, for the server to count the day on.
+  assert.equal(asked.find((a) => a.path === '/chain/plays').query, playerQuery())
+  assert.equal(solve.query, '', 'a result says nothing of them: its ticket does')
   assert.deepEqual(solve.body, { date: '2026-09-07', tiles: SOLVE, seconds: 3, undos: 0, resets: 0, offline: true })
   assert.equal(ctrl.rec.posted.place, 3)
   assert.deepEqual(ctrl.walk, { walkthrough: WALK })

@@ -11,6 +11,7 @@ const { PuzzleCtrl, newRecord } = await import('../../site/static/js/chess/ctrl.
 const { ChessStore } = await import('../../site/static/js/chess/store.js')
 const { ReplayStore, startReplay, replayRun } = await import('../../site/static/js/chess/replay.js')
 const { Clock } = await import('../../site/static/js/lib/clock.js')
+const { playerQuery } = await import('../../site/static/js/lib/dates.js')
 const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
 
 // 0000D: White plays d3d6, the solver (Black) f8d8, White d6d8, the solver f6d8.
@@ -22,9 +23,10 @@ const PLAYER = { id: 'p-ada', name: 'Ada', token: 't' }
 function serve(answer = () => null) {
   const asked = []
   globalThis.fetch = async (url, init) => {
-    const path = String(url).replace(/^\/api/, '')
+    // The query apart: a ticket's request says the player's date and offset (`query`).
+    const [path, query = ''] = String(url).replace(/^\/api/, '').split('?')
     const body = init.body ? JSON.parse(init.body) : undefined
-    asked.push({ path, body })
+    asked.push({ path, query, body })
     const got = answer(path, body)
     if (!got) throw new TypeError('offline')
     return { status: got.status, json: async () => got.data, headers: { get: () => null } }
@@ -122,6 +124,8 @@ test('a wrong move counts a mistake, says so and posts the miss of a signed-in p
   assert.deepEqual([miss.key, miss.kind, miss.by], ['miss:Medium/0000D', 'miss', 'p-ada'])
   assert.deepEqual(miss.body, { id: '0000D', band: 'Medium', how: 'wrong', moves: ['f8e8'] })
   assert.ok(asked.some((a) => a.path === '/chess/plays' && a.body.id === '0000D'), 'the ticket was asked for')
+  // The request says the player's own date and offset, for the server to count the result on.
+  assert.equal(asked.find((a) => a.path === '/chess/plays').query, playerQuery())
   // A second wrong move is another mistake, never a second miss.
   await ctrl.judge('f8e8')
   assert.equal(ctrl.rec.mistakes, 2)

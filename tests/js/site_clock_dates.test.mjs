@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Clock, formatTime } from '../../site/static/js/lib/clock.js'
 import { readFileSync } from 'node:fs'
-import { dayIn, addDays, shortDate, longDate, mediumDate, streak, parseDay, isDay, parseMonth } from '../../site/static/js/lib/dates.js'
+import { addDays, shortDate, longDate, mediumDate, streak, parseDay, isDay, parseMonth } from '../../site/static/js/lib/dates.js'
 
 const DATES = JSON.parse(readFileSync(new URL('../vectors/dates.json', import.meta.url), 'utf8'))
 
@@ -56,11 +56,7 @@ test('times read as the site writes them', () => {
   assert.equal(formatTime(3723), '1:02:03')
 })
 
-test('the site day is the date in the site zone', () => {
-  const moment = new Date('2026-10-19T23:30:00Z')
-  assert.equal(dayIn('UTC', moment), '2026-10-19')
-  assert.equal(dayIn('Europe/Berlin', moment), '2026-10-20')
-  assert.equal(dayIn('America/New_York', moment), '2026-10-19')
+test('days move and are written as the site writes them', () => {
   assert.equal(addDays('2026-12-31', 1), '2027-01-01')
   assert.equal(addDays('2026-03-01', -1), '2026-02-28')
   assert.equal(shortDate('2025-10-19'), 'Sun, Oct 19')

@@ -10,6 +10,7 @@ const { StreakCtrl, newRecord, endLeft } = await import('../../site/static/js/st
 const { StreakStore } = await import('../../site/static/js/streak/store.js')
 const { fromRow, positionAt } = await import('../../site/static/js/chess/rules.js')
 const { Clock } = await import('../../site/static/js/lib/clock.js')
+const { playerQuery } = await import('../../site/static/js/lib/dates.js')
 const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
 
 const TODAY = '2026-12-05'
@@ -43,9 +44,10 @@ function wrongMove(k) {
 function serve(answer = () => null) {
   const asked = []
   globalThis.fetch = async (url, init) => {
-    const path = String(url).replace(/^\/api/, '')
+    // The query apart: a ticket's request says the player's date and offset (`query`).
+    const [path, query = ''] = String(url).replace(/^\/api/, '').split('?')
     const body = init.body ? JSON.parse(init.body) : undefined
-    asked.push({ path, body })
+    asked.push({ path, query, body })
     const got = answer(path, body)
     if (!got) throw new TypeError('offline')
     return { status: got.status, json: async () => got.data, headers: { get: () => null } }
@@ -133,6 +135,9 @@ test('a signed-in player’s first run asks for its ticket and posts its moves, 
   await until(() => ctrl.rec.ticket === 'T1')
   assert.equal(ctrl.rec.ranked, true)
   assert.ok(asked.some((a) => a.path === '/streak/runs' && a.body.date === TODAY))
+  // The request says the player's own date and offset, for the server to count the run on.
+  assert.match(asked.find((a) => a.path === '/streak/runs').query, /^date=\d{4}-\d\d-\d\d&offset=-?\d+$/)
+  assert.equal(asked.find((a) => a.path === '/streak/runs').query, playerQuery())
   ctrl.takeUp() // a tab coming back asks nothing: a second start would be practice
   assert.equal(asked.filter((a) => a.path === '/streak/runs').length, 1)
   ctrl.rec.ticketCame = Date.now() - 60_000 // long enough ago: the post needn't wait out the floor

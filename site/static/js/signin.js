@@ -40,7 +40,7 @@ async function welcome(player, extra = '') {
 /** This browser's review and the player's, merged and kept in both (in the background). */
 function mergeReview() {
   Promise.all([import('./review/keep.js'), import('./lib/dates.js')])
-    .then(([{ ReviewKeep }, { dayIn, siteZone }]) => new ReviewKeep().sync(call, dayIn(siteZone())))
+    .then(([{ ReviewKeep }, { playerDay }]) => new ReviewKeep().sync(call, playerDay()))
     .catch(() => {})
 }
 

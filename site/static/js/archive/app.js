@@ -15,7 +15,7 @@
  * link marks how far this browser got (`marks`) is asked its store's dayMark.
  */
 import { ARCHIVED, pastMonths, monthName, dayName, parseRoute, dayUrl, pickUrl } from './days.js'
-import { dayIn, siteZone, longDate } from '../lib/dates.js'
+import { playerDay, longDate } from '../lib/dates.js'
 import { $, el, announce } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { STORES } from '../games.js'
@@ -89,7 +89,7 @@ async function renderPick(game, date) {
   $('chess-day-list').replaceChildren()
   const got = await getJson(`/daily/${game.key}/${date}.json`)
   if (mine !== serial) return
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const dailies = got.data && Array.isArray(got.data.dailies) ? got.data.dailies : []
   if (date >= today || !dailies.length) {
     $('chess-day-lede').textContent = got.status === 0
@@ -138,7 +138,7 @@ async function route() {
   }
   const marks = await markStores()
   if (mine !== serial) return
-  renderMonth(pastMonths(index, dayIn(siteZone())), want.month, marks)
+  renderMonth(pastMonths(index, playerDay()), want.month, marks)
 }
 
 $('archive-month').addEventListener('change', (e) => { location.hash = `#/${e.target.value}` })

@@ -10,10 +10,10 @@
  */
 import {
   BANDS, parseRoute, routeOf, snapshotPath, entryPath, columns, displayRows, placeLine, placeText, caption,
-  withMine, freshness, clockOffset,
+  withMine, freshness, clockOffset, openUntil, openWords,
 } from './model.js'
 import { call, getPlayer } from '../lib/api.js'
-import { dayIn, siteZone, longDate, isDay, addDays } from '../lib/dates.js'
+import { playerDay, longDate, isDay, addDays } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 
@@ -22,6 +22,8 @@ let current = null
 // The snapshot on show: when it was published, and the server's clock against this browser's.
 let shown = null
 let ticking = 0
+// Until when the dated board on show takes results (a UTC instant), or null.
+let openTill = null
 
 const el = (tag, className, text) => make(tag, { class: className || null, text })
 
@@ -34,7 +36,19 @@ function message(text, className = 'muted', speak = true) {
   $('board-body').replaceChildren(el('p', className, text))
   $('board-mine').hidden = true
   showFresh(null)
+  showOpen(null)
   if (speak) announce(text)
+}
+
+/**
+ * The line saying until when a dated board takes results ("Open until 1 pm"), from `until` (a UTC
+ * instant; null: none). Kept true by the freshness line's timer: it goes when the instant passes.
+ */
+function showOpen(until) {
+  openTill = until
+  const text = until ? openWords(until) : null
+  $('board-open').hidden = !text
+  setText($('board-open'), text || '')
 }
 
 /**
@@ -54,6 +68,7 @@ function tick() {
   const text = shown ? freshness(shown.published, Date.now() + shown.offset) : null
   $('board-fresh').hidden = !text
   setText($('board-fresh'), text || '')
+  if (openTill) showOpen(openTill)
 }
 
 /**
@@ -109,7 +124,7 @@ function setFilters(board, date, band, bands) {
   $('band-field').hidden = !board.bands || (board.bands === 'day' && bands.length < 2)
   if (board.dated) {
     $('board-date').value = date
-    $('board-date').max = dayIn(siteZone())
+    $('board-date').max = playerDay()
   }
   if (board.bands) {
     const options = board.bands === 'optional' ? [['', 'All bands'], ...BANDS.map((b) => [b, b])] : bands.map((b) => [b, b])
@@ -191,7 +206,7 @@ function missing(board, title, { date, today, entry }) {
 
 async function route() {
   const mine = ++serial
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const want = parseRoute(location.hash)
   if (!want) return mistyped()
   const { board } = want
@@ -219,8 +234,15 @@ async function route() {
   const [got, entry] = await Promise.all([fetchSnapshot(snapshotPath(board, at)), fetchEntry(board, at)])
   if (mine !== serial) return
   const title = caption(board, { date: date && longDate(date), band })
+  // Until when the day's board takes results: the snapshot's word when it has one (null: final),
+  // else the day's own end everywhere (model.js openUntil). The page never asks the API for a board.
+  const snapshot = got.status === 200 ? got.snapshot : {}
+  const until = board.dated ? ('open_until' in snapshot ? snapshot.open_until : openUntil(date)) : null
+  const open = openWords(until)
   if (got.status === 404) {
-    return message(missing(board, title, { date, today, entry }))
+    const text = missing(board, title, { date, today, entry })
+    message(open ? `${text} ${open}.` : text)
+    return
   }
   if (got.status !== 200) {
     return message(got.status === 0
@@ -233,17 +255,19 @@ async function route() {
   const line = placeLine(board, answer)
   $('board-mine').hidden = !line
   $('board-mine').textContent = line || ''
+  showOpen(until)
   showFresh(got.snapshot, got.offset)
   const count = got.snapshot.rows.length
   const size = Math.max(got.snapshot.size || 0, count)
   const held = !count ? 'No one yet.' : size > count ? `The top ${count} of ${size}.` : `${count} on the board.`
-  announce([`${title}.`, held, line, $('board-fresh').textContent && `${$('board-fresh').textContent}.`].filter(Boolean).join(' '))
+  announce([`${title}.`, held, line, $('board-fresh').textContent && `${$('board-fresh').textContent}.`, open && `${open}.`]
+    .filter(Boolean).join(' '))
 }
 
 function go(change) {
   if (!current) return
   const next = { ...current, ...change }
-  location.hash = routeOf(next.board.id, { date: next.board.dated && next.date !== dayIn(siteZone()) ? next.date : null, band: next.band })
+  location.hash = routeOf(next.board.id, { date: next.board.dated && next.date !== playerDay() ? next.date : null, band: next.band })
 }
 
 $('board-date').addEventListener('change', (e) => {

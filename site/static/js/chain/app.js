@@ -15,7 +15,7 @@ import { ChainCtrl } from './ctrl.js'
 import { ChainView } from './view.js'
 import { newRecord, revive, fromServer, puzzleProblem } from './state.js'
 import { call, getPlayer } from '../lib/api.js'
-import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
+import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
@@ -35,7 +35,7 @@ async function dailyFile(date) {
 
 async function route() {
   const serial = ++routeSerial
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')

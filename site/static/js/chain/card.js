@@ -9,7 +9,7 @@
  * state.js: a request fewer on the home page, which has a budget of them (docs/site.md).
  */
 import { namespace } from '../lib/storage.js'
-import { dayIn, siteZone, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, streakRun, freezesWords } from '../lib/dates.js'
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
@@ -21,7 +21,7 @@ async function fill() {
   const link = $('chain-card-link')
   if (!link) return
   const LEVELS = JSON.parse(link.dataset.levels || '{}')
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const kept = namespace(KEPT).keys().length > 0
   const store = kept ? new (await import('./store.js')).ChainStore() : null
   const rec = store && store.record(today)

@@ -21,11 +21,11 @@ import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
-import { dayIn, siteZone, longDate, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 
 export class ChainCtrl extends PlaySession {
   /** store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view; today(): the site day. */
-  constructor({ store, rec, ui, player, today = () => dayIn(siteZone()), clock }) {
+  constructor({ store, rec, ui, player, today = () => playerDay(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
     this.today = today
     this.walk = null // the walkthrough ({ walkthrough }) or why it isn't shown ({ note })

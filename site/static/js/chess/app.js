@@ -19,7 +19,7 @@
  * (play.js: the board, the rules, the bundle) load when a puzzle is opened; what this browser
  * keeps (store.js) loads only when it keeps something. docs/site.md, "The first board".
  */
-import { dayIn, siteZone, longDate, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
 
@@ -106,7 +106,7 @@ function paintPicture([head, band, date]) {
   const first = card && card.querySelector('.daily-item')
   const svg = card && card.querySelector('.daily-preview svg')
   if (head !== 'daily' || !first || !svg || first.dataset.band !== band || $('board-picture')) return
-  const today = dayIn(siteZone())
+  const today = playerDay()
   if (card.dataset.day !== today || (date !== undefined && date !== today)) return
   const colours = getComputedStyle(document.documentElement)
   const copy = svg.cloneNode(true)
@@ -131,7 +131,7 @@ function opened() {
 // ---- home ------------------------------------------------------------------
 
 async function renderHome(current) {
-  const today = dayIn(siteZone())
+  const today = playerDay()
   $('today-line').textContent = longDate(today)
   renderPlayer()
   renderDue(today)

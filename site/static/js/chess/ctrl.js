@@ -21,7 +21,7 @@ import { countedDay, isClean, settled } from './results.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession, flushNotes } from '../lib/session.js'
 import { call } from '../lib/api.js'
-import { streakRun, freezesWords, dayIn, siteZone, longDate } from '../lib/dates.js'
+import { streakRun, freezesWords, playerDay, longDate } from '../lib/dates.js'
 import { nextTask } from '../lib/tasks.js'
 import { pressed, voteItem, voteNote, voteWords } from './votes.js'
 
@@ -52,7 +52,7 @@ export class PuzzleCtrl extends PlaySession {
    * store: the ChessStore (or the Replay missed run's); rec: the puzzle's record (kept up to
    * date in the store); ui: the view; beats: the pauses between moves; today(): the site day.
    */
-  constructor({ store, rec, ui, player, beats = BEATS, today = () => dayIn(siteZone()), clock }) {
+  constructor({ store, rec, ui, player, beats = BEATS, today = () => playerDay(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.seconds || 0 }) })
     this.beats = beats
     this.today = today

@@ -16,7 +16,7 @@ import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { fromServer } from './server_day.js'
 import { PuzzleView } from './view.js'
 import { boardStyles } from './board.js'
-import { dayIn, siteZone, longDate, isDay } from '../lib/dates.js'
+import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
@@ -67,7 +67,7 @@ async function openPuzzle(rec, current, keeper = store) {
  * board is the API's to decide (only when posted on its own site day).
  */
 async function openDaily(band, date, current) {
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const isToday = date === today
   if (date > today) return notice('That daily isn’t out yet', `The daily of ${longDate(date)} opens on the day. Today’s is ready.`)
   const got = await dailyFile(date)
@@ -171,7 +171,7 @@ async function openReplay(current) {
  */
 async function openReview(current) {
   const { reviewToday, ReviewStore } = await import('./review.js')
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const { due, later } = await reviewToday(today)
   if (!current()) return
   if (!due.length) {
@@ -203,7 +203,7 @@ export async function route(parts, current) {
   const [head, band, id] = parts
   try {
     if (head === 'daily' && BANDS.includes(band) && (id === undefined || isDay(id)) && parts.length <= 3) {
-      return await openDaily(band, id || dayIn(siteZone()), current)
+      return await openDaily(band, id || playerDay(), current)
     }
     if (head === 'p' && BANDS.includes(band) && ID.test(id || '')) {
       let rec = store.record(band, id)

@@ -20,7 +20,7 @@ import { announce } from '../lib/announce.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { el, $, plural, copyText } from '../lessons/dom.js'
-import { addDays, dayIn, mediumDate, siteZone } from '../lib/dates.js'
+import { addDays, playerDay, mediumDate } from '../lib/dates.js'
 import { OUTCOMES, cellWords, csvName, duration, shortTitle, sortRows, toCsv, totals } from './table.js'
 import { dueState, workMark } from './due.js'
 import { SHADES, SPANS, drawHeatmap, heatCsvName, viewedUrl } from './heatmap.js'
@@ -29,7 +29,7 @@ const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const id = new URLSearchParams(location.search).get('id') || ''
 const SHORT = { clean: 'First try', helped: 'With help', missed: 'Missed', none: '–' }
 const DUE_AHEAD_DAYS = 366 // puzzlebook.classes.DUE_AHEAD_DAYS
-const today = () => dayIn(siteZone())
+const today = () => playerDay()
 
 let klass = null
 let table = null

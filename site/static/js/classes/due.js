@@ -1,8 +1,8 @@
 /**
  * Due dates in words (no DOM): what is due and when, and how a student's work stands against its
  * due date. A due date is a day in the site's zone (YYYY-MM-DD), due by its end; it is past once
- * the site's day is after it (docs/classes.md, "Due dates"). `today` is the site's day as the page
- * counts it (lib/dates.js dayIn(siteZone())). Work is done when every puzzle has a result; the
+ * the site's day is after it (docs/classes.md, "Due dates"). `today` is the day as the page
+ * counts it, the player's own (lib/dates.js playerDay()). Work is done when every puzzle has a result; the
  * server says when (`done`, `done_day`) and whether after the due day (`late`).
  * tests/js/classes_due.test.mjs holds it to its words.
  */

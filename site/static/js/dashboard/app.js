@@ -7,7 +7,7 @@
  * the class, each theme offering a set to assign rather than practice.
  */
 import { call, getPlayer } from '../lib/api.js'
-import { dayIn, siteZone, shortDate } from '../lib/dates.js'
+import { playerDay, shortDate } from '../lib/dates.js'
 import { barChart, lineChart } from '../lib/charts.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { ChessStore } from '../chess/store.js'
@@ -44,7 +44,7 @@ async function figuresFor(days) {
     return { error: (got.data && got.data.error) || 'Your dashboard could not be read. Try again in a moment.' }
   }
   const log = new ChessStore().log()
-  const figures = dashboard(talliesOf(log), dayIn(siteZone()), days)
+  const figures = dashboard(talliesOf(log), playerDay(), days)
   return { figures, results: figures.played <= RESULT_POINTS ? resultRatings(log.slice().reverse(), figures.from) : [] }
 }
 

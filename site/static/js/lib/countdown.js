@@ -5,9 +5,10 @@
  * the minutes but is never live, and said once through a polite live region of its own when the
  * countdown first shows. When the next day begins it says the puzzle is out.
  *
- * When that is comes from lib/dates.js `nextDayStart` alone, so the day rule changes in one place.
+ * The next day is the player's own: it begins at their next local midnight (lib/dates.js
+ * `nextPlayerDay`, the one place the pages ask when the next day begins).
  */
-import { nextDayStart, siteZone } from './dates.js'
+import { nextPlayerDay } from './dates.js'
 
 /** "5:12:09" for `seconds` left; "0:00:00" at most. */
 export function clockText(seconds) {
@@ -34,11 +35,10 @@ export class Countdown {
    * (present in the page from the start, so what is written into it is spoken); `what`: the thing
    * counted to ("daily", "Chain").
    */
-  constructor(node, said, what, { zone = siteZone(), now = () => new Date() } = {}) {
+  constructor(node, said, what, { now = () => new Date() } = {}) {
     this.node = node
     this.said = said
     this.what = what
-    this.zone = zone
     this.now = now
     this.timer = null
     this.spoken = false
@@ -61,7 +61,7 @@ export class Countdown {
     }
     this.node.hidden = false
     if (this.timer !== null) return
-    this.end = nextDayStart(this.zone, this.now())
+    this.end = nextPlayerDay(this.now())
     this.tick()
     this.timer = setInterval(() => this.tick(), 1000)
   }

@@ -6,7 +6,7 @@
  * staging failed. It is the same for everyone and kept at the edge, so it is
  * asked for as any file is, never past the caches.
  */
-import { dayIn, siteZone } from './dates.js'
+import { playerDay } from './dates.js'
 
 /** Resolves to { data } or { status } (0 when offline). Only today's is asked of the API. */
 export async function dailyJson(game, date) {
@@ -23,7 +23,7 @@ export async function dailyJson(game, date) {
 
 /** Today's public daily of `game` from the API (the site's file wasn't there), or null; null for any other day. */
 export async function apiDaily(game, date) {
-  if (date !== dayIn(siteZone())) return null // a past day's file is out, or there is none
+  if (date !== playerDay()) return null // a past day's file is out, or there is none
   try {
     const api = await fetch(`/api/${game}/daily/${date}`, { headers: { Accept: 'application/json' } })
     if (api.ok) return await api.json()

@@ -1,6 +1,6 @@
 /**
- * Dates as the site counts them: the site day is the date in the site's time
- * zone (SITE_TZ, given to pages as <html data-site-tz>), written YYYY-MM-DD.
+ * Dates as the site counts them, written YYYY-MM-DD. A page's today is the
+ * player's own date: the date in this browser's time zone (`playerDay`).
  *
  * `parseDay` is the one rule for a date read from an address (a game's day,
  * the archive, the boards): a day that doesn't exist is not a
@@ -43,85 +43,38 @@ export function parseMonth(text) {
   return year >= 1 && month >= 1 && month <= 12 ? text : null
 }
 
-/** The site's time zone from the page, UTC when not given. */
-export function siteZone(doc = globalThis.document) {
-  return (doc && doc.documentElement && doc.documentElement.dataset.siteTz) || 'UTC'
+/**
+ * The player's own date at `now` (a Date): the date in this browser's time zone, YYYY-MM-DD, by the
+ * Date's local fields. A player's today is their own (docs/site.md, "The player's day"); no Intl
+ * (the first time-zone-aware formatter a page makes is the costliest task of its opening on a phone).
+ */
+export function playerDay(now = new Date()) {
+  const pad = (n, width = 2) => String(n).padStart(width, '0')
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** This browser's offset from UTC at `now` (a Date), in minutes east of UTC: +840 in Kiritimati, -300 in New York's winter. */
+export function playerOffset(now = new Date()) {
+  return 0 - now.getTimezoneOffset() // 0 - 0 is 0, where -0 would be -0
 }
 
 /**
- * The zone's offsets the build wrote into the page (<html data-site-offsets>, from
- * puzzlebook.calendar.zone_offsets) when `zone` is the page's zone, else null. Read once.
+ * What a play ticket's request says of the player's date (docs/api.md, "Play tickets"):
+ * "date=YYYY-MM-DD&offset=N", both of the same moment, so the server can check the date against
+ * its own clock.
  */
-let pageOffsets
-export function siteOffsets(zone, doc = globalThis.document) {
-  const root = doc && doc.documentElement
-  if (!root || root.dataset.siteTz !== zone) return null
-  if (pageOffsets === undefined) pageOffsets = parseOffsets(root.dataset.siteOffsets)
-  return pageOffsets
+export function playerQuery(now = new Date()) {
+  return `date=${playerDay(now)}&offset=${playerOffset(now)}`
 }
 
 /**
- * `text` ("t0 o0 t1 o1 … tn": Unix seconds and seconds east of UTC, offset oi holding from ti up to
- * t(i+1)) as numbers, or null when it isn't such a list.
+ * When the player's next day begins after `now` (a Date), as Unix milliseconds: the next local
+ * midnight (the countdown to the next daily). The Date of the next day's 00:00 is that whatever
+ * the day's length (23 or 25 hours across a change of offset); where a change skips midnight
+ * itself, the Date moves on to the first moment that exists, which is when that day begins.
  */
-export function parseOffsets(text) {
-  const table = typeof text === 'string' && text.trim() ? text.trim().split(/\s+/).map(Number) : []
-  if (table.length < 3 || table.length % 2 === 0 || !table.every(Number.isInteger)) return null
-  for (let i = 2; i < table.length; i += 2) if (table[i] <= table[i - 2]) return null
-  return table
-}
-
-/** The offset (seconds) of `table` at `ms` (Unix milliseconds), or null outside it. */
-function offsetAt(table, ms) {
-  const t = Math.floor(ms / 1000)
-  if (!table || t < table[0] || t >= table[table.length - 1]) return null
-  let i = 0
-  while (i + 2 < table.length - 1 && table[i + 2] <= t) i += 2
-  return table[i + 1]
-}
-
-// Each formatter made once: making an Intl.DateTimeFormat costs far more than using one
-// (milliseconds on a phone; the first one with a time zone tens of them).
-const formats = new Map()
-function formatter(locale, options) {
-  const key = `${locale} ${JSON.stringify(options)}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options)
-    formats.set(key, format)
-  }
-  return format
-}
-
-/**
- * The date in `zone` at `now` (a Date), as YYYY-MM-DD. By arithmetic for UTC and within `offsets`
- * (the page's, for the site zone: the first time-zone-aware Intl formatter is the costliest task
- * of a page's opening on a phone); else Intl's own time zones.
- */
-export function dayIn(zone = 'UTC', now = new Date(), offsets = siteOffsets(zone)) {
-  const ms = now.getTime()
-  const offset = zone === 'UTC' ? 0 : offsetAt(offsets, ms)
-  if (offset !== null) return new Date(ms + offset * 1000).toISOString().slice(0, 10)
-  // en-CA formats dates as YYYY-MM-DD.
-  return formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-}
-
-/**
- * When the next site day begins after `now` (a Date), as Unix milliseconds: the one place the
- * pages ask "when is the next day" (the countdown to the next daily). The first second whose day in
- * `zone` is no longer `now`'s, found by halving the 27 hours ahead (a day is at most 25 hours
- * long across a DST change), so it holds in every zone, by the page's offsets or Intl alike.
- */
-export function nextDayStart(zone = 'UTC', now = new Date(), offsets = siteOffsets(zone)) {
-  const today = dayIn(zone, now, offsets)
-  let lo = Math.floor(now.getTime() / 1000) // still today
-  let hi = lo + 27 * 3600 // a later day
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2)
-    if (dayIn(zone, new Date(mid * 1000), offsets) === today) lo = mid
-    else hi = mid
-  }
-  return hi * 1000
+export function nextPlayerDay(now = new Date()) {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime()
 }
 
 /** `day` (YYYY-MM-DD) moved by `n` days. */

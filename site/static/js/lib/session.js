@@ -34,6 +34,7 @@
  * than being lost.
  */
 import { call, getPlayer } from './api.js'
+import { playerQuery } from './dates.js'
 import { namespace } from './storage.js'
 
 const SAVE_TENTHS = 10 // a puzzle in play keeps its time to a tenth of a second
@@ -493,7 +494,9 @@ export class PlaySession extends Play {
   /**
    * Ask the server for this play's ticket as it opens, at `path` with `body` (taken up again:
    * resuming the ticket it had); play never waits for it. A play that never posts asks for none
-   * (a replay's ticket would close the player's current play of a rated puzzle).
+   * (a replay's ticket would close the player's current play of a rated puzzle). The request
+   * says the player's date and offset as they are at the asking (`?date=…&offset=…`): the
+   * result counts for the player's own day.
    */
   askTicket(path, body) {
     if (!this.posts()) return
@@ -502,7 +505,7 @@ export class PlaySession extends Play {
     const resume = typeof this.rec.ticket === 'string'
     const asked = resume ? { ...body, resume: this.rec.ticket } : body
     lastAsked.set(this.posting.game, { tab: TAB, key })
-    askTicket(ticketKey(this.posting.game, key), path, asked, (ticket, came, issued, data) => {
+    askTicket(ticketKey(this.posting.game, key), `${path}?${playerQuery()}`, asked, (ticket, came, issued, data) => {
       const rec = this.alive ? this.rec : this.posting.record(this.store, body)
       if (!rec) return
       const taken = resume ? { came: rec.ticketCame, issued: rec.ticketIssued } : null

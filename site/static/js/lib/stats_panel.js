@@ -6,7 +6,7 @@
  */
 import { countStats, localStreak, merged } from './stats.js'
 import { call, getPlayer } from './api.js'
-import { dayIn, siteZone } from './dates.js'
+import { playerDay } from './dates.js'
 
 /**
  * The panel's state for `game` ({key, name}): `local` the days kept here (each game's statsDay of
@@ -15,7 +15,7 @@ import { dayIn, siteZone } from './dates.js'
  * `source` says where the figures come from: the account and this browser, this browser alone (a
  * guest), or this browser alone because the server couldn't be reached.
  */
-export async function statsState(game, local, streakDays, today = dayIn(siteZone())) {
+export async function statsState(game, local, streakDays, today = playerDay()) {
   const mine = localStreak(streakDays, today)
   const player = getPlayer()
   if (!player) return { name: game.name, source: 'browser', ...countStats(merged([], local), mine) }

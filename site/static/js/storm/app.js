@@ -17,7 +17,7 @@ import { call, getPlayer, reason } from '../lib/api.js'
 import { announce } from '../lib/announce.js'
 import { formatTime } from '../lib/clock.js'
 import { dailyJson } from '../lib/daily.js'
-import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
+import { playerDay, playerQuery, isDay, longDate } from '../lib/dates.js'
 import { shareResult } from '../lib/playing.js'
 import { notBefore } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
@@ -43,7 +43,7 @@ async function dayFile(date) {
 async function route() {
   const serial = ++routeSerial
   page.leave()
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Storm day is written like #/2026-11-30.')
@@ -113,12 +113,15 @@ async function showMine() {
 /** Start: a ticket from the server for today's run when signed in, then the first puzzle. */
 async function start(practice = false) {
   if (!current) return
+  // The player's day turned since the page opened on it: today's run is another now, and the
+  // ticket would be the new day's. Show the new day's start.
+  if (current.today && current.date !== playerDay()) return route()
   $('start-button').disabled = true
   let ticket = null
   let ranked = false
   let came = null
   if (current.today && getPlayer() && !practice && !current.rankedDone) {
-    const answer = await call('/storm/runs', { method: 'POST' })
+    const answer = await call(`/storm/runs?${playerQuery()}`, { method: 'POST' })
     if (answer.status === 200) {
       ticket = answer.data.ticket
       ranked = answer.data.ranked

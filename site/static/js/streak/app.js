@@ -16,7 +16,7 @@ import { StreakCtrl, newRecord, endLeft } from './ctrl.js'
 import { StreakView } from './view.js'
 import { call, getPlayer } from '../lib/api.js'
 import { dailyJson } from '../lib/daily.js'
-import { dayIn, isDay, longDate, siteZone } from '../lib/dates.js'
+import { playerDay, isDay, longDate } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { keepTableRoles } from '../lib/tables.js'
@@ -52,7 +52,7 @@ function leftOver(date, today) {
 async function route() {
   const serial = ++routeSerial
   page.leave()
-  const today = dayIn(siteZone())
+  const today = playerDay()
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Streak day is written like #/2026-12-05.')
@@ -133,9 +133,12 @@ async function showMine() {
 /** Start a run of the page's day: one that may be ranked, or practice. */
 function start() {
   if (!current) return
+  // The player's day turned since the page opened on it: today's run is another now, and the
+  // ticket would be the new day's. Show the new day's start.
+  if (current.today && current.date !== playerDay()) return safeRoute()
   const player = getPlayer()
   const ranking = current.today && Boolean(player) && !store.record(current.date)
-  const rec = newRecord(current.file, dayIn(siteZone()), { ranking, by: player ? player.id : null })
+  const rec = newRecord(current.file, playerDay(), { ranking, by: player ? player.id : null })
   play(rec)
 }
 

@@ -22,7 +22,7 @@ import { dayKey } from './store.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession, flush, resultKey } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
-import { dayIn, siteZone } from '../lib/dates.js'
+import { playerDay } from '../lib/dates.js'
 
 /** The pauses (ms): before a puzzle's first move, before each answer, before the next puzzle. */
 export const BEATS = { first: 450, reply: 350, next: 350 }
@@ -63,7 +63,7 @@ export function newRecord(file, today, { ranking = false, by = null } = {}) {
 
 export class StreakCtrl extends PlaySession {
   /** store: the StreakStore; rec: the run's record (kept up to date in the store); ui: the view. */
-  constructor({ store, rec, ui, player, beats = BEATS, today = () => dayIn(siteZone()), clock }) {
+  constructor({ store, rec, ui, player, beats = BEATS, today = () => playerDay(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
     this.beats = beats
     this.today = today
