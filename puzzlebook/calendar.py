@@ -50,7 +50,8 @@ CLOCK_SLACK = dt.timedelta(minutes=5)
 
 
 def local_date(now: dt.datetime, offset: int) -> dt.date:
-    """The date at `now` (aware) in a zone `offset` minutes east of UTC.
+    """The date at `now` (aware) in a zone `offset` minutes east of UTC (the browser's lib/dates.js
+    playerDay; tests/vectors/player_dates.json binds the two).
 
     >>> local_date(dt.datetime(2026, 12, 4, 11, 0, tzinfo=UTC), 14 * 60)
     datetime.date(2026, 12, 5)
@@ -94,6 +95,20 @@ def ends_everywhere(day: dt.date) -> dt.datetime:
     """
     midnight = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), UTC)
     return midnight - dt.timedelta(minutes=LATEST_OFFSET)
+
+
+def open_until(day: dt.date, now: dt.datetime) -> str | None:
+    """Until when a board of `day` takes results, as an ISO 8601 UTC time ("...Z"): the moment `day`
+    ends everywhere, while it hasn't at `now`; None once it has (the board is final).
+
+    >>> open_until(dt.date(2026, 12, 4), dt.datetime(2026, 12, 5, 11, 59, tzinfo=UTC))
+    '2026-12-05T12:00:00Z'
+    >>> open_until(dt.date(2026, 12, 4), dt.datetime(2026, 12, 5, 12, 0, tzinfo=UTC)) is None
+    True
+    """
+    if ended_everywhere(day, now):
+        return None
+    return ends_everywhere(day).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def begins_somewhere(day: dt.date) -> dt.datetime:
@@ -156,14 +171,6 @@ def released(day: dt.date, now: dt.datetime) -> bool:
     return day <= newest_date(now)
 
 
-def local_date(now: dt.datetime, offset: int) -> dt.date:
-    """The date at `now` (aware) for a player `offset` minutes east of UTC (the browser's
-    lib/dates.js playerDay; tests/vectors/player_dates.json)."""
-    if now.tzinfo is None:
-        raise ValueError("local_date needs an aware datetime")
-    return (now.astimezone(UTC) + dt.timedelta(minutes=offset)).date()
-
-
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")
@@ -177,44 +184,6 @@ def long_date(day: dt.date) -> str:
     'Sunday 19 October'
     """
     return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]}"
-
-
-def zone_offsets(tz: ZoneInfo, start: dt.datetime, end: dt.datetime) -> list[int]:
-    """`tz`'s offsets from UTC between `start` and `end` (aware), for the pages' site day
-    (lib/dates.js dayIn works it out from these by arithmetic, without a time-zone-aware
-    Intl formatter: the costliest single task of a page's opening on a phone).
-
-    Flat, as the page carries it: ``[t0, o0, t1, o1, ..., tn]``, where offset ``oi`` (seconds east
-    of UTC) holds from ``ti`` up to ``t(i+1)`` (Unix seconds), ``t0`` is `start` and ``tn`` is `end`.
-    Found a day at a time, then to the second: two transitions within a day of each other would
-    be missed (no zone has had such a pair this century).
-
-    >>> start, end = dt.datetime(2026, 1, 1, tzinfo=UTC), dt.datetime(2027, 1, 1, tzinfo=UTC)
-    >>> zone_offsets(ZoneInfo("Europe/London"), start, end)
-    [1767225600, 0, 1774746000, 3600, 1792890000, 0, 1798761600]
-    """
-    if start.tzinfo is None or end.tzinfo is None:
-        raise ValueError("zone_offsets needs aware datetimes")
-    first, last = int(start.timestamp()), int(end.timestamp())
-    if last <= first:
-        raise ValueError(f"zone_offsets: {end.isoformat()} is not after {start.isoformat()}")
-
-    def offset(t: int) -> int:
-        moment = dt.datetime.fromtimestamp(t, UTC).astimezone(tz)
-        return int(moment.utcoffset().total_seconds())  # type: ignore[union-attr]
-
-    table = [first, offset(first)]
-    day, t = 86400, first
-    while t < last:
-        step = min(t + day, last)
-        if offset(step) != table[-1]:
-            low, high = t, step  # offset(low) is the last one, offset(high) the new one
-            while high - low > 1:
-                mid = (low + high) // 2
-                low, high = (mid, high) if offset(mid) == table[-1] else (low, mid)
-            table += [high, offset(high)]
-        t = step
-    return [*table, last]
 
 
 def seed(key: bytes, *parts: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
+from service.boards.snapshot import Snapshots
 from service.games.chess.puzzles import puzzles_of
 from tests.support import served, signed_up, sqlite_store
 
@@ -66,7 +67,7 @@ def test_each_player_gets_their_own_dates_daily_and_counts_on_its_board(world: S
     assert solve_daily(world, london, "2026-12-04", LONDON)["daily"] == "2026-12-04"
     for who, date in ((kiri, "2026-12-05"), (pago, "2026-12-03"), (london, "2026-12-04")):
         mine = world.client.get(f"/api/me/chess/{date}", headers=who).json()
-        assert [d["solve"] is not None for d in mine["dailies"]][0], date
+        assert mine["dailies"][0]["solve"] is not None, date
         assert mine["streak"] == 1, date
 
 
@@ -145,6 +146,11 @@ def test_staying_put_a_missed_date_is_missed(world: SimpleNamespace) -> None:
 def test_a_dated_board_says_when_it_closes_and_is_final_after(world: SimpleNamespace) -> None:
     puzzle = daily(world, "2026-12-04")
     path = f"/api/boards/chess/daily/2026-12-04?band={puzzle.band}"
+    snapshot = f"snapshots/chess/daily/2026-12-04/{puzzle.band}.json"
     assert world.client.get(path).json()["open_until"] == "2026-12-05T12:00:00Z"
+    world.publish(path)  # the boards page reads the snapshot, which says the same
+    assert world.ctx.part(Snapshots.of).get(snapshot)["open_until"] == "2026-12-05T12:00:00Z"
     world.clock.at = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC)  # midnight at UTC-12: over everywhere
     assert world.client.get(path).json()["open_until"] is None
+    world.publish(path)  # still live a day more, for late results: its snapshot now says it is final
+    assert world.ctx.part(Snapshots.of).get(snapshot)["open_until"] is None

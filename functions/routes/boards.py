@@ -30,7 +30,7 @@ from functions.models import (
     StreakRow,
     StreaksBoard,
 )
-from puzzlebook.calendar import ended_everywhere, ends_everywhere
+from puzzlebook.calendar import open_until
 from puzzlebook.games import rated_games, streak_games
 from puzzlebook.places import BoardEntry
 from service.boards.board import own_entry
@@ -99,9 +99,7 @@ def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
     for r in (snapshot or {}).get("rows") or []:
         you = own is not None and player is not None and r["key"] == own.key and r["name"] == player.name
         rows.append(model(place=r["place"], name=r["name"], you=you, **{c: r.get(c) for c in columns}))
-    closes = None
-    if day is not None and not ended_everywhere(day, ctx.now()):
-        closes = ends_everywhere(day).isoformat().replace("+00:00", "Z")
+    closes = open_until(day, ctx.now()) if day is not None else None
     return Shown(rows, mine, snapshot.get("published") if snapshot else None, closes)
 
 

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
+from puzzlebook.calendar import open_until
 from service.boards.board import SNAPSHOT_SECONDS
 from service.boards.live import live_boards
 from service.boards.snapshot import content_of, snapshot_of
@@ -70,6 +71,7 @@ class Publisher:
             snapshot = snapshot_of(
                 self.store.read_board(board.spec),
                 board=board.board, date=board.date, band=board.band, published=stamp,
+                open_until=open_until(dt.date.fromisoformat(board.date), now) if board.date else None,
             )
             content = json_bytes(content_of(snapshot))
             last = self._last(board.path)

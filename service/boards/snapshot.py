@@ -56,12 +56,15 @@ class _Read(Protocol):
 
 
 def snapshot_of(
-    read: _Read, *, board: str, date: str | None, band: str | None, published: str
+    read: _Read, *, board: str, date: str | None, band: str | None, published: str,
+    open_until: str | None = None,
 ) -> dict[str, Any]:
     """The snapshot of a board from one read of it: its top rows by name (each with its rank key and
     the board's columns), its size, and the whole board as `runs` (read whole: puzzlebook.places.runs_of)
-    or as `percentiles` of an even sample (puzzlebook.places.percentiles_of)."""
+    or as `percentiles` of an even sample (puzzlebook.places.percentiles_of). A dated board's says
+    until when it takes results (`open_until`: puzzlebook.calendar.open_until; null once final)."""
     rows = [{"place": r.place, "name": r.name, "key": r.key, **r.detail} for r in read.top]
+    dated = {"open_until": open_until} if date is not None else {}
     return {
         "board": board,
         "date": date,
@@ -71,6 +74,7 @@ def snapshot_of(
         "rows": rows,
         "runs": [list(run) for run in runs_of(list(read.keys))] if read.keys is not None else None,
         "percentiles": percentiles_of(list(read.sample)) if read.sample is not None else None,
+        **dated,
     }
 
 
