@@ -357,15 +357,16 @@ def make_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., A
         first_move_seen: bool = True,
         reduced_motion: str = "no-preference",
         timezone_id: str | None = None,
+        base_url: str | None = None,
     ) -> Any:
         # The browser's own zone is the run's site zone unless the test gives one: a page's today is
         # the player's own date (lib/dates.js playerDay), and the servers' days are the site zone's.
         context = browser.new_context(
             viewport=viewport, color_scheme=color_scheme, service_workers=service_workers,
-            reduced_motion=reduced_motion, base_url=site_server.url,
+            reduced_motion=reduced_motion, base_url=base_url or site_server.url,
             timezone_id=timezone_id or os.environ["SITE_TZ"],
         )
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_server.url)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url or site_server.url)
         context.add_init_script(WATCH)
         if first_move_seen:
             context.add_init_script("localStorage.setItem('pb:chess:first-move', 'true')")
