@@ -15,6 +15,7 @@ from functions.deps import Signed, signed_in
 from functions.errors import ApiError
 from functions.routes.boards import DatePath
 from functions.routes.chess.models import Dashboard, HistoryPage, MyChessDay, MyDaily, MyMiss, MySolve
+from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.patterns import whole_text
 from service.games.chess.history import CURSOR, CURSOR_RE, ChessHistory
@@ -58,7 +59,10 @@ BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a
 async def my_dashboard(me: Viewer, days: Days = 30) -> Dashboard:
     if days not in SPANS:
         raise ApiError(400, BAD_DAYS)
-    figures = ChessHistory(me.ctx.store).dashboard(me.player.id, me.ctx.today().isoformat(), days)
+    ctx = me.ctx
+    # The span ends on the player's own date (by their last daily's zone: Streak.own_today).
+    today = ChessRecords(ctx.store).stats(me.player.id).streak.own_today(ctx.now(), ctx.today())
+    figures = ChessHistory(ctx.store).dashboard(me.player.id, today.isoformat(), days)
     return Dashboard.model_validate(figures)
 
 
@@ -89,7 +93,7 @@ async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
     ctx = me.ctx
     day = day_from(date)
     out_by(day, ctx.now(), "The chess dailies")  # as every dated route: a day not out yet says so
-    dailies = puzzles_of(ctx).kept(day, keep=day == ctx.today())  # today's kept now if the nightly hasn't
+    dailies = puzzles_of(ctx).kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept if need be
     if not dailies:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
     records = ChessRecords(ctx.store)
