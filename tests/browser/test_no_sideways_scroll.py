@@ -169,9 +169,11 @@ def world(site_server: Any, bundle: Any) -> World:
     )
     assert lesson[0] == 201, lesson
     klass, code = _class_with_results(site_server, players, lesson[1]["id"])
-    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    # A past day ended everywhere (yesterday may still be the date at UTC-12), so its Chain
+    # walkthrough is open to all.
+    past = (dt.date.fromisoformat(today) - dt.timedelta(days=2)).isoformat()
     site_server.publish()  # the boards page reads each board's snapshot
-    return World(today=today, past=yesterday, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
+    return World(today=today, past=past, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
                  klass=klass, code=code, student=players[1], daily_id=entry["id"],
                  storm_first=Puzzle.from_row([*storm_day["puzzles"][0][:4], ""], ""))
 

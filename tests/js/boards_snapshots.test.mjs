@@ -4,8 +4,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
 import {
-  BOARDS, boardPath, snapshotPath, entryPath, withMine, displayRows, placeLine, placeText, freshness, clockOffset, openWords, openUntil,
+  BOARDS, boardPath, snapshotPath, entryPath, withMine, displayRows, placeLine, placeText, freshness, clockOffset, openWords,
 } from '../../site/static/js/boards/model.js'
+import { endsEverywhere } from '../../site/static/js/lib/dates.js'
 
 const board = (id) => BOARDS.find((b) => b.id === id)
 
@@ -158,6 +159,6 @@ test('a dated board says until when it is open in the player’s own time, and n
 })
 
 test('a day’s board is open until the day has ended everywhere: its midnight at UTC−12', () => {
-  assert.equal(openUntil('2026-12-05'), '2026-12-06T12:00:00Z')
-  assert.equal(openUntil('2026-12-31'), '2027-01-01T12:00:00Z')
+  assert.equal(endsEverywhere('2026-12-05'), '2026-12-06T12:00:00Z')
+  assert.equal(endsEverywhere('2026-12-31'), '2027-01-01T12:00:00Z')
 })

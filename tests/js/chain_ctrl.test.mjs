@@ -51,7 +51,9 @@ function opened({ player = null, store = new ChainStore(new MemoryStorage()), to
   let now = 0
   const ui = standInView()
   const rec = store.record(SEPT7.date) || newRecord(SEPT7, today)
-  const ctrl = new ChainCtrl({ store, rec, ui, player: () => player, today: () => today, clock: new Clock({ now: () => now }) })
+  // The wall clock: noon UTC on `today`, when that day is still in play somewhere (docs/ratings.md).
+  const wall = () => new Date(`${today}T12:00:00Z`)
+  const ctrl = new ChainCtrl({ store, rec, ui, player: () => player, today: () => today, now: wall, clock: new Clock({ now: () => now }) })
   ctrl.start()
   return { ctrl, ui, store, tick: (seconds) => { now += seconds * 1000 } }
 }
@@ -105,7 +107,7 @@ test('a clean solve: kept for the streak, the done box says so and the status li
   assert.equal(results.streak, 'Chain streak: 1 day.')
   assert.equal(results.note, 'Make a player on the home page to keep your results, a streak and a place on the board.')
   assert.ok(results.share.includes('🎯 Clean · ⏱️ 0:20'))
-  assert.match(ctrl.walk.note, /^Today’s walkthrough opens tomorrow/)
+  assert.match(ctrl.walk.note, /^This day’s walkthrough opens for everyone at .+, once the day has ended everywhere/)
   assert.deepEqual(store.outbox.items(), [])
 })
 

@@ -10,10 +10,10 @@
  */
 import {
   BANDS, parseRoute, routeOf, snapshotPath, entryPath, columns, displayRows, placeLine, placeText, caption,
-  withMine, freshness, clockOffset, openUntil, openWords,
+  withMine, freshness, clockOffset, openWords,
 } from './model.js'
 import { call, getPlayer } from '../lib/api.js'
-import { playerDay, longDate, isDay, addDays } from '../lib/dates.js'
+import { playerDay, longDate, isDay, addDays, endsEverywhere } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 
@@ -235,9 +235,9 @@ async function route() {
   if (mine !== serial) return
   const title = caption(board, { date: date && longDate(date), band })
   // Until when the day's board takes results: the snapshot's word when it has one (null: final),
-  // else the day's own end everywhere (model.js openUntil). The page never asks the API for a board.
+  // else the day's own end everywhere (lib/dates.js endsEverywhere). The page never asks the API for a board.
   const snapshot = got.status === 200 ? got.snapshot : {}
-  const until = board.dated ? ('open_until' in snapshot ? snapshot.open_until : openUntil(date)) : null
+  const until = board.dated ? ('open_until' in snapshot ? snapshot.open_until : endsEverywhere(date)) : null
   const open = openWords(until)
   if (got.status === 404) {
     const text = missing(board, title, { date, today, entry })

@@ -7,7 +7,7 @@
  */
 import { formatTime } from '../lib/clock.js'
 import { BAND_NAMES, BOARDS } from '../games.js'
-import { addDays, isDay, longDate, playerDay } from '../lib/dates.js'
+import { addDays, isDay, longDate, momentWords, playerDay } from '../lib/dates.js'
 import { placed, standingIn } from './places.js'
 import { placeText } from '../lib/standing.js'
 
@@ -191,18 +191,6 @@ export function freshness(published, now) {
 }
 
 /**
- * A time of day as the boards write it, from a Date's local hours and minutes: "1 pm", "5:30 pm",
- * "9:45 am", "noon" (midnight is said by `openWords`, as the end of its day).
- */
-function clockWords(at) {
-  const hours = at.getHours()
-  const minutes = at.getMinutes()
-  if (hours === 12 && minutes === 0) return 'noon'
-  const hour = hours % 12 || 12
-  return `${hour}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${hours < 12 ? 'am' : 'pm'}`
-}
-
-/**
  * Until when a dated board still takes results, in the player's own time, from the API's
  * `open_until` (a UTC instant: when its date has ended everywhere) at `now` (a Date): "Open until
  * 1 pm" (today), "Open until Sunday 6 December, 1 pm", "Open until midnight" (the end of today),
@@ -219,17 +207,7 @@ export function openWords(openUntil, now = new Date()) {
     const ending = addDays(playerDay(at), -1)
     return ending === today ? 'Open until midnight' : `Open until the end of ${longDate(ending)}`
   }
-  const day = playerDay(at)
-  return day === today ? `Open until ${clockWords(at)}` : `Open until ${longDate(day)}, ${clockWords(at)}`
-}
-
-/**
- * When a dated board of `date` stops taking results, as a UTC instant (ISO): when the date has
- * ended everywhere, at its midnight at UTC−12 (a player's result counts for their own date: the
- * API's `open_until`, docs/api.md). 2026-12-05 ends everywhere at 2026-12-06T12:00:00Z.
- */
-export function openUntil(date) {
-  return `${addDays(date, 1)}T12:00:00Z`
+  return `Open until ${momentWords(at, now)}`
 }
 
 export const CLOCK_SLACK = 60_000

@@ -21,13 +21,17 @@ import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
-import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, longDate, streakRun, freezesWords, endsEverywhere, inPlay, momentWords } from '../lib/dates.js'
 
 export class ChainCtrl extends PlaySession {
-  /** store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view; today(): the site day. */
-  constructor({ store, rec, ui, player, today = () => playerDay(), clock }) {
+  /**
+   * store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view;
+   * today(): the player's own date; now(): the time (a Date), for whether a day is still in play.
+   */
+  constructor({ store, rec, ui, player, today = () => playerDay(), now = () => new Date(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
     this.today = today
+    this.now = now
     this.walk = null // the walkthrough ({ walkthrough }) or why it isn't shown ({ note })
     this.walkSerial = 0
     // What the server says of the signed-in player when this go isn't theirs: { id, created, streak }.
@@ -245,19 +249,22 @@ export class ChainCtrl extends PlaySession {
   }
 
   /**
-   * The walkthrough: kept once fetched. Today's opens (by the API's rule) once
-   * the signed-in player has a result of their own for the day: this go posted,
-   * or, for a go that isn't theirs (played signed out), one they posted elsewhere.
+   * The walkthrough: kept once fetched. A day still someone's somewhere opens (by the API's rule)
+   * once the signed-in player has a result of their own for the day: this go posted, or, for a go
+   * that isn't theirs (played signed out), one they posted elsewhere; for everyone once the day has
+   * ended everywhere (lib/dates.js endsEverywhere).
    */
   async loadWalkthrough() {
     const { rec } = this
     if (!this.finished) return
     if (rec.walkthrough) return this.showWalk({ walkthrough: rec.walkthrough })
-    const today = this.today()
     const player = this.player()
     const owner = this.owner()
-    if (rec.date >= today) {
-      if (!player) return this.showWalk({ note: 'Today’s walkthrough opens tomorrow, for everyone. A player’s result opens it at once: make a player on the home page before your next Chain.' })
+    const now = this.now()
+    const playing = inPlay(rec.date, now)
+    const forAll = `This day’s walkthrough opens for everyone at ${momentWords(new Date(endsEverywhere(rec.date)), now)}, once the day has ended everywhere`
+    if (playing) {
+      if (!player) return this.showWalk({ note: `${forAll}. A player’s result opens it at once: make a player on the home page before your next Chain.` })
       if (owner === 'player' && !rec.posted) return this.showWalk({ note: 'The walkthrough opens once your result is posted.' })
     }
     const serial = ++this.walkSerial
@@ -267,15 +274,15 @@ export class ChainCtrl extends PlaySession {
       if (got.status === 403) {
         return this.showWalk({
           note: owner === 'player'
-            ? 'Today’s walkthrough opens tomorrow, for everyone: your result wasn’t kept, so it can’t open it early.'
-            : 'Today’s walkthrough opens tomorrow, for everyone: this go wasn’t posted, so it can’t open it early.',
+            ? `${forAll}: your result wasn’t kept, so it can’t open it early.`
+            : `${forAll}: this go wasn’t posted, so it can’t open it early.`,
         })
       }
       return this.showWalk({ note: got.status === 0 ? 'You seem to be offline. The walkthrough will show when you are back.' : (got.error || 'The walkthrough couldn’t be fetched. Try again later.') })
     }
     rec.walkthrough = got.walkthrough
-    // Today's opened for a go not theirs: the player has a result of their own for the day.
-    if (owner === 'other' && rec.date >= today) rec.openedFor = player.id
+    // Opened while the day is in play, for a go not theirs: the player has a result of their own for it.
+    if (owner === 'other' && playing) rec.openedFor = player.id
     this.store.updateRecord(rec)
     this.showWalk({ walkthrough: got.walkthrough })
     this.announce('The walkthrough is ready.')

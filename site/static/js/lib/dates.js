@@ -163,3 +163,32 @@ export function mediumDate(day) {
   const p = partsOf(day)
   return `${p.weekday.slice(0, 3)} ${p.day} ${p.month === 'September' ? 'Sept' : p.month.slice(0, 3)}`
 }
+
+/**
+ * When `day` has ended everywhere, at its midnight at UTC−12, as a UTC instant (ISO): its boards
+ * stop taking results then, and its walkthrough opens to all (puzzlebook.calendar.ends_everywhere;
+ * the API's `open_until`). 2026-12-05 ends everywhere at 2026-12-06T12:00:00Z.
+ */
+export function endsEverywhere(day) {
+  return `${addDays(day, 1)}T12:00:00Z`
+}
+
+/** Whether `day` is still someone's date somewhere on Earth at `now` (a Date). */
+export function inPlay(day, now = new Date()) {
+  return now.getTime() < Date.parse(endsEverywhere(day))
+}
+
+/** A time of day in the player's own zone, as the pages say it: "1 pm", "9:30 am", "noon". */
+export function clockWords(at) {
+  const hours = at.getHours()
+  const minutes = at.getMinutes()
+  if (hours === 12 && minutes === 0) return 'noon'
+  const hour = hours % 12 || 12
+  return `${hour}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${hours < 12 ? 'am' : 'pm'}`
+}
+
+/** An instant in the player's own time: "1 pm" on their today, else "Sunday 6 December, 1 pm". */
+export function momentWords(at, now = new Date()) {
+  const day = playerDay(at)
+  return day === playerDay(now) ? clockWords(at) : `${longDate(day)}, ${clockWords(at)}`
+}
