@@ -73,7 +73,7 @@ def test_the_dates_in_play_and_the_next_to_begin_are_written_and_the_index_throu
     days = ("2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03")
     assert sorted(report.published) == sorted(
         [f"daily/{game}/{day}.json" for game in ("chess", "chain") for day in days]
-        + [f"daily/chess/{day}.html" for day in days[2:]]  # home cards: the run's last two days
+        + [f"daily/chess/{day}.html" for day in days]  # home cards: the run's last four days
         + [f"daily/storm/{day}.json" for day in days[2:]]  # Storm's first day was 2026-11-01's eve
         + [f"daily/streak/{day}.json" for day in days[2:]]  # and Streak's
         + ["daily/index.json"]
@@ -107,9 +107,10 @@ def test_the_build_gets_every_published_date(filled, bundle) -> None:
     files = daily_files(store, settings_for_tests(), bundle, through=TODAY)
     chess_files = [p for p in files if p.startswith("daily/chess/") and p.endswith(".json")]
     assert len(chess_files) == (TODAY - EPOCH).days + 1
-    # The home page's card only for the last two days (a page asks only for its own day's).
+    # The home page's card only for the last four days (a page asks only for its player's date's).
     cards = sorted(p for p in files if p.startswith("daily/chess/") and p.endswith(".html"))
-    assert cards == [f"daily/chess/{day}.html" for day in ("2026-11-01", "2026-11-02")]
+    days = ("2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02")
+    assert cards == [f"daily/chess/{day}.html" for day in days]
     early = json.loads(files["daily/chess/2026-10-19.json"])
     assert [d["band"] for d in early["dailies"]] == ["Easy", "Medium", "Hard"]
     assert "daily/chain/2026-11-03.json" not in files and "daily/chess/2026-11-03.json" not in files

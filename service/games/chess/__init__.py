@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from service.store.boards import BoardSpec
 
 KEY = "chess"
-# The home page's card is published for the last days of a run of daily files (the build's
-# yesterday and today; the nightly's today and tomorrow, staged): a page only ever asks for its
-# own day's, and the archive reads the JSON.
-CARD_DAYS = 2
+# The home page's card is published for the last days of a run of daily files: a page asks for its
+# player's own date's, and up to three dates are someone's at once (docs/ratings.md, "Whose day"),
+# so the nightly's run (the date before those in play, to the next to begin) has a card for each;
+# the archive reads the JSON.
+CARD_DAYS = 4
 
 
 def path(day: str) -> str:
