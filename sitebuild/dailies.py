@@ -118,17 +118,19 @@ def agrees(out: Path, record: Record, files: dict[str, bytes]) -> bool:
 
 
 def write(output: Output, key: str, today: dt.date, record: Record | None, since: dt.date | None,
-          files: dict[str, bytes], published: dict[str, list[str]] | None) -> int:
-    """Write the daily `files` made from `since` on (every day's, when `since` is None: then
-    `published` is every game's days, as publish.index_file has them), count the recorded ones
-    before `since` as unchanged, write the index and the new record. How many daily files the site
-    holds now, the index among them."""
+          files: dict[str, bytes]) -> int:
+    """Write the daily `files` made from `since` on (every day's, when `since` is None), count the
+    recorded ones before `since` as unchanged, write the index and the new record. How many daily
+    files the site holds now, the index among them.
+
+    The index lists the days each game has a JSON file of: the recorded ones before `since`, and
+    those of `files` (a game publishes a day exactly when it writes its file, so this is what
+    publish.index_file would read from the store again: tests/test_site_build.py)."""
     from service.publish import INDEX, index_of
 
     kept: dict[str, list[int]] = {}
-    if record is None or since is None:
-        days = {game: list(found) for game, found in (published or {}).items()}
-    else:
+    days: dict[str, list[str]] = {}
+    if record is not None and since is not None:
         first = since.isoformat()
         for rel, seen in record.files.items():
             day = day_of(rel)
@@ -137,10 +139,10 @@ def write(output: Output, key: str, today: dt.date, record: Record | None, since
                 output.keep(rel)
                 kept[rel] = seen
         days = {game: [d for d in found if d < first] for game, found in record.published.items()}
-        for rel in sorted(files):
-            day, game = day_of(rel), rel.split("/")[1]
-            if day is not None and rel.endswith(".json"):
-                days.setdefault(game, []).append(day)
+    for rel in sorted(files):
+        day, game = day_of(rel), rel.split("/")[1]
+        if day is not None and rel.endswith(".json"):
+            days.setdefault(game, []).append(day)
     files = {**files, INDEX: index_of(days)}
     for rel, data in sorted(files.items()):
         output.write(rel, data)

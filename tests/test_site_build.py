@@ -329,6 +329,9 @@ def test_the_daily_files_run_from_the_epoch_through_today(built):
     last = chess[-1]
     assert report.dailies.endswith(f"through {last}")
     assert len(list((dist / "daily/chess").glob("*.json"))) == len(chess)
+    # The index is made from the files the build wrote, and says what the store's own would.
+    truth = _daily_truth(settings(dist.parent, **BUILT_ENV), dt.date.fromisoformat(last))
+    assert (dist / "daily/index.json").read_bytes() == truth["daily/index.json"]
 
 
 def test_sitemap_robots_manifest_and_404(built):
