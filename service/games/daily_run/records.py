@@ -96,8 +96,7 @@ class RunRecords(Generic[R]):
 
     def days(self, first: str | None, last: str | None) -> list[str]:
         """The days within `first`..`last` (when given) that have a kept run, in order."""
-        items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
-        return [it["SK"] for it in items]
+        return self.store.query_sort_keys(self.keys.runs, low=first or "0000", high=last or "9999")
 
     def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
         """The kept runs within `first`..`last` (when given), by date."""
