@@ -20,6 +20,13 @@ def load() -> str:
 
 def cpu_seconds() -> float:
     """CPU seconds (user and system) this process and its waited-for children have used."""
+    return sum(cpu_times())
+
+
+def cpu_times() -> tuple[float, float]:
+    """CPU seconds this process and its waited-for children have used: (user, system). The system
+    part is the kernel's work for them (creating files, say), which a shared machine's other work
+    moves far more than the user part (docs/operations.md, "Measuring on a shared machine")."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + children.ru_utime, own.ru_stime + children.ru_stime

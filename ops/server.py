@@ -13,8 +13,11 @@ JSON, as at the CDN, though the nightly may have staged the file already.
 A text file is sent compressed when the request accepts it: the build's
 Brotli copy (x.br) for `br`, else its gzip copy (x.gz), with Content-Encoding
 and `Vary: Accept-Encoding` (sitebuild/compress.py writes them). A copy older
-than its file (the file was rewritten by something that doesn't compress,
-e.g. `build.py fill` writing a daily file) is never sent.
+than its file (the file was rewritten by something that doesn't compress) is
+never sent. The daily files have no copies (they grow with the days stored):
+one is compressed as it is sent, at its kind's levels, as CloudFront compresses
+every file in production, and kept in memory by its path, mtime and size
+(`build.py fill` rewriting one is sent compressed too).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import email.utils
 import logging
+import os
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -31,7 +35,7 @@ from urllib.parse import quote, unquote
 from ops import release
 from ops.cache import cache_control, content_type
 from ops.headers import security_headers
-from sitebuild.compress import ENCODINGS, is_text
+from sitebuild.compress import ENCODINGS, compressed, copied, is_text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -90,6 +94,7 @@ class SiteServer:
         self.api = api
         self.clock = clock
         self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers().items()]
+        self.compressed = CompressedNow()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -158,10 +163,14 @@ class SiteServer:
         rel = target.relative_to(self.dist).as_posix()
         stat = target.stat()
         request = dict(scope.get("headers", []))
-        sent, encoding = target, None
+        sent, encoding, body = target, None, None
         if is_text(rel):
-            sent, encoding = _compressed_copy(target, stat.st_mtime_ns, request.get(b"accept-encoding", b""))
-        sent_size = sent.stat().st_size if encoding else stat.st_size
+            accept = request.get(b"accept-encoding", b"")
+            if copied(rel):
+                sent, encoding = _compressed_copy(target, stat.st_mtime_ns, accept)
+            else:
+                body, encoding = self.compressed.of(rel, target, stat, accept)
+        sent_size = len(body) if body is not None else sent.stat().st_size if encoding else stat.st_size
         etag = f'"{stat.st_mtime_ns:x}-{sent_size:x}{"-" + encoding if encoding else ""}"'
         headers = [
             (b"content-type", content_type(rel).encode()),
@@ -176,7 +185,8 @@ class SiteServer:
         if status == 200 and request.get(b"if-none-match", b"").decode("latin-1") == etag:
             await self._respond(send, 304, b"", headers[1:], head=True)
             return
-        body = sent.read_bytes()
+        if body is None:
+            body = sent.read_bytes()
         await self._respond(send, status, body, headers, head=method == "HEAD")
 
     async def _respond(self, send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]],
@@ -211,6 +221,38 @@ def accepted_encodings(header: bytes) -> set[str]:
         if name and quality > 0:
             allowed.add(name.strip().lower())
     return allowed
+
+
+class CompressedNow:
+    """The text files the build leaves uncompressed (the daily files: sitebuild/compress.py), each
+    compressed as it is sent, the last `keep` kept by path, mtime, size and coding."""
+
+    def __init__(self, keep: int = 256) -> None:
+        self.keep = keep
+        self._made: dict[tuple[str, int, int, str], bytes] = {}
+
+    def of(self, rel: str, target: Path, stat: os.stat_result,
+           accept: bytes) -> tuple[bytes | None, str | None]:
+        """The file `target` (at `rel` under dist/, as `stat` found it) compressed in the coding
+        this Accept-Encoding prefers, and the coding; (None, None) when none is accepted."""
+        allowed = accepted_encodings(accept)
+        for suffix, coding in ENCODINGS:
+            if coding in allowed or "*" in allowed:
+                key = (rel, stat.st_mtime_ns, stat.st_size, coding)
+                made = self._made.pop(key, None)
+                if made is None:
+                    data = target.read_bytes()
+                    if len(data) != stat.st_size:  # rewritten since it was found: sent as it is now
+                        return None, None
+                    try:
+                        made = compressed(data, rel, (suffix,))[suffix]
+                    except ImportError:  # no Brotli (a server without the build's packages): gzip
+                        continue
+                self._made[key] = made  # the latest last
+                while len(self._made) > self.keep:
+                    del self._made[next(iter(self._made))]
+                return made, coding
+        return None, None
 
 
 def _compressed_copy(target: Path, mtime_ns: int, accept: bytes) -> tuple[Path, str | None]:

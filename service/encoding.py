@@ -8,4 +8,9 @@ from typing import Any
 
 def json_bytes(value: Any) -> bytes:
     """A public file's bytes: compact UTF-8 JSON."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return json_text(value).encode("utf-8")
+
+
+def json_text(value: Any) -> str:
+    """A public file's text, as json_bytes encodes it: compact JSON, non-ASCII as it is."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -121,8 +121,9 @@ def site_files(settings: Settings, client: Any = None) -> SiteFiles:
 class DirWriter:
     """Writes files under a directory (the built site, PUZZLEBOOK_DIST), each replaced atomically.
 
-    The compressed copies the site build keeps beside a file (x.br, x.gz) are removed with it
-    replaced: they were made from the old bytes (the next build makes them again)."""
+    Any compressed copies beside a file (x.br, x.gz) are removed with it replaced: they were made
+    from the old bytes (the site build writes none of a daily file, but an older build's may be
+    there)."""
 
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root)

@@ -5,7 +5,6 @@ manifest, service worker), all written only where their bytes change."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,11 +219,8 @@ def _publish_dailies(output: Output, report: BuildReport, settings: Settings, bu
             since = None  # another store than the last build's: every day, kept from the first
             report.picked += _keep(store, settings, bundle, today, None)
             files = publish.daily_files(store, settings, bundle, through, index=False)
-        published = None
-        if since is None:
-            published = json.loads(publish.index_file(store, through))
     finally:
         if opened:  # closed, so what the build kept is in the store's file, not only in its log
             store.close()
-    count = dailies.write(output, key, today, record, since, files, published)
+    count = dailies.write(output, key, today, record, since, files)
     return f"{count} files through {through.isoformat()}", files

@@ -1,9 +1,12 @@
-"""The compressed copies the build writes beside every text file: `x.br` (Brotli) and `x.gz` (gzip).
+"""The compressed copies the build writes beside a text file: `x.br` (Brotli) and `x.gz` (gzip), and
+the levels each kind of file is compressed at.
 
 A server that negotiates (ops/server.py, `make serve`) sends one of them by the request's
 Accept-Encoding; in production CloudFront compresses on its own (docs/operations.md). Both
 copies are made from the same bytes every time (gzip without a name or a time in its header),
-so a build with nothing changed leaves them alone too.
+so a build with nothing changed leaves them alone too. The daily files get no copies: they grow
+with the days stored, so the local server compresses one as it sends it (`copied`), as CloudFront
+does every file.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ ENCODINGS = ((".br", "br"), (".gz", "gzip"))
 @dataclass(frozen=True, slots=True)
 class Kind:
     """A kind of file the build compresses, and the levels it is compressed at: `brotli` (0-11) and
-    `gzip` (1-9)."""
+    `gzip` (1-9); `copies`: whether the build writes them beside the file (else the local server
+    compresses the file when it sends it, at the same levels)."""
 
     name: str
     brotli: int
     gzip: int
+    copies: bool = True
 
 
 # The levels by kind (docs/site.md, "Compression levels"; `python -m bench build` prints what each
@@ -35,19 +40,22 @@ class Kind:
 # times slower, so it goes only where few files are sent on every visit and kept for long: the
 # site's code, styles and pictures under /static/<hash>/, and the pages. The files that are many,
 # or big, or rarely read take a fast level:
-# - the daily files (three a day, a few KB each, read on their day: they grow with history, so a
-#   cold build would otherwise grow with them), Brotli 4 and gzip 6;
+# - the daily files (three a day, a few KB each, read on their day), Brotli 4 and gzip 6, and not by
+#   the build: they grow with history, and two copies of each (their compressing and two more
+#   files to create) were most of what a cold build's CPU grew by with the days stored. The local
+#   server compresses one when it sends it (Storm's 14 KB in 0.3 ms; 16 ms at 11), as CloudFront does;
 # - the source maps (only a developer's tools read them), Brotli 4 and gzip 6;
 # - the chess bundle (shards/: 5 MB of JSON; a shard 3 ms at 5 against 170 ms at 11) and anything
 #   over 128 KB (Swagger UI's 1.7 MB bundle for /api/docs: 9 s at 11), Brotli 5.
 # Only `make serve` sends these copies: in production CloudFront compresses on its own
 # (docs/operations.md, "Compression"), so a level here moves the local figures, not the site's.
 CODE = Kind("code and pages", 11, 9)
-DAILY = Kind("daily files", 4, 6)
+DAILY = Kind("daily files", 4, 6, copies=False)
 MAPS = Kind("source maps", 4, 6)
 DATA = Kind("chess bundle and large files", 5, 9)
 KINDS = (CODE, DAILY, MAPS, DATA)
 LARGE = 128 * 1024
+_DAILY = "daily/"
 
 
 def kind_of(path: str, size: int) -> Kind:
@@ -60,7 +68,7 @@ def kind_of(path: str, size: int) -> Kind:
     >>> kind_of("static/ab/js/site.js", 5000).name
     'code and pages'
     """
-    if path.startswith("daily/"):
+    if path.startswith(_DAILY):
         return DAILY
     if path.endswith(".map"):
         return MAPS
@@ -99,13 +107,25 @@ def is_copy(path: str) -> bool:
 _COPY_SUFFIXES = frozenset(suffix for suffix, _ in ENCODINGS)
 
 
-def compressed(data: bytes, path: str = "") -> dict[str, bytes]:
-    """{".br": Brotli bytes, ".gz": gzip bytes} of `data` (the file at `path`), at its kind's levels,
-    the same bytes for the same input."""
-    import brotli  # only the build needs it, not the local server reading ENCODINGS
+def copied(path: str) -> bool:
+    """True when the build writes compressed copies beside the file at `path`: a text file whose
+    kind has them (every kind but the daily files, whatever its size).
 
+    >>> copied("static/ab/js/site.js"), copied("daily/storm/2026-12-01.json"), copied("img/icon.png")
+    (True, False, False)
+    """
+    return is_text(path) and not path.startswith(_DAILY)
+
+
+def compressed(data: bytes, path: str = "", suffixes: tuple[str, ...] = (".br", ".gz")) -> dict[str, bytes]:
+    """{".br": Brotli bytes, ".gz": gzip bytes} of `data` (the file at `path`), at its kind's levels,
+    the same bytes for the same input; only those of `suffixes` when given."""
     kind = kind_of(path, len(data))
-    return {
-        ".br": brotli.compress(data, quality=kind.brotli),
-        ".gz": gzip.compress(data, compresslevel=kind.gzip, mtime=0),
-    }
+    made = {}
+    if ".br" in suffixes:
+        import brotli  # only the build and the local server's daily files need it
+
+        made[".br"] = brotli.compress(data, quality=kind.brotli)
+    if ".gz" in suffixes:
+        made[".gz"] = gzip.compress(data, compresslevel=kind.gzip, mtime=0)
+    return made

@@ -3,16 +3,16 @@
 A day's daily files never change once its picks are kept (the first pick stands, and nothing kept
 is ever removed), while the bundle and the code that writes them stay the same. So the build keeps,
 in `dist/.build/daily` (a dot folder: the deploy never sends one, ops/deploy.py), what it wrote:
-each file's size and mtime (and its copies'), the days each game published, the build's day, and a
-key of what the files are made from besides the store (the bundle's index, the source of
-puzzlebook/ and service/). The next build with the same key, over files just as recorded, makes
-only the days from the day before its last build's on (the new days, the home card of the last
-two, the index) and counts the rest as unchanged without reading the store for them: a warm build
-costs the days that changed, not the days stored. Anything else (another bundle or code, a file
-rewritten since, `build.py fill` among them, a build for an earlier day, or another store: the
-two days made again differ from what was written) and it keeps and makes every day again, as a
-cold build does; the record is then written anew. The picks are kept from that day on too (the
-days before were kept when the last build ran, and a kept pick stands).
+each file's size and mtime (they have no compressed copies: sitebuild/compress.py), the days each
+game published, the build's day, and a key of what the files are made from besides the store (the
+bundle's index, the source of puzzlebook/ and service/). The next build with the same key, over
+files just as recorded, makes only the days from the day before its last build's on (the new days,
+the home card of the last two, the index) and counts the rest as unchanged without reading the
+store for them: a warm build costs the days that changed, not the days stored. Anything else
+(another bundle or code, a file rewritten since, `build.py fill` among them, a build for an earlier
+day, or another store: the two days made again differ from what was written) and it keeps and
+makes every day again, as a cold build does; the record is then written anew. The picks are kept
+from that day on too (the days before were kept when the last build ran, and a kept pick stands).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sitebuild import compress, records
 from sitebuild.output import Output
 
 RECORD = ".build/daily"
-_FORMAT = 1
+_FORMAT = 2  # 2: no compressed copies of the daily files
 
 
 def source_key(bundle_dir: Path) -> str:
@@ -118,37 +118,38 @@ def agrees(out: Path, record: Record, files: dict[str, bytes]) -> bool:
 
 
 def write(output: Output, key: str, today: dt.date, record: Record | None, since: dt.date | None,
-          files: dict[str, bytes], published: dict[str, list[str]] | None) -> int:
-    """Write the daily `files` made from `since` on (every day's, when `since` is None: then
-    `published` is every game's days, as publish.index_file has them), count the recorded ones
-    before `since` as unchanged, write the index and the new record. How many daily files the site
-    holds now, the index among them."""
+          files: dict[str, bytes]) -> int:
+    """Write the daily `files` made from `since` on (every day's, when `since` is None), count the
+    recorded ones before `since` as unchanged, write the index and the new record. How many daily
+    files the site holds now, the index among them.
+
+    The index lists the days each game has a JSON file of: the recorded ones before `since`, and
+    those of `files` (a game publishes a day exactly when it writes its file, so this is what
+    publish.index_file would read from the store again: tests/test_site_build.py)."""
     from service.publish import INDEX, index_of
 
     kept: dict[str, list[int]] = {}
-    if record is None or since is None:
-        days = {game: list(found) for game, found in (published or {}).items()}
-    else:
+    days: dict[str, list[str]] = {}
+    if record is not None and since is not None:
         first = since.isoformat()
         for rel, seen in record.files.items():
-            base = rel[: -len(".br")] if compress.is_copy(rel) else rel
-            day = day_of(base)
+            day = day_of(rel)
             # A card is published for the last two days only: an older one is no file of this build.
-            if day is not None and day < first and base.endswith(".json"):
-                if base == rel:
-                    output.keep(rel)
+            if day is not None and day < first and rel.endswith(".json"):
+                output.keep(rel)
                 kept[rel] = seen
         days = {game: [d for d in found if d < first] for game, found in record.published.items()}
-        for rel in sorted(files):
-            day, game = day_of(rel), rel.split("/")[1]
-            if day is not None and rel.endswith(".json"):
-                days.setdefault(game, []).append(day)
+    for rel in sorted(files):
+        day, game = day_of(rel), rel.split("/")[1]
+        if day is not None and rel.endswith(".json"):
+            days.setdefault(game, []).append(day)
     files = {**files, INDEX: index_of(days)}
     for rel, data in sorted(files.items()):
         output.write(rel, data)
-    written = [rel for rel in files] + [rel + suffix for rel in files if compress.is_text(rel)
+    written = [rel for rel in files] + [rel + suffix for rel in files if compress.copied(rel)
                                         for suffix, _ in compress.ENCODINGS]
-    made = {rel: _stat(output.root, rel) for rel in written}
+    root = str(output.root)
+    made = {rel: _stat(root, rel) for rel in written}
     found = {rel: seen for rel, seen in made.items() if seen is not None}
     record = Record(key, today.isoformat(), {**kept, **found}, days)
     output.write(RECORD, record.to_bytes())

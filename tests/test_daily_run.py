@@ -13,9 +13,10 @@ import pytest
 
 from puzzlebook.chess.shards import Bundle
 from service import publish
-from service.games.daily_run.hooks import ensure_run
+from service.encoding import json_bytes
+from service.games.daily_run.hooks import day_bytes, day_file, ensure_run
 from service.games.daily_run.mode import RunMode
-from service.games.daily_run.records import RunRecords
+from service.games.daily_run.records import KeptRun, RunRecords
 from service.games.hooks import FillReport, NightlyRun
 from service.games.registry import HOOKS
 from service.games.storm import STORM
@@ -63,6 +64,37 @@ def test_kept_on_first_need_and_published_on_its_day_only(
             shard_row = bundle.row(p.band, p.id)
             assert shard_row is not None
             assert row == [p.id, shard_row[1], shard_row[2], shard_row[3]]  # the shards' own, no themes
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_a_days_file_holds_the_bytes_of_its_run_as_the_api_has_it(
+    tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date
+) -> None:
+    """The files are made from the kept records without the objects (day_bytes, a build's thousands
+    of days): the same bytes as json_bytes of day_file, which the API answers from; odd ids and
+    ratings too (JSON's escapes, a character outside ASCII, a rating kept as a string)."""
+    settings = settings_for_tests()
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        HOOKS[mode.key].keep_through(store, settings, bundle, today + dt.timedelta(days=1))
+        files = HOOKS[mode.key].daily_files(store, bundle, None, today.isoformat())
+        runs = RunRecords(store, mode).runs(None, None)
+        assert len(files) == len(runs) > 1
+        for kept in runs:
+            assert files[mode.path(kept.day)] == json_bytes(day_file(kept, bundle)), kept.day
+    odd = _OddBundle(bundle)
+    doc = {"bundle": "7", "puzzles": [["a\"b", "Easy", "1200"], ["é\n", "Hard", 2100], ["a\"b", "Easy", 900]]}
+    kept = KeptRun.from_item({"SK": "2026-12-01", "doc": doc})
+    assert day_bytes("2026-12-01", doc, odd, {}) == json_bytes(day_file(kept, odd))
+
+
+class _OddBundle:
+    """A bundle whose rows are made up for ids it lacks."""
+
+    def __init__(self, real: Bundle) -> None:
+        self.real = real
+
+    def row(self, band: str, puzzle_id: str) -> list[Any]:
+        return [puzzle_id, f"8/8/{band}/8 w - - 0 1 \u00a0", "e2e4 \"e7e5\"", 1500, "x"]
 
 
 @pytest.mark.parametrize(("mode", "today"), MODES)

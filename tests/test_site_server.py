@@ -221,6 +221,42 @@ def test_a_copy_older_than_its_file_is_never_sent(compressed_site):
     assert answer.text == "<h1>the new home</h1>"
 
 
+def test_a_daily_file_goes_compressed_as_it_is_sent(tmp_path: Path) -> None:
+    """The build writes no copies of the daily files (they grow with the days stored): the server
+    compresses one as it sends it, at its kind's levels (sitebuild/compress.py), and a file
+    rewritten since (`build.py fill`) is sent as it is now."""
+    import gzip
+    import os
+
+    import brotli
+
+    from sitebuild.output import Output
+
+    rel = "daily/storm/2026-01-01.json"
+    puzzles = ",".join(['["abc","8/8/8 w - - 0 1","e2e4",1500]'] * 60)
+    Output(tmp_path).write(rel, '{"puzzles":[' + puzzles + "]}")
+    path = tmp_path / rel
+    assert not path.with_name(path.name + ".br").exists() and not path.with_name(path.name + ".gz").exists()
+    site = Client(SiteServer(tmp_path, api=echo_api))
+    plain = site.get("/" + rel, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.headers["vary"] == "Accept-Encoding"
+    for accept, coding in (("br, gzip", "br"), ("gzip", "gzip")):
+        raw = site.request("GET", "/" + rel, headers={"Accept-Encoding": accept}, extensions={})
+        # httpx decodes what it understands: the decoded body, and the header as sent.
+        assert raw.headers["content-encoding"] == coding
+        assert raw.content == plain.content
+        assert int(raw.headers["content-length"]) < len(plain.content) / 5
+        again = site.get("/" + rel, headers={"Accept-Encoding": accept, "If-None-Match": raw.headers["etag"]})
+        assert again.status_code == 304
+    for accept, decompress in ((b"br", brotli.decompress), (b"gzip", gzip.decompress)):
+        sent = site.app.compressed.of(rel, path, path.stat(), accept)[0]
+        assert sent is not None and decompress(sent) == path.read_bytes()
+    path.write_text('{"puzzles":[]}')
+    os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
+    answer = site.get("/" + rel, headers={"Accept-Encoding": "br"})
+    assert answer.headers["content-encoding"] == "br" and answer.text == '{"puzzles":[]}'
+
+
 def test_a_staged_file_is_refused_until_its_day_begins_in_the_sites_zone(tmp_path: Path) -> None:
     """The nightly stages the coming dates' files ahead; the local server, as the CDN's release
     function (ops/release.py, tests/test_release.py), answers 404 for each until it begins at UTC+14."""

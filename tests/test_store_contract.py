@@ -83,6 +83,10 @@ def test_queries_read_in_sort_key_order_with_ranges(store: Store) -> None:
     assert [i["SK"] for i in store.query_items("Q", low="b", high="c#2")] == ["b", "c#1", "c#2"]
     assert [i["SK"] for i in store.query_items("I", index=2, limit=2, reverse=True)] == ["d", "c#2"]
     assert [i["SK"] for i in store.query_items("I", index=2, below="c")] == ["a", "b"]
+    assert store.query_sort_keys("Q") == ["a", "b", "c#1", "c#2", "d"]
+    assert store.query_sort_keys("Q", low="b", high="c#2") == ["b", "c#1", "c#2"]
+    assert store.query_sort_keys("Q", low="c") == ["c#1", "c#2", "d"]
+    assert store.query_sort_keys("Q", high="b") == ["a", "b"] and store.query_sort_keys("none") == []
     assert not hasattr(store, "count_items")  # nothing counts a board (issue 28)
     assert store.query_items("I", index=1) == []
 

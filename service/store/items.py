@@ -170,6 +170,12 @@ class Primitives(ABC):
         `below` (strictly less). At most `limit` items; `reverse` for descending.
         """
 
+    def query_sort_keys(self, pk: str, *, low: str | None = None, high: str | None = None) -> list[str]:
+        """The sort keys of partition `pk`'s items within `low`..`high` (inclusive, when given), in
+        order: query_items's, without reading the items (SQLite reads the keys alone; the run modes'
+        kept days, a build's every day, each a 3 KB record)."""
+        return [item["SK"] for item in self.query_items(pk, low=low, high=high)]
+
     @abstractmethod
     def scan_index(self, index: int) -> Iterator[Item]:
         """Every item with GSI `index`'s keys, in no order, read page by page (eventually consistent on

@@ -339,6 +339,18 @@ class SqliteStore(Store):
             rows = self._conn().execute(sql, args).fetchall()
         return [_row_to_item(r) for r in rows]
 
+    def query_sort_keys(self, pk: str, *, low: str | None = None, high: str | None = None) -> list[str]:
+        where, args = ["PK = ?"], [pk]
+        if low is not None:
+            where.append("SK >= ?")
+            args.append(low)
+        if high is not None:
+            where.append("SK <= ?")
+            args.append(high)
+        with self._guard():
+            rows = self._conn().execute(f"SELECT SK FROM items WHERE {' AND '.join(where)} ORDER BY SK", args)
+            return [row[0] for row in rows.fetchall()]
+
     def scan_index(self, index: int) -> Iterator[Item]:
         if index not in INDEXES:
             raise ValueError(f"no index GSI{index}")

@@ -96,13 +96,19 @@ class RunRecords(Generic[R]):
 
     def days(self, first: str | None, last: str | None) -> list[str]:
         """The days within `first`..`last` (when given) that have a kept run, in order."""
-        items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
-        return [it["SK"] for it in items]
+        return self.store.query_sort_keys(self.keys.runs, low=first or "0000", high=last or "9999")
 
     def runs(self, first: str | None, last: str | None) -> list[KeptRun]:
         """The kept runs within `first`..`last` (when given), by date."""
-        items = self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
-        return [KeptRun.from_item(it) for it in items]
+        return [KeptRun.from_item(it) for it in self._run_items(first, last)]
+
+    def run_docs(self, first: str | None, last: str | None) -> list[tuple[str, dict[str, Any]]]:
+        """(day, record) of the kept runs within `first`..`last` (when given), by date: the records
+        as kept (KeptRun.to_doc), for the daily files of many days (hooks.day_bytes)."""
+        return [(it["SK"], doc_of(it)) for it in self._run_items(first, last)]
+
+    def _run_items(self, first: str | None, last: str | None) -> list[Item]:
+        return self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
 
     # ---- starting and posting ----------------------------------------------------------
 
