@@ -49,7 +49,6 @@ LONG_FIRST = (
     "tests/test_bench.py::test_scale_",  # the scale model over moto: 52 s
     "tests/test_snapshots_lambda.py::test_a_run_publishes_each_board_once",  # four rounds over moto: 52 s
     "tests/test_lessons_api.py::test_a_pgn_larger_than_a_dynamodb_item",  # 160 games, each store: 45 s
-    "tests/test_bench.py::test_engine_check_",  # Stockfish in Chromium: 45 s
     "tests/test_lessons_api.py::test_an_import_too_big_to_keep",  # 28,000 moves checked twice: 35 s
     "tests/test_store_sqlite.py::test_the_log_stays_small",  # 20,000 results: 36 s
     "tests/test_store_contract.py::test_a_board_",  # the top 100 over moto: 30 s each

@@ -76,6 +76,8 @@ document.addEventListener('securitypolicyviolation', (e) => {
 LONG_FIRST = (
     "tests/browser/test_issue30_done.py::",  # a class's whole story and Stockfish over a lesson: 2 min busy
     "tests/browser/test_lessons_engine_check.py::",  # Stockfish over every position of a lesson
+    "tests/browser/test_bench_engine_check.py::",  # a site built and served, Stockfish in Chromium: 45 s
+    "tests/browser/test_own_midnight.py::",  # three players across their midnights: 30 s
     "tests/browser/test_themes.py::test_twelve_puzzles",  # 24 s alone: twelve puzzles, each with its beats
     "tests/browser/test_dashboard.py::",  # one group: 50 s in all
     "tests/browser/test_tickets.py::test_a_signed_in_player_notices_nothing",  # 23 s
