@@ -79,6 +79,12 @@ HAND_WRITTEN: dict[str, str] = {
     "en passant": _set_up("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "1. exd6 Kd7 *"),
     "checks and mate marked wrongly": PLAIN + "1. f3+ e5# 2. g4 Qh4 *",
     "a mate": PLAIN + "1. f3 e5 2. g4 Qh4# *",
+    # A check's SAN named by a problem, when what follows shows whether it was a mate.
+    "a mate, then a null move": PLAIN + "1. f3 e5 2. g4 Qh4 { bell \x07 } -- *",
+    "a check, then a null move": PLAIN + "1. e4 f5 2. Qh5 { bell \x07 } -- *",
+    "a mate, then a move that can't be read": PLAIN + "1. f3 e5 2. g4 Qh4 { bell \x07 } Nf9 *",
+    "a check, then an illegal move": PLAIN + "1. e4 f5 2. Qh5 { bell \x07 } Nf6 *",
+    "a check, then a variation and a move": PLAIN + "1. e4 f5 2. Qh5+ { bell \x07 } (2. Qg4) g6 *",
     "a set-up position without a side": _set_up("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "1. Ra8# *", ""),
     "a set-up position with black to move": _set_up("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "1... Ra1# *", ""),
     "a FEN without counters": _set_up("7k/P7/6K1/8/8/8/8/8 w", "1. a8=Q# *"),
