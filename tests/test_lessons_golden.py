@@ -15,9 +15,11 @@ A change meant to change what an import gives rewrites the file, and the diff sh
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,8 @@ from typing import Any
 import chess
 
 from puzzlebook.lessons import Problem, check
+from puzzlebook.lessons.importer import _STUDY_NAME
+from puzzlebook.lessons.pgn_format import join_broken_movetext
 
 GOLDEN = Path(__file__).parent / "golden" / "lessons_import.json"
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -279,6 +283,7 @@ def _random_imports() -> dict[str, tuple[str, str | None]]:
     return imports
 
 
+@functools.cache  # the golden test and the scan test share them
 def imports() -> dict[str, tuple[str, str | None]]:
     """Every import of the golden file: (text, the student's side chosen when importing)."""
     out: dict[str, tuple[str, str | None]] = {}
@@ -358,6 +363,51 @@ def test_the_golden_imports_cover_the_reader_s_rules() -> None:
     full = [lesson for case in kept.values() for lesson in case["lessons"] if isinstance(lesson, dict)]
     assert lessons > 300 and len(messages) > 25
     assert any(move.get("refutations") for lesson in full for move in lesson["moves"])
+
+
+_TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
+
+
+def _join_broken_movetext_before(text: str) -> str:
+    """pgn_format.join_broken_movetext as it was (2355ade), its time growing with the square of the
+    number of blank lines: the rules the faster one keeps."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    in_comment = False
+    last_content = ""
+    for number, line in enumerate(lines):
+        if not in_comment and not line.strip():
+            upcoming = next((later for later in lines[number + 1 :] if later.strip()), "")
+            if upcoming.lstrip().startswith("[") or _TERMINATION.search(last_content) or not upcoming:
+                kept.append(line)
+            continue
+        kept.append(line)
+        for char in line:
+            if in_comment:
+                in_comment = char != "}"
+            elif char == "{":
+                in_comment = True
+            elif char == ";":
+                break
+        if line.strip():
+            last_content = line
+    return "\n".join(kept)
+
+
+_STUDY_NAME_BEFORE = re.compile(r'^\s*\[StudyName\s+"(.*)"\s*\]\s*$', re.MULTILINE)
+
+
+def test_the_text_is_scanned_as_it_was() -> None:
+    """Blank lines inside a game and the [StudyName] are found as before, in time that grows with
+    the text rather than with its square (bench lessons times 255 KB of line breaks)."""
+    rng = random.Random(4)
+    bits = ["\n", "\n", "\n", " ", "\t", "{", "}", ";", "[", "]", "*", "1-0", "e4", '[StudyName "S"]', "\r"]
+    for _ in range(3000):
+        text = "".join(rng.choice(bits) for _ in range(rng.randrange(40)))
+        assert join_broken_movetext(text) == _join_broken_movetext_before(text), repr(text)
+        assert set(_STUDY_NAME.findall(text)) == set(_STUDY_NAME_BEFORE.findall(text)), repr(text)
+    for name, (text, _) in imports().items():
+        assert join_broken_movetext(text) == _join_broken_movetext_before(text), name
 
 
 if __name__ == "__main__":

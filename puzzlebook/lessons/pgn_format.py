@@ -73,9 +73,16 @@ def join_broken_movetext(text: str) -> str:
     kept: list[str] = []
     in_comment = False
     last_content = ""
+    after = 0  # the first line after the blank lines being passed that is not blank (or the end)
     for number, line in enumerate(lines):
         if not in_comment and not line.strip():
-            upcoming = next((later for later in lines[number + 1 :] if later.strip()), "")
+            # Found once for a run of blank lines: looking ahead from each of them took time that
+            # grew with the square of their number (a 256 KB import of line breaks: minutes).
+            if after <= number:
+                after = number + 1
+                while after < len(lines) and not lines[after].strip():
+                    after += 1
+            upcoming = lines[after] if after < len(lines) else ""
             if upcoming.lstrip().startswith("[") or _TERMINATION.search(last_content) or not upcoming:
                 kept.append(line)
             continue
@@ -86,15 +93,24 @@ def join_broken_movetext(text: str) -> str:
     return "\n".join(kept)
 
 
+_OPENING = re.compile(r"[{;]")
+
+
 def _still_in_comment(line: str, in_comment: bool) -> bool:
-    for char in line:
+    """Whether a {comment} is still open at the end of `line` (one was at its start: `in_comment`);
+    a ";" outside one comments out the rest of the line."""
+    at = 0
+    while True:
         if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == ";":  # a rest-of-line comment
-            break
-    return in_comment
+            end = line.find("}", at)
+            if end < 0:
+                return True
+            in_comment, at = False, end + 1
+        else:
+            found = _OPENING.search(line, at)
+            if found is None or found.group() == ";":
+                return False
+            in_comment, at = True, found.end()
 
 
 class _Game(chess.pgn.Game):
