@@ -28,6 +28,7 @@ import chess
 
 from puzzlebook.lessons import Problem, check
 from puzzlebook.lessons.importer import _STUDY_NAME
+from puzzlebook.lessons.limits import stored_list_size, stored_size
 from puzzlebook.lessons.pgn_format import join_broken_movetext
 
 GOLDEN = Path(__file__).parent / "golden" / "lessons_import.json"
@@ -408,6 +409,12 @@ def test_the_text_is_scanned_as_it_was() -> None:
         assert set(_STUDY_NAME.findall(text)) == set(_STUDY_NAME_BEFORE.findall(text)), repr(text)
     for name, (text, _) in imports().items():
         assert join_broken_movetext(text) == _join_broken_movetext_before(text), name
+
+
+def test_an_import_is_sized_one_puzzle_at_a_time_as_it_was_all_at_once() -> None:
+    values: list[list[Any]] = [[], [{}], [{"a": "é\ud800"}, [1, "x"]], [{"moves": [{"uci": "e2e4"}]}] * 3]
+    for value in values:
+        assert stored_list_size(iter(value)) == stored_size(value)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_size
+from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_list_size
 from .model import Lesson
 from .problems import Problem
 
@@ -105,7 +105,7 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
         from .json_format import read_json
 
         lessons, errors, more = read_json(text)
-    size = stored_size([lesson.to_seed() for lesson in lessons])
+    size = stored_list_size(lesson.to_seed() for lesson in lessons)
     if size > MAX_STORED_BYTES:
         # Too big to keep, so no puzzle is given back either: played out they would be
         # several times larger again (more than an answer may carry).
