@@ -197,6 +197,12 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
         self.broken_here = False  # the variation being read had a move that could not be read
         self.branch = 1  # that move's place in the game (as Game.ply() counts, from the [FEN]'s ply)
         self.written: str | None = None  # a mainline move's SAN before its "+" or "#" (visit_board)
+        # The mainline's board as the reader plays it, the pieces giving check there and how many
+        # moves it had then (see _read_san), and the SAN whose "+" may yet be a "#" (visit_board).
+        self.board: chess.Board | None = None
+        self.checkers = 0
+        self.checked_at = -1
+        self.unsure: int | None = None
 
     def begin_headers(self) -> chess.pgn.Headers:
         return self.game.headers
@@ -247,6 +253,10 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         if not self.opened:
+            if self.unsure is not None:  # the last move gave check, and `board` is after it
+                if not move and board.is_checkmate():  # a null move proves nothing: look
+                    self.game.sans[self.unsure] = self.game.sans[self.unsure][:-1] + "#"
+                self.unsure = None  # else a legal move follows, so it was no mate
             self.game.moves.append(move)
             self.game.comments.append("")
         else:
@@ -260,21 +270,43 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
         self.in_variation = True
 
     # A mainline move's SAN is written in two halves around the reader's own push, as
-    # Board.san_and_push writes it (pinned python-chess; a test holds the two equal): the move as
+    # Board.san_and_push writes it (pinned python-chess; the tests hold the two equal): the move as
     # written before it is played (parse_san), then "+" or "#" seen on the board after it.
-    # Board.san would play the move and take it back once more.
+    # Board.san would play the move and take it back once more. The pieces giving check are kept
+    # for reading the next move there (_read_san), and a check is a mate only if no legal move
+    # follows: that is looked for only when none is read (visit_move, result).
     def visit_board(self, board: chess.Board) -> None:
         game = self.game
         if game.start_fen is None:  # the first call: the starting position, before any move
-            game.start_fen = "" if board.chess960 else board.fen()
+            if board.chess960:
+                game.start_fen = ""
+            elif "FEN" in game.headers or type(board) is not chess.Board:
+                game.start_fen = board.fen()
+            else:  # chess.Board's own start: its FEN is known (Board.fen takes a tenth of a game's reading)
+                game.start_fen = chess.STARTING_FEN
             game.start_ply = board.ply() if "FEN" in game.headers else 0
-        elif self.written is not None:  # just after a mainline move, played
+            self._look(board)
+        elif self.written is not None:  # just after a mainline move, played (_look, inline)
             san, self.written = self.written, None
-            if san != "--" and board.is_check():
-                san += "#" if board.is_checkmate() else "+"
+            self.board, self.checked_at = board, len(board.move_stack)
+            self.checkers = board.checkers_mask()
+            if self.checkers and san != "--":
+                self.unsure = len(game.sans)
+                san += "+"
             game.sans.append(san)
 
+    def _look(self, board: chess.Board) -> int:
+        """The pieces giving check on the mainline's `board`, kept for reading its next move."""
+        self.board = board
+        self.checked_at = len(board.move_stack)
+        self.checkers = board.checkers_mask()
+        return self.checkers
+
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if not self.opened and board is self.board and len(board.move_stack) == self.checked_at:
+            move = self._read_san(board, san)
+            if move is not None:
+                return move
         if self.opened and self.broken_here:
             return chess.Move.null()
         try:
@@ -287,7 +319,7 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
             target = chess.square_name(move.to_square)
             words = f"written as a capture, but there is nothing to capture on {target}"
             return self._unread(board, san, words, ValueError(words))
-        if not self.opened:
+        if not self.opened:  # a SAN _read_san leaves to python-chess ("Nbd2", "O-O", "e2e4", "--")
             self.written = board._algebraic_without_suffix(move)
             if not move and self.game.null_at < 0:
                 self.game.null_at = len(self.game.moves)
@@ -318,8 +350,95 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
     def handle_error(self, error: Exception) -> None:
         pass  # a SAN that could not be read is reported by read_game (bad_san); the rest stop the game
 
+    def _read_san(self, board: chess.Board, san: str) -> chess.Move | None:
+        """The mainline move `san` in `board`, read as Board.parse_san reads it, and its SAN written
+        (self.written), with the work the two share done once: or None to leave it to them.
+
+        Board.parse_san finds the legal moves of the piece named that reach the square named, by
+        Board.generate_legal_moves: the pieces giving check (which visit_board has just looked for
+        to write the last move's "+"), the pinned pieces, then each move of that piece there made
+        and checked. This makes the same search with the same python-chess methods, its checkers
+        taken from visit_board; it reads only a SAN without a file or rank for a piece (any pawn's
+        is its own file), where the one move found also needs no file or rank in its SAN
+        (_algebraic_without_suffix's search for another piece is the same search). None when that
+        search finds no move, or two: python-chess then reads it and says what is wrong.
+        """
+        try:
+            shape = _SHAPES[san]
+        except KeyError:
+            shape = _shape(san)
+            if len(_SHAPES) < 4096:  # any SAN is a token: the cache is kept to the usual ones
+                _SHAPES[san] = shape
+        if shape is None or type(board) is not chess.Board:
+            return None
+        piece, to, files, promotion, letter = shape
+        turn = board.turn
+        ours = board.occupied_co[turn]
+        king_mask = board.kings & ours
+        if not king_mask:
+            return None
+        king = chess.msb(king_mask)
+        to_mask = chess.BB_SQUARES[to] & ~ours
+        from_mask = board.pawns & files if piece == chess.PAWN else board.pieces_mask(piece, turn)
+        blockers = board._slider_blockers(king)
+        checkers = self.checkers
+        moves = (
+            board._generate_evasions(king, checkers, from_mask, to_mask)
+            if checkers
+            else board.generate_pseudo_legal_moves(from_mask, to_mask)
+        )
+        found = None
+        for move in moves:
+            if move.promotion == promotion and board._is_safe(king, blockers, move):
+                if found is not None:
+                    return None  # ambiguous
+                found = move
+        if found is None:
+            return None
+        name = chess.SQUARE_NAMES[to]
+        if piece == chess.PAWN:
+            if found.from_square & 7 != to & 7:  # a pawn leaves its file only to take
+                name = chess.FILE_NAMES[found.from_square & 7] + "x" + name
+            elif "x" in san:
+                return None  # nothing taken: python-chess reads it and it is refused
+            self.written = name + "=" + chess.piece_symbol(promotion).upper() if promotion else name
+        elif board.occupied_co[not turn] & chess.BB_SQUARES[to]:
+            self.written = letter + "x" + name
+        elif "x" in san or (piece == chess.KING and board.is_castling(found)):
+            return None
+        else:
+            self.written = letter + name
+        return found
+
     def result(self) -> _Game:
+        if self.unsure is not None and self.board is not None and self.board.is_checkmate():
+            self.game.sans[self.unsure] = self.game.sans[self.unsure][:-1] + "#"
         return self.game
+
+
+_Shape = tuple[int, int, int, int | None, str]
+_SHAPES: dict[str, _Shape | None] = {}
+"""SANs as python-chess's tokenizer gives them, each read once: (the piece, the square it goes to,
+the files it may come from, the promotion, the SAN's piece letter) for a SAN _Reader._read_san
+reads, None for one it leaves to Board.parse_san."""
+
+
+def _shape(san: str) -> _Shape | None:
+    """`san` read as Board.parse_san reads it (the same pattern), or None when it names a piece's
+    file or rank, a pawn's rank, castling or a null move."""
+    match = chess.SAN_REGEX.match(san)
+    if not match:
+        return None
+    letter, file, rank, square, promoted = match.groups()
+    to = chess.SQUARE_NAMES.index(square)
+    promotion = chess.PIECE_SYMBOLS.index(promoted[-1].lower()) if promoted else None
+    if letter:
+        if file or rank or promotion:
+            return None
+        return chess.PIECE_SYMBOLS.index(letter.lower()), to, chess.BB_ALL, None, letter
+    if rank:
+        return None
+    return chess.PAWN, to, chess.BB_FILES[chess.FILE_NAMES.index(file) if file else to & 7], promotion, ""
 
 
 def _san_words(error: ValueError) -> str:
@@ -526,7 +645,7 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
 
     if board is None:  # the moves cannot be read without a position
         return None, problems
-    fen = board.fen()
+    fen = board.fen() if "FEN" in headers else chess.STARTING_FEN  # chess.Board()'s, known
     steps = _steps(game, board, fen, problems, student)
     for number, label, words in game.broken:
         # Only a variation in place of the student's move could have been a refutation.
