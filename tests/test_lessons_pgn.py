@@ -108,6 +108,72 @@ def test_the_san_written_while_reading_is_the_one_the_line_would_write() -> None
     assert again.kind == "json" and again.lessons == lessons
 
 
+# Positions with pins, checks (a double one, one a pawn's that en passant answers), en passant and
+# promotions, each with the move that leads there.
+SAN_POSITIONS = [
+    ("4k3/8/8/8/8/2b5/3N4/4K3 b - - 0 1", "Bb4"),  # the knight is pinned
+    ("4k3/8/8/r7/8/8/8/2N1K1N1 b - - 0 1", "Re5+"),  # in check: two knights can block, both on e2
+    ("4k3/8/8/8/7b/8/5r2/R3K2R b KQ - 0 1", "Re2+"),  # a double check: only the king moves
+    ("8/3p4/8/4P3/4K3/8/8/7k b - - 0 1", "d5+"),  # a pawn's check, taken en passant
+    ("4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", "c5"),  # en passant
+    ("k7/3p4/8/K3P2r/8/8/8/8 b - - 0 1", "d5"),  # en passant that would leave the king in check
+    ("1r3k2/P1P5/8/8/8/8/8/4K3 b - - 0 1", "Ke8"),  # promotions, one by taking
+    ("3k4/8/8/8/8/8/8/R3K2R b KQ - 0 1", "Ke8"),  # castling either way
+    ("3k4/8/8/8/8/2N3N1/8/1N2K1N1 b - - 0 1", "Ke8"),  # knights that need their file, rank or both
+    ("3k4/8/8/8/1Q3Q2/8/1Q6/4K3 b - - 0 1", "Ke8"),  # three queens on one square's lines
+]
+
+
+def test_every_san_is_read_and_written_as_python_chess_reads_and_writes_it() -> None:
+    """The reader reads most SANs itself, sharing the search for the move with writing its SAN, and
+    with looking for check after the move before (pgn_format._Reader._read_san): every way of
+    writing every legal move (and moves that are not legal, or are ambiguous, or take nothing) gives
+    the move and SAN python-chess gives, or the error its reading gives, as a game's first move and
+    as the move after another."""
+    from puzzlebook.lessons.pgn_format import _san_words
+
+    rng = random.Random(11)
+    positions = list(SAN_POSITIONS)
+    while len(positions) < 40:
+        board = chess.Board()
+        for _ in range(rng.randrange(1, 70)):
+            if board.is_game_over():
+                break
+            board.push(rng.choice(list(board.legal_moves)))
+        if not board.is_game_over():
+            last = board.pop()
+            positions.append((board.fen(), board.san(last)))
+    tried = 0
+    for before, played in positions:
+        board = chess.Board(before)
+        board.push_san(played)
+        tokens = {piece + square for piece in ("N", "B", "R", "Q", "K", "") for square in ("d2", "e4", "f7")}
+        for move in board.legal_moves:
+            san, start = board.san(move).rstrip("+#"), chess.square_name(move.from_square)
+            tokens |= {san, san.replace("x", ""), move.uci(), san[:1] + start[0] + san[1:]}
+            tokens |= {san[:1] + start[1] + san[1:], san[:1] + start + san[1:]}
+        side = f'[StudentColor "{"white" if board.turn == chess.WHITE else "black"}"]'
+        # Each as python-chess's reader takes it: one token.
+        for token in sorted(t for t in tokens if (m := chess.pgn.MOVETEXT_REGEX.fullmatch(t)) and m.group(1)):
+            first = check(_game(f'[Event "S"]\n[FEN "{board.fen()}"]\n{side}', f"{token} *"))
+            then = check(_game(f'[Event "S"]\n[FEN "{before}"]\n{side}', f"{played} {token} *"))
+            try:
+                move = board.parse_san(token)
+            except ValueError as error:
+                for report in (first, then):
+                    assert [e.message for e in report.errors] == [_san_words(error)], (before, played, token)
+                continue
+            if "x" in token and not board.is_capture(move):
+                for report in (first, then):
+                    assert [e.message[:12] for e in report.errors] == ["written as a"], (before, token)
+                continue
+            expected = (move.uci(), board.san(move))
+            assert (first.lessons[0].moves[0].uci, first.lessons[0].moves[0].san) == expected, (before, token)
+            assert (then.lessons[0].moves[1].uci, then.lessons[0].moves[1].san) == expected, (before, token)
+            tried += 1
+    assert tried > 1000
+
+
 def test_game_export_with_clocks_needs_a_side_and_takes_the_flag() -> None:
     text = _read("game_clocks.pgn")
     assert [e.text for e in check(text).errors] == [
@@ -408,3 +474,11 @@ def test_a_closing_parenthesis_after_an_unreadable_mainline_move_is_no_crash() -
     # begun: the builder has nothing to close then (found by test_any_input_gets_a_report_...).
     report = check(_game('[Event "x"]\n[StudentColor "white"]', "Bb5 e4 ( 2. ) ) ) ( e4"))
     assert [e.message for e in report.errors] == ["not a legal move in this position"]
+
+
+def test_an_unknown_variant_with_a_position_and_a_variation_gets_the_variant_error() -> None:
+    # python-chess's GameBuilder asked the game's ply at a variation, reading a board of the unknown
+    # variant, and the check crashed (a 500 from the API); the reader takes the ply from its board.
+    tags = '[Event "x"]\n[Variant "Foo"]\n[FEN "8/8/8/3k3r/8/8/8/R5K1 w - - 0 40"]\n[StudentColor "white"]'
+    report = check(_game(tags, "40. Ra4 (40. Ra5+ Ke4) Ke5 *"))
+    assert [e.text for e in report.errors] == ['Game 1 "x": only standard chess can be imported, not "Foo"']

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_size
+from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_list_size
 from .model import Lesson
 from .problems import Problem
 
@@ -20,7 +20,9 @@ Kind = Literal["json", "pgn"]
 _TAG_PAIR = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
 _OBJECT_START = re.compile(r"""\{\s*(["'}]|\w+\s*:|\Z)""")  # {"key", {'key', {key:, {}
 _MOVE_NUMBER = re.compile(r"\d+\s*\.")
-_STUDY_NAME = re.compile(r'^\s*\[StudyName\s+"(.*)"\s*\]\s*$', re.MULTILINE)
+# "[^\S\n]*", white space within the line, where "\s*" (the same matches, a line later) made findall try
+# each blank line against all the blank lines after it: minutes for a 256 KB import of line breaks.
+_STUDY_NAME = re.compile(r'^[^\S\n]*\[StudyName\s+"(.*)"\s*\]\s*$', re.MULTILINE)
 _FENCE = re.compile(r"\A\s*```[^\n]*\n(?P<body>.*?)\n\s*```\s*\Z", re.DOTALL)
 
 
@@ -103,7 +105,7 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
         from .json_format import read_json
 
         lessons, errors, more = read_json(text)
-    size = stored_size([lesson.to_seed() for lesson in lessons])
+    size = stored_list_size(lesson.to_seed() for lesson in lessons)
     if size > MAX_STORED_BYTES:
         # Too big to keep, so no puzzle is given back either: played out they would be
         # several times larger again (more than an answer may carry).

@@ -6,6 +6,7 @@ The schema (site/public/schema/lesson.json) states the same numbers; a test keep
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 MAX_PUZZLES = 200
@@ -35,3 +36,15 @@ move) under AWS Lambda's 6 MB response. docs/lessons.md, "Limits"."""
 def stored_size(value: Any) -> int:
     """The bytes `value` takes as compact UTF-8 JSON: how the store sizes what it keeps."""
     return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass"))
+
+
+def stored_list_size(values: Iterable[Any]) -> int:
+    """`stored_size` of a list of `values`, each measured in turn: "[", the values with a comma
+    between them, "]". An import's puzzles are sized so, each one's JSON made and dropped before the
+    next: all of them made at once (30,000 moves' dicts at the limits) kept the garbage collector
+    walking them, a tenth of a big import's time."""
+    count, size = 0, 2
+    for value in values:
+        count += 1
+        size += stored_size(value)
+    return size + max(count - 1, 0)

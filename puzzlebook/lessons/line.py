@@ -8,9 +8,11 @@ from dataclasses import dataclass
 import chess
 
 from .fen import color_name
-from .model import Lesson, LessonMove, Refutation
+from .model import Color, Lesson, LessonMove, Refutation
 from .problems import Collector
 from .uci import NOT_LEGAL, resolve_uci
+
+_COLOR_NAMES: tuple[Color, Color] = ("black", "white")  # color_name's, by chess.Color (False, True)
 
 
 @dataclass(frozen=True)
@@ -25,10 +27,12 @@ class Answer:
     comment: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Step:
     """One move as the import gave it: a UCI string (JSON) or a parsed move (PGN), with its SAN
-    when python-chess read and wrote it in the position the line plays it from (PGN, `san`)."""
+    when python-chess read and wrote it in the position the line plays it from (PGN, `san`).
+    Made once a move and read once by play_line, so not frozen: a frozen dataclass is made field by
+    field through object.__setattr__, three times as long."""
 
     uci: str = ""
     move: chess.Move | None = None
@@ -83,10 +87,9 @@ def play_line(
         if step is None:
             return tuple(played), False
         move = step.move
-        trusted = move is not None and bool(step.san)
-        if move is not None and trusted:
-            san = step.san
-        else:
+        san = step.san
+        trusted = move is not None and bool(san)
+        if move is None or not san:
             _play(board, unplayed)
             if move is None:
                 move, why = resolve_uci(board, step.uci)
@@ -100,23 +103,25 @@ def play_line(
             # move, and the move it played kept (san_and_push) rather than played again.
             san = board.san_and_push(move)
         by_student = turn == student
-        where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
-        if step.hint and not by_student:
-            problems.warn(
-                "this hint is on the opponent's move, so it is never shown "
-                "(hints are for the student's moves)",
-                number,
-                where,
-            )
         refutations: tuple[Refutation, ...] = ()
-        if step.refutations and not by_student:
-            problems.warn(
-                "refutations are for the student's moves (a wrong move the student might play instead); "
-                "these are on the opponent's move, so they are ignored",
-                number,
-                where,
-            )
+        if (step.hint or step.refutations) and not by_student:
+            where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
+            if step.hint:
+                problems.warn(
+                    "this hint is on the opponent's move, so it is never shown "
+                    "(hints are for the student's moves)",
+                    number,
+                    where,
+                )
+            if step.refutations:
+                problems.warn(
+                    "refutations are for the student's moves (a wrong move the student might play "
+                    "instead); these are on the opponent's move, so they are ignored",
+                    number,
+                    where,
+                )
         elif step.refutations:
+            where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
             # The position the refutations stand in: before this move.
             if trusted:
                 _play(board, unplayed)
@@ -127,20 +132,12 @@ def play_line(
                 board.push(move)
         if trusted:
             unplayed.append(move)
-        mover = turn
+        # The move's record; made positionally, once a move (a frozen dataclass's keywords cost).
+        played.append(
+            LessonMove(move.uci(), san, _COLOR_NAMES[turn], by_student, step.comment, step.hint, refutations)
+        )
         fullmove += turn == chess.BLACK
         turn = not turn
-        played.append(
-            LessonMove(
-                uci=move.uci(),
-                san=san,
-                color=color_name(mover),
-                by_student=by_student,
-                comment=step.comment,
-                hint=step.hint,
-                refutations=refutations,
-            )
-        )
     if played and not played[-1].by_student and any(move.by_student for move in played):
         problems.warn(
             "the line ends with the opponent's move: it is played for the student and the puzzle ends"
@@ -228,14 +225,16 @@ def lesson_of(
     board: chess.Board,
     student: chess.Color,
     played: tuple[LessonMove, ...],
+    fen: str | None = None,
 ) -> Lesson:
-    """The puzzle a whole line makes: `played` (from play_line) from the starting position `board`,
-    whose side to move tells whether the opponent moves first. JSON and PGN imports end here alike."""
+    """The puzzle a whole line makes: `played` (from play_line) from the starting position `board`
+    (its FEN `fen`, when already known), whose side to move tells whether the opponent moves first.
+    JSON and PGN imports end here alike."""
     return Lesson(
         index=index,
         title=title,
         intro=intro,
-        fen=board.fen(),
+        fen=board.fen() if fen is None else fen,
         student=color_name(student),
         opponent_first=board.turn != student,
         moves=played,

@@ -116,7 +116,11 @@ class Lesson:
             seed["intro"] = self.intro
         seed["fen"] = self.fen
         seed["playerColor"] = self.student
-        seed["moves"] = [_seed_move(move) for move in self.moves]
+        # Most moves are only their UCI: written here rather than by a call a move.
+        seed["moves"] = [
+            _seed_move(move) if move.comment or move.hint or move.refutations else {"uci": move.uci}
+            for move in self.moves
+        ]
         return seed
 
     def to_dict(self) -> dict[str, Any]:

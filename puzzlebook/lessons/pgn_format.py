@@ -73,9 +73,16 @@ def join_broken_movetext(text: str) -> str:
     kept: list[str] = []
     in_comment = False
     last_content = ""
+    after = 0  # the first line after the blank lines being passed that is not blank (or the end)
     for number, line in enumerate(lines):
         if not in_comment and not line.strip():
-            upcoming = next((later for later in lines[number + 1 :] if later.strip()), "")
+            # Found once for a run of blank lines: looking ahead from each of them took time that
+            # grew with the square of their number (a 256 KB import of line breaks: minutes).
+            if after <= number:
+                after = number + 1
+                while after < len(lines) and not lines[after].strip():
+                    after += 1
+            upcoming = lines[after] if after < len(lines) else ""
             if upcoming.lstrip().startswith("[") or _TERMINATION.search(last_content) or not upcoming:
                 kept.append(line)
             continue
@@ -86,54 +93,143 @@ def join_broken_movetext(text: str) -> str:
     return "\n".join(kept)
 
 
+_OPENING = re.compile(r"[{;]")
+
+
 def _still_in_comment(line: str, in_comment: bool) -> bool:
-    for char in line:
+    """Whether a {comment} is still open at the end of `line` (one was at its start: `in_comment`);
+    a ";" outside one comments out the rest of the line."""
+    at = 0
+    while True:
         if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == ";":  # a rest-of-line comment
-            break
-    return in_comment
+            end = line.find("}", at)
+            if end < 0:
+                return True
+            in_comment, at = False, end + 1
+        else:
+            found = _OPENING.search(line, at)
+            if found is None or found.group() == ";":
+                return False
+            in_comment, at = True, found.end()
 
 
-class _Game(chess.pgn.Game):
-    """A game that also knows the first SAN of its mainline that could not be read:
-    (its 1-based place in the line, "12... Nf6", what is wrong), and the variations that could
-    not be read: (the place in the line of the move they stand in for, the SAN as written, what
-    is wrong), and their first nodes' ids."""
+class _Alternative:
+    """A variation of the mainline, in place of one of its moves: its first move (the wrong move,
+    when it is a refutation) and second (the reply), their comments, and whether a move in it could
+    not be read. Its deeper moves are read (python-chess plays them) but not kept."""
 
-    bad_san: tuple[int, str, str] | None = None
+    __slots__ = ("broken", "comment", "move", "reply", "reply_comment", "starting_comment")
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.broken: list[tuple[int, str, str]] = []
-        self.broken_nodes: set[int] = set()
-        # The mainline's SAN as python-chess writes it, each written on the reader's own board as
-        # the move was read (reading it parsed and played every move anyway), and the FEN that
-        # board started from ("" when it was Chess960): the line trusts them only from that FEN.
-        self.sans: list[str] = []
-        self.start_fen: str | None = None
+    def __init__(self, move: chess.Move, starting_comment: str, broken: bool) -> None:
+        self.move = move
+        self.starting_comment = starting_comment
+        self.comment = ""
+        self.reply: chess.Move | None = None
+        self.reply_comment = ""
+        self.broken = broken
 
 
-class _Builder(chess.pgn.GameBuilder[_Game]):
-    """Builds mainlines quietly, remembering the first SAN that could not be read."""
+class _Game:
+    """One game as read: what a lesson is made of, without python-chess's tree of GameNodes.
+
+    `moves`, `comments` and `sans` are the mainline, a move each: the move, the comment after it,
+    and its SAN as python-chess writes it, written on the reader's own board as the move was read
+    (reading parsed and played every move anyway) and trusted only from the FEN that board started
+    from (`start_fen`, "" when it was Chess960). `alternatives` holds the variations in place of a
+    mainline move, by its 0-based place in the line. `bad_san` is the first SAN of the mainline
+    that could not be read: (its 1-based place in the line, "12... Nf6", what is wrong); `broken`
+    the variations that could not be read: (the place in the line of the move they stand in for,
+    the SAN as written, what is wrong).
+    """
+
+    __slots__ = (
+        "alternatives",
+        "bad_san",
+        "broken",
+        "comment",
+        "comments",
+        "headers",
+        "moves",
+        "null_at",
+        "sans",
+        "start_fen",
+        "start_ply",
+    )
 
     def __init__(self) -> None:
-        super().__init__(Game=_Game)
-        self.opened: list[bool] = []  # the variations open, inner last: True for one being read
+        self.headers = chess.pgn.Headers()  # the Seven Tag Roster's "?" until the tags say, as Game's
+        self.comment = ""  # before the first move
+        self.moves: list[chess.Move] = []
+        self.comments: list[str] = []
+        self.sans: list[str] = []
+        self.null_at = -1  # the place of the mainline's first null move (--), if any
+        self.alternatives: dict[int, list[_Alternative]] = {}
+        self.bad_san: tuple[int, str, str] | None = None
+        self.broken: list[tuple[int, str, str]] = []
+        self.start_fen: str | None = None
+        self.start_ply = 0  # Game.ply(): the [FEN]'s ply, else 0
+
+
+def _joined(before: str, comment: str) -> str:
+    """Two comments on one node, as chess.pgn.GameBuilder joins them."""
+    return " ".join(filter(None, (before, comment)))
+
+
+class _Reader(chess.pgn.BaseVisitor[_Game]):
+    """Reads a game into a _Game, quietly, remembering the first SAN that could not be read.
+
+    Every comment, move and variation lands where chess.pgn.GameBuilder would put it in its tree
+    (the game's comment before the first move, a move's comment after it, a variation's "starting
+    comment" before its first move, GameBuilder's `in_variation` and pending starting comment kept
+    as it keeps them), but no tree is built: a GameNode is several objects a move, each later walked
+    by the garbage collector, and building and walking them was a fifth of an import's time.
+    tests/test_lessons_golden.py holds every import's output to what the tree gave.
+    """
 
     def begin_game(self) -> None:
-        super().begin_game()
-        self.opened = []
+        self.game = _Game()
+        self.opened: list[bool] = []  # the variations open, inner last: True for one being read
+        self.alternative: _Alternative | None = None  # the variation being read, once it has a move
+        self.depth = 0  # the moves read in that variation
+        self.parent = 0  # the place in the line of the move it stands in for (0-based)
+        self.starting_comment = ""  # a comment waiting for the next move (GameBuilder's)
+        self.in_variation = False  # GameBuilder's: a move was read since the last "("
         self.broken_here = False  # the variation being read had a move that could not be read
-        self.branch = 1
-        self.first: chess.pgn.GameNode | None = None  # its first node, once made
+        self.branch = 1  # that move's place in the game (as Game.ply() counts, from the [FEN]'s ply)
         self.written: str | None = None  # a mainline move's SAN before its "+" or "#" (visit_board)
+        # The mainline's board as the reader plays it, the pieces giving check there and how many
+        # moves it had then (see _read_san), and the SAN whose "+" may yet be a "#" (visit_board).
+        self.board: chess.Board | None = None
+        self.checkers = 0
+        self.checked_at = -1
+        self.unsure: int | None = None
 
-    # python-chess's visitor protocol lets begin_variation return SKIP; its GameBuilder
-    # stub says None only.
-    def begin_variation(self) -> chess.pgn.SkipType | None:  # type: ignore[override]
+    def begin_headers(self) -> chess.pgn.Headers:
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        game = self.game
+        if not self.in_variation:
+            if not self.opened and not game.moves:  # before the first move: the game's own
+                game.comment = _joined(game.comment, comment)
+            else:  # after "(" or before a move: the next move's starting comment
+                self.starting_comment = _joined(self.starting_comment, comment)
+        elif not self.opened:  # after a mainline move
+            game.comments[-1] = _joined(game.comments[-1], comment)
+        elif self.alternative is not None:  # after a variation's first or second move
+            if self.depth == 1:
+                self.alternative.comment = _joined(self.alternative.comment, comment)
+            elif self.depth == 2:
+                self.alternative.reply_comment = _joined(self.alternative.reply_comment, comment)
+
+    def begin_variation(self) -> chess.pgn.SkipType | None:
         # A variation of the mainline is read (it may be a refutation); one inside a variation
         # is not.
         if self.opened:
@@ -141,41 +237,76 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
             return chess.pgn.SKIP
         self.opened.append(True)
         self.broken_here = False
-        self.first = None
-        parent = self.variation_stack[-1].parent
-        self.branch = parent.ply() + 1 if parent is not None else 1  # the place of the move it stands in for
-        super().begin_variation()
+        self.alternative = None
+        self.depth = 0
+        # python-chess begins one only after a move, so the line has one to stand in for.
+        self.parent = len(self.game.moves) - 1
+        self.branch = self.game.start_ply + self.parent + 1
+        self.in_variation = False
         return None
 
     def end_variation(self) -> None:
         # python-chess also calls this at the ")" that ends what it skipped after a mainline move it
         # couldn't read, where no variation was begun: nothing to close then.
         if self.opened and self.opened.pop():
-            super().end_variation()
-
-    # A mainline move's SAN is written in two halves around the reader's own push, as
-    # Board.san_and_push writes it (pinned python-chess; a test holds the two equal): the move as
-    # written before it is played, then "+" or "#" seen on the board after it. Board.san would
-    # play the move and take it back once more.
-    def visit_board(self, board: chess.Board) -> None:
-        if self.game.start_fen is None:  # the first call: the starting position, before any move
-            self.game.start_fen = "" if board.chess960 else board.fen()
-        elif self.written is not None:  # just after a mainline move, played
-            san, self.written = self.written, None
-            if san != "--" and board.is_check():
-                san += "#" if board.is_checkmate() else "+"
-            self.game.sans.append(san)
+            self.alternative = None  # back on the mainline (GameBuilder leaves in_variation as it is)
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
-        super().visit_move(board, move)
         if not self.opened:
-            self.written = board._algebraic_without_suffix(move)
-        elif self.first is None:
-            self.first = self.variation_stack[-1]
-            if self.broken_here:
-                self.game.broken_nodes.add(id(self.first))
+            if self.unsure is not None:  # the last move gave check, and `board` is after it
+                if not move and board.is_checkmate():  # a null move proves nothing: look
+                    self.game.sans[self.unsure] = self.game.sans[self.unsure][:-1] + "#"
+                self.unsure = None  # else a legal move follows, so it was no mate
+            self.game.moves.append(move)
+            self.game.comments.append("")
+        else:
+            self.depth += 1
+            if self.depth == 1:
+                self.alternative = _Alternative(move, self.starting_comment, self.broken_here)
+                self.game.alternatives.setdefault(self.parent, []).append(self.alternative)
+            elif self.depth == 2 and self.alternative is not None:
+                self.alternative.reply = move
+        self.starting_comment = ""
+        self.in_variation = True
+
+    # A mainline move's SAN is written in two halves around the reader's own push, as
+    # Board.san_and_push writes it (pinned python-chess; the tests hold the two equal): the move as
+    # written before it is played (parse_san), then "+" or "#" seen on the board after it.
+    # Board.san would play the move and take it back once more. The pieces giving check are kept
+    # for reading the next move there (_read_san), and a check is a mate only if no legal move
+    # follows: that is looked for only when none is read (visit_move, result).
+    def visit_board(self, board: chess.Board) -> None:
+        game = self.game
+        if game.start_fen is None:  # the first call: the starting position, before any move
+            if board.chess960:
+                game.start_fen = ""
+            elif "FEN" in game.headers or type(board) is not chess.Board:
+                game.start_fen = board.fen()
+            else:  # chess.Board's own start: its FEN is known (Board.fen takes a tenth of a game's reading)
+                game.start_fen = chess.STARTING_FEN
+            game.start_ply = board.ply() if "FEN" in game.headers else 0
+            self._look(board)
+        elif self.written is not None:  # just after a mainline move, played (_look, inline)
+            san, self.written = self.written, None
+            self.board, self.checked_at = board, len(board.move_stack)
+            self.checkers = board.checkers_mask()
+            if self.checkers and san != "--":
+                self.unsure = len(game.sans)
+                san += "+"
+            game.sans.append(san)
+
+    def _look(self, board: chess.Board) -> int:
+        """The pieces giving check on the mainline's `board`, kept for reading its next move."""
+        self.board = board
+        self.checked_at = len(board.move_stack)
+        self.checkers = board.checkers_mask()
+        return self.checkers
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if not self.opened and board is self.board and len(board.move_stack) == self.checked_at:
+            move = self._read_san(board, san)
+            if move is not None:
+                return move
         if self.opened and self.broken_here:
             return chess.Move.null()
         try:
@@ -188,6 +319,10 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
             target = chess.square_name(move.to_square)
             words = f"written as a capture, but there is nothing to capture on {target}"
             return self._unread(board, san, words, ValueError(words))
+        if not self.opened:  # a SAN _read_san leaves to python-chess ("Nbd2", "O-O", "e2e4", "--")
+            self.written = board._algebraic_without_suffix(move)
+            if not move and self.game.null_at < 0:
+                self.game.null_at = len(self.game.moves)
         return move
 
     def _unread(self, board: chess.Board, san: str, words: str, error: ValueError) -> chess.Move:
@@ -201,8 +336,8 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
             self.broken_here = True
             dots = "." if board.turn == chess.WHITE else "..."
             self.game.broken.append((self.branch, f"{board.fullmove_number}{dots} {san}", words))
-            if self.first is not None:
-                self.game.broken_nodes.add(id(self.first))
+            if self.alternative is not None:
+                self.alternative.broken = True
         return chess.Move.null()
 
     def _remember(self, board: chess.Board, san: str, words: str) -> None:
@@ -213,7 +348,97 @@ class _Builder(chess.pgn.GameBuilder[_Game]):
             self.game.bad_san = (len(board.move_stack) + 1, label, words)
 
     def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)  # reported by read_pgn, not logged
+        pass  # a SAN that could not be read is reported by read_game (bad_san); the rest stop the game
+
+    def _read_san(self, board: chess.Board, san: str) -> chess.Move | None:
+        """The mainline move `san` in `board`, read as Board.parse_san reads it, and its SAN written
+        (self.written), with the work the two share done once: or None to leave it to them.
+
+        Board.parse_san finds the legal moves of the piece named that reach the square named, by
+        Board.generate_legal_moves: the pieces giving check (which visit_board has just looked for
+        to write the last move's "+"), the pinned pieces, then each move of that piece there made
+        and checked. This makes the same search with the same python-chess methods, its checkers
+        taken from visit_board; it reads only a SAN without a file or rank for a piece (any pawn's
+        is its own file), where the one move found also needs no file or rank in its SAN
+        (_algebraic_without_suffix's search for another piece is the same search). None when that
+        search finds no move, or two: python-chess then reads it and says what is wrong.
+        """
+        try:
+            shape = _SHAPES[san]
+        except KeyError:
+            shape = _shape(san)
+            if len(_SHAPES) < 4096:  # any SAN is a token: the cache is kept to the usual ones
+                _SHAPES[san] = shape
+        if shape is None or type(board) is not chess.Board:
+            return None
+        piece, to, files, promotion, letter = shape
+        turn = board.turn
+        ours = board.occupied_co[turn]
+        king_mask = board.kings & ours
+        if not king_mask:
+            return None
+        king = chess.msb(king_mask)
+        to_mask = chess.BB_SQUARES[to] & ~ours
+        from_mask = board.pawns & files if piece == chess.PAWN else board.pieces_mask(piece, turn)
+        blockers = board._slider_blockers(king)
+        checkers = self.checkers
+        moves = (
+            board._generate_evasions(king, checkers, from_mask, to_mask)
+            if checkers
+            else board.generate_pseudo_legal_moves(from_mask, to_mask)
+        )
+        found = None
+        for move in moves:
+            if move.promotion == promotion and board._is_safe(king, blockers, move):
+                if found is not None:
+                    return None  # ambiguous
+                found = move
+        if found is None:
+            return None
+        name = chess.SQUARE_NAMES[to]
+        if piece == chess.PAWN:
+            if found.from_square & 7 != to & 7:  # a pawn leaves its file only to take
+                name = chess.FILE_NAMES[found.from_square & 7] + "x" + name
+            elif "x" in san:
+                return None  # nothing taken: python-chess reads it and it is refused
+            self.written = name + "=" + chess.piece_symbol(promotion).upper() if promotion else name
+        elif board.occupied_co[not turn] & chess.BB_SQUARES[to]:
+            self.written = letter + "x" + name
+        elif "x" in san or (piece == chess.KING and board.is_castling(found)):
+            return None
+        else:
+            self.written = letter + name
+        return found
+
+    def result(self) -> _Game:
+        if self.unsure is not None and self.board is not None and self.board.is_checkmate():
+            self.game.sans[self.unsure] = self.game.sans[self.unsure][:-1] + "#"
+        return self.game
+
+
+_Shape = tuple[int, int, int, int | None, str]
+_SHAPES: dict[str, _Shape | None] = {}
+"""SANs as python-chess's tokenizer gives them, each read once: (the piece, the square it goes to,
+the files it may come from, the promotion, the SAN's piece letter) for a SAN _Reader._read_san
+reads, None for one it leaves to Board.parse_san."""
+
+
+def _shape(san: str) -> _Shape | None:
+    """`san` read as Board.parse_san reads it (the same pattern), or None when it names a piece's
+    file or rank, a pawn's rank, castling or a null move."""
+    match = chess.SAN_REGEX.match(san)
+    if not match:
+        return None
+    letter, file, rank, square, promoted = match.groups()
+    to = chess.SQUARE_NAMES.index(square)
+    promotion = chess.PIECE_SYMBOLS.index(promoted[-1].lower()) if promoted else None
+    if letter:
+        if file or rank or promotion:
+            return None
+        return chess.PIECE_SYMBOLS.index(letter.lower()), to, chess.BB_ALL, None, letter
+    if rank:
+        return None
+    return chess.PAWN, to, chess.BB_FILES[chess.FILE_NAMES.index(file) if file else to & 7], promotion, ""
 
 
 def _san_words(error: ValueError) -> str:
@@ -233,26 +458,25 @@ def read_pgn(
     tags do not say. The lessons are those of the games without errors.
     """
     handle = io.StringIO(join_broken_movetext(text.replace("\r\n", "\n").replace("\r", "\n")))
-    games = []
-    while (game := chess.pgn.read_game(handle, Visitor=_Builder)) is not None:
-        games.append(game)
-    if not games:
-        return [], [Problem("No games found in the PGN")], []
     errors: list[Problem] = []
     warnings: list[Problem] = []
-    if len(games) > MAX_PUZZLES:
-        errors.append(
-            Problem(
-                f"The PGN has {len(games)} games; the limit is {MAX_PUZZLES}: split it into smaller imports"
-            )
-        )
     lessons = []
-    for index, game in enumerate(games, 1):
-        lesson, problems = read_game(game, index, student_color)
+    count = 0
+    # Each game is made a lesson as it is read, so that only one game's moves are kept at a time.
+    while (game := chess.pgn.read_game(handle, Visitor=_Reader)) is not None:
+        count += 1
+        lesson, problems = read_game(game, count, student_color)
         errors.extend(problems.errors)
         warnings.extend(problems.warnings)
         if lesson is not None:
             lessons.append(lesson)
+    if not count:
+        return [], [Problem("No games found in the PGN")], []
+    if count > MAX_PUZZLES:
+        errors.insert(
+            0,
+            Problem(f"The PGN has {count} games; the limit is {MAX_PUZZLES}: split it into smaller imports"),
+        )
     return lessons, errors, warnings
 
 
@@ -298,15 +522,18 @@ def _standard(headers: chess.pgn.Headers) -> bool:
 
 
 def _refutations(
-    game: _Game, node: chess.pgn.ChildNode, running: chess.Board, number: int, problems: Collector
+    alternatives: list[_Alternative],
+    line_move: chess.Move,
+    running: chess.Board,
+    number: int,
+    problems: Collector,
 ) -> tuple[Answer, ...]:
-    """The variations standing in for the student's move `node` (its parent's other children) as
-    refutations: the wrong move, the reply, their comments. One that can't be (unreadable, no reply,
-    a mate, which solves the puzzle anyway) is skipped with a warning."""
-    parent = node.parent
+    """The variations standing in for the student's move `line_move` as refutations: the wrong move,
+    the reply, their comments. One that can't be (unreadable, no reply, a mate, which solves the
+    puzzle anyway) is skipped with a warning."""
     answers: list[Answer] = []
-    for alternative in parent.variations[1:] if parent is not None else ():
-        if id(alternative) in game.broken_nodes or not alternative.move:
+    for alternative in alternatives:
+        if alternative.broken or not alternative.move:
             continue  # reported by read_game
         label = pgn_label(running, alternative.move)
         after = running.copy(stack=False)
@@ -316,27 +543,27 @@ def _refutations(
                 f"the variation {label} mates too, and any mating move solves the puzzle: "
                 "it is not a refutation, so it is skipped",
                 number,
-                pgn_label(running, node.move),
+                pgn_label(running, line_move),
             )
             continue
-        reply = alternative.variations[0] if alternative.variations else None
-        if reply is None or not reply.move:
+        reply = alternative.reply
+        if not reply:
             problems.warn(
                 f"the variation {label} has no answer from the opponent, so it can't be a refutation "
                 "(a wrong move and the reply that punishes it): it is skipped",
                 number,
-                pgn_label(running, node.move),
+                pgn_label(running, line_move),
             )
             continue
         texts = [
             split_comment(alternative.starting_comment)[0],
             split_comment(alternative.comment)[0],
-            split_comment(reply.comment)[0],
+            split_comment(alternative.reply_comment)[0],
         ]
         comment = " ".join(text for text in texts if text)
         for message in text_problems(comment, "comment"):
-            problems.error(f"the variation {label}: {message}", number, pgn_label(running, node.move))
-        answers.append(Answer(move=alternative.move, reply_move=reply.move, comment=comment))
+            problems.error(f"the variation {label}: {message}", number, pgn_label(running, line_move))
+        answers.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
     return tuple(answers)
 
 
@@ -346,7 +573,7 @@ class _Replay:
 
     def __init__(self, board: chess.Board, moves: list[chess.Move]) -> None:
         self.board = board.copy(stack=False)
-        self.moves = moves  # the line's moves as far as read (the caller appends)
+        self.moves = moves
         self.played = 0
 
     def before(self, ply: int) -> chess.Board:
@@ -358,42 +585,40 @@ class _Replay:
 
 
 def _steps(
-    game: _Game, board: chess.Board, problems: Collector, student: chess.Color | None = None
+    game: _Game, board: chess.Board, fen: str, problems: Collector, student: chess.Color | None = None
 ) -> list[Step | None]:
     """The mainline's moves with their comments and hints (texts checked on the way), and the
     variations in place of the student's moves as refutations. Each move carries the SAN the
-    reader wrote for it when the reader started from `board`'s very position (so the line needn't
-    check the move or write its SAN again)."""
+    reader wrote for it when the reader started from `board`'s very position, `fen` (so the line
+    needn't check the move or write its SAN again)."""
     steps: list[Step | None] = []
-    moves: list[chess.Move] = []
-    replay = _Replay(board, moves)
-    sans = game.sans if game.start_fen == board.fen() else []
-    for ply, node in enumerate(game.mainline()):
-        comment, hint = split_comment(node.comment) if node.comment else ("", "")
-        if not node.move:
+    replay = _Replay(board, game.moves)
+    sans = game.sans if game.start_fen == fen else None
+    alternatives, comments, null_at = game.alternatives, game.comments, game.null_at
+    first = board.turn
+    for ply, move in enumerate(game.moves):
+        if ply == null_at:
             running = replay.before(ply)
             dots = "." if running.turn == chess.WHITE else "..."
             label = f"{running.fullmove_number}{dots} --"
-            problems.error("a null move (--) cannot be played in a puzzle", len(steps) + 1, label)
+            problems.error("a null move (--) cannot be played in a puzzle", ply + 1, label)
             steps.append(None)
             break
-        moves.append(node.move)
-        san = sans[ply] if ply < len(sans) else ""
-        if comment or hint:
-            # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
-            found = text_problems(comment, "comment") + text_problems(hint, "hint")
-            if found:
-                label = pgn_label(replay.before(ply), node.move, san)
-                for message in found:
-                    problems.error(message, len(steps) + 1, label)
-        turn = board.turn if ply % 2 == 0 else not board.turn
-        parent = node.parent
-        refutations = (
-            _refutations(game, node, replay.before(ply), len(steps) + 1, problems)
-            if turn == student and parent is not None and len(parent.variations) > 1
-            else ()
-        )
-        steps.append(Step(move=node.move, san=san, comment=comment, hint=hint, refutations=refutations))
+        san = sans[ply] if sans else ""
+        comment, hint = comments[ply], ""
+        if comment:
+            comment, hint = split_comment(comment)
+            if comment or hint:
+                # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
+                found = text_problems(comment, "comment") + text_problems(hint, "hint")
+                if found:
+                    label = pgn_label(replay.before(ply), move, san)
+                    for message in found:
+                        problems.error(message, ply + 1, label)
+        refutations: tuple[Answer, ...] = ()
+        if ply in alternatives and (first if ply % 2 == 0 else not first) == student:
+            refutations = _refutations(alternatives[ply], move, replay.before(ply), ply + 1, problems)
+        steps.append(Step("", move, san, comment, hint, refutations))
     return steps
 
 
@@ -420,7 +645,8 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
 
     if board is None:  # the moves cannot be read without a position
         return None, problems
-    steps = _steps(game, board, problems, student)
+    fen = board.fen() if "FEN" in headers else chess.STARTING_FEN  # chess.Board()'s, known
+    steps = _steps(game, board, fen, problems, student)
     for number, label, words in game.broken:
         # Only a variation in place of the student's move could have been a refutation.
         if student is not None and (board.turn == student) == (number % 2 == 1):
@@ -442,4 +668,4 @@ def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesso
     played, complete = play_line(board, student, steps, problems)
     if problems.errors or not complete:
         return None, problems
-    return lesson_of(index, title, intro, board, student, played), problems
+    return lesson_of(index, title, intro, board, student, played, fen), problems
