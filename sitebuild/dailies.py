@@ -6,13 +6,14 @@ in `dist/.build/daily` (a dot folder: the deploy never sends one, ops/deploy.py)
 each file's size and mtime (they have no compressed copies: sitebuild/compress.py), the days each
 game published, the build's day, and a key of what the files are made from besides the store (the
 bundle's index, the source of puzzlebook/ and service/). The next build with the same key, over
-files just as recorded, makes only the days from the day before its last build's on (the new days,
-the home card of the last two, the index) and counts the rest as unchanged without reading the
-store for them: a warm build costs the days that changed, not the days stored. Anything else
-(another bundle or code, a file rewritten since, `build.py fill` among them, a build for an earlier
-day, or another store: the two days made again differ from what was written) and it keeps and
-makes every day again, as a cold build does; the record is then written anew. The picks are kept
-from that day on too (the days before were kept when the last build ran, and a kept pick stands).
+files just as recorded, makes only the days whose files may differ (from the first of the last
+build's home-card days, CARD_DAYS back from its day, on: the new days, the cards, the index) and
+counts the rest as unchanged without reading the store for them: a warm build costs the days that
+changed, not the days stored. Anything else (another bundle or code, a file rewritten since,
+`build.py fill` among them, a build for an earlier day, or another store: the days made again
+differ from what was written) and it keeps and makes every day again, as a cold build does; the
+record is then written anew. The picks are kept from that day on too (the days before were kept
+when the last build ran, and a kept pick stands).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from service.games.chess import CARD_DAYS
 from sitebuild import compress, records
 from sitebuild.output import Output
 
@@ -90,8 +92,8 @@ def day_of(rel: str) -> str | None:
 
 def since_of(record: Record | None, key: str, out: Path, today: dt.date) -> dt.date | None:
     """The first day a build of `today` must make the files of, given the last build's record:
-    None for every day (no usable record), else the day before the record's day (its home card
-    changes with the day; a day's file doesn't)."""
+    None for every day (no usable record), else the first of the record's days with a home card
+    (the last CARD_DAYS: which days have a card changes with the day; a day's file doesn't)."""
     if record is None or record.key != key:
         return None
     last = dt.date.fromisoformat(record.day)
@@ -100,11 +102,11 @@ def since_of(record: Record | None, key: str, out: Path, today: dt.date) -> dt.d
     root = str(out)
     if any(_stat(root, rel) != seen for rel, seen in record.files.items()):
         return None
-    return min(last, today) - dt.timedelta(days=1)
+    return min(last, today) - dt.timedelta(days=CARD_DAYS - 1)
 
 
 def agrees(out: Path, record: Record, files: dict[str, bytes]) -> bool:
-    """Whether the files made again of the days the last build made too (the day before its day,
+    """Whether the files made again of the days the last build made too (its last CARD_DAYS days,
     and its day) hold the bytes it wrote: the store is the one it read (another store, with other
     picks kept, makes every day again)."""
     for rel, data in files.items():
@@ -134,7 +136,7 @@ def write(output: Output, key: str, today: dt.date, record: Record | None, since
         first = since.isoformat()
         for rel, seen in record.files.items():
             day = day_of(rel)
-            # A card is published for the last two days only: an older one is no file of this build.
+            # A card is published for the last CARD_DAYS days only: an older one is no file of this build.
             if day is not None and day < first and rel.endswith(".json"):
                 output.keep(rel)
                 kept[rel] = seen
