@@ -102,16 +102,16 @@ test-browser: setup
 	$(PY) -m pytest -n 3 --dist loadgroup -q tests/browser
 
 # The suite without the browser tests (and without the node tests, which do not
-# depend on Python's version). Four workers on two cores: some of its long tests wait on the disk
-# (SQLite's fsyncs, a server's clean stop) rather than the CPU, and with three the suite ran on alone
-# for a minute and a half after the browser tests had ended (10:18 against 8:27, 2026-12-05).
+# depend on Python's version). Three workers on two cores: some of its long tests wait on the disk
+# (SQLite's fsyncs, a server's clean stop) rather than the CPU, and with two the suite ran on alone
+# for a minute and a half after the browser tests had ended.
 test-python: test-python-suite test-api-schema
 
 # schemathesis over every operation of the API document, apart from the suite: the module makes its
 # cases as it is collected (a quarter of a minute of CPU), which each of the suite's three workers did
 # again; on two workers of its own, as its three minutes of CPU ran last alone on one.
 test-python-suite: setup
-	$(PY) -m pytest -n 4 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
+	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 test-api-schema: setup
