@@ -89,6 +89,11 @@ class Streak:
             return 0
         return max(0, (today - dt.date.fromisoformat(self.day)).days - 1)
 
+    def standing_at(self, now: dt.datetime, site_day: dt.date) -> Standing:
+        """The run as it stands on the player's own date at `now` (`own_today`): what a page shows of
+        a streak between results."""
+        return self.standing(self.own_today(now, site_day))
+
     def standing(self, today: dt.date, skipped: int = 0) -> Standing:
         """The run as it stands on `today`: alive while the days missed since its last day (less the
         `skipped` ones, dates a move east jumped over) are no more than its freezes held (each missed

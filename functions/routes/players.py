@@ -72,7 +72,7 @@ def _name_from(body: object) -> str:
 def streak_info(streak: Streak, now: dt.datetime, site_day: dt.date) -> StreakInfo:
     """A streak as the API gives it: as it stands on the player's own date at `now` (Streak.own_today),
     with its best and its freezes."""
-    at = streak.standing(streak.own_today(now, site_day))
+    at = streak.standing_at(now, site_day)
     return StreakInfo(current=at.length, best=streak.best, freezes_used=at.freezes_used,
                       freezes_held=at.freezes_held)
 

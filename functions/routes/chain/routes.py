@@ -243,8 +243,7 @@ async def my_chain_day(me: Viewer, date: DatePath) -> MyChainResult:
     out_by(day, ctx.now(), CHAIN_OF)  # a day not out yet has no result, and says so as every dated route
     records = ChainRecords(ctx.store)
     kept = records.chain_result(me.player.id, day.isoformat())
-    streak = records.stats(me.player.id).streak
-    now = streak.standing(streak.own_today(ctx.now(), ctx.today()))
+    now = records.stats(me.player.id).streak.standing_at(ctx.now(), ctx.today())
     mine = MyChainResult(date=day.isoformat(), streak=now.length, freezes_used=now.freezes_used)
     if isinstance(kept, KeptSolve):
         return mine.model_copy(update={

@@ -98,8 +98,7 @@ async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
         raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
     records = ChessRecords(ctx.store)
     kept = records.chess_results(me.player.id, [d.id for d in dailies])
-    streak = records.stats(me.player.id).streak
-    now = streak.standing(streak.own_today(ctx.now(), ctx.today()))
+    now = records.stats(me.player.id).streak.standing_at(ctx.now(), ctx.today())
     mine = []
     for daily in dailies:
         solve, miss = kept[daily.id]
