@@ -18,11 +18,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bench.bench_honesty import Skewed
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as chx
 from tests.browser import chess_helpers as ch
 from tests.site_seed import copy_seed, seed_folder, shared_folder
-from tests.support import uvicorn_serving
+from tests.support import publish_boards, uvicorn_serving
 
 pytestmark = pytest.mark.browser
 
@@ -30,23 +31,9 @@ ZONES = ("Pacific/Kiritimati", "Europe/London", "Pacific/Pago_Pago")
 
 
 @dataclass
-class Running:
-    """A clock that runs in real time from wherever it was last set: the server's, and the pages'
-    (Playwright's set_system_time) set to the same moment, so a solve's seconds pass on both."""
-
-    offset: dt.timedelta = dt.timedelta()
-
-    def __call__(self) -> dt.datetime:
-        return dt.datetime.now(dt.UTC) + self.offset
-
-    def at(self, when: dt.datetime) -> None:
-        self.offset = when - dt.datetime.now(dt.UTC)
-
-
-@dataclass
 class World:
     url: str
-    clock: Running
+    clock: Skewed
     ctx: Any
     client: Any
 
@@ -66,7 +53,7 @@ def world(tmp_path_factory: pytest.TempPathFactory, site_server: Any) -> Iterato
     env = {**site_server.env, "PUZZLEBOOK_DIST": str(base / "dist"),
            "PUZZLEBOOK_STORE": f"sqlite:///{base / 'store.sqlite3'}"}
     settings = load(env, warn=False)
-    clock = Running()
+    clock = Skewed()  # the server's; each page's set to the same moment (Playwright's set_system_time)
     store = SqliteStore(str(base / "store.sqlite3"))
     try:
         app = create_app(settings, store, clock=clock)
@@ -101,14 +88,9 @@ def play_daily(page: Any, world: World, when: dt.datetime, puzzle: Puzzle) -> No
 
 
 def board_names(world: World, date: dt.date, band: str) -> list[str]:
-    from service.boards.publisher import Publisher
-    from service.boards.snapshot import Snapshots
-    from service.publish import site_files
-
-    Publisher(world.ctx.store, world.ctx.settings, site_files(world.ctx.settings), clock=world.clock).round()
-    world.ctx.part(Snapshots.of).forget()
-    got = world.client.get(f"/api/boards/chess/daily/{date.isoformat()}?band={band}").json()
-    return [row["name"] for row in got["rows"]]
+    path = f"/api/boards/chess/daily/{date.isoformat()}?band={band}"
+    publish_boards(world.ctx, path)
+    return [row["name"] for row in world.client.get(path).json()["rows"]]
 
 
 def test_each_player_gets_their_dates_daily_at_their_own_midnight(world: World, make_page: Any,
