@@ -225,3 +225,13 @@ def test_each_form_in_use_is_read() -> None:
 ])
 def test_a_quote_names_a_heading_or_its_first_words(quote: str, heading: str, named: bool) -> None:
     assert names(quote, heading) is named
+
+
+MERGE_MARK = re.compile(r"^(?:<{7} |>{7} |={7}$)", re.MULTILINE)
+
+
+def test_no_file_searched_holds_an_unresolved_merge_conflict() -> None:
+    """A merge's unresolved conflict left in a guide reads as both versions at once (it happened to
+    docs/operations.md's table of goals)."""
+    marked = [str(path.relative_to(ROOT)) for path in _files() if MERGE_MARK.search(path.read_text())]
+    assert not marked, f"unresolved merge conflicts in {marked}"
