@@ -40,14 +40,14 @@ def built(tmp_path_factory: pytest.TempPathFactory):
     return tmp / "dist", report
 
 
-def over_built(built, tmp: Path):
+def over_built(built, tmp: Path, root: Path = ROOT):
     """Settings for building again over a copy of `built` (its output and its store, every file's
-    bytes and times), as if `built` had been made in `tmp`: a test of what a later build does
-    starts there, not with a cold build of its own."""
+    bytes and times), as if `built` had been made in `tmp`, with the chess bundle under `root`: a
+    test of what a later build does starts there, not with a cold build of its own."""
     dist, _ = built
     shutil.copytree(dist, tmp / "dist")  # real copies: a test may write into them
     copy_store(dist.parent / "store.sqlite3", tmp / "store.sqlite3")  # with its log, never a torn copy
-    return settings(tmp, **BUILT_ENV)
+    return settings(tmp, root, **BUILT_ENV)
 
 
 # One xdist worker runs the module: `built` is built once, not once per worker.
@@ -62,7 +62,6 @@ def html_pages(dist: Path) -> list[Path]:
     return sorted(dist.rglob("*.html"))
 
 
-@pytest.mark.slow  # builds the whole site
 def test_a_second_build_with_nothing_changed_rewrites_nothing(built, tmp_path):
     s = over_built(built, tmp_path)
     before = files(tmp_path / "dist")
@@ -74,7 +73,6 @@ def test_a_second_build_with_nothing_changed_rewrites_nothing(built, tmp_path):
     assert files(tmp_path / "dist") == before
 
 
-@pytest.mark.slow  # builds the whole site
 def test_a_second_build_with_nothing_changed_runs_no_esbuild(built, tmp_path, monkeypatch):
     """The bundles and the minified files come from the last build's record (sitebuild/static_steps.py)
     when nothing they are made from has changed: no node or esbuild process, the same files."""
@@ -122,7 +120,6 @@ def _daily_truth(s, day: dt.date) -> dict[str, bytes]:
         store.close()
 
 
-@pytest.mark.slow  # builds the whole site
 def test_a_later_build_makes_only_the_new_days_and_the_files_a_cold_one_would(built, tmp_path):
     """The days a build wrote are not made again (sitebuild/dailies.py): a build three days on, over
     a store the nightly kept, rewrites only the new days' files and the index, and every daily file
@@ -146,7 +143,6 @@ def test_a_later_build_makes_only_the_new_days_and_the_files_a_cold_one_would(bu
     assert remade == {"daily/index.json", *new_days}
 
 
-@pytest.mark.slow  # builds the whole site
 def test_a_daily_file_changed_since_the_last_build_has_every_day_made_again(built, tmp_path):
     """A daily file that isn't as the last build wrote it (rewritten by `build.py fill`, or by
     hand) makes the next build write every day's file again, as a cold build would."""
@@ -355,6 +351,10 @@ def test_the_service_worker_precaches_files_that_exist(built):
 
 @pytest.fixture
 def sources(tmp_path: Path) -> Path:
+    """A copy of site/ to change, beside the repository's node_modules/ and shards/. A test builds
+    it over a copy of `built` (`over_built`): its store keeps every pick already, and its record
+    of the bundled modules stands for an unchanged copy, so what is timed is the build's reaction
+    to the change, not a cold build's picks and esbuild (some 8 s of CPU a test)."""
     root = tmp_path / "root"
     root.mkdir()
     shutil.copytree(ROOT / "site", root / "site")
@@ -363,9 +363,9 @@ def sources(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.mark.slow  # builds the whole site
-def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources, tmp_path):
-    s = settings(tmp_path, sources)
+@pytest.mark.slow  # node and esbuild bundle every view again
+def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(built, sources, tmp_path):
+    s = over_built(built, tmp_path, sources)
     first = builder.build_site(s, root=sources)
     css = sources / "site/static/css/site.css"
     css.write_text(css.read_text() + "\n.pb-changed-style { color: red }\n")
@@ -383,21 +383,19 @@ def test_changing_a_static_file_moves_the_folder_and_removes_the_old_one(sources
     assert second.static_prefix in (tmp_path / "dist/index.html").read_text()
 
 
-@pytest.mark.slow  # builds the whole site
-def test_a_template_naming_a_missing_static_file_is_a_clear_error(sources, tmp_path):
+def test_a_template_naming_a_missing_static_file_is_a_clear_error(built, sources, tmp_path):
     (sources / "site/templates/broken.html").write_text(
         '{% extends "base.html" %}{% block head %}'
         '<link rel="stylesheet" href="{{ static(\'css/nope.css\') }}">{% endblock %}'
     )
     with pytest.raises(PageError, match=r"site/templates/broken.html: no static file 'css/nope.css'"):
-        builder.build_site(settings(tmp_path, sources), root=sources)
+        builder.build_site(over_built(built, tmp_path, sources), root=sources)
 
 
-@pytest.mark.slow  # builds the whole site
-def test_a_template_syntax_error_names_the_file_and_line(sources, tmp_path):
+def test_a_template_syntax_error_names_the_file_and_line(built, sources, tmp_path):
     (sources / "site/templates/broken.html").write_text("line one\n{% if %}\n")
     with pytest.raises(PageError, match=r"broken.html, line 2"):
-        builder.build_site(settings(tmp_path, sources), root=sources)
+        builder.build_site(over_built(built, tmp_path, sources), root=sources)
 
 
 def test_missing_npm_packages_say_how_to_get_them(sources, tmp_path):
@@ -407,19 +405,17 @@ def test_missing_npm_packages_say_how_to_get_them(sources, tmp_path):
         builder.build_site(settings(tmp_path, sources), root=sources)
 
 
-@pytest.mark.slow  # builds the whole site
-def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(sources, tmp_path):
+def test_a_bundle_index_naming_a_missing_shard_is_a_clear_error(built, sources, tmp_path):
     (sources / "shards").unlink()
     shutil.copytree(ROOT / "shards", sources / "shards")
     (sources / "shards/Easy/0.json").unlink()
     with pytest.raises(BadBundle, match=r"Easy/0.json is missing"):
-        builder.build_site(settings(tmp_path, sources), root=sources)
+        builder.build_site(over_built(built, tmp_path, sources), root=sources)
 
 
-@pytest.mark.slow  # builds the whole site
-def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(sources, tmp_path):
+def test_without_a_bundle_the_build_says_so_and_publishes_no_dailies(built, sources, tmp_path):
     (sources / "shards").unlink()
-    report = builder.build_site(settings(tmp_path, sources), root=sources)
+    report = builder.build_site(over_built(built, tmp_path, sources), root=sources)
     assert any("no chess bundle" in note for note in report.notes)
     assert report.dailies == "skipped: no chess bundle"
     assert (tmp_path / "dist/index.html").is_file()
@@ -475,7 +471,6 @@ def test_every_text_file_but_the_daily_files_has_brotli_and_gzip_copies_of_its_b
     assert len((dist / "index.html.br").read_bytes()) < len(page) / 3
 
 
-@pytest.mark.slow  # builds the whole site
 def test_a_compressed_copy_older_than_its_file_is_made_again(built, tmp_path):
     """Something that rewrote a file without compressing it (`build.py fill` writing a daily
     file) leaves copies of the old bytes; the next build makes them again."""
