@@ -77,14 +77,19 @@ def the_daily(world: World, bundle: Any, date: dt.date) -> Puzzle:
 
 
 def play_daily(page: Any, world: World, when: dt.datetime, puzzle: Puzzle) -> None:
-    """At `when` on both clocks, open the home page, check it offers `puzzle`'s date, and solve it."""
+    """At `when` on both clocks, open the home page, check it offers `puzzle`'s date, solve it, and
+    wait until the server has taken the solve. The sheet shows the result as soon as it is played,
+    while its post waits a second a move after its ticket (lib/session.js, `notBefore`): moving the
+    clocks on before it lands would send a 23:57 solve at 00:01, after its date has ended there."""
     world.clock.at(when)
     page.clock.set_system_time(when)
     page.goto(f"/#/daily/{puzzle.band}")
     ch.wait_ready(page)
     assert page.text_content("#play-kind").startswith("Daily · ")
-    ch.solve(page, puzzle)
-    page.locator("#play-done").wait_for(state="visible")
+    with page.expect_response(lambda r: r.url.endswith("/api/chess/solves"), timeout=60_000) as posted:
+        ch.solve(page, puzzle)
+        page.locator("#play-done").wait_for(state="visible")
+    assert posted.value.status == 200, posted.value.text()
 
 
 def board_names(world: World, date: dt.date, band: str) -> list[str]:
