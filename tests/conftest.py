@@ -45,9 +45,9 @@ SLOW_HERE = frozenset({
 # Handed out first, longest first: a name matches a node id's start; a module of an xdist group is
 # handed out whole, where its first test stands. Wall seconds each, on 2 cores at load 7.
 LONG_FIRST = (
-    "tests/test_site_build.py::",  # one group, two cold builds: 68 s
+    "tests/test_site_build.py::",  # one group: a cold build, then builds over copies of it
     "tests/test_bench.py::test_scale_",  # the scale model over moto: 52 s
-    "tests/test_snapshots_lambda.py::test_a_run_publishes_each_board_once",  # four rounds over moto: 52 s
+    "tests/test_snapshots_lambda.py::test_a_run_publishes_each_board_once",  # six rounds over moto
     "tests/test_lessons_api.py::test_a_pgn_larger_than_a_dynamodb_item",  # 160 games, each store: 45 s
     "tests/test_lessons_api.py::test_an_import_too_big_to_keep",  # 28,000 moves checked twice: 35 s
     "tests/test_store_sqlite.py::test_the_log_stays_small",  # 20,000 results: 36 s
