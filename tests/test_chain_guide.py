@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,10 @@ from puzzlebook.chain.generate import generate
 from service.settings import load
 from sitebuild import builder
 from sitebuild.pages import PageError
+from tests.support import copy_store
+
+# One xdist worker runs the module: `built` (below) is built once, not once per worker.
+pytestmark = pytest.mark.xdist_group("chain_guide")
 
 TODAY = dt.date(2026, 11, 30)
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,9 +140,16 @@ def _settings(tmp: Path):
     return load(env, warn=False)
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, builder.BuildReport]:
+    """The site built on TODAY, once for the module (a cold build over an empty store)."""
+    tmp = tmp_path_factory.mktemp("guides")
+    return tmp, builder.build_site(_settings(tmp), today=TODAY)
+
+
 @pytest.mark.slow  # builds the whole site
-def test_the_guides_are_built_into_the_site_and_its_sitemap(tmp_path: Path) -> None:
-    report = builder.build_site(_settings(tmp_path), today=TODAY)
+def test_the_guides_are_built_into_the_site_and_its_sitemap(built: tuple[Path, builder.BuildReport]) -> None:
+    tmp_path, report = built
     assert {"/chain/strategy/", "/chain/difficulty/"} <= set(report.pages)
     sitemap = (tmp_path / "dist/sitemap.xml").read_text()
     assert "/chain/strategy/</loc>" in sitemap and "/chain/difficulty/</loc>" in sitemap
@@ -158,6 +170,10 @@ def test_the_guides_are_built_into_the_site_and_its_sitemap(tmp_path: Path) -> N
 
 
 @pytest.mark.slow  # builds the whole site
-def test_a_build_on_a_day_an_example_isnt_over_fails(tmp_path: Path) -> None:
+def test_a_build_on_a_day_an_example_isnt_over_fails(built: tuple[Path, builder.BuildReport],
+                                                      tmp_path: Path) -> None:
+    # Over a copy of `built`'s store and output: its days are kept, so the build is the pages'.
+    shutil.copytree(built[0] / "dist", tmp_path / "dist")
+    copy_store(built[0] / "store.sqlite3", tmp_path / "store.sqlite3")
     with pytest.raises(PageError, match=r"chain/(strategy|difficulty)\.html: .*not 2026-10-18"):
         builder.build_site(_settings(tmp_path), today=dt.date(2026, 10, 18))
