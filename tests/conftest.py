@@ -54,7 +54,7 @@ LONG_FIRST = (
     "tests/test_store_contract.py::test_a_board_",  # the top 100 over moto: 30 s each
     "tests/test_store_sqlite.py::test_a_clean_stop_of_serve",  # a server's start and stop: 32 s
     "tests/test_api_standing.py::test_new_players_are_metered_per_address",  # sixty students: 29 s
-    "tests/test_chain_guide.py::test_the_guides_are_built",  # a site build: 28 s
+    "tests/test_chain_guide.py::",  # one group: a site build, then a build over a copy of it
     "tests/test_bench.py::test_lessons_times",  # 23 s
     "tests/test_bundle_reproduce.py::",  # the bundle made again from its source: 20 s
     "tests/test_nightly_lambda.py::",  # 18 s
