@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import atexit
 import datetime as dt
+import functools
 import shutil
 import tempfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 import schemathesis
@@ -32,6 +34,35 @@ from service.store.sqlite import SqliteStore
 from tests.support import Clock, settings_for_tests, signed_up
 
 pytestmark = pytest.mark.slow
+
+
+def _each_regex_made_once() -> None:
+    """Make each pattern's strategy once a process, not again for every strategy derived from it.
+
+    Hypothesis builds `from_regex` lazily, and each `.filter()` of it (schemathesis filters every
+    pattern's strings by the schema's other facets) is a new lazy strategy that builds the regex's
+    strategy again, walking every code point of each range in its classes: the names' pattern
+    leaves out two planes of private use, some 130,000 code points, 1–2 s a build, made some 25
+    times an operation; a third of the run's CPU. A regex's strategy is a value of its arguments
+    (the same alphabet strategy is passed each time), so keeping it changes no case drawn. If
+    Hypothesis moves `regex_strategy`, this fails at import rather than running slowly."""
+    from hypothesis.strategies._internal import regex
+
+    made: dict[tuple[Any, ...], Any] = {}
+    build = regex.regex_strategy
+
+    @functools.wraps(build)
+    def regex_strategy(pattern: Any, fullmatch: bool, *, alphabet: Any, **hacks: Any) -> Any:
+        key = (getattr(pattern, "pattern", pattern), getattr(pattern, "flags", None), fullmatch, alphabet,
+               tuple(sorted(hacks.items())))
+        if key not in made:
+            made[key] = build(pattern, fullmatch, alphabet=alphabet, **hacks)
+        return made[key]
+
+    regex.regex_strategy = regex_strategy
+
+
+_each_regex_made_once()
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 # The schema is loaded when this module is collected, so the app (and its store) is made here too.
