@@ -6,7 +6,8 @@ esbuild's, from resource usage: the machine's load moves wall time, hardly CPU t
     python -m bench build --through 2028-12-01 --runs 5      # five cold builds of each, in turn
 
 For each day (today, then --through) a fresh SQLite store is filled through that day by the
-nightly's own code (each game's keep_through: every day's picks, once, as the nightly keeps them).
+nightly's own code (each game's keep_through: every day's picks, once, as the nightly keeps them,
+with each Storm and Streak run its public file's text).
 Then the site is built for each day into an empty folder (cold), --runs times, the days taken in
 turn (today's first, then the other first, ...) so the machine's other work falls on both alike;
 then twice more over the last with nothing changed (warm). Goals: a warm build under 1 s of CPU
@@ -67,7 +68,8 @@ def _build(label: str, settings: Settings, day: dt.date) -> Run:
 
 def _fill(settings: Settings, day: dt.date) -> tuple[float, int]:
     """Keep every game's picks through `day` (and the chess dailies a day ahead, as the build asks),
-    as the nightly does day by day; its CPU seconds and how many picks it made."""
+    as the nightly does day by day (the run modes' file texts with their runs); its CPU seconds and
+    how many picks it made."""
     from service.games.registry import every_game
     from service.store import open_store
 

@@ -114,7 +114,8 @@ def copied(path: str) -> bool:
     >>> copied("static/ab/js/site.js"), copied("daily/storm/2026-12-01.json"), copied("img/icon.png")
     (True, False, False)
     """
-    return is_text(path) and not path.startswith(_DAILY)
+    # The prefix first: a cold build asks this twice of every daily file (5,200 times through 2028).
+    return not path.startswith(_DAILY) and is_text(path)
 
 
 def compressed(data: bytes, path: str = "", suffixes: tuple[str, ...] = (".br", ".gz")) -> dict[str, bytes]:

@@ -14,14 +14,15 @@ import pytest
 from puzzlebook.chess.shards import Bundle
 from service import publish
 from service.encoding import json_bytes
-from service.games.daily_run.hooks import day_bytes, day_file, ensure_run
+from service.games.daily_run.hooks import FILE_FORMAT, day_bytes, day_file, day_text, ensure_run, file_made
 from service.games.daily_run.mode import RunMode
 from service.games.daily_run.records import KeptRun, RunRecords
 from service.games.hooks import FillReport, NightlyRun
 from service.games.registry import HOOKS
 from service.games.storm import STORM
 from service.games.streak import STREAK
-from tests.support import settings_for_tests, sqlite_store
+from service.store.base import Store
+from tests.support import dynamo_store, settings_for_tests, sqlite_store
 
 ROOT = Path(__file__).resolve().parent.parent / "shards"
 # Each mode, on a day of its own (Storm's first tests were of 2026-11-30, Streak's of 2026-12-05).
@@ -85,6 +86,75 @@ def test_a_days_file_holds_the_bytes_of_its_run_as_the_api_has_it(
     doc = {"bundle": "7", "puzzles": [["a\"b", "Easy", "1200"], ["é\n", "Hard", 2100], ["a\"b", "Easy", 900]]}
     kept = KeptRun.from_item({"SK": "2026-12-01", "doc": doc})
     assert day_bytes("2026-12-01", doc, odd, {}) == json_bytes(day_file(kept, odd))
+
+
+def test_a_days_file_is_made_as_this_file_format_says() -> None:
+    """The bytes a day's file is made of, pinned: a kept text was made by FILE_FORMAT, so a change to
+    these bytes (day_file's, day_text's) must raise it, and every text kept before is made again."""
+    doc = {"bundle": "7", "puzzles": [["a\"b", "Easy", "1200"], ["é\n", "Hard", 2100]]}
+    odd = _OddBundle(Bundle(ROOT))
+    text = day_text("2026-12-01", doc, odd, {})  # type: ignore[arg-type]
+    fen, moves = '"8/8/{}/8 w - - 0 1 \u00a0"', '"e2e4 \\"e7e5\\""'
+    assert FILE_FORMAT == 1 and text == (
+        '{"date":"2026-12-01","bundle":7,"puzzles":['
+        f'["a\\"b",{fen.format("Easy")},{moves},1200],["\u00e9\\n",{fen.format("Hard")},{moves},2100]]}}'
+    )
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    if request.param == "sqlite":
+        with sqlite_store(tmp_path / "s.sqlite3") as s:
+            yield s
+    else:
+        with dynamo_store() as s:
+            yield s
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_a_days_file_is_kept_with_its_run_as_the_api_answers_it(
+    store: Store, bundle: Bundle, mode: RunMode[Any], today: dt.date
+) -> None:
+    """The first making of a day's file keeps its text with the run (RunKeys.files), the nightly's
+    and the build's alike; the kept text is json_bytes(day_file(...)) of the run, which the API
+    answers, and what a later build reads and writes as it is."""
+    settings, hooks, records = settings_for_tests(), HOOKS[mode.key], RunRecords(store, mode)
+    yesterday, tomorrow = today - dt.timedelta(days=1), today + dt.timedelta(days=1)
+    ensure_run(mode, store, settings, bundle, yesterday)  # a player's first start: no file made
+    assert records.file_texts(None, None, file_made(bundle)) == {}
+    now = dt.datetime.combine(today, dt.time(23, 5), tzinfo=dt.UTC)
+    hooks.nightly(NightlyRun(store, settings, bundle, today, now, 31, FillReport(today.isoformat())))
+    kept = records.file_texts(None, None, file_made(bundle))
+    assert sorted(kept) == [today.isoformat(), tomorrow.isoformat()]
+    files = hooks.daily_files(store, bundle, yesterday.isoformat(), tomorrow.isoformat())
+    kept = records.file_texts(None, None, file_made(bundle))
+    assert sorted(kept) == [yesterday.isoformat(), today.isoformat(), tomorrow.isoformat()]
+    for run in records.runs(None, None):
+        assert kept[run.day].encode() == json_bytes(day_file(run, bundle)) == files[mode.path(run.day)]
+
+
+@pytest.mark.parametrize(("mode", "today"), MODES)
+def test_a_store_without_a_days_kept_file_makes_it_and_keeps_it(
+    tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date
+) -> None:
+    """A store kept before the files were (or a text made from another bundle or FILE_FORMAT) makes
+    the file from the run again, the same bytes, and keeps it in place of any other."""
+    settings, hooks = settings_for_tests(), HOOKS[mode.key]
+    with sqlite_store(tmp_path / "s.sqlite3") as store:
+        records = RunRecords(store, mode)
+        hooks.keep_through(store, settings, bundle, today + dt.timedelta(days=1))  # keeps the texts too
+        made = file_made(bundle)
+        assert sorted(records.file_texts(None, None, made)) == records.days(None, None)
+        store.delete_partition(mode.keys.files)
+        stale = mode.first_day.isoformat()
+        records.keep_files({stale: "another bundle's"}, f"{FILE_FORMAT}:{bundle.version - 1}")
+        assert records.file_texts(None, None, made) == {}
+        files = hooks.daily_files(store, bundle, None, today.isoformat())
+        runs = records.runs(None, None)
+        assert sorted(files) == sorted(mode.path(run.day) for run in runs)
+        kept = records.file_texts(None, None, made)
+        for run in runs:
+            assert files[mode.path(run.day)] == json_bytes(day_file(run, bundle)) == kept[run.day].encode()
 
 
 class _OddBundle:

@@ -8,6 +8,12 @@ through today and `keep_through` through tomorrow (it keeps the chess picks a da
 mode keeps runs a day short of that `last`. The file holds the run's puzzles as the shards hold
 them ([id, fen, moves, rating]: nothing the shards don't already publish, themes left out); only
 which puzzles, in which order, is new, and that only on its day.
+
+Each day's file text is kept with its run (RunKeys.files) the first time the file is made (the
+nightly keeping the day, a build): a later build reads one string a day and writes it, rather than
+the run's record and its 150 puzzles' rows in the bundle. A kept text stands only while it was made
+as `file_made` says (this FILE_FORMAT, this bundle's version); any other, or none (a store kept
+before texts were), and the file is made from the run again and kept in its place.
 """
 
 from __future__ import annotations
@@ -54,11 +60,28 @@ def _row(bundle: Bundle, band: str, puzzle_id: str, day: str) -> list[Any]:
     return row
 
 
+# What a kept file text was made by besides its run and the bundle: raise it whenever day_file's
+# (and so day_text's) output changes, and every text kept before is made again (tests/test_daily_run.py
+# holds a file's bytes as they are, beside this number).
+FILE_FORMAT = 1
+
+
+def file_made(bundle: Bundle) -> str:
+    """What a kept file text was made by: FILE_FORMAT and the bundle's version (the rows' fen and
+    moves are the bundle's)."""
+    return f"{FILE_FORMAT}:{bundle.version}"
+
+
 def day_bytes(day: str, doc: dict[str, Any], bundle: Bundle, parts: dict[str, dict[str, str]]) -> bytes:
-    """json_bytes(day_file(run, bundle)) of the run kept on `day` as `doc` (its record: KeptRun.to_doc),
-    made without the objects: each puzzle's `["id","fen","moves",` is encoded once for all the days
-    in `parts` ({band: {id: text}}; a build publishing two years of Storm reads 114,000 puzzles, a
-    fifth of them new)."""
+    """json_bytes(day_file(run, bundle)) of the run kept on `day` as `doc`: day_text's, encoded."""
+    return day_text(day, doc, bundle, parts).encode()
+
+
+def day_text(day: str, doc: dict[str, Any], bundle: Bundle, parts: dict[str, dict[str, str]]) -> str:
+    """json_bytes(day_file(run, bundle)) of the run kept on `day` as `doc` (its record: KeptRun.to_doc)
+    as text, made without the objects: each puzzle's `["id","fen","moves",` is encoded once for all
+    the days in `parts` ({band: {id: text}}; a build publishing two years of Storm reads 114,000
+    puzzles, a fifth of them new)."""
     entries: list[str] = []
     add = entries.append
     for puzzle_id, band, rating, *_ in doc["puzzles"]:
@@ -70,7 +93,7 @@ def day_bytes(day: str, doc: dict[str, Any], bundle: Bundle, parts: dict[str, di
             row = _row(bundle, band, puzzle_id, day)
             part = by_id[puzzle_id] = f"[{_json(puzzle_id)},{_json(row[1])},{_json(row[2])},"
         add(f"{part}{int(rating)}]")
-    return f'{{"date":{_json(day)},"bundle":{int(doc["bundle"])},"puzzles":[{",".join(entries)}]}}'.encode()
+    return f'{{"date":{_json(day)},"bundle":{int(doc["bundle"])},"puzzles":[{",".join(entries)}]}}'
 
 
 def _json(value: Any) -> str:
@@ -96,10 +119,12 @@ class RunHooks(GameHooks):
 
     def nightly(self, run: NightlyRun) -> None:
         """Keep today's run and tomorrow's (its file is staged tonight)."""
-        for day in (run.today, run.today + dt.timedelta(days=1)):
+        tomorrow = run.today + dt.timedelta(days=1)
+        for day in (run.today, tomorrow):
             if day >= self.mode.first_day:
                 ensure_run(self.mode, run.store, run.settings, run.bundle, day)
                 run.report.game(self.key).kept += 1
+        self.day_texts(run.store, run.bundle, run.today.isoformat(), tomorrow.isoformat())
 
     def keep_through(
         self, store: Store, settings: Settings, bundle: Bundle, last: dt.date, since: dt.date | None = None
@@ -111,13 +136,15 @@ class RunHooks(GameHooks):
         if end < day:
             return 0
         kept = set(self._records(store).days(day.isoformat(), end.isoformat()))
-        picked = 0
+        picked: list[str] = []
         while day <= end:
             if day.isoformat() not in kept:
                 ensure_run(self.mode, store, settings, bundle, day)
-                picked += 1
+                picked.append(day.isoformat())
             day += dt.timedelta(days=1)
-        return picked
+        if picked:  # their files, kept with them (the days kept before have theirs, or get them when made)
+            self.day_texts(store, bundle, picked[0], picked[-1])
+        return len(picked)
 
     def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
         days = (today, today + dt.timedelta(days=1))
@@ -125,10 +152,26 @@ class RunHooks(GameHooks):
         return any(day >= self.mode.first_day and records.run_of(day.isoformat()) is None for day in days)
 
     def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
-        """Each kept run's public file, from `first` through `last` (today: module docstring)."""
-        parts: dict[str, dict[str, str]] = {}
-        docs = self._records(store).run_docs(first, last)
-        return {self.mode.path(day): day_bytes(day, doc, bundle, parts) for day, doc in docs}
+        """Each kept run's public file, from `first` through `last` (today: module docstring), as
+        kept with the run (made and kept now where it isn't: day_texts)."""
+        texts = self.day_texts(store, bundle, first, last)
+        return {self.mode.path(day): text.encode() for day, text in texts.items()}
+
+    def day_texts(self, store: Store, bundle: Bundle, first: str | None, last: str | None) -> dict[str, str]:
+        """{day: its public file's text} of every run kept from `first` through `last` (None: every
+        one), by day: the texts kept with the runs, in one read; any the store lacks (or holds as
+        made otherwise: file_made) made from the runs now, and kept."""
+        records = self._records(store)
+        made = file_made(bundle)
+        texts = records.file_texts(first, last, made)
+        missing = [day for day in records.days(first, last) if day not in texts]
+        if not missing:
+            return texts
+        wanted, parts = set(missing), dict[str, dict[str, str]]()
+        docs = records.run_docs(missing[0], missing[-1])
+        new = {day: day_text(day, doc, bundle, parts) for day, doc in docs if day in wanted}
+        records.keep_files(new, made)
+        return dict(sorted({**texts, **new}.items()))
 
     def published(self, store: Store, last: str) -> list[str]:
         return self._records(store).days(None, last)

@@ -7,8 +7,8 @@ day's pick, its kept result and its board's columns. Everything else is the pack
 
 Keys (docs/store.md): under a player, <letter>S#<day> (the run started first on the day, the
 ranked one), <letter>R#<day> (its result) and STATS#<key> (their best); the days' runs in a
-site-wide partition, one item a day; on GSI1, <letter>D#<day> (the day's board, sharded) and
-<letter>BEST (the best board).
+site-wide partition, one item a day, and each run's public file in another (`files`); on GSI1,
+<letter>D#<day> (the day's board, sharded) and <letter>BEST (the best board).
 """
 
 from __future__ import annotations
@@ -33,6 +33,12 @@ class RunKeys:
     game: str
     letter: str
     runs: str
+
+    @property
+    def files(self) -> str:
+        """The partition of the days' public files, kept as made from the runs (one item a day): what
+        a build reads of a day, instead of the run and 150 puzzles of the bundle (hooks.py)."""
+        return f"{self.runs}#FILE"
 
     @property
     def stats(self) -> str:

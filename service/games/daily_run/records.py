@@ -23,6 +23,8 @@ from service.store.boards import BoardSpec
 from service.store.items import Conflict, Item, Key, Op, Put, doc_of, make_item, version_of
 from service.store.records import Board
 
+FILES_AT_ONCE = 25  # the day files kept in one transaction (RunRecords.keep_files)
+
 
 @dataclass(frozen=True, slots=True)
 class KeptRun:
@@ -109,6 +111,28 @@ class RunRecords(Generic[R]):
 
     def _run_items(self, first: str | None, last: str | None) -> list[Item]:
         return self.store.query_items(self.keys.runs, low=first or "0000", high=last or "9999")
+
+    # ---- the days' public files, as made from the runs --------------------------------
+
+    def file_texts(self, first: str | None, last: str | None, made: str) -> dict[str, str]:
+        """{day: text} of the runs' public files kept within `first`..`last` (when given) that were
+        made as `made` says (hooks.file_made: the file's format and the bundle's version); a file
+        made otherwise is as good as none."""
+        items = self.store.query_items(self.keys.files, low=first or "0000", high=last or "9999")
+        return {it["SK"]: it["text"] for it in items if it.get("made") == made}
+
+    def keep_files(self, texts: dict[str, str], made: str) -> None:
+        """Keep each day's public file text ({day: text}), made as `made` says, in place of any kept
+        before: it is made from the kept run, so whoever writes it writes the same text. Written
+        FILES_AT_ONCE to a transaction (DynamoDB's take 100 items and 4 MB; a Storm file is 14 KB)."""
+        items = []
+        for day, text in sorted(texts.items()):
+            item = make_item(self.keys.files, day)
+            item["text"] = text  # a plain string attribute, as a lesson's part: no escaping in DynamoDB
+            item["made"] = made
+            items.append(item)
+        for start in range(0, len(items), FILES_AT_ONCE):
+            self.store.transact([Put(item) for item in items[start : start + FILES_AT_ONCE]])
 
     # ---- starting and posting ----------------------------------------------------------
 
