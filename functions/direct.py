@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from fastapi.datastructures import DefaultPlaceholder
 from fastapi.routing import APIRoute
 from starlette._utils import get_route_path
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -159,7 +160,10 @@ class DirectRoutes:
             handler = _handler_for(app.exception_handlers, exc)
             if handler is None:
                 raise
-            response = await handler(request, exc)
+            if iscoroutinefunction(handler):
+                response = await handler(request, exc)
+            else:  # as Starlette calls a plain function: in the thread pool
+                response = await run_in_threadpool(handler, request, exc)
         await response(scope, receive, send)
 
 

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 
 from functions import plays
@@ -48,6 +49,14 @@ DIRECT_PATHS = {
 }
 
 Answer = tuple[str, int, list[tuple[bytes, bytes]], bytes]
+
+
+class Refusal(Exception):
+    """An exception the app's own handlers don't know, answered by a plain-function handler."""
+
+
+def refusal_answer(request: Any, exc: Exception) -> JSONResponse:
+    return JSONResponse({"error": f"refused: {exc}"}, status_code=418, headers={"X-Why": "a test"})
 Scenario = Callable[[SimpleNamespace], None]
 
 
@@ -58,6 +67,7 @@ def a_world(path: Path, direct_routes: bool) -> Iterator[SimpleNamespace]:
             ChainRecords(store).put_chain_day(day, generate(day))
         clock = Clock(MORNING)
         app = create_app(settings_for_tests(), store, clock=clock, direct_routes=direct_routes)
+        app.add_exception_handler(Refusal, refusal_answer)  # a plain function, as Starlette allows
         with TestClient(app, raise_server_exceptions=False) as client:
             answers: list[Answer] = []
             world = SimpleNamespace(store=store, clock=clock, client=client, ctx=app.state.ctx, app=app,
@@ -241,11 +251,12 @@ def failing(make: Callable[[], Exception]) -> Scenario:
 
 
 @pytest.mark.parametrize("make", [lambda: StoreUnavailable("down"), lambda: Gone("deleted"),
-                                  lambda: RuntimeError("a bug")], ids=["503", "gone", "500"])
+                                  lambda: RuntimeError("a bug"), lambda: Refusal("no")],
+                         ids=["503", "gone", "500", "a plain handler"])
 def test_a_failure_inside_a_direct_route_is_answered_as_fastapis(tmp_path: Path,
                                                                   make: Callable[[], Exception]) -> None:
     (answer,) = both(tmp_path, failing(make))
-    assert answer[1] in (401, 500, 503)
+    assert answer[1] in (401, 418, 500, 503)
 
 
 def test_every_result_post_is_served_directly_and_stays_in_the_document(tmp_path: Path) -> None:
