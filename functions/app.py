@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from functions import apidocs, caching, errors
 from functions.bodies import fill_documented
+from functions.direct import DirectRoutes
 from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
@@ -54,10 +55,12 @@ def create_app(
     store: Store | None = None,
     *,
     clock: Callable[[], dt.datetime] | None = None,
+    direct_routes: bool = True,
 ) -> FastAPI:
     """The API with `settings`, over `store` (default: the one settings.store_url names).
 
-    `clock` (an aware "now") is for tests.
+    `clock` (an aware "now") is for tests; so is `direct_routes` False: every request through
+    FastAPI's routing, the `@direct` routes too (functions/direct.py), to hold the two to one answer.
     """
     app = FastAPI(
         title="Puzzle Book API",
@@ -86,6 +89,8 @@ def create_app(
         app.include_router(module.router, prefix="/api")
     wait_for_use(app, ON_DEMAND)
     _serve_the_document(app)
+    if direct_routes:  # the innermost: every layer below sees its requests as any other's
+        app.add_middleware(DirectRoutes)
     app.add_middleware(errors.DocumentedMethods)
     # Outside DocumentedMethods, which reads the routes a request's path may reach.
     app.add_middleware(OnDemand)

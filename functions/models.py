@@ -24,10 +24,13 @@ from puzzlebook.patterns import whole_text
 def whole_floats_as_ints(value: Any) -> Any:
     """40.0 as 40 (in a list too): JSON Schema's "integer" is a value, however written
     (puzzlebook/numbers.py). Anything else is left for the strict model to judge."""
+    # Only a float or a list can change: every other value (most of a body's) goes back at once.
+    if isinstance(value, float):
+        number = whole(value)
+        return value if number is None else number
     if isinstance(value, list):
         return [whole_floats_as_ints(item) for item in value]
-    number = whole(value)
-    return number if number is not None and isinstance(value, float) else value
+    return value
 
 
 # A real date, checked by puzzlebook.calendar.parse_day for its plain words (in a path by

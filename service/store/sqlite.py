@@ -149,6 +149,15 @@ def _item_to_row(item: Item) -> tuple[Any, ...]:
     return (*[get(name) for name in _KEY_COLUMNS], _to_json(body))
 
 
+def _condition_key(op: Op) -> Key | None:
+    """The key whose item `op`'s condition reads (SqliteStore._checked), None if it reads none."""
+    if isinstance(op, Put):
+        return (op.item["PK"], op.item["SK"]) if op.expect is not None or op.same is not None else None
+    if isinstance(op, (Absent, Present, Add)):
+        return op.pk, op.sk
+    return None
+
+
 class SqliteStore(Store):
     """The Store over one SQLite file; a connection per thread."""
 
@@ -449,12 +458,23 @@ class SqliteStore(Store):
         ops = with_owners(ops)
         with self.exclusive(), self._guard():
             conn = self._conn()
+            self._read_conditions(ops)
             writes = [write for op in ops if (write := self._checked(conn, op)) is not None]
             # In order, a run of the same statement at a time: one call into SQLite for the run.
             for sql, run in groupby(writes, key=itemgetter(0)):
                 made = list(run)
                 conn.executemany(sql, [values for _, values, _, _ in made])
                 self._saw({key: item for _, _, key, item in made})
+
+    def _read_conditions(self, ops: Sequence[Op]) -> None:
+        """(In an exclusive section.) Read in one statement every item `ops`' conditions look at that
+        the section hasn't read: a solve's history line (new: expect 0) and its player's profile
+        (with_owners' Present) were two reads of their own. Nothing is written before the conditions
+        are checked (`transact`), so what is read here is what each check would read."""
+        seen = self._local.seen
+        unread = [key for op in ops if (key := _condition_key(op)) is not None and key not in seen]
+        if len(unread) > 1:
+            self.get_items(unread)
 
     def _checked(self, conn: sqlite3.Connection, op: Op) -> _Write | None:
         """Check `op`'s condition (raising Conflict) and return the write to make once all have

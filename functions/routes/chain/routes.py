@@ -20,6 +20,7 @@ from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, WALKTHROUGH, cached
 from functions.deps import CallerOf, Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
+from functions.direct import direct
 from functions.errors import TOO_FAST, ApiError
 from functions.models import DATE_SCHEMA
 from functions.plays import (
@@ -127,6 +128,7 @@ async def open_day(post: Opening, date: PlayerDate = None, offset: PlayerOffset 
     summary="Post a Chain solve: hand indices in the order played, checked against the stored day",
 )
 @cached(PRIVATE)
+@direct
 async def post_solve(post: Solving) -> ChainPosted:
     player, body, ctx = post.player, post.body, post.ctx
     row = stored_day(ctx, body.day)
@@ -156,6 +158,7 @@ async def post_solve(post: Solving) -> ChainPosted:
     summary="Give up a Chain day: kept as your result, and its walkthrough opens",
 )
 @cached(PRIVATE)
+@direct
 async def post_giveup(post: GivingUp) -> ChainPosted:
     player, body, ctx = post.player, post.body, post.ctx
     stored_day(ctx, body.day)

@@ -24,6 +24,7 @@ from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx, OnlookerOf, Post, signed_post
+from functions.direct import direct
 from functions.errors import TOO_FAST, ApiError
 from functions.limits import Limit, enforce
 from functions.plays import (
@@ -166,6 +167,7 @@ async def open_puzzle(post: Opening, date: PlayerDate = None, offset: PlayerOffs
     summary="Post a solve: checked, kept if it's your first result for the puzzle, rated",
 )
 @cached(PRIVATE)
+@direct
 async def post_solve(post: Solving) -> ChessPosted:
     from puzzlebook.chess import checks  # python-chess: loaded on the first post, not at cold start
 
@@ -215,6 +217,7 @@ async def post_solve(post: Solving) -> ChessPosted:
     summary="Post a miss (the first wrong move, or Show solution): a loss against your rating",
 )
 @cached(PRIVATE)
+@direct
 async def post_miss(post: Missing) -> ChessPosted:
     from puzzlebook.chess import checks
 

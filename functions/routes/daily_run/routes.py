@@ -28,6 +28,7 @@ from functions.auth import OPTIONAL_AUTH
 from functions.bodies import day_from, documented, errors, out_by
 from functions.caching import BOARD, DAILY, PRIVATE, cached
 from functions.deps import Ctx, OnlookerOf, Post, Signed, signed_in, signed_post
+from functions.direct import direct
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.plays import PlayerDate, PlayerOffset, key_of, now_ms, on_boards, players_day
@@ -171,6 +172,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
         summary=f"Post a {title} run: replayed and scored by the server; kept if it's your ranked run",
     )
     @cached(PRIVATE)
+    @direct
     async def post_run(post: Post[Any] = poster) -> BaseModel:
         from puzzlebook.chess.runs import RunRefused, check_pace  # python-chess: on first post
 

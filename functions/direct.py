@@ -1,0 +1,189 @@
+"""The busiest posts served without FastAPI's routing: the same route, its one dependency and its
+answer, called straight from an ASGI layer.
+
+A game's result post (a chess solve or miss, a Chain solve or give-up, a Storm or Streak run) is
+most of the API's traffic, and FastAPI's own work for one (matching the route through the included
+routers, making the request's scopes, solving the route's dependencies, its exit stacks, checking
+the answer) was about a third of a solve's CPU time (docs/operations.md, "Throughput"). A route
+marked `@direct` (under its route decorator, beside `@cached`) is served by `DirectRoutes`, the
+innermost of the app's middlewares, for its method at its exact path:
+
+- its one dependency (functions/deps.py) is called with the request, as FastAPI calls it: the token
+  first (401), then the body (415, 400 in the model's words);
+- the route's own function is called with what the dependency gave, as FastAPI calls it;
+- the answer is checked and written by the route's own response field, as FastAPI writes it;
+- an exception goes to the app's own handler for it (functions/errors.py), as FastAPI's exception
+  middleware sends it; one with no handler goes on out, to the server-error handler, as from FastAPI.
+
+So the answers are FastAPI's, byte for byte, and tests hold the two paths to that
+(tests/test_api_direct.py). Every middleware outside this one (Cache-Control, the body limit, the
+405 check) still sees the request: the route is left in the request's scope, as the router leaves
+it. The route stays a FastAPI route, so the OpenAPI document names it as before, and a request this
+layer doesn't take (another method, a path with a trailing slash) goes to FastAPI as ever.
+
+A route can be marked only if FastAPI would give it nothing but its one dependency: no path, query,
+header or cookie parameters, no body parameter of FastAPI's own, no route-level dependencies, the
+default response class and status. `DirectRoutes` refuses (at the first request) a marked route
+that isn't so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from inspect import iscoroutinefunction
+from typing import Any, TypeVar
+
+from fastapi.datastructures import DefaultPlaceholder
+from fastapi.routing import APIRoute
+from starlette._utils import get_route_path
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from functions.caching import api_routes
+
+_MARK = "served_directly"
+E = TypeVar("E", bound=Callable[..., Any])
+
+
+def direct(endpoint: E) -> E:
+    """Mark a route's endpoint to be served by `DirectRoutes`: `@direct`, under the route's
+    decorator (which must be the outer one, so FastAPI sees the marked function)."""
+    setattr(endpoint, _MARK, True)
+    return endpoint
+
+
+def is_direct(route: Any) -> bool:
+    return getattr(getattr(route, "endpoint", None), _MARK, False) is True
+
+
+@dataclass(frozen=True, slots=True)
+class Served:
+    """A marked route as this layer calls it: its one dependency's parameter name and callable."""
+
+    route: APIRoute
+    name: str
+    dependency: Callable[[Request], Any]
+
+
+def served(route: APIRoute) -> Served:
+    """How `route` is called without FastAPI; ValueError naming why it can't be."""
+    main = route.dependant
+    why = []
+    if main.path_params or main.query_params or main.header_params or main.cookie_params or main.body_params:
+        why.append("it has parameters besides its one dependency")
+    if route.dependencies or len(main.dependencies) != 1:
+        why.append("it hasn't exactly one dependency")
+    if not iscoroutinefunction(route.endpoint):
+        why.append("it isn't async")
+    if not isinstance(route.response_class, DefaultPlaceholder) or route.status_code is not None:
+        why.append("it sets its own response class or status")
+    if route.response_field is None:
+        why.append("it has no response model")
+    if main.request_param_name or main.response_param_name or main.background_tasks_param_name:
+        why.append("it takes the request, the response or background tasks itself")
+    if not why:
+        dep = main.dependencies[0]
+        takes_only_request = not (
+            dep.dependencies or dep.path_params or dep.query_params or dep.header_params
+            or dep.cookie_params or dep.body_params or dep.security_scopes_param_name
+        ) and dep.request_param_name is not None
+        call = dep.call
+        if not takes_only_request or dep.name is None or call is None:
+            why.append("its dependency takes more than the request")
+        elif not (iscoroutinefunction(call) or iscoroutinefunction(type(call).__call__)):
+            why.append("its dependency isn't async")
+        else:
+            return Served(route, dep.name, call)
+    raise ValueError(f"{route.path} can't be served directly: {'; '.join(why)}")
+
+
+def _handler_for(handlers: Mapping[Any, Any], exc: Exception) -> Any:
+    """The app's handler for `exc`, found as Starlette's exception middleware finds it (an HTTP
+    error's status first, then the exception's classes, nearest first); None when there is none,
+    or only the server-error handler (which stays outside, with ServerErrorMiddleware)."""
+    if isinstance(exc, HTTPException) and exc.status_code in handlers:
+        return handlers[exc.status_code]
+    for cls in type(exc).__mro__:
+        if cls is Exception:
+            return None
+        if cls in handlers:
+            return handlers[cls]
+    return None
+
+
+class DirectRoutes:
+    """ASGI middleware (the innermost of the app's): a request for a `@direct` route, by its method at
+    its exact path, is answered here without FastAPI's routing (the module's docstring says how)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._served: dict[tuple[str, str], Served] | None = None
+        self._version: int | None = None
+
+    def _table(self, app: Any) -> dict[tuple[str, str], Served]:
+        # Read again when a router built on demand (functions/routers_on_demand.py) has joined.
+        version = getattr(app.state, "routes_version", 0)
+        if self._served is None or version != self._version:
+            table = {}
+            for path, route in api_routes(app):
+                if is_direct(route):
+                    for method in route.methods or ():
+                        table[(method, path)] = served(route)
+            self._served, self._version = table, version
+        return self._served
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            app = scope["app"]
+            found = self._table(app).get((scope["method"], get_route_path(scope)))
+            if found is not None:
+                await self._serve(app, found, scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def _serve(self, app: Any, found: Served, scope: Scope, receive: Receive, send: Send) -> None:
+        route = found.route
+        scope["route"] = route  # as the router leaves it: the Cache-Control layer reads its rule
+        scope["endpoint"] = route.endpoint
+        scope.setdefault("path_params", {})
+        request = Request(scope, receive, send)
+        response: Response
+        try:
+            value = await found.dependency(request)
+            answer = await route.endpoint(**{found.name: value})
+            response = _answer(route, answer)
+        except Exception as exc:
+            handler = _handler_for(app.exception_handlers, exc)
+            if handler is None:
+                raise
+            if iscoroutinefunction(handler):
+                response = await handler(request, exc)
+            else:  # as Starlette calls a plain function: in the thread pool
+                response = await run_in_threadpool(handler, request, exc)
+        await response(scope, receive, send)
+
+
+def _answer(route: APIRoute, content: Any) -> Response:
+    """The route's answer as FastAPI writes it: checked by the route's response field, written as
+    JSON by it (pydantic's own writer), status 200."""
+    field = route.response_field
+    assert field is not None  # `served` checked
+    value, errors = field.validate(content, {}, loc=("response",))
+    if errors:
+        from fastapi.exceptions import ResponseValidationError
+
+        raise ResponseValidationError(errors=errors, body=content)
+    body = field.serialize_json(
+        value,
+        include=route.response_model_include,
+        exclude=route.response_model_exclude,
+        by_alias=route.response_model_by_alias,
+        exclude_unset=route.response_model_exclude_unset,
+        exclude_defaults=route.response_model_exclude_defaults,
+        exclude_none=route.response_model_exclude_none,
+    )
+    return Response(content=body, media_type="application/json", status_code=200)
