@@ -13,8 +13,8 @@ import { wirePlayerForm, wireCopyLink } from '../lib/player_form.js'
 import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
 import { ratingText } from '../boards/model.js'
 import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
+import { $ } from '../lib/dom.js'
 
-const $ = (id) => document.getElementById(id)
 // Ways back in, counted once read (null until then: the sign-out question doesn't guess).
 const state = { results: 0, passkeys: null, codesLeft: null }
 

@@ -15,8 +15,8 @@ import { RESULT_POINTS, SPANS, dashboard, resultRatings, talliesOf } from '../ch
 import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
+import { $ } from '../lib/dom.js'
 
-const $ = (id) => document.getElementById(id)
 const HISTORY_PAGE = 20 // lines a page of /api/me/history
 let serial = 0
 let drawn = null // { figures, results, days }: what the charts show, drawn again when their boxes change width

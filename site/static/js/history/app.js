@@ -12,8 +12,8 @@ import { ChessStore } from '../chess/store.js'
 import { themeWords } from '../chess/theme_words.js'
 import { startReplay } from '../chess/replay.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
+import { $ } from '../lib/dom.js'
 
-const $ = (id) => document.getElementById(id)
 const PAGE = 20
 const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
 const RESULT_WORDS = { clean: 'Clean', help: 'With help', mistake: 'Solved after a mistake', missed: 'Missed', shown: 'Shown' }

@@ -8,8 +8,7 @@ import { getPlayer, call } from '../lib/api.js'
 import { longDate } from '../lib/dates.js'
 import { ReviewKeep } from './keep.js'
 import { dueOn, dueOf } from './schedule.js'
-
-const $ = (id) => document.getElementById(id)
+import { $ } from '../lib/dom.js'
 
 /** Fill `card` for the site day `today`; `current()` false once the page moved on. */
 export async function showReview(card, today, current = () => true) {

@@ -24,8 +24,8 @@ import { placeText } from '../lib/standing.js'
 import { openSheet } from '../lib/sheet.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { GamePage } from '../lib/views.js'
+import { $ } from '../lib/dom.js'
 
-const $ = (id) => document.getElementById(id)
 // The history's column names, each before its figure when the table stacks on a phone.
 const LABELS = [null, 'Solved', 'Highest', 'Best combo']
 
