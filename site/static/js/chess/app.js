@@ -22,6 +22,7 @@
 import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
+import { nextTask } from '../lib/tasks.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -46,13 +47,12 @@ const PRELOADS_AT_ONCE = 6
  * Ask for play.js and every module it imports at once (the list the build wrote in the page,
  * sitebuild/modules.py): import() alone would find them a level of imports at a time, a round
  * trip each. Not from <head>: the home view never needs them, and a puzzle's address paints
- * its frame first. A few at a time, a task each (a timer rather than lib/tasks.js, which the
- * home would have to load), so input and paint come between.
+ * its frame first. A few at a time, a task each, so input and paint come between.
  */
 async function preload(script) {
   const urls = script ? script.dataset.modules.split(' ').filter(Boolean) : []
   for (let i = 0; i < urls.length; i += PRELOADS_AT_ONCE) {
-    if (i) await new Promise((resolve) => setTimeout(resolve, 0))
+    if (i) await nextTask()
     for (const url of urls.slice(i, i + PRELOADS_AT_ONCE)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -68,8 +68,13 @@ async function route() {
   const [head] = parts
   const current = () => serial === routeSerial
   if (head && head !== 'you') {
-    paintPicture(parts) // first: the puzzle's first paint comes with this module
+    // This module's evaluation, asking for the play view and the picture each in a task of their
+    // own: in one they were one long task on a phone (the picture's SVG document is made, styled and
+    // laid out when it is set). The play view first: its fetch is the longest wait.
+    await nextTask()
     const module = playModule()
+    await nextTask()
+    if (current()) paintPicture(parts) // before the game's modules have come: the puzzle's first paint
     try {
       const loaded = await module
       if (current()) await loaded.route(parts, current)

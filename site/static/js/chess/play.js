@@ -15,7 +15,7 @@ import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { fromServer } from './server_day.js'
 import { PuzzleView } from './view.js'
-import { boardStyles } from './board.js'
+import { boardStyles, boardSprites } from './board.js'
 import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
@@ -41,6 +41,7 @@ async function dailyFile(date) {
 /** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
 async function openPuzzle(rec, current, keeper = store) {
   if (!current()) return
+  boardSprites()
   await boardStyles()
   if (!current()) return
   page.leave()
