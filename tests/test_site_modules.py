@@ -79,3 +79,16 @@ def test_an_import_of_a_missing_file_names_the_importer():
     files = {"js/a.js": b"import{x}from'./gone.js'"}
     with pytest.raises(UnknownModule, match=r"js/a.js imports './gone.js'"):
         module_graph(files, "js/a.js")
+
+
+# `$` made as the lookup by id (a view's local `const $ = byIds(...)`, its elements, is another thing).
+_OWN_DOLLAR = re.compile(r"\$\s*=\s*\(?\s*\w+\s*\)?\s*=>\s*document\.getElementById|function\s+\$\s*\(")
+
+
+def test_only_lib_dom_defines_the_element_lookup() -> None:
+    """`$` (the element by its id) is lib/dom.js's: a module writing its own copy is how seven of
+    them came to, each free to drift from it."""
+    js = ROOT / "site" / "static" / "js"
+    ours = [path for path in js.rglob("*.js") if "vendor" not in path.relative_to(js).parts]
+    own = sorted(p.relative_to(js).as_posix() for p in ours if _OWN_DOLLAR.search(p.read_text("utf-8")))
+    assert own == ["lib/dom.js"], own

@@ -10,10 +10,10 @@
  */
 import { namespace } from '../lib/storage.js'
 import { playerDay, streakRun, freezesWords } from '../lib/dates.js'
+import { $ } from '../lib/dom.js'
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
-const $ = (id) => document.getElementById(id)
 // A count with its noun ("1 day", "3 moves"), as words.js words it.
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 

@@ -23,10 +23,10 @@ import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
 import { nextTask } from '../lib/tasks.js'
+import { $ } from '../lib/dom.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
-const $ = (id) => document.getElementById(id)
 
 let routeSerial = 0
 let play = null // the play view's module, once a puzzle was opened
