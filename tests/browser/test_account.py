@@ -4,6 +4,7 @@ Chain line, the rating with its ±, and the sign-in link."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -75,6 +76,24 @@ def test_the_account_after_a_chess_daily_and_a_chain(make_page, site_server, bun
     assert page.evaluate("localStorage.getItem('pb:player')") is None
 
 
+def test_sign_out_pressed_before_its_code_has_come_still_asks(make_page, site_server):
+    """The home's player card loads Sign out's code as it shows a player; a press before it came
+    did nothing (seen on a loaded machine), so a slow phone's first press went unanswered."""
+    player = ch.new_player(site_server, "Early Press")
+    page = make_page()
+    ch.sign_in(page, player)
+    held: list[Any] = []
+    page.route("**/lib/sign_out.js", lambda route: held.append(route))  # held back until the press
+    page.goto("/#/you")
+    page.click("#sign-out")  # waits until it shows
+    assert held, "Sign out's code was never asked for"
+    for route in held:
+        route.continue_()
+    page.locator("#sign-out-confirm").wait_for(state="visible")
+    assert page.get_attribute("#sign-out", "aria-expanded") == "true"
+    assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
+
+
 @pytest.mark.parametrize(("where", "button", "ways"), [
     ("/account/", "#account-sign-out", "You have no passkey and no recovery codes"),
     ("/#/you", "#sign-out", "the name stays on the boards."),
@@ -90,7 +109,8 @@ def test_sign_out_asks_first_says_what_is_lost_and_offers_a_way_back_in(
         page.wait_for_function("() => document.getElementById('codes-state').textContent !== ''")
     page.click(button)
     box = page.locator(f"{button}-confirm")
-    assert box.is_visible() and page.get_attribute(button, "aria-expanded") == "true"
+    box.wait_for(state="visible")  # on the home, once Sign out's code has come (it loads as the card shows)
+    assert page.get_attribute(button, "aria-expanded") == "true"
     # Still signed in, and the safe answer has focus: a slip of Enter keeps the player.
     assert page.evaluate("localStorage.getItem('pb:player')") is not None
     assert page.evaluate("() => document.activeElement.id") == f"{button[1:]}-no"

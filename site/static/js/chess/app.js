@@ -366,6 +366,13 @@ function wirePlayer() {
 }
 
 function wirePlayerOnUse() {
+  // Copy or Sign out pressed before their code has come (it loads as the card shows a player)
+  // still does what it says, once it has.
+  for (const id of ['copy-signin', 'sign-out']) {
+    $(id).addEventListener('click', () => {
+      if (!formReady) wirePlayer().then(() => $(id).click())
+    }, { once: true })
+  }
   const form = $('player-form')
   for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, wirePlayer, { once: true })
   form.addEventListener('submit', (event) => {
