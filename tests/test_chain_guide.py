@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from puzzlebook.chain.generate import generate
 from service.settings import load
 from sitebuild import builder
 from sitebuild.pages import PageError
-from tests.support import copy_store
+from tests.site_seed import copy_seed
 
 # One xdist worker runs the module: `built` (below) is built once, not once per worker.
 pytestmark = pytest.mark.xdist_group("chain_guide")
@@ -173,7 +172,6 @@ def test_the_guides_are_built_into_the_site_and_its_sitemap(built: tuple[Path, b
 def test_a_build_on_a_day_an_example_isnt_over_fails(built: tuple[Path, builder.BuildReport],
                                                       tmp_path: Path) -> None:
     # Over a copy of `built`'s store and output: its days are kept, so the build is the pages'.
-    shutil.copytree(built[0] / "dist", tmp_path / "dist")
-    copy_store(built[0] / "store.sqlite3", tmp_path / "store.sqlite3")
+    copy_seed(built[0] / "dist", tmp_path / "dist", tmp_path / "store.sqlite3")
     with pytest.raises(PageError, match=r"chain/(strategy|difficulty)\.html: .*not 2026-10-18"):
         builder.build_site(_settings(tmp_path), today=dt.date(2026, 10, 18))
