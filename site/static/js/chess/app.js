@@ -23,7 +23,7 @@ import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
 import { nextTask } from '../lib/tasks.js'
-import { $ } from '../lib/dom.js'
+import { $, toast } from '../lib/dom.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -343,8 +343,8 @@ let wired = null
 let formReady = false
 function wirePlayer() {
   wired ||= Promise.all([
-    import('../lib/player_form.js'), import('../lib/dom.js'), import('../lib/sign_out.js'),
-  ]).then(([forms, { toast }, signOut]) => {
+    import('../lib/player_form.js'), import('../lib/sign_out.js'),
+  ]).then(([forms, signOut]) => {
     forms.wirePlayerForm($('player-form'), (player) => {
       renderPlayer()
       toast(`Welcome, ${player.name}. Your results will be kept.`)
