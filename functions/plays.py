@@ -36,7 +36,6 @@ from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, tic
 from service.context import Context
 from service.plays import CapReached, PlayCheck, ms, open_play
 from service.store.records import Player
-from service.store.site import RollingCap
 
 # Rated results a player may post per game in any 60 minutes, counted by the minute (docs/ratings.md,
 # "Rated, or only counted"): a rolling hour, so no turn of the clock hour lets a second allowance in.
@@ -201,6 +200,4 @@ def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket
         ticket = check()
     if ticket is None:
         return None
-    rule = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)
-    cap = RollingCap(f"rated-{game}", player.id, rule, int(ctx.now().timestamp()))
-    return PlayCheck(player.id, ticket, cap)
+    return PlayCheck(player.id, ticket, Rolling(RATED_PER_HOUR, HOUR, RATED_STEP), int(ctx.now().timestamp()))

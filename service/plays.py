@@ -5,8 +5,10 @@ checked without the store). What this module adds is the one thing a signature c
 ticket is the player's *current* one. Issuing a ticket writes the player's play item of that game
 (`P#<pid>` / `PLAY#<game>`: the ticket's nonce, what it opened, when), replacing the one before, so
 results come one puzzle at a time. A result carrying a ticket reads that item with its own keys
-(`PlayCheck.key`), and its write ends the play (`PlayCheck.closing`) on the version read, in the same
-transaction as the result: of two results for one play, or a result and a new ticket, one wins.
+(`PlayCheck.key`), and its write ends the play and counts the result against the hourly cap
+(`PlayCheck.recording`: the play item keeps the cap's count too, carried from play to play) on the
+version read, in the same transaction as the result: of two results for one play, or a result and
+a new ticket, one wins.
 
 Every ticket is made by `mint`: `open_play` for a game with a current play (functions/plays.py wraps
 it as an answer), Storm's start (its ranked run is the day's first), a lesson puzzle's (a student
@@ -21,11 +23,10 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.rolling import Full
+from puzzlebook.rolling import Full, Rolling
 from puzzlebook.tickets import Ticket, check_open, new_ticket, opening, sign, ticket_key
 from service.store import keys as K
 from service.store.items import Item, Key, Op, Put, doc_of, make_item, version_of
-from service.store.site import RollingCap
 
 # A play item outlives any believable puzzle, and a puzzle left part way a while: kept a week after the
 # player's last opening of the game, then the TTL tidies it away (a ticket older than that still reads,
@@ -88,6 +89,8 @@ def open_play(
         ticket = issued.ticket
         doc = {"nonce": ticket.nonce, "target": target, "issued": ticket.issued, "closed": None,
                "held": opened.held}
+        if (rated := doc_of(item).get("rated")) is not None:  # the hourly cap's count outlives the play
+            doc["rated"] = rated
         version = version_of(item)
         return issued, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
 
@@ -106,12 +109,14 @@ class CapReached(Exception):
 @dataclass(frozen=True, slots=True)
 class PlayCheck:
     """A result's ticket against the player's current play, inside the result's own read-decide-write;
-    with `cap`, the result is also counted there (`counting`), so a kept result and its count are one
-    write, and a result refused or already posted counts nothing."""
+    with `cap` (the hourly cap on the game's rated results, at `now_ts`), the result is also counted
+    there, in the play item's `rated` record, so a kept result and its count are one write, and a
+    result refused or already posted counts nothing."""
 
     pid: str
     ticket: Ticket
-    cap: RollingCap | None = None
+    cap: Rolling | None = None
+    now_ts: int = 0
 
     @property
     def key(self) -> Key:
@@ -120,18 +125,8 @@ class PlayCheck:
 
     @property
     def keys(self) -> list[Key]:
-        """What the result reads besides its own keys: the play item, and the cap's count."""
-        return [self.key] + ([self.cap.key] if self.cap else [])
-
-    def counting(self, got: dict[Key, Item]) -> list[Op]:
-        """The write counting a kept result against the cap (a rolling hour: puzzlebook.rolling),
-        on the version read: CapReached when the count read is at it already."""
-        if self.cap is None:
-            return []
-        try:
-            return self.cap.ops(got)
-        except Full as full:
-            raise CapReached(full.wait) from None
+        """What the result reads besides its own keys: the play item, which holds the cap's count too."""
+        return [self.key]
 
     def is_tie(self, got: dict[Key, Item], *, ties_with: str | None = None) -> bool:
         """Whether the ticket is the current play (False), or a play a result of kind `ties_with`
@@ -139,11 +134,24 @@ class PlayCheck:
         item = got.get(self.key)
         return check_open(self.ticket, doc_of(item) if item else None, ties_with=ties_with)
 
-    def closing(self, got: dict[Key, Item], kind: str) -> Op:
-        """The write that ends the play with a result of `kind`, on the version read (a new ticket
-        issued meanwhile makes the whole result's write lose, and it is decided again)."""
+    def recording(self, got: dict[Key, Item], *, counted: bool, closed: str | None) -> list[Op]:
+        """The play item's one write for a result, on the version read (a new ticket issued meanwhile
+        makes the whole result's write lose, and it is decided again): the result `counted` against
+        the cap (CapReached when the count read is at it already), and the play ended by a result of
+        kind `closed`. Nothing when it does neither (a wrong move off the cap)."""
+        counted = counted and self.cap is not None
+        if not counted and closed is None:
+            return []
         item = got[self.key]
-        doc = {**doc_of(item), "closed": kind}
+        doc = dict(doc_of(item))
+        if counted:
+            assert self.cap is not None
+            try:
+                doc["rated"] = self.cap.take(doc.get("rated"), self.now_ts)
+            except Full as full:
+                raise CapReached(full.wait) from None
+        if closed is not None:
+            doc["closed"] = closed
         version = version_of(item)
-        closed = make_item(*self.key, doc, version=version + 1, expires_at=item.get("expires_at"))
-        return Put(closed, expect=version)
+        return [Put(make_item(*self.key, doc, version=version + 1, expires_at=item.get("expires_at")),
+                    expect=version)]

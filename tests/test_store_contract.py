@@ -560,18 +560,44 @@ def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     issued = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     check = PlayCheck(p1, issued.ticket)
     read_before = store.get_items([check.key])
-    store.transact([check.closing(read_before, "solve")])
+    store.transact(check.recording(read_before, counted=False, closed="solve"))
     assert store.get_item(*play_key(p1, "chess"))["doc"]["closed"] == "solve"
     # A second result decided on the same read loses its write (the version moved on).
     with pytest.raises(Conflict):
-        store.transact([check.closing(read_before, "solve")])
+        store.transact(check.recording(read_before, counted=False, closed="solve"))
     now = store.get_items([check.key])
     assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
     # A ticket opened after the read also makes the stale closing lose.
     newer = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     with pytest.raises(Conflict):
-        store.transact([check.closing(now, "miss")])
+        store.transact(check.recording(now, counted=False, closed="miss"))
     assert store.get_item(*play_key(p1, "chess"))["doc"]["nonce"] == newer.ticket.nonce
+
+
+def test_the_hourly_count_lives_in_the_play_and_outlives_it(store: Store) -> None:
+    """A rated result's count against the hourly cap is written with its play, in the player's own
+    partition (no item of its own), carried to the next play when a ticket is issued, and refused
+    (CapReached) at the cap; a wrong move counts without ending the play."""
+    from puzzlebook.rolling import Rolling
+    from service.plays import CapReached, PlayCheck, open_play, play_key
+
+    p1 = store.create_player("Ada", "h", T0).id
+    rule, now_ts = Rolling(2, 3600), int(T0.timestamp())
+    first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
+    check = PlayCheck(p1, first.ticket, rule, now_ts)
+    store.transact(check.recording(store.get_items(check.keys), counted=True, closed=None))
+    play = store.get_item(*play_key(p1, "chess"))["doc"]
+    assert play["closed"] is None and rule.counted(play["rated"], now_ts) == 1
+    assert check.recording(store.get_items(check.keys), counted=False, closed=None) == []
+    second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
+    assert rule.counted(store.get_item(*play_key(p1, "chess"))["doc"]["rated"], now_ts + 60) == 1
+    check = PlayCheck(p1, second.ticket, rule, now_ts + 60)
+    store.transact(check.recording(store.get_items(check.keys), counted=True, closed="solve"))
+    third = open_play(store, b"k", p1, "chess", "cC4dD", at(2))
+    with pytest.raises(CapReached):
+        PlayCheck(p1, third.ticket, rule, now_ts + 120).recording(store.get_items(check.keys), counted=True,
+                                                                  closed="solve")
+    assert [it["SK"] for it in store.query_items(f"RW#rated-chess#{p1}")] == []
 
 
 def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store) -> None:

@@ -134,9 +134,9 @@ class ChainRecords:
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted,
                                    offset=offset)
             ops = self._writes(pid, solve.day, settled, stats.version, rank, on_boards)
-            if play is not None and ops:
-                ops += play.counting(got)
-            return settled.answer, ops + ([play.closing(got, "solve")] if play is not None else [])
+            if play is not None:
+                ops += play.recording(got, counted=bool(ops), closed="solve")
+            return settled.answer, ops
 
         answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
         if answer.daily and not answer.already and on_boards:
@@ -161,9 +161,9 @@ class ChainRecords:
             stats = record_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
             ops = self._writes(pid, day, settled, stats.version, on_boards=on_boards)
-            if play is not None and ops:
-                ops += play.counting(got)
-            return settled.answer, ops + ([play.closing(got, "giveup")] if play is not None else [])
+            if play is not None:
+                ops += play.recording(got, counted=bool(ops), closed="giveup")
+            return settled.answer, ops
 
         return self.store.settle([stats_key, key] + (play.keys if play else []), decide)
 

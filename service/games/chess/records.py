@@ -231,10 +231,11 @@ class ChessRecords:
                 play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
             ops = self._writes(pid, keys.solve, keys.miss, settled, on_boards)
-            if play is not None and ops:
-                ops += play.counting(got)
+            counted = bool(ops)
             ops = ops + history_ops(pid, settled.history)
-            return settled, ops + ([play.closing(got, "solve")] if play is not None else [])
+            if play is not None:
+                ops += play.recording(got, counted=counted, closed="solve")
+            return settled, ops
 
         settled = self.store.settle(keys.read + (play.keys if play else []), decide)
         entry = _daily_entry(pid, settled.record) if on_boards else None
@@ -258,11 +259,12 @@ class ChessRecords:
                 raise _ReadDay(day)
             settled = settle_miss(post, had, at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled, on_boards)
-            if play is not None and ops and not tie:  # a tie's miss takes the counted solve's place
-                ops += play.counting(got)
+            counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
             ops += history_ops(pid, settled.history)
-            if play is not None and (tie or post.how == "gave-up"):
-                ops.append(play.closing(got, "miss"))
+            if play is not None:
+                # Show solution ends the play; a wrong move doesn't (the player plays on).
+                ended = tie or post.how == "gave-up"
+                ops += play.recording(got, counted=counted, closed="miss" if ended else None)
             return settled.answer, ops
 
         while True:
