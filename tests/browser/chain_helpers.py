@@ -6,10 +6,12 @@ with puzzlebook.chain's own solver (`full_chains`), never from the API.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterator
 from typing import Any
 
+from puzzlebook.calendar import newest_date
 from puzzlebook.chain.solver import full_chains
 from puzzlebook.chain.tiles import explain, label, parse_tile, step
 
@@ -96,6 +98,19 @@ def site_today(site_server: Any) -> str:
     status, data = site_server.get("/api/health")
     assert status == 200, data
     return data["today"]
+
+
+# Long enough for a test to look at a date and be answered about it before it begins.
+NOT_OUT_FOR = dt.timedelta(minutes=2)
+
+
+def not_out_yet(now: dt.datetime | None = None) -> dt.date:
+    """The first date nothing is served of yet, and won't be for NOT_OUT_FOR: the one after the
+    newest begun anywhere (puzzlebook.calendar.released: its midnight at UTC+14), or, within
+    NOT_OUT_FOR of that one's beginning, the one after it. Not the site day's tomorrow: from 10:00
+    UTC on, the run's noon zone has its tomorrow begun at UTC+14 already, and served."""
+    later = (now or dt.datetime.now(dt.UTC)) + NOT_OUT_FOR
+    return newest_date(later) + dt.timedelta(days=1)
 
 
 def public_day(site_server: Any, date: str) -> dict[str, Any]:

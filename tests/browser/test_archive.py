@@ -127,11 +127,10 @@ def test_an_archived_chess_daily_plays_as_the_daily_it_was(make_page, site_serve
 
 
 def test_a_future_missing_or_impossible_chess_daily_is_refused_in_words(page, site_server):
-    today = dt.date.fromisoformat(ch.site_today(site_server))
-    tomorrow = (today + dt.timedelta(days=1)).isoformat()
-    assert site_server.get(f"/daily/chess/{tomorrow}.json")[0] == 404, "tomorrow's file waits for its day"
+    ahead = ch.not_out_yet().isoformat()
+    assert site_server.get(f"/daily/chess/{ahead}.json")[0] == 404, "a day's file waits for its day"
     notice = "(t) => document.getElementById('notice-title').textContent === t"
-    page.goto(f"/#/daily/Medium/{tomorrow}")
+    page.goto(f"/#/daily/Medium/{ahead}")
     page.wait_for_function(notice, arg="That daily isn’t out yet")
     assert page.is_hidden("#play-view")
     # The browser logs the 404 for the day that has no file, which this test asks for.

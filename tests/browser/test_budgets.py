@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.browser.chain_helpers import site_today
+from puzzlebook.calendar import begins_somewhere, released
+from tests.browser.chain_helpers import NOT_OUT_FOR, not_out_yet, site_today
 from tests.browser.chess_helpers import wait_ready
 from tests.browser.conftest import PHONE, allow_failed_fetch
 
@@ -105,12 +107,13 @@ def test_the_home_page_fits_its_budget_and_draws_the_board_without_the_games_mod
 
 
 def test_the_home_page_on_the_next_day_never_shows_the_build_days_board_as_its(make_page, site_server):
-    """The page was built today; opened tomorrow, before tomorrow's files are out (nothing of a day
-    is published before it begins, and the server's day hasn't turned: its API says not out yet),
-    it asks for that day's card, then the API, and says the day's puzzle isn't published yet; the
-    build day's board never stands as the new day's. Within the budget."""
-    today = dt.date.fromisoformat(site_today(site_server))
-    tomorrow = today + dt.timedelta(days=1)
+    """The page was built today; opened on a later day before that day's files are out (nothing of a
+    day is published before it begins at UTC+14: its API says not out yet either), it asks for that
+    day's card, then the API, and says the day's puzzle isn't published yet; the build day's board
+    never stands as the new day's. Within the budget. The later day is the first not out yet: the
+    site day's tomorrow until 10:00 UTC, the day after it from then on (chain_helpers.not_out_yet)."""
+    tomorrow = not_out_yet()
+    assert tomorrow > dt.date.fromisoformat(site_today(site_server))
     status, published = site_server.get(f"/daily/chess/{tomorrow.isoformat()}.json")
     assert status == 404, published
 
@@ -173,23 +176,35 @@ def test_chain_is_playable_within_its_budget(make_page, site_server):
 
 
 def test_the_built_home_page_holds_the_build_day_and_nothing_later(site_server):
-    """Tomorrow's daily is kept in the store ahead and its files are staged (served from the first
-    second of its day), but nothing public names it: the server refuses every file of that day until
-    it begins, and the page itself only ever carries the day it was built on."""
+    """Tomorrow's daily is kept in the store ahead and the coming days' files are staged, but nothing
+    public names a day before it begins: the server refuses every file of a day until its first
+    second at UTC+14 and serves it from then on, the index lists only days begun, and the page
+    itself only ever carries the day it was built on."""
     from service.games.chess.records import ChessRecords
     from service.store.sqlite import SqliteStore
 
     today = dt.date.fromisoformat(site_today(site_server))
     tomorrow = (today + dt.timedelta(days=1)).isoformat()
     page = (site_server.dist / "index.html").read_text(encoding="utf-8")
-    staged = sorted((site_server.dist / "daily").rglob(f"{tomorrow}.*"))
+    staged = sorted(path for path in (site_server.dist / "daily").rglob("????-??-??.*")
+                    if path.name[:10] > today.isoformat())
     assert {p.relative_to(site_server.dist).as_posix() for p in staged} >= {
         f"daily/chess/{tomorrow}.json", f"daily/chess/{tomorrow}.html", f"daily/chain/{tomorrow}.json",
         f"daily/storm/{tomorrow}.json"}, "tomorrow's files are staged"
+    # From 10:00 UTC the site day's tomorrow has begun at UTC+14: served. The date the server staged
+    # ahead as it started is refused until it begins (unless it began since: then served).
     for path in staged:
+        day, now = dt.date.fromisoformat(path.name[:10]), dt.datetime.now(dt.UTC)
+        if abs(begins_somewhere(day) - now) < NOT_OUT_FOR:
+            continue  # beginning as the test asks: answered either way
         status, _ = site_server.get("/" + path.relative_to(site_server.dist).as_posix())
-        assert status == 404, f"{path.name} is served before its day"
-    assert tomorrow not in (site_server.dist / "daily/index.json").read_text(encoding="utf-8")
+        if released(day, now):
+            assert status == 200, f"{path.name} is not served once its day has begun"
+        else:
+            assert status == 404, f"{path.name} is served before its day"
+    index = (site_server.dist / "daily/index.json").read_text(encoding="utf-8")
+    named = {dt.date.fromisoformat(d) for d in re.findall(r"\d{4}-\d{2}-\d{2}", index)}
+    assert all(released(day, dt.datetime.now(dt.UTC)) for day in named), "the index names only days begun"
     store = SqliteStore(site_server.store_url.removeprefix("sqlite:///"))
     try:
         kept = [d.id for d in ChessRecords(store).dailies_on(tomorrow)]
