@@ -64,10 +64,10 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
     stdout, before the build), then the site built from it, so the build publishes every day the
     store now holds. Returns the build's report. The browser tests' shared build
     (tests/site_seed.py) is this too."""
-    from puzzlebook.calendar import site_day
+    from puzzlebook.calendar import next_to_begin, site_day
     from puzzlebook.chess.shards import Bundle
     from service import nightly
-    from service.publish import DirWriter, next_to_stage, stage_day
+    from service.publish import DirWriter, stage_day
     from sitebuild import builder
 
     if not (settings.shards / "index.json").is_file():
@@ -79,7 +79,7 @@ def fill_and_build(settings: Settings, store: Store) -> BuildReport:
     report = builder.build_site(settings, store=store)
     # The dates after the site day's through the next to begin, staged as the nightly stages them:
     # each served from its first second at UTC+14 (ops/release.py).
-    day, last = site_day(settings.site_tz) + dt.timedelta(days=1), next_to_stage(dt.datetime.now(dt.UTC))
+    day, last = site_day(settings.site_tz) + dt.timedelta(days=1), next_to_begin(dt.datetime.now(dt.UTC))
     while day <= last:
         stage_day(store, settings, bundle, DirWriter(settings.dist), day)
         day += dt.timedelta(days=1)

@@ -66,6 +66,15 @@ def newest_date(now: dt.datetime) -> dt.date:
     return local_date(now, EARLIEST_OFFSET)
 
 
+def next_to_begin(now: dt.datetime) -> dt.date:
+    """The date after the newest: the next to begin anywhere, at UTC+14 within the next 24 hours.
+
+    >>> next_to_begin(dt.datetime(2026, 12, 4, 23, 0, tzinfo=UTC)).isoformat()
+    '2026-12-06'
+    """
+    return newest_date(now) + dt.timedelta(days=1)
+
+
 def oldest_date(now: dt.datetime) -> dt.date:
     """The oldest date still running anywhere at `now`: the date at UTC-12, where each date ends last.
     A date before it has ended everywhere: its boards are final, and a streak that skipped it missed it."""

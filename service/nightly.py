@@ -23,10 +23,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from puzzlebook.calendar import site_day
-from service.games.hooks import FillReport, GameFill, NightlyRun
+from puzzlebook.calendar import next_to_begin, site_day
+from service.games.hooks import FillReport, GameFill, NightlyRun, kept_through
 from service.games.registry import every_game
-from service.publish import Writer, next_to_stage, publish_days, unstaged
+from service.publish import Writer, publish_days, unstaged
 from service.settings import Settings
 from service.store.base import Store
 
@@ -56,7 +56,7 @@ def fill(
         hooks.nightly(run)
     if writer is not None:
         report.published = publish_days(store, settings, bundle, writer, now)
-        report.unstaged = unstaged(report.published, next_to_stage(now))
+        report.unstaged = unstaged(report.published, next_to_begin(now))
     report.pruned = store.prune_expired(int(now.timestamp()))
     return report
 
@@ -72,6 +72,7 @@ def fill_if_needed(
     """For `make serve`: run `fill` when any game misses the days it needs ahead, else None."""
     now = now or dt.datetime.now(dt.UTC)
     today = site_day(settings.site_tz, now)
-    if not any(hooks.missing_ahead(store, settings, today) for _, hooks in every_game()):
+    through = kept_through(today, now)
+    if not any(hooks.missing_ahead(store, settings, today, through) for _, hooks in every_game()):
         return None
     return fill(store, settings, bundle, writer=writer, now=now)

@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from puzzlebook.calendar import newest_date, oldest_date
+from puzzlebook.calendar import newest_date, next_to_begin, oldest_date
 from service.boards.board import SNAPSHOT_CACHE_CONTROL, SNAPSHOTS
 from service.encoding import json_bytes
 from service.games.registry import every_game
@@ -203,23 +203,14 @@ def publish_days(
     store: Store, settings: Settings, bundle: Bundle, writer: Writer, now: dt.datetime
 ) -> list[str]:
     """The nightly's publishing at `now`: the files of every date somewhere on Earth, of the date
-    before them, and of `next_to_stage(now)` (staged: the CDN refuses it until it begins at UTC+14,
-    which is before the next nightly), and the index through the newest date begun (it never names
-    one not out)."""
+    before them, and of the next date to begin (`next_to_begin(now)`, staged: the CDN refuses it
+    until it begins at UTC+14, which is before the next nightly), and the index through the newest
+    date begun (it never names one not out). Each game keeps its days through that date first
+    (service.games.hooks.kept_through)."""
     day = dt.timedelta(days=1)
-    files = daily_files(store, settings, bundle, through=next_to_stage(now), since=oldest_date(now) - day)
+    files = daily_files(store, settings, bundle, through=next_to_begin(now), since=oldest_date(now) - day)
     files[INDEX] = index_file(store, newest_date(now))
     return write_files(files, writer)
-
-
-def next_to_stage(now: dt.datetime) -> dt.date:
-    """The date a nightly run at `now` stages ahead: the one after the newest begun, which begins at
-    UTC+14 within the next 24 hours, so before the next run.
-
-    >>> next_to_stage(dt.datetime(2026, 12, 4, 23, 0, tzinfo=dt.UTC)).isoformat()
-    '2026-12-06'
-    """
-    return newest_date(now) + dt.timedelta(days=1)
 
 
 def stage_day(store: Store, settings: Settings, bundle: Bundle, writer: Writer, day: dt.date) -> list[str]:

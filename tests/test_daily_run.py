@@ -42,15 +42,22 @@ def test_kept_on_first_need_and_published_on_its_day_only(
     settings, hooks, key = settings_for_tests(), HOOKS[mode.key], mode.key
     tomorrow = today + dt.timedelta(days=1)
     with sqlite_store(tmp_path / "s.sqlite3") as store:
-        assert hooks.missing_ahead(store, settings, today)
-        assert not hooks.missing_ahead(store, settings, mode.first_day - dt.timedelta(days=2))
+        assert hooks.missing_ahead(store, settings, today, tomorrow)
+        before = mode.first_day - dt.timedelta(days=2)
+        assert not hooks.missing_ahead(store, settings, before, before + dt.timedelta(days=1))
         hooks.keep_through(store, settings, bundle, tomorrow)  # as the site build calls it
         kept = [k.day for k in RunRecords(store, mode).runs(None, None)]
         assert kept[0] == mode.first_day.isoformat() and kept[-1] == today.isoformat()
         # Tomorrow's is missing still: the nightly keeps it the evening before, to stage its file.
-        assert hooks.missing_ahead(store, settings, today)
+        assert hooks.missing_ahead(store, settings, today, tomorrow)
         ensure_run(mode, store, settings, bundle, tomorrow)
-        assert not hooks.missing_ahead(store, settings, today)
+        assert not hooks.missing_ahead(store, settings, today, tomorrow)
+        # From 10:00 UTC (the site at UTC) the next date to begin is the day after tomorrow: it is
+        # staged, so it must be kept too.
+        after_tomorrow = tomorrow + dt.timedelta(days=1)
+        assert hooks.missing_ahead(store, settings, today, after_tomorrow)
+        ensure_run(mode, store, settings, bundle, after_tomorrow)
+        assert not hooks.missing_ahead(store, settings, today, after_tomorrow)
         # The build publishes through today only (the nightly stages tomorrow's: tests/test_nightly.py).
         files = publish.daily_files(store, settings, bundle, through=today)
         assert f"daily/{key}/{today.isoformat()}.json" in files
@@ -125,10 +132,12 @@ def test_a_days_file_is_kept_with_its_run_as_the_api_answers_it(
     now = dt.datetime.combine(today, dt.time(23, 5), tzinfo=dt.UTC)
     hooks.nightly(NightlyRun(store, settings, bundle, today, now, 31, FillReport(today.isoformat())))
     kept = records.file_texts(None, None, file_made(bundle))
-    assert sorted(kept) == [today.isoformat(), tomorrow.isoformat()]
-    files = hooks.daily_files(store, bundle, yesterday.isoformat(), tomorrow.isoformat())
+    # At 23:05 UTC the next date to begin (at UTC+14) is the day after tomorrow: staged tonight too.
+    after = tomorrow + dt.timedelta(days=1)
+    assert sorted(kept) == [today.isoformat(), tomorrow.isoformat(), after.isoformat()]
+    files = hooks.daily_files(store, bundle, yesterday.isoformat(), after.isoformat())
     kept = records.file_texts(None, None, file_made(bundle))
-    assert sorted(kept) == [yesterday.isoformat(), today.isoformat(), tomorrow.isoformat()]
+    assert sorted(kept) == [yesterday.isoformat(), today.isoformat(), tomorrow.isoformat(), after.isoformat()]
     for run in records.runs(None, None):
         assert kept[run.day].encode() == json_bytes(day_file(run, bundle)) == files[mode.path(run.day)]
 
@@ -180,20 +189,25 @@ def test_the_first_pick_stands(tmp_path: Path, bundle: Bundle, mode: RunMode[Any
 
 
 @pytest.mark.parametrize(("mode", "today"), MODES)
-def test_the_nightly_keeps_today_and_tomorrow_from_the_first_days_eve(
+def test_the_nightly_keeps_today_through_the_date_it_stages_from_the_first_days_eve(
     tmp_path: Path, bundle: Bundle, mode: RunMode[Any], today: dt.date
 ) -> None:
+    """At the nightly's hour (23:05 at UTC) the next date to begin at UTC+14 is the day after
+    tomorrow, which the night stages: it keeps today's run through that one's, none before the
+    first day. (Keeping only tomorrow's left that date unstaged every night.)"""
     settings, key = settings_for_tests(), mode.key
     eve = mode.first_day - dt.timedelta(days=1)
+    days = dt.timedelta(days=1)
     with sqlite_store(tmp_path / "s.sqlite3") as store:
-        for day, kept in ((eve - dt.timedelta(days=1), 0), (eve, 1), (today, 2)):
+        for day, kept in ((eve - 2 * days, 0), (eve - days, 1), (eve, 2), (today, 3)):
             report = FillReport(day.isoformat())
             now = dt.datetime.combine(day, dt.time(23, 5), tzinfo=dt.UTC)
             HOOKS[key].nightly(NightlyRun(store, settings, bundle, day, now, 31, report))
-            assert (report.games[key].kept if key in report.games else 0) == kept
-        tomorrow = today + dt.timedelta(days=1)
-        days = [k.day for k in RunRecords(store, mode).runs(None, None)]
-        assert days == [mode.first_day.isoformat(), today.isoformat(), tomorrow.isoformat()]
+            assert (report.games[key].kept if key in report.games else 0) == kept, day
+        stored = [k.day for k in RunRecords(store, mode).runs(None, None)]
+        first = mode.first_day
+        wanted = (first, first + days, today, today + days, today + 2 * days)
+        assert stored == sorted({d.isoformat() for d in wanted})
 
 
 def test_each_mode_keeps_under_its_own_keys() -> None:

@@ -168,6 +168,25 @@ def test_a_tomorrow_that_fails_is_said_unstaged(tmp_path, bundle, monkeypatch) -
     store.close()
 
 
+def test_the_nightly_at_its_hour_stages_the_next_date_to_begin_for_every_game(tmp_path, bundle) -> None:
+    """At 23:00 UTC (the job's hour, the site at UTC) the next date to begin is the day after
+    tomorrow: it begins at UTC+14 at 10:00 UTC, thirteen hours before the next run. Every daily
+    game's file of it is staged then, and kept first (service.games.hooks.kept_through). Keeping
+    only tomorrow, the report said chess, Storm and Streak NOT staged every night, and from 10:00
+    UTC players east of UTC met their new date with no file, only the API's copy."""
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    night = dt.datetime(2026, 11, 2, 23, 0, tzinfo=dt.UTC)
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=night) is not None  # make serve's
+    dist = DirWriter(tmp_path / "dist")
+    report = fill(store, settings_for_tests(), bundle, writer=dist, now=night, ahead=3)
+    assert report.unstaged == [] and "NOT staged" not in report.summary()
+    assert {f"daily/{game}/2026-11-04.json" for game in ("chess", "chain", "storm", "streak")} <= set(
+        report.published)
+    assert "2026-11-04" not in (tmp_path / "dist/daily/index.json").read_text(), "not out: not in the index"
+    assert fill_if_needed(store, settings_for_tests(), bundle, now=night) is None
+    store.close()
+
+
 def test_serve_fills_only_when_the_next_week_is_missing(tmp_path, bundle) -> None:
     store = SqliteStore(tmp_path / "db.sqlite3")
     first = fill_if_needed(store, settings_for_tests(), bundle, now=NOW)

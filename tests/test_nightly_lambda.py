@@ -14,8 +14,7 @@ import pytest
 
 from functions import metrics
 from functions.routes.players import PLAYERS_PER_HOUR
-from puzzlebook.calendar import oldest_date
-from service.publish import next_to_stage
+from puzzlebook.calendar import next_to_begin, oldest_date
 from tests.support import LambdaContext, call_lambda, http_event, make_table, mocked_aws
 
 
@@ -53,12 +52,12 @@ def test_the_api_runs_through_mangum_and_the_nightly_makes_it_healthy(handler, c
     after = dt.datetime.now(dt.UTC)
     # Every daily game's files of the dates in play (somewhere on Earth, and the one before) and of
     # the next date to begin at UTC+14 (staged), the chess home cards, and the index last.
-    first, last = oldest_date(before) - dt.timedelta(days=1), next_to_stage(after)
+    first, last = oldest_date(before) - dt.timedelta(days=1), next_to_begin(after)
     assert report["games"]["chain"]["failed"] == {} and report["published"][-1] == "daily/index.json"
     dated = report["published"][:-1]
     assert all(first.isoformat() <= p.rsplit("/", 1)[1][:10] <= last.isoformat() for p in dated), dated
     for game in ("chess", "chain", "storm", "streak"):
-        assert f"daily/{game}/{next_to_stage(before).isoformat()}.json" in dated, game
+        assert f"daily/{game}/{next_to_begin(before).isoformat()}.json" in dated, game
     # The log line CloudWatch turns into the metric NightlyNotStagedAlarm watches: all staged.
     logged = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     assert [m[metrics.STAGED] for m in logged] == [1]

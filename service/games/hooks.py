@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlebook.calendar import next_to_begin
 from puzzlebook.daily_stats import DayResult
 from service.settings import Settings
 from service.store.base import Store
@@ -89,6 +90,21 @@ class NightlyRun:
     ahead: int
     report: FillReport
 
+    @property
+    def through(self) -> dt.date:
+        """The last date a game keeping its days one by one keeps tonight (`kept_through`)."""
+        return kept_through(self.today, self.now)
+
+
+def kept_through(today: dt.date, now: dt.datetime) -> dt.date:
+    """The last date the nightly keeps at `now`, the site day being `today`: the site day's tomorrow,
+    or the next date to begin anywhere when that is later (puzzlebook.calendar.next_to_begin), as it
+    is from 10:00 UTC with the site's zone at UTC: the nightly stages that date's files
+    (service.publish), and they are made of what is kept. Keeping only tomorrow left the date after
+    it unstaged at every night's run (23:00 at UTC), so from its beginning at UTC+14 until the next
+    night its players had no daily file, only the API's copy."""
+    return max(today + dt.timedelta(days=1), next_to_begin(now))
+
 
 class GameHooks:
     """A game's service hooks; `key` is its key in puzzlebook.games. Every hook does nothing here
@@ -108,8 +124,9 @@ class GameHooks:
         """Keep the game's days ahead, as far as it needs (`run.ahead` days for a game that makes its
         days), adding its figures to `run.report.game(key)`."""
 
-    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
-        """Whether the days `make serve` needs are missing, so the fill must run before serving."""
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date, through: dt.date) -> bool:
+        """Whether the days `make serve` needs are missing, so the fill must run before serving: those
+        it publishes from `today`, and those it stages ahead through `through` (`kept_through`)."""
         return False
 
     def keep_through(

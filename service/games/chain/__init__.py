@@ -74,9 +74,10 @@ class ChainHooks(GameHooks):
                         done_report.stored.append(text)
             day += dt.timedelta(days=1)
 
-    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
-        wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, SERVE_AHEAD + 1)}
-        last = (today + dt.timedelta(days=SERVE_AHEAD)).isoformat()
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date, through: dt.date) -> bool:
+        ahead = max(SERVE_AHEAD, (through - today).days)
+        wanted = {(today + dt.timedelta(days=k)).isoformat() for k in range(1, ahead + 1)}
+        last = (today + dt.timedelta(days=ahead)).isoformat()
         records = ChainRecords(store)
         have = set(records.chain_days(today.isoformat(), last)) | set(records.chain_failures())
         return not wanted <= have

@@ -1,5 +1,6 @@
-"""Chess Puzzles' part of the service layer: its dailies kept through tomorrow, and its daily files
-(each day's JSON, and for the last days asked for, the home page's card of the day: home.py)."""
+"""Chess Puzzles' part of the service layer: its dailies kept ahead (the nightly: through the date it
+stages), and its daily files (each day's JSON, and for the last days asked for, the home page's card
+of the day: home.py)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def day_file(day: str, kept: list[KeptDaily], bundle: Bundle) -> dict[str, Any]:
 
 
 class ChessHooks(GameHooks):
-    """Chess Puzzles' hooks: its dailies kept through tomorrow, its daily files and home card, its
+    """Chess Puzzles' hooks: its dailies kept ahead, its daily files and home card, its
     streak and ratings boards."""
 
     key = KEY
@@ -70,10 +71,9 @@ class ChessHooks(GameHooks):
     }
 
     def nightly(self, run: NightlyRun) -> None:
-        """Keep every day's dailies from EPOCH through tomorrow (the first pick stands), and make the
-        puzzles' vote tallies (service/games/chess/votes.py)."""
-        tomorrow = run.today + dt.timedelta(days=1)
-        run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, tomorrow))
+        """Keep every day's dailies from EPOCH through `run.through` (tomorrow, or the next date to
+        begin: the first pick stands), and make the puzzles' vote tallies (service/games/chess/votes.py)."""
+        run.report.game(KEY).kept = len(fill_dailies(run.store, run.settings, run.bundle, EPOCH, run.through))
         PuzzleVotes(run.store).refresh_view(run.now)  # the tallies per puzzle: a view made nightly
 
     def keep_through(
@@ -82,9 +82,10 @@ class ChessHooks(GameHooks):
         """Keep every day's dailies from EPOCH (or `since`) through `last`; how many it picked now."""
         return keep_dailies(store, settings, bundle, max(EPOCH, since or EPOCH), last)[1]
 
-    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
-        tomorrow = (today + dt.timedelta(days=1)).isoformat()
-        return tomorrow not in {d.day for d in ChessRecords(store).kept_dailies(today.isoformat(), tomorrow)}
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date, through: dt.date) -> bool:
+        kept = {d.day for d in ChessRecords(store).kept_dailies(today.isoformat(), through.isoformat())}
+        return any((today + dt.timedelta(days=k)).isoformat() not in kept
+                   for k in range(1, (through - today).days + 1))
 
     def daily_files(self, store: Store, bundle: Bundle, first: str | None, last: str) -> dict[str, bytes]:
         """`day_file` for each day with dailies kept from `first` to `last`, and the home card of the last

@@ -1,8 +1,9 @@
 """A run mode's hooks for the jobs, and its days' runs kept and published.
 
 A day's run is picked by the mode's `pick_run` and kept by the store the first time anything needs
-it (the nightly fill the evening before, the site build, a player starting a run); the first pick
-stands. Its public file, daily/<mode>/<date>.json, is staged by that nightly (service/publish.py:
+it (the nightly fill the evening before it begins at UTC+14, through `NightlyRun.through`; the site
+build; a player starting a run); the first pick stands. Its public file, daily/<mode>/<date>.json,
+is staged by that nightly (service/publish.py:
 the CDN refuses it until its day begins, ops/release.py). The site build calls `daily_files`
 through today and `keep_through` through tomorrow (it keeps the chess picks a day ahead), so a run
 mode keeps runs a day short of that `last`. The file holds the run's puzzles as the shards hold
@@ -118,13 +119,15 @@ class RunHooks(GameHooks):
         return RunRecords(store, self.mode)
 
     def nightly(self, run: NightlyRun) -> None:
-        """Keep today's run and tomorrow's (its file is staged tonight)."""
-        tomorrow = run.today + dt.timedelta(days=1)
-        for day in (run.today, tomorrow):
+        """Keep today's run and each through `run.through` (tomorrow, or the next date to begin: its
+        file is staged tonight)."""
+        day = run.today
+        while day <= run.through:
             if day >= self.mode.first_day:
                 ensure_run(self.mode, run.store, run.settings, run.bundle, day)
                 run.report.game(self.key).kept += 1
-        self.day_texts(run.store, run.bundle, run.today.isoformat(), tomorrow.isoformat())
+            day += dt.timedelta(days=1)
+        self.day_texts(run.store, run.bundle, run.today.isoformat(), run.through.isoformat())
 
     def keep_through(
         self, store: Store, settings: Settings, bundle: Bundle, last: dt.date, since: dt.date | None = None
@@ -146,8 +149,8 @@ class RunHooks(GameHooks):
             self.day_texts(store, bundle, picked[0], picked[-1])
         return len(picked)
 
-    def missing_ahead(self, store: Store, settings: Settings, today: dt.date) -> bool:
-        days = (today, today + dt.timedelta(days=1))
+    def missing_ahead(self, store: Store, settings: Settings, today: dt.date, through: dt.date) -> bool:
+        days = [today + dt.timedelta(days=k) for k in range((through - today).days + 1)]
         records = self._records(store)
         return any(day >= self.mode.first_day and records.run_of(day.isoformat()) is None for day in days)
 
