@@ -51,9 +51,7 @@ LONG_FIRST = (
     "tests/test_lessons_api.py::test_a_pgn_larger_than_a_dynamodb_item",  # 160 games, each store: 45 s
     "tests/test_lessons_api.py::test_an_import_too_big_to_keep",  # 28,000 moves checked twice: 35 s
     "tests/test_store_sqlite.py::test_the_log_stays_small",  # 20,000 results: 36 s
-    "tests/test_store_contract.py::test_a_board_",  # the top 100 over moto: 30 s each
     "tests/test_store_sqlite.py::test_a_clean_stop_of_serve",  # a server's start and stop: 32 s
-    "tests/test_api_standing.py::test_new_players_are_metered_per_address",  # sixty students: 29 s
     "tests/test_chain_guide.py::",  # one group: a site build, then a build over a copy of it
     "tests/test_bench.py::test_lessons_times",  # 23 s
     "tests/test_bundle_reproduce.py::",  # the bundle made again from its source: 20 s

@@ -82,6 +82,71 @@ def _boto_session() -> Any:
     return _BOTO_SESSION
 
 
+_ROLLBACK_BY_ITEM = False
+
+
+def _roll_back_by_item() -> None:
+    """Make moto's transactions keep, for their rollback, the items they name rather than a deep copy
+    of each table they write to, taken once per item: that copy was 60% of the moto tests' CPU (a
+    top-100 board's test 16 s of CPU, the deep copies 10 of it), and grew with every item a test had
+    written. The rollback is the same: on any failure each named item is put back as it was, or
+    removed if it wasn't there (tests/test_store_contract.py, `test_a_transaction_is_all_or_nothing`,
+    holds both stores to it). Checked against the moto this lock installs: if the method or the
+    module's `copy` moves, this fails at once rather than quietly copying again."""
+    global _ROLLBACK_BY_ITEM
+    if _ROLLBACK_BY_ITEM:
+        return
+    import copy
+
+    from moto.dynamodb import models
+    from moto.dynamodb.models.dynamo_type import DynamoType
+    from moto.dynamodb.models.table import Table
+
+    assert models.copy is copy, "moto.dynamodb.models no longer imports copy: see tests/support.py"
+    original = models.DynamoDBBackend.transact_write_items
+
+    class _TablesKept:
+        """`copy` for moto's transaction: a table stays itself (the items are kept instead)."""
+
+        @staticmethod
+        def deepcopy(value: Any, memo: Any = None) -> Any:
+            return value if isinstance(value, Table) else copy.deepcopy(value, memo)
+
+    def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> None:
+        kept: list[tuple[Any, Any, Any, Any]] = []  # (table, hash, range or None, the item or None)
+        for entry in transact_items:
+            op = next(iter(entry.values()))
+            table = self.tables.get(op.get("TableName"))
+            attrs = op.get("Key") or op.get("Item") or {}
+            if table is None or table.hash_key_attr not in attrs:
+                continue  # moto refuses it before it changes anything
+            hash_value = DynamoType(attrs[table.hash_key_attr])
+            range_value = None
+            if table.range_key_attr is not None:
+                if table.range_key_attr not in attrs:
+                    continue
+                range_value = DynamoType(attrs[table.range_key_attr])
+            item = table.get_item(hash_value, range_value)
+            kept.append((table, hash_value, range_value, copy.deepcopy(item)))
+        models.copy = _TablesKept  # type: ignore[assignment]
+        try:
+            original(self, transact_items)
+        except Exception:
+            for table, hash_value, range_value, item in reversed(kept):
+                place = table.items if range_value is None else table.items[hash_value]
+                key = hash_value if range_value is None else range_value
+                if item is None:
+                    place.pop(key, None)
+                else:
+                    place[key] = item
+            raise
+        finally:
+            models.copy = copy
+
+    models.DynamoDBBackend.transact_write_items = transact_write_items
+    _ROLLBACK_BY_ITEM = True
+
+
 @contextmanager
 def mocked_aws() -> Iterator[Any]:
     """moto for the duration (fake credentials, us-east-1): yields a DynamoDB client."""
@@ -97,6 +162,7 @@ def mocked_aws() -> Iterator[Any]:
     os.environ.update(fake)
     try:
         with mock_aws():
+            _roll_back_by_item()
             yield _boto_session().client("dynamodb", region_name="us-east-1")
     finally:
         for k, v in saved.items():

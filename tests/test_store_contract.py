@@ -56,6 +56,13 @@ def test_a_transaction_is_all_or_nothing(store: Store) -> None:
         store.transact([Put(make_item("A", "2", {"x": 2}), expect=0), Absent("A", "1")])
     assert store.get_item("A", "2") is None
     assert store.get_item("A", "1")["doc"] == {"x": 1}
+    # An item written over before the failing condition is put back as it was.
+    store.transact([Put(make_item("B", "1", {"y": 1}), expect=0)])
+    with pytest.raises(Conflict):
+        store.transact([Put(make_item("A", "1", {"x": 9})), Put(make_item("A", "3", {"x": 3}), expect=0),
+                        Absent("B", "1")])
+    assert store.get_item("A", "1")["doc"] == {"x": 1} and store.get_item("A", "3") is None
+    assert [it["SK"] for it in store.query_items("A")] == ["1"]
 
 
 def test_a_versioned_write_refuses_a_stale_version(store: Store) -> None:
