@@ -7,7 +7,8 @@ at the CDN: docs/operations.md, "Midnight"), then runs
 one uvicorn process on 127.0.0.1:PORT serving the built files and, under
 /api, the FastAPI app over PUZZLEBOOK_STORE (SQLite by default), with the boards'
 publisher in a thread (a snapshot of each live board in dist/snapshots/, every 15 s
-when it changed: service/boards/). Every
+when it changed: service/boards/), and the nightly job in another at 23:00 in SITE_TZ, as on AWS
+(the days ahead kept, the next date's files staged: ops/server.py, NightlyLoop). Every
 response carries the site's security and cache headers, as CloudFront's would.
 
 The site's address is http://localhost:PORT (announced, and the site_url the
@@ -153,8 +154,9 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
 
     from cli.build import print_report
     from functions.app import create_app
-    from ops.server import UVICORN_OPTIONS, SiteServer, SnapshotLoop
+    from ops.server import UVICORN_OPTIONS, NightlyLoop, SiteServer, SnapshotLoop
     from service.boards.publisher import Publisher
+    from service.nightly import next_nightly
     from service.publish import DirWriter
     from sitebuild.assets import MissingVendorFiles
     from sitebuild.minify import MinifyFailed
@@ -172,11 +174,26 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
     # The boards' snapshots, published into dist/snapshots/ every 15 s while the server runs (on AWS,
     # the SnapshotFunction does it): stopped, its round finished, before the store closes.
     snapshots = SnapshotLoop(Publisher(store, settings, DirWriter(settings.dist))).start()
+    nightly_loop = NightlyLoop(lambda now: _nightly(settings, store, now),
+                               lambda now: next_nightly(now, settings.site_tz)).start()
     print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
     try:
         # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
         uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto",
                     **UVICORN_OPTIONS)
     finally:
+        nightly_loop.stop()
         snapshots.stop()
     return 0
+
+
+def _nightly(settings: Settings, store: Store, now: dt.datetime) -> None:
+    """The nightly job at `now`, as on AWS: each game's days kept ahead, the daily files of the dates in
+    play and of the next to begin written into the served folder, the index through the newest
+    begun (service/nightly.py). Said on stdout."""
+    from puzzlebook.chess.shards import Bundle
+    from service import nightly
+    from service.publish import DirWriter
+
+    report = nightly.fill(store, settings, Bundle(settings.shards), writer=DirWriter(settings.dist), now=now)
+    print(f"nightly: {report.summary()}", flush=True)

@@ -85,6 +85,46 @@ class SnapshotLoop:
             self._stop.wait(self.every)
 
 
+class NightlyLoop:
+    """The nightly job in a thread of the local server, as the schedule runs it on AWS: `job(now)` at
+    each of `next_run(now)` until `stop` (service/nightly.py, `next_nightly`: 23:00 in the site's
+    zone). So a `make serve` left running keeps each game's days ahead and stages the next date's
+    files before it begins, as it did once when it started. A run that fails is logged; the next
+    night's tries again."""
+
+    def __init__(self, job: Callable[[dt.datetime], Any], next_run: Callable[[dt.datetime], dt.datetime],
+                 clock: Callable[[], dt.datetime] = _utc_now) -> None:
+        self.job = job
+        self.next_run = next_run
+        self.clock = clock
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="nightly", daemon=True)
+        self.runs = 0
+
+    def start(self) -> NightlyLoop:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop after the run under way (if any), and wait for it."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            at = self.next_run(self.clock())
+            # Waits in steps of at most a minute, so a clock that jumps (a laptop asleep) is caught up.
+            while (wait := (at - self.clock()).total_seconds()) > 0:
+                if self._stop.wait(min(wait, 60)):
+                    return
+            try:
+                self.job(self.clock())
+            except Exception:  # logged; the next night's run tries again
+                logging.getLogger("puzzlebook.nightly").exception("the nightly run failed")
+            self.runs += 1
+
+
 class SiteServer:
     """An ASGI app serving `dist` with `api` (an ASGI app, e.g. the FastAPI app) under /api; the
     release rule (ops/release.py) reads the time from `clock`."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from puzzlebook.calendar import next_to_begin, site_day
 from service.games.hooks import FillReport, GameFill, NightlyRun, kept_through
@@ -33,9 +34,30 @@ from service.store.base import Store
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
 
-__all__ = ["AHEAD", "FillReport", "GameFill", "NightlyRun", "fill", "fill_if_needed"]
+__all__ = [
+    "AHEAD", "NIGHTLY_AT", "FillReport", "GameFill", "NightlyRun", "fill", "fill_if_needed", "next_nightly",
+]
 
 AHEAD = 31
+# When the nightly runs, in the site's zone: infra/template.yaml's NightlySchedule on AWS (its
+# default, which tests/test_infra_template.py holds to this), and `make serve`'s own loop
+# (ops/server.py, NightlyLoop) while it runs.
+NIGHTLY_AT = dt.time(23, 0)
+
+
+def next_nightly(now: dt.datetime, tz: ZoneInfo) -> dt.datetime:
+    """The first NIGHTLY_AT in zone `tz` after `now` (aware), as an aware UTC time.
+
+    >>> next_nightly(dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC), ZoneInfo("UTC")).isoformat()
+    '2026-12-05T23:00:00+00:00'
+    >>> next_nightly(dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.UTC), ZoneInfo("UTC")).isoformat()
+    '2026-12-06T23:00:00+00:00'
+    """
+    local = now.astimezone(tz)
+    at = dt.datetime.combine(local.date(), NIGHTLY_AT, tz)
+    if at <= local:
+        at = dt.datetime.combine(local.date() + dt.timedelta(days=1), NIGHTLY_AT, tz)
+    return at.astimezone(dt.UTC)
 
 
 def fill(

@@ -112,6 +112,10 @@ def test_functions_run_python_312_on_arm_with_the_agreed_handlers(resources: dic
     first = template["Parameters"]["NightlySchedule"]["Default"]
     retry = template["Parameters"]["NightlyRetrySchedule"]["Default"]
     assert (first, retry) == ("cron(0 23 * * ? *)", "cron(30 23 * * ? *)")
+    # make serve's own nightly runs at the same hour (service/nightly.py, ops/server.py NightlyLoop).
+    from service.nightly import NIGHTLY_AT
+
+    assert first == f"cron({NIGHTLY_AT.minute} {NIGHTLY_AT.hour} * * ? *)"
 
 
 def test_the_snapshot_function_runs_every_minute_one_at_a_time(resources: dict[str, Any]) -> None:

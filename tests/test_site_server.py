@@ -286,3 +286,50 @@ def test_a_staged_file_is_refused_until_its_day_begins_in_the_sites_zone(tmp_pat
     now[0] = dt.datetime(2026, 3, 29, 10, 0, tzinfo=dt.UTC)
     assert client.get("/daily/chess/2026-03-30.json").json() == {"date": "2026-03-30"}
     assert client.get("/api/chess/daily/2026-03-30").json() == {"path": "/api/chess/daily/2026-03-30"}
+
+
+def test_the_local_nightly_runs_at_its_hour_and_stops_when_asked() -> None:
+    """`make serve`'s nightly (ops.server.NightlyLoop): the job runs once the clock reaches the next
+    run's time, with that time, and not before; stop() ends the wait at once."""
+    import datetime as dt
+    import threading
+
+    from ops.server import NightlyLoop
+
+    start = dt.datetime.now(dt.UTC)
+    at = start + dt.timedelta(milliseconds=300)
+    ran: list[dt.datetime] = []
+    done = threading.Event()
+
+    def job(now: dt.datetime) -> None:
+        ran.append(now)
+        done.set()
+
+    def next_run(now: dt.datetime) -> dt.datetime:
+        return at if now < at else at + dt.timedelta(days=1)
+
+    loop = NightlyLoop(job, next_run).start()
+    assert done.wait(10), "the nightly never ran"
+    loop.stop()
+    assert len(ran) == 1 and ran[0] >= at and loop.runs == 1
+
+
+def test_a_failing_nightly_is_logged_and_the_loop_goes_on(caplog) -> None:
+    import datetime as dt
+    import threading
+
+    from ops.server import NightlyLoop
+
+    calls: list[int] = []
+    second = threading.Event()
+
+    def job(now: dt.datetime) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the store was busy")
+        second.set()
+
+    loop = NightlyLoop(job, lambda now: now).start()  # due at once, every time
+    assert second.wait(10)
+    loop.stop()
+    assert "the nightly run failed" in caplog.text and len(calls) >= 2
