@@ -29,7 +29,7 @@ import os
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import quote, unquote
 
 from ops import release
@@ -53,27 +53,42 @@ def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-class SnapshotLoop:
-    """The boards' publisher (service/boards/publisher.py) in a thread of the local server: a round
-    at the start, then one every `every` seconds, until `stop`. A round that fails (the store busy,
-    say) is logged and the next one tries again."""
+class _Loop:
+    """A job of the local server's in a daemon thread of its own (`_run`, which waits on `_stop`),
+    from `start` until `stop`."""
 
-    def __init__(self, publisher: Any, every: float | None = None) -> None:
-        self.publisher = publisher
-        self.every = publisher.every if every is None else every
+    name = "loop"
+
+    def __init__(self) -> None:
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="snapshots", daemon=True)
-        self.rounds = 0
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
 
-    def start(self) -> SnapshotLoop:
+    def start(self) -> Self:
         self._thread.start()
         return self
 
     def stop(self) -> None:
-        """Stop after the round under way (if any), and wait for it."""
+        """Stop after the run under way (if any), and wait for it."""
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join()
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+
+class SnapshotLoop(_Loop):
+    """The boards' publisher (service/boards/publisher.py) in a thread of the local server: a round
+    at the start, then one every `every` seconds, until `stop`. A round that fails (the store busy,
+    say) is logged and the next one tries again."""
+
+    name = "snapshots"
+
+    def __init__(self, publisher: Any, every: float | None = None) -> None:
+        self.publisher = publisher
+        self.every = publisher.every if every is None else every
+        self.rounds = 0
+        super().__init__()
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -85,31 +100,22 @@ class SnapshotLoop:
             self._stop.wait(self.every)
 
 
-class NightlyLoop:
+class NightlyLoop(_Loop):
     """The nightly job in a thread of the local server, as the schedule runs it on AWS: `job(now)` at
     each of `next_run(now)` until `stop` (service/nightly.py, `next_nightly`: 23:00 in the site's
     zone). So a `make serve` left running keeps each game's days ahead and stages the next date's
     files before it begins, as it did once when it started. A run that fails is logged; the next
     night's tries again."""
 
+    name = "nightly"
+
     def __init__(self, job: Callable[[dt.datetime], Any], next_run: Callable[[dt.datetime], dt.datetime],
                  clock: Callable[[], dt.datetime] = _utc_now) -> None:
         self.job = job
         self.next_run = next_run
         self.clock = clock
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="nightly", daemon=True)
         self.runs = 0
-
-    def start(self) -> NightlyLoop:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop after the run under way (if any), and wait for it."""
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join()
+        super().__init__()
 
     def _run(self) -> None:
         while not self._stop.is_set():
