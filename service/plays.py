@@ -139,15 +139,14 @@ class PlayCheck:
         makes the whole result's write lose, and it is decided again): the result `counted` against
         the cap (CapReached when the count read is at it already), and the play ended by a result of
         kind `closed`. Nothing when it does neither (a wrong move off the cap)."""
-        counted = counted and self.cap is not None
-        if not counted and closed is None:
+        cap = self.cap if counted else None
+        if cap is None and closed is None:
             return []
         item = got[self.key]
         doc = dict(doc_of(item))
-        if counted:
-            assert self.cap is not None
+        if cap is not None:
             try:
-                doc["rated"] = self.cap.take(doc.get("rated"), self.now_ts)
+                doc["rated"] = cap.take(doc.get("rated"), self.now_ts)
             except Full as full:
                 raise CapReached(full.wait) from None
         if closed is not None:

@@ -99,10 +99,9 @@ class NightlyRun:
 def kept_through(today: dt.date, now: dt.datetime) -> dt.date:
     """The last date the nightly keeps at `now`, the site day being `today`: the site day's tomorrow,
     or the next date to begin anywhere when that is later (puzzlebook.calendar.next_to_begin), as it
-    is from 10:00 UTC with the site's zone at UTC: the nightly stages that date's files
-    (service.publish), and they are made of what is kept. Keeping only tomorrow left the date after
-    it unstaged at every night's run (23:00 at UTC), so from its beginning at UTC+14 until the next
-    night its players had no daily file, only the API's copy."""
+    is from 10:00 UTC with the site's zone at UTC, so at the nightly's own hour (23:00): the nightly
+    stages that date's files (service.publish), which begins at UTC+14 before the next run, and they
+    are made of what is kept."""
     return max(today + dt.timedelta(days=1), next_to_begin(now))
 
 
