@@ -22,7 +22,7 @@ PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check check-python test test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck lock clean
+.PHONY: setup serve check check-python test test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS)
 
@@ -72,6 +72,11 @@ lint: $(STAMP_PY)
 typecheck: $(STAMP_PY)
 	$(PY) -m mypy
 
+# The browser's modules through TypeScript's checker (tsconfig.json: strict, JSDoc types in the ES
+# modules; docs/site.md, "Types"). Under a second.
+typecheck-js: $(STAMP_JS)
+	node_modules/.bin/tsc -p tsconfig.json
+
 # The fast loop while working (about a minute on 2 idle cores): lint, types, the rules' doctests and
 # the suite without the tests marked slow or the browser tests. `make test` runs everything.
 # test_api_schema.py is all slow, and ignored rather than deselected: schemathesis makes its cases
@@ -79,7 +84,7 @@ typecheck: $(STAMP_PY)
 # whose import is a second or two in each process. tests/conftest.py says what else is left to `make test`.
 # Lint and types run beside the suite, not before it (-O: each one's output whole when it ends).
 check: setup
-	$(MAKE) --no-print-directory -j3 -Otarget lint typecheck check-python
+	$(MAKE) --no-print-directory -j3 -Otarget lint typecheck typecheck-js check-python
 
 check-python: setup
 	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow" --doctest-modules puzzlebook tests --ignore=tests/browser \
@@ -93,7 +98,7 @@ check-python: setup
 # Playwright's sync API keeps an event loop running in its worker, which breaks asyncio.run() in any
 # test that lands on the same worker after it.
 test: setup
-	$(MAKE) --no-print-directory -j6 -Otarget lint typecheck test-node test-python-suite test-api-schema test-browser
+	$(MAKE) --no-print-directory -j6 -Otarget lint typecheck typecheck-js test-node test-python-suite test-api-schema test-browser
 
 test-node: setup
 	node --test tests/js/
