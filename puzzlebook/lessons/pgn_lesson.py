@@ -154,7 +154,7 @@ def _position(fen: str, problems: Collector) -> tuple[chess.Board | None, list[s
         return board, reasons
     if loose.status() != chess.STATUS_BAD_CASTLING_RIGHTS:
         return board, reasons
-    before = loose.castling_xfen()
+    before = fen.split()[2]
     loose.castling_rights = loose.clean_castling_rights()
     after = loose.castling_xfen()
     problems.warn(
