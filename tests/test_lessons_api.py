@@ -91,8 +91,9 @@ def test_validate_pgn_with_and_without_the_students_side(world: SimpleNamespace)
     bare = world.client.post(  # JSON's type, as the import page sends: the PGN is found from the text
         "/api/lessons/validate", content=game, headers=JSON
     ).json()
-    assert bare["kind"] == "pgn" and not bare["ok"]
-    assert "no side for the student" in bare["errors"][0]["text"]
+    # Issue 40: no side tag and no choice: the result (1-0) decides, and a warning says so.
+    assert bare["kind"] == "pgn" and bare["ok"] and bare["puzzles"][0]["student"] == "white"
+    assert 'as the result "1-0" says' in bare["warnings"][0]["text"]
     chosen = world.client.post(
         "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "white"}
     ).json()

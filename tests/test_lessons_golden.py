@@ -376,13 +376,25 @@ def _join_broken_movetext_before(text: str) -> str:
     kept: list[str] = []
     in_comment = False
     last_content = ""
+    seen = 0  # issue 40: a White move number no greater than one seen starts a second game
     for number, line in enumerate(lines):
         if not in_comment and not line.strip():
             upcoming = next((later for later in lines[number + 1 :] if later.strip()), "")
-            if upcoming.lstrip().startswith("[") or _TERMINATION.search(last_content) or not upcoming:
+            restart = re.match(r"\s*(\d+)\s*\.(?!\s*\.)", upcoming) if seen else None
+            if (
+                upcoming.lstrip().startswith("[")
+                or _TERMINATION.search(last_content)
+                or not upcoming
+                or (restart is not None and int(restart.group(1)) <= seen)
+            ):
                 kept.append(line)
+                seen = 0
             continue
         kept.append(line)
+        if not in_comment and line.lstrip().startswith("["):
+            seen = 0
+        elif "." in line:
+            seen = max([seen, *(int(found) for found in re.findall(r"(?<![\w.])(\d+)\s*\.", line))])
         for char in line:
             if in_comment:
                 in_comment = char != "}"

@@ -93,10 +93,17 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
     if fenced:
         text = fenced.group("body")
         warnings.append(Problem("Removed the Markdown code fence (```) around the text"))
+    from .pgn_text import unwrap_forum_pgn
+
+    unwrapped = unwrap_forum_pgn(text)
+    if unwrapped is not None:
+        text = unwrapped
+        kind = kind or "pgn"
+        warnings.append(Problem("Removed the forum's [pgn]…[/pgn] wrapper around the text"))
     kind = kind or detect(text)
     name = ""
     if kind == "pgn":
-        from .pgn_format import read_pgn
+        from .pgn_lesson import read_pgn
 
         lessons, errors, more = read_pgn(text, student_color)
         studies = set(_STUDY_NAME.findall(text))

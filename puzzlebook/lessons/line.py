@@ -40,6 +40,7 @@ class Step:
     comment: str = ""
     hint: str = ""
     refutations: tuple[Answer, ...] = ()
+    variations: tuple[Answer, ...] = ()  # PGN: other variations, not marked worse (never played)
 
 
 def pgn_label(board: chess.Board, move: chess.Move, san: str | None = None) -> str:
@@ -104,6 +105,7 @@ def play_line(
             san = board.san_and_push(move)
         by_student = turn == student
         refutations: tuple[Refutation, ...] = ()
+        variations: tuple[Refutation, ...] = ()
         if (step.hint or step.refutations) and not by_student:
             where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
             if step.hint:
@@ -120,7 +122,7 @@ def play_line(
                     number,
                     where,
                 )
-        elif step.refutations:
+        elif step.refutations or step.variations:
             where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
             # The position the refutations stand in: before this move.
             if trusted:
@@ -128,13 +130,18 @@ def play_line(
             else:
                 board.pop()
             refutations = play_refutations(board, move, step.refutations, problems, number, where)
+            # Checked by the PGN reader before (legal, not the line's move, no mate, a reply).
+            variations = play_refutations(board, move, step.variations, Collector(None), number, where)
             if not trusted:
                 board.push(move)
         if trusted:
             unplayed.append(move)
         # The move's record; made positionally, once a move (a frozen dataclass's keywords cost).
         played.append(
-            LessonMove(move.uci(), san, _COLOR_NAMES[turn], by_student, step.comment, step.hint, refutations)
+            LessonMove(
+                move.uci(), san, _COLOR_NAMES[turn], by_student, step.comment, step.hint, refutations,
+                variations,
+            )
         )
         fullmove += turn == chess.BLACK
         turn = not turn

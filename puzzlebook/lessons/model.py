@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Color = Literal["white", "black"]
@@ -48,7 +48,10 @@ class LessonMove:
     plays it and `by_student` says whether the student must find it (False: the page
     plays it for the student). `comment` is shown after the move; `hint` on request and
     after a wrong try (only meaningful on the student's moves); `refutations` the wrong moves
-    the teacher answers (only on the student's moves).
+    the teacher answers (only on the student's moves). `variations`: a PGN's other variations
+    of this student move that are not marked worse, so not refutations: never played nor stored
+    (not in `to_seed`, nor compared), only answered by the validator for the import page's engine
+    check, which says whether each is worse (docs/lessons.md).
     """
 
     uci: str
@@ -58,10 +61,11 @@ class LessonMove:
     comment: str = ""
     hint: str = ""
     refutations: tuple[Refutation, ...] = ()
+    variations: tuple[Refutation, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, for the API and the pages (`refutations` only when there are some, so a
-        lesson without them reads as it always did)."""
+        """Every field, for the API and the pages (`refutations` and `variations` only when there
+        are some, so a lesson without them reads as it always did)."""
         out: dict[str, Any] = {
             "uci": self.uci,
             "san": self.san,
@@ -72,6 +76,8 @@ class LessonMove:
         }
         if self.refutations:
             out["refutations"] = [refutation.to_dict() for refutation in self.refutations]
+        if self.variations:
+            out["variations"] = [variation.to_dict() for variation in self.variations]
         return out
 
 

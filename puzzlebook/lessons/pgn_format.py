@@ -3,33 +3,39 @@
 Each game is one puzzle: its mainline, the comment before the first move as the intro,
 each move's comment after it, `[%hint …]` inside a comment as that move's hint, every
 other `[%…]` command (arrows, circles, clocks, evaluations) dropped from the text. A
-variation in place of one of the student's moves is a refutation: its first move the
-wrong move, its second the opponent's reply, their comments why it fails (deeper moves
-and variations inside variations are not read). The student's side comes from a [StudentColor]
-tag, else an [Orientation] tag (Lichess exports one per chapter), else the caller's
-`student_color`, else, in a game set up from a [FEN], the side to move there (said in a
-warning); a game from the initial position with none of them is an error.
+variation in place of one of the student's moves is a refutation when the PGN says its move is
+worse (a ?, ?? or ?! on it, or a comment that says so): its first move the wrong move, its second
+the opponent's reply, their comments why it fails; a variation not so marked is left out, said in
+a warning (the import page's engine check says whether it is worse). Deeper moves and variations
+inside variations are not read. The student's side: pgn_side. A game with no moves (a study's
+text-only chapter) is skipped with a warning, its text opening the next puzzle's intro. What a
+puzzle can't show (arrows, marks, NAGs, the other variations) is summed in one warning a puzzle.
 """
 
 from __future__ import annotations
 
-import io
 import re
 
 import chess
 import chess.pgn
 
-from .fen import color_name, read_fen
-from .limits import MAX_PUZZLES
-from .line import Answer, Step, lesson_of, pgn_label, play_line, turn_order_problem
-from .model import Lesson
-from .problems import Collector, Problem, shorten
-from .texts import text_problems
+from .pgn_text import still_in_comment
 
 _COMMAND = re.compile(r"\[%(\w+)([^\]]*)\]")
 _COMMAND_WITH_SPACE = re.compile(r"[ \t]*\[%\w+[^\]]*\][ \t]*")
 _TERMINATION = re.compile(r"(1-0|0-1|1/2-1/2|\*)\s*$")
-_COLORS = {"white": chess.WHITE, "black": chess.BLACK}
+_ARROWS = re.compile(r"\[%cal\s([^\]]*)\]")
+_MARKS = re.compile(r"\[%csl\s([^\]]*)\]")
+# NAGs that say a move is worse: ? (2), ?? (4), ?! (6); and words in a variation's comments that do.
+_WORSE_NAGS = {2, 4, 6}
+_WORSE_WORDS = re.compile(
+    r"\b(?:mistake|blunder|inaccuracy|inaccurate|dubious|worse|wrong|loses|losing|fails|bad|weak|error"
+    r"|refuted|refutes|refutation|trap)\b",
+    re.IGNORECASE,
+)
+# A move number as a line's first word ("1.", not "1..."), and any move number in a line.
+_FIRST_NUMBER = re.compile(r"\s*(\d+)\s*\.(?!\s*\.)")
+_NUMBERS = re.compile(r"(?<![\w.])(\d+)\s*\.")
 
 
 def split_comment(comment: str) -> tuple[str, str]:
@@ -67,13 +73,16 @@ def join_broken_movetext(text: str) -> str:
     A blank line ends a game in PGN, so a hand-written file with blank lines between
     its moves would otherwise fall apart into headerless phantom games. A blank line
     is kept when tags follow it, when the text before it ended with a result (1-0,
-    0-1, 1/2-1/2, *), or when it is inside a comment.
+    0-1, 1/2-1/2, *), when the line after it opens with a White move number no greater than one
+    already seen since the last tags ("1. d4" after "12. Nf3": a second game without a result
+    between them, which python-chess reads as two games), or when it is inside a comment.
     """
     lines = text.split("\n")
     kept: list[str] = []
     in_comment = False
     last_content = ""
     after = 0  # the first line after the blank lines being passed that is not blank (or the end)
+    seen = 0  # the greatest move number since the last tags
     for number, line in enumerate(lines):
         if not in_comment and not line.strip():
             # Found once for a run of blank lines: looking ahead from each of them took time that
@@ -83,34 +92,25 @@ def join_broken_movetext(text: str) -> str:
                 while after < len(lines) and not lines[after].strip():
                     after += 1
             upcoming = lines[after] if after < len(lines) else ""
-            if upcoming.lstrip().startswith("[") or _TERMINATION.search(last_content) or not upcoming:
+            restart = _FIRST_NUMBER.match(upcoming) if seen else None
+            if (
+                upcoming.lstrip().startswith("[")
+                or _TERMINATION.search(last_content)
+                or not upcoming
+                or (restart is not None and int(restart.group(1)) <= seen)
+            ):
                 kept.append(line)
+                seen = 0
             continue
         kept.append(line)
-        in_comment = _still_in_comment(line, in_comment)
+        if not in_comment and line.lstrip().startswith("["):
+            seen = 0
+        elif "." in line:
+            seen = max([seen, *(int(found) for found in _NUMBERS.findall(line))])
+        in_comment = still_in_comment(line, in_comment)
         if line.strip():
             last_content = line
     return "\n".join(kept)
-
-
-_OPENING = re.compile(r"[{;]")
-
-
-def _still_in_comment(line: str, in_comment: bool) -> bool:
-    """Whether a {comment} is still open at the end of `line` (one was at its start: `in_comment`);
-    a ";" outside one comments out the rest of the line."""
-    at = 0
-    while True:
-        if in_comment:
-            end = line.find("}", at)
-            if end < 0:
-                return True
-            in_comment, at = False, end + 1
-        else:
-            found = _OPENING.search(line, at)
-            if found is None or found.group() == ";":
-                return False
-            in_comment, at = True, found.end()
 
 
 class _Alternative:
@@ -118,7 +118,7 @@ class _Alternative:
     when it is a refutation) and second (the reply), their comments, and whether a move in it could
     not be read. Its deeper moves are read (python-chess plays them) but not kept."""
 
-    __slots__ = ("broken", "comment", "move", "reply", "reply_comment", "starting_comment")
+    __slots__ = ("broken", "comment", "move", "nags", "reply", "reply_comment", "starting_comment")
 
     def __init__(self, move: chess.Move, starting_comment: str, broken: bool) -> None:
         self.move = move
@@ -127,6 +127,15 @@ class _Alternative:
         self.reply: chess.Move | None = None
         self.reply_comment = ""
         self.broken = broken
+        self.nags: set[int] = set()  # on its first move
+
+    def marked_worse(self) -> bool:
+        """Whether the PGN says this variation's move is worse than the line's: a ?, ?? or ?! on it,
+        or a comment around it that says so ("a mistake", "loses", "wrong"…)."""
+        if self.nags & _WORSE_NAGS:
+            return True
+        words = " ".join((self.starting_comment, self.comment, self.reply_comment))
+        return bool(_WORSE_WORDS.search(split_comment(words)[0]))
 
 
 class _Game:
@@ -144,12 +153,16 @@ class _Game:
 
     __slots__ = (
         "alternatives",
+        "arrows",
         "bad_san",
         "broken",
         "comment",
         "comments",
+        "deeper",
         "headers",
+        "marks",
         "moves",
+        "nags",
         "null_at",
         "sans",
         "start_fen",
@@ -168,6 +181,12 @@ class _Game:
         self.broken: list[tuple[int, str, str]] = []
         self.start_fen: str | None = None
         self.start_ply = 0  # Game.ply(): the [FEN]'s ply, else 0
+        # What a puzzle can't show, counted for the teacher: arrows and marked squares in comments,
+        # NAGs, and the moves of variations past their first two (or inside other variations).
+        self.arrows = 0
+        self.marks = 0
+        self.nags = 0
+        self.deeper = 0
 
 
 def _joined(before: str, comment: str) -> str:
@@ -214,8 +233,16 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
         if self.game.headers.get("Result", "*") == "*":
             self.game.headers["Result"] = result
 
+    def visit_nag(self, nag: int) -> None:
+        self.game.nags += 1
+        if self.opened and self.opened[-1] and self.depth == 1 and self.alternative is not None:
+            self.alternative.nags.add(nag)
+
     def visit_comment(self, comment: str) -> None:
         game = self.game
+        if "[%c" in comment:
+            game.arrows += sum(len(found.split(",")) for found in _ARROWS.findall(comment))
+            game.marks += sum(len(found.split(",")) for found in _MARKS.findall(comment))
         if not self.in_variation:
             if not self.opened and not game.moves:  # before the first move: the game's own
                 game.comment = _joined(game.comment, comment)
@@ -234,6 +261,7 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
         # is not.
         if self.opened:
             self.opened.append(False)
+            self.game.deeper += 1  # a variation inside a variation, counted as one
             return chess.pgn.SKIP
         self.opened.append(True)
         self.broken_here = False
@@ -266,6 +294,8 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
                 self.game.alternatives.setdefault(self.parent, []).append(self.alternative)
             elif self.depth == 2 and self.alternative is not None:
                 self.alternative.reply = move
+            elif self.depth > 2 and move:
+                self.game.deeper += 1
         self.starting_comment = ""
         self.in_variation = True
 
@@ -447,225 +477,3 @@ def _san_words(error: ValueError) -> str:
     if isinstance(error, chess.InvalidMoveError):
         return "not a move in SAN"
     return "not a legal move in this position"
-
-
-def read_pgn(
-    text: str, student_color: str | None = None
-) -> tuple[list[Lesson], list[Problem], list[Problem]]:
-    """Lessons, errors and warnings for the PGN `text` (one or more games).
-
-    `student_color` ("white" or "black") is the side the student plays in games whose
-    tags do not say. The lessons are those of the games without errors.
-    """
-    handle = io.StringIO(join_broken_movetext(text.replace("\r\n", "\n").replace("\r", "\n")))
-    errors: list[Problem] = []
-    warnings: list[Problem] = []
-    lessons = []
-    count = 0
-    # Each game is made a lesson as it is read, so that only one game's moves are kept at a time.
-    while (game := chess.pgn.read_game(handle, Visitor=_Reader)) is not None:
-        count += 1
-        lesson, problems = read_game(game, count, student_color)
-        errors.extend(problems.errors)
-        warnings.extend(problems.warnings)
-        if lesson is not None:
-            lessons.append(lesson)
-    if not count:
-        return [], [Problem("No games found in the PGN")], []
-    if count > MAX_PUZZLES:
-        errors.insert(
-            0,
-            Problem(f"The PGN has {count} games; the limit is {MAX_PUZZLES}: split it into smaller imports"),
-        )
-    return lessons, errors, warnings
-
-
-def _student(
-    headers: chess.pgn.Headers, fallback: str | None, set_up: chess.Board | None, problems: Collector
-) -> chess.Color | None:
-    """The student's side: the tags, else the importer's choice, else the side to move in the
-    game's [FEN] (`set_up`, None without a readable one), said in a warning."""
-    for tag in ("StudentColor", "Orientation"):
-        if tag in headers:
-            value = headers[tag]
-            if value.strip().lower() in _COLORS:
-                return _COLORS[value.strip().lower()]
-            problems.error(f'the [{tag}] tag must be "white" or "black", not "{shorten(value, 20)}"')
-            return None
-    if fallback is not None:
-        return _COLORS[fallback]
-    if set_up is not None:
-        # A position set up for a puzzle: the side to move is the one asked to find the move.
-        side = color_name(set_up.turn).capitalize()
-        problems.warn(
-            f"no [StudentColor] tag: the student plays {side}, the side to move in the [FEN] "
-            f'(add [StudentColor "{"black" if set_up.turn == chess.WHITE else "white"}"] for the other side)'
-        )
-        return set_up.turn
-    problems.error(
-        'no side for the student: add a [StudentColor "white"] (or "black") tag, '
-        "or choose the student's side when importing"
-    )
-    return None
-
-
-def _texts(problems: Collector, field: str, value: str) -> None:
-    for message in text_problems(value, field):
-        problems.error(message)
-
-
-def _standard(headers: chess.pgn.Headers) -> bool:
-    try:
-        return headers.variant() is chess.Board and not headers.is_chess960()
-    except ValueError:  # a variant python-chess does not know
-        return False
-
-
-def _refutations(
-    alternatives: list[_Alternative],
-    line_move: chess.Move,
-    running: chess.Board,
-    number: int,
-    problems: Collector,
-) -> tuple[Answer, ...]:
-    """The variations standing in for the student's move `line_move` as refutations: the wrong move,
-    the reply, their comments. One that can't be (unreadable, no reply, a mate, which solves the
-    puzzle anyway) is skipped with a warning."""
-    answers: list[Answer] = []
-    for alternative in alternatives:
-        if alternative.broken or not alternative.move:
-            continue  # reported by read_game
-        label = pgn_label(running, alternative.move)
-        after = running.copy(stack=False)
-        after.push(alternative.move)
-        if after.is_checkmate():
-            problems.warn(
-                f"the variation {label} mates too, and any mating move solves the puzzle: "
-                "it is not a refutation, so it is skipped",
-                number,
-                pgn_label(running, line_move),
-            )
-            continue
-        reply = alternative.reply
-        if not reply:
-            problems.warn(
-                f"the variation {label} has no answer from the opponent, so it can't be a refutation "
-                "(a wrong move and the reply that punishes it): it is skipped",
-                number,
-                pgn_label(running, line_move),
-            )
-            continue
-        texts = [
-            split_comment(alternative.starting_comment)[0],
-            split_comment(alternative.comment)[0],
-            split_comment(alternative.reply_comment)[0],
-        ]
-        comment = " ".join(text for text in texts if text)
-        for message in text_problems(comment, "comment"):
-            problems.error(f"the variation {label}: {message}", number, pgn_label(running, line_move))
-        answers.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
-    return tuple(answers)
-
-
-class _Replay:
-    """The positions of a mainline, each made only when asked for: a line asks only to name a
-    problem or to read a variation, and playing every move again for those cost a push a move."""
-
-    def __init__(self, board: chess.Board, moves: list[chess.Move]) -> None:
-        self.board = board.copy(stack=False)
-        self.moves = moves
-        self.played = 0
-
-    def before(self, ply: int) -> chess.Board:
-        """The position before the line's move `ply` (0-based), not to be changed."""
-        while self.played < ply:
-            self.board.push(self.moves[self.played])
-            self.played += 1
-        return self.board
-
-
-def _steps(
-    game: _Game, board: chess.Board, fen: str, problems: Collector, student: chess.Color | None = None
-) -> list[Step | None]:
-    """The mainline's moves with their comments and hints (texts checked on the way), and the
-    variations in place of the student's moves as refutations. Each move carries the SAN the
-    reader wrote for it when the reader started from `board`'s very position, `fen` (so the line
-    needn't check the move or write its SAN again)."""
-    steps: list[Step | None] = []
-    replay = _Replay(board, game.moves)
-    sans = game.sans if game.start_fen == fen else None
-    alternatives, comments, null_at = game.alternatives, game.comments, game.null_at
-    first = board.turn
-    for ply, move in enumerate(game.moves):
-        if ply == null_at:
-            running = replay.before(ply)
-            dots = "." if running.turn == chess.WHITE else "..."
-            label = f"{running.fullmove_number}{dots} --"
-            problems.error("a null move (--) cannot be played in a puzzle", ply + 1, label)
-            steps.append(None)
-            break
-        san = sans[ply] if sans else ""
-        comment, hint = comments[ply], ""
-        if comment:
-            comment, hint = split_comment(comment)
-            if comment or hint:
-                # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
-                found = text_problems(comment, "comment") + text_problems(hint, "hint")
-                if found:
-                    label = pgn_label(replay.before(ply), move, san)
-                    for message in found:
-                        problems.error(message, ply + 1, label)
-        refutations: tuple[Answer, ...] = ()
-        if ply in alternatives and (first if ply % 2 == 0 else not first) == student:
-            refutations = _refutations(alternatives[ply], move, replay.before(ply), ply + 1, problems)
-        steps.append(Step("", move, san, comment, hint, refutations))
-    return steps
-
-
-def read_game(game: _Game, index: int, student_color: str | None) -> tuple[Lesson | None, Collector]:
-    """The lesson of one PGN game (None when it has errors) and its problems."""
-    headers = game.headers
-    title = game_title(headers)
-    problems = Collector(index, title, unit="Game")
-    _texts(problems, "title", title)
-    variant = headers.get("Variant", "Standard")
-    if not _standard(headers):
-        problems.error(f'only standard chess can be imported, not "{shorten(variant, 30)}"')
-        return None, problems
-    board, reasons = read_fen(headers["FEN"]) if "FEN" in headers else (chess.Board(), [])
-    student = _student(headers, student_color, board if "FEN" in headers else None, problems)
-    for reason in reasons:
-        problems.error(f"the [FEN] tag: {reason}")
-    intro, stray_hint = split_comment(game.comment)
-    _texts(problems, "intro", intro)
-    if stray_hint:
-        problems.warn(
-            "a [%hint] before the first move belongs to no move; put it in the comment after that move"
-        )
-
-    if board is None:  # the moves cannot be read without a position
-        return None, problems
-    fen = board.fen() if "FEN" in headers else chess.STARTING_FEN  # chess.Board()'s, known
-    steps = _steps(game, board, fen, problems, student)
-    for number, label, words in game.broken:
-        # Only a variation in place of the student's move could have been a refutation.
-        if student is not None and (board.turn == student) == (number % 2 == 1):
-            problems.warn(
-                f"a variation in place of this move can't be read ({label}: {words}), so it is skipped",
-                number,
-            )
-    if game.bad_san is not None:
-        number, label, words = game.bad_san
-        problems.error(words, number, label)
-    elif not steps:
-        problems.error("the game has no moves")
-
-    if student is None or not steps or game.bad_san is not None:
-        return None, problems
-    order = turn_order_problem(board, student, len(steps))
-    if order:
-        problems.error(order)
-    played, complete = play_line(board, student, steps, problems)
-    if problems.errors or not complete:
-        return None, problems
-    return lesson_of(index, title, intro, board, student, played, fen), problems

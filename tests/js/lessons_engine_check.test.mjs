@@ -95,3 +95,77 @@ test('the check asks the engine once per position that has a move, two lines eac
   assert.deepEqual(progress, ['1/2', '2/2'])
   assert.equal(positions(KNIGHT).length, 3)
 })
+
+// Issue 40: the engine check's words right as chess.
+test('mates are counted from the same position for both moves', () => {
+  // The line's Nxe5 leaves Black mated in 1 (mate in 2 from before it); Nh4 mates in 2 as well.
+  const evals = [
+    line([{ mate: 2 }, 'f3h4'], [{ cp: 300 }, 'f3d4']),
+    line([{ mate: -1 }, 'e8e7']),
+    line([{ mate: 1 }, 'e5c6']),
+  ]
+  assert.deepEqual(findingsOf(KNIGHT, evals).map((f) => f.words),
+    ['Another move mates as well: Nh4 against the line’s Nxe5 (both mate in 2).'])
+  // A slower mate beside a line that mates sooner is no second solution; a faster one is said.
+  const slower = [line([{ mate: 3 }, 'f3h4']), line([{ mate: -1 }, 'e8e7']), line([{ mate: 1 }, 'e5c6'])]
+  assert.deepEqual(findingsOf(KNIGHT, slower), [])
+  const sooner = [line([{ mate: 2 }, 'f3h4']), line([{ mate: -3 }, 'e8e7']), line([{ mate: 3 }, 'e5c6'])]
+  assert.deepEqual(findingsOf(KNIGHT, sooner).map((f) => f.words),
+    ['Another move mates sooner: Nh4 (White mates in 2) against the line’s Nxe5 (White mates in 4).'])
+})
+
+test('the final mating move is never flagged because a slower mate exists', () => {
+  assert.deepEqual(findingsOf(MATE, [line([{ mate: 1 }, 'a1a8'], [{ mate: 2 }, 'e1e7']), null]), [])
+})
+
+test('"holds" is said only of a reply that holds', () => {
+  const losesLess = [
+    line([{ cp: 900 }, 'f3e5']),
+    line([{ cp: -400 }, 'e8d8'], [{ cp: -700 }, 'e8e7']), // Black's best loses too
+    line([{ cp: 700 }, 'e5c6']),
+  ]
+  assert.deepEqual(findingsOf(KNIGHT, losesLess).map((f) => f.words),
+    ['The opponent’s reply …Ke7 isn’t its best (…Kd8 loses less).'])
+  const lastsLonger = [line([{ mate: 6 }, 'f3e5']), line([{ mate: -5 }, 'e8d8']), line([{ mate: 2 }, 'e5c6'])]
+  assert.deepEqual(findingsOf(KNIGHT, lastsLonger).map((f) => f.words),
+    ['The opponent’s reply …Ke7 isn’t its best (…Kd8 lasts longer).'])
+})
+
+// The knight line with a refutation and a PGN variation left out, on the student's first move.
+const ANSWERED = {
+  ...KNIGHT,
+  moves: [
+    {
+      ...KNIGHT.moves[0],
+      refutations: [{ uci: 'f3d4', san: 'Nd4', reply: 'e8d7', reply_san: 'Kd7' }],
+      variations: [{ uci: 'f3h4', san: 'Nh4', reply: 'e8f7', reply_san: 'Kf7' }],
+    },
+    KNIGHT.moves[1],
+  ],
+}
+
+test('a refutation no worse than the line’s move is said, and a left-out variation that is worse', () => {
+  const evals = [line([{ cp: 300 }, 'f3e5']), line([{ cp: -300 }, 'e8e7']), line([{ cp: 300 }, 'e5c6'])]
+  const after = { '0:f3d4': line([{ cp: -290 }, 'e8d7']), '0:f3h4': line([{ cp: 50 }, 'e8f7']) }
+  assert.deepEqual(findingsOf(ANSWERED, evals, after).map((f) => [f.kind, f.words]), [
+    ['refutation', 'The refutation Nd4 is as good as the line’s move Nxe5 (+2.9 against +3.0): a student who plays it is told it is wrong.'],
+    ['variation', 'The variation Nh4, left out, is worse than the line’s move Nxe5 (−0.5 against +3.0): mark it ? in the PGN and a student who plays it is answered with …Kf7.'],
+  ])
+  // A refutation clearly worse, a variation as good: nothing to say.
+  const fine = { '0:f3d4': line([{ cp: 100 }, 'e8d7']), '0:f3h4': line([{ cp: -280 }, 'e8f7']) }
+  assert.deepEqual(findingsOf(ANSWERED, evals, fine), [])
+})
+
+test('the check also asks the engine once after each refutation and left-out variation', async () => {
+  const asked = []
+  const engine = {
+    async analyse(fen, limits) {
+      asked.push(limits.multipv)
+      return { score: { cp: 0 }, pv: [], lines: [{ score: { cp: 0 }, pv: [] }] }
+    },
+  }
+  const progress = []
+  await checkPuzzle(ANSWERED, engine, { depth: 4, onPosition: (done, total) => progress.push(`${done}/${total}`) })
+  assert.deepEqual(asked, [2, 2, 2, 1, 1])
+  assert.deepEqual(progress, ['1/5', '2/5', '3/5', '4/5', '5/5'])
+})

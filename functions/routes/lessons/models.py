@@ -193,7 +193,7 @@ class Source(BaseModel):
 
 FINDINGS_MAX = 400  # 200 puzzles, two findings each, is far past any lesson the engine flags
 WORDS_MAX = 300  # the longest finding engine_check.js writes is under 120 characters
-FindingKind = Literal["loses", "also", "unwon", "reply"]
+FindingKind = Literal["loses", "also", "unwon", "reply", "refutation", "variation"]
 
 
 class Finding(Request):

@@ -1,30 +1,39 @@
+// @ts-check
 /**
- * The engine's check of an imported lesson (issue 30, part 3): once the format is valid, the
- * teacher's browser runs the engine (chess/engine.js: Stockfish in a worker, as the analysis after
- * a puzzle does) on every position of each puzzle's line, and says in plain words where the line
- * doesn't hold up. These are warnings, never errors: the teacher may import anyway.
+ * The engine's check of an imported lesson (issue 30, part 3; issue 40): once the format is valid,
+ * the teacher's browser runs the engine (chess/engine.js: Stockfish in a worker, as the analysis
+ * after a puzzle does) on every position of each puzzle's line, and after each refutation and each
+ * PGN variation left out, and says in plain words where the line doesn't hold up. These are
+ * warnings, never errors: the teacher may import anyway.
  *
  *   const findings = await checkPuzzle(puzzle, engine, { depth })   // [{ kind, move?, words }]
  *
  * `puzzle` is a puzzle of the validator's report (POST /api/lessons/validate: { fen, student,
- * opponent_first, moves: [{ uci, san, color, by_student }] }). Each position of the line is
- * analysed once, with its two best moves; `findingsOf(puzzle, evals)` turns the evaluations into
+ * opponent_first, moves: [{ uci, san, color, by_student, refutations?, variations? }] }). Each
+ * position of the line is analysed once, with its two best moves, and each position after a
+ * refutation or variation once; `findingsOf(puzzle, evals, after)` turns the evaluations into
  * findings, a pure rule tested in tests/js/lessons_engine_check.test.mjs. What is flagged, with
  * the thresholds (docs/lessons.md, "The engine's check"):
  *
- *   loses     a student's move after which the student is worse (−1.0 or less for them) when
- *             the position had a move at least 2.0 better: "White's 2nd move Nxe5 loses: after
- *             …Qxe5 Black is up a piece (−3.1)"
- *   also      another move wins as well (2.0 or more for the student, within 1.5 of the line's
- *             move, or a mate as near; a mate at once is accepted when played) beside the line's: "Another move wins as well: Qh5 (+4.2) against the line's
- *             Bxf7 (+4.5)", the seed's "single clearly-best line"
- *   unwon     the line ends but the position isn't won for the student (under 2.0, no mate):
- *             "The line ends but the position isn't won (+0.3)"
- *   reply     an opponent's reply (not the setup move) at least 1.5 worse for them than their
- *             best: "The opponent's reply …Kg8 isn't its best (…Kh8 holds)"
+ *   loses       a student's move after which the student is worse (−1.0 or less for them) when
+ *               the position had a move at least 2.0 better: "White's 2nd move Nxe5 loses: after
+ *               …Qxe5 Black is up a piece (−3.1)"
+ *   also        another move wins as well (2.0 or more for the student, within 1.5 of the line's
+ *               move), or mates as soon or sooner, mates counted from the same position for both
+ *               ("both mate in 2"); never beside a move that mates at once, and never for another
+ *               mate at once (the page accepts any mate)
+ *   unwon       the line ends but the position isn't won for the student (under 2.0, no mate)
+ *   reply       an opponent's reply (not the setup move) at least 1.5 worse for them than their
+ *               best: "…Kh8 holds" only when that best doesn't lose too ("lasts longer" against a
+ *               mate, else "loses less")
+ *   refutation  a refutation no worse than the line's move (within 0.5, or better): "The
+ *               refutation …Rxe5 is as good as the line's move …Nxe5 (+1.2 against +1.3)"
+ *   variation   a PGN variation left out (not marked worse) that is clearly worse (2.0): "mark
+ *               it ? and it becomes a wrong move the student is answered with"
  *
  * Figures are from White's side in pawns, as the analysis shows them ("+4.2", "−3.1", "mate in 3").
  */
+/** @import { Analyser, Answered, CheckedMove, CheckedPuzzle, Evaluation, Finding, PvLine, Score } from '../lesson_check_types.js' */
 import { Chess } from '../vendor/chess.js'
 
 export const WIN = 200 // centipawns, for the student: a position won
@@ -32,10 +41,14 @@ export const LOSING = -100 // centipawns, for the student after their move: a mo
 export const DROP = 200 // what a student's move must give away to be flagged
 export const REPLY_DROP = 150 // what an opponent's reply must give away to be flagged
 export const ALSO_MARGIN = 150 // another winning move this close to the line's is a second solution
+export const SAME = 50 // a refutation this close to the line's move (or better) isn't worse
 export const DEPTH = 12
 const MATE = 100000
 
-/** A score ({cp} | {mate}, the side to move's) as centipawns, a mate as near ±MATE (sooner larger). */
+/**
+ * A score ({cp} | {mate}, the side to move's) as centipawns, a mate as near ±MATE (sooner larger).
+ * @param {Score | null | undefined} score
+ */
 export function centipawns(score) {
   if (!score) return 0
   if ('mate' in score) {
@@ -45,7 +58,24 @@ export function centipawns(score) {
   return score.cp
 }
 
-/** A score from White's side in words: "+4.2", "−3.1", "0.0", "mate in 3" / "Black mates in 3". */
+/**
+ * The score after a move (the other side to move there) counted from the position before it, for
+ * the side that moved: a move after which the opponent is mated in 1 mates in 2 from before.
+ * @param {Score} after
+ * @returns {Score}
+ */
+export function fromBefore(after) {
+  if ('mate' in after) {
+    if (after.mate === 0) return { mate: 1 } // the move mates
+    return after.mate < 0 ? { mate: -after.mate + 1 } : { mate: -after.mate }
+  }
+  return { cp: -after.cp }
+}
+
+/**
+ * A score from White's side in words: "+4.2", "−3.1", "0.0", "White mates in 3" / "Black mates in 3".
+ * @param {Score} white
+ */
 export function figure(white) {
   if ('mate' in white) {
     if (white.mate === 0) return 'mate'
@@ -56,7 +86,10 @@ export function figure(white) {
   return `${pawns > 0 ? '+' : '−'}${Math.abs(pawns).toFixed(1)}`
 }
 
-/** Who is ahead and by about how much, in words, from a White-side score. */
+/**
+ * Who is ahead and by about how much, in words, from a White-side score.
+ * @param {Score} white
+ */
 export function standing(white) {
   if ('mate' in white) return white.mate >= 0 ? 'White mates' : 'Black mates'
   const side = white.cp > 0 ? 'White' : 'Black'
@@ -70,43 +103,80 @@ export function standing(white) {
   return `${side} is winning easily`
 }
 
+/** @param {number} n */
 const ORDINAL = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`
+/** @type {Record<string, string>} */
 const SIDE = { w: 'White', b: 'Black', white: 'White', black: 'Black' }
 
-/** A move in SAN as the words write it: "…Qxe5" for Black's, "Nxe5" for White's. */
+/**
+ * A move in SAN as the words write it: "…Qxe5" for Black's, "Nxe5" for White's.
+ * @param {string} san
+ * @param {string} color
+ */
 function spoken(san, color) {
   return color === 'b' || color === 'black' ? `…${san}` : san
 }
 
+/** @param {string} uci */
+function moveOf(uci) {
+  return { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] }
+}
+
+/**
+ * The SAN of `uci` in `fen` (never the UCI itself in the words: the move as the teacher knows it).
+ * @param {string} fen
+ * @param {string} uci
+ */
 function sanOf(fen, uci) {
   try {
-    const board = new Chess(fen)
-    const move = board.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] })
-    return move ? move.san : uci
+    return new Chess(fen).move(moveOf(uci)).san
   } catch {
-    return uci
+    return `the move ${uci.slice(0, 2)}–${uci.slice(2, 4)}` // not legal there: an engine's slip
   }
 }
 
-/** The line's positions: fens[k] before move k (fens[n]: the end). */
+/**
+ * The position after `uci` in `fen`.
+ * @param {string} fen
+ * @param {string} uci
+ */
+function after(fen, uci) {
+  const board = new Chess(fen)
+  board.move(moveOf(uci))
+  return board.fen()
+}
+
+/**
+ * The line's positions: fens[k] before move k (fens[n]: the end).
+ * @param {CheckedPuzzle} puzzle
+ */
 export function positions(puzzle) {
   const board = new Chess(puzzle.fen)
   const fens = [board.fen()]
   for (const move of puzzle.moves) {
-    board.move({ from: move.uci.slice(0, 2), to: move.uci.slice(2, 4), promotion: move.uci[4] })
+    board.move(moveOf(move.uci))
     fens.push(board.fen())
   }
   return fens
 }
 
-/** A side-to-move score of `fen` from White's side. */
+/**
+ * A side-to-move score of `fen` from White's side.
+ * @param {Score} score
+ * @param {string} fen
+ * @returns {Score}
+ */
 function white(score, fen) {
   const sign = fen.split(' ')[1] === 'b' ? -1 : 1
   if ('mate' in score) return { mate: score.mate === 0 ? 0 : sign * score.mate }
   return { cp: sign * score.cp }
 }
 
-/** A terminal position's score for the side to move: mated, or a draw. */
+/**
+ * A terminal position's score for the side to move: mated, or a draw.
+ * @param {string} fen
+ * @returns {Score | null}
+ */
 function terminal(fen) {
   const board = new Chess(fen)
   if (board.isCheckmate()) return { mate: 0 }
@@ -115,33 +185,85 @@ function terminal(fen) {
 }
 
 /**
+ * The alternatives to the student's move `k` whose positions the check looks at: the refutations
+ * (a wrong move is answered) and the PGN's variations left out (not marked worse).
+ * @param {CheckedPuzzle} puzzle
+ * @returns {{ k: number, kind: 'refutation' | 'variation', answer: Answered }[]}
+ */
+export function alternatives(puzzle) {
+  return puzzle.moves.flatMap((move, k) => move.by_student
+    ? [
+        ...(move.refutations || []).map((answer) => ({ k, kind: /** @type {const} */ ('refutation'), answer })),
+        ...(move.variations || []).map((answer) => ({ k, kind: /** @type {const} */ ('variation'), answer })),
+      ]
+    : [])
+}
+
+/** @param {number} k @param {string} uci */
+export const afterKey = (k, uci) => `${k}:${uci}`
+
+/**
+ * The words of another move that wins or mates beside the line's, or null.
+ * @param {string} before the position
+ * @param {PvLine} other the engine's line for the other move (its score from `before`)
+ * @param {Score} line the line's move's score, counted from `before` too
+ * @param {string} san the line's move
+ */
+function alsoWins(before, other, line, san) {
+  const otherMate = 'mate' in other.score ? other.score.mate : null
+  const lineMate = 'mate' in line ? line.mate : null
+  const name = sanOf(before, other.pv[0])
+  if (otherMate === 1) return null // another mate at once: the page accepts any mate
+  if (lineMate !== null && lineMate > 0) {
+    if (lineMate === 1 || otherMate === null || otherMate <= 0 || otherMate > lineMate) return null
+    if (otherMate === lineMate) return `Another move mates as well: ${name} against the line’s ${san} (both mate in ${lineMate}).`
+    return `Another move mates sooner: ${name} (${figure(white(other.score, before))}) against the line’s ${san} (${figure(white(line, before))}).`
+  }
+  const otherScore = centipawns(other.score)
+  const lineScore = centipawns(line)
+  if (lineScore < WIN || otherScore < WIN || lineScore - otherScore >= ALSO_MARGIN) return null
+  return `Another move wins as well: ${name} (${figure(white(other.score, before))}) against the line’s ${san} (${figure(white(line, before))}).`
+}
+
+/**
  * The findings of a puzzle's line from `evals`: per position k (fens[k] of `positions`), the
  * engine's { lines: [{ score, pv }, …] } best first (scores the side to move's), or null for a
- * position with no legal move. Pure: the engine's work is done before.
+ * position with no legal move; `afterAlternatives`, by `afterKey(k, uci)`, the same for the
+ * position after each alternative of `alternatives(puzzle)`. Pure: the engine's work is done before.
+ * @param {CheckedPuzzle} puzzle
+ * @param {(Evaluation | null | undefined)[]} evals
+ * @param {Record<string, Evaluation | null | undefined>} [afterAlternatives]
+ * @returns {Finding[]}
  */
-export function findingsOf(puzzle, evals) {
+export function findingsOf(puzzle, evals, afterAlternatives = {}) {
   const fens = positions(puzzle)
   const student = puzzle.student === 'black' ? 'b' : 'w'
+  /** @param {number} cp @param {string} fen */
   const forStudent = (cp, fen) => (fen.split(' ')[1] === student ? cp : -cp) // a side-to-move cp
+  /** @param {number} k @returns {Score} */
   const scoreAt = (k) => terminal(fens[k]) || evals[k]?.lines?.[0]?.score || { cp: 0 }
+  /** @type {Finding[]} */
   const findings = []
   let studentMoves = 0
   puzzle.moves.forEach((move, k) => {
     const before = fens[k]
-    const after = fens[k + 1]
+    const next = fens[k + 1]
     const lines = evals[k]?.lines || []
     const best = lines[0]
     const played = centipawns(scoreAt(k + 1)) // the side to move after: the other side
     if (move.by_student) {
       studentMoves++
+      // The line's move counted from before it, as the other moves are (a mate in 2 is a mate in 2).
+      const lineScore = fromBefore(scoreAt(k + 1))
+      alternativeFindings(move, k, before, lineScore, afterAlternatives, findings)
       if (!best) return
       const bestForStudent = centipawns(best.score)
       const playedForStudent = -played
       const reply = evals[k + 1]?.lines?.[0]?.pv?.[0]
       const side = SIDE[before.split(' ')[1]]
       if (playedForStudent <= LOSING && bestForStudent - playedForStudent >= DROP) {
-        const whiteAfter = white(scoreAt(k + 1), after)
-        const then = reply ? `after ${spoken(sanOf(after, reply), after.split(' ')[1])} ` : ''
+        const whiteAfter = white(scoreAt(k + 1), next)
+        const then = reply ? `after ${spoken(sanOf(next, reply), next.split(' ')[1])} ` : ''
         findings.push({
           kind: 'loses', move: k + 1,
           words: `${side}’s ${ORDINAL(studentMoves)} move ${move.san} loses: ${then}${standing(whiteAfter)} (${figure(whiteAfter)}).`,
@@ -149,20 +271,8 @@ export function findingsOf(puzzle, evals) {
         return
       }
       const other = lines.find((l) => l.pv?.[0] && l.pv[0] !== move.uci)
-      // The line's move as the engine scored it here, when it is among the lines; else the score after it.
-      const own = lines.find((l) => l.pv?.[0] === move.uci)
-      const lineScore = own ? centipawns(own.score) : playedForStudent
-      const otherScore = other ? centipawns(other.score) : -MATE
-      // Another mate at once is accepted when the student plays it: nothing to warn of.
-      const mateAtOnce = other && 'mate' in other.score && other.score.mate === 1
-      if (other && !mateAtOnce && playedForStudent >= WIN && otherScore >= WIN && lineScore - otherScore < ALSO_MARGIN) {
-        const otherWhite = white(other.score, before)
-        const lineWhite = own ? white(own.score, before) : white(scoreAt(k + 1), after)
-        findings.push({
-          kind: 'also', move: k + 1,
-          words: `Another move wins as well: ${sanOf(before, other.pv[0])} (${figure(otherWhite)}) against the line’s ${move.san} (${figure(lineWhite)}).`,
-        })
-      }
+      const words = other ? alsoWins(before, other, lineScore, move.san) : null
+      if (words) findings.push({ kind: 'also', move: k + 1, words })
       return
     }
     if (k === 0 && puzzle.opponent_first) return // the setup move: what happened in the game
@@ -171,9 +281,11 @@ export function findingsOf(puzzle, evals) {
     const playedForOpponent = -played
     if (bestForOpponent - playedForOpponent >= REPLY_DROP) {
       const color = before.split(' ')[1]
+      // "Holds" only for a reply that holds; a best reply that loses too only lasts longer.
+      const verdict = bestForOpponent > -WIN ? 'holds' : 'mate' in best.score ? 'lasts longer' : 'loses less'
       findings.push({
         kind: 'reply', move: k + 1,
-        words: `The opponent’s reply ${spoken(move.san, color)} isn’t its best (${spoken(sanOf(before, best.pv[0]), color)} holds).`,
+        words: `The opponent’s reply ${spoken(move.san, color)} isn’t its best (${spoken(sanOf(before, best.pv[0]), color)} ${verdict}).`,
       })
     }
   })
@@ -187,20 +299,75 @@ export function findingsOf(puzzle, evals) {
 }
 
 /**
+ * The findings about the refutations and left-out variations of the student's move `k`: a
+ * refutation no worse than the line's move, a variation clearly worse (so it could be one).
+ * @param {CheckedMove} move
+ * @param {number} k
+ * @param {string} before the position before the move
+ * @param {Score} lineScore the line's move's score for the student, counted from `before`
+ * @param {Record<string, Evaluation | null | undefined>} afterAlternatives
+ * @param {Finding[]} findings
+ */
+function alternativeFindings(move, k, before, lineScore, afterAlternatives, findings) {
+  const color = before.split(' ')[1]
+  const lineFigure = figure(white(lineScore, before))
+  const lineCp = centipawns(lineScore)
+  for (const [kind, answers] of /** @type {const} */ ([['refutation', move.refutations], ['variation', move.variations]])) {
+    for (const answer of answers || []) {
+      const there = after(before, answer.uci)
+      const score = terminal(there) || afterAlternatives[afterKey(k, answer.uci)]?.lines?.[0]?.score
+      if (!score) continue
+      const itsScore = fromBefore(score)
+      const itsCp = centipawns(itsScore)
+      const name = spoken(answer.san, color)
+      const figures = `(${figure(white(itsScore, before))} against ${lineFigure})`
+      if (kind === 'refutation' && itsCp >= lineCp - SAME) {
+        const how = itsCp > lineCp + SAME ? 'is better than' : 'is as good as'
+        findings.push({
+          kind, move: k + 1,
+          words: `The refutation ${name} ${how} the line’s move ${spoken(move.san, color)} ${figures}: a student who plays it is told it is wrong.`,
+        })
+      } else if (kind === 'variation' && lineCp - itsCp >= DROP) {
+        const reply = spoken(answer.reply_san, color === 'w' ? 'b' : 'w')
+        findings.push({
+          kind, move: k + 1,
+          words: `The variation ${name}, left out, is worse than the line’s move ${spoken(move.san, color)} ${figures}: mark it ? in the PGN and a student who plays it is answered with ${reply}.`,
+        })
+      }
+    }
+  }
+}
+
+/**
  * Run the engine over `puzzle`'s line and answer its findings. `engine`: an Engine (or anything
  * with analyse(fen, { depth, multipv })). `onPosition(done, total)` hears the progress.
+ * @param {CheckedPuzzle} puzzle
+ * @param {Analyser} engine
+ * @param {{ depth?: number, onPosition?: (done: number, total: number) => void }} [options]
  */
 export async function checkPuzzle(puzzle, engine, { depth = DEPTH, onPosition } = {}) {
   const fens = positions(puzzle)
+  const others = alternatives(puzzle)
+  const total = fens.length + others.length
+  /** @param {string} fen @param {number} multipv @returns {Promise<Evaluation | null>} */
+  const evaluate = async (fen, multipv) => {
+    if (terminal(fen)) return null
+    const result = await engine.analyse(fen, { depth, multipv })
+    if (!result) return null
+    if (result.lines && result.lines.length) return { lines: result.lines }
+    return result.score ? { lines: [{ score: result.score, pv: result.pv || [] }] } : null
+  }
+  /** @type {(Evaluation | null)[]} */
   const evals = []
   for (let k = 0; k < fens.length; k++) {
-    if (terminal(fens[k])) {
-      evals.push(null)
-    } else {
-      const result = await engine.analyse(fens[k], { depth, multipv: 2 })
-      evals.push(result ? { lines: result.lines && result.lines.length ? result.lines : [{ score: result.score, pv: result.pv }] } : null)
-    }
-    onPosition?.(k + 1, fens.length)
+    evals.push(await evaluate(fens[k], 2))
+    onPosition?.(k + 1, total)
   }
-  return findingsOf(puzzle, evals)
+  /** @type {Record<string, Evaluation | null>} */
+  const afterAlternatives = {}
+  for (const [n, { k, answer }] of others.entries()) {
+    afterAlternatives[afterKey(k, answer.uci)] = await evaluate(after(fens[k], answer.uci), 1)
+    onPosition?.(fens.length + n + 1, total)
+  }
+  return findingsOf(puzzle, evals, afterAlternatives)
 }

@@ -1,0 +1,402 @@
+"""PGN games made lessons: each game read by pgn_format's reader becomes one puzzle (or is skipped).
+
+What a game gives, and what the teacher is told (docs/lessons.md, "PGN import"):
+
+- its mainline, the comment before the first move as the intro (a chapter comment over the intro's
+  limit is cut, with a warning), each move's comment and `[%hint]`;
+- the student's side (pgn_side: the tags, the importer's choice, the result, the line's last move,
+  the chapter's words), said in a warning when no tag gave it;
+- the variations in place of the student's moves: a refutation where the PGN marks the move worse
+  (a ?, ?? or ?! on it, or a comment that says so); one not so marked is left out, named in one
+  warning (the import page's engine check says whether it is worse); one that repeats the line's
+  own move, is given twice, mates, or has no reply is skipped with a warning;
+- a game with no moves (a study's text-only chapter) is skipped with a warning, and its text opens
+  the next puzzle's intro;
+- a [FEN] whose castling rights name a king or rook not on its square has them dropped (warning);
+- one warning a puzzle sums what a puzzle can't show: arrows, marked squares, NAGs, variations of
+  the opponent's moves, moves deeper in variations.
+"""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+
+from .fen import read_fen
+from .limits import MAX_PUZZLES, TEXT_LIMITS
+from .line import Answer, Step, lesson_of, pgn_label, play_line, turn_order_problem
+from .model import Lesson
+from .pgn_format import _Alternative, _Game, _Reader, game_title, join_broken_movetext, split_comment
+from .pgn_side import student_side
+from .pgn_text import tidy
+from .problems import Collector, Problem, shorten
+from .texts import CONTROL, SURROGATE, text_problems
+
+
+def read_pgn(
+    text: str, student_color: str | None = None
+) -> tuple[list[Lesson], list[Problem], list[Problem]]:
+    """Lessons, errors and warnings for the PGN `text` (one or more games).
+
+    `student_color` ("white" or "black") is the side the student plays in games whose
+    tags do not say. The lessons are those of the games without errors.
+    """
+    text = tidy(text.replace("\r\n", "\n").replace("\r", "\n"))
+    handle = io.StringIO(join_broken_movetext(text))
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    lessons = []
+    count = 0
+    # The texts of the chapters skipped since the last puzzle, for the next one's intro, with the
+    # place of each one's warning (said again if no puzzle follows).
+    carried: list[tuple[int, str]] = []
+    # Each game is made a lesson as it is read, so that only one game's moves are kept at a time.
+    while (game := chess.pgn.read_game(handle, Visitor=_Reader)) is not None:
+        count += 1
+        if _no_moves(game):
+            text = _carried_text(game)
+            if text:
+                carried.append((len(warnings), text))
+            warnings.append(_skipped(game, count, bool(text)))
+            continue
+        lesson, problems = read_game(game, count, student_color, [text for _, text in carried])
+        carried = []
+        errors.extend(problems.errors)
+        warnings.extend(problems.warnings)
+        if lesson is not None:
+            lessons.append(lesson)
+    if not count:
+        return [], [Problem("No games found in the PGN")], []
+    for at, _ in carried:  # the last chapters had no moves: their text opens no puzzle
+        said = warnings[at]
+        warnings[at] = Problem(
+            "it has no moves, so it is not a puzzle: skipped "
+            "(its text is left out: no game with moves follows it)",
+            said.puzzle,
+            said.title,
+            unit="Game",
+        )
+    if count > MAX_PUZZLES:
+        errors.insert(
+            0,
+            Problem(f"The PGN has {count} games; the limit is {MAX_PUZZLES}: split it into smaller imports"),
+        )
+    if not lessons and not errors:
+        errors.append(
+            Problem(
+                "None of the games has moves to play, so there is no puzzle to import"
+                if count > 1
+                else "The game has no moves, so there is no puzzle to import"
+            )
+        )
+    return lessons, errors, warnings
+
+
+def _no_moves(game: _Game) -> bool:
+    """A game with no move at all: not one that stopped at a move that could not be read."""
+    return not any(game.moves) and game.bad_san is None
+
+
+def _carried_text(game: _Game) -> str:
+    """The text of a game without moves that can open the next puzzle's intro ("" for none, or for
+    one with a character no text may hold)."""
+    text = split_comment(game.comment)[0]
+    return "" if CONTROL.search(text) or SURROGATE.search(text) else text
+
+
+def _skipped(game: _Game, index: int, carried: bool) -> Problem:
+    """The warning for a game with no moves, skipped (`carried`: its text opens the next puzzle's
+    intro)."""
+    words = "it has no moves, so it is not a puzzle: skipped"
+    if carried:
+        words += ", and its text opens the next puzzle's intro"
+    return Problem(words, index, game_title(game.headers), unit="Game")
+
+
+def _texts(problems: Collector, field: str, value: str) -> None:
+    for message in text_problems(value, field):
+        problems.error(message)
+
+
+def _intro(problems: Collector, carried: list[str], comment: str) -> str:
+    """The puzzle's intro: the texts of the chapters without moves before it, then its own comment
+    before the first move, cut to the intro's limit with a warning."""
+    intro = "\n\n".join([*carried, comment]) if carried else comment
+    limit = TEXT_LIMITS["intro"]
+    if len(intro) > limit:
+        problems.warn(
+            f"the text before the first move is {len(intro):,} characters long; the limit is {limit:,}: "
+            f"it is cut to its first {limit:,}"
+        )
+        intro = intro[: limit - 1] + "…"
+    _texts(problems, "intro", intro)
+    return intro
+
+
+def _standard(headers: chess.pgn.Headers) -> bool:
+    try:
+        return headers.variant() is chess.Board and not headers.is_chess960()
+    except ValueError:  # a variant python-chess does not know
+        return False
+
+
+def _position(fen: str, problems: Collector) -> tuple[chess.Board | None, list[str]]:
+    """The [FEN]'s position; castling rights that name a king or rook not on its starting square
+    are dropped with a warning (a study's position set up by hand often keeps "KQkq")."""
+    board, reasons = read_fen(fen)
+    if board is not None:
+        return board, reasons
+    try:
+        loose = chess.Board(fen)
+    except ValueError:
+        return board, reasons
+    if loose.status() != chess.STATUS_BAD_CASTLING_RIGHTS:
+        return board, reasons
+    before = fen.split()[2]
+    loose.castling_rights = loose.clean_castling_rights()
+    after = loose.castling_xfen()
+    problems.warn(
+        f'the [FEN]\'s castling rights "{before}" name a king or rook that is not on its starting square: '
+        f'read as "{after}"'
+    )
+    return read_fen(loose.fen())
+
+
+def _refutations(
+    alternatives: list[_Alternative],
+    line_move: chess.Move,
+    running: chess.Board,
+    number: int,
+    problems: Collector,
+    unmarked: list[str],
+) -> tuple[tuple[Answer, ...], tuple[Answer, ...]]:
+    """The variations standing in for the student's move `line_move`: (the refutations, those marked
+    worse: the wrong move, the reply, their comments; the variations not marked, which are left out
+    and named in `unmarked`). One that can't be either (unreadable, the line's own move again, given
+    twice, a mate, which solves the puzzle anyway, or no reply) is skipped with a warning."""
+    marked: list[Answer] = []
+    others: list[Answer] = []
+    seen: set[chess.Move] = set()
+    where = pgn_label(running, line_move)
+    for alternative in alternatives:
+        if alternative.broken or not alternative.move:
+            continue  # reported by read_game
+        label = pgn_label(running, alternative.move)
+        if alternative.move == line_move:
+            problems.warn(
+                f"the variation {label} repeats the line's own move, so it is skipped", number, where
+            )
+            continue
+        if alternative.move in seen:
+            problems.warn(f"the variation {label} is given twice: the second is skipped", number, where)
+            continue
+        seen.add(alternative.move)
+        after = running.copy(stack=False)
+        after.push(alternative.move)
+        if after.is_checkmate():
+            problems.warn(
+                f"the variation {label} mates too, and any mating move solves the puzzle: "
+                "it is not a refutation, so it is skipped",
+                number,
+                where,
+            )
+            continue
+        reply = alternative.reply
+        if not alternative.marked_worse():
+            unmarked.append(label)
+            if reply:  # for the engine's check (the validator's answer), never played nor stored
+                comment = _comment(alternative)
+                if not text_problems(comment, "comment"):
+                    others.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
+            continue
+        if not reply:
+            problems.warn(
+                f"the variation {label} has no answer from the opponent, so it can't be a refutation "
+                "(a wrong move and the reply that punishes it): it is skipped",
+                number,
+                where,
+            )
+            continue
+        comment = _comment(alternative)
+        for message in text_problems(comment, "comment"):
+            problems.error(f"the variation {label}: {message}", number, where)
+        marked.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
+    return tuple(marked), tuple(others)
+
+
+def _comment(alternative: _Alternative) -> str:
+    """A variation's comments, before and after its move and after the reply, as one text."""
+    texts = (alternative.starting_comment, alternative.comment, alternative.reply_comment)
+    return " ".join(text for text in (split_comment(text)[0] for text in texts) if text)
+
+
+class _Replay:
+    """The positions of a mainline, each made only when asked for: a line asks only to name a
+    problem or to read a variation, and playing every move again for those cost a push a move."""
+
+    def __init__(self, board: chess.Board, moves: list[chess.Move]) -> None:
+        self.board = board.copy(stack=False)
+        self.moves = moves
+        self.played = 0
+
+    def before(self, ply: int) -> chess.Board:
+        """The position before the line's move `ply` (0-based), not to be changed."""
+        while self.played < ply:
+            self.board.push(self.moves[self.played])
+            self.played += 1
+        return self.board
+
+
+class _LeftOut:
+    """What a puzzle leaves out of the PGN, for one warning: the variations of the student's moves
+    not marked worse (by name), and the variations of the opponent's moves (counted)."""
+
+    def __init__(self) -> None:
+        self.unmarked: list[str] = []
+        self.opponent = 0
+
+
+def _steps(
+    game: _Game, board: chess.Board, fen: str, problems: Collector, student: chess.Color, left: _LeftOut
+) -> list[Step | None]:
+    """The mainline's moves with their comments and hints (texts checked on the way), and the
+    variations in place of the student's moves as refutations. Each move carries the SAN the
+    reader wrote for it when the reader started from `board`'s very position, `fen` (so the line
+    needn't check the move or write its SAN again)."""
+    steps: list[Step | None] = []
+    replay = _Replay(board, game.moves)
+    sans = game.sans if game.start_fen == fen else None
+    alternatives, comments, null_at = game.alternatives, game.comments, game.null_at
+    first = board.turn
+    for ply, move in enumerate(game.moves):
+        if ply == null_at:
+            running = replay.before(ply)
+            dots = "." if running.turn == chess.WHITE else "..."
+            label = f"{running.fullmove_number}{dots} --"
+            problems.error("a null move (--) cannot be played in a puzzle", ply + 1, label)
+            steps.append(None)
+            break
+        san = sans[ply] if sans else ""
+        comment, hint = comments[ply], ""
+        if comment:
+            comment, hint = split_comment(comment)
+            if comment or hint:
+                # The move's label (its SAN) only for a problem to name: SAN is an import's costliest step.
+                found = text_problems(comment, "comment") + text_problems(hint, "hint")
+                if found:
+                    label = pgn_label(replay.before(ply), move, san)
+                    for message in found:
+                        problems.error(message, ply + 1, label)
+        refutations: tuple[Answer, ...] = ()
+        others: tuple[Answer, ...] = ()
+        if ply in alternatives:
+            if (first if ply % 2 == 0 else not first) == student:
+                refutations, others = _refutations(
+                    alternatives[ply], move, replay.before(ply), ply + 1, problems, left.unmarked
+                )
+            else:
+                left.opponent += sum(1 for alternative in alternatives[ply] if alternative.move)
+        steps.append(Step("", move, san, comment, hint, refutations, others))
+    return steps
+
+
+def _plural(count: int, word: str, words: str) -> str:
+    return f"{count} {word if count == 1 else words}"
+
+
+def _left_out(problems: Collector, game: _Game, left: _LeftOut) -> None:
+    """The warnings of what the puzzle leaves out: the variations of the student's moves not marked
+    worse (named), then one sum of what a puzzle can't show."""
+    if left.unmarked:
+        count = len(left.unmarked)
+        names = ", ".join(left.unmarked[:6]) + (f" and {count - 6} more" if count > 6 else "")
+        problems.warn(
+            f"{_plural(count, 'variation', 'variations')} of the student's moves ({names}) "
+            f"{'is' if count == 1 else 'are'} not marked as worse than the line's move (with ?, ?? or ?!, "
+            "or a comment such as \"a mistake\"), so left out rather than made wrong moves the student "
+            "is answered with: mark one ? to make it one"
+        )
+    parts = [
+        _plural(game.arrows, "arrow", "arrows") if game.arrows else "",
+        _plural(game.marks, "marked square", "marked squares") if game.marks else "",
+        _plural(game.nags, "NAG (!, ?, $14…)", "NAGs (!, ?, $14…)") if game.nags else "",
+        _plural(left.opponent, "variation of the opponent's moves", "variations of the opponent's moves")
+        if left.opponent
+        else "",
+        _plural(game.deeper, "move deeper in a variation", "moves deeper in variations")
+        if game.deeper
+        else "",
+    ]
+    shown = [part for part in parts if part]
+    if shown:
+        problems.warn("left out, as a puzzle shows none of them: " + ", ".join(shown))
+
+
+def _last_move(game: _Game, board: chess.Board) -> tuple[chess.Color, str] | None:
+    """The side that plays the mainline's last move, and its label ("27. Rh8#")."""
+    if not game.moves or game.null_at >= 0:
+        return None
+    plies = len(game.moves) - 1
+    color = board.turn if plies % 2 == 0 else not board.turn
+    number = board.fullmove_number + (plies + (board.turn == chess.BLACK)) // 2
+    san = game.sans[-1] if game.sans and len(game.sans) == len(game.moves) else game.moves[-1].uci()
+    return color, f"{number}{'.' if color == chess.WHITE else '...'} {san}"
+
+
+def read_game(
+    game: _Game, index: int, student_color: str | None, carried: list[str] | None = None
+) -> tuple[Lesson | None, Collector]:
+    """The lesson of one PGN game (None when it has errors) and its problems. `carried`: the texts
+    of the chapters without moves just before it, which open its intro."""
+    headers = game.headers
+    title = game_title(headers)
+    problems = Collector(index, title, unit="Game")
+    _texts(problems, "title", title)
+    variant = headers.get("Variant", "Standard")
+    if not _standard(headers):
+        problems.error(f'only standard chess can be imported, not "{shorten(variant, 30)}"')
+        return None, problems
+    board, reasons = _position(headers["FEN"], problems) if "FEN" in headers else (chess.Board(), [])
+    for reason in reasons:
+        problems.error(f"the [FEN] tag: {reason}")
+    comment, stray_hint = split_comment(game.comment)
+    intro = _intro(problems, carried or [], comment)
+    if stray_hint:
+        problems.warn(
+            "a [%hint] before the first move belongs to no move; put it in the comment after that move"
+        )
+    texts = [title, comment, *(split_comment(text)[0] for text in game.comments[:2] if text)]
+    side = student_side(headers, student_color, _last_move(game, board) if board else None, texts)
+    student = side.color
+    if side.error:
+        problems.error(side.error)
+    if board is None:  # the moves cannot be read without a position
+        return None, problems
+    if side.warning:
+        problems.warn(side.warning)
+    fen = board.fen() if "FEN" in headers else chess.STARTING_FEN  # chess.Board()'s, known
+    left = _LeftOut()
+    steps = _steps(game, board, fen, problems, student, left) if student is not None else []
+    for number, label, words in game.broken:
+        # Only a variation in place of the student's move could have been a refutation.
+        if student is not None and (board.turn == student) == (number % 2 == 1):
+            problems.warn(
+                f"a variation in place of this move can't be read ({label}: {words}), so it is skipped",
+                number,
+            )
+    if game.bad_san is not None:
+        number, label, words = game.bad_san
+        problems.error(words, number, label)
+
+    if student is None or not steps or game.bad_san is not None:
+        return None, problems
+    order = turn_order_problem(board, student, len(steps))
+    if order:
+        problems.error(order)
+    played, complete = play_line(board, student, steps, problems)
+    if problems.errors or not complete:
+        return None, problems
+    _left_out(problems, game, left)
+    return lesson_of(index, title, intro, board, student, played, fen), problems
