@@ -209,7 +209,7 @@ test('a student sees their own results in words, what is due, and may leave', as
     puzzles: [{ outcome: 'shown', text: 'Back rank: Solution shown, 0:20' }, { outcome: 'clean', text: 'Back rank again: Solved first try, 0:12' }],
     due: { text: 'Not done: the solution shown on 1 of 2 puzzles.', state: 'shown', hidden: false },
   })
-  assert.deepEqual(ctrl.dueLine({ ...LESSON, due: '2026-11-01' }), { text: 'Overdue: it was due Sunday 1 November.', state: 'overdue', hidden: false })
+  assert.deepEqual(ctrl.dueLine({ ...LESSON, due: '2026-11-01' }), { text: 'Overdue: it was due yesterday, Sunday 1 November.', state: 'overdue', hidden: false })
   assert.deepEqual(ctrl.dueLine(LESSON), { text: '', state: '', hidden: true })
   assert.deepEqual(await ctrl.leave(), { ok: true })
   assert.equal(ctrl.page.kind === 'notice' && ctrl.page.title, 'You left the class')
