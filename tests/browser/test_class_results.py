@@ -78,8 +78,8 @@ def test_a_sets_columns_are_told_apart_and_captions_stay_on_a_phone(make_page, s
                 seen = page.evaluate(CAPTION_IN_BOX, scroll)
                 assert seen["words"] <= seen["box"] + 0.5, (label, scroll, seen)
             assert page.evaluate(CAPTION_IN_BOX, "#results-scroll")["wide"] or label == "1280"
-            page.locator("#results-box").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"set-table-{label}-{scheme}.png"), full_page=True)
+            page.locator("#results-box").screenshot(path=str(SHOTS / f"set-table-{label}-{scheme}.png"))
+            page.locator("#progress-box").screenshot(path=str(SHOTS / f"set-progress-{label}-{scheme}.png"))
         assert axe(page) == [], scheme
 
 
