@@ -62,7 +62,8 @@ def test_a_sets_columns_are_told_apart_and_captions_stay_on_a_phone(make_page, s
     page.goto(f"/classes/class/?id={klass}")
     page.click(f"[data-lesson='{drawn['id']}'] button.button-primary")
     page.wait_for_selector("#results-scroll table")
-    heads = page.locator("#results-scroll thead [data-sort] [aria-hidden='true']:not(.sort-mark)").all_inner_texts()
+    shown = "#results-scroll thead [data-sort] [aria-hidden='true']:not(.sort-mark)"
+    heads = page.locator(shown).all_inner_texts()
     # Every column's head says its puzzle's rating: told apart at a glance (they all began "Fork, rated…").
     assert len(heads) == 6 and len(set(heads)) == 6, heads
     for n, (head, title) in enumerate(zip(heads, titles, strict=True), 1):
@@ -83,9 +84,11 @@ def test_a_sets_columns_are_told_apart_and_captions_stay_on_a_phone(make_page, s
         assert axe(page) == [], scheme
 
 
+WAITING = "(id) => (JSON.parse(localStorage.getItem(`pb:lessons:l:${id}`) || '{}').pending || []).length"
+
+
 def results_waiting(page: Any, lesson: str) -> int:
-    return int(page.evaluate(
-        "(id) => (JSON.parse(localStorage.getItem(`pb:lessons:l:${id}`) || '{}').pending || []).length", lesson))
+    return int(page.evaluate(WAITING, lesson))
 
 
 def test_a_lesson_result_that_failed_to_post_is_sent_from_any_page(make_page, site_server):
@@ -93,13 +96,14 @@ def test_a_lesson_result_that_failed_to_post_is_sent_from_any_page(make_page, si
     teacher, klass, (dot,) = a_class(site_server, "Dot")
     status, lesson = site_server.request("POST", "/api/lessons?name=Ranks", LESSON, token=teacher["token"])
     assert status == 201, lesson
-    status, _ = site_server.request("PUT", f"/api/classes/{klass}/lessons/{lesson['id']}", token=teacher["token"])
+    assigned = f"/api/classes/{klass}/lessons/{lesson['id']}"
+    status, _ = site_server.request("PUT", assigned, token=teacher["token"])
     assert status == 200
     busy = {"status": 503, "content_type": "application/json", "body": '{"error": "Busy: try again."}'}
     played = []
     for who in (dot, None):  # a student of the class, signed in, then a guest with the lesson's link
         page = make_page()
-        allow_failed_fetch(page, "503", r"/api/lessons/[^/]+/results", "the test makes the result's post fail")
+        allow_failed_fetch(page, "503", r"/api/lessons/[^/]+/results", "the test fails the result's post")
         if who:
             chx.sign_in(page, who)
         page.route("**/api/lessons/*/results", lambda route: route.fulfill(**busy))
@@ -107,9 +111,7 @@ def test_a_lesson_result_that_failed_to_post_is_sent_from_any_page(make_page, si
         ch.wait_ready(page)
         ch.click_move(page, "a1a8")
         page.wait_for_selector("#play-done:not([hidden])")
-        page.wait_for_function(
-            "(id) => (JSON.parse(localStorage.getItem(`pb:lessons:l:${id}`) || '{}').pending || []).length === 1",
-            arg=lesson["id"])
+        page.wait_for_function(f"(id) => ({WAITING})(id) === 1", arg=lesson["id"])
         assert page.evaluate("localStorage.getItem('pb:waiting:lessons')") == "true"
         page.unroute("**/api/lessons/*/results")
         page.goto("/classes/" if who else "/about/")  # any page but the lesson's
@@ -124,5 +126,5 @@ def test_a_lesson_result_that_failed_to_post_is_sent_from_any_page(make_page, si
             break
         assert time.monotonic() < deadline, counts
         time.sleep(0.1)
-    status, table = site_server.get(f"/api/classes/{klass}/lessons/{lesson['id']}/results", token=teacher["token"])
+    status, table = site_server.get(f"{assigned}/results", token=teacher["token"])
     assert [c["outcome"] for c in table["students"][0]["results"]] == ["clean", "none"]

@@ -1,3 +1,3 @@
-// js/chess/theme_names.js, made by the build from the themes' catalogue (sitebuild/themes.py): every
-// theme's name by its key, as the themes page names it.
+// js/chess/theme_names.js, made by the build (sitebuild/themes.py render_js): every puzzle theme's
+// name by its key. Never shipped (the build writes the module itself).
 export declare const THEME_NAMES: Readonly<Record<string, string>>
