@@ -102,8 +102,9 @@ def _same(a: str, b: str) -> bool:
 
 def cell(result: LessonResult | None, rev: int) -> dict[str, Any]:
     """One student's result on one puzzle for the table: outcome ("clean" solved first try, "helped"
-    solved after a wrong move or hint, "missed", "none" not started), its seconds, mistakes, hints,
-    and `earlier`: played on an earlier version of a puzzle the teacher has changed since.
+    solved after a wrong move or hint, "shown" the solution shown, "none" not started), its seconds,
+    mistakes, hints, and `earlier`: played on an earlier version of a puzzle the teacher has changed
+    since.
 
     >>> cell(None, 1)["outcome"]
     'none'
@@ -149,20 +150,24 @@ def may_set_due(due: dt.date, today: dt.date) -> None:
 
 
 def done_at(results: Sequence[LessonResult | None]) -> str | None:
-    """When a student's work on an assignment was done: every puzzle has a result of theirs (solved,
-    with help or missed: the student went through it; one on an earlier version counts, it was the
-    puzzle as assigned then), and then the latest of those results' stamps; None while a puzzle has
-    none. A result kept without a stamp (before stamps were kept) counts as done long ago.
+    """When a student's work on an assignment was done: every puzzle solved (first try or with help;
+    one on an earlier version counts, it was the puzzle as assigned then), and then the latest of
+    those results' moments of play (`LessonResult.when`: when each was played, not when it reached
+    the server); None while a puzzle has no result or only its solution shown (Show solution is
+    gone through, not done). A result kept without a stamp (before stamps were kept) counts as done
+    long ago.
 
     >>> done_at([LessonResult(True, True, at="2026-11-02T10:00:00Z"),
-    ...          LessonResult(False, False, at="2026-11-03T09:00:00Z")])
+    ...          LessonResult(True, False, at="2026-11-04T09:00:00Z", played="2026-11-03T09:00:00Z")])
     '2026-11-03T09:00:00Z'
     >>> done_at([LessonResult(True, True, at="2026-11-02T10:00:00Z"), None]) is None
     True
+    >>> done_at([LessonResult(True, True, at="2026-11-02T10:00:00Z"), LessonResult(False, False)]) is None
+    True
     """
-    if not results or any(r is None for r in results):
+    if not results or any(r is None or not r.solved for r in results):
         return None
-    return max((r.at or "" for r in results if r is not None), default="")
+    return max((r.when for r in results if r is not None), default="")
 
 
 def day_of(stamp: str, zone: ZoneInfo) -> dt.date:

@@ -86,7 +86,10 @@ class Game:
     starts from. store: the browser module of what a player's browser keeps of it,
     when its results wait there to post (it exports openStore: the outbox's flush on
     every page and the sign-in page's count of what was never posted load it by this
-    name); noun: one of its plays and many, in those words ("chess puzzle").
+    name); noun: one of its plays and many, in those words ("chess puzzle"). waiting: the
+    browser module of results it keeps waiting outside the outbox, that post with their own
+    tickets, a guest's too (it exports postWaiting, and marks "pb:waiting:<key>" while any
+    waits): the page's flush on every page loads it by this name, for a guest too.
     archive: how the archive links its days. What it keeps in the store, and under
     which keys, is its service part's (service/games/<key>/).
     """
@@ -102,6 +105,7 @@ class Game:
     store: str = ""
     noun: tuple[str, str] = ("", "")
     archive: ArchiveLink | None = None
+    waiting: str = ""
 
 
 CLEAN = Column("Clean", "clean", "yesno")
@@ -162,6 +166,7 @@ LESSONS = Game(
     name="Lessons",
     nav=Nav("Lessons", "/lessons/"),
     entry="lessons/list.js",
+    waiting="lessons/store.js",
 )
 # A run mode's boards (Storm, Streak: service/games/daily_run/): its day's and each player's best,
 # ranked by solved, then the highest puzzle solved, then the time (its columns).

@@ -58,7 +58,7 @@ class Ticket:
 class TicketRefused(ValueError):
     """A ticket that doesn't let this result count. `reason` is one word for the API
     ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast",
-    "closed"); str(error) says it in plain words."""
+    "closed", "overlaps"); str(error) says it in plain words."""
 
     def __init__(self, reason: str, words: str) -> None:
         super().__init__(words)

@@ -45,6 +45,7 @@ def browser_registry() -> dict[str, object]:
                 "daily": g.daily,
                 "store": g.store or None,
                 "noun": list(g.noun) if g.store else None,
+                "waiting": g.waiting or None,
                 "archive": None if g.archive is None else {
                     "label": g.archive.label,
                     "spoken": g.archive.spoken,
@@ -92,6 +93,9 @@ def render() -> bytes:
     lines.append("\n/** Each game's store module, loaded when asked for: `STORES[key]()`. */\n")
     loaders = "".join(f"  {g.key}: () => import('./{g.store}'),\n" for g in GAMES if g.store)
     lines.append(f"export const STORES = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
+    lines.append("\n/** Each game's module of results waiting outside the outbox: `WAITING[key]()`. */\n")
+    loaders = "".join(f"  {g.key}: () => import('./{g.waiting}'),\n" for g in GAMES if g.waiting)
+    lines.append(f"export const WAITING = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
     lines.append("\n/** The game called `key`, or undefined. */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
     return "".join(lines).encode("utf-8")

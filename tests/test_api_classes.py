@@ -102,7 +102,7 @@ def test_a_teacher_makes_a_class_students_join_and_the_table_shows_each(world: S
     rows = {row["name"]: [(c["outcome"], c["seconds"]) for c in row["results"]] for row in got["students"]}
     assert rows == {
         "Ada": [("clean", 30), ("helped", 30), ("none", None)],
-        "<b>Bo</b>": [("missed", 30), ("none", None), ("none", None)],  # names are kept as typed: text
+        "<b>Bo</b>": [("shown", 30), ("none", None), ("none", None)],  # names are kept as typed: text
         "Cy": [("none", None)] * 3,
     }
     # A student sees the class's lessons and only their own row, and no other student.
@@ -345,7 +345,7 @@ def play_all(world: SimpleNamespace, headers: dict, **result) -> None:
 
 
 def test_the_table_marks_work_on_time_late_or_not_done(world: SimpleNamespace) -> None:
-    klass, students = a_class_with_the_lesson(world, "Ada", "Bo", "Cy", "Di")
+    klass, students = a_class_with_the_lesson(world, "Ada", "Bo", "Cy", "Di", "Ed", "Fa")
     url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
     world.client.patch(url, json={"due": "2026-11-03"}, headers=world.teacher)
     name = world.client.get(f"/api/classes/{klass['id']}", headers=world.teacher).json()["lessons"][0]["name"]
@@ -356,21 +356,40 @@ def test_the_table_marks_work_on_time_late_or_not_done(world: SimpleNamespace) -
     }]
     play_all(world, students["Ada"])  # on the day it was set: on time
     play(world, students["Cy"], 1)  # one puzzle only: not done
+    # Ed goes through every puzzle, one with Show solution: gone through, but not done (issue 40).
+    play(world, students["Ed"], 1)
+    play(world, students["Ed"], 2, solved=False, clean=False)
+    play(world, students["Ed"], 3)
+    play(world, students["Fa"], 1)
+    play(world, students["Fa"], 2)
     world.clock.at = dt.datetime(2026, 11, 3, 23, 58, tzinfo=dt.UTC)
-    play(world, students["Di"], 1, solved=False, clean=False)  # Show solution counts as gone through
+    play(world, students["Di"], 1)
     play(world, students["Di"], 2)
     world.clock.at = dt.datetime(2026, 11, 3, 23, 59, 30, tzinfo=dt.UTC)
-    play(world, students["Di"], 3)  # 40 s later, past midnight: the last puzzle after its due day
+    play(world, students["Di"], 3)  # opened 23:59:30, played 30 s: ended at midnight, after its due day
+    # Fa plays the last puzzle before midnight, but its result reaches the server the next morning
+    # (it waited in the browser): judged by when it was played, it is on time (issue 40).
+    world.clock.at = dt.datetime(2026, 11, 3, 23, 59, tzinfo=dt.UTC)
+    ticket = world.client.post(f"/api/lessons/{world.lesson}/tickets", json={"puzzle": 3},
+                               headers=students["Fa"]).json()["ticket"]
+    world.clock.at = dt.datetime(2026, 11, 4, 9, 0, tzinfo=dt.UTC)
+    late_post = world.client.post(f"/api/lessons/{world.lesson}/results", headers=students["Fa"], json={
+        "puzzle": 3, "solved": True, "clean": True, "seconds": 40, "ticket": ticket})
+    assert late_post.status_code == 200 and late_post.json()["counted"], late_post.text
     world.clock.at = dt.datetime(2026, 11, 5, 9, 0, tzinfo=dt.UTC)
     play_all(world, students["Bo"])  # two days late
     table = world.client.get(f"{url}/results", headers=world.teacher).json()
     assert table["due"] == "2026-11-03"
     rows = {row["name"]: (row["done_day"], row["late"]) for row in table["students"]}
     assert rows == {"Ada": ("2026-11-02", False), "Bo": ("2026-11-05", True), "Cy": (None, False),
-                    "Di": ("2026-11-04", True)}
-    assert next(r for r in table["students"] if r["name"] == "Bo")["done"].startswith("2026-11-05T09:0")
-    # What's due: only what a student hasn't done.
-    assert world.client.get("/api/classes/due", headers=students["Ada"]).json() == {"due": []}
+                    "Di": ("2026-11-04", True), "Ed": (None, False), "Fa": ("2026-11-03", False)}
+    by_name = {row["name"]: row for row in table["students"]}
+    assert by_name["Bo"]["done"].startswith("2026-11-05T09:0")
+    assert by_name["Fa"]["done"].startswith("2026-11-03T23:59:40")  # its ticket's issue and 40 s
+    assert [c["outcome"] for c in by_name["Ed"]["results"]] == ["clean", "shown", "clean"]
+    # What's due: only what a student hasn't gone through (Ed has nothing left to play).
+    for done in ("Ada", "Ed", "Fa"):
+        assert world.client.get("/api/classes/due", headers=students[done]).json() == {"due": []}, done
     assert [d["due"] for d in world.client.get("/api/classes/due", headers=students["Cy"]).json()["due"]] \
         == ["2026-11-03"]
     # A student's own row says the same.
@@ -436,6 +455,67 @@ def test_a_set_drawn_from_the_bundle_is_fixed_assigned_and_counted_as_a_lesson(w
     sets = [lesson["id"] for lesson in after if lesson["set"]]
     assert len(sets) == 2 and drawn["id"] in sets
     assert world.client.get(f"/api/lessons/{drawn['id']}").json()["puzzles"] == first
+
+
+def floors_of(world: SimpleNamespace, lesson_id: str) -> list[int]:
+    """Each puzzle's student moves (a solve's floor: a second each), as the lesson page counts them."""
+    puzzles = world.client.get(f"/api/lessons/{lesson_id}").json()["puzzles"]
+    return [sum(1 for move in p["moves"] if move["by_student"]) for p in puzzles]
+
+
+def test_a_set_is_played_one_puzzle_at_a_time(world: SimpleNamespace) -> None:
+    # Issue 40: fifty tickets opened at once and fifty clean solves posted seven seconds later showed
+    # as "50 solved first try, done on time". Each result is now held to its floor (a second a
+    # student move) counted from the end of the student's last result in the set.
+    klass, students = a_class_with_the_lesson(world, "Ada", "Bo")
+    body = SET | {"count": 10, "due": "2026-11-04"}
+    made = world.client.post(f"/api/classes/{klass['id']}/sets", json=body, headers=world.teacher)
+    assert made.status_code == 201, made.text
+    (drawn,) = [lesson for lesson in made.json()["lessons"] if lesson["set"]]
+    results, tickets = f"/api/lessons/{drawn['id']}/results", f"/api/lessons/{drawn['id']}/tickets"
+    floors = floors_of(world, drawn["id"])
+    ada = students["Ada"]
+
+    def opened(n: int, who: dict) -> str:
+        return str(world.client.post(tickets, json={"puzzle": n}, headers=who).json()["ticket"])
+
+    texts = [opened(n, ada) for n in range(1, 11)]
+    world.clock.advance(seconds=7)
+    answers = [world.client.post(results, headers=ada, json={
+        "puzzle": n, "solved": True, "clean": True, "seconds": floors[n - 1], "ticket": text})
+        for n, text in enumerate(texts, 1)]
+    # Only as many count as their floors, one after another, fit in the 7 s (and the tickets' second).
+    counted = [n for n, a in enumerate(answers, 1) if a.status_code == 200]
+    assert counted and len(counted) < 10 and sum(floors[n - 1] for n in counted) <= 7 + 1, (floors, counted)
+    for answer in (a for a in answers if a.status_code != 200):
+        assert answer.status_code == 422, answer.text
+        assert answer.headers["X-Ticket-Refused"] == "overlaps"
+        assert "one at a time" in answer.json()["error"]
+    table_url = f"/api/classes/{klass['id']}/lessons/{drawn['id']}/results"
+    rows = {r["name"]: r for r in world.client.get(table_url, headers=world.teacher).json()["students"]}
+    assert [c["outcome"] for c in rows["Ada"]["results"]] == [
+        "clean" if n in counted else "none" for n in range(1, 11)]
+    assert rows["Ada"]["done"] is None
+    # Played as the page plays them, one after another, each takes its floor from the one before.
+    for n in (n for n in range(1, 11) if n not in counted):
+        text = opened(n, ada)
+        world.clock.advance(seconds=floors[n - 1])
+        got = world.client.post(results, headers=ada, json={
+            "puzzle": n, "solved": True, "clean": True, "seconds": floors[n - 1], "ticket": text})
+        assert got.json() == {"counted": True}, (n, got.text)
+    # Bo goes through the set with Show solution: shown, and not done.
+    bo = students["Bo"]
+    for n in range(1, 11):
+        text = opened(n, bo)
+        world.clock.advance(seconds=2)
+        got = world.client.post(results, headers=bo, json={
+            "puzzle": n, "solved": False, "clean": False, "seconds": 1, "ticket": text})
+        assert got.json() == {"counted": True}, (n, got.text)
+    rows = {r["name"]: r for r in world.client.get(table_url, headers=world.teacher).json()["students"]}
+    assert [c["outcome"] for c in rows["Ada"]["results"]] == ["clean"] * 10
+    assert (rows["Ada"]["done_day"], rows["Ada"]["late"]) == ("2026-11-02", False)
+    assert [c["outcome"] for c in rows["Bo"]["results"]] == ["shown"] * 10
+    assert (rows["Bo"]["done"], rows["Bo"]["late"]) == (None, False)
 
 
 def test_a_set_asked_for_wrongly_is_refused_and_nothing_is_made(world: SimpleNamespace) -> None:

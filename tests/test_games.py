@@ -88,7 +88,8 @@ def test_every_board_is_served_by_the_api() -> None:
 
 def test_what_the_browsers_generic_pages_load_by_name_is_there() -> None:
     """The outbox's flush, the sign-in page and the archive load a game's store by the
-    registry's name for it (js/games.js), and the archive lists a day's links by place."""
+    registry's name for it (js/games.js), the flush its module of results waiting outside the
+    outbox, and the archive lists a day's links by place."""
     places = [g.archive.place for g in GAMES if g.archive]
     assert len(set(places)) == len(places)
     for game in GAMES:
@@ -97,6 +98,10 @@ def test_what_the_browsers_generic_pages_load_by_name_is_there() -> None:
             assert game.store.startswith(f"{game.key}/") and module.is_file(), game.store
             assert "export const openStore" in module.read_text(encoding="utf-8"), game.store
             assert all(game.noun), game.key
+        if game.waiting:
+            module = ROOT / "site/static/js" / game.waiting
+            assert game.waiting.startswith(f"{game.key}/") and module.is_file(), game.waiting
+            assert "export function postWaiting" in module.read_text(encoding="utf-8"), game.waiting
         if game.archive:
             assert game.daily and "{date}" in game.archive.url, game.key
             assert not game.archive.marks or game.store, f"{game.key}: a mark needs a store"

@@ -22,13 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.tickets import Ticket, TicketRefused, check, read
+from puzzlebook.tickets import FLOOR_ALLOWANCE_MS, Ticket, TicketRefused, check, read
 
 GAME = "lessons"
 GUEST = "g:"  # a guest student's name in a ticket: "g:" and 22 random URL-safe characters
 GUEST_BYTES = 16
 NO_STUDENT = "Send a student key (a random string the browser keeps) or sign in."
 NOT_A_GUEST = "This play ticket was issued to a signed-in player: post its result with their token."
+OVERLAPS = ("This came sooner than a second a move after your last puzzle in this lesson ended: a "
+            "lesson's puzzles count one at a time.")
 
 
 def ticket_target(lesson_id: str, puzzle: int) -> str:
@@ -127,7 +129,9 @@ def new_guest() -> str:
 class LessonResult:
     """A student's result on one puzzle: solved (reached the end of the line; not after Show solution),
     clean (solved with no wrong move and no hint), the wrong moves and hints it took, its seconds, the
-    puzzle's revision it was played on, and when it was kept (UTC stamp; None until it is)."""
+    puzzle's revision it was played on, when it was kept (UTC stamp; None until it is) and when it
+    was played (`played`: `place`; None for one kept before that was kept, which counts as played
+    when it was kept)."""
 
     solved: bool
     clean: bool
@@ -136,27 +140,38 @@ class LessonResult:
     seconds: int | None = None
     rev: int = 1
     at: str | None = None
+    played: str | None = None
 
     @classmethod
     def posted(cls, solved: bool, clean: bool, *, mistakes: int = 0, hints: int = 0,
-               seconds: int | None = None, rev: int = 1) -> LessonResult:
+               seconds: int | None = None, rev: int = 1, played: str | None = None) -> LessonResult:
         """The result a post describes: clean only when solved with no mistake or hint (a shown
         solution is never clean).
 
-        >>> LessonResult.posted(False, True)
-        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1, at=None)
+        >>> LessonResult.posted(False, True).clean
+        False
         >>> LessonResult.posted(True, True, hints=1).clean
         False
         """
-        return cls(solved, solved and clean and mistakes == 0 and hints == 0, mistakes, hints, seconds, rev)
+        return cls(solved, solved and clean and mistakes == 0 and hints == 0, mistakes, hints, seconds, rev,
+                   played=played)
+
+    @property
+    def when(self) -> str:
+        """When it was played, as a UTC stamp: `played`, or for a result kept before that was kept,
+        when it was kept ("" for one kept before either)."""
+        return self.played or self.at or ""
 
     def counts(self) -> dict[str, int]:
         """What it adds to the puzzle's counts."""
         return {"played": 1, "solved": int(self.solved), "clean": int(self.clean)}
 
     def to_doc(self) -> dict[str, Any]:
-        return {"solved": self.solved, "clean": self.clean, "mistakes": self.mistakes, "hints": self.hints,
-                "seconds": self.seconds, "rev": self.rev, "at": self.at}
+        doc = {"solved": self.solved, "clean": self.clean, "mistakes": self.mistakes, "hints": self.hints,
+               "seconds": self.seconds, "rev": self.rev, "at": self.at}
+        if self.played is not None:
+            doc["played"] = self.played
+        return doc
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> LessonResult:
@@ -175,6 +190,7 @@ class LessonResult:
             seconds=seconds if isinstance(seconds, int) else None,
             rev=rev_of(doc),
             at=doc.get("at"),
+            played=doc.get("played") if isinstance(doc.get("played"), str) else None,
         )
 
 
@@ -216,17 +232,60 @@ def settle(prior: LessonResult | None, result: LessonResult) -> Settled:
 
 def outcome(result: LessonResult | None) -> str:
     """A kept result in the class table's words: "clean" (solved first try), "helped" (solved after a
-    wrong move or a hint), "missed" (the solution shown) or "none" (not started).
+    wrong move or a hint), "shown" (Show solution: gone through, not solved) or "none" (not started).
 
     >>> kept = (None, LessonResult(True, True), LessonResult(True, False), LessonResult(False, False))
     >>> [outcome(r) for r in kept]
-    ['none', 'clean', 'helped', 'missed']
+    ['none', 'clean', 'helped', 'shown']
     """
     if result is None:
         return "none"
     if result.solved:
         return "clean" if result.clean else "helped"
-    return "missed"
+    return "shown"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A result's play as its post tells it: its ticket (checked), the seconds it claims, its floor
+    (the puzzle's student moves, a second each; 0 for Show solution) and when it came (`came`, ms)."""
+
+    ticket: Ticket
+    seconds: int
+    floor: int
+    came: int
+
+
+def place(play: Play, last: int | None) -> tuple[int, int]:
+    """When a counted result was played, and the student's pace after it (both ms), given their pace
+    before it (`last`: when their last counted result in the same lesson ended, by this rule; None
+    for their first). A lesson's puzzles are played one at a time: a play begins at its ticket, or at
+    the end of the one before if that is later, lasts at least its floor, and ends then or at its
+    ticket plus the seconds it claims, whichever is later. That end is the new pace; the result is
+    kept as played then, never later than it came. Raises TicketRefused("overlaps") when it came
+    sooner than its floor after that beginning (less FLOOR_ALLOWANCE_MS, as for a ticket's own
+    floor): so fifty tickets opened at once can't make fifty solves seven seconds later.
+
+    The seconds are the student's word, bounded by the ticket (puzzlebook.tickets.check), so a
+    result that waited in the browser (offline, the server busy) is placed when it was played, not
+    when it came, and the due date judges that. docs/classes.md, "One puzzle at a time".
+
+    >>> t = Ticket("p", "lessons", "L/1", 1_000_000, "n")
+    >>> place(Play(t, 30, 2, came=90_000_000), None)          # posted a day later: played then
+    (1030000, 1030000)
+    >>> place(Play(t, 3, 2, came=1_040_000), last=1_020_000)  # opened before the last one ended
+    (1022000, 1022000)
+    >>> place(Play(t, 2, 2, came=1_003_000), last=1_002_500)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    puzzlebook.tickets.TicketRefused: This came sooner than a second a move after your last puzzle ...
+    """
+    issued = play.ticket.issued
+    start = issued if last is None else max(issued, last)
+    if start + play.floor * 1000 > play.came + FLOOR_ALLOWANCE_MS:
+        raise TicketRefused("overlaps", OVERLAPS)
+    end = max(start + play.floor * 1000, issued + max(0, play.seconds) * 1000)
+    return min(end, play.came), end
 
 
 def puzzle_problem(count: int, puzzle: int) -> str | None:

@@ -116,11 +116,11 @@ def test_a_teacher_and_three_students(make_page, site_server, axe, tmp_path):
     ben.wait_for_selector("#play-done:not([hidden])")
     ben.click("#next-button")
     ch.wait_ready(ben)
-    ben.click("#solution-button")  # missed
+    ben.click("#solution-button")  # the solution shown
     ben.click("#solution-yes")
     ben.wait_for_selector("#play-done:not([hidden])")
     for name, puzzle, outcome in [("Ana", 1, "clean"), ("Ana", 2, "clean"), ("Ben", 1, "helped"),
-                                  ("Ben", 2, "missed")]:
+                                  ("Ben", 2, "shown")]:
         wait_for_result(site_server, teacher, klass, lesson["id"], name, puzzle, outcome)
 
     # A student's class page: their own progress only.
@@ -140,7 +140,7 @@ def test_a_teacher_and_three_students(make_page, site_server, axe, tmp_path):
     assert tpage.locator("#results-scroll tbody i").count() == 0
     by_name = {r[0]: r for r in rows}
     assert by_name["Ana"][1] == "2 (2 first try)" and by_name["Ana"][3].startswith("First try")
-    assert by_name["Ben"][3].startswith("With help") and by_name["Ben"][4].startswith("Missed")
+    assert by_name["Ben"][3].startswith("With help") and by_name["Ben"][4].startswith("Shown")
     assert by_name["<i>Cat</i>"][1:] == ["0 (0 first try)", "–", "– Not started", "– Not started"]
     # Sorted by solved (most first) from the keyboard: Tab to the column's button, Enter.
     tpage.focus("#results-scroll [data-sort='name']")
@@ -165,7 +165,7 @@ def test_a_teacher_and_three_students(make_page, site_server, axe, tmp_path):
     assert sheet[0][:5] == ["Student", "Solved", "Solved first try", "Seconds in all", "1. Back rank"]
     assert [(r[0], r[1], r[4], r[9]) for r in sheet[1:]] == [
         ("Ana", "2", "Solved first try", "Solved first try"),
-        ("Ben", "1", "Solved with help", "Missed"),
+        ("Ben", "1", "Solved with help", "Solution shown"),
         ("<i>Cat</i>", "0", "Not started", "Not started"),
     ]
     assert sheet[2][6] == "1"  # Ben's wrong move on puzzle 1
@@ -196,7 +196,7 @@ def test_a_teacher_and_three_students(make_page, site_server, axe, tmp_path):
     tpage.click(f"[data-lesson='{lesson['id']}'] button.button-primary")
     tpage.wait_for_selector("#results-scroll table")
     rows = {r[0]: r for r in table_rows(tpage)}
-    assert rows["Ben"][3].startswith("With help") and rows["Ben"][4].startswith("Missed*")
+    assert rows["Ben"][3].startswith("With help") and rows["Ben"][4].startswith("Shown*")
     assert not rows["Ana"][4].startswith("First try*")
 
 

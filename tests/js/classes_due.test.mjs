@@ -25,3 +25,15 @@ test('a student’s work against its due date: on time, late with when, not done
   assert.deepEqual(workMark(none, due, '2026-11-04'), { mark: 'not-done', short: 'Not done', words: 'Not done, and it was due Tuesday 3 November' })
   assert.equal(workMark(onTime, null, '2026-11-04').mark, 'none')
 })
+
+test('a student who went through every puzzle with a solution shown is not done, and is told so', () => {
+  // Issue 40: Show solution counted as done, so a set gone through that way read "Done on time".
+  const due = '2026-11-03'
+  const cell = (outcome) => ({ outcome, seconds: 5, mistakes: 0, hints: 0, earlier: false })
+  const shown = { done: null, done_day: null, late: false, results: [cell('clean'), cell('shown'), cell('shown')] }
+  const words = { mark: 'shown', short: 'Shown', words: 'Not done: the solution shown on 2 of 3 puzzles' }
+  assert.deepEqual(workMark(shown, due, '2026-11-02'), words)
+  assert.deepEqual(workMark(shown, due, '2026-11-09'), words)
+  const started = { ...shown, results: [cell('shown'), cell('none'), cell('none')] }
+  assert.equal(workMark(started, due, '2026-11-09').mark, 'not-done')
+})

@@ -1,7 +1,7 @@
 // A class's results table as data (site/static/js/classes/table.js): words, sorting, the CSV.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cellWords, csvField, csvName, duration, shortTitle, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
+import { cellWords, columnHeads, csvField, csvName, duration, shortTitle, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
 
 const cell = (outcome, seconds = null, extra = {}) => ({ outcome, seconds, mistakes: 0, hints: 0, earlier: false, ...extra })
 const table = {
@@ -9,7 +9,7 @@ const table = {
   puzzles: [{ index: 1, title: 'Back rank' }, { index: 2, title: 'Smothered, "quoted"' }],
   students: [
     { id: 'a', name: 'Zoë', results: [cell('clean', 30), cell('none')] },
-    { id: 'b', name: '=HYPERLINK("x")', results: [cell('helped', 75, { mistakes: 1, hints: 2 }), cell('missed', 50)] },
+    { id: 'b', name: '=HYPERLINK("x")', results: [cell('helped', 75, { mistakes: 1, hints: 2 }), cell('shown', 50)] },
     { id: 'c', name: 'ada', results: [cell('clean', 20), cell('clean', 10, { earlier: true })] },
   ],
 }
@@ -18,7 +18,7 @@ test('a cell in words says the outcome, the help, the time and an earlier versio
   assert.equal(cellWords(cell('none')), 'Not started')
   assert.equal(cellWords(cell('clean', 30)), 'Solved first try, 0:30')
   assert.equal(cellWords(cell('helped', 75, { mistakes: 1, hints: 2 })), 'Solved with help (1 wrong move, 2 hints), 1:15')
-  assert.equal(cellWords(cell('missed', 5, { earlier: true })), 'Missed, 0:05; on an earlier version')
+  assert.equal(cellWords(cell('shown', 5, { earlier: true })), 'Solution shown, 0:05; on an earlier version')
   assert.equal(duration(3600), '60:00')
 })
 
@@ -44,7 +44,7 @@ test('the CSV quotes what it must and makes formulas inert', () => {
     '"2. Smothered, ""quoted"": seconds","2. Smothered, ""quoted"": wrong moves","2. Smothered, ""quoted"": hints",' +
     '"2. Smothered, ""quoted"": earlier version"')
   assert.equal(lines[1], 'Zoë,1,1,30,Solved first try,30,0,0,,Not started,,,,')
-  assert.equal(lines[2], `"'=HYPERLINK(""x"")",1,0,125,Solved with help,75,1,2,,Missed,50,0,0,`)
+  assert.equal(lines[2], `"'=HYPERLINK(""x"")",1,0,125,Solved with help,75,1,2,,Solution shown,50,0,0,`)
   assert.equal(lines[3], 'ada,2,2,30,Solved first try,20,0,0,,Solved first try,10,0,0,yes')
   assert.equal(csvName('Year 7 — club', 'Mates <1>'), 'Year-7-club-Mates-1.csv')
 })
@@ -57,6 +57,22 @@ test('a puzzle\u2019s title is cut short for its column, at a word where it can 
   assert.equal(shortTitle('Supercalifragilisticexpialidocious'), 'Supercalifragi…') // one long word
   assert.equal(shortTitle('  two   spaces  '), 'two spaces')
   assert.equal(shortTitle('Échec et mat, à la Légal'), 'Échec et mat…')
+})
+
+test('a set\u2019s columns are told apart: a head cut short keeps a rating, or the word that differs', () => {
+  // Issue 40: every column of a set of forks read "Fork, rated…", the rating cut.
+  const set = [{ index: 1, title: 'Fork, rated 1412' }, { index: 2, title: 'Fork, rated 1533' },
+    { index: 3, title: 'Discovered attack, rated 1788' }, { index: 4, title: 'Pin, rated 999' }]
+  assert.deepEqual(columnHeads(set).map((h) => h.shown), ['1. Fork, rated 1412', '2. Fork, rated 1533',
+    '3. Discovered… 1788', '4. Pin, rated 999'])
+  assert.deepEqual(columnHeads(set).map((h) => h.label), set.map((p) => `${p.index}. ${p.title}`))
+  // A teacher's own titles: cut as before, unless two would read the same.
+  const lesson = [{ index: 1, title: 'Back rank' }, { index: 2, title: 'Back rank mate with the rook, again' }]
+  assert.deepEqual(columnHeads(lesson).map((h) => h.shown), ['1. Back rank', '2. Back rank mate…'])
+  const twins = [{ index: 1, title: 'Back rank mate, first' }, { index: 2, title: 'Back rank mate, second' }]
+  assert.deepEqual(columnHeads(twins).map((h) => h.shown), ['1. Back rank mate, first', '2. Back rank mate, second'])
+  const same = [{ index: 1, title: 'A long title for both' }, { index: 2, title: 'A long title for both' }]
+  assert.deepEqual(columnHeads(same).map((h) => h.shown), ['1. A long title…', '2. A long title…']) // the numbers tell them apart
 })
 
 test('with a due date the CSV marks each student’s work and the day it was done, and sorts by it', () => {

@@ -135,7 +135,9 @@ class Joined(BaseModel):
 
 
 class Cell(BaseModel):
-    outcome: Literal["clean", "helped", "missed", "none"]
+    outcome: Literal["clean", "helped", "shown", "none"] = Field(
+        description="Solved first try, solved with help, the solution shown (gone through, not solved), "
+                    "or not started.")
     seconds: int | None
     mistakes: int
     hints: int
@@ -147,7 +149,9 @@ class Row(BaseModel):
     name: str
     results: list[Cell]
     done: str | None = Field(
-        default=None, description="When every puzzle had a result of the student's (UTC), or null."
+        default=None,
+        description="When the last puzzle was solved, every puzzle solved (UTC: when it was played), or null "
+                    "(a puzzle not started, or its solution shown).",
     )
     done_day: str | None = Field(default=None, description="The site day of `done`.")
     late: bool = Field(default=False, description="Done after the end of the due day.")
@@ -171,7 +175,7 @@ class Table(BaseModel):
 
 
 class DueItem(BaseModel):
-    """An assigned lesson with a due date, not yet done by you (every puzzle with a result)."""
+    """An assigned lesson with a due date that you haven't gone through yet (a puzzle with no result)."""
 
     class_id: str
     class_name: str

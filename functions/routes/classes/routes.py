@@ -212,7 +212,7 @@ async def my_classes(me: Someone) -> Classes:
     "/classes/due",
     response_model=DueList,
     responses=errors(401, 503),
-    summary="Your assigned lessons with a due date that you haven't done yet, soonest first",
+    summary="Your assigned lessons with a due date that you haven't gone through yet, soonest first",
 )
 @cached(PRIVATE)
 async def my_due(me: Someone) -> DueList:
@@ -230,7 +230,8 @@ async def my_due(me: Someone) -> DueList:
             if lesson is None:
                 continue
             (row,) = _rows(ctx, assignment.id, lesson, [member], assignment.due)
-            if row.done is None:
+            # Listed while a puzzle is left to play: a solution shown is gone through, though not done.
+            if any(c.outcome == "none" for c in row.results):
                 out.append(DueItem(
                     class_id=head.id, class_name=head.name, class_url=class_url(head.id),
                     lesson_id=assignment.id, lesson=lesson.lesson["name"], url=lesson_url(assignment.id),
@@ -533,7 +534,7 @@ async def class_results(me: Someone, class_id: ClassId, lesson_id: LessonId) -> 
 
 def _rows(ctx: Context, lesson_id: str, lesson: Lesson, students: list[Member], due: str | None) -> list[Row]:
     """Each student's row of an assigned lesson: a cell per puzzle, and when their work was done (every
-    puzzle with a result: puzzlebook.classes.done_at), on which site day, and whether after `due`."""
+    puzzle solved: puzzlebook.classes.done_at, when played), on which site day, and whether after `due`."""
     puzzles = lesson.lesson["puzzles"]
     revs = lesson.revs or (1,) * len(puzzles)
     keys = {m.pid: student_key(lesson_id, m.pid) for m in students}

@@ -142,7 +142,9 @@ class ResultPost(Request):
     clean: bool
     mistakes: int = Field(default=0, ge=0, le=1000, description="Wrong moves made.")
     hints: int = Field(default=0, ge=0, le=1000, description="Hints asked for.")
-    seconds: int = Field(ge=0, le=MAX_SECONDS, description="Time from the puzzle's opening to its end.")
+    seconds: int = Field(ge=0, le=MAX_SECONDS, description=(
+        "Time from the puzzle's opening to its end. With the ticket's issue it places the result when "
+        "it was played (a result posted late is judged by that, not by when it came)."))
     ticket: str = Field(min_length=1, max_length=MAX_TICKET, description="The puzzle's play ticket.")
 
 

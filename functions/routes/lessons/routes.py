@@ -52,6 +52,7 @@ from puzzlebook.lessons import read_stored
 from puzzlebook.lessons.results import (
     GAME,
     LessonResult,
+    Play,
     floor_of,
     new_guest,
     puzzle_problem,
@@ -362,13 +363,14 @@ async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> C
     floor = _floor(ctx, item, body.puzzle) if body.solved else 0
     if body.seconds < floor:
         raise ApiError(422, TOO_FAST)
+    now = now_ms(ctx)
     try:
         ticket = read(body.ticket, key_of(ctx))
         who = student_of(ticket, lesson_id=item.id, puzzle=body.puzzle,
                          player_id=player.id if player is not None else None,
-                         seconds=body.seconds, now=now_ms(ctx), floor=floor)
+                         seconds=body.seconds, now=now, floor=floor)
     except TicketRefused as refused:
-        raise ApiError(422, str(refused), {"X-Ticket-Refused": refused.reason}) from None
+        raise _refused(refused) from None
     enforce(ctx, RESULTS, item.id)
     address = client_address(request)
     enforce(ctx, ADDRESS_RESULTS, f"{item.id}#{address}")
@@ -380,13 +382,21 @@ async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> C
     # from this address (issue 26: 59 guests and 40 signed-in sybils made 99 from one address).
     cap = RollingCap(PLAYED.name, f"{item.id}#{body.puzzle}#{rev}#{address}", PLAYED_RULE,
                      int(ctx.now().timestamp()))
+    play = Play(ticket, body.seconds, floor, now)  # placed after the student's last result here
     try:
         counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now(),
-                                                                cap=cap)
+                                                                cap=cap, play=play)
     except Full as full:
         raise ApiError(429, PLAYED.refusal.format(retry=retry_in(full.wait)),
                        {"Retry-After": str(full.wait)}) from None
+    except TicketRefused as refused:  # sooner than its floor after the student's last result here
+        raise _refused(refused) from None
     return Counted(counted=counted)
+
+
+def _refused(refused: TicketRefused) -> ApiError:
+    """A result's ticket refused: 422 in the ticket rules' words, its reason in X-Ticket-Refused."""
+    return ApiError(422, str(refused), {"X-Ticket-Refused": refused.reason})
 
 
 def _floor(ctx: Context, head: LessonHead, puzzle: int) -> int:

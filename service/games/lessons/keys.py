@@ -44,6 +44,12 @@ def lesson_answers(index: int) -> str:
     return f"R#{index:04d}#"
 
 
+def lesson_pace(player_key: str) -> str:
+    """A student's pace through the lesson: when their last counted result was played (their next
+    result's ticket must be issued after it: puzzlebook.lessons.results.one_at_a_time)."""
+    return f"PACE#{player_key}"
+
+
 def lesson_tally(index: int, rev: int = 1) -> str:
     """A puzzle's counts on one revision (the first revision's key is the one kept before revisions)."""
     return f"T#{index:04d}" if rev <= 1 else f"T#{index:04d}#{rev:04d}"

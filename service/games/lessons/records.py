@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlebook.lessons.limits import MAX_STORED_BYTES, stored_size
-from puzzlebook.lessons.results import LessonResult, floor_of, revisions, settle
+from puzzlebook.lessons.results import LessonResult, Play, floor_of, place, revisions, settle
 from service.games.lessons import keys as K
 from service.store.base import Store
 from service.store.items import (
@@ -317,7 +317,7 @@ class LessonRecords:
 
     def record_lesson_result(
         self, lesson_id: str, puzzle_index: int, player_key: str, posted: LessonResult,
-        now: dt.datetime | None = None, cap: RollingCap | None = None,
+        now: dt.datetime | None = None, cap: RollingCap | None = None, play: Play | None = None,
     ) -> bool:
         """Count a student's result on one puzzle of a lesson as puzzlebook.lessons.results.settle decides:
         only their first per puzzle (on its revision, `posted.rev`) counts.
@@ -326,8 +326,12 @@ class LessonRecords:
         True if counted, False if they already had a result for that puzzle as it is. `cap`: a
         rolling limit a counted result is counted against in the same write (puzzlebook.rolling.Full
         when it is reached: nothing written), so a result already counted, or refused, uses none of it.
+        `play`: the result's ticket, claim and floor: a counted result is placed after the student's
+        last one in the lesson (results.place, from their pace item, moved on in the same write;
+        TicketRefused when it comes too soon after it: nothing written) and kept as played then.
         """
         pk, answer = K.lesson(lesson_id), K.lesson_answer(puzzle_index, player_key)
+        pace = (pk, K.lesson_pace(player_key))
         at = utc_stamp(now or dt.datetime.now(dt.UTC))
 
         def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
@@ -335,18 +339,27 @@ class LessonRecords:
             settled = settle(LessonResult.from_doc(doc_of(item)) if item is not None else None, posted)
             if settled.result is None:
                 return False, []
+            ops: list[Op] = []
+            result = replace(settled.result, at=at)
+            if play is not None:
+                last = doc_of(got.get(pace)).get("last")
+                played, moved = place(play, last if isinstance(last, int) else None)
+                result = replace(result, played=utc_stamp(dt.datetime.fromtimestamp(played / 1000, dt.UTC)))
+                ops.append(Put(make_item(*pace, {"last": moved}, version=version_of(got.get(pace)) + 1),
+                               expect=version_of(got.get(pace))))
             # Answers kept before they had versions are replaced unconditionally (a race there
             # costs at most a second count of one student on one puzzle).
             expect = version_of(item) if item is None or "v" in item else None
-            doc = replace(settled.result, at=at).to_doc()
-            kept = make_item(pk, answer, doc, version=version_of(item) + 1)
+            kept = make_item(pk, answer, result.to_doc(), version=version_of(item) + 1)
             return True, [
                 Put(kept, expect=expect),
                 Add(pk, K.lesson_tally(puzzle_index, settled.result.rev), settled.result.counts()),
                 *(cap.ops(got) if cap is not None else []),
+                *ops,
             ]
 
-        return self.store.settle([(pk, answer)] + ([cap.key] if cap is not None else []), decide)
+        keys = [(pk, answer)] + ([cap.key] if cap is not None else []) + ([pace] if play is not None else [])
+        return self.store.settle(keys, decide)
 
     def lesson_results(
         self, lesson_id: str, revs: tuple[int, ...] | None = None

@@ -20,6 +20,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
       "chess puzzle",
       "chess puzzles"
     ],
+    "waiting": null,
     "archive": {
       "label": "Chess daily",
       "spoken": "Chess daily of {day}",
@@ -45,6 +46,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
       "Chain",
       "Chains"
     ],
+    "waiting": null,
     "archive": {
       "label": "Chain",
       "spoken": "Chain of {day}",
@@ -67,6 +69,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "daily": false,
     "store": null,
     "noun": null,
+    "waiting": "lessons/store.js",
     "archive": null
   },
   {
@@ -82,6 +85,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "daily": true,
     "store": null,
     "noun": null,
+    "waiting": null,
     "archive": {
       "label": "Storm",
       "spoken": "Storm run of {day}",
@@ -107,6 +111,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
       "Streak run",
       "Streak runs"
     ],
+    "waiting": null,
     "archive": {
       "label": "Streak",
       "spoken": "Streak run of {day}",
@@ -408,6 +413,11 @@ export const STORES = /* @__PURE__ */ Object.freeze({
   chess: () => import('./chess/store.js'),
   chain: () => import('./chain/store.js'),
   streak: () => import('./streak/store.js'),
+})
+
+/** Each game's module of results waiting outside the outbox: `WAITING[key]()`. */
+export const WAITING = /* @__PURE__ */ Object.freeze({
+  lessons: () => import('./lessons/store.js'),
 })
 
 /** The game called `key`, or undefined. */

@@ -3,15 +3,21 @@
  * worker (offline play), the player's name in the header (a guest's "Sign in"
  * link otherwise), the header's Menu on a phone's play view, and posting any
  * results that wait in the games' queues (now, and whenever the browser comes
- * back online): every game the registry (js/games.js) names a store for.
+ * back online): every game the registry (js/games.js) names a store for, and
+ * every game whose results wait outside the outbox (its `waiting` module:
+ * lessons, whose results carry their own tickets, a guest's too).
  *
  * It stays small, since every page waits for it: the registry, the games'
  * queues (and their stores) load only for a signed-in player, the only one
- * whose results are queued; lib/tables.js only on a page with a table that reflows; the service
+ * whose results are queued, or when a game marks results waiting under
+ * pb:waiting:; lib/tables.js only on a page with a table that reflows; the service
  * worker registers once the page has loaded and then asked for nothing for a
  * while, so its first install's downloads never compete with the page's own.
  */
 import { getPlayer, tokenFromHash } from './lib/api.js'
+import { namespace } from './lib/storage.js'
+
+const waiting = namespace('pb:waiting:') // the games whose results wait outside the outbox, by key
 
 /**
  * A sign-in link in any form (`/#token=…`, as docs/api.md once gave it, or a
@@ -58,10 +64,19 @@ function wireMenu() {
   })
 }
 
-/** Post every game's results waiting in this browser: each game the registry names a store for. */
+/**
+ * Post every game's results waiting in this browser: each game the registry names a store for (a
+ * signed-in player's), and each game that marks results waiting outside the outbox (anyone's).
+ */
 function flush() {
-  if (!getPlayer()) return
-  Promise.all([import('./games.js'), import('./lib/session.js')]).then(([{ GAMES, STORES }, session]) => {
+  const player = getPlayer()
+  const marked = waiting.keys()
+  if (!player && !marked.length) return
+  Promise.all([import('./games.js'), player ? import('./lib/session.js') : null]).then(([{ GAMES, STORES, WAITING }, session]) => {
+    for (const game of GAMES.filter((g) => g.waiting && marked.includes(g.key))) {
+      WAITING[game.key]().then(({ postWaiting }) => postWaiting()).catch(() => {})
+    }
+    if (!session) return
     for (const game of GAMES.filter((g) => g.store)) {
       STORES[game.key]().then(({ openStore }) => session.flush(openStore())).catch(() => {})
     }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A class's heatmap on its page (to the teacher): students × themes over the last 7, 30 or 90 days,
  * each cell the share of the student's puzzles of that theme solved first try, with its count
@@ -11,20 +12,21 @@
  * tests/js/classes_heatmap.test.mjs; `drawHeatmap` builds the table with lib/dom.js (every name as
  * textContent).
  *
- *   heatmap: { days, from, to, min_plays, themes: [{ theme, name, played, first, first_rate }],
- *              students: [{ id, name, played, first, first_rate, cells: [{ played, first, first_rate }] }] }
+ * A heatmap is GET /api/classes/<id>/progress (Heatmap, site/types/classes_types.d.ts).
  */
 import { el } from '../lib/dom.js'
 
+/** @import { HeatCell, HeatColumn, HeatKey, HeatRow, Heatmap, Sort } from '../classes_types.js' */
+
 export const SPANS = [7, 30, 90]
 
-/** A cell (or a student's whole span) in words: "3 of 5 first try (60%)", "None played". */
+/** A cell (or a student's whole span) in words: "3 of 5 first try (60%)", "None played". @param {HeatCell | null | undefined} cell */
 export function heatWords(cell) {
   if (!cell || !cell.played) return 'None played'
   return `${cell.first} of ${cell.played} first try (${cell.first_rate}%)`
 }
 
-/** A cell's shade: 'low' under 40% first try, 'mid' to 69%, 'high' from 70%, 'none' when none played. */
+/** A cell's shade: 'low' under 40% first try, 'mid' to 69%, 'high' from 70%, 'none' when none played. @param {HeatCell | null | undefined} cell */
 export function shade(cell) {
   if (!cell || !cell.played || cell.first_rate === null || cell.first_rate === undefined) return 'none'
   return cell.first_rate < 40 ? 'low' : cell.first_rate < 70 ? 'mid' : 'high'
@@ -38,10 +40,15 @@ export const SHADES = { low: 'under 40% first try', mid: '40–69%', high: '70% 
  * 0-based index; a figure sorts weakest first (the share solved first try, then the most played),
  * those who played none last; `descending` reverses the order of those who played (never putting
  * the unplayed first). Ties keep the order by name.
+ * @param {HeatRow[]} students
+ * @param {HeatKey} key
+ * @param {boolean} [descending]
  */
 export function sortStudents(students, key, descending = false) {
+  /** @param {HeatRow} a @param {HeatRow} b */
   const byName = (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
-  const figure = (row) => (key === 'all' ? row : row.cells[key])
+  /** @param {HeatRow} row @returns {HeatCell} */
+  const figure = (row) => (typeof key === 'number' ? row.cells[key] : row)
   return [...students].sort((a, b) => {
     if (key === 'name') return (descending ? -1 : 1) * byName(a, b)
     const [x, y] = [figure(a), figure(b)]
@@ -52,17 +59,18 @@ export function sortStudents(students, key, descending = false) {
   })
 }
 
-/** The CSV's file name: the class's name kept to safe characters, and the span. */
+/** The CSV's file name: the class's name kept to safe characters, and the span. @param {string} className @param {number} days */
 export function heatCsvName(className, days) {
   const safe = String(className).normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)
   return `${safe || 'class'}-progress-${days}-days.csv`
 }
 
-/** Where a student's dashboard, as the teacher sees it, is. */
+/** Where a student's dashboard, as the teacher sees it, is. @param {string} page @param {string} classId @param {string} studentId */
 export function viewedUrl(page, classId, studentId) {
   return `/${page}/?class=${encodeURIComponent(classId)}&student=${encodeURIComponent(studentId)}`
 }
 
+/** @param {'td'} tag @param {HeatCell} cell @param {{ title?: string }} [extra] */
 function cellNode(tag, cell, extra = {}) {
   return el(tag, { class: `heat-cell is-${shade(cell)}`, ...extra },
     el('span', { class: 'heat-rate', 'aria-hidden': 'true', text: cell.played ? `${cell.first_rate}%` : '–' }),
@@ -73,8 +81,13 @@ function cellNode(tag, cell, extra = {}) {
 /**
  * The heatmap's table for `heatmap` of class `classId`, sorted by `sort` ({ key, descending });
  * `onSort(key)` when a head's button is pressed, `onAssign(column)` on a column's "Assign a set".
+ * @param {Heatmap} heatmap
+ * @param {string} classId
+ * @param {Sort<HeatKey>} sort
+ * @param {{ onSort: (key: HeatKey) => void, onAssign: (column: HeatColumn) => void }} on
  */
 export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
+  /** @param {string} label @param {HeatKey} key @param {...Node} more */
   const head = (label, key, ...more) => {
     const active = sort.key === key
     const button = el('button', { class: 'sort-button', type: 'button', dataset: { heatSort: String(key) } },
@@ -94,7 +107,7 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
     ...row.cells.map((cell, n) => cellNode('td', cell, { title: `${heatmap.themes[n].name}: ${heatWords(cell)}` }))))
   const caption = `Solved first try, by student and theme, the last ${heatmap.days} days (weakest theme first)`
   return el('table', { class: 'class-table heat-table' },
-    el('caption', { text: caption }),
+    el('caption', {}, el('span', { class: 'table-caption', text: caption })),
     el('thead', {}, el('tr', {}, head('Student', 'name'), head('All puzzles', 'all'), ...columns)),
     el('tbody', {}, ...rows))
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The home page's "Due" card, for a signed-in student: their assigned lessons with a due date not
  * done yet (GET /api/classes/due), overdue first, each with its class and when it is due in plain
@@ -7,14 +8,24 @@ import { call } from '../lib/api.js'
 import { el } from '../lib/dom.js'
 import { dueState } from './due.js'
 
-/** Fill `card` (#due-card) with what is due on `today` (the site day); hidden when nothing is. */
+/** @import { ClassCall, DueList } from '../classes_types.js' */
+
+/** @type {ClassCall} */
+const request = call // lib/api.js's, as the class pages send it
+
+/**
+ * Fill `card` (#due-card) with what is due on `today` (the site day); hidden when nothing is.
+ * @param {HTMLElement} card
+ * @param {string} today
+ */
 export async function showDue(card, today) {
-  const answer = await call('/classes/due')
-  const due = answer.status === 200 && answer.data && Array.isArray(answer.data.due) ? answer.data.due : []
+  const answer = await request('/classes/due')
+  const list = answer.status === 200 ? /** @type {DueList | null} */ (answer.data) : null
+  const due = list && Array.isArray(list.due) ? list.due : []
   card.hidden = due.length === 0
   if (!due.length) return
-  const list = card.querySelector('#due-list')
-  list.replaceChildren(...due.map((item) => {
+  const items = card.querySelector('#due-list')
+  items?.replaceChildren(...due.map((item) => {
     const where = dueState(item.due, today)
     const puzzles = `${item.count} ${item.count === 1 ? 'puzzle' : 'puzzles'}`
     return el('li', { class: `due-item is-${where.state}`, dataset: { lesson: item.lesson_id } },

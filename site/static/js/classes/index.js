@@ -1,12 +1,20 @@
+// @ts-check
 /**
  * The Classes page (/classes/): make a class, and the classes you teach or are in.
  * GET /api/classes; POST /api/classes opens the new class's page. Names go in with textContent.
  */
 import { call, getPlayer, reason } from '../lib/api.js'
 import { wirePlayerForm } from '../lib/player_form.js'
-import { el, $, announce } from '../lib/dom.js'
+import { el, announce } from '../lib/dom.js'
 import { shortDate } from '../lessons/dom.js'
+import { element } from './page.js'
 
+/** @import { ClassCall, Classes, ClassSummary } from '../classes_types.js' */
+
+/** @type {ClassCall} */
+const request = call // lib/api.js's, as the class pages send it
+
+/** A class in a list: its name (a link to its page), and to its teacher whether joining is open. @param {ClassSummary} klass @param {boolean} teaching */
 function classItem(klass, teaching) {
   const note = teaching ? `${klass.open ? 'Joining open' : 'Joining closed'} · made ${shortDate(klass.created)}` : ''
   return el('li', { class: 'card class-item' },
@@ -16,27 +24,28 @@ function classItem(klass, teaching) {
 
 async function load() {
   const player = getPlayer()
-  $('classes-player').hidden = Boolean(player)
-  $('classes-mine').hidden = !player
+  const status = element('classes-status', HTMLElement)
+  element('classes-player', HTMLElement).hidden = Boolean(player)
+  element('classes-mine', HTMLElement).hidden = !player
   if (!player) return
-  $('classes-status').textContent = 'Loading your classes…'
-  const answer = await call('/classes')
+  status.textContent = 'Loading your classes…'
+  const answer = await request('/classes')
   if (answer.status !== 200 || !answer.data) {
-    $('classes-status').textContent = reason(answer)
+    status.textContent = reason(answer)
     return
   }
-  $('classes-status').textContent = ''
-  const { teaching, joined } = answer.data
-  $('teaching-list').replaceChildren(...teaching.map((k) => classItem(k, true)))
-  $('joined-list').replaceChildren(...joined.map((k) => classItem(k, false)))
-  $('teaching-empty').hidden = teaching.length > 0
-  $('joined-empty').hidden = joined.length > 0
+  status.textContent = ''
+  const { teaching, joined } = /** @type {Classes} */ (answer.data)
+  element('teaching-list', HTMLElement).replaceChildren(...teaching.map((k) => classItem(k, true)))
+  element('joined-list', HTMLElement).replaceChildren(...joined.map((k) => classItem(k, false)))
+  element('teaching-empty', HTMLElement).hidden = teaching.length > 0
+  element('joined-empty', HTMLElement).hidden = joined.length > 0
 }
 
-$('new-class').addEventListener('submit', async (event) => {
+element('new-class', HTMLFormElement).addEventListener('submit', async (event) => {
   event.preventDefault()
-  const input = $('class-name')
-  const error = $('new-class-error')
+  const input = element('class-name', HTMLInputElement)
+  const error = element('new-class-error', HTMLElement)
   const name = input.value.trim()
   error.textContent = ''
   if (!name) {
@@ -45,19 +54,19 @@ $('new-class').addEventListener('submit', async (event) => {
     input.focus()
     return
   }
-  const button = event.submitter || event.target.querySelector('button')
+  const button = /** @type {HTMLButtonElement} */ (event.submitter || element('new-class', HTMLFormElement).querySelector('button'))
   button.disabled = true
-  const answer = await call('/classes', { method: 'POST', body: { name } })
+  const answer = await request('/classes', { method: 'POST', body: { name } })
   button.disabled = false
   if (answer.status === 201 && answer.data) {
-    location.assign(answer.data.url)
+    location.assign(/** @type {ClassSummary} */ (answer.data).url)
     return
   }
   error.textContent = reason(answer)
   input.setAttribute('aria-invalid', 'true')
 })
 
-wirePlayerForm($('player-form'), (player) => {
+wirePlayerForm(element('player-form', HTMLFormElement), (/** @type {{ name: string }} */ player) => {
   announce(`Welcome, ${player.name}.`)
   load()
 })

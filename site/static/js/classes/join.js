@@ -1,20 +1,28 @@
+// @ts-check
 /**
  * The join page (/classes/join/?id=<class>&code=<code>): a student gives the name their teacher
  * will see; without a player in this browser, one is made on the spot with that name, then the
  * class is joined (POST /api/classes/<id>/students) and its page opened.
  */
 import { call, createPlayer, getPlayer, reason } from '../lib/api.js'
-import { $ } from '../lib/dom.js'
+import { element } from './page.js'
 
+/** @import { ClassCall, Joined } from '../classes_types.js' */
+
+/** @type {ClassCall} */
+const request = call // lib/api.js's, as the class pages send it
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const params = new URLSearchParams(location.search)
 const id = params.get('id') || ''
 const code = params.get('code') || ''
+const form = element('join-form', HTMLFormElement)
 
+/** The link can't join anything: say so instead of the form. @param {string} text */
 function broken(text) {
-  $('join-form').hidden = true
-  $('join-broken').hidden = false
-  $('join-broken').textContent = text
+  const words = element('join-broken', HTMLElement)
+  form.hidden = true
+  words.hidden = false
+  words.textContent = text
 }
 
 function start() {
@@ -23,17 +31,17 @@ function start() {
     return
   }
   const player = getPlayer()
-  $('join-form').hidden = false
-  $('join-name').value = player ? player.name : ''
-  $('join-note').textContent = player
+  form.hidden = false
+  element('join-name', HTMLInputElement).value = player ? player.name : ''
+  element('join-note', HTMLElement).textContent = player
     ? `You join as your player, ${player.name}; the name here is the one your class sees.`
     : 'This also makes you a player on this site (just a name, no email), so your results are kept.'
 }
 
-$('join-form').addEventListener('submit', async (event) => {
+form.addEventListener('submit', async (event) => {
   event.preventDefault()
-  const input = $('join-name')
-  const error = $('join-error')
+  const input = element('join-name', HTMLInputElement)
+  const error = element('join-error', HTMLElement)
   const name = input.value.trim()
   error.textContent = ''
   if (!name) {
@@ -42,18 +50,18 @@ $('join-form').addEventListener('submit', async (event) => {
     input.focus()
     return
   }
-  const button = event.submitter || event.target.querySelector('button')
+  const button = /** @type {HTMLButtonElement} */ (event.submitter || form.querySelector('button'))
   button.disabled = true
   try {
     if (!getPlayer()) await createPlayer(name)
-    const answer = await call(`/classes/${id}/students`, { method: 'POST', body: { name, code } })
+    const answer = await request(`/classes/${id}/students`, { method: 'POST', body: { name, code } })
     if (answer.status === 200 && answer.data) {
-      location.assign(answer.data.url)
+      location.assign(/** @type {Joined} */ (answer.data).url)
       return
     }
     error.textContent = reason(answer)
   } catch (failure) {
-    error.textContent = failure.message
+    error.textContent = failure instanceof Error ? failure.message : String(failure)
   } finally {
     button.disabled = false
   }

@@ -1,28 +1,32 @@
+// @ts-check
 /**
- * A class's results table as data (no DOM): each student's cells in words, the
- * row's totals, sorting, and the CSV the teacher downloads. The class page
- * (class.js) draws it; tests/js/classes_table.test.mjs holds it to its words.
+ * A class's results table as data (no DOM): each student's cells in words, the row's totals, the
+ * columns' heads, sorting, and the CSV the teacher downloads. The class page (results_view.js)
+ * draws it; tests/js/classes_table.test.mjs holds it to its words.
  *
- * A table is GET /api/classes/<id>/lessons/<lesson>/results:
- *   { lesson, due, puzzles: [{ index, title }], students: [{ id, name, results: [cell], done, done_day, late }] }
- *   cell: { outcome: 'clean'|'helped'|'missed'|'none', seconds, mistakes, hints, earlier }
+ * A table is GET /api/classes/<id>/lessons/<lesson>/results (Table, site/types/classes_types.d.ts).
  * With a due date, each row's work is marked against it on `today` (the site day: due.js).
  */
 import { workMark } from './due.js'
 
+/** @import { Cell, ColumnHead, Outcome, PuzzleHead, Row, Table, TableKey, WorkMark } from '../classes_types.js' */
+
+/** @type {Record<Outcome, string>} */
 export const OUTCOMES = {
   clean: 'Solved first try',
   helped: 'Solved with help',
-  missed: 'Missed',
+  shown: 'Solution shown',
   none: 'Not started',
 }
 
-// Best first when a puzzle's column is sorted: solved first try, with help, missed, not started.
-const RANK = { clean: 0, helped: 1, missed: 2, none: 3 }
-// And the due date's column: on time, late, not done yet, not done past its day.
-const MARK_RANK = { 'on-time': 0, late: 1, open: 2, 'not-done': 3, none: 4 }
+// Best first when a puzzle's column is sorted: solved first try, with help, the solution shown, not started.
+/** @type {Record<Outcome, number>} */
+const RANK = { clean: 0, helped: 1, shown: 2, none: 3 }
+// And the due date's column: on time, late, gone through with a solution shown, not done yet, not done past its day.
+/** @type {Record<WorkMark['mark'], number>} */
+const MARK_RANK = { 'on-time': 0, late: 1, shown: 2, open: 3, 'not-done': 4, none: 5 }
 
-/** Seconds as "m:ss" ("" for none). */
+/** Seconds as "m:ss" ("" for none). @param {number | null | undefined} seconds */
 export function duration(seconds) {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return ''
   const s = Math.floor(seconds)
@@ -33,6 +37,8 @@ export function duration(seconds) {
  * A puzzle's title short enough for a column's head: whole when it fits in `most` characters,
  * else cut at the last space that keeps at least half of them (or at `most`), with "…". The head
  * carries the whole title too (a tooltip and the button's name), as the CSV does.
+ * @param {string | null | undefined} title
+ * @param {number} [most]
  */
 export function shortTitle(title, most = 14) {
   const text = String(title ?? '').trim().replace(/\s+/g, ' ')
@@ -43,7 +49,34 @@ export function shortTitle(title, most = 14) {
   return `${(space >= most / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`
 }
 
-/** A cell in words: "Solved with help (1 wrong move, 2 hints), 0:40; on an earlier version". */
+/**
+ * The puzzles' column heads: "1. Back rank", each title cut short (shortTitle). A head cut short
+ * keeps its title's last word when that word is a number (a set's rating: "Fork, rated 1523") or
+ * when, without it, two heads would read the same ("Back rank mate 1" and "… 2"): the columns are
+ * told apart. `label` is the whole "1. Back rank mate with the rook", for the button's name.
+ * @param {PuzzleHead[]} puzzles
+ * @param {number} [most]
+ * @returns {ColumnHead[]}
+ */
+export function columnHeads(puzzles, most = 14) {
+  const titles = puzzles.map((p) => String(p.title ?? '').trim().replace(/\s+/g, ' '))
+  const cut = titles.map((title) => shortTitle(title, most))
+  /** @param {number} n */
+  const clashes = (n) => cut.some((other, m) => m !== n && other === cut[n] && titles[m] !== titles[n])
+  return puzzles.map((p, n) => {
+    const title = titles[n]
+    const words = title.split(' ')
+    const last = words.at(-1) || ''
+    const keep = cut[n] !== title && words.length > 1 && (/^\d+$/.test(last) || clashes(n))
+    const rest = words.slice(0, -1).join(' ')
+    const bare = rest.replace(/[\s,.;:–—-]+$/, '') // a comma before the last word goes with it when nothing is cut
+    const start = shortTitle(bare, most) === bare ? rest : shortTitle(bare, most)
+    const shown = keep ? `${start} ${last}` : cut[n]
+    return { index: p.index, label: `${p.index}. ${title}`, shown: `${p.index}. ${shown}` }
+  })
+}
+
+/** A cell in words: "Solved with help (1 wrong move, 2 hints), 0:40; on an earlier version". @param {Cell} cell */
 export function cellWords(cell) {
   let words = OUTCOMES[cell.outcome] || OUTCOMES.none
   const help = []
@@ -55,7 +88,7 @@ export function cellWords(cell) {
   return words
 }
 
-/** A row's totals: puzzles solved (first try or with help), solved first try, seconds of play. */
+/** A row's totals: puzzles solved (first try or with help), solved first try, seconds of play. @param {Row} row */
 export function totals(row) {
   let solved = 0
   let clean = 0
@@ -70,12 +103,19 @@ export function totals(row) {
 
 /**
  * The rows sorted by `key`: 'name', 'solved' (most first), 'time' (least first, the unplayed
- * last), 'due' (on time, late, not yet, not done; `due` and `today` say against what) or a
+ * last), 'due' (on time, late, shown, not yet, not done; `due` and `today` say against what) or a
  * puzzle's 1-based index (best outcome, then quickest). `descending` reverses. Ties keep the
  * students' order by name.
+ * @param {Row[]} rows
+ * @param {TableKey} key
+ * @param {boolean} [descending]
+ * @param {string | null} [due]
+ * @param {string} [today]
  */
 export function sortRows(rows, key, descending = false, due = null, today = '') {
+  /** @param {Row} a @param {Row} b */
   const byName = (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
+  /** @param {Row} a @param {Row} b */
   const compare = (a, b) => {
     if (key === 'solved') {
       const [x, y] = [totals(a), totals(b)]
@@ -101,7 +141,7 @@ export function sortRows(rows, key, descending = false, due = null, today = '') 
   })
 }
 
-/** A CSV field: quoted when it must be, and a leading = + - @ made inert for spreadsheets. */
+/** A CSV field: quoted when it must be, and a leading = + - @ made inert for spreadsheets. @param {unknown} value */
 export function csvField(value) {
   let text = String(value ?? '')
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
@@ -112,6 +152,9 @@ export function csvField(value) {
  * The table as CSV (RFC 4180, CRLF): a row per student with their totals, with a due date its
  * mark on `today` and the day the work was done, then per puzzle its outcome, seconds, wrong
  * moves, hints and whether it was on an earlier version.
+ * @param {Table} table
+ * @param {Row[]} [rows]
+ * @param {string} [today]
  */
 export function toCsv(table, rows = table.students, today = '') {
   const head = ['Student', 'Solved', 'Solved first try', 'Seconds in all']
@@ -120,9 +163,11 @@ export function toCsv(table, rows = table.students, today = '') {
     const name = `${p.index}. ${p.title}`
     head.push(name, `${name}: seconds`, `${name}: wrong moves`, `${name}: hints`, `${name}: earlier version`)
   }
+  /** @type {(string | number)[][]} */
   const lines = [head]
   for (const row of rows) {
     const sum = totals(row)
+    /** @type {(string | number)[]} */
     const line = [row.name, sum.solved, sum.clean, sum.seconds]
     if (table.due) line.push(workMark(row, table.due, today).short, row.done_day || '')
     for (const cell of row.results) {
@@ -135,8 +180,9 @@ export function toCsv(table, rows = table.students, today = '') {
   return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n'
 }
 
-/** A file name for the CSV: the class's and lesson's names, kept to safe characters. */
+/** A file name for the CSV: the class's and lesson's names, kept to safe characters. @param {string} className @param {string} lessonName */
 export function csvName(className, lessonName) {
+  /** @param {string} text */
   const safe = (text) => String(text).normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)
   return `${safe(className) || 'class'}-${safe(lessonName) || 'lesson'}.csv`
 }

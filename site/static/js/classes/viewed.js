@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A student's dashboard and history, as their teacher sees them: the dashboard and history pages
  * with ?class=<id>&student=<id> read the student's figures from the class's routes
@@ -10,6 +11,11 @@
  */
 import { call } from '../lib/api.js'
 
+/** @import { ClassCall, ClassOut, Viewed, ViewedWho } from '../classes_types.js' */
+
+/** @type {ClassCall} */
+const request = call // lib/api.js's, as the class pages send it
+
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 const PLAYER_ID = /^[0-9a-f]{16}$/
 
@@ -17,6 +23,8 @@ const PLAYER_ID = /^[0-9a-f]{16}$/
  * The student being viewed from `search` (location.search): { classId, studentId, … } with their
  * API paths and page links, or null when the address names no class and student. A malformed id is
  * still returned (its reads answer 404 in the server's words), so a broken link says so.
+ * @param {string} search
+ * @returns {Viewed | null}
  */
 export function viewedOf(search) {
   const params = new URLSearchParams(search)
@@ -37,21 +45,26 @@ export function viewedOf(search) {
     assignPage: (theme) => `/classes/class/?id=${c}&assign=${encodeURIComponent(theme)}`,
     async describe() {
       if (!this.wellFormed) return {}
-      const got = await call(`/classes/${c}`)
-      if (got.status !== 200 || !got.data || got.data.role !== 'teacher') return {}
-      const student = (got.data.students || []).find((m) => m.id === studentId)
-      return { className: got.data.name, name: student ? student.name : undefined }
+      const got = await request(`/classes/${c}`)
+      const klass = got.status === 200 ? /** @type {ClassOut | null} */ (got.data) : null
+      if (!klass || klass.role !== 'teacher') return {}
+      const student = (klass.students || []).find((m) => m.id === studentId)
+      return { className: klass.name, name: student ? student.name : undefined }
     },
   }
 }
 
-/** The page's lede to the teacher: `words(name)` (the student's name, or "this student"), then the class. */
+/**
+ * The page's lede to the teacher: `words(name)` (the student's name, or "this student"), then the class.
+ * @param {ViewedWho} who
+ * @param {(name: string) => string} words
+ */
 export function viewedLede(who, words) {
   const where = who.className ? ` You see this as their teacher in ${who.className}.` : ''
   return `${words(who.name || 'this student')}${where}`
 }
 
-/** "Ada’s" (or "This student’s") for a heading. */
+/** "Ada’s" (or "This student’s") for a heading. @param {ViewedWho} who */
 export function possessive(who) {
   return `${who.name || 'This student'}’s`
 }
