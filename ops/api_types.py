@@ -59,7 +59,7 @@ def _ts(schema: dict[str, Any]) -> str:
         if "prefixItems" in schema:
             return "[" + ", ".join(_ts(item) for item in schema["prefixItems"]) + "]"
         item = _ts(schema.get("items", {}))
-        return f"({item})[]" if " " in item else f"{item}[]"
+        return f"({item})[]" if "|" in item else f"{item}[]"
     if kind == "object":
         if "properties" in schema:
             return _object(schema, indent="")

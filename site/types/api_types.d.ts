@@ -73,7 +73,7 @@ export interface ChainPuzzle {
   start: number
   target: number
   moves: number
-  hand: (Record<string, unknown>)[]
+  hand: Record<string, unknown>[]
 }
 
 export interface ChainTally {
@@ -89,7 +89,7 @@ export interface Checked {
   count: number
   errors: Problem[]
   warnings: Problem[]
-  puzzles: (Record<string, unknown>)[]
+  puzzles: Record<string, unknown>[]
 }
 
 /** A day's board for one band. mine: the caller's row when they have a place (even past the top 100). */
@@ -587,7 +587,7 @@ export interface Played {
   version: number
   /** Each puzzle's revision: the version that last changed its play. */
   revs: number[]
-  puzzles: (Record<string, unknown>)[]
+  puzzles: Record<string, unknown>[]
 }
 
 /** A new player. Keep the token: it's the only way back in (see docs/api.md, the sign-in link). */
@@ -747,7 +747,7 @@ export interface StormBoard {
 export interface StormDay {
   date: string
   bundle: number
-  puzzles: ([string, string, string, number])[]
+  puzzles: [string, string, string, number][]
 }
 
 /** The player's best ranked run and their ranked runs, newest first. */
@@ -826,7 +826,7 @@ export interface StreakBoard {
 export interface StreakDay {
   date: string
   bundle: number
-  puzzles: ([string, string, string, number])[]
+  puzzles: [string, string, string, number][]
 }
 
 /**
