@@ -104,3 +104,6 @@ export interface GameStore {
 export interface StoreModule {
   openStore(backend?: import('./storage_types.js').StorageBackend): GameStore
 }
+
+/** A game the archive links (its `archive` set). */
+export type ArchivedGame = Game & { archive: ArchiveLinks }
