@@ -116,7 +116,7 @@ export function apiPath(board, { date, band }) {
 
 /**
  * A rating as the site writes it: "1623 ± 74", "1500 ± 350 (provisional)".
- * @param {BoardRow} row
+ * @param {BoardRow | { rating: number, rd: number, provisional: boolean }} row a board's row, or the API's RatingInfo
  */
 export function ratingText(row) {
   return `${row.rating} ± ${row.rd}${row.provisional ? ' (provisional)' : ''}`
