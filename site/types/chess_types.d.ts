@@ -1,0 +1,86 @@
+// Chess in the browser: the bundle's puzzles and index (chess/bundle.js), the log a guest's figures
+// are counted from (chess/dashboard.js), and what of a puzzle's record the shared modules read.
+
+/** A puzzle as a shard holds it: [id, FEN, moves (UCI, space-separated), rating, themes (space-separated), game]. */
+export type PuzzleRow = [id: string, fen: string, moves: string, rating: number, themes: string, game?: string]
+
+/** A band of the bundle's index. */
+export interface IndexBand {
+  count: number
+  low: number
+  high: number
+  shards: number
+}
+
+/** /shards/index.json as the build publishes it (docs/bundle.md). */
+export interface ShardIndex {
+  bands: Record<string, IndexBand>
+  /** Shard k of a band: files[band][k], a content-hashed name under /shards/. */
+  files: Record<string, string[]>
+  /** Retired puzzles: id -> the puzzle it duplicates. */
+  duplicates?: Record<string, string>
+  /** The theme index (docs/bundle.md, "The theme index"). */
+  themes?: {
+    /** A band's table of ratings: its file's name. */
+    ratings: Record<string, string>
+    /** A theme's places: its file's name. */
+    files: Record<string, string>
+    /** Live puzzles: theme -> band -> count. */
+    counts: Record<string, Record<string, number>>
+  }
+}
+
+/** What the bundle's files are fetched with (fetch, or a test's stand-in). */
+export type Fetcher = (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>
+
+/** A day's tally of first results (puzzlebook/chess/dashboard.py's DayTally). */
+export interface DayTally {
+  day: string
+  played: number
+  first: number
+  ratings: number
+  rating: number | null
+  /** theme -> [played, first try, sum of ratings]. */
+  themes: Record<string, [number, number, number]>
+}
+
+/** A first result in the history's words. */
+export type HistoryResult = 'clean' | 'help' | 'mistake' | 'missed' | 'shown'
+
+/** An entry of this browser's log of puzzles finished (chess/dashboard.js logEntry; the store keeps it). */
+export interface LogEntry {
+  id: string
+  band: string
+  rating: number
+  themes: string[]
+  result: HistoryResult
+  day: string
+  posted: string
+  /** A guest's estimated rating before and after (chess/rating.js), or null. */
+  before: number | null
+  after: number | null
+  change: number | null
+  /** The daily's day, for a daily. */
+  daily: string | null
+  seconds: number | null
+}
+
+/** What the shared modules read of a chess puzzle's record (chess/ctrl.js newRecord makes it). */
+export interface PuzzleRecord {
+  band: string
+  id: string
+  row: PuzzleRow
+  daily: string | null
+  state: string
+  moves: string[]
+  tries: unknown[]
+  mistakes: number
+  hints: number
+  seconds: number
+  missed: boolean
+  /** Played in a Replay missed run. */
+  replay?: boolean
+  /** A guest's rating estimate around it (chess/rating.js). */
+  estimated?: { before?: number, after?: number } | null
+  [field: string]: unknown
+}
