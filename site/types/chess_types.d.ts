@@ -84,3 +84,56 @@ export interface PuzzleRecord {
   estimated?: { before?: number, after?: number } | null
   [field: string]: unknown
 }
+
+/** A step of your difficulty (chess/difficulty.js). */
+export type Difficulty = 'easiest' | 'easier' | 'normal' | 'harder' | 'hardest'
+
+/** A rating range, both ends included. */
+export type Span = [low: number, high: number]
+
+/** Your own mix (chess/mix.js): its themes, a difficulty or a rating range, and its name. */
+export interface Mix {
+  themes: string[]
+  level: Difficulty | Span
+  name: string
+}
+
+/** What a finished puzzle's share text says (chess/share.js; the controller's results). */
+export interface ShareResult {
+  id: string
+  band: string
+  daily?: string | null
+  replay?: boolean
+  review?: boolean
+  solved: boolean
+  /** Moves found, shown, wrong, and hints taken. */
+  found: number
+  shown: number
+  mistakes: number
+  hints: number
+  seconds: number
+  place?: number | null
+}
+
+/** A Glicko-2 rating (chess/rating.js, the server's puzzlebook/chess/rating.py). */
+export interface Glicko {
+  rating: number
+  rd: number
+  volatility: number
+}
+
+/** How a first result counts for a rating. */
+export type RatingOutcome = 'clean' | 'hints' | 'lost'
+
+/** What a daily's record keeps of its post's answer (chess/store.js's summarise; the API's ChessPosted). */
+export interface ChessPostedKept {
+  already: boolean
+  daily?: string | null
+  offline?: boolean
+  streak?: number
+  freezes_used?: number
+  place?: number | null
+  about?: boolean
+  top?: number | null
+  [field: string]: unknown
+}
