@@ -137,3 +137,19 @@ export interface ChessPostedKept {
   top?: number | null
   [field: string]: unknown
 }
+
+/** A mix read from a link or the form: the mix, or the fault in words for the player. */
+export type MixRead = { mix: Mix, error?: undefined } | { error: string, mix?: undefined }
+
+/** A saved mix as the themes page lists it. */
+export interface SavedMix extends Mix {
+  path: string
+  words: string
+}
+
+/** What the mix's controller asks of its view (chess/mix_view.js). */
+export interface MixUi {
+  redraw(): void
+  /** A mix was saved under `name`. */
+  saved?(name: string): void
+}
