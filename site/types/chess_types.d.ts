@@ -73,7 +73,8 @@ export interface PuzzleRecord {
   daily: string | null
   state: string
   moves: string[]
-  tries: unknown[]
+  /** Wrong moves tried, in UCI. */
+  tries: string[]
   mistakes: number
   hints: number
   seconds: number
@@ -152,4 +153,16 @@ export interface MixUi {
   redraw(): void
   /** A mix was saved under `name`. */
   saved?(name: string): void
+}
+
+/** A puzzle as the game plays it (chess/puzzle.js fromRow): its row read. */
+export interface Puzzle {
+  id: string
+  band: string
+  fen: string
+  /** The line in UCI: the opponent's setup move first, then solver and opponent in turn. */
+  line: string[]
+  rating: number
+  themes: string[]
+  game: string
 }
