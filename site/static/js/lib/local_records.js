@@ -62,11 +62,11 @@ function listed(parts) {
 
 /**
  * What a sign-in as `name` leaves unposted, in words ('' when nothing).
- * @param {NotPosted} found
+ * @param {Partial<NotPosted>} found what notPosted counted (nothing, when it couldn't)
  * @param {string} name
  */
 export function notPostedWords(found, name) {
-  const parts = KEPT.filter((game) => found[game.key]).map((game) => count(found[game.key], game.noun))
+  const parts = KEPT.filter((game) => found[game.key]).map((game) => count(/** @type {number} */ (found[game.key]), game.noun))
   const out = []
   if (parts.length) {
     out.push(`This browser keeps the ${listed(parts)} you finished here without a player: they stay ` +
