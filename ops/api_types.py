@@ -72,7 +72,8 @@ def _comment(text: str, indent: str) -> str:
     lines = text.strip().replace("*/", "*\\/").splitlines()
     if len(lines) == 1:
         return f"{indent}/** {lines[0]} */\n"
-    return f"{indent}/**\n" + "".join(f"{indent} * {line}".rstrip() + "\n" for line in lines) + f"{indent} */\n"
+    body = "".join(f"{indent} * {line}".rstrip() + "\n" for line in lines)
+    return f"{indent}/**\n{body}{indent} */\n"
 
 
 def _object(schema: dict[str, Any], indent: str) -> str:

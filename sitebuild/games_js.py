@@ -100,9 +100,8 @@ def render() -> bytes:
     # store whose shape can't be one, short of a full check of modules that are their games' own.
     lines.append("\n/**\n * Each game's store module, loaded when asked for: `STORES[key]()`.\n")
     lines.append(" * @type {Readonly<Record<string, () => Promise<StoreModule>>>}\n */\n")
-    loaders = "".join(
-        f"  {g.key}: () => /** @type {{Promise<StoreModule>}} */ (import('./{g.store}')),\n" for g in GAMES if g.store
-    )
+    cast = "/** @type {Promise<StoreModule>} */"
+    loaders = "".join(f"  {g.key}: () => {cast} (import('./{g.store}')),\n" for g in GAMES if g.store)
     lines.append(f"export const STORES = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
     lines.append("\n/**\n * The game called `key`, or undefined.\n * @param {string} key\n */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")

@@ -13,16 +13,19 @@ def test_the_committed_answer_types_are_the_documents() -> None:
     )
 
 
+ROW = "functions__routes__x__models__Row"
+
+
 def test_a_schema_is_named_as_the_browser_reads_it() -> None:
     schemas = {"components": {"schemas": {
         "Answer": {"type": "object", "description": "An answer.", "required": ["n"], "properties": {
             "n": {"type": "integer"},
             "kind": {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}]},
-            "rows": {"type": "array", "items": {"$ref": "#/components/schemas/functions__routes__x__models__Row"}},
+            "rows": {"type": "array", "items": {"$ref": "#/components/schemas/" + ROW}},
             "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]},
             "extra": {"type": "object", "additionalProperties": {"type": "boolean"}},
         }},
-        "functions__routes__x__models__Row": {"type": "object", "properties": {"ok": {"const": True}}},
+        ROW: {"type": "object", "properties": {"ok": {"const": True}}},
     }}}
     text = api_types.render(schemas)
     assert "/** An answer. */\nexport interface Answer {\n  n: number\n" in text
