@@ -13,17 +13,23 @@ import { isGameKey } from '../lib/playing.js'
 /** @import { AnalysisUi, MoveNode } from '../engine_types.js' */
 /** @import { Move } from '../vendor/chess.js' */
 /** @typedef {{ index: number, text: string, current: boolean, branch?: boolean | null }} ListItem a move list's button */
+/**
+ * The view's elements, each of its kind.
+ * @typedef {{ analysisView: HTMLElement, analysisBoard: HTMLElement, analysisTitle: HTMLElement, analysisMeta: HTMLElement,
+ *   analysisEval: HTMLElement, evalFigure: HTMLElement, evalWords: HTMLElement, evalDepth: HTMLElement, engineLine: HTMLElement,
+ *   moveList: HTMLElement, sideLine: HTMLElement, sideList: HTMLElement, whyNot: HTMLElement, whyList: HTMLElement,
+ *   refutation: HTMLElement, stepBack: HTMLElement, stepOn: HTMLElement, enginePlay: HTMLButtonElement,
+ *   analysisBack: HTMLAnchorElement, engineStatus: HTMLElement }} AnalysisElements
+ */
 
 /** @implements {AnalysisUi} */
 export class AnalysisView {
   constructor() {
-    const els = byIds(
+    this.el = /** @type {AnalysisElements} */ (byIds(
       'analysis-view', 'analysis-board', 'analysis-title', 'analysis-meta', 'analysis-eval', 'eval-figure', 'eval-words',
       'eval-depth', 'engine-line', 'move-list', 'side-line', 'side-list', 'why-not', 'why-list', 'refutation',
       'step-back', 'step-on', 'engine-play', 'analysis-back', 'engine-status',
-    )
-    // The elements whose kind the view uses beyond HTMLElement's.
-    this.el = /** @type {typeof els & { analysisBack: HTMLAnchorElement, enginePlay: HTMLButtonElement }} */ (els)
+    ))
     /** @type {Board | null} */
     this.board = null
     /** @type {(() => void)[]} */

@@ -158,7 +158,7 @@ export class Engine {
   analyse(fen, { depth, movetime, nodes, onInfo, multipv = 1 } = {}) {
     if (this.search) this.send('stop')
     const serial = ++this.asked
-    const run = this.queue.then(() => this.ready()).then(() => new Promise(/** @type {(resolve: (result: Analysis | null) => void, reject: (error: Error) => void) => void} */ ((resolve, reject) => {
+    const run = this.queue.then(() => this.ready()).then(() => /** @type {Promise<Analysis | null>} */ (new Promise((resolve, reject) => {
       if (serial !== this.asked) return resolve(null)
       this.search = { resolve, reject, onInfo, lines: [], result: { fen, bestmove: null, depth: 0, score: null, pv: [], lines: [] } }
       this.send('ucinewgame')

@@ -25,6 +25,7 @@ import { $ } from '../lib/dom.js'
  * A page of lines and the next page's cursor (the server's) or offset (this browser's), or why not.
  * @typedef {{ lines: Line[], next: string | number | null, error?: undefined } | { error: string }} Page
  */
+/** @typedef {{ lines: Line[], next: string | number | null }} Listed a page that came */
 
 const PAGE = 20
 const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
@@ -49,7 +50,7 @@ async function page(missed, before) {
   if (getPlayer()) {
     const query = new URLSearchParams()
     if (missed) query.set('missed', 'true')
-    if (before) query.set('before', String(before))
+    if (before) query.set('before', /** @type {string} */ (before)) // the server's cursor
     const got = /** @type {Answer<HistoryPage & Partial<ErrorBody>>} */ (await call(viewed ? viewed.historyPath(query.toString()) : `/me/history${query.toString() ? `?${query}` : ''}`))
     if (got.status === 200 && got.data) return got.data
     if (got.status === 0) return { error: 'You seem to be offline: your history is kept on the server. Try again when you are back online.' }
@@ -122,11 +123,11 @@ async function load(append) {
     document.body.dataset.history = 'refused'
     return
   }
-  const { lines, next } = /** @type {{ lines: Line[], next: string | number | null }} */ (got) // no error: a page
-  const rows = lines.map(row)
+  // No error: a page (its lines and the next page's cursor).
+  const rows = /** @type {Listed} */ (got).lines.map(row)
   if (append) $('history-rows').append(...rows)
   else $('history-rows').replaceChildren(...rows)
-  cursor = next
+  cursor = /** @type {Listed} */ (got).next
   const shown = $('history-rows').children.length
   $('history-table').hidden = shown === 0
   keepTableRoles($('history-table'))
@@ -150,9 +151,9 @@ async function missedPuzzles() {
   do {
     const got = await page(true, before)
     if (got.error) return { error: got.error }
-    const { lines, next } = /** @type {{ lines: Line[], next: string | number | null }} */ (got) // no error: a page
-    out.push(...lines)
-    before = next
+    // No error: a page.
+    out.push(.../** @type {Listed} */ (got).lines)
+    before = /** @type {Listed} */ (got).next
   } while (before !== null && before !== undefined && out.length < REPLAY_MOST)
   return { puzzles: out.slice(0, REPLAY_MOST).map((l) => ({ band: l.band, id: l.id })) }
 }
@@ -167,21 +168,20 @@ async function replay() {
     $('history-error').textContent = got.error
     return
   }
-  const { puzzles } = /** @type {{ puzzles: { band: string, id: string }[] }} */ (got) // no error: the puzzles
-  if (!puzzles.length) {
+  /** @typedef {{ puzzles: { band: string, id: string }[] }} Missed no error: the puzzles */
+  if (!/** @type {Missed} */ (got).puzzles.length) {
     $('history-empty').hidden = false
     $('history-empty').textContent = 'No missed puzzles to replay.'
     return
   }
-  startReplay(puzzles)
+  startReplay(/** @type {Missed} */ (got).puzzles)
   location.href = '/#/replay'
 }
 
 const player = getPlayer()
 if (viewed) {
+  /** @type {HTMLAnchorElement} */ ($('dashboard-link')).href = viewed.page('dashboard')
   $('replay-missed').hidden = true
-  const dashboardLink = /** @type {HTMLAnchorElement} */ ($('dashboard-link'))
-  dashboardLink.href = viewed.page('dashboard')
   $('history-lede').textContent = 'Reading the student’s history…'
   viewed.describe().then((who) => {
     const whose = possessive(who)

@@ -34,7 +34,7 @@ export function parseDay(text) {
   if (!m) return null
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
-  return m[0]
+  return /** @type {string} */ (text)
 }
 
 /**
@@ -55,7 +55,7 @@ export function parseMonth(text) {
   const m = typeof text === 'string' ? MONTH_FORM.exec(text) : null
   if (!m) return null
   const [year, month] = [Number(m[1]), Number(m[2])]
-  return year >= 1 && month >= 1 && month <= 12 ? m[0] : null
+  return year >= 1 && month >= 1 && month <= 12 ? /** @type {string} */ (text) : null
 }
 
 /**

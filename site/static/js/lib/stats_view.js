@@ -19,16 +19,16 @@ const TONES = { clean: 'strong', missed: 'weak' }
 
 export class StatsView {
   constructor() {
-    this.els = byIds('stats-sheet', 'stats-sheet-title', 'stats-source', 'stats-played', 'stats-solved',
+    this.el = byIds('stats-sheet', 'stats-sheet-title', 'stats-source', 'stats-played', 'stats-solved',
       'stats-current', 'stats-best', 'stats-charts')
     /** @type {StatsState | null} */
     this.state = null
     this.width = 0
     // Charts are drawn at their box's width in pixels: drawn again when it changes (a phone turned).
     this.resize = new ResizeObserver(() => {
-      if (this.state && this.els.statsCharts.clientWidth !== this.width) this.drawCharts()
+      if (this.state && this.el.statsCharts.clientWidth !== this.width) this.drawCharts()
     })
-    this.resize.observe(this.els.statsCharts)
+    this.resize.observe(this.el.statsCharts)
   }
 
   /**
@@ -36,7 +36,7 @@ export class StatsView {
    * @param {string} name
    */
   open(name) {
-    const els = this.els
+    const els = this.el
     this.state = null
     setText(els.statsSheetTitle, `${name}: your stats`)
     setText(els.statsSource, 'Counting…')
@@ -46,7 +46,7 @@ export class StatsView {
   }
 
   failed() {
-    setText(this.els.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
+    setText(this.el.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
   }
 
   /**
@@ -54,7 +54,7 @@ export class StatsView {
    * @param {StatsState} state
    */
   draw(state) {
-    const els = this.els
+    const els = this.el
     this.state = state
     const where = {
       account: 'From your account, with anything played in this browser not posted yet.',
@@ -71,8 +71,7 @@ export class StatsView {
 
   /** Draw the charts of the state drawn (only called once there is one). */
   drawCharts() {
-    const els = this.els
-    const state = /** @type {StatsState} */ (this.state)
+    const { state, el: els } = /** @type {this & { state: StatsState }} */ (this)
     this.width = els.statsCharts.clientWidth
     const width = Math.max(200, this.width)
     const parts = []
