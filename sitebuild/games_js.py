@@ -22,12 +22,18 @@ PATH = "js/games.js"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
 
 HEADER = """\
+// @ts-check
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
  * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by
  * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
+ * Their types are site/types/games_types.d.ts.
  */
+/** @import { Band, Board, Game, StoreModule, WaitingModule } from './games_types.js' */
 """
+
+# Each constant's type (site/types/games_types.d.ts): the checker holds the generated values to it.
+TYPES = {"games": "readonly Game[]", "boards": "readonly Board[]", "bands": "readonly Band[]"}
 
 
 def browser_registry() -> dict[str, object]:
@@ -83,6 +89,7 @@ def render() -> bytes:
     lines = [HEADER]
     for name in ("games", "boards", "bands"):
         text = json.dumps(data[name], indent=2, ensure_ascii=False)
+        lines.append(f"/** @type {{{TYPES[name]}}} */\n")
         lines.append(f"export const {name.upper()} = /* @__PURE__ */ Object.freeze({text})\n")
     lines.append("\n/** The band names, easiest first. */\n")
     lines.append("export const BAND_NAMES = /* @__PURE__ */ Object.freeze(BANDS.map((b) => b.name))\n")
@@ -90,13 +97,19 @@ def render() -> bytes:
     lines.append(f"export const UCI = /* @__PURE__ */ new RegExp({json.dumps(whole_text(UCI))})\n")
     # Each store's module by a literal path, so the build's bundler (sitebuild/bundle.py) can follow
     # it: an import() of a path made at run time is one it can't resolve.
-    lines.append("\n/** Each game's store module, loaded when asked for: `STORES[key]()`. */\n")
-    loaders = "".join(f"  {g.key}: () => import('./{g.store}'),\n" for g in GAMES if g.store)
+    # Each loader names its module's contract, GameStore, by a cast: the checker then refuses a
+    # store whose shape can't be one, short of a full check of modules that are their games' own.
+    lines.append("\n/**\n * Each game's store module, loaded when asked for: `STORES[key]()`.\n")
+    lines.append(" * @type {Readonly<Record<string, () => Promise<StoreModule>>>}\n */\n")
+    cast = "/** @type {Promise<StoreModule>} */"
+    loaders = "".join(f"  {g.key}: () => {cast} (import('./{g.store}')),\n" for g in GAMES if g.store)
     lines.append(f"export const STORES = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
-    lines.append("\n/** Each game's module of results waiting outside the outbox: `WAITING[key]()`. */\n")
-    loaders = "".join(f"  {g.key}: () => import('./{g.waiting}'),\n" for g in GAMES if g.waiting)
+    lines.append("\n/**\n * Each game's module of results waiting outside the outbox: `WAITING[key]()`.\n")
+    lines.append(" * @type {Readonly<Record<string, () => Promise<WaitingModule>>>}\n */\n")
+    cast = "/** @type {Promise<WaitingModule>} */"
+    loaders = "".join(f"  {g.key}: () => {cast} (import('./{g.waiting}')),\n" for g in GAMES if g.waiting)
     lines.append(f"export const WAITING = /* @__PURE__ */ Object.freeze({{\n{loaders}}})\n")
-    lines.append("\n/** The game called `key`, or undefined. */\n")
+    lines.append("\n/**\n * The game called `key`, or undefined.\n * @param {string} key\n */\n")
     lines.append("export function findGame(key) {\n  return GAMES.find((g) => g.key === key)\n}\n")
     return "".join(lines).encode("utf-8")
 

@@ -55,5 +55,5 @@ export interface Analyser {
   analyse(
     fen: string,
     limits: { depth: number; multipv: number },
-  ): Promise<{ score?: Score | null; pv?: string[]; lines?: PvLine[] } | null>
+  ): Promise<{ score?: Score | null; pv?: string[]; lines?: { score: Score | null; pv: string[] }[] } | null>
 }

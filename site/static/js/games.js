@@ -1,8 +1,12 @@
+// @ts-check
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
  * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by
  * sitebuild/games_js.py. Don't edit: change them and run `python -m sitebuild.games_js`.
+ * Their types are site/types/games_types.d.ts.
  */
+/** @import { Band, Board, Game, StoreModule, WaitingModule } from './games_types.js' */
+/** @type {readonly Game[]} */
 export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "chess",
@@ -122,6 +126,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     }
   }
 ])
+/** @type {readonly Board[]} */
 export const BOARDS = /* @__PURE__ */ Object.freeze([
   {
     "id": "chess/daily",
@@ -374,6 +379,7 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "caption": "Streak best"
   }
 ])
+/** @type {readonly Band[]} */
 export const BANDS = /* @__PURE__ */ Object.freeze([
   {
     "name": "Beginner",
@@ -408,19 +414,28 @@ export const BAND_NAMES = /* @__PURE__ */ Object.freeze(BANDS.map((b) => b.name)
 /** A whole move in UCI (e2e4, e7e8q), as the server's referee reads it. */
 export const UCI = /* @__PURE__ */ new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(?![\\s\\S])")
 
-/** Each game's store module, loaded when asked for: `STORES[key]()`. */
+/**
+ * Each game's store module, loaded when asked for: `STORES[key]()`.
+ * @type {Readonly<Record<string, () => Promise<StoreModule>>>}
+ */
 export const STORES = /* @__PURE__ */ Object.freeze({
-  chess: () => import('./chess/store.js'),
-  chain: () => import('./chain/store.js'),
-  streak: () => import('./streak/store.js'),
+  chess: () => /** @type {Promise<StoreModule>} */ (import('./chess/store.js')),
+  chain: () => /** @type {Promise<StoreModule>} */ (import('./chain/store.js')),
+  streak: () => /** @type {Promise<StoreModule>} */ (import('./streak/store.js')),
 })
 
-/** Each game's module of results waiting outside the outbox: `WAITING[key]()`. */
+/**
+ * Each game's module of results waiting outside the outbox: `WAITING[key]()`.
+ * @type {Readonly<Record<string, () => Promise<WaitingModule>>>}
+ */
 export const WAITING = /* @__PURE__ */ Object.freeze({
-  lessons: () => import('./lessons/store.js'),
+  lessons: () => /** @type {Promise<WaitingModule>} */ (import('./lessons/store.js')),
 })
 
-/** The game called `key`, or undefined. */
+/**
+ * The game called `key`, or undefined.
+ * @param {string} key
+ */
 export function findGame(key) {
   return GAMES.find((g) => g.key === key)
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * /signin/: signing in to a player made elsewhere, three ways.
  *
@@ -15,6 +16,8 @@ import { call, setPlayer, tokenFromHash, getPlayer } from './lib/api.js'
 import { passkeySignIn, codeSignIn } from './lib/passkeys.js'
 import { notPosted, notPostedWords } from './lib/local_records.js'
 import { $ } from './lib/dom.js'
+/** @import { Answer, KeptPlayer } from './answer_types.js' */
+/** @import { Me } from './api_types.js' */
 
 const title = $('signin-title')
 const text = $('signin-text')
@@ -22,6 +25,10 @@ const text = $('signin-text')
 /**
  * Keep `player` ({id, name, token}) as this browser's, and say so, with what stays unposted
  * (read from the games' stores first, so the page says it all at once).
+ */
+/**
+ * @param {KeptPlayer} player
+ * @param {string} [extra]
  */
 async function welcome(player, extra = '') {
   setPlayer(player)
@@ -44,6 +51,10 @@ function mergeReview() {
     .catch(() => {})
 }
 
+/**
+ * @param {string} heading
+ * @param {string} words
+ */
 function offerTheWays(heading, words) {
   title.textContent = heading
   text.textContent = words
@@ -51,8 +62,9 @@ function offerTheWays(heading, words) {
   $('signin-done').hidden = true
 }
 
+/** @param {string} token */
 async function withLink(token) {
-  const answer = await call('/me', { token })
+  const answer = /** @type {Answer<Me>} */ (await call('/me', { token }))
   if (answer.status === 200 && answer.data) {
     await welcome({ id: answer.data.id, name: answer.data.name, token })
   } else if (answer.status === 401 || answer.status === 404) {
@@ -78,7 +90,7 @@ function start() {
 }
 
 $('signin-passkey').addEventListener('click', async (event) => {
-  const button = event.currentTarget
+  const button = /** @type {HTMLButtonElement} */ (event.currentTarget)
   $('signin-passkey-error').textContent = ''
   button.disabled = true
   try {
@@ -92,9 +104,9 @@ $('signin-passkey').addEventListener('click', async (event) => {
 
 $('signin-code-form').addEventListener('submit', async (event) => {
   event.preventDefault()
-  const input = $('signin-code')
+  const input = /** @type {HTMLInputElement} */ ($('signin-code'))
   const error = $('signin-code-error')
-  const button = event.submitter || event.currentTarget.querySelector('button')
+  const button = /** @type {HTMLButtonElement} */ (event.submitter || /** @type {HTMLFormElement} */ (event.currentTarget).querySelector('button'))
   error.textContent = ''
   if (!input.value.trim()) {
     error.textContent = 'Type one of your recovery codes.'

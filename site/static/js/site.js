@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * On every page: a sign-in link handed to the sign-in page, the service
  * worker (offline play), the player's name in the header (a guest's "Sign in"
@@ -35,12 +36,12 @@ function forwardSignIn() {
 /** The player's chip in the header, or for a guest the way to make a player or sign in. */
 function showPlayer() {
   const player = getPlayer()
-  for (const chip of document.querySelectorAll('[data-player-chip]')) {
+  for (const chip of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-player-chip]'))) {
     chip.hidden = !player
     const name = chip.querySelector('[data-player-name]')
     if (name) name.textContent = player ? player.name : ''
   }
-  for (const link of document.querySelectorAll('[data-guest-link]')) link.hidden = Boolean(player)
+  for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-guest-link]'))) link.hidden = Boolean(player)
 }
 
 /**
@@ -48,9 +49,10 @@ function showPlayer() {
  * one row; Escape closes it and gives Menu the focus back.
  */
 function wireMenu() {
-  const button = document.querySelector('[data-menu-button]')
+  const button = /** @type {HTMLElement | null} */ (document.querySelector('[data-menu-button]'))
   if (!button) return
-  const header = button.closest('.site-header')
+  const header = /** @type {HTMLElement} */ (button.closest('.site-header')) // the button is in the header
+  /** @param {boolean} yes */
   const open = (yes) => {
     header.classList.toggle('is-menu-open', yes)
     button.setAttribute('aria-expanded', String(yes))
@@ -93,10 +95,14 @@ const QUIET_AT_MOST_MS = 10000
  * completes starts the wait again), or QUIET_AT_MOST_MS from now. `load` alone was too soon: a
  * daily opened by its address asks for the day's file, the board's styles and its sprites after
  * load, and the service worker's first install (some 150 files) used to start among them.
+ * @param {() => void} fn
  */
 function whenQuiet(fn) {
-  let timer = null
-  let cap = null
+  /** @type {number | undefined} */
+  let timer
+  /** @type {number | undefined} */
+  let cap
+  /** @type {PerformanceObserver | null} */
   let watch = null
   let called = false
   const done = () => {

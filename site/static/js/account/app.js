@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The account page (/account/): for a player, /api/me's account lines
  * ("12 puzzles solved, 9 cleanly · 3-day daily streak"), the rating with its
@@ -14,18 +15,29 @@ import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
 import { ratingText } from '../boards/model.js'
 import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 import { $ } from '../lib/dom.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { CodesMade, CodesState, Me, PasskeyInfo, PasskeyList } from '../api_types.js' */
 
 // Ways back in, counted once read (null until then: the sign-out question doesn't guess).
+/** @type {{ results: number, passkeys: number | null, codesLeft: number | null }} */
 const state = { results: 0, passkeys: null, codesLeft: null }
 
+// The page's controls whose kind matters (looked up once: the template holds them).
+const signInInput = /** @type {HTMLInputElement} */ ($('account-signin-link'))
+const passkeyName = /** @type {HTMLInputElement} */ ($('passkey-name'))
+const codesMake = /** @type {HTMLButtonElement} */ ($('codes-make'))
+
+/** @param {string | number} stamp */
 function longDate(stamp) {
   return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
 }
 
+/** @param {number} n */
 function days(n) {
   return `${n} ${n === 1 ? 'day' : 'days'}`
 }
 
+/** @param {string} lede */
 function showAnonymous(lede) {
   $('account-player').hidden = true
   $('account-save').hidden = true
@@ -38,8 +50,8 @@ async function render() {
   const player = getPlayer()
   if (!player) return showAnonymous('You are playing without a player: your results stay in this browser.')
   $('account-title').textContent = player.name
-  $('account-signin-link').value = signInLink(player.token)
-  const answer = await call('/me')
+  signInInput.value = signInLink(player.token)
+  const answer = /** @type {Answer<Me>} */ (await call('/me'))
   if (answer.status === 401) {
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
@@ -81,7 +93,7 @@ function linkCopied() {
 // ---- passkeys ------------------------------------------------------------------------------
 
 async function renderPasskeys() {
-  const answer = await call('/me/passkeys')
+  const answer = /** @type {Answer<PasskeyList>} */ (await call('/me/passkeys'))
   const list = $('passkey-list')
   if (answer.status !== 200 || !answer.data) {
     $('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
@@ -98,6 +110,7 @@ async function renderPasskeys() {
   renderPrompt()
 }
 
+/** @param {PasskeyInfo} key */
 function passkeyItem(key) {
   const item = document.createElement('li')
   const words = document.createElement('span')
@@ -118,6 +131,10 @@ function passkeyItem(key) {
   return item
 }
 
+/**
+ * @param {PasskeyInfo} key
+ * @param {HTMLButtonElement} button
+ */
 async function removePasskey(key, button) {
   if (button.dataset.sure !== 'yes') {
     // A second press removes it: a passkey taken off by a slip would be a surprise later.
@@ -137,13 +154,13 @@ async function removePasskey(key, button) {
 
 $('passkey-form').addEventListener('submit', async (event) => {
   event.preventDefault()
-  const button = event.submitter || $('passkey-form').querySelector('button')
+  const button = /** @type {HTMLButtonElement} */ (event.submitter || $('passkey-form').querySelector('button'))
   $('passkey-error').textContent = ''
   button.disabled = true
   try {
-    const added = await addPasskey($('passkey-name').value.trim())
+    const added = await addPasskey(passkeyName.value.trim())
     if (added.ok) {
-      $('passkey-name').value = ''
+      passkeyName.value = ''
       toast(`Added ${added.data.name}. It signs you in on any device that holds it.`)
       await renderPasskeys()
     } else {
@@ -157,7 +174,7 @@ $('passkey-form').addEventListener('submit', async (event) => {
 // ---- recovery codes ------------------------------------------------------------------------
 
 async function renderCodes() {
-  const answer = await call('/me/recovery-codes')
+  const answer = /** @type {Answer<CodesState>} */ (await call('/me/recovery-codes'))
   if (answer.status !== 200 || !answer.data) {
     $('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
     return
@@ -167,16 +184,16 @@ async function renderCodes() {
   $('codes-state').textContent = made
     ? `${left} of ${count} recovery codes left, made ${longDate(made)}.${left ? '' : ' Make new ones to have some again.'}`
     : 'You have no recovery codes yet.'
-  $('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
+  codesMake.textContent = made ? 'Make new codes' : 'Make recovery codes'
   renderPrompt()
 }
 
 async function makeCodes() {
   $('codes-confirm').hidden = true
   $('codes-error').textContent = ''
-  $('codes-make').disabled = true
+  codesMake.disabled = true
   try {
-    const answer = await call('/me/recovery-codes', { method: 'POST' })
+    const answer = /** @type {Answer<CodesMade>} */ (await call('/me/recovery-codes', { method: 'POST' }))
     if (answer.status !== 201 || !answer.data) {
       $('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
       return
@@ -191,11 +208,11 @@ async function makeCodes() {
     announce('Ten recovery codes made. Save them now: they are shown this once.')
     await renderCodes()
   } finally {
-    $('codes-make').disabled = false
+    codesMake.disabled = false
   }
 }
 
-$('codes-make').addEventListener('click', () => {
+codesMake.addEventListener('click', () => {
   if (!state.codesLeft) return makeCodes()
   const n = state.codesLeft
   $('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
@@ -205,7 +222,7 @@ $('codes-make').addEventListener('click', () => {
 $('codes-yes').addEventListener('click', makeCodes)
 $('codes-no').addEventListener('click', () => {
   $('codes-confirm').hidden = true
-  $('codes-make').focus()
+  codesMake.focus()
 })
 $('codes-copy').addEventListener('click', async () => {
   const codes = [...$('codes-list').children].map((item) => item.textContent).join('\n')
@@ -213,48 +230,48 @@ $('codes-copy').addEventListener('click', async () => {
     await navigator.clipboard.writeText(codes)
     toast('Recovery codes copied.')
   } catch {
-    getSelection().selectAllChildren($('codes-list'))
+    /** @type {Selection} */ (getSelection()).selectAllChildren($('codes-list'))
     toast('Copy the selected codes.')
   }
 })
 $('codes-done').addEventListener('click', () => {
   $('codes-shown').hidden = true
   $('codes-list').replaceChildren()
-  $('codes-make').focus()
+  codesMake.focus()
 })
 
 // ---- the prompt's buttons ------------------------------------------------------------------
 
 function toPasskeys() {
-  $('passkey-name').scrollIntoView({ block: 'center' })
-  $('passkey-name').focus()
+  passkeyName.scrollIntoView({ block: 'center' })
+  passkeyName.focus()
 }
 
 function toCodes() {
-  $('codes-make').scrollIntoView({ block: 'center' })
-  $('codes-make').click() // asks first when unused codes would stop working
+  codesMake.scrollIntoView({ block: 'center' })
+  codesMake.click() // asks first when unused codes would stop working
 }
 
 $('account-save-link').addEventListener('click', () => $('account-copy').click())
 $('account-save-passkey').addEventListener('click', toPasskeys)
 $('account-save-codes').addEventListener('click', toCodes)
 
-wirePlayerForm($('account-form'), async (player) => {
+wirePlayerForm(/** @type {HTMLFormElement} */ ($('account-form')), async (player) => {
   toast(`Welcome, ${player.name}. Your results will be kept.`)
   await render()
 })
 
-wireCopyLink($('account-copy'), $('account-signin-link'))
+wireCopyLink($('account-copy'), signInInput)
 $('account-copy').addEventListener('click', linkCopied)
 
 // Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).
-const signOut = wireSignOut($('account-sign-out').closest('[data-sign-out-root]'), {
+const signOut = wireSignOut(/** @type {Element} */ ($('account-sign-out').closest('[data-sign-out-root]')), {
   onSignedOut: async () => {
     await render()
     $('main').focus() // the button is gone with the player
   },
   ways: () => ({ passkeys: state.passkeys, codes: state.codesLeft }),
-  linkInput: $('account-signin-link'),
+  linkInput: signInInput,
 })
 $('account-sign-out-passkey').addEventListener('click', () => {
   signOut.close(false)

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The archive page (/archive/):
  *
@@ -19,20 +20,36 @@ import { playerDay, longDate } from '../lib/dates.js'
 import { $, el, announce } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { STORES } from '../games.js'
+/** @import { ArchivedGame, GameStore } from '../games_types.js' */
+/** @import { ArchiveMonth, DailyIndex } from '../archive_types.js' */
 
+/** @type {DailyIndex | null} */
 let index = null
 let serial = 0
+/**
+ * A store whose days carry a mark in the archive (its game's `archive.marks`).
+ * @typedef {GameStore & { dayMark(date: string): string | null }} MarkedStore
+ */
+/** @type {Promise<Record<string, MarkedStore>> | null} */
 let stores = null // the stores of the games whose links carry a mark: { <game key>: store }
 
-/** The stores whose day marks the archive shows (loaded once). */
+/**
+ * The stores whose day marks the archive shows (loaded once).
+ * @returns {Promise<Record<string, MarkedStore>>}
+ */
 function markStores() {
   stores ||= Promise.all(ARCHIVED.filter((game) => game.archive.marks && game.store).map(async (game) => {
     const { openStore } = await STORES[game.key]()
-    return [game.key, openStore()]
+    return /** @type {[string, MarkedStore]} */ ([game.key, openStore()])
   })).then(Object.fromEntries).catch(() => ({}))
   return stores
 }
 
+/**
+ * A published file's JSON: { data } or { status } (0 when offline).
+ * @param {string} url
+ * @returns {Promise<{ data: unknown, status?: undefined } | { data?: undefined, status: number }>}
+ */
 async function getJson(url) {
   try {
     const res = await fetch(url)
@@ -44,10 +61,16 @@ async function getJson(url) {
 
 const VIEWS = ['archive-view', 'chess-day-view', 'notice-view']
 
+/** @param {string} view */
 function show(view) {
   showOnly(VIEWS, view)
 }
 
+/**
+ * @param {ArchiveMonth[]} months
+ * @param {string | null} month
+ * @param {Record<string, MarkedStore>} marks
+ */
 function renderMonth(months, month, marks) {
   const list = $('archive-list')
   const select = $('archive-month')
@@ -79,7 +102,11 @@ function renderMonth(months, month, marks) {
     el('h2', { id: 'month-title', text: monthName(chosen.month) }), days))
 }
 
-/** The dailies of `game` on `date` (a game with several a day): straight to the one, or a choice. */
+/**
+ * The dailies of `game` on `date` (a game with several a day): straight to the one, or a choice.
+ * @param {ArchivedGame} game
+ * @param {string} date
+ */
 async function renderPick(game, date) {
   const mine = serial
   const { label } = game.archive
@@ -90,7 +117,8 @@ async function renderPick(game, date) {
   const got = await getJson(`/daily/${game.key}/${date}.json`)
   if (mine !== serial) return
   const today = playerDay()
-  const dailies = got.data && Array.isArray(got.data.dailies) ? got.data.dailies : []
+  const file = /** @type {{ dailies?: { band: string, rating: number }[] } | undefined} */ (got.data)
+  const dailies = file && Array.isArray(file.dailies) ? file.dailies : []
   if (date >= today || !dailies.length) {
     $('chess-day-lede').textContent = got.status === 0
       ? 'You seem to be offline. Try again when you are back online.'
@@ -121,7 +149,7 @@ async function route() {
     return fillNotice(title, `The address may be mistyped. A month of the archive is written like #/2026-10${days.join('')}.`, `${title} · Archive · Puzzle Book`)
   }
   const picked = ARCHIVED.find((g) => g.key === want.kind)
-  if (picked) return renderPick(picked, want.date)
+  if (picked) return renderPick(picked, /** @type {{ date: string }} */ (want).date) // a game's kind comes with a date
   show('archive-view')
   document.title = 'Archive · Puzzle Book'
   if (!index) {
@@ -134,13 +162,13 @@ async function route() {
       }))
       return
     }
-    index = got.data
+    index = /** @type {DailyIndex} */ (got.data)
   }
   const marks = await markStores()
   if (mine !== serial) return
-  renderMonth(pastMonths(index, playerDay()), want.month, marks)
+  renderMonth(pastMonths(index, playerDay()), /** @type {{ month: string | null }} */ (want).month, marks)
 }
 
-$('archive-month').addEventListener('change', (e) => { location.hash = `#/${e.target.value}` })
+$('archive-month').addEventListener('change', (e) => { location.hash = `#/${/** @type {HTMLSelectElement} */ (e.target).value}` })
 window.addEventListener('hashchange', () => route().catch(console.error))
 route().catch(console.error)

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The leaderboards page (/boards/): one board at a time, chosen by its tab
  * (see model.js for the addresses). The rows come from the board's snapshot,
@@ -16,15 +17,29 @@ import { call, getPlayer } from '../lib/api.js'
 import { playerDay, longDate, isDay, addDays, endsEverywhere } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { MyEntry } from '../api_types.js' */
+/** @import { BoardRoute, Shown, Snapshot } from '../boards_types.js' */
+/** @import { Board } from '../games_types.js' */
+/** @typedef {{ date: string | null, band: string | null }} At a board's day and band */
 
 let serial = 0
+/** @type {BoardRoute | null} */
 let current = null
 // The snapshot on show: when it was published, and the server's clock against this browser's.
+/** @type {{ published: string, offset: number } | null} */
 let shown = null
 let ticking = 0
 // Until when the dated board on show takes results (a UTC instant), or null.
+/** @type {string | null} */
 let openTill = null
 
+/**
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ */
 const el = (tag, className, text) => make(tag, { class: className || null, text })
 
 /**
@@ -32,6 +47,7 @@ const el = (tag, className, text) => make(tag, { class: className || null, text 
  * container is no live region, so a table of a hundred rows is never read out whole; the
  * board's announcement (route) says what it holds.
  */
+/** @param {string} text */
 function message(text, className = 'muted', speak = true) {
   $('board-body').replaceChildren(el('p', className, text))
   $('board-mine').hidden = true
@@ -44,6 +60,7 @@ function message(text, className = 'muted', speak = true) {
  * The line saying until when a dated board takes results ("Open until 1 pm"), from `until` (a UTC
  * instant; null: none). Kept true by the freshness line's timer: it goes when the instant passes.
  */
+/** @param {string | null} until */
 function showOpen(until) {
   openTill = until
   const text = until ? openWords(until) : null
@@ -56,6 +73,7 @@ function showOpen(until) {
  * snapshot is on show. It is no live region: the board's announcement says it once, and a
  * screen reader finds it current whenever it is read, instead of hearing it every second.
  */
+/** @param {Snapshot | null} snapshot */
 function showFresh(snapshot, offset = 0) {
   shown = snapshot && typeof snapshot.published === 'string' ? { published: snapshot.published, offset } : null
   clearInterval(ticking)
@@ -75,6 +93,8 @@ function tick() {
  * The board's snapshot: { status: 200, snapshot, offset } (offset: the server's clock ahead of
  * this browser's, model.js clockOffset), { status: 404 } when none is published, { status: 0 }
  * offline, or the status of another failure. Cached as the server says (15 s).
+ * @param {string} path
+ * @returns {Promise<{ status: 200, snapshot: Snapshot, offset: number } | { status: number, snapshot?: undefined, offset?: undefined }>}
  */
 async function fetchSnapshot(path) {
   try {
@@ -92,19 +112,27 @@ async function fetchSnapshot(path) {
  * The signed-in player's own entry on the board ({ key, row }: `GET /api/me/entry/<board path>`,
  * docs/api.md), or null: a guest, a player not on it (a null key), or no answer (their place is
  * then left out, and the board still shown).
+ * @param {Board} board
+ * @param {At} at
  */
 async function fetchEntry(board, at) {
   if (!getPlayer()) return null
-  const answer = await call(entryPath(board, at))
+  const answer = /** @type {Answer<MyEntry>} */ (await call(entryPath(board, at)))
   const entry = answer.data
   return answer.status === 200 && entry && typeof entry.key === 'string' ? { key: entry.key, row: entry.row || {} } : null
 }
 
-/** The bands of the dailies of `game` on `date`, from its published file ([] when there is none). */
+/**
+ * The bands of the dailies of `game` on `date`, from its published file ([] when there is none).
+ * @param {string} game
+ * @param {string} date
+ * @returns {Promise<string[]>}
+ */
 async function dayBands(game, date) {
   try {
     const res = await fetch(`/daily/${game}/${date}.json`)
     if (!res.ok) return []
+    /** @type {{ dailies?: { band: string }[] }} */
     const file = await res.json()
     return (file.dailies || []).map((d) => d.band).filter((b) => BANDS.includes(b))
   } catch {
@@ -112,19 +140,27 @@ async function dayBands(game, date) {
   }
 }
 
+/** @param {Board} board */
 function setTabs(board) {
-  for (const a of document.querySelectorAll('[data-board]')) {
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-board]'))) {
     if (a.dataset.board === board.id) a.setAttribute('aria-current', 'page')
     else a.removeAttribute('aria-current')
   }
 }
 
+/**
+ * @param {Board} board
+ * @param {string | null} date
+ * @param {string | null} band
+ * @param {string[]} bands
+ */
 function setFilters(board, date, band, bands) {
   $('date-field').hidden = !board.dated
   $('band-field').hidden = !board.bands || (board.bands === 'day' && bands.length < 2)
   if (board.dated) {
-    $('board-date').value = date
-    $('board-date').max = playerDay()
+    const input = /** @type {HTMLInputElement} */ ($('board-date'))
+    input.value = /** @type {string} */ (date)
+    input.max = playerDay()
   }
   if (board.bands) {
     const options = board.bands === 'optional' ? [['', 'All bands'], ...BANDS.map((b) => [b, b])] : bands.map((b) => [b, b])
@@ -142,6 +178,9 @@ function setFilters(board, date, band, bands) {
  * "wide": on a phone each row is drawn as two lines (site/static/css/chain.css),
  * so every cell carries its column's name for that view, and keepTableRoles
  * keeps it a table to a screen reader whatever its display.
+ * @param {Board} board
+ * @param {Shown} answer
+ * @param {string} title
  */
 function renderTable(board, answer, title) {
   const cols = columns(board)
@@ -149,7 +188,9 @@ function renderTable(board, answer, title) {
   table.dataset.reflow = ''
   table.append(el('caption', '', title))
   const head = el('tr')
-  for (const [text, num] of [['Place', true], ['Name', false], ...cols.map((c) => [c.head, c.num])]) {
+  /** @type {[head: string, num: boolean][]} */
+  const heads = [['Place', true], ['Name', false], ...cols.map((c) => /** @type {[string, boolean]} */ ([c.head, c.num]))]
+  for (const [text, num] of heads) {
     const th = el('th', num ? 'num' : '', text)
     th.scope = 'col'
     head.append(th)
@@ -166,7 +207,8 @@ function renderTable(board, answer, title) {
       tr.append(td)
     } else {
       if (item.you) tr.className = 'is-you'
-      const place = placeText(item.row)
+      // A row shown has its place, or the per cent it is among (boards/model.js withMine).
+      const place = /** @type {string} */ (placeText(item.row))
       tr.append(el('td', `num board-place${place.startsWith('#') ? '' : ' is-rough'}`, place))
       const name = el('td', 'board-name', item.row.name)
       if (item.you) name.append(el('span', 'visually-hidden', ' (you)'))
@@ -197,9 +239,12 @@ function mistyped() {
  * What a board without a snapshot (404) says: a past day's was never published (a day before
  * boards were); one the player is on isn't out yet (it is, within 15 s of a change); else no
  * one is on it yet.
+ * @param {Board} board
+ * @param {string} title
+ * @param {{ date: string | null, today: string, entry: unknown }} day
  */
 function missing(board, title, { date, today, entry }) {
-  if (board.dated && date < addDays(today, -1)) return `${title}: no board was published for that day.`
+  if (board.dated && /** @type {string} */ (date) < addDays(today, -1)) return `${title}: no board was published for that day.`
   if (entry) return `${title}: this board isn’t published yet. It is published within 15 seconds of a change; try again in a moment.`
   return `${title}: no one is on this board yet.`
 }
@@ -215,20 +260,21 @@ async function route() {
   setTabs(board)
   current = { board, date, band }
   document.title = `${board.title} · Leaderboards · Puzzle Book`
+  /** @type {string[]} */
   let bands = []
   if (board.bands === 'day') {
     // A board of the day's daily's band: the bands that day had come from its game's day file.
-    bands = await dayBands(board.game, date)
+    bands = await dayBands(board.game, /** @type {string} */ (date)) // a board of bands a day is dated
     if (mine !== serial) return
     if (!bands.length) {
       setFilters(board, date, band, bands)
-      return message(date > today ? 'That day hasn’t come yet.' : `There was no ${board.title.toLowerCase()} that day.`)
+      return message(/** @type {string} */ (date) > today ? 'That day hasn’t come yet.' : `There was no ${board.title.toLowerCase()} that day.`)
     }
     if (!band || !bands.includes(band)) band = bands[0]
     current.band = band
   }
   setFilters(board, date, band, bands)
-  if (board.dated && date > today) return message('That day hasn’t come yet.')
+  if (board.dated && /** @type {string} */ (date) > today) return message('That day hasn’t come yet.')
   message('Loading the board…', 'muted', false)
   const at = { date, band }
   const [got, entry] = await Promise.all([fetchSnapshot(snapshotPath(board, at)), fetchEntry(board, at)])
@@ -236,8 +282,9 @@ async function route() {
   const title = caption(board, { date: date && longDate(date), band })
   // Until when the day's board takes results: the snapshot's word when it has one (null: final),
   // else the day's own end everywhere (lib/dates.js endsEverywhere). The page never asks the API for a board.
-  const snapshot = got.status === 200 ? got.snapshot : {}
-  const until = board.dated ? ('open_until' in snapshot ? snapshot.open_until : endsEverywhere(date)) : null
+  /** @type {Partial<Snapshot>} */
+  const snapshot = got.snapshot || {}
+  const until = board.dated ? ('open_until' in snapshot ? /** @type {string | null} */ (snapshot.open_until) : endsEverywhere(/** @type {string} */ (date))) : null
   const open = openWords(until)
   if (got.status === 404) {
     const text = missing(board, title, { date, today, entry })
@@ -249,21 +296,23 @@ async function route() {
       ? 'You seem to be offline. Try again when you are back online.'
       : 'The board couldn’t be loaded. Try again in a moment.', 'notice')
   }
-  const answer = withMine(got.snapshot, entry, getPlayer()?.name)
+  const shot = /** @type {Snapshot} */ (got.snapshot) // a 200's
+  const answer = withMine(shot, entry, getPlayer()?.name)
   const rows = displayRows(answer)
   $('board-body').replaceChildren(rows.length ? renderTable(board, answer, title) : el('p', 'muted', `${title}: no one is on this board yet.`))
   const line = placeLine(board, answer)
   $('board-mine').hidden = !line
   $('board-mine').textContent = line || ''
   showOpen(until)
-  showFresh(got.snapshot, got.offset)
-  const count = got.snapshot.rows.length
-  const size = Math.max(got.snapshot.size || 0, count)
+  showFresh(shot, got.offset)
+  const count = shot.rows.length
+  const size = Math.max(shot.size || 0, count)
   const held = !count ? 'No one yet.' : size > count ? `The top ${count} of ${size}.` : `${count} on the board.`
   announce([`${title}.`, held, line, $('board-fresh').textContent && `${$('board-fresh').textContent}.`, open && `${open}.`]
     .filter(Boolean).join(' '))
 }
 
+/** @param {Partial<BoardRoute>} change */
 function go(change) {
   if (!current) return
   const next = { ...current, ...change }
@@ -271,9 +320,10 @@ function go(change) {
 }
 
 $('board-date').addEventListener('change', (e) => {
-  if (isDay(e.target.value)) go({ date: e.target.value })
+  const { value } = /** @type {HTMLInputElement} */ (e.target)
+  if (isDay(value)) go({ date: value })
 })
-$('board-band').addEventListener('change', (e) => go({ band: e.target.value || null }))
+$('board-band').addEventListener('change', (e) => go({ band: /** @type {HTMLSelectElement} */ (e.target).value || null }))
 $('board-filters').addEventListener('submit', (e) => e.preventDefault())
 window.addEventListener('hashchange', () => route().catch(console.error))
 route().catch(console.error)

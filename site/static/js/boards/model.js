@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The leaderboards as data: which boards there are, the path of each one's
  * snapshot (and of the API route that answers it), its columns, how fresh a
@@ -10,6 +11,10 @@ import { BAND_NAMES, BOARDS } from '../games.js'
 import { addDays, isDay, longDate, momentWords, playerDay } from '../lib/dates.js'
 import { placed, standingIn } from './places.js'
 import { placeText } from '../lib/standing.js'
+/** @import { Board, Column } from '../games_types.js' */
+/** @import { BoardRoute, BoardRow, DisplayRow, Placed, Shown, Snapshot } from '../boards_types.js' */
+/** @import { MyEntry } from '../api_types.js' */
+/** @typedef {{ date?: string | null, band?: string | null }} Where a board's day and band */
 
 // Every board, in the order of the page's tabs, and the band names: from the game registry.
 export { BOARDS }
@@ -20,6 +25,8 @@ export const BANDS = BAND_NAMES
  *   #/<board id>[/YYYY-MM-DD][/Band]   e.g. #/chess/daily/2026-11-02/Easy, #/chess/alltime/Hard
  * a date for a dated board, a band for one with bands (js/games.js lists them).
  * '' is the first board. A missing date is today (filled in by the page).
+ * @param {string | null | undefined} hash
+ * @returns {BoardRoute | null}
  */
 export function parseRoute(hash) {
   const parts = (hash || '').replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)
@@ -27,15 +34,21 @@ export function parseRoute(hash) {
   const board = BOARDS.find((b) => b.id === `${parts[0]}/${parts[1]}`)
   if (!board) return null
   const rest = parts.slice(2)
+  /** @type {string | null} */
   let date = null
+  /** @type {string | null} */
   let band = null
-  if (board.dated && rest.length && isDay(rest[0])) date = rest.shift()
-  if (board.bands && rest.length && BANDS.includes(rest[0])) band = rest.shift()
+  if (board.dated && rest.length && isDay(rest[0])) date = /** @type {string} */ (rest.shift())
+  if (board.bands && rest.length && BANDS.includes(rest[0])) band = /** @type {string} */ (rest.shift())
   if (rest.length) return null
   return { board, date, band }
 }
 
-/** The address of a board (the inverse of parseRoute). */
+/**
+ * The address of a board (the inverse of parseRoute).
+ * @param {string} boardId
+ * @param {Where} [where]
+ */
 export function routeOf(boardId, { date = null, band = null } = {}) {
   // Board ids, dates and band names need no escaping.
   return '#/' + [boardId, date, band].filter(Boolean).join('/')
@@ -45,8 +58,11 @@ export function routeOf(boardId, { date = null, band = null } = {}) {
  * A board's caption: its registry caption, then the band when it takes one (all bands when
  * none is chosen of an optional one), then the day (`date`, in words) of a dated board:
  * "Chess daily · Easy · Monday 2 November 2026", "Chess clean solves of all time · all bands".
+ * @param {Board} board
+ * @param {Where} [where]
  */
 export function caption(board, { date = null, band = null } = {}) {
+  /** @type {(string | null)[]} */
   const parts = [board.caption]
   if (board.bands === 'optional') parts.push(band || 'all bands')
   else if (board.bands && band) parts.push(band)
@@ -57,11 +73,13 @@ export function caption(board, { date = null, band = null } = {}) {
 /**
  * The board's path after /boards/, as its API route and its snapshot spell it, a band as one
  * more segment: "chess/daily/2026-12-02/Easy", "chess/alltime", "ratings/chess".
+ * @param {Board} board
+ * @param {Where} [where]
  */
 export function boardPath(board, { date = null, band = null } = {}) {
   if (!board || !board.api) throw new Error(`no board ${board && board.id}`)
   if (board.dated && !isDay(date)) throw new Error(`${board.id} needs a day, not ${date}`)
-  const path = board.api.replace(/^\/boards\//, '').replace('{date}', date)
+  const path = board.api.replace(/^\/boards\//, '').replace('{date}', /** @type {string} */ (date))
   return board.bands && band ? `${path}/${encodeURIComponent(band)}` : path
 }
 
@@ -69,37 +87,55 @@ export function boardPath(board, { date = null, band = null } = {}) {
  * Where a board's snapshot is published (docs/site.md, "The boards page"):
  * /snapshots/chess/daily/2026-12-02/Easy.json, /snapshots/chess/alltime.json,
  * /snapshots/ratings/chess.json.
+ * @param {Board} board
+ * @param {Where} [where]
  */
 export function snapshotPath(board, { date = null, band = null } = {}) {
   return `/snapshots/${boardPath(board, { date, band })}.json`
 }
 
-/** The API path of the signed-in player's own entry on a board ({ key, row }: docs/api.md). */
+/**
+ * The API path of the signed-in player's own entry on a board ({ key, row }: docs/api.md).
+ * @param {Board} board
+ * @param {Where} [where]
+ */
 export function entryPath(board, { date = null, band = null } = {}) {
   return `/me/entry/${boardPath(board, { date, band })}`
 }
 
-/** The API path answering a board. */
+/**
+ * The API path answering a board.
+ * @param {Board} board
+ * @param {Where} where
+ */
 export function apiPath(board, { date, band }) {
   if (!board || !board.api) throw new Error(`no board ${board && board.id}`)
   const q = board.bands && band ? `?band=${encodeURIComponent(band)}` : ''
-  return board.api.replace('{date}', date) + q
+  return board.api.replace('{date}', /** @type {string} */ (date)) + q
 }
 
-/** A rating as the site writes it: "1623 ± 74", "1500 ± 350 (provisional)". */
+/**
+ * A rating as the site writes it: "1623 ± 74", "1500 ± 350 (provisional)".
+ * @param {BoardRow | { rating: number, rd: number, provisional: boolean }} row a board's row, or the API's RatingInfo
+ */
 export function ratingText(row) {
   return `${row.rating} ± ${row.rd}${row.provisional ? ' (provisional)' : ''}`
 }
 
+/** @type {Record<Exclude<Column['kind'], 'rating'>, (value: unknown) => string>} */
 const CELLS = {
   yesno: (v) => (v ? 'Yes' : 'No'),
   count: (v) => String(v ?? 0), // a snapshot published before a column was added has none of it
-  time: (v) => formatTime(v),
+  time: (v) => formatTime(/** @type {number} */ (v)),
   days: (v) => `${v} ${v === 1 ? 'day' : 'days'}`,
   puzzle: (v) => (v === null || v === undefined ? '–' : String(v)),
 }
 
-/** The columns of a board after Place and Name: [{ head, cell(row) -> text, num }], as the registry says. */
+/**
+ * The columns of a board after Place and Name: [{ head, cell(row) -> text, num }], as the registry says.
+ * @param {Board} board
+ * @returns {{ head: string, cell: (row: BoardRow) => string, num: boolean }[]}
+ */
 export function columns(board) {
   return board.columns.map(({ head, field, kind }) => ({
     head,
@@ -117,16 +153,20 @@ export function columns(board) {
  * none). `mine` is their row, with their name, and where they stand, found by places.js from
  * the snapshot (`place`, and `about` when it is known within 1%, else `top`: the per cent
  * they are among), or null.
+ * @param {Snapshot | null | undefined} snapshot
+ * @param {Pick<MyEntry, 'key' | 'row'> | null | undefined} entry
+ * @param {string} [name]
+ * @returns {Shown}
  */
-export function withMine(snapshot, entry, name = entry && entry.row ? entry.row.name : undefined) {
-  const rows = Array.isArray(snapshot && snapshot.rows) ? snapshot.rows : []
+export function withMine(snapshot, entry, name = /** @type {string | undefined} */ (entry && entry.row ? entry.row.name : undefined)) {
+  const rows = snapshot && Array.isArray(snapshot.rows) ? snapshot.rows : []
   const key = entry && typeof entry.key === 'string' ? entry.key : null
   const standing = key === null ? null : standingIn(snapshot, key, name)
   if (!standing) return { rows: rows.map((row) => ({ ...row, you: false })), mine: null }
   const at = rows.findIndex((r) => r.key === key && r.name === name)
   return {
     rows: rows.map((row, k) => ({ ...row, you: k === at })),
-    mine: { name, ...(entry.row || {}), key, ...placed(standing) },
+    mine: { name, .../** @type {MyEntry} */ (entry).row, key, ...placed(standing) }, // a key came with the entry
   }
 }
 
@@ -137,9 +177,12 @@ export { placeText }
  * The rows to show: the board's rows, and when the caller's own row (`mine`)
  * isn't among them, their row after them (after a gap, unless it comes right
  * after the last). Each is { row, you } or { gap: true }.
+ * @param {{ rows?: BoardRow[], mine?: (BoardRow & Partial<Placed>) | null } | null | undefined} answer
+ * @returns {DisplayRow[]}
  */
 export function displayRows(answer) {
-  const rows = Array.isArray(answer && answer.rows) ? answer.rows : []
+  const rows = answer && Array.isArray(answer.rows) ? answer.rows : []
+  /** @type {DisplayRow[]} */
   const out = rows.map((row) => ({ row, you: Boolean(row.you) }))
   const mine = answer && answer.mine
   if (mine && !rows.some((r) => r.you || r.place === mine.place && r.name === mine.name)) {
@@ -153,6 +196,8 @@ export function displayRows(answer) {
 /**
  * A sentence for the caller's place, or null: "You are #140 on this day’s board.",
  * "You are about #3975, with 12 clean solves.", "You are in the top 2%, rated 1623 ± 74."
+ * @param {Board} board
+ * @param {{ mine?: (BoardRow & Partial<Placed>) | null } | null | undefined} answer
  */
 export function placeLine(board, answer) {
   const mine = answer && answer.mine
@@ -164,7 +209,7 @@ export function placeLine(board, answer) {
       : `You are ${where} on this day’s board.`
   }
   if (board.ranks === 'streak') {
-    const used = mine.freezes_used || 0
+    const used = /** @type {number} */ (mine.freezes_used) || 0
     return `You are ${where}, with a ${mine.streak}-day streak${used ? ` (${used} ${used === 1 ? 'freeze' : 'freezes'} used)` : ''}.`
   }
   if (board.ranks === 'rating') return `You are ${where}, rated ${ratingText(mine)}.`
@@ -172,6 +217,7 @@ export function placeLine(board, answer) {
   return `You are ${where}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
 }
 
+/** @type {[unit: string, seconds: number][]} */
 const UNITS = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]]
 
 /**
@@ -179,13 +225,15 @@ const UNITS = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]]
  * the server's clock as the page best knows it: `serverNow`): "Updated just now" (under 5 s, or
  * a stamp ahead of now), "Updated 12 seconds ago", "Updated 1 minute ago", "Updated 3 hours ago",
  * "Updated 2 days ago"; null for a stamp that isn't one.
+ * @param {unknown} published
+ * @param {number} now
  */
 export function freshness(published, now) {
   const at = typeof published === 'string' ? Date.parse(published) : NaN
   if (!Number.isFinite(at) || !Number.isFinite(now)) return null
   const seconds = Math.floor((now - at) / 1000)
   if (seconds < 5) return 'Updated just now'
-  const [unit, size] = UNITS.find(([, s]) => seconds >= s)
+  const [unit, size] = /** @type {[string, number]} */ (UNITS.find(([, s]) => seconds >= s)) // every age of 5 s on is a second's
   const n = Math.floor(seconds / size)
   return `Updated ${n} ${unit}${n === 1 ? '' : 's'} ago`
 }
@@ -196,6 +244,7 @@ export function freshness(published, now) {
  * 1 pm" (today), "Open until Sunday 6 December, 1 pm", "Open until midnight" (the end of today),
  * "Open until the end of Sunday 6 December". Null once there is no such instant (the board is
  * final), or it has passed.
+ * @param {unknown} openUntil
  */
 export function openWords(openUntil, now = new Date()) {
   const ms = typeof openUntil === 'string' ? Date.parse(openUntil) : NaN
@@ -219,6 +268,9 @@ export const CLOCK_SLACK = 60_000
  * are within a minute: a response from the browser's own cache (kept up to 15 s) carries the
  * Date it was first fetched with, and Date has whole seconds, so a small difference is those,
  * not a wrong clock.
+ * @param {string | null | undefined} dateHeader
+ * @param {string | null | undefined} ageHeader
+ * @param {number} received
  */
 export function clockOffset(dateHeader, ageHeader, received) {
   const date = dateHeader ? Date.parse(dateHeader) : NaN

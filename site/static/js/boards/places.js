@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A player's place on a board, found from the board's snapshot without
  * counting it: the browser's copy of puzzlebook/places.py (`standing`,
@@ -9,10 +10,16 @@
  * `percentiles` (a sampled board: the keys at each whole per cent).
  */
 
+/** @import { Placed, Snapshot, Standing } from '../boards_types.js' */
+
 export const TOP = 100
 export const CLOSE = 0.01
 
-/** The number of `sorted` keys strictly before `key` (Python's bisect_left). */
+/**
+ * The number of `sorted` keys strictly before `key` (Python's bisect_left).
+ * @param {readonly string[]} sorted
+ * @param {string} key
+ */
 function before(sorted, key) {
   let lo = 0
   let hi = sorted.length
@@ -24,24 +31,40 @@ function before(sorted, key) {
   return lo
 }
 
-/** A standing: { low, high, size, top } (top: the per cent, for a sampled board; else null). */
+/**
+ * A standing: { low, high, size, top } (top: the per cent, for a sampled board; else null).
+ * @param {number} low
+ * @param {number} high
+ * @param {number} size
+ * @param {number | null} [top]
+ * @returns {Standing}
+ */
 function make(low, high, size, top = null) {
   return { low, high, size, top }
 }
 
-/** Known within CLOSE of itself (shown "about #N"): exact, or a narrow range of a board read whole. */
+/**
+ * Known within CLOSE of itself (shown "about #N"): exact, or a narrow range of a board read whole.
+ * @param {Standing} s
+ */
 export function isClose(s) {
   if (s.low === s.high) return true
   return s.top === null && s.high - s.low <= 2 * CLOSE * s.low
 }
 
-/** The place to show (exact, or the middle of a close range), or null when only the per cent is known. */
+/**
+ * The place to show (exact, or the middle of a close range), or null when only the per cent is known.
+ * @param {Standing} s
+ */
 export function placeOf(s) {
   if (s.low === s.high) return s.low
   return isClose(s) ? Math.floor((s.low + s.high) / 2) : null
 }
 
-/** The whole per cent of the board the key is among (at least 1). */
+/**
+ * The whole per cent of the board the key is among (at least 1).
+ * @param {Standing} s
+ */
 export function perCent(s) {
   if (s.top !== null) return s.top
   return Math.max(1, Math.min(100, Math.ceil((100 * s.high) / Math.max(s.size, s.high, 1))))
@@ -51,6 +74,10 @@ export function perCent(s) {
  * Where `key` stands among the top `rows` (their keys in order, the
  * player's own left out) and the board's runs or percentiles. `full`: the
  * rows were a full TOP, so the board may go on past them.
+ * @param {readonly string[]} rows
+ * @param {string} key
+ * @param {{ full: boolean, runs?: [string, number][] | null, percentiles?: string[] | null, size?: number }} board
+ * @returns {Standing}
  */
 export function standing(rows, key, { full, runs = null, percentiles = null, size = 0 }) {
   const aheadRows = before(rows, key)
@@ -78,7 +105,11 @@ export function standing(rows, key, { full, runs = null, percentiles = null, siz
   return make(after, Math.max(after, size), size)
 }
 
-/** What to say of a standing: { place, about, top } (top: the per cent, when the place isn't known within 1%). */
+/**
+ * What to say of a standing: { place, about, top } (top: the per cent, when the place isn't known within 1%).
+ * @param {Standing} s
+ * @returns {Placed}
+ */
 export function placed(s) {
   const place = placeOf(s)
   return { place, about: place !== null && s.low !== s.high, top: place === null ? perCent(s) : null }
@@ -88,6 +119,10 @@ export function placed(s) {
  * The player's standing on a snapshot from their own rank key (and name,
  * to know their row among equal keys): their row's place when they are in
  * the top rows, else from the distribution. Null without a key.
+ * @param {Snapshot | null | undefined} snapshot
+ * @param {string | null | undefined} key
+ * @param {string} [name]
+ * @returns {Standing | null}
  */
 export function standingIn(snapshot, key, name) {
   if (!snapshot || !key) return null

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Chain page (/chain/): its routes.
  *
@@ -19,18 +20,28 @@ import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { MyChainResult } from '../api_types.js' */
+/** @import { ChainDay, ChainRecord } from '../chain_types.js' */
+/** @import { StatsView } from '../lib/stats_view.js' */
 
 const store = new ChainStore()
 const view = new ChainView() // one view of the page's elements, drawing each day's controller in turn
 let routeSerial = 0
 
-const page = new GamePage({ views: ['chain', 'notice'], tabTitle: (title) => `${title} · Chain · Puzzle Book` })
+const page = new GamePage({ views: ['chain', 'notice'], tabTitle: (/** @type {string} */ title) => `${title} · Chain · Puzzle Book` })
+/** @type {(title: string, text: string) => void} */
 const notice = (title, text) => page.notice(title, text, `${title}. ${text}`)
 
-/** The public file of `date` (or the API's copy before it is out): { puzzle } or { status } (0 when offline). */
+/**
+ * The public file of `date` (or the API's copy before it is out): { puzzle } or { status } (0 when offline).
+ * @param {string} date
+ * @returns {Promise<{ puzzle?: ChainDay, status?: number }>}
+ */
 async function dailyFile(date) {
   const got = await dailyJson('chain', date)
-  return got.data ? { puzzle: got.data } : { status: got.status }
+  // Read as a day's file; puzzleProblem() checks its shape before it plays.
+  return got.data ? { puzzle: /** @type {ChainDay} */ (got.data) } : { status: got.status }
 }
 
 async function route() {
@@ -40,11 +51,13 @@ async function route() {
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
   if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
-  const kept = store.record(date)
+  // The store is chain/store.js's: what it keeps of the day, checked by revive() below.
+  const kept = /** @type {ChainRecord | null} */ (store.record(date))
   const got = await dailyFile(date)
   if (serial !== routeSerial) return
   let puzzle = got.puzzle
-  if (!puzzle && kept && kept.puzzle) puzzle = { date, ...kept.puzzle } // opened before: plays offline
+  // Opened before: plays offline (its date the address's, for a record that kept its puzzle without one).
+  if (!puzzle && kept && kept.puzzle) puzzle = { date, .../** @type {Omit<ChainDay, 'date'>} */ (kept.puzzle) }
   if (!puzzle) {
     if (got.status === 0) return notice('You seem to be offline', 'This Chain hasn’t been opened on this device yet. Try again when you are back online.')
     return date === today
@@ -60,26 +73,29 @@ async function route() {
   // is known to be out: before, the API's 404 for a day not out yet would be logged as an error.
   const player = getPlayer()
   const asked = player && date === today && !(kept && kept.state !== 'playing')
-  const mine = asked ? await call(`/me/chain/${date}`) : null
+  const mine = asked ? /** @type {Answer<MyChainResult>} */ (await call(`/me/chain/${date}`)) : null
   if (serial !== routeSerial) return
   const theirs = mine && mine.status === 200 ? fromServer(puzzle, today, mine.data, player) : null
   const rec = theirs || revive(kept, puzzle) || newRecord(puzzle, today)
   page.leave()
   page.show('chain')
-  page.game = new ChainCtrl({ store, rec, ui: view })
+  // ChainCtrl's own options (chain/ctrl.js) default the player and the clock.
+  page.game = new ChainCtrl(/** @type {ConstructorParameters<typeof ChainCtrl>[0]} */ ({ store, rec, ui: view }))
   view.play(page.game)
   page.game.start()
 }
 
 $('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))
 // The stats panel (docs/site.md, "Stats"): its modules load when asked for.
+/** @type {StatsView | null} */
 let statsView = null
 async function openStats() {
   const [{ statsDay }, { showStats }, { StatsView }] = await Promise.all([
     import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   statsView = statsView || new StatsView()
-  await showStats(statsView, { key: 'chain', name: 'Chain' }, store.recent().map(statsDay).filter(Boolean), store.days())
+  const recent = /** @type {ChainRecord[]} */ (store.recent())
+  await showStats(statsView, { key: 'chain', name: 'Chain' }, recent.map(statsDay).filter(Boolean), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)

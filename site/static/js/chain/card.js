@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The home page's Chain card: today's level and moves, and how far this browser got (Play,
  * Continue, Solved, Gave up), with the Chain streak kept here.
@@ -11,28 +12,35 @@
 import { namespace } from '../lib/storage.js'
 import { playerDay, streakRun, freezesWords } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { MyChainResult } from '../api_types.js' */
+/** @import { ChainDay, ChainRecord } from '../chain_types.js' */
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
 // A count with its noun ("1 day", "3 moves"), as words.js words it.
+/** @type {(n: number, noun: string) => string} */
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 async function fill() {
   const link = $('chain-card-link')
   if (!link) return
+  /** @type {Record<string, string>} */
   const LEVELS = JSON.parse(link.dataset.levels || '{}')
   const today = playerDay()
   const kept = namespace(KEPT).keys().length > 0
   const store = kept ? new (await import('./store.js')).ChainStore() : null
-  const rec = store && store.record(today)
+  // The store is chain/store.js's: a record as state.js's revive() gives it.
+  const rec = /** @type {ChainRecord | null} */ (store && store.record(today))
   let out = true // the build day's level came with the card
   if (link.dataset.day !== today) {
+    /** @type {ChainDay | null} */
     let puzzle = rec && rec.puzzle
     try {
       const res = await fetch(`/daily/chain/${today}.json`)
       // Not out on the site yet (the nightly publishes it as the day turns): the API's copy.
       if (res.ok) puzzle = await res.json()
-      else puzzle = (await (await import('../lib/daily.js')).apiDaily('chain', today)) || puzzle
+      else puzzle = /** @type {ChainDay | null} */ (await (await import('../lib/daily.js')).apiDaily('chain', today)) || puzzle
     } catch { /* offline: what this browser kept, if anything */ }
     if (puzzle && LEVELS[puzzle.level]) {
       $('chain-card-level').textContent = LEVELS[puzzle.level]
@@ -59,15 +67,18 @@ async function fill() {
   else if (rec && rec.played && rec.played.length) { state = 'Continue'; tone = 'is-playing' }
   $('chain-card-state').textContent = state
   $('chain-card-state').className = `daily-state ${tone}`.trim()
-  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(store.days(), today)
+  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(/** @type {NonNullable<typeof store>} */ (store).days(), today) // no answer: the store is there
   $('chain-card-streak').hidden = !run.length
   $('chain-card-streak').textContent = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : ''
 }
 
-/** The signed-in player's result for `day` from the server, when they have one (else null). */
+/**
+ * The signed-in player's result for `day` from the server, when they have one (else null).
+ * @param {string} day
+ */
 async function serverDay(day) {
   const { call } = await import('../lib/api.js')
-  const got = await call(`/me/chain/${day}`)
+  const got = /** @type {Answer<MyChainResult>} */ (await call(`/me/chain/${day}`))
   const mine = got.status === 200 ? got.data : null
   return mine && (mine.kept === 'solve' || mine.kept === 'giveup') && Number.isInteger(mine.streak) ? mine : null
 }

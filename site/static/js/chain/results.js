@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a finished go at a Chain day counts for in this browser: the server's
  * rules (puzzlebook/chain/results.py) on the counts this browser keeps
@@ -11,6 +12,12 @@
  * both sides to the same histories.
  */
 import { isClean } from './state.js'
+/** @import { ChainRecord } from '../chain_types.js' */
+/** @import { StatsDay } from '../stats_types.js' */
+/**
+ * What a finished go counts for here.
+ * @typedef {{ kind: 'solve' | 'giveup', clean: boolean, counts: string[], streakDay: string | null }} Settled
+ */
 
 /**
  * What finishing `rec` (just solved or given up) on the site day `today`
@@ -18,6 +25,9 @@ import { isClean } from './state.js'
  *   { kind: 'solve' | 'giveup', clean, counts: ['solved', 'clean'] | ['solved'] | ['gaveup'], streakDay }
  * `streakDay` is the date to mark for the streak (a solve ending on its own
  * day), else null.
+ * @param {ChainRecord} rec
+ * @param {string} today
+ * @returns {Settled | null}
  */
 export function settled(rec, today) {
   if (rec.state === 'gaveup') return { kind: 'giveup', clean: false, counts: ['gaveup'], streakDay: null }
@@ -30,6 +40,8 @@ export function settled(rec, today) {
 /**
  * A day's record as the stats panel's day (lib/stats.js), or null while in play: clean (no undo, no
  * reset) or with help, with its time and undos, or missed (given up), as GET /api/me/stats/chain.
+ * @param {ChainRecord | null | undefined} rec
+ * @returns {StatsDay | null}
  */
 export function statsDay(rec) {
   if (!rec || typeof rec.date !== 'string') return null

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The share text of a finished Chain. It names the game, the day and the
  * level, shows each move as a neutral square, and never a tile, a value or
@@ -18,13 +19,22 @@ import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
 import { LEVELS, isClean, postedSeconds } from './state.js'
 import { plural } from './words.js'
+/** @import { ChainRecord } from '../chain_types.js' */
 
-/** The link a shared result carries: the Chain page, or an archive day's own URL. */
+/**
+ * The link a shared result carries: the Chain page, or an archive day's own URL.
+ * @param {Pick<ChainRecord, 'today' | 'date'>} rec
+ * @param {string} origin
+ */
 export function dayLink(rec, origin) {
   return rec.today ? `${origin}/chain/` : `${origin}/chain/#/${rec.date}`
 }
 
-/** The share text of `rec` (a finished record); `origin`: the site's address. */
+/**
+ * The share text of `rec` (a finished record); `origin`: the site's address.
+ * @param {ChainRecord} rec
+ * @param {string} origin
+ */
 export function shareText(rec, origin) {
   const { puzzle } = rec
   const head = `⛓️ Chain · ${shortDate(rec.date)} · ${LEVELS[puzzle.level]}`

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * One Chain day being played, as plain data: no DOM, no storage.
  *
@@ -15,27 +16,43 @@
  */
 import { applyTile, label } from './tiles.js'
 import { isDay } from '../lib/dates.js'
+/** @import { ChainDay, ChainPostedKept, ChainRecord, Level, Standing, TileVerdict } from '../chain_types.js' */
+/** @import { KeptPlayer } from '../answer_types.js' */
+/** @import { MyChainResult } from '../api_types.js' */
 
-/** The levels by their key in a daily file, as shown. */
+/**
+ * The levels by their key in a daily file, as shown.
+ * @type {Record<Level, string>}
+ */
 export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
+
+/** @typedef {Pick<ChainRecord, 'puzzle' | 'played' | 'state'>} Go what the rules of a go read of a record */
 
 /**
  * The reason `puzzle` isn't a Chain puzzle this page can play, or null.
  * Checks the shape of the public file (not whether it is solvable).
+ * @param {unknown} puzzle
+ * @returns {string | null}
  */
 export function puzzleProblem(puzzle) {
   if (!puzzle || typeof puzzle !== 'object') return 'the puzzle file is not an object'
-  const { date, level, start, target, moves, hand } = puzzle
+  const { date, level, start, target, moves, hand } = /** @type {Record<string, unknown>} */ (puzzle)
   if (!isDay(date)) return 'the puzzle has no date'
-  if (!Object.hasOwn(LEVELS, level)) return `unknown level ${JSON.stringify(level)}`
-  const whole = (x) => Number.isInteger(x) && x >= 1 && x <= 9999
+  if (!Object.hasOwn(LEVELS, /** @type {PropertyKey} */ (level))) return `unknown level ${JSON.stringify(level)}`
+  /** @param {unknown} x */
+  const whole = (x) => Number.isInteger(x) && /** @type {number} */ (x) >= 1 && /** @type {number} */ (x) <= 9999
   if (!whole(start) || !whole(target)) return 'the start and target must be whole numbers from 1 to 9999'
   if (!Array.isArray(hand) || hand.length < 1 || hand.length > 9) return 'the hand must be a list of tiles'
-  if (!Number.isInteger(moves) || moves < 1 || moves > hand.length) return 'the number of moves must fit the hand'
+  if (!Number.isInteger(moves) || /** @type {number} */ (moves) < 1 || /** @type {number} */ (moves) > hand.length) return 'the number of moves must fit the hand'
   return null
 }
 
-/** A fresh record for `puzzle`, played on `today` (YYYY-MM-DD, the site day). */
+/**
+ * A fresh record for `puzzle`, played on `today` (YYYY-MM-DD, the site day).
+ * @param {ChainDay} puzzle
+ * @param {string} today
+ * @returns {ChainRecord}
+ */
 export function newRecord(puzzle, today, now = Date.now()) {
   return {
     date: puzzle.date,
@@ -53,7 +70,11 @@ export function newRecord(puzzle, today, now = Date.now()) {
   }
 }
 
-/** The start and every value reached by `played` (hand indices, each legal in turn). */
+/**
+ * The start and every value reached by `played` (hand indices, each legal in turn).
+ * @param {ChainDay} puzzle
+ * @param {readonly number[]} played
+ */
 export function values(puzzle, played) {
   const out = [puzzle.start]
   for (const i of played) {
@@ -64,12 +85,20 @@ export function values(puzzle, played) {
   return out
 }
 
-/** The running value after `played`. */
+/**
+ * The running value after `played`.
+ * @param {ChainDay} puzzle
+ * @param {readonly number[]} played
+ */
 export function current(puzzle, played) {
-  return values(puzzle, played).at(-1)
+  return /** @type {number} */ (values(puzzle, played).at(-1)) // values() holds the start at least
 }
 
-/** Moves left to play. */
+/**
+ * Moves left to play.
+ * @param {ChainDay} puzzle
+ * @param {readonly number[]} played
+ */
 export function movesLeft(puzzle, played) {
   return puzzle.moves - played.length
 }
@@ -80,6 +109,9 @@ export function movesLeft(puzzle, played) {
  *   {ok: false, code, reason}           it doesn't, and why in a player's words
  * Codes: finished, no_such_tile, used, no_moves, and tiles.js's codes
  * (inexact_divide, swap_unchanged, swap_drops_digit, too_small, too_large).
+ * @param {Go} rec
+ * @param {number} index
+ * @returns {TileVerdict}
  */
 export function verdict(rec, index) {
   const { puzzle, played } = rec
@@ -103,6 +135,8 @@ export function verdict(rec, index) {
  * Where the go stands: 'solved' (all moves played, on the target), 'out' (all
  * moves played elsewhere), 'stuck' (moves left but no unused tile plays),
  * 'playing', or 'gaveup'.
+ * @param {Go} rec
+ * @returns {Standing}
  */
 export function standing(rec) {
   if (rec.state === 'gaveup') return 'gaveup'
@@ -117,6 +151,8 @@ export function standing(rec) {
  * Play tile `index` on `rec` (changed in place). Answers the verdict; a tile
  * that can't be played changes nothing. Reaching the target on the last move
  * makes the record solved.
+ * @param {ChainRecord} rec
+ * @param {number} index
  */
 export function play(rec, index) {
   const result = verdict(rec, index)
@@ -126,7 +162,10 @@ export function play(rec, index) {
   return result
 }
 
-/** Take back the last move; counted. False (and nothing counted) when there is none or the go is over. */
+/**
+ * Take back the last move; counted. False (and nothing counted) when there is none or the go is over.
+ * @param {ChainRecord} rec
+ */
 export function undo(rec) {
   if (rec.state !== 'playing' || !rec.played.length) return false
   rec.played.pop()
@@ -134,7 +173,10 @@ export function undo(rec) {
   return true
 }
 
-/** Back to the start; counted. False (and nothing counted) when nothing is played or the go is over. */
+/**
+ * Back to the start; counted. False (and nothing counted) when nothing is played or the go is over.
+ * @param {ChainRecord} rec
+ */
 export function reset(rec) {
   if (rec.state !== 'playing' || !rec.played.length) return false
   rec.played = []
@@ -142,7 +184,10 @@ export function reset(rec) {
   return true
 }
 
-/** Give up (only while playing). */
+/**
+ * Give up (only while playing).
+ * @param {ChainRecord} rec
+ */
 export function giveUp(rec, now = Date.now()) {
   if (rec.state !== 'playing') return false
   rec.state = 'gaveup'
@@ -158,6 +203,9 @@ export function giveUp(rec, now = Date.now()) {
  *             `player`, so not theirs (on no board, in no streak of theirs)
  * `rec.by` is who was signed in when the go ended (an id, or null). A record kept
  * before `by` was: a result posted or queued (`queued`) was a player's.
+ * @param {Pick<ChainRecord, 'by' | 'posted'>} rec
+ * @param {Pick<KeptPlayer, 'id'> | null | undefined} player
+ * @returns {'nobody' | 'player' | 'other'}
  */
 export function goOwner(rec, player, queued = false) {
   if (!player) return 'nobody'
@@ -165,12 +213,18 @@ export function goOwner(rec, player, queued = false) {
   return rec.by === player.id ? 'player' : 'other'
 }
 
-/** True for a solve with no undo and no reset (the server's clean: tests/vectors/chain_results.json). */
+/**
+ * True for a solve with no undo and no reset (the server's clean: tests/vectors/chain_results.json).
+ * @param {Pick<ChainRecord, 'state' | 'undos' | 'resets'>} rec
+ */
 export function isClean(rec) {
   return rec.state === 'solved' && rec.undos === 0 && rec.resets === 0
 }
 
-/** The fewest whole seconds the server takes as a believable solve of `moves` tiles: one a tile. */
+/**
+ * The fewest whole seconds the server takes as a believable solve of `moves` tiles: one a tile.
+ * @param {number} moves
+ */
 export function minSeconds(moves) {
   return moves
 }
@@ -178,12 +232,16 @@ export function minSeconds(moves) {
 /**
  * The seconds a solve shows and posts: whole seconds, never under the
  * server's floor (minSeconds; a glance-fast solve still posts).
+ * @param {Pick<ChainRecord, 'puzzle' | 'seconds'>} rec
  */
 export function postedSeconds(rec) {
   return Math.max(minSeconds(rec.puzzle.moves), Math.round(rec.seconds || 0))
 }
 
-/** The body of POST /api/chain/solves for a solved record. */
+/**
+ * The body of POST /api/chain/solves for a solved record.
+ * @param {ChainRecord} rec
+ */
 export function solveBody(rec) {
   return { date: rec.date, tiles: rec.played.slice(), seconds: postedSeconds(rec), undos: rec.undos, resets: rec.resets }
 }
@@ -199,13 +257,20 @@ export function solveBody(rec) {
  * resets; a give-up's none), its streak today's as the server has it; null when the server has no
  * result for the day, or one this puzzle can't take (revive's checks). docs/site.md, "The same day
  * on every device".
+ * @param {ChainDay} puzzle
+ * @param {string} today
+ * @param {MyChainResult | null | undefined} mine
+ * @param {KeptPlayer | null | undefined} player
+ * @returns {ChainRecord | null}
  */
 export function fromServer(puzzle, today, mine, player) {
   if (!mine || !player || (mine.kept !== 'solve' && mine.kept !== 'giveup')) return null
   const rec = newRecord(puzzle, today)
+  /** @type {ChainPostedKept} */
   const posted = { kind: mine.kept, already: false, kept: mine.kept }
   if (mine.kept === 'solve') {
     if (!Array.isArray(mine.played)) return null
+    // A solve's counts are whole numbers (revive checks them: a server's answer is read as any kept record is).
     Object.assign(rec, { state: 'solved', played: mine.played, seconds: mine.seconds, undos: mine.undos, resets: mine.resets })
     posted.clean = mine.clean === true
   } else rec.state = 'gaveup'
@@ -215,12 +280,18 @@ export function fromServer(puzzle, today, mine, player) {
     posted.streak = mine.streak
     if (Number.isInteger(mine.freezes_used)) posted.freezes_used = mine.freezes_used
   }
-  const finished = Date.parse(mine.posted)
+  const finished = Date.parse(/** @type {string} */ (mine.posted))
   Object.assign(rec, { posted, by: player.id, finished: Number.isFinite(finished) ? finished : Date.now() })
   return revive(rec, puzzle)
 }
 
-export function revive(rec, puzzle) {
+/**
+ * @param {unknown} kept a record as read back from storage (or made from the server's answer)
+ * @param {ChainDay} puzzle
+ * @returns {ChainRecord | null}
+ */
+export function revive(kept, puzzle) {
+  const rec = /** @type {ChainRecord | null} */ (kept)
   if (!rec || typeof rec !== 'object' || rec.date !== puzzle.date || !Array.isArray(rec.played)) return null
   if (JSON.stringify(rec.puzzle) !== JSON.stringify(newRecord(puzzle, '').puzzle)) return null
   if (!['playing', 'solved', 'gaveup'].includes(rec.state)) return null

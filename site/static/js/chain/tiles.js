@@ -1,3 +1,4 @@
+// @ts-check
 // Chain's tile rule in the browser: the same verdicts and the same words as
 // puzzlebook/chain/tiles.py and play.py, checked against tests/vectors/chain.json.
 //
@@ -8,39 +9,58 @@
 
 export const LOW = 1;
 export const HIGH = 9999;
+/** @import { Tile, TileOp, TileVerdict, SolveCheck } from '../chain_types.js' */
+/** @type {Record<TileOp, [low: number, high: number]>} */
 export const OPERANDS = { add: [1, 99], sub: [1, 99], mul: [2, 9], div: [2, 9] };
+/** @type {Record<TileOp, string>} */
 const SYMBOLS = { add: "+", sub: "−", mul: "×", div: "÷" };
 const OP_LIST = "add, sub, mul, div or swap";
 
+/**
+ * @param {unknown} x
+ * @returns {x is number}
+ */
 const isWhole = (x) => typeof x === "number" && Number.isInteger(x);
 // The text Python's json.dumps(separators=(",", ":")) gives; a missing value reads as null there.
+/** @param {unknown} x */
 const json = (x) => (x === undefined ? "null" : JSON.stringify(x));
 
-/** The digits of a positive whole number read backwards: 1234 -> 4321. */
+/**
+ * The digits of a positive whole number read backwards: 1234 -> 4321.
+ * @param {number} value
+ */
 export function reverseDigits(value) {
   return Number(String(value).split("").reverse().join(""));
 }
 
-/** The reason a tile is malformed, or null when it is one of the five shapes. */
+/**
+ * The reason a tile is malformed, or null when it is one of the five shapes.
+ * @param {unknown} tile
+ * @returns {string | null}
+ */
 export function tileProblem(tile) {
   if (tile === null || typeof tile !== "object" || Array.isArray(tile)) {
     return `a tile must be an object like {"op":"add","n":5}, got ${json(tile)}`;
   }
-  const op = tile.op;
+  const op = /** @type {{ op?: unknown }} */ (tile).op;
   if (typeof op !== "string" || !(Object.hasOwn(OPERANDS, op) || op === "swap")) {
     return `unknown tile op ${json(op)} (expected ${OP_LIST})`;
   }
   const keys = Object.keys(tile).sort().join(",");
   if (op === "swap") return keys === "op" ? null : "swap tiles have only an op";
   if (keys !== "n,op") return `${op} tiles have exactly an op and an n`;
-  const [low, high] = OPERANDS[op];
-  if (!isWhole(tile.n) || tile.n < low || tile.n > high) {
-    return `${op} takes a whole number n from ${low} to ${high}, got ${json(tile.n)}`;
+  const [low, high] = OPERANDS[/** @type {TileOp} */ (op)];
+  const { n } = /** @type {{ n?: unknown }} */ (tile);
+  if (!isWhole(n) || n < low || n > high) {
+    return `${op} takes a whole number n from ${low} to ${high}, got ${json(n)}`;
   }
   return null;
 }
 
-/** How a player sees a tile: +54, −28, ×3, ÷4 or swap. */
+/**
+ * How a player sees a tile: +54, −28, ×3, ÷4 or swap.
+ * @param {Tile} tile
+ */
 export function label(tile) {
   return tile.op === "swap" ? "swap" : `${SYMBOLS[tile.op]}${tile.n}`;
 }
@@ -49,6 +69,9 @@ export function label(tile) {
  * Play `tile` on `value` (a whole number in 1–9999; anything else throws).
  * Returns {ok: true, value} or {ok: false, code, reason}; codes: bad_tile,
  * inexact_divide, swap_unchanged, swap_drops_digit, too_small, too_large.
+ * @param {number} value
+ * @param {Tile} tile
+ * @returns {TileVerdict}
  */
 export function applyTile(value, tile) {
   if (!isWhole(value) || value < LOW || value > HIGH) {
@@ -56,7 +79,8 @@ export function applyTile(value, tile) {
   }
   const problem = tileProblem(tile);
   if (problem) return { ok: false, code: "bad_tile", reason: problem };
-  const { op, n } = tile;
+  // A swap has no n and no symbol: its case is the switch's default, which reads neither.
+  const { op, n } = /** @type {{ op: TileOp, n: number }} */ (tile);
   const sum = `${value} ${SYMBOLS[op]} ${n}`;
   switch (op) {
     case "add":
@@ -97,9 +121,13 @@ export function applyTile(value, tile) {
  * tile of the hand, none twice, exactly `moves` of them, every move legal, the
  * target reached. Returns {ok, code, reason, values} (values: the start and
  * each value reached while the moves were legal).
+ * @param {{ start: number, target: number, moves: number, hand: Tile[] }} puzzle
+ * @param {unknown} tiles
+ * @returns {SolveCheck}
  */
 export function checkSolve(puzzle, tiles) {
   const { hand, moves, start, target } = puzzle;
+  /** @type {(code: string, reason: string, values?: number[]) => SolveCheck} */
   const fail = (code, reason, values = []) => ({ ok: false, code, reason, values });
   if (!Array.isArray(tiles) || !tiles.every(isWhole)) {
     return fail("bad_tiles", "tiles must be a list of tile numbers (0 for the first tile)");

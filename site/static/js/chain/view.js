@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Chain play view: draws one day's controller (ctrl.js) on the page and sends the
  * player's intents back: tap or keyboard (every tile a button, reachable by Tab and by the
@@ -16,6 +17,12 @@ import { byIds, el, setText, announce } from '../lib/dom.js'
 import { longDate } from '../lib/dates.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
+/** @import { ChainCtrl } from './ctrl.js' */
+/** @import { ChainDay, ChainRecord, Walk, WalkthroughText } from '../chain_types.js' */
+/**
+ * The controller as this view reads it (chain/ctrl.js, its day's record and puzzle named).
+ * @typedef {Omit<ChainCtrl, 'rec' | 'puzzle' | 'walk'> & { rec: ChainRecord, puzzle: ChainDay, walk: Walk | null }} DayCtrl
+ */
 
 const RESULTS_AFTER_MS = 500 // the result sheet opens this long after the go ends
 const RESULTS_AFTER_REDUCED_MS = 100 // with reduced motion
@@ -23,7 +30,7 @@ const FETCHING = 'Fetching the walkthrough…'
 
 export class ChainView extends PlayView {
   constructor() {
-    const $ = byIds(
+    const els = byIds(
       'chain-board', 'chain-board-inner', 'chain-cover', 'chain-cover-text', 'chain-resume', 'pause-button',
       'chain-hand', 'chain-trail', 'chain-value', 'chain-left', 'chain-status', 'undo-button',
       'reset-button', 'giveup-button', 'giveup-confirm', 'giveup-bar', 'giveup-yes', 'giveup-no',
@@ -34,28 +41,35 @@ export class ChainView extends PlayView {
       'results-board', 'walkthrough',
     )
     super({
-      screen: { frame: $.chainBoard, inner: $.chainBoardInner, cover: $.chainCover, coverText: $.chainCoverText, resume: $.chainResume, pauseButton: $.pauseButton },
-      confirm: { box: $.giveupConfirm, button: $.giveupButton, bar: $.giveupBar, first: $.giveupNo },
+      screen: { frame: els.chainBoard, inner: els.chainBoardInner, cover: els.chainCover, coverText: els.chainCoverText, resume: els.chainResume, pauseButton: els.pauseButton },
+      confirm: { box: els.giveupConfirm, button: els.giveupButton, bar: els.giveupBar, first: els.giveupNo },
     })
-    this.el = $
+    // The elements whose kind the view uses beyond HTMLElement's.
+    this.el = /** @type {typeof els & { undoButton: HTMLButtonElement, resetButton: HTMLButtonElement, resultsBoard: HTMLAnchorElement }} */ (els)
+    /** @type {HTMLButtonElement[]} */
     this.tiles = []
+    /** @type {Walk | null | undefined} */
     this.drawnWalk = undefined
   }
 
-  /** Draw `ctrl` from now on: its head and one button per tile, made once. */
+  /**
+   * Draw `ctrl` from now on: its head and one button per tile, made once.
+   * @param {DayCtrl} ctrl
+   */
   play(ctrl) {
+    /** @type {DayCtrl} */
     this.ctrl = ctrl
     this.sheetCover = false
     this.drawnWalk = undefined
-    const { el: $ } = this
+    const { el: els } = this
     const { rec, puzzle } = ctrl
-    setText($.chainKind, rec.today ? `Today · ${longDate(rec.date)}` : `Archive · ${longDate(rec.date)}`)
-    setText($.chainTitle, `Chain · ${LEVELS[puzzle.level]}`)
-    setText($.chainMeta, `From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`)
-    setText($.chainStart, String(puzzle.start))
-    setText($.chainTarget, String(puzzle.target))
-    $.giveupButton.hidden = false
-    $.giveupConfirm.hidden = true
+    setText(els.chainKind, rec.today ? `Today · ${longDate(rec.date)}` : `Archive · ${longDate(rec.date)}`)
+    setText(els.chainTitle, `Chain · ${LEVELS[puzzle.level]}`)
+    setText(els.chainMeta, `From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`)
+    setText(els.chainStart, String(puzzle.start))
+    setText(els.chainTarget, String(puzzle.target))
+    els.giveupButton.hidden = false
+    els.giveupConfirm.hidden = true
     document.title = `Chain · ${rec.today ? 'Today' : longDate(rec.date)} · ${LEVELS[puzzle.level]} · Puzzle Book`
     this.tiles = puzzle.hand.map((tile, i) => {
       // The name is the hidden text (the visible face and number are aria-hidden), kept current by redraw().
@@ -67,44 +81,54 @@ export class ChainView extends PlayView {
       button.addEventListener('animationend', () => button.classList.remove('is-refused'))
       return button
     })
-    $.chainHand.replaceChildren(...this.tiles)
+    els.chainHand.replaceChildren(...this.tiles)
     return this
   }
 
   /** The player's intents, the clock's house rules and the keys, while the day is open. */
   watch() {
-    const { ctrl, el: $ } = this
+    const { ctrl, el: els } = this
+    /**
+     * Listen while the day is open; the handler names the event it takes.
+     * @template {Event} E
+     * @param {EventTarget} target
+     * @param {string} type
+     * @param {(event: E) => void} fn
+     */
     const on = (target, type, fn) => this.hold.on(target, type, fn)
     this.watchClock({
       // The clock stops while the numbers are scrolled out of view.
-      view: $.chainBoard,
+      view: els.chainBoard,
       threshold: 0.2,
-      outOfView: (entry) => !entry.isIntersecting,
+      outOfView: (/** @type {IntersectionObserverEntry} */ entry) => !entry.isIntersecting,
     })
-    on($.chainHand, 'click', (e) => {
-      const button = e.target.closest('[data-tile]')
+    on(els.chainHand, 'click', (e) => {
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-tile]'))
       if (button) this.playTile(Number(button.dataset.tile))
     })
-    on($.chainHand, 'keydown', (e) => this.onHandKey(e))
-    on($.undoButton, 'click', () => ctrl.undo())
-    on($.resetButton, 'click', () => ctrl.reset())
-    on($.pauseButton, 'click', () => ctrl.togglePause())
-    on($.chainResume, 'click', () => ctrl.togglePause(false))
-    on($.giveupButton, 'click', () => this.askGiveUp())
-    on($.giveupYes, 'click', () => {
+    on(els.chainHand, 'keydown', (/** @type {KeyboardEvent} */ e) => this.onHandKey(e))
+    on(els.undoButton, 'click', () => ctrl.undo())
+    on(els.resetButton, 'click', () => ctrl.reset())
+    on(els.pauseButton, 'click', () => ctrl.togglePause())
+    on(els.chainResume, 'click', () => ctrl.togglePause(false))
+    on(els.giveupButton, 'click', () => this.askGiveUp())
+    on(els.giveupYes, 'click', () => {
       this.confirm.cancel(false)
       ctrl.giveUp()
     })
-    on($.giveupNo, 'click', () => this.confirm.cancel(true))
-    on($.resultsButton, 'click', () => this.openResults())
-    on($.shareButton, 'click', () => shareResult(ctrl.shareText(), $.sharePreview))
-    on(document, 'keydown', (e) => this.onKey(e))
+    on(els.giveupNo, 'click', () => this.confirm.cancel(true))
+    on(els.resultsButton, 'click', () => this.openResults())
+    on(els.shareButton, 'click', () => shareResult(ctrl.shareText(), els.sharePreview))
+    on(document, 'keydown', (/** @type {KeyboardEvent} */ e) => this.onKey(e))
     // Made a player or signed in (here or in another tab): the sheet says whose this go is.
     on(document, 'player:change', () => ctrl.playerChanged())
-    on(window, 'storage', (e) => { if (e.key === 'pb:player') ctrl.playerChanged() })
+    on(window, 'storage', (/** @type {StorageEvent} */ e) => { if (e.key === 'pb:player') ctrl.playerChanged() })
   }
 
-  /** Play tile `index`; a refused tile shakes, a played one takes back the Give up question. */
+  /**
+   * Play tile `index`; a refused tile shakes, a played one takes back the Give up question.
+   * @param {number} index
+   */
   playTile(index) {
     const result = this.ctrl.playTile(index)
     if (!result) return
@@ -120,6 +144,7 @@ export class ChainView extends PlayView {
     announce(question)
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event)) return
     const ctrl = this.ctrl
@@ -142,11 +167,15 @@ export class ChainView extends PlayView {
     }
   }
 
-  /** Arrows, Home and End move focus between the tiles (Tab reaches each one too). */
+  /**
+   * Arrows, Home and End move focus between the tiles (Tab reaches each one too).
+   * @param {KeyboardEvent} event
+   */
   onHandKey(event) {
     const buttons = this.tiles
-    const at = buttons.indexOf(document.activeElement)
+    const at = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement))
     if (at === -1) return
+    /** @type {Record<string, number>} */
     const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
     let next = null
     if (event.key in moves) next = (at + moves[event.key] + buttons.length) % buttons.length
@@ -157,7 +186,10 @@ export class ChainView extends PlayView {
     buttons[next].focus()
   }
 
-  /** Resumed: the first tile has the focus; paused: Resume has it. */
+  /**
+   * Resumed: the first tile has the focus; paused: Resume has it.
+   * @param {boolean} [on]
+   */
   paused(on) {
     if (on) this.el.chainResume.focus()
     else this.tiles[0]?.focus()
@@ -178,7 +210,7 @@ export class ChainView extends PlayView {
   // ---- drawing ------------------------------------------------------------------------
 
   redraw() {
-    const { ctrl, el: $ } = this
+    const { ctrl, el: els } = this
     const { rec } = ctrl
     const { puzzle, played } = rec
     const playing = rec.state === 'playing'
@@ -187,8 +219,8 @@ export class ChainView extends PlayView {
       const playable = playing && at === -1 && ctrl.canPlay(i)
       button.classList.toggle('is-played', at !== -1)
       button.classList.toggle('is-blocked', playing && at === -1 && !playable)
-      setText(button.querySelector('.tile-badge'), at === -1 ? '' : String(at + 1))
-      setText(button.querySelector('.tile-name'), tileLabel(rec, i))
+      setText(/** @type {Element} */ (button.querySelector('.tile-badge')), at === -1 ? '' : String(at + 1))
+      setText(/** @type {Element} */ (button.querySelector('.tile-name')), tileLabel(rec, i))
       // A tile that can't be played now still answers a press (with why), so only a finished go disables them.
       button.setAttribute('aria-disabled', String(!playing))
     }
@@ -197,24 +229,24 @@ export class ChainView extends PlayView {
     played.forEach((i, k) => {
       items.push(trailItem(label(puzzle.hand[i]), String(chain[k + 1]), `Move ${k + 1}: ${tileName(puzzle.hand[i])}, ${chain[k + 1]}`))
     })
-    if ($.chainTrail.children.length !== items.length || $.chainTrail.textContent !== items.map((li) => li.textContent).join('')) {
-      $.chainTrail.replaceChildren(...items)
+    if (els.chainTrail.children.length !== items.length || els.chainTrail.textContent !== items.map((li) => li.textContent).join('')) {
+      els.chainTrail.replaceChildren(...items)
     }
     const value = chain.at(-1)
-    setText($.chainValue, String(value))
-    $.chainValue.parentElement.classList.toggle('is-target', value === puzzle.target && played.length === puzzle.moves)
-    setText($.chainLeft, String(movesLeft(puzzle, played)))
-    $.undoButton.disabled = !played.length || !playing
-    $.resetButton.disabled = !played.length || !playing
-    setText($.chainStatus, capital(ctrl.status.text))
-    $.chainStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
+    setText(els.chainValue, String(value))
+    els.chainValue.parentElement?.classList.toggle('is-target', value === puzzle.target && played.length === puzzle.moves)
+    setText(els.chainLeft, String(movesLeft(puzzle, played)))
+    els.undoButton.disabled = !played.length || !playing
+    els.resetButton.disabled = !played.length || !playing
+    setText(els.chainStatus, capital(ctrl.status.text))
+    els.chainStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
     this.drawClock()
-    setText($.chainUndos, String(rec.undos))
-    setText($.chainResets, String(rec.resets))
+    setText(els.chainUndos, String(rec.undos))
+    setText(els.chainResets, String(rec.resets))
     this.drawCover()
-    $.chainActions.hidden = !playing
-    if (!playing) $.giveupConfirm.hidden = true
-    $.chainDone.hidden = playing
+    els.chainActions.hidden = !playing
+    if (!playing) els.giveupConfirm.hidden = true
+    els.chainDone.hidden = playing
     if (!playing) this.drawResults()
     else this.countdown?.show(false)
   }
@@ -225,28 +257,31 @@ export class ChainView extends PlayView {
 
   /** The done box, the result sheet and its walkthrough. */
   drawResults() {
-    const { el: $ } = this
+    const { el: els } = this
     const results = this.ctrl.results()
-    setText($.chainDoneTitle, `${results.title}.`)
+    setText(els.chainDoneTitle, `${results.title}.`)
     // Today's Chain over: the time to the next one (lib/countdown.js).
-    if (results.countdown && !this.countdown) this.countdown = new Countdown($.chainDoneNext, $.chainDoneNextSaid, 'Chain')
+    if (results.countdown && !this.countdown) this.countdown = new Countdown(els.chainDoneNext, els.chainDoneNextSaid, 'Chain')
     this.countdown?.show(results.countdown)
-    setText($.chainResultsSheetTitle, results.title)
-    setText($.resultsDay, results.day)
-    setText($.resultsTime, formatTime(results.seconds))
-    setText($.resultsUndos, String(results.undos))
-    setText($.resultsResets, String(results.resets))
-    $.resultsStreak.hidden = results.streak === null
-    setText($.resultsStreak, results.streak || '')
-    $.resultsPlace.hidden = results.place === null
-    setText($.resultsPlace, results.place || '')
-    setText($.resultsNote, results.note)
-    $.resultsBoard.href = results.board
-    setText($.sharePreview, results.share)
+    setText(els.chainResultsSheetTitle, results.title)
+    setText(els.resultsDay, results.day)
+    setText(els.resultsTime, formatTime(results.seconds))
+    setText(els.resultsUndos, String(results.undos))
+    setText(els.resultsResets, String(results.resets))
+    els.resultsStreak.hidden = results.streak === null
+    setText(els.resultsStreak, results.streak || '')
+    els.resultsPlace.hidden = results.place === null
+    setText(els.resultsPlace, results.place || '')
+    setText(els.resultsNote, results.note)
+    els.resultsBoard.href = results.board
+    setText(els.sharePreview, results.share)
     this.drawWalk(this.ctrl.walk)
   }
 
-  /** The walkthrough, drawn again only when the controller's changed. */
+  /**
+   * The walkthrough, drawn again only when the controller's changed.
+   * @param {Walk | null} walk
+   */
   drawWalk(walk) {
     if (walk === this.drawnWalk) return
     this.drawnWalk = walk
@@ -254,7 +289,8 @@ export class ChainView extends PlayView {
       this.el.walkthrough.replaceChildren(el('p', { class: 'muted', text: walk ? walk.note : FETCHING }))
       return
     }
-    const { walkthrough } = walk
+    const { walkthrough } = /** @type {{ walkthrough: WalkthroughText }} */ (walk) // a walk without a note has one
+    /** @type {HTMLElement[]} */
     const parts = [
       el('p', { text: walkthrough.summary }),
       el('ol', { class: 'walk-steps' }, ...(walkthrough.steps || []).map((step) => el('li', { text: step.text }))),
@@ -270,6 +306,11 @@ export class ChainView extends PlayView {
   }
 }
 
+/**
+ * @param {string} head
+ * @param {string} value
+ * @param {string} spoken
+ */
 function trailItem(head, value, spoken) {
   return el('li', { class: 'trail-step' },
     el('span', { class: 'trail-tile', text: head, 'aria-hidden': 'true' }),

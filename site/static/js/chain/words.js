@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Chain in words: what a tile does, what playing it now would do, and why a
  * tile can't be played. The tile buttons' accessible names and the spoken
@@ -6,15 +7,23 @@
  */
 import { label } from './tiles.js'
 import { verdict, current, movesLeft } from './state.js'
+/** @import { ChainDay, ChainRecord, Tile, TileVerdict } from '../chain_types.js' */
 
-/** A count with its noun: "1 move", "3 moves". */
+/**
+ * A count with its noun: "1 move", "3 moves".
+ * @param {number} n
+ * @param {string} noun
+ */
 export function plural(n, noun) {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth']
 
-/** A tile as spoken: "add 54", "subtract 28", "multiply by 3", "divide by 4", "swap the digits". */
+/**
+ * A tile as spoken: "add 54", "subtract 28", "multiply by 3", "divide by 4", "swap the digits".
+ * @param {Tile} tile
+ */
 export function tileName(tile) {
   switch (tile.op) {
     case 'add': return `add ${tile.n}`
@@ -25,12 +34,18 @@ export function tileName(tile) {
   }
 }
 
-/** "first" for 1 … "ninth" for 9 (then "10th"). */
+/**
+ * "first" for 1 … "ninth" for 9 (then "10th").
+ * @param {number} n
+ */
 export function ordinal(n) {
   return ORDINALS[n - 1] || `${n}th`
 }
 
-/** The text with its first letter capitalised. */
+/**
+ * The text with its first letter capitalised.
+ * @param {string} text
+ */
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text
 }
@@ -41,6 +56,8 @@ export function capital(text) {
  * would do now, e.g. "+54, tile 2: add 54. 79 becomes 133.",
  * "÷4, tile 3: divide by 4. Can't be played now: 133 ÷ 4 is not a whole number.",
  * "−28, tile 1: subtract 28. Played as the first move."
+ * @param {ChainRecord} rec
+ * @param {number} index
  */
 export function tileLabel(rec, index) {
   const tile = rec.puzzle.hand[index]
@@ -54,7 +71,12 @@ export function tileLabel(rec, index) {
   return `${head} Can't be played now: ${result.reason}.`
 }
 
-/** Why tile `index` wasn't played, as shown and spoken: "÷4 can't be played on 133: 133 ÷ 4 is not a whole number." */
+/**
+ * Why tile `index` wasn't played, as shown and spoken: "÷4 can't be played on 133: 133 ÷ 4 is not a whole number."
+ * @param {ChainRecord} rec
+ * @param {number} index
+ * @param {{ code: string, reason: string }} result the refusing verdict
+ */
 export function refusal(rec, index, result) {
   const tile = rec.puzzle.hand[index]
   if (!tile) return capital(result.reason) + '.'
@@ -64,14 +86,24 @@ export function refusal(rec, index, result) {
   return `${label(tile)} can't be played on ${current(rec.puzzle, rec.played)}: ${result.reason}.`
 }
 
-/** What a played move sounds like: "Add 54: 79 becomes 133. 2 moves left." */
+/**
+ * What a played move sounds like: "Add 54: 79 becomes 133. 2 moves left."
+ * @param {ChainRecord} rec
+ * @param {number} index
+ * @param {number} from
+ * @param {number} to
+ */
 export function moveWords(rec, index, from, to) {
   const left = movesLeft(rec.puzzle, rec.played)
   const tail = left ? ` ${plural(left, 'move')} left.` : ''
   return `${capital(tileName(rec.puzzle.hand[index]))}: ${from} becomes ${to}.${tail}`
 }
 
-/** The puzzle as one sentence: "Easy. From 79 to 160 in exactly 3 moves, with 5 tiles." */
+/**
+ * The puzzle as one sentence: "Easy. From 79 to 160 in exactly 3 moves, with 5 tiles."
+ * @param {ChainDay} puzzle
+ * @param {string} levelName
+ */
 export function puzzleWords(puzzle, levelName) {
   return `${levelName}. From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`
 }
@@ -82,6 +114,9 @@ export function puzzleWords(puzzle, levelName) {
  *    this browser, on no board and in no streak."
  * go: { state, by } of the record; name: the player's; madeAfter: the player was
  * made after the go ended; hasResult: the player has their own result for the day.
+ * @param {Pick<ChainRecord, 'state' | 'by'>} go
+ * @param {string} name
+ * @param {{ madeAfter?: boolean, hasResult?: boolean }} [options]
  */
 export function notTheirsWords({ state, by }, name, { madeAfter = false, hasResult = false } = {}) {
   const did = state === 'gaveup' ? 'You gave up on this' : 'You solved this'

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The analysis of a finished puzzle, as state (lila's analyse ctrl, much smaller): the puzzle's
  * line with each position selectable, a line of the player's own played on from any position
@@ -14,11 +15,18 @@ import { fromRow, solverColor } from './rules.js'
 import { moveWords, COLOR_NAMES } from './words.js'
 import { whiteScore } from './engine.js'
 import { mainLine, nodeAfter, wrongTries, sanLine, numbered, evalText, evalWords, refutationWords } from './analysis_rules.js'
+/** @import { Move } from '../vendor/chess.js' */
+/** @import { PuzzleRecord } from '../chess_types.js' */
+/** @import { Analysis, AnalysisEngine, AnalysisUi, Evaluation, LineNode, MoveNode } from '../engine_types.js' */
+/** @typedef {{ from: number, nodes: MoveNode[] }} SideLine the player's line: from a main node's index */
+/** @typedef {{ side: boolean, index: number }} At the position shown: a node of the main line or the player's */
+/** @typedef {{ san: string, move: Pick<Move, 'before'> }} MoveLabelled what a move's label reads of its node */
 
 /** How deep the engine looks: at a position shown, and for a move it plays (a reply, a refutation). */
 export const DEPTHS = { analyse: 14, reply: 12 }
 
 export class AnalysisCtrl {
+  /** @param {{ rec: PuzzleRecord, ui: AnalysisUi, engine: AnalysisEngine, depths?: typeof DEPTHS }} parts */
   constructor({ rec, ui, engine, depths = DEPTHS }) {
     this.rec = rec
     this.ui = ui
@@ -27,10 +35,14 @@ export class AnalysisCtrl {
     this.puzzle = fromRow(rec.row, rec.band)
     this.solver = solverColor(this.puzzle)
     this.main = mainLine(this.puzzle)
+    /** @type {SideLine | null} */
     this.side = null // the player's line: { from (a main node's index), nodes }
+    /** @type {At} */
     this.at = { side: false, index: 1 } // the position shown: where the puzzle started
     this.tries = wrongTries(this.puzzle, rec)
+    /** @type {Evaluation | null} */
     this.eval = null // { fen, depth, score (White's), pv (SAN), done }
+    /** @type {{ index: number, side: SideLine | null, words: string } | null} */
     this.refutation = null // { index (of the try), words } once shown
     this.thinking = false // the engine plays a move
     this.engineState = 'starting' // 'starting' | 'ready' | 'failed'
@@ -39,9 +51,12 @@ export class AnalysisCtrl {
     this.serial = 0
   }
 
-  /** The node shown. */
+  /**
+   * The node shown.
+   * @returns {LineNode}
+   */
   get node() {
-    return this.at.side ? this.side.nodes[this.at.index] : this.main[this.at.index]
+    return this.at.side ? /** @type {SideLine} */ (this.side).nodes[this.at.index] : this.main[this.at.index]
   }
 
   /** The position shown as a chess.js game (one per position; the board's hooks ask it). */
@@ -82,34 +97,46 @@ export class AnalysisCtrl {
 
   // ---- moving through the lines ---------------------------------------------------
 
-  /** Show the main line's node `index` (0 is the puzzle's FEN, before the opponent's first move). */
+  /**
+   * Show the main line's node `index` (0 is the puzzle's FEN, before the opponent's first move).
+   * @param {number} index
+   */
   goMain(index) {
     if (!(index >= 0 && index < this.main.length)) return
     this.goTo({ side: false, index })
   }
 
-  /** Show the player's line's node `index`. */
+  /**
+   * Show the player's line's node `index`.
+   * @param {number} index
+   */
   goSide(index) {
     if (!this.side || !(index >= 0 && index < this.side.nodes.length)) return
     this.goTo({ side: true, index })
   }
 
-  /** One position back or on along the line shown (Left, Right), or to its start or end (Home, End). */
+  /**
+   * One position back or on along the line shown (Left, Right), or to its start or end (Home, End).
+   * @param {number} by
+   */
   step(by) {
     const { at } = this
     if (at.side) {
       const index = at.index + by
-      if (index < 0) return this.goMain(this.side.from)
-      return this.goSide(Math.min(index, this.side.nodes.length - 1))
+      const side = /** @type {SideLine} */ (this.side) // shown, so there
+      if (index < 0) return this.goMain(side.from)
+      return this.goSide(Math.min(index, side.nodes.length - 1))
     }
     this.goMain(Math.max(0, Math.min(at.index + by, this.main.length - 1)))
   }
 
+  /** @param {boolean} last */
   toEnd(last) {
-    if (this.at.side) this.goSide(last ? this.side.nodes.length - 1 : 0)
+    if (this.at.side) this.goSide(last ? /** @type {SideLine} */ (this.side).nodes.length - 1 : 0)
     else this.goMain(last ? this.main.length - 1 : 0)
   }
 
+  /** @param {At} at */
   goTo(at) {
     this.at = at
     this.refutation = this.refutation && at.side && this.refutation.side === this.side ? this.refutation : null
@@ -130,7 +157,10 @@ export class AnalysisCtrl {
     return `${this.moveLabel(node)}: ${moveWords(node.move)}.`
   }
 
-  /** A node's move with its number: "25. Qxd6" or "24… Rd8". */
+  /**
+   * A node's move with its number: "25. Qxd6" or "24… Rd8".
+   * @param {MoveLabelled} node
+   */
   moveLabel(node) {
     const before = previousFen(node)
     return numbered(before, [node.san])
@@ -138,7 +168,10 @@ export class AnalysisCtrl {
 
   // ---- playing on ---------------------------------------------------------------------
 
-  /** The player moved `uci` on the board at the position shown; the engine answers it. */
+  /**
+   * The player moved `uci` on the board at the position shown; the engine answers it.
+   * @param {string} uci
+   */
   async judge(uci) {
     const node = this.node
     const next = nodeAfter(node.fen, uci, node.ply + 1)
@@ -153,7 +186,10 @@ export class AnalysisCtrl {
     await this.engineMove()
   }
 
-  /** The engine plays the side to move's best move here (the player's line goes on). */
+  /**
+   * The engine plays the side to move's best move here (the player's line goes on).
+   * @returns {Promise<MoveNode | null>}
+   */
   async engineMove({ thenAnalyse = true } = {}) {
     if (!this.alive || this.thinking) return null
     const from = this.node
@@ -174,7 +210,7 @@ export class AnalysisCtrl {
       this.redraw()
       return null
     }
-    const reply = nodeAfter(from.fen, result.bestmove, from.ply + 1)
+    const reply = /** @type {MoveNode} */ (nodeAfter(from.fen, result.bestmove, from.ply + 1)) // the engine's move is legal
     this.addToSide(reply)
     this.showNode()
     this.announce(`Engine: ${moveWords(reply.move)}.`)
@@ -182,10 +218,14 @@ export class AnalysisCtrl {
     return reply
   }
 
-  /** `node` follows the position shown in the player's line (started from the main line, or cut there). */
+  /**
+   * `node` follows the position shown in the player's line (started from the main line, or cut there).
+   * @param {MoveNode} node
+   */
   addToSide(node) {
     if (this.at.side) {
-      this.side.nodes.splice(this.at.index + 1, this.side.nodes.length, node)
+      const side = /** @type {SideLine} */ (this.side) // shown, so there
+      side.nodes.splice(this.at.index + 1, side.nodes.length, node)
       this.at = { side: true, index: this.at.index + 1 }
     } else {
       const main = this.main[this.at.index + 1]
@@ -200,12 +240,15 @@ export class AnalysisCtrl {
 
   // ---- why not my move? -----------------------------------------------------------------
 
-  /** Play the wrong try `k` from where it was tried, then the engine's refutation, and say why. */
+  /**
+   * Play the wrong try `k` from where it was tried, then the engine's refutation, and say why.
+   * @param {number} k
+   */
   async whyNot(k) {
     const tried = this.tries[k]
     if (!tried || !this.alive || this.thinking) return
     this.at = { side: false, index: tried.ply }
-    const wrong = nodeAfter(this.main[tried.ply].fen, tried.uci, tried.ply + 1)
+    const wrong = /** @type {MoveNode} */ (nodeAfter(this.main[tried.ply].fen, tried.uci, tried.ply + 1)) // a try kept where it is legal
     this.side = null
     this.addToSide(wrong)
     const side = this.side
@@ -234,11 +277,13 @@ export class AnalysisCtrl {
     this.analyseNow().catch(() => {})
   }
 
+  /** @returns {Promise<Analysis | null>} */
   async analyseNow() {
     const node = this.node
     const serial = ++this.serial
     this.eval = { fen: node.fen, depth: 0, score: null, pv: [], done: false }
     this.redraw()
+    /** @param {Analysis} info */
     const heard = (info) => {
       if (serial !== this.serial || !this.alive) return
       this.engineState = 'ready'
@@ -260,6 +305,7 @@ export class AnalysisCtrl {
     return result
   }
 
+  /** @param {unknown} error */
   engineFailed(error) {
     console.warn(error)
     this.engineState = 'failed'
@@ -285,16 +331,21 @@ export class AnalysisCtrl {
     return e && e.pv.length ? numbered(e.fen, e.pv) : ''
   }
 
+  /** @param {string} text */
   announce(text) {
     if (this.alive && text) this.ui.announce(text)
   }
 }
 
+/** @param {string} text */
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** The FEN before a node's move (chess.js's verbose move carries it). */
+/**
+ * The FEN before a node's move (chess.js's verbose move carries it).
+ * @param {MoveLabelled} node
+ */
 function previousFen(node) {
   return node.move.before
 }

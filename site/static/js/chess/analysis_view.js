@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The analysis view: draws an AnalysisCtrl (analysis_ctrl.js) in #analysis-view and sends the
  * player's intents back. The board is the game's (board.js), moved from the keyboard or by
@@ -8,42 +9,75 @@ import { Board } from './board.js'
 import { boardHooks, checkedKing } from './moving.js'
 import { byIds, setText, announce, el } from '../lib/dom.js'
 import { isGameKey } from '../lib/playing.js'
+/** @import { AnalysisCtrl } from './analysis_ctrl.js' */
+/** @import { AnalysisUi, MoveNode } from '../engine_types.js' */
+/** @import { Move } from '../vendor/chess.js' */
+/** @typedef {{ index: number, text: string, current: boolean, branch?: boolean | null }} ListItem a move list's button */
+/**
+ * The view's elements, each of its kind.
+ * @typedef {{ analysisView: HTMLElement, analysisBoard: HTMLElement, analysisTitle: HTMLElement, analysisMeta: HTMLElement,
+ *   analysisEval: HTMLElement, evalFigure: HTMLElement, evalWords: HTMLElement, evalDepth: HTMLElement, engineLine: HTMLElement,
+ *   moveList: HTMLElement, sideLine: HTMLElement, sideList: HTMLElement, whyNot: HTMLElement, whyList: HTMLElement,
+ *   refutation: HTMLElement, stepBack: HTMLElement, stepOn: HTMLElement, enginePlay: HTMLButtonElement,
+ *   analysisBack: HTMLAnchorElement, engineStatus: HTMLElement }} AnalysisElements
+ */
 
+/** @implements {AnalysisUi} */
 export class AnalysisView {
   constructor() {
-    this.el = byIds(
+    this.el = /** @type {AnalysisElements} */ (byIds(
       'analysis-view', 'analysis-board', 'analysis-title', 'analysis-meta', 'analysis-eval', 'eval-figure', 'eval-words',
       'eval-depth', 'engine-line', 'move-list', 'side-line', 'side-list', 'why-not', 'why-list', 'refutation',
       'step-back', 'step-on', 'engine-play', 'analysis-back', 'engine-status',
-    )
+    ))
+    /** @type {Board | null} */
     this.board = null
+    /** @type {(() => void)[]} */
     this.off = []
   }
 
-  /** Draw `ctrl` from now on. */
+  /**
+   * Draw `ctrl` from now on.
+   * @param {AnalysisCtrl} ctrl
+   * @param {string} backHref
+   */
   open(ctrl, backHref) {
+    /** @type {AnalysisCtrl} */
     this.ctrl = ctrl
     this.el.analysisBack.href = backHref
+    /**
+     * @template {Event} E
+     * @param {EventTarget} target
+     * @param {string} type
+     * @param {(event: E) => void} fn
+     */
     const on = (target, type, fn) => {
-      target.addEventListener(type, fn)
-      this.off.push(() => target.removeEventListener(type, fn))
+      const listener = /** @type {EventListener} */ (fn) // the handler names the event its type brings
+      target.addEventListener(type, listener)
+      this.off.push(() => target.removeEventListener(type, listener))
     }
     on(this.el.stepBack, 'click', () => ctrl.step(-1))
     on(this.el.stepOn, 'click', () => ctrl.step(1))
     on(this.el.enginePlay, 'click', () => ctrl.engineMove())
+    /**
+     * The button pressed in a list, or null.
+     * @param {Event} e
+     * @param {string} selector
+     */
+    const pressed = (e, selector) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(selector))
     on(this.el.moveList, 'click', (e) => {
-      const button = e.target.closest('button[data-index]')
+      const button = pressed(e, 'button[data-index]')
       if (button) ctrl.goMain(Number(button.dataset.index))
     })
     on(this.el.sideList, 'click', (e) => {
-      const button = e.target.closest('button[data-index]')
+      const button = pressed(e, 'button[data-index]')
       if (button) ctrl.goSide(Number(button.dataset.index))
     })
     on(this.el.whyList, 'click', (e) => {
-      const button = e.target.closest('button[data-try]')
+      const button = pressed(e, 'button[data-try]')
       if (button) ctrl.whyNot(Number(button.dataset.try))
     })
-    on(document, 'keydown', (e) => this.onKey(e))
+    on(document, 'keydown', (/** @type {KeyboardEvent} */ e) => this.onKey(e))
     return this
   }
 
@@ -61,7 +95,11 @@ export class AnalysisView {
     return this.board
   }
 
-  /** The board to `fen`, `move` (chess.js's) marked as the last. */
+  /**
+   * The board to `fen`, `move` (chess.js's) marked as the last.
+   * @param {string} fen
+   * @param {Move | null} move
+   */
   show(fen, move) {
     const board = this.board
     if (!board) return
@@ -71,15 +109,18 @@ export class AnalysisView {
     board.markCheck(checkedKing(this.ctrl.chess))
   }
 
+  /** @param {string} text */
   announce(text) {
     announce(text)
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event) || this.board?.gridHasFocus()) return
+    /** @type {Record<string, () => void>} */
     const keys = { ArrowLeft: () => this.ctrl.step(-1), ArrowRight: () => this.ctrl.step(1), Home: () => this.ctrl.toEnd(false), End: () => this.ctrl.toEnd(true) }
     const act = keys[event.key]
-    if (!act || event.target.closest?.('input, textarea, select')) return
+    if (!act || /** @type {Element} */ (event.target).closest?.('input, textarea, select')) return
     event.preventDefault()
     act()
   }
@@ -119,7 +160,7 @@ export class AnalysisView {
     const { ctrl, el: e } = this
     const at = ctrl.at
     drawList(e.moveList, ctrl.main.map((node, index) => ({
-      index, text: index ? ctrl.moveLabel(node) : 'Start', current: !at.side && at.index === index,
+      index, text: index ? ctrl.moveLabel(/** @type {MoveNode} */ (node)) : 'Start', current: !at.side && at.index === index,
       branch: ctrl.side && ctrl.side.from === index,
     })))
     e.sideLine.hidden = !ctrl.side
@@ -147,13 +188,17 @@ export class AnalysisView {
   }
 }
 
-/** A move list of buttons, redrawn only when what it shows changed; the current one marked. */
+/**
+ * A move list of buttons, redrawn only when what it shows changed; the current one marked.
+ * @param {HTMLElement} list
+ * @param {ListItem[]} items
+ */
 function drawList(list, items) {
   const key = items.map((i) => `${i.text}${i.current ? '*' : ''}${i.branch ? '>' : ''}`).join(' ')
   if (list.dataset.key === key) return
-  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.index : null
+  const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.index : null
   list.dataset.key = key
   list.replaceChildren(...items.map((i) => el('li', { class: i.branch ? 'is-branch' : null },
     el('button', { class: 'move-button', type: 'button', 'data-index': i.index, 'aria-current': i.current ? 'step' : null, text: i.text }))))
-  if (focused !== null) list.querySelector(`[data-index="${focused}"]`)?.focus()
+  if (focused !== null) /** @type {HTMLElement | null} */ (list.querySelector(`[data-index="${focused}"]`))?.focus()
 }

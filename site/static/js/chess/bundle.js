@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The chess bundle in the browser: /shards/index.json and its shards.
  *
@@ -9,12 +10,28 @@
 
 import { windows, bandsFor } from './difficulty.js'
 import { unionPlaces, placesRated } from './mix.js'
+/** @import { Fetcher, PuzzleRow, ShardIndex, Span } from '../chess_types.js' */
+/**
+ * A band's table of the theme index: its shards' sizes, each place's rating, each shard's first place.
+ * @typedef {{ sizes: number[], starts: number[], ratings: number[] }} RatingTable
+ */
+/**
+ * Where the offline checks look (`reachable`): offline or not, and whether the offline copy holds a file.
+ * @typedef {{ offline?: boolean, cached?: (path: string) => Promise<boolean> }} Reach
+ */
 
+/** @type {Map<string, Promise<unknown>>} */
 const shardCache = new Map()
+/** @type {Map<string, RatingTable | number[]>} */
 const decoded = new Map()
+/** @type {Promise<ShardIndex> | null} */
 let indexPromise = null
 
-/** The published index, fetched once per page (a failure is retried next time). */
+/**
+ * The published index, fetched once per page (a failure is retried next time).
+ * @param {Fetcher} [fetcher]
+ * @returns {Promise<ShardIndex>}
+ */
 export function loadIndex(fetcher = globalThis.fetch) {
   if (!indexPromise) {
     indexPromise = fetcher('/shards/index.json').then((res) => {
@@ -26,13 +43,24 @@ export function loadIndex(fetcher = globalThis.fetch) {
   return indexPromise
 }
 
-/** The shard (0..shards-1) that holds puzzle `id` in a band of `shards` shards. */
+/**
+ * The shard (0..shards-1) that holds puzzle `id` in a band of `shards` shards.
+ * @param {string} id
+ * @param {number} shards
+ */
 export async function shardOf(id, shards) {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(id))
   return new DataView(digest).getUint32(0, false) % shards
 }
 
-/** The rows of shard `k` of `band` (fetched once per page). */
+/**
+ * The rows of shard `k` of `band` (fetched once per page).
+ * @param {ShardIndex} index
+ * @param {string} band
+ * @param {number} k
+ * @param {Fetcher} [fetcher]
+ * @returns {Promise<PuzzleRow[]>}
+ */
 export function loadShard(index, band, k, fetcher = globalThis.fetch) {
   const name = index.files[band][k]
   if (!shardCache.has(name)) {
@@ -43,10 +71,13 @@ export function loadShard(index, band, k, fetcher = globalThis.fetch) {
     rows.catch(() => shardCache.delete(name))
     shardCache.set(name, rows)
   }
-  return shardCache.get(name)
+  return /** @type {Promise<PuzzleRow[]>} */ (shardCache.get(name))
 }
 
-/** The service worker's offline copy holds `path` (false where there is none: no Cache Storage). */
+/**
+ * The service worker's offline copy holds `path` (false where there is none: no Cache Storage).
+ * @param {string} path
+ */
 async function inOfflineCopy(path) {
   try {
     return Boolean(globalThis.caches && (await globalThis.caches.match(path)))
@@ -60,13 +91,20 @@ async function inOfflineCopy(path) {
  * page already read or the offline copy holds. An offline Endless used to try a dozen shards the
  * service worker never cached, each fetch a console error, before it fell back to one it had.
  * `offline` and `cached` are the browser's (navigator.onLine, Cache Storage) unless given.
+ * @param {string} name
+ * @param {Reach} [reach]
  */
 export async function reachable(name, { offline = globalThis.navigator?.onLine === false, cached = inOfflineCopy } = {}) {
   if (!offline || shardCache.has(name)) return true
   return cached('/shards/' + name)
 }
 
-/** The row [id, fen, moves, rating, themes] of puzzle (band, id), or null if the bundle hasn't it. */
+/**
+ * The row [id, fen, moves, rating, themes] of puzzle (band, id), or null if the bundle hasn't it.
+ * @param {string} band
+ * @param {string} id
+ * @param {Fetcher} [fetcher]
+ */
 export async function findRow(band, id, fetcher = globalThis.fetch) {
   const index = await loadIndex(fetcher)
   const info = index.bands[band]
@@ -82,6 +120,10 @@ export async function findRow(band, id, fetcher = globalThis.fetch) {
  * (`reachable`: `offline`, `cached`); any that can't be fetched is passed
  * over. When every puzzle reachable has been seen, the one seen longest ago is
  * served again. Resolves to a row, or null when no shard could be read.
+ * @param {string} band
+ * @param {readonly string[]} seen
+ * @param {{ random?: () => number, fetcher?: Fetcher } & Reach} [options]
+ * @returns {Promise<PuzzleRow | null>}
  */
 export async function nextEndless(band, seen, { random = Math.random, fetcher = globalThis.fetch, ...at } = {}) {
   const index = await loadIndex(fetcher)
@@ -93,6 +135,7 @@ export async function nextEndless(band, seen, { random = Math.random, fetcher = 
     const j = Math.floor(random() * (i + 1))
     ;[order[i], order[j]] = [order[j], order[i]]
   }
+  /** @type {PuzzleRow | null} */
   let oldest = null
   const seenAt = new Map(seen.map((id, i) => [id, i]))
   for (const k of order) {
@@ -118,7 +161,12 @@ export async function nextEndless(band, seen, { random = Math.random, fetcher = 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]))
 
-/** The numbers in `text`, `width` characters each (puzzlebook/chess/theme_index.py's decode). */
+/**
+ * The numbers in `text`, `width` characters each (puzzlebook/chess/theme_index.py's decode).
+ * @param {string} text
+ * @param {number} width
+ * @returns {number[]}
+ */
 export function decode(text, width) {
   const out = new Array(Math.floor(text.length / width))
   for (let i = 0; i < out.length; i++) {
@@ -129,7 +177,12 @@ export function decode(text, width) {
   return out
 }
 
-/** A file of the theme index, fetched once per page, like a shard. */
+/**
+ * A file of the theme index, fetched once per page, like a shard.
+ * @param {string} name
+ * @param {Fetcher} fetcher
+ * @returns {Promise<unknown>}
+ */
 function loadJson(name, fetcher) {
   if (!shardCache.has(name)) {
     const data = fetcher('/shards/' + name).then((res) => {
@@ -139,39 +192,59 @@ function loadJson(name, fetcher) {
     data.catch(() => shardCache.delete(name))
     shardCache.set(name, data)
   }
-  return shardCache.get(name)
+  return /** @type {Promise<unknown>} */ (shardCache.get(name))
 }
 
-/** A band's table: { sizes, ratings (decoded), starts (the place of each shard's first row) }. */
+/**
+ * A band's table: { sizes, ratings (decoded), starts (the place of each shard's first row) }.
+ * @param {ShardIndex} index
+ * @param {string} band
+ * @param {Fetcher} fetcher
+ * @returns {Promise<RatingTable>}
+ */
 async function ratingTable(index, band, fetcher) {
-  const name = index.themes.ratings[band]
+  const name = /** @type {NonNullable<ShardIndex['themes']>} */ (index.themes).ratings[band]
   if (!decoded.has(name)) {
-    const raw = await loadJson(name, fetcher)
+    const raw = /** @type {{ sizes: number[], ratings: string }} */ (await loadJson(name, fetcher))
+    /** @type {number[]} */
     const starts = []
     let at = 0
     for (const size of raw.sizes) { starts.push(at); at += size }
     decoded.set(name, { sizes: raw.sizes, starts, ratings: decode(raw.ratings, 2) })
   }
-  return decoded.get(name)
+  return /** @type {RatingTable} */ (decoded.get(name))
 }
 
-/** The places of `themes` in `band` (any of them, each place once; every place when null). */
+/**
+ * The places of `themes` in `band` (any of them, each place once; every place when null).
+ * @param {ShardIndex} index
+ * @param {readonly string[] | null} themes
+ * @param {string} band
+ * @param {RatingTable} table
+ * @param {Fetcher} fetcher
+ * @returns {Promise<number[]>}
+ */
 async function placesOf(index, themes, band, table, fetcher) {
   if (!themes) return table.ratings.map((_, place) => place)
+  /** @type {number[][]} */
   const lists = []
   for (const theme of themes) {
-    const name = index.themes.files[theme]
+    const name = /** @type {NonNullable<ShardIndex['themes']>} */ (index.themes).files[theme]
     const key = `${name}#${band}`
     if (!decoded.has(key)) {
-      const file = await loadJson(name, fetcher)
+      const file = /** @type {{ bands: Record<string, string> }} */ (await loadJson(name, fetcher))
       decoded.set(key, decode(file.bands[band] || '', 3))
     }
-    lists.push(decoded.get(key))
+    lists.push(/** @type {number[]} */ (decoded.get(key)))
   }
   return lists.length === 1 ? lists[0] : unionPlaces(lists)
 }
 
-/** The themes the published index knows: { theme: count of live puzzles }. */
+/**
+ * The themes the published index knows: { theme: count of live puzzles }.
+ * @param {Fetcher} [fetcher]
+ * @returns {Promise<Record<string, number>>}
+ */
 export async function themeCounts(fetcher = globalThis.fetch) {
   const index = await loadIndex(fetcher)
   const counts = (index.themes && index.themes.counts) || {}
@@ -181,14 +254,17 @@ export async function themeCounts(fetcher = globalThis.fetch) {
 /**
  * How many live puzzles of any of `themes` are rated low..high (a mix's count, chess/mix.js), or
  * null when the files it needs can't be read (offline, never fetched).
+ * @param {{ themes: readonly string[], low: number, high: number, fetcher?: Fetcher } & Reach} mix
+ * @returns {Promise<number | null>}
  */
 export async function countRated({ themes, low, high, fetcher = globalThis.fetch, ...at }) {
   const index = await loadIndex(fetcher)
-  if (!index.themes || themes.some((t) => !index.themes.files[t])) return null
+  const themed = index.themes
+  if (!themed || themes.some((t) => !themed.files[t])) return null
   let count = 0
   for (const band of bandsFor(low, high)) {
-    if (!index.themes.ratings[band]) continue // a band this bundle hasn't
-    const needs = [index.themes.ratings[band], ...themes.map((t) => index.themes.files[t])]
+    if (!themed.ratings[band]) continue // a band this bundle hasn't
+    const needs = [themed.ratings[band], ...themes.map((t) => themed.files[t])]
     if (!(await Promise.all(needs.map((name) => decoded.has(name) || reachable(name, at)))).every(Boolean)) return null
     try {
       const table = await ratingTable(index, band, fetcher)
@@ -208,21 +284,27 @@ export async function countRated({ themes, low, high, fetcher = globalThis.fetch
  * back. Resolves to { band, row }, or null when nothing could be read (offline, or no such theme).
  * A mix gives `themes` (any of them) for `theme`, and `spans` (its one rating range) for the
  * windows around `centre`.
+ * @param {{ theme?: string | null, themes?: readonly string[] | null, centre: number, spans?: Span[] | null,
+ *   seen: readonly string[], random?: () => number, fetcher?: Fetcher } & Reach} draw
+ * @returns {Promise<{ band: string, row: PuzzleRow } | null>}
  */
 export async function nextAround({ theme = null, themes = theme ? [theme] : null, centre, spans = null, seen, random = Math.random, fetcher = globalThis.fetch, ...at }) {
   const index = await loadIndex(fetcher)
-  if (!index.themes || (themes && themes.some((t) => !index.themes.files[t]))) return null
+  const themed = index.themes
+  if (!themed || (themes && themes.some((t) => !themed.files[t]))) return null
   const retired = new Set(Object.keys(index.duplicates || {}))
   const skip = new Set(seen)
   const seenAt = new Map(seen.map((id, i) => [id, i]))
+  /** @type {{ band: string, row: PuzzleRow } | null} */
   let oldest = null
   const tried = new Set()
   for (const [low, high] of spans || windows(centre)) {
+    /** @type {Map<string, { band: string, k: number, rows: number[] }>} */
     const groups = new Map() // "band/k" -> { band, k, rows: [row in shard] }
     for (const band of bandsFor(low, high)) {
       let table
       let places
-      const needs = [index.themes.ratings[band], ...(themes || []).map((t) => index.themes.files[t])]
+      const needs = [themed.ratings[band], ...(themes || []).map((t) => themed.files[t])]
       if (!(await Promise.all(needs.map((name) => decoded.has(name) || reachable(name, at)))).every(Boolean)) continue
       try {
         table = await ratingTable(index, band, fetcher)
@@ -236,8 +318,9 @@ export async function nextAround({ theme = null, themes = theme ? [theme] : null
         let k = 0
         while (k + 1 < table.starts.length && table.starts[k + 1] <= place) k++
         const key = `${band}/${k}`
-        if (!groups.has(key)) groups.set(key, { band, k, rows: [] })
-        groups.get(key).rows.push(place - table.starts[k])
+        let group = groups.get(key)
+        if (!group) groups.set(key, group = { band, k, rows: [] })
+        group.rows.push(place - table.starts[k])
       }
     }
     const order = [...groups.values()]

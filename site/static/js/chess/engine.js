@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A chess engine in a Web Worker, spoken to in UCI: one job, a position in, its evaluation and
  * best line out. Stockfish's lite single-threaded WebAssembly build is the engine the site
@@ -22,12 +23,19 @@
  * other users of the engine (a lesson's check, issue 30).
  */
 
+/** @import { Analysis, EngineWorker, Info, Line, Score, SearchOptions } from '../engine_types.js' */
+
 export const DEFAULT_DEPTH = 12
 
 /** {depth, score: {cp}|{mate}, pv, multipv, nodes, bound?} of a UCI `info` line with a depth and a score, else null. */
+/**
+ * @param {unknown} line
+ * @returns {Info | null}
+ */
 export function parseInfo(line) {
   if (typeof line !== 'string' || !line.startsWith('info ')) return null
   const words = line.split(/\s+/)
+  /** @type {Partial<Info> & { multipv: number }} */
   const info = { multipv: 1 }
   for (let i = 1; i < words.length; i++) {
     const word = words[i]
@@ -47,10 +55,11 @@ export function parseInfo(line) {
   }
   if (!info.score || !Number.isInteger(info.depth)) return null
   info.pv = info.pv || [] // none where no move is legal (mate 0, or a stalemate's cp 0)
-  return info
+  return /** @type {Info} */ (info)
 }
 
 /** The move of a UCI `bestmove` line ('(none)' when there is no legal move: null), or undefined if it isn't one. */
+/** @param {unknown} line */
 export function parseBestmove(line) {
   if (typeof line !== 'string' || !line.startsWith('bestmove')) return undefined
   const move = line.split(/\s+/)[1]
@@ -58,17 +67,24 @@ export function parseBestmove(line) {
 }
 
 /** A side-to-move score turned to White's point of view, for the position `fen`. */
+/**
+ * @param {Score | null | undefined} score
+ * @param {string} fen
+ * @returns {Score | null}
+ */
 export function whiteScore(score, fen) {
   const sign = fen.split(' ')[1] === 'b' ? -1 : 1
   if (!score) return null
   return 'mate' in score ? { mate: sign * score.mate } : { cp: sign * score.cp }
 }
 
+/** @param {Pick<SearchOptions, 'depth' | 'movetime' | 'nodes'>} limits */
 function goCommand({ depth, movetime, nodes }) {
   const parts = ['go']
-  if (Number.isInteger(depth) && depth > 0) parts.push('depth', String(depth))
-  if (Number.isInteger(movetime) && movetime > 0) parts.push('movetime', String(movetime))
-  if (Number.isInteger(nodes) && nodes > 0) parts.push('nodes', String(nodes))
+  // Number.isInteger says each is a number (the checker can't see it).
+  if (Number.isInteger(depth) && /** @type {number} */ (depth) > 0) parts.push('depth', String(depth))
+  if (Number.isInteger(movetime) && /** @type {number} */ (movetime) > 0) parts.push('movetime', String(movetime))
+  if (Number.isInteger(nodes) && /** @type {number} */ (nodes) > 0) parts.push('nodes', String(nodes))
   if (parts.length === 1) parts.push('depth', String(DEFAULT_DEPTH))
   return parts.join(' ')
 }
@@ -77,18 +93,33 @@ export class EngineError extends Error {}
 
 export class Engine {
   /** url: the engine's worker script; makeWorker(url) makes the worker (a real Worker unless given). */
+  /**
+   * @param {string} url
+   * @param {{ makeWorker?: (url: string) => EngineWorker }} [options]
+   */
   constructor(url, { makeWorker = (where) => new Worker(where) } = {}) {
     this.url = url
     this.makeWorker = makeWorker
+    /** @type {EngineWorker | null} */
     this.worker = null
+    /** @type {Promise<void> | null} */
     this.started = null // the promise of 'readyok' after 'uci'
+    /**
+     * @type {{ resolve: (result: Analysis | null) => void, reject: (error: Error) => void,
+     *   onInfo?: (result: Analysis) => void, lines: ({ depth: number } & Line)[], result: Analysis } | null}
+     */
     this.search = null // the search in progress: { resolve, reject, result, onInfo }
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve() // searches run one after another
+    /** @type {[text: string, resolve: () => void][]} */
     this.waiting = [] // [text, resolve] for replies awaited (uciok, readyok)
     this.asked = 0 // analyse() calls so far: a queued search overtaken by a later one never starts
   }
 
-  /** Start the worker (once) and wait until the engine says it is ready. */
+  /**
+   * Start the worker (once) and wait until the engine says it is ready.
+   * @returns {Promise<void>}
+   */
   ready() {
     if (!this.started) {
       this.started = new Promise((resolve, reject) => {
@@ -96,7 +127,7 @@ export class Engine {
         try {
           worker = this.makeWorker(this.url)
         } catch (error) {
-          reject(new EngineError(`the engine could not start: ${error.message}`))
+          reject(new EngineError(`the engine could not start: ${/** @type {Error} */ (error).message}`))
           return
         }
         this.worker = worker
@@ -120,11 +151,14 @@ export class Engine {
   /**
    * The engine's verdict on `fen`: { fen, bestmove (uci or null when no move is legal), depth,
    * score, pv }. limits: { depth, movetime, nodes }; onInfo(info) hears each deeper line.
+   * @param {string} fen
+   * @param {SearchOptions} [options]
+   * @returns {Promise<Analysis | null>}
    */
   analyse(fen, { depth, movetime, nodes, onInfo, multipv = 1 } = {}) {
     if (this.search) this.send('stop')
     const serial = ++this.asked
-    const run = this.queue.then(() => this.ready()).then(() => new Promise((resolve, reject) => {
+    const run = this.queue.then(() => this.ready()).then(() => /** @type {Promise<Analysis | null>} */ (new Promise((resolve, reject) => {
       if (serial !== this.asked) return resolve(null)
       this.search = { resolve, reject, onInfo, lines: [], result: { fen, bestmove: null, depth: 0, score: null, pv: [], lines: [] } }
       this.send('ucinewgame')
@@ -132,7 +166,7 @@ export class Engine {
       this.send(`setoption name MultiPV value ${Number.isInteger(multipv) && multipv > 1 ? multipv : 1}`)
       this.send(`position fen ${fen}`)
       this.send(goCommand({ depth, movetime, nodes }))
-    }))
+    })))
     this.queue = run.catch(() => {})
     return run
   }
@@ -152,14 +186,20 @@ export class Engine {
 
   // ---- the wire ---------------------------------------------------------------------
 
+  /** @param {string} text */
   send(text) {
     this.worker?.postMessage(text)
   }
 
+  /**
+   * @param {string} text
+   * @returns {Promise<void>}
+   */
   expect(text) {
     return new Promise((resolve) => this.waiting.push([text, resolve]))
   }
 
+  /** @param {Error} error */
   fail(error) {
     const search = this.search
     this.search = null
@@ -167,6 +207,7 @@ export class Engine {
     search?.reject(error)
   }
 
+  /** @param {string} line */
   hear(line) {
     const waiting = this.waiting.findIndex(([text]) => line.startsWith(text))
     if (waiting >= 0) {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Your own mix (issue 29, part 4): several themes at once, at a difficulty or in a rating range,
  * drawn in the browser from the theme index (docs/site.md, "Your own mix"). This module is the
@@ -10,25 +11,35 @@
  * a handful) and its rating is in the range (or, for a difficulty, in the draw's windows).
  */
 import { DIFFICULTY_NAMES, isDifficulty, LOWEST, HIGHEST } from './difficulty.js'
+/** @import { Difficulty, Mix, Span } from '../chess_types.js' */
 
 export const MAX_THEMES = 12
 export const MAX_NAME = 40
 const KEY = /^[A-Za-z0-9]{1,40}$/
 const RANGE = /^(\d{1,4})-(\d{1,4})$/
 
-/** The mix's address after `#/mix/`: "fork,pin/1400-1700" or "fork,pin/harder", then the name if any. */
+/**
+ * The mix's address after `#/mix/`: "fork,pin/1400-1700" or "fork,pin/harder", then the name if any.
+ * @param {Mix} mix
+ */
 export function mixPath(mix) {
   const level = Array.isArray(mix.level) ? `${mix.level[0]}-${mix.level[1]}` : mix.level
   const path = `${mix.themes.join(',')}/${level}`
   return mix.name ? `${path}/${encodeURIComponent(mix.name)}` : path
 }
 
-/** "1400–1700" or "harder": how a mix's level reads. */
+/**
+ * "1400–1700" or "harder": how a mix's level reads.
+ * @param {Mix['level']} level
+ */
 export function levelWords(level) {
   return Array.isArray(level) ? `${level[0]}–${level[1]}` : level
 }
 
-/** A name as kept: spaces folded, control characters out, at most MAX_NAME characters. */
+/**
+ * A name as kept: spaces folded, control characters out, at most MAX_NAME characters.
+ * @param {unknown} text
+ */
 export function cleanName(text) {
   // eslint-disable-next-line no-control-regex
   return String(text ?? '').replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME)
@@ -38,12 +49,16 @@ export function cleanName(text) {
  * Read a mix from its address's parts (after "mix": themes, level, name; already decoded),
  * against the themes the index has. Answers { mix } or { error: words for the player }; never
  * throws, whatever it is given.
+ * @param {unknown} parts
+ * @param {ReadonlySet<string>} known
+ * @returns {{ mix: Mix, error?: undefined } | { error: string, mix?: undefined }}
  */
 export function readMix(parts, known) {
   const [themesText, levelText, nameText, ...rest] = Array.isArray(parts) ? parts : []
   if (rest.length || typeof themesText !== 'string' || typeof levelText !== 'string') {
     return { error: 'This link doesn’t name a mix: it needs themes and a difficulty or rating range.' }
   }
+  /** @type {string[]} */
   const themes = []
   for (const key of themesText.split(',')) {
     if (!key) continue
@@ -55,10 +70,14 @@ export function readMix(parts, known) {
   const level = readLevel(levelText)
   if (level.error) return level
   const name = typeof nameText === 'string' ? cleanName(nameText) : ''
-  return { mix: { themes, level: level.level, name } }
+  return { mix: { themes, level: /** @type {Mix['level']} */ (level.level), name } } // no error: a level
 }
 
-/** A difficulty's name or "low-high" inside the bundle's ratings: { level } or { error }. */
+/**
+ * A difficulty's name or "low-high" inside the bundle's ratings: { level } or { error }.
+ * @param {unknown} text
+ * @returns {{ level: Difficulty | Span, error?: undefined } | { error: string, level?: undefined }}
+ */
 export function readLevel(text) {
   if (isDifficulty(text)) return { level: text }
   const range = RANGE.exec(String(text))
@@ -72,12 +91,19 @@ export function readLevel(text) {
 /**
  * The places (within one band) holding any of the themes: each theme's ascending places
  * (the index's lists) merged, each place once.
+ * @param {readonly number[][]} lists
  */
 export function unionPlaces(lists) {
   return [...new Set(lists.flat())].sort((a, b) => a - b)
 }
 
-/** Of `places`, those whose rating (`ratings[place]`) is within low..high inclusive. */
+/**
+ * Of `places`, those whose rating (`ratings[place]`) is within low..high inclusive.
+ * @param {readonly number[]} places
+ * @param {readonly number[]} ratings
+ * @param {number} low
+ * @param {number} high
+ */
 export function placesRated(places, ratings, low, high) {
   return places.filter((place) => ratings[place] >= low && ratings[place] <= high)
 }

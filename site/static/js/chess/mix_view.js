@@ -1,26 +1,41 @@
+// @ts-check
 /**
  * The themes page's "Make your own mix": the view. It looks its elements up once, draws
  * everything from the controller (chess/mix_ctrl.js) in redraw(), and sends the player's
  * intents back. It writes no storage.
  */
 import { byIds, el, setText, toast } from '../lib/dom.js'
+/** @import { MixCtrl } from './mix_ctrl.js' */
+/** @import { Difficulty, MixUi, SavedMix } from '../chess_types.js' */
+/**
+ * The view's elements, each of its kind.
+ * @typedef {{ mixCard: HTMLDetailsElement, mixForm: HTMLFormElement, mixLow: HTMLInputElement, mixHigh: HTMLInputElement,
+ *   mixStep: HTMLSelectElement, mixCount: HTMLElement, mixMessage: HTMLElement, mixPlay: HTMLAnchorElement,
+ *   mixName: HTMLInputElement, mixLink: HTMLInputElement, mixCopy: HTMLButtonElement, mixSaved: HTMLElement,
+ *   mixSavedBox: HTMLElement }} MixElements
+ */
 
+/** @implements {MixUi} */
 export class MixView {
   constructor() {
-    this.el = byIds('mix-card', 'mix-form', 'mix-low', 'mix-high', 'mix-step', 'mix-count', 'mix-message',
-      'mix-play', 'mix-name', 'mix-link', 'mix-copy', 'mix-saved', 'mix-saved-box')
+    this.el = /** @type {MixElements} */ (byIds('mix-card', 'mix-form', 'mix-low', 'mix-high', 'mix-step', 'mix-count', 'mix-message',
+      'mix-play', 'mix-name', 'mix-link', 'mix-copy', 'mix-saved', 'mix-saved-box'))
+    /** @type {MixCtrl | null} */
     this.ctrl = null
   }
 
-  /** Draw `ctrl` and send it what the player does. */
+  /**
+   * Draw `ctrl` and send it what the player does.
+   * @param {MixCtrl} ctrl
+   */
   attach(ctrl) {
     this.ctrl = ctrl
     const { el: e } = this
     e.mixForm.addEventListener('change', (event) => {
-      const t = event.target
+      const t = /** @type {HTMLInputElement} */ (event.target) // a box, a radio or the step's select
       if (t.name === 'mix-theme') ctrl.toggleTheme(t.value, t.checked)
       else if (t.name === 'mix-kind') ctrl.setKind(t.value)
-      else if (t === e.mixStep) ctrl.setStep(t.value)
+      else if (t === /** @type {HTMLElement} */ (e.mixStep)) ctrl.setStep(/** @type {Difficulty} */ (t.value))
     })
     e.mixForm.addEventListener('input', (event) => {
       if (event.target === e.mixLow || event.target === e.mixHigh) ctrl.setRange(e.mixLow.value, e.mixHigh.value)
@@ -41,7 +56,7 @@ export class MixView {
       }
     })
     e.mixSaved.addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-action]')
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-action]'))
       if (!button) return
       const mix = ctrl.saved().find((m) => m.name === button.dataset.name)
       if (!mix) return
@@ -56,7 +71,10 @@ export class MixView {
     this.redraw()
   }
 
-  /** Said once a mix is kept. */
+  /**
+   * Said once a mix is kept.
+   * @param {string} name
+   */
   saved(name) {
     toast(`Saved “${name}”.`)
   }
@@ -66,8 +84,8 @@ export class MixView {
     if (!ctrl) return
     const e = this.el
     if (ctrl.open && !e.mixCard.open) e.mixCard.open = true
-    for (const box of e.mixForm.querySelectorAll('input[name="mix-theme"]')) box.checked = ctrl.themes.includes(box.value)
-    for (const radio of e.mixForm.querySelectorAll('input[name="mix-kind"]')) radio.checked = radio.value === ctrl.kind
+    for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (e.mixForm.querySelectorAll('input[name="mix-theme"]'))) box.checked = ctrl.themes.includes(box.value)
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (e.mixForm.querySelectorAll('input[name="mix-kind"]'))) radio.checked = radio.value === ctrl.kind
     const ranged = ctrl.kind === 'range'
     e.mixLow.disabled = !ranged
     e.mixHigh.disabled = !ranged
@@ -88,6 +106,7 @@ export class MixView {
     this.drawSaved(ctrl.saved())
   }
 
+  /** @param {SavedMix[]} mixes */
   drawSaved(mixes) {
     const e = this.el
     e.mixSavedBox.hidden = !mixes.length

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The puzzle's motif line for the results sheet: "Fork · Middlegame · Rated 1778".
  *
@@ -12,6 +13,7 @@ export const MOTIFS = [
   'quietMove', 'defensiveMove', 'zugzwang', 'xRayAttack', 'intermezzo', 'capturingDefender', 'exposedKing',
 ]
 
+/** @type {Record<string, string>} */
 const NAMES = {
   mate: 'Mate', fork: 'Fork', pin: 'Pin', skewer: 'Skewer', discoveredAttack: 'Discovered attack',
   doubleCheck: 'Double check', sacrifice: 'Sacrifice', deflection: 'Deflection', attraction: 'Attraction',
@@ -20,14 +22,22 @@ const NAMES = {
   defensiveMove: 'Defensive move', zugzwang: 'Zugzwang', xRayAttack: 'X-ray attack', intermezzo: 'Intermezzo',
   capturingDefender: 'Capturing the defender', exposedKing: 'Exposed king',
 }
+/** @type {Record<string, string>} */
 const PHASES = { opening: 'Opening', middlegame: 'Middlegame', endgame: 'Endgame' }
 
-/** The first motif of MOTIFS among `themes`, or null. */
+/**
+ * The first motif of MOTIFS among `themes`, or null.
+ * @param {readonly string[]} themes
+ */
 export function motifOf(themes) {
   return MOTIFS.find((m) => themes.includes(m)) || null
 }
 
-/** "Mate in 2" when the puzzle says how many moves the mate takes, else the motif's name. */
+/**
+ * "Mate in 2" when the puzzle says how many moves the mate takes, else the motif's name.
+ * @param {string} motif
+ * @param {readonly string[]} themes
+ */
 function motifName(motif, themes) {
   if (motif === 'mate') {
     const n = themes.map((t) => /^mateIn(\d)$/.exec(t)).find(Boolean)
@@ -36,7 +46,10 @@ function motifName(motif, themes) {
   return NAMES[motif]
 }
 
-/** "Fork · Middlegame · Rated 1778" for a puzzle ({themes, rating}). */
+/**
+ * "Fork · Middlegame · Rated 1778" for a puzzle ({themes, rating}).
+ * @param {{ themes?: readonly string[], rating: number }} puzzle
+ */
 export function motifLine(puzzle) {
   const themes = puzzle.themes || []
   const parts = []

@@ -1,4 +1,8 @@
-/** Where a dashboard's Practise button goes: Endless in that theme, at the player's difficulty. */
+// @ts-check
+/**
+ * Where a dashboard's Practise button goes: Endless in that theme, at the player's difficulty.
+ * @param {string} theme
+ */
 export function practiseLink(theme) {
   return `/#/theme/${encodeURIComponent(theme)}`
 }

@@ -1,9 +1,11 @@
+// @ts-check
 /**
  * The rating this browser keeps for a player who isn't signed in: puzzlebook/ratings.py's
  * rate_puzzle (Glicko-2 with Lichess's puzzle parameters, a provisional rating taking half of
  * each result and no more than a result at its own level), the same rule the server rates with,
  * bound to it by tests/vectors/difficulty.json.
  */
+/** @import { Glicko, RatingOutcome } from '../chess_types.js' */
 const SCALE = 173.7178
 const EPSILON = 0.000001
 const TAU = 0.75
@@ -16,12 +18,21 @@ const PROVISIONAL_WEIGHT = 0.5
 
 export const NEW_PLAYER = Object.freeze({ rating: 1500, rd: 500, volatility: 0.09 })
 
+/** @param {Pick<Glicko, 'rd'>} player */
 export function isProvisional(player) {
   return player.rd >= PROVISIONAL_RD
 }
 
+/**
+ * @param {number} sigma
+ * @param {number} phi
+ * @param {number} v
+ * @param {number} delta
+ * @param {number} tau
+ */
 function newVolatility(sigma, phi, v, delta, tau) {
   const a = Math.log(sigma * sigma)
+  /** @param {number} x */
   const f = (x) => {
     const ex = Math.exp(x)
     return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
@@ -38,6 +49,7 @@ function newVolatility(sigma, phi, v, delta, tau) {
   let fA = f(bigA)
   let fB = f(bigB)
   while (Math.abs(bigB - bigA) > EPSILON) {
+    /** @type {number} */
     const bigC = bigA + (bigA - bigB) * fA / (fB - fA)
     const fC = f(bigC)
     if (fC * fB <= 0) {
@@ -52,7 +64,13 @@ function newVolatility(sigma, phi, v, delta, tau) {
   return Math.exp(bigA / 2)
 }
 
-/** One Glicko-2 period against a puzzle held certain (RD 0); score 1 or 0. */
+/**
+ * One Glicko-2 period against a puzzle held certain (RD 0); score 1 or 0.
+ * @param {Glicko} player
+ * @param {number} puzzleRating
+ * @param {number} score
+ * @returns {Glicko}
+ */
 function glicko2(player, puzzleRating, score) {
   const mu = (player.rating - 1500) / SCALE
   const phi = player.rd / SCALE
@@ -66,7 +84,13 @@ function glicko2(player, puzzleRating, score) {
   return { rating: (mu + phiNew * phiNew * improvement) * SCALE + 1500, rd: phiNew * SCALE, volatility: sigma }
 }
 
-/** One result's step within Lichess's bounds, a provisional rating taking half of it. */
+/**
+ * One result's step within Lichess's bounds, a provisional rating taking half of it.
+ * @param {Glicko} player
+ * @param {number} puzzleRating
+ * @param {number} score
+ * @returns {Glicko}
+ */
 function step(player, puzzleRating, score) {
   const raw = glicko2(player, puzzleRating, score)
   const change = Math.max(-MAX_DELTA, Math.min(MAX_DELTA, raw.rating - player.rating))
@@ -87,6 +111,10 @@ function step(player, puzzleRating, score) {
 /**
  * The player after their first result on a puzzle rated `puzzleRating`: 'clean', 'hints' or 'lost'.
  * A provisional rating moves no further than a result at its own level would move it.
+ * @param {Glicko} player
+ * @param {number} puzzleRating
+ * @param {RatingOutcome} outcome
+ * @returns {Glicko}
  */
 export function ratePuzzle(player, puzzleRating, outcome) {
   if (!['clean', 'hints', 'lost'].includes(outcome)) throw new Error(`outcome must be clean, hints or lost, not ${outcome}`)
@@ -99,7 +127,13 @@ export function ratePuzzle(player, puzzleRating, outcome) {
   return after
 }
 
-/** How a first result counts: a miss or any mistake is lost, else hints, else clean. */
+/**
+ * How a first result counts: a miss or any mistake is lost, else hints, else clean.
+ * @param {boolean} missed
+ * @param {number} mistakes
+ * @param {number} hints
+ * @returns {RatingOutcome}
+ */
 export function outcomeOf(missed, mistakes, hints) {
   if (missed || mistakes > 0) return 'lost'
   return hints > 0 ? 'hints' : 'clean'

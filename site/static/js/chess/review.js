@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A review session (#/review): the puzzles due today in the review (review/: missed, or solved with
  * hints, coming back on FSRS's schedule until solved cleanly), played one after another, unrated and
@@ -7,6 +8,7 @@
 import { ChessStore } from './store.js'
 import { ReviewKeep } from '../review/keep.js'
 import { gradeOfResult } from '../review/queue.js'
+/** @import { LogEntry } from '../chess_types.js' */
 
 const CURRENT = 'review-current'
 
@@ -17,20 +19,28 @@ const CURRENT = 'review-current'
  */
 export class ReviewStore extends ChessStore {
   record() { return null }
+  /** @param {unknown} rec */
   saveRecord(rec) { this.ns.set(CURRENT, rec) }
+  /** @param {unknown} rec */
   updateRecord(rec) { this.ns.set(CURRENT, rec) }
   markSeen() {}
-  /** The review ended: its grade is the card's result today (results.js's log entry says how it went). */
+  /**
+   * The review ended: its grade is the card's result today (results.js's log entry says how it went).
+   * @param {{ log: LogEntry }} outcome
+   */
   keep(outcome) {
     const { band, id, day, result } = outcome.log
     new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
-    return {}
+    // Nothing joins the record (lib/session.js settle joins what a store answers). ChessStore's type,
+    // inferred from chess/store.js, has each part always there; a store answers only those that counted.
+    return /** @type {ReturnType<ChessStore['keep']>} */ ({})
   }
 }
 
 /**
  * {next: the card to play first today or null, due: every card due today in the order played, left:
  * how many are due, later: the next day one comes back or null}.
+ * @param {string} today
  */
 export async function reviewToday(today, keep = new ReviewKeep()) {
   const { dueOn, dueOf } = await import('../review/schedule.js')

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The share text of a finished puzzle. It never names a move.
  *
@@ -13,12 +14,17 @@
  * A replay (Replay missed: unrated, never posted) says so, "· Replay ·" and "🔁 Unrated" in
  * place of "🎯 Clean", and links the puzzle: it never reads as a clean rated solve.
  */
+/** @import { ShareResult } from '../chess_types.js' */
 import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
 import { isClean } from './results.js'
 
 const RUN_LIMIT = 12 // longer runs are written "❌×23" so the text stays short
 
+/**
+ * @param {string} mark
+ * @param {number} n
+ */
 function run(mark, n) {
   if (n <= 0) return ''
   return n > RUN_LIMIT ? `${mark}×${n}` : mark.repeat(n)
@@ -27,13 +33,15 @@ function run(mark, n) {
 /**
  * result: { band, id, daily (YYYY-MM-DD or null), found, shown, mistakes, hints,
  *           seconds, solved, replay, review, place (or null) }; origin: the site's address.
+ * @param {ShareResult} result
+ * @param {string} origin
  */
 export function shareText(result, origin) {
   const daily = result.daily && !result.replay
   let kind = 'Endless'
   if (result.review) kind = 'Review'
   else if (result.replay) kind = 'Replay'
-  else if (daily) kind = shortDate(result.daily)
+  else if (daily) kind = shortDate(/** @type {string} */ (result.daily))
   const head = `♟️ Chess Puzzles · ${kind} · ${result.band}`
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)
   const tail = []

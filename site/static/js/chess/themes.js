@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
  * step Endless and every theme use), the rating it counts from, and how the player does on each
@@ -16,13 +17,16 @@ import { countRated } from './bundle.js'
 import { MixCtrl } from './mix_ctrl.js'
 import { MixView } from './mix_view.js'
 import { namespace } from '../lib/storage.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { Dashboard, Me } from '../api_types.js' */
+/** @import { Glicko } from '../chess_types.js' */
 
 const store = new ChessStore()
 const SERVER_DAYS = 90 // the dashboard's longest span
 
 function showDifficulty() {
   const step = store.difficulty()
-  for (const input of document.querySelectorAll('input[name="difficulty"]')) input.checked = input.value === step
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="difficulty"]'))) input.checked = input.value === step
 }
 
 function showRating() {
@@ -32,7 +36,7 @@ function showRating() {
   if (player) {
     line.textContent = `Puzzles are picked around your rating, ${rating}.`
   } else {
-    const estimate = store.estimate()
+    const estimate = /** @type {Glicko} */ (store.estimate()) // chess/store.js's: a kept estimate, or a new player's
     line.textContent = isProvisional(estimate)
       ? `Puzzles are picked around your rating as this browser estimates it: ${rating} for now, a guess until you have played a few dozen.`
       : `Puzzles are picked around your rating as this browser estimates it: ${rating}.`
@@ -40,9 +44,10 @@ function showRating() {
 }
 
 function showScores() {
-  const tally = store.themeTally()
-  for (const el of document.querySelectorAll('[data-theme-score]')) {
-    const row = tally[el.dataset.themeScore]
+  // chess/store.js's tally: theme -> { played, clean }.
+  const tally = /** @type {Record<string, { played: number, clean: number }>} */ (store.themeTally())
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-theme-score]'))) {
+    const row = tally[/** @type {string} */ (el.dataset.themeScore)]
     el.textContent = row && row.played
       ? `You: ${row.played} played, ${percent(row.clean, row.played)}% first try`
       : ''
@@ -56,7 +61,7 @@ function showScores() {
  */
 async function showServerScores() {
   if (!getPlayer()) return
-  const got = await call(`/me/dashboard?days=${SERVER_DAYS}`)
+  const got = /** @type {Answer<Dashboard>} */ (await call(`/me/dashboard?days=${SERVER_DAYS}`))
   if (got.status !== 200 || !Array.isArray(got.data?.themes)) return
   for (const row of got.data.themes) {
     const el = document.querySelector(`[data-theme-score="${CSS.escape(row.theme)}"]`)
@@ -70,7 +75,7 @@ async function showServerScores() {
 async function refreshServerRating() {
   const player = getPlayer()
   if (!player) return
-  const me = await call('/me')
+  const me = /** @type {Answer<Me>} */ (await call('/me'))
   const rating = me.status === 200 && me.data?.ratings?.chess?.rating
   if (Number.isFinite(rating)) {
     store.noteServerRating(player.id, rating)
@@ -79,7 +84,8 @@ async function refreshServerRating() {
 }
 
 $('difficulty-form').addEventListener('change', (event) => {
-  if (event.target.name === 'difficulty') store.setDifficulty(event.target.value)
+  const input = /** @type {HTMLInputElement} */ (event.target)
+  if (input.name === 'difficulty') store.setDifficulty(input.value)
 })
 $('difficulty-form').addEventListener('submit', (event) => event.preventDefault())
 
@@ -89,7 +95,7 @@ $('difficulty-form').addEventListener('submit', (event) => event.preventDefault(
  */
 function startMix() {
   const view = new MixView()
-  const known = new Set([...document.querySelectorAll('input[name="mix-theme"]')].map((box) => box.value))
+  const known = new Set([.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="mix-theme"]'))].map((box) => box.value))
   const ctrl = new MixCtrl({
     storage: namespace('pb:chess:'),
     count: (query) => countRated(query),

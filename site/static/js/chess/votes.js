@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A player's word on a chess puzzle once it is over (docs/votes.md): a vote, up or down, and a
  * report of a problem with its reason; one word a puzzle, changeable (pressing the chosen one
@@ -5,25 +6,48 @@
  * note under the buttons says. The controller (ctrl.js) keeps it in the record and queues it in the
  * store's notes (lib/session.js, flushNotes); a guest's waits there for the next sign-in.
  */
+/** @import { ChessVoted } from '../api_types.js' */
+/** @typedef {Pick<ChessVoted, 'vote' | 'reason'>} Word the player's word on a puzzle */
+/** @typedef {{ sent?: boolean, dropped?: boolean, error?: string }} NoteAnswer what became of the word's post */
 
-/** The reasons a report gives, as the API names them (puzzlebook/votes.py REASONS). */
+/**
+ * The reasons a report gives, as the API names them (puzzlebook/votes.py REASONS).
+ * @type {import('../api_types.js').ChessVoted['reason'][]}
+ */
 export const REASONS = ['wrong-theme', 'several-moves', 'broken', 'other']
 
-/** The word after pressing `choice` ('up'/'down' for `field` 'vote', a reason for 'reason'): the same again takes it back. */
+/**
+ * The word after pressing `choice` ('up'/'down' for `field` 'vote', a reason for 'reason'): the same again takes it back.
+ * @param {Word} word
+ * @param {keyof Word} field
+ * @param {string} choice
+ * @returns {Word}
+ */
 export function pressed(word, field, choice) {
   return { ...word, [field]: word[field] === choice ? null : choice }
 }
 
-/** The notes' item for the word `word` on record `rec`, the `serial`th change; `by`: the player's id, or null for a guest. */
+/**
+ * The notes' item for the word `word` on record `rec`, the `serial`th change; `by`: the player's id, or null for a guest.
+ * @param {{ id: string, band: string }} rec
+ * @param {Word} word
+ * @param {number} serial
+ * @param {string | null | undefined} by
+ */
 export function voteItem(rec, word, serial, by) {
+  /** @type {Word & { id: string, band: string, guest?: boolean }} */
   const body = { id: rec.id, band: rec.band, vote: word.vote, reason: word.reason }
   if (!by) body.guest = true // played signed out: the server never had the result (docs/votes.md)
+  /** @type {{ key: string, kind: 'vote', method: 'PUT', path: string, body: typeof body, by?: string }} */
   const item = { key: `vote:${rec.band}/${rec.id}#${serial}`, kind: 'vote', method: 'PUT', path: '/chess/votes', body }
   if (by) item.by = by
   return item
 }
 
-/** The note under the buttons: where the word is (kept here, on its way, kept, refused). */
+/**
+ * The note under the buttons: where the word is (kept here, on its way, kept, refused).
+ * @param {{ word: Word, guest?: boolean, waiting?: boolean, answer?: NoteAnswer | null }} state
+ */
 export function voteNote({ word, guest, waiting, answer }) {
   const said = Boolean(word.vote || word.reason)
   if (guest) return said ? 'Kept in this browser: it is sent when you sign in.' : ''
@@ -33,7 +57,12 @@ export function voteNote({ word, guest, waiting, answer }) {
   return ''
 }
 
-/** What a press says to a screen reader. */
+/**
+ * What a press says to a screen reader.
+ * @param {Word} word
+ * @param {keyof Word} field
+ * @param {Record<string, string>} names
+ */
 export function voteWords(word, field, names) {
   if (field === 'vote') return word.vote ? `Voted ${word.vote === 'up' ? 'good' : 'not good'}.` : 'Vote taken back.'
   return word.reason ? `Reported: ${names[word.reason]}.` : 'Report taken back.'

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Chess in words, for the aria-live region and the board's named squares.
  *
@@ -6,14 +7,20 @@
  * squareLabel(square, piece): "e4, white knight" or "e4, empty".
  */
 
+/** @type {Record<string, string>} */
 export const PIECE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' }
+/** @type {Record<string, string>} */
 export const COLOR_NAMES = { w: 'white', b: 'black' }
 
+/** @param {string} text */
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** "Knight takes pawn on e5, check"; "Castles kingside"; "Pawn to e8, promotes to queen, checkmate". */
+/**
+ * "Knight takes pawn on e5, check"; "Castles kingside"; "Pawn to e8, promotes to queen, checkmate".
+ * @param {Pick<import('../vendor/chess.js').Move, 'piece' | 'to'> & { flags?: string, captured?: string, promotion?: string, san?: string }} move
+ */
 export function moveWords(move) {
   const flags = move.flags || ''
   let words
@@ -40,6 +47,8 @@ export function moveWords(move) {
 /**
  * The accessible name of a square: "e4, white knight" / "e4, empty".
  * `piece` is cm-chessboard's code ("wn") or chess.js's {type, color}, or empty.
+ * @param {string} square
+ * @param {string | { color: string, type: string } | null | undefined} piece a piece ("wN") or chess.js's
  */
 export function squareLabel(square, piece) {
   if (!piece) return `${square}, empty`
@@ -48,7 +57,11 @@ export function squareLabel(square, piece) {
   return `${square}, ${COLOR_NAMES[color]} ${PIECE_NAMES[type]}`
 }
 
-/** "the knight on f3" for a hint. */
+/**
+ * "the knight on f3" for a hint.
+ * @param {string} square
+ * @param {string | { color: string, type: string }} piece
+ */
 export function pieceOn(square, piece) {
   const type = typeof piece === 'string' ? piece[1] : piece.type
   return `the ${PIECE_NAMES[type]} on ${square}`
@@ -57,11 +70,12 @@ export function pieceOn(square, piece) {
 /**
  * The sheet's rating line: "Your rating: 1623 (+5).", and while the rating is
  * provisional, that it is and why it still moves a lot (docs/ratings.md).
+ * @param {{ before: number, after: number, provisional?: boolean, rd?: number }} change
  */
 export function ratingWords(change) {
   const diff = Math.round(change.after) - Math.round(change.before)
   const line = `Your rating: ${Math.round(change.after)} (${diff >= 0 ? '+' : '−'}${Math.abs(diff)})`
   if (!change.provisional) return `${line}.`
-  const rd = Number.isFinite(change.rd) ? ` (± ${Math.round(change.rd)})` : ''
+  const rd = Number.isFinite(change.rd) ? ` (± ${Math.round(/** @type {number} */ (change.rd))})` : ''
   return `${line}, provisional${rd}: a new rating moves a lot until a few dozen rated puzzles have placed it.`
 }

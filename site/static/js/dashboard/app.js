@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The puzzle dashboard (/dashboard/): the last 7, 30 or 90 days of chess puzzles. A signed-in
  * player's figures come from GET /api/me/dashboard; a guest's are computed here from this
@@ -16,34 +17,49 @@ import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { Dashboard, ErrorBody, HistoryLine, HistoryPage, RatingPoint, ThemeFigures } from '../api_types.js' */
+/** @import { LogEntry } from '../chess_types.js' */
+/**
+ * The figures of a span and the rating result by result (empty: a point a day).
+ * @typedef {{ figures: Dashboard, results: RatingPoint[] }} Drawn
+ */
+/** @typedef {{ name?: string, className?: string }} Who the viewed student, as classes/viewed.js describes them */
 
 const HISTORY_PAGE = 20 // lines a page of /api/me/history
 let serial = 0
+/** @type {(Drawn & { days: number }) | null} */
 let drawn = null // { figures, results, days }: what the charts show, drawn again when their boxes change width
 const viewed = viewedOf(location.search) // a student seen by their teacher, or null: the player's own
+/** @type {Who | null} */
 let who = null // the viewed student's { name, className }, once read
 
+/** @param {string} search */
 function spanOf(search) {
   const days = Number(new URLSearchParams(search).get('days'))
   return SPANS.includes(days) ? days : 30
 }
 
-/** { figures } for `days` from the server (a player) or this browser (a guest); { error } when it can't be read. */
+/**
+ * { figures } for `days` from the server (a player) or this browser (a guest); { error } when it can't be read.
+ * @param {number} days
+ * @returns {Promise<Drawn & { error?: undefined } | { error: string, figures?: undefined }>}
+ */
 async function figuresFor(days) {
   if (viewed) {
     if (!getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s dashboard.' }
-    const got = await call(viewed.dashboardPath(days))
+    const got = /** @type {Answer<Dashboard & Partial<ErrorBody>>} */ (await call(viewed.dashboardPath(days)))
     if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
     if (got.status === 0) return { error: 'You seem to be offline: a student’s dashboard is kept on the server. Try again when you are back online.' }
     return { error: (got.data && got.data.error) || 'This dashboard could not be read. Try again in a moment.' }
   }
   if (getPlayer()) {
-    const got = await call(`/me/dashboard?days=${days}`)
+    const got = /** @type {Answer<Dashboard & Partial<ErrorBody>>} */ (await call(`/me/dashboard?days=${days}`))
     if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
     if (got.status === 0) return { error: 'You seem to be offline: your dashboard is kept on the server. Try again when you are back online.' }
     return { error: (got.data && got.data.error) || 'Your dashboard could not be read. Try again in a moment.' }
   }
-  const log = new ChessStore().log()
+  const log = /** @type {LogEntry[]} */ (new ChessStore().log()) // chess/store.js keeps logEntry()'s
   const figures = dashboard(talliesOf(log), playerDay(), days)
   return { figures, results: figures.played <= RESULT_POINTS ? resultRatings(log.slice().reverse(), figures.from) : [] }
 }
@@ -51,22 +67,30 @@ async function figuresFor(days) {
 /**
  * A player's rating result by result over the span (resultRatings), from the history's pages back
  * to the span's first day, when the span has at most RESULT_POINTS results; else [] (a point a day).
+ * @param {Dashboard} figures
  */
 async function playerResults(figures) {
   if (!figures.played || figures.played > RESULT_POINTS) return []
+  /** @type {HistoryLine[]} */
   const lines = []
+  /** @type {string | null} */
   let before = null
   for (let page = 0; page <= Math.ceil(RESULT_POINTS / HISTORY_PAGE); page++) {
     const query = before ? `before=${encodeURIComponent(before)}` : ''
-    const got = await call(viewed ? viewed.historyPath(query) : `/me/history${query ? `?${query}` : ''}`)
+    const got = /** @type {Answer<HistoryPage>} */ (await call(viewed ? viewed.historyPath(query) : `/me/history${query ? `?${query}` : ''}`))
     if (got.status !== 200 || !got.data) return []
     lines.push(...got.data.lines)
     before = got.data.next
-    if (!before || !got.data.lines.length || got.data.lines.at(-1).day < figures.from) break
+    if (!before || !got.data.lines.length || /** @type {HistoryLine} */ (got.data.lines.at(-1)).day < figures.from) break
   }
   return resultRatings(lines, figures.from)
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag
+ * @param {string} content
+ */
 function text(tag, content, className = '') {
   const el = document.createElement(tag)
   if (className) el.className = className
@@ -75,20 +99,27 @@ function text(tag, content, className = '') {
 }
 
 /** A table row of `values`, the first its heading; `labels`: each cell's column name (a phone's stacked rows). */
+/**
+ * @param {HTMLTableRowElement} row
+ * @param {string[]} values
+ * @param {string[]} [labels]
+ */
 function cells(row, values, labels = []) {
   values.forEach((value, i) => {
     const cell = text(i === 0 ? 'th' : 'td', value)
     if (i && labels[i]) cell.dataset.label = labels[i]
     row.append(cell)
   })
-  if (row.firstChild) row.firstChild.setAttribute('scope', 'row')
+  if (row.firstChild) /** @type {Element} */ (row.firstChild).setAttribute('scope', 'row')
   return row
 }
 
+/** @param {ThemeFigures} r */
 function firstTry(r) {
   return `${r.first} of ${r.played} first try (${r.first_rate}%)`
 }
 
+/** @param {ThemeFigures} r */
 function themeItem(r) {
   const li = document.createElement('li')
   li.className = 'theme-item'
@@ -102,12 +133,22 @@ function themeItem(r) {
   return li
 }
 
+/**
+ * @param {string} id
+ * @param {string} noneId
+ * @param {ThemeFigures[]} rows
+ * @param {string} none
+ */
 function fillList(id, noneId, rows, none) {
   $(id).replaceChildren(...rows.map(themeItem))
   $(noneId).hidden = rows.length > 0
   $(noneId).textContent = none
 }
 
+/**
+ * @param {Drawn} shown
+ * @param {number} days
+ */
 function render({ figures, results }, days) {
   const { played, first } = figures
   $('dash-played').textContent = String(played)
@@ -134,13 +175,14 @@ function render({ figures, results }, days) {
     $('theme-rows').replaceChildren(...themes.map((r) => cells(document.createElement('tr'),
       [themeWords(r.theme), String(r.played), `${r.first} (${r.first_rate}%)`, String(r.performance)],
       ['', 'Played', 'First try', 'Performance'])))
-    keepTableRoles($('theme-rows').closest('table'))
+    keepTableRoles(/** @type {HTMLTableElement} */ ($('theme-rows').closest('table')))
   } else {
     $('theme-rows').replaceChildren()
   }
 }
 
 /** The width to draw a chart in its box: the box's, in whole pixels (a hidden box: 320). */
+/** @param {HTMLElement} box */
 function widthOf(box) {
   return Math.floor(box.clientWidth) || 320
 }
@@ -149,6 +191,7 @@ function widthOf(box) {
  * The rating chart and its table: each rated result of the span when there are few enough
  * (`results`: a new player's first day was a single dot), else the rating after each day.
  */
+/** @param {Drawn & { days: number }} drawn */
 function drawRating({ figures, results, days }) {
   const byResult = results.length >= 2
   const ratings = figures.ratings
@@ -173,14 +216,14 @@ function drawRating({ figures, results, days }) {
   let summary
   if (byResult) {
     const first = results[0]
-    const last = results.at(-1)
+    const last = /** @type {RatingPoint} */ (results.at(-1)) // two at least
     // The ends say when: the first result's day, and the last's, or its number when on the same day.
     const end = last.day === first.day ? `Puzzle ${shown}` : shortDate(last.day)
     points = results.map((p, i) => ({ label: i === results.length - 1 ? end : shortDate(p.day), value: p.rating }))
     rows = results.map((p, i) => [i === 0 ? 'Before the first' : `${i} · ${shortDate(p.day)}`, String(p.rating)])
     summary = `${whose} rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
   } else {
-    const last = ratings.at(-1)
+    const last = /** @type {RatingPoint} */ (ratings.at(-1)) // one at least
     points = ratings.map((p) => ({ label: shortDate(p.day), value: p.rating }))
     rows = ratings.map((p) => [shortDate(p.day), String(p.rating)])
     summary = ratings.length === 1
@@ -191,6 +234,7 @@ function drawRating({ figures, results, days }) {
   $('rating-rows').replaceChildren(...rows.map((values) => cells(document.createElement('tr'), values)))
 }
 
+/** @param {Drawn} drawn */
 function drawThemes({ figures }) {
   const themes = figures.themes
   if (!themes.length) {
@@ -223,25 +267,34 @@ new ResizeObserver(() => {
   }
 }).observe($('dash-body'))
 
-/** The page's words for a student seen by their teacher. */
+/**
+ * The page's words for a student seen by their teacher.
+ * @param {number} days
+ */
 function showViewed(days) {
-  const whose = possessive(who)
+  // Only for a student viewed, once described (show()).
+  const student = /** @type {Who} */ (who)
+  const whose = possessive(student)
   $('dash-title').textContent = `${whose} puzzle dashboard`
   document.title = `${whose} puzzle dashboard`
-  $('dash-lede').textContent = viewedLede(who, () => `${whose} last ${days} days of chess puzzles, as they see them.`)
+  $('dash-lede').textContent = viewedLede(student, () => `${whose} last ${days} days of chess puzzles, as they see them.`)
   $('weak-title').textContent = `${whose} weakest themes`
   $('strong-title').textContent = `${whose} strongest themes`
   $('rating-chart-title').textContent = `${whose} rating`
-  $('history-link').textContent = `Every puzzle ${who.name || 'this student'} played`
-  $('history-link').href = viewed.page('history')
-  $('class-link').hidden = false
-  $('class-link').href = viewed.classPage
-  $('class-link').textContent = who.className ? `Back to ${who.className}` : 'Back to the class'
+  const view = /** @type {NonNullable<typeof viewed>} */ (viewed)
+  const historyLink = /** @type {HTMLAnchorElement} */ ($('history-link'))
+  historyLink.textContent = `Every puzzle ${student.name || 'this student'} played`
+  historyLink.href = view.page('history')
+  const classLink = /** @type {HTMLAnchorElement} */ ($('class-link'))
+  classLink.hidden = false
+  classLink.href = view.classPage
+  classLink.textContent = student.className ? `Back to ${student.className}` : 'Back to the class'
 }
 
+/** @param {number} days */
 async function show(days) {
   const mine = ++serial
-  for (const button of document.querySelectorAll('[data-days]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-days]'))) {
     button.setAttribute('aria-pressed', String(Number(button.dataset.days) === days))
   }
   const player = getPlayer()
@@ -264,7 +317,7 @@ async function show(days) {
   }
 }
 
-for (const button of document.querySelectorAll('[data-days]')) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-days]'))) {
   button.addEventListener('click', () => {
     const days = Number(button.dataset.days)
     const url = new URL(location.href)

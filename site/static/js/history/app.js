@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The puzzle history (/history/): every chess puzzle played, newest first, a page at a time, each
  * opening the puzzle again; a filter for the missed ones and Replay missed (chess/replay.js). A
@@ -13,34 +14,59 @@ import { themeWords } from '../chess/theme_words.js'
 import { startReplay } from '../chess/replay.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { ErrorBody, HistoryLine, HistoryPage } from '../api_types.js' */
+/**
+ * A line of the history: the server's, or an entry of this browser's log (chess/store.js), which
+ * has no rating change.
+ * @typedef {Pick<HistoryLine, 'id' | 'band' | 'rating' | 'themes' | 'result' | 'day'> & { change?: number | null }} Line
+ */
+/**
+ * A page of lines and the next page's cursor (the server's) or offset (this browser's), or why not.
+ * @typedef {{ lines: Line[], next: string | number | null, error?: undefined } | { error: string }} Page
+ */
+/** @typedef {{ lines: Line[], next: string | number | null }} Listed a page that came */
 
 const PAGE = 20
 const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
+/** @type {Record<string, string>} */
 const RESULT_WORDS = { clean: 'Clean', help: 'With help', mistake: 'Solved after a mistake', missed: 'Missed', shown: 'Shown' }
 // Not solved first try: what "Missed only" lists and Replay missed takes (the server's missed=true).
 const MISSED = new Set(['mistake', 'missed', 'shown'])
 
 let serial = 0
+/** @type {string | number | null | undefined} */
 let cursor = null // the next page's cursor (server) or offset (browser); null: no more
 const viewed = viewedOf(location.search) // a student seen by their teacher, or null: the player's own
 
-/** A page of lines: { lines, next } or { error }. */
+/**
+ * A page of lines: { lines, next } or { error }.
+ * @param {boolean} missed
+ * @param {string | number | null | undefined} before
+ * @returns {Promise<Page>}
+ */
 async function page(missed, before) {
   if (viewed && !getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s history.' }
   if (getPlayer()) {
     const query = new URLSearchParams()
     if (missed) query.set('missed', 'true')
-    if (before) query.set('before', before)
-    const got = await call(viewed ? viewed.historyPath(query.toString()) : `/me/history${query.toString() ? `?${query}` : ''}`)
+    if (before) query.set('before', /** @type {string} */ (before)) // the server's cursor
+    const got = /** @type {Answer<HistoryPage & Partial<ErrorBody>>} */ (await call(viewed ? viewed.historyPath(query.toString()) : `/me/history${query.toString() ? `?${query}` : ''}`))
     if (got.status === 200 && got.data) return got.data
     if (got.status === 0) return { error: 'You seem to be offline: your history is kept on the server. Try again when you are back online.' }
     return { error: (got.data && got.data.error) || 'Your history could not be read. Try again in a moment.' }
   }
-  const log = new ChessStore().log().slice().reverse().filter((e) => !missed || MISSED.has(e.result))
-  const start = before || 0
+  // The log is chess/store.js's: an entry a puzzle finished in this browser.
+  const log = /** @type {Line[]} */ (new ChessStore().log()).slice().reverse().filter((e) => !missed || MISSED.has(e.result))
+  const start = /** @type {number} */ (before || 0) // this browser's pages go by offset
   return { lines: log.slice(start, start + PAGE), next: start + PAGE < log.length ? start + PAGE : null }
 }
 
+/**
+ * @param {'th' | 'td'} tag
+ * @param {string} label
+ * @param {...(Node | string)} content
+ */
 function cell(tag, label, ...content) {
   const el = document.createElement(tag)
   if (label) el.dataset.label = label
@@ -48,6 +74,10 @@ function cell(tag, label, ...content) {
   return el
 }
 
+/**
+ * @param {string} className
+ * @param {string} words
+ */
 function span(className, words) {
   const el = document.createElement('span')
   el.className = className
@@ -55,11 +85,13 @@ function span(className, words) {
   return el
 }
 
+/** @param {Line} line */
 function change(line) {
   if (line.change === null || line.change === undefined) return '—'
   return line.change > 0 ? `+${line.change}` : line.change < 0 ? `−${-line.change}` : '±0'
 }
 
+/** @param {Line} line */
 function row(line) {
   const tr = document.createElement('tr')
   const link = document.createElement('a')
@@ -79,9 +111,10 @@ function row(line) {
   return tr
 }
 
+/** @param {boolean} append */
 async function load(append) {
   const mine = ++serial
-  const missed = $('missed-only').checked
+  const missed = /** @type {HTMLInputElement} */ ($('missed-only')).checked
   const got = await page(missed, append ? cursor : null)
   if (mine !== serial) return
   $('history-error').hidden = !got.error
@@ -90,10 +123,11 @@ async function load(append) {
     document.body.dataset.history = 'refused'
     return
   }
-  const rows = got.lines.map(row)
+  // No error: a page (its lines and the next page's cursor).
+  const rows = /** @type {Listed} */ (got).lines.map(row)
   if (append) $('history-rows').append(...rows)
   else $('history-rows').replaceChildren(...rows)
-  cursor = got.next
+  cursor = /** @type {Listed} */ (got).next
   const shown = $('history-rows').children.length
   $('history-table').hidden = shown === 0
   keepTableRoles($('history-table'))
@@ -105,21 +139,27 @@ async function load(append) {
   document.body.dataset.history = 'ready'
 }
 
-/** Every missed puzzle (newest first, at most REPLAY_MOST), from the server or this browser. */
+/**
+ * Every missed puzzle (newest first, at most REPLAY_MOST), from the server or this browser.
+ * @returns {Promise<{ puzzles: { band: string, id: string }[], error?: undefined } | { error: string }>}
+ */
 async function missedPuzzles() {
+  /** @type {Line[]} */
   const out = []
+  /** @type {string | number | null | undefined} */
   let before = null
   do {
     const got = await page(true, before)
     if (got.error) return { error: got.error }
-    out.push(...got.lines)
-    before = got.next
+    // No error: a page.
+    out.push(.../** @type {Listed} */ (got).lines)
+    before = /** @type {Listed} */ (got).next
   } while (before !== null && before !== undefined && out.length < REPLAY_MOST)
   return { puzzles: out.slice(0, REPLAY_MOST).map((l) => ({ band: l.band, id: l.id })) }
 }
 
 async function replay() {
-  const button = $('replay-missed')
+  const button = /** @type {HTMLButtonElement} */ ($('replay-missed'))
   button.disabled = true
   const got = await missedPuzzles()
   button.disabled = false
@@ -128,25 +168,26 @@ async function replay() {
     $('history-error').textContent = got.error
     return
   }
-  if (!got.puzzles.length) {
+  /** @typedef {{ puzzles: { band: string, id: string }[] }} Missed no error: the puzzles */
+  if (!/** @type {Missed} */ (got).puzzles.length) {
     $('history-empty').hidden = false
     $('history-empty').textContent = 'No missed puzzles to replay.'
     return
   }
-  startReplay(got.puzzles)
+  startReplay(/** @type {Missed} */ (got).puzzles)
   location.href = '/#/replay'
 }
 
 const player = getPlayer()
 if (viewed) {
+  /** @type {HTMLAnchorElement} */ ($('dashboard-link')).href = viewed.page('dashboard')
   $('replay-missed').hidden = true
-  $('dashboard-link').href = viewed.page('dashboard')
   $('history-lede').textContent = 'Reading the student’s history…'
   viewed.describe().then((who) => {
     const whose = possessive(who)
     $('history-title').textContent = `${whose} puzzle history`
     document.title = `${whose} puzzle history`
-    $('history-lede').textContent = viewedLede(who, (name) => `Every chess puzzle ${name} played, newest first, as they see it.`)
+    $('history-lede').textContent = viewedLede(who, (/** @type {string} */ name) => `Every chess puzzle ${name} played, newest first, as they see it.`)
     $('dashboard-link').textContent = `${whose} dashboard`
   })
 } else {

@@ -354,7 +354,9 @@ export async function checkPuzzle(puzzle, engine, { depth = DEPTH, onPosition } 
     if (terminal(fen)) return null
     const result = await engine.analyse(fen, { depth, multipv })
     if (!result) return null
-    if (result.lines && result.lines.length) return { lines: result.lines }
+    // A line the engine gave no score yet says nothing to judge by: only scored lines count.
+    const scored = (result.lines || []).flatMap((line) => (line.score ? [{ score: line.score, pv: line.pv }] : []))
+    if (scored.length) return { lines: scored }
     return result.score ? { lines: [{ score: result.score, pv: result.pv || [] }] } : null
   }
   /** @type {(Evaluation | null)[]} */

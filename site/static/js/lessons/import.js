@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The import page (/lessons/new/): paste or upload a lesson (JSON or PGN), check
  * it (every problem shown beside its puzzle, a preview board for each), import it
@@ -16,30 +17,52 @@ import { el, $, announce } from '../lib/dom.js'
 import { plural, copyText } from './dom.js'
 import { summarize } from './summary.js'
 import { wirePlayerForm } from '../lib/player_form.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { Created, LessonEdited, Source } from '../api_types.js' */
+/** @import { CheckedPuzzle, ImportReport, KeptFinding, ShownProblem } from '../lesson_types.js' */
+/** @import { Engine } from '../chess/engine.js' */
 
 const MAX_BYTES = 256 * 1024
+/** @type {Record<string, string>} */
 const SIDE = { white: 'White', black: 'Black' }
 const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
 // /lessons/edit/?id=<lesson>: the same form saves the lesson in place (PUT /api/lessons/<id>).
 const editing = document.querySelector('[data-edit]') ? new URLSearchParams(location.search).get('id') || '' : null
 const storePath = editing ? `/lessons/${editing}` : '/lessons'
+/** @type {{ destroy(): void }[]} */
 let previews = []
+/** @type {Engine | null} */
 let engine = null // the engine, started by the first valid check
 let engineRun = 0 // the engine check in progress: a newer check makes an older one give up
 // The engine's findings are kept with the lesson (PUT /api/lessons/<id>/check) once both are known:
 // the check of the text that was stored (its run) and the lesson it was stored as (id, version).
+/** @type {{ run: number, findings: KeptFinding[] } | null} */
 let checked = null // { run, findings: [{ puzzle, kind, words }] } of the last check to finish
+/** @type {{ run: number, id: string, version: number } | null} */
 let saved = null // { run, id, version } of the last import or edit stored
 
-/** POST (PUT, saving an edit) the text to /api`path`; { status, data } (status 0 when offline). */
+// The form's fields and buttons whose kind matters (the template holds them).
+const nameInput = /** @type {HTMLInputElement} */ ($('import-name'))
+const textInput = /** @type {HTMLTextAreaElement} */ ($('import-text'))
+const checkButton = /** @type {HTMLButtonElement} */ ($('check-button'))
+const importButton = /** @type {HTMLButtonElement} */ ($('import-button'))
+const doneLink = /** @type {HTMLInputElement} */ ($('done-link'))
+
+/**
+ * POST (PUT, saving an edit) the text to /api`path`; { status, data } (status 0 when offline).
+ * @param {string} path
+ * @param {string} text
+ * @returns {Promise<Answer>}
+ */
 async function send(path, text) {
   const params = new URLSearchParams()
-  const side = document.querySelector('input[name="student-color"]:checked')?.value
+  const side = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="student-color"]:checked'))?.value
   if (side === 'white' || side === 'black') params.set('student_color', side)
-  const name = $('import-name').value.trim()
+  const name = nameInput.value.trim()
   if (name && path === storePath) params.set('name', name)
   // JSON's type whatever was pasted: the server reads the text as JSON unless it is plainly PGN
   // (text/plain, which another site's page could send without asking, is refused: docs/lessons.md).
+  /** @type {Record<string, string>} */
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json' }
   const token = getPlayer()?.token
   if (token && path === storePath) headers.Authorization = `Bearer ${token}`
@@ -62,7 +85,11 @@ function clearPreviews() {
   previews = []
 }
 
-/** The FENs of the puzzles as typed (JSON only), to preview puzzles the server could not pass. */
+/**
+ * The FENs of the puzzles as typed (JSON only), to preview puzzles the server could not pass.
+ * @param {string} text
+ * @returns {(string | null)[]}
+ */
 function typedFens(text) {
   try {
     const value = JSON.parse(text.trim().replace(/^```[^\n]*\n/, '').replace(/\n\s*```\s*$/, ''))
@@ -73,6 +100,10 @@ function typedFens(text) {
   }
 }
 
+/**
+ * @param {string | null | undefined} fen
+ * @param {string} student
+ */
 function previewOf(fen, student) {
   const box = el('div', { class: 'import-preview' })
   if (!fen) {
@@ -91,7 +122,12 @@ function previewOf(fen, student) {
 
 const PGN_LABEL = /^\d+\.(\.\.)? \S/ // "4. Ke4", "12... Nf6"
 
-/** One problem as a list item; `format` is the import's ("json", "pgn"; null when not known). */
+/**
+ * One problem as a list item; `format` is the import's ("json", "pgn"; null when not known).
+ * @param {ShownProblem} problem
+ * @param {'error' | 'warning'} kind
+ * @param {string | null | undefined} format
+ */
 function problemItem(problem, kind, format) {
   const written = problem.move_text || ''
   const pgn = format ? format === 'pgn' : PGN_LABEL.test(written)
@@ -106,7 +142,11 @@ function problemItem(problem, kind, format) {
     el('span', { text: `${where}${problem.message}` }))
 }
 
-/** Show a report: { ok, kind, count, errors, warnings, puzzles } (puzzles may be absent). */
+/**
+ * Show a report: { ok, kind, count, errors, warnings, puzzles } (puzzles may be absent).
+ * @param {ImportReport} report
+ * @param {string} text
+ */
 function showReport(report, text) {
   clearPreviews()
   const area = $('import-report')
@@ -114,14 +154,20 @@ function showReport(report, text) {
   const errors = report.errors || []
   const warnings = report.warnings || []
   const puzzles = report.puzzles || []
+  /** @typedef {{ errors: ShownProblem[], warnings: ShownProblem[] }} Problems */
+  /** @type {Map<number, Problems & { index: number, puzzle: CheckedPuzzle | null, title: string }>} */
   const byIndex = new Map()
+  /** @param {number} index */
   const entry = (index) => {
     if (!byIndex.has(index)) byIndex.set(index, { index, puzzle: null, title: '', errors: [], warnings: [] })
-    return byIndex.get(index)
+    return /** @type {Problems & { index: number, puzzle: CheckedPuzzle | null, title: string }} */ (byIndex.get(index))
   }
   for (const puzzle of puzzles) Object.assign(entry(puzzle.index), { puzzle, title: puzzle.title })
+  /** @type {Problems} */
   const general = { errors: [], warnings: [] }
-  for (const [list, key] of [[errors, 'errors'], [warnings, 'warnings']]) {
+  /** @type {[ShownProblem[], keyof Problems][]} */
+  const kinds = [[errors, 'errors'], [warnings, 'warnings']]
+  for (const [list, key] of kinds) {
     for (const problem of list) {
       if (problem.puzzle === null || problem.puzzle === undefined) general[key].push(problem)
       else {
@@ -167,7 +213,10 @@ function showReport(report, text) {
   announce(summary)
 }
 
-/** The engine's check of each puzzle of a valid `report`, its warnings added beside each puzzle. */
+/**
+ * The engine's check of each puzzle of a valid `report`, its warnings added beside each puzzle.
+ * @param {ImportReport} report
+ */
 async function engineCheck(report) {
   const run = ++engineRun
   const puzzles = report.puzzles || []
@@ -175,17 +224,19 @@ async function engineCheck(report) {
   const status = el('p', { class: 'muted engine-status', id: 'engine-status', role: 'status', text: 'The engine is starting to check each line…' })
   $('import-summary')?.after(status)
   let found = 0
+  /** @type {KeptFinding[]} */
   const all = []
   try {
     const [{ Engine }, { checkPuzzle }] = await Promise.all([import('../chess/engine.js'), import('./engine_check.js')])
-    engine = engine || new Engine($('import-report-box').dataset.engine)
+    engine = engine || new Engine(/** @type {string} */ ($('import-report-box').dataset.engine)) // the page names its worker
     for (const puzzle of puzzles) {
       if (run !== engineRun) return
       status.textContent = `The engine is checking puzzle ${puzzle.index} of ${puzzles.length}…`
       const findings = await checkPuzzle(puzzle, engine)
       if (run !== engineRun) return
       found += findings.length
-      all.push(...findings.map((f) => ({ puzzle: puzzle.index, kind: f.kind, words: f.words.slice(0, 300) })))
+      // engine_check.js's kinds are the API's (puzzlebook's lesson check names them).
+      all.push(...findings.map((f) => ({ puzzle: puzzle.index, kind: /** @type {KeptFinding['kind']} */ (f.kind), words: f.words.slice(0, 300) })))
       const card = document.querySelector(`.import-puzzle[data-puzzle="${puzzle.index}"] .import-puzzle-body`)
       if (card && findings.length) {
         // Their own list and class: the importer's problems stay as they were, the engine's beside them.
@@ -209,7 +260,7 @@ async function engineCheck(report) {
 }
 
 function textToSend() {
-  return $('import-text').value
+  return textInput.value
 }
 
 /** The engine's findings sent to be kept with the lesson they are about, when both are ready. */
@@ -236,9 +287,9 @@ async function check() {
   engineRun++ // an engine check of the text before gives up
   delete document.body.dataset.engineCheck
   $('import-done').hidden = true
-  $('check-button').disabled = true
+  checkButton.disabled = true
   try {
-    const answer = await send('/lessons/validate', text)
+    const answer = /** @type {Answer<ImportReport>} */ (await send('/lessons/validate', text))
     if (answer.status !== 200 || !answer.data) {
       showReport({ ok: false, errors: [{ puzzle: null, message: reason(answer) }] }, text)
       return null
@@ -247,15 +298,16 @@ async function check() {
     if (answer.data.ok) engineCheck(answer.data)
     return answer.data
   } finally {
-    $('check-button').disabled = false
+    checkButton.disabled = false
   }
 }
 
+/** @param {SubmitEvent} event */
 async function importLesson(event) {
   event.preventDefault()
   if (!getPlayer()) {
     $('import-player').hidden = false
-    $('import-player').querySelector('input').focus()
+    $('import-player').querySelector('input')?.focus()
     return
   }
   const report = await check()
@@ -263,22 +315,23 @@ async function importLesson(event) {
     $('import-summary')?.focus()
     return
   }
-  $('import-button').disabled = true
+  importButton.disabled = true
   const run = engineRun // the engine's check of the text being stored, started by check()
   try {
-    const answer = await send(storePath, textToSend())
+    const answer = /** @type {Answer<Created & Partial<LessonEdited> & ImportReport>} */ (await send(storePath, textToSend()))
     if ((answer.status === 201 || (editing && answer.status === 200)) && answer.data) {
       $('done-engine').textContent = ''
-      saved = { run, id: answer.data.id, version: editing ? answer.data.version : 1 }
+      saved = { run, id: answer.data.id, version: editing ? /** @type {number} */ (answer.data.version) : 1 }
       keepFindings()
       const link = new URL(answer.data.url, location.origin).href
       $('done-name').textContent = answer.data.name
       $('done-count').textContent = plural(answer.data.count, 'puzzle')
-      $('done-link').value = link
-      $('done-open').href = answer.data.url
+      doneLink.value = link
+      const open = /** @type {HTMLAnchorElement} */ ($('done-open'))
+      open.href = answer.data.url
       $('import-done').hidden = false
       if (editing) {
-        const changed = answer.data.changed
+        const changed = /** @type {number[]} */ (answer.data.changed) // an edit's
         $('done-changed').textContent = changed.length
           ? `The link is the same. Changed or new: puzzle${changed.length === 1 ? '' : 's'} ${changed.join(', ')}; results there from before are marked as on an earlier version. Every other puzzle keeps its results.`
           : 'The link is the same, and every puzzle keeps its results.'
@@ -291,12 +344,12 @@ async function importLesson(event) {
       showReport({ ok: false, errors: [{ puzzle: null, message: reason(answer) }] }, textToSend())
     }
   } finally {
-    $('import-button').disabled = false
+    importButton.disabled = false
   }
 }
 
 function readFile() {
-  const file = $('import-file').files[0]
+  const file = /** @type {FileList} */ (/** @type {HTMLInputElement} */ ($('import-file')).files)[0]
   if (!file) return
   if (file.size > MAX_BYTES) {
     showReport({ ok: false, errors: [{ puzzle: null, message: `The file is ${Math.round(file.size / 1024)} KB; the limit is 256 KB. Split it into smaller imports.` }] }, '')
@@ -304,7 +357,7 @@ function readFile() {
   }
   const reader = new FileReader()
   reader.onload = () => {
-    $('import-text').value = String(reader.result)
+    textInput.value = String(reader.result)
     check()
   }
   reader.onerror = () => {
@@ -322,40 +375,41 @@ function showPlayer() {
 
 /** Editing: the lesson's stored JSON into the form, or why it can't be edited here. */
 async function loadSource() {
+  /** @param {string} text */
   const broken = (text) => {
     $('edit-broken').hidden = false
     $('edit-broken').textContent = text
     $('import-form').hidden = true
   }
-  if (!LESSON_ID.test(editing)) {
+  if (!LESSON_ID.test(/** @type {string} */ (editing))) {
     broken('This link has no lesson in it: open the lesson’s Edit from the Lessons page.')
     return
   }
-  const answer = await call(`/lessons/${editing}/source`)
+  const answer = /** @type {Answer<Source>} */ (await call(`/lessons/${editing}/source`))
   if (answer.status !== 200 || !answer.data) {
     broken(reason(answer))
     return
   }
   $('edit-broken').hidden = true
   $('import-form').hidden = false
-  $('import-text').value = answer.data.text
-  $('import-name').value = answer.data.name
+  textInput.value = answer.data.text
+  nameInput.value = answer.data.name
   $('edit-title').textContent = `Edit “${answer.data.name}”`
   document.title = `Edit ${answer.data.name} · Lessons`
 }
 
-if (editing !== null) $('import-button').textContent = 'Save changes'
+if (editing !== null) importButton.textContent = 'Save changes'
 
-$('check-button').addEventListener('click', () => check())
+checkButton.addEventListener('click', () => check())
 $('import-form').addEventListener('submit', importLesson)
 $('import-file').addEventListener('change', readFile)
 $('copy-link').addEventListener('click', async () => {
-  const ok = await copyText($('done-link').value)
+  const ok = await copyText(doneLink.value)
   announce(ok ? 'Link copied.' : 'Copy the link from the box.')
   $('copy-status').textContent = ok ? 'Copied.' : 'Select the link and copy it.'
-  if (!ok) $('done-link').select()
+  if (!ok) doneLink.select()
 })
-wirePlayerForm($('player-form'), (player) => {
+wirePlayerForm(/** @type {HTMLFormElement} */ ($('player-form')), (player) => {
   announce(`Welcome, ${player.name}.`)
   showPlayer()
 })

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Lessons page (/lessons/): a teacher's lessons with their links and results.
  *
@@ -10,7 +11,10 @@ import { el, $, announce } from '../lib/dom.js'
 import { plural, shortDate, copyText } from './dom.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { keepTableRoles } from '../lib/tables.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { EngineChecked, Mine, PuzzleCounts, Results, Summary } from '../api_types.js' */
 
+/** @param {Summary} lesson */
 function lessonItem(lesson) {
   const link = new URL(lesson.url, location.origin).href
   const resultsId = `results-${lesson.id}`
@@ -18,11 +22,11 @@ function lessonItem(lesson) {
   const copyButton = el('button', { class: 'button', type: 'button', text: 'Copy link' })
   const deleteButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Delete' })
   const editLink = el('a', { class: 'button', href: `/lessons/edit/?id=${encodeURIComponent(lesson.id)}`, text: 'Edit', 'aria-label': `Edit ${lesson.name}` })
+  const question = el('p', { class: 'confirm-question', text: `Delete “${lesson.name}” and its results? Its link stops working.` })
+  const yes = el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Delete it' })
+  const no = el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep it' })
   const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Delete ${lesson.name}?` },
-    el('p', { class: 'confirm-question', text: `Delete “${lesson.name}” and its results? Its link stops working.` }),
-    el('div', { class: 'confirm-actions' },
-      el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Delete it' }),
-      el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep it' })))
+    question, el('div', { class: 'confirm-actions' }, yes, no))
   const results = el('div', { class: 'lesson-results', id: resultsId, hidden: true })
   const item = el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
     el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
@@ -43,13 +47,13 @@ function lessonItem(lesson) {
   })
   deleteButton.addEventListener('click', () => {
     confirm.hidden = false
-    confirm.querySelector('[data-no]').focus()
+    no.focus()
   })
-  confirm.querySelector('[data-no]').addEventListener('click', () => {
+  no.addEventListener('click', () => {
     confirm.hidden = true
     deleteButton.focus()
   })
-  confirm.querySelector('[data-yes]').addEventListener('click', async () => {
+  yes.addEventListener('click', async () => {
     const answer = await call(`/lessons/${lesson.id}`, { method: 'DELETE' })
     if (answer.status === 200) {
       item.remove()
@@ -57,15 +61,19 @@ function lessonItem(lesson) {
       if (!$('lesson-list').children.length) showEmpty(true)
       $('lessons-heading').focus()
     } else {
-      confirm.querySelector('.confirm-question').textContent = reason(answer)
+      question.textContent = reason(answer)
     }
   })
   return item
 }
 
+/**
+ * @param {Summary} lesson
+ * @param {HTMLElement} box
+ */
 async function fillResults(lesson, box) {
   box.replaceChildren(el('p', { class: 'muted', text: 'Loading results…' }))
-  const answer = await call(`/lessons/${lesson.id}/results`)
+  const answer = /** @type {Answer<Results>} */ (await call(`/lessons/${lesson.id}/results`))
   if (answer.status !== 200 || !answer.data) {
     box.replaceChildren(el('p', { class: 'form-error', text: reason(answer) }))
     return
@@ -87,7 +95,11 @@ async function fillResults(lesson, box) {
     engineBox(answer.data.engine, answer.data.puzzles))
 }
 
-/** The engine's findings kept with the lesson (its teacher's only: students never see them). */
+/**
+ * The engine's findings kept with the lesson (its teacher's only: students never see them).
+ * @param {EngineChecked} engine
+ * @param {PuzzleCounts[]} puzzles
+ */
 function engineBox(engine, puzzles) {
   const box = el('div', { class: 'lesson-engine', dataset: { engineKept: engine.checked ? String(engine.findings.length) : 'none' } },
     el('h4', { class: 'lesson-engine-title', text: 'The engine’s check' }))
@@ -108,6 +120,7 @@ function engineBox(engine, puzzles) {
   return box
 }
 
+/** @param {boolean} empty */
 function showEmpty(empty) {
   $('lessons-empty').hidden = !empty
 }
@@ -118,7 +131,7 @@ async function load() {
   $('lessons-mine').hidden = !player
   if (!player) return
   $('lessons-status').textContent = 'Loading your lessons…'
-  const answer = await call('/lessons')
+  const answer = /** @type {Answer<Mine>} */ (await call('/lessons'))
   if (answer.status !== 200 || !answer.data) {
     $('lessons-status').textContent = reason(answer)
     return
@@ -129,7 +142,7 @@ async function load() {
   showEmpty(!answer.data.lessons.length)
 }
 
-wirePlayerForm($('player-form'), (player) => {
+wirePlayerForm(/** @type {HTMLFormElement} */ ($('player-form')), (player) => {
   announce(`Welcome, ${player.name}.`)
   load()
 })

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The line that heads a check's report on the import page (/lessons/new/): what is
  * wrong, in the teacher's terms. A problem with the whole import (too many puzzles,
@@ -5,10 +6,16 @@
  * were some puzzle's: "1 problem in 0 of 250 puzzles" told a teacher nothing.
  */
 import { plural } from './dom.js'
+/** @import { CheckReport, ShownProblem } from '../lesson_types.js' */
 
+
+/** @param {ShownProblem} problem */
 const isGeneral = (problem) => problem.puzzle === null || problem.puzzle === undefined
 
-/** `message` as a sentence: a capital first and a full stop last. */
+/**
+ * `message` as a sentence: a capital first and a full stop last.
+ * @param {unknown} message
+ */
 export function sentence(message) {
   const text = String(message).trim()
   const capital = text.charAt(0).toUpperCase() + text.slice(1)
@@ -20,6 +27,8 @@ export function sentence(message) {
  * answers; for a refusal just { ok: false, errors }): { text, listGeneral }, where
  * listGeneral says whether the problems with the whole import still need listing under
  * it (a single one is the summary itself).
+ * @param {CheckReport} report
+ * @returns {{ text: string, listGeneral: boolean }}
  */
 export function summarize(report) {
   const errors = report.errors || []
@@ -31,11 +40,14 @@ export function summarize(report) {
   }
   const general = errors.filter(isGeneral)
   const placed = errors.filter((problem) => !isGeneral(problem))
+  /** @type {string[]} */
   const parts = []
   if (general.length === 1) parts.push(sentence(general[0].message))
   else if (general.length > 1) parts.push(`${plural(general.length, 'problem')} with the whole import, listed below.`)
   if (placed.length) {
-    const indexes = [...puzzles, ...errors, ...warnings].map((item) => item.index ?? item.puzzle).filter(Number.isInteger)
+    /** @type {{ index?: unknown, puzzle?: unknown }[]} */
+    const items = [...puzzles, ...errors, ...warnings]
+    const indexes = /** @type {number[]} */ (items.map((item) => item.index ?? item.puzzle).filter(Number.isInteger))
     const total = Math.max(0, ...indexes)
     const bad = new Set(placed.map((problem) => problem.puzzle)).size
     const them = placed.length === 1 ? 'it' : 'them'

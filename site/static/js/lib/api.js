@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Talking to /api and keeping the player.
  *
@@ -6,12 +7,15 @@
  * status 0 when there was no connection.
  */
 import { namespace } from './storage.js'
+/** @import { Answer, CallOptions, KeptPlayer } from '../answer_types.js' */
+/** @import { ErrorBody, PlayerCreated } from '../api_types.js' */
 
 const site = namespace('pb:')
 
+/** @returns {KeptPlayer | null} */
 export function getPlayer() {
-  const player = site.get('player', null)
-  return player && typeof player.token === 'string' ? player : null
+  const player = /** @type {Partial<KeptPlayer> | null} */ (site.get('player', null))
+  return player && typeof player.token === 'string' ? /** @type {KeptPlayer} */ (player) : null
 }
 
 // What this browser keeps for the player signed in and merges into their server copy on sign-in
@@ -23,6 +27,7 @@ function forgetPlayersOwn() {
   for (const key of PLAYERS_OWN) site.remove(key)
 }
 
+/** @param {KeptPlayer} player */
 export function setPlayer(player) {
   const before = getPlayer()
   if (before && before.id !== player.id) forgetPlayersOwn()
@@ -37,8 +42,14 @@ export function clearPlayer() {
 /**
  * fetch /api`path` with the player's token; { status, data } whatever happens
  * (and `refusedTicket`: the reason word when the server refused a result's play ticket).
+ * `data` is the answer's JSON, unknown until the caller names the route's answer:
+ * `/** @type {Answer<Me>} *\/ (await call('/me'))`.
+ * @param {string} path
+ * @param {CallOptions} [options]
+ * @returns {Promise<Answer>}
  */
 export async function call(path, { method = 'GET', body, token = getPlayer()?.token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
@@ -55,28 +66,47 @@ export async function call(path, { method = 'GET', body, token = getPlayer()?.to
   }
 }
 
-/** A plain-words reason from an answer: the API's {"error"} or a fallback. */
+/**
+ * A plain-words reason from an answer: the API's {"error"} or a fallback.
+ * @param {Answer | null | undefined} answer
+ * @param {string} [fallback]
+ * @returns {string}
+ */
 export function reason(answer, fallback = 'Something went wrong. Try again in a moment.') {
   if (answer && answer.status === 0) return 'You seem to be offline. Try again when you are back online.'
-  return (answer && answer.data && typeof answer.data.error === 'string' && answer.data.error) || fallback
+  const data = /** @type {Partial<ErrorBody> | null} */ (answer && answer.data)
+  return (data && typeof data.error === 'string' && data.error) || fallback
 }
 
-/** Create a player named `name`; keeps and answers the player, or throws Error(reason). */
+/**
+ * Create a player named `name`; keeps and answers the player, or throws Error(reason).
+ * @param {string} name
+ * @returns {Promise<PlayerCreated>}
+ */
 export async function createPlayer(name) {
-  const answer = await call('/players', { method: 'POST', body: { name }, token: null })
+  const answer = /** @type {Answer<PlayerCreated>} */ (await call('/players', { method: 'POST', body: { name }, token: null }))
   if (answer.status === 201 || answer.status === 200) {
-    setPlayer(answer.data)
-    return answer.data
+    // A 2xx answer of this route is its model's (the type says so; the body is the server's).
+    const player = /** @type {PlayerCreated} */ (answer.data)
+    setPlayer(player)
+    return player
   }
   throw new Error(reason(answer))
 }
 
-/** The link that signs this player in on another device: the token rides in the fragment, never sent to a server. */
+/**
+ * The link that signs this player in on another device: the token rides in the fragment, never sent to a server.
+ * @param {string} token
+ * @param {string} [origin]
+ */
 export function signInLink(token, origin = globalThis.location?.origin || '') {
   return `${origin}/signin/#token=${encodeURIComponent(token)}`
 }
 
-/** The token in a sign-in link's fragment ("#token=..."), or null. */
+/**
+ * The token in a sign-in link's fragment ("#token=..."), or null.
+ * @param {string | null | undefined} hash
+ */
 export function tokenFromHash(hash) {
   const params = new URLSearchParams((hash || '').replace(/^#/, ''))
   const token = params.get('token')

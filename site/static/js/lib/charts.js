@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Charts as inline SVG, drawn from figures a table beside them also holds (the table is what a
  * screen reader reads; the SVG is an image named by a one-line summary). No style attributes
@@ -10,8 +11,14 @@
  * pixel, so its text is the size css/dashboard.css says at any width (a fixed 320-unit drawing
  * scaled to its box had 8 px text on a phone and 18 px on a laptop).
  */
+/** @import { Bar, Point } from '../stats_types.js' */
 const NS = 'http://www.w3.org/2000/svg'
 
+/**
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string | null} [text]
+ */
 function el(name, attrs = {}, text = null) {
   const node = document.createElementNS(NS, name)
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value))
@@ -19,6 +26,11 @@ function el(name, attrs = {}, text = null) {
   return node
 }
 
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {string} summary
+ */
 function frame(width, height, summary) {
   const svg = el('svg', {
     viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': summary, class: 'chart', focusable: 'false',
@@ -27,7 +39,11 @@ function frame(width, height, summary) {
   return svg
 }
 
-/** A line through `points` (at least one), its lowest and highest values and first and last labels marked. */
+/**
+ * A line through `points` (at least one), its lowest and highest values and first and last labels marked.
+ * @param {Point[]} points
+ * @param {string} summary
+ */
 export function lineChart(points, summary, width = 320) {
   const height = 180
   const left = 44
@@ -38,7 +54,9 @@ export function lineChart(points, summary, width = 320) {
   let low = Math.min(...values)
   let high = Math.max(...values)
   if (high - low < 20) { low -= 10; high += 10 }
+  /** @param {number} i */
   const x = (i) => left + (points.length === 1 ? (width - left - right) / 2 : (i * (width - left - right)) / (points.length - 1))
+  /** @param {number} v */
   const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low)
   const svg = frame(width, height, summary)
   for (const v of [low, high]) {
@@ -63,7 +81,11 @@ export function lineChart(points, summary, width = 320) {
   return svg
 }
 
-/** A bar a row: its label above, the bar's length its value (0-100), the note at its end. */
+/**
+ * A bar a row: its label above, the bar's length its value (0-100), the note at its end.
+ * @param {Bar[]} rows
+ * @param {string} summary
+ */
 export function barChart(rows, summary, width = 320) {
   const row = 40
   const svg = frame(width, rows.length * row + 6, summary)

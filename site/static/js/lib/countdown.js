@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The countdown to the next daily, shown once today's is over (docs/site.md, "The countdown"):
  * "Next daily in 5:12:09", the clock ticking each second for the eye (aria-hidden), and the same in
@@ -10,18 +11,26 @@
  */
 import { nextPlayerDay } from './dates.js'
 
-/** "5:12:09" for `seconds` left; "0:00:00" at most. */
+/**
+ * "5:12:09" for `seconds` left; "0:00:00" at most.
+ * @param {number} seconds
+ */
 export function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds))
+  /** @param {number} n */
   const pad = (n) => String(n).padStart(2, '0')
   return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`
 }
 
-/** "5 hours and 12 minutes", "1 minute", "less than a minute", for `seconds` left. */
+/**
+ * "5 hours and 12 minutes", "1 minute", "less than a minute", for `seconds` left.
+ * @param {number} seconds
+ */
 export function wordsFor(seconds) {
   const s = Math.max(0, Math.floor(seconds))
   const hours = Math.floor(s / 3600)
   const minutes = Math.floor(s / 60) % 60
+  /** @type {(n: number, w: string) => string} */
   const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`
   if (!hours && !minutes) return 'less than a minute'
   if (!hours) return plural(minutes, 'minute')
@@ -34,13 +43,19 @@ export class Countdown {
    * `node`: the countdown's empty container (hidden until shown); `said`: a polite live region
    * (present in the page from the start, so what is written into it is spoken); `what`: the thing
    * counted to ("daily", "Chain").
+   * @param {HTMLElement} node
+   * @param {HTMLElement} said
+   * @param {string} what
+   * @param {{ now?: () => Date }} [options]
    */
   constructor(node, said, what, { now = () => new Date() } = {}) {
     this.node = node
     this.said = said
     this.what = what
     this.now = now
-    this.timer = null
+    this.timer = 0 // the ticking interval's id; 0 while it isn't ticking (an interval's id is never 0)
+    /** When the next day begins (Unix ms), from show(). */
+    this.end = 0
     this.spoken = false
     this.clock = document.createElement('span')
     this.clock.setAttribute('aria-hidden', 'true')
@@ -51,16 +66,19 @@ export class Countdown {
     node.replaceChildren(this.clock, this.words)
   }
 
-  /** Show and tick (`on`), or hide and stop. Showing again keeps what was said said. */
+  /**
+   * Show and tick (`on`), or hide and stop. Showing again keeps what was said said.
+   * @param {boolean} on
+   */
   show(on) {
     if (!on) {
       clearInterval(this.timer)
-      this.timer = null
+      this.timer = 0
       this.node.hidden = true
       return
     }
     this.node.hidden = false
-    if (this.timer !== null) return
+    if (this.timer) return
     this.end = nextPlayerDay(this.now())
     this.tick()
     this.timer = setInterval(() => this.tick(), 1000)

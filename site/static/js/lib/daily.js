@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A day's public daily file (/daily/<game>/<date>.json), or, when the site
  * hasn't it, the API's copy (GET /api/<game>/daily/<date>). The nightly stages
@@ -8,7 +9,13 @@
  */
 import { playerDay } from './dates.js'
 
-/** Resolves to { data } or { status } (0 when offline). Only today's is asked of the API. */
+/**
+ * Resolves to { data } or { status } (0 when offline). Only today's is asked of the API. `data` is
+ * the day's file, whose shape is the game's (the caller names it).
+ * @param {string} game
+ * @param {string} date
+ * @returns {Promise<{ data: unknown, status?: undefined } | { data?: undefined, status: number }>}
+ */
 export async function dailyJson(game, date) {
   let site = null
   try {
@@ -21,7 +28,12 @@ export async function dailyJson(game, date) {
   return data ? { data } : { status: site.status }
 }
 
-/** Today's public daily of `game` from the API (the site's file wasn't there), or null; null for any other day. */
+/**
+ * Today's public daily of `game` from the API (the site's file wasn't there), or null; null for any other day.
+ * @param {string} game
+ * @param {string} date
+ * @returns {Promise<unknown>}
+ */
 export async function apiDaily(game, date) {
   if (date !== playerDay()) return null // a past day's file is out, or there is none
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Dates as the site counts them, written YYYY-MM-DD. A page's today is the
  * player's own date: the date in this browser's time zone (`playerDay`).
@@ -11,7 +12,11 @@
 const DAY_FORM = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/
 const MONTH_FORM = /^([0-9]{4})-([0-9]{2})$/
 
-/** Days in `month` (1-12) of `year`, by the Gregorian leap rule. */
+/**
+ * Days in `month` (1-12) of `year`, by the Gregorian leap rule.
+ * @param {number} year
+ * @param {number} month
+ */
 function daysInMonth(year, month) {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
   return [4, 6, 9, 11].includes(month) ? 30 : 31
@@ -21,26 +26,36 @@ function daysInMonth(year, month) {
  * `text` when it is a real day written YYYY-MM-DD (ASCII digits, year 0001
  * to 9999), else null: 2026-02-29, 2026-09-31, 2026-10-32 and 2026-13-01
  * are not days.
+ * @param {unknown} text
+ * @returns {string | null}
  */
 export function parseDay(text) {
   const m = typeof text === 'string' ? DAY_FORM.exec(text) : null
   if (!m) return null
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
-  return text
+  return /** @type {string} */ (text)
 }
 
-/** True when `text` is a real day written YYYY-MM-DD (see parseDay). */
+/**
+ * True when `text` is a real day written YYYY-MM-DD (see parseDay).
+ * @param {unknown} text
+ * @returns {text is string}
+ */
 export function isDay(text) {
   return parseDay(text) !== null
 }
 
-/** `text` when it is a real month written YYYY-MM (2026-10, not 2026-13 or 2026-00), else null. */
+/**
+ * `text` when it is a real month written YYYY-MM (2026-10, not 2026-13 or 2026-00), else null.
+ * @param {unknown} text
+ * @returns {string | null}
+ */
 export function parseMonth(text) {
   const m = typeof text === 'string' ? MONTH_FORM.exec(text) : null
   if (!m) return null
   const [year, month] = [Number(m[1]), Number(m[2])]
-  return year >= 1 && month >= 1 && month <= 12 ? text : null
+  return year >= 1 && month >= 1 && month <= 12 ? /** @type {string} */ (text) : null
 }
 
 /**
@@ -49,6 +64,7 @@ export function parseMonth(text) {
  * (the first time-zone-aware formatter a page makes is the costliest task of its opening on a phone).
  */
 export function playerDay(now = new Date()) {
+  /** @type {(n: number, width?: number) => string} */
   const pad = (n, width = 2) => String(n).padStart(width, '0')
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
@@ -77,7 +93,11 @@ export function nextPlayerDay(now = new Date()) {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime()
 }
 
-/** `day` (YYYY-MM-DD) moved by `n` days. */
+/**
+ * `day` (YYYY-MM-DD) moved by `n` days.
+ * @param {string} day
+ * @param {number} n
+ */
 export function addDays(day, n) {
   const [y, m, d] = day.split('-').map(Number)
   const t = new Date(Date.UTC(y, m - 1, d + n))
@@ -90,18 +110,25 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December']
 
+/** @param {string} day YYYY-MM-DD */
 function partsOf(day) {
   const [y, m, d] = day.split('-').map(Number)
   return { weekday: WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()], month: MONTHS[m - 1], day: d }
 }
 
-/** "Sun, Oct 19" for 2025-10-19. */
+/**
+ * "Sun, Oct 19" for 2025-10-19.
+ * @param {string} day
+ */
 export function shortDate(day) {
   const p = partsOf(day)
   return `${p.weekday.slice(0, 3)}, ${p.month.slice(0, 3)} ${p.day}`
 }
 
-/** "Sunday 19 October" for 2025-10-19. */
+/**
+ * "Sunday 19 October" for 2025-10-19.
+ * @param {string} day
+ */
 export function longDate(day) {
   const p = partsOf(day)
   return `${p.weekday} ${p.day} ${p.month}`
@@ -112,8 +139,13 @@ export function longDate(day) {
 const FREEZE_EVERY = 7
 const FREEZE_CAP = 2
 
-/** Whole days from `a` to `b` (both YYYY-MM-DD). */
+/**
+ * Whole days from `a` to `b` (both YYYY-MM-DD).
+ * @param {string} a
+ * @param {string} b
+ */
 function daysBetween(a, b) {
+  /** @param {string} day */
   const at = (day) => { const [y, m, d] = day.split('-').map(Number); return Date.UTC(y, m - 1, d) }
   return Math.round((at(b) - at(a)) / 86400000)
 }
@@ -123,14 +155,19 @@ function daysBetween(a, b) {
  * counted once) a daily was solved on its own day: { length, freezesUsed, freezesHeld }. A missed
  * day uses a held freeze and the streak lives on (the frozen day adds nothing to its length); a
  * gap with too few freezes breaks it, and its freezes go with it. Today not played yet is no gap.
+ * @param {Iterable<string>} days
+ * @param {string} today
+ * @returns {{ length: number, freezesUsed: number, freezesHeld: number }}
  */
 export function streakRun(days, today) {
   const played = [...new Set(days)].filter((day) => day <= today).sort()
+  /** @type {string | null} */
   let last = null
   let length = 0
   let used = 0
   let held = 0
   // Missed days before `day`, spent from the freezes held; false when they break the run.
+  /** @param {string} day */
   const survives = (day) => {
     const missed = last === null ? 0 : Math.max(0, daysBetween(last, day) - 1)
     if (missed > held) return false
@@ -148,17 +185,27 @@ export function streakRun(days, today) {
   return { length, freezesUsed: used, freezesHeld: held }
 }
 
-/** The streak's length alone (see streakRun): 0 when it is broken or there is none. */
+/**
+ * The streak's length alone (see streakRun): 0 when it is broken or there is none.
+ * @param {Iterable<string>} days
+ * @param {string} today
+ */
 export function streak(days, today) {
   return streakRun(days, today).length
 }
 
-/** What a streak line adds for the freezes a streak used: '' for none, else " · 1 freeze used". */
+/**
+ * What a streak line adds for the freezes a streak used: '' for none, else " · 1 freeze used".
+ * @param {number | null | undefined} used
+ */
 export function freezesWords(used) {
   return used ? ` · ${used} ${used === 1 ? 'freeze' : 'freezes'} used` : ''
 }
 
-/** "Sun 19 Oct" for 2025-10-19 (British short months: "Sept", as en-GB writes it). */
+/**
+ * "Sun 19 Oct" for 2025-10-19 (British short months: "Sept", as en-GB writes it).
+ * @param {string} day
+ */
 export function mediumDate(day) {
   const p = partsOf(day)
   return `${p.weekday.slice(0, 3)} ${p.day} ${p.month === 'September' ? 'Sept' : p.month.slice(0, 3)}`
@@ -168,17 +215,24 @@ export function mediumDate(day) {
  * When `day` has ended everywhere, at its midnight at UTC−12, as a UTC instant (ISO): its boards
  * stop taking results then, and its walkthrough opens to all (puzzlebook.calendar.ends_everywhere;
  * the API's `open_until`). 2026-12-05 ends everywhere at 2026-12-06T12:00:00Z.
+ * @param {string} day
  */
 export function endsEverywhere(day) {
   return `${addDays(day, 1)}T12:00:00Z`
 }
 
-/** Whether `day` is still someone's date somewhere on Earth at `now` (a Date). */
+/**
+ * Whether `day` is still someone's date somewhere on Earth at `now` (a Date).
+ * @param {string} day
+ */
 export function inPlay(day, now = new Date()) {
   return now.getTime() < Date.parse(endsEverywhere(day))
 }
 
-/** A time of day in the player's own zone, as the pages say it: "1 pm", "9:30 am", "noon". */
+/**
+ * A time of day in the player's own zone, as the pages say it: "1 pm", "9:30 am", "noon".
+ * @param {Date} at
+ */
 export function clockWords(at) {
   const hours = at.getHours()
   const minutes = at.getMinutes()
@@ -187,7 +241,10 @@ export function clockWords(at) {
   return `${hour}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${hours < 12 ? 'am' : 'pm'}`
 }
 
-/** An instant in the player's own time: "1 pm" on their today, else "Sunday 6 December, 1 pm". */
+/**
+ * An instant in the player's own time: "1 pm" on their today, else "Sunday 6 December, 1 pm".
+ * @param {Date} at
+ */
 export function momentWords(at, now = new Date()) {
   const day = playerDay(at)
   return day === playerDay(now) ? clockWords(at) : `${longDate(day)}, ${clockWords(at)}`

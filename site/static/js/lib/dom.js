@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The page's elements, for every module that draws: finding them ($, byIds: a view looks its
  * elements up once), making them (el: every text goes in as textContent, never as HTML, so a
@@ -6,14 +7,28 @@
  * (announce) and the shelf of short notes #toasts (toast).
  */
 
-/** The element with `id`, or null. */
-export const $ = (id) => document.getElementById(id)
+/** @import { Announcer, Child, ElementsById, ElProps } from '../dom_types.js' */
 
-/** A view's elements, looked up once: byIds('play-status', 'board') -> { playStatus, board }. */
+/**
+ * The page's element with `id`. Typed as there: the page's template holds every id its modules
+ * look up (a module that runs where one may be missing checks for null itself). An element the
+ * DOM can't know the kind of is cast where it is used: `/** @type {HTMLInputElement} *\/ ($('name'))`.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id))
+
+/**
+ * A view's elements, looked up once: byIds('play-status', 'board') -> { playStatus, board }.
+ * @template {string} Id
+ * @param {...Id} ids
+ * @returns {ElementsById<Id>}
+ */
 export function byIds(...ids) {
+  /** @type {Record<string, HTMLElement>} */
   const out = {}
   for (const id of ids) out[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = $(id)
-  return out
+  return /** @type {ElementsById<Id>} */ (out)
 }
 
 /**
@@ -21,12 +36,20 @@ export function byIds(...ids) {
  * textContent, `class` its className, `hidden` and `dataset` what they say, anything else an
  * attribute (true: present and empty; null, undefined or false: left out).
  */
+/**
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag
+ * @param {ElProps} [props]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[Tag]}
+ */
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag)
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue
-    if (key === 'text') node.textContent = value
-    else if (key === 'class') node.className = value
+    // The DOM writes a number's digits itself (text: 3 is "3").
+    if (key === 'text') node.textContent = /** @type {string} */ (value)
+    else if (key === 'class') node.className = /** @type {string} */ (value)
     else if (key === 'hidden') node.hidden = Boolean(value)
     else if (key === 'dataset') Object.assign(node.dataset, value)
     else node.setAttribute(key, value === true ? '' : String(value))
@@ -38,13 +61,21 @@ export function el(tag, props = {}, ...children) {
   return node
 }
 
-/** Write `text` into `node` only when it differs (a redraw four times a second touches nothing unchanged). */
+/**
+ * Write `text` into `node` only when it differs (a redraw four times a second touches nothing unchanged).
+ * @param {Node} node
+ * @param {string} text
+ */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text
 }
 
-/** Say `text` through #announcer; the same text twice in a row is still spoken. */
+/**
+ * Say `text` through #announcer; the same text twice in a row is still spoken.
+ * @param {string} text
+ */
 export function announce(text) {
+  /** @type {Announcer | null} */
   const region = $('announcer')
   if (!region || !text) return
   // Emptying first, then writing on the next frame, makes a repeated message
@@ -59,7 +90,11 @@ export function announce(text) {
   })
 }
 
-/** Show `text` briefly at the foot of the screen (in #toasts), and announce it unless `speak` is false. */
+/**
+ * Show `text` briefly at the foot of the screen (in #toasts), and announce it unless `speak` is false.
+ * @param {string} text
+ * @param {{ ms?: number, speak?: boolean }} [options]
+ */
 export function toast(text, { ms = 3200, speak = true } = {}) {
   const shelf = $('toasts')
   if (speak) announce(text)

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Sheets: <dialog class="sheet"> elements (the `sheet` macro in
  * templates/_macros.html) shown as a modal card on a laptop and a sheet from
@@ -9,14 +10,20 @@
  * clock stops while any sheet is open). anySheetOpen() says if one is.
  */
 
+/**
+ * A sheet (a <dialog class="sheet">), or null when its id is not on the page.
+ * @param {string | HTMLElement} sheet a sheet or its id
+ * @returns {HTMLDialogElement | null}
+ */
 function resolve(sheet) {
-  return typeof sheet === 'string' ? document.getElementById(sheet) : sheet
+  return /** @type {HTMLDialogElement | null} */ (typeof sheet === 'string' ? document.getElementById(sheet) : sheet)
 }
 
 export function anySheetOpen() {
   return document.querySelector('dialog.sheet[open]') !== null
 }
 
+/** @param {string | HTMLElement} sheet */
 export function openSheet(sheet) {
   const el = resolve(sheet)
   if (!el || el.open) return el
@@ -26,6 +33,10 @@ export function openSheet(sheet) {
   return el
 }
 
+/**
+ * @param {string | HTMLElement} sheet
+ * @param {string} [value] its returnValue
+ */
 export function closeSheet(sheet, value = '') {
   const el = resolve(sheet)
   if (el && el.open) el.close(value)
@@ -33,15 +44,16 @@ export function closeSheet(sheet, value = '') {
 
 /** Close every open sheet (leaving a view). */
 export function closeAllSheets() {
-  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(sheet)
+  for (const sheet of document.querySelectorAll('dialog.sheet[open]')) closeSheet(/** @type {HTMLDialogElement} */ (sheet))
 }
 
+/** @param {HTMLDialogElement} el */
 function wire(el) {
   if (el.dataset.wired) return
   el.dataset.wired = '1'
   el.addEventListener('click', (event) => {
     if (event.target === el) el.close('backdrop') // a click outside the card
-    const closer = event.target.closest('[data-close]')
+    const closer = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('[data-close]'))
     if (closer && el.contains(closer)) el.close(closer.dataset.close || 'close')
   })
   el.addEventListener('close', () => {

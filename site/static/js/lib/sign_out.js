@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * "Sign out on this device", asked first (the `sign_out` macro in templates/_macros.html), the same
  * on the home page's player card and the account page. Signing out forgets the player in this
@@ -8,19 +9,29 @@
 import { getPlayer, clearPlayer, signInLink } from './api.js'
 import { toast } from './announce.js'
 import { namespace } from './storage.js'
+/** @import { KeptPlayer } from '../answer_types.js' */
 
 // Whose sign-in link was copied in this browser (pb:account:link-copied): the account page stops
 // asking to save a way back in, and the sign-out question knows one was kept.
 const kept = namespace('pb:account:')
 
+/** @typedef {{ passkeys?: number | null, codes?: number | null, linkCopied?: boolean }} WaysBack the ways back in a page knows */
+
+/** @param {KeptPlayer | null} [player] */
 export function linkCopiedHere(player = getPlayer()) {
-  return Boolean(player) && kept.get('link-copied', null) === player.id
+  return !!player && kept.get('link-copied', null) === player.id
 }
 
+/** @param {KeptPlayer | null} [player] */
 export function noteLinkCopied(player = getPlayer()) {
   if (player) kept.set('link-copied', player.id)
 }
 
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} many
+ */
 function count(n, one, many) {
   return `${n} ${n === 1 ? one : many}`
 }
@@ -28,6 +39,8 @@ function count(n, one, many) {
 /**
  * What signing out costs, for `name`, given the ways back in known here: `passkeys` and `codes`
  * (counts, or null where this page doesn't know them) and whether the link was copied here.
+ * @param {string} name
+ * @param {WaysBack} [ways]
  */
 export function signOutWords(name, { passkeys = null, codes = null, linkCopied = false } = {}) {
   const cost = `Signing out makes this device forget ${name}. Only your sign-in link, a passkey or a recovery code brings ${name} back, here or anywhere. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.`
@@ -50,13 +63,17 @@ export function signOutWords(name, { passkeys = null, codes = null, linkCopied =
  * Wire the sign-out question inside `root` (the macro's markup). `ways()`: the ways back in this
  * page knows ({passkeys, codes}); `onSignedOut()`: the page's own redraw once signed out;
  * `linkInput`: the page's read-only sign-in link, selected to copy by hand when the clipboard is shut.
+ * @param {ParentNode} root
+ * @param {{ onSignedOut: () => void, ways?: () => WaysBack, linkInput?: HTMLInputElement | null }} options
  */
 export function wireSignOut(root, { onSignedOut, ways = () => ({}), linkInput = null }) {
-  const open = root.querySelector('[data-sign-out]')
-  const box = root.querySelector('[data-sign-out-confirm]')
-  const question = root.querySelector('[data-sign-out-question]')
-  const words = root.querySelector('[data-sign-out-words]')
-  const stay = root.querySelector('[data-sign-out-no]')
+  /** @param {string} selector */
+  const part = (selector) => /** @type {HTMLElement} */ (root.querySelector(selector))
+  const open = part('[data-sign-out]')
+  const box = part('[data-sign-out-confirm]')
+  const question = part('[data-sign-out-question]')
+  const words = part('[data-sign-out-words]')
+  const stay = part('[data-sign-out-no]')
   const say = () => {
     const player = getPlayer()
     if (!player) return
@@ -79,7 +96,7 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}), linkInput = 
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close()
   })
-  root.querySelector('[data-sign-out-copy]').addEventListener('click', async () => {
+  part('[data-sign-out-copy]').addEventListener('click', async () => {
     const player = getPlayer()
     if (!player) return
     try {
@@ -92,7 +109,7 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}), linkInput = 
     }
     say()
   })
-  root.querySelector('[data-sign-out-yes]').addEventListener('click', () => {
+  part('[data-sign-out-yes]').addEventListener('click', () => {
     close(false)
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))

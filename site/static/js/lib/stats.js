@@ -1,37 +1,61 @@
+// @ts-check
 /**
  * A daily game's stats panel, counted (docs/site.md, "Stats"): pure, for every daily game. A day is
  * {day, result: 'clean'|'help'|'missed', seconds, undos} (puzzlebook/daily_stats.py's DayResult, the
  * server's GET /api/me/stats/<game>; each game's `statsDay(rec)` makes one from a record kept here).
  */
 import { streakRun, addDays } from './dates.js'
+/** @import { Bucket, DayOutcome, StatsDay, StatsFigures, StreakFigures } from '../stats_types.js' */
 
 const RANK = { clean: 0, help: 1, missed: 2 }
+/** @type {DayOutcome[]} */
 export const RESULTS = ['clean', 'help', 'missed']
 
-/** The time buckets of a solve, in seconds: [label, below]. */
+/** @typedef {[label: string, edge: number][]} Buckets */
+
+/**
+ * The time buckets of a solve, in seconds: [label, below].
+ * @type {Buckets}
+ */
 export const TIMES = [['Under 1 min', 60], ['1–2 min', 120], ['2–5 min', 300], ['5–10 min', 600], ['10 min or more', Infinity]]
-/** The undo buckets of a Chain solve: [label, at most]. */
+/**
+ * The undo buckets of a Chain solve: [label, at most].
+ * @type {Buckets}
+ */
 export const UNDOS = [['None', 0], ['1', 1], ['2', 2], ['3 or more', Infinity]]
 
+/**
+ * A day as lib/stats.js counts it (anything else in a list of days is left out).
+ * @param {unknown} d
+ * @returns {d is StatsDay}
+ */
 function isResult(d) {
-  return d && typeof d.day === 'string' && Object.hasOwn(RANK, d.result)
+  const day = /** @type {Partial<StatsDay> | null} */ (d)
+  return !!day && typeof day.day === 'string' && Object.hasOwn(RANK, /** @type {PropertyKey} */ (day.result))
 }
 
-/** One result a day, oldest first: a day's best (clean, then help, then missed; then the faster), as the server's best_of_day. */
+/**
+ * One result a day, oldest first: a day's best (clean, then help, then missed; then the faster), as the server's best_of_day.
+ * @param {readonly unknown[]} days
+ * @returns {StatsDay[]}
+ */
 export function oneADay(days) {
+  /** @type {Map<string, StatsDay>} */
   const best = new Map()
   for (const d of days) {
     if (!isResult(d)) continue
     const had = best.get(d.day)
     if (!had || RANK[d.result] < RANK[had.result] || (RANK[d.result] === RANK[had.result] && (d.seconds || 0) < (had.seconds || 0))) best.set(d.day, d)
   }
-  return [...best.keys()].sort().map((day) => best.get(day))
+  return [...best.keys()].sort().map((day) => /** @type {StatsDay} */ (best.get(day)))
 }
 
 /**
  * The server's days and this browser's merged: a day on both counts once, as the server has it (the
  * first result stands there, whichever device it came from); a day only here (a guest's, a go not
  * posted yet, or older than the server's span) counts as kept here.
+ * @param {readonly unknown[] | null | undefined} server
+ * @param {readonly unknown[] | null | undefined} local
  */
 export function merged(server, local) {
   const theirs = oneADay(server || [])
@@ -39,11 +63,15 @@ export function merged(server, local) {
   return oneADay([...theirs, ...oneADay(local || []).filter((d) => !known.has(d.day))])
 }
 
-/** The longest run of days in a row among `days` (YYYY-MM-DD, any order). */
+/**
+ * The longest run of days in a row among `days` (YYYY-MM-DD, any order).
+ * @param {Iterable<string>} days
+ */
 export function longestRun(days) {
   const sorted = [...new Set(days)].sort()
   let best = 0
   let run = 0
+  /** @type {string | null} */
   let last = null
   for (const day of sorted) {
     run = last && addDays(last, 1) === day ? run + 1 : 1
@@ -53,13 +81,24 @@ export function longestRun(days) {
   return best
 }
 
-/** This browser's streak: its current run (lib/dates.js streakRun, with its freezes) and the best, never below it. */
+/**
+ * This browser's streak: its current run (lib/dates.js streakRun, with its freezes) and the best, never below it.
+ * @param {string[]} streakDays
+ * @param {string} today
+ * @returns {StreakFigures}
+ */
 export function localStreak(streakDays, today) {
   const run = streakRun(streakDays, today)
   return { current: run.length, best: Math.max(run.length, longestRun(streakDays)), freezesUsed: run.freezesUsed }
 }
 
-/** How many of `values` fall in each bucket: the first whose edge it `fits`. */
+/**
+ * How many of `values` fall in each bucket: the first whose edge it `fits`.
+ * @param {number[]} values
+ * @param {Buckets} buckets
+ * @param {(value: number, edge: number) => boolean} fits
+ * @returns {Bucket[]}
+ */
 function bucket(values, buckets, fits) {
   const counts = buckets.map(([label]) => ({ label, count: 0 }))
   for (const v of values) counts[buckets.findIndex(([, edge]) => fits(v, edge))].count++
@@ -71,12 +110,15 @@ function bucket(values, buckets, fits) {
  * played, solved, solvedPct (whole per cent; null before any day), the streak, `results` (how many
  * days clean, with help, missed), `times` (the solves by time) and `undos` (the solves by undos;
  * empty when no solve counted any, as chess's never do).
+ * @param {readonly unknown[]} days
+ * @param {StreakFigures} streak
+ * @returns {StatsFigures}
  */
 export function countStats(days, streak) {
   const one = oneADay(days)
   const solves = one.filter((d) => d.result !== 'missed')
-  const seconds = solves.map((d) => d.seconds).filter(Number.isFinite)
-  const undos = solves.map((d) => d.undos).filter(Number.isInteger)
+  const seconds = /** @type {number[]} */ (solves.map((d) => d.seconds).filter(Number.isFinite))
+  const undos = /** @type {number[]} */ (solves.map((d) => d.undos).filter(Number.isInteger))
   return {
     played: one.length,
     solved: solves.length,

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A daily game's stats panel (docs/site.md, "Stats"), the controller: it gathers the days (this
  * browser's records, and a signed-in player's from GET /api/me/stats/<game>, merged), counts them
@@ -7,6 +8,10 @@
 import { countStats, localStreak, merged } from './stats.js'
 import { call, getPlayer } from './api.js'
 import { playerDay } from './dates.js'
+/** @import { Answer } from '../answer_types.js' */
+/** @import { DailyStats } from '../api_types.js' */
+/** @import { StatsGame, StatsState } from '../stats_types.js' */
+/** @import { StatsView } from './stats_view.js' */
 
 /**
  * The panel's state for `game` ({key, name}): `local` the days kept here (each game's statsDay of
@@ -14,12 +19,16 @@ import { playerDay } from './dates.js'
  *   { name, source: 'account' | 'browser' | 'unreached', ...countStats }
  * `source` says where the figures come from: the account and this browser, this browser alone (a
  * guest), or this browser alone because the server couldn't be reached.
+ * @param {StatsGame} game
+ * @param {readonly unknown[]} local
+ * @param {string[]} streakDays
+ * @returns {Promise<StatsState>}
  */
 export async function statsState(game, local, streakDays, today = playerDay()) {
   const mine = localStreak(streakDays, today)
   const player = getPlayer()
   if (!player) return { name: game.name, source: 'browser', ...countStats(merged([], local), mine) }
-  const got = await call(`/me/stats/${game.key}`)
+  const got = /** @type {Answer<DailyStats>} */ (await call(`/me/stats/${game.key}`))
   const server = got.status === 200 && got.data && Array.isArray(got.data.days) ? got.data : null
   if (!server) return { name: game.name, source: 'unreached', ...countStats(merged([], local), mine) }
   const theirs = server.streak || {}
@@ -29,7 +38,13 @@ export async function statsState(game, local, streakDays, today = playerDay()) {
   return { name: game.name, source: 'account', ...countStats(merged(server.days, local), streak) }
 }
 
-/** Open the panel on `view` (a StatsView) and fill it once the figures are counted. */
+/**
+ * Open the panel on `view` (a StatsView) and fill it once the figures are counted.
+ * @param {StatsView} view
+ * @param {StatsGame} game
+ * @param {readonly unknown[]} local
+ * @param {string[]} streakDays
+ */
 export async function showStats(view, game, local, streakDays) {
   view.open(game.name)
   try {

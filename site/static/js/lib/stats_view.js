@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A daily game's stats panel, the view (docs/site.md, "Stats"): the sheet #stats-sheet (the
  * `stats_sheet` macro in templates/_macros.html), drawn only from the state lib/stats_panel.js
@@ -8,59 +9,70 @@
 import { byIds, el, setText } from './dom.js'
 import { barChart } from './charts.js'
 import { openSheet } from './sheet.js'
+/** @import { Bar, Bucket, DayOutcome, StatsState } from '../stats_types.js' */
 
+/** @type {Record<DayOutcome, string>} */
 const RESULT_WORDS = { clean: 'Clean', help: 'With help', missed: 'Missed' }
+/** @type {Partial<Record<DayOutcome, string>>} */
 const TONES = { clean: 'strong', missed: 'weak' }
 
 
 export class StatsView {
   constructor() {
-    this.$ = byIds('stats-sheet', 'stats-sheet-title', 'stats-source', 'stats-played', 'stats-solved',
+    this.el = byIds('stats-sheet', 'stats-sheet-title', 'stats-source', 'stats-played', 'stats-solved',
       'stats-current', 'stats-best', 'stats-charts')
+    /** @type {StatsState | null} */
     this.state = null
     this.width = 0
     // Charts are drawn at their box's width in pixels: drawn again when it changes (a phone turned).
     this.resize = new ResizeObserver(() => {
-      if (this.state && this.$.statsCharts.clientWidth !== this.width) this.drawCharts()
+      if (this.state && this.el.statsCharts.clientWidth !== this.width) this.drawCharts()
     })
-    this.resize.observe(this.$.statsCharts)
+    this.resize.observe(this.el.statsCharts)
   }
 
-  /** Open the sheet for `name`, its figures empty until draw(). */
+  /**
+   * Open the sheet for `name`, its figures empty until draw().
+   * @param {string} name
+   */
   open(name) {
-    const $ = this.$
+    const els = this.el
     this.state = null
-    setText($.statsSheetTitle, `${name}: your stats`)
-    setText($.statsSource, 'Counting…')
-    for (const node of [$.statsPlayed, $.statsSolved, $.statsCurrent, $.statsBest]) setText(node, '–')
-    $.statsCharts.replaceChildren()
-    openSheet($.statsSheet)
+    setText(els.statsSheetTitle, `${name}: your stats`)
+    setText(els.statsSource, 'Counting…')
+    for (const node of [els.statsPlayed, els.statsSolved, els.statsCurrent, els.statsBest]) setText(node, '–')
+    els.statsCharts.replaceChildren()
+    openSheet(els.statsSheet)
   }
 
   failed() {
-    setText(this.$.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
+    setText(this.el.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
   }
 
-  /** Draw `state` (lib/stats_panel.js statsState). */
+  /**
+   * Draw `state` (lib/stats_panel.js statsState).
+   * @param {StatsState} state
+   */
   draw(state) {
-    const $ = this.$
+    const els = this.el
     this.state = state
     const where = {
       account: 'From your account, with anything played in this browser not posted yet.',
       browser: 'From this browser: sign in to count every device.',
       unreached: 'From this browser only: your account couldn’t be reached just now.',
     }
-    setText($.statsSource, where[state.source])
-    setText($.statsPlayed, String(state.played))
-    setText($.statsSolved, state.solvedPct === null ? '–' : `${state.solvedPct}%`)
-    setText($.statsCurrent, String(state.current))
-    setText($.statsBest, String(state.best))
+    setText(els.statsSource, where[state.source])
+    setText(els.statsPlayed, String(state.played))
+    setText(els.statsSolved, state.solvedPct === null ? '–' : `${state.solvedPct}%`)
+    setText(els.statsCurrent, String(state.current))
+    setText(els.statsBest, String(state.best))
     this.drawCharts()
   }
 
+  /** Draw the charts of the state drawn (only called once there is one). */
   drawCharts() {
-    const { state, $ } = this
-    this.width = $.statsCharts.clientWidth
+    const { state, el: els } = /** @type {this & { state: StatsState }} */ (this)
+    this.width = els.statsCharts.clientWidth
     const width = Math.max(200, this.width)
     const parts = []
     if (!state.played) {
@@ -71,13 +83,21 @@ export class StatsView {
       if (state.solved) parts.push(...this.distribution('stats-times', 'Time to solve', state.times, 'solves', width))
       if (state.undos.length) parts.push(...this.distribution('stats-undos', 'Undos in a solve', state.undos, 'solves', width))
     }
-    $.statsCharts.replaceChildren(...parts)
+    els.statsCharts.replaceChildren(...parts)
   }
 
-  /** A heading, the bars of `rows` ({label, count, tone}) and the same numbers as a table. */
+  /**
+   * A heading, the bars of `rows` ({label, count, tone}) and the same numbers as a table.
+   * @param {string} id
+   * @param {string} title
+   * @param {(Bucket & { tone?: string })[]} rows
+   * @param {string} noun
+   * @param {number} width
+   */
   distribution(id, title, rows, noun, width) {
     const most = Math.max(1, ...rows.map((r) => r.count))
     const summary = `${title}: ${rows.map((r) => `${r.label}, ${r.count}`).join('; ')}.`
+    /** @type {Bar[]} */
     const bars = rows.map((r) => ({ label: r.label, value: (100 * r.count) / most, note: String(r.count), tone: r.tone }))
     const table = el('table', { class: 'data-table' },
       el('caption', { class: 'visually-hidden', text: title }),
@@ -91,6 +111,7 @@ export class StatsView {
   }
 }
 
+/** @param {string} text */
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A namespace in localStorage: every key under one prefix, values as JSON.
  *
@@ -5,19 +6,31 @@
  * fallback. Writing never throws either (private mode, a full quota): it
  * answers false, and the game plays on without keeping that value.
  */
+/** @import { Namespace, StorageBackend } from '../storage_types.js' */
 
 /** A Map-backed stand-in for localStorage (tests, or when storage is blocked). */
+/** @implements {StorageBackend} */
 export class MemoryStorage {
-  constructor() { this.map = new Map() }
+  constructor() {
+    /** @type {Map<string, string>} */
+    this.map = new Map()
+  }
   get length() { return this.map.size }
+  /** @param {number} i */
   key(i) { return [...this.map.keys()][i] ?? null }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null }
+  /** @param {string} k */
+  getItem(k) { return this.map.get(k) ?? null }
+  /** @param {string} k @param {unknown} v */
   setItem(k, v) { this.map.set(k, String(v)) }
+  /** @param {string} k */
   removeItem(k) { this.map.delete(k) }
   clear() { this.map.clear() }
 }
 
-/** The browser's localStorage, or a memory store when it can't be used. */
+/**
+ * The browser's localStorage, or a memory store when it can't be used.
+ * @returns {StorageBackend}
+ */
 export function defaultBackend() {
   try {
     const s = globalThis.localStorage
@@ -33,6 +46,9 @@ export function defaultBackend() {
 /**
  * The keys under `prefix` (e.g. "pb:chess:") in `backend`.
  * get(key, fallback), set(key, value) -> bool, remove(key), keys() -> [key without prefix].
+ * @param {string} prefix
+ * @param {StorageBackend} [backend]
+ * @returns {Namespace}
  */
 export function namespace(prefix, backend = defaultBackend()) {
   return {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The home page's Review card: how many puzzles are due today, a link to play them (#/review), or
  * the day the next one comes back. A signed-in player's review is synced with the server's first
@@ -10,13 +11,22 @@ import { ReviewKeep } from './keep.js'
 import { dueOn, dueOf } from './schedule.js'
 import { $ } from '../lib/dom.js'
 
-/** Fill `card` for the site day `today`; `current()` false once the page moved on. */
+/**
+ * Fill `card` for the site day `today`; `current()` false once the page moved on.
+ * @param {HTMLElement} card
+ * @param {string} today
+ */
 export async function showReview(card, today, current = () => true) {
   const keep = new ReviewKeep()
   draw(card, keep, today)
   if (getPlayer() && (await keep.sync(call, today)) && current()) draw(card, keep, today)
 }
 
+/**
+ * @param {HTMLElement} card
+ * @param {ReviewKeep} keep
+ * @param {string} today
+ */
 function draw(card, keep, today) {
   const queue = keep.queue()
   const open = queue.cards.filter((c) => dueOf(c) !== null)
@@ -27,7 +37,8 @@ function draw(card, keep, today) {
     return
   }
   const due = dueOn(queue, today).length
-  const later = open.map(dueOf).filter((d) => d > today).sort()[0]
+  // The open cards are due some day: with none due today, one is due later.
+  const later = /** @type {string[]} */ (open.map(dueOf)).filter((d) => d > today).sort()[0]
   $('review-count').textContent = due
     ? `${due} ${due === 1 ? 'puzzle' : 'puzzles'} due today.`
     : `Nothing due today. The next puzzle comes back on ${longDate(later)}.`

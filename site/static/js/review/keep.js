@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The review as this browser keeps it, under pb:chess:review ({cards}: review/queue.js's shape), and
  * for a signed-in player its sync with the server's copy (POST /api/chess/review: the whole review
@@ -9,11 +10,14 @@
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { getPlayer, call } from '../lib/api.js'
 import { add, emptyQueue, merge, pruned, readQueue } from './queue.js'
+/** @import { Grade, Queue } from '../review_types.js' */
+/** @import { StorageBackend } from '../storage_types.js' */
 
 export const PREFIX = 'pb:chess:'
 export const KEY = 'review'
 
 export class ReviewKeep {
+  /** @param {StorageBackend} [backend] */
   constructor(backend = defaultBackend()) {
     this.ns = namespace(PREFIX, backend)
   }
@@ -23,6 +27,7 @@ export class ReviewKeep {
     return readQueue(this.ns.get(KEY, emptyQueue()))
   }
 
+  /** @param {Queue} queue */
   save(queue) {
     this.ns.set(KEY, queue)
   }
@@ -36,6 +41,10 @@ export class ReviewKeep {
    * A puzzle finished on `day` with `grade` (queue.js's gradeOf): a first result that wasn't clean
    * enters the review; a review's result moves its card on (a clean one graduates it). A signed-in
    * player's review is then synced, in the background.
+   * @param {string} band
+   * @param {string} id
+   * @param {string} day
+   * @param {Grade} grade
    */
   note(band, id, day, grade) {
     const before = this.queue()
@@ -49,6 +58,8 @@ export class ReviewKeep {
   /**
    * For a signed-in player (`call`: lib/api.js's), the server's review merged with this browser's,
    * kept here; `true` when the server answered. Offline or refused: nothing changes here.
+   * @param {typeof import('../lib/api.js').call} call
+   * @param {string} today
    */
   async sync(call, today) {
     // Offline, the post would only fail (and log it): the next page or result tries again.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A player's review in the browser (the server's rule: puzzlebook/review/queue.py; the two bound by
  * tests/vectors/review.json): one card per puzzle missed or solved with help, its results day by day.
@@ -10,35 +11,56 @@
  * A queue is { cards: [{band, id, results: [[day, grade]]}] } in key order, as the API sends it.
  */
 import { addDays } from '../lib/dates.js'
+/** @import { Card, Grade, Queue, ReviewResult } from '../review_types.js' */
 
 export const MAX_CARDS = 400 // one DynamoDB item on the server: puzzlebook/review/queue.py
 export const MAX_RESULTS = 30
 export const KEEP_GRADUATED = 90
 
-export const MISS = 'miss'
-export const HELP = 'help'
-export const CLEAN = 'clean'
+export const MISS = /** @type {const} */ ('miss')
+export const HELP = /** @type {const} */ ('help')
+export const CLEAN = /** @type {const} */ ('clean')
+/** @type {Grade[]} */
 export const GRADES = [MISS, HELP, CLEAN] // worst first: the same day's worse result stands
 
-/** The worse of two grades. */
+/**
+ * The worse of two grades.
+ * @param {Grade} a
+ * @param {Grade} b
+ */
 export function worse(a, b) {
   return GRADES.indexOf(a) <= GRADES.indexOf(b) ? a : b
 }
 
+/** @param {Pick<Card, 'band' | 'id'>} card */
 export const keyOf = (card) => `${card.band}/${card.id}`
 
-/** A finished puzzle's grade: missed (a wrong move, or the solution shown), solved with hints only, or cleanly. */
+/**
+ * A finished puzzle's grade: missed (a wrong move, or the solution shown), solved with hints only, or cleanly.
+ * @param {boolean} solved
+ * @param {number} mistakes
+ * @param {number} hints
+ * @returns {Grade}
+ */
 export function gradeOf(solved, mistakes, hints) {
   if (!solved || mistakes) return MISS
   return hints ? HELP : CLEAN
 }
 
-/** The grade of a log entry's result (chess/dashboard.js's resultOf: clean, help, mistake, missed, shown). */
+/**
+ * The grade of a log entry's result (chess/dashboard.js's resultOf: clean, help, mistake, missed, shown).
+ * @param {string} result
+ * @returns {Grade}
+ */
 export function gradeOfResult(result) {
   return result === 'clean' ? CLEAN : result === 'help' ? HELP : MISS
 }
 
-/** Results in day order, one a day (the worse stands), after the last clean one that isn't last, the latest MAX_RESULTS. */
+/**
+ * Results in day order, one a day (the worse stands), after the last clean one that isn't last, the latest MAX_RESULTS.
+ * @param {readonly ReviewResult[]} results
+ * @returns {ReviewResult[]}
+ */
 export function normalised(results) {
   const byDay = new Map()
   for (const [day, grade] of results) byDay.set(day, byDay.has(day) ? worse(byDay.get(day), grade) : grade)
@@ -49,13 +71,20 @@ export function normalised(results) {
   return ordered.slice(-MAX_RESULTS)
 }
 
-/** The day a card graduated (its last result clean), or null while it is in review. */
+/**
+ * The day a card graduated (its last result clean), or null while it is in review.
+ * @param {Card} card
+ */
 export function graduated(card) {
   const last = card.results.at(-1)
   return last && last[1] === CLEAN ? last[0] : null
 }
 
-/** The queue of `cards`: one per key, a key's results merged, in key order. */
+/**
+ * The queue of `cards`: one per key, a key's results merged, in key order.
+ * @param {readonly Card[]} cards
+ * @returns {Queue}
+ */
 function queueOf(cards) {
   const merged = new Map()
   for (const card of cards) {
@@ -66,42 +95,74 @@ function queueOf(cards) {
   return { cards: [...merged.keys()].sort().map((key) => merged.get(key)) }
 }
 
-/** An empty review. */
+/**
+ * An empty review.
+ * @returns {Queue}
+ */
 export function emptyQueue() {
   return { cards: [] }
 }
 
-/** A kept or answered review read safely: anything not a card is left out. */
+/**
+ * A kept or answered review read safely: anything not a card is left out.
+ * @param {unknown} doc
+ * @returns {Queue}
+ */
 export function readQueue(doc) {
-  const cards = doc && Array.isArray(doc.cards) ? doc.cards : []
+  const kept = /** @type {{ cards?: unknown } | null} */ (doc)
+  // Each card as it may have been kept (any version's, or edited): checked whole before it counts.
+  /** @type {(Partial<Card> | null)[]} */
+  const cards = kept && Array.isArray(kept.cards) ? kept.cards : []
   const ok = cards.filter((c) => c && typeof c.band === 'string' && typeof c.id === 'string' && Array.isArray(c.results) &&
     c.results.length && c.results.every((r) => Array.isArray(r) && r.length === 2 && typeof r[0] === 'string' && GRADES.includes(r[1])))
-  return queueOf(ok)
+  return queueOf(/** @type {Card[]} */ (ok))
 }
 
-/** The card of (band, id), or null. */
+/**
+ * The card of (band, id), or null.
+ * @param {Queue} queue
+ * @param {string} band
+ * @param {string} id
+ */
 export function cardOf(queue, band, id) {
   return queue.cards.find((c) => c.band === band && c.id === id) || null
 }
 
-/** The review after `grade` on `day` for (band, id): a puzzle not in review enters it unless solved cleanly. */
+/**
+ * The review after `grade` on `day` for (band, id): a puzzle not in review enters it unless solved cleanly.
+ * @param {Queue} queue
+ * @param {string} band
+ * @param {string} id
+ * @param {string} day
+ * @param {Grade} grade
+ * @returns {Queue}
+ */
 export function add(queue, band, id, day, grade) {
   if (!GRADES.includes(grade)) throw new Error(`not a grade: ${grade}`)
   if (!cardOf(queue, band, id) && grade === CLEAN) return queue
   return queueOf([...queue.cards, { band, id, results: [[day, grade]] }])
 }
 
-/** Two copies of a review as one. */
+/**
+ * Two copies of a review as one.
+ * @param {Queue} a
+ * @param {Queue} b
+ */
 export function merge(a, b) {
   return queueOf([...a.cards, ...b.cards])
 }
 
-/** Let go of the cards graduated more than KEEP_GRADUATED days before `today`; keep the MAX_CARDS newest. */
+/**
+ * Let go of the cards graduated more than KEEP_GRADUATED days before `today`; keep the MAX_CARDS newest.
+ * @param {Queue} queue
+ * @param {string} today
+ */
 export function pruned(queue, today) {
   const cutoff = addDays(today, -KEEP_GRADUATED)
-  let kept = queue.cards.filter((c) => graduated(c) === null || graduated(c) >= cutoff)
+  let kept = queue.cards.filter((c) => graduated(c) === null || /** @type {string} */ (graduated(c)) >= cutoff)
   if (kept.length > MAX_CARDS) {
-    const last = (c) => c.results.at(-1)[0]
+    /** @param {Card} c */
+    const last = (c) => /** @type {ReviewResult} */ (c.results.at(-1))[0] // a card has a result at least
     kept = kept.slice().sort((a, b) => (last(a) + keyOf(a) < last(b) + keyOf(b) ? -1 : 1)).slice(-MAX_CARDS)
   }
   return queueOf(kept)
