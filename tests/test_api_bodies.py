@@ -8,11 +8,10 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from tests.support import served, signed_up, sqlite_store
+from tests.support import World, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +30,7 @@ BODY = json.dumps({"name": "Ada"}).encode()
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         world.me = signed_up(world.client, "Teacher")
         made = world.client.post("/api/lessons", content=LESSON, headers={
@@ -44,7 +43,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
         yield world
 
 
-def writes(world: SimpleNamespace) -> list[tuple[str, str]]:
+def writes(world: World) -> list[tuple[str, str]]:
     """(method, path with real ids) of every POST, PUT and PATCH the OpenAPI document lists."""
     document = world.client.get("/api/openapi.json").json()
     found = []
@@ -58,7 +57,7 @@ def writes(world: SimpleNamespace) -> list[tuple[str, str]]:
     return found
 
 
-def test_every_write_refuses_a_body_not_said_to_be_json(world: SimpleNamespace) -> None:
+def test_every_write_refuses_a_body_not_said_to_be_json(world: World) -> None:
     routes = writes(world)
     assert len(routes) >= 20, routes
     wrong = []
@@ -73,7 +72,7 @@ def test_every_write_refuses_a_body_not_said_to_be_json(world: SimpleNamespace) 
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_document_names_the_415_on_every_write(world: SimpleNamespace) -> None:
+def test_the_document_names_the_415_on_every_write(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
@@ -81,7 +80,7 @@ def test_the_document_names_the_415_on_every_write(world: SimpleNamespace) -> No
                 assert "415" in operation["responses"], (method, path)
 
 
-def test_a_player_is_made_only_from_a_json_body(world: SimpleNamespace) -> None:
+def test_a_player_is_made_only_from_a_json_body(world: World) -> None:
     """Issue 26: POST /api/players with text/plain, a form type, multipart or none answered 201."""
     for media in SIMPLE_TYPES:
         got = world.client.post("/api/players", content=BODY,
@@ -99,12 +98,12 @@ def test_a_player_is_made_only_from_a_json_body(world: SimpleNamespace) -> None:
     assert again.status_code == 201
 
 
-def test_no_token_is_still_401_before_the_bodys_type(world: SimpleNamespace) -> None:
+def test_no_token_is_still_401_before_the_bodys_type(world: World) -> None:
     got = world.client.post("/api/chess/solves", content=BODY, headers={"Content-Type": "text/plain"})
     assert got.status_code == 401
 
 
-def test_a_route_that_reads_no_body_takes_none_or_json(world: SimpleNamespace) -> None:
+def test_a_route_that_reads_no_body_takes_none_or_json(world: World) -> None:
     """POST /api/storm/runs, the passkey ceremonies' options, new recovery codes and assigning a
     lesson read no body: none is fine, and a JSON one is ignored."""
     assign = f"/api/classes/{world.ids['class_id']}/lessons/{world.ids['lesson_id']}"
@@ -116,7 +115,7 @@ def test_a_route_that_reads_no_body_takes_none_or_json(world: SimpleNamespace) -
         assert ignored.status_code in (200, 201), (url, ignored.text)
 
 
-def test_a_lesson_import_is_json_or_pgn(world: SimpleNamespace) -> None:
+def test_a_lesson_import_is_json_or_pgn(world: World) -> None:
     """The import page sends JSON's type whatever was pasted: the text is read as JSON unless it is
     plainly PGN. A PGN type reads PGN."""
     game = (FIXTURES / "game_clocks.pgn").read_text(encoding="utf-8")

@@ -5,7 +5,7 @@ entries from before sharding read as one more shard, and `python -m ops.shard_bo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +18,12 @@ from service.store import boards
 from service.store import keys as K
 from service.store.base import Conflict, Put, Store, make_item
 from service.store.boards import BoardSpec
-from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import STORE_T0, sqlite_store
 from tests.support import record_test_solve as solve
 
 # Players of the 1/1,024 sample (`#sa`), found once.
 SAMPLED = [pid for pid in (f"x{n:05d}" for n in range(20_000)) if K.shard_suffix(pid) == "a"][:4]
 BOARD = "CD#2099-01-01#Test"  # a chess daily board's partition (a board prefix the command knows)
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 def test_a_players_shard_is_a_stable_hash_of_their_id() -> None:
