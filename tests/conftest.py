@@ -23,8 +23,8 @@ Every app a test makes reads the committed chess bundle through one Bundle per t
 (`one_committed_bundle`), as one Lambda container's app does for its life, rather than a Bundle of
 its own: a new app read the shards again, and its first new player had the day's dailies picked
 from the bands' orders sorted afresh (SHA-256 of every puzzle of a band), a tenth of a second or
-more of every API test. The bundle is never written, and the orders are kept per bundle
-(puzzlebook/chess/daily.py), so nothing a test sees changes.
+more of every API test. The bundle is never written, and the orders are kept with the bundle
+(`Bundle.derived`), so nothing a test sees changes.
 """
 
 from __future__ import annotations

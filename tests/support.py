@@ -362,6 +362,20 @@ class World:
 W = TypeVar("W", bound=World)
 
 
+@dataclass
+class Signed(World):
+    """A world with a player signed up (`me`: their Authorization header)."""
+
+    me: dict[str, str]
+
+
+@dataclass
+class ChainDays(World):
+    """A world whose store keeps Chain's days: {date: the day's row}."""
+
+    rows: dict[str, Any]
+
+
 @contextmanager
 def served(store: Store, now: dt.datetime, settings: Any = None, **client: Any) -> Iterator[World]:
     """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its
@@ -407,7 +421,7 @@ def publish_boards(ctx: Any, *boards: str) -> list[str]:
 
     only = {snapshot_at(board) for board in boards} or None
     if only is not None:  # a path naming no live board would publish nothing, and pass for an empty board
-        live = {board.path for board in live_boards(ctx.store, ctx.settings, ctx.clock())}
+        live = {board.path for board in live_boards(ctx, ctx.clock())}
         assert only <= live, f"no live board at {sorted(only - live)}"
     written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round(only)
     ctx.part(Snapshots.of).forget()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,18 +30,27 @@ SIMPLE_TYPES = (
 BODY = json.dumps({"name": "Ada"}).encode()
 
 
+@dataclass
+class Paths(World):
+    """The world with a teacher (`me`: their Authorization header) and the ids a route's path takes:
+    their lesson's, their class's, a student's."""
+
+    me: dict[str, str]
+    ids: dict[str, str]
+
+
 @pytest.fixture
-def world(tmp_path) -> Iterator[World]:
+def world(tmp_path) -> Iterator[Paths]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
-        world.me = signed_up(world.client, "Teacher")
+        me = signed_up(world.client, "Teacher")
         made = world.client.post("/api/lessons", content=LESSON, headers={
-            **world.me, "Content-Type": "application/json"})
+            **me, "Content-Type": "application/json"})
         assert made.status_code == 201, made.text
-        klass = world.client.post("/api/classes", json={"name": "Club"}, headers=world.me)
+        klass = world.client.post("/api/classes", json={"name": "Club"}, headers=me)
         assert klass.status_code == 201, klass.text
-        world.ids = {"lesson_id": made.json()["id"], "class_id": klass.json()["id"],
-                     "student_id": "AAAAAAAAAAAAAAAA"}
-        yield world
+        ids = {"lesson_id": made.json()["id"], "class_id": klass.json()["id"],
+               "student_id": "AAAAAAAAAAAAAAAA"}
+        yield world.grown(Paths, me=me, ids=ids)
 
 
 def writes(world: World) -> list[tuple[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -30,18 +31,27 @@ JSON = {"Content-Type": "application/json"}
 PUBLIC_BOARD = f"public, max-age={BOARD_SECONDS}"
 
 
+@dataclass
+class Caller(World):
+    """The world with a player (`me`: their Authorization header), a lesson of theirs (its id) and
+    Chain's day 2026-11-02 (`rows`: by date)."""
+
+    me: dict[str, str]
+    lesson: str
+    rows: dict[str, Any]
+
+
 @pytest.fixture
-def world(tmp_path) -> Iterator[World]:
+def world(tmp_path) -> Iterator[Caller]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", "2026-11-02", "2026-11-03"):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, NOON) as world:
-            world.me = signed_up(world.client, "Ada")
-            made = world.client.post("/api/lessons", json=LESSON, headers=world.me)
+            me = signed_up(world.client, "Ada")
+            made = world.client.post("/api/lessons", json=LESSON, headers=me)
             assert made.status_code == 201, made.text
-            world.lesson = made.json()["id"]
-            world.rows = {day: ChainRecords(store).chain_day(day) for day in ("2026-11-02",)}
-            yield world
+            rows = {day: ChainRecords(store).chain_day(day) for day in ("2026-11-02",)}
+            yield world.grown(Caller, me=me, lesson=made.json()["id"], rows=rows)
 
 
 def a_puzzle(world: World) -> Puzzle:
@@ -254,7 +264,7 @@ def ways_back_in(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
     }
 
 
-def a_puzzle_other(world: World, not_this: str) -> Puzzle:
+def a_puzzle_other(world: Caller, not_this: str) -> Puzzle:
     bundle = puzzles_of(world.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if r[0] not in bundle.retired and r[0] != not_this)
     return Puzzle.from_row(row, "Hard")
@@ -348,7 +358,7 @@ def test_the_public_board_and_me(world: World) -> None:
         ("POST", "/api/lessons/validate", {"content": b"", "headers": JSON}, 400),
     ],
 )
-def test_errors_are_never_kept(world: World, method: str, path: str, kwargs: dict, status: int):
+def test_errors_are_never_kept(world: Caller, method: str, path: str, kwargs: dict, status: int):
     got = world.client.request(method, path, **kwargs)
     assert got.status_code == status, got.text
     assert got.headers["Cache-Control"] == "no-store"

@@ -9,7 +9,7 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import World, post_result, served, signed_up, sqlite_store
+from tests.support import ChainDays, World, post_result, served, signed_up, sqlite_store
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
@@ -19,17 +19,16 @@ TOMORROW = "2026-11-03"
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[World]:
+def world(tmp_path) -> Iterator[ChainDays]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
         for day, row in rows.items():
             ChainRecords(store).put_chain_day(day, row)
         with served(store, MORNING) as world:
-            world.rows = rows
-            yield world
+            yield world.grown(ChainDays, rows=rows)
 
 
-def solve(world: World, headers: dict, day: str = TODAY, **kw: object):
+def solve(world: ChainDays, headers: dict, day: str = TODAY, **kw: object):
     body = {"date": day, "tiles": world.rows[day]["solution"], "seconds": 40, "undos": 0, "resets": 0}
     body.update(kw)
     return post_result(world, "/api/chain/solves", body, headers)

@@ -390,11 +390,12 @@ def test_the_due_day_ends_at_midnight_in_the_sites_zone(tmp_path: Path) -> None:
     # 03:00 UTC on 3 November is still 2 November in New York: on time there.
     with sqlite_store(tmp_path / "z.sqlite3") as store, served(
         store, NOON, settings=settings_for_tests(SITE_TZ="America/New_York")
-    ) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        world.lesson = world.client.post(
-            "/api/lessons", content=LESSON.encode(), headers={**JSON, **world.teacher}
+    ) as in_new_york:
+        teacher = signed_up(in_new_york.client, "Teacher")
+        lesson = in_new_york.client.post(
+            "/api/lessons", content=LESSON.encode(), headers={**JSON, **teacher}
         ).json()["id"]
+        world = in_new_york.grown(Teaching, teacher=teacher, lesson=lesson)
         klass, students = a_class_with_the_lesson(world, "Ada")
         url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
         assert world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher).status_code == 200

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import World, post_result, served, signed_up, sqlite_store
+from tests.support import Signed, World, post_result, served, signed_up, sqlite_store
 
 # An hour before 2026-11-03 begins at UTC+14 (10:00 UTC on the 2nd).
 EARLY = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
@@ -19,13 +19,12 @@ FAR = "2027-06-01"
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[World]:
+def world(tmp_path) -> Iterator[Signed]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, EARLY) as world:
-            world.me = signed_up(world.client)
-            yield world
+            yield world.grown(Signed, me=signed_up(world.client))
 
 
 def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
@@ -67,7 +66,7 @@ def test_the_test_covers_every_dated_route(world: World) -> None:
 
 @pytest.mark.parametrize("day", [TOMORROW, FAR])
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_a_day_not_out_yet_is_404_on_every_dated_route(world: World, day: str, signed_in: bool):
+def test_a_day_not_out_yet_is_404_on_every_dated_route(world: Signed, day: str, signed_in: bool):
     headers = world.me if signed_in else {}
     for method, path, body in dated_requests(day):
         if method == "POST" and not signed_in:
@@ -103,7 +102,7 @@ def test_a_past_day_with_no_chain_is_404_saying_so(world: World) -> None:
 
 @pytest.mark.parametrize("day", ["2026-02-30", "2026-13-01"])
 def test_a_date_that_doesnt_exist_is_400_in_the_calendars_words_in_a_path_or_a_body(
-    world: World, day: str
+    world: Signed, day: str
 ) -> None:
     for method, path, body in dated_requests(day):
         got = world.client.request(method, path, json=body, headers=world.me)

@@ -8,17 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support import World, post_result, served, signed_up, sqlite_store
+from tests.support import Signed, World, post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[World]:
+def world(tmp_path) -> Iterator[Signed]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
-        world.me = signed_up(world.client, "Ada")
-        yield world
+        yield world.grown(Signed, me=signed_up(world.client, "Ada"))
 
 
 def error_of(response) -> str:
@@ -41,7 +40,7 @@ def error_of(response) -> str:
         (b'{"nom": "Ada"}', "name is missing"),
     ],
 )
-def test_malformed_bodies_are_400(world: World, raw: bytes, words: str) -> None:
+def test_malformed_bodies_are_400(world: Signed, raw: bytes, words: str) -> None:
     got = world.client.post("/api/players", content=raw, headers=JSON)
     assert got.status_code == 400
     assert words in error_of(got)
@@ -61,7 +60,7 @@ def test_malformed_bodies_are_400(world: World, raw: bytes, words: str) -> None:
         {"date": "02/11/2026"},
     ],
 )
-def test_wrong_types_and_ranges_are_400(world: World, change: dict) -> None:
+def test_wrong_types_and_ranges_are_400(world: Signed, change: dict) -> None:
     body = {"date": "2026-11-02", "tiles": [0, 1, 2], "seconds": 40, "undos": 0, "resets": 0} | change
     got = post_result(world, "/api/chain/solves", body, world.me)
     assert got.status_code == 400, got.text
@@ -80,7 +79,7 @@ def test_wrong_types_and_ranges_are_400(world: World, change: dict) -> None:
         b'"hints": 0, "seconds": 9}',
     ],
 )
-def test_huge_numbers_are_400(world: World, raw: bytes) -> None:
+def test_huge_numbers_are_400(world: Signed, raw: bytes) -> None:
     got = world.client.post("/api/chess/solves", content=raw, headers=JSON | world.me)
     assert got.status_code == 400
     error_of(got)

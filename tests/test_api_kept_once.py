@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -54,14 +55,20 @@ class Reads:
         return self.by_pk[pk]
 
 
+@dataclass
+class Counted(World):
+    """The world with its store's reads counted."""
+
+    reads: Reads
+
+
 @pytest.fixture
-def world(tmp_path, monkeypatch) -> Iterator[World]:
+def world(tmp_path, monkeypatch) -> Iterator[Counted]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in (YESTERDAY, TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, MORNING) as world:
-            world.reads = Reads(store, monkeypatch)
-            yield world
+            yield world.grown(Counted, reads=Reads(store, monkeypatch))
 
 
 def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: World) -> None:
@@ -101,7 +108,7 @@ def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: World)
 
 @pytest.mark.parametrize("mode", [STORM, STREAK], ids=lambda m: m.key)
 def test_a_run_modes_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(
-    world: World, mode: RunMode[Any]
+    world: Counted, mode: RunMode[Any]
 ) -> None:
     for k in range(3):
         me = signed_up(world.client, f"{mode.title} {k}")

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
@@ -15,17 +13,10 @@ from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from service.store.base import Store
-from tests.support import World, post_result, served, signed_up
+from tests.support import ChainDays, post_result, served, signed_up
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY, YESTERDAY, BEFORE = "2026-11-02", "2026-11-01", "2026-10-31"
-
-
-@dataclass
-class ChainDays(World):
-    """The world with Chain's days kept: {date: its row}."""
-
-    rows: dict[str, Any]
 
 
 @pytest.fixture

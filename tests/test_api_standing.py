@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -37,15 +38,22 @@ BOARDS = ("/api/boards/chess/alltime", "/api/boards/chess/alltime?band=Expert", 
           f"/api/boards/storm/daily/{TODAY}", "/api/boards/storm/best")
 
 
+@dataclass
+class Standing(World):
+    """The world, and the bundle's two-move puzzles with their bands once a test has asked for them."""
+
+    two_movers: list[tuple[Any, str]] = field(default_factory=list)
+
+
 @pytest.fixture
-def world(store: Store) -> Iterator[World]:
+def world(store: Store) -> Iterator[Standing]:
     settings = settings_for_tests(PUZZLEBOOK_NEW_ACCOUNT_DAYS=str(NEW_ACCOUNT_DAYS))  # the rule itself
     with served(store, NOON, settings=settings) as world:
         ChainRecords(store).put_chain_day(TODAY, generate(TODAY))
-        yield world
+        yield world.grown(Standing)
 
 
-def made_days_ago(world: World, name: str, days: float) -> dict[str, str]:
+def made_days_ago(world: Standing, name: str, days: float) -> dict[str, str]:
     world.clock.advance(days=-days)
     try:
         return signed_up(world.client, name)
@@ -53,7 +61,7 @@ def made_days_ago(world: World, name: str, days: float) -> dict[str, str]:
         world.clock.advance(days=days)
 
 
-def experts(world: World, n: int, skip: int = 0) -> list[Puzzle]:
+def experts(world: Standing, n: int, skip: int = 0) -> list[Puzzle]:
     bundle = puzzles_of(world.ctx).bundle
     rows = [r for r in bundle.rows("Expert") if len(r[2].split()) == 4 and r[0] not in bundle.retired]
     return [Puzzle.from_row(r, "Expert") for r in rows[skip:skip + n]]
@@ -64,7 +72,7 @@ def daily(world: World) -> Puzzle:
     return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
 
-def solve(world: World, me: dict[str, str], puzzle: Puzzle) -> dict[str, Any]:
+def solve(world: Standing, me: dict[str, str], puzzle: Puzzle) -> dict[str, Any]:
     body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
             "seconds": 9}
     got = post_result(world, "/api/chess/solves", body, me)
@@ -72,7 +80,7 @@ def solve(world: World, me: dict[str, str], puzzle: Puzzle) -> dict[str, Any]:
     return dict(got.json())
 
 
-def chain(world: World, me: dict[str, str]) -> dict[str, Any]:
+def chain(world: Standing, me: dict[str, str]) -> dict[str, Any]:
     row = world.client.get(f"/api/chain/daily/{TODAY}").json()
     hand = [parse_tile(t) for t in row["hand"]]
     tiles = next(list(o) for o, end in full_chains(row["start"], hand, row["moves"]) if end == row["target"])
@@ -82,7 +90,7 @@ def chain(world: World, me: dict[str, str]) -> dict[str, Any]:
     return dict(got.json())
 
 
-def storm(world: World, me: dict[str, str]) -> dict[str, Any]:
+def storm(world: Standing, me: dict[str, str]) -> dict[str, Any]:
     started = world.client.post("/api/storm/runs", headers=me).json()
     run = RunRecords(world.store, STORM).run_of(TODAY)
     first = puzzles_of(world.ctx).puzzle(run.puzzles[0].band, run.puzzles[0].id)
@@ -93,7 +101,7 @@ def storm(world: World, me: dict[str, str]) -> dict[str, Any]:
     return dict(got.json())
 
 
-def names_on(world: World, path: str) -> list[str]:
+def names_on(world: Standing, path: str) -> list[str]:
     world.publish(path)  # the board's snapshot as it is now: what the board answers
     got = world.client.get(path)
     assert got.status_code == 200, got.text
@@ -127,9 +135,9 @@ def test_a_new_accounts_results_go_on_no_board_until_it_is_established(world: Wo
     assert overall["mine"]["clean"] == 3 and overall["mine"]["name"] == "Newcomer"
 
 
-def at_level(world: World, rating: float, used: set[str]) -> Puzzle:
+def at_level(world: Standing, rating: float, used: set[str]) -> Puzzle:
     """An unused two-move puzzle rated nearest `rating`, of any band."""
-    if not hasattr(world, "two_movers"):
+    if not world.two_movers:
         bundle = puzzles_of(world.ctx).bundle
         world.two_movers = [(r, band) for band in BANDS for r in bundle.rows(band)
                             if len(r[2].split()) == 4 and r[0] not in bundle.retired]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -19,18 +18,11 @@ from puzzlebook.tickets import Ticket, sign, ticket_key
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from service.store.base import Store
-from tests.support import World, served, signed_up, with_ticket
+from tests.support import ChainDays, served, signed_up, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # a Monday: one Easy daily
 TODAY = "2026-11-02"
 SOLVES, MISSES = "/api/chess/solves", "/api/chess/misses"
-
-
-@dataclass
-class ChainDays(World):
-    """The world with Chain's days kept: {date: its row}."""
-
-    rows: dict[str, Any]
 
 
 @pytest.fixture

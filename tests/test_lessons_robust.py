@@ -123,16 +123,16 @@ def store_kind(request: pytest.FixtureRequest) -> StoreKind:
 
 
 @dataclass
-class Teaching(World):
+class Teacher(World):
     """The world with a teacher (their Authorization header)."""
 
     teacher: dict[str, str]
 
 
 @pytest.fixture(scope="module")
-def world(store_kind: StoreKind, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Teaching]:
+def world(store_kind: StoreKind, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Teacher]:
     with world_of(store_kind, tmp_path_factory.mktemp("robust"), NOON) as world:
-        yield world.grown(Teaching, teacher=signed_up(world.client, "Teacher"))
+        yield world.grown(Teacher, teacher=signed_up(world.client, "Teacher"))
 
 
 def _answered(got: Any) -> Any:
@@ -146,7 +146,7 @@ def _answered(got: Any) -> Any:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=BODIES, media=st.sampled_from(MEDIA))
-def test_checking_any_import_answers_its_problems(world: Teaching, body: bytes, media: str) -> None:
+def test_checking_any_import_answers_its_problems(world: Teacher, body: bytes, media: str) -> None:
     """The check alone, many times over (it stores nothing, so it is quick): every text is
     answered 200 with its problems, or 400 when there is no text to read."""
     # Checks are limited to 60 an hour an address: two minutes between them keeps this under it.
@@ -178,7 +178,7 @@ def test_checking_any_import_answers_its_problems(world: Teaching, body: bytes, 
     ),
 )
 def test_no_lesson_route_answers_500(
-    world: Teaching, body: bytes, media: str, query: dict, lesson_id: str, result: Any, token: Any
+    world: Teacher, body: bytes, media: str, query: dict, lesson_id: str, result: Any, token: Any
 ) -> None:
     client = world.client
     world.clock.advance(hours=1)  # a new hour: the import rate limit never hides a route
@@ -218,7 +218,7 @@ def test_no_lesson_route_answers_500(
 
 @pytest.mark.parametrize("media", ["application/json", "application/json; charset=utf-8"])
 def test_the_issues_trailing_line_break_is_a_problem_of_its_puzzle(
-    world: Teaching, media: str
+    world: Teacher, media: str
 ) -> None:
     """Issue 12, item 2: the move "a1a8\\n" answered 500 and hid the other puzzles' problems."""
     doc = [
@@ -236,7 +236,7 @@ def test_the_issues_trailing_line_break_is_a_problem_of_its_puzzle(
         ]
 
 
-def test_a_surrogate_escape_quoted_back_in_a_problem_is_sent(world: Teaching) -> None:
+def test_a_surrogate_escape_quoted_back_in_a_problem_is_sent(world: Teacher) -> None:
     """A title, field name or move that is a lone surrogate escape is quoted in the problem
     (as U+FFFD), not a response that can't be encoded."""
     text = (

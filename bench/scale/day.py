@@ -255,7 +255,7 @@ def snapshot_job(world: World) -> None:
     from service.boards.live import live_boards
 
     store, ctx = world.served.store, world.served.ctx
-    for live in live_boards(store, ctx.settings, ctx.now()):
+    for live in live_boards(ctx, ctx.now()):
         day = live.path.replace(world.today(), "<today>").replace(_yesterday(world), "<yesterday>")
         with world.recorder.request(SNAPSHOT_JOB, f"read_board {day}"):
             store.read_board(live.spec)
