@@ -10,7 +10,7 @@ ours imports a private module of either (`fastapi._*`, `starlette._*`; the same 
   asks `lenient_issubclass` (`fastapi._compat.shared`'s) as FastAPI's own check does.
 - `one_dependency(route)`: how FastAPI calls a route that takes one dependency and nothing else, read
   from the route's `dependant`; `answer(route, content)`: the route's answer as FastAPI writes it
-  (its response field, through `fastapi.routing.serialize_response`); `exception_handler(handlers,
+  (by its response field, as `fastapi.routing.serialize_response` does); `exception_handler(handlers,
   exc)`: the app's handler for an exception, found as Starlette's exception middleware finds it.
   functions/direct.py calls a route by these, and tests/test_api_direct.py holds its answers to
   FastAPI's own, byte for byte.
@@ -25,17 +25,17 @@ from typing import Any
 
 from fastapi._compat import shared
 from fastapi.datastructures import DefaultPlaceholder
-from fastapi.routing import APIRoute, serialize_response
+from fastapi.exceptions import ResponseValidationError
+from fastapi.routing import APIRoute
 from starlette._utils import get_route_path
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Scope
 
-
-def route_path(scope: Scope) -> str:
-    """The request's path inside the app (its root path taken off), as the router matches it."""
-    return get_route_path(scope)
+# The request's path inside the app (its root path taken off), as the router matches it: Starlette's
+# own function, not a wrapper (a call more on every request).
+route_path: Callable[[Scope], str] = get_route_path
 
 
 def lenient_issubclass(cls: Any, parents: Any) -> bool:
@@ -103,19 +103,24 @@ def one_dependency(route: APIRoute) -> OneDependency:
 
 async def answer(route: APIRoute, content: Any) -> Response:
     """`content`, what `route`'s endpoint returned, as FastAPI answers it for a route of the default
-    response class and status: checked by the route's response field (ResponseValidationError when
-    it doesn't fit) and written as JSON by it, status 200."""
-    body = await serialize_response(
-        field=route.response_field,
-        response_content=content,
+    response class and status (`fastapi.routing.serialize_response`, and the `Response` it is put
+    in): checked by the route's response field (ResponseValidationError when it doesn't fit) and
+    written as JSON by it, status 200. The field's own two calls, not serialize_response: the same
+    steps without a coroutine and its eleven arguments, on the busiest route (tests/test_framework.py
+    holds serialize_response to these steps)."""
+    field = route.response_field
+    assert field is not None  # one_dependency checked
+    value, errors = field.validate(content, {}, loc=("response",))
+    if errors:
+        raise ResponseValidationError(errors=errors, body=content)
+    body = field.serialize_json(
+        value,
         include=route.response_model_include,
         exclude=route.response_model_exclude,
         by_alias=route.response_model_by_alias,
         exclude_unset=route.response_model_exclude_unset,
         exclude_defaults=route.response_model_exclude_defaults,
         exclude_none=route.response_model_exclude_none,
-        is_coroutine=True,
-        dump_json=True,
     )
     return Response(content=body, media_type="application/json", status_code=200)
 

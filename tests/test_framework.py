@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import inspect
 from pathlib import Path
 from typing import Any
 
@@ -121,14 +120,50 @@ def test_a_route_has_every_attribute_the_fence_reads() -> None:
     assert route.status_code is None and isinstance(route.response_class, framework.DefaultPlaceholder)
 
 
-def test_serialize_response_takes_what_the_fence_gives_it() -> None:
-    from fastapi.routing import serialize_response
+def _route_of(app: FastAPI, path: str) -> APIRoute:
+    return next(r for r in app.routes if isinstance(r, APIRoute) and r.path == path)
 
-    params = inspect.signature(serialize_response).parameters
-    given = {"field", "response_content", "include", "exclude", "by_alias", "exclude_unset",
-             "exclude_defaults", "exclude_none", "is_coroutine", "dump_json"}
-    assert given <= set(params), f"serialize_response no longer takes {sorted(given - set(params))}"
-    assert inspect.iscoroutinefunction(serialize_response)
+
+def test_an_answer_is_written_as_fastapis_serialize_response_writes_it() -> None:
+    """The fence writes a route's answer by its response field's own two calls (validate, then
+    serialize_json), which is what FastAPI's serialize_response does for a route of the default
+    response class: the same bytes, and the same refusal of an answer that doesn't fit its model."""
+    import asyncio
+
+    from fastapi.exceptions import ResponseValidationError
+    from fastapi.routing import serialize_response
+    from pydantic import BaseModel
+
+    class Answer(BaseModel):
+        ok: bool
+        name: str | None = None
+        at: list[int] = []
+
+    app = FastAPI()
+
+    @app.post("/x", response_model=Answer, response_model_exclude_none=True)
+    async def x() -> Answer:
+        return Answer(ok=True)
+
+    route = _route_of(app, "/x")
+
+    async def fastapis(content: Any) -> Any:
+        return await serialize_response(
+            field=route.response_field, response_content=content, include=route.response_model_include,
+            exclude=route.response_model_exclude, by_alias=route.response_model_by_alias,
+            exclude_unset=route.response_model_exclude_unset,
+            exclude_defaults=route.response_model_exclude_defaults,
+            exclude_none=route.response_model_exclude_none, is_coroutine=True, dump_json=True)
+
+    for content in (Answer(ok=True), {"ok": True, "name": "Ada", "at": [1, 2]}, {"ok": 1, "name": None}):
+        ours = asyncio.run(framework.answer(route, content))
+        assert ours.body == asyncio.run(fastapis(content)) and ours.status_code == 200
+        assert ours.headers["content-type"] == "application/json"
+    for wrong in ({"ok": "perhaps"}, {"name": "no ok"}, None):
+        with pytest.raises(ResponseValidationError):
+            asyncio.run(fastapis(wrong))
+        with pytest.raises(ResponseValidationError):
+            asyncio.run(framework.answer(route, wrong))
 
 
 def test_one_dependency_is_read_from_the_dependant_and_anything_more_refused() -> None:
@@ -145,11 +180,10 @@ def test_one_dependency_is_read_from_the_dependant_and_anything_more_refused() -
     async def more(q: int, value: int = Depends(given)) -> dict[str, int]:
         return {"value": value}
 
-    routes = {r.path: r for r in app.routes if isinstance(r, APIRoute)}
-    found = framework.one_dependency(routes["/one"])
+    found = framework.one_dependency(_route_of(app, "/one"))
     assert (found.name, found.call) == ("value", given)
     with pytest.raises(ValueError, match="parameters besides its one dependency"):
-        framework.one_dependency(routes["/more"])
+        framework.one_dependency(_route_of(app, "/more"))
 
 
 # ---------------------------------------------------------------- exception handlers
