@@ -3,6 +3,7 @@
     python -m bench api                  everything below
     python -m bench api --no-wal         without part 4 (100,000 writes: many minutes on a busy machine)
     python -m bench api --http --runs 3  part 3 alone, the API and the floor taken in turn three times
+    python -m bench api --lambda         part 5 alone
 
 Each figure is printed beside a floor measured in the same run, so a busy machine moves both:
 
@@ -37,6 +38,9 @@ Each figure is printed beside a floor measured in the same run, so a busy machin
    SQLite store (the route's ChessRecords.record_solve, without HTTP), the -wal file's size read
    after every one. Goal: it stays under 64 MB (docs/store.md, "Checkpoints"); printed beside the
    file's own size.
+5. A solve's Lambda duration at the API function's memory (512 MB arm64), as the scale model
+   computes it, with the result posts served directly (functions/direct.py) and without
+   (bench/solve_lambda.py says how).
 """
 
 from __future__ import annotations
@@ -202,14 +206,17 @@ async def _asgi_call(
     return status, json.loads(b"".join(chunks))
 
 
-def in_process(posts: int = INPROCESS_POSTS, profile: cProfile.Profile | None = None) -> list[float]:
-    """Seconds per first-solve post through the ASGI app (as Mangum calls it), on SQLite; with
-    `profile`, the posts after the warm-up are profiled (their times are then the profiler's too)."""
+def in_process(
+    posts: int = INPROCESS_POSTS, profile: cProfile.Profile | None = None
+) -> list[tuple[float, float]]:
+    """(wall seconds, CPU seconds) of each first-solve post through the ASGI app (as Mangum calls it),
+    on SQLite; with `profile`, the posts after the warm-up are profiled (their times are then the
+    profiler's too)."""
     from functions.app import create_app
     from service.settings import load
     from service.store.sqlite import SqliteStore
 
-    async def run(tmp: str) -> list[float]:
+    async def run(tmp: str) -> list[tuple[float, float]]:
         db = Path(tmp) / "bench.sqlite3"
         tickets = _ticketed(db, posts + 50)
         store = SqliteStore(db)
@@ -225,9 +232,9 @@ def in_process(posts: int = INPROCESS_POSTS, profile: cProfile.Profile | None = 
         if profile is not None:
             profile.enable()
         for token, body in tickets[50:]:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             status, answer = await post(token, body)
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
             if status != 200 or answer["already"]:
                 raise RuntimeError(f"unexpected answer {status} {answer}")
         if profile is not None:
@@ -451,11 +458,16 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"leave out the {SUSTAINED_RESULTS:,} writes of the write-ahead log's part")
     parser.add_argument("--http", action="store_true",
                         help="only the first solves over HTTP beside the floor, and the profile")
+    parser.add_argument("--lambda", dest="on_lambda", action="store_true",
+                        help="only a solve's Lambda duration, the result posts served directly and not")
     parser.add_argument("--runs", type=int, default=1,
                         help="times the API and the floor are taken over HTTP, in turn (default 1)")
     options = parser.parse_args(argv or [])
     if options.runs < 1:
         parser.error("--runs must be at least 1")
+    if options.on_lambda:
+        _on_lambda()
+        return
     if not options.http:
         _imports_and_in_process()
     pairs = [_over_http_beside_the_floor() for _ in range(options.runs)]
@@ -472,6 +484,8 @@ def main(argv: list[str] | None = None) -> None:
         )
     print(f"where {PROFILED_POSTS} in-process first solves spend their CPU time (cProfile, cumulative):")
     print(solve_profile())
+    if not options.http:
+        _on_lambda()
     if not (options.http or options.no_wal):
         _sustained()
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -498,12 +512,15 @@ def _imports_and_in_process() -> None:
                f"{_verdict(ratio <= IMPORT_GOAL)}, which the machine's other work moves most)" if held
                else "(made before SnapStart's snapshot, not in a cold start: no goal)")
         )
-    times = sorted(in_process())
+    posted = in_process()
+    times = sorted(wall for wall, _ in posted)
     p50 = times[len(times) // 2]
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    solve_cpu = statistics.median(cpu for _, cpu in posted)
     print(
         f"first solve in-process (ASGI, SQLite): p50 {_ms(p50)}, p99 {_ms(p99)} over {len(times)} posts "
-        "(goal p50 < 5 ms)"
+        f"(goal p50 < 5 ms); {solve_cpu * 1e6:.0f} µs of CPU a solve, the median (over HTTP below, the "
+        "difference is uvicorn's, the sockets' and the ASGI call's)"
     )
 
 
@@ -528,6 +545,14 @@ def _over_http_beside_the_floor() -> tuple[float, float]:
         f"(per wall-clock second {share:.2f}, which the machine's other work moves)"
     )
     return (1e6 / per_cpu if per_cpu else 0.0), (1e6 / floor_per_cpu if floor_per_cpu else 0.0)
+
+
+def _on_lambda() -> None:
+    from bench.solve_lambda import report
+
+    for line in report():
+        print(line, flush=True)
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 def _sustained() -> None:

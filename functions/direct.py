@@ -16,10 +16,14 @@ innermost of the app's middlewares, for its method at its exact path:
   middleware sends it; one with no handler goes on out, to the server-error handler, as from FastAPI.
 
 So the answers are FastAPI's, byte for byte, and tests hold the two paths to that
-(tests/test_api_direct.py). Every middleware outside this one (Cache-Control, the body limit, the
-405 check) still sees the request: the route is left in the request's scope, as the router leaves
-it. The route stays a FastAPI route, so the OpenAPI document names it as before, and a request this
-layer doesn't take (another method, a path with a trailing slash) goes to FastAPI as ever.
+(tests/test_api_direct.py). What this reads of FastAPI's and Starlette's insides (a route's
+`dependant`, its response field, the path the router matches, how a handler is looked up) is in
+functions/framework.py, which tests/test_framework.py holds to what it expects of them.
+
+Every middleware outside this one (Cache-Control, the body limit, the 405 check) still sees the
+request: the route is left in the request's scope, as the router leaves it. The route stays a
+FastAPI route, so the OpenAPI document names it as before, and a request this layer doesn't take
+(another method, a path with a trailing slash) goes to FastAPI as ever.
 
 A route can be marked only if FastAPI would give it nothing but its one dependency: no path, query,
 header or cookie parameters, no body parameter of FastAPI's own, no route-level dependencies, the
@@ -29,21 +33,19 @@ that isn't so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from inspect import iscoroutinefunction
 from typing import Any, TypeVar
 
-from fastapi.datastructures import DefaultPlaceholder
 from fastapi.routing import APIRoute
-from starlette._utils import get_route_path
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from functions.caching import api_routes
+from functions.framework import OneDependency, answer, exception_handler, one_dependency, route_path
 
 _MARK = "served_directly"
 E = TypeVar("E", bound=Callable[..., Any])
@@ -62,57 +64,15 @@ def is_direct(route: Any) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Served:
-    """A marked route as this layer calls it: its one dependency's parameter name and callable."""
+    """A marked route as this layer calls it: the route, and its one dependency as FastAPI calls it."""
 
     route: APIRoute
-    name: str
-    dependency: Callable[[Request], Any]
+    dependency: OneDependency
 
 
 def served(route: APIRoute) -> Served:
     """How `route` is called without FastAPI; ValueError naming why it can't be."""
-    main = route.dependant
-    why = []
-    if main.path_params or main.query_params or main.header_params or main.cookie_params or main.body_params:
-        why.append("it has parameters besides its one dependency")
-    if route.dependencies or len(main.dependencies) != 1:
-        why.append("it hasn't exactly one dependency")
-    if not iscoroutinefunction(route.endpoint):
-        why.append("it isn't async")
-    if not isinstance(route.response_class, DefaultPlaceholder) or route.status_code is not None:
-        why.append("it sets its own response class or status")
-    if route.response_field is None:
-        why.append("it has no response model")
-    if main.request_param_name or main.response_param_name or main.background_tasks_param_name:
-        why.append("it takes the request, the response or background tasks itself")
-    if not why:
-        dep = main.dependencies[0]
-        takes_only_request = not (
-            dep.dependencies or dep.path_params or dep.query_params or dep.header_params
-            or dep.cookie_params or dep.body_params or dep.security_scopes_param_name
-        ) and dep.request_param_name is not None
-        call = dep.call
-        if not takes_only_request or dep.name is None or call is None:
-            why.append("its dependency takes more than the request")
-        elif not (iscoroutinefunction(call) or iscoroutinefunction(type(call).__call__)):
-            why.append("its dependency isn't async")
-        else:
-            return Served(route, dep.name, call)
-    raise ValueError(f"{route.path} can't be served directly: {'; '.join(why)}")
-
-
-def _handler_for(handlers: Mapping[Any, Any], exc: Exception) -> Any:
-    """The app's handler for `exc`, found as Starlette's exception middleware finds it (an HTTP
-    error's status first, then the exception's classes, nearest first); None when there is none,
-    or only the server-error handler (which stays outside, with ServerErrorMiddleware)."""
-    if isinstance(exc, HTTPException) and exc.status_code in handlers:
-        return handlers[exc.status_code]
-    for cls in type(exc).__mro__:
-        if cls is Exception:
-            return None
-        if cls in handlers:
-            return handlers[cls]
-    return None
+    return Served(route, one_dependency(route))
 
 
 class DirectRoutes:
@@ -139,7 +99,7 @@ class DirectRoutes:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "POST":
             app = scope["app"]
-            found = self._table(app).get((scope["method"], get_route_path(scope)))
+            found = self._table(app).get((scope["method"], route_path(scope)))
             if found is not None:
                 await self._serve(app, found, scope, receive, send)
                 return
@@ -153,11 +113,10 @@ class DirectRoutes:
         request = Request(scope, receive, send)
         response: Response
         try:
-            value = await found.dependency(request)
-            answer = await route.endpoint(**{found.name: value})
-            response = _answer(route, answer)
+            value = await found.dependency.call(request)
+            response = await answer(route, await route.endpoint(**{found.dependency.name: value}))
         except Exception as exc:
-            handler = _handler_for(app.exception_handlers, exc)
+            handler = exception_handler(app.exception_handlers, exc)
             if handler is None:
                 raise
             if iscoroutinefunction(handler):
@@ -165,25 +124,3 @@ class DirectRoutes:
             else:  # as Starlette calls a plain function: in the thread pool
                 response = await run_in_threadpool(handler, request, exc)
         await response(scope, receive, send)
-
-
-def _answer(route: APIRoute, content: Any) -> Response:
-    """The route's answer as FastAPI writes it: checked by the route's response field, written as
-    JSON by it (pydantic's own writer), status 200."""
-    field = route.response_field
-    assert field is not None  # `served` checked
-    value, errors = field.validate(content, {}, loc=("response",))
-    if errors:
-        from fastapi.exceptions import ResponseValidationError
-
-        raise ResponseValidationError(errors=errors, body=content)
-    body = field.serialize_json(
-        value,
-        include=route.response_model_include,
-        exclude=route.response_model_exclude,
-        by_alias=route.response_model_by_alias,
-        exclude_unset=route.response_model_exclude_unset,
-        exclude_defaults=route.response_model_exclude_defaults,
-        exclude_none=route.response_model_exclude_none,
-    )
-    return Response(content=body, media_type="application/json", status_code=200)

@@ -6,7 +6,9 @@ handler's own cold import (docs/operations.md, "Cold start"), and it answers no:
 model only once pydantic.v1 has been imported. So the check asks the imported module, if any, and
 is the same check without the import. `install` is called by the package (functions/__init__.py)
 before any route is made; should FastAPI's check move, it leaves FastAPI as it is (and
-tests/test_cold_start.py fails, as pydantic.v1 comes back at a cold start).
+tests/test_framework.py fails, as does tests/test_cold_start.py, pydantic.v1 coming back at a cold
+start). FastAPI's check is reached through functions/framework.py, the one module that reaches into
+FastAPI's private modules.
 """
 
 from __future__ import annotations
@@ -14,16 +16,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from fastapi._compat import shared
+from functions.framework import lenient_issubclass, replace_v1_check
 
 
 def is_v1_model_class(cls: Any) -> bool:
     """Whether `cls` is a pydantic v1 model class: never while pydantic.v1 isn't imported."""
     v1 = sys.modules.get("pydantic.v1")
-    return v1 is not None and shared.lenient_issubclass(cls, v1.BaseModel)
+    return v1 is not None and lenient_issubclass(cls, v1.BaseModel)
 
 
 def install() -> None:
-    """Have FastAPI's v1 check use `is_v1_model_class` (once; nothing if FastAPI has no such check)."""
-    if hasattr(shared, "is_pydantic_v1_model_class"):
-        shared.is_pydantic_v1_model_class = is_v1_model_class
+    """Have FastAPI's v1 check use `is_v1_model_class` (nothing if FastAPI has no such check)."""
+    replace_v1_check(is_v1_model_class)

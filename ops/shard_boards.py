@@ -20,18 +20,15 @@ import os
 import sys
 from dataclasses import dataclass
 
-from service.games.chain import keys as chain_keys
-from service.games.chess import keys as chess_keys
-from service.games.storm import STORM
-from service.games.streak import STREAK
+from service.games.registry import every_game
 from service.store import keys as K
 from service.store import open_store
 from service.store.base import Store
 from service.store.items import INDEXES, Conflict, Gone, Item, Key, Put
 
-# Every board's partition-key prefixes, by index: the shared ones and each game's.
+# Every board's partition-key prefixes, by index: the shared ones and each game's (its hooks').
 BOARDS: tuple[tuple[int, str], ...] = (
-    *K.BOARDS, *chess_keys.BOARDS, *chain_keys.BOARDS, *STORM.keys.boards, *STREAK.keys.boards
+    *K.BOARDS, *(prefix for _, hooks in every_game() for prefix in hooks.board_prefixes)
 )
 ATTEMPTS = 10
 

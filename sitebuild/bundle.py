@@ -45,7 +45,8 @@ def _home() -> tuple[str, ...]:
     return ("js/chess/app.js", *cards)
 
 
-# The pages' views: {view: its scripts after site.js}. A page's template names its view.
+# The pages' views: {view: its scripts after site.js}. A page's template names its view; tests/test_games.py
+# holds these to the views the templates name and to each game's entry module (puzzlebook/games.py).
 VIEWS: dict[str, tuple[str, ...]] = {
     "site": (),
     "home": _home(),

@@ -1,12 +1,17 @@
-"""What `make check` leaves to `make test`, beyond the tests marked slow where they stand.
+"""The stores a test runs over, and what `make check` leaves to `make test`, beyond the tests marked
+slow where they stand.
+
+A test runs over both stores by taking the `store_kind` fixture (tests/support.py: STORE_KINDS), or
+the `store` fixture, a fresh store of that kind; a world served over it is `world_of(store_kind,
+tmp_path, now)` (tests/support.py).
 
 `make check` is the loop while working (`-m "not slow"`: docs/architecture.md, "Tests"), and most
 of its CPU went to running the API's tests twice, once over SQLite and once over DynamoDB in
 moto, which answers each call three to five times slower. The API's routes, rules and answers are
 the same over both stores, and what could differ between the stores is what the store contract
 suite (tests/test_store_*.py) holds every backend to. So a test parametrized over the stores
-outside tests/test_store_*.py runs over DynamoDB in `make test` only (marked slow here), and
-`make check` runs it over SQLite; the store tests run over both in either.
+outside tests/test_store_*.py (a `store_kind` of "dynamodb") runs over DynamoDB in `make test` only
+(marked slow here), and `make check` runs it over SQLite; the store tests run over both in either.
 
 SLOW_HERE names single tests (node ids) that are slow for their parameters alone.
 
@@ -18,23 +23,28 @@ Every app a test makes reads the committed chess bundle through one Bundle per t
 (`one_committed_bundle`), as one Lambda container's app does for its life, rather than a Bundle of
 its own: a new app read the shards again, and its first new player had the day's dailies picked
 from the bands' orders sorted afresh (SHA-256 of every puzzle of a band), a tenth of a second or
-more of every API test. The bundle is never written, and the orders are kept per bundle
-(puzzlebook/chess/daily.py), so nothing a test sees changes.
+more of every API test. The bundle is never written, and the orders are kept with the bundle
+(`Bundle.derived`), so nothing a test sees changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests.support import STORE_KINDS, StoreKind, store_of
+
+if TYPE_CHECKING:
+    from service.store.base import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED_SHARDS = ROOT / "shards"
 
 STORE_TESTS = "tests/test_store_"  # the contract suite: every backend in `make check` too
-SLOW_BACKEND = "dynamodb"  # the parameter a store-parametrized test gets for moto's DynamoDB
+SLOW_BACKEND: StoreKind = "dynamodb"  # the `store_kind` a test gets for moto's DynamoDB
 
 SLOW_HERE = frozenset({
     # sixty students joining one class, through moto (7 s of CPU; over SQLite it stays in `make check`)
@@ -107,6 +117,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if leaves_check(item):
             item.add_marker(pytest.mark.slow)
     long_first(items)
+
+
+@pytest.fixture(params=STORE_KINDS)
+def store_kind(request: pytest.FixtureRequest) -> StoreKind:
+    """Each store in turn: a test taking it runs once over SQLite and once over DynamoDB (moto), the
+    latter in `make test` only outside tests/test_store_*.py (`leaves_check`). A module whose fixture
+    of wider scope needs it overrides it with its own scope (tests/test_lessons_robust.py)."""
+    kind: StoreKind = request.param
+    return kind
+
+
+@pytest.fixture
+def store(store_kind: StoreKind, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store of each kind in turn."""
+    with store_of(store_kind, tmp_path) as fresh:
+        yield fresh
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,10 +1,14 @@
 """For tests: stores (a fresh SQLite file, or the real table definition on moto's DynamoDB), the API
-over one at a settable clock, and API Gateway's events for the Lambda entry point.
+over one at a settable clock (a `World`), and API Gateway's events for the Lambda entry point.
 
 For any engineer's tests (lessons included):
 
-    from tests.support import dynamo_store, served, sqlite_store
+    from tests.support import dynamo_store, served, sqlite_store, world_of
     with dynamo_store() as store, served(store, NOON) as world: world.client.post(...)
+    with world_of(store_kind, tmp_path, NOON) as world: ...   # either store, by the `store_kind` fixture
+
+A test that takes the `store_kind` fixture (tests/conftest.py) runs once over each store, STORE_KINDS;
+the `store` fixture there is a fresh store of that kind.
 
 moto is imported only here, so production code never loads it. moto isn't
 safe under threads: race tests use SQLite, or drive DynamoDB's conditional
@@ -19,16 +23,27 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, fields
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from puzzlebook.chess.results import MissPost, SolvePost
 from service.games.chess.records import ChessRecords
 from service.store.dynamo import DynamoStore
 from service.store.sqlite import SqliteStore
 
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+    from service.context import Context
+    from service.store.base import Store
+
 TEST_TABLE = "puzzlebook-test"
+
+# The two stores a test runs over (the `store_kind` fixture's parameters: tests/conftest.py, which
+# leaves a test's DynamoDB run to `make test` outside the store contract suite).
+StoreKind = Literal["sqlite", "dynamodb"]
+STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "dynamodb")
 
 
 @contextmanager
@@ -180,6 +195,19 @@ def dynamo_store(name: str = TEST_TABLE) -> Iterator[DynamoStore]:
         yield DynamoStore(name, client)
 
 
+@contextmanager
+def store_of(kind: StoreKind, folder: Path) -> Iterator[Store]:
+    """A fresh store of `kind`: a SQLite file in `folder`, or a table on moto made from the template."""
+    if kind == "sqlite":
+        with sqlite_store(folder / "puzzlebook.sqlite3") as sqlite:
+            yield sqlite
+    elif kind == "dynamodb":
+        with dynamo_store() as dynamo:
+            yield dynamo
+    else:
+        raise ValueError(f"no store kind {kind!r}: {', '.join(STORE_KINDS)}")
+
+
 # The store tests' "now": a Monday morning, the site day 2026-11-02.
 STORE_T0 = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 
@@ -300,26 +328,74 @@ def post_result(world: Any, path: str, body: Any, headers: dict[str, str]) -> An
     return world.client.post(path, json=with_ticket(world, path, body, headers), headers=headers)
 
 
+@dataclass
+class World:
+    """The API served over a store at a settable clock, as `served` yields it: the store, the clock
+    (`clock.advance(hours=1)` moves the site on), FastAPI's TestClient and the app's Context.
+
+    A test whose world holds more (a teacher, a class, the day's rows) subclasses it with fields of
+    its own and makes one with `grown`."""
+
+    store: Store
+    clock: Clock
+    client: TestClient
+    ctx: Context
+
+    @property
+    def kind(self) -> StoreKind:
+        """The store's kind."""
+        return "dynamodb" if isinstance(self.store, DynamoStore) else "sqlite"
+
+    def publish(self, *boards: str) -> list[str]:
+        """One round of the boards' publisher (service/boards/) on the test clock, as the local server's
+        thread and the AWS job run it every 15 s, the app's snapshots read afresh after: a board's rows
+        and a post's place come from them. `publish("/api/boards/ratings/chess", ...)` publishes only
+        the boards served at those API paths (a dated one with its `?band=`): over moto a whole round
+        reads some 400 partitions. The paths written."""
+        return publish_boards(self.ctx, *boards)
+
+    def grown(self, kind: type[W], **more: Any) -> W:
+        """This world as `kind`, a subclass of World, with its own fields `more`."""
+        return kind(**{f.name: getattr(self, f.name) for f in fields(World)}, **more)
+
+
+W = TypeVar("W", bound=World)
+
+
+@dataclass
+class Signed(World):
+    """A world with a player signed up (`me`: their Authorization header)."""
+
+    me: dict[str, str]
+
+
+@dataclass
+class ChainDays(World):
+    """A world whose store keeps Chain's days: {date: the day's row}."""
+
+    rows: dict[str, Any]
+
+
 @contextmanager
-def served(store: Any, now: dt.datetime, settings: Any = None, **client: Any) -> Iterator[SimpleNamespace]:
+def served(store: Store, now: dt.datetime, settings: Any = None, **client: Any) -> Iterator[World]:
     """The API over `store` with the clock at `now`, through FastAPI's TestClient (`client`: its
     options, e.g. client=("198.51.100.7", 5000) for the caller's address; `settings`: other than
-    settings_for_tests()). Yields SimpleNamespace(store, clock, client, ctx, publish);
-    `clock.advance(hours=1)` moves the site on, `publish()` runs one round of the boards' publisher
-    (service/boards/) on the test clock, as the local server's thread and the AWS job do every 15 s,
-    and has the API read the snapshots afresh: a board's rows and a post's place come from them.
-    `publish("/api/boards/ratings/chess", ...)` publishes only the boards served at those API paths
-    (a dated one with its `?band=`): over moto a whole round reads some 400 partitions."""
+    settings_for_tests())."""
     from fastapi.testclient import TestClient
 
     from functions.app import create_app
 
     clock = Clock(now)
     app = create_app(settings or settings_for_tests(), store, clock=clock)
-    ctx = app.state.ctx
     with TestClient(app, **client) as test_client:
-        yield SimpleNamespace(store=store, clock=clock, client=test_client, ctx=ctx,
-                              publish=lambda *boards: publish_boards(ctx, *boards))
+        yield World(store=store, clock=clock, client=test_client, ctx=app.state.ctx)
+
+
+@contextmanager
+def world_of(kind: StoreKind, folder: Path, now: dt.datetime, settings: Any = None) -> Iterator[World]:
+    """The API served at `now` over a fresh store of `kind` (`store_of`; a SQLite file in `folder`)."""
+    with store_of(kind, folder) as store, served(store, now, settings) as world:
+        yield world
 
 
 def snapshot_at(api_path: str) -> str:
@@ -345,7 +421,7 @@ def publish_boards(ctx: Any, *boards: str) -> list[str]:
 
     only = {snapshot_at(board) for board in boards} or None
     if only is not None:  # a path naming no live board would publish nothing, and pass for an empty board
-        live = {board.path for board in live_boards(ctx.store, ctx.settings, ctx.clock())}
+        live = {board.path for board in live_boards(ctx, ctx.clock())}
         assert only <= live, f"no live board at {sorted(only - live)}"
     written = Publisher(ctx.store, ctx.settings, site_files(ctx.settings), clock=ctx.clock).round(only)
     ctx.part(Snapshots.of).forget()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,26 +22,22 @@ from functions.routes.accounts import (
 from service.store import keys as K
 from service.store.records import Passkey
 from tests.soft_authenticator import SoftAuthenticator, b64
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import StoreKind, World, served, signed_up, sqlite_store, world_of
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 ORIGIN = "http://localhost:8000"  # the tests' site address (service.settings.DEFAULT_SITE_URL)
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         yield world
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def both(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
-            yield world
-    else:
-        with dynamo_store() as store, served(store, NOON) as world:
-            yield world
+@pytest.fixture
+def both(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, NOON) as world:
+        yield world
 
 
 def token_of(auth: dict[str, str]) -> str:
@@ -52,7 +48,7 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def add_passkey(world: SimpleNamespace, auth: dict[str, str], device: SoftAuthenticator, **body: Any) -> Any:
+def add_passkey(world: World, auth: dict[str, str], device: SoftAuthenticator, **body: Any) -> Any:
     started = world.client.post("/api/me/passkeys/options", headers=auth)
     assert started.status_code == 200, started.text
     ceremony = started.json()
@@ -61,26 +57,26 @@ def add_passkey(world: SimpleNamespace, auth: dict[str, str], device: SoftAuthen
 
 
 def send_new(
-    world: SimpleNamespace, auth: dict[str, str], ceremony: dict, credential: dict, **more: Any
+    world: World, auth: dict[str, str], ceremony: dict, credential: dict, **more: Any
 ) -> Any:
     """POST /api/me/passkeys with the ceremony's ticket, `credential` (and `more`, e.g. a name)."""
     body = {"ticket": ceremony["ticket"], "credential": credential, **more}
     return world.client.post("/api/me/passkeys", headers=auth, json=body)
 
 
-def send_sign_in(world: SimpleNamespace, ceremony: dict, credential: dict) -> Any:
+def send_sign_in(world: World, ceremony: dict, credential: dict) -> Any:
     """POST /api/signin/passkey with the ceremony's ticket and `credential`."""
     body = {"ticket": ceremony["ticket"], "credential": credential}
     return world.client.post("/api/signin/passkey", json=body)
 
 
-def sign_in_options(world: SimpleNamespace) -> dict[str, Any]:
+def sign_in_options(world: World) -> dict[str, Any]:
     started = world.client.post("/api/signin/passkey/options")
     assert started.status_code == 200, started.text
     return started.json()
 
 
-def passkey_sign_in(world: SimpleNamespace, device: SoftAuthenticator, **get: Any) -> Any:
+def passkey_sign_in(world: World, device: SoftAuthenticator, **get: Any) -> Any:
     ceremony = sign_in_options(world)
     answer = device.get(ceremony["options"], **get)
     return send_sign_in(world, ceremony, answer)
@@ -89,7 +85,7 @@ def passkey_sign_in(world: SimpleNamespace, device: SoftAuthenticator, **get: An
 # ---- passkeys ------------------------------------------------------------------------------
 
 
-def test_a_passkey_added_on_one_device_signs_in_on_another(both: SimpleNamespace) -> None:
+def test_a_passkey_added_on_one_device_signs_in_on_another(both: World) -> None:
     world = both
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
@@ -117,7 +113,7 @@ def test_a_passkey_added_on_one_device_signs_in_on_another(both: SimpleNamespace
     assert listed["passkeys"] == [{**info, "last_used": "2026-11-02T14:00:00.000000Z"}]
 
 
-def test_a_removed_passkey_signs_in_no_more(both: SimpleNamespace) -> None:
+def test_a_removed_passkey_signs_in_no_more(both: World) -> None:
     world = both
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
@@ -133,7 +129,7 @@ def test_a_removed_passkey_signs_in_no_more(both: SimpleNamespace) -> None:
     assert again.status_code == 404
 
 
-def test_another_player_can_neither_list_nor_remove_your_passkeys(world: SimpleNamespace) -> None:
+def test_another_player_can_neither_list_nor_remove_your_passkeys(world: World) -> None:
     ada, eve = signed_up(world.client, "Ada"), signed_up(world.client, "Eve")
     phone = SoftAuthenticator(ORIGIN)
     adas = add_passkey(world, ada, phone).json()
@@ -147,7 +143,7 @@ def test_another_player_can_neither_list_nor_remove_your_passkeys(world: SimpleN
     assert world.client.get("/api/me/recovery-codes").status_code == 401
 
 
-def test_another_players_ticket_cant_add_a_passkey_to_you(world: SimpleNamespace) -> None:
+def test_another_players_ticket_cant_add_a_passkey_to_you(world: World) -> None:
     ada, eve = signed_up(world.client, "Ada"), signed_up(world.client, "Eve")
     ceremony = world.client.post("/api/me/passkeys/options", headers=ada).json()
     answer = SoftAuthenticator(ORIGIN).create(ceremony["options"])
@@ -159,7 +155,7 @@ def test_another_players_ticket_cant_add_a_passkey_to_you(world: SimpleNamespace
     assert mine.status_code == 201
 
 
-def test_a_sign_in_answer_counts_once(world: SimpleNamespace) -> None:
+def test_a_sign_in_answer_counts_once(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
     add_passkey(world, auth, phone)
@@ -171,7 +167,7 @@ def test_a_sign_in_answer_counts_once(world: SimpleNamespace) -> None:
     assert replayed.status_code == 422 and "used already" in replayed.json()["error"]
 
 
-def test_a_ceremony_expires_after_five_minutes(world: SimpleNamespace) -> None:
+def test_a_ceremony_expires_after_five_minutes(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
     add_passkey(world, auth, phone)
@@ -187,7 +183,7 @@ def test_a_ceremony_expires_after_five_minutes(world: SimpleNamespace) -> None:
     ids=["another origin", "user not verified"],
 )
 def test_a_passkey_answer_that_doesnt_check_out_changes_nothing(
-    world: SimpleNamespace, origin: str, verified: bool, words: str
+    world: World, origin: str, verified: bool, words: str
 ) -> None:
     auth = signed_up(world.client, "Ada")
     pid = world.client.get("/api/me", headers=auth).json()["id"]
@@ -214,7 +210,7 @@ def test_a_passkey_answer_that_doesnt_check_out_changes_nothing(
     assert send_sign_in(world, ceremony, answer).status_code == 200
 
 
-def test_a_passkey_of_another_site_or_without_a_user_is_refused(world: SimpleNamespace) -> None:
+def test_a_passkey_of_another_site_or_without_a_user_is_refused(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
     add_passkey(world, auth, phone)
@@ -235,7 +231,7 @@ def test_a_passkey_of_another_site_or_without_a_user_is_refused(world: SimpleNam
     assert refused.status_code == 422
 
 
-def test_the_same_passkey_twice_is_a_conflict(world: SimpleNamespace) -> None:
+def test_the_same_passkey_twice_is_a_conflict(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
     first = add_passkey(world, auth, phone)
@@ -251,7 +247,7 @@ def test_the_same_passkey_twice_is_a_conflict(world: SimpleNamespace) -> None:
     assert len(world.client.get("/api/me/passkeys", headers=auth).json()["passkeys"]) == 1
 
 
-def test_at_most_twenty_passkeys(world: SimpleNamespace) -> None:
+def test_at_most_twenty_passkeys(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     pid = world.client.get("/api/me", headers=auth).json()["id"]
     for k in range(MAX_PASSKEYS):
@@ -273,14 +269,14 @@ def test_at_most_twenty_passkeys(world: SimpleNamespace) -> None:
     ],
 )
 def test_badly_shaped_sign_in_answers_are_400_and_use_up_nothing(
-    world: SimpleNamespace, body: Any, words: str
+    world: World, body: Any, words: str
 ) -> None:
     got = world.client.post("/api/signin/passkey", json=body)
     assert got.status_code == 400 and got.json()["error"].startswith(words)
     assert world.store.get_item(K.rate_window("signin-passkey", "testclient", 1793620800), K.RATE) is None
 
 
-def test_a_bad_passkey_name_is_refused_saying_why(world: SimpleNamespace) -> None:
+def test_a_bad_passkey_name_is_refused_saying_why(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     got = add_passkey(world, auth, SoftAuthenticator(ORIGIN), name="x" * 25)
     assert got.status_code == 400 and got.json()["error"] == "The name can be at most 24 characters, not 25."
@@ -301,7 +297,7 @@ def test_passkeys_need_a_site_address_with_a_name(tmp_path) -> None:
             assert "localhost" in got.json()["error"]
 
 
-def test_a_browser_at_another_address_is_told_passkeys_wont_work_there(world: SimpleNamespace) -> None:
+def test_a_browser_at_another_address_is_told_passkeys_wont_work_there(world: World) -> None:
     """The site's address setting names the one origin passkeys work at; a browser elsewhere (the
     setting left unset on a deployed site) is told so before it makes a passkey that never checks out."""
     auth = signed_up(world.client, "Ada")
@@ -315,7 +311,7 @@ def test_a_browser_at_another_address_is_told_passkeys_wont_work_there(world: Si
     assert world.client.post("/api/signin/passkey/options", headers={"Origin": ORIGIN}).status_code == 200
 
 
-def test_passkey_sign_ins_are_limited_per_address(world: SimpleNamespace) -> None:
+def test_passkey_sign_ins_are_limited_per_address(world: World) -> None:
     for _ in range(PASSKEY_SIGNINS_PER_HOUR):
         assert world.client.post("/api/signin/passkey/options").status_code == 200
     refused = world.client.post("/api/signin/passkey/options")
@@ -326,7 +322,7 @@ def test_passkey_sign_ins_are_limited_per_address(world: SimpleNamespace) -> Non
 # ---- recovery codes ----------------------------------------------------------------------
 
 
-def test_recovery_codes_each_sign_in_once(both: SimpleNamespace) -> None:
+def test_recovery_codes_each_sign_in_once(both: World) -> None:
     world = both
     auth = signed_up(world.client, "Ada")
     never = world.client.get("/api/me/recovery-codes", headers=auth).json()
@@ -351,7 +347,7 @@ def test_recovery_codes_each_sign_in_once(both: SimpleNamespace) -> None:
     assert world.client.get("/api/me/recovery-codes", headers=auth).json()["left"] == 0
 
 
-def test_asking_again_replaces_the_codes(world: SimpleNamespace) -> None:
+def test_asking_again_replaces_the_codes(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     old = world.client.post("/api/me/recovery-codes", headers=auth).json()["codes"]
     new = world.client.post("/api/me/recovery-codes", headers=auth).json()["codes"]
@@ -360,7 +356,7 @@ def test_asking_again_replaces_the_codes(world: SimpleNamespace) -> None:
     assert world.client.post("/api/signin/code", json={"code": new[0]}).status_code == 200
 
 
-def test_a_deleted_players_codes_and_passkeys_sign_in_no_one(world: SimpleNamespace) -> None:
+def test_a_deleted_players_codes_and_passkeys_sign_in_no_one(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     phone = SoftAuthenticator(ORIGIN)
     add_passkey(world, auth, phone)
@@ -379,7 +375,7 @@ def test_a_deleted_players_codes_and_passkeys_sign_in_no_one(world: SimpleNamesp
         (1234, "The recovery code must be text."),
     ],
 )
-def test_a_malformed_code_is_400_and_not_counted(world: SimpleNamespace, code: Any, words: str) -> None:
+def test_a_malformed_code_is_400_and_not_counted(world: World, code: Any, words: str) -> None:
     got = world.client.post("/api/signin/code", json={"code": code})
     assert got.status_code == 400 and got.json()["error"] == words
     assert world.client.post("/api/signin/code", json={}).json()["error"] == "The recovery code is missing."
@@ -387,7 +383,7 @@ def test_a_malformed_code_is_400_and_not_counted(world: SimpleNamespace, code: A
     assert world.store.get_item(K.rate_window("signin-code", "testclient", int(window)), K.RATE) is None
 
 
-def test_code_tries_are_limited_per_address(world: SimpleNamespace) -> None:
+def test_code_tries_are_limited_per_address(world: World) -> None:
     auth = signed_up(world.client, "Ada")
     codes = world.client.post("/api/me/recovery-codes", headers=auth).json()["codes"]
     for _ in range(CODE_TRIES_PER_HOUR):

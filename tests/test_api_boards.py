@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
@@ -12,24 +11,24 @@ from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import World, post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         yield world
 
 
-def puzzles(world: SimpleNamespace, band: str, n: int) -> list[Puzzle]:
+def puzzles(world: World, band: str, n: int) -> list[Puzzle]:
     bundle = puzzles_of(world.ctx).bundle
     rows = [r for r in bundle.rows(band) if len(r[2].split()) == 4 and r[0] not in bundle.retired]
     return [Puzzle.from_row(r, band) for r in rows[:n]]
 
 
-def post(world: SimpleNamespace, me: dict, puzzle: Puzzle, **kw: object) -> dict:
+def post(world: World, me: dict, puzzle: Puzzle, **kw: object) -> dict:
     body = {
         "id": puzzle.id,
         "band": puzzle.band,
@@ -44,7 +43,7 @@ def post(world: SimpleNamespace, me: dict, puzzle: Puzzle, **kw: object) -> dict
     return got.json()
 
 
-def test_alltime_ranks_clean_solves_by_band_and_over_all(world: SimpleNamespace) -> None:
+def test_alltime_ranks_clean_solves_by_band_and_over_all(world: World) -> None:
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     easy, hard = puzzles(world, "Easy", 3), puzzles(world, "Hard", 1)
     post(world, ada, easy[0])
@@ -70,7 +69,7 @@ def test_alltime_ranks_clean_solves_by_band_and_over_all(world: SimpleNamespace)
     assert world.client.get("/api/boards/chess/alltime?band=Nope").status_code == 400
 
 
-def test_the_ratings_board_shows_no_provisional_rating(world: SimpleNamespace) -> None:
+def test_the_ratings_board_shows_no_provisional_rating(world: World) -> None:
     # A provisional rating is on no board (issue 26; test_api_standing.py has the whole rule).
     ada = signed_up(world.client, "Ada")
     post(world, ada, puzzles(world, "Hard", 1)[0])
@@ -81,7 +80,7 @@ def test_the_ratings_board_shows_no_provisional_rating(world: SimpleNamespace) -
     assert missing.status_code == 404 and "chess" in missing.json()["error"]
 
 
-def test_daily_boards_know_their_bands(world: SimpleNamespace) -> None:
+def test_daily_boards_know_their_bands(world: World) -> None:
     three = world.client.get("/api/boards/chess/daily/2026-10-01")
     assert three.status_code == 400 and "Easy, Medium, Hard" in three.json()["error"]
     assert world.client.get("/api/boards/chess/daily/2026-10-01?band=Medium").json()["band"] == "Medium"
@@ -95,18 +94,18 @@ def test_daily_boards_know_their_bands(world: SimpleNamespace) -> None:
     assert world.client.get("/api/boards/chess/daily/2026-11-02?band=Grandmaster").status_code == 400
 
 
-def test_streak_boards_are_per_game(world: SimpleNamespace) -> None:
+def test_streak_boards_are_per_game(world: World) -> None:
     assert world.client.get("/api/boards/streaks/chess").json()["rows"] == []
     assert world.client.get("/api/boards/streaks/chain").json()["today"] == "2026-11-02"
     assert world.client.get("/api/boards/streaks/lessons").status_code == 404
 
 
-def test_a_stale_token_still_shows_the_board(world: SimpleNamespace) -> None:
+def test_a_stale_token_still_shows_the_board(world: World) -> None:
     got = world.client.get("/api/boards/chess/alltime", headers={"Authorization": "Bearer stale"})
     assert got.status_code == 200 and got.json()["mine"] is None
 
 
-def test_health_needs_tomorrows_chain(world: SimpleNamespace) -> None:
+def test_health_needs_tomorrows_chain(world: World) -> None:
     sick = world.client.get("/api/health")
     assert sick.status_code == 503 and "2026-11-03" in sick.json()["error"]
     for day in ("2026-11-02", "2026-11-03"):

@@ -7,12 +7,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from tests.support import served, signed_up, sqlite_store
+from tests.support import World, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,21 +30,30 @@ SIMPLE_TYPES = (
 BODY = json.dumps({"name": "Ada"}).encode()
 
 
+@dataclass
+class Paths(World):
+    """The world with a teacher (`me`: their Authorization header) and the ids a route's path takes:
+    their lesson's, their class's, a student's."""
+
+    me: dict[str, str]
+    ids: dict[str, str]
+
+
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[Paths]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
-        world.me = signed_up(world.client, "Teacher")
+        me = signed_up(world.client, "Teacher")
         made = world.client.post("/api/lessons", content=LESSON, headers={
-            **world.me, "Content-Type": "application/json"})
+            **me, "Content-Type": "application/json"})
         assert made.status_code == 201, made.text
-        klass = world.client.post("/api/classes", json={"name": "Club"}, headers=world.me)
+        klass = world.client.post("/api/classes", json={"name": "Club"}, headers=me)
         assert klass.status_code == 201, klass.text
-        world.ids = {"lesson_id": made.json()["id"], "class_id": klass.json()["id"],
-                     "student_id": "AAAAAAAAAAAAAAAA"}
-        yield world
+        ids = {"lesson_id": made.json()["id"], "class_id": klass.json()["id"],
+               "student_id": "AAAAAAAAAAAAAAAA"}
+        yield world.grown(Paths, me=me, ids=ids)
 
 
-def writes(world: SimpleNamespace) -> list[tuple[str, str]]:
+def writes(world: World) -> list[tuple[str, str]]:
     """(method, path with real ids) of every POST, PUT and PATCH the OpenAPI document lists."""
     document = world.client.get("/api/openapi.json").json()
     found = []
@@ -58,7 +67,7 @@ def writes(world: SimpleNamespace) -> list[tuple[str, str]]:
     return found
 
 
-def test_every_write_refuses_a_body_not_said_to_be_json(world: SimpleNamespace) -> None:
+def test_every_write_refuses_a_body_not_said_to_be_json(world: World) -> None:
     routes = writes(world)
     assert len(routes) >= 20, routes
     wrong = []
@@ -73,7 +82,7 @@ def test_every_write_refuses_a_body_not_said_to_be_json(world: SimpleNamespace) 
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_document_names_the_415_on_every_write(world: SimpleNamespace) -> None:
+def test_the_document_names_the_415_on_every_write(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
@@ -81,7 +90,7 @@ def test_the_document_names_the_415_on_every_write(world: SimpleNamespace) -> No
                 assert "415" in operation["responses"], (method, path)
 
 
-def test_a_player_is_made_only_from_a_json_body(world: SimpleNamespace) -> None:
+def test_a_player_is_made_only_from_a_json_body(world: World) -> None:
     """Issue 26: POST /api/players with text/plain, a form type, multipart or none answered 201."""
     for media in SIMPLE_TYPES:
         got = world.client.post("/api/players", content=BODY,
@@ -99,12 +108,12 @@ def test_a_player_is_made_only_from_a_json_body(world: SimpleNamespace) -> None:
     assert again.status_code == 201
 
 
-def test_no_token_is_still_401_before_the_bodys_type(world: SimpleNamespace) -> None:
+def test_no_token_is_still_401_before_the_bodys_type(world: World) -> None:
     got = world.client.post("/api/chess/solves", content=BODY, headers={"Content-Type": "text/plain"})
     assert got.status_code == 401
 
 
-def test_a_route_that_reads_no_body_takes_none_or_json(world: SimpleNamespace) -> None:
+def test_a_route_that_reads_no_body_takes_none_or_json(world: World) -> None:
     """POST /api/storm/runs, the passkey ceremonies' options, new recovery codes and assigning a
     lesson read no body: none is fine, and a JSON one is ignored."""
     assign = f"/api/classes/{world.ids['class_id']}/lessons/{world.ids['lesson_id']}"
@@ -116,7 +125,7 @@ def test_a_route_that_reads_no_body_takes_none_or_json(world: SimpleNamespace) -
         assert ignored.status_code in (200, 201), (url, ignored.text)
 
 
-def test_a_lesson_import_is_json_or_pgn(world: SimpleNamespace) -> None:
+def test_a_lesson_import_is_json_or_pgn(world: World) -> None:
     """The import page sends JSON's type whatever was pasted: the text is read as JSON unless it is
     plainly PGN. A PGN type reads PGN."""
     game = (FIXTURES / "game_clocks.pgn").read_text(encoding="utf-8")

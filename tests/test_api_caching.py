@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from tests.soft_authenticator import SoftAuthenticator, b64
-from tests.support import served, signed_up, sqlite_store, with_ticket
+from tests.support import World, served, signed_up, sqlite_store, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 LESSON = [
@@ -31,39 +31,48 @@ JSON = {"Content-Type": "application/json"}
 PUBLIC_BOARD = f"public, max-age={BOARD_SECONDS}"
 
 
+@dataclass
+class Caller(World):
+    """The world with a player (`me`: their Authorization header), a lesson of theirs (its id) and
+    Chain's day 2026-11-02 (`rows`: by date)."""
+
+    me: dict[str, str]
+    lesson: str
+    rows: dict[str, Any]
+
+
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[Caller]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", "2026-11-02", "2026-11-03"):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, NOON) as world:
-            world.me = signed_up(world.client, "Ada")
-            made = world.client.post("/api/lessons", json=LESSON, headers=world.me)
+            me = signed_up(world.client, "Ada")
+            made = world.client.post("/api/lessons", json=LESSON, headers=me)
             assert made.status_code == 201, made.text
-            world.lesson = made.json()["id"]
-            world.rows = {day: ChainRecords(store).chain_day(day) for day in ("2026-11-02",)}
-            yield world
+            rows = {day: ChainRecords(store).chain_day(day) for day in ("2026-11-02",)}
+            yield world.grown(Caller, me=me, lesson=made.json()["id"], rows=rows)
 
 
-def a_puzzle(world: SimpleNamespace) -> Puzzle:
+def a_puzzle(world: World) -> Puzzle:
     bundle = puzzles_of(world.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
     return Puzzle.from_row(row, "Hard")
 
 
-def storm_run(world: SimpleNamespace) -> dict[str, Any]:
+def storm_run(world: World) -> dict[str, Any]:
     """A Storm run of world.me's, started now: no move made, no second played."""
     ticket = world.client.post("/api/storm/runs", headers=world.me).json()["ticket"]
     return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
 
 
-def streak_run(world: SimpleNamespace) -> dict[str, Any]:
+def streak_run(world: World) -> dict[str, Any]:
     """A Streak run of world.me's, started now: no move made, no second played."""
     ticket = world.client.post("/api/streak/runs", headers=world.me).json()["ticket"]
     return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
 
 
-def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
+def requests_for(world: World) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
     """One successful request for every operation: (method, document path) -> (url, body, query), in an
     order that deletes last."""
     lesson = world.lesson
@@ -152,7 +161,7 @@ def requests_for(world: SimpleNamespace) -> dict[tuple[str, str], tuple[str, dic
     }
 
 
-def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, None]]:
+def classes(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
     """The class routes: Ada teaches a class with a student and the lesson assigned, and may join Bo's."""
     me, client = world.me, world.client
     mine = client.post("/api/classes", json={"name": "Ada's club"}, headers=me).json()
@@ -227,7 +236,7 @@ def classes(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, Non
     }
 
 
-def ways_back_in(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any, None]]:
+def ways_back_in(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
     """The passkey and recovery-code routes: a ceremony's answer, a code, a passkey's id are good for
     one use, so their url or body is made afresh for each request (a callable)."""
     device = SoftAuthenticator("http://localhost:8000")
@@ -255,7 +264,7 @@ def ways_back_in(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any, Any
     }
 
 
-def a_puzzle_other(world: SimpleNamespace, not_this: str) -> Puzzle:
+def a_puzzle_other(world: Caller, not_this: str) -> Puzzle:
     bundle = puzzles_of(world.ctx).bundle
     row = next(r for r in bundle.rows("Hard") if r[0] not in bundle.retired and r[0] != not_this)
     return Puzzle.from_row(row, "Hard")
@@ -281,7 +290,7 @@ def expected(method: str, path: str) -> tuple[str, str]:
     return ("no-store", "no-store")
 
 
-def test_every_route_chose_its_caching(world: SimpleNamespace) -> None:
+def test_every_route_chose_its_caching(world: World) -> None:
     include_all(world.client.app)  # routers built on demand too
     routes = api_routes(world.client.app)
     assert len(routes) >= 23  # every operation of the document, and the document itself
@@ -289,7 +298,7 @@ def test_every_route_chose_its_caching(world: SimpleNamespace) -> None:
     assert not undecided, "routes with no Cache-Control rule: " + ", ".join(undecided)
 
 
-def test_the_document_says_which_cache_control_every_answer_carries(world: SimpleNamespace) -> None:
+def test_the_document_says_which_cache_control_every_answer_carries(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     missing = []
     for path, operations in document["paths"].items():
@@ -303,7 +312,7 @@ def test_the_document_says_which_cache_control_every_answer_carries(world: Simpl
     assert not missing, "\n".join(missing)
 
 
-def test_every_operation_answers_with_its_cache_control(world: SimpleNamespace) -> None:
+def test_every_operation_answers_with_its_cache_control(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     operations = {(m.upper(), p) for p, ops in document["paths"].items() for m in ops}
     table = requests_for(world)
@@ -327,7 +336,7 @@ def test_every_operation_answers_with_its_cache_control(world: SimpleNamespace) 
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_public_board_and_me(world: SimpleNamespace) -> None:
+def test_the_public_board_and_me(world: World) -> None:
     board = world.client.get("/api/boards/streaks/chess")
     assert board.status_code == 200 and board.headers["Cache-Control"] == PUBLIC_BOARD
     assert board.headers["Vary"] == "Authorization"
@@ -349,17 +358,17 @@ def test_the_public_board_and_me(world: SimpleNamespace) -> None:
         ("POST", "/api/lessons/validate", {"content": b"", "headers": JSON}, 400),
     ],
 )
-def test_errors_are_never_kept(world: SimpleNamespace, method: str, path: str, kwargs: dict, status: int):
+def test_errors_are_never_kept(world: Caller, method: str, path: str, kwargs: dict, status: int):
     got = world.client.request(method, path, **kwargs)
     assert got.status_code == status, got.text
     assert got.headers["Cache-Control"] == "no-store"
 
 
-def test_the_openapi_document_is_revalidated(world: SimpleNamespace) -> None:
+def test_the_openapi_document_is_revalidated(world: World) -> None:
     assert world.client.get("/api/openapi.json").headers["Cache-Control"] == "no-cache"
 
 
-def test_the_cache_rules_cost_no_dependency(world: SimpleNamespace) -> None:
+def test_the_cache_rules_cost_no_dependency(world: World) -> None:
     """A rule is a mark the outermost middleware reads, not a dependency FastAPI solves on every
     request (about a fortieth of a solve's work: docs/operations.md, "Speed", "Throughput")."""
     from fastapi.routing import APIRoute

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import ChainDays, World, post_result, served, signed_up, sqlite_store
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
@@ -20,23 +19,22 @@ TOMORROW = "2026-11-03"
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[ChainDays]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         rows = {day: generate(day) for day in (YESTERDAY, TODAY, TOMORROW)}
         for day, row in rows.items():
             ChainRecords(store).put_chain_day(day, row)
         with served(store, MORNING) as world:
-            world.rows = rows
-            yield world
+            yield world.grown(ChainDays, rows=rows)
 
 
-def solve(world: SimpleNamespace, headers: dict, day: str = TODAY, **kw: object):
+def solve(world: ChainDays, headers: dict, day: str = TODAY, **kw: object):
     body = {"date": day, "tiles": world.rows[day]["solution"], "seconds": 40, "undos": 0, "resets": 0}
     body.update(kw)
     return post_result(world, "/api/chain/solves", body, headers)
 
 
-def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamespace) -> None:
+def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: World) -> None:
     me = signed_up(world.client)
     world.publish()  # the day's board, empty: its snapshot is what the post is placed on
     got = solve(world, me)
@@ -61,7 +59,7 @@ def test_a_solve_today_goes_on_the_board_and_starts_a_streak(world: SimpleNamesp
     assert again.json()["already"] is True and again.json()["kept"] == "solve"
 
 
-def test_the_board_ranks_clean_then_undos_and_resets_then_time(world: SimpleNamespace) -> None:
+def test_the_board_ranks_clean_then_undos_and_resets_then_time(world: World) -> None:
     entries = [("Undo", 1, 0, 20), ("Slow", 0, 0, 90), ("Fast", 0, 0, 30), ("Resets", 0, 2, 10)]
     for name, undos, resets, seconds in entries:
         assert (
@@ -86,7 +84,7 @@ def test_the_board_ranks_clean_then_undos_and_resets_then_time(world: SimpleName
     }
 
 
-def test_wrong_tiles_are_422_with_the_reason(world: SimpleNamespace) -> None:
+def test_wrong_tiles_are_422_with_the_reason(world: World) -> None:
     me = signed_up(world.client)
     moves = world.rows[TODAY]["moves"]
     short = solve(world, me, tiles=world.rows[TODAY]["solution"][:-1])
@@ -98,12 +96,12 @@ def test_wrong_tiles_are_422_with_the_reason(world: SimpleNamespace) -> None:
     assert world.client.get("/api/me", headers=me).json()["chain"]["solved"] == 0
 
 
-def test_a_solve_needs_a_second_a_move(world: SimpleNamespace) -> None:
+def test_a_solve_needs_a_second_a_move(world: World) -> None:
     got = solve(world, signed_up(world.client), seconds=1)
     assert got.status_code == 422 and "second a move" in got.json()["error"]
 
 
-def test_days_not_out_or_not_stored_are_refused(world: SimpleNamespace) -> None:
+def test_days_not_out_or_not_stored_are_refused(world: World) -> None:
     me = signed_up(world.client)
     future = solve(world, me, day=TOMORROW)
     assert future.status_code == 404 and future.json()["error"] == f"The Chain of {TOMORROW} isn’t out yet."
@@ -114,7 +112,7 @@ def test_days_not_out_or_not_stored_are_refused(world: SimpleNamespace) -> None:
     assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
 
 
-def test_an_archive_solve_is_kept_but_ranks_nowhere(world: SimpleNamespace) -> None:
+def test_an_archive_solve_is_kept_but_ranks_nowhere(world: World) -> None:
     me = signed_up(world.client)
     got = solve(world, me, day=YESTERDAY).json()
     assert got["already"] is False and got["daily"] is None and got["place"] is None and got["streak"] is None
@@ -122,7 +120,7 @@ def test_an_archive_solve_is_kept_but_ranks_nowhere(world: SimpleNamespace) -> N
     assert world.client.get("/api/me", headers=me).json()["chain"]["solved"] == 1
 
 
-def test_a_giveup_stands_and_opens_the_walkthrough(world: SimpleNamespace) -> None:
+def test_a_giveup_stands_and_opens_the_walkthrough(world: World) -> None:
     me = signed_up(world.client)
     closed = world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me)
     assert closed.status_code == 403
@@ -138,7 +136,7 @@ def test_a_giveup_stands_and_opens_the_walkthrough(world: SimpleNamespace) -> No
     assert mine["chain"] == {"solved": 0, "clean": 0, "gave_up": 1}
 
 
-def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: SimpleNamespace) -> None:
+def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: World) -> None:
     me = signed_up(world.client)
     assert world.client.get(f"/api/chain/{TODAY}/walkthrough").status_code == 403
     assert world.client.get(f"/api/chain/{TOMORROW}/walkthrough", headers=me).status_code == 404
@@ -152,7 +150,7 @@ def test_the_walkthrough_opens_after_a_solve_or_once_the_day_is_past(world: Simp
     assert world.client.get(f"/api/chain/{TODAY}/walkthrough").status_code == 200
 
 
-def test_chain_streaks_count_days_in_a_row(world: SimpleNamespace) -> None:
+def test_chain_streaks_count_days_in_a_row(world: World) -> None:
     me = signed_up(world.client)
     world.clock.at = MORNING - dt.timedelta(days=1)
     assert solve(world, me, day=YESTERDAY).json()["streak"] == 1
@@ -163,7 +161,7 @@ def test_chain_streaks_count_days_in_a_row(world: SimpleNamespace) -> None:
     assert [(r["name"], r["streak"]) for r in board["rows"]] == [("Ada", 2)]
 
 
-def test_your_own_result_for_a_day_reads_back_on_any_device(world: SimpleNamespace) -> None:
+def test_your_own_result_for_a_day_reads_back_on_any_device(world: World) -> None:
     """GET /api/me/chain/<date>: what a second device shows of a day a player finished on another."""
     me = signed_up(world.client)
     none = world.client.get(f"/api/me/chain/{TODAY}", headers=me)

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from service.games.chess.puzzles import puzzles_of
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import World, post_result, served, signed_up, sqlite_store
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # an Easy day
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MONDAY) as world:
         yield world
 
 
-def two_mover(world: SimpleNamespace, band: str = "Medium", skip: int = 0) -> Puzzle:
+def two_mover(world: World, band: str = "Medium", skip: int = 0) -> Puzzle:
     """A puzzle of `band` where the solver makes two moves (not retired, not a daily today)."""
     dailies = set(puzzles_of(world.ctx).dailies(world.ctx.today()).values())
     rows = [
@@ -58,7 +57,7 @@ def legal_off_line(puzzle: Puzzle, ply: int) -> str:
     raise AssertionError("no such move")
 
 
-def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: SimpleNamespace) -> None:
+def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     got = post_result(world, "/api/chess/solves", body(puzzle), me)
@@ -75,7 +74,7 @@ def test_a_clean_solve_is_rated_and_answers_the_rating_before_and_after(world: S
     assert mine["ratings"]["chess"]["rd"] == rating["rd"]
 
 
-def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
+def test_only_the_first_solve_stands(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     first = post_result(world, "/api/chess/solves", body(puzzle), me).json()
@@ -100,7 +99,7 @@ def test_only_the_first_solve_stands(world: SimpleNamespace) -> None:
     assert mine["ratings"]["chess"]["rating"] == first["rating"]["after"]
 
 
-def test_posting_needs_a_player(world: SimpleNamespace) -> None:
+def test_posting_needs_a_player(world: World) -> None:
     puzzle = two_mover(world)
     anonymous = world.client.post("/api/chess/solves", json=body(puzzle))
     assert anonymous.status_code == 401
@@ -130,14 +129,14 @@ def test_posting_needs_a_player(world: SimpleNamespace) -> None:
         ({"seconds": 10**30}, "time"),
     ],
 )
-def test_a_misshapen_solve_is_400_in_plain_words(world: SimpleNamespace, change: dict, words: str) -> None:
+def test_a_misshapen_solve_is_400_in_plain_words(world: World, change: dict, words: str) -> None:
     me = signed_up(world.client)
     got = post_result(world, "/api/chess/solves", body(two_mover(world)) | change, me)
     assert got.status_code == 400
     assert words in got.json()["error"]
 
 
-def test_a_puzzle_outside_the_bundle_is_422(world: SimpleNamespace) -> None:
+def test_a_puzzle_outside_the_bundle_is_422(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     got = post_result(world, "/api/chess/solves", body(puzzle, id="zzzzz"), me)
@@ -147,13 +146,13 @@ def test_a_puzzle_outside_the_bundle_is_422(world: SimpleNamespace) -> None:
     assert wrong_band.status_code == 422
 
 
-def test_a_solve_faster_than_a_second_a_move_is_422(world: SimpleNamespace) -> None:
+def test_a_solve_faster_than_a_second_a_move_is_422(world: World) -> None:
     me = signed_up(world.client)
     got = post_result(world, "/api/chess/solves", body(two_mover(world), seconds=1), me)
     assert got.status_code == 422 and "second a move" in got.json()["error"]
 
 
-def test_moves_off_the_line_are_422_and_nothing_is_kept(world: SimpleNamespace) -> None:
+def test_moves_off_the_line_are_422_and_nothing_is_kept(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     wrong_first = [legal_off_line(puzzle, 1), puzzle.solution[1]]
@@ -167,7 +166,7 @@ def test_moves_off_the_line_are_422_and_nothing_is_kept(world: SimpleNamespace) 
     assert post_result(world, "/api/chess/solves", body(puzzle), me).json()["rated"] is True
 
 
-def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
+def mate_in_one_with_another_mate(world: World) -> tuple[Puzzle, str]:
     for band in ("Beginner", "Easy", "Medium"):
         bundle = puzzles_of(world.ctx).bundle
         for row in bundle.rows(band):
@@ -183,7 +182,7 @@ def mate_in_one_with_another_mate(world: SimpleNamespace) -> tuple[Puzzle, str]:
     pytest.skip("the bundle has no mate in one with a second mate")
 
 
-def test_another_mate_goes_to_the_referee_and_solves(world: SimpleNamespace) -> None:
+def test_another_mate_goes_to_the_referee_and_solves(world: World) -> None:
     me = signed_up(world.client)
     puzzle, other = mate_in_one_with_another_mate(world)
     got = post_result(world, "/api/chess/solves", body(puzzle, [other], seconds=5), me)
@@ -191,7 +190,7 @@ def test_another_mate_goes_to_the_referee_and_solves(world: SimpleNamespace) -> 
     assert got.json()["rated"] is True
 
 
-def test_a_last_move_that_leaves_the_line_without_mate_is_422(world: SimpleNamespace) -> None:
+def test_a_last_move_that_leaves_the_line_without_mate_is_422(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     moves = [puzzle.solution[0], legal_off_line(puzzle, 3)]
@@ -199,7 +198,7 @@ def test_a_last_move_that_leaves_the_line_without_mate_is_422(world: SimpleNames
     assert got.status_code == 422 and "doesn’t mate" in got.json()["error"]
 
 
-def test_replays_are_limited_to_60_a_player_an_hour(world: SimpleNamespace) -> None:
+def test_replays_are_limited_to_60_a_player_an_hour(world: World) -> None:
     me = signed_up(world.client)
     other = signed_up(world.client, "Bob")
     puzzle = two_mover(world)
@@ -217,7 +216,7 @@ def test_replays_are_limited_to_60_a_player_an_hour(world: SimpleNamespace) -> N
     assert post_result(world, "/api/chess/solves", body(puzzle, moves), me).status_code == 422
 
 
-def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: SimpleNamespace) -> None:
+def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     wrong = [legal_off_line(puzzle, 1)]
@@ -238,7 +237,7 @@ def test_a_miss_is_rated_as_a_loss_and_forces_a_mistake_on_the_solve(world: Simp
     assert mine["ratings"]["chess"]["rating"] == lost.json()["rating"]["after"]
 
 
-def test_a_wrong_move_miss_must_leave_the_line(world: SimpleNamespace) -> None:
+def test_a_wrong_move_miss_must_leave_the_line(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     on_line = post_result(
@@ -253,7 +252,7 @@ def test_a_wrong_move_miss_must_leave_the_line(world: SimpleNamespace) -> None:
     assert none.status_code == 400
 
 
-def test_show_solution_is_a_miss_with_no_moves(world: SimpleNamespace) -> None:
+def test_show_solution_is_a_miss_with_no_moves(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     got = post_result(
@@ -262,7 +261,7 @@ def test_show_solution_is_a_miss_with_no_moves(world: SimpleNamespace) -> None:
     assert got.status_code == 200 and got.json()["rated"] is True
 
 
-def test_a_miss_after_a_solve_changes_nothing(world: SimpleNamespace) -> None:
+def test_a_miss_after_a_solve_changes_nothing(world: World) -> None:
     me = signed_up(world.client)
     puzzle = two_mover(world)
     solved = post_result(world, "/api/chess/solves", body(puzzle), me).json()
@@ -275,13 +274,13 @@ def test_a_miss_after_a_solve_changes_nothing(world: SimpleNamespace) -> None:
     assert mine["chess"]["missed"] == 0
 
 
-def todays_daily(world: SimpleNamespace) -> Puzzle:
+def todays_daily(world: World) -> Puzzle:
     today = world.ctx.today()
     band, pid = next(iter(puzzles_of(world.ctx).dailies(today).items()))
     return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
 
-def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> None:
+def test_the_daily_goes_on_the_board_only_on_its_day(world: World) -> None:
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     daily = todays_daily(world)
     assert daily.band == "Easy"  # Monday
@@ -300,7 +299,7 @@ def test_the_daily_goes_on_the_board_only_on_its_day(world: SimpleNamespace) -> 
     assert [r["name"] for r in board["rows"]] == ["Ada"]
 
 
-def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
+def test_dailies_on_days_in_a_row_make_a_streak(world: World) -> None:
     me = signed_up(world.client)
     for _ in range(3):
         assert post_result(world, "/api/chess/solves", body(todays_daily(world)), me).json()[
@@ -319,7 +318,7 @@ def test_dailies_on_days_in_a_row_make_a_streak(world: SimpleNamespace) -> None:
     assert mine["line"].endswith("· no daily streak")
 
 
-def test_a_streak_freeze_saves_a_streak_over_a_missed_day(world: SimpleNamespace) -> None:
+def test_a_streak_freeze_saves_a_streak_over_a_missed_day(world: World) -> None:
     """Seven dailies in a row earn a freeze; the missed eighth day uses it (the streak stands, on the
     board too, and says so), and the next solve carries the streak on: the frozen day adds no day."""
     me = signed_up(world.client)

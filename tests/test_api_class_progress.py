@@ -9,8 +9,8 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,34 +18,57 @@ import pytest
 from puzzlebook.chess.dashboard import MIN_PLAYS, tallies_of
 from puzzlebook.class_progress import Student, heatmap
 from tests.dashboard_week import play_week, week_puzzles
-from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+from tests.support import (
+    StoreKind,
+    World,
+    post_result,
+    signed_up,
+    world_of,
+)
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "p.sqlite3") if request.param == "sqlite" else dynamo_store()
-    with opened as store, served(store, MONDAY) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        made = world.client.post("/api/classes", json={"name": "Year 7"}, headers=world.teacher)
-        world.klass = made.json()
-        world.base = f"/api/classes/{world.klass['id']}"
-        world.students = {}
+@dataclass(frozen=True)
+class Joined:
+    """A student of the class: their Authorization header and id."""
+
+    headers: dict[str, str]
+    id: str
+
+
+@dataclass
+class Classroom(World):
+    """The world with a teacher (their Authorization header), their class (as made: `klass`; its API
+    path: `base`) and its three students by name, who joined before the week."""
+
+    teacher: dict[str, str]
+    klass: dict[str, Any]
+    base: str
+    students: dict[str, Joined]
+
+
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[Classroom]:
+    with world_of(store_kind, tmp_path, MONDAY) as world:
+        teacher = signed_up(world.client, "Teacher")
+        klass = world.client.post("/api/classes", json={"name": "Year 7"}, headers=teacher).json()
+        base = f"/api/classes/{klass['id']}"
+        students = {}
         for n, name in enumerate(("Ada", "Bo", "Cy")):
             world.clock.at = MONDAY - dt.timedelta(hours=3 - n)  # joined in this order, before the week
             who = signed_up(world.client, name)
-            code = world.klass["join_url"].split("code=")[1]
+            code = klass["join_url"].split("code=")[1]
             body = {"name": name, "code": code}
-            joined = world.client.post(f"{world.base}/students", json=body, headers=who)
+            joined = world.client.post(f"{base}/students", json=body, headers=who)
             assert joined.status_code == 200, joined.text
             pid = world.client.get("/api/me", headers=who).json()["id"]
-            world.students[name] = SimpleNamespace(headers=who, id=pid)
+            students[name] = Joined(headers=who, id=pid)
         world.clock.at = MONDAY
-        yield world
+        yield world.grown(Classroom, teacher=teacher, klass=klass, base=base, students=students)
 
 
-def ada_plays_the_week(world: SimpleNamespace) -> list[dict[str, Any]]:
+def ada_plays_the_week(world: Classroom) -> list[dict[str, Any]]:
     ada = world.students["Ada"].headers
 
     def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -59,7 +82,7 @@ def ada_plays_the_week(world: SimpleNamespace) -> list[dict[str, Any]]:
     return play_week(post, set_time, MONDAY, world.ctx)
 
 
-def bo_solves_forks(world: SimpleNamespace, count: int) -> list[dict[str, Any]]:
+def bo_solves_forks(world: Classroom, count: int) -> list[dict[str, Any]]:
     """Bo solves `count` forks cleanly on the week's last day (puzzles Ada played too)."""
     log = []
     for puzzle in week_puzzles(world.ctx)["fork"][:count]:
@@ -73,7 +96,7 @@ def bo_solves_forks(world: SimpleNamespace, count: int) -> list[dict[str, Any]]:
     return log
 
 
-def test_the_teacher_sees_a_students_dashboard_and_history_as_the_student_does(world: SimpleNamespace):
+def test_the_teacher_sees_a_students_dashboard_and_history_as_the_student_does(world: Classroom):
     ada_plays_the_week(world)
     ada = world.students["Ada"]
     for days in (7, 30, 90):
@@ -101,7 +124,7 @@ def test_the_teacher_sees_a_students_dashboard_and_history_as_the_student_does(w
     assert (empty["played"], empty["themes"]) == (0, [])
 
 
-def test_the_heatmap_is_students_by_themes_weakest_first_with_a_csv(world: SimpleNamespace) -> None:
+def test_the_heatmap_is_students_by_themes_weakest_first_with_a_csv(world: Classroom) -> None:
     ada_log = ada_plays_the_week(world)
     bo_log = bo_solves_forks(world, 3)
     today = world.clock.at.date().isoformat()
@@ -148,7 +171,7 @@ def test_the_heatmap_is_students_by_themes_weakest_first_with_a_csv(world: Simpl
     assert rows[4][1:4] == ["0", "0", ""]
 
 
-def test_a_theme_is_a_column_once_the_class_played_it_five_times(world: SimpleNamespace) -> None:
+def test_a_theme_is_a_column_once_the_class_played_it_five_times(world: Classroom) -> None:
     bo_solves_forks(world, MIN_PLAYS - 1)
     assert world.client.get(f"{world.base}/progress", headers=world.teacher).json()["themes"] == []
     fifth = week_puzzles(world.ctx)["fork"][MIN_PLAYS - 1]
@@ -159,7 +182,7 @@ def test_a_theme_is_a_column_once_the_class_played_it_five_times(world: SimpleNa
     assert "fork" in [c["theme"] for c in columns]
 
 
-def test_the_windows_are_7_30_or_90_days_and_nothing_else(world: SimpleNamespace) -> None:
+def test_the_windows_are_7_30_or_90_days_and_nothing_else(world: Classroom) -> None:
     ada_plays_the_week(world)
     world.clock.at = MONDAY + dt.timedelta(days=7)  # the week's first day is now outside 7 days
     ada = world.students["Ada"].id
@@ -174,7 +197,7 @@ def test_the_windows_are_7_30_or_90_days_and_nothing_else(world: SimpleNamespace
             assert "error" in got.json()
 
 
-def every_new_route(world: SimpleNamespace, student: str) -> list[str]:
+def every_new_route(world: Classroom, student: str) -> list[str]:
     return [
         f"{world.base}/students/{student}/dashboard",
         f"{world.base}/students/{student}/history",
@@ -183,7 +206,7 @@ def every_new_route(world: SimpleNamespace, student: str) -> list[str]:
     ]
 
 
-def test_a_stranger_and_a_student_get_404_on_every_new_route(world: SimpleNamespace) -> None:
+def test_a_stranger_and_a_student_get_404_on_every_new_route(world: Classroom) -> None:
     ada_plays_the_week(world)
     ada, bo = world.students["Ada"], world.students["Bo"]
     stranger = signed_up(world.client, "Eve")
@@ -203,12 +226,12 @@ def test_a_stranger_and_a_student_get_404_on_every_new_route(world: SimpleNamesp
         assert got.status_code == 404 and "no student with that id" in got.json()["error"]
 
 
-def me_of(world: SimpleNamespace, headers: dict[str, str]) -> str:
+def me_of(world: Classroom, headers: dict[str, str]) -> str:
     """The player id of whoever `headers` sign in as."""
     return str(world.client.get("/api/me", headers=headers).json()["id"])
 
 
-def test_a_student_who_leaves_or_is_removed_ends_the_teachers_view(world: SimpleNamespace) -> None:
+def test_a_student_who_leaves_or_is_removed_ends_the_teachers_view(world: Classroom) -> None:
     ada_plays_the_week(world)
     bo_solves_forks(world, 3)
     ada, bo = world.students["Ada"], world.students["Bo"]
@@ -237,7 +260,7 @@ def test_a_student_who_leaves_or_is_removed_ends_the_teachers_view(world: Simple
     assert world.client.get("/api/me/dashboard?days=7", headers=ada.headers).json()["played"] == 28
 
 
-def test_a_student_leaves_on_their_own_and_may_join_again(world: SimpleNamespace) -> None:
+def test_a_student_leaves_on_their_own_and_may_join_again(world: Classroom) -> None:
     ada = world.students["Ada"]
     stranger = signed_up(world.client, "Eve")
     # Not a student of the class: a stranger, the teacher, a class of no shape or none at all.

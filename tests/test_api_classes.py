@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from puzzlebook.classes import MAX_STUDENTS
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import StoreKind, World, served, signed_up, sqlite_store, world_of
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
 LESSON = (EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")
@@ -22,17 +22,23 @@ NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "c.sqlite3") if request.param == "sqlite" else dynamo_store()
-    with opened as store, served(store, NOON) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        made = world.client.post("/api/lessons", content=LESSON.encode(), headers={**JSON, **world.teacher})
-        world.lesson = made.json()["id"]
-        yield world
+@dataclass
+class Teaching(World):
+    """The world with a teacher (their Authorization header) and a lesson of theirs (its id)."""
+
+    teacher: dict[str, str]
+    lesson: str
 
 
-def make_class(world: SimpleNamespace, name: str = "Year 7 club", headers: dict | None = None) -> dict:
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[Teaching]:
+    with world_of(store_kind, tmp_path, NOON) as world:
+        teacher = signed_up(world.client, "Teacher")
+        made = world.client.post("/api/lessons", content=LESSON.encode(), headers={**JSON, **teacher})
+        yield world.grown(Teaching, teacher=teacher, lesson=made.json()["id"])
+
+
+def make_class(world: Teaching, name: str = "Year 7 club", headers: dict | None = None) -> dict:
     got = world.client.post("/api/classes", json={"name": name}, headers=headers or world.teacher)
     assert got.status_code == 201, got.text
     return got.json()
@@ -43,7 +49,7 @@ def code_of(klass: dict) -> str:
 
 
 def join(
-    world: SimpleNamespace, klass: dict, name: str, headers: dict | None = None, code: str | None = None
+    world: Teaching, klass: dict, name: str, headers: dict | None = None, code: str | None = None
 ):
     who = headers or signed_up(world.client, name)
     got = world.client.post(
@@ -54,11 +60,11 @@ def join(
     return who, got
 
 
-def me(world: SimpleNamespace, headers: dict) -> str:
+def me(world: Teaching, headers: dict) -> str:
     return world.client.get("/api/me", headers=headers).json()["id"]
 
 
-def play(world: SimpleNamespace, headers: dict, puzzle: int, **result) -> None:
+def play(world: Teaching, headers: dict, puzzle: int, **result) -> None:
     text = world.client.post(f"/api/lessons/{world.lesson}/tickets", json={"puzzle": puzzle}, headers=headers)
     world.clock.advance(seconds=40)
     body = {
@@ -74,7 +80,7 @@ def play(world: SimpleNamespace, headers: dict, puzzle: int, **result) -> None:
     )
 
 
-def test_a_teacher_makes_a_class_students_join_and_the_table_shows_each(world: SimpleNamespace) -> None:
+def test_a_teacher_makes_a_class_students_join_and_the_table_shows_each(world: Teaching) -> None:
     klass = make_class(world)
     assert klass["role"] == "teacher" and klass["open"] and klass["students"] == [] and klass["lessons"] == []
     assert klass["url"] == f"/classes/class/?id={klass['id']}"
@@ -120,7 +126,7 @@ def test_a_teacher_makes_a_class_students_join_and_the_table_shows_each(world: S
     assert [c["id"] for c in mine["joined"]] == [klass["id"]] and mine["teaching"] == []
 
 
-def test_nobody_else_reads_a_class_or_its_results(world: SimpleNamespace) -> None:
+def test_nobody_else_reads_a_class_or_its_results(world: Teaching) -> None:
     klass = make_class(world)
     join(world, klass, "Ada")
     world.client.put(f"/api/classes/{klass['id']}/lessons/{world.lesson}", headers=world.teacher)
@@ -155,7 +161,7 @@ def test_nobody_else_reads_a_class_or_its_results(world: SimpleNamespace) -> Non
         assert world.client.request(method, url, json=body, headers=ada).status_code == 404
 
 
-def test_a_teacher_assigns_only_their_own_lessons(world: SimpleNamespace) -> None:
+def test_a_teacher_assigns_only_their_own_lessons(world: Teaching) -> None:
     klass = make_class(world)
     other = signed_up(world.client, "Other teacher")
     theirs = world.client.post("/api/lessons", content=LESSON.encode(), headers={**JSON, **other}).json()[
@@ -169,7 +175,7 @@ def test_a_teacher_assigns_only_their_own_lessons(world: SimpleNamespace) -> Non
     assert unassigned.status_code == 404
 
 
-def test_joining_is_refused_plainly(world: SimpleNamespace) -> None:
+def test_joining_is_refused_plainly(world: Teaching) -> None:
     klass = make_class(world)
     _, wrong = join(world, klass, "Ada", code="nope")
     assert wrong.status_code == 404 and "join link" in wrong.json()["error"]
@@ -191,7 +197,7 @@ def test_joining_is_refused_plainly(world: SimpleNamespace) -> None:
     assert no_token.status_code == 401
 
 
-def test_a_class_holds_at_most_the_limit_of_students(world: SimpleNamespace) -> None:
+def test_a_class_holds_at_most_the_limit_of_students(world: Teaching) -> None:
     klass = make_class(world)
     for n in range(MAX_STUDENTS):
         assert join(world, klass, f"S{n}")[1].status_code == 200
@@ -199,7 +205,7 @@ def test_a_class_holds_at_most_the_limit_of_students(world: SimpleNamespace) -> 
     assert full.status_code == 422 and str(MAX_STUDENTS) in full.json()["error"]
 
 
-def test_the_teacher_renames_and_removes_a_student(world: SimpleNamespace) -> None:
+def test_the_teacher_renames_and_removes_a_student(world: Teaching) -> None:
     klass = make_class(world)
     ada, _ = join(world, klass, "Ada")
     pid = me(world, ada)
@@ -215,7 +221,7 @@ def test_the_teacher_renames_and_removes_a_student(world: SimpleNamespace) -> No
     assert world.client.get(f"/api/classes/{klass['id']}", headers=ada).status_code == 404  # out: no access
 
 
-def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(world: SimpleNamespace):
+def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(world: Teaching):
     # Issue 26: a removed student rejoined at once with the join link they already had.
     klass = make_class(world)
     ada, _ = join(world, klass, "Ada")
@@ -251,14 +257,14 @@ def test_a_removed_student_stays_out_until_let_back_and_a_new_link_ends_the_old(
     assert world.client.get(url, headers=world.teacher).json()["removed"] == []
 
 
-def test_class_names_are_checked(world: SimpleNamespace) -> None:
+def test_class_names_are_checked(world: Teaching) -> None:
     for name, words in [("", "empty"), ("x" * 61, "at most 60"), ("a\u0000b", "control")]:
         got = world.client.post("/api/classes", json={"name": name}, headers=world.teacher)
         assert got.status_code == 400 and words in got.json()["error"], name
     assert world.client.post("/api/classes", json={"name": "x"}).status_code == 401
 
 
-def test_an_edit_with_problems_changes_nothing_and_lists_every_one(world: SimpleNamespace) -> None:
+def test_an_edit_with_problems_changes_nothing_and_lists_every_one(world: Teaching) -> None:
     doc = json.loads(LESSON)
     doc[0]["moves"][0]["uci"] = "a1a9"
     doc[2]["playerColor"] = "red"
@@ -274,19 +280,19 @@ def test_an_edit_with_problems_changes_nothing_and_lists_every_one(world: Simple
     assert json.loads(source["text"]) == json.loads(LESSON) and source["version"] == 1
 
 
-def a_class_with_the_lesson(world: SimpleNamespace, *names: str) -> tuple[dict, dict[str, dict]]:
+def a_class_with_the_lesson(world: Teaching, *names: str) -> tuple[dict, dict[str, dict]]:
     klass = make_class(world)
     students = {name: join(world, klass, name)[0] for name in names}
     world.client.put(f"/api/classes/{klass['id']}/lessons/{world.lesson}", headers=world.teacher)
     return klass, students
 
 
-def due_of(world: SimpleNamespace, klass: dict, headers: dict | None = None) -> str | None:
+def due_of(world: Teaching, klass: dict, headers: dict | None = None) -> str | None:
     seen = world.client.get(f"/api/classes/{klass['id']}", headers=headers or world.teacher).json()
     return seen["lessons"][0]["due"]
 
 
-def test_a_due_date_is_set_changed_and_cleared_and_bad_ones_change_nothing(world: SimpleNamespace) -> None:
+def test_a_due_date_is_set_changed_and_cleared_and_bad_ones_change_nothing(world: Teaching) -> None:
     klass, students = a_class_with_the_lesson(world, "Ada")
     url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
     assert due_of(world, klass) is None
@@ -318,7 +324,7 @@ def test_a_due_date_is_set_changed_and_cleared_and_bad_ones_change_nothing(world
     assert gone.status_code == 404 and gone.json()["error"] == "That lesson isn't assigned to this class."
 
 
-def test_nobody_but_the_teacher_sets_a_due_date_and_the_due_list_is_your_own(world: SimpleNamespace) -> None:
+def test_nobody_but_the_teacher_sets_a_due_date_and_the_due_list_is_your_own(world: Teaching) -> None:
     klass, students = a_class_with_the_lesson(world, "Ada")
     url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
     stranger = signed_up(world.client, "Eve")
@@ -339,12 +345,12 @@ def test_nobody_but_the_teacher_sets_a_due_date_and_the_due_list_is_your_own(wor
     assert [d["lesson_id"] for d in listed] == [world.lesson]
 
 
-def play_all(world: SimpleNamespace, headers: dict, **result) -> None:
+def play_all(world: Teaching, headers: dict, **result) -> None:
     for puzzle in (1, 2, 3):
         play(world, headers, puzzle, **result)
 
 
-def test_the_table_marks_work_on_time_late_or_not_done(world: SimpleNamespace) -> None:
+def test_the_table_marks_work_on_time_late_or_not_done(world: Teaching) -> None:
     klass, students = a_class_with_the_lesson(world, "Ada", "Bo", "Cy", "Di", "Ed", "Fa")
     url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
     world.client.patch(url, json={"due": "2026-11-03"}, headers=world.teacher)
@@ -403,11 +409,12 @@ def test_the_due_day_ends_at_midnight_in_the_sites_zone(tmp_path: Path) -> None:
     # 03:00 UTC on 3 November is still 2 November in New York: on time there.
     with sqlite_store(tmp_path / "z.sqlite3") as store, served(
         store, NOON, settings=settings_for_tests(SITE_TZ="America/New_York")
-    ) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        world.lesson = world.client.post(
-            "/api/lessons", content=LESSON.encode(), headers={**JSON, **world.teacher}
+    ) as in_new_york:
+        teacher = signed_up(in_new_york.client, "Teacher")
+        lesson = in_new_york.client.post(
+            "/api/lessons", content=LESSON.encode(), headers={**JSON, **teacher}
         ).json()["id"]
+        world = in_new_york.grown(Teaching, teacher=teacher, lesson=lesson)
         klass, students = a_class_with_the_lesson(world, "Ada")
         url = f"/api/classes/{klass['id']}/lessons/{world.lesson}"
         assert world.client.patch(url, json={"due": "2026-11-02"}, headers=world.teacher).status_code == 200
@@ -422,7 +429,7 @@ def test_the_due_day_ends_at_midnight_in_the_sites_zone(tmp_path: Path) -> None:
 SET = {"themes": ["fork", "pin"], "low": 1400, "high": 1799, "count": 3}
 
 
-def test_a_set_drawn_from_the_bundle_is_fixed_assigned_and_counted_as_a_lesson(world: SimpleNamespace):
+def test_a_set_drawn_from_the_bundle_is_fixed_assigned_and_counted_as_a_lesson(world: Teaching):
     klass, students = a_class_with_the_lesson(world, "Ada", "Bo")
     url = f"/api/classes/{klass['id']}/sets"
     made = world.client.post(url, json=SET | {"due": "2026-11-04"}, headers=world.teacher)
@@ -457,13 +464,13 @@ def test_a_set_drawn_from_the_bundle_is_fixed_assigned_and_counted_as_a_lesson(w
     assert world.client.get(f"/api/lessons/{drawn['id']}").json()["puzzles"] == first
 
 
-def floors_of(world: SimpleNamespace, lesson_id: str) -> list[int]:
+def floors_of(world: Teaching, lesson_id: str) -> list[int]:
     """Each puzzle's student moves (a solve's floor: a second each), as the lesson page counts them."""
     puzzles = world.client.get(f"/api/lessons/{lesson_id}").json()["puzzles"]
     return [sum(1 for move in p["moves"] if move["by_student"]) for p in puzzles]
 
 
-def test_a_set_is_played_one_puzzle_at_a_time(world: SimpleNamespace) -> None:
+def test_a_set_is_played_one_puzzle_at_a_time(world: Teaching) -> None:
     # Issue 40: fifty tickets opened at once and fifty clean solves posted seven seconds later showed
     # as "50 solved first try, done on time". Each result is now held to its floor (a second a
     # student move) counted from the end of the student's last result in the set.
@@ -518,7 +525,7 @@ def test_a_set_is_played_one_puzzle_at_a_time(world: SimpleNamespace) -> None:
     assert (rows["Bo"]["done"], rows["Bo"]["late"]) == (None, False)
 
 
-def test_a_set_asked_for_wrongly_is_refused_and_nothing_is_made(world: SimpleNamespace) -> None:
+def test_a_set_asked_for_wrongly_is_refused_and_nothing_is_made(world: Teaching) -> None:
     klass, students = a_class_with_the_lesson(world, "Ada")
     url = f"/api/classes/{klass['id']}/sets"
     mine = world.client.get("/api/lessons", headers=world.teacher).json()["lessons"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,8 +17,8 @@ from service.games.daily_run.mode import RunMode
 from service.games.daily_run.records import RunRecords
 from service.games.storm import STORM
 from service.games.streak import STREAK
-from tests.run_modes import kept_puzzles, nonce_of, run_world, start
-from tests.support import signed_up
+from tests.run_modes import kept_puzzles, nonce_of, start
+from tests.support import StoreKind, World, signed_up, world_of
 
 
 def _storm_tally(run: list[Puzzle]) -> Any:
@@ -40,15 +40,23 @@ MODES = {
 }
 
 
-@pytest.fixture(params=[(m, k) for m in MODES for k in ("sqlite", "dynamodb")], ids="-".join)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    mode, noon, tally = MODES[request.param[0]]
-    for w in run_world(request.param[1], tmp_path, noon):
-        w.mode, w.noon, w.tally = mode, noon, tally
-        yield w
+@dataclass
+class RunWorld(World):
+    """The world of one run mode: the mode, the noon it is served at, and its scoring rule."""
+
+    mode: RunMode[Any]
+    noon: dt.datetime
+    tally: Callable[[list[Puzzle]], Any]
 
 
-def test_concurrent_posts_of_one_run_count_once(world: SimpleNamespace) -> None:
+@pytest.fixture(params=MODES)
+def world(request: pytest.FixtureRequest, store_kind: StoreKind, tmp_path: Path) -> Iterator[RunWorld]:
+    mode, noon, tally = MODES[request.param]
+    with world_of(store_kind, tmp_path, noon) as world:
+        yield world.grown(RunWorld, mode=mode, noon=noon, tally=tally)
+
+
+def test_concurrent_posts_of_one_run_count_once(world: RunWorld) -> None:
     mode: RunMode[Any] = world.mode
     score: Callable[[list[Puzzle]], Any] = world.tally
     today = world.noon.date().isoformat()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,22 +13,24 @@ import pytest
 from puzzlebook.chess.dashboard import dashboard, tallies_of
 from service.games.chess.puzzles import puzzles_of
 from tests.dashboard_week import play_week
-from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+from tests.support import (
+    StoreKind,
+    World,
+    post_result,
+    signed_up,
+    world_of,
+)
 
 MONDAY = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MONDAY) as world:
-            yield world
-    else:
-        with dynamo_store() as store, served(store, MONDAY) as world:
-            yield world
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, MONDAY) as world:
+        yield world
 
 
-def _week(world: SimpleNamespace) -> tuple[dict[str, str], list[dict[str, Any]]]:
+def _week(world: World) -> tuple[dict[str, str], list[dict[str, Any]]]:
     me = signed_up(world.client)
 
     def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -43,7 +45,7 @@ def _week(world: SimpleNamespace) -> tuple[dict[str, str], list[dict[str, Any]]]
     return me, log
 
 
-def test_a_week_of_results_gives_the_figures_the_rules_compute(world: SimpleNamespace) -> None:
+def test_a_week_of_results_gives_the_figures_the_rules_compute(world: World) -> None:
     me, log = _week(world)
     today = log[-1]["day"]
     for days in (7, 30, 90):
@@ -62,7 +64,7 @@ def test_a_week_of_results_gives_the_figures_the_rules_compute(world: SimpleName
     assert later["played"] == 24 and later["from"] == "2026-11-03"
 
 
-def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespace) -> None:
+def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: World) -> None:
     me, log = _week(world)
     before = world.client.get("/api/me/dashboard?days=7", headers=me).json()
     missed = next(e for e in log if e["result"] == "missed")
@@ -93,7 +95,7 @@ def test_a_solve_after_a_miss_and_a_second_post_add_nothing(world: SimpleNamespa
     assert others and set(others) <= {"missed", "shown"}  # never solved: still missed
 
 
-def test_history_pages_newest_first_and_the_missed_filter(world: SimpleNamespace) -> None:
+def test_history_pages_newest_first_and_the_missed_filter(world: World) -> None:
     me, log = _week(world)
     seen: list[dict[str, Any]] = []
     cursor = None
@@ -124,7 +126,7 @@ def test_history_pages_newest_first_and_the_missed_filter(world: SimpleNamespace
     assert [line["id"] for line in missed["lines"]] == wanted and missed["next"] is None
 
 
-def test_refusals_in_plain_words(world: SimpleNamespace) -> None:
+def test_refusals_in_plain_words(world: World) -> None:
     assert world.client.get("/api/me/dashboard").status_code == 401
     assert world.client.get("/api/me/history").status_code == 401
     me = signed_up(world.client)

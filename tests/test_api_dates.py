@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
 from puzzlebook.chain.generate import generate
 from service.games.chain.records import ChainRecords
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import Signed, World, post_result, served, signed_up, sqlite_store
 
 # An hour before 2026-11-03 begins at UTC+14 (10:00 UTC on the 2nd).
 EARLY = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
@@ -20,13 +19,12 @@ FAR = "2027-06-01"
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[Signed]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, EARLY) as world:
-            world.me = signed_up(world.client)
-            yield world
+            yield world.grown(Signed, me=signed_up(world.client))
 
 
 def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
@@ -52,7 +50,7 @@ def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
     ]
 
 
-def test_the_test_covers_every_dated_route(world: SimpleNamespace) -> None:
+def test_the_test_covers_every_dated_route(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     dated = {path for path in document["paths"] if "{date}" in path}
     dated |= {
@@ -68,7 +66,7 @@ def test_the_test_covers_every_dated_route(world: SimpleNamespace) -> None:
 
 @pytest.mark.parametrize("day", [TOMORROW, FAR])
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, day: str, signed_in: bool):
+def test_a_day_not_out_yet_is_404_on_every_dated_route(world: Signed, day: str, signed_in: bool):
     headers = world.me if signed_in else {}
     for method, path, body in dated_requests(day):
         if method == "POST" and not signed_in:
@@ -83,7 +81,7 @@ def test_a_day_not_out_yet_is_404_on_every_dated_route(world: SimpleNamespace, d
     assert world.client.get("/api/me", headers=world.me).json()["chain"] == nothing
 
 
-def test_the_next_date_is_out_once_it_begins_at_utc_plus_14(world: SimpleNamespace) -> None:
+def test_the_next_date_is_out_once_it_begins_at_utc_plus_14(world: World) -> None:
     assert world.client.get(f"/api/boards/chain/daily/{TOMORROW}").status_code == 404
     world.clock.advance(minutes=59, seconds=59)
     assert world.client.get(f"/api/chain/daily/{TOMORROW}").status_code == 404
@@ -95,7 +93,7 @@ def test_the_next_date_is_out_once_it_begins_at_utc_plus_14(world: SimpleNamespa
     assert given.status_code == 200
 
 
-def test_a_past_day_with_no_chain_is_404_saying_so(world: SimpleNamespace) -> None:
+def test_a_past_day_with_no_chain_is_404_saying_so(world: World) -> None:
     for path in ("/api/boards/chain/daily/2026-08-01", "/api/chain/2026-08-01/walkthrough"):
         got = world.client.get(path)
         assert got.status_code == 404, path
@@ -104,7 +102,7 @@ def test_a_past_day_with_no_chain_is_404_saying_so(world: SimpleNamespace) -> No
 
 @pytest.mark.parametrize("day", ["2026-02-30", "2026-13-01"])
 def test_a_date_that_doesnt_exist_is_400_in_the_calendars_words_in_a_path_or_a_body(
-    world: SimpleNamespace, day: str
+    world: Signed, day: str
 ) -> None:
     for method, path, body in dated_requests(day):
         got = world.client.request(method, path, json=body, headers=world.me)

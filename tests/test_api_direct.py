@@ -15,11 +15,12 @@ import datetime as dt
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 
@@ -39,7 +40,7 @@ from service.games.streak import STREAK
 from service.store.base import StoreUnavailable
 from service.store.items import Gone
 from tests.run_modes import kept_puzzles, wrong_move
-from tests.support import Clock, settings_for_tests, signed_up, sqlite_store, with_ticket
+from tests.support import Clock, World, settings_for_tests, signed_up, sqlite_store, with_ticket
 
 MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)  # before the next date is out anywhere
 TODAY = "2026-11-02"
@@ -57,11 +58,25 @@ class Refusal(Exception):
 
 def refusal_answer(request: Any, exc: Exception) -> JSONResponse:
     return JSONResponse({"error": f"refused: {exc}"}, status_code=418, headers={"X-Why": "a test"})
-Scenario = Callable[[SimpleNamespace], None]
+@dataclass
+class Compared(World):
+    """A world whose answers are kept to be compared: its app, and every answer it had (`post`)."""
+
+    app: FastAPI
+    answers: list[Answer] = field(default_factory=list)
+
+    def post(self, label: str, path: str, **kw: Any) -> Any:
+        """POST to `path` through the client, the answer kept under `label`; the answer."""
+        got = self.client.post(path, **kw)
+        self.answers.append((label, got.status_code, list(got.headers.raw), got.content))
+        return got
+
+
+Scenario = Callable[[Compared], None]
 
 
 @contextmanager
-def a_world(path: Path, direct_routes: bool) -> Iterator[SimpleNamespace]:
+def a_world(path: Path, direct_routes: bool) -> Iterator[Compared]:
     with sqlite_store(path) as store:
         for day in ("2026-11-01", TODAY, "2026-11-03"):
             ChainRecords(store).put_chain_day(day, generate(day))
@@ -69,17 +84,7 @@ def a_world(path: Path, direct_routes: bool) -> Iterator[SimpleNamespace]:
         app = create_app(settings_for_tests(), store, clock=clock, direct_routes=direct_routes)
         app.add_exception_handler(Refusal, refusal_answer)  # a plain function, as Starlette allows
         with TestClient(app, raise_server_exceptions=False) as client:
-            answers: list[Answer] = []
-            world = SimpleNamespace(store=store, clock=clock, client=client, ctx=app.state.ctx, app=app,
-                                    answers=answers)
-
-            def post(label: str, path: str, **kw: Any) -> Any:
-                got = client.post(path, **kw)
-                answers.append((label, got.status_code, list(got.headers.raw), got.content))
-                return got
-
-            world.post = post
-            yield world
+            yield Compared(store=store, clock=clock, client=client, ctx=app.state.ctx, app=app)
 
 
 def both(tmp_path: Path, scenario: Scenario) -> list[Answer]:
@@ -97,7 +102,7 @@ def both(tmp_path: Path, scenario: Scenario) -> list[Answer]:
     return direct
 
 
-def two_mover(world: SimpleNamespace, skip: int = 0) -> Puzzle:
+def two_mover(world: Compared, skip: int = 0) -> Puzzle:
     chess = puzzles_of(world.ctx)
     dailies = set(chess.dailies(world.ctx.today()).values())
     rows = [r for r in chess.bundle.rows("Medium")
@@ -110,7 +115,7 @@ def solve_body(puzzle: Puzzle, **kw: Any) -> dict[str, Any]:
             "seconds": 30, **kw}
 
 
-def chess_solves(world: SimpleNamespace) -> None:
+def chess_solves(world: Compared) -> None:
     path = "/api/chess/solves"
     me = signed_up(world.client)
     puzzle = two_mover(world)
@@ -128,10 +133,10 @@ def chess_solves(world: SimpleNamespace) -> None:
          headers={**me, "Content-Type": "application/json"})
     post("a list", path, json=[good], headers=me)
     post("missing fields", path, json={"id": puzzle.id}, headers=me)
-    for field, value in (("id", "nope"), ("band", "Tiny"), ("moves", []), ("moves", ["e2e4"] * 9),
-                         ("moves", ["e2"]), ("mistakes", -1), ("hints", "1"), ("seconds", 0),
-                         ("seconds", 2.5), ("ticket", 5), ("offline", "yes")):
-        post(f"{field} {value!r}", path, json={**good, field: value}, headers=me)
+    for name, value in (("id", "nope"), ("band", "Tiny"), ("moves", []), ("moves", ["e2e4"] * 9),
+                        ("moves", ["e2"]), ("mistakes", -1), ("hints", "1"), ("seconds", 0),
+                        ("seconds", 2.5), ("ticket", 5), ("offline", "yes")):
+        post(f"{name} {value!r}", path, json={**good, name: value}, headers=me)
     post("too large", path, json={**good, "pad": "x" * 20_000}, headers=me)
     post("a bad length", path, content=json.dumps(good), headers={**me, "Content-Type": "application/json",
                                                                    "Content-Length": "many"})
@@ -151,7 +156,7 @@ def chess_solves(world: SimpleNamespace) -> None:
     post("trailing slash", path + "/", json=good, headers=me)
 
 
-def chess_misses(world: SimpleNamespace) -> None:
+def chess_misses(world: Compared) -> None:
     path = "/api/chess/misses"
     me = signed_up(world.client)
     puzzle, other = two_mover(world), two_mover(world, 1)
@@ -169,7 +174,7 @@ def chess_misses(world: SimpleNamespace) -> None:
     post("gave up again", path, json=with_ticket(world, path, gave_up, me), headers=me)
 
 
-def chain_results(world: SimpleNamespace) -> None:
+def chain_results(world: Compared) -> None:
     me = signed_up(world.client)
     row = generate(TODAY)
     solve = {"date": TODAY, "tiles": row["solution"], "seconds": 40, "undos": 0, "resets": 0}
@@ -188,7 +193,7 @@ def chain_results(world: SimpleNamespace) -> None:
     post("gave up", "/api/chain/giveups", json=yesterday, headers=ben)
 
 
-def runs(world: SimpleNamespace) -> None:
+def runs(world: Compared) -> None:
     post = world.post
     for mode in (STORM, STREAK):
         path = f"/api/{mode.key}/results"
@@ -207,7 +212,7 @@ def runs(world: SimpleNamespace) -> None:
         post(f"{mode.key}: again", path, json=body, headers=me)
 
 
-def capped(world: SimpleNamespace) -> None:
+def capped(world: Compared) -> None:
     """The hourly caps: rated results (a small cap here) and replays for the referee."""
     path = "/api/chess/solves"
     me = signed_up(world.client)
@@ -233,7 +238,7 @@ def test_a_direct_route_answers_as_fastapi_does(tmp_path: Path, scenario: Scenar
 
 
 def failing(make: Callable[[], Exception]) -> Scenario:
-    def scenario(world: SimpleNamespace) -> None:
+    def scenario(world: Compared) -> None:
         me = signed_up(world.client)
         body = with_ticket(world, "/api/chess/solves", solve_body(two_mover(world)), me)
         records = ChessRecords.record_solve

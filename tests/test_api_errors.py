@@ -5,21 +5,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import Signed, World, post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[Signed]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
-        world.me = signed_up(world.client, "Ada")
-        yield world
+        yield world.grown(Signed, me=signed_up(world.client, "Ada"))
 
 
 def error_of(response) -> str:
@@ -42,7 +40,7 @@ def error_of(response) -> str:
         (b'{"nom": "Ada"}', "name is missing"),
     ],
 )
-def test_malformed_bodies_are_400(world: SimpleNamespace, raw: bytes, words: str) -> None:
+def test_malformed_bodies_are_400(world: Signed, raw: bytes, words: str) -> None:
     got = world.client.post("/api/players", content=raw, headers=JSON)
     assert got.status_code == 400
     assert words in error_of(got)
@@ -62,7 +60,7 @@ def test_malformed_bodies_are_400(world: SimpleNamespace, raw: bytes, words: str
         {"date": "02/11/2026"},
     ],
 )
-def test_wrong_types_and_ranges_are_400(world: SimpleNamespace, change: dict) -> None:
+def test_wrong_types_and_ranges_are_400(world: Signed, change: dict) -> None:
     body = {"date": "2026-11-02", "tiles": [0, 1, 2], "seconds": 40, "undos": 0, "resets": 0} | change
     got = post_result(world, "/api/chain/solves", body, world.me)
     assert got.status_code == 400, got.text
@@ -81,20 +79,20 @@ def test_wrong_types_and_ranges_are_400(world: SimpleNamespace, change: dict) ->
         b'"hints": 0, "seconds": 9}',
     ],
 )
-def test_huge_numbers_are_400(world: SimpleNamespace, raw: bytes) -> None:
+def test_huge_numbers_are_400(world: Signed, raw: bytes) -> None:
     got = world.client.post("/api/chess/solves", content=raw, headers=JSON | world.me)
     assert got.status_code == 400
     error_of(got)
 
 
-def test_deep_nesting_is_400(world: SimpleNamespace) -> None:
+def test_deep_nesting_is_400(world: World) -> None:
     deep = b'{"name": ' + b"[" * 5000 + b"]" * 5000 + b"}"
     got = world.client.post("/api/players", content=deep, headers=JSON)
     assert got.status_code == 400
     error_of(got)
 
 
-def test_a_body_over_16_kb_is_413(world: SimpleNamespace) -> None:
+def test_a_body_over_16_kb_is_413(world: World) -> None:
     big = json.dumps({"name": "x" * (1024 * 1024)}).encode()
     got = world.client.post("/api/players", content=big, headers=JSON)
     assert got.status_code == 413
@@ -109,7 +107,7 @@ def test_a_body_over_16_kb_is_413(world: SimpleNamespace) -> None:
     assert world.client.post("/api/players", content=just_under, headers=JSON).status_code == 201
 
 
-def test_unknown_paths_and_methods_answer_in_the_same_shape(world: SimpleNamespace) -> None:
+def test_unknown_paths_and_methods_answer_in_the_same_shape(world: World) -> None:
     missing = world.client.get("/api/no/such/thing")
     assert missing.status_code == 404 and "/api/no/such/thing" in error_of(missing)
     wrong = world.client.get("/api/chess/solves")
@@ -117,7 +115,7 @@ def test_unknown_paths_and_methods_answer_in_the_same_shape(world: SimpleNamespa
     assert world.client.put("/api/me", json={}).status_code == 405
 
 
-def test_allow_lists_the_methods_of_the_resource_at_that_path(world: SimpleNamespace) -> None:
+def test_allow_lists_the_methods_of_the_resource_at_that_path(world: World) -> None:
     """/api/lessons/validate is POST only, as the document says, though GET /api/lessons/{lesson_id}
     would also match the path."""
     paths = world.client.get("/api/openapi.json").json()["paths"]
@@ -137,14 +135,14 @@ def test_allow_lists_the_methods_of_the_resource_at_that_path(world: SimpleNames
     assert world.client.get("/api/lessons/validate").status_code == 405
 
 
-def test_bad_input_changes_nothing_stored(world: SimpleNamespace) -> None:
+def test_bad_input_changes_nothing_stored(world: World) -> None:
     before = world.client.get("/api/me", headers=world.me).json()
     for raw in (b"{", b'{"name": ""}', b'{"name": "\\u0000"}', b"[]"):
         assert world.client.patch("/api/me", content=raw, headers=JSON | world.me).status_code == 400
     assert world.client.get("/api/me", headers=world.me).json() == before
 
 
-def test_the_openapi_document_describes_every_route(world: SimpleNamespace) -> None:
+def test_the_openapi_document_describes_every_route(world: World) -> None:
     doc = world.client.get("/api/openapi.json").json()
     paths = doc["paths"]
     for path, method in [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from service.games.chess.puzzles import puzzles_of
 from service.games.daily_run.mode import RunMode
 from service.games.storm import STORM
 from service.games.streak import STREAK
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import World, post_result, served, signed_up, sqlite_store
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
@@ -55,17 +55,23 @@ class Reads:
         return self.by_pk[pk]
 
 
+@dataclass
+class Counted(World):
+    """The world with its store's reads counted."""
+
+    reads: Reads
+
+
 @pytest.fixture
-def world(tmp_path, monkeypatch) -> Iterator[SimpleNamespace]:
+def world(tmp_path, monkeypatch) -> Iterator[Counted]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in (YESTERDAY, TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, MORNING) as world:
-            world.reads = Reads(store, monkeypatch)
-            yield world
+            yield world.grown(Counted, reads=Reads(store, monkeypatch))
 
 
-def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: SimpleNamespace) -> None:
+def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: World) -> None:
     row = ChainRecords(world.store).chain_day(TODAY)
     assert row is not None
     before = world.reads.of(CK.CHAIN_DAYS)
@@ -91,7 +97,7 @@ def test_a_chain_day_is_read_once_whoever_opens_solves_or_gives_it_up(world: Sim
     assert world.reads.of(CK.CHAIN_DAYS) - before == 3
 
 
-def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: SimpleNamespace) -> None:
+def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: World) -> None:
     """Only what was found is remembered: a day stored after a 404 is served at once."""
     world.clock.advance(days=2)
     later = "2026-12-02"
@@ -102,7 +108,7 @@ def test_a_day_not_stored_is_asked_again_and_remembered_once_it_is(world: Simple
 
 @pytest.mark.parametrize("mode", [STORM, STREAK], ids=lambda m: m.key)
 def test_a_run_modes_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(
-    world: SimpleNamespace, mode: RunMode[Any]
+    world: Counted, mode: RunMode[Any]
 ) -> None:
     for k in range(3):
         me = signed_up(world.client, f"{mode.title} {k}")
@@ -117,7 +123,7 @@ def test_a_run_modes_run_is_read_once_by_its_starts_its_posts_and_its_api_copy(
     assert world.reads.of(mode.keys.runs) == 1
 
 
-def test_a_days_chess_dailies_are_read_once_by_the_api_copy_and_daily_posts(world: SimpleNamespace) -> None:
+def test_a_days_chess_dailies_are_read_once_by_the_api_copy_and_daily_posts(world: World) -> None:
     from service.games.chess.dailies import ensure_dailies
 
     ensure_dailies(world.store, world.ctx.settings, puzzles_of(world.ctx).bundle, dt.date(2026, 11, 29))

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from service.games.chess.puzzles import puzzles_of
-from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+from tests.support import (
+    StoreKind,
+    World,
+    post_result,
+    signed_up,
+    world_of,
+)
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
@@ -19,17 +25,13 @@ TODAY = "2026-11-02"
 YESTERDAY = "2026-11-01"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, MORNING) as world:
-            yield world
-    else:
-        with dynamo_store() as store, served(store, MORNING) as world:
-            yield world
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, MORNING) as world:
+        yield world
 
 
-def dailies(world: SimpleNamespace, day: dt.date) -> dict[str, Puzzle]:
+def dailies(world: World, day: dt.date) -> dict[str, Puzzle]:
     puzzles = puzzles_of(world.ctx)
     out = {}
     for band, puzzle_id in puzzles.dailies(day).items():
@@ -39,7 +41,7 @@ def dailies(world: SimpleNamespace, day: dt.date) -> dict[str, Puzzle]:
     return out
 
 
-def solve(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, **kw: object) -> None:
+def solve(world: World, me: dict[str, str], puzzle: Puzzle, **kw: object) -> None:
     body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
             "seconds": 30}
     body.update(kw)
@@ -47,7 +49,7 @@ def solve(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, **kw: obje
     assert got.status_code == 200, got.text
 
 
-def test_a_day_played_on_one_device_reads_back_whole_on_another(world: SimpleNamespace) -> None:
+def test_a_day_played_on_one_device_reads_back_whole_on_another(world: World) -> None:
     me = signed_up(world.client)
     today = dailies(world, world.ctx.today())
     none = world.client.get(f"/api/me/chess/{TODAY}", headers=me)
@@ -80,7 +82,7 @@ def off_line(puzzle: Puzzle, ply: int) -> str:
     raise AssertionError("no wrong move there")
 
 
-def test_a_wrong_move_then_a_solve_reads_as_both_and_a_give_up_as_a_miss(world: SimpleNamespace) -> None:
+def test_a_wrong_move_then_a_solve_reads_as_both_and_a_give_up_as_a_miss(world: World) -> None:
     me = signed_up(world.client)
     band, puzzle = next(iter(dailies(world, world.ctx.today()).items()))
     wrong = [off_line(puzzle, 1)]
@@ -102,7 +104,7 @@ def test_a_wrong_move_then_a_solve_reads_as_both_and_a_give_up_as_a_miss(world: 
     assert kept == [(None, "gave-up")]
 
 
-def test_a_past_day_and_refusals(world: SimpleNamespace) -> None:
+def test_a_past_day_and_refusals(world: World) -> None:
     me = signed_up(world.client)
     band, puzzle = sorted(dailies(world, world.ctx.today() - dt.timedelta(days=1)).items())[0]
     solve(world, me, puzzle)  # an archive daily: kept, on no board, no streak

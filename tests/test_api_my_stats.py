@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
@@ -13,25 +12,23 @@ from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
-from tests.support import dynamo_store, post_result, served, signed_up, sqlite_store
+from service.store.base import Store
+from tests.support import ChainDays, post_result, served, signed_up
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 TODAY, YESTERDAY, BEFORE = "2026-11-02", "2026-11-01", "2026-10-31"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "puzzlebook.sqlite3") if request.param == "sqlite" else dynamo_store()
-    with opened as store:
-        rows = {day: generate(day) for day in (BEFORE, YESTERDAY, TODAY)}
-        for day, row in rows.items():
-            ChainRecords(store).put_chain_day(day, row)
-        with served(store, NOON) as world:
-            world.rows = rows
-            yield world
+@pytest.fixture
+def world(store: Store) -> Iterator[ChainDays]:
+    rows = {day: generate(day) for day in (BEFORE, YESTERDAY, TODAY)}
+    for day, row in rows.items():
+        ChainRecords(store).put_chain_day(day, row)
+    with served(store, NOON) as world:
+        yield world.grown(ChainDays, rows=rows)
 
 
-def daily(world: SimpleNamespace, day: str) -> Puzzle:
+def daily(world: ChainDays, day: str) -> Puzzle:
     puzzles = puzzles_of(world.ctx)
     band, puzzle_id = sorted(puzzles.dailies(dt.date.fromisoformat(day)).items())[0]
     puzzle = puzzles.puzzle(band, puzzle_id)
@@ -39,12 +36,12 @@ def daily(world: SimpleNamespace, day: str) -> Puzzle:
     return puzzle
 
 
-def posted(world: SimpleNamespace, me: dict[str, str], path: str, body: dict[str, object]) -> None:
+def posted(world: ChainDays, me: dict[str, str], path: str, body: dict[str, object]) -> None:
     got = post_result(world, path, body, me)
     assert got.status_code == 200, got.text
 
 
-def test_the_chess_dailies_one_result_a_day(world: SimpleNamespace) -> None:
+def test_the_chess_dailies_one_result_a_day(world: ChainDays) -> None:
     me = signed_up(world.client)
     empty = world.client.get("/api/me/stats/chess", headers=me)
     assert empty.status_code == 200 and empty.headers["cache-control"] == "no-store"
@@ -68,7 +65,7 @@ def test_the_chess_dailies_one_result_a_day(world: SimpleNamespace) -> None:
     assert got["streak"] == {"current": 1, "best": 1, "freezes_used": 0, "freezes_held": 0}
 
 
-def test_chain_days_with_their_undos(world: SimpleNamespace) -> None:
+def test_chain_days_with_their_undos(world: ChainDays) -> None:
     me = signed_up(world.client)
     posted(world, me, "/api/chain/giveups", {"date": YESTERDAY})
     solve = {"date": TODAY, "tiles": world.rows[TODAY]["solution"], "seconds": 40, "undos": 2, "resets": 0}
@@ -82,7 +79,7 @@ def test_chain_days_with_their_undos(world: SimpleNamespace) -> None:
     assert got["streak"]["current"] == 1 and got["streak"]["best"] == 1
 
 
-def test_refusals(world: SimpleNamespace) -> None:
+def test_refusals(world: ChainDays) -> None:
     assert world.client.get("/api/me/stats/chess").status_code == 401
     me = signed_up(world.client)
     lessons = world.client.get("/api/me/stats/lessons", headers=me)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
-from tests.support import served, sqlite_store
+from tests.support import World, served, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 # Malformed in every way a route could look at first: not JSON, a query that's wrong, a path that's wrong.
@@ -19,7 +18,7 @@ BAD_PATH = {"lesson_id": "!!", "date": "2026-13-45", "game": "nonsense"}
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         yield world
 
@@ -35,7 +34,7 @@ def player_routes(document: dict) -> list[tuple[str, str, dict]]:
     return found
 
 
-def test_the_document_marks_the_routes_that_need_a_player(world: SimpleNamespace) -> None:
+def test_the_document_marks_the_routes_that_need_a_player(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     routes = {(method, path) for method, path, _ in player_routes(document)}
     assert {
@@ -53,7 +52,7 @@ def test_the_document_marks_the_routes_that_need_a_player(world: SimpleNamespace
     } <= routes
 
 
-def test_no_token_is_401_before_a_malformed_request_is_looked_at(world: SimpleNamespace) -> None:
+def test_no_token_is_401_before_a_malformed_request_is_looked_at(world: World) -> None:
     document = world.client.get("/api/openapi.json").json()
     wrong = []
     for method, path, operation in player_routes(document):
@@ -76,13 +75,13 @@ def test_no_token_is_401_before_a_malformed_request_is_looked_at(world: SimpleNa
     assert not wrong, "\n".join(wrong)
 
 
-def test_a_token_that_matches_nobody_is_401_before_the_body_too(world: SimpleNamespace) -> None:
+def test_a_token_that_matches_nobody_is_401_before_the_body_too(world: World) -> None:
     stranger = {"Authorization": "Bearer 0123456789abcdef." + "A" * 43, "Content-Type": "application/json"}
     got = world.client.post("/api/chess/solves", content=NOT_JSON, headers=stranger)
     assert got.status_code == 401 and "doesn't match any player" in got.json()["error"]
 
 
-def test_a_game_post_is_one_dependency_in_that_order(world: SimpleNamespace) -> None:
+def test_a_game_post_is_one_dependency_in_that_order(world: World) -> None:
     """A game's plays and results take the player, the body and the Context as one dependency
     (functions/deps.py): FastAPI's work per dependency was about a fortieth of a solve's. It
     still reads the token first: a good token with a malformed body is 400, not 401."""
@@ -107,7 +106,7 @@ def test_a_game_post_is_one_dependency_in_that_order(world: SimpleNamespace) -> 
         assert got.status_code == 400 and "isn't valid JSON" in got.json()["error"], (path, got.text)
 
 
-def test_every_route_reaches_the_app_through_one_dependency(world: SimpleNamespace) -> None:
+def test_every_route_reaches_the_app_through_one_dependency(world: World) -> None:
     """The Context, the player and the body come to a route as one parameter, from functions/deps.py
     (its type says which it has); nothing else in a route reaches into the app for them."""
     from pathlib import Path

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
 from functions.auth import hash_secret
 from functions.routes.players import PLAYERS_PER_DAY, PLAYERS_PER_HOUR
-from tests.support import post_result, served, signed_up, sqlite_store
+from tests.support import World, post_result, served, signed_up, sqlite_store
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         yield world
 
 
-def test_a_new_player_gets_an_id_and_a_token_kept_only_as_a_hash(world: SimpleNamespace) -> None:
+def test_a_new_player_gets_an_id_and_a_token_kept_only_as_a_hash(world: World) -> None:
     got = world.client.post("/api/players", json={"name": "  Ada Lovelace  "})
     assert got.status_code == 201
     made = got.json()
@@ -36,7 +35,7 @@ def test_a_new_player_gets_an_id_and_a_token_kept_only_as_a_hash(world: SimpleNa
 
 
 @pytest.mark.parametrize("name", ["Ada", "é" * 24, "Zoë 🦉", "李小龍", "O'Brien-Smith", "a  b"])
-def test_printable_names_of_1_to_24_characters_are_kept(world: SimpleNamespace, name: str) -> None:
+def test_printable_names_of_1_to_24_characters_are_kept(world: World, name: str) -> None:
     got = world.client.post("/api/players", json={"name": name})
     assert got.status_code == 201 and got.json()["name"] == name
 
@@ -56,13 +55,13 @@ def test_printable_names_of_1_to_24_characters_are_kept(world: SimpleNamespace, 
         (["Ada"], "text"),
     ],
 )
-def test_other_names_are_refused_saying_why(world: SimpleNamespace, name: object, words: str) -> None:
+def test_other_names_are_refused_saying_why(world: World, name: object, words: str) -> None:
     got = world.client.post("/api/players", json={"name": name})
     assert got.status_code == 400
     assert words in got.json()["error"]
 
 
-def test_me_reads_and_renames_yourself(world: SimpleNamespace) -> None:
+def test_me_reads_and_renames_yourself(world: World) -> None:
     me = signed_up(world.client, "Ada")
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["name"] == "Ada"
@@ -86,14 +85,14 @@ def test_me_reads_and_renames_yourself(world: SimpleNamespace) -> None:
         "Bearer 0123456789abcdef." + "A" * 43,
     ],
 )
-def test_no_token_or_a_wrong_one_is_401(world: SimpleNamespace, header: str | None) -> None:
+def test_no_token_or_a_wrong_one_is_401(world: World, header: str | None) -> None:
     headers = {"Authorization": header} if header else {}
     got = world.client.get("/api/me", headers=headers)
     assert got.status_code == 401
     assert got.json()["error"]
 
 
-def test_a_wrong_secret_for_a_real_player_is_401(world: SimpleNamespace) -> None:
+def test_a_wrong_secret_for_a_real_player_is_401(world: World) -> None:
     me = signed_up(world.client)
     pid = me["Authorization"].split()[1].split(".")[0]
     assert (
@@ -101,7 +100,7 @@ def test_a_wrong_secret_for_a_real_player_is_401(world: SimpleNamespace) -> None
     )
 
 
-def test_a_deleted_player_is_gone_and_their_token_refused(world: SimpleNamespace) -> None:
+def test_a_deleted_player_is_gone_and_their_token_refused(world: World) -> None:
     me = signed_up(world.client)
     assert world.client.delete("/api/me", headers=me).json() == {"ok": True}
     for call in (

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from puzzlebook.chess.puzzle import Puzzle
 from service.boards.snapshot import Snapshots
 from service.games.chess.puzzles import puzzles_of
-from tests.support import served, signed_up, sqlite_store
+from tests.support import World, served, signed_up, sqlite_store
 
 # 10:30 UTC on 4 December: 00:30 on the 5th at Kiritimati (UTC+14), 23:30 on the 3rd at Pago Pago
 # (UTC-11), 10:30 on the 4th in London.
@@ -23,12 +22,12 @@ KIRITIMATI, PAGO_PAGO, LONDON = 14 * 60, -11 * 60, 0
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, T0) as world:
         yield world
 
 
-def daily(world: SimpleNamespace, day: str) -> Puzzle:
+def daily(world: World, day: str) -> Puzzle:
     puzzles = puzzles_of(world.ctx)
     band, puzzle_id = next(iter(puzzles.dailies(dt.date.fromisoformat(day)).items()))
     found = puzzles.puzzle(band, puzzle_id)
@@ -36,14 +35,14 @@ def daily(world: SimpleNamespace, day: str) -> Puzzle:
     return found
 
 
-def open_daily(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, date: str | None,
+def open_daily(world: World, me: dict[str, str], puzzle: Puzzle, date: str | None,
                offset: int | None) -> Any:
     query = "&".join(f"{k}={v}" for k, v in (("date", date), ("offset", offset)) if v is not None)
     return world.client.post(f"/api/chess/plays?{query}", json={"id": puzzle.id, "band": puzzle.band},
                              headers=me)
 
 
-def solve_daily(world: SimpleNamespace, me: dict[str, str], date: str, offset: int) -> dict[str, Any]:
+def solve_daily(world: World, me: dict[str, str], date: str, offset: int) -> dict[str, Any]:
     """Open `date`'s daily claiming that date at `offset`, play it for 30 s, post a clean solve."""
     puzzle = daily(world, date)
     opened = open_daily(world, me, puzzle, date, offset)
@@ -58,7 +57,7 @@ def solve_daily(world: SimpleNamespace, me: dict[str, str], date: str, offset: i
     return got
 
 
-def test_each_player_gets_their_own_dates_daily_and_counts_on_its_board(world: SimpleNamespace) -> None:
+def test_each_player_gets_their_own_dates_daily_and_counts_on_its_board(world: World) -> None:
     kiri, pago, london = (signed_up(world.client, name) for name in ("Kiri", "Pago", "Lon"))
     world.clock.at = T0 - dt.timedelta(days=5)  # accounts old enough for the boards
     world.clock.at = T0
@@ -71,7 +70,7 @@ def test_each_player_gets_their_own_dates_daily_and_counts_on_its_board(world: S
         assert mine["streak"] == 1, date
 
 
-def test_a_date_that_cant_be_the_players_now_is_refused_saying_why(world: SimpleNamespace) -> None:
+def test_a_date_that_cant_be_the_players_now_is_refused_saying_why(world: World) -> None:
     me = signed_up(world.client)
     puzzle = daily(world, "2026-12-04")
     cases = [
@@ -94,7 +93,7 @@ def test_a_date_that_cant_be_the_players_now_is_refused_saying_why(world: Simple
         "seconds": 30}).status_code == 422
 
 
-def test_a_clock_a_little_ahead_is_believed_at_midnight(world: SimpleNamespace) -> None:
+def test_a_clock_a_little_ahead_is_believed_at_midnight(world: World) -> None:
     """A page whose clock is two minutes ahead says the 5th at 23:58 on the 4th in London."""
     me = signed_up(world.client)
     world.clock.at = dt.datetime(2026, 12, 4, 23, 58, tzinfo=dt.UTC)
@@ -102,13 +101,13 @@ def test_a_clock_a_little_ahead_is_believed_at_midnight(world: SimpleNamespace) 
     assert got.status_code == 200 and got.json()["date"] == "2026-12-05"
 
 
-def test_without_a_date_the_site_day_counts(world: SimpleNamespace) -> None:
+def test_without_a_date_the_site_day_counts(world: World) -> None:
     me = signed_up(world.client)
     got = open_daily(world, me, daily(world, "2026-12-04"), None, None)
     assert got.status_code == 200 and got.json()["date"] == "2026-12-04"
 
 
-def test_a_ticket_opened_before_midnight_counts_on_its_own_date(world: SimpleNamespace) -> None:
+def test_a_ticket_opened_before_midnight_counts_on_its_own_date(world: World) -> None:
     me = signed_up(world.client)
     world.clock.at = dt.datetime(2026, 12, 4, 23, 59, 50, tzinfo=dt.UTC)
     puzzle = daily(world, "2026-12-04")
@@ -120,7 +119,7 @@ def test_a_ticket_opened_before_midnight_counts_on_its_own_date(world: SimpleNam
     assert posted["daily"] == "2026-12-04" and posted["streak"] == 1
 
 
-def test_a_streak_survives_a_flight_east_and_a_flight_west(world: SimpleNamespace) -> None:
+def test_a_streak_survives_a_flight_east_and_a_flight_west(world: World) -> None:
     """Honolulu (UTC-10) on the 4th, then Sydney (UTC+11) on the 6th: the 5th never came, and the
     streak goes on. Then back to Honolulu, where it is the 5th again: nothing to add, nothing lost."""
     me = signed_up(world.client)
@@ -135,7 +134,7 @@ def test_a_streak_survives_a_flight_east_and_a_flight_west(world: SimpleNamespac
     assert world.client.get("/api/me", headers=me).json()["streaks"]["chess"]["current"] == 2
 
 
-def test_staying_put_a_missed_date_is_missed(world: SimpleNamespace) -> None:
+def test_staying_put_a_missed_date_is_missed(world: World) -> None:
     me = signed_up(world.client)
     world.clock.at = dt.datetime(2026, 12, 4, 12, 0, tzinfo=dt.UTC)
     assert solve_daily(world, me, "2026-12-04", LONDON)["streak"] == 1
@@ -143,7 +142,7 @@ def test_staying_put_a_missed_date_is_missed(world: SimpleNamespace) -> None:
     assert solve_daily(world, me, "2026-12-06", LONDON)["streak"] == 1
 
 
-def test_a_dated_board_says_when_it_closes_and_is_final_after(world: SimpleNamespace) -> None:
+def test_a_dated_board_says_when_it_closes_and_is_final_after(world: World) -> None:
     puzzle = daily(world, "2026-12-04")
     path = f"/api/boards/chess/daily/2026-12-04?band={puzzle.band}"
     snapshot = f"snapshots/chess/daily/2026-12-04/{puzzle.band}.json"

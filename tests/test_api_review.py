@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,32 +16,32 @@ from functions.app import REVIEW_BODY_LIMIT
 from puzzlebook.review.queue import MAX_CARDS
 from service.games.chess.review import ChessReview
 from service.store import keys as K
-from tests.run_modes import run_world
-from tests.support import signed_up
+from tests.support import StoreKind, World, signed_up, world_of
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-30"
 YESTERDAY = "2026-11-29"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, NOON)
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, NOON) as world:
+        yield world
 
 
 def card(pid: str, *results: tuple[str, str], band: str = "Easy") -> dict[str, Any]:
     return {"band": band, "id": pid, "results": [list(r) for r in results]}
 
 
-def post(world: SimpleNamespace, me: dict[str, str], *cards: dict[str, Any]) -> Any:
+def post(world: World, me: dict[str, str], *cards: dict[str, Any]) -> Any:
     return world.client.post("/api/chess/review", json={"cards": list(cards)}, headers=me)
 
 
-def player_id(world: SimpleNamespace, me: dict[str, str]) -> str:
+def player_id(world: World, me: dict[str, str]) -> str:
     return str(world.client.get("/api/me", headers=me).json()["id"])
 
 
-def test_a_review_needs_a_player_and_starts_empty(world: SimpleNamespace) -> None:
+def test_a_review_needs_a_player_and_starts_empty(world: World) -> None:
     assert world.client.get("/api/chess/review").status_code == 401
     assert world.client.post("/api/chess/review", json={"cards": []}).status_code == 401
     me = signed_up(world.client)
@@ -52,7 +51,7 @@ def test_a_review_needs_a_player_and_starts_empty(world: SimpleNamespace) -> Non
     assert got.headers["Cache-Control"] == "no-store"
 
 
-def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(world: SimpleNamespace) -> None:
+def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(world: World) -> None:
     me = signed_up(world.client)
     got = post(world, me, card("aaaaa", (YESTERDAY, "miss")), card("bbbbb", (TODAY, "help")))
     assert got.status_code == 200, got.text
@@ -65,7 +64,7 @@ def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(wo
     assert item is not None and len(item["doc"]["cards"]) == 2
 
 
-def test_two_devices_merge_and_the_worse_of_a_day_stands(world: SimpleNamespace) -> None:
+def test_two_devices_merge_and_the_worse_of_a_day_stands(world: World) -> None:
     me = signed_up(world.client)
     # The phone solved it cleanly today; the laptop, not yet synced, missed it today.
     phone = post(world, me, card("aaaaa", (YESTERDAY, "miss"), (TODAY, "clean")))
@@ -81,7 +80,7 @@ def test_two_devices_merge_and_the_worse_of_a_day_stands(world: SimpleNamespace)
     assert again.json() == laptop.json()
 
 
-def test_a_graduated_card_is_let_go_after_ninety_days(world: SimpleNamespace) -> None:
+def test_a_graduated_card_is_let_go_after_ninety_days(world: World) -> None:
     me = signed_up(world.client)
     post(world, me, card("aaaaa", ("2026-08-01", "miss"), ("2026-08-20", "clean")))
     got = post(world, me, card("bbbbb", (TODAY, "miss")))
@@ -100,7 +99,7 @@ def test_a_graduated_card_is_let_go_after_ninety_days(world: SimpleNamespace) ->
     ({"cards": [card("aaaaa", ("2026-12-05", "miss"))]}, 422, "after today (2026-11-30)"),
 ])
 def test_bad_input_is_refused_in_words_and_nothing_is_kept(
-    world: SimpleNamespace, body: Any, status: int, words: str
+    world: World, body: Any, status: int, words: str
 ) -> None:
     me = signed_up(world.client)
     assert post(world, me, card("zzzzz", (TODAY, "miss"))).status_code == 200
@@ -110,7 +109,7 @@ def test_bad_input_is_refused_in_words_and_nothing_is_kept(
     assert [c["id"] for c in world.client.get("/api/chess/review", headers=me).json()["cards"]] == ["zzzzz"]
 
 
-def test_a_review_too_large_is_refused_before_it_is_read(world: SimpleNamespace) -> None:
+def test_a_review_too_large_is_refused_before_it_is_read(world: World) -> None:
     me = signed_up(world.client)
     filler = card("aaaaa", *[(f"2026-11-{d:02d}", "miss") for d in range(1, 29)])
     body = {"cards": [filler] * (REVIEW_BODY_LIMIT // 500)}
@@ -119,7 +118,7 @@ def test_a_review_too_large_is_refused_before_it_is_read(world: SimpleNamespace)
     assert world.client.get("/api/chess/review", headers=me).json()["cards"] == []
 
 
-def test_the_largest_review_is_taken_and_one_card_more_is_refused_in_words(world: SimpleNamespace) -> None:
+def test_the_largest_review_is_taken_and_one_card_more_is_refused_in_words(world: World) -> None:
     me = signed_up(world.client)
     results = [(f"2026-10-{d:02d}", "miss") for d in range(1, 31)]
     full = [card(f"p{k:04d}", *results) for k in range(MAX_CARDS)]
@@ -130,7 +129,7 @@ def test_the_largest_review_is_taken_and_one_card_more_is_refused_in_words(world
     assert too_many.status_code == 400 and f"at most {MAX_CARDS} cards" in too_many.json()["error"]
 
 
-def test_a_review_never_moves_the_rating(world: SimpleNamespace) -> None:
+def test_a_review_never_moves_the_rating(world: World) -> None:
     me = signed_up(world.client)
     before = world.client.get("/api/me", headers=me).json()
     post(world, me, card("aaaaa", (YESTERDAY, "miss"), (TODAY, "clean")), card("bbbbb", (TODAY, "miss")))
@@ -139,7 +138,7 @@ def test_a_review_never_moves_the_rating(world: SimpleNamespace) -> None:
     assert after.get("streaks") == before.get("streaks")
 
 
-def test_the_review_goes_with_the_player(world: SimpleNamespace) -> None:
+def test_the_review_goes_with_the_player(world: World) -> None:
     me = signed_up(world.client)
     post(world, me, card("aaaaa", (TODAY, "miss")))
     pid = player_id(world, me)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
-from types import SimpleNamespace
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -18,6 +19,7 @@ from ops.server import SiteServer
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.places import runs_of
 from service.boards.snapshot import Snapshots
+from service.context import Context
 from service.games.chess.puzzles import puzzles_of
 from service.publish import DirWriter
 from tests.support import Clock, publish_boards, settings_for_tests, sqlite_store, uvicorn_serving
@@ -27,30 +29,43 @@ MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-02"
 
 
+@dataclass
+class Site:
+    """The local server's app served over real HTTP at `base`, its Context, clock and site files."""
+
+    base: str
+    ctx: Context
+    clock: Clock
+    dist: Path
+
+    def publish(self) -> list[str]:
+        """One round of the boards' publisher (tests/support.py, `publish_boards`)."""
+        return publish_boards(self.ctx)
+
+
 @pytest.fixture
-def site(tmp_path) -> Iterator[SimpleNamespace]:
+def site(tmp_path) -> Iterator[Site]:
     settings = settings_for_tests()
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         clock = Clock(MORNING)
         app = create_app(settings, store, clock=clock)
         ctx = app.state.ctx
         with uvicorn_serving(SiteServer(settings.dist, app, clock=clock)) as base:
-            yield SimpleNamespace(base=base, ctx=ctx, clock=clock, dist=settings.dist,
-                                  publish=lambda: publish_boards(ctx))
+            yield Site(base=base, ctx=ctx, clock=clock, dist=Path(settings.dist))
 
 
-def signed_up(site: SimpleNamespace, name: str) -> dict[str, str]:
+def signed_up(site: Site, name: str) -> dict[str, str]:
     made = httpx2.post(f"{site.base}/api/players", json={"name": name})
     assert made.status_code == 201, made.text
     return {"Authorization": f"Bearer {made.json()['token']}"}
 
 
-def daily(site: SimpleNamespace) -> Puzzle:
+def daily(site: Site) -> Puzzle:
     band, pid = next(iter(puzzles_of(site.ctx).dailies(site.ctx.today()).items()))
     return Puzzle.from_row(puzzles_of(site.ctx).bundle.row(band, pid), band)
 
 
-def solve(site: SimpleNamespace, headers: dict[str, str], puzzle: Puzzle, seconds: int) -> dict[str, Any]:
+def solve(site: Site, headers: dict[str, str], puzzle: Puzzle, seconds: int) -> dict[str, Any]:
     site.clock.at -= dt.timedelta(seconds=seconds + 1)
     try:
         opened = httpx2.post(f"{site.base}/api/chess/plays", json={"id": puzzle.id, "band": puzzle.band},
@@ -65,7 +80,7 @@ def solve(site: SimpleNamespace, headers: dict[str, str], puzzle: Puzzle, second
     return dict(got.json())
 
 
-def test_a_posts_place_is_read_from_the_boards_snapshot(site: SimpleNamespace) -> None:
+def test_a_posts_place_is_read_from_the_boards_snapshot(site: Site) -> None:
     puzzle = daily(site)
     path = f"snapshots/chess/daily/{TODAY}/{puzzle.band}.json"
     ada, bob, cy = signed_up(site, "Ada"), signed_up(site, "Bob"), signed_up(site, "Cy")
@@ -99,7 +114,7 @@ def test_a_posts_place_is_read_from_the_boards_snapshot(site: SimpleNamespace) -
     assert third["about"] is True and abs(third["place"] - 4000) <= 40 and third["top"] is None
 
 
-def test_a_board_is_its_snapshot_and_mine_the_callers_own_entry(site: SimpleNamespace) -> None:
+def test_a_board_is_its_snapshot_and_mine_the_callers_own_entry(site: Site) -> None:
     puzzle = daily(site)
     ada, bob = signed_up(site, "Ada"), signed_up(site, "Bob")
     board_url = f"{site.base}/api/boards/chess/daily/{TODAY}"
@@ -141,7 +156,7 @@ def test_a_board_is_its_snapshot_and_mine_the_callers_own_entry(site: SimpleName
     assert alltime["row"] == {"clean": 1} and alltime["snapshot"] == "/snapshots/chess/alltime.json"
 
 
-def test_a_past_day_without_a_snapshot_is_read_once(site: SimpleNamespace) -> None:
+def test_a_past_day_without_a_snapshot_is_read_once(site: Site) -> None:
     """A day from before snapshots (no snapshot was published while it was live) is read from the store
     once per container, and kept: it no longer changes."""
     puzzle = daily(site)

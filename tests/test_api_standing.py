@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from types import SimpleNamespace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -22,7 +22,14 @@ from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from service.games.daily_run.records import RunRecords
 from service.games.storm import STORM
-from tests.support import dynamo_store, post_result, served, settings_for_tests, signed_up, sqlite_store
+from service.store.base import Store
+from tests.support import (
+    World,
+    post_result,
+    served,
+    settings_for_tests,
+    signed_up,
+)
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)  # a Monday, with Storm
 TODAY = "2026-11-30"
@@ -31,16 +38,22 @@ BOARDS = ("/api/boards/chess/alltime", "/api/boards/chess/alltime?band=Expert", 
           f"/api/boards/storm/daily/{TODAY}", "/api/boards/storm/best")
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "s.sqlite3") if request.param == "sqlite" else dynamo_store()
+@dataclass
+class Standing(World):
+    """The world, and the bundle's two-move puzzles with their bands once a test has asked for them."""
+
+    two_movers: list[tuple[Any, str]] = field(default_factory=list)
+
+
+@pytest.fixture
+def world(store: Store) -> Iterator[Standing]:
     settings = settings_for_tests(PUZZLEBOOK_NEW_ACCOUNT_DAYS=str(NEW_ACCOUNT_DAYS))  # the rule itself
-    with opened as store, served(store, NOON, settings=settings) as world:
+    with served(store, NOON, settings=settings) as world:
         ChainRecords(store).put_chain_day(TODAY, generate(TODAY))
-        yield world
+        yield world.grown(Standing)
 
 
-def made_days_ago(world: SimpleNamespace, name: str, days: float) -> dict[str, str]:
+def made_days_ago(world: Standing, name: str, days: float) -> dict[str, str]:
     world.clock.advance(days=-days)
     try:
         return signed_up(world.client, name)
@@ -48,18 +61,18 @@ def made_days_ago(world: SimpleNamespace, name: str, days: float) -> dict[str, s
         world.clock.advance(days=days)
 
 
-def experts(world: SimpleNamespace, n: int, skip: int = 0) -> list[Puzzle]:
+def experts(world: Standing, n: int, skip: int = 0) -> list[Puzzle]:
     bundle = puzzles_of(world.ctx).bundle
     rows = [r for r in bundle.rows("Expert") if len(r[2].split()) == 4 and r[0] not in bundle.retired]
     return [Puzzle.from_row(r, "Expert") for r in rows[skip:skip + n]]
 
 
-def daily(world: SimpleNamespace) -> Puzzle:
+def daily(world: World) -> Puzzle:
     band, pid = next(iter(puzzles_of(world.ctx).dailies(world.ctx.today()).items()))
     return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
 
-def solve(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle) -> dict[str, Any]:
+def solve(world: Standing, me: dict[str, str], puzzle: Puzzle) -> dict[str, Any]:
     body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
             "seconds": 9}
     got = post_result(world, "/api/chess/solves", body, me)
@@ -67,7 +80,7 @@ def solve(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle) -> dict[st
     return dict(got.json())
 
 
-def chain(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
+def chain(world: Standing, me: dict[str, str]) -> dict[str, Any]:
     row = world.client.get(f"/api/chain/daily/{TODAY}").json()
     hand = [parse_tile(t) for t in row["hand"]]
     tiles = next(list(o) for o, end in full_chains(row["start"], hand, row["moves"]) if end == row["target"])
@@ -77,7 +90,7 @@ def chain(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
     return dict(got.json())
 
 
-def storm(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
+def storm(world: Standing, me: dict[str, str]) -> dict[str, Any]:
     started = world.client.post("/api/storm/runs", headers=me).json()
     run = RunRecords(world.store, STORM).run_of(TODAY)
     first = puzzles_of(world.ctx).puzzle(run.puzzles[0].band, run.puzzles[0].id)
@@ -88,14 +101,14 @@ def storm(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
     return dict(got.json())
 
 
-def names_on(world: SimpleNamespace, path: str) -> list[str]:
+def names_on(world: Standing, path: str) -> list[str]:
     world.publish(path)  # the board's snapshot as it is now: what the board answers
     got = world.client.get(path)
     assert got.status_code == 200, got.text
     return [r["name"] for r in got.json()["rows"]]
 
 
-def test_a_new_accounts_results_go_on_no_board_until_it_is_established(world: SimpleNamespace) -> None:
+def test_a_new_accounts_results_go_on_no_board_until_it_is_established(world: World) -> None:
     old = made_days_ago(world, "Old hand", NEW_ACCOUNT_DAYS)
     new = made_days_ago(world, "Newcomer", NEW_ACCOUNT_DAYS - 0.01)  # a quarter of an hour short
     puzzle, expert = daily(world), experts(world, 1)[0]
@@ -122,9 +135,9 @@ def test_a_new_accounts_results_go_on_no_board_until_it_is_established(world: Si
     assert overall["mine"]["clean"] == 3 and overall["mine"]["name"] == "Newcomer"
 
 
-def at_level(world: SimpleNamespace, rating: float, used: set[str]) -> Puzzle:
+def at_level(world: Standing, rating: float, used: set[str]) -> Puzzle:
     """An unused two-move puzzle rated nearest `rating`, of any band."""
-    if not hasattr(world, "two_movers"):
+    if not world.two_movers:
         bundle = puzzles_of(world.ctx).bundle
         world.two_movers = [(r, band) for band in BANDS for r in bundle.rows(band)
                             if len(r[2].split()) == 4 and r[0] not in bundle.retired]
@@ -135,7 +148,7 @@ def at_level(world: SimpleNamespace, rating: float, used: set[str]) -> Puzzle:
 
 
 @pytest.mark.slow  # thirty rated results and a board read after each: 20 s on moto
-def test_the_ratings_board_holds_no_provisional_rating(world: SimpleNamespace) -> None:
+def test_the_ratings_board_holds_no_provisional_rating(world: World) -> None:
     # Issue 26: the script's accounts held the ratings board's top 100, the highest 2987 (provisional).
     me = made_days_ago(world, "Settled", NEW_ACCOUNT_DAYS + 1)
     used: set[str] = set()
@@ -157,7 +170,7 @@ def test_the_ratings_board_holds_no_provisional_rating(world: SimpleNamespace) -
 
 
 @pytest.mark.slow  # 260 requests: a minute on moto
-def test_new_players_are_metered_per_address_yet_a_class_of_sixty_joins(world: SimpleNamespace) -> None:
+def test_new_players_are_metered_per_address_yet_a_class_of_sixty_joins(world: World) -> None:
     from functions.routes.players import PLAYERS_PER_DAY, PLAYERS_PER_HOUR
 
     teacher = signed_up(world.client, "Teacher")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError
@@ -16,7 +15,7 @@ from puzzlebook.chess.puzzle import Puzzle
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
 from service.store.sqlite import SqliteStore
-from tests.support import Clock, dynamo_store, settings_for_tests, signed_up, with_ticket
+from tests.support import Clock, World, dynamo_store, settings_for_tests, signed_up, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -41,7 +40,8 @@ def solve_body(puzzle: Puzzle) -> dict:
 def ticketed(client: TestClient, puzzle: Puzzle, me: dict[str, str]) -> dict:
     """The solve's body with its play ticket, issued while the store works (a result refused 503
     wrote nothing, so the same ticket posts it again once the store is back)."""
-    world = SimpleNamespace(client=client, clock=client.app.state.ctx.clock)
+    ctx = client.app.state.ctx
+    world = World(store=ctx.store, clock=ctx.clock, client=client, ctx=ctx)
     return with_ticket(world, "/api/chess/solves", solve_body(puzzle), me)
 
 

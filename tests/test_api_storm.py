@@ -8,36 +8,36 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.storm import STORM
-from tests.run_modes import kept_puzzles, run_world, wrong_move
+from tests.run_modes import kept_puzzles, wrong_move
 from tests.run_modes import start as run_start
-from tests.support import signed_up
+from tests.support import StoreKind, World, signed_up, world_of
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-11-30"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, MORNING)
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, MORNING) as world:
+        yield world
 
 
-def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
+def start(world: World, me: dict[str, str]) -> dict[str, Any]:
     return run_start(world, me, STORM)
 
 
-def puzzles(world: SimpleNamespace) -> list[Puzzle]:
+def puzzles(world: World) -> list[Puzzle]:
     return kept_puzzles(world, STORM, TODAY)
 
 
-def post(world: SimpleNamespace, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int):
+def post(world: World, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int):
     body = {"date": TODAY, "ticket": ticket, "moves": moves, "seconds": seconds}
     return world.client.post("/api/storm/results", json=body, headers=me)
 
@@ -48,7 +48,7 @@ def honest(run: list[Puzzle]) -> list[list[str]]:
 
 
 def test_a_run_posted_before_its_board_has_a_snapshot_is_on_the_board_with_its_place_not_known_yet(
-    world: SimpleNamespace,
+    world: World,
 ) -> None:
     # docs/api.md, "A post's place": no place is claimed, and `boarded` tells the page the run is on
     # the board (its sheet must not say a new account's runs wait, as it did when place was empty).
@@ -62,7 +62,7 @@ def test_a_run_posted_before_its_board_has_a_snapshot_is_on_the_board_with_its_p
     assert world.client.get(f"/api/boards/storm/daily/{TODAY}", headers=me).json()["mine"]["place"] == 1
 
 
-def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
+def test_an_honest_run_scores_exactly_once_and_ranks(world: World) -> None:
     me = signed_up(world.client, "Ada")
     world.publish()  # the day's board, empty: the run is placed on its snapshot
     started = start(world, me)
@@ -100,7 +100,7 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     assert mine["best"]["score"] == 3 and [r["date"] for r in mine["runs"]] == [TODAY]
 
 
-def test_a_second_run_the_same_day_is_practice(world: SimpleNamespace) -> None:
+def test_a_second_run_the_same_day_is_practice(world: World) -> None:
     me = signed_up(world.client, "Ada")
     first = start(world, me)
     second = start(world, me)
@@ -127,7 +127,7 @@ def test_a_second_run_the_same_day_is_practice(world: SimpleNamespace) -> None:
     ],
     ids=["not-uci", "after-end", "illegal", "unfinished"],
 )
-def test_a_forged_run_is_refused_and_nothing_is_kept(world: SimpleNamespace, moves: Any, words: str) -> None:
+def test_a_forged_run_is_refused_and_nothing_is_kept(world: World, moves: Any, words: str) -> None:
     me = signed_up(world.client, "Ada")
     ticket = start(world, me)["ticket"]
     world.clock.advance(seconds=30)
@@ -137,7 +137,7 @@ def test_a_forged_run_is_refused_and_nothing_is_kept(world: SimpleNamespace, mov
     assert world.client.get("/api/storm/me", headers=me).json() == {"best": None, "runs": []}
 
 
-def test_impossible_times_are_refused(world: SimpleNamespace) -> None:
+def test_impossible_times_are_refused(world: World) -> None:
     me = signed_up(world.client, "Ada")
     ticket = start(world, me)["ticket"]
     run = puzzles(world)
@@ -153,7 +153,7 @@ def test_impossible_times_are_refused(world: SimpleNamespace) -> None:
     assert world.client.get("/api/storm/me", headers=me).json()["runs"] == []
 
 
-def test_another_players_or_a_forged_ticket_is_refused(world: SimpleNamespace) -> None:
+def test_another_players_or_a_forged_ticket_is_refused(world: World) -> None:
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     ticket = start(world, ada)["ticket"]
     run = puzzles(world)
@@ -166,7 +166,7 @@ def test_another_players_or_a_forged_ticket_is_refused(world: SimpleNamespace) -
     assert post(world, ada, ticket, [run[0].solution], 20).json()["ranked"] is True
 
 
-def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) -> None:
+def test_the_boards_rank_score_then_highest_then_time(world: World) -> None:
     run = None
     entries = [("Slow", 2, 50), ("Fast", 2, 30), ("Most", 3, 90)]
     for name, solved, seconds in entries:
@@ -184,12 +184,12 @@ def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) ->
     assert world.client.get("/api/boards/storm/daily/2026-12-01").status_code == 404
 
 
-def test_signed_out_is_401_and_a_day_before_storm_has_no_board(world: SimpleNamespace) -> None:
+def test_signed_out_is_401_and_a_day_before_storm_has_no_board(world: World) -> None:
     assert world.client.post("/api/storm/runs").status_code == 401
     assert world.client.get("/api/boards/storm/daily/2026-10-01").status_code == 404
 
 
-def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world: SimpleNamespace) -> None:
+def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world: World) -> None:
     # Issue 26: a script's whole run (every puzzle solved, 300-odd moves) claimed 0 seconds and was
     # posted 0.86 s after its ticket, and took #1. A run claims at least a second a solver move, and
     # at least that long must really have passed since its ticket (less the tickets' 1 s allowance).

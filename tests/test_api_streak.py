@@ -9,7 +9,6 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,35 +17,36 @@ from puzzlebook.chess.puzzle import Puzzle
 from service.games.chess.puzzles import puzzles_of
 from service.games.daily_run.records import RunRecords
 from service.games.streak import STREAK
-from tests.run_modes import kept_puzzles, run_world, wrong_move
+from tests.run_modes import kept_puzzles, wrong_move
 from tests.run_modes import start as run_start
-from tests.support import served, settings_for_tests, signed_up, sqlite_store
+from tests.support import StoreKind, World, served, settings_for_tests, signed_up, sqlite_store, world_of
 
 # Before the next date begins at UTC+14 (10:00 UTC), so it isn't out yet.
 MORNING = dt.datetime(2026, 12, 5, 9, 0, tzinfo=dt.UTC)
 TODAY = "2026-12-05"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, MORNING)
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, MORNING) as world:
+        yield world
 
 
-def start(world: SimpleNamespace, me: dict[str, str]) -> dict[str, Any]:
+def start(world: World, me: dict[str, str]) -> dict[str, Any]:
     return run_start(world, me, STREAK)
 
 
-def puzzles(world: SimpleNamespace, day: str = TODAY) -> list[Puzzle]:
+def puzzles(world: World, day: str = TODAY) -> list[Puzzle]:
     return kept_puzzles(world, STREAK, day)
 
 
-def post(world: SimpleNamespace, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int,
+def post(world: World, me: dict[str, str], ticket: str, moves: list[list[str]], seconds: int,
          skipped: int | None = None, date: str = TODAY):
     body = {"date": date, "ticket": ticket, "moves": moves, "skipped": skipped, "seconds": seconds}
     return world.client.post("/api/streak/results", json=body, headers=me)
 
 
-def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> None:
+def test_an_honest_run_scores_exactly_once_and_ranks(world: World) -> None:
     me = signed_up(world.client, "Ada")
     world.publish()  # the day's board, empty: the run is placed on its snapshot
     started = start(world, me)
@@ -84,7 +84,7 @@ def test_an_honest_run_scores_exactly_once_and_ranks(world: SimpleNamespace) -> 
     assert mine["best"]["score"] == 2 and [r["date"] for r in mine["runs"]] == [TODAY]
 
 
-def test_the_days_run_is_served_as_its_file_on_its_day_only(world: SimpleNamespace) -> None:
+def test_the_days_run_is_served_as_its_file_on_its_day_only(world: World) -> None:
     from service.games.daily_run.hooks import day_file
 
     got = world.client.get(f"/api/streak/daily/{TODAY}")  # kept now: no player started it yet
@@ -99,7 +99,7 @@ def test_the_days_run_is_served_as_its_file_on_its_day_only(world: SimpleNamespa
     assert world.client.get("/api/streak/daily/2026-10-31").status_code == 404
 
 
-def test_a_second_run_the_same_day_is_practice(world: SimpleNamespace) -> None:
+def test_a_second_run_the_same_day_is_practice(world: World) -> None:
     me = signed_up(world.client, "Ada")
     first = start(world, me)
     second = start(world, me)
@@ -133,7 +133,7 @@ def test_a_second_run_the_same_day_is_practice(world: SimpleNamespace) -> None:
          "skip-zero", "too-many"],
 )
 def test_a_forged_run_is_refused_and_nothing_is_kept(
-    world: SimpleNamespace, moves: Any, skipped: int | None, words: str
+    world: World, moves: Any, skipped: int | None, words: str
 ) -> None:
     me = signed_up(world.client, "Ada")
     ticket = start(world, me)["ticket"]
@@ -144,7 +144,7 @@ def test_a_forged_run_is_refused_and_nothing_is_kept(
     assert world.client.get("/api/streak/me", headers=me).json() == {"best": None, "runs": []}
 
 
-def test_impossible_times_and_a_late_run_are_refused(world: SimpleNamespace) -> None:
+def test_impossible_times_and_a_late_run_are_refused(world: World) -> None:
     me = signed_up(world.client, "Ada")
     ticket = start(world, me)["ticket"]
     run = puzzles(world)
@@ -163,7 +163,7 @@ def test_impossible_times_and_a_late_run_are_refused(world: SimpleNamespace) -> 
     assert world.client.get("/api/streak/me", headers=me).json()["runs"] == []
 
 
-def test_a_run_posted_the_next_day_counts_for_its_own(world: SimpleNamespace) -> None:
+def test_a_run_posted_the_next_day_counts_for_its_own(world: World) -> None:
     me = signed_up(world.client, "Ada")
     ticket = start(world, me)["ticket"]
     run = puzzles(world)
@@ -177,7 +177,7 @@ def test_a_run_posted_the_next_day_counts_for_its_own(world: SimpleNamespace) ->
     assert world.client.get("/api/boards/streak/daily/2026-12-06").json()["rows"] == []
 
 
-def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world: SimpleNamespace) -> None:
+def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world: World) -> None:
     # Storm's issue 26: a script's whole run claimed 0 seconds and was posted at once. A run claims
     # at least a second a solver move, and at least that long must really have passed since its
     # ticket (less the tickets' 1 s allowance).
@@ -201,7 +201,7 @@ def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world:
     assert kept.json()["result"]["score"] == len(run) and kept.json()["result"]["seconds"] == moves
 
 
-def test_another_players_another_games_or_a_forged_ticket_is_refused(world: SimpleNamespace) -> None:
+def test_another_players_another_games_or_a_forged_ticket_is_refused(world: World) -> None:
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     ticket = start(world, ada)["ticket"]
     run = puzzles(world)
@@ -218,7 +218,7 @@ def test_another_players_another_games_or_a_forged_ticket_is_refused(world: Simp
     assert post(world, ada, ticket, [run[0].solution], 20).json()["ranked"] is True
 
 
-def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) -> None:
+def test_the_boards_rank_score_then_highest_then_time(world: World) -> None:
     run = None
     entries = [("Slow", 2, 50), ("Fast", 2, 30), ("Most", 3, 90)]
     for name, solved, seconds in entries:
@@ -237,7 +237,7 @@ def test_the_boards_rank_score_then_highest_then_time(world: SimpleNamespace) ->
     assert world.client.get("/api/boards/streak/daily/2026-10-31").status_code == 404
 
 
-def test_a_run_without_its_ticket_is_told_it_counts_only_with_one(world: SimpleNamespace) -> None:
+def test_a_run_without_its_ticket_is_told_it_counts_only_with_one(world: World) -> None:
     me = signed_up(world.client, "Ada")
     start(world, me)
     body = {"date": TODAY, "moves": [], "seconds": 0, "offline": True}
@@ -284,7 +284,7 @@ def test_a_new_accounts_run_is_kept_and_ranked_but_on_no_board_until_it_is_estab
         assert best["mine"]["score"] == 2 and best["mine"]["date"] == TODAY
 
 
-def test_signed_out_is_401(world: SimpleNamespace) -> None:
+def test_signed_out_is_401(world: World) -> None:
     assert world.client.post("/api/streak/runs").status_code == 401
     assert world.client.get("/api/streak/me").status_code == 401
     body = {"date": TODAY, "ticket": "x.y", "moves": [], "seconds": 0}

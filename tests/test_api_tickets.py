@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,37 +17,28 @@ from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
 from puzzlebook.tickets import Ticket, sign, ticket_key
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
-from tests.support import dynamo_store, served, signed_up, sqlite_store, with_ticket
+from service.store.base import Store
+from tests.support import ChainDays, served, signed_up, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # a Monday: one Easy daily
 TODAY = "2026-11-02"
 SOLVES, MISSES = "/api/chess/solves", "/api/chess/misses"
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[SimpleNamespace]:
-    def run(store: Any) -> Iterator[SimpleNamespace]:
-        rows = {day: generate(day) for day in ("2026-11-01", TODAY)}
-        for day, row in rows.items():
-            ChainRecords(store).put_chain_day(day, row)
-        with served(store, NOON) as world:
-            world.rows = rows
-            world.kind = request.param
-            yield world
-
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
-            yield from run(store)
-    else:
-        with dynamo_store() as store:
-            yield from run(store)
+@pytest.fixture
+def world(store: Store) -> Iterator[ChainDays]:
+    rows = {day: generate(day) for day in ("2026-11-01", TODAY)}
+    for day, row in rows.items():
+        ChainRecords(store).put_chain_day(day, row)
+    with served(store, NOON) as world:
+        yield world.grown(ChainDays, rows=rows)
 
 
 def pid_of(headers: dict[str, str]) -> str:
     return headers["Authorization"].split()[1].split(".")[0]
 
 
-def endless(world: SimpleNamespace, skip: int = 0, band: str = "Medium") -> Puzzle:
+def endless(world: ChainDays, skip: int = 0, band: str = "Medium") -> Puzzle:
     """A two-move puzzle of `band` that isn't today's daily."""
     dailies = set(puzzles_of(world.ctx).dailies(world.ctx.today()).values())
     rows = [
@@ -58,7 +48,7 @@ def endless(world: SimpleNamespace, skip: int = 0, band: str = "Medium") -> Puzz
     return Puzzle.from_row(rows[skip], band)
 
 
-def daily(world: SimpleNamespace) -> Puzzle:
+def daily(world: ChainDays) -> Puzzle:
     band, pid = next(iter(puzzles_of(world.ctx).dailies(world.ctx.today()).items()))
     return Puzzle.from_row(puzzles_of(world.ctx).bundle.row(band, pid), band)
 
@@ -68,7 +58,7 @@ def solve_body(puzzle: Puzzle, **kw: Any) -> dict[str, Any]:
             "seconds": 20} | kw
 
 
-def open_chess(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, **kw: Any) -> dict[str, Any]:
+def open_chess(world: ChainDays, me: dict[str, str], puzzle: Puzzle, **kw: Any) -> dict[str, Any]:
     got = world.client.post("/api/chess/plays", json={"id": puzzle.id, "band": puzzle.band, **kw}, headers=me)
     assert got.status_code == 200, got.text
     return dict(got.json())
@@ -82,7 +72,7 @@ def refused(got: Any, status: int, reason: str) -> str:
     return str(words)
 
 
-def nothing_kept(world: SimpleNamespace, me: dict[str, str]) -> None:
+def nothing_kept(world: ChainDays, me: dict[str, str]) -> None:
     mine = world.client.get("/api/me", headers=me).json()
     assert mine["chess"] == {"solved": 0, "clean": 0, "missed": 0}
     assert mine["ratings"]["chess"] is None
@@ -91,7 +81,7 @@ def nothing_kept(world: SimpleNamespace, me: dict[str, str]) -> None:
 # ---- the ticket ------------------------------------------------------------------------------
 
 
-def test_opening_a_puzzle_answers_a_ticket_naming_it(world: SimpleNamespace) -> None:
+def test_opening_a_puzzle_answers_a_ticket_naming_it(world: ChainDays) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)
     opened = open_chess(world, me, puzzle)
@@ -106,7 +96,7 @@ def test_opening_a_puzzle_answers_a_ticket_naming_it(world: SimpleNamespace) -> 
     assert world.client.post("/api/chain/plays", json={"date": "2026-11-03"}, headers=me).status_code == 404
 
 
-def test_a_result_without_a_ticket_is_refused_and_keeps_nothing(world: SimpleNamespace) -> None:
+def test_a_result_without_a_ticket_is_refused_and_keeps_nothing(world: ChainDays) -> None:
     me = signed_up(world.client)
     words = refused(world.client.post(SOLVES, json=solve_body(endless(world)), headers=me), 422, "missing")
     assert "play ticket" in words
@@ -115,7 +105,7 @@ def test_a_result_without_a_ticket_is_refused_and_keeps_nothing(world: SimpleNam
     nothing_kept(world, me)
 
 
-def test_a_forged_or_malformed_ticket_is_refused(world: SimpleNamespace) -> None:
+def test_a_forged_or_malformed_ticket_is_refused(world: ChainDays) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)
     real = open_chess(world, me, puzzle)["ticket"]
@@ -132,7 +122,7 @@ def test_a_forged_or_malformed_ticket_is_refused(world: SimpleNamespace) -> None
     nothing_kept(world, me)
 
 
-def test_someone_elses_ticket_or_another_puzzles_is_refused(world: SimpleNamespace) -> None:
+def test_someone_elses_ticket_or_another_puzzles_is_refused(world: ChainDays) -> None:
     ada, bob = signed_up(world.client, "Ada"), signed_up(world.client, "Bob")
     puzzle, other = endless(world), endless(world, 1)
     adas = open_chess(world, ada, puzzle)["ticket"]
@@ -147,7 +137,7 @@ def test_someone_elses_ticket_or_another_puzzles_is_refused(world: SimpleNamespa
 
 
 def test_a_time_longer_than_the_puzzle_was_open_is_refused_and_a_second_a_move_still_holds(
-    world: SimpleNamespace,
+    world: ChainDays,
 ) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)
@@ -163,7 +153,7 @@ def test_a_time_longer_than_the_puzzle_was_open_is_refused_and_a_second_a_move_s
     assert ok.status_code == 200 and ok.json()["rated"] is True
 
 
-def test_claiming_the_floor_at_once_is_refused_a_second_a_move_must_pass(world: SimpleNamespace) -> None:
+def test_claiming_the_floor_at_once_is_refused_a_second_a_move_must_pass(world: ChainDays) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)  # two moves of the solver's: two seconds
     ticket = open_chess(world, me, puzzle)["ticket"]
@@ -175,7 +165,7 @@ def test_claiming_the_floor_at_once_is_refused_a_second_a_move_must_pass(world: 
     assert later.json()["rated"] is True
 
 
-def test_one_puzzle_at_a_time_a_new_ticket_closes_the_last(world: SimpleNamespace) -> None:
+def test_one_puzzle_at_a_time_a_new_ticket_closes_the_last(world: ChainDays) -> None:
     me = signed_up(world.client)
     first, second = endless(world), endless(world, 1)
     old = open_chess(world, me, first)["ticket"]
@@ -195,7 +185,7 @@ def test_one_puzzle_at_a_time_a_new_ticket_closes_the_last(world: SimpleNamespac
     assert world.client.post(SOLVES, json=solve_body(third, ticket=chess), headers=me).status_code == 200
 
 
-def test_a_wrong_move_keeps_the_play_open_for_the_solve_that_follows(world: SimpleNamespace) -> None:
+def test_a_wrong_move_keeps_the_play_open_for_the_solve_that_follows(world: ChainDays) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)
     ticket = open_chess(world, me, puzzle)["ticket"]
@@ -209,7 +199,7 @@ def test_a_wrong_move_keeps_the_play_open_for_the_solve_that_follows(world: Simp
     assert world.client.get("/api/me", headers=me).json()["chess"] == {"solved": 1, "clean": 0, "missed": 1}
 
 
-def test_a_resumed_puzzle_keeps_its_time_played_not_the_gap(world: SimpleNamespace) -> None:
+def test_a_resumed_puzzle_keeps_its_time_played_not_the_gap(world: ChainDays) -> None:
     # Played 40 s, left for another puzzle for 5 s, taken up again: the new ticket carries the 40 s
     # the puzzle was the player's current one, not the 45 s since it was first opened (issue 26).
     me = signed_up(world.client)
@@ -228,7 +218,7 @@ def test_a_resumed_puzzle_keeps_its_time_played_not_the_gap(world: SimpleNamespa
     assert stolen["issued"] == int(world.clock.at.timestamp() * 1000)
 
 
-def test_banked_tickets_carry_no_time_whatever_the_gap(world: SimpleNamespace) -> None:
+def test_banked_tickets_carry_no_time_whatever_the_gap(world: ChainDays) -> None:
     # Issue 26: 168 rated solves came sooner than (moves - 1) seconds after their ticket was asked
     # for, by taking up tickets opened long before, whose opening time carried over. Opened one after
     # another and left aside, each was current for a moment: taken up later, it carries that moment.
@@ -248,7 +238,7 @@ def test_banked_tickets_carry_no_time_whatever_the_gap(world: SimpleNamespace) -
     assert again["issued"] == left_open["issued"]
 
 
-def test_a_player_holds_a_few_tickets_unused_and_no_more(world: SimpleNamespace) -> None:
+def test_a_player_holds_a_few_tickets_unused_and_no_more(world: ChainDays) -> None:
     # The current play and the HELD - 1 left part way before it keep their time; an older one opens anew.
     from puzzlebook.tickets import HELD
 
@@ -265,7 +255,7 @@ def test_a_player_holds_a_few_tickets_unused_and_no_more(world: SimpleNamespace)
     assert kept["issued"] == now - 10_000  # held: its 10 s carried over
 
 
-def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespace, monkeypatch) -> None:
+def test_rated_results_are_capped_an_hour_with_retry_after(world: ChainDays, monkeypatch) -> None:
     # The cap is counted in each result's own write, on both stores; a small one keeps this quick.
     monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
     me = signed_up(world.client)
@@ -289,7 +279,7 @@ def test_rated_results_are_capped_an_hour_with_retry_after(world: SimpleNamespac
     assert again.status_code == 200 and again.json()["rated"] is True
 
 
-def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: SimpleNamespace, monkeypatch) -> None:
+def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: ChainDays, monkeypatch) -> None:
     # Issue 26: 300 rated results landed within 41 s across hh:59:20, 150 before the hour turned and
     # 150 after. The cap counts any 60 minutes: the turn of the hour lets nothing more in.
     monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
@@ -315,7 +305,7 @@ def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: SimpleNamespace, mo
     assert post(pool[6]).status_code == 200  # 14:00:03: every one of them is over an hour old
 
 
-def test_only_kept_results_count_against_the_cap(world: SimpleNamespace, monkeypatch) -> None:
+def test_only_kept_results_count_against_the_cap(world: ChainDays, monkeypatch) -> None:
     monkeypatch.setattr(plays, "RATED_PER_HOUR", 2)
     me = signed_up(world.client)
     first, second, third = (endless(world, n, "Easy") for n in range(3))
@@ -339,7 +329,7 @@ def test_only_kept_results_count_against_the_cap(world: SimpleNamespace, monkeyp
 # ---- offline ------------------------------------------------------------------------------------
 
 
-def test_an_offline_daily_counts_for_the_player_alone(world: SimpleNamespace) -> None:
+def test_an_offline_daily_counts_for_the_player_alone(world: ChainDays) -> None:
     me = signed_up(world.client, "Offline")
     puzzle = daily(world)
     got = world.client.post(SOLVES, json=solve_body(puzzle, offline=True), headers=me)
@@ -358,7 +348,7 @@ def test_an_offline_daily_counts_for_the_player_alone(world: SimpleNamespace) ->
         assert shown["rows"] == [] and shown["mine"] is None, board
 
 
-def test_claiming_offline_gains_nothing_on_any_board(world: SimpleNamespace) -> None:
+def test_claiming_offline_gains_nothing_on_any_board(world: ChainDays) -> None:
     honest, cheat = signed_up(world.client, "Honest"), signed_up(world.client, "Cheat")
     fair = with_ticket(world, SOLVES, solve_body(daily(world), seconds=30), honest)
     assert world.client.post(SOLVES, json=fair, headers=honest).status_code == 200
@@ -378,7 +368,7 @@ def test_claiming_offline_gains_nothing_on_any_board(world: SimpleNamespace) -> 
                               headers=cheat), 422, "too-fast")
 
 
-def test_an_offline_chain_solve_counts_but_goes_on_no_board(world: SimpleNamespace) -> None:
+def test_an_offline_chain_solve_counts_but_goes_on_no_board(world: ChainDays) -> None:
     me = signed_up(world.client, "Away")
     body = {"date": TODAY, "tiles": world.rows[TODAY]["solution"], "seconds": 40, "undos": 0, "resets": 0}
     got = world.client.post("/api/chain/solves", json=body | {"offline": True}, headers=me)
@@ -394,7 +384,7 @@ def test_an_offline_chain_solve_counts_but_goes_on_no_board(world: SimpleNamespa
     assert world.client.get(f"/api/chain/{TODAY}/walkthrough", headers=me).status_code == 200
 
 
-def test_chain_results_need_their_days_ticket(world: SimpleNamespace) -> None:
+def test_chain_results_need_their_days_ticket(world: ChainDays) -> None:
     me = signed_up(world.client)
     world.publish()
     body = {"date": TODAY, "tiles": world.rows[TODAY]["solution"], "seconds": 40, "undos": 0, "resets": 0}
@@ -436,7 +426,7 @@ def off_line(puzzle: Puzzle) -> str:
 @pytest.mark.parametrize("how", ["wrong", "gave-up"])
 @pytest.mark.parametrize("order", ["solve first", "miss first", "at once"])
 def test_a_miss_and_a_solve_of_one_play_the_miss_stands_and_is_rated(
-    world: SimpleNamespace, order: str, how: str
+    world: ChainDays, order: str, how: str
 ) -> None:
     me = signed_up(world.client)
     puzzle = endless(world)
@@ -487,7 +477,7 @@ def test_a_miss_and_a_solve_of_one_play_the_miss_stands_and_is_rated(
 
 @pytest.mark.parametrize("cap", [1, 2])
 def test_a_miss_winning_a_tie_takes_the_solves_place_under_the_cap(
-    world: SimpleNamespace, monkeypatch, cap: int
+    world: ChainDays, monkeypatch, cap: int
 ) -> None:
     # The pair is one result: the miss replaces the counted solve, so it is neither refused at the
     # cap (leaving the solve standing) nor counted a second time.

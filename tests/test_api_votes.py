@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,18 +18,18 @@ from service.games.chess.puzzles import puzzles_of
 from service.games.chess.votes import VIEW, PuzzleVotes
 from service.store import keys as K
 from service.store.items import doc_of
-from tests.run_modes import run_world
-from tests.support import post_result, signed_up
+from tests.support import StoreKind, World, post_result, signed_up, world_of
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    yield from run_world(request.param, tmp_path, NOON)
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, NOON) as world:
+        yield world
 
 
-def puzzles(world: SimpleNamespace, n: int, band: str = "Medium") -> list[Puzzle]:
+def puzzles(world: World, n: int, band: str = "Medium") -> list[Puzzle]:
     """`n` puzzles of `band`, none a daily today (a daily's post is its own)."""
     dailies = set(puzzles_of(world.ctx).dailies(world.ctx.today()).values())
     bundle = puzzles_of(world.ctx).bundle
@@ -38,19 +37,19 @@ def puzzles(world: SimpleNamespace, n: int, band: str = "Medium") -> list[Puzzle
     return [Puzzle.from_row(r, band) for r in rows]
 
 
-def played(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle) -> None:
+def played(world: World, me: dict[str, str], puzzle: Puzzle) -> None:
     body = {"id": puzzle.id, "band": puzzle.band, "moves": puzzle.solution, "mistakes": 0, "hints": 0,
             "seconds": 30}
     got = post_result(world, "/api/chess/solves", body, me)
     assert got.status_code == 200, got.text
 
 
-def vote(world: SimpleNamespace, me: dict[str, str], puzzle: Puzzle, **word: object) -> Any:
+def vote(world: World, me: dict[str, str], puzzle: Puzzle, **word: object) -> Any:
     body = {"id": puzzle.id, "band": puzzle.band, **word}
     return world.client.put("/api/chess/votes", json=body, headers=me)
 
 
-def test_a_vote_is_the_players_own_changeable_and_counted_once(world: SimpleNamespace) -> None:
+def test_a_vote_is_the_players_own_changeable_and_counted_once(world: World) -> None:
     me = signed_up(world.client, "Ada")
     (puzzle,) = puzzles(world, 1)
     played(world, me, puzzle)
@@ -73,7 +72,7 @@ def test_a_vote_is_the_players_own_changeable_and_counted_once(world: SimpleName
     assert PuzzleVotes(world.store).compute_view(NOON).counted == 0
 
 
-def test_only_a_puzzle_played_can_be_voted_and_bad_words_are_told_why(world: SimpleNamespace) -> None:
+def test_only_a_puzzle_played_can_be_voted_and_bad_words_are_told_why(world: World) -> None:
     me = signed_up(world.client, "Ada")
     (puzzle,) = puzzles(world, 1)
     unplayed = vote(world, me, puzzle, vote="down")
@@ -93,7 +92,7 @@ def test_only_a_puzzle_played_can_be_voted_and_bad_words_are_told_why(world: Sim
     assert world.client.get(f"/api/chess/votes/{puzzle.id}", headers=me).json()["vote"] is None
 
 
-def test_a_word_given_as_a_guest_is_taken_on_sign_in_and_kept_marked(world: SimpleNamespace) -> None:
+def test_a_word_given_as_a_guest_is_taken_on_sign_in_and_kept_marked(world: World) -> None:
     """A guest's play never posts, so its word comes with `guest` (the browser's outbox on sign-in)
     and needs no result of the account's; without it the played rule stands."""
     me = signed_up(world.client, "Ada")
@@ -110,7 +109,7 @@ def test_a_word_given_as_a_guest_is_taken_on_sign_in_and_kept_marked(world: Simp
     assert wrong.status_code == 400 and wrong.json()["error"] == "guest must be true or false."
 
 
-def test_the_nightly_view_ranks_the_worst_voted_and_the_most_reported(world: SimpleNamespace) -> None:
+def test_the_nightly_view_ranks_the_worst_voted_and_the_most_reported(world: World) -> None:
     a, b, c = puzzles(world, 3)
     players = [signed_up(world.client, f"Voter {k}") for k in range(3)]
     for me in players:

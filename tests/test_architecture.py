@@ -197,3 +197,21 @@ def test_the_walk_sees_a_cycle_made_by_name(tmp_path: Path) -> None:
     graph = _module_graph(sorted(games.rglob("*.py")), tmp_path)
     assert graph["games"] == {"games.chess", "games.publish"}
     assert _cycles(graph) == [["games", "games.chess", "games.publish"]]
+
+
+WEAK_MAPPINGS = ("WeakKeyDictionary", "WeakValueDictionary")
+
+
+def test_what_an_app_keeps_is_a_part_of_its_context_not_a_module_cache() -> None:
+    """What an app keeps for its life (the chess dailies read, the runs being posted) is a part of its
+    Context (`ctx.part(...)`), and what is made of the bundle is kept with the bundle
+    (`Bundle.derived`): never a module-level cache keyed by a store or a bundle, which outlives the
+    app, is shared by every app of the process and is seen by nothing that makes an app afresh."""
+    found = []
+    for package in ("puzzlebook", "service", "functions"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+                weak = isinstance(node, ast.Attribute) and node.attr in WEAK_MAPPINGS
+                if weak or (isinstance(node, ast.ImportFrom) and node.module == "weakref"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, found

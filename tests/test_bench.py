@@ -82,3 +82,16 @@ def test_scale_prints_every_shared_key_its_limits_and_goals_and_writes_the_units
     scales = [p["players"] for p in written["per_player_day"]]
     assert scales == [1_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
     assert all(p["wru"] > 0 and p["rru"] > 0 and p["api_requests"] > 0 for p in written["per_player_day"])
+
+
+@pytest.mark.slow
+def test_a_solves_lambda_duration_is_printed_served_directly_and_not() -> None:
+    """`python -m bench api --lambda` (bench/solve_lambda.py): a few solves of each app over moto and
+    SQLite, to its end, each figure printed."""
+    from bench.solve_lambda import report
+
+    lines = report(solves=3, warm=2)
+    assert len(lines) == 4
+    assert "served directly" in lines[0] and "through FastAPI's routing" in lines[1]
+    assert all(" billed " in line and " DynamoDB calls × " in line for line in lines[:2])
+    assert lines[2].startswith("DirectRoutes saves") and "GB-s" in lines[2]

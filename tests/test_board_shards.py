@@ -5,7 +5,7 @@ entries from before sharding read as one more shard, and `python -m ops.shard_bo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -13,27 +13,19 @@ import pytest
 
 from ops.shard_boards import main as shard_main
 from ops.shard_boards import move_entries, resharded
+from service.boards.live import board_at
+from service.context import Context
 from service.games.chess.records import ChessRecords
 from service.store import boards
 from service.store import keys as K
 from service.store.base import Conflict, Put, Store, make_item
 from service.store.boards import BoardSpec
-from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import STORE_T0, settings_for_tests, sqlite_store
 from tests.support import record_test_solve as solve
 
 # Players of the 1/1,024 sample (`#sa`), found once.
 SAMPLED = [pid for pid in (f"x{n:05d}" for n in range(20_000)) if K.shard_suffix(pid) == "a"][:4]
 BOARD = "CD#2099-01-01#Test"  # a chess daily board's partition (a board prefix the command knows)
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 def test_a_players_shard_is_a_stable_hash_of_their_id() -> None:
@@ -207,19 +199,32 @@ def test_nothing_but_an_ops_command_scans() -> None:
 
 def test_the_daily_boards_views_read_the_kept_daily_once(store: Store, monkeypatch) -> None:
     """A kept daily never changes: the signed-in views of the chess daily board name the caller's solve
-    by it, read once a process (else each view reads the site-wide DAILY#chess: a shared key at 100 M)."""
-    records = ChessRecords(store)
-    day = STORE_T0.date().isoformat()
-    assert records.daily_spec(day, "Medium", me="ada").mine is None  # none kept yet: asked again later
-    records.keep_daily(day, "Medium", "aB3dE", 1600)
+    by it, read once an app (its part: service/games/chess/puzzles.py; else each view reads the
+    site-wide DAILY#chess: a shared key at 100 M)."""
+    ctx = Context(store, settings_for_tests())
+    day = STORE_T0.date()  # a Monday: its one daily is Easy
+    path = f"chess/daily/{day}/Easy"
+    none_yet = board_at(ctx, path, day, "ada")
+    assert none_yet is not None and none_yet.spec.mine is None  # none kept yet: asked again later
+    ChessRecords(store).keep_daily(day.isoformat(), "Easy", "aB3dE", 1600)
     reads = []
-    real = store.get_item
+    real_get, real_query = store.get_item, store.query_items
 
-    def counted(pk: str, sk: str) -> Any:
+    def got(pk: str, sk: str) -> Any:
         reads.append(pk)
-        return real(pk, sk)
+        return real_get(pk, sk)
 
-    monkeypatch.setattr(store, "get_item", counted)
+    def queried(pk: str, *args: Any, **kw: Any) -> Any:
+        reads.append(pk)
+        return real_query(pk, *args, **kw)
+
+    monkeypatch.setattr(store, "get_item", got)
+    monkeypatch.setattr(store, "query_items", queried)
     for pid in ("ada", "bob", "cy"):
-        assert ChessRecords(store).daily_spec(day, "Medium", me=pid).mine == (K.player(pid), "CS#aB3dE")
+        live = board_at(ctx, path, day, pid)
+        assert live is not None and live.spec.mine == (K.player(pid), "CS#aB3dE")
     assert reads.count("DAILY#chess") == 1
+    # Without an app, the records read it themselves, each time.
+    mine = ChessRecords(store).daily_spec(day.isoformat(), "Easy", me="ada").mine
+    assert mine == (K.player("ada"), "CS#aB3dE")
+    assert reads.count("DAILY#chess") == 2

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from puzzlebook.chess import daily
 from puzzlebook.chess.daily import (
     BAND_WEIGHTS,
     EPOCH,
@@ -223,7 +222,8 @@ def test_a_band_without_a_daily_that_day_is_refused(small):
 
 def test_the_order_is_cached_per_bundle_version(tmp_path, small):
     pick("Easy", EPOCH, [], key=KEY, bundle=small)
-    assert ("Easy", KEY, 1) in daily._orders[small]
+    kept = small.derived(("daily order", "Easy", KEY, 1), lambda: pytest.fail("the order was made again"))
+    assert kept == order("Easy", KEY, daily_pool(small.rows("Easy")))
     remade = make_bundle(tmp_path, {"Easy": committed_rows("Easy", 60)}, version=2)
     ranked = order("Easy", KEY, daily_pool(remade.rows("Easy")))
     assert pick("Easy", EPOCH + 50 * DAY, [], key=KEY, bundle=remade) == ranked[50]

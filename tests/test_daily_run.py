@@ -22,7 +22,7 @@ from service.games.registry import HOOKS
 from service.games.storm import STORM
 from service.games.streak import STREAK
 from service.store.base import Store
-from tests.support import dynamo_store, settings_for_tests, sqlite_store
+from tests.support import settings_for_tests, sqlite_store
 
 ROOT = Path(__file__).resolve().parent.parent / "shards"
 # Each mode, on a day of its own (Storm's first tests were of 2026-11-30, Streak's of 2026-12-05).
@@ -106,16 +106,6 @@ def test_a_days_file_is_made_as_this_file_format_says() -> None:
         '{"date":"2026-12-01","bundle":7,"puzzles":['
         f'["a\\"b",{fen.format("Easy")},{moves},1200],["\u00e9\\n",{fen.format("Hard")},{moves},2100]]}}'
     )
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "s.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 @pytest.mark.parametrize(("mode", "today"), MODES)

@@ -37,6 +37,37 @@ def test_no_two_games_share_a_store_item_prefix() -> None:
             seen[prefix] = game.key
 
 
+def test_every_board_is_read_from_partitions_its_game_names_and_no_two_games_share_one() -> None:
+    """`python -m ops.shard_boards` finds the entries to move by the boards' partition prefixes: the
+    shared ones (service/store/keys.py) and each game's hooks' `board_prefixes`. Every live board is
+    read from partitions among them, on the index they name, and no two games name the same one."""
+    import datetime as dt
+
+    from ops.shard_boards import BOARDS
+    from service.boards.live import live_boards
+    from service.context import Context
+    from service.games.registry import hooks_of
+    from service.store import keys as K
+    from tests.support import sqlite_store
+
+    owners: dict[tuple[int, str], str] = {}
+    for game in GAMES:
+        for prefix in hooks_of(game).board_prefixes:
+            assert prefix not in owners and prefix not in K.BOARDS, (game.key, prefix, owners.get(prefix))
+            owners[prefix] = game.key
+    assert set(BOARDS) == set(K.BOARDS) | set(owners)
+    with sqlite_store(":memory:") as store:
+        noon = dt.datetime(2026, 12, 2, 12, tzinfo=dt.UTC)
+        boards = live_boards(Context(store, settings_for_tests()), noon)
+    assert {b.board for b in boards} == {board.id for game in GAMES for board in game.boards}
+    for board in boards:
+        game = board.board.split("/")[0]  # a board's id starts with its game's key
+        for partition in board.spec.partitions:
+            named = [(i, p) for i, p in BOARDS if i == board.spec.index and partition.startswith(p)]
+            assert named, (board.path, partition)
+            assert all(owners.get(n, game) == game for n in named), (board.path, partition)
+
+
 def test_every_game_has_its_service_hooks() -> None:
     from service.games.registry import HOOKS
 
@@ -106,6 +137,43 @@ def test_what_the_browsers_generic_pages_load_by_name_is_there() -> None:
             assert game.daily and "{date}" in game.archive.url, game.key
             assert not game.archive.marks or game.store, f"{game.key}: a mark needs a store"
             assert not game.archive.pick or "{band}" in game.archive.pick, game.key
+
+
+def _views_named() -> dict[str, list[str]]:
+    """{view: the templates naming it} of every `view('<name>')` a page's template names."""
+    import re
+
+    named: dict[str, list[str]] = {}
+    for template in sorted((ROOT / "site/templates").rglob("*.html")):
+        for view in re.findall(r"""\bview\(\s*['"](\w+)['"]\s*\)""", template.read_text(encoding="utf-8")):
+            named.setdefault(view, []).append(template.relative_to(ROOT / "site/templates").as_posix())
+    return named
+
+
+def test_the_bundles_views_are_those_the_pages_name_and_their_scripts_are_there() -> None:
+    """sitebuild/bundle.py's VIEWS is held to the templates both ways: a view no page names would be
+    bundled for nothing, and one a page names but VIEWS lacks fails the build's `view()`."""
+    from sitebuild import bundle
+
+    assert set(bundle.VIEWS) == set(_views_named())
+    for view, scripts in bundle.VIEWS.items():
+        for script in (bundle.SITE_JS, *scripts):
+            assert bundle.is_module(script) and (ROOT / "site/static" / script).is_file(), (view, script)
+
+
+def test_each_games_page_bundles_the_games_entry_and_the_home_page_every_card() -> None:
+    """A game's page (site/templates/<its nav's address>index.html) names a view holding the module
+    the registry says the page starts from (`entry`); the home page's view holds every game's card."""
+    from sitebuild import bundle
+
+    named = _views_named()
+    for game in GAMES:
+        page = game.nav.url.strip("/") + "/index.html" if game.nav.url.strip("/") else "index.html"
+        views = [view for view, pages in named.items() if page in pages]
+        assert views, f"{page}, {game.key}'s page, names no view"
+        assert any(f"js/{game.entry}" in bundle.VIEWS[view] for view in views), (game.key, views)
+        card = ROOT / "site/static/js" / game.key / "card.js"
+        assert not card.is_file() or f"js/{game.key}/card.js" in bundle.VIEWS["home"], game.key
 
 
 def test_the_browser_copy_is_the_registry() -> None:

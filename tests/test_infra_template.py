@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import fnmatch
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -297,18 +298,23 @@ def test_each_daily_games_api_copy_of_its_day_is_kept_at_the_edge_by_its_path_al
 
 
 def test_every_daily_games_api_copy_is_kept_as_the_edge_keeps_it() -> None:
-    """Each daily game has its GET /api/<game>/daily/{date}, and its answers carry the DAILY rule."""
+    """Each daily game has its GET /api/<game>/daily/{date}, and its answers carry the DAILY rule; no
+    other route's do (the edge keeps only those: the next test)."""
     from functions.app import create_app
     from functions.caching import DAILY, api_routes, rule_of
+    from functions.routers_on_demand import include_all
     from puzzlebook.games import GAMES
     from service.store.sqlite import SqliteStore
     from tests.support import settings_for_tests
 
     app = create_app(settings_for_tests(), SqliteStore(":memory:"))
+    include_all(app)  # the routers built on demand too
     routes = {path: route for path, route in api_routes(app) if "GET" in (route.methods or ())}
     for game in GAMES:
         if game.daily:
             assert rule_of(routes[f"/api/{game.key}/daily/{{date}}"]) is DAILY, game.key
+    kept_so = {path for path, route in routes.items() if rule_of(route) is DAILY}
+    assert kept_so == {f"/api/{g.key}/daily/{{date}}" for g in GAMES if g.daily}, "no other answer is DAILY"
 
 
 def test_the_nightly_has_its_own_concurrency_and_an_alarm_for_a_tomorrow_not_staged(
@@ -498,3 +504,22 @@ def test_the_api_and_the_schedule_call_the_alias_never_latest(translated: dict[s
             assert function not in refs, f"{caller} calls $LATEST of {function}"
     apis = by_type["AWS::ApiGatewayV2::Api"]
     assert any("ApiFunctionAliaslive" in json.dumps(r) for _, r in apis), "the API's route calls the alias"
+
+
+def test_each_daily_games_api_copy_has_one_behaviour_made_alike(resources: dict[str, Any]) -> None:
+    """The template writes a behaviour for each daily game's API copy (`/api/<game>/daily/*`, the run
+    modes' among them), one a game, by hand: they are held to the registry (exactly one for each game
+    it marks daily, and the app answers exactly those: the test above) and to each other: each the
+    same but for its pattern, and before /api/*. A new daily game or mode copies one and changes the
+    key; this fails on anything else."""
+    from puzzlebook.games import GAMES
+
+    behaviours = _behaviours(resources)
+    patterns = [b["PathPattern"] for b in behaviours]
+    copies = [b for b in behaviours if re.fullmatch(r"/api/[^/*]+/daily/\*", b["PathPattern"])]
+    daily = sorted(f"/api/{g.key}/daily/*" for g in GAMES if g.daily)
+    assert sorted(b["PathPattern"] for b in copies) == daily
+    for behaviour in copies:
+        pattern = behaviour["PathPattern"]
+        assert patterns.index(pattern) < patterns.index("/api/*"), pattern
+        assert {**behaviour, "PathPattern": None} == {**copies[0], "PathPattern": None}, pattern

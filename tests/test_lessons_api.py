@@ -7,7 +7,6 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from bench.bench_lessons import ordinary_games
 from functions.routes.lessons.routes import IMPORTS_PER_HOUR
 from puzzlebook.lessons import MAX_BYTES, MAX_PUZZLES, check
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import StoreKind, World, served, signed_up, sqlite_store, world_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 # The format guide's worked examples live beside its page, which includes them.
@@ -29,18 +28,17 @@ JSON = {"Content-Type": "application/json"}
 PGN = {"Content-Type": "application/x-chess-pgn"}
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "lessons.sqlite3") if request.param == "sqlite" else dynamo_store()
-    with opened as store, served(store, NOON) as world:
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[World]:
+    with world_of(store_kind, tmp_path, NOON) as world:
         yield world
 
 
-def _import(world: SimpleNamespace, text: str, headers: dict[str, str], **params: str):
+def _import(world: World, text: str, headers: dict[str, str], **params: str):
     return world.client.post("/api/lessons", content=text.encode(), headers=headers, params=params)
 
 
-def test_validate_reports_without_storing(world: SimpleNamespace) -> None:
+def test_validate_reports_without_storing(world: World) -> None:
     got = world.client.post("/api/lessons/validate", content=LESSON.encode(), headers=JSON)
     assert got.status_code == 200, got.text
     body = got.json()
@@ -58,7 +56,7 @@ def test_validate_reports_without_storing(world: SimpleNamespace) -> None:
     assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
 
 
-def test_validate_lists_every_problem_with_its_place(world: SimpleNamespace) -> None:
+def test_validate_lists_every_problem_with_its_place(world: World) -> None:
     doc = json.loads(LESSON)
     doc[0]["moves"][2]["uci"] = "a4h5"
     doc[2]["playerColor"] = "White"
@@ -86,7 +84,7 @@ def test_validate_lists_every_problem_with_its_place(world: SimpleNamespace) -> 
     assert [p["index"] for p in body["puzzles"]] == [2]
 
 
-def test_validate_pgn_with_and_without_the_students_side(world: SimpleNamespace) -> None:
+def test_validate_pgn_with_and_without_the_students_side(world: World) -> None:
     game = (FIXTURES / "game_clocks.pgn").read_text(encoding="utf-8")
     bare = world.client.post(  # JSON's type, as the import page sends: the PGN is found from the text
         "/api/lessons/validate", content=game, headers=JSON
@@ -105,12 +103,12 @@ def test_validate_pgn_with_and_without_the_students_side(world: SimpleNamespace)
     assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'."}
 
 
-def test_import_needs_a_player(world: SimpleNamespace) -> None:
+def test_import_needs_a_player(world: World) -> None:
     got = _import(world, LESSON, JSON)
     assert got.status_code == 401 and "Sign in" in got.json()["error"]
 
 
-def test_import_get_list_delete(world: SimpleNamespace) -> None:
+def test_import_get_list_delete(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, LESSON, {**JSON, **teacher}, name="Tactics, week 1")
     assert made.status_code == 201, made.text
@@ -149,7 +147,7 @@ def test_import_get_list_delete(world: SimpleNamespace) -> None:
     ]
 
 
-def test_a_pgn_lesson_plays_like_its_json(world: SimpleNamespace) -> None:
+def test_a_pgn_lesson_plays_like_its_json(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, STUDY, {**PGN, **teacher}).json()
     puzzles = world.client.get(f"/api/lessons/{made['id']}").json()["puzzles"]
@@ -165,7 +163,7 @@ def test_a_pgn_lesson_plays_like_its_json(world: SimpleNamespace) -> None:
     }
 
 
-def test_an_invalid_import_stores_nothing(world: SimpleNamespace) -> None:
+def test_an_invalid_import_stores_nothing(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     doc = json.loads(LESSON)
     doc[1]["moves"][0]["uci"] = "e7e8"
@@ -201,7 +199,7 @@ NOT_UTF8 = "The file is not UTF-8 text (an undecodable byte at position 0)"
     ],
 )
 def test_a_body_with_no_text_to_check_is_a_bad_request(
-    world: SimpleNamespace, body: bytes, media: str | None, words: str
+    world: World, body: bytes, media: str | None, words: str
 ) -> None:
     """The document says the import is required: an empty body (or one that isn't text) is a 400 with
     the reason, from checking as from importing, and nothing is stored."""
@@ -215,7 +213,7 @@ def test_a_body_with_no_text_to_check_is_a_bad_request(
     assert world.client.get("/api/lessons", headers=teacher).json() == {"lessons": []}
 
 
-def test_limits(world: SimpleNamespace) -> None:
+def test_limits(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     one = json.loads(LESSON)[2]
     too_many = _import(world, json.dumps([one] * (MAX_PUZZLES + 1)), {**JSON, **teacher})
@@ -231,7 +229,7 @@ def test_limits(world: SimpleNamespace) -> None:
     assert _import(world, exactly, {**JSON, **teacher}).status_code == 201
 
 
-def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespace) -> None:
+def test_what_is_wrong_with_the_whole_import_is_said_first(world: World) -> None:
     """Issue 12, item 12: a paste that is only too large, or has only too many puzzles, is told so."""
     teacher = signed_up(world.client, "Teacher")
     one = json.loads(LESSON)[2]
@@ -258,7 +256,7 @@ def test_what_is_wrong_with_the_whole_import_is_said_first(world: SimpleNamespac
 
 
 @pytest.mark.slow
-def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(world: SimpleNamespace) -> None:
+def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(world: World) -> None:
     """Issue 12, item 20: 160 ordinary games (188 KB) answered 500 on DynamoDB, their stored JSON being
     past its 400 KB item limit. Whatever the importer passes, both stores keep."""
     study = ordinary_games(160, 200)
@@ -275,7 +273,7 @@ def test_a_pgn_larger_than_a_dynamodb_item_once_stored_is_kept_on_both_stores(wo
 
 
 @pytest.mark.slow
-def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNamespace) -> None:
+def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: World) -> None:
     """Bare moves with one-letter comments take nearly five times their PGN's size once every move
     is written out: 164 KB of them are past the stored limit. The check says so (and gives no
     puzzle back) and nothing is stored."""
@@ -296,7 +294,7 @@ def test_an_import_too_big_to_keep_says_how_big_and_the_limit(world: SimpleNames
 
 
 def ticket_for(
-    world: SimpleNamespace,
+    world: World,
     lesson_id: str,
     puzzle: int,
     headers: dict | None = None,
@@ -309,7 +307,7 @@ def ticket_for(
     return got.json()["ticket"]
 
 
-def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> None:
+def test_results_count_each_student_once_per_puzzle(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, LESSON, {**JSON, **teacher}).json()
     assert made["name"] == "Skewer on the fourth rank (3 puzzles)"  # no name given: from the first title
@@ -355,7 +353,7 @@ def test_results_count_each_student_once_per_puzzle(world: SimpleNamespace) -> N
     assert world.client.get(url).status_code == 401
 
 
-def test_unknown_and_malformed_ids(world: SimpleNamespace) -> None:
+def test_unknown_and_malformed_ids(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     for lesson_id in ("AAAAAAAAAAAAAAAA", "short", "%3Cscript%3E", "a" * 200):
         got = world.client.get(f"/api/lessons/{lesson_id}")
@@ -371,7 +369,7 @@ def test_unknown_and_malformed_ids(world: SimpleNamespace) -> None:
         assert posted.status_code == 404
 
 
-def test_markup_in_texts_is_stored_and_served_as_typed(world: SimpleNamespace) -> None:
+def test_markup_in_texts_is_stored_and_served_as_typed(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     markup = '<script>alert("x")</script><img src=x onerror=alert(1)> & &lt;b&gt;'
     doc = json.loads(LESSON)[2]
@@ -389,7 +387,7 @@ def test_markup_in_texts_is_stored_and_served_as_typed(world: SimpleNamespace) -
     )
 
 
-def test_openapi_documents_the_lesson_routes(world: SimpleNamespace) -> None:
+def test_openapi_documents_the_lesson_routes(world: World) -> None:
     paths = world.client.get("/api/openapi.json").json()["paths"]
     assert {
         "/api/lessons/validate",
@@ -402,7 +400,7 @@ def test_openapi_documents_the_lesson_routes(world: SimpleNamespace) -> None:
     assert {"/api/lessons/{lesson_id}/tickets", "/api/lessons/{lesson_id}/source"} <= set(paths)
 
 
-def test_imports_are_rate_limited_per_teacher(world: SimpleNamespace) -> None:
+def test_imports_are_rate_limited_per_teacher(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     one = json.dumps(json.loads(LESSON)[2])
     for _ in range(IMPORTS_PER_HOUR):
@@ -456,7 +454,7 @@ def test_any_body_gets_an_answer_not_a_crash(shared_client: TestClient, body: by
 REFUTED = (EXAMPLES / "guide_refutation.json").read_text(encoding="utf-8")
 
 
-def test_a_refutation_is_served_kept_and_its_flow_counts_as_a_solve_with_help(world: SimpleNamespace) -> None:
+def test_a_refutation_is_served_kept_and_its_flow_counts_as_a_solve_with_help(world: World) -> None:
     # Issue 30: a wrong move the teacher answers is played out, then set back, and counts as a mistake.
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, REFUTED, {**JSON, **teacher}).json()
@@ -509,7 +507,7 @@ def test_a_refutation_is_served_kept_and_its_flow_counts_as_a_solve_with_help(wo
     assert world.client.get(url, headers=teacher).json()["puzzles"][0]["played"] == 2
 
 
-def test_the_engines_findings_are_kept_for_the_teacher_alone(world: SimpleNamespace) -> None:
+def test_the_engines_findings_are_kept_for_the_teacher_alone(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     made = _import(world, LESSON, {**JSON, **teacher}).json()
     check, results = f"/api/lessons/{made['id']}/check", f"/api/lessons/{made['id']}/results"

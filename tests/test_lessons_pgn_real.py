@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from tests.support import served, signed_up, sqlite_store
+from tests.support import World, served, signed_up, sqlite_store
 from tests.test_lessons_api import NOON
 
 JSON = {"Content-Type": "application/json"}
@@ -21,12 +20,12 @@ CORPUS = Path(__file__).parent / "fixtures" / "pgn_corpus"
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> Iterator[SimpleNamespace]:
+def world(tmp_path: Path) -> Iterator[World]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store, served(store, NOON) as world:
         yield world
 
 
-def validate(world: SimpleNamespace, text: str, **params: str) -> dict[str, Any]:
+def validate(world: World, text: str, **params: str) -> dict[str, Any]:
     got = world.client.post("/api/lessons/validate", content=text.encode(), headers=JSON, params=params)
     assert got.status_code == 200, got.text
     answer: dict[str, Any] = got.json()
@@ -37,7 +36,7 @@ def texts(problems: list[dict[str, Any]]) -> list[str]:
     return [problem["text"] for problem in problems]
 
 
-def test_a_chapter_without_moves_is_skipped_and_its_text_opens_the_next_intro(world: SimpleNamespace) -> None:
+def test_a_chapter_without_moves_is_skipped_and_its_text_opens_the_next_intro(world: World) -> None:
     study = (CORPUS / "lichess_study_fork_excerpt.pgn").read_text(encoding="utf-8")
     answer = validate(world, study)
     assert answer["ok"] and [p["index"] for p in answer["puzzles"]] == [2, 3, 4, 5]
@@ -57,7 +56,7 @@ def test_a_chapter_without_moves_is_skipped_and_its_text_opens_the_next_intro(wo
     assert kept["puzzles"][0]["intro"] == intro
 
 
-def test_text_only_chapters_at_the_end_and_a_study_of_nothing_but_text(world: SimpleNamespace) -> None:
+def test_text_only_chapters_at_the_end_and_a_study_of_nothing_but_text(world: World) -> None:
     tail = (
         '[Event "S: One"]\n[StudentColor "white"]\n\n1. e4 *\n\n'
         '[Event "S: Two"]\n\n{ Thanks for reading. }\n*\n'
@@ -88,7 +87,7 @@ def test_text_only_chapters_at_the_end_and_a_study_of_nothing_but_text(world: Si
     ],
 )
 def test_the_students_side_from_the_evidence_in_order(
-    world: SimpleNamespace, tags: str, movetext: str, side: str, why: str | None
+    world: World, tags: str, movetext: str, side: str, why: str | None
 ) -> None:
     text = f'[Event "Side"]\n[FEN "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1"]\n{tags}\n\n{movetext}\n'
     answer = validate(world, text)
@@ -117,7 +116,7 @@ def test_the_chapters_words_decide_last_and_are_named_when_they_disagree() -> No
     )
 
 
-def test_a_study_of_exercises_gets_each_side_from_its_result_or_last_move(world: SimpleNamespace) -> None:
+def test_a_study_of_exercises_gets_each_side_from_its_result_or_last_move(world: World) -> None:
     """The study of issue 40 whose exercises open with the opponent's move: the side to move in the
     [FEN] (the rule before) gave most of them the wrong side."""
     study = (CORPUS / "lichess_study_basso01_excerpt.pgn").read_text(encoding="utf-8")
@@ -128,7 +127,7 @@ def test_a_study_of_exercises_gets_each_side_from_its_result_or_last_move(world:
     ]
 
 
-def test_a_variation_is_a_refutation_only_when_marked_worse(world: SimpleNamespace) -> None:
+def test_a_variation_is_a_refutation_only_when_marked_worse(world: World) -> None:
     tags = '[Event "Skewer"]\n[FEN "8/8/8/8/3k3r/8/8/R5K1 w - - 0 1"]\n[StudentColor "white"]'
     text = (
         f"{tags}\n\n1. Ra4+ (1. Rd1+? Ke4) (1. Rb1 $4 Rh1+) (1. Rc1 {{ a mistake }} Ke3) (1. Ra2 Rh2) "
@@ -150,7 +149,7 @@ def test_a_variation_is_a_refutation_only_when_marked_worse(world: SimpleNamespa
     assert [r["san"] for r in kept["refutations"]] == ["Rd1+", "Rb1", "Rc1"] and "variations" not in kept
 
 
-def test_a_variation_repeating_the_lines_move_is_skipped_and_named_in_san(world: SimpleNamespace) -> None:
+def test_a_variation_repeating_the_lines_move_is_skipped_and_named_in_san(world: World) -> None:
     crafty = (CORPUS / "chesscom_crafty_annotated.pgn").read_text(encoding="utf-8")
     answer = validate(world, crafty, student_color="black")
     assert not any("own move" in e for e in texts(answer["errors"]))
@@ -175,7 +174,7 @@ def test_a_variation_repeating_the_lines_move_is_skipped_and_named_in_san(world:
         ("castling_dashes", ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"]),
     ],
 )
-def test_slips_of_real_files_are_read_as_meant(world: SimpleNamespace, name: str, sans: list[str]) -> None:
+def test_slips_of_real_files_are_read_as_meant(world: World, name: str, sans: list[str]) -> None:
     text = {
         "variant_spaces": '[Event "V"]\n[Variant " Standard "]\n\n1. e4 e5 2. Nf3 *\n',
         "tag_line_moves": '[Event "V"] 1. e4 e5 2. Nf3 *\n',
@@ -187,14 +186,14 @@ def test_slips_of_real_files_are_read_as_meant(world: SimpleNamespace, name: str
     assert answer["puzzles"][0]["title"] == "V" and [m["san"] for m in answer["puzzles"][0]["moves"]] == sans
 
 
-def test_a_forum_wrapper_is_removed_and_said(world: SimpleNamespace) -> None:
+def test_a_forum_wrapper_is_removed_and_said(world: World) -> None:
     answer = validate(world, (CORPUS / "forum_pgn_wrapper.pgn").read_text(encoding="utf-8"))
     assert answer["ok"] and answer["kind"] == "pgn"
     assert texts(answer["warnings"])[0] == "Removed the forum's [pgn]…[/pgn] wrapper around the text"
     assert answer["puzzles"][0]["moves"][-1]["san"] == "Qe8#"
 
 
-def test_two_games_without_a_result_between_them_are_two_games(world: SimpleNamespace) -> None:
+def test_two_games_without_a_result_between_them_are_two_games(world: World) -> None:
     answer = validate(world, '[Event "A"]\n[StudentColor "white"]\n\n1. e4 e5\n\n1. d4 d5 2. c4 *\n')
     assert [[m["san"] for m in p["moves"]] for p in answer["puzzles"]] == [["e4", "e5"], ["d4", "d5", "c4"]]
     # A blank line in the middle of one game's moves still joins them.
@@ -202,7 +201,7 @@ def test_two_games_without_a_result_between_them_are_two_games(world: SimpleName
     assert [[m["san"] for m in p["moves"]] for p in answer["puzzles"]] == [["e4", "e5", "Nf3"]]
 
 
-def test_a_chapter_comment_over_the_limit_is_cut_with_a_warning(world: SimpleNamespace) -> None:
+def test_a_chapter_comment_over_the_limit_is_cut_with_a_warning(world: World) -> None:
     long = "word " * 500
     answer = validate(world, f'[Event "Long"]\n[StudentColor "white"]\n\n{{ {long} }} 1. e4 *\n')
     assert answer["ok"] and len(answer["puzzles"][0]["intro"]) == 2000
@@ -212,7 +211,7 @@ def test_a_chapter_comment_over_the_limit_is_cut_with_a_warning(world: SimpleNam
     ]
 
 
-def test_castling_rights_without_their_rook_are_dropped_with_a_warning(world: SimpleNamespace) -> None:
+def test_castling_rights_without_their_rook_are_dropped_with_a_warning(world: World) -> None:
     text = '[Event "Rights"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"]\n[StudentColor "white"]\n\n1. O-O *\n'
     answer = validate(world, text)
     assert answer["ok"] and answer["puzzles"][0]["fen"] == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
@@ -222,7 +221,7 @@ def test_castling_rights_without_their_rook_are_dropped_with_a_warning(world: Si
     )
 
 
-def test_one_warning_a_puzzle_sums_what_it_leaves_out(world: SimpleNamespace) -> None:
+def test_one_warning_a_puzzle_sums_what_it_leaves_out(world: World) -> None:
     answer = validate(world, (CORPUS / "lichess_study_nt9.pgn").read_text(encoding="utf-8"))
     assert (
         'Game 2 "nt9\'s Study: Chapter 3": left out, as a puzzle shows none of them: '
@@ -231,7 +230,7 @@ def test_one_warning_a_puzzle_sums_what_it_leaves_out(world: SimpleNamespace) ->
     ) in texts(answer["warnings"])
 
 
-def test_the_engines_new_kinds_are_kept_with_the_lesson(world: SimpleNamespace) -> None:
+def test_the_engines_new_kinds_are_kept_with_the_lesson(world: World) -> None:
     teacher = signed_up(world.client, "Teacher")
     text = '[Event "K"]\n[StudentColor "white"]\n\n1. e4 *\n'
     made = world.client.post("/api/lessons", content=text.encode(), headers={**JSON, **teacher}).json()

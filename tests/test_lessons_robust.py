@@ -13,8 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
 
@@ -22,7 +22,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import (
+    STORE_KINDS,
+    StoreKind,
+    World,
+    signed_up,
+    world_of,
+)
 
 pytestmark = pytest.mark.slow  # `make check` leaves these to `make test`
 
@@ -109,15 +115,24 @@ QUERY = st.sampled_from(["none", "good", "any"]).flatmap(
 IDS = st.text(max_size=20) | st.text(alphabet="ABCDEFGHabcdefgh0123456789_-", min_size=16, max_size=16)
 
 
-@pytest.fixture(scope="module", params=["sqlite", "dynamodb"])
-def world(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[SimpleNamespace]:
-    path = tmp_path_factory.mktemp("robust") / "lessons.sqlite3"
-    opened = sqlite_store(path) if request.param == "sqlite" else dynamo_store()
-    with opened as store, served(store, NOON) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        yield world
+@pytest.fixture(scope="module", params=STORE_KINDS)
+def store_kind(request: pytest.FixtureRequest) -> StoreKind:
+    """tests/conftest.py's, for the module: its world is made once over each store."""
+    kind: StoreKind = request.param
+    return kind
+
+
+@dataclass
+class Teacher(World):
+    """The world with a teacher (their Authorization header)."""
+
+    teacher: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def world(store_kind: StoreKind, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Teacher]:
+    with world_of(store_kind, tmp_path_factory.mktemp("robust"), NOON) as world:
+        yield world.grown(Teacher, teacher=signed_up(world.client, "Teacher"))
 
 
 def _answered(got: Any) -> Any:
@@ -131,7 +146,7 @@ def _answered(got: Any) -> Any:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=BODIES, media=st.sampled_from(MEDIA))
-def test_checking_any_import_answers_its_problems(world: SimpleNamespace, body: bytes, media: str) -> None:
+def test_checking_any_import_answers_its_problems(world: Teacher, body: bytes, media: str) -> None:
     """The check alone, many times over (it stores nothing, so it is quick): every text is
     answered 200 with its problems, or 400 when there is no text to read."""
     # Checks are limited to 60 an hour an address: two minutes between them keeps this under it.
@@ -163,7 +178,7 @@ def test_checking_any_import_answers_its_problems(world: SimpleNamespace, body: 
     ),
 )
 def test_no_lesson_route_answers_500(
-    world: SimpleNamespace, body: bytes, media: str, query: dict, lesson_id: str, result: Any, token: Any
+    world: Teacher, body: bytes, media: str, query: dict, lesson_id: str, result: Any, token: Any
 ) -> None:
     client = world.client
     world.clock.advance(hours=1)  # a new hour: the import rate limit never hides a route
@@ -203,7 +218,7 @@ def test_no_lesson_route_answers_500(
 
 @pytest.mark.parametrize("media", ["application/json", "application/json; charset=utf-8"])
 def test_the_issues_trailing_line_break_is_a_problem_of_its_puzzle(
-    world: SimpleNamespace, media: str
+    world: Teacher, media: str
 ) -> None:
     """Issue 12, item 2: the move "a1a8\\n" answered 500 and hid the other puzzles' problems."""
     doc = [
@@ -221,7 +236,7 @@ def test_the_issues_trailing_line_break_is_a_problem_of_its_puzzle(
         ]
 
 
-def test_a_surrogate_escape_quoted_back_in_a_problem_is_sent(world: SimpleNamespace) -> None:
+def test_a_surrogate_escape_quoted_back_in_a_problem_is_sent(world: Teacher) -> None:
     """A title, field name or move that is a lone surrogate escape is quoted in the problem
     (as U+FFFD), not a response that can't be encoded."""
     text = (

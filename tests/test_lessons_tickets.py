@@ -8,43 +8,47 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from functions.errors import TOO_FAST
 from functions.routes.lessons.routes import GUESTS_PER_ADDRESS
 from puzzlebook.tickets import Ticket, sign, ticket_key
-from tests.support import dynamo_store, served, signed_up, sqlite_store
+from tests.support import StoreKind, World, signed_up, world_of
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "site" / "templates" / "lessons" / "_examples"
 LESSON = (EXAMPLES / "guide_lesson.json").read_text(encoding="utf-8")
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
-    opened = sqlite_store(tmp_path / "t.sqlite3") if request.param == "sqlite" else dynamo_store()
-    with opened as store, served(store, NOON) as world:
-        world.teacher = signed_up(world.client, "Teacher")
-        made = world.client.post(
-            "/api/lessons",
-            content=LESSON.encode(),
-            headers={"Content-Type": "application/json", **world.teacher},
+@dataclass
+class Lessons(World):
+    """The world with a teacher (their Authorization header) and two lessons of theirs (ids)."""
+
+    teacher: dict[str, str]
+    lesson: str
+    other: str
+
+
+@pytest.fixture
+def world(store_kind: StoreKind, tmp_path: Path) -> Iterator[Lessons]:
+    with world_of(store_kind, tmp_path, NOON) as world:
+        teacher = signed_up(world.client, "Teacher")
+        lesson, other = (
+            world.client.post(
+                "/api/lessons",
+                content=LESSON.encode(),
+                headers={"Content-Type": "application/json", **teacher},
+            ).json()["id"]
+            for _ in range(2)
         )
-        world.lesson = made.json()["id"]
-        made = world.client.post(
-            "/api/lessons",
-            content=LESSON.encode(),
-            headers={"Content-Type": "application/json", **world.teacher},
-        )
-        world.other = made.json()["id"]
-        yield world
+        yield world.grown(Lessons, teacher=teacher, lesson=lesson, other=other)
 
 
 def ticket(
-    world: SimpleNamespace,
+    world: Lessons,
     puzzle: int = 1,
     headers: dict | None = None,
     lesson: str | None = None,
@@ -57,7 +61,7 @@ def ticket(
 
 
 def post(
-    world: SimpleNamespace,
+    world: Lessons,
     text: str,
     puzzle: int = 1,
     headers: dict | None = None,
@@ -70,12 +74,12 @@ def post(
     )
 
 
-def played(world: SimpleNamespace) -> list[int]:
+def played(world: Lessons) -> list[int]:
     got = world.client.get(f"/api/lessons/{world.lesson}/results", headers=world.teacher).json()
     return [p["played"] for p in got["puzzles"]]
 
 
-def test_a_result_counts_only_with_the_lessons_own_ticket(world: SimpleNamespace) -> None:
+def test_a_result_counts_only_with_the_lessons_own_ticket(world: Lessons) -> None:
     key = ticket_key(world.ctx.settings.site_key)
     now = int(NOON.timestamp() * 1000)
     world.clock.advance(seconds=30)
@@ -93,7 +97,7 @@ def test_a_result_counts_only_with_the_lessons_own_ticket(world: SimpleNamespace
     assert played(world) == [0, 0, 0]
 
 
-def test_a_ticket_is_the_students_own(world: SimpleNamespace) -> None:
+def test_a_ticket_is_the_students_own(world: Lessons) -> None:
     ada, bo = signed_up(world.client, "Ada"), signed_up(world.client, "Bo")
     adas = ticket(world, headers=ada).json()["ticket"]
     guest = ticket(world).json()["ticket"]
@@ -107,7 +111,7 @@ def test_a_ticket_is_the_students_own(world: SimpleNamespace) -> None:
     assert played(world) == [2, 0, 0]
 
 
-def test_a_result_may_not_claim_more_time_than_has_passed(world: SimpleNamespace) -> None:
+def test_a_result_may_not_claim_more_time_than_has_passed(world: Lessons) -> None:
     text = ticket(world).json()["ticket"]
     world.clock.advance(seconds=20)
     got = post(world, text, seconds=60)
@@ -116,7 +120,7 @@ def test_a_result_may_not_claim_more_time_than_has_passed(world: SimpleNamespace
     assert post(world, text, seconds=24).json() == {"counted": True}  # 5 s of clock allowance
 
 
-def test_a_made_up_student_key_counts_for_nothing(world: SimpleNamespace) -> None:
+def test_a_made_up_student_key_counts_for_nothing(world: Lessons) -> None:
     # The old body (a student key of the browser's choosing, no ticket) is refused outright.
     old = {"puzzle": 1, "solved": True, "clean": True, "student": "a" * 22}
     got = world.client.post(f"/api/lessons/{world.lesson}/results", json=old)
@@ -130,7 +134,7 @@ def test_a_made_up_student_key_counts_for_nothing(world: SimpleNamespace) -> Non
     assert post(world, first).json() == {"counted": False}
 
 
-def test_new_guests_per_lesson_and_address_are_capped(world: SimpleNamespace) -> None:
+def test_new_guests_per_lesson_and_address_are_capped(world: Lessons) -> None:
     for _ in range(GUESTS_PER_ADDRESS):
         assert ticket(world).status_code == 200
     refused = ticket(world)
@@ -142,7 +146,7 @@ def test_new_guests_per_lesson_and_address_are_capped(world: SimpleNamespace) ->
     assert ticket(world).status_code == 200
 
 
-def test_a_guest_keeps_being_the_same_student_with_an_earlier_ticket(world: SimpleNamespace) -> None:
+def test_a_guest_keeps_being_the_same_student_with_an_earlier_ticket(world: Lessons) -> None:
     first = ticket(world).json()["ticket"]
     world.clock.advance(seconds=30)
     assert post(world, first).json() == {"counted": True}
@@ -153,7 +157,7 @@ def test_a_guest_keeps_being_the_same_student_with_an_earlier_ticket(world: Simp
     assert post(world, again.json()["ticket"]).json() == {"counted": False}
 
 
-def test_ticket_requests_are_refused_plainly(world: SimpleNamespace) -> None:
+def test_ticket_requests_are_refused_plainly(world: Lessons) -> None:
     assert ticket(world, puzzle=4).json()["error"] == "This lesson has 3 puzzles, not 4."
     assert ticket(world, lesson="AAAAAAAAAAAAAAAA").status_code == 404
     assert world.client.post(f"/api/lessons/{world.lesson}/tickets", json={"puzzle": "1"}).status_code == 400
@@ -162,7 +166,7 @@ def test_ticket_requests_are_refused_plainly(world: SimpleNamespace) -> None:
     assert ticket(world, headers={"Authorization": "Bearer nope"}).status_code == 401
 
 
-def test_results_of_an_edited_lesson_stay_on_unchanged_puzzles(world: SimpleNamespace) -> None:
+def test_results_of_an_edited_lesson_stay_on_unchanged_puzzles(world: Lessons) -> None:
     student = signed_up(world.client, "Ada")
     for n in (1, 2):  # one puzzle at a time, as the lesson page plays them
         text = ticket(world, n, student).json()["ticket"]
@@ -191,7 +195,7 @@ def test_results_of_an_edited_lesson_stay_on_unchanged_puzzles(world: SimpleName
     assert played(world) == [1, 1, 0]
 
 
-def test_a_solve_takes_a_second_a_move_claimed_and_since_its_ticket(world: SimpleNamespace) -> None:
+def test_a_solve_takes_a_second_a_move_claimed_and_since_its_ticket(world: Lessons) -> None:
     # Issue 26: a result claiming 0 seconds, posted the moment its ticket came back, was counted.
     # Puzzle 1 of the guide lesson has two student moves: a solve takes at least two seconds.
     text = ticket(world).json()["ticket"]
@@ -210,7 +214,7 @@ def test_a_solve_takes_a_second_a_move_claimed_and_since_its_ticket(world: Simpl
     assert played(world) == [1, 1, 0]
 
 
-def test_played_from_one_address_counts_guests_and_players_together(world: SimpleNamespace) -> None:
+def test_played_from_one_address_counts_guests_and_players_together(world: Lessons) -> None:
     # Issue 26: one address raised a puzzle's "Played" to 99 in an hour with 59 guests and 40
     # signed-in sybils. At most 60 results count on a puzzle from an address in any 60 minutes.
     from functions.routes.lessons.routes import PLAYED_PER_ADDRESS

@@ -17,8 +17,8 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -49,8 +49,22 @@ SECRET_KEYS = {
 pytestmark = pytest.mark.xdist_group("no_leaks")
 
 
+@dataclass
+class Built:
+    """A built site and the API over its store: the site's files (`dist`), the client and its clock,
+    the Chain rows kept (by date; `secret_days`: today's and later, not yet out whole) and tomorrow's
+    chess dailies, kept ahead."""
+
+    dist: Path
+    client: TestClient
+    clock: Clock
+    rows: dict[str, Any]
+    secret_days: list[str]
+    tomorrows_chess: list[str]
+
+
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     base = tmp_path_factory.mktemp("leaks")
     settings = settings_for_tests()
     with sqlite_store(base / "store.sqlite3") as store:
@@ -67,7 +81,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]
         assert tomorrows_chess
         clock = Clock(MORNING)
         with TestClient(create_app(settings, store, clock=clock)) as client:
-            yield SimpleNamespace(
+            yield Built(
                 dist=base / "dist", client=client, clock=clock, rows=rows, secret_days=secret_days,
                 tomorrows_chess=tomorrows_chess,
             )
@@ -105,7 +119,7 @@ def secret_objects(value: Any, days: set[str]) -> Iterator[str]:
             yield from secret_objects(v, days)
 
 
-def leaks(text: str, world: SimpleNamespace, days: list[str] | None = None) -> list[str]:
+def leaks(text: str, world: Built, days: list[str] | None = None) -> list[str]:
     """What of `days` (default: today and later) the text gives away."""
     days = world.secret_days if days is None else days
     try:
@@ -141,7 +155,7 @@ def _plain(path: Path) -> bytes:
     return data
 
 
-def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNamespace) -> None:
+def test_the_detector_finds_a_walkthrough_where_one_is_served(world: Built) -> None:
     ended = (YESTERDAY - dt.timedelta(days=1)).isoformat()  # yesterday is still the date at UTC-12
     past = world.client.get(f"/api/chain/{ended}/walkthrough")
     assert past.status_code == 200
@@ -154,7 +168,7 @@ def test_the_detector_finds_a_walkthrough_where_one_is_served(world: SimpleNames
     assert leaks(mine.text, world), "today's walkthrough, once given up, is detected"
 
 
-def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace) -> None:
+def test_no_file_in_dist_gives_away_today_or_a_future_day(world: Built) -> None:
     files = [p for p in sorted(Path(world.dist).rglob("*")) if p.is_file()]
     assert len(files) > 100
     chain_files = [p for p in files if p.parent.name == "chain" and p.parent.parent.name == "daily"
@@ -176,7 +190,7 @@ def test_no_file_in_dist_gives_away_today_or_a_future_day(world: SimpleNamespace
 
 
 def test_tomorrows_chess_daily_is_named_by_no_file_and_no_answer_before_its_day(
-    world: SimpleNamespace,
+    world: Built,
 ) -> None:
     # The shards hold every puzzle (tomorrow's among thousands, unmarked); nothing else may name it.
     named = re.compile("|".join(rf"(?<![0-9A-Za-z]){i}(?![0-9A-Za-z])" for i in world.tomorrows_chess))
@@ -197,7 +211,7 @@ def test_tomorrows_chess_daily_is_named_by_no_file_and_no_answer_before_its_day(
         assert got.status_code == 404 and not named.search(got.text), path
 
 
-def test_no_api_answer_to_a_player_who_has_not_solved_gives_anything_away(world: SimpleNamespace) -> None:
+def test_no_api_answer_to_a_player_who_has_not_solved_gives_anything_away(world: Built) -> None:
     client = world.client
     solver = signed_up(client, "Solver")  # another player's solve is in the store: it must not show
     today = TODAY.isoformat()

@@ -18,6 +18,7 @@ from service.boards.board import rank_key, snapshot_path
 from service.boards.live import board_at, live_boards
 from service.boards.publisher import Publisher
 from service.boards.snapshot import Snapshots, content_of, place_fields, snapshot_of
+from service.context import Context
 from service.publish import DirWriter
 from tests.support import STORE_T0, record_test_solve, settings_for_tests, sqlite_store
 
@@ -71,7 +72,7 @@ def test_the_live_boards_of_a_moment_and_their_paths() -> None:
     settings = settings_for_tests()
     now = dt.datetime.combine(TODAY, dt.time(2, 0), dt.UTC)
     with sqlite_store(":memory:") as store:
-        paths = [b.path for b in live_boards(store, settings, now)]
+        paths = [b.path for b in live_boards(Context(store, settings), now)]
     days = [TODAY - dt.timedelta(days=k) for k in range(3)]
     expected = {
         *(f"snapshots/chess/daily/{d}/{band}.json" for d in days for band in bands_of(d, settings.site_key)),
@@ -89,7 +90,7 @@ def test_the_live_boards_of_a_moment_and_their_paths() -> None:
     assert sorted(paths) == sorted(expected) and len(paths) == len(set(paths))
     # Once 2026-12-03 begins at UTC+14 (10:00 UTC), it is live too: four dates.
     with sqlite_store(":memory:") as store:
-        later = [b.path for b in live_boards(store, settings, now + dt.timedelta(hours=8))]
+        later = [b.path for b in live_boards(Context(store, settings), now + dt.timedelta(hours=8))]
     assert f"snapshots/chain/daily/{TODAY + dt.timedelta(days=1)}.json" in later
     assert f"snapshots/chain/daily/{TODAY - dt.timedelta(days=2)}.json" in later
 
@@ -98,17 +99,18 @@ def test_a_path_names_its_board() -> None:
     settings = settings_for_tests()
     band = bands_of(TODAY, settings.site_key)[0]
     with sqlite_store(":memory:") as store:
-        found = board_at(store, settings, f"chess/daily/{TODAY}/{band}", TODAY, "p1")
+        ctx = Context(store, settings)
+        found = board_at(ctx, f"chess/daily/{TODAY}/{band}", TODAY, "p1")
         assert found is not None
         assert (found.board, found.date, found.band) == ("chess/daily", str(TODAY), band)
         assert found.path == f"snapshots/chess/daily/{TODAY}/{band}.json"
-        hard = board_at(store, settings, "chess/alltime/Hard", TODAY)
+        hard = board_at(ctx, "chess/alltime/Hard", TODAY)
         assert hard is not None and hard.band == "Hard"
-        ratings = board_at(store, settings, "ratings/chess", TODAY, "p1")
+        ratings = board_at(ctx, "ratings/chess", TODAY, "p1")
         assert ratings is not None and ratings.spec.mine is not None
         for nothing in ("chess/daily/2026-12-02", "chess/alltime/Nope", "ratings/chain",
                         "chess/daily/2026-02-30/Easy", "storm/best/Easy", "nope", ""):
-            assert board_at(store, settings, nothing, TODAY) is None, nothing
+            assert board_at(ctx, nothing, TODAY) is None, nothing
 
 
 def test_snapshot_paths() -> None:

@@ -5,7 +5,6 @@ teacher's reads of their students' progress (service/classes/progress.py)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,19 +17,9 @@ from service.classes.records import ClassRecords
 from service.games.chess.history import ChessHistory
 from service.games.lessons.records import LessonRecords
 from service.store.base import Store
-from tests.support import STORE_T0, dynamo_store, record_test_miss, record_test_solve, sqlite_store
+from tests.support import STORE_T0, record_test_miss, record_test_solve
 
 T0 = STORE_T0
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 def at(minutes: float) -> dt.datetime:

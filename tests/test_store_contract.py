@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -25,22 +24,12 @@ from service.games.lessons.records import (
 from service.store.base import Absent, Add, Conflict, Put, Store, make_item, utc_stamp
 from service.store.boards import BoardRead
 from service.store.items import Gone
-from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import STORE_T0
 from tests.support import record_test_miss as miss
 from tests.support import record_test_solve as solve
 
 T0 = STORE_T0
 DAY = dt.date(2026, 11, 2)
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 def at(minutes: float) -> dt.datetime:

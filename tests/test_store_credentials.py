@@ -5,30 +5,17 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
-
-import pytest
 
 from puzzlebook.recovery_codes import code_hash
 from service.accounts import delete_player
 from service.store import keys as K
 from service.store.base import Store
 from service.store.records import Challenge, Passkey
-from tests.support import STORE_T0, dynamo_store, sqlite_store
+from tests.support import STORE_T0, sqlite_store
 
 T0 = STORE_T0
 NOW_TS = int(T0.timestamp())
-
-
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with sqlite_store(tmp_path / "var" / "puzzlebook.sqlite3") as s:
-            yield s
-    else:
-        with dynamo_store() as s:
-            yield s
 
 
 def key(cid: str, added: str = "2026-11-02T09:00:00.000000Z", **more) -> Passkey:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tests.conftest import leaves_check
+
+pytest_plugins = ("pytester",)  # for the store_kind fixture's test, below
 
 
 def item(nodeid: str, **params: object) -> object:
@@ -13,14 +17,17 @@ def item(nodeid: str, **params: object) -> object:
 
 
 def test_an_api_test_over_dynamodb_is_left_to_make_test_and_over_sqlite_it_is_not() -> None:
-    assert leaves_check(item("tests/test_api_tickets.py::test_x[dynamodb]", backend="dynamodb"))
-    assert leaves_check(item("tests/test_api_streak.py::test_x[dynamodb-skip]", store="dynamodb", how="skip"))
-    assert not leaves_check(item("tests/test_api_tickets.py::test_x[sqlite]", backend="sqlite"))
+    assert leaves_check(item("tests/test_api_tickets.py::test_x[dynamodb]", store_kind="dynamodb"))
+    assert leaves_check(item("tests/test_api_streak.py::test_x[dynamodb-skip]", store_kind="dynamodb",
+                             how="skip"))
+    assert leaves_check(item("tests/test_api_daily_run.py::test_x[storm-dynamodb]", world="storm",
+                             store_kind="dynamodb"))
+    assert not leaves_check(item("tests/test_api_tickets.py::test_x[sqlite]", store_kind="sqlite"))
 
 
 def test_the_store_tests_run_over_both_stores_in_make_check() -> None:
-    assert not leaves_check(item("tests/test_store_contract.py::test_x[dynamodb]", store="dynamodb"))
-    assert not leaves_check(item("tests/test_store_classes.py::test_x[dynamodb]", store="dynamodb"))
+    assert not leaves_check(item("tests/test_store_contract.py::test_x[dynamodb]", store_kind="dynamodb"))
+    assert not leaves_check(item("tests/test_store_classes.py::test_x[dynamodb]", store_kind="dynamodb"))
 
 
 def test_tests_without_parameters_and_other_parameters_stay() -> None:
@@ -31,7 +38,20 @@ def test_tests_without_parameters_and_other_parameters_stay() -> None:
 
 def test_a_single_test_named_slow_here_is_left_to_make_test() -> None:
     named = "tests/test_store_classes.py::test_a_class_holds_at_most_the_limit_of_students[dynamodb]"
-    assert leaves_check(item(named, store="dynamodb"))
+    assert leaves_check(item(named, store_kind="dynamodb"))
+
+
+def test_the_store_kind_fixture_gives_each_store_and_the_rule_sees_its_dynamodb_run(
+    pytester: pytest.Pytester,
+) -> None:
+    """A test taking `store_kind` (tests/conftest.py) is collected once per store, and the DynamoDB
+    one is what `make check` leaves out: the conftest's own hook, run on a test that takes it."""
+    pytester.makeconftest("from tests.conftest import *  # noqa: F403")
+    pytester.makepyfile(test_over_stores="def test_x(store_kind):\n    assert store_kind\n")
+    result = pytester.runpytest_inprocess("-q", "-m", "not slow", "-p", "no:schemathesis",
+                                          "-p", "no:xdist", "--rootdir", str(pytester.path))
+    result.assert_outcomes(passed=1, deselected=1)
+    result.stdout.no_fnmatch_line("*dynamodb*passed*")
 
 
 def test_every_test_handed_out_first_still_exists() -> None:

@@ -29,10 +29,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.scale.trace import Recorder, Request
+
+if TYPE_CHECKING:
+    from tests.support import World as Served
 from bench.scale.units import index_entry
 
 TODAY = dt.date(2026, 11, 30)
@@ -107,7 +109,7 @@ class DayTrace:
 class World:
     """The app and its store, the clock, the recorder, and the day's public files (the CDN's)."""
 
-    served: SimpleNamespace
+    served: Served
     recorder: Recorder
     files: Path
     record: bool = False
@@ -253,7 +255,7 @@ def snapshot_job(world: World) -> None:
     from service.boards.live import live_boards
 
     store, ctx = world.served.store, world.served.ctx
-    for live in live_boards(store, ctx.settings, ctx.now()):
+    for live in live_boards(ctx, ctx.now()):
         day = live.path.replace(world.today(), "<today>").replace(_yesterday(world), "<yesterday>")
         with world.recorder.request(SNAPSHOT_JOB, f"read_board {day}"):
             store.read_board(live.spec)

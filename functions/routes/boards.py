@@ -80,7 +80,7 @@ def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
     before snapshots) is read from the store once per container and kept. 404 for no such board."""
     ctx = onlooker.ctx
     player = onlooker.player()
-    live = board_at(ctx.store, ctx.settings, path, ctx.today(), player.id if player else None)
+    live = board_at(ctx, path, ctx.today(), player.id if player else None)
     if live is None:
         raise ApiError(404, f"There is no board at {path!r}.")
     snapshots = ctx.part(Snapshots.of)
@@ -178,7 +178,7 @@ async def my_entry(
                                            "chess/daily/2026-12-02/Easy, chess/alltime, ratings/chess.")],
 ) -> MyEntry:
     ctx = me.ctx
-    live = board_at(ctx.store, ctx.settings, board, ctx.today(), me.player.id)
+    live = board_at(ctx, board, ctx.today(), me.player.id)
     if live is None:
         raise ApiError(404, f"There is no board at {board!r}.")
     if live.date is not None:

@@ -185,7 +185,7 @@ async def my_stats(me: Myself, game: StatsGame) -> DailyStats:
     streak = hooks.streak(me.ctx.store, me.player.id)
     today = streak.own_today(me.ctx.now(), me.ctx.today())  # the player's own date, by their last daily
     since = today - dt.timedelta(days=STATS_DAYS - 1)
-    days = hooks.daily_results(me.ctx.store, me.player.id, since, today)
+    days = hooks.daily_results(me.ctx, me.player.id, since, today)
     return DailyStats(
         game=game, since=since.isoformat(), today=today.isoformat(),
         days=[StatsDay.model_validate(d.to_doc()) for d in days],

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import weakref
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from puzzlebook.calendar import parse_day, seed, seeded_digest
 from puzzlebook.chess.bands import BANDS
@@ -34,6 +33,7 @@ BAND_WEIGHTS = {"Easy": 30, "Medium": 45, "Hard": 25}
 WEEK_BANDS = ("Easy", "Easy", "Medium", "Medium", "Medium", "Medium", "Hard")
 
 Kept = Mapping[tuple[Any, str], str] | Iterable[tuple[Any, str, str]]
+T = TypeVar("T")
 
 
 class BundleLike(Protocol):
@@ -44,6 +44,7 @@ class BundleLike(Protocol):
     @property
     def retired(self) -> set[str] | frozenset[str]: ...
     def rows(self, band: str) -> Iterable[Sequence[Any]]: ...
+    def derived(self, what: Hashable, make: Callable[[], T]) -> T: ...
 
 
 def _check_day(day: dt.date) -> None:
@@ -106,19 +107,11 @@ def order(band: str, key: bytes, pool_ids: Iterable[str]) -> list[str]:
     return sorted(set(pool_ids), key=lambda pid: (hashlib.sha256(band_seed + pid.encode()).digest(), pid))
 
 
-# bundle -> {(band, key, version): order}; weak, so a dropped bundle drops its orders.
-_orders: weakref.WeakKeyDictionary[Any, dict[tuple[str, bytes, int], list[str]]] = weakref.WeakKeyDictionary()
-
-
 def _order_for(band: str, key: bytes, bundle: BundleLike) -> list[str]:
-    slot = (band, key, bundle.version)
-    try:
-        cache = _orders.setdefault(bundle, {})
-    except TypeError:  # not weak-referenceable: no cache
-        cache = {}
-    if slot not in cache:
-        cache[slot] = order(band, key, daily_pool(bundle.rows(band)))
-    return cache[slot]
+    """The band's daily order in `bundle`, made once and kept with the bundle (SHA-256 of every
+    puzzle of the band: a tenth of a second and more)."""
+    return bundle.derived(("daily order", band, key, bundle.version),
+                          lambda: order(band, key, daily_pool(bundle.rows(band))))
 
 
 def _as_date(value: Any) -> dt.date:

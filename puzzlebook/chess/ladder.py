@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import heapq
-import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from puzzlebook.chess.bands import BANDS
+
+T = TypeVar("T")
 
 
 class BundleLike(Protocol):
@@ -27,6 +28,7 @@ class BundleLike(Protocol):
     @property
     def retired(self) -> set[str] | frozenset[str]: ...
     def rows(self, band: str) -> Iterable[Sequence[Any]]: ...
+    def derived(self, what: Hashable, make: Callable[[], T]) -> T: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,25 +52,16 @@ def band_of_rating(rating: int) -> str:
     raise ValueError(f"no band holds a puzzle rated {rating}")
 
 
-# bundle -> {(low, high): (id, rating) of its puzzles rated low..high-1, retired ones left out};
-# weak, so a dropped bundle drops its pools.
-_pools: weakref.WeakKeyDictionary[Any, dict[tuple[int, int], list[tuple[str, int]]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 def _pool(bundle: BundleLike, band: str, low: int, high: int) -> list[tuple[str, int]]:
-    try:
-        cache = _pools.setdefault(bundle, {})
-    except TypeError:  # not weak-referenceable: no cache
-        cache = {}
-    if (low, high) not in cache:
+    """(id, rating) of the puzzles of `band` in `bundle` rated `low` to `high` - 1, retired ones left
+    out; made once and kept with the bundle."""
+
+    def made() -> list[tuple[str, int]]:
         retired = bundle.retired
-        cache[(low, high)] = [
-            (str(row[0]), int(row[3])) for row in bundle.rows(band)
-            if low <= int(row[3]) < high and row[0] not in retired
-        ]
-    return cache[(low, high)]
+        return [(str(row[0]), int(row[3])) for row in bundle.rows(band)
+                if low <= int(row[3]) < high and row[0] not in retired]
+
+    return bundle.derived(("ladder pool", band, low, high), made)
 
 
 def climb(

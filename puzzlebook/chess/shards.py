@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 Row = list[Any]  # [id, fen, moves, rating, themes]
+T = TypeVar("T")
 
 
 def shard_of(puzzle_id: str, shards: int) -> int:
@@ -44,6 +46,17 @@ class Bundle:
         # (band, id) -> its row, once found: a build's daily files look up the same puzzles again and
         # again (a Storm run's 150 a day), and hashing the id to its shard each time was most of it.
         self._found: dict[tuple[str, str], Row] = {}
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, what: Hashable, make: Callable[[], T]) -> T:
+        """`make()`, a value computed from this bundle alone and named by `what` (a band's daily
+        order, a ladder's pool of ratings), made on first use and kept with the bundle: the bundle
+        never changes, and whoever holds it (an app's part: service/games/chess/puzzles.py) keeps
+        what is made of it, no longer."""
+        if what not in self._derived:
+            self._derived[what] = make()
+        found: T = self._derived[what]
+        return found
 
     @property
     def index(self) -> dict[str, Any]:

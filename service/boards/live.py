@@ -17,9 +17,8 @@ import re
 
 from puzzlebook.calendar import newest_date, oldest_date, parse_day, site_day
 from service.boards.board import LiveBoard, snapshot_path
+from service.context import Context
 from service.games.registry import every_game
-from service.settings import Settings
-from service.store.base import Store
 
 
 def live_dates(now: dt.datetime) -> list[dt.date]:
@@ -33,8 +32,9 @@ def live_dates(now: dt.datetime) -> list[dt.date]:
     return [newest - dt.timedelta(days=k) for k in range((newest - oldest).days + 1)]
 
 
-def live_boards(store: Store, settings: Settings, now: dt.datetime) -> list[LiveBoard]:
-    """Every board to publish at `now` (aware), in the registry's order."""
+def live_boards(ctx: Context, now: dt.datetime) -> list[LiveBoard]:
+    """Every board to publish at `now` (aware), in the registry's order, read from `ctx.store`."""
+    settings = ctx.settings
     today = site_day(settings.site_tz, now)
     found: list[LiveBoard] = []
     for game, hooks in every_game():
@@ -46,7 +46,7 @@ def live_boards(store: Store, settings: Settings, now: dt.datetime) -> list[Live
             for day in days:
                 date = day.isoformat() if day else None
                 for band in hooks.board_bands(board.id, day, settings):
-                    spec = hooks.board_spec(store, board.id, date, band, None, today)
+                    spec = hooks.board_spec(ctx, board.id, date, band, None, today)
                     if spec is not None:
                         found.append(LiveBoard(board.id, date, band, snapshot_path(api, date, band), spec))
     return found
@@ -56,12 +56,12 @@ _DATE = r"(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})"
 _BAND = r"(?:/(?P<band>[A-Za-z]{1,20}))?"
 
 
-def board_at(
-    store: Store, settings: Settings, path: str, today: dt.date, me: str | None = None
-) -> LiveBoard | None:
+def board_at(ctx: Context, path: str, today: dt.date, me: str | None = None) -> LiveBoard | None:
     """The board whose snapshot is at `snapshots/<path>.json` (`path`: "chess/daily/2026-12-02/Easy",
-    "ratings/chess", "chess/alltime/Hard"), read with `me`'s own item; None when no board is there.
-    Any day is named (a past day's board too); a day not out yet is the caller's to refuse."""
+    "ratings/chess", "chess/alltime/Hard"), read from `ctx.store` with `me`'s own item; None when no
+    board is there. Any day is named (a past day's board too); a day not out yet is the caller's to
+    refuse."""
+    settings = ctx.settings
     for game, hooks in every_game():
         for board in game.boards:
             api = hooks.board_paths[board.id]
@@ -80,7 +80,7 @@ def board_at(
             band = matched.group("band")
             if band not in hooks.board_bands(board.id, day, settings):
                 return None
-            spec = hooks.board_spec(store, board.id, date, band, me, today)
+            spec = hooks.board_spec(ctx, board.id, date, band, me, today)
             if spec is None:
                 return None
             return LiveBoard(board.id, date, band, snapshot_path(api, date, band), spec)

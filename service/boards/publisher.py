@@ -26,6 +26,7 @@ from puzzlebook.calendar import open_until
 from service.boards.board import SNAPSHOT_SECONDS
 from service.boards.live import live_boards
 from service.boards.snapshot import content_of, snapshot_of
+from service.context import Context
 from service.encoding import json_bytes
 from service.publish import SiteFiles
 from service.settings import Settings
@@ -41,13 +42,16 @@ def _utc_now() -> dt.datetime:
 
 
 class Publisher:
-    """Publishes the live boards' snapshots of `store` through `files`, on `clock`'s site day."""
+    """Publishes the live boards' snapshots of `store` through `files`, on `clock`'s site day. Its
+    Context (`ctx`: the store, the settings and the clock) is the job's, whose parts the games' hooks
+    may keep for the publisher's life."""
 
     def __init__(
         self, store: Store, settings: Settings, files: SiteFiles, *,
         clock: Callable[[], dt.datetime] = _utc_now, every: float = SNAPSHOT_SECONDS,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.ctx = Context(store, settings, clock)
         self.store = store
         self.settings = settings
         self.files = files
@@ -65,7 +69,7 @@ class Publisher:
         now = self.clock()
         stamp = utc_stamp(now)
         written = []
-        for board in live_boards(self.store, self.settings, now):
+        for board in live_boards(self.ctx, now):
             if only is not None and board.path not in only:
                 continue
             snapshot = snapshot_of(

@@ -41,6 +41,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.context import Context
     from service.store.boards import BoardSpec
 
 
@@ -113,11 +114,15 @@ class GameHooks:
     `item_prefixes`: the sort-key prefixes of the items it keeps under a player (from its keys.py;
     no two games share one: tests/test_games.py checks). `board_paths`: where the API serves each
     of its boards (board id: path under /api, "{date}" where a dated board takes its day), which
-    the browser's copy of the registry carries (sitebuild/games_js.py)."""
+    the browser's copy of the registry carries (sitebuild/games_js.py). `board_prefixes`: the
+    partition-key prefixes of its boards' own index partitions, by index (from its keys.py; the
+    ratings and streak boards every game shares are service/store/keys.py's), which
+    `python -m ops.shard_boards` looks for."""
 
     key: ClassVar[str]
     item_prefixes: ClassVar[tuple[str, ...]] = ()
     board_paths: ClassVar[Mapping[str, str]] = {}
+    board_prefixes: ClassVar[tuple[tuple[int, str], ...]] = ()
 
     def nightly(self, run: NightlyRun) -> None:
         """Keep the game's days ahead, as far as it needs (`run.ahead` days for a game that makes its
@@ -155,9 +160,10 @@ class GameHooks:
         """The player's daily streak in this game."""
         raise NotImplementedError(f"{self.key} keeps no streak")
 
-    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+    def daily_results(self, ctx: Context, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
         """The player's result of each daily from `first` to `last` they played, one a day, by day (the
-        stats panel: docs/site.md, "Stats"); a read of their own items and the kept dailies only."""
+        stats panel: docs/site.md, "Stats"); a read of their own items and the kept dailies only (an
+        app's, `ctx`: what the game keeps for the app's life is its part)."""
         raise NotImplementedError(f"{self.key} keeps no streak")
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
@@ -174,11 +180,12 @@ class GameHooks:
         return (None,)
 
     def board_spec(
-        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+        self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
     ) -> BoardSpec | None:
-        """How the store reads board `board` of `day` in `band` (`today`: the site day, for a board
-        that depends on it, such as a streak board), with `me`'s own item; None for a board or band
-        the game doesn't have."""
+        """How the store (`ctx.store`) reads board `board` of `day` in `band` (`today`: the site day,
+        for a board that depends on it, such as a streak board), with `me`'s own item; None for a board
+        or band the game doesn't have. `ctx`: the app's or the publisher's, whose parts the game may
+        read (the chess daily's kept puzzle, to name `me`'s item)."""
         return None
 
     def forget_player(self, store: Store, pid: str) -> None:

@@ -15,7 +15,6 @@ is the ranked run.
 from __future__ import annotations
 
 import datetime as dt
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -41,7 +40,6 @@ from service.games.daily_run.mode import RunMode
 from service.games.daily_run.records import RunRecords
 from service.games.daily_run.runs import runs_of
 from service.plays import mint
-from service.store.base import Store
 from service.store.items import utc_stamp
 
 if TYPE_CHECKING:
@@ -86,31 +84,37 @@ class RunRoutes:
     check_day: Callable[[dt.date, dt.date], None] | None = None
 
 
-# The runs being posted (today's, and yesterday's), per store and mode: {day: (puzzles, their
-# starting positions)}. A kept run never changes, so each is made once per process.
-_RUNS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], tuple[list[Puzzle], list[chess.Board]]]] = (
-    weakref.WeakKeyDictionary()
-)
+class PostedRuns:
+    """The runs being posted to one app (`ctx`; its part: `ctx.part(PostedRuns)`), each mode's two
+    newest days (today's, and yesterday's just after midnight): the run's puzzles and their starting
+    positions, which the referee replays every post against. A kept run never changes, so each is
+    made once per app."""
 
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._runs: dict[tuple[str, str], tuple[list[Puzzle], list[chess.Board]]] = {}
 
-def _run(ctx: Context, mode: RunMode[Any], day: str) -> tuple[list[Puzzle], list[chess.Board]]:
-    from puzzlebook.chess.runs import starting_positions
+    def of(self, mode: RunMode[Any], day: str) -> tuple[list[Puzzle], list[chess.Board]]:
+        """`mode`'s run of `day`: its puzzles and their starting positions (422 when none was kept, or
+        a puzzle of it isn't in the bundle)."""
+        from puzzlebook.chess.runs import starting_positions
 
-    runs = _RUNS.setdefault(ctx.store, {})
-    if (mode.key, day) in runs:
+        runs = self._runs
+        if (mode.key, day) in runs:
+            return runs[mode.key, day]
+        kept = runs_of(self.ctx, mode).run(day)
+        if kept is None:
+            raise ApiError(422, f"No {mode.title} run was started on {day}.")
+        chess = puzzles_of(self.ctx)  # a run mode plays the chess bundle's puzzles
+        found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
+        puzzles = [p for p in found if p is not None]
+        if len(puzzles) != len(found):
+            raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be "
+                                "checked.")
+        runs[mode.key, day] = (puzzles, starting_positions(puzzles))
+        for old in sorted(k for k in runs if k[0] == mode.key)[:-2]:
+            runs.pop(old)
         return runs[mode.key, day]
-    kept = runs_of(ctx, mode).run(day)
-    if kept is None:
-        raise ApiError(422, f"No {mode.title} run was started on {day}.")
-    chess = puzzles_of(ctx)  # a run mode plays the chess bundle's puzzles
-    found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
-    puzzles = [p for p in found if p is not None]
-    if len(puzzles) != len(found):
-        raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
-    runs[mode.key, day] = (puzzles, starting_positions(puzzles))
-    for old in sorted(k for k in runs if k[0] == mode.key)[:-2]:
-        runs.pop(old)
-    return runs[mode.key, day]
 
 
 def run_router(routes: RunRoutes) -> APIRouter:
@@ -195,7 +199,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
             raise ApiError(422, str(exc), {"X-Ticket-Refused": exc.reason}) from None
         enforce(ctx, posts, player.id)
         try:
-            puzzles, positions = _run(ctx, mode, run.date)
+            puzzles, positions = ctx.part(PostedRuns).of(mode, run.date)
             tally = routes.score(Scoring(puzzles, positions, run, ticket.issued, now))
         except RunRefused as exc:
             raise ApiError(422, str(exc)) from None

@@ -24,6 +24,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.context import Context
     from service.store.boards import BoardSpec
 
 KEY = "chain"
@@ -42,6 +43,7 @@ class ChainHooks(GameHooks):
 
     key = KEY
     item_prefixes = CK.ITEM_PREFIXES
+    board_prefixes = CK.BOARDS
     board_paths: ClassVar[Mapping[str, str]] = {
         "chain/daily": CK.DAILY_BOARD_PATH,
         "chain/streaks": "/boards/streaks/chain",
@@ -105,19 +107,19 @@ class ChainHooks(GameHooks):
     def streak(self, store: Store, pid: str) -> Streak:
         return ChainRecords(store).stats(pid).streak
 
-    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
-        return ChainRecords(store).daily_results(pid, first.isoformat(), last.isoformat())
+    def daily_results(self, ctx: Context, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        return ChainRecords(ctx.store).daily_results(pid, first.isoformat(), last.isoformat())
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChainRecords(store).streak_board(today, me)
 
     def board_spec(
-        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+        self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
     ) -> BoardSpec | None:
         if band is not None:
             return None
         if board == "chain/daily" and day:
-            return ChainRecords(store).daily_spec(day, me)
+            return ChainRecords(ctx.store).daily_spec(day, me)
         if board == "chain/streaks":
-            return ChainRecords(store).streak_spec(today, me)
+            return ChainRecords(ctx.store).streak_spec(today, me)
         return None

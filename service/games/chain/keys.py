@@ -28,7 +28,8 @@ def chain_daily_entry(day: str, pid: str) -> str:
     return K.board_entry(chain_daily_board(day), pid)
 
 
-# The boards' partition-key prefixes, by index (what `python -m ops.shard_boards` looks for).
+# The boards' partition-key prefixes, by index: the hooks' `board_prefixes` (what `python -m
+# ops.shard_boards` looks for).
 BOARDS = ((1, "KD#"),)
 
 

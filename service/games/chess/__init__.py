@@ -15,6 +15,7 @@ from puzzlebook.daily_stats import DayResult
 from service.encoding import json_bytes
 from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies, keep_dailies
+from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords, KeptDaily
 from service.games.chess.votes import PuzzleVotes
 from service.games.hooks import GameHooks, NightlyRun
@@ -25,6 +26,7 @@ from service.store.records import Board
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
     from puzzlebook.streaks import Streak
+    from service.context import Context
     from service.store.boards import BoardSpec
 
 KEY = "chess"
@@ -63,6 +65,7 @@ class ChessHooks(GameHooks):
 
     key = KEY
     item_prefixes = CK.ITEM_PREFIXES
+    board_prefixes = CK.BOARDS
     board_paths: ClassVar[Mapping[str, str]] = {
         "chess/daily": CK.DAILY_BOARD_PATH,
         "chess/alltime": "/boards/chess/alltime",
@@ -110,8 +113,9 @@ class ChessHooks(GameHooks):
     def streak(self, store: Store, pid: str) -> Streak:
         return ChessRecords(store).stats(pid).streak
 
-    def daily_results(self, store: Store, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
-        return ChessRecords(store).daily_results(pid, first.isoformat(), last.isoformat())
+    def daily_results(self, ctx: Context, pid: str, first: dt.date, last: dt.date) -> list[DayResult]:
+        span = puzzles_of(ctx).span(first.isoformat(), last.isoformat())
+        return ChessRecords(ctx.store).daily_results(pid, span)
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChessRecords(store).streak_board(today, me)
@@ -129,11 +133,13 @@ class ChessHooks(GameHooks):
         return (None,)
 
     def board_spec(
-        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+        self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
     ) -> BoardSpec | None:
-        records = ChessRecords(store)
+        records = ChessRecords(ctx.store)
         if board == "chess/daily":
-            return records.daily_spec(day, band, me) if day and band else None
+            if not (day and band):
+                return None
+            return records.daily_spec(day, band, me, puzzles_of(ctx).kept_id(day, band) if me else None)
         if board == "chess/alltime":
             return records.alltime_spec(band, me)
         if band is not None:

@@ -70,7 +70,8 @@ def alltime_entry(band: str | None, pid: str) -> str:
     return K.board_entry(alltime_board(band), pid)
 
 
-# The boards' partition-key prefixes, by index (what `python -m ops.shard_boards` looks for).
+# The boards' partition-key prefixes, by index: the hooks' `board_prefixes` (what `python -m
+# ops.shard_boards` looks for).
 BOARDS = ((1, "CD#"), (3, "AT#"))
 
 

@@ -1,11 +1,18 @@
 """What Chess Puzzles keeps for an app's life, as its part of the app's Context: the bundle (opened on
-first use; Storm plays its puzzles too), a puzzle by band and id, and each day's dailies, picked and
-kept if the nightly hasn't yet (today's), read from the store once per app once complete
-(service/kept.py: kept dailies never change).
+first use; Storm plays its puzzles too, and what is made of the bundle is kept with it:
+`Bundle.derived`), a puzzle by band and id, and each day's dailies, picked and kept if the nightly
+hasn't yet (today's), read from the store once per app once complete (service/kept.py: kept dailies
+never change), and the stats panel's span of them.
 
     puzzles = puzzles_of(ctx)
     puzzles.puzzle("Medium", "aB3dE"), puzzles.dailies(ctx.today()), puzzles.bundle.version
-    puzzles.kept(day)   # a day's kept dailies, by band name
+    puzzles.kept(day)                    # a day's kept dailies, by band name
+    puzzles.kept_id("2026-12-01", "Easy")  # the puzzle kept as that daily, or None
+    puzzles.span(first, last)            # every kept daily of a span, by date
+
+Each read of a kept daily is of the site-wide DAILY#chess partition, a shared key at 100 M daily
+players (docs/store.md, "Boards at scale"): a chess daily board's signed-in views name the caller's
+solve by the day's kept daily, and every stats panel reads its span's, so an app reads each once.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ class ChessPuzzles:
         self._bundle: Bundle | None = None
         self._lock = threading.Lock()
         self._kept = DayMemo[list["KeptDaily"]]()
+        self._span: tuple[str, str, list[KeptDaily]] | None = None
 
     @property
     def bundle(self) -> Bundle:
@@ -72,6 +80,24 @@ class ChessPuzzles:
         if found and {d.band for d in found} >= set(bands_of(day, self.ctx.settings.site_key)):
             self._kept.put(key, found)
         return found
+
+    def kept_id(self, day: str, band: str) -> str | None:
+        """The puzzle kept as `band`'s daily on `day` (YYYY-MM-DD), or None (none kept yet: asked of
+        the store again next time)."""
+        return next((d.id for d in self.kept(dt.date.fromisoformat(day)) if d.band == band), None)
+
+    def span(self, first: str, last: str) -> list[KeptDaily]:
+        """Every kept daily from `first` to `last` (inclusive), by date: one query, and none while the
+        same span is asked for again once its last day is kept (it won't change)."""
+        from service.games.chess.records import ChessRecords
+
+        held = self._span
+        if held is not None and held[:2] == (first, last):
+            return held[2]
+        dailies = ChessRecords(self.ctx.store).kept_dailies(first, last)
+        if any(d.day == last for d in dailies):
+            self._span = (first, last, dailies)
+        return dailies
 
 
 def puzzles_of(ctx: Context) -> ChessPuzzles:

@@ -4,7 +4,6 @@ dailies, and the boards that read them. Keys: service/games/chess/keys.py; docs/
 from __future__ import annotations
 
 import datetime as dt
-import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -121,15 +120,6 @@ def _daily_board(pid: str, record: KeptSolve | KeptMiss | None) -> tuple[int, tu
     return index, (CK.chess_daily_entry(record.daily, record.band, pid), rank)
 
 
-# The kept dailies' puzzle ids a process has read, by store (ChessRecords.kept_daily_id).
-_KEPT_IDS: weakref.WeakKeyDictionary[Store, dict[tuple[str, str], str]] = weakref.WeakKeyDictionary()
-_KEPT_IDS_HELD = 64  # a few days of every band; then read afresh
-# The kept dailies of the stats panel's span (first, last), once they reach its last day: a kept daily
-# never changes, so a process reads the span once a day rather than once a request (the shared
-# DAILY#chess partition: docs/store.md, "Boards at scale").
-_KEPT_SPAN: weakref.WeakKeyDictionary[Store, tuple[str, str, list[KeptDaily]]] = weakref.WeakKeyDictionary()
-
-
 def _daily_entry(pid: str, record: KeptSolve | KeptMiss | None) -> BoardEntry | None:
     """A kept solve's entry on its day's daily board (its snapshot's path, its rank key and its
     columns), to place it on the board's snapshot; None when it isn't on one."""
@@ -191,17 +181,11 @@ class ChessRecords:
             for puzzle_id, k in keys.items()
         }
 
-    def daily_results(self, pid: str, first: str, last: str) -> list[DayResult]:
-        """The player's result of each day's dailies from `first` to `last` they played, the best of a
-        day's bands (puzzlebook.daily_stats): the kept dailies of the span (one query, held by the process
-        once complete), then the player's own solve and miss of each (batched reads of their items)."""
-        held = _KEPT_SPAN.get(self.store)
-        if held is not None and held[:2] == (first, last):
-            dailies = held[2]
-        else:
-            dailies = self.kept_dailies(first, last)
-            if any(d.day == last for d in dailies):  # the span's last day kept: it won't change
-                _KEPT_SPAN[self.store] = (first, last, dailies)
+    def daily_results(self, pid: str, dailies: list[KeptDaily]) -> list[DayResult]:
+        """The player's result of each day of `dailies` (kept dailies, by date: a span's, which an app
+        reads once it is complete, service/games/chess/puzzles.py) they played, the best of a day's
+        bands (puzzlebook.daily_stats): the player's own solve and miss of each (batched reads of their
+        items)."""
         kept = self.chess_results(pid, list(dict.fromkeys(d.id for d in dailies)))
         results = []
         for daily in dailies:
@@ -322,19 +306,10 @@ class ChessRecords:
         return kept
 
     def kept_daily_id(self, day: str, band: str) -> str | None:
-        """The puzzle kept as `band`'s daily on `day`, or None. A kept daily never changes (the first
-        pick stands), so a process reads each once: the chess daily board's signed-in views name the
-        caller's solve by it, and would otherwise each read the site-wide DAILY#chess partition
-        (a shared key at 100 M: docs/store.md, "Boards at scale")."""
-        known = _KEPT_IDS.setdefault(self.store, {})
-        if (day, band) not in known:
-            item = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
-            if item is None:
-                return None  # not kept yet: asked again next time
-            if len(known) >= _KEPT_IDS_HELD:
-                known.clear()
-            known[(day, band)] = str(doc_of(item)["id"])
-        return known[(day, band)]
+        """The puzzle kept as `band`'s daily on `day`, or None: one read of the site-wide DAILY#chess
+        partition (an app reads it once: service/games/chess/puzzles.py, `kept_id`)."""
+        item = self.store.get_item(CK.CHESS_DAILIES, CK.chess_daily(day, band))
+        return None if item is None else str(doc_of(item)["id"])
 
     def dailies_on(self, day: str) -> list[KeptDaily]:
         """The chess dailies kept for `day`, by band name."""
@@ -354,15 +329,14 @@ class ChessRecords:
         then time, then who posted first."""
         return self.store.board_of(self.daily_spec(day, band, me))
 
-    def daily_spec(self, day: str, band: str, me: str | None = None) -> BoardSpec:
-        """The spec of `band`'s daily board on `day` (`me`: the caller's own solve, when there is a
-        kept daily to name it)."""
+    def daily_spec(self, day: str, band: str, me: str | None = None, kept: str | None = None) -> BoardSpec:
+        """The spec of `band`'s daily board on `day` (`me`: the caller's own solve of the puzzle kept as
+        that daily, when there is one: `kept`, when the caller knows it, as an app does, else read
+        here)."""
         index, pk = CK.chess_daily_board(day, band)
-        mine = None
-        if me:
+        if me and kept is None:
             kept = self.kept_daily_id(day, band)
-            if kept:
-                mine = (K.player(me), CK.chess_solve(kept))
+        mine = (K.player(me), CK.chess_solve(kept)) if me and kept else None
 
         def detail(it: Item) -> dict[str, Any]:
             s = KeptSolve.from_doc(doc_of(it))

@@ -32,6 +32,7 @@ from service.store.base import Store
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from service.context import Context
     from service.store.boards import BoardSpec
 
 
@@ -114,6 +115,7 @@ class RunHooks(GameHooks):
         cls.key = cls.mode.key
         cls.item_prefixes = keys.item_prefixes
         cls.board_paths = {f"{cls.key}/daily": keys.daily_board_path, f"{cls.key}/best": keys.best_board_path}
+        cls.board_prefixes = keys.boards
 
     def _records(self, store: Store) -> RunRecords[Any]:
         return RunRecords(store, self.mode)
@@ -180,12 +182,12 @@ class RunHooks(GameHooks):
         return self._records(store).days(None, last)
 
     def board_spec(
-        self, store: Store, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
+        self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
     ) -> BoardSpec | None:
         if band is not None:
             return None
         if board == f"{self.key}/daily" and day:
-            return self._records(store).daily_spec(day, me)
+            return self._records(ctx.store).daily_spec(day, me)
         if board == f"{self.key}/best":
-            return self._records(store).best_spec(me)
+            return self._records(ctx.store).best_spec(me)
         return None
