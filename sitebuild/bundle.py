@@ -10,8 +10,8 @@ rather than a level of imports at a time (docs/site.md, "The first board").
   where it did: the bundles holding board.js (js/pages/<view>.js, js/chess/play.js, ...) sit two
   folders under static/, as board.js does.
 - **A module that keeps state for the page is one file** (SHARED): bundled into two files it
-  would be two modules, each with its own state. lib/session.js keeps the tickets asked for, the
-  tab's id and who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
+  would be two modules, each with its own state. lib/tickets.js keeps the tickets asked for and
+  the tab's id, lib/session.js who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
   that copies of it share it.)
 - Modules imported only statically are in the bundles, not published on their own. The classic
   scripts (CLASSIC) and everything not JavaScript go through `sitebuild/minify.py` as before.
@@ -35,7 +35,7 @@ from sitebuild.minify import MinifyFailed
 HERE = Path(__file__).resolve().parent
 SITE_JS = "js/site.js"  # every page's: the header, the service worker, posting what waits
 CLASSIC = ("js/chess/first_view.js",)  # a classic script run before the first paint: not a module
-SHARED = ("js/lib/session.js",)
+SHARED = ("js/lib/session.js", "js/lib/tickets.js")
 
 
 def _home() -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { MemoryStorage, namespace } from '../../site/static/js/lib/storage.js'
-import { Outbox } from '../../site/static/js/lib/session.js'
+import { Outbox } from '../../site/static/js/lib/outbox.js'
 import { ChessStore } from '../../site/static/js/chess/store.js'
 import { ChainStore } from '../../site/static/js/chain/store.js'
 import { notPosted, notPostedWords } from '../../site/static/js/lib/local_records.js'

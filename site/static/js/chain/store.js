@@ -10,7 +10,7 @@
  *   queue           solves and give-ups waiting to post (and queue-sent: the keys posted)
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/session.js'
+import { Outbox, droppedAnswer } from '../lib/outbox.js'
 
 export const PREFIX = 'pb:chain:'
 export const RECENT_KEPT = 400

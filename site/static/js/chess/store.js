@@ -24,7 +24,7 @@
  *   themes         per theme: { played, clean } of the puzzles finished here
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/session.js'
+import { Outbox, droppedAnswer } from '../lib/outbox.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 import { ReviewKeep } from '../review/keep.js'

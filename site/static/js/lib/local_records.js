@@ -7,7 +7,7 @@
  */
 import { GAMES, STORES } from '../games.js'
 import { defaultBackend } from './storage.js'
-import { resultKeys } from './session.js'
+import { resultKeys } from './outbox.js'
 
 const KEPT = GAMES.filter((game) => game.store)
 

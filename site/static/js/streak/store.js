@@ -11,7 +11,7 @@
  *   queue           the ranked run waiting to post (and queue-sent: the keys posted)
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/session.js'
+import { Outbox, droppedAnswer } from '../lib/outbox.js'
 
 export const PREFIX = 'pb:streak:'
 export const DAYS_KEPT = 60
