@@ -123,3 +123,32 @@ export interface Status {
   text: string
   tone: string
 }
+
+/** What lib/playing.js's PlayView reads of the controller it draws (a PlaySession). */
+export interface ViewedPlay {
+  clock: PlayClock
+  readonly paused: boolean
+  inPlay(): boolean
+  save(): void
+  takeUp(): void
+}
+
+/** The elements a PlayView covers and uncovers (lib/playing.js). */
+export interface PlayScreen {
+  /** What a cover covers. */
+  frame: HTMLElement
+  /** Made inert while covered. */
+  inner?: HTMLElement
+  cover: HTMLElement
+  coverText: HTMLElement
+  resume?: HTMLElement
+  pauseButton?: HTMLElement
+}
+
+/** A question asked before something final (lib/playing.js Confirm): shown in place of `button`, focus to `first`, `bar` empties over six seconds. */
+export interface ConfirmParts {
+  box: HTMLElement
+  button: HTMLElement
+  bar: HTMLElement
+  first: HTMLElement
+}

@@ -168,3 +168,6 @@ export interface TicketTimes {
   came: number | null | undefined
   issued: number | null | undefined
 }
+
+/** What a storage namespace keeps its values in: localStorage, or lib/storage.js's MemoryStorage. */
+export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>

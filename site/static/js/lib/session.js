@@ -205,13 +205,14 @@ export class Play {
  * open. Its `ui` also has paused(on) (SessionUi: where focus goes). A game may give
  * afterPause(paused), tookTicket(rec, data) and heard(kind) (its hooks: PlayHooks in
  * site/types/play_types.d.ts).
- * @template {PlayRecord} R
- * @template {SessionUi} [U=SessionUi]
+ * @template {PlayRecord} R the game's record
+ * @template {GameStore<R>} [S=GameStore<R>] the game's store
+ * @template {SessionUi} [U=SessionUi] the game's view
  * @extends {Play<U>}
  */
 export class PlaySession extends Play {
   /**
-   * @param {{ store: GameStore<R>, rec: R, clock: PlayClock, ui: U, player?: () => Player | null }} options
+   * @param {{ store: S, rec: R, clock: PlayClock, ui: U, player?: () => Player | null }} options
    */
   constructor({ store, rec, clock, ui, player = signedIn }) {
     super({ ui })
