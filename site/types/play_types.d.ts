@@ -41,6 +41,14 @@ export interface RunUi extends SessionUi {
   ended(): void
 }
 
+/** Storm's view, as storm/ctrl.js asks it: a run's, with its clock. */
+export interface StormUi extends RunUi {
+  /** Draw the clock (ten times a second while the run is on). */
+  tick(): void
+  /** A move added `seconds` to the clock (less than 0: took them off): its "+3" or "−10". */
+  gained(seconds: number): void
+}
+
 /** A lesson puzzle's view, as lessons/ctrl.js asks it. */
 export interface LessonUi extends PlayUi {
   makeBoard(): PlayBoard
@@ -139,8 +147,9 @@ export interface PlayScreen {
   frame: HTMLElement
   /** Made inert while covered. */
   inner?: HTMLElement
-  cover: HTMLElement
-  coverText: HTMLElement
+  /** The cover and its words (none in Storm: a race is never paused). */
+  cover?: HTMLElement
+  coverText?: HTMLElement
   resume?: HTMLElement
   pauseButton?: HTMLElement
 }

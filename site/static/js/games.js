@@ -80,8 +80,11 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "streak": false,
     "rating": false,
     "daily": true,
-    "store": null,
-    "noun": null,
+    "store": "storm/store.js",
+    "noun": [
+      "Storm run",
+      "Storm runs"
+    ],
     "archive": {
       "label": "Storm",
       "spoken": "Storm run of {day}",
@@ -407,6 +410,7 @@ export const UCI = /* @__PURE__ */ new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(
 export const STORES = /* @__PURE__ */ Object.freeze({
   chess: () => import('./chess/store.js'),
   chain: () => import('./chain/store.js'),
+  storm: () => import('./storm/store.js'),
   streak: () => import('./streak/store.js'),
 })
 

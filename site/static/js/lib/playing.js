@@ -158,8 +158,8 @@ export class PlayView {
     const on = Boolean(why)
     frame.classList.toggle('is-covered', on)
     if (inner) inner.inert = on
-    cover.hidden = !on
-    coverText.textContent = why === 'paused' ? 'Paused' : ''
+    if (cover) cover.hidden = !on
+    if (coverText) coverText.textContent = why === 'paused' ? 'Paused' : ''
     if (resume) resume.hidden = why !== 'paused'
   }
 }

@@ -348,16 +348,17 @@ export class PlaySession extends Play {
   }
 
   /**
-   * Queue a result of `kind` (only a signed-in player's results are posted) and try to send it now.
+   * Queue a result of `kind` (only a signed-in player's results are posted) and try to send it now;
+   * resolves once that try is over (the flush's counts, or null when nothing posts).
    * @param {string} kind
    * @param {string} path
    * @param {Record<string, unknown>} body
    */
   post(kind, path, body) {
     const player = this.player()
-    if (!player || !this.posts()) return
+    if (!player || !this.posts()) return Promise.resolve(null)
     this.store.outbox.add({ key: resultKey(kind, this.key), kind, path, body, by: player.id })
-    flush(this.store, player)
+    return flush(this.store, player)
   }
 
   /**

@@ -66,13 +66,16 @@ export function askedLastHere(game, key) {
  * @param {string} key
  * @param {string} path
  * @param {Record<string, unknown> | undefined} body
+ * `refused(answer)` hears an answer that gave no ticket.
  * @param {(ticket: string, came: number, issued: number, data: TicketAnswer) => void} keep
+ * @param {(answer: Answer) => void} [refused]
  * @returns {Promise<string | null>}
  */
-export function askTicket(key, path, body, keep) {
+export function askTicket(key, path, body, keep, refused = () => {}) {
   const promise = call(path, { method: 'POST', body }).then((/** @type {Answer} */ answer) => {
     const data = ticketAnswer(answer)
     if (data) keep(data.ticket, Date.now(), data.issued, data)
+    else refused(answer)
     return data ? data.ticket : null
   })
   asking.set(key, promise)

@@ -121,8 +121,8 @@ export class StreakView extends PlayView {
   cover(why) {
     const { frame, cover, coverText } = this.screen
     frame.classList.toggle('is-covered', Boolean(why))
-    cover.hidden = !why
-    coverText.textContent = ''
+    if (cover) cover.hidden = !why
+    if (coverText) coverText.textContent = ''
   }
 
   /** The run just ended: the result sheet follows once the last move has landed. */
