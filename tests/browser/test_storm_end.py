@@ -36,14 +36,19 @@ def solve_first(page: Any, run: list[Puzzle]) -> None:
         wait_move(page, 1 if k < len(puzzle.solution) - 1 else 2, k + 1 if k < len(puzzle.solution) - 1 else 0, fake=False)
 
 
-def pieces_shown(page: Any) -> dict[str, str]:
-    """The pieces the board draws: {square: "wn", ...}."""
-    return dict(page.eval_on_selector_all(
-        "#board .pieces g[data-square]", "(gs) => gs.map((g) => [g.dataset.square, g.dataset.piece])"))
-
-
 def pieces_of(board: chess.Board) -> dict[str, str]:
     return {chess.square_name(sq): ("w" if p.color else "b") + p.symbol().lower() for sq, p in board.piece_map().items()}
+
+
+def wait_pieces(page: Any, board: chess.Board | None) -> None:
+    """Until the board draws `board`'s pieces (none for None): it draws a new position in a frame of its own."""
+    want = pieces_of(board) if board is not None else {}
+    page.wait_for_function("""(want) => {
+      const shown = Object.fromEntries([...document.querySelectorAll('#board .pieces g[data-square]')]
+        .map((g) => [g.dataset.square, g.dataset.piece]))
+      return JSON.stringify(Object.keys(shown).sort().map((k) => [k, shown[k]]))
+        === JSON.stringify(Object.keys(want).sort().map((k) => [k, want[k]]))
+    }""", arg=want, timeout=5_000)
 
 
 def test_end_the_run_asks_first_and_keep_trying_plays_on(page, site_server) -> None:
@@ -77,16 +82,16 @@ def test_the_board_and_the_figures_show_the_puzzles_tried(page, site_server) -> 
     assert (page.text_content("#review-figures") or "").startswith("1 solved and 0 missed of 1 puzzle in ")
     assert page.locator("#review-list li").count() == 1
     solved = position_at(run[0], len(run[0].line))
-    assert pieces_shown(page) == pieces_of(solved)
-    assert pieces_shown(page) != pieces_of(position_at(run[1], 1))
+    assert pieces_of(solved) != pieces_of(position_at(run[1], 1))
+    wait_pieces(page, solved)
 
 
 def test_a_run_over_before_any_puzzle_was_tried_shows_none(page, site_server) -> None:
     run = started(page, site_server)
-    assert pieces_shown(page) == pieces_of(position_at(run[0], 1))
+    wait_pieces(page, position_at(run[0], 1))
     end_run(page)
     page.locator("#results-sheet[open]").wait_for()
-    assert pieces_shown(page) == {}
+    wait_pieces(page, None)
     assert page.text_content("#stat-puzzle") == "0"
     assert page.is_hidden("#storm-review")
 
@@ -99,9 +104,9 @@ def test_the_figures_line_up_with_their_labels(make_page, site_server, width) ->
     wait_move(page, 2, 0, fake=False)
     end_run(page)
     page.locator("#results-sheet[open]").wait_for()
-    boxes = page.eval_on_selector_all("#results-figures > div", """(divs) => divs.map((div) => {
+    boxes = page.eval_on_selector_all("#results-sheet dl.stats > div", """(divs) => divs.map((div) => {
       const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom } }
-      return { dt: box(div.querySelector('dt')), dd: box(div.querySelector('dd')) }
+      return { div: box(div), dt: box(div.querySelector('dt')), dd: box(div.querySelector('dd')) }
     })""")
     sheet = page.eval_on_selector("#results-sheet", "(s) => { const r = s.getBoundingClientRect(); return [r.left, r.right] }")
     assert len(boxes) == 4
@@ -109,11 +114,13 @@ def test_the_figures_line_up_with_their_labels(make_page, site_server, width) ->
         dt, dd = figure["dt"], figure["dd"]
         assert abs(dd["left"] - dt["left"]) < 1 and dd["bottom"] <= dt["top"] + 1, figure  # each number over its label
         assert sheet[0] <= dt["left"] and max(dt["right"], dd["right"]) <= sheet[1], (figure, sheet)  # none cut off
-    tops = sorted(f["dd"]["top"] for f in boxes)
-    # The numbers of a row stand at one height: two rows of two on a phone, one row of four wider.
-    line = [tops[:2], tops[2:]] if width <= PHONE["width"] else [tops]
-    for row in line:
-        assert max(row) - min(row) < 1, (width, tops)
+    # The numbers of a row of figures stand at one height (two rows of two on a phone, one of four wider).
+    rows: dict[int, list[float]] = {}
+    for figure in boxes:
+        rows.setdefault(round(figure["div"]["top"]), []).append(figure["dd"]["top"])
+    assert len(rows) == (2 if width <= PHONE["width"] else 1), rows
+    for tops in rows.values():
+        assert max(tops) - min(tops) < 1, (width, rows)
 
 
 def test_a_ranked_run_whose_post_failed_is_kept_and_sent_later_from_any_page(page, site_server) -> None:
