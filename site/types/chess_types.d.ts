@@ -114,3 +114,52 @@ export interface ChessPostAnswer {
   daily?: string | null
   offline?: boolean
 }
+
+/** A guest's rating estimate (chess/rating.js, the server's Glicko-2 rule). */
+export interface Estimate {
+  rating: number
+  rd: number
+  volatility: number
+}
+
+/** A puzzle's first result as the history and a guest's dashboard read it (chess/dashboard.js logEntry). */
+export interface LogEntry {
+  id: string
+  band: string
+  rating: number
+  themes: string[]
+  result: string
+  day: string
+  posted: string
+  before: number | null
+  after: number | null
+  change: number | null
+  daily: string | null
+  seconds: number | null
+}
+
+/** What a finished puzzle counts for in this browser (chess/results.js settled), kept by ChessStore.keep. */
+export interface ChessOutcome {
+  band: string
+  clean: boolean
+  /** What it adds to its band's tally. */
+  counts: ('solved' | 'clean' | 'missed')[]
+  /** The day a daily solved on its own day marks for the streak. */
+  streakDay: string | null
+  /** A clean solve's seconds, for the band's best. */
+  cleanTime: number | null
+  /** The puzzle's themes (space-separated), counted played (and clean). */
+  themes: string
+  /** A guest's estimate after this result, and its move. */
+  estimate: Estimate | null
+  estimated: { before: number, after: number } | undefined
+  log: LogEntry
+}
+
+/** A band's tally in this browser. */
+export interface BandTally {
+  solved: number
+  clean: number
+  missed: number
+  best?: number
+}

@@ -14,7 +14,7 @@ import { formatTime } from '../lib/clock.js'
 import { byIds, setText, announce } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
-import { kindOf } from './ctrl.js'
+import { kindOf } from './result_words.js'
 
 const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
