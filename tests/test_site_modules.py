@@ -49,16 +49,16 @@ def test_modules_imported_only_statically_are_inside_the_bundles(published):
 def test_the_play_view_is_one_file_and_the_rules_come_after_it(published):
     """play.js holds the board, the controller and the view; chess.js (in rules.js) is asked for
     once the board is drawn, so it is not in the graph a puzzle's address preloads."""
-    assert module_graph(published, "js/chess/play.js") == ["js/chess/play.js", "js/lib/session.js", "js/lib/tickets.js"]
+    assert module_graph(published, "js/chess/play.js") == ["js/chess/play.js", "js/lib/session.js"]
     start = b"Invalid FEN: must contain six space-delimited fields"  # chess.js's own words
     assert "./rules.js" in _DYNAMIC.findall(published["js/chess/play.js"].decode("utf-8"))
     assert start not in published["js/chess/play.js"] and start in published["js/chess/rules.js"]
 
 
 def test_a_module_keeping_state_for_the_page_is_one_file(published):
-    """lib/tickets.js's tab id and tickets: in one file every bundle imports, never copied."""
+    """lib/session.js's tab id and tickets: in one file every bundle imports, never copied."""
     holding = [rel for rel in _modules(published) if b"pb:play-asked:" in published[rel]]
-    assert holding == ["js/lib/tickets.js"]
+    assert holding == ["js/lib/session.js"]
 
 
 def test_the_home_views_graph_leaves_out_what_it_loads_on_demand(published):

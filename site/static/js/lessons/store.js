@@ -16,7 +16,7 @@
  */
 import { namespace } from '../lib/storage.js'
 import { call, getPlayer } from '../lib/api.js'
-import { askTicket as ask, notBefore, ticketKey } from '../lib/tickets.js'
+import { askTicket as ask, notBefore, ticketKey } from '../lib/session.js'
 
 const keep = namespace('pb:lessons:')
 const MAX_SECONDS = 86_400 // the most a result may claim (the API's limit): a puzzle left open for days claims a day

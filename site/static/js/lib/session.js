@@ -17,8 +17,10 @@
  * of this browser opened a puzzle of the game meanwhile (the server holds the play left part way
  * with its time: `takeUp`).
  *
- * It keeps state for the page (who listens for answers), so the build keeps it one file every
- * bundle imports (sitebuild/bundle.py, SHARED).
+ * It keeps state for the page (who listens for answers, and through lib/tickets.js the tickets on
+ * their way and this tab's id), so the build keeps it one file every bundle imports
+ * (sitebuild/bundle.py, SHARED); a game's module asks for a ticket through it, never from
+ * lib/tickets.js itself, which would be bundled into its page a second time.
  */
 /** @import { Answer, Call, GameStore, Kept, Opening, Player, PlayRecord, Posted, Posting, TicketAnswer } from '../session_types.js' */
 /** @import { PlayUi, SessionUi, PlayClock } from '../play_types.js' */
@@ -26,6 +28,11 @@ import { call as callApi, getPlayer } from './api.js'
 import { playerQuery } from './dates.js'
 import { droppedAnswer, resultKey } from './outbox.js'
 import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, ticketFor, ticketKey } from './tickets.js'
+
+// The tickets a game asks for outside a play session (a lesson's, a Storm run's start), from here:
+// lib/tickets.js keeps the tickets on their way, which must be one copy for the page, and only this
+// module imports it (sitebuild/bundle.py, SHARED).
+export { askTicket, notBefore, ticketKey }
 
 /** lib/api.js's call, as the Call of site/types/session_types.d.ts. */
 const call = /** @type {Call} */ (callApi)

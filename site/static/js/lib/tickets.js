@@ -6,8 +6,9 @@
  * offline (counted for the player alone: unrated, on no board); so does one whose ticket the
  * server refuses (a puzzle opened on another device closed it, say), rather than being lost.
  *
- * It keeps state for the page (the tickets on their way, this tab's id), so the build keeps it one
- * file every bundle imports (sitebuild/bundle.py, SHARED).
+ * It keeps state for the page (the tickets on their way, this tab's id): lib/session.js alone
+ * imports it, and the build keeps that one file every bundle imports (sitebuild/bundle.py, SHARED);
+ * other modules ask for a ticket through lib/session.js.
  */
 /** @import { Answer, Call, TicketAnswer, TicketTimes } from '../session_types.js' */
 import { call as callApi } from './api.js'

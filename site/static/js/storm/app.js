@@ -19,8 +19,7 @@ import { reason } from '../lib/api.js'
 import { playerDay, playerQuery, longDate } from '../lib/dates.js'
 import { announce } from '../lib/dom.js'
 import { RunPage } from '../lib/run_page.js'
-import { signedIn } from '../lib/session.js'
-import { askTicket, ticketKey } from '../lib/tickets.js'
+import { askTicket, signedIn, ticketKey } from '../lib/session.js'
 
 const store = new StormStore()
 const view = new StormView() // one view of the page's elements, drawing each run's controller in turn
