@@ -103,18 +103,6 @@ export interface ChessOptions {
   coordinates: boolean
 }
 
-/** A solve's or a miss's answer (POST /api/chess/solves, /api/chess/misses), as far as the browser reads it. */
-export interface ChessPostAnswer {
-  already?: boolean
-  rating?: { before?: number, after?: number, provisional?: boolean, rd?: number } | null
-  streak?: number | null
-  freezes_used?: number | null
-  place?: number | null
-  about?: boolean
-  daily?: string | null
-  offline?: boolean
-}
-
 /** A guest's rating estimate (chess/rating.js, the server's Glicko-2 rule). */
 export interface Estimate {
   rating: number

@@ -28,6 +28,7 @@
 /** @import { BandTally, ChessKept, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
+import { fieldsOf, isNumber, isWhole } from '../lib/answers.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 import { ReviewKeep } from '../review/keep.js'
@@ -64,20 +65,20 @@ export function keyOf(band, id) {
  * @returns {ChessKept}
  */
 export function summarise(answer) {
-  const data = /** @type {Record<string, any> | null} */ (answer && typeof answer === 'object' ? answer : null)
+  const data = fieldsOf(answer)
   /** @type {ChessKept} */
   const out = { already: Boolean(data && data.already) }
   if (!data) return out
-  const rating = data.rating
-  if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) {
+  const rating = fieldsOf(data.rating)
+  if (rating && isNumber(rating.before) && isNumber(rating.after)) {
     out.rating = { before: rating.before, after: rating.after }
     // A provisional rating is said to be one on the sheet, with its ± (the RD).
     if (typeof rating.provisional === 'boolean') out.rating.provisional = rating.provisional
-    if (Number.isFinite(rating.rd)) out.rating.rd = rating.rd
+    if (isNumber(rating.rd)) out.rating.rd = rating.rd
   }
-  if (Number.isInteger(data.streak)) out.streak = data.streak
-  if (Number.isInteger(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
-  if (Number.isInteger(data.place)) out.place = data.place
+  if (isWhole(data.streak)) out.streak = data.streak
+  if (isWhole(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
+  if (isWhole(data.place)) out.place = data.place
   if (data.about === true) out.about = true // the place is known within 1%, not exactly
   if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
   if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board

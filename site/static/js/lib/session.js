@@ -23,7 +23,7 @@
  * lib/tickets.js itself, which would be bundled into its page a second time.
  */
 /** @import { Answer, Call, GameStore, Kept, Opening, Player, PlayRecord, Posted, Posting, TicketAnswer } from '../session_types.js' */
-/** @import { PlayUi, SessionUi, PlayClock } from '../play_types.js' */
+/** @import { PlayClock, PlayHooks, PlayUi, SessionUi } from '../play_types.js' */
 import { call as callApi, getPlayer } from './api.js'
 import { playerQuery } from './dates.js'
 import { droppedAnswer, resultKey } from './outbox.js'
@@ -216,6 +216,7 @@ export class Play {
  * @template {GameStore<R>} [S=GameStore<R>] the game's store
  * @template {SessionUi} [U=SessionUi] the game's view
  * @extends {Play<U>}
+ * @implements {PlayHooks<R>}
  */
 export class PlaySession extends Play {
   /**

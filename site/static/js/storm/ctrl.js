@@ -206,9 +206,9 @@ export class StormCtrl extends PlaySession {
     board.enable(this.color)
   }
 
-  /** End the run here (the view asks first). */
+  /** End the run here (the view asks first); resolves once its result is in. */
   endRun() {
-    this.end('player')
+    return this.end('player')
   }
 
   /**

@@ -16,6 +16,7 @@
 /** @import { StreakBest } from './results.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
+import { fieldsOf, isWhole } from '../lib/answers.js'
 
 export const PREFIX = 'pb:streak:'
 export const DAYS_KEPT = 60
@@ -29,21 +30,21 @@ export const dayKey = (date) => `d:${date}`
  * @returns {RunKept<StreakFigures>}
  */
 export function summarise(answer) {
-  const data = /** @type {Record<string, any> | null} */ (answer && typeof answer === 'object' ? answer : null)
+  const data = fieldsOf(answer)
   /** @type {RunKept<StreakFigures>} */
   const out = { ranked: Boolean(data && data.ranked), already: Boolean(data && data.already) }
   if (!data) return out
-  if (Number.isInteger(data.place)) out.place = data.place
+  if (isWhole(data.place)) out.place = data.place
   if (data.about === true) out.about = true // the place is known within 1%, not exactly
-  if (Number.isInteger(data.top)) out.top = data.top
+  if (isWhole(data.top)) out.top = data.top
   if (data.boarded === true) out.boarded = true
-  const result = data.result
-  if (result && typeof result === 'object' && Number.isInteger(result.score)) {
+  const result = fieldsOf(data.result)
+  if (result && isWhole(result.score)) {
     out.result = {
       score: result.score,
-      highest: Number.isInteger(result.highest) ? result.highest : null,
-      skipped: Number.isInteger(result.skipped) ? result.skipped : null,
-      missed: Number.isInteger(result.missed) ? result.missed : null,
+      highest: isWhole(result.highest) ? result.highest : null,
+      skipped: isWhole(result.skipped) ? result.skipped : null,
+      missed: isWhole(result.missed) ? result.missed : null,
     }
   }
   return out
