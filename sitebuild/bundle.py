@@ -11,8 +11,8 @@ rather than a level of imports at a time (docs/site.md, "The first board").
   folders under static/, as cm_board.js does.
 - **A module that keeps state for the page is one file** (SHARED): bundled into two files it
   would be two modules, each with its own state. lib/session.js keeps the tickets asked for, the
-  tab's id (lib/tickets.js, which only it imports) and who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
-  that copies of it share it.)
+  tab's id (lib/tickets.js, which only it imports) and who listens for answers. (lib/dom.js keeps
+  its announcer's timer on the element, so that copies of it share it.)
 - Modules imported only statically are in the bundles, not published on their own. The classic
   scripts (CLASSIC) and everything not JavaScript go through `sitebuild/minify.py` as before.
 

@@ -168,13 +168,15 @@ def test_a_ranked_run_whose_post_failed_is_taken_later_while_its_ticket_lives(wo
     assert kept.json()["ranked"] is True and kept.json()["result"]["score"] == 1
     assert runs(players[0]) == [1]
     # 2026-12-01, the day after, ends everywhere at 12:00 UTC on 2026-12-02 (its midnight at UTC-12).
-    world.clock.advance(seconds=(dt.datetime(2026, 12, 2, 11, 59, tzinfo=dt.UTC) - world.clock()).total_seconds())
+    before_the_end = dt.datetime(2026, 12, 2, 11, 59, tzinfo=dt.UTC)
+    world.clock.advance(seconds=(before_the_end - world.clock()).total_seconds())
     assert post(world, players[1], tickets[1], moves, 120).status_code == 200
     assert runs(players[1]) == [1]
     world.clock.advance(minutes=2)
     late = post(world, players[2], tickets[2], moves, 120)
     assert late.status_code == 422
-    assert "arrived on 2026-12-02: a Storm run is taken until the end of the day after its own" in late.json()["error"]
+    said = "arrived on 2026-12-02: a Storm run is taken until the end of the day after its own"
+    assert said in late.json()["error"]
     assert runs(players[2]) == []
 
 

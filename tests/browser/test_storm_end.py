@@ -33,15 +33,17 @@ def solve_first(page: Any, run: list[Puzzle]) -> None:
     puzzle = run[0]
     for k, uci in enumerate(puzzle.solution):
         ch.click_move(page, uci, ch.solver_color(puzzle))
-        wait_move(page, 1 if k < len(puzzle.solution) - 1 else 2, k + 1 if k < len(puzzle.solution) - 1 else 0, fake=False)
+        last = k == len(puzzle.solution) - 1
+        wait_move(page, 2 if last else 1, 0 if last else k + 1, fake=False)
 
 
 def pieces_of(board: chess.Board) -> dict[str, str]:
-    return {chess.square_name(sq): ("w" if p.color else "b") + p.symbol().lower() for sq, p in board.piece_map().items()}
+    pieces = board.piece_map().items()
+    return {chess.square_name(sq): ("w" if p.color else "b") + p.symbol().lower() for sq, p in pieces}
 
 
 def wait_pieces(page: Any, board: chess.Board | None) -> None:
-    """Until the board draws `board`'s pieces (none for None): it draws a new position in a frame of its own."""
+    """Until the board draws `board`'s pieces (none for None): a new position comes in a frame of its own."""
     want = pieces_of(board) if board is not None else {}
     page.wait_for_function("""(want) => {
       const shown = Object.fromEntries([...document.querySelectorAll('#board .pieces g[data-square]')]
@@ -105,15 +107,20 @@ def test_the_figures_line_up_with_their_labels(make_page, site_server, width) ->
     end_run(page)
     page.locator("#results-sheet[open]").wait_for()
     boxes = page.eval_on_selector_all("#results-sheet dl.stats > div", """(divs) => divs.map((div) => {
-      const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom } }
+      const box = (el) => {
+        const r = el.getBoundingClientRect()
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }
+      }
       return { div: box(div), dt: box(div.querySelector('dt')), dd: box(div.querySelector('dd')) }
     })""")
-    sheet = page.eval_on_selector("#results-sheet", "(s) => { const r = s.getBoundingClientRect(); return [r.left, r.right] }")
+    sheet = page.eval_on_selector("#results-sheet", "(s) => [s.getBoundingClientRect().left,"
+                                  " s.getBoundingClientRect().right]")
     assert len(boxes) == 4
     for figure in boxes:
         dt, dd = figure["dt"], figure["dd"]
-        assert abs(dd["left"] - dt["left"]) < 1 and dd["bottom"] <= dt["top"] + 1, figure  # each number over its label
-        assert sheet[0] <= dt["left"] and max(dt["right"], dd["right"]) <= sheet[1], (figure, sheet)  # none cut off
+        # Each number over its label, and none cut off.
+        assert abs(dd["left"] - dt["left"]) < 1 and dd["bottom"] <= dt["top"] + 1, figure
+        assert sheet[0] <= dt["left"] and max(dt["right"], dd["right"]) <= sheet[1], (figure, sheet)
     # The numbers of a row of figures stand at one height (two rows of two on a phone, one of four wider).
     rows: dict[int, list[float]] = {}
     for figure in boxes:
@@ -129,13 +136,15 @@ def test_a_ranked_run_whose_post_failed_is_kept_and_sent_later_from_any_page(pag
     page.goto("/about/")
     page.evaluate("(p) => localStorage.setItem('pb:player', JSON.stringify(p))", player)
     allow_failed_fetch(page, "503", r"/api/storm/results", "the server is down as the run posts")
-    page.route("**/api/storm/results", lambda route: route.fulfill(status=503, content_type="application/json",
-                                                                    body=json.dumps({"error": "Try again later."})))
+    down = json.dumps({"error": "Try again later."})
+    page.route("**/api/storm/results",
+               lambda route: route.fulfill(status=503, content_type="application/json", body=down))
     run = started(page, site_server)
     solve_first(page, run)
     end_run(page)
     page.locator("#results-sheet[open]").wait_for()
-    assert page.text_content("#results-rank") == "Waiting to post your ranked run: it goes as soon as you are online."
+    waiting = "Waiting to post your ranked run: it goes as soon as you are online."
+    assert page.text_content("#results-rank") == waiting
     queued = page.evaluate("() => JSON.parse(localStorage.getItem('pb:storm:queue'))")
     assert [item["key"] for item in queued] == [f"run:{day_file(site_server)['date']}"]
     status, mine = site_server.get("/api/storm/me", token=player["token"])
