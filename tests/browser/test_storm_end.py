@@ -53,10 +53,11 @@ def wait_pieces(page: Any, board: chess.Board | None) -> None:
     }""", arg=want, timeout=5_000)
 
 
-def test_end_the_run_asks_first_and_keep_trying_plays_on(page, site_server) -> None:
+def test_end_the_run_asks_first_and_keep_trying_plays_on(page, site_server, axe) -> None:
     run = started(page, site_server)
     page.click("#end-button")
     assert page.is_visible("#end-confirm") and page.is_hidden("#end-button")
+    assert axe(page, "#play-view") == []
     assert page.text_content("#end-question") == "End the run here?"
     assert page.evaluate("() => document.activeElement.id") == "end-yes"
     assert page.locator("#results-sheet[open]").count() == 0 and page.is_hidden("#storm-done")
