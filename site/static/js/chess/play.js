@@ -219,7 +219,7 @@ async function openReplay(current) {
   if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
   // Its own address, so the results' link to the next one (#/replay) is a change of address.
   history.replaceState(null, '', `#/replay/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
-  return openPuzzle({ ...newRecord(row, next.band, null), replay: true }, current, /** @type {ChessStore} */ (/** @type {unknown} */ (new ReplayStore())))
+  return openPuzzle({ ...newRecord(row, next.band, null), replay: true }, current, new ReplayStore())
 }
 
 /**
@@ -252,7 +252,7 @@ async function openReview(current) {
     return notice('Nothing to review today', 'The puzzles due in your review aren’t in this edition of the book.')
   }
   history.replaceState(null, '', `#/review/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
-  return openPuzzle({ ...newRecord(row, next.band, null), replay: true, review: true }, current, /** @type {ChessStore} */ (/** @type {unknown} */ (new ReviewStore())))
+  return openPuzzle({ ...newRecord(row, next.band, null), replay: true, review: true }, current, new ReviewStore())
 }
 
 /**

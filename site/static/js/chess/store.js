@@ -360,9 +360,11 @@ export class ChessStore {
    * @returns {Estimate}
    */
   estimate() {
-    const kept = /** @type {Record<string, unknown> | null} */ (this.ns.get('estimate', null))
-    const ok = kept && ['rating', 'rd', 'volatility'].every((k) => Number.isFinite(kept[k]))
-    return ok ? /** @type {Estimate} */ (/** @type {unknown} */ (kept)) : { ...NEW_PLAYER }
+    const kept = fieldsOf(this.ns.get('estimate', null))
+    if (kept && isNumber(kept.rating) && isNumber(kept.rd) && isNumber(kept.volatility)) {
+      return { rating: kept.rating, rd: kept.rd, volatility: kept.volatility }
+    }
+    return { ...NEW_PLAYER }
   }
 
   /**

@@ -77,8 +77,8 @@ export class PuzzleView extends PlayView {
     this.sheetCover = false
     this.el.solutionConfirm.hidden = true
     this.el.solutionButton.hidden = false
-    const options = /** @type {Record<string, boolean>} */ (/** @type {unknown} */ (ctrl.options()))
-    for (const input of this.options) input.checked = options[input.dataset.option || '']
+    const options = ctrl.options()
+    for (const input of this.options) input.checked = options[/** @type {keyof typeof options} */ (input.dataset.option)]
     return this
   }
 
