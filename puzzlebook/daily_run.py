@@ -1,5 +1,5 @@
 """A ticketed daily run's settle step, shared by every run mode (Storm, Streak): what a scored post
-comes to against the player's day.
+comes to against the player's day; and how long a run's ticket lives (`ticket_lives`).
 
 The player's first started run of a day is their ranked one; a post of any other run is practice
 (scored, kept nowhere). A ranked run is kept once: a second post of it (a retry, or two at once)
@@ -10,6 +10,7 @@ value with a `beats`; puzzlebook.storm.kept and puzzlebook.streak.kept are the t
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
 
@@ -69,3 +70,23 @@ def settle(*, ranked: bool, kept: R | None, best: R | None, run: R) -> Settled[R
     if kept is not None:
         return Settled(RunAnswer(True, True, kept), None, None)
     return Settled(RunAnswer(True, False, run), run, run if run.beats(best) else None)
+
+
+# How many days after its own a run may still arrive: its ticket's life. A Streak run left part way
+# is posted on the next visit; a run whose post failed (no connection, a 503) is sent again from the
+# browser's outbox, on any page, maybe the next day.
+LATE_DAYS = 1
+
+
+def ticket_lives(day: dt.date, oldest: dt.date) -> bool:
+    """Whether the ticket of a run of `day` still lives when the oldest date anywhere is `oldest`
+    (puzzlebook.calendar.oldest_date): until the end of the day after the run's own, everywhere.
+    That is as long as the day's board is still published (service/boards/live.py: every date in
+    play and the one before), so a run taken then goes on its own day's board.
+
+    >>> ticket_lives(dt.date(2026, 12, 5), dt.date(2026, 12, 6))
+    True
+    >>> ticket_lives(dt.date(2026, 12, 5), dt.date(2026, 12, 7))
+    False
+    """
+    return (oldest - day).days <= LATE_DAYS

@@ -188,6 +188,8 @@ STORM = Game(
     entry="storm/app.js",
     boards=run_boards("storm", "Storm"),
     daily=True,
+    store="storm/store.js",
+    noun=("Storm run", "Storm runs"),
     archive=ArchiveLink("Storm", "Storm run of {day}", "/storm/#/{date}", 3),
 )
 

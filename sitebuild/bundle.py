@@ -6,13 +6,13 @@ rather than a level of imports at a time (docs/site.md, "The first board").
 - **An import() stays a request of its own**: the module it names is bundled the same way at its
   own path (chess/play.js at js/chess/play.js; chess/rules.js, chess.js inside, at
   js/chess/rules.js), so what loads by need (the play view, the rules, a store) still loads only
-  then. A relative `import.meta.url` (cm-chessboard's assets, from chess/board.js) still points
-  where it did: the bundles holding board.js (js/pages/<view>.js, js/chess/play.js, ...) sit two
-  folders under static/, as board.js does.
+  then. A relative `import.meta.url` (cm-chessboard's assets, from chess/cm_board.js) still points
+  where it did: the bundles holding cm_board.js (js/pages/<view>.js, js/chess/play.js, ...) sit two
+  folders under static/, as cm_board.js does.
 - **A module that keeps state for the page is one file** (SHARED): bundled into two files it
   would be two modules, each with its own state. lib/session.js keeps the tickets asked for, the
-  tab's id and who listens for answers. (lib/dom.js keeps its announcer's timer on the element, so
-  that copies of it share it.)
+  tab's id (lib/tickets.js, which only it imports) and who listens for answers. (lib/dom.js keeps
+  its announcer's timer on the element, so that copies of it share it.)
 - Modules imported only statically are in the bundles, not published on their own. The classic
   scripts (CLASSIC) and everything not JavaScript go through `sitebuild/minify.py` as before.
 

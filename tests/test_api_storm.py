@@ -147,10 +147,37 @@ def test_impossible_times_are_refused(world: World) -> None:
     world.clock.advance(seconds=200)
     out = post(world, me, ticket, [[wrong_move(run[0])], run[1].solution], 175)
     assert out.status_code == 422 and "clock ran out at 170 seconds" in out.json()["error"]
-    world.clock.advance(seconds=200)
-    late = post(world, me, ticket, [run[0].solution], 60)
-    assert late.status_code == 422 and "arrived 430 seconds after it started" in late.json()["error"]
     assert world.client.get("/api/storm/me", headers=me).json()["runs"] == []
+
+
+def test_a_ranked_run_whose_post_failed_is_taken_later_while_its_ticket_lives(world: World) -> None:
+    """Issue 40, 3.2: a ranked run's post that failed (no connection, a 503) is sent again from the
+    browser's outbox, maybe hours later; it is kept as played until the end of the day after its
+    own, everywhere (its ticket's life: puzzlebook.daily_run.ticket_lives), and refused after."""
+    players = [signed_up(world.client, name) for name in ("Ada", "Bob", "Cy")]
+    tickets = [start(world, me)["ticket"] for me in players]
+    run = puzzles(world)
+    moves = [run[0].solution, [wrong_move(run[1])]]
+
+    def runs(me: dict[str, str]) -> list[int]:
+        return [r["score"] for r in world.client.get("/api/storm/me", headers=me).json()["runs"]]
+
+    world.clock.advance(hours=5)  # long after the run's clock, which gave it 3 minutes
+    kept = post(world, players[0], tickets[0], moves, 120)
+    assert kept.status_code == 200, kept.text
+    assert kept.json()["ranked"] is True and kept.json()["result"]["score"] == 1
+    assert runs(players[0]) == [1]
+    # 2026-12-01, the day after, ends everywhere at 12:00 UTC on 2026-12-02 (its midnight at UTC-12).
+    before_the_end = dt.datetime(2026, 12, 2, 11, 59, tzinfo=dt.UTC)
+    world.clock.advance(seconds=(before_the_end - world.clock()).total_seconds())
+    assert post(world, players[1], tickets[1], moves, 120).status_code == 200
+    assert runs(players[1]) == [1]
+    world.clock.advance(minutes=2)
+    late = post(world, players[2], tickets[2], moves, 120)
+    assert late.status_code == 422
+    said = "arrived on 2026-12-02: a Storm run is taken until the end of the day after its own"
+    assert said in late.json()["error"]
+    assert runs(players[2]) == []
 
 
 def test_another_players_or_a_forged_ticket_is_refused(world: World) -> None:

@@ -21,6 +21,7 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import RunRefused, check_pace, starting_positions, verdicts
+from puzzlebook.daily_run import LATE_DAYS, ticket_lives
 from puzzlebook.streak.tally import BadRun, Tally, tally_run
 
 __all__ = [
@@ -50,12 +51,9 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], skipped
         raise RunRefused("unplayable", f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
 
 
-# How many days after its own a ranked run may still arrive (a run left part way, posted next day).
-LATE_DAYS = 1
-
-
 def check_late(day: dt.date, today: dt.date) -> None:
-    """RunRefused ("late") when a run of `day` arrives on `today`, more than LATE_DAYS later.
+    """RunRefused ("late") when a run of `day` arrives on `today` (the oldest date anywhere), after
+    its ticket's life (puzzlebook.daily_run.ticket_lives): more than LATE_DAYS later.
 
     >>> check_late(dt.date(2026, 12, 5), dt.date(2026, 12, 6))
     >>> check_late(dt.date(2026, 12, 5), dt.date(2026, 12, 7))  # doctest: +ELLIPSIS
@@ -63,7 +61,7 @@ def check_late(day: dt.date, today: dt.date) -> None:
     ...
     puzzlebook.chess.runs.RunRefused: This run of 2026-12-05 arrived on 2026-12-07: ...
     """
-    if (today - day).days > LATE_DAYS:
+    if not ticket_lives(day, today):
         raise RunRefused(
             "late",
             f"This run of {day.isoformat()} arrived on {today.isoformat()}: "

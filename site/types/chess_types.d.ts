@@ -1,8 +1,161 @@
-// Chess in the browser: the bundle's puzzles and index (chess/bundle.js), the log a guest's figures
-// are counted from (chess/dashboard.js), and what of a puzzle's record the shared modules read.
+// Chess Puzzles' contracts in the browser: a puzzle, the record a browser keeps of one (chess/ctrl.js
+// newRecord), what a finished one counts for (chess/results.js settled), and the server's answers the
+// chess modules read (from /api/openapi.json: SolveAnswer, MissAnswer, the votes). Never shipped.
+import type { Dropped, PlayRecord } from './session_types.js'
 
 /** A puzzle as a shard holds it: [id, FEN, moves (UCI, space-separated), rating, themes (space-separated), game]. */
 export type PuzzleRow = [id: string, fen: string, moves: string, rating: number, themes: string, game?: string]
+
+/** A puzzle read from its row (chess/puzzle.js fromRow). */
+export interface ChessPuzzle {
+  id: string
+  band: string
+  fen: string
+  line: string[]
+  rating: number
+  themes: string[]
+  /** The source game's reference, '' when the bundle doesn't know it. */
+  game: string
+}
+
+/** A rating's move, as a post's answer says it and the sheet shows it. */
+export interface RatingChange {
+  before: number
+  after: number
+  provisional?: boolean
+  rd?: number
+}
+
+/** What a record keeps of a solve's or a miss's answer (chess/store.js summarise). */
+export interface ChessKept {
+  already: boolean
+  rating?: RatingChange
+  /** The daily streak as the server counts it, and the days a freeze forgave. */
+  streak?: number
+  freezes_used?: number
+  place?: number
+  about?: boolean
+  /** The day whose board it went on. */
+  daily?: string
+  /** Counted for the player alone: unrated, on no board. */
+  offline?: boolean
+}
+
+/** What a record keeps of a post: the kept answer, or why it was dropped for good. */
+export type ChessAnswer = ChessKept | Dropped
+
+/** Where Endless drew the puzzle from (play.js): "Next" goes on there. */
+export interface PuzzleSource {
+  theme?: string | null
+  difficulty?: string
+  name?: string | null
+  mix?: string
+  level?: string
+}
+
+/** A puzzle as this browser keeps it (chess/ctrl.js newRecord), under pb:chess:p:<band>/<id>. */
+export interface ChessRecord extends PlayRecord {
+  band: string
+  id: string
+  row: PuzzleRow
+  /** The day whose daily it is, or null. */
+  daily: string | null
+  opened: number
+  state: 'playing' | 'solved' | 'shown'
+  /** The opponent's first move has been played. */
+  started: boolean
+  /** The solver's right moves so far. */
+  moves: string[]
+  /** The wrong moves tried, and the plies they were tried at (the analysis's "Why not my move?"). */
+  tries: string[]
+  triedAt?: number[]
+  mistakes: number
+  hints: number
+  /** How much of the hint the current move shows (0: none, 1: the piece, 2: its square). */
+  hintLevel: number
+  seconds: number
+  /** Solver moves shown by Show solution. */
+  shown: number
+  /** A wrong move or Show solution came first (the first result is a miss). */
+  missed: boolean
+  finished?: number
+  posted: ChessAnswer | null
+  missPosted?: ChessAnswer | null
+  /** A guest's estimate's move from this result ({before, after}). */
+  estimated?: { before: number, after: number }
+  bestTime?: boolean
+  ratingHigh?: boolean
+  source?: PuzzleSource
+  replay?: boolean
+  review?: boolean
+  /** The player's word on the puzzle (chess/votes.js). */
+  vote?: 'up' | 'down' | null
+  reason?: string | null
+  voteSerial?: number
+  voted?: { sent: true } | Dropped
+}
+
+/** The helpers a player may turn off. */
+export interface ChessOptions {
+  dots: boolean
+  lastMove: boolean
+  check: boolean
+  coordinates: boolean
+}
+
+/** A guest's rating estimate (chess/rating.js, the server's Glicko-2 rule). */
+export interface Estimate {
+  rating: number
+  rd: number
+  volatility: number
+}
+
+/** A first result in the history's words. */
+export type HistoryResult = 'clean' | 'help' | 'mistake' | 'missed' | 'shown'
+
+/** An entry of this browser's log of puzzles finished (chess/dashboard.js logEntry; the store keeps it). */
+export interface LogEntry {
+  id: string
+  band: string
+  rating: number
+  themes: string[]
+  result: HistoryResult
+  day: string
+  posted: string
+  /** A guest's estimated rating before and after (chess/rating.js), or null. */
+  before: number | null
+  after: number | null
+  change: number | null
+  /** The daily's day, for a daily. */
+  daily: string | null
+  seconds: number | null
+}
+
+/** What a finished puzzle counts for in this browser (chess/results.js settled), kept by ChessStore.keep. */
+export interface ChessOutcome {
+  band: string
+  clean: boolean
+  /** What it adds to its band's tally. */
+  counts: ('solved' | 'clean' | 'missed')[]
+  /** The day a daily solved on its own day marks for the streak. */
+  streakDay: string | null
+  /** A clean solve's seconds, for the band's best. */
+  cleanTime: number | null
+  /** The puzzle's themes (space-separated), counted played (and clean). */
+  themes: string
+  /** A guest's estimate after this result, and its move. */
+  estimate: Estimate | null
+  estimated: { before: number, after: number } | undefined
+  log: LogEntry
+}
+
+/** A band's tally in this browser. */
+export interface BandTally {
+  solved: number
+  clean: number
+  missed: number
+  best?: number
+}
 
 /** A band of the bundle's index. */
 export interface IndexBand {
@@ -42,48 +195,6 @@ export interface DayTally {
   rating: number | null
   /** theme -> [played, first try, sum of ratings]. */
   themes: Record<string, [number, number, number]>
-}
-
-/** A first result in the history's words. */
-export type HistoryResult = 'clean' | 'help' | 'mistake' | 'missed' | 'shown'
-
-/** An entry of this browser's log of puzzles finished (chess/dashboard.js logEntry; the store keeps it). */
-export interface LogEntry {
-  id: string
-  band: string
-  rating: number
-  themes: string[]
-  result: HistoryResult
-  day: string
-  posted: string
-  /** A guest's estimated rating before and after (chess/rating.js), or null. */
-  before: number | null
-  after: number | null
-  change: number | null
-  /** The daily's day, for a daily. */
-  daily: string | null
-  seconds: number | null
-}
-
-/** What the shared modules read of a chess puzzle's record (chess/ctrl.js newRecord makes it). */
-export interface PuzzleRecord {
-  band: string
-  id: string
-  row: PuzzleRow
-  daily: string | null
-  state: string
-  moves: string[]
-  /** Wrong moves tried, in UCI. */
-  tries: string[]
-  mistakes: number
-  hints: number
-  seconds: number
-  missed: boolean
-  /** Played in a Replay missed run. */
-  replay?: boolean
-  /** A guest's rating estimate around it (chess/rating.js). */
-  estimated?: { before?: number, after?: number } | null
-  [field: string]: unknown
 }
 
 /** A step of your difficulty (chess/difficulty.js). */
@@ -156,13 +267,7 @@ export interface MixUi {
 }
 
 /** A puzzle as the game plays it (chess/puzzle.js fromRow): its row read. */
-export interface Puzzle {
-  id: string
-  band: string
-  fen: string
-  /** The line in UCI: the opponent's setup move first, then solver and opponent in turn. */
-  line: string[]
-  rating: number
-  themes: string[]
-  game: string
-}
+export type Puzzle = ChessPuzzle
+
+/** What the shared modules (the dashboard, the history, the mix) read of a chess puzzle's record. */
+export type PuzzleRecord = ChessRecord

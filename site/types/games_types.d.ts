@@ -1,6 +1,8 @@
 // js/games.js, the browser's copy of the game registry (puzzlebook/games.py, written by
 // sitebuild/games_js.py): its games, their boards and the chess bands, and what generic code
 // (the flush, the sign-in page's count, the archive) reads of a game's store.
+import type { GameStore as SessionStore, PlayRecord } from './session_types.js'
+
 
 /** How the archive links a game's days. */
 export interface ArchiveLinks {
@@ -65,50 +67,27 @@ export interface Band {
 }
 
 /** A finished or open record in a game's store, as generic code reads it. */
-export interface KeptRecord {
-  state?: string
+export type KeptRecord = PlayRecord & {
   /** Who was signed in when the go ended (null or missing: nobody). */
   by?: string | null
-  [field: string]: unknown
 }
 
-/** An item waiting in a store's outbox, as generic code reads it. */
-export interface WaitingItem {
-  key: string
-  kind: string
-  by?: string
-}
-
-/** What generic code reads of a game's store (each game's store module, opened by openStore). */
-export interface GameStore {
-  posting: {
-    game: string
-    /** Its kinds in posting order. */
-    order: string[]
-    /** Where each kind's answer goes in a record. */
-    answers: Record<string, string>
-    /** The states of a finished record. */
-    finished: string[]
-    keyOf(rec: KeptRecord): string
-  }
-  outbox: {
-    items(): WaitingItem[]
-    sent(): string[]
-    others(by: string | null | undefined): WaitingItem[]
-  }
+/** What generic code reads of a game's store (each game's store module, opened by openStore): the
+ * play session's store, and the archive's mark of a day. */
+export interface GameStore extends SessionStore<PlayRecord> {
   /** The records this browser keeps, newest first. */
   recent(): KeptRecord[]
   /** A day's mark in the archive ("solved", "gave up", "started"), for a game whose links carry one. */
   dayMark?(date: string): string | null
 }
 
-/** A game's store module. */
 /** A game's module of results waiting outside the outbox (lessons: each lesson's own queue). */
 export interface WaitingModule {
   /** Post whatever waits, anyone's (a guest's goes without a token). */
   postWaiting(): Promise<unknown>
 }
 
+/** A game's store module. */
 export interface StoreModule {
   openStore(backend?: import('./storage_types.js').StorageBackend): GameStore
 }

@@ -1,18 +1,101 @@
-// Lessons in the browser: a lesson's puzzles as the API gives them to play (the import's
-// checked form, docs/lessons.md), and the import page's report.
+// Lessons in the browser: a lesson as the student's page plays it (GET /api/lessons/<id>: the
+// LessonOut of /api/openapi.json, as far as lessons/ctrl.js reads it), a puzzle's result, the puzzle
+// in play as the browser keeps it (lessons/store.js), and the import page's report (the import's
+// checked form, docs/lessons.md). Never shipped.
 import type { CheckedPuzzle as EngineCheckedPuzzle } from './lesson_check_types.js'
 
-
-/** A move of a lesson puzzle's line, both sides' in order. */
-export interface LessonMove {
+/** A teacher's answer to a wrong move: the opponent's reply, and the teacher's words. */
+export interface Refutation {
   uci: string
-  [field: string]: unknown
+  reply: string
+  reply_san: string
+  comment?: string
 }
 
-/** A lesson puzzle as played (GET /api/lessons/<id>'s puzzles). */
+/** A move of a lesson puzzle's line, either side's. */
+export interface LessonMove {
+  uci: string
+  san: string
+  comment: string
+  hint?: string
+  by_student: boolean
+  refutations?: Refutation[]
+}
+
+/** A puzzle of a lesson. */
 export interface LessonPuzzle {
+  /** Its place in the lesson, from 1. */
+  index: number
+  title: string
+  fen: string
+  student: 'white' | 'black'
+  opponent_first: boolean
+  intro: string
   moves: LessonMove[]
-  [field: string]: unknown
+}
+
+/** A lesson as the API gives it. */
+export interface Lesson {
+  id: string
+  name: string
+  puzzles: LessonPuzzle[]
+  /** Each puzzle's revision, by place: a result on an earlier one is not this run's. */
+  revs?: number[]
+}
+
+/** A puzzle's result in this run. */
+export interface LessonResult {
+  solved: boolean
+  clean: boolean
+  mistakes: number
+  hints: number
+  rev: number
+}
+
+/** A play ticket as the lesson keeps it: the text, and when it came by this browser's clock. */
+export interface LessonTicket {
+  ticket: string
+  at: number | null
+}
+
+/** The puzzle in play as far as it went (lessons/store.js progressOf, keepProgress). */
+export interface LessonProgress {
+  puzzle?: number
+  rev?: number
+  ply: number
+  mistakes: number
+  hints: number
+  hintLevel: number
+  shown: boolean
+  opened: number
+  ticket: LessonTicket | null
+}
+
+/** A move played in the lesson, with its comment, as the line box shows it. */
+export interface LessonLine {
+  label: string
+  comment: string
+  byStudent: boolean
+}
+
+/** What a lesson's controller keeps and posts through (lessons/store.js, or a test's stand-ins). */
+export interface LessonKeeping {
+  recordResult(id: string, index: number, result: LessonResult): void
+  postResult(id: string, index: number, result: LessonResult & { seconds: number, floor: number }, ticket: LessonTicket | null): Promise<void>
+}
+
+/** Where a lesson's controller keeps the puzzle in play (lessons/store.js progressOf and keepProgress, or a test's). */
+export interface LessonProgressKeeping {
+  load(id: string, index: number, rev: number): LessonProgress | null
+  keep(id: string, progress: LessonProgress): void
+}
+
+/** A puzzle in the row under the panel: its result in this run, and whether it is the one in play. */
+export interface ProgressRow {
+  index: number
+  words: string
+  result: LessonResult | null
+  current: boolean
 }
 
 /** What a check of an import says (POST /api/lessons/validate's Checked; a refusal: ok false and its errors). */

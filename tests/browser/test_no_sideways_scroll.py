@@ -335,6 +335,7 @@ def _storm_play(page: Any, world: World) -> None:
 def _storm_results(page: Any, world: World) -> None:
     _storm_play(page, world)
     page.click("#end-button")
+    page.click("#end-yes")  # End the run asks first (issue 40), as Streak's does
     page.wait_for_selector("#results-sheet[open]")
     page.wait_for_function("() => document.getElementById('results-rank').textContent !== ''")
 
@@ -346,6 +347,7 @@ def _storm_review(page: Any, world: World) -> None:
     chess.click_move(page, chess.find_wrong_move(puzzle, 1), chess.solver_color(puzzle))
     page.wait_for_function("() => document.getElementById('board-frame').dataset.puzzle === '2'")
     page.click("#end-button")
+    page.click("#end-yes")
     page.wait_for_selector("#results-sheet[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("#storm-review:not([hidden]) li")

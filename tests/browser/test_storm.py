@@ -46,6 +46,12 @@ def wait_move(page: Any, puzzle: int, moves: int, *, fake: bool) -> None:
     raise AssertionError(f"puzzle {puzzle} never took move {moves + 1}")
 
 
+def end_run(page: Any) -> None:
+    """End the run: End the run, then the question's End it (issue 40: it asks first, as Streak's)."""
+    page.click("#end-button")
+    page.click("#end-yes")
+
+
 def wrong_move(puzzle: Puzzle) -> str:
     return ch.find_wrong_move(puzzle, 1)
 
@@ -146,7 +152,7 @@ def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_serve
     wait_move(page, 2, 0, fake=False)
     ch.click_move(page, wrong_move(run[1]), ch.solver_color(run[1]))
     wait_move(page, 3, 0, fake=False)
-    page.click("#end-button")
+    end_run(page)
     page.locator("#results-sheet[open]").wait_for()
     page.wait_for_function("() => document.getElementById('results-rank').textContent.startsWith('Ranked')")
     assert page.text_content("#results-score") == "1"
@@ -160,7 +166,7 @@ def test_a_ranked_run_is_posted_scored_and_ranked_then_practice(page, site_serve
     page.click("#again-button")
     wait_move(page, 1, 0, fake=False)
     assert page.text_content("#play-kind") == "Practice"
-    page.click("#end-button")
+    end_run(page)
     page.locator("#results-sheet[open]").wait_for()
     assert page.text_content("#results-rank").startswith("Practice")
     # Closing the sheet leaves the result in the play view, not a dead board with End the run.
@@ -233,7 +239,7 @@ def test_the_review_lists_the_run_each_puzzle_replayable(page, site_server, axe)
         solve_in_run(page, run, k)
     ch.click_move(page, run[third].solution[0], ch.solver_color(run[third]))
     wait_move(page, third + 1, 1, fake=False)
-    page.click("#end-button")
+    end_run(page)
     page.locator("#results-sheet[open]").wait_for()
     page.keyboard.press("Escape")
     page.locator("#results-sheet[open]").wait_for(state="detached")

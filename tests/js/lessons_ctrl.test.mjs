@@ -6,7 +6,8 @@ import assert from 'node:assert/strict'
 import { register } from 'node:module'
 
 register('./vendor_hooks.mjs', import.meta.url)
-const { LessonPuzzleCtrl, nextPuzzle, summary } = await import('../../site/static/js/lessons/ctrl.js')
+const { LessonPuzzleCtrl } = await import('../../site/static/js/lessons/ctrl.js')
+const { nextPuzzle, summary } = await import('../../site/static/js/lessons/progress.js')
 
 const NO_BEATS = { first: 0, reply: 0, solution: 0 }
 // Puzzle 1: Ra8 mates (so does Re8). Puzzle 2: the opponent's setup move, then the student's two.

@@ -1,4 +1,4 @@
-// A student's move in a lesson (site/static/js/lessons/moves.js, which the lesson page uses) is judged
+// A student's move in a lesson (site/static/js/lessons/moves.js's line, which the lesson page plays) is judged
 // by the chess game's rules (chess/rules.js, real chess.js): the line's move is right, another mating
 // move solves the puzzle too, and any other legal move is wrong, at the first move or later in a line.
 import { test } from 'node:test'
@@ -8,7 +8,9 @@ import { register } from 'node:module'
 register('./vendor_hooks.mjs', import.meta.url)
 const { Chess } = await import('../../site/static/js/vendor/chess.js')
 const { play } = await import('../../site/static/js/chess/rules.js')
-const { judgeMove, lineOf } = await import('../../site/static/js/lessons/moves.js')
+const { lineOf } = await import('../../site/static/js/lessons/moves.js')
+const { judge } = await import('../../site/static/js/chess/rules.js')
+const judgeMove = (puzzle, ply, chess, uci) => judge(lineOf(puzzle), ply, chess, uci) // the line's judge (chess/line.js)
 
 // Two rooks on the first rank, the king boxed in by its pawns: Ra8 and Re8 both mate.
 const TWO_MATES = {

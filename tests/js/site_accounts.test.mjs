@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { MemoryStorage, namespace } from '../../site/static/js/lib/storage.js'
-import { Outbox } from '../../site/static/js/lib/session.js'
+import { Outbox } from '../../site/static/js/lib/outbox.js'
 import { ChessStore } from '../../site/static/js/chess/store.js'
 import { ChainStore } from '../../site/static/js/chain/store.js'
 import { notPosted, notPostedWords } from '../../site/static/js/lib/local_records.js'
@@ -47,9 +47,9 @@ test('signing in leaves the guest records and counts them as not posted', async 
   const before = JSON.stringify(Object.fromEntries(backend.map))
 
   const found = await notPosted('bob', backend)
-  assert.deepEqual(found, { chess: 2, chain: 1, streak: 0, waiting: 1 })
+  assert.deepEqual(found, { chess: 2, chain: 1, storm: 0, streak: 0, waiting: 1 })
   assert.equal(JSON.stringify(Object.fromEntries(backend.map)), before) // nothing was touched
-  assert.deepEqual(await notPosted('ada', backend), { chess: 2, chain: 1, streak: 0, waiting: 0 })
+  assert.deepEqual(await notPosted('ada', backend), { chess: 2, chain: 1, storm: 0, streak: 0, waiting: 0 })
   assert.equal(
     notPostedWords(found, 'Bob'),
     'This browser keeps the 2 chess puzzles and 1 Chain you finished here without a player: they stay in ' +

@@ -1,8 +1,8 @@
-// Play tickets in the browser (site/static/js/lib/session.js): a queued result goes with the ticket its
+// Play tickets in the browser (site/static/js/lib/tickets.js): a queued result goes with the ticket its
 // puzzle got, or as offline without one (the asking and waiting: tests/browser/test_tickets.py).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { ticketed } from '../../site/static/js/lib/session.js'
+import { ticketed } from '../../site/static/js/lib/tickets.js'
 
 test('a result goes with its ticket, or marked offline when none came', () => {
   const body = { id: 'abcde', band: 'Easy', seconds: 9 }
@@ -14,14 +14,14 @@ test('a result goes with its ticket, or marked offline when none came', () => {
 })
 
 test('a quick finish posts once a second a move has passed since its ticket came, less the allowance', async () => {
-  const { notBefore } = await import('../../site/static/js/lib/session.js')
+  const { notBefore } = await import('../../site/static/js/lib/tickets.js')
   assert.equal(notBefore(10_000, 3), 10_000 + 3000 - 1000 + 250)
   assert.equal(notBefore(undefined, 3), 0, 'no ticket came: nothing to wait for')
   assert.equal(notBefore(10_000, 0), 0, 'a miss claims no time')
 })
 
 test('a ticket taken up again came as late as its issue moved on, never sooner than the truth', async () => {
-  const { arrival, notBefore } = await import('../../site/static/js/lib/session.js')
+  const { arrival, notBefore } = await import('../../site/static/js/lib/tickets.js')
   // The first came at 10 s by this browser (issued at 1,000,000 by the server's clock). Played 40 s,
   // left for another puzzle, taken up again: the server issues the new one at now less those 40 s,
   // 300 s on, so the wait for a quick finish counts from 310 s here, not from the first arrival.
@@ -39,7 +39,7 @@ test('a ticket taken up again came as late as its issue moved on, never sooner t
 })
 
 test('a result posts with the ticket on its way when one was asked, else the one it had', async () => {
-  const { askTicket, ticketFor } = await import('../../site/static/js/lib/session.js')
+  const { askTicket, ticketFor } = await import('../../site/static/js/lib/tickets.js')
   let answer
   globalThis.fetch = () => new Promise((resolve) => { answer = resolve })
   const kept = []

@@ -4,7 +4,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 
-import { resultKey, resultKeys, ticketKey, withAnswer, flush, onPosted } from '../../site/static/js/lib/session.js'
+import { resultKey, resultKeys } from '../../site/static/js/lib/outbox.js'
+import { ticketKey } from '../../site/static/js/lib/tickets.js'
+import { withAnswer, flush, onPosted } from '../../site/static/js/lib/session.js'
 import { ChessStore, POSTING as CHESS } from '../../site/static/js/chess/store.js'
 import { ChainStore, POSTING as CHAIN } from '../../site/static/js/chain/store.js'
 import { MemoryStorage } from '../../site/static/js/lib/storage.js'

@@ -2,7 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { namespace, MemoryStorage } from '../../site/static/js/lib/storage.js'
-import { Outbox } from '../../site/static/js/lib/session.js'
+import { Outbox } from '../../site/static/js/lib/outbox.js'
 
 test('a namespace keeps values as JSON under its prefix and lists only its own keys', () => {
   const backend = new MemoryStorage()

@@ -87,8 +87,11 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "streak": false,
     "rating": false,
     "daily": true,
-    "store": null,
-    "noun": null,
+    "store": "storm/store.js",
+    "noun": [
+      "Storm run",
+      "Storm runs"
+    ],
     "waiting": null,
     "archive": {
       "label": "Storm",
@@ -421,6 +424,7 @@ export const UCI = /* @__PURE__ */ new RegExp("^(?:[a-h][1-8][a-h][1-8][qrbn]?)(
 export const STORES = /* @__PURE__ */ Object.freeze({
   chess: () => /** @type {Promise<StoreModule>} */ (import('./chess/store.js')),
   chain: () => /** @type {Promise<StoreModule>} */ (import('./chain/store.js')),
+  storm: () => /** @type {Promise<StoreModule>} */ (import('./storm/store.js')),
   streak: () => /** @type {Promise<StoreModule>} */ (import('./streak/store.js')),
 })
 

@@ -10,7 +10,7 @@
  *   queue           solves and give-ups waiting to post (and queue-sent: the keys posted)
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/session.js'
+import { Outbox, droppedAnswer } from '../lib/outbox.js'
 
 export const PREFIX = 'pb:chain:'
 export const RECENT_KEPT = 400
@@ -40,6 +40,7 @@ export function summarise(data, kind) {
  * How a day's solves and give-ups post and where their answers go (lib/session.js reads it).
  * Only a signed-in player's results are queued; a give-up posts before a solve held for the
  * same day: the first result stands.
+ * @type {import('../session_types.js').Posting<import('../chain_types.js').ChainRecord>}
  */
 export const POSTING = {
   game: 'chain',

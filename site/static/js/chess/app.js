@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Chess Puzzles' page (/): the routes and the home view.
  *
@@ -19,17 +20,35 @@
  * (play.js: the board, the rules, the bundle) load when a puzzle is opened; what this browser
  * keeps (store.js) loads only when it keeps something. docs/site.md, "The first board".
  */
+/** @import { ChessRecord } from '../chess_types.js' */
+/** @import { Player } from '../session_types.js' */
+/** @import { ChessStore } from './store.js' */
 import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
 import { nextTask } from '../lib/tasks.js'
 import { $, toast } from '../lib/dom.js'
+import { markDaily, swapCard } from './home_card.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
 
+/**
+ * The element with `id`, one of the home page's own.
+ * @template {HTMLElement} [E=HTMLElement]
+ * @param {string} id
+ * @returns {E}
+ */
+const byId = (id) => /** @type {E} */ ($(id))
+
+/** @returns {Player | null} */
+const player = () => getPlayer()
+
+/** @typedef {import('./home_card.js').ServerDay} ServerDay */
+
 let routeSerial = 0
-let play = null // the play view's module, once a puzzle was opened
+/** @type {Promise<typeof import('./play.js')> | null} the play view's module, once a puzzle was opened */
+let play = null
 
 function playModule() {
   if (!play) {
@@ -49,8 +68,9 @@ const PRELOADS_AT_ONCE = 6
  * trip each. Not from <head>: the home view never needs them, and a puzzle's address paints
  * its frame first. A few at a time, a task each, so input and paint come between.
  */
+/** @param {HTMLElement | null} script the page's script naming the play view's modules */
 async function preload(script) {
-  const urls = script ? script.dataset.modules.split(' ').filter(Boolean) : []
+  const urls = script ? (script.dataset.modules || '').split(' ').filter(Boolean) : []
   for (let i = 0; i < urls.length; i += PRELOADS_AT_ONCE) {
     if (i) await nextTask()
     for (const url of urls.slice(i, i + PRELOADS_AT_ONCE)) {
@@ -95,7 +115,7 @@ async function route() {
   }
   // The card takes focus once drawn, unless the player is already at work in it: the home's server
   // reads can end after they have opened Sign out, whose safe answer holds focus.
-  if (head === 'you' && current() && !$('you').contains(document.activeElement)) $('you').focus()
+  if (head === 'you' && current() && !byId('you').contains(document.activeElement)) byId('you').focus()
 }
 
 /**
@@ -105,16 +125,17 @@ async function route() {
  * board, which covers it when drawn, and goes once the view is shown. The picture is in the light
  * scheme's colours: they are set here to the page's. Only for the card's own daily (the card draws
  * the first band's), only on its day.
+ * @param {string[]} parts the address's
  */
 function paintPicture([head, band, date]) {
   const card = $('daily-today')
-  const first = card && card.querySelector('.daily-item')
+  const first = /** @type {HTMLElement | null} */ (card && card.querySelector('.daily-item'))
   const svg = card && card.querySelector('.daily-preview svg')
-  if (head !== 'daily' || !first || !svg || first.dataset.band !== band || $('board-picture')) return
+  if (!card || head !== 'daily' || !first || !svg || first.dataset.band !== band || $('board-picture')) return
   const today = playerDay()
   if (card.dataset.day !== today || (date !== undefined && date !== today)) return
   const colours = getComputedStyle(document.documentElement)
-  const copy = svg.cloneNode(true)
+  const copy = /** @type {Element} */ (svg.cloneNode(true))
   for (const [part, colour] of [['.diagram-light', '--square-light'], ['.diagram-dark', '--square-dark']]) {
     const value = colours.getPropertyValue(colour).trim()
     const el = copy.querySelector(part)
@@ -125,7 +146,7 @@ function paintPicture([head, band, date]) {
   picture.className = 'board-picture'
   picture.alt = ''
   picture.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(copy))
-  $('board-frame').prepend(picture)
+  byId('board-frame').prepend(picture)
 }
 
 /** The view the address names is shown: first_view.js's mark (the play view's frame held from the first paint) comes off. */
@@ -135,13 +156,14 @@ function opened() {
 
 // ---- home ------------------------------------------------------------------
 
+/** @param {() => boolean} current whether the home is still the address shown */
 async function renderHome(current) {
   const today = playerDay()
-  $('today-line').textContent = longDate(today)
+  byId('today-line').textContent = longDate(today)
   renderPlayer()
   renderDue(today)
   renderReview(today, current)
-  const card = $('daily-today')
+  const card = byId('daily-today')
   if (card.dataset.day !== today) {
     await swapCard(card, today)
     if (!current()) return
@@ -149,24 +171,26 @@ async function renderHome(current) {
   // Nothing kept in this browser: no store to load.
   const store = namespace(KEPT).keys().length ? new (await import('./store.js')).ChessStore() : null
   if (!current()) return
-  const items = [...document.querySelectorAll('#daily-list .daily-item')]
-  const recOf = (item) => (store ? store.record(item.dataset.band, item.dataset.id) : null)
+  const items = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#daily-list .daily-item')])
+  /** @param {HTMLElement} item */
+  const recOf = (item) => (store ? store.record(item.dataset.band || '', item.dataset.id || '') : null)
   // Signed in, a daily of today not finished here: the server's results are the day's, whatever
   // device they came from (docs/site.md, "The same day on every device"). Asked only then.
   const open = items.filter((item) => { const rec = recOf(item); return !rec || rec.state === 'playing' })
-  const mine = getPlayer() && open.length ? await serverDay(today) : null
+  const mine = player() && open.length ? await serverDay(today) : null
   if (!current() || (!store && !mine)) return
   for (const item of items) markDaily(item, recOf(item), mine)
   if (store) {
     renderTallies(store)
     await renderContinue(store)
   }
-  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(store.days(), today)
-  $('streak-line').hidden = !run.length
-  $('streak-line').textContent = run.length ? `Daily streak: ${streakDays(run)}.` : ''
+  const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used || 0 } : streakRun(store ? store.days() : [], today)
+  byId('streak-line').hidden = !run.length
+  byId('streak-line').textContent = run.length ? `Daily streak: ${streakDays(run)}.` : ''
 }
 
 /** The stats panel, opened by any [data-stats] button (docs/site.md, "Stats"): its modules load when asked for. */
+/** @type {import('../lib/stats_view.js').StatsView | null} */
 let statsView = null
 async function openStats() {
   const [{ ChessStore }, { localStatsDays }, { showStats }, { StatsView }] = await Promise.all([
@@ -180,22 +204,32 @@ document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)
 })
 
-/** The signed-in player's results for today's dailies from the server (GET /api/me/chess/<day>), or null. */
+/**
+ * The signed-in player's results for today's dailies from the server (GET /api/me/chess/<day>), or null.
+ * @param {string} day
+ * @returns {Promise<ServerDay | null>}
+ */
 async function serverDay(day) {
   const got = await call(`/me/chess/${day}`)
-  const mine = got.status === 200 ? got.data : null
+  const mine = /** @type {ServerDay | null} */ (got.status === 200 ? got.data : null)
   return mine && Array.isArray(mine.dailies) && Number.isInteger(mine.streak) ? mine : null
 }
 
-/** "12 days · 1 freeze used": a streak's length and the freezes it used. */
+/**
+ * "12 days · 1 freeze used": a streak's length and the freezes it used.
+ * @param {{ length: number, freezesUsed: number }} run
+ */
 function streakDays(run) {
   return `${run.length} ${run.length === 1 ? 'day' : 'days'}${freezesWords(run.freezesUsed)}`
 }
 
-/** What a signed-in student's classes have due (classes/home_due.js, loaded only for a player). */
+/**
+ * What a signed-in student's classes have due (classes/home_due.js, loaded only for a player).
+ * @param {string} today
+ */
 function renderDue(today) {
-  const card = $('due-card')
-  if (!getPlayer()) {
+  const card = byId('due-card')
+  if (!player()) {
     card.hidden = true
     return
   }
@@ -205,10 +239,12 @@ function renderDue(today) {
 /**
  * The review's card: how many puzzles are due today (review/home.js, loaded only when this browser
  * keeps a review or a player is signed in, whose review the server keeps: it is synced first).
+ * @param {string} today
+ * @param {() => boolean} current
  */
 function renderReview(today, current) {
-  const card = $('review-card')
-  if (!getPlayer() && namespace(KEPT).get('review', null) === null) {
+  const card = byId('review-card')
+  if (!player() && namespace(KEPT).get('review', null) === null) {
     card.hidden = true
     return
   }
@@ -218,99 +254,22 @@ function renderReview(today, current) {
   })
 }
 
-/**
- * The page was built on another day than today: put today's card in (the nightly publishes it
- * with the day's file), or say why there is none. The build day's board never stays up as today's.
- */
-async function swapCard(card, today) {
-  let res = null
-  try {
-    res = await fetch(`/daily/chess/${today}.html`)
-  } catch { /* offline */ }
-  // The card isn't out yet (the nightly publishes it as the day turns): the API's list of the day's
-  // dailies. The module loads only then.
-  const file = res && !res.ok ? await (await import('../lib/daily.js')).apiDaily('chess', today) : null
-  if (res && res.ok) {
-    card.innerHTML = await res.text()
-  } else if (file && Array.isArray(file.dailies) && file.dailies.length) {
-    card.replaceChildren(dailySide(file.dailies, today))
-  } else {
-    const preview = document.createElement('div')
-    preview.className = 'daily-preview'
-    preview.id = 'daily-preview'
-    const side = document.createElement('div')
-    side.className = 'daily-side'
-    const list = document.createElement('div')
-    list.className = 'daily-list'
-    list.id = 'daily-list'
-    list.append(paragraph(res
-      ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
-      : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
-    side.append(list)
-    card.replaceChildren(preview, side)
-  }
-  card.dataset.day = today
-}
-
-/** The card's list of the day's dailies without its picture: a link to each band's. */
-function dailySide(dailies, day) {
-  const side = document.createElement('div')
-  side.className = 'daily-side'
-  const list = document.createElement('div')
-  list.className = 'daily-list'
-  list.id = 'daily-list'
-  for (const daily of dailies) {
-    const link = document.createElement('a')
-    link.className = 'daily-item'
-    link.href = `#/daily/${encodeURIComponent(daily.band)}`
-    link.dataset.band = daily.band
-    link.dataset.id = daily.id
-    link.dataset.date = day
-    const parts = [['visually-hidden', 'Today’s puzzle: '], ['daily-band', daily.band], ['daily-state', 'Play'],
-      ['daily-rating', `Rated ${Number(daily.rating)}`]]
-    for (const [className, text] of parts) {
-      const span = document.createElement('span')
-      span.className = className
-      span.textContent = text
-      link.append(span)
-    }
-    list.append(link)
-  }
-  side.append(list)
-  return side
-}
-
-/**
- * Mark a daily of the card with how far the player got with it: this browser's record `rec`, unless
- * it is unfinished and the server's results `mine` (another device's) have more.
- */
-function markDaily(item, rec, mine) {
-  const theirs = mine && rec?.state !== 'solved' && rec?.state !== 'shown'
-    ? mine.dailies.find((d) => d && d.band === item.dataset.band && d.id === item.dataset.id) : null
-  let state = 'Play'
-  let tone = ''
-  if ((rec && rec.state === 'solved') || theirs?.solve) { state = 'Solved'; tone = 'is-solved' }
-  else if ((rec && rec.state === 'shown') || theirs?.miss?.how === 'gave-up') { state = 'Shown'; tone = 'is-shown' }
-  else if ((rec && rec.started) || theirs?.miss) { state = 'Continue'; tone = 'is-playing' }
-  const badge = item.querySelector('.daily-state')
-  badge.textContent = state
-  badge.className = `daily-state ${tone}`.trim()
-}
-
+/** @param {ChessStore} store */
 function renderTallies(store) {
   const tally = store.tally()
-  for (const el of document.querySelectorAll('[data-tally]')) {
-    const row = tally[el.dataset.tally]
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-tally]'))) {
+    const row = tally[el.dataset.tally || '']
     el.textContent = row && row.solved ? `${row.solved} solved` : ''
   }
 }
 
+/** @param {ChessStore} store */
 async function renderContinue(store) {
   const waiting = store.recent().filter((rec) => rec.state === 'playing' && rec.started).slice(0, 5)
-  $('continue-card').hidden = !waiting.length
+  byId('continue-card').hidden = !waiting.length
   if (!waiting.length) return
   const { formatTime } = await import('../lib/clock.js')
-  $('continue-list').replaceChildren(...waiting.map((rec) => {
+  byId('continue-list').replaceChildren(...waiting.map((rec) => {
     const li = document.createElement('li')
     const a = document.createElement('a')
     a.href = `#/p/${encodeURIComponent(rec.band)}/${encodeURIComponent(rec.id)}`
@@ -322,13 +281,14 @@ async function renderContinue(store) {
 }
 
 function renderPlayer() {
-  const player = getPlayer()
-  for (const el of document.querySelectorAll('#you [data-when]')) {
-    el.hidden = (el.dataset.when === 'player') !== Boolean(player)
+  const signedIn = player()
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#you [data-when]'))) {
+    el.hidden = (el.dataset.when === 'player') !== Boolean(signedIn)
   }
-  if (player) {
-    for (const el of document.querySelectorAll('#you [data-player-name]')) el.textContent = player.name
-    $('signin-link').value = signInLink(player.token)
+  if (signedIn) {
+    for (const el of document.querySelectorAll('#you [data-player-name]')) el.textContent = signedIn.name
+    const link = /** @type {HTMLInputElement} */ (byId('signin-link'))
+    link.value = signInLink(signedIn.token)
     wirePlayer()
   }
   document.dispatchEvent(new CustomEvent('player:change'))
@@ -339,26 +299,30 @@ function renderPlayer() {
  * (or shows a player): the form's first focus or press loads it. A name sent before it has loaded
  * waits for it, then goes.
  */
+/** @type {Promise<void> | null} */
 let wired = null
 let formReady = false
 function wirePlayer() {
   wired ||= Promise.all([
     import('../lib/player_form.js'), import('../lib/sign_out.js'),
   ]).then(([forms, signOut]) => {
-    forms.wirePlayerForm($('player-form'), (player) => {
+    forms.wirePlayerForm(byId('player-form'), (/** @type {Player} */ made) => {
       renderPlayer()
-      toast(`Welcome, ${player.name}. Your results will be kept.`)
-      $('you').focus()
+      toast(`Welcome, ${made.name}. Your results will be kept.`)
+      byId('you').focus()
     })
-    forms.wireCopyLink($('copy-signin'), $('signin-link'))
-    $('copy-signin').addEventListener('click', () => signOut.noteLinkCopied())
+    forms.wireCopyLink(byId('copy-signin'), byId('signin-link'))
+    byId('copy-signin').addEventListener('click', () => signOut.noteLinkCopied())
     // Asked first, with what it costs and the ways back in (lib/sign_out.js).
-    signOut.wireSignOut($('sign-out').closest('[data-sign-out-root]'), {
+    // lib/sign_out.js's, as called here (its JSDoc types are to come: read from its code, linkInput is null).
+    const wireSignOut = /** @type {(root: HTMLElement, options: { onSignedOut: () => void, linkInput: HTMLElement }) => void} */ (
+      /** @type {unknown} */ (signOut.wireSignOut))
+    wireSignOut(/** @type {HTMLElement} */ (byId('sign-out').closest('[data-sign-out-root]')), {
       onSignedOut: () => {
         renderPlayer()
-        $('you').focus() // the button is gone with the player: the card, now a guest's, has focus
+        byId('you').focus() // the button is gone with the player: the card, now a guest's, has focus
       },
-      linkInput: $('signin-link'),
+      linkInput: byId('signin-link'),
     })
     formReady = true
   })
@@ -369,11 +333,11 @@ function wirePlayerOnUse() {
   // Copy or Sign out pressed before their code has come (it loads as the card shows a player)
   // still does what it says, once it has.
   for (const id of ['copy-signin', 'sign-out']) {
-    $(id).addEventListener('click', () => {
-      if (!formReady) wirePlayer().then(() => $(id).click())
+    byId(id).addEventListener('click', () => {
+      if (!formReady) wirePlayer().then(() => byId(id).click())
     }, { once: true })
   }
-  const form = $('player-form')
+  const form = /** @type {HTMLFormElement} */ (byId('player-form'))
   for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, wirePlayer, { once: true })
   form.addEventListener('submit', (event) => {
     if (formReady) return // lib/player_form.js has it
@@ -384,18 +348,15 @@ function wirePlayerOnUse() {
 
 // ---- helpers -------------------------------------------------------------------
 
+/**
+ * @param {string} className
+ * @param {string} text
+ */
 function span(className, text) {
   const el = document.createElement('span')
   if (className) el.className = className
   el.textContent = text
   return el
-}
-
-function paragraph(text, className = '') {
-  const p = document.createElement('p')
-  if (className) p.className = className
-  p.textContent = text
-  return p
 }
 
 wirePlayerOnUse()

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Chess Puzzles' play view (loaded by app.js when a puzzle is opened): a daily, any puzzle of
  * the bundle, Endless, and the notice for an address the page can't show. Each puzzle is a
@@ -5,6 +6,8 @@
  * game's: the board (cm-chessboard, its stylesheets added to the page here), the rules
  * (chess.js), the bundle.
  */
+/** @import { ChessRecord, PuzzleRow } from '../chess_types.js' */
+/** @import { Player } from '../session_types.js' */
 import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
 import { ReplayStore, nextReplay, replayRun } from './replay.js'
@@ -15,7 +18,7 @@ import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { fromServer } from './server_day.js'
 import { PuzzleView } from './view.js'
-import { boardStyles, boardSprites } from './board.js'
+import { boardStyles, boardSprites } from './cm_board.js'
 import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
@@ -26,19 +29,54 @@ import { nextTask } from '../lib/tasks.js'
 const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
 
+/**
+ * The element with `id`, one of the page's own.
+ * @param {string} id
+ */
+const byId = (id) => /** @type {HTMLElement} */ ($(id))
+
+/**
+ * A daily's file as the page reads it: each band's daily, with its row when the file carries it.
+ * @typedef {{ dailies?: { band: string, id: string, row?: unknown }[] }} DailyFile
+ */
+
+/** @typedef {() => boolean} Current whether the address asked for is still the one shown */
+
+/**
+ * bundle.js's nextAround, as this page asks it: a puzzle of a theme (or of a mix's themes) around a
+ * rating, or in a mix's range.
+ * @typedef {(options: { theme?: string | null, themes?: string[], centre: number | null, spans?: unknown[] | null,
+ *   seen: string[] }) => Promise<{ band: string, row: PuzzleRow } | null>} Around
+ */
+const around = /** @type {Around} */ (nextAround)
+
 const store = new ChessStore()
 const view = new PuzzleView() // one view of the play elements, drawing each puzzle's controller in turn
 
 const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
+/**
+ * @param {string} title
+ * @param {string} text
+ */
 const notice = (title, text) => page.notice(title, text)
 
-/** The published daily file of `date` (or the API's copy before it is out): { file } or { status } (0 when offline). */
+/**
+ * The published daily file of `date` (or the API's copy before it is out): { file } or { status } (0 when offline).
+ * @param {string} date
+ * @returns {Promise<{ file?: DailyFile, status?: number }>}
+ */
 async function dailyFile(date) {
   const got = await dailyJson('chess', date)
-  return got.data ? { file: got.data } : { status: got.status }
+  return got.data ? { file: /** @type {DailyFile} */ (got.data) } : { status: got.status }
 }
 
-/** Open the puzzle in `rec` (a record in the store or a new one) on the play view. */
+/**
+ * Open the puzzle in `rec` (a record in the store or a new one) on the play view; `keeper`: the
+ * store it is kept in (the Replay missed run's and the review's keep their own).
+ * @param {ChessRecord} rec
+ * @param {Current} current
+ * @param {ChessStore} [keeper]
+ */
 async function openPuzzle(rec, current, keeper = store) {
   if (!current()) return
   boardSprites()
@@ -46,7 +84,7 @@ async function openPuzzle(rec, current, keeper = store) {
   if (!current()) return
   page.leave()
   page.show('play')
-  $('main').focus()
+  byId('main').focus()
   // The view's first layout in a task of its own, before the game fills it (on a phone the two
   // together were one long task: Lighthouse's Total Blocking Time).
   await nextTask()
@@ -66,6 +104,9 @@ async function openPuzzle(rec, current, keeper = store) {
  * Play `band`'s daily of `date` (today or a past day) as the daily it was: the
  * header names the day, the share text is the daily's. Whether it goes on a
  * board is the API's to decide (only when posted on its own site day).
+ * @param {string} band
+ * @param {string} date
+ * @param {Current} current
  */
 async function openDaily(band, date, current) {
   const today = playerDay()
@@ -76,7 +117,7 @@ async function openDaily(band, date, current) {
   const dailies = (got.file && got.file.dailies) || []
   const entry = dailies.find((d) => d.band === band)
   // Offline, a daily this browser opened before still plays from its record.
-  let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band))
+  let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band) ?? null)
   if (!got.file && !rec) {
     if (isToday) return notice('Today’s puzzle isn’t here yet', got.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
     return got.status
@@ -92,7 +133,9 @@ async function openDaily(band, date, current) {
   if (!rec) {
     // The day's file carries the row (service/games/chess: day_file), so a daily needs neither the
     // bundle's index nor a shard; a file without it (the bundle lost the puzzle) asks the bundle.
-    const row = dailyRow(entry) || await findRow(band, entry.id)
+    // No record here: the day's file came, and has the band's daily (else a notice above).
+    const daily = /** @type {{ id: string, row?: unknown }} */ (entry)
+    const row = dailyRow(daily) || /** @type {PuzzleRow | null} */ (await findRow(band, daily.id))
     if (!current()) return
     if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
     rec = newRecord(row, band, date)
@@ -101,7 +144,7 @@ async function openDaily(band, date, current) {
   }
   // Signed in, today not finished here: the player may have played it on another device, and the
   // server's result is the day's (docs/site.md, "The same day on every device"). Asked only then.
-  const player = getPlayer()
+  const player = /** @type {Player | null} */ (getPlayer())
   if (player && isToday && rec.state === 'playing') {
     const mine = await call(`/me/chess/${date}`)
     if (!current()) return
@@ -114,24 +157,36 @@ async function openDaily(band, date, current) {
  * The record to open of today's daily `rec` (unfinished here) given the server's answer `mine`: the
  * server's result when it has a solve or a Show solution; a wrong move alone leaves a go already
  * started here as it is (its miss counted, so it isn't posted twice), else opens where it was.
+ * @param {ChessRecord} rec
+ * @param {unknown} mine
+ * @param {Player} player
+ * @param {string} today
+ * @returns {ChessRecord}
  */
 function sameDay(rec, mine, player, today) {
-  const theirs = fromServer(newRecord(rec.row, rec.band, rec.daily), mine, player, today)
+  const theirs = /** @type {ChessRecord | null} */ (fromServer(newRecord(rec.row, rec.band, rec.daily), mine, player, today))
   if (!theirs) return rec
   if (theirs.state !== 'playing' || !rec.started) return theirs
   if (!rec.missed) Object.assign(rec, { missed: true, mistakes: Math.max(1, rec.mistakes), missPosted: theirs.missPosted })
   return rec
 }
 
-/** The row [id, fen, moves, rating, themes] (and its source game) the day's file gives for `entry`, or null. */
+/**
+ * The row [id, fen, moves, rating, themes] (and its source game) the day's file gives for `entry`, or null.
+ * @param {{ id: string, row?: unknown }} entry
+ * @returns {PuzzleRow | null}
+ */
 function dailyRow(entry) {
   const row = entry.row
-  return Array.isArray(row) && (row.length === 5 || row.length === 6) && row[0] === entry.id ? row : null
+  return Array.isArray(row) && (row.length === 5 || row.length === 6) && row[0] === entry.id ? /** @type {PuzzleRow} */ (row) : null
 }
 
 /**
  * The analysis of a finished puzzle (#/analysis/<band>/<id>): never of one still in play or never
  * played here. Its modules and the engine load only now, when the player asked for it.
+ * @param {string} band
+ * @param {string} id
+ * @param {Current} current
  */
 async function openAnalysis(band, id, current) {
   const rec = store.record(band, id)
@@ -143,22 +198,23 @@ async function openAnalysis(band, id, current) {
   if (!current()) return
   page.leave()
   page.show('analysis')
-  $('main').focus()
+  byId('main').focus()
   page.game = openAnalysisOf(rec, `#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}`)
 }
 
 /**
  * The next puzzle of the Replay missed run (chess/replay.js), fresh and unrated, at
  * #/replay/<band>/<id>; or why there is none. (A reload there opens the run's next one.)
+ * @param {Current} current
  */
 async function openReplay(current) {
-  const next = nextReplay()
+  const next = /** @type {{ band: string, id: string } | null} */ (nextReplay())
   if (!next) {
-    const { cleared } = replayRun()
+    const { cleared } = /** @type {{ cleared?: number }} */ (replayRun())
     return notice(cleared ? 'Replay done' : 'Nothing to replay',
       cleared ? `Every missed puzzle of the run is solved cleanly (${cleared}). Well done.` : 'Start a run from your history: Replay missed.')
   }
-  const row = await findRow(next.band, next.id)
+  const row = /** @type {PuzzleRow | null} */ (await findRow(next.band, next.id))
   if (!current()) return
   if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
   // Its own address, so the results' link to the next one (#/replay) is a change of address.
@@ -169,6 +225,7 @@ async function openReplay(current) {
 /**
  * The next puzzle due in the review (chess/review.js), unrated and never posted, at
  * #/review/<band>/<id>; or why there is none today. (A reload there opens the next one due.)
+ * @param {Current} current
  */
 async function openReview(current) {
   const { reviewToday, ReviewStore } = await import('./review.js')
@@ -182,14 +239,16 @@ async function openReview(current) {
   }
   // A card whose puzzle this bundle lacks (retired, or a later bundle's) is passed over, not shown
   // first in line every day: it stays a card (docs/review.md) in case the puzzle comes back.
+  /** @type {{ band: string, id: string } | null} */
   let next = null
+  /** @type {PuzzleRow | null} */
   let row = null
-  for (const card of due) {
-    row = await findRow(card.band, card.id)
+  for (const card of /** @type {{ band: string, id: string }[]} */ (due)) {
+    row = /** @type {PuzzleRow | null} */ (await findRow(card.band, card.id))
     if (!current()) return
     if (row) { next = card; break }
   }
-  if (!row) {
+  if (!row || !next) {
     return notice('Nothing to review today', 'The puzzles due in your review aren’t in this edition of the book.')
   }
   history.replaceState(null, '', `#/review/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
@@ -199,6 +258,8 @@ async function openReview(current) {
 /**
  * Show the address `parts` (the hash's parts: head, band, id or date) on the play view, or a
  * notice; `current()` is false once another address was asked for meanwhile.
+ * @param {string[]} parts
+ * @param {Current} current
  */
 export async function route(parts, current) {
   const [head, band, id] = parts
@@ -209,7 +270,7 @@ export async function route(parts, current) {
     if (head === 'p' && BANDS.includes(band) && ID.test(id || '')) {
       let rec = store.record(band, id)
       if (!rec) {
-        const row = await findRow(band, id)
+        const row = /** @type {PuzzleRow | null} */ (await findRow(band, id))
         if (!current()) return
         if (!row) return notice('That puzzle isn’t in the book', `There is no ${band} puzzle called ${id}.`)
         rec = newRecord(row, band, null)
@@ -227,7 +288,7 @@ export async function route(parts, current) {
       return await openAround(null, band || undefined, current)
     }
     if (head === 'endless' && BANDS.includes(band)) {
-      const row = await nextEndless(band, store.seen())
+      const row = /** @type {PuzzleRow | null} */ (await nextEndless(band, store.seen()))
       if (!current()) return
       if (!row) return notice('No puzzles to hand', 'Endless needs to fetch this band’s puzzles once. Try again when you are online.')
       history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(row[0])}`)
@@ -244,6 +305,9 @@ export async function route(parts, current) {
  * Your difficulty: draw a puzzle of `theme` (or of any, when null) around the player's rating
  * moved by `step` (the player's last choice when not given; a given one becomes it), then go on
  * to its #/p/ address. The rating is the one kept in this browser: no server call.
+ * @param {string | null} theme
+ * @param {string | undefined} step
+ * @param {Current} current
  */
 async function openAround(theme, step, current) {
   if (step) store.setDifficulty(step)
@@ -263,16 +327,18 @@ async function openAround(theme, step, current) {
  * Your own mix (#/mix/<themes>/<difficulty or low-high>[/<name>], chess/mix.js): a puzzle of any
  * of its themes, in its range or around the player's rating moved by its difficulty (which
  * stays the mix's: the player's own choice is left alone). Played as a theme's puzzle is.
+ * @param {string[]} parts
+ * @param {Current} current
  */
 async function openMix(parts, current) {
   const index = await loadIndex()
   if (!current()) return
   const read = readMix(parts, new Set(Object.keys((index.themes && index.themes.files) || {})))
-  if (read.error) return notice('That mix can’t be played', `${read.error} The themes page makes a new one.`)
+  if ('error' in read) return notice('That mix can’t be played', `${read.error} The themes page makes a new one.`)
   const { mix } = read
   refreshServerRating()
   const ranged = Array.isArray(mix.level)
-  const got = await nextAround({
+  const got = await around({
     themes: mix.themes,
     centre: ranged ? null : target(store.ratingFor(getPlayer()), mix.level),
     spans: ranged ? [mix.level] : null,
@@ -295,12 +361,17 @@ async function openMix(parts, current) {
   return await openPuzzle(rec, current)
 }
 
+/**
+ * @param {string | null} theme
+ * @param {string} difficulty
+ * @returns {Promise<[PuzzleRow, string] | null | 'unknown'>}
+ */
 async function pickAround(theme, difficulty) {
   refreshServerRating()
   const centre = target(store.ratingFor(getPlayer()), difficulty)
   const index = await loadIndex()
   if (theme && !(index.themes && index.themes.files[theme])) return 'unknown'
-  const got = await nextAround({ theme, centre, seen: store.seen() })
+  const got = await around({ theme, centre, seen: store.seen() })
   return got && [got.row, got.band]
 }
 
@@ -319,7 +390,10 @@ function refreshServerRating() {
   }).catch(() => {})
 }
 
-/** A theme's name as the themes page writes it (read from that page's data, kept by the build). */
+/**
+ * A theme's name as the themes page writes it (read from that page's data, kept by the build).
+ * @param {string} theme
+ */
 async function themeName(theme) {
   try {
     const { THEME_NAMES } = await import('./theme_names.js')
@@ -335,5 +409,5 @@ export function showHome() {
   page.show('home')
 }
 
-$('howto-button').addEventListener('click', () => openSheet('howto-sheet'))
-$('options-button').addEventListener('click', () => openSheet('options-sheet'))
+byId('howto-button').addEventListener('click', () => openSheet('howto-sheet'))
+byId('options-button').addEventListener('click', () => openSheet('options-sheet'))

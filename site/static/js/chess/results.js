@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The chess result rules the browser keeps for itself: for a guest, whose results are never
  * posted, and for this browser's own tallies and streak days before (or without) a post's answer.
@@ -6,15 +7,24 @@
  * the page shows from the post's answer.
  */
 
+/** @import { ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { outcomeOf, ratePuzzle } from './rating.js'
 import { logEntry } from './dashboard.js'
 
-/** A clean solve: no mistakes and no hints. */
+/**
+ * A clean solve: no mistakes and no hints.
+ * @param {number} mistakes
+ * @param {number} hints
+ */
 export function isClean(mistakes, hints) {
   return !mistakes && !hints
 }
 
-/** Which counts a finished puzzle's record adds to its band's tally: solved (and clean), or missed. */
+/**
+ * Which counts a finished puzzle's record adds to its band's tally: solved (and clean), or missed.
+ * @param {ChessRecord} rec
+ * @returns {ChessOutcome['counts']}
+ */
 export function outcomes(rec) {
   if (rec.state !== 'solved') return ['missed']
   return isClean(rec.mistakes, rec.hints) ? ['solved', 'clean'] : ['solved']
@@ -23,6 +33,8 @@ export function outcomes(rec) {
 /**
  * The day a result counts for (the streak, the day's board): `today` (the site day) when the
  * puzzle is that very day's daily, else null (an archive daily, or not a daily at all).
+ * @param {string | null | undefined} daily
+ * @param {string} today
  */
 export function countedDay(daily, today) {
   return daily && daily === today ? today : null
@@ -38,10 +50,15 @@ export function countedDay(daily, today) {
  * history and a guest's dashboard. `guest` is a guest's rating estimate before this result when
  * it moves it (chess/rating.js, by the server's rule; a signed-in player's rating is the
  * server's), else null: then `estimate` (the estimate after) and `estimated` ({before, after}).
+ * @param {ChessRecord} rec
+ * @param {string} today
+ * @param {Estimate | null} [guest]
+ * @returns {ChessOutcome}
  */
 export function settled(rec, today, guest = null) {
   const solved = rec.state === 'solved'
   const clean = solved && isClean(rec.mistakes, rec.hints)
+  /** @type {Estimate | null} */
   let estimate = null
   let estimated = rec.estimated
   if (guest) {
@@ -57,7 +74,7 @@ export function settled(rec, today, guest = null) {
     themes: rec.row[4],
     estimate,
     estimated,
-    log: logEntry({ ...rec, estimated }, today),
+    log: /** @type {LogEntry} */ (logEntry({ ...rec, estimated }, today)),
   }
 }
 
@@ -65,6 +82,7 @@ export function settled(rec, today, guest = null) {
  * A daily's record as the stats panel's day (lib/stats.js), or null (not a daily, or not over): clean,
  * with help (a mistake, a hint, or solved after a miss) with its time, or missed (the solution shown).
  * Counted for the daily's own day, whenever it was played, as the server's GET /api/me/stats/chess.
+ * @param {ChessRecord | null | undefined} rec
  */
 export function statsDay(rec) {
   if (!rec || typeof rec.daily !== 'string' || rec.replay) return null
@@ -74,7 +92,10 @@ export function statsDay(rec) {
   return { day: rec.daily, result: clean ? 'clean' : 'help', seconds: rec.seconds, undos: null }
 }
 
-/** A log entry's daily as the stats panel's day (its first result), or null: not a daily, or logged before it said. */
+/**
+ * A log entry's daily as the stats panel's day (its first result), or null: not a daily, or logged before it said.
+ * @param {LogEntry | null | undefined} entry
+ */
 export function statsDayOfLog(entry) {
   if (!entry || typeof entry.daily !== 'string') return null
   const result = entry.result === 'clean' ? 'clean' : ['help', 'mistake'].includes(entry.result) ? 'help' : 'missed'
@@ -85,6 +106,8 @@ export function statsDayOfLog(entry) {
  * This browser's days of the chess daily: the log's (the first result of the last 3,000 puzzles
  * finished here) and the records' (the last 150 opened, which the log may not have: kept before
  * the log said which were dailies), one a day by lib/stats.js.
+ * @param {LogEntry[]} log
+ * @param {ChessRecord[]} records
  */
 export function localStatsDays(log, records) {
   return [...log.map(statsDayOfLog), ...records.map(statsDay)].filter(Boolean)

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the chess game keeps in this browser, all under "pb:chess:".
  *
@@ -23,8 +24,11 @@
  *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
  *   themes         per theme: { played, clean } of the puzzles finished here
  */
+/** @import { Answer, Backend, Call, Kept, KeptValues, OutboxItem, Player, Posting } from '../session_types.js' */
+/** @import { BandTally, ChessKept, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/session.js'
+import { Outbox, droppedAnswer } from '../lib/outbox.js'
+import { fieldsOf, isNumber, isWhole } from '../lib/answers.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 import { ReviewKeep } from '../review/keep.js'
@@ -36,7 +40,10 @@ export const SEEN_KEPT = 4000
 export const DAYS_KEPT = 800
 export const LOG_KEPT = 3000
 
-/** Every helper is on unless the player turns it off; none of them knows the answer. */
+/**
+ * Every helper is on unless the player turns it off; none of them knows the answer.
+ * @type {ChessOptions}
+ */
 export const DEFAULT_OPTIONS = {
   dots: true, // where the picked-up piece can go
   lastMove: true, // the last move's two squares
@@ -44,24 +51,34 @@ export const DEFAULT_OPTIONS = {
   coordinates: true, // files and ranks along the board's edges
 }
 
+/**
+ * @param {string} band
+ * @param {string} id
+ */
 export function keyOf(band, id) {
   return `p:${band}/${id}`
 }
 
-/** What the results sheet shows from a post's answer; unknown fields are left out. */
-export function summarise(data) {
+/**
+ * What the results sheet shows from a post's answer (SolveAnswer, MissAnswer); unknown fields are left out.
+ * @param {unknown} answer
+ * @returns {ChessKept}
+ */
+export function summarise(answer) {
+  const data = fieldsOf(answer)
+  /** @type {ChessKept} */
   const out = { already: Boolean(data && data.already) }
-  if (!data || typeof data !== 'object') return out
-  const rating = data.rating
-  if (rating && Number.isFinite(rating.before) && Number.isFinite(rating.after)) {
+  if (!data) return out
+  const rating = fieldsOf(data.rating)
+  if (rating && isNumber(rating.before) && isNumber(rating.after)) {
     out.rating = { before: rating.before, after: rating.after }
     // A provisional rating is said to be one on the sheet, with its ± (the RD).
     if (typeof rating.provisional === 'boolean') out.rating.provisional = rating.provisional
-    if (Number.isFinite(rating.rd)) out.rating.rd = rating.rd
+    if (isNumber(rating.rd)) out.rating.rd = rating.rd
   }
-  if (Number.isInteger(data.streak)) out.streak = data.streak
-  if (Number.isInteger(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
-  if (Number.isInteger(data.place)) out.place = data.place
+  if (isWhole(data.streak)) out.streak = data.streak
+  if (isWhole(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
+  if (isWhole(data.place)) out.place = data.place
   if (data.about === true) out.about = true // the place is known within 1%, not exactly
   if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
   if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board
@@ -72,6 +89,7 @@ export function summarise(data) {
  * How a puzzle's solves and misses post and where their answers go (lib/session.js reads it).
  * Only a signed-in player's results are queued; the first result is the rated one, so a miss
  * posts before any solve held with it, and a miss's answer may carry the rating change.
+ * @type {Posting<ChessRecord>}
  */
 export const POSTING = {
   game: 'chess',
@@ -81,81 +99,119 @@ export const POSTING = {
   noun: ['chess puzzle', 'chess puzzles'],
   keyOf: (rec) => `${rec.band}/${rec.id}`,
   bodyKey: (body) => `${body.band}/${body.id}`,
-  record: (store, body) => store.record(body.band, body.id),
+  record: (store, body) => /** @type {ChessStore} */ (store).record(String(body.band), String(body.id)),
   moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.moves) ? item.body.moves.length : 0),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
   notes: { answer: 'voted' }, // a vote's answer: {sent} or {dropped, error}, in the record's `voted`
   /** The server's streak counts days on its board: asked for once a daily is in. */
   async more(item, kept, outcome, answer, call) {
-    if (item.kind !== 'solve' || outcome !== 'sent' || !answer.data || !answer.data.daily) return kept
+    const data = /** @type {{ daily?: unknown } | null} */ (answer.data)
+    if (item.kind !== 'solve' || outcome !== 'sent' || !data || !data.daily) return kept
     const me = await call('/me')
-    const mine = me.status === 200 ? me.data?.streaks?.chess : null
+    const streaks = /** @type {{ streaks?: { chess?: { current?: unknown, freezes_used?: unknown } } } | null} */ (me.data)
+    const mine = me.status === 200 ? streaks?.streaks?.chess : null
     if (!mine || !Number.isInteger(mine.current)) return kept
-    const out = { ...kept, streak: mine.current }
-    if (Number.isInteger(mine.freezes_used)) out.freezes_used = mine.freezes_used // the days a freeze forgave
+    /** @type {ChessKept} */
+    const out = { .../** @type {ChessKept} */ (kept), streak: /** @type {number} */ (mine.current) }
+    if (Number.isInteger(mine.freezes_used)) out.freezes_used = /** @type {number} */ (mine.freezes_used) // the days a freeze forgave
     return out
   },
   /** Your difficulty counts from the server's rating as last answered (no call when picking). */
   noted(store, player, kept) {
-    if (kept.rating) store.noteServerRating(player.id, kept.rating.after)
+    const rating = /** @type {ChessKept} */ (kept).rating
+    if (rating) /** @type {ChessStore} */ (store).noteServerRating(player.id, rating.after)
   },
 }
 
 export class ChessStore {
+  /** @param {Backend} [backend] */
   constructor(backend = defaultBackend()) {
     this.backend = backend
-    this.ns = namespace(PREFIX, backend)
+    /** @type {KeptValues} */
+    this.ns = namespace(PREFIX, /** @type {Storage} */ (backend))
     this.posting = POSTING
     this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
     this.notes = new Outbox(this.ns, { name: 'votes' })
   }
 
-  /** The record of puzzle (band, id), or null if this browser never opened it (or forgot it). */
+  /**
+   * The record of puzzle (band, id), or null if this browser never opened it (or forgot it).
+   * @param {string} band
+   * @param {string} id
+   * @returns {ChessRecord | null}
+   */
   record(band, id) {
-    const rec = this.ns.get(keyOf(band, id), null)
+    const rec = /** @type {ChessRecord | null} */ (this.ns.get(keyOf(band, id), null))
     return rec && typeof rec === 'object' ? rec : null
   }
 
-  /** Keep `rec` ({band, id, ...}) as the most recently opened; forget the oldest past 150. */
+  /** @returns {string[]} the records' keys, oldest opened first */
+  recentKeys() {
+    const recent = this.ns.get('recent', [])
+    return Array.isArray(recent) ? recent : []
+  }
+
+  /**
+   * Keep `rec` ({band, id, ...}) as the most recently opened; forget the oldest past 150.
+   * @param {ChessRecord} rec
+   */
   saveRecord(rec) {
     const key = keyOf(rec.band, rec.id)
     this.ns.set(key, rec)
-    const recent = this.ns.get('recent', []).filter((k) => k !== key)
+    const recent = this.recentKeys().filter((k) => k !== key)
     recent.push(key)
-    while (recent.length > RECENT_KEPT) this.ns.remove(recent.shift())
+    while (recent.length > RECENT_KEPT) this.ns.remove(/** @type {string} */ (recent.shift()))
     this.ns.set('recent', recent)
   }
 
-  /** Write `rec` back without making it the most recent (the clock's saves). */
+  /**
+   * Write `rec` back without making it the most recent (the clock's saves).
+   * @param {ChessRecord} rec
+   */
   updateRecord(rec) {
     const key = keyOf(rec.band, rec.id)
-    if (!this.ns.get('recent', []).includes(key)) return this.saveRecord(rec)
+    if (!this.recentKeys().includes(key)) return this.saveRecord(rec)
     this.ns.set(key, rec)
   }
 
-  /** The records kept, most recently opened first. */
+  /**
+   * The records kept, most recently opened first.
+   * @returns {ChessRecord[]}
+   */
   recent() {
-    return this.ns.get('recent', []).slice().reverse()
-      .map((key) => this.ns.get(key, null)).filter((rec) => rec && typeof rec === 'object')
+    return this.recentKeys().slice().reverse()
+      .map((key) => /** @type {ChessRecord | null} */ (this.ns.get(key, null))).filter((rec) => rec !== null && typeof rec === 'object')
   }
 
+  /** @returns {ChessOptions} */
   options() {
-    return { ...DEFAULT_OPTIONS, ...(this.ns.get('options', {}) || {}) }
+    return { ...DEFAULT_OPTIONS, .../** @type {Partial<ChessOptions> | null} */ (this.ns.get('options', {}) || {}) }
   }
 
+  /**
+   * @param {string} name
+   * @param {unknown} value
+   */
   setOption(name, value) {
     const options = this.options()
-    options[name] = Boolean(value)
+    if (name in options) options[/** @type {keyof ChessOptions} */ (name)] = Boolean(value)
     this.ns.set('options', options)
     return options
   }
 
-  /** { band: { solved, clean, missed } } */
+  /**
+   * { band: { solved, clean, missed } }
+   * @returns {Record<string, BandTally>}
+   */
   tally() {
-    return this.ns.get('tally', {}) || {}
+    return /** @type {Record<string, BandTally> | null} */ (this.ns.get('tally', {})) || {}
   }
 
-  /** Count one `outcome` ('solved', 'clean' or 'missed') for `band`. */
+  /**
+   * Count one `outcome` ('solved', 'clean' or 'missed') for `band`.
+   * @param {string} band
+   * @param {'solved' | 'clean' | 'missed'} outcome
+   */
   count(band, outcome) {
     const tally = this.tally()
     const row = tally[band] || { solved: 0, clean: 0, missed: 0 }
@@ -164,11 +220,15 @@ export class ChessStore {
     this.ns.set('tally', tally)
   }
 
-  /** Note a clean solve of `seconds` in `band`; true if it is the band's best clean time yet. */
+  /**
+   * Note a clean solve of `seconds` in `band`; true if it is the band's best clean time yet.
+   * @param {string} band
+   * @param {number} seconds
+   */
   noteCleanTime(band, seconds) {
     const tally = this.tally()
     const row = tally[band] || { solved: 0, clean: 0, missed: 0 }
-    const best = Number.isFinite(row.best) ? row.best : null
+    const best = typeof row.best === 'number' && Number.isFinite(row.best) ? row.best : null
     if (best !== null && seconds >= best) return false
     row.best = seconds
     tally[band] = row
@@ -176,32 +236,44 @@ export class ChessStore {
     return true
   }
 
-  /** Note a posted rating; true if it is higher than any this browser has seen. */
+  /**
+   * Note a posted rating; true if it is higher than any this browser has seen.
+   * @param {number} rating
+   */
   noteRating(rating) {
     const high = this.ns.get('rating-high', null)
-    if (Number.isFinite(high) && rating <= high) return false
+    const known = typeof high === 'number' && Number.isFinite(high)
+    if (known && rating <= high) return false
     this.ns.set('rating-high', rating)
-    return Number.isFinite(high)
+    return known
   }
 
-  /** The ids opened lately, oldest first (at most 4,000). */
+  /**
+   * The ids opened lately, oldest first (at most 4,000).
+   * @returns {string[]}
+   */
   seen() {
     const seen = this.ns.get('seen', [])
     return Array.isArray(seen) ? seen : []
   }
 
+  /** @param {string} id */
   markSeen(id) {
     const seen = this.seen().filter((s) => s !== id)
     seen.push(id)
     this.ns.set('seen', seen.slice(-SEEN_KEPT))
   }
 
-  /** Days (YYYY-MM-DD) with a daily solved. */
+  /**
+   * Days (YYYY-MM-DD) with a daily solved.
+   * @returns {string[]}
+   */
   days() {
     const days = this.ns.get('days', [])
     return Array.isArray(days) ? days : []
   }
 
+  /** @param {string} day */
   markDay(day) {
     const days = this.days()
     if (!days.includes(day)) days.push(day)
@@ -213,10 +285,13 @@ export class ChessStore {
    * Keep what a finished puzzle counts for (results.js `settled`): its band's tallies, the streak
    * day, the best clean time, the themes, a guest's estimate and the log. Answers what joins the
    * record: { bestTime } when it was a clean solve, { estimated } when a guest's estimate moved.
+   * @param {ChessOutcome} outcome
+   * @returns {Partial<ChessRecord>}
    */
   keep(outcome) {
     for (const name of outcome.counts) this.count(outcome.band, name)
     if (outcome.streakDay) this.markDay(outcome.streakDay)
+    /** @type {Partial<ChessRecord>} */
     const kept = {}
     if (outcome.cleanTime !== null) kept.bestTime = this.noteCleanTime(outcome.band, outcome.cleanTime)
     this.countThemes(outcome.themes, outcome.clean)
@@ -230,19 +305,28 @@ export class ChessStore {
     return kept
   }
 
-  /** A first result that wasn't clean enters the review (review/keep.js). */
+  /**
+   * A first result that wasn't clean enters the review (review/keep.js).
+   * @param {ChessOutcome} outcome
+   */
   noteReview(outcome) {
     const { band, id, day, result } = outcome.log
-    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
+    new ReviewKeep(/** @type {Storage} */ (this.backend)).note(band, id, day, gradeOfResult(result))
   }
 
-  /** The first results kept in this browser, oldest first (see logEntry). */
+  /**
+   * The first results kept in this browser, oldest first (see logEntry).
+   * @returns {LogEntry[]}
+   */
   log() {
     const log = this.ns.get('log', [])
     return Array.isArray(log) ? log : []
   }
 
-  /** Keep the first result of a puzzle just finished (a puzzle already in the log is left as it was). */
+  /**
+   * Keep the first result of a puzzle just finished (a puzzle already in the log is left as it was).
+   * @param {LogEntry} entry
+   */
   logResult(entry) {
     const log = this.log()
     if (log.some((e) => e.id === entry.id && e.band === entry.band)) return
@@ -260,28 +344,42 @@ export class ChessStore {
 
   // ---- your difficulty ------------------------------------------------------
 
+  /** @returns {string} */
   difficulty() {
     const step = this.ns.get('difficulty', DEFAULT_DIFFICULTY)
-    return isDifficulty(step) ? step : DEFAULT_DIFFICULTY
+    return isDifficulty(step) ? /** @type {string} */ (step) : DEFAULT_DIFFICULTY
   }
 
+  /** @param {string} step */
   setDifficulty(step) {
     if (isDifficulty(step)) this.ns.set('difficulty', step)
   }
 
-  /** A guest's rating estimate: {rating, rd, volatility}, a new player's until a result moves it. */
+  /**
+   * A guest's rating estimate: {rating, rd, volatility}, a new player's until a result moves it.
+   * @returns {Estimate}
+   */
   estimate() {
-    const kept = this.ns.get('estimate', null)
-    const ok = kept && ['rating', 'rd', 'volatility'].every((k) => Number.isFinite(kept[k]))
-    return ok ? kept : { ...NEW_PLAYER }
+    const kept = fieldsOf(this.ns.get('estimate', null))
+    if (kept && isNumber(kept.rating) && isNumber(kept.rd) && isNumber(kept.volatility)) {
+      return { rating: kept.rating, rd: kept.rd, volatility: kept.volatility }
+    }
+    return { ...NEW_PLAYER }
   }
 
-  /** Keep the guest's estimate as a first result moved it (results.js settled: chess/rating.js's rule). */
+  /**
+   * Keep the guest's estimate as a first result moved it (results.js settled: chess/rating.js's rule).
+   * @param {Estimate} estimate
+   */
   keepEstimate(estimate) {
     this.ns.set('estimate', estimate)
   }
 
-  /** Keep the signed-in player's server rating as last answered (a post, /api/me). */
+  /**
+   * Keep the signed-in player's server rating as last answered (a post, /api/me).
+   * @param {string} playerId
+   * @param {number} rating
+   */
   noteServerRating(playerId, rating) {
     if (playerId && Number.isFinite(rating)) this.ns.set('server-rating', { by: playerId, rating })
   }
@@ -289,23 +387,32 @@ export class ChessStore {
   /**
    * The rating your difficulty counts from: the signed-in player's server rating as last known
    * (1500 until the server has one), else this browser's estimate. Never asks the server.
+   * @param {{ id: string } | null} player
+   * @returns {number}
    */
   ratingFor(player) {
     if (player) {
-      const kept = this.ns.get('server-rating', null)
-      return kept && kept.by === player.id && Number.isFinite(kept.rating) ? kept.rating : START_RATING
+      const kept = /** @type {{ by?: unknown, rating?: number } | null} */ (this.ns.get('server-rating', null))
+      return kept && kept.by === player.id && typeof kept.rating === 'number' && Number.isFinite(kept.rating) ? kept.rating : START_RATING
     }
     return this.estimate().rating
   }
 
   // ---- themes ------------------------------------------------------------------
 
-  /** { theme: { played, clean } } of the puzzles finished in this browser. */
+  /**
+   * { theme: { played, clean } } of the puzzles finished in this browser.
+   * @returns {Record<string, { played: number, clean: number }>}
+   */
   themeTally() {
-    return this.ns.get('themes', {}) || {}
+    return /** @type {Record<string, { played: number, clean: number }> | null} */ (this.ns.get('themes', {})) || {}
   }
 
-  /** Count a finished puzzle carrying `themes` (a space-separated string), clean or not. */
+  /**
+   * Count a finished puzzle carrying `themes` (a space-separated string), clean or not.
+   * @param {string} themes
+   * @param {boolean} clean
+   */
   countThemes(themes, clean) {
     const tally = this.themeTally()
     for (const theme of String(themes || '').split(' ').filter(Boolean)) {
@@ -319,4 +426,4 @@ export class ChessStore {
 }
 
 /** The store generic pages open by the registry's name for it (js/games.js: `store`). */
-export const openStore = (backend) => new ChessStore(backend)
+export const openStore = (/** @type {Backend | undefined} */ backend) => new ChessStore(backend)

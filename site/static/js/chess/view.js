@@ -1,70 +1,106 @@
+// @ts-check
 /**
  * The chess play view: draws one puzzle's controller (ctrl.js) on the page and sends the
  * player's intents back to it (lila's view/main.ts). It writes no storage and posts nothing:
  * every decision is the controller's, every word it draws the controller's state.
  *
  *   new PuzzleView() makes the view of the play elements (looked up once);
- *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
+ *   view.play(ctrl) draws `ctrl` from now on (its `ui`: PuzzleUi of site/types/play_types.d.ts).
  */
+/** @import { PuzzleCtrl } from './ctrl.js' */
 import { Countdown } from '../lib/countdown.js'
 import { Board } from './board.js'
+import { facing } from './line.js'
 import { boardHooks } from './moving.js'
 import { mediumDate } from '../lib/dates.js'
 import { formatTime } from '../lib/clock.js'
 import { byIds, setText, announce } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
-import { kindOf } from './ctrl.js'
+import { kindOf } from './result_words.js'
 
 const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
 
+const IDS = /** @type {const} */ ([
+  'board', 'board-frame', 'board-cover', 'board-cover-text', 'resume-button', 'pause-button',
+  'hint-button', 'solution-button', 'solution-confirm', 'confirm-bar', 'solution-yes', 'solution-no',
+  'play-kind', 'play-title', 'play-meta', 'play-status', 'stat-time', 'stat-mistakes', 'stat-hints',
+  'play-actions', 'play-done', 'play-done-title', 'next-link', 'results-button', 'share-button',
+  'share-preview', 'first-move-how', 'results-sheet-title', 'results-motifs', 'results-time',
+  'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
+  'results-note', 'results-cheer', 'results-next', 'game-link', 'results-game', 'results-game-link',
+  'analysis-link', 'results-analysis', 'puzzle-vote', 'vote-up', 'vote-down', 'report-button',
+  'report-reasons', 'vote-note', 'play-done-next', 'play-done-next-said',
+])
+
+/**
+ * The play view's elements by id, in camelCase (lib/dom.js byIds); the links and buttons as such.
+ * @typedef {Record<'board' | 'boardFrame' | 'boardCover' | 'boardCoverText' | 'solutionConfirm' | 'confirmBar' | 'playKind'
+ *   | 'playTitle' | 'playMeta' | 'playStatus' | 'statTime' | 'statMistakes' | 'statHints' | 'playActions' | 'playDone'
+ *   | 'playDoneTitle' | 'sharePreview' | 'firstMoveHow' | 'resultsSheetTitle' | 'resultsMotifs' | 'resultsTime'
+ *   | 'resultsMistakes' | 'resultsHints' | 'resultsStreak' | 'resultsRating' | 'resultsNote' | 'resultsCheer'
+ *   | 'resultsGame' | 'puzzleVote' | 'reportReasons' | 'voteNote' | 'playDoneNext'
+ *   | 'playDoneNextSaid', HTMLElement>
+ *   & Record<'resumeButton' | 'pauseButton' | 'hintButton' | 'solutionButton' | 'solutionYes' | 'solutionNo'
+ *   | 'resultsButton' | 'shareButton' | 'voteUp' | 'voteDown' | 'reportButton', HTMLButtonElement>
+ *   & Record<'nextLink' | 'lichessLink' | 'resultsNext' | 'gameLink' | 'resultsGameLink' | 'analysisLink' | 'resultsAnalysis',
+ *   HTMLAnchorElement>} PuzzleElements
+ */
+
+/** @extends {PlayView<PuzzleCtrl>} */
 export class PuzzleView extends PlayView {
   constructor() {
-    const el = byIds(
-      'board', 'board-frame', 'board-cover', 'board-cover-text', 'resume-button', 'pause-button',
-      'hint-button', 'solution-button', 'solution-confirm', 'confirm-bar', 'solution-yes', 'solution-no',
-      'play-kind', 'play-title', 'play-meta', 'play-status', 'stat-time', 'stat-mistakes', 'stat-hints',
-      'play-actions', 'play-done', 'play-done-title', 'next-link', 'results-button', 'share-button',
-      'share-preview', 'first-move-how', 'results-sheet-title', 'results-motifs', 'results-time',
-      'results-mistakes', 'results-hints', 'lichess-link', 'results-streak', 'results-rating',
-      'results-note', 'results-cheer', 'results-next', 'game-link', 'results-game', 'results-game-link',
-      'analysis-link', 'results-analysis', 'puzzle-vote', 'vote-up', 'vote-down', 'report-button',
-      'report-reasons', 'vote-note', 'play-done-next', 'play-done-next-said',
-    )
+    const el = /** @type {PuzzleElements} */ (byIds(...IDS))
     super({
       screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText, resume: el.resumeButton, pauseButton: el.pauseButton },
       confirm: { box: el.solutionConfirm, button: el.solutionButton, bar: el.confirmBar, first: el.solutionYes },
     })
     this.el = el
-    this.options = [...document.querySelectorAll('[data-option]')]
-    this.reasons = [...el.reportReasons.querySelectorAll('[data-reason]')]
+    /** @type {HTMLInputElement[]} the helpers' options (checkboxes named by data-option) */
+    this.options = [...document.querySelectorAll('[data-option]')].map((input) => /** @type {HTMLInputElement} */ (input))
+    /** @type {HTMLButtonElement[]} */
+    this.reasons = [...el.reportReasons.querySelectorAll('[data-reason]')].map((button) => /** @type {HTMLButtonElement} */ (button))
+    /** @type {Board | null} */
     this.board = null
+    /** @type {Countdown | null} the time to the next daily, once today's is over */
+    this.countdown = null
   }
 
-  /** Draw `ctrl` from now on: it calls this view's redraw(), makeBoard(), watch() and the rest. */
+  /**
+   * Draw `ctrl` from now on: it calls this view's redraw(), makeBoard(), watch() and the rest.
+   * @param {PuzzleCtrl} ctrl
+   */
   play(ctrl) {
     this.ctrl = ctrl
     this.board = null
     this.sheetCover = false
     this.el.solutionConfirm.hidden = true
     this.el.solutionButton.hidden = false
-    for (const input of this.options) input.checked = ctrl.options()[input.dataset.option]
+    const options = ctrl.options()
+    for (const input of this.options) input.checked = options[/** @type {keyof typeof options} */ (input.dataset.option)]
     return this
   }
 
-  /** The board, once the controller knows the position. */
+  /** The board, once the controller knows the position, turned to the solver's side (line.js facing). */
   makeBoard() {
-    const ctrl = this.ctrl
-    this.board = new Board(this.el.board, {
-      fen: ctrl.fen, orientation: ctrl.color, options: ctrl.options(), hooks: boardHooks(ctrl, announce),
-    })
+    const ctrl = this.drawn
+    this.board = facing(this.board, ctrl.color, ctrl.fen, (orientation) => new Board(this.el.board, {
+      fen: ctrl.fen, orientation, options: ctrl.options(), hooks: boardHooks(ctrl, announce),
+    }))
     return this.board
+  }
+
+  /** The board, once made. */
+  get shown() {
+    return /** @type {Board} */ (this.board)
   }
 
   /** The player's intents, the clock's house rules and the keys, while the puzzle is open. */
   watch() {
-    const { ctrl, el } = this
+    const { el } = this
+    const ctrl = this.drawn
+    /** @type {(target: EventTarget, type: string, fn: (event: Event) => void) => void} */
     const on = (target, type, fn) => this.hold.on(target, type, fn)
     this.watchClock({
       // The board counts as in view while at least 35% of it is on screen.
@@ -87,13 +123,14 @@ export class PuzzleView extends PlayView {
     on(el.voteUp, 'click', () => ctrl.vote('up'))
     on(el.voteDown, 'click', () => ctrl.vote('down'))
     on(el.reportButton, 'click', () => ctrl.toggleReporting())
-    for (const button of this.reasons) on(button, 'click', () => ctrl.report(button.dataset.reason))
-    on(document, 'keydown', (e) => this.onKey(e))
+    for (const button of this.reasons) on(button, 'click', () => ctrl.report(button.dataset.reason || ''))
+    on(document, 'keydown', (e) => this.onKey(/** @type {KeyboardEvent} */ (e)))
     for (const input of this.options) {
-      on(input, 'change', () => ctrl.setOptions(Object.fromEntries(this.options.map((i) => [i.dataset.option, i.checked]))))
+      on(input, 'change', () => ctrl.setOptions(Object.fromEntries(this.options.map((i) => [i.dataset.option || '', i.checked]))))
     }
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event)) return
     if (event.key === '?') {
@@ -101,30 +138,36 @@ export class PuzzleView extends PlayView {
       openSheet('howto-sheet')
     } else if (event.key === 'h' || event.key === 'H') {
       event.preventDefault()
-      this.ctrl.hint()
+      this.drawn.hint()
     } else if (event.key === 'p' || event.key === 'P') {
       event.preventDefault()
-      this.ctrl.togglePause()
+      this.drawn.togglePause()
     }
   }
 
-  /** Paused: Resume has the focus; resumed: the board. */
+  /**
+   * Paused: Resume has the focus; resumed: the board.
+   * @param {boolean} on
+   */
   paused(on) {
     if (on) this.el.resumeButton.focus()
-    else this.board.focus()
+    else this.shown.focus()
   }
 
-  /** Once per browser, before the first move: how to move. Resolves when the prompt closes. */
+  /**
+   * Once per browser, before the first move: how to move. Resolves when the prompt closes.
+   * @param {string} side
+   */
   firstMove(side) {
     this.el.firstMoveHow.textContent = `You play ${side}: tap a piece, then its square, or drag it.`
-    const sheet = openSheet('first-move-sheet')
+    const sheet = /** @type {HTMLDialogElement} */ (openSheet('first-move-sheet'))
     return new Promise((resolve) => sheet.addEventListener('close', resolve, { once: true }))
   }
 
   /** The puzzle just ended: the results sheet follows once the last move has landed. */
   ended() {
-    const ctrl = this.ctrl
-    setTimeout(() => ctrl.alive && this.openResults(), this.board.reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
+    const ctrl = this.drawn
+    setTimeout(() => ctrl.alive && this.openResults(), this.shown.reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
   }
 
   openResults() {
@@ -140,7 +183,8 @@ export class PuzzleView extends PlayView {
   // ---- drawing ----------------------------------------------------------------------
 
   redraw() {
-    const { ctrl, el } = this
+    const { el } = this
+    const ctrl = this.drawn
     const { rec, puzzle } = ctrl
     setText(el.playKind, rec.review ? 'Review · unrated' : rec.replay ? 'Replay missed · unrated' : rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec))
     setText(el.playTitle, puzzle.band)
@@ -164,7 +208,8 @@ export class PuzzleView extends PlayView {
 
   /** The vote buttons and the report's reasons, as the controller holds the player's word. */
   drawVote() {
-    const { ctrl, el } = this
+    const { el } = this
+    const ctrl = this.drawn
     el.puzzleVote.hidden = !ctrl.votes()
     if (el.puzzleVote.hidden) return
     const word = ctrl.word()
@@ -177,13 +222,13 @@ export class PuzzleView extends PlayView {
   }
 
   drawClock() {
-    setText(this.el.statTime, formatTime(this.ctrl.seconds()))
+    setText(this.el.statTime, formatTime(this.drawn.seconds()))
   }
 
   /** The done box and the results sheet. */
   drawResults() {
     const { el } = this
-    const results = this.ctrl.results()
+    const results = this.drawn.results()
     setText(el.playDoneTitle, `${results.title}.`)
     // Today's daily over: the time to the next one (lib/countdown.js).
     if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, 'daily')

@@ -1,24 +1,28 @@
+// @ts-check
 /**
  * A lesson being played, as state and rules: one puzzle of a teacher's at a time
  * (LessonPuzzleCtrl: its intro, the opponent's moves played for the student, each move's
  * comment after it, a hint on request (H) and after a wrong move, any mating move accepted as
- * well as the line's (moves.js, by the chess game's rules), Show solution, the result kept in
- * the browser and posted, counts only, for the teacher), and which puzzle comes next and how
- * the lesson went (nextPuzzle, summary). The puzzle in play is kept in the browser as it goes
- * (its moves so far, wrong moves, hints, when it opened and its ticket), so a reload goes on where
- * it was, as a chess puzzle does, and its result says what happened (issue 30). It never touches
- * the page: view.js draws from it and sends the student's intents back. The ticket and the posts are lessons/store.js's, through
- * lib/session.js's tickets.
+ * well as the line's, Show solution, the result kept in the browser and posted, counts only, for
+ * the teacher). The puzzle in play is kept in the browser as it goes (its moves so far, wrong
+ * moves, hints, when it opened and its ticket), so a reload goes on where it was, as a chess
+ * puzzle does, and its result says what happened (issue 30). It never touches the page: view.js
+ * draws from it and sends the student's intents back. The ticket and the posts are
+ * lessons/store.js's, through lib/tickets.js; which puzzle comes next is progress.js's. The puzzle
+ * is a chess/line.js PuzzleLine of the lesson's moves (moves.js lineOf), judged by chess/rules.js.
  *
- * ui (the view): redraw(), announce(text), stop(), makeBoard() (the board, made once the
- * position is known) and ended() (the puzzle just ended).
+ * ui (the view): LessonUi of site/types/play_types.d.ts.
  */
-import { Chess } from '../vendor/chess.js'
-import { play } from '../chess/rules.js'
+/** @import { Move, Square } from '../vendor/chess.js' */
+/** @import { Lesson, LessonKeeping, LessonLine, LessonMove, LessonProgress, LessonProgressKeeping, LessonPuzzle, LessonResult, LessonTicket, Refutation } from '../lesson_types.js' */
+/** @import { LessonUi, PlayBoard } from '../play_types.js' */
+import * as rules from '../chess/rules.js'
+import { PuzzleLine, markBoard } from '../chess/line.js'
 import { moveWords, pieceOn } from '../chess/words.js'
-import { checkedKing } from '../chess/moving.js'
 import { Play } from '../lib/session.js'
-import { judgeMove } from './moves.js'
+import { hintAt, hintSteps } from './hints.js'
+import { lineOf } from './moves.js'
+import { doneWords, progressRows } from './progress.js'
 import { recordResult, postResult, askTicket, progressOf, keepProgress } from './store.js'
 
 /**
@@ -28,36 +32,28 @@ import { recordResult, postResult, askTicket, progressOf, keepProgress } from '.
 export const BEATS = { first: 700, reply: 500, solution: 650, refuted: 2500 }
 export const SIDE = { white: 'White', black: 'Black' }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** "12. Nf3" or "12... Nf6" for the move about to be played on `chess`. */
+/**
+ * "12. Nf3" or "12... Nf6" for the move about to be played on `chess`.
+ * @param {import('../vendor/chess.js').Chess} chess
+ * @param {string} san
+ */
 function numbered(chess, san) {
   return `${chess.moveNumber()}${chess.turn() === 'w' ? '.' : '...'} ${san}`
 }
 
-/** A result in the words the lesson's pages use: 'solved cleanly', 'solved', 'solution shown'. */
-export function resultWords(result) {
-  return result.solved ? (result.clean ? 'solved cleanly' : 'solved') : 'solution shown'
-}
-
-/** The puzzle after `index` not yet played in this run, else the first one not played, else null. */
-export function nextPuzzle(lesson, results, index) {
-  const after = lesson.puzzles.find((p) => p.index > index && !results[p.index])
-  return after || lesson.puzzles.find((p) => !results[p.index]) || null
-}
-
-/** How the run went: { solved, clean, total }. */
-export function summary(lesson, results) {
-  const done = Object.values(results)
-  return { solved: done.filter((r) => r.solved).length, clean: done.filter((r) => r.clean).length, total: lesson.puzzles.length }
-}
-
+/** @extends {Play<LessonUi>} */
 export class LessonPuzzleCtrl extends Play {
   /**
    * lesson: the lesson as the API gives it ({id, name, puzzles, revs}); puzzle: one of its
    * puzzles; results(): this run's results so far (lessons/store.js resultsOf); tickets and keep:
    * the store's askTicket, recordResult and postResult, and progress its progressOf and keepProgress
    * (a test's stand-ins).
+   * @param {{ lesson: Lesson, puzzle: LessonPuzzle, ui: LessonUi, results: () => Record<string, LessonResult>,
+   *   beats?: typeof BEATS, tickets?: (id: string, index: number) => Promise<LessonTicket | null>, keep?: LessonKeeping,
+   *   progress?: LessonProgressKeeping }} options
    */
   constructor({
     lesson, puzzle, ui, results, beats = BEATS, tickets = askTicket, keep = { recordResult, postResult },
@@ -74,18 +70,37 @@ export class LessonPuzzleCtrl extends Play {
     this.progressKept = progress
     this.rev = lesson.revs?.[puzzle.index - 1] || 1
     this.shown = false // Show solution was asked for
-    this.ticketGot = null // the ticket once it came: { ticket, at }
-    this.color = puzzle.student === 'white' ? 'w' : 'b'
-    this.chess = new Chess(puzzle.fen)
-    this.ply = 0
+    /** @type {Promise<LessonTicket | null>} the ticket on its way */
+    this.ticket = Promise.resolve(null)
+    /** @type {LessonTicket | null} the ticket once it came */
+    this.ticketGot = null
+    this.line = new PuzzleLine(lineOf(puzzle), rules, { color: puzzle.student === 'white' ? 'w' : 'b' })
+    this.opened = Date.now()
     this.mistakes = 0
     this.hints = 0
     this.hintLevel = 0
     this.busy = false
     this.over = false
-    this.result = null // once over: { solved, clean, mistakes, hints, rev }
-    this.lines = [] // the moves played so far, with their comments: { label, comment, byStudent }
+    /** @type {LessonResult | null} once over */
+    this.result = null
+    /** @type {LessonLine[]} the moves played so far, with their comments */
+    this.lines = []
+    /** @type {PlayBoard | null} */
     this.board = null
+  }
+
+  /** What board.js's hooks read (chess/moving.js): the position and the student's side. */
+  get chess() {
+    return this.line.chess
+  }
+
+  get color() {
+    return this.line.color
+  }
+
+  /** The line's next move. */
+  get ply() {
+    return this.line.ply
   }
 
   get title() {
@@ -96,11 +111,17 @@ export class LessonPuzzleCtrl extends Play {
     return this.puzzle.index >= this.count
   }
 
+  /** The board, once made. */
+  get shownBoard() {
+    return /** @type {PlayBoard} */ (this.board)
+  }
+
   /** Moves are taken while the puzzle isn't over (see chess/moving.js). */
   inPlay() {
     return !this.over
   }
 
+  /** @returns {LessonMove} the line's next move */
   get move() {
     return this.puzzle.moves[this.ply]
   }
@@ -132,31 +153,31 @@ export class LessonPuzzleCtrl extends Play {
    * Go on with the puzzle where it was left (`kept`: store.js progressOf): its moves played again
    * at once, its wrong moves, hints, opening time and ticket as they were (a ticket that never came
    * is asked for again; the time claimed is then from the new one).
+   * @param {LessonProgress} kept
    */
   async resume(kept) {
-    const { puzzle } = this
+    const { puzzle, line } = this
     this.opened = kept.opened
     this.mistakes = kept.mistakes
     this.hints = kept.hints
     this.hintLevel = kept.hintLevel
     this.shown = kept.shown
     this.takeTicket(kept.ticket ? Promise.resolve(kept.ticket) : this.tickets(this.lesson.id, puzzle.index).catch(() => null))
+    /** @type {Move | null} */
     let last = null
     const plies = Math.min(kept.ply, puzzle.moves.length)
-    while (this.ply < plies) {
+    while (line.ply < plies) {
       const move = this.move
       const label = numbered(this.chess, move.san)
-      if (!play(this.chess, move.uci)) throw new Error(`the line's move ${move.uci} is not legal`)
-      last = this.chess.history({ verbose: true }).at(-1)
+      last = line.advance()
       this.lines.push({ label, comment: move.comment, byStudent: move.by_student })
-      this.ply++
     }
     this.redraw()
     this.board = this.ui.makeBoard()
     if (last) this.markLast(last)
     this.announce(`${this.title}, where you left it. Puzzle ${puzzle.index} of ${this.count}. You play ${SIDE[puzzle.student]}.`)
     if (this.shown) return this.showSolution()
-    if (this.ply >= puzzle.moves.length) return this.finish(true)
+    if (line.over) return this.finish(true)
     if (!this.move.by_student) {
       this.setStatus('Watch the opponent’s move.')
       this.redraw()
@@ -164,13 +185,16 @@ export class LessonPuzzleCtrl extends Play {
       if (!this.alive) return
       await this.playOpponent()
       if (!this.alive) return
-      if (this.ply >= puzzle.moves.length) return this.finish(true)
+      if (line.over) return this.finish(true)
     }
     this.yourTurn()
     if (this.hintLevel) this.showHint()
   }
 
-  /** The ticket on its way (a promise of { ticket, at } or null): kept with the puzzle once it comes. */
+  /**
+   * The ticket on its way (a promise of { ticket, at } or null): kept with the puzzle once it comes.
+   * @param {Promise<LessonTicket | null>} promise
+   */
   takeTicket(promise) {
     this.ticket = promise
     promise.then((ticket) => {
@@ -190,29 +214,27 @@ export class LessonPuzzleCtrl extends Play {
 
   yourTurn(first = false) {
     this.setStatus(first ? 'Find the best move.' : 'Your move.')
-    this.board.enable(this.color)
+    this.shownBoard.enable(this.color)
     this.redraw()
   }
 
-  markLast(verbose) {
-    this.board.markLast(verbose.from, verbose.to)
-    this.board.markCheck(checkedKing(this.chess))
+  /** @param {Move | null} [move] the move to mark (the last played, unless given) */
+  markLast(move) {
+    markBoard(this.shownBoard, this.line.marks(move))
   }
 
   /** Play the line's move (the opponent's, or any in Show solution) with its comment. */
   async playLineMove() {
     const move = this.move
     const label = numbered(this.chess, move.san)
-    if (!play(this.chess, move.uci)) throw new Error(`the line's move ${move.uci} is not legal`)
-    const verbose = this.chess.history({ verbose: true }).at(-1)
-    await this.board.setPosition(this.chess.fen(), true)
+    const verbose = this.line.advance()
+    await this.shownBoard.setPosition(this.chess.fen(), true)
     if (!this.alive) return
     this.markLast(verbose)
     this.lines.push({ label, comment: move.comment, byStudent: move.by_student })
     this.redraw()
     const who = verbose.color === 'w' ? 'White' : 'Black'
     this.announce(`${who}: ${moveWords(verbose)}.${move.comment ? ` ${move.comment}` : ''}`)
-    this.ply++
     this.save()
   }
 
@@ -225,44 +247,47 @@ export class LessonPuzzleCtrl extends Play {
     }
   }
 
-  /** The student made the legal move `uci`; the board's hooks call this once at a time. */
+  /**
+   * The student made the legal move `uci`; the board's hooks call this once at a time.
+   * @param {string} uci
+   */
   async judge(uci) {
+    const board = this.shownBoard
     const before = this.chess.fen()
     const label = numbered(this.chess, '')
-    if (!play(this.chess, uci)) {
-      await this.board.setPosition(before, false)
+    const expected = this.move
+    const judged = this.line.judge(uci)
+    if (!judged) {
+      await board.setPosition(before, false)
       return
     }
-    const verbose = this.chess.history({ verbose: true }).at(-1)
-    const expected = this.move
-    const verdict = judgeMove(this.puzzle, this.ply, this.chess, uci)
-    const onLine = verdict === 'right'
+    const { verdict, ruling, move: verbose } = judged
+    const onLine = ruling === 'right'
     const refutation = verdict === 'wrong' && expected.refutations?.find((r) => r.uci === uci)
     if (refutation) return this.refuted(refutation, verbose, before)
     if (verdict === 'wrong') {
-      this.chess.undo()
+      this.line.takeBack()
       this.mistakes++
       this.save()
       const hint = expected.hint
       this.setStatus(hint ? `Not that one. Hint: ${hint}` : 'Not that one. Try again.', hint ? 'hint' : 'bad')
       this.redraw()
       this.announce(`${moveWords(verbose)}. Not that one.${hint ? ` Hint: ${hint}` : ' Try again.'}`)
-      this.board.disable()
-      await this.board.shakeBack(uci.slice(2, 4), before)
-      if (this.alive && !this.over) this.board.enable(this.color)
+      board.disable()
+      await board.shakeBack(verbose.to, before)
+      if (this.alive && !this.over) board.enable(this.color)
       return
     }
-    this.board.disable()
-    this.board.clearHint()
+    board.disable()
+    board.clearHint()
     this.hintLevel = 0
-    await this.board.setPosition(this.chess.fen(), false)
+    await board.setPosition(this.chess.fen(), false)
     if (!this.alive) return
     this.markLast(verbose)
     const comment = onLine ? expected.comment : ''
     this.lines.push({ label: label + verbose.san, comment, byStudent: true })
-    this.ply++
     if (onLine) this.save()
-    const last = !onLine || this.ply >= this.puzzle.moves.length
+    const last = verdict === 'solved' // a mate, or the line's last move
     this.announce(`${moveWords(verbose)}. ${last ? 'Solved.' : 'Right.'}${comment ? ` ${comment}` : ''}`)
     if (last) {
       this.finish(true, onLine ? '' : 'Checkmate: that solves it too.')
@@ -274,7 +299,7 @@ export class LessonPuzzleCtrl extends Play {
     if (!this.alive) return
     await this.playOpponent()
     if (!this.alive) return
-    if (this.ply >= this.puzzle.moves.length) {
+    if (this.line.over) {
       this.finish(true)
       return
     }
@@ -285,14 +310,18 @@ export class LessonPuzzleCtrl extends Play {
    * The student played a wrong move the teacher answers (`refutation`, on the line's move): the
    * opponent's reply is played, the teacher's comment shown, and after a beat the position goes
    * back for another try. A mistake, as any wrong move is.
+   * @param {Refutation} refutation
+   * @param {Move} verbose the student's move, on the board
+   * @param {string} before the position before it
    */
   async refuted(refutation, verbose, before) {
+    const board = this.shownBoard
     this.mistakes++
     this.save()
     this.busy = true
-    this.board.disable()
+    board.disable()
     try {
-      await this.board.setPosition(this.chess.fen(), false)
+      await board.setPosition(this.chess.fen(), false)
       if (!this.alive) return
       this.markLast(verbose)
       this.setStatus('Not that one. Watch the answer.', 'bad')
@@ -300,9 +329,9 @@ export class LessonPuzzleCtrl extends Play {
       await sleep(this.beats.reply)
       if (!this.alive) return
       const label = numbered(this.chess, refutation.reply_san)
-      if (!play(this.chess, refutation.reply)) throw new Error(`the refutation's reply ${refutation.reply} is not legal`)
-      const reply = this.chess.history({ verbose: true }).at(-1)
-      await this.board.setPosition(this.chess.fen(), true)
+      if (!rules.play(this.chess, refutation.reply)) throw new Error(`the refutation's reply ${refutation.reply} is not legal`)
+      const reply = /** @type {Move} */ (this.line.last())
+      await board.setPosition(this.chess.fen(), true)
       if (!this.alive) return
       this.markLast(reply)
       const words = `Not that one: ${label} answers it.${refutation.comment ? ` ${refutation.comment}` : ''}`
@@ -312,33 +341,29 @@ export class LessonPuzzleCtrl extends Play {
       await sleep(this.beats.refuted)
       if (!this.alive) return
       this.chess.undo()
-      this.chess.undo()
-      await this.board.setPosition(before, true)
+      this.line.takeBack()
+      await board.setPosition(before, true)
       if (!this.alive) return
-      const last = this.chess.history({ verbose: true }).at(-1)
-      if (last) this.markLast(last)
-      else {
-        this.board.markLast()
-        this.board.markCheck(checkedKing(this.chess))
-      }
+      this.markLast()
     } finally {
       this.busy = false
     }
     // The teacher's words stay in the status line for the next try.
-    if (this.alive && !this.over) this.board.enable(this.color)
+    if (this.alive && !this.over) board.enable(this.color)
     this.redraw()
+  }
+
+  /** The piece the line's next move moves, in words ("the knight on f3"). */
+  pieceToMove() {
+    const from = /** @type {Square} */ (this.move.uci.slice(0, 2))
+    return pieceOn(from, this.chess.get(from))
   }
 
   /** H: the teacher's hint (or, without one, the piece to move); again: the piece; again: its square. */
   hint() {
-    if (this.over || this.busy || !this.board.enabled) return
-    const move = this.move
-    const from = move.uci.slice(0, 2)
-    const to = move.uci.slice(2, 4)
-    const what = pieceOn(from, this.chess.get(from))
-    const levels = move.hint ? 3 : 2
-    if (this.hintLevel >= levels) {
-      this.announce(`Hint: move ${what} to ${to}.`)
+    if (this.over || this.busy || !this.shownBoard.enabled) return
+    if (this.hintLevel >= hintSteps(this.move)) {
+      this.announce(`Hint: move ${this.pieceToMove()} to ${this.move.uci.slice(2, 4)}.`)
       return
     }
     this.hintLevel++
@@ -347,23 +372,10 @@ export class LessonPuzzleCtrl extends Play {
     this.showHint()
   }
 
-  /** Show the hint the student has reached on this move (hintLevel: 1 and up). */
+  /** Show the hint the student has reached on this move (hintLevel: 1 and up; hints.js). */
   showHint() {
-    const move = this.move
-    const from = move.uci.slice(0, 2)
-    const to = move.uci.slice(2, 4)
-    const what = pieceOn(from, this.chess.get(from))
-    const step = move.hint ? this.hintLevel - 1 : this.hintLevel
-    let words
-    if (step === 0) {
-      words = `Hint: ${move.hint}`
-    } else if (step === 1) {
-      this.board.markHint(from)
-      words = `Hint: ${what}.`
-    } else {
-      this.board.markHint(from, to)
-      words = `Hint: ${what} goes to ${to}.`
-    }
+    const { words, from, to } = hintAt(this.move, this.hintLevel, this.pieceToMove())
+    if (from) this.shownBoard.markHint(from, to)
     this.setStatus(words, 'hint')
     this.redraw()
     this.announce(words)
@@ -372,15 +384,16 @@ export class LessonPuzzleCtrl extends Play {
   /** Play the rest of the line out; the puzzle ends unsolved. */
   async showSolution() {
     if (this.over || this.busy) return
+    const board = this.shownBoard
     this.busy = true
     this.shown = true
     this.save()
-    this.board.disable()
-    this.board.clearHint()
+    board.disable()
+    board.clearHint()
     this.setStatus('The solution:')
     this.redraw()
     this.announce('Showing the solution.')
-    while (this.ply < this.puzzle.moves.length) {
+    while (!this.line.over) {
       await sleep(this.beats.solution)
       if (!this.alive) return
       await this.playLineMove()
@@ -390,11 +403,16 @@ export class LessonPuzzleCtrl extends Play {
     this.finish(false)
   }
 
-  /** The puzzle is over: the result is kept here and posted with its ticket, timed from the ticket's arrival. */
+  /**
+   * The puzzle is over: the result is kept here and posted with its ticket, timed from the ticket's arrival.
+   * @param {boolean} solved
+   * @param {string} [note]
+   */
   finish(solved, note = '') {
+    const board = this.shownBoard
     this.over = true
-    this.board.disable()
-    this.board.clearHint()
+    board.disable()
+    board.clearHint()
     const clean = solved && this.mistakes === 0 && this.hints === 0
     const ended = Date.now()
     const rev = this.rev
@@ -408,7 +426,8 @@ export class LessonPuzzleCtrl extends Play {
     // Timed from the ticket's arrival (never before the server issued it), so the time claimed
     // is never more than the server has seen pass.
     this.ticket.then((ticket) => {
-      const seconds = Math.max(0, Math.floor((ended - (ticket ? Math.max(opened, ticket.at) : opened)) / 1000))
+      const start = ticket ? Math.max(opened, ticket.at ?? opened) : opened
+      const seconds = Math.max(0, Math.floor((ended - start) / 1000))
       return this.keep.postResult(id, index, { ...result, seconds, floor }, ticket)
     }).catch(() => {})
     // The done box says how it ended; the status line says only what it doesn't (issue 26).
@@ -418,19 +437,13 @@ export class LessonPuzzleCtrl extends Play {
     this.ui.ended()
   }
 
-  /** The row of puzzles under the panel: [{ index, words ('not played yet', or resultWords), result, current }]. */
+  /** The row of puzzles under the panel (progress.js progressRows). */
   progress() {
-    const results = this.results()
-    return this.lesson.puzzles.map((p) => {
-      const result = results[p.index] || null
-      return { index: p.index, words: result ? resultWords(result) : 'not played yet', result, current: p.index === this.puzzle.index }
-    })
+    return progressRows(this.lesson, this.results(), this.puzzle.index)
   }
 
   /** The done box's words. */
   doneTitle() {
-    const { result } = this
-    if (!result) return ''
-    return result.solved ? (result.clean ? 'Solved cleanly.' : 'Solved.') : 'Solution shown.'
+    return doneWords(this.result)
   }
 }

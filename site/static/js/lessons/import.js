@@ -11,7 +11,7 @@
  * are the teacher's own. Every text from the import is shown with textContent.
  */
 import { Chess } from '../vendor/chess.js'
-import { previewBoard } from '../chess/board.js'
+import { previewBoard } from '../chess/cm_board.js'
 import { call, getPlayer, reason } from '../lib/api.js'
 import { el, $, announce } from '../lib/dom.js'
 import { plural, copyText } from './dom.js'

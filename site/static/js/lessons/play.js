@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The lesson page (/lessons/play/?id=…): a teacher's puzzles, one after another.
  *
@@ -5,34 +6,54 @@
  * counts only, for the teacher) drawn by the page's one view (view.js); this module opens the
  * lesson, goes from puzzle to puzzle and shows the end, or a notice when the lesson won't open.
  */
+/** @import { Lesson, LessonPuzzle, LessonResult } from '../lesson_types.js' */
 import { call, reason } from '../lib/api.js'
 import { $ } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
-import { LessonPuzzleCtrl, nextPuzzle, summary } from './ctrl.js'
+import { LessonPuzzleCtrl } from './ctrl.js'
+import { nextPuzzle, summary } from './progress.js'
 import { LessonView, drawEnd } from './view.js'
 import { resultsOf, clearResults, postPending, currentOf } from './store.js'
 
 const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
 
+/** @type {Lesson | null} the lesson open */
 let lesson = null
+/** @type {LessonPuzzleCtrl | null} the puzzle in play */
 let run = null
 const view = new LessonView({ next: () => next() })
 
+/**
+ * The element with `id`, one of the page's own.
+ * @param {string} id
+ */
+const byId = (id) => /** @type {HTMLElement} */ ($(id))
+
+/** @returns {Lesson} the lesson open (every step below runs once it is) */
+const opened = () => /** @type {Lesson} */ (lesson)
+
+/** @param {string} name */
 function show(name) {
   showOnly(['lesson-view', 'lesson-end', 'lesson-notice'], name)
 }
 
+/**
+ * @param {string} title
+ * @param {string} text
+ */
 function notice(title, text) {
   show('lesson-notice')
   fillNotice(title, text, `${title} · Lessons`)
 }
 
-const results = () => resultsOf(lesson.id, lesson.revs)
+/** @returns {Record<string, LessonResult>} this run's results */
+const results = () => resultsOf(opened().id, opened().revs)
 
+/** @param {LessonPuzzle} puzzle */
 function startPuzzle(puzzle) {
   run?.stop()
   show('lesson-view')
-  run = new LessonPuzzleCtrl({ lesson, puzzle, ui: view, results })
+  run = new LessonPuzzleCtrl({ lesson: opened(), puzzle, ui: view, results })
   view.play(run)
   run.start().catch((error) => {
     console.error(error)
@@ -41,7 +62,7 @@ function startPuzzle(puzzle) {
 }
 
 function next() {
-  const waiting = nextPuzzle(lesson, results(), run.puzzle.index)
+  const waiting = nextPuzzle(opened(), results(), run ? run.puzzle.index : 0)
   if (waiting) startPuzzle(waiting)
   else showEnd()
 }
@@ -51,7 +72,7 @@ function showEnd() {
   run = null
   show('lesson-end')
   const done = results()
-  drawEnd(lesson, done, summary(lesson, done))
+  drawEnd(opened(), done, summary(opened(), done))
 }
 
 async function open() {
@@ -65,18 +86,19 @@ async function open() {
     notice('This lesson won’t open', reason(answer, 'The lesson could not be loaded. Try again in a moment.'))
     return
   }
-  lesson = answer.data
-  $('lesson-name').textContent = lesson.name
-  $('again-button').addEventListener('click', () => {
-    clearResults(lesson.id)
-    startPuzzle(lesson.puzzles[0])
+  const got = /** @type {Lesson} */ (answer.data)
+  lesson = got
+  byId('lesson-name').textContent = got.name
+  byId('again-button').addEventListener('click', () => {
+    clearResults(got.id)
+    startPuzzle(got.puzzles[0])
   })
-  $('next-button').addEventListener('click', () => next())
-  postPending(lesson.id).catch(() => {})
+  byId('next-button').addEventListener('click', () => next())
+  postPending(got.id).catch(() => {})
   // The puzzle left in play goes on where it was (a reload); else the first not played.
-  const current = currentOf(lesson.id)
-  const left = current && !results()[current.puzzle] && lesson.puzzles.find((p) => p.index === current.puzzle)
-  const first = left || nextPuzzle(lesson, results(), 0)
+  const current = currentOf(got.id)
+  const left = current && !results()[current.puzzle] && got.puzzles.find((p) => p.index === current.puzzle)
+  const first = left || nextPuzzle(got, results(), 0)
   if (first) startPuzzle(first)
   else showEnd()
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The lesson page's views: one puzzle's controller (ctrl.js) drawn on the board and the panel,
  * the student's intents sent back to it, and the end of the lesson. Every text of the
@@ -6,58 +7,93 @@
  * The board is the chess game's (js/chess/board.js): tap, drag or the keyboard (Tab to the
  * board, arrows, Enter or Space to pick up and put down).
  */
+/** @import { Lesson, LessonResult } from '../lesson_types.js' */
+/** @import { LessonPuzzleCtrl } from './ctrl.js' */
 import { Board } from '../chess/board.js'
+import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { byIds, el, setText, announce } from '../lib/dom.js'
 import { Holdings, isGameKey } from '../lib/playing.js'
-import { SIDE, resultWords } from './ctrl.js'
+import { SIDE } from './ctrl.js'
+import { resultWords } from './progress.js'
 import { plural } from './dom.js'
 
+/** @type {Record<string, string>} */
 const PROGRESS_CLASS = { 'solved cleanly': 'is-clean', solved: 'is-solved', 'solution shown': 'is-shown' }
 
+const IDS = /** @type {const} */ ([
+  'board', 'puzzle-title', 'puzzle-meta', 'puzzle-intro', 'play-status', 'play-actions', 'hint-button',
+  'solution-button', 'solution-confirm', 'solution-yes', 'solution-no', 'play-done', 'done-title',
+  'next-button', 'line-box', 'lesson-line', 'lesson-progress',
+])
+
+/**
+ * @typedef {{ board: HTMLElement, puzzleTitle: HTMLElement, puzzleMeta: HTMLElement, puzzleIntro: HTMLElement,
+ *   playStatus: HTMLElement, playActions: HTMLElement, hintButton: HTMLButtonElement, solutionButton: HTMLButtonElement,
+ *   solutionConfirm: HTMLElement, solutionYes: HTMLButtonElement, solutionNo: HTMLButtonElement, playDone: HTMLElement,
+ *   doneTitle: HTMLElement, nextButton: HTMLButtonElement, lineBox: HTMLElement, lessonLine: HTMLElement,
+ *   lessonProgress: HTMLElement }} LessonElements
+ */
+
 export class LessonView {
-  /** next(): the student asked for the next puzzle (N, or the Next button, which the page wires). */
+  /**
+   * next(): the student asked for the next puzzle (N, or the Next button, which the page wires).
+   * @param {{ next: () => void }} options
+   */
   constructor({ next }) {
-    this.el = byIds(
-      'board', 'puzzle-title', 'puzzle-meta', 'puzzle-intro', 'play-status', 'play-actions', 'hint-button',
-      'solution-button', 'solution-confirm', 'solution-yes', 'solution-no', 'play-done', 'done-title',
-      'next-button', 'line-box', 'lesson-line', 'lesson-progress',
-    )
+    this.el = /** @type {LessonElements} */ (byIds(...IDS))
     this.next = next
+    /** @type {LessonPuzzleCtrl | null} */
     this.ctrl = null
     this.hold = new Holdings()
+    /** @type {Board | null} */
     this.board = null
     this.lines = 0 // the controller's lines drawn so far
+    /** @type {string | null} */
     this.drawnProgress = null
   }
 
+  /** The controller drawn. */
+  get drawn() {
+    if (!this.ctrl) throw new Error('no lesson puzzle drawn yet')
+    return this.ctrl
+  }
+
+  /** @param {string} text */
   announce(text) {
     announce(text)
   }
 
-  /** Draw `ctrl` from now on, and take the student's intents for it. */
+  /**
+   * Draw `ctrl` from now on, and take the student's intents for it.
+   * @param {LessonPuzzleCtrl} ctrl
+   */
   play(ctrl) {
-    const { el: $ } = this
+    const parts = this.el
     this.ctrl = ctrl
     this.lines = 0
-    $.lessonLine.replaceChildren()
-    $.solutionConfirm.hidden = true
-    $.solutionButton.hidden = false
+    parts.lessonLine.replaceChildren()
+    parts.solutionConfirm.hidden = true
+    parts.solutionButton.hidden = false
+    /** @type {(target: EventTarget, type: string, fn: (event: Event) => void) => void} */
     const on = (target, type, fn) => this.hold.on(target, type, fn)
-    on($.hintButton, 'click', () => ctrl.hint())
-    on($.solutionButton, 'click', () => this.askSolution())
-    on($.solutionYes, 'click', () => {
+    on(parts.hintButton, 'click', () => ctrl.hint())
+    on(parts.solutionButton, 'click', () => this.askSolution())
+    on(parts.solutionYes, 'click', () => {
       this.closeQuestion(false)
       ctrl.showSolution()
     })
-    on($.solutionNo, 'click', () => this.closeQuestion(true))
-    on(document, 'keydown', (event) => this.onKey(event))
+    on(parts.solutionNo, 'click', () => this.closeQuestion(true))
+    on(document, 'keydown', (event) => this.onKey(/** @type {KeyboardEvent} */ (event)))
     return this
   }
 
+  /** The board, turned to the student's side (chess/line.js facing). */
   makeBoard() {
-    const ctrl = this.ctrl
-    this.board = new Board(this.el.board, { fen: ctrl.chess.fen(), orientation: ctrl.color, hooks: boardHooks(ctrl, announce) })
+    const ctrl = this.drawn
+    this.board = facing(this.board, ctrl.color, ctrl.chess.fen(), (orientation) => new Board(this.el.board, {
+      fen: ctrl.chess.fen(), orientation, hooks: boardHooks(ctrl, announce),
+    }))
     return this.board
   }
 
@@ -69,24 +105,26 @@ export class LessonView {
 
   /** "Show the solution?": the question in place of its button. */
   askSolution() {
-    if (this.ctrl.over) return
+    if (this.drawn.over) return
     this.el.solutionConfirm.hidden = false
     this.el.solutionButton.hidden = true
     this.el.solutionYes.focus()
   }
 
+  /** @param {boolean} focus */
   closeQuestion(focus) {
     this.el.solutionConfirm.hidden = true
     this.el.solutionButton.hidden = false
     if (focus) this.el.solutionButton.focus()
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event)) return
     if (event.key === 'h' || event.key === 'H') {
       event.preventDefault()
-      this.ctrl.hint()
-    } else if ((event.key === 'n' || event.key === 'N') && this.ctrl.over) {
+      this.drawn.hint()
+    } else if ((event.key === 'n' || event.key === 'N') && this.drawn.over) {
       event.preventDefault()
       this.next()
     }
@@ -98,35 +136,36 @@ export class LessonView {
   }
 
   redraw() {
-    const { ctrl, el: $ } = this
+    const parts = this.el
+    const ctrl = this.drawn
     const { puzzle } = ctrl
-    setText($.puzzleTitle, ctrl.title)
-    setText($.puzzleMeta, `Puzzle ${puzzle.index} of ${ctrl.count} · You play ${SIDE[puzzle.student]}`)
-    setText($.puzzleIntro, puzzle.intro || '')
-    $.puzzleIntro.hidden = !puzzle.intro
+    setText(parts.puzzleTitle, ctrl.title)
+    setText(parts.puzzleMeta, `Puzzle ${puzzle.index} of ${ctrl.count} · You play ${SIDE[puzzle.student]}`)
+    setText(parts.puzzleIntro, puzzle.intro || '')
+    parts.puzzleIntro.hidden = !puzzle.intro
     const tab = `${ctrl.title} · ${ctrl.lesson.name}`
     if (document.title !== tab) document.title = tab
-    setText($.playStatus, ctrl.status.text)
-    $.playStatus.className = `play-status${ctrl.status.tone ? ` is-${ctrl.status.tone}` : ''}`
+    setText(parts.playStatus, ctrl.status.text)
+    parts.playStatus.className = `play-status${ctrl.status.tone ? ` is-${ctrl.status.tone}` : ''}`
     for (const line of ctrl.lines.slice(this.lines)) {
       const item = el('li', { class: line.byStudent ? 'is-student' : 'is-opponent' }, el('span', { class: 'lesson-san', text: line.label }))
       if (line.comment) item.append(el('span', { class: 'lesson-comment', text: line.comment }))
-      $.lessonLine.append(item)
+      parts.lessonLine.append(item)
     }
     this.lines = ctrl.lines.length
-    $.lineBox.hidden = !this.lines
-    $.playActions.hidden = ctrl.over
-    $.playDone.hidden = !ctrl.over
+    parts.lineBox.hidden = !this.lines
+    parts.playActions.hidden = ctrl.over
+    parts.playDone.hidden = !ctrl.over
     if (ctrl.over) {
-      setText($.doneTitle, ctrl.doneTitle())
-      setText($.nextButton, ctrl.lastOne ? 'See how you did' : 'Next puzzle')
+      setText(parts.doneTitle, ctrl.doneTitle())
+      setText(parts.nextButton, ctrl.lastOne ? 'See how you did' : 'Next puzzle')
     }
     this.drawProgress()
   }
 
   /** The row of puzzles under the panel: done, solved, current. */
   drawProgress() {
-    const progress = this.ctrl.progress()
+    const progress = this.drawn.progress()
     const drawn = JSON.stringify(progress)
     if (drawn === this.drawnProgress) return
     this.drawnProgress = drawn
@@ -136,17 +175,23 @@ export class LessonView {
   }
 }
 
-/** The end of the lesson: how the run went, puzzle by puzzle (`done`: ctrl.js summary). */
+/**
+ * The end of the lesson: how the run went, puzzle by puzzle (`done`: progress.js summary).
+ * @param {Lesson} lesson
+ * @param {Record<string, LessonResult>} results
+ * @param {{ solved: number, clean: number, total: number }} done
+ */
 export function drawEnd(lesson, results, done) {
-  const $ = byIds('end-title', 'end-line', 'end-list', 'again-button')
-  $.endTitle.textContent = lesson.name
-  $.endLine.textContent = `You solved ${done.solved} of ${plural(done.total, 'puzzle')}, ${done.clean} cleanly.`
-  $.endList.replaceChildren(...lesson.puzzles.map((puzzle) => {
+  const parts = /** @type {{ endTitle: HTMLElement, endLine: HTMLElement, endList: HTMLElement, againButton: HTMLElement }} */ (
+    byIds('end-title', 'end-line', 'end-list', 'again-button'))
+  parts.endTitle.textContent = lesson.name
+  parts.endLine.textContent = `You solved ${done.solved} of ${plural(done.total, 'puzzle')}, ${done.clean} cleanly.`
+  parts.endList.replaceChildren(...lesson.puzzles.map((puzzle) => {
     const result = results[puzzle.index]
     return el('li', {}, el('span', { class: 'end-puzzle', text: puzzle.title || `Puzzle ${puzzle.index}` }),
       el('span', { class: 'muted', text: ` · ${result ? resultWords(result) : 'not played'}` }))
   }))
   document.title = `${lesson.name} · Lessons`
-  $.againButton.focus()
+  parts.againButton.focus()
   announce(`${lesson.name}: you solved ${done.solved} of ${plural(done.total, 'puzzle')}.`)
 }

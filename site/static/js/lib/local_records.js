@@ -8,7 +8,7 @@
  */
 import { GAMES, STORES } from '../games.js'
 import { defaultBackend } from './storage.js'
-import { resultKeys } from './session.js'
+import { resultKeys } from './outbox.js'
 /** @import { Game, KeptRecord } from '../games_types.js' */
 /** @import { StorageBackend } from '../storage_types.js' */
 
@@ -38,7 +38,7 @@ export async function notPosted(pid, backend = defaultBackend()) {
     /** @param {KeptRecord} rec */
     const never = (rec) => /** @type {string[]} */ (resultKeys(posting, rec)).every((key) => !known.has(key))
     /** @param {KeptRecord} rec */
-    const unanswered = (rec) => Object.values(posting.answers).every((field) => !rec[field])
+    const unanswered = (rec) => Object.values(posting.answers).every((field) => !(/** @type {Record<string, unknown>} */ (rec))[field])
     // `by` is who was signed in when a go ended (Chain keeps it): a player's go is never anyone else's.
     /** @param {KeptRecord} rec */
     const nobodys = (rec) => rec.by === null || rec.by === undefined

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a game's view does around a puzzle in play, the same in every game
  * (Lessons takes the keys and the holdings only): the
@@ -6,6 +7,7 @@
  * game's, the question asked before something final, and sharing a result.
  * The play itself (its record, clock, ticket, posts) is lib/session.js's.
  */
+/** @import { ConfirmParts, PlayClock, PlayScreen, ViewedPlay } from '../play_types.js' */
 import { anySheetOpen } from './sheet.js'
 import { announce, toast } from './dom.js'
 
@@ -16,23 +18,41 @@ const TICK_MS = 250 // the time shown is redrawn four times a second
 /** Listeners, intervals and observers held while a puzzle is open; release() lets go of them all. */
 export class Holdings {
   constructor() {
+    /** @type {[EventTarget, string, EventListener][]} */
     this.listeners = []
+    /** @type {ReturnType<typeof setInterval>[]} */
     this.timers = []
+    /** @type {IntersectionObserver[]} */
     this.observers = []
   }
 
-  /** addEventListener, undone by release(). */
+  /**
+   * addEventListener, undone by release().
+   * @template {Event} [E=Event]
+   * @param {EventTarget} target
+   * @param {string} type
+   * @param {(event: E) => void} fn
+   */
   on(target, type, fn) {
-    target.addEventListener(type, fn)
-    this.listeners.push([target, type, fn])
+    const listener = /** @type {EventListener} */ (fn)
+    target.addEventListener(type, listener)
+    this.listeners.push([target, type, listener])
   }
 
-  /** setInterval, cleared by release(). */
+  /**
+   * setInterval, cleared by release().
+   * @param {number} ms
+   * @param {() => void} fn
+   */
   every(ms, fn) {
     this.timers.push(setInterval(fn, ms))
   }
 
-  /** `observer` watching `el`, disconnected by release(). */
+  /**
+   * `observer` watching `el`, disconnected by release().
+   * @param {IntersectionObserver} observer
+   * @param {Element} el
+   */
   observe(observer, el) {
     observer.observe(el)
     this.observers.push(observer)
@@ -58,24 +78,37 @@ export class Holdings {
  *
  * `screen` names the elements: { frame (what a cover covers), inner (made inert while covered;
  * optional), cover, coverText, resume, pauseButton }; `confirm` is Confirm's.
+ * @template {ViewedPlay} C the controller it draws
  */
 export class PlayView {
+  /** @param {{ screen: PlayScreen, confirm: ConfirmParts }} parts */
   constructor({ screen, confirm }) {
-    this.ctrl = null // the controller, set by the game's view once made
+    /** @type {C | null} the controller, set by the game's view as it draws one */
+    this.ctrl = null
     this.screen = screen
     this.hold = new Holdings()
     this.confirm = new Confirm(confirm)
     this.sheetCover = false // a sheet opened during play covers the puzzle
   }
 
+  /** @param {string} text */
   announce(text) {
     announce(text)
   }
 
   redraw() {}
 
-  /** Where focus goes once the player paused (`on`) or resumed. */
-  paused() {}
+  /**
+   * Where focus goes once the player paused (`on`) or resumed.
+   * @param {boolean} on
+   */
+  paused(on) {}
+
+  /** The controller drawn (a view draws one once its page started a play). */
+  get drawn() {
+    if (!this.ctrl) throw new Error('no controller drawn yet')
+    return this.ctrl
+  }
 
   /** Let go of the page: listeners, timers, the question, the cover. */
   stop() {
@@ -88,9 +121,13 @@ export class PlayView {
 
   letGo() {}
 
-  /** The clock's house rules while the puzzle is open (keepClock's `view`, `threshold`, `outOfView`, `covers`). */
+  /**
+   * The clock's house rules while the puzzle is open (keepClock's `view`, `threshold`, `outOfView`, `covers`).
+   * @param {{ view: Element, threshold: number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
+   *   covers?: (sheetId: string) => boolean }} options
+   */
   watchClock(options) {
-    const ctrl = this.ctrl
+    const ctrl = this.drawn
     keepClock(this.hold, ctrl.clock, {
       ...options,
       save: () => ctrl.save(),
@@ -107,20 +144,23 @@ export class PlayView {
 
   /** The cover, from the controller's state: a sheet opened during play, or the pause. */
   drawCover() {
-    const ctrl = this.ctrl
-    this.screen.pauseButton.setAttribute('aria-pressed', String(ctrl.paused))
+    const ctrl = this.drawn
+    this.screen.pauseButton?.setAttribute('aria-pressed', String(ctrl.paused))
     this.cover(this.sheetCover ? 'sheet' : ctrl.paused ? 'paused' : '')
   }
 
-  /** Cover the puzzle (`why`: 'paused' or 'sheet'; '' uncovers), so no one thinks on a stopped clock. */
+  /**
+   * Cover the puzzle (`why`: 'paused' or 'sheet'; '' uncovers), so no one thinks on a stopped clock.
+   * @param {'' | 'paused' | 'sheet'} why
+   */
   cover(why) {
     const { frame, inner, cover, coverText, resume } = this.screen
     const on = Boolean(why)
     frame.classList.toggle('is-covered', on)
     if (inner) inner.inert = on
-    cover.hidden = !on
-    coverText.textContent = why === 'paused' ? 'Paused' : ''
-    resume.hidden = why !== 'paused'
+    if (cover) cover.hidden = !on
+    if (coverText) coverText.textContent = why === 'paused' ? 'Paused' : ''
+    if (resume) resume.hidden = why !== 'paused'
   }
 }
 
@@ -133,6 +173,11 @@ export class PlayView {
  * play takes up its ticket, if another tab took it); `tick()` (redrawing the
  * time) four times a second. `sheet(true)` hears a sheet open (unless `covers(sheetId)` says it
  * leaves the puzzle in sight), `sheet(false)` the last one close.
+ * @param {Holdings} hold
+ * @param {PlayClock} clock
+ * @param {{ view: Element, threshold: number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
+ *   save: () => void, shown: () => void, tick: () => void, sheet: (open: boolean) => void,
+ *   covers?: (sheetId: string) => boolean }} options
  */
 function keepClock(hold, clock, { view, threshold, outOfView, save, shown, tick, sheet, covers = () => true }) {
   clock.set('hidden', document.visibilityState === 'hidden')
@@ -142,7 +187,7 @@ function keepClock(hold, clock, { view, threshold, outOfView, save, shown, tick,
     else shown()
   })
   hold.on(window, 'pagehide', () => save())
-  hold.on(document, 'sheet:open', (e) => {
+  hold.on(document, 'sheet:open', (/** @type {CustomEvent<{ id: string }>} */ e) => {
     clock.hold('sheet')
     if (covers(e.detail.id)) sheet(true)
   })
@@ -160,14 +205,22 @@ function keepClock(hold, clock, { view, threshold, outOfView, save, shown, tick,
   hold.every(SAVE_EVERY_MS, () => { if (clock.running) save() })
 }
 
-/** True when a key press anywhere on the page is the game's: no Ctrl, Alt or Meta, no sheet open, not typing in a field. */
+/**
+ * True when a key press anywhere on the page is the game's: no Ctrl, Alt or Meta, no sheet open, not typing in a field.
+ * @param {KeyboardEvent} event
+ */
 export function isGameKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || anySheetOpen()) return false
-  const tag = (event.target.tagName || '').toLowerCase()
-  return !(tag === 'input' || tag === 'textarea' || tag === 'select' || event.target.isContentEditable)
+  const target = /** @type {HTMLElement | null} */ (event.target)
+  const tag = (target?.tagName || '').toLowerCase()
+  return !(tag === 'input' || tag === 'textarea' || tag === 'select' || Boolean(target?.isContentEditable))
 }
 
-/** Play `el`'s CSS animation of `className` again from the start. */
+/**
+ * Play `el`'s CSS animation of `className` again from the start.
+ * @param {HTMLElement} el
+ * @param {string} className
+ */
 export function restartAnimation(el, className) {
   el.classList.remove(className)
   void el.offsetWidth // a reflow, so the class coming back starts the animation anew
@@ -180,9 +233,14 @@ export function restartAnimation(el, className) {
  * over six seconds, when the question goes away unanswered.
  */
 export class Confirm {
+  /** @param {ConfirmParts} parts */
   constructor({ box, button, bar, first }) {
-    Object.assign(this, { box, button, bar, first })
-    this.timer = null
+    this.box = box
+    this.button = button
+    this.bar = bar
+    this.first = first
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined
   }
 
   ask() {
@@ -194,7 +252,10 @@ export class Confirm {
     this.timer = setTimeout(() => this.cancel(false), CONFIRM_MS)
   }
 
-  /** Take the question back; focus returns to the button if it was in the question, or `byHand`. */
+  /**
+   * Take the question back; focus returns to the button if it was in the question, or `byHand`.
+   * @param {boolean} byHand
+   */
   cancel(byHand) {
     clearTimeout(this.timer)
     if (this.box.hidden) return
@@ -212,6 +273,8 @@ export class Confirm {
 /**
  * Share a result's `text`: the system share sheet on a touch device, else the
  * clipboard, else `preview` (the text on the page) selected to copy by hand.
+ * @param {string} text
+ * @param {Node} preview
  */
 export async function shareResult(text, preview) {
   if (navigator.share && matchMedia('(pointer: coarse)').matches) {
@@ -219,7 +282,7 @@ export async function shareResult(text, preview) {
       await navigator.share({ text })
       return
     } catch (error) {
-      if (error && error.name === 'AbortError') return
+      if (error && typeof error === 'object' && 'name' in error && error.name === 'AbortError') return
     }
   }
   try {
@@ -228,8 +291,9 @@ export async function shareResult(text, preview) {
   } catch {
     const range = document.createRange()
     range.selectNodeContents(preview)
-    getSelection().removeAllRanges()
-    getSelection().addRange(range)
+    const selection = getSelection()
+    selection?.removeAllRanges()
+    selection?.addRange(range)
     toast('Copy the selected text to share it.')
   }
 }

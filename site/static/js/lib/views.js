@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A page's views, one shown at a time, and its notice view: the words for an
  * address the page can't show (#notice-title and #notice-text).
@@ -8,17 +9,34 @@
 import { $, announce } from './dom.js'
 import { closeAllSheets } from './sheet.js'
 
-/** Show the element `shown` of `ids` (element ids) and hide the others. */
+/**
+ * The element with `id` (a page's own: always there).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+const byId = (id) => /** @type {HTMLElement} */ ($(id))
+
+/**
+ * Show the element `shown` of `ids` (element ids) and hide the others.
+ * @param {string[]} ids
+ * @param {string} shown
+ */
 export function showOnly(ids, shown) {
-  for (const id of ids) $(id).hidden = id !== shown
+  for (const id of ids) byId(id).hidden = id !== shown
 }
 
-/** Fill the notice view, name the tab `tabTitle`, move focus to #main and say `spoken` (the title unless given). */
+/**
+ * Fill the notice view, name the tab `tabTitle`, move focus to #main and say `spoken` (the title unless given).
+ * @param {string} title
+ * @param {string} text
+ * @param {string} tabTitle
+ * @param {string} [spoken]
+ */
 export function fillNotice(title, text, tabTitle, spoken = title) {
-  $('notice-title').textContent = title
-  $('notice-text').textContent = text
+  byId('notice-title').textContent = title
+  byId('notice-text').textContent = text
   document.title = tabTitle
-  $('main').focus()
+  byId('main').focus()
   announce(spoken)
 }
 
@@ -26,14 +44,19 @@ export class GamePage {
   /**
    * views: the page's view names, each shown by the element `<name>-view`
    * (one of them 'notice'); tabTitle(title): the tab's title for a notice.
+   * @param {{ views: string[], tabTitle: (title: string) => string }} options
    */
   constructor({ views, tabTitle }) {
     this.views = views
     this.tabTitle = tabTitle
-    this.game = null // the game in play: anything with stop()
+    /** @type {{ stop(): void } | null} the game in play */
+    this.game = null
   }
 
-  /** Show the view `name` alone. */
+  /**
+   * Show the view `name` alone.
+   * @param {string} name
+   */
   show(name) {
     showOnly(this.views.map((view) => `${view}-view`), `${name}-view`)
   }
@@ -47,7 +70,12 @@ export class GamePage {
     closeAllSheets()
   }
 
-  /** Leave, and say in the notice view why the address can't be shown (`spoken` is announced). */
+  /**
+   * Leave, and say in the notice view why the address can't be shown (`spoken` is announced).
+   * @param {string} title
+   * @param {string} text
+   * @param {string} [spoken]
+   */
   notice(title, text, spoken = title) {
     this.leave()
     this.show('notice')

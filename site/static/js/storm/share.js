@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The share text of a Storm run. It names no move and no puzzle.
  *
@@ -11,7 +12,11 @@
  */
 import { shortDate } from '../lib/dates.js'
 
-/** result: { date, score, highest (or null), combo_best, mistakes, place (or null), ranked }; origin: the site. */
+/**
+ * result: { date, score, highest (or null), combo_best, mistakes, place (or null), ranked }; origin: the site.
+ * @param {{ date: string, score: number, highest: number | null, combo_best: number, mistakes: number, place: number | null | undefined, ranked: boolean }} result
+ * @param {string} origin
+ */
 export function shareText(result, origin) {
   const lines = [`⚡ Storm · ${shortDate(result.date)}`]
   const solved = `🧩 ${result.score} solved`

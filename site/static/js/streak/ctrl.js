@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * One Streak run being played, as state and rules (lila's streak.ts beside its puzzle controller):
  * the day's puzzles one after another in rising difficulty, until one wrong move; one skip; the
@@ -6,34 +7,47 @@
  * view's board (`ui.boardFor(fen, color)`) and redraws after every change. The ticket, the clock
  * (here only the tie-break's seconds: there is no countdown) and posting are lib/session.js's.
  *
- * The rules of a move are chess/rules.js's (the server's referee, through tests/vectors/chess.json);
+ * Each puzzle is a chess/line.js PuzzleLine (opened, each move judged, the reply, the marks);
  * what the verdicts add up to is tally.js's (the server's, through tests/vectors/streak.json).
  *
- * ui (the view): redraw(), announce(text), paused(on), stop(), boardFor(fen, color) (the board for
- * a puzzle: the same one, or one made anew when the side turns), watch() (start taking the player's
- * intents) and ended() (the run just ended: the results follow).
+ * ui (the view): RunUi of site/types/play_types.d.ts.
  */
-import { fromRow, positionAt, judge, play, solverColor } from '../chess/rules.js'
+/** @import { Color, Move } from '../vendor/chess.js' */
+/** @import { ChessPuzzle } from '../chess_types.js' */
+/** @import { PlayBoard, PlayClock, RunUi } from '../play_types.js' */
+/** @import { Player, TicketAnswer } from '../session_types.js' */
+/** @import { RunFile, StreakFigures, StreakRecord } from '../run_types.js' */
+/** @import { StreakStore } from './store.js' */
+import * as rules from '../chess/rules.js'
+import { PuzzleLine, markBoard } from '../chess/line.js'
+import { fromRow } from '../chess/puzzle.js'
 import { moveWords, COLOR_NAMES } from '../chess/words.js'
-import { checkedKing } from '../chess/moving.js'
 import { settled, runBody, tallyOf, endRecord, mayRank } from './results.js'
+import { rankWords, answered } from '../lib/run_words.js'
 import { shareText } from './share.js'
 import { dayKey } from './store.js'
 import { Clock } from '../lib/clock.js'
-import { PlaySession, flush, resultKey } from '../lib/session.js'
-import { placeText } from '../lib/standing.js'
+import { PlaySession, flush } from '../lib/session.js'
+import { resultKey } from '../lib/outbox.js'
 import { playerDay } from '../lib/dates.js'
 
 /** The pauses (ms): before a puzzle's first move, before each answer, before the next puzzle. */
 export const BEATS = { first: 450, reply: 350, next: 350 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+/** @param {string} text */
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1)
+/** @param {Color} color */
+const colorName = (color) => capital(/** @type {Record<Color, string>} */ (COLOR_NAMES)[color])
 
 /**
- * A fresh run of the day `file` ({date, bundle, puzzles: [[id, fen, moves, rating]]}). `ranking`:
- * a signed-in player's first run of today in this browser (it asks for a ticket, and the server
- * says whether it is ranked); any other is practice.
+ * A fresh run of the day `file`. `ranking`: a signed-in player's first run of today in this
+ * browser (it asks for a ticket, and the server says whether it is ranked); any other is practice.
+ * @param {RunFile} file
+ * @param {string} today
+ * @param {{ ranking?: boolean, by?: string | null }} [options]
+ * @returns {StreakRecord}
  */
 export function newRecord(file, today, { ranking = false, by = null } = {}) {
   return {
@@ -61,17 +75,23 @@ export function newRecord(file, today, { ranking = false, by = null } = {}) {
   }
 }
 
+/** @extends {PlaySession<StreakRecord, StreakStore, RunUi>} */
 export class StreakCtrl extends PlaySession {
-  /** store: the StreakStore; rec: the run's record (kept up to date in the store); ui: the view. */
+  /**
+   * store: the StreakStore; rec: the run's record (kept up to date in the store); ui: the view.
+   * @param {{ store: StreakStore, rec: StreakRecord, ui: RunUi, player?: () => Player | null,
+   *   beats?: typeof BEATS, today?: () => string, clock?: PlayClock }} options
+   */
   constructor({ store, rec, ui, player, beats = BEATS, today = () => playerDay(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
     this.beats = beats
     this.today = today
+    /** @type {ChessPuzzle[]} */
     this.puzzles = rec.rows.map((row) => fromRow([row[0], row[1], row[2], row[3], ''], ''))
-    this.chess = null
+    /** @type {PuzzleLine} the puzzle in play */
+    this.line = new PuzzleLine(this.puzzle, rules)
+    /** @type {PlayBoard | null} */
     this.board = null
-    this.color = 'w'
-    this.ply = 1
     this.busy = false // a move being judged (moving.js sets it)
     this.moving = false // a puzzle opening, or the answer to a wrong move being shown
   }
@@ -88,8 +108,27 @@ export class StreakCtrl extends PlaySession {
     return this.rec.index + 1
   }
 
+  /** What board.js's hooks read (chess/moving.js): the position and the player's side. */
+  get chess() {
+    return this.line.chess
+  }
+
+  get color() {
+    return this.line.color
+  }
+
+  /** The line's next move (the solver's to find). */
+  get ply() {
+    return this.line.ply
+  }
+
   get side() {
-    return capital(COLOR_NAMES[this.color])
+    return colorName(this.color)
+  }
+
+  /** The board, once a puzzle has opened. */
+  get shown() {
+    return /** @type {PlayBoard} */ (this.board)
   }
 
   /** What the verdicts add up to so far. */
@@ -106,15 +145,16 @@ export class StreakCtrl extends PlaySession {
 
   async start() {
     const { rec } = this
-    this.store.saveRecord(rec)
+    const store = this.store
+    store.saveRecord(rec)
     if (this.finished) {
-      this.store.setCurrent(null)
+      store.setCurrent(null)
       this.ui.watch()
       this.setStatus(this.endWords())
       this.redraw()
       return
     }
-    this.store.setCurrent(rec.key)
+    store.setCurrent(rec.key)
     // A run asks once: asking again would be a second run of the day, practice by the server's rule.
     if (rec.key.startsWith('d:') && !rec.asked && !rec.ticket && this.posts()) {
       rec.asked = true
@@ -133,7 +173,11 @@ export class StreakCtrl extends PlaySession {
    */
   takeUp() {}
 
-  /** The ticket came: the server says whether this run is the day's ranked one. */
+  /**
+   * The ticket came: the server says whether this run is the day's ranked one.
+   * @param {StreakRecord} rec
+   * @param {TicketAnswer} data
+   */
   tookTicket(rec, data) {
     rec.ranked = Boolean(data && data.ranked)
     if (rec === this.rec) this.redraw()
@@ -142,34 +186,32 @@ export class StreakCtrl extends PlaySession {
   /** Open the puzzle at rec.index: its first move (the opponent's) played, or where it was left. */
   async openPuzzle() {
     const { rec } = this
-    const puzzle = this.puzzle
     const made = rec.moves[rec.index]
     this.moving = true
-    this.color = solverColor(puzzle)
-    this.ply = 1 + 2 * made.length
     const fresh = made.length === 0
-    this.chess = positionAt(puzzle, fresh ? 0 : this.ply)
+    this.line = new PuzzleLine(this.puzzle, rules, { ply: fresh ? 0 : 1 + 2 * made.length })
     this.board = this.ui.boardFor(this.chess.fen(), this.color)
     this.board.disable()
     this.setStatus(`You play ${this.side}. Watch the move.`)
     this.redraw()
+    /** @type {Move | null} */
     let move
     if (fresh) {
-      this.board.markLast()
-      this.board.markCheck(null)
+      markBoard(this.board, { last: null, check: null })
       await sleep(this.beats.first)
       if (!this.alive || this.finished) return // the run ended meanwhile (End the run, asked before)
-      move = this.playLine(0)
+      move = this.line.advance()
       await this.board.setPosition(this.chess.fen(), true)
       if (!this.alive || this.finished) return
     } else {
-      move = this.chess.history({ verbose: true }).at(-1)
+      move = this.line.last()
     }
     this.mark(move)
     this.moving = false
     this.setStatus(made.length ? 'Your move.' : 'Find the best move.')
     this.redraw()
-    this.announce(`Puzzle ${this.number}, rated ${puzzle.rating}. You play ${this.side}. ${capital(COLOR_NAMES[move.color])} played ${moveWords(move)}. Your move.`)
+    const played = move ? `${colorName(move.color)} played ${moveWords(move)}. ` : ''
+    this.announce(`Puzzle ${this.number}, rated ${this.puzzle.rating}. You play ${this.side}. ${played}Your move.`)
     this.yourTurn()
   }
 
@@ -180,39 +222,33 @@ export class StreakCtrl extends PlaySession {
   }
 
   yourTurn() {
-    if (this.inPlay()) this.board.enable(this.color)
+    if (this.inPlay()) this.shown.enable(this.color)
   }
 
-  /** Play the line's move `ply` on the game; answers chess.js's move. */
-  playLine(ply) {
-    const uci = this.puzzle.line[ply]
-    if (!play(this.chess, uci)) throw new Error(`puzzle ${this.puzzle.id}: line move ${uci} is not legal`)
-    return this.chess.history({ verbose: true }).at(-1)
-  }
-
+  /** @param {Move | null} move */
   mark(move) {
-    if (move) this.board.markLast(move.from, move.to)
-    else this.board.markLast()
-    this.board.markCheck(checkedKing(this.chess))
+    markBoard(this.shown, this.line.marks(move))
   }
 
-  /** The player made the legal move `uci` (board.js calls this through moving.js, one at a time). */
+  /**
+   * The player made the legal move `uci` (board.js calls this through moving.js, one at a time).
+   * @param {string} uci
+   */
   async judge(uci) {
     const { rec } = this
-    const puzzle = this.puzzle
+    const board = this.shown
     const before = this.chess.fen()
-    if (!play(this.chess, uci)) {
-      await this.board.setPosition(before, false)
+    const judged = this.line.judge(uci)
+    if (!judged) {
+      await board.setPosition(before, false)
       return
     }
-    const move = this.chess.history({ verbose: true }).at(-1)
-    const ruling = judge(puzzle, this.ply, this.chess, uci)
-    const verdict = ruling === 'wrong' ? 'wrong' : (ruling === 'mate' || this.ply === puzzle.line.length - 1) ? 'solved' : 'right'
+    const { verdict, move } = judged
     rec.moves[rec.index].push(uci)
     rec.verdicts[rec.index].push(verdict)
     this.save()
-    this.board.disable()
-    await this.board.setPosition(this.chess.fen(), false)
+    board.disable()
+    await board.setPosition(this.chess.fen(), false)
     if (!this.alive) return
     this.mark(move)
     if (verdict === 'wrong') return this.missed(move)
@@ -229,31 +265,34 @@ export class StreakCtrl extends PlaySession {
     this.redraw()
     await sleep(this.beats.reply)
     if (!this.alive || this.finished) return
-    const reply = this.playLine(this.ply + 1)
-    this.ply += 2
-    await this.board.setPosition(this.chess.fen(), true)
+    const reply = /** @type {Move} */ (this.line.reply())
+    await board.setPosition(this.chess.fen(), true)
     if (!this.alive || this.finished) return
     this.mark(reply)
     this.setStatus('Your move.')
     this.redraw()
-    this.announce(`${capital(moveWords(move))}. Right. ${capital(COLOR_NAMES[reply.color])}: ${moveWords(reply)}. Your move.`)
+    this.announce(`${capital(moveWords(move))}. Right. ${colorName(reply.color)}: ${moveWords(reply)}. Your move.`)
     this.yourTurn()
   }
 
-  /** A wrong move: the line's move is shown in its place, and the run is over. */
+  /**
+   * A wrong move: the line's move is shown in its place, and the run is over.
+   * @param {Move} move
+   */
   async missed(move) {
     const { rec } = this
     this.moving = true
     this.setStatus('Not that one: the run is over.', 'bad')
     this.redraw()
     this.announce(`${capital(moveWords(move))}. Not that one: the run is over.`)
-    this.chess.undo()
-    const right = this.playLine(this.ply)
-    rec.answer = { uci: this.puzzle.line[this.ply], words: moveWords(right) }
+    this.line.takeBack()
+    const uci = /** @type {string} */ (this.line.expected)
+    const right = this.line.advance()
+    rec.answer = { uci, words: moveWords(right) }
     this.save()
     await sleep(this.beats.reply)
     if (!this.alive) return
-    await this.board.setPosition(this.chess.fen(), true)
+    await this.shown.setPosition(this.chess.fen(), true)
     if (!this.alive) return
     this.mark(right)
     this.finish('wrong')
@@ -276,7 +315,7 @@ export class StreakCtrl extends PlaySession {
     if (!this.inPlay() || this.busy || !this.canSkip) return
     rec.skipped = this.number
     this.save()
-    this.board.disable()
+    this.shown.disable()
     this.announce(`Puzzle ${this.number} skipped. That was your one skip.`)
     await this.nextPuzzle()
   }
@@ -293,17 +332,21 @@ export class StreakCtrl extends PlaySession {
 
   // ---- the end -------------------------------------------------------------------------------
 
-  /** The run is over: `why` 'wrong', 'ended', 'done' or 'left' (an earlier day's, ended on a later visit). */
+  /**
+   * The run is over: `why` 'wrong', 'ended', 'done' or 'left' (an earlier day's, ended on a later visit).
+   * @param {'wrong' | 'ended' | 'done' | 'left'} why
+   */
   finish(why) {
     const { rec } = this
+    const store = this.store
     if (this.finished) return
     this.clock.hold('over')
     rec.seconds = Math.round(this.clock.seconds)
     this.moving = false
     if (this.board) this.board.disable()
     endRecord(rec, why)
-    this.store.setCurrent(null)
-    this.settle(settled(rec, this.store.best()))
+    store.setCurrent(null)
+    this.settle(settled(rec, store.best()))
     if (this.mayRank) this.post('run', '/streak/results', runBody(rec))
     this.setStatus(this.endWords())
     this.redraw()
@@ -323,14 +366,16 @@ export class StreakCtrl extends PlaySession {
 
   /** The server's answer to the ranked run, when it came and was kept. */
   get answered() {
-    const posted = this.rec.posted
-    return posted && !posted.dropped ? posted : null
+    return answered(this.rec.posted)
   }
 
-  /** The run's figures: the server's once it answered, else this browser's (the same rules). */
+  /**
+   * The run's figures: the server's once it answered, else this browser's (the same rules).
+   * @returns {StreakFigures & ReturnType<typeof tallyOf>}
+   */
   figures() {
     const tally = this.tally()
-    const server = this.answered && this.answered.result
+    const server = this.answered?.result
     return server ? { ...tally, ...server } : tally
   }
 
@@ -340,18 +385,7 @@ export class StreakCtrl extends PlaySession {
     if (!this.player()) return 'Practice: make a player on the home page to rank your first run of the day.'
     if (!rec.today) return 'An earlier day’s run is practice: not on the boards.'
     if (rec.key === 'practice') return 'Practice: your ranked run today was played earlier.'
-    const posted = rec.posted
-    if (posted && posted.dropped && !rec.ticket) return 'Not kept: the run’s ticket never came (the connection was down as it started), so it was practice.'
-    if (posted && posted.dropped) return `Not kept: ${posted.error || 'the server refused it.'}`
-    if (posted && !posted.ranked) return 'Practice: your ranked run today was started earlier.'
-    const kept = posted && posted.already ? ' (kept before)' : ''
-    const where = posted && placeText(posted)
-    if (where) return `Ranked: ${where} on today’s board${kept}.`
-    if (posted && posted.boarded) return `Ranked and kept${kept}: today’s board shows your place in a few seconds.`
-    if (posted) return `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
-    if (rec.ranked === false) return 'Practice: your ranked run today was started earlier.'
-    if (this.waiting('run')) return 'Waiting to post your ranked run: it goes as soon as you are online.'
-    return rec.finished ? 'Your ranked run.' : ''
+    return rankWords(rec, { waiting: this.waiting('run') }) || (rec.finished ? 'Your ranked run.' : '')
   }
 
   /** The result sheet: how it ended, the figures, the move that was right, the rank line, the share. */
@@ -384,6 +418,9 @@ export class StreakCtrl extends PlaySession {
 /**
  * A run left part way on an earlier day, found on a later visit: ended as it stood ('left') and,
  * when it may be ranked, posted (the server takes it until the end of the day after its own).
+ * @param {StreakStore} store
+ * @param {StreakRecord} rec
+ * @param {Player | null} player
  */
 export function endLeft(store, rec, player) {
   endRecord(rec, 'left')
@@ -391,7 +428,7 @@ export function endLeft(store, rec, player) {
   const outcome = settled(rec, store.best())
   Object.assign(rec, store.keep(outcome))
   store.updateRecord(rec)
-  if (!mayRank(rec, player)) return
+  if (!player || !mayRank(rec, player)) return
   store.outbox.add({ key: resultKey('run', rec.date), kind: 'run', path: '/streak/results', body: runBody(rec), by: player.id })
   flush(store, player)
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The share text of a Streak run. It names no move and no puzzle.
  *
@@ -11,7 +12,11 @@
  */
 import { shortDate } from '../lib/dates.js'
 
-/** result: { date, score, highest (or null), skipped (or null), place (or null), ranked }; origin: the site. */
+/**
+ * result: { date, score, highest (or null), skipped (or null), place (or null), ranked }; origin: the site.
+ * @param {{ date: string, score: number, highest: number | null, skipped: number | null, place: number | null | undefined, ranked: boolean }} result
+ * @param {string} origin
+ */
 export function shareText(result, origin) {
   const lines = [`🔥 Streak · ${shortDate(result.date)}`]
   const solved = `🧩 ${result.score} solved`

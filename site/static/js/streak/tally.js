@@ -1,3 +1,4 @@
+// @ts-check
 // Streak's tally in the browser: the same as puzzlebook/streak/tally.py. tests/vectors/streak.json is
 // run through both (tests/js/streak_tally.test.mjs), so the score the player watches is the one the
 // server works out.
@@ -6,13 +7,21 @@
 // any mate) or 'wrong' (the run is over); 'skip' passes the puzzle, once a run. A tally is a plain
 // object: { score, highest, attempted, skipped, missed, moves } (skipped, missed: puzzle numbers
 // from 1, or null).
+/** @import { StreakTally } from '../run_types.js' */
 
-/** The tally before any move. */
+/**
+ * The tally before any move.
+ * @returns {StreakTally}
+ */
 export function newTally() {
   return { score: 0, highest: null, attempted: 0, skipped: null, missed: null, moves: 0 }
 }
 
-/** The tally of a run: [{rating, verdicts}] per puzzle attempted. Throws RangeError for verdicts no run has. */
+/**
+ * The tally of a run: [{rating, verdicts}] per puzzle attempted. Throws RangeError for verdicts no run has.
+ * @param {{ rating: number, verdicts: string[] }[]} puzzles
+ * @returns {StreakTally}
+ */
 export function tallyRun(puzzles) {
   const tally = newTally()
   const last = puzzles.length - 1

@@ -1,12 +1,16 @@
+// @ts-check
 /**
  * The Streak play view: draws a run's controller (ctrl.js) on the page and sends the player's
  * intents back to it (Skip, End the run, the board's moves). It writes no storage and posts
  * nothing: every decision is the controller's, every word it draws the controller's state.
  *
  *   new StreakView() makes the view of the play elements (looked up once);
- *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
+ *   view.play(ctrl) draws `ctrl` from now on (its `ui`: RunUi of site/types/play_types.d.ts).
  */
+/** @import { Color } from '../vendor/chess.js' */
+/** @import { StreakCtrl } from './ctrl.js' */
 import { Board } from '../chess/board.js'
+import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { longDate } from '../lib/dates.js'
 import { byIds, setText, announce } from '../lib/dom.js'
@@ -16,24 +20,42 @@ import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
 const RESULTS_AFTER_MS = 700 // the result sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
 
+const IDS = /** @type {const} */ ([
+  'board', 'board-frame', 'board-cover', 'board-cover-text', 'play-kind', 'play-title', 'play-meta',
+  'play-status', 'stat-score', 'stat-puzzle', 'stat-skip', 'play-actions', 'skip-button', 'end-button',
+  'end-confirm', 'end-yes', 'end-no', 'end-bar', 'play-done', 'play-done-title', 'play-done-rank', 'results-button',
+  'results-why', 'results-score', 'results-highest', 'results-skip', 'results-answer', 'results-rank',
+  'results-best', 'share-preview', 'share-button',
+])
+
+/**
+ * @typedef {{ board: HTMLElement, boardFrame: HTMLElement, boardCover: HTMLElement, boardCoverText: HTMLElement,
+ *   playKind: HTMLElement, playTitle: HTMLElement, playMeta: HTMLElement, playStatus: HTMLElement,
+ *   statScore: HTMLElement, statPuzzle: HTMLElement, statSkip: HTMLElement, playActions: HTMLElement,
+ *   skipButton: HTMLButtonElement, endButton: HTMLButtonElement, endConfirm: HTMLElement, endYes: HTMLButtonElement,
+ *   endNo: HTMLButtonElement, endBar: HTMLElement, playDone: HTMLElement, playDoneTitle: HTMLElement,
+ *   playDoneRank: HTMLElement, resultsButton: HTMLButtonElement, resultsWhy: HTMLElement, resultsScore: HTMLElement,
+ *   resultsHighest: HTMLElement, resultsSkip: HTMLElement, resultsAnswer: HTMLElement, resultsRank: HTMLElement,
+ *   resultsBest: HTMLElement, sharePreview: HTMLElement, shareButton: HTMLButtonElement }} StreakElements
+ */
+
+/** @extends {PlayView<StreakCtrl>} */
 export class StreakView extends PlayView {
   constructor() {
-    const el = byIds(
-      'board', 'board-frame', 'board-cover', 'board-cover-text', 'play-kind', 'play-title', 'play-meta',
-      'play-status', 'stat-score', 'stat-puzzle', 'stat-skip', 'play-actions', 'skip-button', 'end-button',
-      'end-confirm', 'end-yes', 'end-no', 'end-bar', 'play-done', 'play-done-title', 'play-done-rank', 'results-button',
-      'results-why', 'results-score', 'results-highest', 'results-skip', 'results-answer', 'results-rank',
-      'results-best', 'share-preview', 'share-button',
-    )
+    const el = /** @type {StreakElements} */ (byIds(...IDS))
     super({
       screen: { frame: el.boardFrame, cover: el.boardCover, coverText: el.boardCoverText },
       confirm: { box: el.endConfirm, button: el.endButton, bar: el.endBar, first: el.endYes },
     })
     this.el = el
+    /** @type {Board | null} */
     this.board = null
   }
 
-  /** Draw `ctrl` from now on: it calls this view's redraw(), boardFor(), watch() and the rest. */
+  /**
+   * Draw `ctrl` from now on: it calls this view's redraw(), boardFor(), watch() and the rest.
+   * @param {StreakCtrl} ctrl
+   */
   play(ctrl) {
     this.ctrl = ctrl
     this.sheetCover = false
@@ -43,24 +65,23 @@ export class StreakView extends PlayView {
   }
 
   /**
-   * The board for a puzzle played by `color` from `fen`: the one there when it faces that way, else
-   * one made anew turned round (its named squares too), keyboard focus kept on it.
+   * The board for a puzzle played by `color` from `fen`, turned to that side (chess/line.js facing).
+   * @param {string} fen
+   * @param {Color} color
    */
   boardFor(fen, color) {
-    if (this.board && this.board.orientation === color) {
-      this.board.setPosition(fen, false)
-      return this.board
-    }
-    const focused = this.board ? this.board.gridHasFocus() : false
-    if (this.board) this.board.destroy()
-    this.board = new Board(this.el.board, { fen, orientation: color, hooks: boardHooks(this.ctrl, announce), options: {} })
-    if (focused) this.board.focus()
+    const ctrl = this.drawn
+    this.board = facing(this.board, color, fen, (orientation) => new Board(this.el.board, {
+      fen, orientation, hooks: boardHooks(ctrl, announce), options: {},
+    }))
     return this.board
   }
 
   /** The player's intents and the clock's house rules while the run is open. */
   watch() {
-    const { ctrl, el } = this
+    const { el } = this
+    const ctrl = this.drawn
+    /** @type {(target: EventTarget, type: string, fn: (event: Event) => void) => void} */
     const on = (target, type, fn) => this.hold.on(target, type, fn)
     this.watchClock({
       view: el.boardFrame,
@@ -76,9 +97,10 @@ export class StreakView extends PlayView {
     on(el.endNo, 'click', () => this.confirm.cancel(true))
     on(el.resultsButton, 'click', () => this.openResults())
     on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
-    on(document, 'keydown', (e) => this.onKey(e))
+    on(document, 'keydown', (e) => this.onKey(/** @type {KeyboardEvent} */ (e)))
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event)) return
     if (event.key === '?') {
@@ -86,7 +108,7 @@ export class StreakView extends PlayView {
       openSheet('howto-sheet')
     } else if (event.key === 's' || event.key === 'S') {
       event.preventDefault()
-      this.ctrl.skip()
+      this.drawn.skip()
     }
   }
 
@@ -95,16 +117,17 @@ export class StreakView extends PlayView {
     this.cover(this.sheetCover ? 'sheet' : '')
   }
 
+  /** @param {'' | 'paused' | 'sheet'} why */
   cover(why) {
     const { frame, cover, coverText } = this.screen
     frame.classList.toggle('is-covered', Boolean(why))
-    cover.hidden = !why
-    coverText.textContent = ''
+    if (cover) cover.hidden = !why
+    if (coverText) coverText.textContent = ''
   }
 
   /** The run just ended: the result sheet follows once the last move has landed. */
   ended() {
-    const ctrl = this.ctrl
+    const ctrl = this.drawn
     const reduced = this.board ? this.board.reduced : true
     setTimeout(() => ctrl.alive && this.openResults(), reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
   }
@@ -122,7 +145,8 @@ export class StreakView extends PlayView {
   // ---- drawing ----------------------------------------------------------------------
 
   redraw() {
-    const { ctrl, el } = this
+    const { el } = this
+    const ctrl = this.drawn
     const { rec } = ctrl
     const tally = ctrl.tally()
     setText(el.playKind, !rec.today ? `Archive · ${longDate(rec.date)} · practice`
@@ -147,7 +171,7 @@ export class StreakView extends PlayView {
   /** The done box and the result sheet. */
   drawResults() {
     const { el } = this
-    const results = this.ctrl.results()
+    const results = this.drawn.results()
     setText(el.playDoneTitle, `${results.why} ${results.score} solved.`)
     setText(el.playDoneRank, results.rank)
     setText(el.resultsWhy, results.why)

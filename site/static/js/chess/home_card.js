@@ -1,0 +1,113 @@
+// @ts-check
+/**
+ * Today's daily card on the home view (chess/app.js): swapped in when the page was built on another
+ * day (the nightly publishes each day's card), or the day's list from the API while it isn't out,
+ * or why there is none; and each daily marked with how far the player got with it.
+ */
+/** @import { ChessRecord } from '../chess_types.js' */
+
+/**
+ * The server's results of today's dailies for the signed-in player (GET /api/me/chess/<day>).
+ * @typedef {{ dailies: ({ band: string, id: string, solve?: unknown, miss?: { how?: string } } | null)[], streak: number,
+ *   freezes_used?: number }} ServerDay
+ */
+
+/**
+ * The page was built on another day than today: put today's card in (the nightly publishes it
+ * with the day's file), or say why there is none. The build day's board never stays up as today's.
+ * @param {HTMLElement} card
+ * @param {string} today
+ */
+export async function swapCard(card, today) {
+  let res = null
+  try {
+    res = await fetch(`/daily/chess/${today}.html`)
+  } catch { /* offline */ }
+  // The card isn't out yet (the nightly publishes it as the day turns): the API's list of the day's
+  // dailies. The module loads only then.
+  const file = /** @type {{ dailies?: { band: string, id: string, rating: number }[] } | null} */ (
+    res && !res.ok ? await (await import('../lib/daily.js')).apiDaily('chess', today) : null)
+  if (res && res.ok) {
+    card.innerHTML = await res.text()
+  } else if (file && Array.isArray(file.dailies) && file.dailies.length) {
+    card.replaceChildren(dailySide(file.dailies, today))
+  } else {
+    const preview = document.createElement('div')
+    preview.className = 'daily-preview'
+    preview.id = 'daily-preview'
+    const side = document.createElement('div')
+    side.className = 'daily-side'
+    const list = document.createElement('div')
+    list.className = 'daily-list'
+    list.id = 'daily-list'
+    list.append(paragraph(res
+      ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
+      : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
+    side.append(list)
+    card.replaceChildren(preview, side)
+  }
+  card.dataset.day = today
+}
+
+/**
+ * The card's list of the day's dailies without its picture: a link to each band's.
+ * @param {{ band: string, id: string, rating: number }[]} dailies
+ * @param {string} day
+ */
+function dailySide(dailies, day) {
+  const side = document.createElement('div')
+  side.className = 'daily-side'
+  const list = document.createElement('div')
+  list.className = 'daily-list'
+  list.id = 'daily-list'
+  for (const daily of dailies) {
+    const link = document.createElement('a')
+    link.className = 'daily-item'
+    link.href = `#/daily/${encodeURIComponent(daily.band)}`
+    link.dataset.band = daily.band
+    link.dataset.id = daily.id
+    link.dataset.date = day
+    const parts = [['visually-hidden', 'Today’s puzzle: '], ['daily-band', daily.band], ['daily-state', 'Play'],
+      ['daily-rating', `Rated ${Number(daily.rating)}`]]
+    for (const [className, text] of parts) {
+      const span = document.createElement('span')
+      span.className = className
+      span.textContent = text
+      link.append(span)
+    }
+    list.append(link)
+  }
+  side.append(list)
+  return side
+}
+
+/**
+ * Mark a daily of the card with how far the player got with it: this browser's record `rec`, unless
+ * it is unfinished and the server's results `mine` (another device's) have more.
+ * @param {HTMLElement} item
+ * @param {ChessRecord | null} rec
+ * @param {ServerDay | null} mine
+ */
+export function markDaily(item, rec, mine) {
+  const theirs = mine && rec?.state !== 'solved' && rec?.state !== 'shown'
+    ? mine.dailies.find((d) => d && d.band === item.dataset.band && d.id === item.dataset.id) : null
+  let state = 'Play'
+  let tone = ''
+  if ((rec && rec.state === 'solved') || theirs?.solve) { state = 'Solved'; tone = 'is-solved' }
+  else if ((rec && rec.state === 'shown') || theirs?.miss?.how === 'gave-up') { state = 'Shown'; tone = 'is-shown' }
+  else if ((rec && rec.started) || theirs?.miss) { state = 'Continue'; tone = 'is-playing' }
+  const badge = /** @type {HTMLElement} */ (item.querySelector('.daily-state'))
+  badge.textContent = state
+  badge.className = `daily-state ${tone}`.trim()
+}
+
+/**
+ * @param {string} text
+ * @param {string} [className]
+ */
+function paragraph(text, className = '') {
+  const p = document.createElement('p')
+  if (className) p.className = className
+  p.textContent = text
+  return p
+}
