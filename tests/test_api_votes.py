@@ -7,20 +7,31 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import httpx2
 import pytest
 
 from cli.report import lines
 from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.votes import GUEST_WORDS
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.votes import VIEW, PuzzleVotes
 from service.store import keys as K
 from service.store.items import doc_of
 from tests.run_modes import run_world
-from tests.support import post_result, signed_up
+from tests.support import (
+    Clock,
+    dynamo_store,
+    post_result,
+    settings_for_tests,
+    signed_up,
+    sqlite_store,
+    uvicorn_serving,
+)
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
 
@@ -104,39 +115,135 @@ def test_a_word_given_as_a_guest_is_taken_on_sign_in_and_kept_marked(world: Simp
     assert got.json() == {"id": puzzle.id, "vote": "down", "reason": "broken"}
     pid = world.client.get("/api/me", headers=me).json()["id"]
     item = world.store.get_item(K.player(pid), f"PV#{puzzle.id}")
-    assert item is not None and doc_of(item)["guest"] is True
-    assert PuzzleVotes(world.store).compute_view(NOON).tallies[0].reports == {"broken": 1}
+    assert item is not None and doc_of(item)["guest"] is True and doc_of(item)["played"] is False
+    (counted,) = PuzzleVotes(world.store).compute_view(NOON).tallies
+    # Counted apart: a guest's word on a day-old account weighs 1/2 × 1/8 of an established player's.
+    assert (counted.reports, counted.words, counted.guests) == ({"broken": 0.0625}, 1, 1)
     wrong = vote(world, me, puzzle, vote="up", guest="yes please")
     assert wrong.status_code == 400 and wrong.json()["error"] == "guest must be true or false."
 
 
-def test_the_nightly_view_ranks_the_worst_voted_and_the_most_reported(world: SimpleNamespace) -> None:
-    a, b, c = puzzles(world, 3)
-    players = [signed_up(world.client, f"Voter {k}") for k in range(3)]
-    for me in players:
+def test_an_account_keeps_only_so_many_words_on_puzzles_it_never_played(world: SimpleNamespace) -> None:
+    """The attack: one account sent 300 "down + broken" words on puzzles it never played, each marked
+    a guest's, in 0.6 s. An account keeps GUEST_WORDS of them; the rest are refused, saying why."""
+    me = signed_up(world.client, "Flood")
+    many = puzzles(world, GUEST_WORDS + 3)
+    answers = [vote(world, me, p, vote="down", reason="broken", guest=True) for p in many]
+    assert [a.status_code for a in answers] == [200] * GUEST_WORDS + [422] * 3
+    assert answers[-1].json()["error"] == (
+        f"This account has sent its {GUEST_WORDS} words on puzzles played signed out, the most it keeps: "
+        "vote on the puzzles you play signed in.")
+    # Changing one of them counts nothing more; nor does a guest's word on a puzzle the account played.
+    assert vote(world, me, many[0], vote="up", guest=True).status_code == 200
+    played(world, me, many[-1])
+    assert vote(world, me, many[-1], vote="down", guest=True).status_code == 200
+    pid = world.client.get("/api/me", headers=me).json()["id"]
+    assert world.store.get_item(K.player(pid), f"PV#{many[-2].id}") is None
+    view = PuzzleVotes(world.store).compute_view(NOON)
+    assert view.counted == GUEST_WORDS + 1
+    assert sum(t.guests for t in view.tallies) == GUEST_WORDS - 1  # the played one's word is no guest's
+
+
+# ---- a flood from one address, over real HTTP ----------------------------------------------------
+
+MONTH_AGO = NOON - dt.timedelta(days=30)
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SimpleNamespace]:
+    """The app over real HTTP (uvicorn) on a clock a month before NOON; `client(address)` is an HTTP
+    client whose requests come from that loopback address (the server counts the socket's peer)."""
+    from functions.app import create_app
+
+    store_of = sqlite_store(tmp_path / "puzzlebook.sqlite3") if request.param == "sqlite" else dynamo_store()
+    with store_of as store:
+        clock = Clock(MONTH_AGO)
+        app = create_app(settings_for_tests(), store, clock=clock)
+        with uvicorn_serving(app) as base, ExitStack() as clients:
+            def client(address: str) -> httpx2.Client:
+                transport = httpx2.HTTPTransport(local_address=address)
+                return clients.enter_context(httpx2.Client(base_url=base, transport=transport, timeout=30))
+
+            yield SimpleNamespace(store=store, clock=clock, ctx=app.state.ctx, client=client)
+
+
+def report(site: SimpleNamespace, most: int) -> list[str]:
+    """`build.py report puzzles --refresh --most N`'s lines over the site's store."""
+    view = PuzzleVotes(site.store).refresh_view(site.clock())
+    return lines(view.computed, view.counted, view.worst(most), view.reported(most))
+
+
+def test_the_nightly_view_ranks_the_worst_voted_and_the_most_reported(site: SimpleNamespace) -> None:
+    """Three players of a month's standing, each from an address of their own, played a, b and c: each
+    word counts in full. A day-old account's word counts an eighth."""
+    a, b, c = puzzles(SimpleNamespace(ctx=site.ctx), 3)
+    homes = [SimpleNamespace(client=site.client(f"127.0.0.{k + 2}"), clock=site.clock) for k in range(4)]
+    players = [signed_up(home.client, f"Voter {k}") for k, home in enumerate(homes[:3])]
+    site.clock.at = NOON
+    players.append(signed_up(homes[3].client, "Newcomer"))
+    for home, me in zip(homes, players, strict=True):
         for p in (a, b, c):
-            played(world, me, p)
-    vote(world, players[0], a, vote="down", reason="broken")
-    vote(world, players[1], a, vote="down", reason="broken")
-    vote(world, players[2], a, vote="up")
-    vote(world, players[0], b, vote="down")
-    vote(world, players[1], b, vote="down")
-    vote(world, players[2], b, vote="down")
-    vote(world, players[0], c, reason="wrong-theme")
-    votes = PuzzleVotes(world.store)
+            played(home, me, p)
+    vote(homes[0], players[0], a, vote="down", reason="broken")
+    vote(homes[1], players[1], a, vote="down", reason="broken")
+    vote(homes[2], players[2], a, vote="up")
+    vote(homes[0], players[0], b, vote="down")
+    vote(homes[1], players[1], b, vote="down")
+    vote(homes[2], players[2], b, vote="down")
+    vote(homes[0], players[0], c, reason="wrong-theme")
+    vote(homes[3], players[3], c, reason="wrong-theme")
+    votes = PuzzleVotes(site.store)
     assert votes.view() is None
     # The nightly's chess hook makes the view; a request never reads more than the player's own item.
     from service.games.hooks import FillReport, NightlyRun
     from service.games.registry import HOOKS
 
-    run = NightlyRun(world.store, world.ctx.settings, puzzles_of(world.ctx).bundle, NOON.date(), NOON, 1,
+    run = NightlyRun(site.store, site.ctx.settings, puzzles_of(site.ctx).bundle, NOON.date(), NOON, 1,
                      FillReport(NOON.date().isoformat()))
     HOOKS["chess"].nightly(run)
     view = votes.view()
-    assert view is not None and view.counted == 7 and world.store.get_item(*VIEW) is not None
+    assert view is not None and view.counted == 8 and site.store.get_item(*VIEW) is not None
     assert [(t.puzzle, t.up, t.down) for t in view.worst(5)] == [(b.id, 0, 3), (a.id, 1, 2)]
     reported = [(t.puzzle, t.reports) for t in view.reported(5)]
-    assert reported == [(a.id, {"broken": 2}), (c.id, {"wrong-theme": 1})]
+    assert reported == [(a.id, {"broken": 2}), (c.id, {"wrong-theme": 1.125})]
     text = lines(view.computed, view.counted, view.worst(5), view.reported(5))
-    assert text[1] == "worst voted:" and text[2].startswith(f"  {b.id} (Medium): 0 up, 3 down; no reports")
-    assert f"  {a.id} (Medium): 1 up, 2 down; broken 2  /#/p/Medium/{a.id}" in text
+    assert text[1] == "worst voted:"
+    assert text[2].startswith(f"  {b.id} (Medium): 0 up, 3 down; no reports (3 words)")
+    assert f"  {a.id} (Medium): 1 up, 2 down; broken 2 (3 words)  /#/p/Medium/{a.id}" in text
+    assert f"  {c.id} (Medium): 0 up, 0 down; wrong theme 1.12 (2 words)  /#/p/Medium/{c.id}" in text
+
+
+def test_a_flood_from_one_address_cant_bury_what_real_players_reported(site: SimpleNamespace) -> None:
+    """The attack: eight accounts from one address sent "down + broken" on puzzles they never played
+    (a guest's word), and the puzzle every real player had reported broken fell off the report.
+    Now a word weighs by whether its account played the puzzle and by the account's age, and one
+    address's words on a puzzle count as one voter's: the report's order stands."""
+    world = SimpleNamespace(ctx=site.ctx)
+    broken, doubtful, *flooded = puzzles(world, 14)
+    # Three players of a month's standing, each at home, played `broken` and reported it; one of them
+    # also had doubts about `doubtful`.
+    homes = [SimpleNamespace(client=site.client(f"127.0.0.{k + 2}"), clock=site.clock) for k in range(3)]
+    players = [(home, signed_up(home.client, f"Real {k}")) for k, home in enumerate(homes)]
+    site.clock.at = NOON
+    for home, me in players:
+        for puzzle in (broken, doubtful):
+            played(home, me, puzzle)
+        assert vote(home, me, broken, vote="down", reason="broken").status_code == 200
+    home, me = players[0]
+    assert vote(home, me, doubtful, vote="down", reason="other").status_code == 200
+    honest = report(site, 10)
+    assert [line.split()[0] for line in honest[2:4]] == [broken.id, doubtful.id]
+    # Eight new accounts from one address, each a "down + broken" on every other puzzle it never played.
+    sock = SimpleNamespace(client=site.client("127.0.0.99"))
+    for k in range(8):
+        me = signed_up(sock.client, f"Sock {k}")
+        for puzzle in flooded:
+            got = vote(sock, me, puzzle, vote="down", reason="broken", guest=True)
+            assert got.status_code == 200, got.text
+    after = report(site, 10)
+    worst = after[2:after.index("most reported:")]
+    reported = after[after.index("most reported:") + 1:]
+    assert [line.split()[0] for line in worst[:2]] == [broken.id, doubtful.id]
+    assert [line.split()[0] for line in reported[:2]] == [broken.id, doubtful.id]
+    assert {line.split()[0] for line in reported[2:]} <= {p.id for p in flooded}
+    assert reported[0] == f"  {broken.id} (Medium): 0 up, 3 down; broken 3 (3 words)  /#/p/Medium/{broken.id}"
