@@ -83,7 +83,8 @@ def _in_process() -> None:
                     cpu, wall = time.process_time(), time.perf_counter()
                     got = client.post("/api/chess/review", content=body, headers=headers)
                     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-                    goal = f"; goal < {CPU_GOAL} s: {verdict(cpu < CPU_GOAL)}" if got.status_code == 200 else ""
+                    taken = got.status_code == 200
+                    goal = f"; goal < {CPU_GOAL} s: {verdict(cpu < CPU_GOAL)}" if taken else ""
                     print(f"   {name}, {len(body) / 1024:.0f} KB: {cpu:.3f} s of CPU, {wall:.3f} s wall, "
                           f"answered {got.status_code}{goal}")
         finally:
