@@ -44,7 +44,8 @@ OPENAPI_URL = "/api/openapi.json"
 # cold start doesn't build them (functions/routers_on_demand.py; docs/architecture.md).
 ON_DEMAND = (
     Group("functions.routes.classes", ("/api/classes",)),
-    Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin")),
+    Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin",
+                                        "/api/me/token", "/api/me/other-tokens")),
     # Lessons are a teacher's and their class's: few requests, and the heaviest game's router to build
     # (its import, PGN and checking routes: an eighth of a cold start's own work).
     Group("functions.routes.lessons", ("/api/lessons",)),

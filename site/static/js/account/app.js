@@ -1,11 +1,13 @@
+// @ts-check
 /**
  * The account page (/account/): for a player, /api/me's account lines
  * ("12 puzzles solved, 9 cleanly · 3-day daily streak"), the rating with its
  * ± (the rating deviation), the best streaks, and the ways back in: the
- * sign-in link, passkeys (listed, added, removed) and recovery codes (made,
- * shown once, counted). A player with results and no passkey and no codes,
+ * sign-in link, passkeys (listed, added, removed: a removed one's sign-ins end
+ * with it) and recovery codes (made, shown once, counted; new ones offer to
+ * sign out everywhere else). A player with results and no passkey and no codes,
  * who hasn't copied their link here, is asked to save one of the three.
- * For everyone else, making a player or signing in.
+ * For everyone else, making a player or signing in. docs/accounts.md.
  */
 import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
 import { announce, toast } from '../lib/announce.js'
@@ -14,54 +16,77 @@ import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
 import { ratingText } from '../boards/model.js'
 import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 import { $ } from '../lib/dom.js'
+/** @import { CodesMade, CodesState, Me, PasskeyInfo, PasskeyList, PasskeyRemoved, TokensEnded } from '../account_types.js' */
 
-// Ways back in, counted once read (null until then: the sign-out question doesn't guess).
+/**
+ * Ways back in, counted once read (null until then: the sign-out question doesn't guess).
+ * @type {{ results: number, passkeys: number | null, codesLeft: number | null }}
+ */
 const state = { results: 0, passkeys: null, codesLeft: null }
 
+/**
+ * The page's element `id` (the template always has it).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+function node(id) {
+  const found = $(id)
+  if (!found) throw new Error(`the account page has no #${id}`)
+  return found
+}
+
+/** @param {string} id */
+const field = (id) => /** @type {HTMLInputElement} */ (node(id))
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ (node(id))
+
+/** @param {string} stamp */
 function longDate(stamp) {
   return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
 }
 
+/** @param {number} n */
 function days(n) {
   return `${n} ${n === 1 ? 'day' : 'days'}`
 }
 
+/** @param {string} lede */
 function showAnonymous(lede) {
-  $('account-player').hidden = true
-  $('account-save').hidden = true
-  $('account-anonymous').hidden = false
-  $('account-title').textContent = 'You'
-  $('account-lede').textContent = lede
+  node('account-player').hidden = true
+  node('account-save').hidden = true
+  node('account-anonymous').hidden = false
+  node('account-title').textContent = 'You'
+  node('account-lede').textContent = lede
 }
 
 async function render() {
   const player = getPlayer()
   if (!player) return showAnonymous('You are playing without a player: your results stay in this browser.')
-  $('account-title').textContent = player.name
-  $('account-signin-link').value = signInLink(player.token)
+  node('account-title').textContent = player.name
+  field('account-signin-link').value = signInLink(player.token)
   const answer = await call('/me')
   if (answer.status === 401) {
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
     return showAnonymous('This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.')
   }
-  $('account-anonymous').hidden = true
-  $('account-player').hidden = false
+  node('account-anonymous').hidden = true
+  node('account-player').hidden = false
   if (answer.status !== 200 || !answer.data) {
-    $('account-lede').textContent = reason(answer, 'Your results couldn’t be loaded just now. Try again in a moment.')
+    node('account-lede').textContent = reason(answer, 'Your results couldn’t be loaded just now. Try again in a moment.')
     return
   }
-  const me = answer.data
-  $('account-title').textContent = me.name
-  $('account-lede').textContent = me.created ? `Playing since ${new Date(me.created).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}.` : ''
-  $('account-line').textContent = me.line
-  $('account-chain-line').textContent = me.chain_line
+  const me = /** @type {Me} */ (answer.data)
+  node('account-title').textContent = me.name
+  node('account-lede').textContent = me.created ? `Playing since ${new Date(me.created).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}.` : ''
+  node('account-line').textContent = me.line
+  node('account-chain-line').textContent = me.chain_line
   const rating = me.ratings && me.ratings.chess
-  $('account-rating').textContent = rating ? `${ratingText(rating)} · ${rating.games} rated` : 'Not rated yet: solve a puzzle as a player'
-  $('account-chess-best').textContent = days(me.streaks?.chess?.best || 0)
-  $('account-chess-missed').textContent = String(me.chess?.missed || 0)
-  $('account-chain-best').textContent = days(me.streaks?.chain?.best || 0)
-  $('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
+  node('account-rating').textContent = rating ? `${ratingText(rating)} · ${rating.games} rated` : 'Not rated yet: solve a puzzle as a player'
+  node('account-chess-best').textContent = days(me.streaks?.chess?.best || 0)
+  node('account-chess-missed').textContent = String(me.chess?.missed || 0)
+  node('account-chain-best').textContent = days(me.streaks?.chain?.best || 0)
+  node('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
   state.results = (me.chess?.solved || 0) + (me.chess?.missed || 0) + (me.chain?.solved || 0) + (me.chain?.gave_up || 0)
   await Promise.all([renderPasskeys(), renderCodes()])
 }
@@ -70,7 +95,7 @@ async function render() {
 function renderPrompt() {
   const player = getPlayer()
   const linkSaved = linkCopiedHere(player)
-  $('account-save').hidden = !(player && state.results > 0 && !state.passkeys && !state.codesLeft && !linkSaved)
+  node('account-save').hidden = !(player && state.results > 0 && !state.passkeys && !state.codesLeft && !linkSaved)
 }
 
 function linkCopied() {
@@ -82,22 +107,23 @@ function linkCopied() {
 
 async function renderPasskeys() {
   const answer = await call('/me/passkeys')
-  const list = $('passkey-list')
+  const list = node('passkey-list')
   if (answer.status !== 200 || !answer.data) {
-    $('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
+    node('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
     return
   }
-  const keys = answer.data.passkeys
+  const keys = /** @type {PasskeyList} */ (answer.data).passkeys
   state.passkeys = keys.length
   list.replaceChildren(...keys.map(passkeyItem))
-  $('passkey-empty').hidden = keys.length > 0
+  node('passkey-empty').hidden = keys.length > 0
   if (!passkeysSupported()) {
-    $('passkey-form').hidden = true
-    $('passkey-empty').textContent = keys.length ? '' : 'This browser can’t make passkeys.'
+    node('passkey-form').hidden = true
+    node('passkey-empty').textContent = keys.length ? '' : 'This browser can’t make passkeys.'
   }
   renderPrompt()
 }
 
+/** @param {PasskeyInfo} key */
 function passkeyItem(key) {
   const item = document.createElement('li')
   const words = document.createElement('span')
@@ -118,39 +144,61 @@ function passkeyItem(key) {
   return item
 }
 
-async function removePasskey(key, button) {
-  if (button.dataset.sure !== 'yes') {
+/** @param {number} n */
+function signIns(n) {
+  return `${n} ${n === 1 ? 'device’s sign-in' : 'devices’ sign-ins'}`
+}
+
+/**
+ * @param {PasskeyInfo} key
+ * @param {HTMLButtonElement} remove
+ */
+async function removePasskey(key, remove) {
+  if (remove.dataset.sure !== 'yes') {
     // A second press removes it: a passkey taken off by a slip would be a surprise later.
-    button.dataset.sure = 'yes'
-    button.textContent = 'Remove for good?'
-    button.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more.`)
-    button.classList.replace('button-quiet', 'button-danger')
-    announce(`Press again to remove ${key.name} for good.`)
+    remove.dataset.sure = 'yes'
+    remove.textContent = 'Remove for good?'
+    remove.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more, and every device it signed in is signed out.`)
+    remove.classList.replace('button-quiet', 'button-danger')
+    announce(`Press again to remove ${key.name} for good: every device it signed in is signed out.`)
     return
   }
-  button.disabled = true
+  remove.disabled = true
   const answer = await call(`/me/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' })
-  if (answer.status === 200) toast(`Removed ${key.name}: it signs in no more.`)
-  else $('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+  if (answer.status !== 200 || !answer.data) {
+    node('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+    await renderPasskeys()
+    return
+  }
+  const removed = /** @type {PasskeyRemoved} */ (answer.data)
+  if (removed.here) {
+    // This device signed in with it: its sign-in ended with the passkey.
+    clearPlayer()
+    document.dispatchEvent(new CustomEvent('player:change'))
+    showAnonymous(`You removed ${key.name}, the passkey this device signed in with, so this device is signed out too. Sign in with another passkey or a recovery code.`)
+    node('main').focus()
+    return
+  }
+  toast(`Removed ${key.name}: it signs in no more${removed.ended ? `, and ${signIns(removed.ended)} ended with it` : ''}.`)
   await renderPasskeys()
 }
 
-$('passkey-form').addEventListener('submit', async (event) => {
+node('passkey-form').addEventListener('submit', async (event) => {
   event.preventDefault()
-  const button = event.submitter || $('passkey-form').querySelector('button')
-  $('passkey-error').textContent = ''
-  button.disabled = true
+  const submit = /** @type {HTMLButtonElement} */ (/** @type {SubmitEvent} */ (event).submitter || node('passkey-form').querySelector('button'))
+  node('passkey-error').textContent = ''
+  submit.disabled = true
   try {
-    const added = await addPasskey($('passkey-name').value.trim())
+    const added = await addPasskey(field('passkey-name').value.trim())
     if (added.ok) {
-      $('passkey-name').value = ''
+      field('passkey-name').value = ''
       toast(`Added ${added.data.name}. It signs you in on any device that holds it.`)
       await renderPasskeys()
     } else {
-      $('passkey-error').textContent = added.error
+      node('passkey-error').textContent = added.error
     }
   } finally {
-    button.disabled = false
+    submit.disabled = false
   }
 })
 
@@ -159,108 +207,137 @@ $('passkey-form').addEventListener('submit', async (event) => {
 async function renderCodes() {
   const answer = await call('/me/recovery-codes')
   if (answer.status !== 200 || !answer.data) {
-    $('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
+    node('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
     return
   }
-  const { left, count, made } = answer.data
+  const { left, count, made } = /** @type {CodesState} */ (answer.data)
   state.codesLeft = left
-  $('codes-state').textContent = made
+  node('codes-state').textContent = made
     ? `${left} of ${count} recovery codes left, made ${longDate(made)}.${left ? '' : ' Make new ones to have some again.'}`
     : 'You have no recovery codes yet.'
-  $('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
+  node('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
   renderPrompt()
 }
 
 async function makeCodes() {
-  $('codes-confirm').hidden = true
-  $('codes-error').textContent = ''
-  $('codes-make').disabled = true
+  node('codes-confirm').hidden = true
+  node('codes-error').textContent = ''
+  button('codes-make').disabled = true
   try {
     const answer = await call('/me/recovery-codes', { method: 'POST' })
     if (answer.status !== 201 || !answer.data) {
-      $('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
+      node('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
       return
     }
-    $('codes-list').replaceChildren(...answer.data.codes.map((code) => {
+    node('codes-list').replaceChildren(...(/** @type {CodesMade} */ (answer.data)).codes.map((code) => {
       const item = document.createElement('li')
       item.textContent = code
       return item
     }))
-    $('codes-shown').hidden = false
-    $('codes-list').scrollIntoView({ block: 'nearest' })
+    node('codes-shown').hidden = false
+    node('elsewhere-confirm').hidden = true
+    node('elsewhere-done').textContent = ''
+    node('codes-list').scrollIntoView({ block: 'nearest' })
     announce('Ten recovery codes made. Save them now: they are shown this once.')
     await renderCodes()
   } finally {
-    $('codes-make').disabled = false
+    button('codes-make').disabled = false
   }
 }
 
-$('codes-make').addEventListener('click', () => {
+node('codes-make').addEventListener('click', () => {
   if (!state.codesLeft) return makeCodes()
   const n = state.codesLeft
-  $('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
-  $('codes-confirm').hidden = false
-  $('codes-no').focus()
+  node('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
+  node('codes-confirm').hidden = false
+  node('codes-no').focus()
 })
-$('codes-yes').addEventListener('click', makeCodes)
-$('codes-no').addEventListener('click', () => {
-  $('codes-confirm').hidden = true
-  $('codes-make').focus()
+node('codes-yes').addEventListener('click', makeCodes)
+node('codes-no').addEventListener('click', () => {
+  node('codes-confirm').hidden = true
+  node('codes-make').focus()
 })
-$('codes-copy').addEventListener('click', async () => {
-  const codes = [...$('codes-list').children].map((item) => item.textContent).join('\n')
+node('codes-copy').addEventListener('click', async () => {
+  const codes = [...node('codes-list').children].map((item) => item.textContent).join('\n')
   try {
     await navigator.clipboard.writeText(codes)
     toast('Recovery codes copied.')
   } catch {
-    getSelection().selectAllChildren($('codes-list'))
+    getSelection()?.selectAllChildren(node('codes-list'))
     toast('Copy the selected codes.')
   }
 })
-$('codes-done').addEventListener('click', () => {
-  $('codes-shown').hidden = true
-  $('codes-list').replaceChildren()
-  $('codes-make').focus()
+node('codes-done').addEventListener('click', () => {
+  node('codes-shown').hidden = true
+  node('codes-list').replaceChildren()
+  node('codes-make').focus()
+})
+
+// New codes after a code was seen or a device lost: every other sign-in can end with the old codes.
+node('elsewhere').addEventListener('click', () => {
+  node('elsewhere-confirm').hidden = false
+  node('elsewhere-no').focus()
+})
+node('elsewhere-no').addEventListener('click', () => {
+  node('elsewhere-confirm').hidden = true
+  node('elsewhere').focus()
+})
+node('elsewhere-yes').addEventListener('click', async () => {
+  button('elsewhere-yes').disabled = true
+  try {
+    const answer = await call('/me/other-tokens', { method: 'DELETE' })
+    if (answer.status !== 200 || !answer.data) {
+      node('elsewhere-done').textContent = reason(answer, 'The other devices couldn’t be signed out just now. Try again in a moment.')
+      return
+    }
+    const { ended } = /** @type {TokensEnded} */ (answer.data)
+    node('elsewhere-confirm').hidden = true
+    node('elsewhere-done').textContent = ended
+      ? `Signed out everywhere else: ${signIns(ended)} ended. This device stays signed in.`
+      : 'No other device was signed in. This device stays signed in.'
+    node('elsewhere').focus()
+  } finally {
+    button('elsewhere-yes').disabled = false
+  }
 })
 
 // ---- the prompt's buttons ------------------------------------------------------------------
 
 function toPasskeys() {
-  $('passkey-name').scrollIntoView({ block: 'center' })
-  $('passkey-name').focus()
+  node('passkey-name').scrollIntoView({ block: 'center' })
+  node('passkey-name').focus()
 }
 
 function toCodes() {
-  $('codes-make').scrollIntoView({ block: 'center' })
-  $('codes-make').click() // asks first when unused codes would stop working
+  node('codes-make').scrollIntoView({ block: 'center' })
+  node('codes-make').click() // asks first when unused codes would stop working
 }
 
-$('account-save-link').addEventListener('click', () => $('account-copy').click())
-$('account-save-passkey').addEventListener('click', toPasskeys)
-$('account-save-codes').addEventListener('click', toCodes)
+node('account-save-link').addEventListener('click', () => node('account-copy').click())
+node('account-save-passkey').addEventListener('click', toPasskeys)
+node('account-save-codes').addEventListener('click', toCodes)
 
-wirePlayerForm($('account-form'), async (player) => {
+wirePlayerForm(node('account-form'), async (/** @type {{ name: string }} */ player) => {
   toast(`Welcome, ${player.name}. Your results will be kept.`)
   await render()
 })
 
-wireCopyLink($('account-copy'), $('account-signin-link'))
-$('account-copy').addEventListener('click', linkCopied)
+wireCopyLink(node('account-copy'), field('account-signin-link'))
+node('account-copy').addEventListener('click', linkCopied)
 
 // Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).
-const signOut = wireSignOut($('account-sign-out').closest('[data-sign-out-root]'), {
+const signOut = wireSignOut(/** @type {ParentNode} */ (node('account-sign-out').closest('[data-sign-out-root]')), {
   onSignedOut: async () => {
     await render()
-    $('main').focus() // the button is gone with the player
+    node('main').focus() // the button is gone with the player
   },
   ways: () => ({ passkeys: state.passkeys, codes: state.codesLeft }),
-  linkInput: $('account-signin-link'),
 })
-$('account-sign-out-passkey').addEventListener('click', () => {
+node('account-sign-out-passkey').addEventListener('click', () => {
   signOut.close(false)
   toPasskeys()
 })
-$('account-sign-out-codes').addEventListener('click', () => {
+node('account-sign-out-codes').addEventListener('click', () => {
   signOut.close(false)
   toCodes()
 })

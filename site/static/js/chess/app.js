@@ -358,7 +358,6 @@ function wirePlayer() {
         renderPlayer()
         $('you').focus() // the button is gone with the player: the card, now a guest's, has focus
       },
-      linkInput: $('signin-link'),
     })
     formReady = true
   })
