@@ -36,7 +36,8 @@ def test_the_readme_explains_the_costs_with_the_code_as_it_is() -> None:
     """Its words once explained the reads with a place counted on the boards (`Select COUNT` over
     every entry ahead), which the boards' snapshots removed (issue 28)."""
     readme = (ROOT / "infra" / "README.md").read_text(encoding="utf-8")
-    assert "Select COUNT" not in readme and "counted on the boards" not in readme and "places counted" not in readme
+    for stale in ("Select COUNT", "counted on the boards", "places counted"):
+        assert stale not in readme, stale
     assert "No request reads a board" in readme
 
 
@@ -90,7 +91,8 @@ def test_update_readme_rewrites_only_the_marked_sections(costs: ModuleType, tmp_
     assert costs.update_readme(readme) is True
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("intro\n") and "\nmiddle\n" in text and text.endswith("end\n")
-    assert costs.readme_sections(text) == {"day": costs.day(), "costs": costs.table(), "working": costs.working()}
+    assert costs.readme_sections(text) == {"day": costs.day(), "costs": costs.table(),
+                                           "working": costs.working()}
     assert costs.update_readme(readme) is False
     readme.write_text("no markers\n", encoding="utf-8")
     with pytest.raises(ValueError, match="lacks the <!-- day:begin/end --> markers"):
