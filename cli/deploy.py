@@ -4,6 +4,8 @@
     python build.py deploy --dry-run --bucket B          what a sync to B would change (reads only)
     python build.py deploy --bucket B [--distribution ID]  sync dist/ to B, invalidate what changed
     python build.py deploy --package-lambda DIR          stage the functions' code for `sam build`
+    python build.py deploy --compile-lambda DIR          compile the built functions (after `sam build`)
+                                                         for Python 3.12 (ops/lambda_bytecode.py)
 
 The bucket and distribution are the stack's outputs BucketName and
 DistributionId (infra/README.md). AWS credentials and region come from the
@@ -36,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--package-lambda", type=Path, metavar="DIR",
                         help="only stage the functions' code and requirements.txt (the Lambda lock) in DIR "
                              "for sam build")
+    parser.add_argument("--compile-lambda", type=Path, metavar="DIR",
+                        help="only compile every .py under DIR (sam build's output, infra/.aws-sam/build) "
+                             "for Python 3.12, as unchecked-hash bytecode: /var/task is read-only")
 
 
 def _dist(args: argparse.Namespace) -> Path:
@@ -77,6 +82,19 @@ def _dry_run(args: argparse.Namespace, dist: Path) -> int:
     return 0
 
 
+def _compile_lambda(folder: Path) -> int:
+    from ops.lambda_bytecode import BytecodeError, compile_folder, lambda_python
+
+    try:
+        python = lambda_python()
+        made = compile_folder(folder, python)
+    except BytecodeError as exc:
+        print(f"build.py deploy: {exc}", file=sys.stderr)
+        return 2
+    print(f"compiled {folder} for the Lambda runtime with {python}: {made} .pyc files (unchecked-hash)")
+    return 0
+
+
 def _client(service: str, region: str | None):  # type: ignore[no-untyped-def]
     import boto3  # only a real deploy needs it
 
@@ -89,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
             written = deploy.package_lambda(args.package_lambda)
             print(f"staged {len(written)} files for the Lambda functions in {args.package_lambda}")
             return 0
+        if args.compile_lambda is not None:
+            return _compile_lambda(args.compile_lambda)
         dist = _dist(args)
         if args.dry_run:
             return _dry_run(args, dist)

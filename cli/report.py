@@ -41,14 +41,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                          help="the bundle --retire changes (default: shards)")
 
 
+def _weight(weight: float) -> str:
+    """A weighed count as the report prints it: to two places, without trailing zeros (3, 0.5, 0.06)."""
+    return f"{weight:.2f}".rstrip("0").rstrip(".")
+
+
 def _line(t: VoteTally) -> str:
-    reasons = ", ".join(f"{REASONS[k].lower()} {n}" for k, n in t.reports.items()) or "no reports"
-    return f"  {t.puzzle} ({t.band}): {t.up} up, {t.down} down; {reasons}  /#/p/{t.band}/{t.puzzle}"
+    reasons = ", ".join(f"{REASONS[k].lower()} {_weight(n)}" for k, n in t.reports.items()) or "no reports"
+    words = f"{t.words} word{'s' if t.words != 1 else ''}" + (f", {t.guests} unplayed" if t.guests else "")
+    return (f"  {t.puzzle} ({t.band}): {_weight(t.up)} up, {_weight(t.down)} down; {reasons} ({words})"
+            f"  /#/p/{t.band}/{t.puzzle}")
 
 
 def lines(view_computed: str, counted: int, worst: list[VoteTally], reported: list[VoteTally]) -> list[str]:
-    """The report's text, line by line."""
-    out = [f"puzzle votes as tallied at {view_computed} ({counted} players' words)", "worst voted:"]
+    """The report's text, line by line: each puzzle's votes and reports weighed (docs/votes.md, "How
+    much a word counts"), with how many words were counted and how many of them were on a puzzle
+    the account hadn't played (a guest's)."""
+    out = [f"puzzle votes as tallied at {view_computed} ({counted} players' words, weighed)", "worst voted:"]
     out += [_line(t) for t in worst] or ["  none has a down vote"]
     out.append("most reported:")
     out += [_line(t) for t in reported] or ["  none is reported"]

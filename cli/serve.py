@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import logging
 import signal
 import socket
 import sys
@@ -154,7 +155,7 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
 
     from cli.build import print_report
     from functions.app import create_app
-    from ops.server import UVICORN_OPTIONS, NightlyLoop, SiteServer, SnapshotLoop
+    from ops.server import UVICORN_OPTIONS, NightlyLoop, OneAddress, SiteServer, SnapshotLoop
     from service.boards.publisher import Publisher
     from service.nightly import next_nightly
     from service.publish import DirWriter
@@ -176,14 +177,20 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
     snapshots = SnapshotLoop(Publisher(store, settings, DirWriter(settings.dist))).start()
     nightly_loop = NightlyLoop(lambda now: _nightly(settings, store, now),
                                lambda now: next_nightly(now, settings.site_tz)).start()
+    # The site's one address is ours to say (below): uvicorn's own line would name 127.0.0.1 too.
+    config = uvicorn.Config(app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto",
+                            **UVICORN_OPTIONS)
+    logging.getLogger("uvicorn.error").addFilter(OneAddress())
+    server = uvicorn.Server(config)
     print(f"Puzzle Book: serving the site and /api at {settings.site_url}/ (Ctrl+C stops)", flush=True)
     try:
         # uvicorn returns after Ctrl+C or SIGTERM, once the requests under way are answered.
-        uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level, lifespan="auto",
-                    **UVICORN_OPTIONS)
+        server.run()
     finally:
         nightly_loop.stop()
         snapshots.stop()
+    if not server.started:  # it couldn't listen (uvicorn said why)
+        return 1
     return 0
 
 

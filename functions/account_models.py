@@ -147,3 +147,19 @@ class CodesState(BaseModel):
     left: int
     count: int
     made: str | None
+
+
+class PasskeyRemoved(BaseModel):
+    """A passkey removed: how many devices' sign-ins it had made ended with it, and whether this
+    request's was one of them (then this device is signed out too)."""
+
+    ok: Literal[True] = True
+    ended: int
+    here: bool
+
+
+class TokensEnded(BaseModel):
+    """How many sign-ins ended: every device's but this one's, and the sign-in link unless this
+    device holds it."""
+
+    ended: int

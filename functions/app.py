@@ -36,14 +36,16 @@ LESSON_BODY_LIMIT = 256 * 1024
 # for any one field a character over its length to be refused for that (400), not for size (413).
 PASSKEY_BODY_LIMIT = 64 * 1024
 # A player's whole review, posted to be merged (functions/routes/chess/review.py): the largest the rule
-# allows (400 cards of 30 results, about 310 KB) and one card too many, refused in words, not for size.
-REVIEW_BODY_LIMIT = 512 * 1024
+# allows (400 cards, 4,000 results: under 125 KB with the widest fields, spaced JSON) and a card or a
+# result too many, refused in words, not for size.
+REVIEW_BODY_LIMIT = 192 * 1024
 OPENAPI_URL = "/api/openapi.json"
 # Routers a small share of requests need, built at the first request for one of their paths, so a
 # cold start doesn't build them (functions/routers_on_demand.py; docs/architecture.md).
 ON_DEMAND = (
     Group("functions.routes.classes", ("/api/classes",)),
-    Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin")),
+    Group("functions.routes.accounts", ("/api/me/passkeys", "/api/me/recovery-codes", "/api/signin",
+                                        "/api/me/token", "/api/me/other-tokens")),
     # Lessons are a teacher's and their class's: few requests, and the heaviest game's router to build
     # (its import, PGN and checking routes: an eighth of a cold start's own work).
     Group("functions.routes.lessons", ("/api/lessons",)),

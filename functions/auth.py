@@ -17,6 +17,7 @@ import re
 import secrets
 from typing import Any
 
+from fastapi import Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from functions.errors import ApiError
@@ -75,12 +76,23 @@ def player_for(
     raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
 
 
-def issue_token(store: Store, pid: str, now: dt.datetime, how: str) -> str:
-    """A new token for player `pid` on a device that signed in `how` ("passkey", "code"): kept as
-    its secret's SHA-256 beside the first one, which (and every link made of it) keeps working."""
+def issue_token(store: Store, pid: str, now: dt.datetime, how: str, *, passkey: str | None = None) -> str:
+    """A new token for player `pid` on a device that signed in `how` ("passkey", "code"; `passkey`:
+    the credential id, so removing it ends the token): kept as its secret's SHA-256 beside the
+    first one, which (and every link made of it) keeps working."""
     secret, hashed = new_secret()
-    store.add_token(pid, hashed, now, how)
+    store.add_token(pid, hashed, now, how, passkey=passkey)
     return token_of(pid, secret)
+
+
+def presented_hash(request: Request) -> str:
+    """The SHA-256 of the secret of the token `request` carries (Authorization: Bearer …), which the
+    route's dependency has already checked names its player: what ending "this device's" token ends."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    match = _TOKEN_RE.fullmatch(token.strip()) if scheme.lower() == "bearer" else None
+    if not match:
+        raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+    return hash_secret(match.group(2))
 
 
 def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, needed: str) -> Player:

@@ -254,12 +254,25 @@ def working() -> str:
     return "\n".join(out)
 
 
+def day() -> str:
+    """A daily player's day on the API and the table, as infra/scale_trace.json has it, in words:
+    the README's sentence, so its figures are the trace's."""
+    first, last = traced(SCALES[0][1]), traced(SCALES[-1][1])
+    scale = ("the same at every scale" if first == last else
+             "at a thousand players a day; they change with the players (the working below has each scale's)")
+    return (f"On today's code that is about {first.api_requests:.1f} API calls ({PLAYER.api_kb:g} KB each, "
+            f"{PLAYER.lambda_gb * 1024:.0f} MB) billed {first.lambda_ms:.0f} ms each, {first.wru:.1f} write "
+            f"request units, {first.rru:.1f} read request units and {first.stored_kb:.1f} KB of new items "
+            "(index copies included; storage is priced after a **year** of play since every solve is "
+            f"kept): {scale}.")
+
+
 README = Path(__file__).resolve().parent / "README.md"
-MARKERS = {"costs": table, "working": working}
+MARKERS = {"day": day, "costs": table, "working": working}
 
 
 def readme_sections(text: str) -> dict[str, str]:
-    """The generated sections of the README, by marker name (costs, working)."""
+    """The generated sections of the README, by marker name (day, costs, working)."""
     found = {}
     for name in MARKERS:
         match = re.search(rf"<!-- {name}:begin -->\n(.*?)<!-- {name}:end -->", text, flags=re.S)
@@ -272,7 +285,7 @@ def readme_sections(text: str) -> dict[str, str]:
 def update_readme(path: Path = README) -> bool:
     """Rewrite the generated sections of `path`; True when anything changed."""
     text = path.read_text(encoding="utf-8")
-    readme_sections(text)  # both markers must be there
+    readme_sections(text)  # every marker must be there
     new = text
     for name, make in MARKERS.items():
         new = re.sub(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)",

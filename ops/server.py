@@ -49,6 +49,15 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
 
 
+class OneAddress(logging.Filter):
+    """Leaves out uvicorn's own "Uvicorn running on http://127.0.0.1:PORT" line, so the local server
+    says one address, the site's (http://localhost:PORT: passkeys refuse an IP address). Added to
+    the "uvicorn.error" logger, which uvicorn says it on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Uvicorn running on")
+
+
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 

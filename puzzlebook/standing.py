@@ -37,6 +37,16 @@ def established(created: str, now: dt.datetime, days: int = NEW_ACCOUNT_DAYS) ->
     return now - made >= dt.timedelta(days=days)
 
 
+def age_days(created: str, now: dt.datetime) -> int:
+    """An account's age at `now` in whole days (0 on its first), from its `created` stamp.
+
+    >>> age_days("2026-11-27T12:00:01.000000Z", dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC))
+    2
+    """
+    made = dt.datetime.fromisoformat(created.removesuffix("Z")).replace(tzinfo=dt.UTC)
+    return max(0, (now - made).days)
+
+
 def on_ratings_board(rating: Rating | None, rated: int, *, established: bool) -> bool:
     """Whether a player's rating goes on the ratings board: an established account's, settled (not
     provisional), from at least RATED_FOR_BOARD rated results.

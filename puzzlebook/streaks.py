@@ -9,10 +9,11 @@ belong to the streak that earned them). The browser keeps the same rule (site/st
 `streakRun`), bound to this one by tests/vectors/site.json.
 
 The days are the player's own dates (docs/ratings.md, "Whose day"), so a streak remembers the zone
-of its last day's result (`o`, minutes east of UTC). A player who crosses zones never loses a streak
-for it: moving west repeats a date (a date already counted, or one before the streak's last day, adds
-nothing and breaks nothing); moving east skips dates, and the dates a move of h hours east can skip
-(h/24 rounded up: one, or two for UTC-12 to UTC+14) are not missed days.
+of its last day's result (`o`, minutes east of UTC), to read where it stands between results. A
+streak never passes over a date unless a freeze covers it, whichever zones were claimed: a zone is
+the page's word, so a date a move east skipped is a missed date like any other (a player flying east
+over the date line spends a freeze on the date that never came for them). Moving west repeats a
+date: a date already counted, or one before the streak's last day, adds nothing and breaks nothing.
 """
 
 from __future__ import annotations
@@ -94,10 +95,9 @@ class Streak:
         a streak between results."""
         return self.standing(self.own_today(now, site_day))
 
-    def standing(self, today: dt.date, skipped: int = 0) -> Standing:
-        """The run as it stands on `today`: alive while the days missed since its last day (less the
-        `skipped` ones, dates a move east jumped over) are no more than its freezes held (each missed
-        day uses one), else broken (all zeros).
+    def standing(self, today: dt.date) -> Standing:
+        """The run as it stands on `today`: alive while the days missed since its last day are no more
+        than its freezes held (each missed day uses one), else broken (all zeros).
 
         >>> run = Streak("2026-11-02", 8, held=1)
         >>> run.standing(dt.date(2026, 11, 3))
@@ -109,7 +109,7 @@ class Streak:
         """
         if self.day is None:
             return Standing()
-        missed = max(0, self._missed(today) - skipped)
+        missed = self._missed(today)
         if missed > self.held:
             return Standing()
         return Standing(self.length, self.used + missed, self.held - missed)
@@ -126,20 +126,20 @@ class Streak:
     def extended(self, today: dt.date, at: str, offset: int | None = None) -> Streak:
         """The run after a daily solved on the player's date `today` (posted at `at`, in a zone
         `offset` minutes east of UTC); another the same date, or an earlier one (a move west repeats
-        dates), changes nothing. The days missed before it use freezes, but for those a move east
-        skipped (`skipped_east`); reaching day 7, 14, … earns one.
+        dates), changes nothing. Every date missed before it uses a freeze, whatever zone it was
+        played from; reaching day 7, 14, … earns one.
 
         >>> run = Streak("2026-12-04", 3, o=-600)  # Honolulu, then Sydney (UTC+11): the 5th never came
-        >>> run.extended(dt.date(2026, 12, 6), "t", 660).length
-        4
-        >>> run.extended(dt.date(2026, 12, 6), "t", -600).length  # staying put, the 5th was missed
+        >>> run.extended(dt.date(2026, 12, 6), "t", 660).length  # and no freeze held covers it
         1
+        >>> Streak("2026-12-04", 8, held=1, o=-600).extended(dt.date(2026, 12, 6), "t", 660)
+        Streak(day='2026-12-06', length=9, at='t', best=9, used=1, held=0, o=660)
         >>> run.extended(dt.date(2026, 12, 3), "t", -720) is run  # west, a date before: nothing
         True
         """
         if self.day is not None and today.isoformat() <= self.day:
             return self
-        now = self.standing(today, skipped_east(self.o, offset))
+        now = self.standing(today)
         length = now.length + 1
         earned = 1 if length % FREEZE_EVERY == 0 else 0
         held = min(FREEZE_CAP, now.freezes_held + earned)
@@ -152,19 +152,6 @@ class Streak:
         if self.day is None:
             return None
         return (dt.date.fromisoformat(self.day) + dt.timedelta(days=self.held)).isoformat()
-
-
-def skipped_east(before: int | None, after: int | None) -> int:
-    """The dates a move from a zone `before` minutes east of UTC to one `after` can skip: none going
-    west or staying, else the move's hours over 24, rounded up (a date can end and the next begin
-    within it).
-
-    >>> skipped_east(-600, 660), skipped_east(-720, 840), skipped_east(0, 60), skipped_east(60, 0)
-    (1, 2, 1, 0)
-    """
-    if before is None or after is None or after <= before:
-        return 0
-    return -(-(after - before) // (24 * 60))
 
 
 def plural(n: int, word: str) -> str:

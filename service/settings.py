@@ -39,6 +39,15 @@ DEFAULT_STORE = "sqlite:///var/puzzlebook.sqlite3"
 DEFAULT_SITE_URL = "http://localhost:8000"
 
 _warned = False
+# Said once a process, where the key is first read, with how to set one.
+DEV_KEY_WARNING = (
+    "WARNING: SITE_KEY is not set, so this site uses the fixed development key: anyone can work out "
+    "its dailies. For a site of your own, make a secret key once and keep it (a new one voids the "
+    "play tickets out and changes the dailies not yet picked):\n"
+    "  python3 -c 'import secrets; print(secrets.token_hex(32))'\n"
+    "then serve with it: SITE_KEY=<that key> make serve (on AWS, the SSM parameter "
+    "SITE_KEY_PARAMETER names: infra/README.md, \"The site key\")."
+)
 
 
 @dataclass(frozen=True)
@@ -85,11 +94,7 @@ def load(
         key = DEV_SITE_KEY
         if warn and not _warned:
             _warned = True
-            print(
-                "WARNING: SITE_KEY is not set; using the fixed development key. "
-                "Anyone can work out this site's dailies. Set SITE_KEY in production.",
-                file=sys.stderr,
-            )
+            print(DEV_KEY_WARNING, file=sys.stderr)
     tz_name = env.get("SITE_TZ", "") or "UTC"
     try:
         tz = ZoneInfo(tz_name)

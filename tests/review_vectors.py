@@ -35,7 +35,8 @@ FORMAT = (
     "stability and difficulty after the results before a clean one (to 1e-6). 'normalised': results as "
     "sent -> as kept (day order, the worse of a day, afresh after a graduation, the latest MAX_RESULTS). "
     "'adds': a queue, a result (band, id, day, grade) -> the queue. 'merges': queues a and b -> merged. "
-    "'pruned': a queue and today -> the queue kept. 'due_on': a queue and today -> the keys due, in order. "
+    "'pruned': a queue and today (and most_results, the review's results bound made small, "
+    "where given) -> the queue kept. 'due_on': a queue and today -> the keys due, in order. "
     "'grades': solved, mistakes, hints -> grade. Queues are {cards: [{band, id, results}]}."
 )
 
@@ -127,6 +128,11 @@ def make() -> dict[str, Any]:
     big = _queue(rng, 12)
     for today in (_day(0), _day(60), _day(KEEP_GRADUATED + 10), _day(400)):
         prunes.append({"queue": big.to_doc(), "today": today, "after": pruned(big, today).to_doc()})
+    # the review's results bound (MAX_REVIEW_RESULTS), made small: the newest cards that fit are kept
+    held = sum(len(c.results) for c in big.cards)
+    for most in (0, 1, 7, held // 2, held - 1, held):
+        prunes.append({"queue": big.to_doc(), "today": _day(0), "most_results": most,
+                       "after": pruned(big, _day(0), most).to_doc()})
 
     dues = []
     for today in (_day(0), _day(2), _day(5), _day(20), _day(200)):

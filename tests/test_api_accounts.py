@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,7 @@ def test_a_removed_passkey_signs_in_no_more(both: World) -> None:
     kept = add_passkey(world, auth, phone).json()
     assert kept["name"] == "Passkey 1"
     gone = world.client.delete(f"/api/me/passkeys/{kept['id']}", headers=auth)
-    assert gone.status_code == 200 and gone.json() == {"ok": True}
+    assert gone.status_code == 200 and gone.json() == {"ok": True, "ended": 0, "here": False}
     assert world.client.get("/api/me/passkeys", headers=auth).json()["passkeys"] == []
     refused = passkey_sign_in(world, phone)
     assert refused.status_code == 422
@@ -393,3 +394,109 @@ def test_code_tries_are_limited_per_address(world: World) -> None:
     # The refusal spent nothing: the code still works once the hour is over.
     world.clock.advance(hours=1)
     assert world.client.post("/api/signin/code", json={"code": codes[0]}).status_code == 200
+
+
+# ---- ending sign-ins: this device's, a passkey's, everyone else's ---------------------------------
+
+
+def code_sign_in(world: World, code: str) -> dict[str, str]:
+    signed = world.client.post("/api/signin/code", json={"code": code})
+    assert signed.status_code == 200, signed.text
+    return bearer(signed.json()["token"])
+
+
+@dataclass
+class Devices:
+    """Ada's sign-ins: the laptop's first token, two by her phone's passkey and one by a recovery
+    code; her phone's and her tablet's passkeys (and their ids), and the codes left unspent."""
+
+    laptop: dict[str, str]
+    by_phone: list[dict[str, str]]
+    by_code: dict[str, str]
+    phone: SoftAuthenticator
+    key: str
+    tablet: SoftAuthenticator
+    tablet_key: str
+    codes: list[str]
+
+
+def devices(world: World) -> Devices:
+    """Ada on four devices: the laptop that made her (the first token, her sign-in link's), two that
+    signed in with her phone's passkey, one with a recovery code; and a tablet's passkey of hers."""
+    laptop = signed_up(world.client, "Ada")
+    phone, tablet = SoftAuthenticator(ORIGIN), SoftAuthenticator(ORIGIN)
+    key = add_passkey(world, laptop, phone).json()["id"]
+    tablet_key = add_passkey(world, laptop, tablet).json()["id"]
+    codes = world.client.post("/api/me/recovery-codes", headers=laptop).json()["codes"]
+    by_phone = [bearer(passkey_sign_in(world, phone).json()["token"]) for _ in range(2)]
+    by_code = code_sign_in(world, codes[0])
+    return Devices(laptop=laptop, by_phone=by_phone, by_code=by_code, phone=phone, key=key,
+                           tablet=tablet, tablet_key=tablet_key, codes=codes[1:])
+
+
+def works(world: World, auth: dict[str, str]) -> bool:
+    got = world.client.get("/api/me", headers=auth)
+    assert got.status_code in (200, 401), got.text
+    return got.status_code == 200
+
+
+def test_signing_out_on_a_device_ends_its_token_and_no_other(both: World) -> None:
+    """Before, signing out only made the browser forget the token: a copy of it still signed in."""
+    world = both
+    ada = devices(world)
+    gone = world.client.delete("/api/me/token", headers=ada.by_code)
+    assert gone.status_code == 200 and gone.json() == {"ok": True}
+    assert not works(world, ada.by_code)
+    assert all(works(world, auth) for auth in [ada.laptop, *ada.by_phone])
+    # The device that made her holds the first token, her sign-in link's: it ends, link and all.
+    assert world.client.delete("/api/me/token", headers=ada.laptop).status_code == 200
+    assert not works(world, ada.laptop)
+    assert all(works(world, auth) for auth in ada.by_phone)
+    assert world.client.delete("/api/me/token", headers=ada.laptop).status_code == 401
+    # A way back in still makes a new one.
+    assert works(world, code_sign_in(world, ada.codes[0]))
+
+
+def test_removing_a_passkey_ends_the_sign_ins_it_made(both: World) -> None:
+    """Before, a token a removed passkey had signed in kept working."""
+    world = both
+    ada = devices(world)
+    removed = world.client.delete(f"/api/me/passkeys/{ada.key}", headers=ada.by_code)
+    assert removed.status_code == 200 and removed.json() == {"ok": True, "ended": 2, "here": False}
+    assert not any(works(world, auth) for auth in ada.by_phone)
+    assert works(world, ada.laptop) and works(world, ada.by_code)
+    # Removed from a device it signed in: this device is signed out too, and told so.
+    by_tablet = bearer(passkey_sign_in(world, ada.tablet).json()["token"])
+    removed = world.client.delete(f"/api/me/passkeys/{ada.tablet_key}", headers=by_tablet)
+    assert removed.json() == {"ok": True, "ended": 1, "here": True}
+    assert not works(world, by_tablet) and works(world, ada.laptop)
+
+
+def test_a_passkey_removed_mid_sign_in_makes_no_token(both: World) -> None:
+    """A sign-in whose passkey checked out, but was removed before its token was kept, keeps none."""
+    world = both
+    ada = devices(world)
+    pid = world.client.get("/api/me", headers=ada.laptop).json()["id"]
+    from service.store.items import Gone
+
+    world.store.remove_passkey(pid, ada.key)
+    with pytest.raises(Gone):
+        world.store.add_token(pid, "0" * 64, NOON, "passkey", passkey=ada.key)
+    assert not world.store.token_known(pid, "0" * 64)
+
+
+def test_signing_out_everywhere_else_keeps_only_this_device(both: World) -> None:
+    """New recovery codes offer it (a code was seen or a device lost): every other sign-in ends, the
+    sign-in link's too unless this device holds it."""
+    world = both
+    ada = devices(world)
+    ended = world.client.delete("/api/me/other-tokens", headers=ada.by_code)
+    assert ended.status_code == 200 and ended.json() == {"ended": 3}  # two by the phone, the first token
+    assert works(world, ada.by_code)
+    assert not any(works(world, auth) for auth in [ada.laptop, *ada.by_phone])
+    # From the device holding the first token: it stays, the others go.
+    bo = devices(world)
+    assert world.client.delete("/api/me/other-tokens", headers=bo.laptop).json() == {"ended": 3}
+    assert works(world, bo.laptop)
+    assert not any(works(world, auth) for auth in [bo.by_code, *bo.by_phone])
+    assert world.client.delete("/api/me/other-tokens").status_code == 401

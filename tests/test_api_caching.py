@@ -72,7 +72,7 @@ def streak_run(world: World) -> dict[str, Any]:
     return {"date": "2026-11-02", "ticket": ticket, "moves": [], "seconds": 0}
 
 
-def requests_for(world: World) -> dict[tuple[str, str], tuple[str, dict | None, dict | None]]:
+def requests_for(world: World) -> dict[tuple[str, str], tuple[Any, ...]]:
     """One successful request for every operation: (method, document path) -> (url, body, query), in an
     order that deletes last."""
     lesson = world.lesson
@@ -236,9 +236,10 @@ def classes(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
     }
 
 
-def ways_back_in(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
-    """The passkey and recovery-code routes: a ceremony's answer, a code, a passkey's id are good for
-    one use, so their url or body is made afresh for each request (a callable)."""
+def ways_back_in(world: World) -> dict[tuple[str, str], tuple[Any, ...]]:
+    """The passkey, recovery-code and sign-out routes: a ceremony's answer, a code, a passkey's id are
+    good for one use, so their url or body is made afresh for each request (a callable); a fourth
+    element makes the signed-in request's headers (signing out ends the token it carries)."""
     device = SoftAuthenticator("http://localhost:8000")
 
     def new_passkey() -> dict:
@@ -260,7 +261,12 @@ def ways_back_in(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
                                                       None, None),
         ("GET", "/api/me/recovery-codes"): ("/api/me/recovery-codes", None, None),
         ("POST", "/api/signin/code"): ("/api/signin/code", lambda: {"code": codes.pop()}, None),
-        ("POST", "/api/me/recovery-codes"): ("/api/me/recovery-codes", None, None),
+        ("DELETE", "/api/me/other-tokens"): ("/api/me/other-tokens", None, None),
+        # Signing out ends the token it carries: a device's own, signed in with a code for it.
+        ("DELETE", "/api/me/token"): ("/api/me/token", None, None, lambda: {
+            "Authorization": "Bearer " + world.client.post("/api/signin/code", json={"code": codes.pop()}
+                                                           ).json()["token"]}),
+        ("POST", "/api/me/recovery-codes"): ("/api/me/recovery-codes", None, None),  # the codes above go
     }
 
 
@@ -318,9 +324,9 @@ def test_every_operation_answers_with_its_cache_control(world: World) -> None:
     table = requests_for(world)
     assert operations == set(table), "the table must hold one request for every operation"
     wrong = []
-    for (method, path), (url, body, query) in table.items():
+    for (method, path), (url, body, query, *who) in table.items():
         anonymous, signed = expected(method, path)
-        for headers, want in (({}, anonymous), (world.me, signed)):
+        for headers, want in (({}, anonymous), (who[0]() if who else world.me, signed)):
             where = url() if callable(url) else url
             sent = body() if callable(body) else body
             got = world.client.request(method, where, json=sent, params=query, headers=headers)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from puzzlebook.chess.puzzle import Puzzle
 from service.boards.snapshot import Snapshots
 from service.games.chess.puzzles import puzzles_of
-from tests.support import World, served, signed_up, sqlite_store
+from tests.support import ChainDays, StoreKind, World, served, signed_up, sqlite_store, world_of
 
 # 10:30 UTC on 4 December: 00:30 on the 5th at Kiritimati (UTC+14), 23:30 on the 3rd at Pago Pago
 # (UTC-11), 10:30 on the 4th in London.
@@ -119,19 +120,74 @@ def test_a_ticket_opened_before_midnight_counts_on_its_own_date(world: World) ->
     assert posted["daily"] == "2026-12-04" and posted["streak"] == 1
 
 
-def test_a_streak_survives_a_flight_east_and_a_flight_west(world: World) -> None:
-    """Honolulu (UTC-10) on the 4th, then Sydney (UTC+11) on the 6th: the 5th never came, and the
-    streak goes on. Then back to Honolulu, where it is the 5th again: nothing to add, nothing lost."""
+def test_a_flight_east_over_a_date_breaks_a_streak_no_freeze_covers(world: World) -> None:
+    """Honolulu (UTC-10) on the 3rd and 4th, then Sydney (UTC+11) on the 6th: the 5th never came, and
+    with no freeze held the streak starts again (a zone is the page's word: docs/ratings.md). Then
+    back to Honolulu, where it is the 5th again: a date before the streak's last day, nothing added."""
     me = signed_up(world.client)
     honolulu, sydney = -10 * 60, 11 * 60
+    world.clock.at = dt.datetime(2026, 12, 4, 7, 0, tzinfo=dt.UTC)  # 21:00 on the 3rd in Honolulu
+    assert solve_daily(world, me, "2026-12-03", honolulu)["streak"] == 1
     world.clock.at = dt.datetime(2026, 12, 5, 7, 0, tzinfo=dt.UTC)  # 21:00 on the 4th in Honolulu
-    assert solve_daily(world, me, "2026-12-04", honolulu)["streak"] == 1
+    assert solve_daily(world, me, "2026-12-04", honolulu)["streak"] == 2
     world.clock.at = dt.datetime(2026, 12, 5, 20, 0, tzinfo=dt.UTC)  # 07:00 on the 6th in Sydney
-    assert solve_daily(world, me, "2026-12-06", sydney)["streak"] == 2
+    assert solve_daily(world, me, "2026-12-06", sydney)["streak"] == 1
     world.clock.at = dt.datetime(2026, 12, 6, 8, 0, tzinfo=dt.UTC)  # 22:00 on the 5th in Honolulu
     again = solve_daily(world, me, "2026-12-05", honolulu)
-    assert again["daily"] == "2026-12-05" and again["streak"] == 2
-    assert world.client.get("/api/me", headers=me).json()["streaks"]["chess"]["current"] == 2
+    assert again["daily"] == "2026-12-05" and again["streak"] == 1
+    assert world.client.get("/api/me", headers=me).json()["streaks"]["chess"]["current"] == 1
+
+
+# 01:00 on the 1st at UTC-12, 03:00 on the 2nd at UTC+14.
+HOPS = dt.datetime(2026, 10, 1, 13, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def chains(store_kind: StoreKind, tmp_path: Path) -> Iterator[ChainDays]:
+    """The app on either store with every Chain of 1-10 October 2026 stored."""
+    from puzzlebook.chain.generate import generate
+    from service.games.chain.records import ChainRecords
+
+    with world_of(store_kind, tmp_path, HOPS) as world:
+        rows = {}
+        for day in range(1, 11):
+            date = f"2026-10-{day:02d}"
+            rows[date] = generate(date)
+            ChainRecords(world.store).put_chain_day(date, rows[date])
+        yield world.grown(ChainDays, rows=rows)
+
+
+def solve_chain(world: ChainDays, me: dict[str, str], offset: int) -> dict[str, Any]:
+    """Open the Chain of the player's date at `offset` now, play it for 40 s, post a clean solve."""
+    from puzzlebook.calendar import local_date
+
+    date = local_date(world.clock.at, offset).isoformat()
+    opened = world.client.post(f"/api/chain/plays?date={date}&offset={offset}", json={"date": date},
+                               headers=me)
+    assert opened.status_code == 200, opened.text
+    world.clock.advance(seconds=41)
+    body = {"date": date, "tiles": world.rows[date]["solution"], "seconds": 40, "undos": 0, "resets": 0,
+            "ticket": opened.json()["ticket"]}
+    posted = world.client.post("/api/chain/solves", json=body, headers=me)
+    assert posted.status_code == 200, posted.text
+    got: dict[str, Any] = posted.json()
+    return got
+
+
+def test_hopping_zones_gives_no_free_streak_days(chains: ChainDays) -> None:
+    """The attack: one Chain every ~48 hours, alternately claiming UTC-12 and UTC+14, kept a streak at
+    5 with 4 of 9 dates never played and no freeze used (each hop east forgave the dates it skipped).
+    A streak can't pass over a date unless a freeze covers it, whichever zones were claimed."""
+    me = signed_up(chains.client)
+    streaks = []
+    for k in range(5):
+        chains.clock.at = HOPS + dt.timedelta(hours=48 * k)
+        posted = solve_chain(chains, me, -720 if k % 2 == 0 else 840)
+        streaks.append((posted["daily"], posted["streak"], posted["freezes_used"]))
+    assert streaks == [("2026-10-01", 1, 0), ("2026-10-04", 1, 0), ("2026-10-05", 2, 0),
+                       ("2026-10-08", 1, 0), ("2026-10-09", 2, 0)]
+    mine = chains.client.get("/api/me", headers=me).json()["streaks"]["chain"]
+    assert (mine["current"], mine["freezes_used"]) == (2, 0)
 
 
 def test_staying_put_a_missed_date_is_missed(world: World) -> None:

@@ -6,6 +6,7 @@ review never touches the rating."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from functions.app import REVIEW_BODY_LIMIT
-from puzzlebook.review.queue import MAX_CARDS
+from puzzlebook.review.queue import MAX_CARDS, MAX_REVIEW_RESULTS
 from service.games.chess.review import ChessReview
 from service.store import keys as K
 from tests.support import StoreKind, World, signed_up, world_of
@@ -118,15 +119,107 @@ def test_a_review_too_large_is_refused_before_it_is_read(world: World) -> None:
     assert world.client.get("/api/chess/review", headers=me).json()["cards"] == []
 
 
-def test_the_largest_review_is_taken_and_one_card_more_is_refused_in_words(world: World) -> None:
+def largest(cards: int = MAX_CARDS, results: int = MAX_REVIEW_RESULTS, last: str = YESTERDAY,
+            ) -> list[dict[str, Any]]:
+    """`cards` cards holding `results` results between them, each as wide as a card can be (the
+    longest band's name, a 16-character id, graduated: "clean" last), day by day up to `last`."""
+    end = dt.date.fromisoformat(last)
+    out = []
+    for k in range(cards):
+        n = results // cards + (k < results % cards)
+        days = [(end - dt.timedelta(days=d)).isoformat() for d in range(n - 1, -1, -1)]
+        out.append(card(f"p{k:015d}", *[(day, "miss") for day in days[:-1]], (days[-1], "clean"),
+                        band="Beginner"))
+    return out
+
+
+def test_the_largest_review_is_taken_and_one_card_or_result_more_is_refused_in_words(
+    world: World,
+) -> None:
+    """What a real review holds bounds a post (docs/review.md, "Bounds"): MAX_CARDS cards and
+    MAX_REVIEW_RESULTS results among them; the body limit leaves room to refuse one more in words."""
     me = signed_up(world.client)
-    results = [(f"2026-10-{d:02d}", "miss") for d in range(1, 31)]
-    full = [card(f"p{k:04d}", *results) for k in range(MAX_CARDS)]
+    full = largest()
+    assert len(json.dumps({"cards": [*full, card("zzzzz", (TODAY, "miss"))]})) < REVIEW_BODY_LIMIT
     got = post(world, me, *full)
     assert got.status_code == 200, got.text[:200]
     assert len(got.json()["cards"]) == MAX_CARDS
     too_many = post(world, me, *full, card("zzzzz", (TODAY, "miss")))
     assert too_many.status_code == 400 and f"at most {MAX_CARDS} cards" in too_many.json()["error"]
+    one_more = post(world, me, *largest(results=MAX_REVIEW_RESULTS + 1))
+    assert one_more.status_code == 400, one_more.text[:200]
+    assert one_more.json()["error"] == (f"A review holds at most {MAX_REVIEW_RESULTS} results, all its cards "
+                                        f"together; this one has {MAX_REVIEW_RESULTS + 1}.")
+
+
+def test_the_attacks_review_is_refused_in_words_and_nothing_is_kept(world: World) -> None:
+    """The attack: 400 cards of 30 results, the largest review the API took, cost seconds of the
+    server's time a post. It is more than any real review holds: refused unread, for its size."""
+    me = signed_up(world.client)
+    assert post(world, me, card("zzzzz", (TODAY, "miss"))).status_code == 200
+    got = post(world, me, *largest(400, 400 * 30))
+    assert got.status_code == 413, got.text[:200]
+    limit = REVIEW_BODY_LIMIT // 1024
+    assert got.json()["error"] == f"That request is too large: the limit here is {limit} KB."
+    assert [c["id"] for c in world.client.get("/api/chess/review", headers=me).json()["cards"]] == ["zzzzz"]
+
+
+def test_a_kept_review_is_pruned_to_the_results_bound_newest_first(world: World) -> None:
+    """A review kept before the bound (or two devices' copies together) holds more: the merge keeps
+    the newest cards that fit, as the browser's copy of the rule does (tests/vectors/review.json)."""
+    me = signed_up(world.client)
+    first = largest(200, MAX_REVIEW_RESULTS, last="2026-11-20")  # 20 results a card
+    assert post(world, me, *first).status_code == 200
+    newer = [card(f"n{k:04d}", ("2026-11-28", "miss"), (YESTERDAY, "help")) for k in range(100)]
+    got = post(world, me, *newer)
+    assert got.status_code == 200, got.text[:200]
+    kept = got.json()["cards"]
+    assert sum(len(c["results"]) for c in kept) <= MAX_REVIEW_RESULTS
+    assert {c["id"] for c in kept} >= {c["id"] for c in newer}
+    assert len(kept) == 100 + (MAX_REVIEW_RESULTS - 200) // 20
+
+
+def test_other_requests_are_answered_while_a_review_is_worked_out(tmp_path, monkeypatch) -> None:
+    """A review's work (reading it, FSRS over every card) is held, in the thread it runs in, until
+    /api/health has answered. On the event loop, holding it would hold health too, and health would
+    never be answered: the order proves the work runs elsewhere, with no time measured."""
+    import threading
+
+    import httpx2
+
+    from functions.app import create_app
+    from functions.routes.chess import review as routes
+    from tests.support import settings_for_tests, sqlite_store, uvicorn_serving
+
+    started, released = threading.Event(), threading.Event()
+    real_answer = routes._answer
+
+    def held_answer(*args: Any) -> Any:
+        started.set()
+        released.wait(60)  # a guard against a hung test, not a measure: health releases it first
+        return real_answer(*args)
+
+    monkeypatch.setattr(routes, "_answer", held_answer)
+    answers: dict[str, Any] = {}
+    with sqlite_store(tmp_path / "s.sqlite3") as store, uvicorn_serving(
+            create_app(settings_for_tests(), store)) as base:
+        me = signed_up(httpx2.Client(base_url=base))
+
+        def sync() -> None:
+            answers["review"] = httpx2.post(f"{base}/api/chess/review", headers=me, timeout=120,
+                                            json={"cards": [card("aaaaa", (YESTERDAY, "miss"))]})
+
+        syncing = threading.Thread(target=sync)
+        syncing.start()
+        assert started.wait(60), "the review's work never started"
+        try:
+            health = httpx2.get(f"{base}/api/health", timeout=30)
+            assert "review" not in answers, "the review was still held while health answered"
+        finally:
+            released.set()
+        syncing.join(120)
+    assert health.status_code in (200, 503) and health.json(), health.text
+    assert answers["review"].status_code == 200 and answers["review"].json()["due_today"] == 1
 
 
 def test_a_review_never_moves_the_rating(world: World) -> None:

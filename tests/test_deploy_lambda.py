@@ -249,3 +249,34 @@ def test_the_staged_package_serves_the_api_and_runs_the_nightly(tmp_path: Path) 
     assert result["before"] == 503  # nothing stored yet: tomorrow's Chain is missing
     assert result["after"] == 200
     assert result["body"]["ok"] is True
+
+
+def test_the_built_functions_carry_bytecode_python_3_12_uses_without_the_source(tmp_path: Path) -> None:
+    """/var/task is read-only: without bytecode in the package, every init compiled every module.
+    `--compile-lambda` compiles what `sam build` made (our code and the packages) for Python 3.12 as
+    unchecked-hash bytecode, which a 1980-dated zip can't invalidate (ops/lambda_bytecode.py)."""
+    from ops.lambda_bytecode import TAG, lambda_python
+
+    out = tmp_path / "built"
+    deploy.package_lambda(out)
+    assert not list(out.rglob("*.pyc"))  # staged as sources: sam build would drop any bytecode
+    assert build.main(["deploy", "--compile-lambda", str(out)]) == 0
+    sources = [p for p in out.rglob("*.py") if "__pycache__" not in p.parts]
+    assert sources
+    for source in sources:
+        cached = source.parent / "__pycache__" / f"{source.stem}.{TAG}.pyc"
+        header = cached.read_bytes()[:16]
+        assert int.from_bytes(header[4:8], "little") == 0b01, source  # hash-based, the source unchecked
+    # Python 3.12 loads the bytecode without reading the source: a source replaced is never seen.
+    (out / "puzzlebook" / "names.py").write_text("this is not Python\n", encoding="utf-8")
+    probe = ("import os, sys; sys.path.insert(0, os.getcwd()); import puzzlebook.names as n; "
+             "print(n.check_name(' Ada '))")
+    ran = subprocess.run([lambda_python(), "-I", "-B", "-c", probe], cwd=out, capture_output=True, text=True,
+                         check=False, timeout=60)
+    assert ran.returncode == 0 and ran.stdout.strip() == "Ada", ran.stderr
+
+
+def test_compiling_a_folder_that_isnt_there_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    ) -> None:
+    assert build.main(["deploy", "--compile-lambda", str(tmp_path / "nowhere")]) == 2
+    assert "is not a folder: stage or build the functions first" in capsys.readouterr().err

@@ -27,8 +27,18 @@ def costs() -> ModuleType:
 
 def test_the_readme_shows_exactly_what_the_model_computes(costs: ModuleType) -> None:
     sections = costs.readme_sections((ROOT / "infra" / "README.md").read_text(encoding="utf-8"))
+    assert sections["day"] == costs.day(), "run: python infra/costs.py --update-readme"
     assert sections["costs"] == costs.table(), "run: python infra/costs.py --update-readme"
     assert sections["working"] == costs.working(), "run: python infra/costs.py --update-readme"
+
+
+def test_the_readme_explains_the_costs_with_the_code_as_it_is() -> None:
+    """Its words once explained the reads with a place counted on the boards (`Select COUNT` over
+    every entry ahead), which the boards' snapshots removed (issue 28)."""
+    readme = (ROOT / "infra" / "README.md").read_text(encoding="utf-8")
+    for stale in ("Select COUNT", "counted on the boards", "places counted"):
+        assert stale not in readme, stale
+    assert "No request reads a board" in readme
 
 
 def test_the_bill_grows_with_the_players_and_is_small_for_a_small_site(costs: ModuleType) -> None:
@@ -55,8 +65,8 @@ def test_a_players_day_is_the_traces(costs: ModuleType) -> None:
     middle = costs.traced((low["players"] + high["players"]) // 2)
     assert middle.rru == pytest.approx((low["rru"] + high["rru"]) / 2)
     assert costs.traced(1) == costs.traced(low["players"])  # the nearest outside the trace's scales
-    # what a player does doesn't depend on how many others there are; what it reads does (today, the
-    # places are counted on the boards, so the reads grow with them)
+    # what a player does doesn't depend on how many others there are, nor, since the boards are
+    # snapshots, what it reads
     first, last = costs.traced(points[0]["players"]), costs.traced(points[-1]["players"])
     assert (first.api_requests, first.wru) == (last.api_requests, last.wru)
     assert first.rru <= last.rru
@@ -75,13 +85,15 @@ def test_cloudfront_data_is_priced_in_tiers(costs: ModuleType) -> None:
 
 def test_update_readme_rewrites_only_the_marked_sections(costs: ModuleType, tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
-    readme.write_text("intro\n<!-- costs:begin -->\nold\n<!-- costs:end -->\nmiddle\n"
+    readme.write_text("intro\n<!-- day:begin -->\n<!-- day:end -->\n<!-- costs:begin -->\nold\n"
+                      "<!-- costs:end -->\nmiddle\n"
                       "<!-- working:begin -->\n<!-- working:end -->\nend\n", encoding="utf-8")
     assert costs.update_readme(readme) is True
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("intro\n") and "\nmiddle\n" in text and text.endswith("end\n")
-    assert costs.readme_sections(text) == {"costs": costs.table(), "working": costs.working()}
+    assert costs.readme_sections(text) == {"day": costs.day(), "costs": costs.table(),
+                                           "working": costs.working()}
     assert costs.update_readme(readme) is False
     readme.write_text("no markers\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="lacks the <!-- costs:begin/end --> markers"):
+    with pytest.raises(ValueError, match="lacks the <!-- day:begin/end --> markers"):
         costs.update_readme(readme)

@@ -87,6 +87,7 @@ def test_deploy_order_stack_then_site_then_checks(deploy: dict[str, Any]) -> Non
     order = [
         _index(runs, r"build\.py deploy --package-lambda"),
         _index(runs, r"sam build"),
+        _index(runs, r"build\.py deploy --compile-lambda infra/\.aws-sam/build"),
         _index(runs, r"sam deploy"),
         _index(runs, r"build\.py build"),
         _index(runs, r"build\.py deploy --dist"),
@@ -96,11 +97,11 @@ def test_deploy_order_stack_then_site_then_checks(deploy: dict[str, Any]) -> Non
     assert order == sorted(order)
     assert creds < order[0]
     # the published version the schedule calls (SnapStart), not $LATEST
-    assert "--qualifier live" in runs[order[5]]
-    publish = runs[order[4]]
+    assert "--qualifier live" in runs[order[6]]
+    publish = runs[order[5]]
     assert '--bucket "$BucketName"' in publish and '--distribution "$DistributionId"' in publish
     # the production build reads the kept dailies and picks with the real key, masked in the log
-    build = runs[order[3]]
+    build = runs[order[4]]
     assert "PUZZLEBOOK_STORE=\"dynamodb://$TableName\"" in build and "::add-mask::" in build
     assert any(u.startswith("actions/setup-node@") for u in uses)
     python = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@"))

@@ -20,3 +20,13 @@ def test_the_readme_says_how_to_pick_the_port_and_make_serve_uses_it() -> None:
         ["make", "-n", "serve", f"PORT={port}"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     assert re.search(rf"build\.py serve --port {port}\b", planned), planned
+
+
+def test_the_readme_tells_a_newcomer_what_the_site_has_and_how_long_the_first_serve_takes() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    head = readme[: readme.index("## The command line")]
+    for thing in ("**Storm**", "**Streak**", "**Themes and your mix**", "**Review**", "**Analysis**",
+                  "**Lessons**", "**Classes**", "**Chain**", "**Chess Puzzles**"):
+        assert thing in head, thing
+    assert "The first `make serve` takes about two minutes" in head
+    assert "http://localhost:8000: open that" in head and "SITE_KEY=<that key> make serve" in head

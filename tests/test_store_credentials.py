@@ -7,10 +7,13 @@ import datetime as dt
 import threading
 from dataclasses import replace
 
+import pytest
+
 from puzzlebook.recovery_codes import code_hash
 from service.accounts import delete_player
 from service.store import keys as K
 from service.store.base import Store
+from service.store.items import Gone
 from service.store.records import Challenge, Passkey
 from tests.support import STORE_T0, sqlite_store
 
@@ -28,6 +31,27 @@ def codes(n: int, tag: str) -> list[str]:
 
 
 # ---- device tokens -------------------------------------------------------------------------
+
+
+def test_tokens_end_one_by_one_by_their_passkey_or_all_but_one(store: Store) -> None:
+    ada = store.create_player("Ada", "first", T0).id
+    store.add_passkey(ada, key("phone"))
+    store.add_token(ada, "by-phone-1", T0, "passkey", passkey="phone")
+    store.add_token(ada, "by-phone-2", T0, "passkey", passkey="phone")
+    store.add_token(ada, "by-code", T0, "code")
+    assert store.end_token(ada, "by-code") and not store.token_known(ada, "by-code")
+    assert not store.end_token(ada, "by-code")  # ended already
+    assert sorted(store.remove_passkey(ada, "phone") or []) == ["by-phone-1", "by-phone-2"]
+    assert not store.token_known(ada, "by-phone-1") and not store.token_known(ada, "by-phone-2")
+    with pytest.raises(Gone):  # its passkey is gone: no token is made by it any more
+        store.add_token(ada, "by-phone-3", T0, "passkey", passkey="phone")
+    # The first token ends by its profile's hash changing to one no one holds.
+    assert store.end_token(ada, "first") and store.get_player(ada).token_hash == ""
+    assert not store.end_token(ada, "")  # nothing presents an empty hash: nothing to end
+    store.add_token(ada, "here", T0, "code")
+    store.add_token(ada, "there", T0, "code")
+    assert store.end_other_tokens(ada, "here") == 1
+    assert store.token_known(ada, "here") and not store.token_known(ada, "there")
 
 
 def test_device_tokens_are_kept_under_their_player_and_go_with_them(store: Store) -> None:
@@ -63,9 +87,9 @@ def test_passkeys_are_added_listed_used_and_removed(store: Store) -> None:
     assert not store.passkey_used(ada, read, 8, T0 + dt.timedelta(hours=2))
     assert store.passkey(ada, "aaa").sign_count == 7
 
-    assert store.remove_passkey(ada, "aaa")
+    assert store.remove_passkey(ada, "aaa") == []  # no device signed in with it
     assert store.passkey(ada, "aaa") is None
-    assert not store.remove_passkey(ada, "aaa")
+    assert store.remove_passkey(ada, "aaa") is None
     assert not store.passkey_used(ada, used, 9, T0)  # a removed passkey isn't brought back
     assert store.passkey(ada, "aaa") is None
     assert [k.id for k in store.passkeys(ada)] == ["bbb"]
@@ -77,7 +101,7 @@ def test_a_player_reaches_only_their_own_passkeys(store: Store) -> None:
     store.add_passkey(ada, key("adas"))
     assert store.passkey(eve, "adas") is None
     assert store.passkeys(eve) == []
-    assert not store.remove_passkey(eve, "adas")
+    assert store.remove_passkey(eve, "adas") is None
     assert store.passkey(ada, "adas") is not None
 
 

@@ -26,10 +26,12 @@ from functions.account_models import (
     NewPasskey,
     PasskeyInfo,
     PasskeyList,
+    PasskeyRemoved,
     PasskeySignIn,
     SignedInAs,
+    TokensEnded,
 )
-from functions.auth import clean_name, issue_token
+from functions.auth import clean_name, issue_token, presented_hash
 from functions.bodies import documented, errors, parse
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
@@ -56,6 +58,7 @@ from service.passkeys import (
     verified_sign_in,
 )
 from service.store.base import utc_stamp
+from service.store.items import Gone
 from service.store.records import Challenge, Passkey
 
 router = APIRouter(tags=["accounts"])
@@ -243,17 +246,45 @@ async def list_passkeys(me: Myself) -> PasskeyList:
 
 @router.delete(
     "/me/passkeys/{passkey_id}",
-    response_model=Deleted,
+    response_model=PasskeyRemoved,
     responses=errors(400, 401, 404, 503),
-    summary="Remove one of your passkeys: it signs in no more",
+    summary="Remove one of your passkeys: it signs in no more, and the devices it signed in are signed out",
 )
 @cached(PRIVATE)
-async def remove_passkey(me: Myself, passkey_id: PasskeyId) -> Deleted:
+async def remove_passkey(me: Myself, passkey_id: PasskeyId, request: Request) -> PasskeyRemoved:
     # An id that can't be a credential's names no passkey: 404, as the lessons' paths do.
     known = CREDENTIAL_ID.fullmatch(passkey_id) and len(passkey_id) <= 1366
-    if not known or not me.ctx.store.remove_passkey(me.player.id, passkey_id):
+    ended = me.ctx.store.remove_passkey(me.player.id, passkey_id) if known else None
+    if ended is None:
         raise ApiError(404, "You have no passkey with that id (it may have been removed already).")
+    return PasskeyRemoved(ended=len(ended), here=presented_hash(request) in ended)
+
+
+# ---- this device's sign-in, and everyone else's ----------------------------------------------
+
+
+@router.delete(
+    "/me/token",
+    response_model=Deleted,
+    responses=errors(401, 503),
+    summary="Sign out on this device: the token this request carries signs in no more",
+)
+@cached(PRIVATE)
+async def end_this_token(me: Myself, request: Request) -> Deleted:
+    # The dependency found the token good, so it ends now (or a request racing this one ended it).
+    me.ctx.store.end_token(me.player.id, presented_hash(request))
     return Deleted()
+
+
+@router.delete(
+    "/me/other-tokens",
+    response_model=TokensEnded,
+    responses=errors(401, 503),
+    summary="Sign out everywhere else: every token of yours but this request's signs in no more",
+)
+@cached(PRIVATE)
+async def end_other_tokens(me: Myself, request: Request) -> TokensEnded:
+    return TokensEnded(ended=me.ctx.store.end_other_tokens(me.player.id, presented_hash(request)))
 
 
 # ---- recovery codes: the player's own -------------------------------------------------------
@@ -338,7 +369,10 @@ async def signin_passkey(post: OpenPostOf, request: Request) -> SignedInAs:
     if not ctx.store.passkey_used(pid, key, count, ctx.now()):
         # Removed, or used by another sign-in, between the read and now: this answer is stale.
         raise ApiError(422, UNKNOWN_PASSKEY if ctx.store.passkey(pid, key.id) is None else STALE_TICKET)
-    token = issue_token(ctx.store, pid, ctx.now(), "passkey")
+    try:
+        token = issue_token(ctx.store, pid, ctx.now(), "passkey", passkey=key.id)
+    except Gone:  # removed since it was used just now: it signs in no more
+        raise ApiError(422, UNKNOWN_PASSKEY) from None
     return SignedInAs(id=player.id, name=player.name, token=token)
 
 

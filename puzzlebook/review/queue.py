@@ -26,10 +26,15 @@ from typing import Any
 
 from puzzlebook.review.schedule import CLEAN, GRADES, HELP, MISS, Result, due_day, worse
 
-# A review is one item of the player's (DynamoDB: 400 KB at most): 400 cards of 30 results each is
-# about 310 KB of JSON, the largest a review can be.
+# A review is one item of the player's (DynamoDB: 400 KB at most), posted whole by the browser and
+# answered whole, each card with its due day (FSRS over its results): its size is the cost of a post.
 MAX_CARDS = 400  # a review's cards at most: the newest are kept
 MAX_RESULTS = 30  # a card's results at most: the latest are kept
+# A review's results at most, all its cards together (the newest cards are kept): what a real review
+# holds, with room to spare. Simulated a year of daily play under FSRS (docs/review.md, "Bounds"):
+# 9 new misses a day, solving 60% of reviews cleanly, peaks near 1,100 results; 40 misses a day at
+# 10% near 3,600. So 4,000 (10 a card on average), not the 12,000 of 400 full cards: about 110 KB.
+MAX_REVIEW_RESULTS = 4000
 KEEP_GRADUATED = 90  # days a graduated card is kept, so an old copy can't bring it back
 PUZZLE_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -149,6 +154,27 @@ class Queue:
             raise BadReview(f"A review holds at most {MAX_CARDS} cards.")
         return _of([Card.from_doc(c, bands) for c in cards])
 
+    @classmethod
+    def posted(cls, doc: Any, bands: Sequence[str] | None = None) -> Queue:
+        """A browser's review as posted: `from_doc`, after the count of its results, so a review
+        larger than any the rule keeps (MAX_REVIEW_RESULTS) is refused before any card is read.
+
+        >>> big = {"cards": [{"band": "Easy", "id": f"p{k}", "results": [["2026-12-01", "miss"]] * 30}
+        ...                  for k in range(MAX_REVIEW_RESULTS // 30 + 1)]}
+        >>> Queue.posted(big)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        puzzlebook.review.queue.BadReview: A review holds at most 4000 results, ...; this one has 4020.
+        """
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        if isinstance(cards, list):
+            lists = (c.get("results") for c in cards if isinstance(c, dict))
+            results = sum(len(r) for r in lists if isinstance(r, list))
+            if results > MAX_REVIEW_RESULTS:
+                raise BadReview(f"A review holds at most {MAX_REVIEW_RESULTS} results, all its cards "
+                                f"together; this one has {results}.")
+        return cls.from_doc(doc, bands)
+
 
 def _of(cards: Iterable[Card]) -> Queue:
     """The queue of `cards` (one per key, the results of a key's cards merged), in key order."""
@@ -175,13 +201,19 @@ def merge(a: Queue, b: Queue) -> Queue:
     return _of([*a.cards, *b.cards])
 
 
-def pruned(queue: Queue, today: str) -> Queue:
+def pruned(queue: Queue, today: str, most_results: int = MAX_REVIEW_RESULTS) -> Queue:
     """Let go of the cards graduated more than KEEP_GRADUATED days before `today`, then keep the
-    MAX_CARDS whose latest result is newest."""
+    cards whose latest result is newest, as many as fit in MAX_CARDS cards and `most_results`
+    results (the newest first; the first that doesn't fit and every older one go)."""
     cutoff = (dt.date.fromisoformat(today) - dt.timedelta(days=KEEP_GRADUATED)).isoformat()
     kept = [c for c in queue.cards if c.graduated is None or c.graduated >= cutoff]
-    if len(kept) > MAX_CARDS:
-        kept = sorted(kept, key=lambda c: (c.last, c.key))[-MAX_CARDS:]
+    if len(kept) > MAX_CARDS or sum(len(c.results) for c in kept) > most_results:
+        newest, kept, held = sorted(kept, key=lambda c: (c.last, c.key), reverse=True), [], 0
+        for card in newest:
+            if len(kept) == MAX_CARDS or held + len(card.results) > most_results:
+                break
+            kept.append(card)
+            held += len(card.results)
     return _of(kept)
 
 

@@ -38,10 +38,16 @@ def _midnight(day: str) -> dt.datetime:
     return dt.datetime.combine(dt.date.fromisoformat(day), dt.time(), tzinfo=dt.UTC)
 
 
+def _new_card() -> Card:
+    # An id of our own: left out, fsrs makes one from the clock and then sleeps a millisecond so the
+    # next can't be the same (fsrs/card.py), which blocked the server a millisecond a card, 400 a post.
+    return Card(card_id=0)
+
+
 def memory(results: Sequence[Result]) -> tuple[float, float] | None:
     """FSRS's (stability in days, difficulty 1-10) after `results` (sorted, one a day, no clean), or
     None for none."""
-    card = Card()
+    card = _new_card()
     for day, grade in results:
         card, _ = SCHEDULER.review_card(card, RATINGS[grade], review_datetime=_midnight(day))
     if card.stability is None or card.difficulty is None:
@@ -54,7 +60,7 @@ def due_day(results: Sequence[Result]) -> str | None:
     (its last result clean) or with no results."""
     if not results or results[-1][1] == CLEAN:
         return None
-    card = Card()
+    card = _new_card()
     for day, grade in results:
         card, _ = SCHEDULER.review_card(card, RATINGS[grade], review_datetime=_midnight(day))
     return card.due.date().isoformat()

@@ -18,8 +18,10 @@ from service.store.items import (
     Item,
     Key,
     Op,
+    Present,
     Primitives,
     Put,
+    StoreUnavailable,
     doc_of,
     make_item,
     utc_stamp,
@@ -29,6 +31,8 @@ from service.store.records import Challenge, Passkey
 
 # A used challenge stays (marked used) until its TTL, so a replay finds it spent, not missing.
 USED = "used"
+# An ended first token's hash, as the profile keeps it: a presented token's hash is never empty.
+ENDED = ""
 
 
 def _passkey(item: Item) -> Passkey:
@@ -61,14 +65,63 @@ class Credentials(Primitives):
 
     # ---- device tokens -------------------------------------------------------------------
 
-    def add_token(self, pid: str, token_hash: str, now: dt.datetime, how: str) -> None:
-        """Keep another token for player `pid` (the SHA-256 of its secret), made by a sign-in `how`."""
+    def add_token(self, pid: str, token_hash: str, now: dt.datetime, how: str, *,
+                  passkey: str | None = None) -> None:
+        """Keep another token for player `pid` (the SHA-256 of its secret), made by a sign-in `how`;
+        `passkey`: the credential id of the passkey that signed in, which must still be there (Gone
+        if it was removed meanwhile: nothing kept), so removing it ends every token it made."""
         doc = {"made": utc_stamp(now), "how": how}
-        self.transact([Put(make_item(K.player(pid), K.token(token_hash), doc), expect=0)])
+        ops: list[Op] = []
+        if passkey:
+            doc["passkey"] = passkey
+            ops.append(Present(K.player(pid), K.passkey(passkey)))
+        self.transact([Put(make_item(K.player(pid), K.token(token_hash), doc), expect=0), *ops])
 
     def token_known(self, pid: str, token_hash: str) -> bool:
         """Whether `token_hash` is one of player `pid`'s device tokens."""
         return self.get_item(K.player(pid), K.token(token_hash)) is not None
+
+    def end_token(self, pid: str, token_hash: str) -> bool:
+        """End player `pid`'s token with `token_hash` (signing out a device): a device token's item
+        goes; the first token (the profile's) is ended by keeping its hash empty (ENDED: no secret's
+        SHA-256 is), so it and every link made of it stop working. False when it was neither (ended
+        already)."""
+        key = (K.player(pid), K.token(token_hash))
+        if self.get_item(*key) is not None:
+            self.delete_items([key])
+            return True
+        return self._end_first_token(pid, only=token_hash)
+
+    def end_other_tokens(self, pid: str, keep: str) -> int:
+        """End every token of player `pid`'s but the one with hash `keep` ("sign out everywhere
+        else"): the device tokens, and the first token unless it is `keep`. How many ended."""
+        others = [(item["PK"], item["SK"]) for item in self.query_items(K.player(pid), prefix=K.TOKENS)
+                  if item["SK"] != K.token(keep)]
+        self.delete_items(others)
+        return len(others) + int(self._end_first_token(pid, keep=keep))
+
+    def _end_first_token(self, pid: str, *, only: str | None = None, keep: str | None = None) -> bool:
+        """End the profile's token (its hash kept as ENDED) when it is `only` (or when it isn't
+        `keep`); whether it did."""
+        for _ in range(self.retries):
+            item = self.get_item(K.player(pid), K.PROFILE)
+            doc = doc_of(item)
+            held = doc.get("token_hash")
+            if item is None or not held or (only is not None and held != only) or held == keep:
+                return False
+            ended = {**doc, "token_hash": ENDED}
+            version = version_of(item)
+            try:
+                self.transact([Put(make_item(K.player(pid), K.PROFILE, ended, version=version + 1),
+                                   expect=version)])
+            except Conflict:
+                continue
+            return True
+        raise StoreUnavailable("the player kept changing")
+
+    def _tokens_of_passkey(self, pid: str, credential_id: str) -> list[Key]:
+        return [(item["PK"], item["SK"]) for item in self.query_items(K.player(pid), prefix=K.TOKENS)
+                if doc_of(item).get("passkey") == credential_id]
 
     # ---- passkeys ------------------------------------------------------------------------
 
@@ -101,13 +154,19 @@ class Credentials(Primitives):
             return False
         return True
 
-    def remove_passkey(self, pid: str, credential_id: str) -> bool:
-        """Remove player `pid`'s passkey; False when they have none by that id."""
+    def remove_passkey(self, pid: str, credential_id: str) -> list[str] | None:
+        """Remove player `pid`'s passkey and end the device tokens it signed in: their hashes (None
+        when they have no passkey by that id). A token is made only while its passkey is there
+        (`add_token`), so the tokens are looked for again once it is gone: one made meanwhile goes
+        too."""
         key = (K.player(pid), K.passkey(credential_id))
         if self.get_item(*key) is None:
-            return False
-        self.delete_items([key])
-        return True
+            return None
+        ended = self._tokens_of_passkey(pid, credential_id)
+        self.delete_items([*ended, key])
+        late = self._tokens_of_passkey(pid, credential_id)
+        self.delete_items(late)
+        return [sk.removeprefix(K.TOKENS) for _, sk in [*ended, *late]]
 
     # ---- recovery codes ----------------------------------------------------------------
 

@@ -150,7 +150,10 @@ HEARTBEAT = "HEARTBEAT"
 
 def token(token_hash: str) -> str:
     """A device's sign-in token, made by a passkey or recovery-code sign-in (its secret's SHA-256)."""
-    return f"TOKEN#{token_hash}"
+    return f"{TOKENS}{token_hash}"
+
+
+TOKENS = "TOKEN#"
 
 
 def passkey(credential_id: str) -> str:

@@ -565,6 +565,16 @@ export interface PasskeyList {
 }
 
 /**
+ * A passkey removed: how many devices' sign-ins it had made ended with it, and whether this
+ * request's was one of them (then this device is signed out too).
+ */
+export interface PasskeyRemoved {
+  ok: true
+  ended: number
+  here: boolean
+}
+
+/**
  * A play ticket: carry `ticket` back in the result (as `ticket`). `game`, `target` (the puzzle
  * id, the date, ...), `issued` (ms since the epoch) and `date` (the player's own date it counts
  * for) are what it says, for the client's own use.
@@ -964,6 +974,14 @@ export interface TicketIssued {
   ticket: string
   /** When, in milliseconds since the epoch (the server's clock). */
   issued: number
+}
+
+/**
+ * How many sign-ins ended: every device's but this one's, and the sign-in link unless this
+ * device holds it.
+ */
+export interface TokensEnded {
+  ended: number
 }
 
 /** How the day is solved, as the generator wrote it (summary, steps, orders, spares). */

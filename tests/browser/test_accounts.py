@@ -78,8 +78,13 @@ def test_a_passkey_signs_in_after_the_browser_forgets_and_not_once_removed(make_
     page.click("#passkey-list button")
     assert page.text_content("#passkey-list button") == "Remove for good?"
     page.click("#passkey-list button")
-    page.wait_for_selector("#passkey-empty:not([hidden])")
-    page.wait_for_selector("#account-save:not([hidden])")  # nothing saved again
+    # This device signed in with it: its sign-in ends with the passkey, and the page says so.
+    page.wait_for_selector("#account-anonymous:not([hidden])")
+    assert "the passkey this device signed in with, so this device is signed out too" in page.text_content(
+        "#account-lede")
+    assert stored_player(page) is None
+    assert site_server.get("/api/me", token=kept["token"])[0] == 401  # a copy of it signs in no more
+    assert site_server.get("/api/me", token=player["token"])[0] == 200  # the laptop's first token stays
 
     # The authenticator still offers the passkey; the site no longer takes it.
     allow_failed_fetch(page, "422", r"/api/signin/passkey", "a removed passkey, refused on purpose")
@@ -172,6 +177,33 @@ def test_recovery_codes_work_once_each(make_page, site_server):
     page.wait_for_function("() => document.getElementById('codes-state').textContent.startsWith('10 of 10')")
     status, refused = site_server.post("/api/signin/code", {"code": codes[2]})
     assert status == 422 and "replaced" in refused["error"]
+
+
+def test_new_recovery_codes_offer_to_sign_out_everywhere_else(make_page, site_server):
+    """A device signed in with a recovery code kept working whatever was done on the account page.
+    New codes offer to end every other sign-in; this device stays."""
+    player = ch.new_player(site_server, "Wary Wren")
+    page = make_page()
+    keep_player(page, player)
+    open_account(page)
+    page.click("#codes-make")
+    page.wait_for_selector("#codes-shown:not([hidden])")
+    codes = page.eval_on_selector_all("#codes-list li", "(items) => items.map((i) => i.textContent)")
+    status, elsewhere = site_server.post("/api/signin/code", {"code": codes[0]})  # another device
+    assert status == 200
+    page.click("#codes-done")
+    page.click("#codes-make")
+    page.click("#codes-yes")  # new codes, someone may have seen the old
+    page.wait_for_selector("#codes-shown:not([hidden])")
+    page.click("#elsewhere")
+    assert page.evaluate("() => document.activeElement.id") == "elsewhere-no"  # the safe answer first
+    page.click("#elsewhere-yes")
+    page.wait_for_function("() => document.getElementById('elsewhere-done').textContent !== ''")
+    assert page.text_content("#elsewhere-done") == (
+        "Signed out everywhere else: 1 device’s sign-in ended. This device stays signed in.")
+    assert site_server.get("/api/me", token=elsewhere["token"])[0] == 401
+    assert site_server.get("/api/me", token=player["token"])[0] == 200
+    assert stored_player(page)["token"] == player["token"]
 
 
 def test_signing_in_keeps_a_guests_records_and_says_what_wasnt_posted(make_page, site_server):

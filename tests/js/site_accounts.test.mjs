@@ -79,13 +79,11 @@ test('base64url both ways, and the options turned into what navigator.credential
 
 test('signing out says what it costs, and what this page knows of the ways back in', async () => {
   const { signOutWords } = await import('../../site/static/js/lib/sign_out.js')
-  const cost = 'Signing out makes this device forget Ada. Only your sign-in link, a passkey or a recovery code brings Ada back, here or anywhere. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.'
+  const cost = 'Signing out ends Ada’s sign-in on this device, on the server too: its sign-in link stops working, here and wherever it was opened. Only a passkey or a recovery code brings Ada back. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.'
   assert.equal(signOutWords('Ada'), cost) // the home card knows of no passkeys or codes
-  assert.equal(signOutWords('Ada', { passkeys: 0, codes: 0 }),
-    `${cost} You have no passkey and no recovery codes, and haven’t copied your sign-in link here.`)
+  assert.equal(signOutWords('Ada', { passkeys: 0, codes: 0 }), `${cost} You have no passkey and no recovery codes.`)
   assert.equal(signOutWords('Ada', { passkeys: 1, codes: 0 }), `${cost} You have 1 passkey: keep it safe.`)
-  assert.equal(signOutWords('Ada', { passkeys: 0, codes: 8, linkCopied: true }),
-    `${cost} You have 8 recovery codes and the sign-in link you copied on this device: keep them safe.`)
-  assert.equal(signOutWords('Ada', { passkeys: 2, codes: 1, linkCopied: true }),
-    `${cost} You have 2 passkeys, 1 recovery code and the sign-in link you copied on this device: keep them safe.`)
+  assert.equal(signOutWords('Ada', { passkeys: 0, codes: 8 }), `${cost} You have 8 recovery codes: keep them safe.`)
+  assert.equal(signOutWords('Ada', { passkeys: 2, codes: 1 }),
+    `${cost} You have 2 passkeys and 1 recovery code: keep them safe.`)
 })

@@ -3,6 +3,10 @@ missed or solved with help, coming back on FSRS's schedule until solved cleanly.
 its own copy (it works offline) and posts it whole; the server merges it into the player's own item
 (service/games/chess/review.py) and answers the merged review, which the browser keeps. A review is
 never a rated result: nothing here reads or moves a rating.
+
+A review's work (reading up to MAX_REVIEW_RESULTS results, FSRS over every card for its due day) runs
+in the thread pool, as a lesson's check does: the event loop answers other requests meanwhile
+(docs/review.md, "What a post costs").
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Annotated, Any, ClassVar
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
@@ -23,7 +28,7 @@ from functions.words import Says, Worded
 from puzzlebook.calendar import DATE_PATTERN
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.patterns import whole_text
-from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, PUZZLE_ID, BadReview, Queue, due_on
+from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, MAX_REVIEW_RESULTS, PUZZLE_ID, BadReview, Queue
 from puzzlebook.review.schedule import GRADES
 from service.games.chess.review import ChessReview
 
@@ -35,7 +40,8 @@ SYNCS = Limit("chess-review", SYNCS_PER_HOUR,
               f"Too many review posts: at most {SYNCS_PER_HOUR} an hour. {{retry}}")
 AHEAD = 1  # days a result may be dated after the server's site day (a browser's clock a little ahead)
 Reviewer = Annotated[Signed, signed_in("Sign in to keep your review on the server.")]
-CARDS_WORDS = f"The cards must be a list of at most {MAX_CARDS} cards, each {{band, id, results}}."
+CARDS_WORDS = (f"The cards must be a list of at most {MAX_CARDS} cards, each {{band, id, results}}, "
+               f"with at most {MAX_REVIEW_RESULTS} results among them.")
 
 
 # A result as the document states it: [a real date, a grade], exactly what Queue.from_doc accepts.
@@ -88,10 +94,12 @@ Syncing = Annotated[
 
 
 def _answer(queue: Queue, today: dt.date) -> ChessReviewKept:
+    """The review as answered: each card with its due day, worked out once (FSRS over its results)."""
     day = today.isoformat()
     cards = [ReviewCardKept(band=c.band, id=c.id, results=[list(r) for r in c.results], due=c.due,
                             graduated=c.graduated) for c in queue.cards]
-    return ChessReviewKept(cards=cards, due_today=len(due_on(queue, day)), today=day)
+    due_today = sum(c.due is not None and c.due <= day for c in cards)
+    return ChessReviewKept(cards=cards, due_today=due_today, today=day)
 
 
 @router.get(
@@ -103,6 +111,10 @@ def _answer(queue: Queue, today: dt.date) -> ChessReviewKept:
 )
 @cached(PRIVATE)
 async def get_review(me: Reviewer) -> ChessReviewKept:
+    return await run_in_threadpool(_kept, me)
+
+
+def _kept(me: Signed) -> ChessReviewKept:
     return _answer(ChessReview(me.ctx.store).mine(me.player.id), me.ctx.today())
 
 
@@ -116,9 +128,14 @@ async def get_review(me: Reviewer) -> ChessReviewKept:
 )
 @cached(PRIVATE)
 async def post_review(post: Syncing) -> ChessReviewKept:
+    return await run_in_threadpool(_merged, post)
+
+
+def _merged(post: Post[ChessReviewPost]) -> ChessReviewKept:
+    """The post read, checked, merged into the player's review and answered: in a worker thread."""
     player, body, ctx = post.player, post.body, post.ctx
     try:
-        theirs = Queue.from_doc({"cards": body.cards}, tuple(BANDS))
+        theirs = Queue.posted({"cards": body.cards}, tuple(BANDS))
     except BadReview as bad:
         raise ApiError(400, str(bad)) from None
     today = ctx.today()

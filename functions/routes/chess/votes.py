@@ -10,26 +10,30 @@ import re
 from enum import Enum
 from typing import Annotated, ClassVar, Literal
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, Field
 
 from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
+from functions.clients import client_address
 from functions.deps import Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
 from functions.routes.chess.models import PUZZLE_ID, Band, PuzzleId
 from functions.words import Says, Worded
-from puzzlebook.votes import REASONS, PuzzleVote
+from puzzlebook.standing import age_days
+from puzzlebook.votes import GUEST_WORDS, REASONS, PuzzleVote, Voter, source_of
 from service.games.chess.puzzles import puzzles_of
-from service.games.chess.votes import PuzzleVotes
+from service.games.chess.votes import PuzzleVotes, TooManyGuestWords
 
 router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
 VOTES_PER_HOUR = 300
 VOTES = Limit("chess-vote", VOTES_PER_HOUR, f"Too many votes: at most {VOTES_PER_HOUR} an hour. {{retry}}")
 NOT_PLAYED = "Vote on a puzzle once you have played it: this account has no result for it."
-Voter = Annotated[Signed, signed_in("Sign in to see your vote.")]
+GUEST_FULL = (f"This account has sent its {GUEST_WORDS} words on puzzles played signed out, the most it "
+              "keeps: vote on the puzzles you play signed in.")
+Reader = Annotated[Signed, signed_in("Sign in to see your vote.")]
 IdPath = Annotated[str, Path(json_schema_extra={"pattern": f"^{PUZZLE_ID}$"}, description="A puzzle id.")]
 
 VoteWord = Literal["up", "down"]
@@ -55,7 +59,9 @@ class ChessVote(Worded):
     guest: Annotated[
         bool,
         Field(description="True for a word given while signed out, sent by the browser on sign-in: the "
-                          "server never had that play's result, so the played rule is the browser's."),
+                          "server never had that play's result, so the played rule is the browser's. "
+                          f"Such a word is counted apart in the tallies, and an account keeps at most "
+                          f"{GUEST_WORDS} on puzzles it has no result of."),
         Says("guest must be true or false."),
     ] = False
 
@@ -80,19 +86,29 @@ Voting = Annotated[Post[ChessVote], signed_post(ChessVote, "Sign in to vote on p
     summary="Vote on a puzzle you have played (up, down or none) and report a problem with it",
 )
 @cached(PRIVATE)
-async def put_vote(post: Voting) -> ChessVoted:
+async def put_vote(post: Voting, request: Request) -> ChessVoted:
     player, body, ctx = post.player, post.body, post.ctx
     if puzzles_of(ctx).puzzle(body.band, body.id) is None:
         raise ApiError(422, f"There's no {body.band} puzzle {body.id} in the collection.")
     votes = PuzzleVotes(ctx.store)
+    played = votes.played(player.id, body.id)
     # A guest's play was never posted (a result posts only for the player who played it), so a word
-    # given as a guest and sent on sign-in is taken on the browser's word; it is kept marked as such.
-    if not body.guest and not votes.played(player.id, body.id):
+    # given as a guest and sent on sign-in is taken on the browser's word: kept marked unplayed,
+    # counted apart in the tallies, and only so many an account (docs/votes.md).
+    if not body.guest and not played:
         raise ApiError(422, NOT_PLAYED)
+    had = votes.kept(player.id, body.id)
     enforce(ctx, VOTES, player.id)
     word = PuzzleVote(_TO_NUMBER[body.vote], body.reason)
-    votes.put(player.id, body.band, body.id, word, ctx.now(), guest=body.guest)
+    now = ctx.now()
+    voter = Voter(played=played, age=age_days(player.created, now),
+                  source=source_of(ctx.settings.site_key, client_address(request)))
+    try:
+        votes.put(player.id, body.band, body.id, word, voter, now, guest=body.guest, had=had)
+    except TooManyGuestWords:
+        raise ApiError(422, GUEST_FULL) from None
     return ChessVoted(id=body.id, vote=body.vote, reason=body.reason)
+
 
 
 @router.get(
@@ -103,7 +119,7 @@ async def put_vote(post: Voting) -> ChessVoted:
     summary="Your vote and report on a puzzle (both null when you have given none)",
 )
 @cached(PRIVATE)
-async def get_vote(me: Voter, puzzle_id: IdPath) -> ChessVoted:
+async def get_vote(me: Reader, puzzle_id: IdPath) -> ChessVoted:
     if not re.fullmatch(PUZZLE_ID, puzzle_id):
         raise ApiError(400, "The puzzle id must be five letters or digits, as on Lichess.")
     word = PuzzleVotes(me.ctx.store).mine(me.player.id, puzzle_id)

@@ -43,11 +43,14 @@ def chess_history(posted: str, puzzle_id: str, *, missed: bool = False) -> str:
 # Every prefix of what chess keeps under a player (ChessHooks.item_prefixes).
 # PV#: the player's vote and report on a puzzle (service/games/chess/votes.py).
 CHESS_VOTES = "PV#"
+# PVGUEST#chess: how many words the player kept on puzzles they have no result of (a guest's, sent on
+# sign-in), against puzzlebook.votes.GUEST_WORDS.
+CHESS_GUEST_WORDS = "PVGUEST#chess"
 # REVIEW#chess: the player's review, puzzles coming back until solved cleanly (service/games/chess/review.py).
 CHESS_REVIEW = "REVIEW#chess"
 ITEM_PREFIXES = (
     CHESS_SOLVES, CHESS_MISSES, CHESS_STATS, CHESS_TALLIES, CHESS_DAY, CHESS_HISTORY, CHESS_MISSED,
-    CHESS_VOTES, CHESS_REVIEW,
+    CHESS_VOTES, CHESS_GUEST_WORDS, CHESS_REVIEW,
 )
 
 

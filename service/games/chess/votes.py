@@ -1,9 +1,12 @@
 """Votes and reports on chess puzzles in the store (puzzlebook/votes.py has the rules; docs/votes.md).
 
 A player's word on a puzzle is one item of their own: `P#<pid>` / `PV#<puzzle id>` (their vote, the
-reason they reported, when), written whole on each change, so no write ever touches a key another
-player writes. Each is also an entry on GSI1 in a shard of `PVOTES` (`PVOTES#s<nn>`, the player's
-shard, as a board's entries: service/store/keys.py), which only the periodic view reads.
+reason they reported, when, and who gave it: whether the account had played the puzzle, its age, a
+digest of the address: puzzlebook.votes.Voter), written whole on each change, so no write ever
+touches a key another player writes. Each is also an entry on GSI1 in a shard of `PVOTES`
+(`PVOTES#s<nn>`, the player's shard, as a board's entries: service/store/keys.py), which only the
+periodic view reads. A guest's word on a puzzle the account has no result of counts once against
+the account's GUEST_WORDS, on a counter item of the player's (`P#<pid>` / `PVGUEST#chess`).
 
 The tallies per puzzle are a view made by the nightly fill (`refresh_view`: every shard read once,
 puzzlebook.votes.tally) and kept as one item, `PUZZLEVOTES` / `view`, with the puzzles worth an
@@ -17,11 +20,20 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.votes import PuzzleVote, VoteTally, most_reported, tally, worst_voted
+from puzzlebook.votes import (
+    GUEST_WORDS,
+    PuzzleVote,
+    Voter,
+    VoteTally,
+    Word,
+    most_reported,
+    tally,
+    worst_voted,
+)
 from service.games.chess import keys as CK
 from service.store import keys as K
 from service.store.base import Store
-from service.store.items import Delete, Put, doc_of, make_item, utc_stamp
+from service.store.items import Add, Conflict, Delete, Item, Op, Put, doc_of, make_item, utc_stamp
 
 VOTE = CK.CHESS_VOTES
 VOTES_INDEX = (1, "PVOTES")
@@ -31,6 +43,17 @@ VIEW_MOST = 500  # of each kind (worst voted, most reported): the view stays wel
 
 def vote_key(puzzle_id: str) -> str:
     return f"{VOTE}{puzzle_id}"
+
+
+class TooManyGuestWords(Exception):
+    """The account has kept its GUEST_WORDS words on puzzles it has no result of; nothing was written."""
+
+
+def voter_of(doc: dict[str, Any], pid: str) -> Voter:
+    """Who gave a kept word. A word kept before words said so was a played one (only a guest's skipped
+    the played rule, and it says `guest`) of an account of full age, from an address of its own."""
+    return Voter(played=bool(doc.get("played", not doc.get("guest"))), age=int(doc.get("age", 365)),
+                 source=str(doc.get("from", pid)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,19 +89,34 @@ class PuzzleVotes:
         item = self.store.get_item(K.player(pid), vote_key(puzzle_id))
         return PuzzleVote.from_doc(doc_of(item)) if item else PuzzleVote()
 
-    def put(self, pid: str, band: str, puzzle_id: str, vote: PuzzleVote, now: dt.datetime, *,
-            guest: bool = False) -> None:
-        """Keep the player's word on the puzzle, replacing what they said before (none: forgotten);
-        `guest`: given while signed out and sent on sign-in (kept marked, for the operator)."""
+    def put(self, pid: str, band: str, puzzle_id: str, vote: PuzzleVote, voter: Voter, now: dt.datetime, *,
+            guest: bool = False, had: Item | None = None) -> None:
+        """Keep the player's word on the puzzle, replacing what they said before (`had`, the item as
+        read; none and none: forgotten), with who gave it (`voter`); `guest`: given while signed out
+        and sent on sign-in. A guest's word on a puzzle not played (`voter.played` false) counts
+        against the account's GUEST_WORDS unless the word it replaces did already:
+        TooManyGuestWords, and nothing written, once they are used."""
         key = (K.player(pid), vote_key(puzzle_id))
         if vote.empty:
             self.store.transact([Delete(*key)])
             return
-        doc: dict[str, Any] = {"band": band, **vote.to_doc(), "at": utc_stamp(now)}
+        doc: dict[str, Any] = {"band": band, **vote.to_doc(), "at": utc_stamp(now), "played": voter.played,
+                               "age": voter.age, "from": voter.source}
         if guest:
             doc["guest"] = True
         index = {VOTES_INDEX[0]: (K.board_entry(VOTES_INDEX, pid), f"{puzzle_id}#{pid}")}
-        self.store.transact([Put(make_item(*key, doc, index=index))])
+        ops: list[Op] = [Put(make_item(*key, doc, index=index))]
+        counted_before = had is not None and doc_of(had).get("played") is False
+        if not voter.played and not counted_before:
+            ops.append(Add(K.player(pid), CK.CHESS_GUEST_WORDS, {"words": 1}, below=("words", GUEST_WORDS)))
+        try:
+            self.store.transact(ops)
+        except Conflict:
+            raise TooManyGuestWords from None
+
+    def kept(self, pid: str, puzzle_id: str) -> Item | None:
+        """The item of the player's word on the puzzle, or None."""
+        return self.store.get_item(K.player(pid), vote_key(puzzle_id))
 
     # ---- the periodic view -------------------------------------------------------------
 
@@ -86,11 +124,13 @@ class PuzzleVotes:
         """Every player's word read (each shard of the index once) and tallied: for the nightly fill
         and the operator's command only, never a request."""
         index, base = VOTES_INDEX
-        words: list[tuple[str, str, PuzzleVote]] = []
+        words: list[Word] = []
         for partition in K.board_partitions(base):
             for item in self.store.query_items(partition, index=index):
                 doc = doc_of(item)
-                words.append((str(doc["band"]), item["SK"].removeprefix(VOTE), PuzzleVote.from_doc(doc)))
+                pid = item["PK"].removeprefix(K.player(""))
+                words.append(Word(str(doc["band"]), item["SK"].removeprefix(VOTE), PuzzleVote.from_doc(doc),
+                                  voter_of(doc, pid)))
         tallies = tally(words)
         keep = {t.puzzle: t for t in [*worst_voted(tallies, VIEW_MOST), *most_reported(tallies, VIEW_MOST)]}
         return VoteView(utc_stamp(now), len(words), [keep[k] for k in sorted(keep)])

@@ -3,10 +3,11 @@
  * The account page (/account/): for a player, /api/me's account lines
  * ("12 puzzles solved, 9 cleanly · 3-day daily streak"), the rating with its
  * ± (the rating deviation), the best streaks, and the ways back in: the
- * sign-in link, passkeys (listed, added, removed) and recovery codes (made,
- * shown once, counted). A player with results and no passkey and no codes,
+ * sign-in link, passkeys (listed, added, removed: a removed one's sign-ins end
+ * with it) and recovery codes (made, shown once, counted; new ones offer to
+ * sign out everywhere else). A player with results and no passkey and no codes,
  * who hasn't copied their link here, is asked to save one of the three.
- * For everyone else, making a player or signing in.
+ * For everyone else, making a player or signing in. docs/accounts.md.
  */
 import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
 import { announce, toast } from '../lib/announce.js'
@@ -16,18 +17,20 @@ import { ratingText } from '../boards/model.js'
 import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 import { $ } from '../lib/dom.js'
 /** @import { Answer } from '../answer_types.js' */
-/** @import { CodesMade, CodesState, Me, PasskeyInfo, PasskeyList } from '../api_types.js' */
+/** @import { CodesMade, CodesState, Me, PasskeyInfo, PasskeyList, PasskeyRemoved, TokensEnded } from '../api_types.js' */
 
-// Ways back in, counted once read (null until then: the sign-out question doesn't guess).
-/** @type {{ results: number, passkeys: number | null, codesLeft: number | null }} */
+/**
+ * Ways back in, counted once read (null until then: the sign-out question doesn't guess).
+ * @type {{ results: number, passkeys: number | null, codesLeft: number | null }}
+ */
 const state = { results: 0, passkeys: null, codesLeft: null }
 
-// The page's controls whose kind matters (looked up once: the template holds them).
-const signInInput = /** @type {HTMLInputElement} */ ($('account-signin-link'))
-const passkeyName = /** @type {HTMLInputElement} */ ($('passkey-name'))
-const codesMake = /** @type {HTMLButtonElement} */ ($('codes-make'))
+/** @param {string} id */
+const field = (id) => /** @type {HTMLInputElement} */ ($(id))
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id))
 
-/** @param {string | number} stamp */
+/** @param {string} stamp */
 function longDate(stamp) {
   return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
 }
@@ -50,7 +53,7 @@ async function render() {
   const player = getPlayer()
   if (!player) return showAnonymous('You are playing without a player: your results stay in this browser.')
   $('account-title').textContent = player.name
-  signInInput.value = signInLink(player.token)
+  field('account-signin-link').value = signInLink(player.token)
   const answer = /** @type {Answer<Me>} */ (await call('/me'))
   if (answer.status === 401) {
     clearPlayer()
@@ -63,7 +66,7 @@ async function render() {
     $('account-lede').textContent = reason(answer, 'Your results couldn’t be loaded just now. Try again in a moment.')
     return
   }
-  const me = answer.data
+  const me = /** @type {Me} */ (answer.data)
   $('account-title').textContent = me.name
   $('account-lede').textContent = me.created ? `Playing since ${new Date(me.created).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}.` : ''
   $('account-line').textContent = me.line
@@ -99,7 +102,7 @@ async function renderPasskeys() {
     $('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
     return
   }
-  const keys = answer.data.passkeys
+  const keys = /** @type {PasskeyList} */ (answer.data).passkeys
   state.passkeys = keys.length
   list.replaceChildren(...keys.map(passkeyItem))
   $('passkey-empty').hidden = keys.length > 0
@@ -131,43 +134,61 @@ function passkeyItem(key) {
   return item
 }
 
+/** @param {number} n */
+function signIns(n) {
+  return `${n} ${n === 1 ? 'device’s sign-in' : 'devices’ sign-ins'}`
+}
+
 /**
  * @param {PasskeyInfo} key
- * @param {HTMLButtonElement} button
+ * @param {HTMLButtonElement} remove
  */
-async function removePasskey(key, button) {
-  if (button.dataset.sure !== 'yes') {
+async function removePasskey(key, remove) {
+  if (remove.dataset.sure !== 'yes') {
     // A second press removes it: a passkey taken off by a slip would be a surprise later.
-    button.dataset.sure = 'yes'
-    button.textContent = 'Remove for good?'
-    button.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more.`)
-    button.classList.replace('button-quiet', 'button-danger')
-    announce(`Press again to remove ${key.name} for good.`)
+    remove.dataset.sure = 'yes'
+    remove.textContent = 'Remove for good?'
+    remove.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more, and every device it signed in is signed out.`)
+    remove.classList.replace('button-quiet', 'button-danger')
+    announce(`Press again to remove ${key.name} for good: every device it signed in is signed out.`)
     return
   }
-  button.disabled = true
-  const answer = await call(`/me/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' })
-  if (answer.status === 200) toast(`Removed ${key.name}: it signs in no more.`)
-  else $('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+  remove.disabled = true
+  const answer = /** @type {Answer<PasskeyRemoved>} */ (await call(`/me/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' }))
+  if (answer.status !== 200 || !answer.data) {
+    $('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+    await renderPasskeys()
+    return
+  }
+  const removed = /** @type {PasskeyRemoved} */ (answer.data)
+  if (removed.here) {
+    // This device signed in with it: its sign-in ended with the passkey.
+    clearPlayer()
+    document.dispatchEvent(new CustomEvent('player:change'))
+    showAnonymous(`You removed ${key.name}, the passkey this device signed in with, so this device is signed out too. Sign in with another passkey or a recovery code.`)
+    $('main').focus()
+    return
+  }
+  toast(`Removed ${key.name}: it signs in no more${removed.ended ? `, and ${signIns(removed.ended)} ended with it` : ''}.`)
   await renderPasskeys()
 }
 
 $('passkey-form').addEventListener('submit', async (event) => {
   event.preventDefault()
-  const button = /** @type {HTMLButtonElement} */ (event.submitter || $('passkey-form').querySelector('button'))
+  const submit = /** @type {HTMLButtonElement} */ (/** @type {SubmitEvent} */ (event).submitter || $('passkey-form').querySelector('button'))
   $('passkey-error').textContent = ''
-  button.disabled = true
+  submit.disabled = true
   try {
-    const added = await addPasskey(passkeyName.value.trim())
+    const added = await addPasskey(field('passkey-name').value.trim())
     if (added.ok) {
-      passkeyName.value = ''
+      field('passkey-name').value = ''
       toast(`Added ${added.data.name}. It signs you in on any device that holds it.`)
       await renderPasskeys()
     } else {
       $('passkey-error').textContent = added.error
     }
   } finally {
-    button.disabled = false
+    submit.disabled = false
   }
 })
 
@@ -179,40 +200,42 @@ async function renderCodes() {
     $('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
     return
   }
-  const { left, count, made } = answer.data
+  const { left, count, made } = /** @type {CodesState} */ (answer.data)
   state.codesLeft = left
   $('codes-state').textContent = made
     ? `${left} of ${count} recovery codes left, made ${longDate(made)}.${left ? '' : ' Make new ones to have some again.'}`
     : 'You have no recovery codes yet.'
-  codesMake.textContent = made ? 'Make new codes' : 'Make recovery codes'
+  $('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
   renderPrompt()
 }
 
 async function makeCodes() {
   $('codes-confirm').hidden = true
   $('codes-error').textContent = ''
-  codesMake.disabled = true
+  button('codes-make').disabled = true
   try {
     const answer = /** @type {Answer<CodesMade>} */ (await call('/me/recovery-codes', { method: 'POST' }))
     if (answer.status !== 201 || !answer.data) {
       $('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
       return
     }
-    $('codes-list').replaceChildren(...answer.data.codes.map((code) => {
+    $('codes-list').replaceChildren(...(/** @type {CodesMade} */ (answer.data)).codes.map((code) => {
       const item = document.createElement('li')
       item.textContent = code
       return item
     }))
     $('codes-shown').hidden = false
+    $('elsewhere-confirm').hidden = true
+    $('elsewhere-done').textContent = ''
     $('codes-list').scrollIntoView({ block: 'nearest' })
     announce('Ten recovery codes made. Save them now: they are shown this once.')
     await renderCodes()
   } finally {
-    codesMake.disabled = false
+    button('codes-make').disabled = false
   }
 }
 
-codesMake.addEventListener('click', () => {
+$('codes-make').addEventListener('click', () => {
   if (!state.codesLeft) return makeCodes()
   const n = state.codesLeft
   $('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
@@ -222,7 +245,7 @@ codesMake.addEventListener('click', () => {
 $('codes-yes').addEventListener('click', makeCodes)
 $('codes-no').addEventListener('click', () => {
   $('codes-confirm').hidden = true
-  codesMake.focus()
+  $('codes-make').focus()
 })
 $('codes-copy').addEventListener('click', async () => {
   const codes = [...$('codes-list').children].map((item) => item.textContent).join('\n')
@@ -230,48 +253,75 @@ $('codes-copy').addEventListener('click', async () => {
     await navigator.clipboard.writeText(codes)
     toast('Recovery codes copied.')
   } catch {
-    /** @type {Selection} */ (getSelection()).selectAllChildren($('codes-list'))
+    getSelection()?.selectAllChildren($('codes-list'))
     toast('Copy the selected codes.')
   }
 })
 $('codes-done').addEventListener('click', () => {
   $('codes-shown').hidden = true
   $('codes-list').replaceChildren()
-  codesMake.focus()
+  $('codes-make').focus()
+})
+
+// New codes after a code was seen or a device lost: every other sign-in can end with the old codes.
+$('elsewhere').addEventListener('click', () => {
+  $('elsewhere-confirm').hidden = false
+  $('elsewhere-no').focus()
+})
+$('elsewhere-no').addEventListener('click', () => {
+  $('elsewhere-confirm').hidden = true
+  $('elsewhere').focus()
+})
+$('elsewhere-yes').addEventListener('click', async () => {
+  button('elsewhere-yes').disabled = true
+  try {
+    const answer = /** @type {Answer<TokensEnded>} */ (await call('/me/other-tokens', { method: 'DELETE' }))
+    if (answer.status !== 200 || !answer.data) {
+      $('elsewhere-done').textContent = reason(answer, 'The other devices couldn’t be signed out just now. Try again in a moment.')
+      return
+    }
+    const { ended } = /** @type {TokensEnded} */ (answer.data)
+    $('elsewhere-confirm').hidden = true
+    $('elsewhere-done').textContent = ended
+      ? `Signed out everywhere else: ${signIns(ended)} ended. This device stays signed in.`
+      : 'No other device was signed in. This device stays signed in.'
+    $('elsewhere').focus()
+  } finally {
+    button('elsewhere-yes').disabled = false
+  }
 })
 
 // ---- the prompt's buttons ------------------------------------------------------------------
 
 function toPasskeys() {
-  passkeyName.scrollIntoView({ block: 'center' })
-  passkeyName.focus()
+  $('passkey-name').scrollIntoView({ block: 'center' })
+  $('passkey-name').focus()
 }
 
 function toCodes() {
-  codesMake.scrollIntoView({ block: 'center' })
-  codesMake.click() // asks first when unused codes would stop working
+  $('codes-make').scrollIntoView({ block: 'center' })
+  $('codes-make').click() // asks first when unused codes would stop working
 }
 
 $('account-save-link').addEventListener('click', () => $('account-copy').click())
 $('account-save-passkey').addEventListener('click', toPasskeys)
 $('account-save-codes').addEventListener('click', toCodes)
 
-wirePlayerForm(/** @type {HTMLFormElement} */ ($('account-form')), async (player) => {
+wirePlayerForm(/** @type {HTMLFormElement} */ ($('account-form')), async (/** @type {{ name: string }} */ player) => {
   toast(`Welcome, ${player.name}. Your results will be kept.`)
   await render()
 })
 
-wireCopyLink($('account-copy'), signInInput)
+wireCopyLink($('account-copy'), field('account-signin-link'))
 $('account-copy').addEventListener('click', linkCopied)
 
 // Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).
-const signOut = wireSignOut(/** @type {Element} */ ($('account-sign-out').closest('[data-sign-out-root]')), {
+const signOut = wireSignOut(/** @type {ParentNode} */ ($('account-sign-out').closest('[data-sign-out-root]')), {
   onSignedOut: async () => {
     await render()
     $('main').focus() // the button is gone with the player
   },
   ways: () => ({ passkeys: state.passkeys, codes: state.codesLeft }),
-  linkInput: signInInput,
 })
 $('account-sign-out-passkey').addEventListener('click', () => {
   signOut.close(false)

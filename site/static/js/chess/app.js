@@ -314,15 +314,11 @@ function wirePlayer() {
     forms.wireCopyLink(byId('copy-signin'), byId('signin-link'))
     byId('copy-signin').addEventListener('click', () => signOut.noteLinkCopied())
     // Asked first, with what it costs and the ways back in (lib/sign_out.js).
-    // lib/sign_out.js's, as called here (its JSDoc types are to come: read from its code, linkInput is null).
-    const wireSignOut = /** @type {(root: HTMLElement, options: { onSignedOut: () => void, linkInput: HTMLElement }) => void} */ (
-      /** @type {unknown} */ (signOut.wireSignOut))
-    wireSignOut(/** @type {HTMLElement} */ (byId('sign-out').closest('[data-sign-out-root]')), {
+    signOut.wireSignOut(/** @type {HTMLElement} */ (byId('sign-out').closest('[data-sign-out-root]')), {
       onSignedOut: () => {
         renderPlayer()
         byId('you').focus() // the button is gone with the player: the card, now a guest's, has focus
       },
-      linkInput: byId('signin-link'),
     })
     formReady = true
   })

@@ -1,25 +1,26 @@
 // @ts-check
 /**
  * "Sign out on this device", asked first (the `sign_out` macro in templates/_macros.html), the same
- * on the home page's player card and the account page. Signing out forgets the player in this
- * browser; only the sign-in link, a passkey or a recovery code brings them back, so the question
- * says so in plain words, says what this browser knows of the ways back in the player kept, and
- * offers them right there: Copy my sign-in link, and the page's own (passkeys, codes).
+ * on the home page's player card and the account page. Signing out ends this device's sign-in on
+ * the server (DELETE /api/me/token: docs/accounts.md), so a copy of its token, or a sign-in link made
+ * of it, signs in no more; only a passkey or a recovery code brings the player back. The question
+ * says so in plain words, says what this page knows of the ways back in the player kept, and offers
+ * them right there (the page's own: passkeys, codes). Offline, nothing is ended and the player stays.
  */
-import { getPlayer, clearPlayer, signInLink } from './api.js'
+import { call, getPlayer, clearPlayer, reason } from './api.js'
 import { toast } from './announce.js'
 import { namespace } from './storage.js'
 /** @import { KeptPlayer } from '../answer_types.js' */
 
-// Whose sign-in link was copied in this browser (pb:account:link-copied): the account page stops
-// asking to save a way back in, and the sign-out question knows one was kept.
-const kept = namespace('pb:account:')
+/** @typedef {{ passkeys?: number | null, codes?: number | null }} Ways */
 
-/** @typedef {{ passkeys?: number | null, codes?: number | null, linkCopied?: boolean }} WaysBack the ways back in a page knows */
+// Whose sign-in link was copied in this browser (pb:account:link-copied): the account page stops
+// asking to save a way back in (the link still brings a player back to a browser that lost them).
+const kept = namespace('pb:account:')
 
 /** @param {KeptPlayer | null} [player] */
 export function linkCopiedHere(player = getPlayer()) {
-  return !!player && kept.get('link-copied', null) === player.id
+  return Boolean(player) && kept.get('link-copied', null) === player?.id
 }
 
 /** @param {KeptPlayer | null} [player] */
@@ -38,50 +39,62 @@ function count(n, one, many) {
 
 /**
  * What signing out costs, for `name`, given the ways back in known here: `passkeys` and `codes`
- * (counts, or null where this page doesn't know them) and whether the link was copied here.
+ * (counts, or null where this page doesn't know them).
  * @param {string} name
- * @param {WaysBack} [ways]
+ * @param {Ways} [ways]
  */
-export function signOutWords(name, { passkeys = null, codes = null, linkCopied = false } = {}) {
-  const cost = `Signing out makes this device forget ${name}. Only your sign-in link, a passkey or a recovery code brings ${name} back, here or anywhere. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.`
+export function signOutWords(name, { passkeys = null, codes = null } = {}) {
+  const cost = `Signing out ends ${name}’s sign-in on this device, on the server too: its sign-in link stops working, here and wherever it was opened. Only a passkey or a recovery code brings ${name} back. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.`
   const have = []
   if (passkeys) have.push(count(passkeys, 'passkey', 'passkeys'))
   if (codes) have.push(count(codes, 'recovery code', 'recovery codes'))
-  if (linkCopied) have.push('the sign-in link you copied on this device')
   if (have.length) {
-    const one = have.length === 1 && (passkeys === 1 || codes === 1 || linkCopied)
-    const list = have.length > 1 ? `${have.slice(0, -1).join(', ')} and ${have.at(-1)}` : have[0]
-    return `${cost} You have ${list}: keep ${one ? 'it' : 'them'} safe.`
+    const one = have.length === 1 && (passkeys === 1 || codes === 1)
+    return `${cost} You have ${have.join(' and ')}: keep ${one ? 'it' : 'them'} safe.`
   }
-  if (passkeys !== null && codes !== null) {
-    return `${cost} You have no passkey and no recovery codes, and haven’t copied your sign-in link here.`
-  }
+  if (passkeys !== null && codes !== null) return `${cost} You have no passkey and no recovery codes.`
   return cost
 }
 
 /**
- * Wire the sign-out question inside `root` (the macro's markup). `ways()`: the ways back in this
- * page knows ({passkeys, codes}); `onSignedOut()`: the page's own redraw once signed out;
- * `linkInput`: the page's read-only sign-in link, selected to copy by hand when the clipboard is shut.
+ * The element in `root` that `selector` names; the macro always has it.
+ * @template {HTMLElement} T
  * @param {ParentNode} root
- * @param {{ onSignedOut: () => void, ways?: () => WaysBack, linkInput?: HTMLInputElement | null }} options
+ * @param {string} selector
+ * @returns {T}
  */
-export function wireSignOut(root, { onSignedOut, ways = () => ({}), linkInput = null }) {
-  /** @param {string} selector */
-  const part = (selector) => /** @type {HTMLElement} */ (root.querySelector(selector))
-  const open = part('[data-sign-out]')
-  const box = part('[data-sign-out-confirm]')
-  const question = part('[data-sign-out-question]')
-  const words = part('[data-sign-out-words]')
-  const stay = part('[data-sign-out-no]')
+function part(root, selector) {
+  const found = root.querySelector(selector)
+  if (!found) throw new Error(`the sign-out question has no ${selector}`)
+  return /** @type {T} */ (found)
+}
+
+/**
+ * Wire the sign-out question inside `root` (the macro's markup). `ways()`: the ways back in this
+ * page knows ({passkeys, codes}); `onSignedOut()`: the page's own redraw once signed out.
+ * @param {ParentNode} root
+ * @param {{ onSignedOut: () => unknown, ways?: () => Ways }} options
+ */
+export function wireSignOut(root, { onSignedOut, ways = () => ({}) }) {
+  /** @type {HTMLButtonElement} */
+  const open = part(root, '[data-sign-out]')
+  const box = part(root, '[data-sign-out-confirm]')
+  const question = part(root, '[data-sign-out-question]')
+  const words = part(root, '[data-sign-out-words]')
+  /** @type {HTMLButtonElement} */
+  const stay = part(root, '[data-sign-out-no]')
+  /** @type {HTMLButtonElement} */
+  const leave = part(root, '[data-sign-out-yes]')
+  const error = part(root, '[data-sign-out-error]')
   const say = () => {
     const player = getPlayer()
     if (!player) return
     question.textContent = `Sign out of ${player.name} on this device?`
-    words.textContent = signOutWords(player.name, { ...ways(), linkCopied: linkCopiedHere(player) })
+    words.textContent = signOutWords(player.name, ways())
   }
   const close = (focus = true) => {
     box.hidden = true
+    error.textContent = ''
     open.setAttribute('aria-expanded', 'false')
     if (focus) open.focus()
   }
@@ -94,26 +107,25 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}), linkInput = 
   })
   stay.addEventListener('click', () => close())
   box.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') close()
+    if (/** @type {KeyboardEvent} */ (event).key === 'Escape') close()
   })
-  part('[data-sign-out-copy]').addEventListener('click', async () => {
-    const player = getPlayer()
-    if (!player) return
+  leave.addEventListener('click', async () => {
+    leave.disabled = true
+    error.textContent = ''
     try {
-      await navigator.clipboard.writeText(signInLink(player.token))
-      noteLinkCopied(player)
-      toast('Sign-in link copied. Keep it somewhere safe: it signs in as you.')
-    } catch {
-      if (linkInput) linkInput.select()
-      toast('Copy the selected link.')
+      const answer = await call('/me/token', { method: 'DELETE' })
+      // 401: the token signs in no more already (ended elsewhere, or the player deleted).
+      if (answer.status !== 200 && answer.status !== 401) {
+        error.textContent = `Still signed in. ${reason(answer, 'This device’s sign-in couldn’t be ended just now. Try again in a moment.')}`
+        return
+      }
+    } finally {
+      leave.disabled = false
     }
-    say()
-  })
-  part('[data-sign-out-yes]').addEventListener('click', () => {
     close(false)
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
-    toast('Signed out on this device. Your sign-in link, passkeys and codes still sign you in.')
+    toast('Signed out: this device’s sign-in has ended. Your passkeys and recovery codes still sign you in.')
     onSignedOut()
   })
   return { refresh: say, close }

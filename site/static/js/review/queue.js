@@ -11,28 +11,30 @@
  * A queue is { cards: [{band, id, results: [[day, grade]]}] } in key order, as the API sends it.
  */
 import { addDays } from '../lib/dates.js'
-/** @import { Card, Grade, Queue, ReviewResult } from '../review_types.js' */
+/** @import { Grade, Card, Queue, ReviewResult } from '../review_types.js' */
 
 export const MAX_CARDS = 400 // one DynamoDB item on the server: puzzlebook/review/queue.py
 export const MAX_RESULTS = 30
+export const MAX_REVIEW_RESULTS = 4000 // all the cards' results together: what a post may hold
 export const KEEP_GRADUATED = 90
 
 export const MISS = /** @type {const} */ ('miss')
 export const HELP = /** @type {const} */ ('help')
 export const CLEAN = /** @type {const} */ ('clean')
-/** @type {Grade[]} */
+/** @type {readonly Grade[]} */
 export const GRADES = [MISS, HELP, CLEAN] // worst first: the same day's worse result stands
 
 /**
  * The worse of two grades.
  * @param {Grade} a
  * @param {Grade} b
+ * @returns {Grade}
  */
 export function worse(a, b) {
   return GRADES.indexOf(a) <= GRADES.indexOf(b) ? a : b
 }
 
-/** @param {Pick<Card, 'band' | 'id'>} card */
+/** @param {{ band: string, id: string }} card */
 export const keyOf = (card) => `${card.band}/${card.id}`
 
 /**
@@ -58,12 +60,17 @@ export function gradeOfResult(result) {
 
 /**
  * Results in day order, one a day (the worse stands), after the last clean one that isn't last, the latest MAX_RESULTS.
- * @param {readonly ReviewResult[]} results
+ * @param {Iterable<ReviewResult>} results
  * @returns {ReviewResult[]}
  */
 export function normalised(results) {
+  /** @type {Map<string, Grade>} */
   const byDay = new Map()
-  for (const [day, grade] of results) byDay.set(day, byDay.has(day) ? worse(byDay.get(day), grade) : grade)
+  for (const [day, grade] of results) {
+    const had = byDay.get(day)
+    byDay.set(day, had ? worse(had, grade) : grade)
+  }
+  /** @type {ReviewResult[]} */
   let ordered = [...byDay.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   let cut = -1
   for (let i = 0; i < ordered.length - 1; i++) if (ordered[i][1] === CLEAN) cut = i
@@ -74,6 +81,7 @@ export function normalised(results) {
 /**
  * The day a card graduated (its last result clean), or null while it is in review.
  * @param {Card} card
+ * @returns {string | null}
  */
 export function graduated(card) {
   const last = card.results.at(-1)
@@ -82,17 +90,18 @@ export function graduated(card) {
 
 /**
  * The queue of `cards`: one per key, a key's results merged, in key order.
- * @param {readonly Card[]} cards
+ * @param {Card[]} cards
  * @returns {Queue}
  */
 function queueOf(cards) {
+  /** @type {Map<string, Card>} */
   const merged = new Map()
   for (const card of cards) {
     const key = keyOf(card)
     const had = merged.get(key)
     merged.set(key, { band: card.band, id: card.id, results: had ? normalised([...had.results, ...card.results]) : normalised(card.results) })
   }
-  return { cards: [...merged.keys()].sort().map((key) => merged.get(key)) }
+  return { cards: [...merged.keys()].sort().map((key) => /** @type {Card} */ (merged.get(key))) }
 }
 
 /**
@@ -109,13 +118,23 @@ export function emptyQueue() {
  * @returns {Queue}
  */
 export function readQueue(doc) {
-  const kept = /** @type {{ cards?: unknown } | null} */ (doc)
-  // Each card as it may have been kept (any version's, or edited): checked whole before it counts.
-  /** @type {(Partial<Card> | null)[]} */
-  const cards = kept && Array.isArray(kept.cards) ? kept.cards : []
-  const ok = cards.filter((c) => c && typeof c.band === 'string' && typeof c.id === 'string' && Array.isArray(c.results) &&
-    c.results.length && c.results.every((r) => Array.isArray(r) && r.length === 2 && typeof r[0] === 'string' && GRADES.includes(r[1])))
-  return queueOf(/** @type {Card[]} */ (ok))
+  const held = doc && typeof doc === 'object' && 'cards' in doc ? doc.cards : null
+  /** @type {unknown[]} */
+  const cards = Array.isArray(held) ? held : []
+  const ok = cards.filter(isCard)
+  return queueOf(ok)
+}
+
+/**
+ * @param {unknown} c
+ * @returns {c is Card}
+ */
+function isCard(c) {
+  if (!c || typeof c !== 'object') return false
+  const card = /** @type {Record<string, unknown>} */ (c)
+  const results = card.results
+  return typeof card.band === 'string' && typeof card.id === 'string' && Array.isArray(results) && results.length > 0 &&
+    results.every((r) => Array.isArray(r) && r.length === 2 && typeof r[0] === 'string' && GRADES.includes(r[1]))
 }
 
 /**
@@ -123,6 +142,7 @@ export function readQueue(doc) {
  * @param {Queue} queue
  * @param {string} band
  * @param {string} id
+ * @returns {Card | null}
  */
 export function cardOf(queue, band, id) {
   return queue.cards.find((c) => c.band === band && c.id === id) || null
@@ -147,23 +167,37 @@ export function add(queue, band, id, day, grade) {
  * Two copies of a review as one.
  * @param {Queue} a
  * @param {Queue} b
+ * @returns {Queue}
  */
 export function merge(a, b) {
   return queueOf([...a.cards, ...b.cards])
 }
 
 /**
- * Let go of the cards graduated more than KEEP_GRADUATED days before `today`; keep the MAX_CARDS newest.
+ * Let go of the cards graduated more than KEEP_GRADUATED days before `today`; keep the newest cards,
+ * as many as fit in MAX_CARDS cards and `mostResults` results (the first that doesn't fit and every
+ * older one go).
  * @param {Queue} queue
  * @param {string} today
+ * @param {number} [mostResults]
+ * @returns {Queue}
  */
-export function pruned(queue, today) {
+export function pruned(queue, today, mostResults = MAX_REVIEW_RESULTS) {
   const cutoff = addDays(today, -KEEP_GRADUATED)
-  let kept = queue.cards.filter((c) => graduated(c) === null || /** @type {string} */ (graduated(c)) >= cutoff)
-  if (kept.length > MAX_CARDS) {
+  let kept = queue.cards.filter((c) => { const day = graduated(c); return day === null || day >= cutoff })
+  /** @param {Card[]} cards */
+  const results = (cards) => cards.reduce((n, c) => n + c.results.length, 0)
+  if (kept.length > MAX_CARDS || results(kept) > mostResults) {
     /** @param {Card} c */
-    const last = (c) => /** @type {ReviewResult} */ (c.results.at(-1))[0] // a card has a result at least
-    kept = kept.slice().sort((a, b) => (last(a) + keyOf(a) < last(b) + keyOf(b) ? -1 : 1)).slice(-MAX_CARDS)
+    const last = (c) => c.results[c.results.length - 1][0]
+    const newest = kept.slice().sort((a, b) => (last(a) + keyOf(a) < last(b) + keyOf(b) ? 1 : -1))
+    kept = []
+    let held = 0
+    for (const card of newest) {
+      if (kept.length === MAX_CARDS || held + card.results.length > mostResults) break
+      kept.push(card)
+      held += card.results.length
+    }
   }
   return queueOf(kept)
 }
