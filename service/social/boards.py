@@ -29,7 +29,6 @@ from puzzlebook.places import BoardEntry
 from service.boards.snapshot import Snapshots
 from service.context import Context
 from service.social import keys as S
-from service.social.clubs import Clubs
 from service.social.follows import Follows, Someone
 from service.social.profile import social_in
 from service.social.reads import DailyGame
@@ -276,7 +275,3 @@ def club_week(
     dates = [d.isoformat() for d in days]
     return WeekBoard(daily.key, dates, week_board(people, dates, results))
 
-
-def club_members(ctx: Context, club_id: str) -> list[tuple[str, str]]:
-    """A club's members as (id, name), by when they joined."""
-    return [(m.pid, m.name) for m in Clubs(ctx.store).members(club_id, consistent=False)]

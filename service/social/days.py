@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import replace
 
 from puzzlebook.friends.state import Social, social_of
+from service.context import Context
 from service.settings import Settings
 from service.social import keys as S
 from service.social.profile import profile_key, rewritten, social_in
@@ -76,3 +77,11 @@ def _mark(store: Store, daily: DailyGame, pid: str, key: Key, day: dt.date, offs
         return True, ops
 
     return store.settle([me, key], decide)
+
+
+def mark_played(
+    ctx: Context, player: Player, game: str, day: dt.date, offset: int | None, band: str | None = None
+) -> None:
+    """`mark_daily` with the app's store, settings and site day: what a result route calls once a result
+    of `game` that may be the ranked one of the player's date `day` is kept (or was kept before)."""
+    mark_daily(ctx.store, ctx.settings, player, game, day, offset, ctx.today(), band)
