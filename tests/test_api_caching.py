@@ -291,16 +291,18 @@ def playing_together(world: SimpleNamespace) -> dict[tuple[str, str], tuple[Any,
         ("POST", "/api/blocks"): ("/api/blocks", {"id": blocking}, None),
         ("DELETE", "/api/blocks/{player_id}"): (
             lambda: f"/api/blocks/{once('blocked', blocked)}", None, None),
-        ("GET", "/api/friends/{game}/{date}"): (f"/api/friends/chess/{day}", None, None),
-        ("GET", "/api/friends/{game}/week/{date}"): (f"/api/friends/chain/week/{day}", None, None),
+        ("GET", "/api/friends/boards/{game}/{date}"): (f"/api/friends/boards/chess/{day}", None, None),
+        ("GET", "/api/friends/boards/{game}/week/{date}"): (
+            f"/api/friends/boards/chain/week/{day}", None, None),
         ("GET", "/api/friends/streaks"): ("/api/friends/streaks", None, None),
         ("GET", "/api/clubs"): ("/api/clubs", None, None),
         ("GET", "/api/clubs/{club_id}"): (club, None, None),
         ("PATCH", "/api/clubs/{club_id}"): (club, {"name": "Ada's own"}, None),
         ("POST", "/api/clubs/{club_id}/code"): (f"{club}/code", None, None),
         ("POST", "/api/clubs/{club_id}/join"): (f"{club}/join", {"code": "a member already"}, None),
-        ("GET", "/api/clubs/{club_id}/{game}/{date}"): (f"{club}/chain/{day}", None, None),
-        ("GET", "/api/clubs/{club_id}/{game}/week/{date}"): (f"{club}/chess/week/{day}", None, None),
+        ("GET", "/api/clubs/{club_id}/boards/{game}/{date}"): (f"{club}/boards/chain/{day}", None, None),
+        ("GET", "/api/clubs/{club_id}/boards/{game}/week/{date}"): (
+            f"{club}/boards/chess/week/{day}", None, None),
         ("DELETE", "/api/clubs/{club_id}/members/{player_id}"): (
             lambda: f"{club}/members/{once('member', member)}", None, None),
         ("POST", "/api/clubs/{club_id}/leave"): (lambda: once("joined", joined), None, None),

@@ -33,7 +33,7 @@ def join(world: SimpleNamespace, club: dict, who: dict[str, str], code: str | No
 
 def board(world: SimpleNamespace, club: dict, who: dict[str, str], game: str = "chess") -> dict:
     day = world.ctx.today().isoformat()
-    got = world.client.get(f"/api/clubs/{club['id']}/{game}/{day}", headers=auth(who))
+    got = world.client.get(f"/api/clubs/{club['id']}/boards/{game}/{day}", headers=auth(who))
     assert got.status_code == 200, got.text
     return got.json()
 
@@ -77,7 +77,7 @@ def test_a_clubs_week_counts_each_members_days(world) -> None:
             play_chain(world, bo, seconds=10)
             break
         world.clock.advance(days=1)
-    week = world.client.get(f"/api/clubs/{club['id']}/chain/week/{world.ctx.today().isoformat()}",
+    week = world.client.get(f"/api/clubs/{club['id']}/boards/chain/week/{world.ctx.today().isoformat()}",
                             headers=auth(bo)).json()
     assert [(r["name"], r["played"], r["you"]) for r in week["rows"]] == [("Ada", 2, False), ("Bo", 1, True)]
     assert week["rows"][0]["totals"]["seconds"] == 60
@@ -128,8 +128,8 @@ def test_a_stranger_gets_404_on_every_club_route(world) -> None:
         ("POST", f"/api/clubs/{cid}/leave", None),
         ("DELETE", f"/api/clubs/{cid}/members/{ada['X-Test-Id']}", None),
         ("DELETE", f"/api/clubs/{cid}", None),
-        ("GET", f"/api/clubs/{cid}/chess/{day}", None),
-        ("GET", f"/api/clubs/{cid}/chess/week/{day}", None),
+        ("GET", f"/api/clubs/{cid}/boards/chess/{day}", None),
+        ("GET", f"/api/clubs/{cid}/boards/chess/week/{day}", None),
         ("GET", "/api/clubs/nosuchclub000000", None),
     ):
         got = world.client.request(method, path, json=body, headers=auth(stranger))

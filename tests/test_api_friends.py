@@ -22,7 +22,7 @@ def world(tmp_path) -> Iterator[SimpleNamespace]:
 
 def board(world: SimpleNamespace, who: dict[str, str], game: str = "chess", date: str | None = None) -> dict:
     day = date or world.ctx.today().isoformat()
-    got = world.client.get(f"/api/friends/{game}/{day}", headers=auth(who))
+    got = world.client.get(f"/api/friends/boards/{game}/{day}", headers=auth(who))
     assert got.status_code == 200, got.text
     return got.json()
 
@@ -81,7 +81,7 @@ def test_a_week_counts_each_persons_days_and_totals(world) -> None:
         if day < 2:
             world.clock.advance(days=1)
     day = world.ctx.today().isoformat()
-    week = world.client.get(f"/api/friends/chain/week/{day}", headers=auth(ada)).json()
+    week = world.client.get(f"/api/friends/boards/chain/week/{day}", headers=auth(ada)).json()
     assert week["days"][:3] == ["2026-11-02", "2026-11-03", "2026-11-04"]  # Monday on, begun somewhere
     assert [(r["name"], r["played"], r["place"]) for r in week["rows"]] == [("Ada", 3, 1), ("Bo", 2, 2)]
     assert week["rows"][0]["totals"] == {"clean": 3, "resets": 0, "seconds": 33, "undos": 0}
@@ -105,6 +105,9 @@ def test_a_friend_streak_counts_the_days_both_played(world) -> None:
     assert got[0]["mine"] == {"first": "2026-11-02", "last": "2026-11-03", "missed": []}
     play_chain(world, ada)
     assert world.client.get("/api/friends/streaks", headers=auth(ada)).json()["streaks"][0]["streak"] == 2
+    sheet = board(world, ada, "chain")  # the result sheet's one answer: the board and the streaks
+    assert [(s["player"]["name"], s["streak"]) for s in sheet["streaks"]] == [("Bo", 2)]
+    assert sheet["streaks"][0]["mine"]["last"] == world.ctx.today().isoformat()
     play_chess(world, bo)
     again = world.client.get("/api/friends/streaks", headers=auth(bo)).json()["streaks"][0]
     assert (again["player"]["name"], again["streak"], again["both_today"]) == ("Ada", 3, True)
@@ -179,8 +182,8 @@ def test_a_stranger_gets_404_on_every_route_about_another(world) -> None:
 
 
 @pytest.mark.parametrize("path", ["/api/me/follow", "/api/follows", "/api/followers", "/api/blocks",
-                                  "/api/friends/streaks", "/api/friends/chess/2026-11-02",
-                                  "/api/friends/chain/week/2026-11-02", "/api/clubs"])
+                                  "/api/friends/streaks", "/api/friends/boards/chess/2026-11-02",
+                                  "/api/friends/boards/chain/week/2026-11-02", "/api/clubs"])
 def test_a_guest_is_asked_to_sign_in(world, path: str) -> None:
     got = world.client.get(path)
     assert got.status_code == 401 and "Sign in" in got.json()["error"]
@@ -188,9 +191,8 @@ def test_a_guest_is_asked_to_sign_in(world, path: str) -> None:
 
 def test_a_board_of_a_game_or_day_there_isnt(world) -> None:
     ada = player(world, "Ada")
-    assert world.client.get("/api/friends/lessons/2026-11-02", headers=auth(ada)).status_code == 404
-    assert world.client.get("/api/friends/chess/2026-11-09", headers=auth(ada)).status_code == 404  # not out
-    assert world.client.get("/api/friends/chess/2026-02-30", headers=auth(ada)).status_code == 400
+    for path, status in (("lessons/2026-11-02", 404), ("chess/2026-11-09", 404), ("chess/2026-02-30", 400)):
+        assert world.client.get(f"/api/friends/boards/{path}", headers=auth(ada)).status_code == status
 
 
 def test_a_result_posted_again_after_a_failure_is_marked_then(world) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from puzzlebook.calendar import newest_date
 from puzzlebook.friends.boards import Entry, Person, Placed, WeekRow, day_board, week_board, week_of
 from puzzlebook.friends.played import Played
+from puzzlebook.friends.state import social_of
 from puzzlebook.friends.streak import FriendStreak, friend_streak, pair_today
 from puzzlebook.places import BoardEntry
 from service.boards.snapshot import Snapshots
@@ -46,10 +47,21 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class StreakRow:
+    """A friend streak with someone who follows back: who, their days (for the browser's own count after
+    a result of today), and the streak on the pair's today."""
+
+    someone: Someone
+    streak: FriendStreak
+    played: Played
+
+
+@dataclass(frozen=True, slots=True)
 class DayBoard:
     """A day's board of one game: its rows; of the people on it (those you follow who share their
-    results; a club's members, you among them), how many (`people`) and how many played (`played`); and
-    those who haven't yet (`waiting`)."""
+    results; a club's members, you among them), how many (`people`) and how many played (`played`);
+    those who haven't yet (`waiting`); and on a friends' board, your friend streaks with those of them
+    who follow you back (their profiles are read for the board already)."""
 
     game: str
     date: str
@@ -58,6 +70,7 @@ class DayBoard:
     people: int
     played: int
     waiting: list[Someone] = field(default_factory=list)
+    streaks: list[StreakRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +81,6 @@ class WeekBoard:
     game: str
     days: list[str]
     rows: list[WeekRow]
-
-
-@dataclass(frozen=True, slots=True)
-class StreakRow:
-    """A friend streak with someone who follows back: who, their days (for the browser's own count after
-    a result of today), and the streak on the pair's today."""
-
-    someone: Someone
-    streak: FriendStreak
-    played: Played
 
 
 def _entry(
@@ -105,9 +108,27 @@ def _mine(ctx: Context, daily: DailyGame, me: Player, day: dt.date, band: str | 
 def _shown(ctx: Context, me: Player) -> tuple[list[str], dict[str, Item]]:
     """Whom `me` follows who share their results now, and their profiles."""
     follows = Follows(ctx.store)
-    pids = follows.followed(me.id)
+    pids = follows.followed(me.id, consistent=False)
     profiles = follows.profiles(pids)
     return [p for p in pids if p in profiles and not social_in(profiles[p]).closed], profiles
+
+
+def _streaks(
+    ctx: Context, me: Player, pids: Sequence[str], profiles: dict[str, Item], back: set[str] | None = None
+) -> list[StreakRow]:
+    """`me`'s friend streaks with those of `pids` (whom they follow, sharing, with their `profiles`) who
+    follow them back (`back`, when known), longest first (then by name)."""
+    follows = Follows(ctx.store)
+    back = follows.following_back(me.id, pids) if back is None else back
+    mine = social_of(me.doc).played
+    out = []
+    for pid in pids:
+        if pid not in back:
+            continue
+        played = social_in(profiles[pid]).played
+        streak = friend_streak(mine, played, pair_today(mine, played, ctx.now(), ctx.today()))
+        out.append(StreakRow(follows.someone(pid, profiles[pid], follows_you=True), streak, played))
+    return sorted(out, key=lambda r: (-r.streak.length, r.someone.name.casefold(), r.someone.pid))
 
 
 def friends_day(ctx: Context, me: Player, daily: DailyGame, day: dt.date, band: str | None) -> DayBoard:
@@ -135,7 +156,8 @@ def friends_day(ctx: Context, me: Player, daily: DailyGame, day: dt.date, band: 
     out = [Row(p, _public(ctx, by_pid[p.entry.pid][0], by_pid[p.entry.pid][1], p.entry.name)) for p in ranked]
     entered = {entry.pid for entry, _, _ in rows}
     waiting = [Follows(store).someone(p, profiles[p]) for p in shown if p not in entered]
-    return DayBoard(daily.key, date, band, out, len(shown), len(entered - {me.id}), waiting)
+    return DayBoard(daily.key, date, band, out, len(shown), len(entered - {me.id}), waiting,
+                    _streaks(ctx, me, shown, profiles))
 
 
 def _week_days(ctx: Context, day: dt.date) -> list[dt.date]:
@@ -190,23 +212,13 @@ def ctx_band(ctx: Context, daily: DailyGame, day: dt.date) -> str | None:
 
 def friend_streaks(ctx: Context, me: Player) -> list[StreakRow]:
     """`me`'s friend streaks: with each person they follow who follows them back and shares their
-    results, longest first (then by name)."""
-    from puzzlebook.friends.state import social_of
-
+    results, longest first (then by name). A friends' board carries the same, from the profiles it reads."""
     follows = Follows(ctx.store)
-    pids = follows.followed(me.id)
+    pids = follows.followed(me.id, consistent=False)
     back = follows.following_back(me.id, pids)
     profiles = follows.profiles([p for p in pids if p in back])
-    mine = social_of(me.doc).played
-    out = []
-    for pid, profile in profiles.items():
-        social = social_in(profile)
-        if social.closed:
-            continue
-        today = pair_today(mine, social.played, ctx.now(), ctx.today())
-        streak = friend_streak(mine, social.played, today)
-        out.append(StreakRow(follows.someone(pid, profile, follows_you=True), streak, social.played))
-    return sorted(out, key=lambda r: (-r.streak.length, r.someone.name.casefold(), r.someone.pid))
+    shown = [p for p in pids if p in profiles and not social_in(profiles[p]).closed]
+    return _streaks(ctx, me, shown, profiles, set(shown))
 
 
 # ---- clubs ---------------------------------------------------------------------------------

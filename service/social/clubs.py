@@ -102,6 +102,10 @@ class Clubs:
                    for it in items]
         return sorted(members, key=lambda m: (m.joined, m.pid))
 
+    def is_member(self, club_id: str, pid: str) -> bool:
+        """Whether `pid` is a member of the club (one consistent read of their member item)."""
+        return self.store.get_item(S.club(club_id), S.member(pid)) is not None
+
     def memberships(self, pid: str) -> list[str]:
         """The clubs `pid` is in, by when they joined (the index of their member items)."""
         items = self.store.query_items(S.clubs_of(pid), index=S.CLUB_INDEX)

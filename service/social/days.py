@@ -19,7 +19,7 @@ from service.social import keys as S
 from service.social.profile import profile_key, rewritten, social_in
 from service.social.reads import DailyGame, daily_game
 from service.store.base import Store
-from service.store.items import Item, Key, Op, Put
+from service.store.items import Conflict, Item, Key, Op, Put, make_item
 from service.store.records import Player
 
 
@@ -54,11 +54,15 @@ def mark_daily(
     key = daily.result_key(store, player.id, day, daily.band_of(settings, day, band), today)
     if key is None:
         return False
-    return _mark(store, daily, player.id, key, day, offset)
+    return _mark(store, daily, player, key, day, offset)
 
 
-def _mark(store: Store, daily: DailyGame, pid: str, key: Key, day: dt.date, offset: int | None) -> bool:
-    me = profile_key(pid)
+def _mark(
+    store: Store, daily: DailyGame, player: Player, key: Key, day: dt.date, offset: int | None
+) -> bool:
+    """Mark the result at `key` on the player's record: first on the profile as their sign-in read it (one
+    read, of the result); should it have changed since, reading both again (Store.settle)."""
+    pid, me = player.id, profile_key(player.id)
 
     def decide(got: dict[Key, Item]) -> tuple[bool, list[Op]]:
         profile, item = got.get(me), got.get(key)
@@ -76,7 +80,16 @@ def _mark(store: Store, daily: DailyGame, pid: str, key: Key, day: dt.date, offs
                 ops.append(Put(tagged, same=item))
         return True, ops
 
-    return store.settle([me, key], decide)
+    read = store.get_item(*key)
+    signed_in = make_item(*me, player.doc, version=player.version)
+    marked, ops = decide({me: signed_in, **({key: read} if read is not None else {})})
+    if not ops:
+        return marked
+    try:
+        store.transact(ops)
+    except Conflict:
+        return store.settle([me, key], decide)
+    return marked
 
 
 def mark_played(

@@ -192,9 +192,10 @@ class Follows:
 
     # ---- lists -----------------------------------------------------------------------------
 
-    def followed(self, me: str) -> list[str]:
-        """The players `me` follows, by when they followed them (their own items: one query)."""
-        items = self.store.query_items(K.player(me), prefix=S.FOLLOWS)
+    def followed(self, me: str, *, consistent: bool = True) -> list[str]:
+        """The players `me` follows, by when they followed them (their own items: one query; a board's
+        read eventually consistent: a follow made a moment ago may show a moment later)."""
+        items = self.store.query_items(K.player(me), prefix=S.FOLLOWS, consistent=consistent)
         return [_pid_after(it["SK"], S.FOLLOWS) for it in sorted(items, key=lambda it: doc_of(it)["since"])]
 
     def followers(self, me: str, limit: int = FOLLOWERS_LISTED) -> tuple[list[tuple[str, str]], bool]:

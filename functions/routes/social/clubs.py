@@ -62,13 +62,16 @@ def join_link(head: ClubHead) -> str:
 
 def _member_of(ctx: Context, club_id: str, player: Player) -> tuple[ClubHead, list[tuple[str, str, str]]]:
     """The club and its members ((id, name, joined)) if `player` is one of them; 404 otherwise (no hint
-    that it exists)."""
+    that it exists). Whether they are is read consistently (their member item: they may have joined a
+    moment ago); the list, eventually (half the units: a club's board reads it at every view)."""
     clubs = Clubs(ctx.store)
     head = clubs.head(club_id) if CLUB_ID.fullmatch(club_id) else None
-    members = clubs.members(club_id) if head is not None else []
-    if head is None or all(m.pid != player.id for m in members):
+    if head is None or not clubs.is_member(club_id, player.id):
         raise ApiError(404, NO_CLUB)
-    return head, [(m.pid, m.name, m.joined) for m in members]
+    members = {m.pid: m for m in clubs.members(club_id, consistent=False)}
+    if player.id not in members:  # the list a moment behind: the viewer is in it all the same
+        members = {m.pid: m for m in clubs.members(club_id)}
+    return head, [(m.pid, m.name, m.joined) for m in members.values()]
 
 
 def _out(head: ClubHead, members: list[tuple[str, str, str]], player: Player) -> ClubOut:
@@ -239,7 +242,7 @@ async def close_club(me: Myself, club_id: ClubId) -> Done:
 
 
 @router.get(
-    "/clubs/{club_id}/{game}/{date}",
+    "/clubs/{club_id}/boards/{game}/{date}",
     response_model=DayBoardOut,
     responses=errors(400, 401, 404, 503),
     summary="A club's board of a daily game's day: its members, ranked as the public board ranks",
@@ -254,7 +257,7 @@ async def club_board(me: Myself, club_id: ClubId, game: str, date: DatePath) -> 
 
 
 @router.get(
-    "/clubs/{club_id}/{game}/week/{date}",
+    "/clubs/{club_id}/boards/{game}/week/{date}",
     response_model=WeekBoardOut,
     responses=errors(400, 401, 404, 503),
     summary="A club's week of a daily game (Monday to Sunday): each member's days played and totals",

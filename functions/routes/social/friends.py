@@ -16,7 +16,7 @@ from functions.deps import Signed, signed_in
 from functions.routes.social.follows import player_out
 from functions.routes.social.models import (
     DatePath,
-    DayBoardOut,
+    FriendsBoardOut,
     FriendStreakOut,
     FriendStreaks,
     PlayedOut,
@@ -25,7 +25,8 @@ from functions.routes.social.models import (
 from functions.routes.social.shapes import day_of, day_out, game_of, week_out
 from puzzlebook.friends.played import Played
 from puzzlebook.friends.state import social_of
-from service.social.boards import friend_streaks, friends_day, friends_week
+from service.social.boards import StreakRow, friend_streaks, friends_day, friends_week
+from service.store.records import Player
 
 router = APIRouter(tags=["friends"])
 
@@ -36,21 +37,22 @@ Band = Annotated[str | None, Query(max_length=20, description="The chess daily's
 
 
 @router.get(
-    "/friends/{game}/{date}",
-    response_model=DayBoardOut,
+    "/friends/boards/{game}/{date}",
+    response_model=FriendsBoardOut,
     responses=errors(400, 401, 404, 503),
     summary="A daily game's board of a day: you and the people you follow, ranked as the public board ranks",
 )
 @cached(PRIVATE)
-async def friends_board(me: Myself, game: str, date: DatePath, band: Band = None) -> DayBoardOut:
+async def friends_board(me: Myself, game: str, date: DatePath, band: Band = None) -> FriendsBoardOut:
     ctx = me.ctx
     daily = game_of(game)
     day = day_of(ctx, date, "That board")
-    return day_out(friends_day(ctx, me.player, daily, day, daily.band_of(ctx.settings, day, band)))
+    board = friends_day(ctx, me.player, daily, day, daily.band_of(ctx.settings, day, band))
+    return FriendsBoardOut(**day_out(board).model_dump(), streaks=_streak_rows(me.player, board.streaks))
 
 
 @router.get(
-    "/friends/{game}/week/{date}",
+    "/friends/boards/{game}/week/{date}",
     response_model=WeekBoardOut,
     responses=errors(400, 401, 404, 503),
     summary="A daily game's week (Monday to Sunday) with the people you follow: days played and totals",
@@ -66,6 +68,17 @@ def _played(played: Played) -> PlayedOut:
     return PlayedOut(first=played.first, last=played.last, missed=list(played.missed))
 
 
+def _streak_rows(player: Player, rows: list[StreakRow]) -> list[FriendStreakOut]:
+    mine = _played(social_of(player.doc).played)
+    return [
+        FriendStreakOut(player=player_out(row.someone, True), streak=row.streak.length,
+                        freezes_used=row.streak.freezes_used, freezes_held=row.streak.freezes_held,
+                        both_today=row.streak.both_today, today=row.streak.today, mine=mine,
+                        theirs=_played(row.played))
+        for row in rows
+    ]
+
+
 @router.get(
     "/friends/streaks",
     response_model=FriendStreaks,
@@ -74,12 +87,4 @@ def _played(played: Played) -> PlayedOut:
 )
 @cached(PRIVATE)
 async def my_friend_streaks(me: Myself) -> FriendStreaks:
-    mine = _played(social_of(me.player.doc).played)
-    rows = [
-        FriendStreakOut(player=player_out(row.someone, True), streak=row.streak.length,
-                        freezes_used=row.streak.freezes_used, freezes_held=row.streak.freezes_held,
-                        both_today=row.streak.both_today, today=row.streak.today, mine=mine,
-                        theirs=_played(row.played))
-        for row in friend_streaks(me.ctx, me.player)
-    ]
-    return FriendStreaks(streaks=rows)
+    return FriendStreaks(streaks=_streak_rows(me.player, friend_streaks(me.ctx, me.player)))

@@ -58,7 +58,7 @@ class BlockSomeone(Worded):
     REQUIRED = ("id",)
     id: Annotated[
         str,
-        Field(json_schema_extra={"pattern": whole_text(PLAYER_ID.pattern)}, examples=["0123456789abcdef"]),
+        Field(pattern=whole_text(PLAYER_ID.pattern), examples=["0123456789abcdef"]),
         Says("id must be a player's id: 16 hex digits, from your lists of follows and followers."),
     ]
 
@@ -218,6 +218,13 @@ class FriendStreakOut(BaseModel):
 
 
 class FriendStreaks(BaseModel):
+    streaks: list[FriendStreakOut]
+
+
+class FriendsBoardOut(DayBoardOut):
+    """A friends' board of a day, and your friend streaks with those on it who follow you back (the
+    result sheet shows both from this one answer)."""
+
     streaks: list[FriendStreakOut]
 
 
