@@ -10,6 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from puzzlebook.chain.generate import generate
+from puzzlebook.chain.results import Solve
+from puzzlebook.friends.state import social_of
+from service.games.chain.records import ChainRecords
 from tests.social_support import auth, follow, play_chain, play_chess, player, social_world
 from tests.support import post_result
 
@@ -198,19 +202,38 @@ def test_a_board_of_a_game_or_day_there_isnt(world) -> None:
 def test_a_result_posted_again_after_a_failure_is_marked_then(world) -> None:
     ada, bo = player(world, "Ada"), player(world, "Bo")
     follow(world, ada, bo)
+    play_chess(world, bo)  # a day marked: his record now says which games he played, and when
     day = world.ctx.today().isoformat()
-    from puzzlebook.chain.generate import generate
-    from puzzlebook.chain.results import Solve
-    from service.games.chain.records import ChainRecords
-
     bo_id = bo["X-Test-Id"]  # kept without its marking (the request failed after the result's write)
     ChainRecords(world.store).record_chain_solve(bo_id, Solve(day, generate(day)["solution"], 30),
                                                  today=world.ctx.today(), now=world.ctx.now())
-    assert names(board(world, ada, "chain")) == []
+    assert names(board(world, ada, "chain")) == []  # his record says he played no Chain today
+
+    def marked() -> bool:
+        found = world.store.get_player(bo_id)
+        return found is not None and social_of(found.doc).played.has(day, "chain")
+
+    assert not marked()
     body = {"date": day, "tiles": generate(day)["solution"], "seconds": 30, "undos": 0, "resets": 0}
     again = post_result(world, "/api/chain/solves", body, auth(bo))
-    assert again.json()["already"] is True
+    assert again.json()["already"] is True and marked()
     assert names(board(world, ada, "chain")) == ["Bo"]
+
+
+def test_a_past_days_board_reads_what_the_records_no_longer_say(world) -> None:
+    ada, bo = player(world, "Ada"), player(world, "Bo")
+    follow(world, ada, bo)
+    first = world.ctx.today().isoformat()
+    play_chain(world, bo)
+    for _ in range(9):  # nine dates more: the first is older than the 8 his record keeps the games of
+        world.clock.advance(days=1)
+        day = world.ctx.today().isoformat()
+        if ChainRecords(world.store).chain_day(day) is None:
+            ChainRecords(world.store).put_chain_day(day, generate(day))
+        play_chain(world, bo)
+    found = world.store.get_player(bo["X-Test-Id"])
+    assert found is not None and len(social_of(found.doc).played.recent) == 8
+    assert names(board(world, ada, "chain", first)) == ["Bo"]
 
 
 def test_a_deleted_player_leaves_the_boards_of_those_who_followed_them(world) -> None:

@@ -137,7 +137,7 @@ def friends_day(ctx: Context, me: Player, daily: DailyGame, day: dt.date, band: 
     store = ctx.store
     shown, profiles = _shown(ctx, me)
     date = day.isoformat()
-    played = [p for p in shown if social_in(profiles[p]).played.has(date, daily.key)]
+    played = [p for p in shown if _maybe(social_in(profiles[p]).played, date, daily.key)]
     keys = {p: daily.result_key(store, p, day, band, ctx.today()) for p in played}
     got = store.get_items([k for k in keys.values() if k is not None], consistent=False)
     rows: list[tuple[Entry, BoardEntry, Item]] = []
@@ -172,6 +172,12 @@ def _knows(played: Played, day: str) -> bool:
     return bool(played.recent) and day >= played.recent[-1][0]
 
 
+def _maybe(played: Played, day: str, game: str) -> bool:
+    """Whether a player may have a ranked result of `game` on `day`: marked, or a date before what their
+    record keeps (a past board: read to know)."""
+    return played.has(day, game) or not _knows(played, day)
+
+
 def friends_week(ctx: Context, me: Player, daily: DailyGame, day: dt.date) -> WeekBoard:
     """`me`'s friends' board of `daily` over the week of `day`: each person's days played and totals."""
     store, today = ctx.store, ctx.today()
@@ -182,7 +188,7 @@ def friends_week(ctx: Context, me: Player, daily: DailyGame, day: dt.date) -> We
         played = social_in(profiles[pid]).played
         for d in days:
             date = d.isoformat()
-            if played.has(date, daily.key) or not _knows(played, date):
+            if _maybe(played, date, daily.key):
                 key = daily.result_key(store, pid, d, ctx_band(ctx, daily, d), today)
                 if key is not None:
                     wanted[(pid, date)] = key
