@@ -49,17 +49,19 @@ def main(argv: list[str]) -> None:
     from bench.scale.day import scripted_day
     from bench.scale.model import Assumptions, Model
     from bench.scale.report import figures, report_lines, units_json
+    from bench.scale.social import Together
     from bench.scale.trace import Recorder
 
     started = time.monotonic()
     with Recorder() as recorder:
         day = scripted_day(args.players, args.endless, args.viewers, recorder)
-    model = Model(day, Assumptions())
-    fig = figures(model)
-    for line in report_lines(model, fig):
+    model = Model(day, Assumptions(together=Together()))
+    alone = Model(day, Assumptions())  # the same day, every player alone: today's code without friends
+    fig, fig_alone = figures(model), figures(alone)
+    for line in report_lines(model, fig, (alone, fig_alone)):
         print(line)
     print(f"\n(the scripted day took {time.monotonic() - started:.0f} s)")
     out = args.out or (TRACE if args.write else None)
     if out:
-        out.write_text(json.dumps(units_json(model, fig), indent=2) + "\n", encoding="utf-8")
+        out.write_text(json.dumps(units_json(model, fig, fig_alone), indent=2) + "\n", encoding="utf-8")
         print(f"per-player units written to {out}")

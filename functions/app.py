@@ -49,6 +49,10 @@ ON_DEMAND = (
     # Lessons are a teacher's and their class's: few requests, and the heaviest game's router to build
     # (its import, PGN and checking routes: an eighth of a cold start's own work).
     Group("functions.routes.lessons", ("/api/lessons",)),
+    # Playing together: the friends' boards after a daily, follows and clubs now and then (a few
+    # requests a player-day beside the dozens of plays and results).
+    Group("functions.routes.social", ("/api/me/follow", "/api/follow-codes", "/api/follows", "/api/followers",
+                                      "/api/blocks", "/api/friends", "/api/clubs")),
 )
 
 

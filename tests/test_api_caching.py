@@ -154,6 +154,7 @@ def requests_for(world: World) -> dict[tuple[str, str], tuple[Any, ...]]:
         ("PUT", "/api/lessons/{lesson_id}/check"): (
             f"/api/lessons/{lesson}/check", {"version": 1, "findings": []}, None),
         ("PUT", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", LESSON, None),
+        **playing_together(world),  # first: its followers follow Ada before she is a class's student
         **classes(world),
         **ways_back_in(world),
         ("DELETE", "/api/lessons/{lesson_id}"): (f"/api/lessons/{lesson}", None, None),
@@ -233,6 +234,91 @@ def classes(world: World) -> dict[tuple[str, str], tuple[Any, Any, None]]:
             lambda: pupil() + "/history", None, None),
         ("GET", "/api/classes/{class_id}/progress"): (f"{klass}/progress", None, {"days": 90}),
         ("GET", "/api/classes/{class_id}/progress.csv"): (f"{klass}/progress.csv", None, None),
+    }
+
+
+def playing_together(world: Caller) -> dict[tuple[str, str], tuple[Any, Any, None]]:
+    """The routes of follows and clubs: Ada follows Bo and owns a club; what a request ends (a follow, a
+    follower, a block, a member, a club, a membership) is made for it, once (a callable), so the request
+    without a token and the one with it end the same. Her followers follow her now: once she is a
+    student of Bo's class (classes()), only a classmate could."""
+    me, client = world.me, world.client
+    bo = signed_up(client, "Bo")
+    bo_code = client.get("/api/me/follow", headers=bo).json()["code"]
+    client.post("/api/follows", json={"code": bo_code}, headers=me)
+    mine = client.post("/api/clubs", json={"name": "Ada's"}, headers=me).json()
+    theirs = client.post("/api/clubs", json={"name": "Bo's"}, headers=bo).json()
+    made: dict[str, Any] = {}
+
+    def once(what: str, make: Any) -> Any:
+        if what not in made:
+            made[what] = make()
+        return made[what]
+
+    def someone(follows_me: bool = False, i_follow: bool = False) -> str:
+        other = signed_up(client, "Cy")
+        pid = client.get("/api/me", headers=other).json()["id"]
+        if follows_me:
+            mine_code = client.get("/api/me/follow", headers=me).json()["code"]
+            client.post("/api/follows", json={"code": mine_code}, headers=other)
+        if i_follow:
+            code = client.get("/api/me/follow", headers=other).json()["code"]
+            client.post("/api/follows", json={"code": code}, headers=me)
+        return pid
+
+    follower, blocking, unblocking = (someone(follows_me=True) for _ in range(3))
+
+    def blocked() -> str:
+        client.post("/api/blocks", json={"id": unblocking}, headers=me)
+        return unblocking
+
+    def member() -> str:
+        other = signed_up(client, "Di")
+        code = client.get(f"/api/clubs/{mine['id']}", headers=me).json()["join_link"].rsplit("code=", 1)[1]
+        client.post(f"/api/clubs/{mine['id']}/join", json={"code": code}, headers=other)
+        return str(client.get("/api/me", headers=other).json()["id"])
+
+    def joined() -> str:
+        code = theirs["join_link"].rsplit("code=", 1)[1]
+        client.post(f"/api/clubs/{theirs['id']}/join", json={"code": code}, headers=me)
+        return f"/api/clubs/{theirs['id']}/leave"
+
+    club, day = f"/api/clubs/{mine['id']}", "2026-11-02"
+    return {
+        ("GET", "/api/me/follow"): ("/api/me/follow", None, None),
+        ("PUT", "/api/me/follow"): ("/api/me/follow", {"allowed": True}, None),
+        ("POST", "/api/me/follow/code"): ("/api/me/follow/code", None, None),
+        ("GET", "/api/follow-codes/{code}"): (f"/api/follow-codes/{bo_code}", None, None),
+        ("POST", "/api/follows"): ("/api/follows", {"code": bo_code}, None),
+        ("GET", "/api/follows"): ("/api/follows", None, None),
+        ("DELETE", "/api/follows/{player_id}"): (
+            lambda: f"/api/follows/{once('followed', lambda: someone(i_follow=True))}", None, None),
+        ("GET", "/api/followers"): ("/api/followers", None, None),
+        ("DELETE", "/api/followers/{player_id}"): (
+            f"/api/followers/{follower}", None, None),
+        ("GET", "/api/blocks"): ("/api/blocks", None, None),
+        ("POST", "/api/blocks"): ("/api/blocks", {"id": blocking}, None),
+        ("DELETE", "/api/blocks/{player_id}"): (
+            lambda: f"/api/blocks/{once('blocked', blocked)}", None, None),
+        ("GET", "/api/friends/boards/{game}/{date}"): (f"/api/friends/boards/chess/{day}", None, None),
+        ("GET", "/api/friends/boards/{game}/week/{date}"): (
+            f"/api/friends/boards/chain/week/{day}", None, None),
+        ("GET", "/api/friends/streaks"): ("/api/friends/streaks", None, None),
+        ("GET", "/api/clubs"): ("/api/clubs", None, None),
+        ("GET", "/api/clubs/{club_id}"): (club, None, None),
+        ("PATCH", "/api/clubs/{club_id}"): (club, {"name": "Ada's own"}, None),
+        ("POST", "/api/clubs/{club_id}/code"): (f"{club}/code", None, None),
+        ("POST", "/api/clubs/{club_id}/join"): (f"{club}/join", {"code": "a member already"}, None),
+        ("GET", "/api/clubs/{club_id}/boards/{game}/{date}"): (f"{club}/boards/chain/{day}", None, None),
+        ("GET", "/api/clubs/{club_id}/boards/{game}/week/{date}"): (
+            f"{club}/boards/chess/week/{day}", None, None),
+        ("DELETE", "/api/clubs/{club_id}/members/{player_id}"): (
+            lambda: f"{club}/members/{once('member', member)}", None, None),
+        ("POST", "/api/clubs/{club_id}/leave"): (lambda: once("joined", joined), None, None),
+        ("DELETE", "/api/clubs/{club_id}"): (
+            lambda: "/api/clubs/" + once("closed", lambda: client.post(
+                "/api/clubs", json={"name": "Soon gone"}, headers=me).json()["id"]), None, None),
+        ("POST", "/api/clubs"): ("/api/clubs", {"name": "Another"}, None),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
@@ -18,18 +19,37 @@ TODAY, TOMORROW = "2026-11-02", "2026-11-03"
 FAR = "2027-06-01"
 
 
+@dataclass
+class Member(Signed):
+    """A signed-in player with a club of their own (`club`: its id)."""
+
+    club: str
+
+
 @pytest.fixture
-def world(tmp_path) -> Iterator[Signed]:
+def world(tmp_path) -> Iterator[Member]:
     with sqlite_store(tmp_path / "puzzlebook.sqlite3") as store:
         for day in ("2026-11-01", TODAY, TOMORROW):
             ChainRecords(store).put_chain_day(day, generate(day))
         with served(store, EARLY) as world:
-            yield world.grown(Signed, me=signed_up(world.client))
+            me = signed_up(world.client)
+            club = world.client.post("/api/clubs", json={"name": "Club"}, headers=me).json()["id"]
+            yield world.grown(Member, me=me, club=club)
 
 
-def dated_requests(day: str) -> list[tuple[str, str, dict | None]]:
+# The routes a player's own friends and clubs are at: the player comes first (401 without one).
+YOURS = ("/api/me/", "/api/friends/", "/api/clubs/")
+
+
+def dated_requests(
+    day: str, game: str = "chess", club: str = "{club_id}"
+) -> list[tuple[str, str, dict | None]]:
     chain = {"date": day, "tiles": [0, 1], "seconds": 40, "undos": 0, "resets": 0}
     return [
+        ("GET", f"/api/friends/boards/{game}/{day}", None),
+        ("GET", f"/api/friends/boards/{game}/week/{day}", None),
+        ("GET", f"/api/clubs/{club}/boards/{game}/{day}", None),
+        ("GET", f"/api/clubs/{club}/boards/{game}/week/{day}", None),
         ("GET", f"/api/boards/chess/daily/{day}", None),
         ("GET", f"/api/boards/chess/daily/{day}?band=Easy", None),
         ("GET", f"/api/boards/chain/daily/{day}", None),
@@ -60,19 +80,19 @@ def test_the_test_covers_every_dated_route(world: World) -> None:
         for body in operation.get("requestBody", {}).get("content", {}).values()
         if "date" in body.get("schema", {}).get("properties", {})
     }
-    covered = {path.split("?")[0] for _, path, _ in dated_requests("{date}")}
+    covered = {path.split("?")[0] for _, path, _ in dated_requests("{date}", "{game}")}
     assert dated <= covered
 
 
 @pytest.mark.parametrize("day", [TOMORROW, FAR])
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_a_day_not_out_yet_is_404_on_every_dated_route(world: Signed, day: str, signed_in: bool):
+def test_a_day_not_out_yet_is_404_on_every_dated_route(world: Member, day: str, signed_in: bool):
     headers = world.me if signed_in else {}
-    for method, path, body in dated_requests(day):
+    for method, path, body in dated_requests(day, club=world.club):
         if method == "POST" and not signed_in:
             continue
         got = world.client.request(method, path, json=body, headers=headers)
-        if path.startswith("/api/me/") and not signed_in:  # your own results: the player comes first
+        if path.startswith(YOURS) and not signed_in:  # your own results: the player comes first
             assert got.status_code == 401, f"{method} {path}: {got.status_code} {got.text}"
             continue
         assert got.status_code == 404, f"{method} {path}: {got.status_code} {got.text}"
@@ -102,9 +122,9 @@ def test_a_past_day_with_no_chain_is_404_saying_so(world: World) -> None:
 
 @pytest.mark.parametrize("day", ["2026-02-30", "2026-13-01"])
 def test_a_date_that_doesnt_exist_is_400_in_the_calendars_words_in_a_path_or_a_body(
-    world: Signed, day: str
+    world: Member, day: str
 ) -> None:
-    for method, path, body in dated_requests(day):
+    for method, path, body in dated_requests(day, club=world.club):
         got = world.client.request(method, path, json=body, headers=world.me)
         assert got.status_code == 400, f"{method} {path}: {got.status_code} {got.text}"
         assert got.json()["error"] == f"'{day}' is not a date written YYYY-MM-DD.", f"{method} {path}"

@@ -223,7 +223,7 @@ def test_a_boards_shards_are_one_class_each_taking_a_share_and_the_job_reads_a_s
     sessions = Counter({"chess daily": 1, "snapshot job": 1})
     model = Model(_day([post, job], sessions, census), Assumptions(), LambdaSpec())
     loads = model.loads(10_000_000, "peak")
-    one = model.per_partition(loads)
+    one = model.per_partition(loads, 10_000_000)
     shards, sample = ("GSI1", f"CD#<today>#Easy{SHARD}"), ("GSI1", f"CD#<today>#Easy{SAMPLE}")
     assert one[shards].wcu == pytest.approx(loads[shards].wcu / K.SHARDS)
     assert one[sample].rcu > loads[sample].rcu - 1e-9 and one[sample].wcu == pytest.approx(one[shards].wcu)

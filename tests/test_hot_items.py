@@ -53,3 +53,24 @@ def test_a_veterans_chess_tallies_stay_under_a_kilobyte(offline: bool) -> None:
     assert {"GSI1PK", "GSI2PK", "GSI3PK"} <= set(got)
     size = item_size(got)
     assert size < KB, f"{size} bytes"
+
+
+def test_a_profile_with_all_playing_together_keeps_stays_under_a_kilobyte() -> None:
+    # The profile is read at every sign-in and written once a date and game a social player plays: a
+    # long name in four-byte characters, a follow code, two clubs, a record of days at its fullest.
+    from puzzlebook.friends.played import MISSED_KEPT, RECENT, Played
+    from puzzlebook.friends.state import Social, with_social
+
+    recent = tuple((f"2026-12-{31 - n:02d}", ("chain", "chess", "storm", "streak")) for n in range(RECENT))
+    played = Played("2024-01-01", "2026-12-31", tuple(range(1000, 1000 + MISSED_KEPT)), recent, -570)
+    social = Social("7KQ2M9XD4T", True, ("A" * 16, "B" * 16), played)
+    with dynamo_store() as store:
+        pid = store.create_player("\U0001f600" * 24, "f" * 64, STORE_T0).id
+        profile = store.get_player(pid)
+        assert profile is not None
+        doc = with_social(profile.doc, social)
+        store.transact([Put(make_item(K.player(pid), K.PROFILE, doc, version=2))])
+        got = store.client.get_item(TableName=store.table, Key={"PK": {"S": K.player(pid)},
+                                                                "SK": {"S": K.PROFILE}})["Item"]
+    size = item_size(got)
+    assert size < KB, f"{size} bytes"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from functions.app import ON_DEMAND, create_app
@@ -24,7 +25,16 @@ def test_a_first_request_for_a_class_reaches_its_route(tmp_path: Path) -> None:
     answer = client.get("/api/classes")
     assert answer.status_code == 401  # the route asks for a token: not a 404 for a path never built
     waiting = [group.module for group in client.app.state.routers_waiting]
-    assert waiting == ["functions.routes.accounts", "functions.routes.lessons"]
+    assert waiting == ["functions.routes.accounts", "functions.routes.lessons", "functions.routes.social"]
+
+
+@pytest.mark.parametrize("path", ["/api/friends/streaks", "/api/me/follow", "/api/clubs", "/api/follows"])
+def test_a_first_request_for_playing_together_reaches_its_route(tmp_path: Path, path: str) -> None:
+    client = _fresh(tmp_path)
+    answer = client.get(path)
+    assert answer.status_code == 401 and "Sign in" in answer.json()["error"]
+    assert "functions.routes.social" not in [group.module for group in client.app.state.routers_waiting]
+    assert client.get("/api/me").status_code == 401  # /api/me is no path of theirs
 
 
 def test_a_first_request_for_a_lesson_reaches_its_route_and_its_405s(tmp_path: Path) -> None:

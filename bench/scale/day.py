@@ -16,6 +16,14 @@ infra/template.yaml, doing what their browsers do, while the recorder (trace.py)
    they do when the CDN hasn't them yet (the midnight race); and the snapshot job reads every live
    board once (service/boards/: one read_board a board, each recorded as a step of its own).
 
+Playing together (docs/friends.md): the players are three cohorts, `solo` (no follow code, no follows:
+today's code path as it was), `friends` (each with a code, following every other player of the two
+social cohorts, who all follow back) and `club` (friends too, and in one club together). A social
+player's dailies are sessions of their own ("chess daily · friends"), so the model weighs each cohort
+by its share; after each daily a social player views the friends' board of that game, with their
+friend streaks (a club member, the club's board too); one of each views a week and their friends
+page. Set up yesterday, before yesterday's posts, so today's records have a day behind them.
+
 Each session is a list of the requests a page makes (site/static/js), labelled by session and step.
 """
 
@@ -42,6 +50,8 @@ ENDLESS_RESULTS = 10  # rated results in an Endless session (the traffic model's
 ENDLESS_SHOWN = (1, 4, 7)  # of them, these are shown (a miss); the rest solved
 SIGNUPS_PER_HOUR = 150  # under POST /api/players' 200 an hour from one address
 SNAPSHOT_JOB = "snapshot job"  # the session of the snapshot job's reads (no player's)
+COHORT = " · "  # between a daily session's name and a social cohort's ("chess daily · friends")
+CLUB_PLAYERS = 3  # the last are in a club together
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,12 @@ class Player:
     pid: str
     headers: dict[str, str]
     band: str
+    cohort: str = "solo"
+    club: str = ""
+
+    def daily(self, session: str) -> str:
+        """The name of this player's session of a daily: a social cohort's has its own (model.py)."""
+        return session if self.cohort == "solo" else f"{session}{COHORT}{self.cohort}"
 
 
 @dataclass
@@ -84,6 +100,18 @@ class Census:
 
 
 @dataclass
+class SocialDay:
+    """What the scripted day's playing together measured with: the mean follows of a social player, of
+    them the mean who follow back, the scripted club's members, and the week's days a week view read
+    results of (the model scales each to its assumptions)."""
+
+    follows: float = 1.0
+    mutual: float = 1.0
+    club: int = 1
+    week_days: int = 1
+
+
+@dataclass
 class DayTrace:
     """What the scripted day recorded: today's requests (with their calls) and yesterday's posts (only
     to tell which sessions write which boards: a board written yesterday may not be today, like Storm's
@@ -100,6 +128,8 @@ class DayTrace:
     sessions: Counter[str]
     before: Census
     after: Census
+    clubs: set[str] = field(default_factory=set)
+    social: SocialDay = field(default_factory=SocialDay)
 
 
 # ---------------------------------------------------------------- the sessions
@@ -300,6 +330,82 @@ VIEWS: dict[str, Callable[[World, Player], None]] = {
 }
 
 
+# ---------------------------------------------------------------- playing together
+
+
+def friends_board(world: World, player: Player, game: str) -> None:
+    """The result sheet's friends' board of the game just played (docs/friends.md)."""
+    world.call("GET", f"/api/friends/boards/{game}/{world.today()}", "GET /api/friends/boards/<game>/<day>",
+               player)
+
+
+def club_board(world: World, player: Player, game: str) -> None:
+    """The result sheet's club board of the game just played."""
+    world.call("GET", f"/api/clubs/{player.club}/boards/{game}/{world.today()}",
+               "GET /api/clubs/<club>/boards/<game>/<day>", player)
+
+
+def friends_week(world: World, player: Player) -> None:
+    path = f"/api/friends/boards/chess/week/{world.today()}"
+    world.call("GET", path, "GET /api/friends/boards/<game>/week", player)
+
+
+def club_week(world: World, player: Player) -> None:
+    world.call("GET", f"/api/clubs/{player.club}/boards/chess/week/{world.today()}",
+               "GET /api/clubs/<club>/boards/<game>/week", player)
+
+
+def friends_page(world: World, player: Player) -> None:
+    """The friends page: your code, whom you follow, who follows you, your friend streaks (the result
+    sheet has them with the friends' board)."""
+    for path in ("/api/me/follow", "/api/follows", "/api/followers", "/api/friends/streaks"):
+        world.call("GET", path, f"GET {path}", player)
+
+
+# Now and then: one social player each.
+SOCIAL_VIEWS: dict[str, Callable[[World, Player], None]] = {
+    "friends week": friends_week,
+    "club week": club_week,
+    "friends page": friends_page,
+}
+
+
+def _cohorts(players: list[Player]) -> list[Player]:
+    """The players as cohorts: the last CLUB_PLAYERS in a club (once there are more than that), and of
+    the rest two in five solo (the second and fourth of each five: the first players, who also play
+    Endless and view the boards, fall into each cohort by its share), the others friends; one player
+    alone is solo."""
+    club = CLUB_PLAYERS if len(players) > CLUB_PLAYERS + 1 else 0
+    out = []
+    for k, p in enumerate(players):
+        solo = k % 5 in (1, 3) or len(players) == 1
+        cohort = "club" if k >= len(players) - club else "solo" if solo else "friends"
+        out.append(Player(p.n, p.pid, p.headers, p.band, cohort))
+    return out
+
+
+def _play_together(world: World, players: list[Player]) -> tuple[list[Player], SocialDay]:
+    """The social cohorts' codes and follows (each follows every other social player), and the club (made
+    by the first of its cohort, joined by the rest): unrecorded set-up. The players with their clubs."""
+    social = [p for p in players if p.cohort != "solo"]
+    codes = {p.pid: world.call("GET", "/api/me/follow", "set-up", p)["code"] for p in social}
+    for who in social:
+        for whom in social:
+            if who is not whom:
+                world.call("POST", "/api/follows", "set-up", who, {"code": codes[whom.pid]})
+    members = [p for p in social if p.cohort == "club"]
+    club = ""
+    if members:
+        made = world.call("POST", "/api/clubs", "set-up", members[0], {"name": "Scripted club"}, expect=201)
+        club, code = made["id"], made["join_link"].rsplit("code=", 1)[1]
+        for other in members[1:]:
+            world.call("POST", f"/api/clubs/{club}/join", "set-up", other, {"code": code})
+    follows = max(1, len(social) - 1)
+    out = [Player(p.n, p.pid, p.headers, p.band, p.cohort, club if p.cohort == "club" else "")
+           for p in players]
+    return out, SocialDay(follows=follows, mutual=follows, club=max(1, len(members)), week_days=1)
+
+
 # ---------------------------------------------------------------- helpers
 
 
@@ -386,12 +492,16 @@ def _post(world: World, players: list[Player], endless_players: int, round_: int
     for player in players:
         if world.today() != day:
             raise RuntimeError(f"the scripted day ran past midnight at player {player.n}: fewer players")
-        with world.session("chess daily"):
-            chess_daily(world, player)
-        with world.session("chain"):
-            chain(world, player)
-        with world.session("storm"):
-            storm(world, player)
+        for name, play, game in (("chess daily", chess_daily, "chess"), ("chain", chain, "chain"),
+                                 ("storm", storm, "storm")):
+            with world.session(player.daily(name)):
+                play(world, player)
+            if player.cohort != "solo" and world.record and round_:  # today's result sheets
+                with world.session("friends board"):
+                    friends_board(world, player, game)
+                if player.club:
+                    with world.session("club board"):
+                        club_board(world, player, game)
         if player.n < endless_players:
             with world.session("endless"):
                 endless(world, player, round_, results)
@@ -419,6 +529,7 @@ def scripted_day(players: int, endless_players: int, viewers: int, recorder: Rec
                 world.wait(3600)
             roster.append(_sign_up(world, n, tuple(BANDS)))
         *cast, warm = roster
+        cast, social = _play_together(world, _cohorts(cast))
         world.record = True  # yesterday's posts: recorded only to tell which sessions write which boards
         _post(world, roster, endless_players, round_=0)
         world.record = False
@@ -432,12 +543,21 @@ def scripted_day(players: int, endless_players: int, viewers: int, recorder: Rec
         for name, view in VIEWS.items():
             with world.session(name):
                 view(world, warm)
+        for game in ("chess", "chain", "storm"):  # the routes of playing together built, unrecorded
+            friends_board(world, warm, game)
+        friends_page(world, warm)
         world.record = True
         _post(world, cast, endless_players, round_=1)
         for player in cast[:viewers]:
             for name, view in VIEWS.items():
                 with world.session(name):
                     view(world, player)
+        friends = [p for p in cast if p.cohort != "solo"]
+        for name, view in SOCIAL_VIEWS.items():
+            who = next((p for p in friends if p.club or "club" not in name), None)
+            if who is not None:
+                with world.session(name):
+                    view(world, who)
         with world.session(SNAPSHOT_JOB):
             snapshot_job(world)
         world.record = False
@@ -452,5 +572,7 @@ def scripted_day(players: int, endless_players: int, viewers: int, recorder: Rec
         sessions=world.runs,
         before=before,
         after=after,
+        clubs={p.club for p in cast if p.club},
+        social=social,
     )
 

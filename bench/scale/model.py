@@ -20,15 +20,19 @@ Every assumption is a field of `Assumptions` (printed by the report, written in 
 - A request's Lambda time is its measured in-process CPU time scaled to Lambda's share of a vCPU,
   plus a round trip for each DynamoDB call or page, plus the time to read each page's megabyte, cut
   off at the function's timeout.
+- Playing together (social.py): a daily session of a social cohort ("chess daily · friends") is
+  weighed by the cohort's share; the social views' reads of followed players' items and of clubs are
+  sized to the assumed follows and clubs, and their partitions' load shared out as those are.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from bench.scale.day import SNAPSHOT_JOB, DayTrace
+from bench.scale.day import COHORT, SNAPSHOT_JOB, DayTrace
+from bench.scale.social import CLUB, CLUB_SESSIONS, DAILY_PLAYS, FOLLOWED, FRIEND_SESSIONS, Together, split
 from bench.scale.trace import Touch
 from bench.scale.units import PAGE_BYTES, query_units
 from functions.caching import DAILY_SECONDS
@@ -40,7 +44,8 @@ WINDOWS = ("peak", "burst")  # the peak hour, the midnight burst
 WINDOW_NAMES = {"peak": "peak hour", "burst": "midnight burst", "day": "the day's mean"}
 
 # The sessions that follow the day's turn: they crowd into the midnight burst.
-DAILIES = ("chess daily", "chain", "storm", "chess daily board", "chain daily board", "storm daily board")
+DAILIES = ("chess daily", "chain", "storm", "chess daily board", "chain daily board", "storm daily board",
+           "friends board", "club board")
 # The board pages: each reads its board's snapshot from the CDN (an S3 GET at the origin at most once an
 # edge location and snapshot lifetime), and, signed in, the player's own entry from the API.
 BOARD_VIEWS = {
@@ -108,6 +113,9 @@ class Assumptions:
     lambda_limit: int = 1000  # the account's default concurrent executions
     snapshot_seconds: int = 15  # each live board's snapshot: read and published at most this often
     shards: int = K.SHARDS  # a board's index partitions (service/store/keys.py)
+    # Playing together (social.py): off unless asked for (python -m bench scale asks for it, and prints
+    # the day without it beside).
+    together: Together = field(default_factory=lambda: Together(on=False))
 
     def fill(self, window: str) -> float:
         """The share of a day's entries today's boards hold during `window`."""
@@ -117,7 +125,12 @@ class Assumptions:
         """Sessions of `kind` a daily player has in a day."""
         if kind in FALLBACKS or kind == SNAPSHOT_JOB:
             return 0.0  # only on a night the staging failed: none in a day's mean; the job is no player's
-        return self.shares.get(kind, 0.0)
+        base, cohort = split(kind)
+        if base in (*FRIEND_SESSIONS, *CLUB_SESSIONS):
+            return self.together.session_share(base, self.shares)
+        if base in DAILY_PLAYS:
+            return self.shares.get(base, 0.0) * self.together.cohort_share(cohort)
+        return self.shares.get(base, 0.0)
 
     def sessions_per_second(self, kind: str, players: float, window: str) -> float:
         """Sessions of `kind` a second in `window` (peak, burst or day) at `players` daily players. The
@@ -137,7 +150,7 @@ class Assumptions:
         share = self.per_player_day(kind)
         if window == "peak":
             return players * share * self.peak_share / HOUR
-        if window == "burst" and kind in DAILIES:
+        if window == "burst" and split(kind)[0] in DAILIES:
             return players * share * self.burst_share / self.burst_seconds
         return players * share / DAY
 
@@ -182,6 +195,7 @@ class Assumptions:
             "a full 1 MB page read, cut off at the template's Timeout; the account's default concurrency is "
             f"{self.lambda_limit:,}",
             "the players are signed in (their posts need it); guests' board views are not counted",
+            *self.together.lines(),
         ]
 
 
@@ -199,8 +213,10 @@ FINER = {f"#s<{suffix}>": every for suffix, every in K.SAMPLE_LEVELS[:-1]}
 
 
 def key_class(key: str, day: DayTrace) -> str:
-    """The class of a partition key value: player ids, the day's dates, long numbers and a board's
+    """The class of a partition key value: clubs, player ids, the day's dates, long numbers and a board's
     shard named."""
+    for club in day.clubs:
+        key = key.replace(club, CLUB)
     for pid in day.pids:
         if pid in key:
             key = key.replace(pid, "<pid>")
@@ -247,10 +263,11 @@ def per_player(klass: str) -> bool:
 OTHER = "<top player>"
 
 
-def _klass(touch: Touch, player: str | None, day: DayTrace) -> str:
+def _klass(touch: Touch, player: str | None, day: DayTrace, session: str = "") -> str:
     klass = key_class(touch.key, day)
     if player and per_player(klass) and player not in touch.key and touch.target == "table":
-        return klass.replace("<pid>", OTHER)
+        # A friends' view reads the players followed; any other view, a board's top players.
+        return klass.replace("<pid>", FOLLOWED if split(session)[0] in FRIEND_SESSIONS else OTHER)
     whole = touch.read == "query" and touch.limit is None
     if whole and klass.endswith(SHARD) and touch.key.endswith(f"#s{K.SAMPLE_SHARD:02d}"):
         return klass[: -len(SHARD)] + SAMPLE
@@ -285,6 +302,17 @@ class RowReads:
     rcu: float
 
 
+@dataclass(frozen=True)
+class ScaledQuery:
+    """A club view's query of a club's partition or its board's (social.py sizes its bytes to the
+    assumed club): where, the bytes it read as measured, and how."""
+
+    target: str
+    klass: str
+    size: int
+    consistent: bool
+
+
 @dataclass
 class RequestKind:
     """One kind of request (a session's step), the mean of its recorded runs: the WCU and RCU it
@@ -299,13 +327,15 @@ class RequestKind:
     rcu: dict[tuple[str, str], float] = field(default_factory=lambda: defaultdict(float))
     sized: dict[SizedRead, float] = field(default_factory=lambda: defaultdict(float))
     rows: dict[RowReads, float] = field(default_factory=lambda: defaultdict(float))
+    scaled: dict[ScaledQuery, float] = field(default_factory=lambda: defaultdict(float))
     app_seconds: float = 0.0
     calls: float = 0.0
     grows: float = 0.0
 
 
 def _sized(touch: Touch, klass: str) -> SizedRead | None:
-    if touch.target in ("table", "s3") or touch.read not in ("query", "count") or per_player(klass):
+    if touch.target in ("table", "s3") or touch.read not in ("query", "count") or per_player(klass) \
+            or CLUB in klass:
         return None
     return SizedRead(touch.target, klass, touch.key, touch.read == "count", touch.bounded, touch.limit,
                      touch.consistent, touch.size / touch.items if touch.items else 0.0)
@@ -323,9 +353,12 @@ def request_kinds(day: DayTrace) -> list[RequestKind]:
         pages, rows = [], []
         for call in req.calls:
             for touch in call.touches:
-                klass = _klass(touch, req.player, day)
+                klass = _klass(touch, req.player, day, req.session)
                 kind.wcu[(touch.target, klass)] += touch.wcu
                 kind.grows += touch.grows
+                if CLUB in klass and touch.read == "query":
+                    kind.scaled[ScaledQuery(touch.target, klass, touch.size, touch.consistent)] += 1
+                    continue
                 sized = _sized(touch, klass)
                 if sized:
                     kind.sized[sized] += 1
@@ -346,7 +379,7 @@ def request_kinds(day: DayTrace) -> list[RequestKind]:
         kind.app_seconds /= n
         kind.calls /= n
         kind.grows /= n
-        for table in (kind.wcu, kind.rcu, kind.sized, kind.rows):
+        for table in (kind.wcu, kind.rcu, kind.sized, kind.rows, kind.scaled):
             for k in table:
                 table[k] /= n  # type: ignore[index]
     return list(kinds.values())
@@ -412,6 +445,8 @@ class Model:
     the request rate and a player-day's units."""
 
     def __init__(self, day: DayTrace, a: Assumptions, spec: LambdaSpec | None = None) -> None:
+        if not any(COHORT in session for session in day.sessions):  # a day of solo players stands for all
+            a = replace(a, together=replace(a.together, on=False))
         self.day, self.a = day, a
         self.spec = spec or lambda_spec()
         self.kinds = request_kinds(day)
@@ -500,6 +535,14 @@ class Model:
         for rows, times in kind.rows.items():
             count = 1.0 if per_key else self.rows_at_scale(rows, players, window)
             out[("table", rows.klass)].rcu += times * rows.rcu * count
+        together, base = self.a.together, split(kind.session)[0]
+        for key in out:
+            if FOLLOWED in key[1]:  # item by item: each followed player's own units
+                out[key].rcu *= together.followed_scale(base, self.day.social, self.a.shares)
+        for query, times in kind.scaled.items():
+            scale = together.club_scale(base, query.klass, self.day.social, self.a.shares)
+            rcu, _ = query_units(int(query.size * scale), consistent=query.consistent)
+            out[(query.target, query.klass)].rcu += times * rcu
         return {k: v for k, v in out.items() if v.wcu or v.rcu}
 
     def rate(self, kind: RequestKind, players: float, window: str) -> float:
@@ -524,13 +567,19 @@ class Model:
                 total[key].wcu = 1.0 / self.a.snapshot_seconds  # published at most this often
         return dict(total)
 
-    def per_partition(self, loads: dict[tuple[str, str], Load]) -> dict[tuple[str, str], Load]:
-        """`loads` as one partition key value of each class takes it: a board's shards each 1/shards
-        of theirs; its sample shard that share and the snapshot job's whole reads of it."""
+    def per_partition(
+        self, loads: dict[tuple[str, str], Load], players: float
+    ) -> dict[tuple[str, str], Load]:
+        """`loads` (at `players`) as one partition key value of each class takes it: a board's shards
+        each 1/shards of theirs; its sample shard that share and the snapshot job's whole reads of it;
+        a followed player's or a club's, the busiest one's share (social.py)."""
         out: dict[tuple[str, str], Load] = {}
         n = self.a.shards
         for (target, klass), load in loads.items():
-            if klass.endswith(SHARD):
+            busiest = self.a.together.partition_share(klass, players)
+            if busiest is not None:
+                out[(target, klass)] = Load(load.wcu * busiest, load.rcu * busiest)
+            elif klass.endswith(SHARD):
                 out[(target, klass)] = Load(load.wcu / n, load.rcu / n)
             else:
                 out[(target, klass)] = Load(load.wcu, load.rcu)

@@ -81,7 +81,7 @@ def figures(m: Model) -> Figures:
     loads = {c: m.loads(*c) for c in cells}
     return Figures(
         loads=loads,
-        partitions={c: m.per_partition(loads[c]) for c in cells},
+        partitions={c: m.per_partition(loads[c], c[0]) for c in cells},
         concurrency={c: m.concurrency(*c) for c in cells},
         timed_out={c: m.timed_out(*c) for c in cells},
         requests={c: m.request_rate(*c) for c in cells},
@@ -199,7 +199,8 @@ def players_at_limit(m: Model, window: str) -> tuple[float, tuple[str, str]]:
     and that key (found by halving, on a log scale, between one player and ten billion)."""
 
     def worst(players: float) -> tuple[float, tuple[str, str]]:
-        cell = {k: v for k, v in m.per_partition(m.loads(players, window)).items() if not per_player(k[1])}
+        cell = {k: v for k, v in m.per_partition(m.loads(players, window), players).items()
+                if not per_player(k[1])}
         key = max(cell, key=lambda k: m.share_of_limit(k[0], cell[k]))
         return m.share_of_limit(key[0], cell[key]), key
 
@@ -334,12 +335,116 @@ def goals(fig: Figures, m: Model) -> list[tuple[str, bool]]:
     return out
 
 
-def goal_lines(fig: Figures, m: Model) -> list[str]:
-    return _section("Goals:") + [f"  {text}: {_verdict(met)}" for text, met in goals(fig, m)]
+def goal_lines(fig: Figures, m: Model, alone: tuple[Model, Figures] | None = None) -> list[str]:
+    lines = _section("Goals:") + [f"  {text}: {_verdict(met)}" for text, met in goals(fig, m)]
+    if alone is not None:
+        lines += [f"  {text}: {_verdict(met)}" for text, met in together_goals(m, fig, *alone)]
+    return lines
 
 
-def report_lines(m: Model, fig: Figures) -> list[str]:
-    """The whole report."""
+# ---------------------------------------------------------------- playing together
+
+UNITS_UP = 0.25  # a player-day's units (reads and writes) up at most this with playing together
+TOGETHER_AT = 10_000_000
+
+
+def _day_units(fig: Figures, n: int) -> PlayerDayUnits:
+    return next(u for u in fig.units if u.players == n)
+
+
+def scans_and_counts(m: Model) -> list[str]:
+    """The API requests (not the snapshot job's) that Scan or COUNT, as "session: step"."""
+    from bench.scale.day import SNAPSHOT_JOB
+
+    found = set()
+    for req in m.day.requests:
+        if req.session == SNAPSHOT_JOB:
+            continue
+        for call in req.calls:
+            if call.operation == "Scan" or any(t.read in ("scan", "count") for t in call.touches):
+                found.add(f"{req.session}: {req.step}")
+    return sorted(found)
+
+
+def together_goals(m: Model, fig: Figures, alone: Model, fig_alone: Figures) -> list[tuple[str, bool]]:
+    """Playing together's goals: a player-day's units up at most UNITS_UP, and no Scan or COUNT on a
+    request path (no shared key over half its limit at 10 M is the goals' first)."""
+    n = TOGETHER_AT if TOGETHER_AT in m.a.scales else m.a.scales[-1]
+    now, before = _day_units(fig, n), _day_units(fig_alone, n)
+    up = (now.rru + now.wru) / max(1e-9, before.rru + before.wru) - 1
+    scans = scans_and_counts(m)
+    return [
+        (f"a player-day's units with playing together up at most {UNITS_UP:.0%} on today's without it "
+         f"({before.rru + before.wru:,.1f} -> {now.rru + now.wru:,.1f}: {up:+.1%})", up <= UNITS_UP),
+        ("no Scan and no COUNT on a request path" + (f" (found: {', '.join(scans)})" if scans else ""),
+         not scans),
+    ]
+
+
+def _session_units(m: Model, n: int) -> dict[str, tuple[float, float, float]]:
+    """Per session kind at `n` (the day's mean): its units a session (RRU, WRU) and sessions a player-day."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for kind in m.kinds:
+        rru = wru = 0.0
+        for (target, _), units in m.request_units(kind, n, "day", per_key=False).items():
+            if target != "s3":
+                rru, wru = rru + units.rcu * kind.per_session, wru + units.wcu * kind.per_session
+        was = out.get(kind.session, (0.0, 0.0, m.a.per_player_day(kind.session)))
+        out[kind.session] = (was[0] + rru, was[1] + wru, was[2])
+    return out
+
+
+def together_lines(m: Model, fig: Figures, alone: Model, fig_alone: Figures) -> list[str]:
+    """Playing together beside today's code without it: a player-day's units, each social view's, the
+    hottest keys, the busiest followed player's and club's partitions, and the month's cost."""
+    from bench.scale.social import CLUB, FOLLOWED, SOCIAL_SESSIONS
+
+    out = _section("Playing together (docs/friends.md), beside today's code without it (the same day, every "
+                   "player alone):")
+    for n in (TOGETHER_AT, m.a.scales[-1]):
+        if n not in m.a.scales:
+            continue
+        now, before = _day_units(fig, n), _day_units(fig_alone, n)
+        units, was = now.rru + now.wru, before.rru + before.wru
+        out.append(f"  a player-day at {_count(n)}: {now.rru:,.1f} RRU and {now.wru:,.1f} WRU ({units:,.1f} "
+                   f"units), without: {before.rru:,.1f} RRU and {before.wru:,.1f} WRU ({was:,.1f}): reads "
+                   f"{now.rru / before.rru - 1:+.1%}, writes {now.wru / before.wru - 1:+.1%}, units "
+                   f"{units / was - 1:+.1%}; {now.api_requests:.2f} API requests (without: "
+                   f"{before.api_requests:.2f})")
+    sessions = _session_units(m, TOGETHER_AT)
+    out.append(f"  each social view at {_count(TOGETHER_AT)}, RRU / WRU a view and views a player-day:")
+    for session in SOCIAL_SESSIONS:
+        if session in sessions:
+            rru, wru, per_day = sessions[session]
+            out.append(f"    {session:<18} {rru:>7.2f} / {wru:<5.2f}  × {per_day:.2f} a player-day")
+    for n in m.a.scales:
+        for w in WINDOWS:
+            key, _, share = hottest(fig, n, w, m)
+            busiest = [(k, v) for k, v in fig.partitions[(n, w)].items() if FOLLOWED in k[1] or CLUB in k[1]]
+            worst = max(busiest, key=lambda kv: m.share_of_limit(kv[0][0], kv[1]), default=None)
+            social = ""
+            if worst is not None:
+                (target, klass), busy = worst
+                social = (f"; the busiest social one, {_key(target, klass)}: {_n(busy.wcu)} WCU/s, "
+                          f"{_n(busy.rcu)} RCU/s (×{m.share_of_limit(target, busy):,.3f})")
+            out.append(f"  hottest key at {_count(n)}, {WINDOW_NAMES[w]}: {_key(*key)} ×{share:,.2f}{social}")
+    costs = costs_module()
+    for n in (TOGETHER_AT, m.a.scales[-1]):
+        if n not in m.a.scales:
+            continue
+        totals = []
+        for f in (fig, fig_alone):
+            u = _day_units(f, n)
+            lines = costs.month(n, t=costs.Traced(u.api_requests, u.lambda_ms, u.rru, u.wru, u.stored_kb))
+            totals.append(sum(line.dollars for line in lines))
+        out.append(f"  the month at {_count(n)}: ${totals[0]:,.0f} with playing together, ${totals[1]:,.0f} "
+                   f"without ({totals[0] / totals[1] - 1:+.1%})")
+    return out
+
+
+def report_lines(m: Model, fig: Figures, alone: tuple[Model, Figures] | None = None) -> list[str]:
+    """The whole report (`alone`: the same day without playing together, printed beside)."""
+    together = together_lines(m, fig, *alone) if alone is not None else []
     return [
         "The scale model: the real app over moto for a scripted day, every AWS call recorded with the "
         "partition keys it touches and its capacity units, multiplied by the traffic model below.",
@@ -351,12 +456,16 @@ def report_lines(m: Model, fig: Figures) -> list[str]:
         *lambda_lines(fig, m),
         *throttle_lines(fig, m),
         *cost_lines(fig, m),
-        *goal_lines(fig, m),
+        *together,
+        *goal_lines(fig, m, alone),
     ]
 
 
-def units_json(m: Model, fig: Figures) -> dict[str, Any]:
-    """What infra/costs.py reads: a player-day's units at each scale modelled."""
+def units_json(m: Model, fig: Figures, alone: Figures | None = None) -> dict[str, Any]:
+    """What infra/costs.py reads: a player-day's units at each scale modelled (with playing together, as
+    the code is; `without_together`: the same day with every player alone)."""
+    apart = {"without_together": [{k: round(v, 3) for k, v in asdict(u).items()} for u in alone.units]} \
+        if alone is not None else {}
     return {
         "made_by": "python -m bench scale",
         "about": "A daily player's day on the API and the table, from a trace of the real app over moto, "
@@ -366,6 +475,7 @@ def units_json(m: Model, fig: Figures) -> dict[str, Any]:
         # What the limits are sized from (infra/README.md, "Limits"): at each scale, the worst window's
         # API requests a second, concurrent Lambdas, and the table's and each index's WCU/s and RCU/s.
         "limits": [_limits(m, fig, n) for n in m.a.scales],
+        **apart,
     }
 
 

@@ -19,6 +19,8 @@ signature here; tests/test_games.py checks that a game the registry marks `daily
     ratings_board      a rated game's ratings board
     board_bands        the bands each of its boards is published in (on a day)
     board_spec         how the store reads one of its boards (the snapshots: service/boards/)
+    daily_entry        a player's result of a day as its dated board ranks it (friends' and clubs'
+                       boards: service/social/)
     forget_player      remove what the game keeps of a player outside their own partition
 
 This module imports no game and nothing that imports games, so a game importing it (and the
@@ -30,7 +32,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.calendar import next_to_begin
 from puzzlebook.daily_stats import DayResult
@@ -40,6 +42,7 @@ from service.store.records import Board
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from puzzlebook.places import BoardEntry
     from puzzlebook.streaks import Streak
     from service.context import Context
     from service.store.boards import BoardSpec
@@ -186,6 +189,14 @@ class GameHooks:
         for a board that depends on it, such as a streak board), with `me`'s own item; None for a board
         or band the game doesn't have. `ctx`: the app's or the publisher's, whose parts the game may
         read (the chess daily's kept puzzle, to name `me`'s item)."""
+        return None
+
+    def daily_entry(self, pid: str, item: dict[str, Any]) -> BoardEntry | None:
+        """`pid`'s result of a day (`item`: the one the spec of the game's dated board names as theirs,
+        `board_spec(..., me=pid)`'s `mine`) as that board ranks it: the board's snapshot path, the rank
+        key and the row, whether or not the account is old enough for the public boards yet
+        (puzzlebook.standing); None for a result the board never counts (offline, a practice run, a
+        give-up, an archive daily). What a friends' or a club's board shows of it (service/social/)."""
         return None
 
     def forget_player(self, store: Store, pid: str) -> None:

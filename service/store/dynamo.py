@@ -140,13 +140,12 @@ class DynamoStore(Store):
         got = self._call("get_item", TableName=self.table, Key=_key(pk, sk), ConsistentRead=True)
         return _decode(got["Item"]) if "Item" in got else None
 
-    def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
+    def get_items(self, keys: Sequence[Key], *, consistent: bool = True) -> dict[Key, Item]:
         wanted = list(dict.fromkeys(keys))
         out: dict[Key, Item] = {}
         for start in range(0, len(wanted), 100):
-            request: dict[str, Any] = {
-                self.table: {"Keys": [_key(*k) for k in wanted[start : start + 100]], "ConsistentRead": True}
-            }
+            keys_ = [_key(*k) for k in wanted[start : start + 100]]
+            request: dict[str, Any] = {self.table: {"Keys": keys_, "ConsistentRead": consistent}}
             unread = "DynamoDB left keys unread (throttled)"
             for got in self._batch("batch_get_item", request, "UnprocessedKeys", unread):
                 for av in got.get("Responses", {}).get(self.table, []):
@@ -165,9 +164,12 @@ class DynamoStore(Store):
         below: str | None = None,
         limit: int | None = None,
         reverse: bool = False,
+        consistent: bool = True,
     ) -> list[Item]:
         kwargs = self._key_condition(pk, index, prefix=prefix, low=low, high=high, below=below)
         kwargs["ScanIndexForward"] = not reverse
+        if index is None:
+            kwargs["ConsistentRead"] = consistent
         out: list[Item] = []
         while True:
             if limit is not None:

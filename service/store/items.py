@@ -148,8 +148,10 @@ class Primitives(ABC):
         """The item (pk, sk), read consistently, or None."""
 
     @abstractmethod
-    def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
-        """The items that exist among `keys`, read consistently, by key."""
+    def get_items(self, keys: Sequence[Key], *, consistent: bool = True) -> dict[Key, Item]:
+        """The items that exist among `keys`, by key: read consistently, or, with `consistent` False,
+        eventually so (half the read units on DynamoDB; a moment behind at most: what other players'
+        items are read with for a friends' board)."""
 
     @abstractmethod
     def query_items(
@@ -163,11 +165,13 @@ class Primitives(ABC):
         below: str | None = None,
         limit: int | None = None,
         reverse: bool = False,
+        consistent: bool = True,
     ) -> list[Item]:
         """Items of partition `pk` (of the table, or of GSI `index`) in sort-key order.
 
         Narrowed by one of: `prefix` (begins with), `low`..`high` (inclusive),
-        `below` (strictly less). At most `limit` items; `reverse` for descending.
+        `below` (strictly less). At most `limit` items; `reverse` for descending. A table's partition
+        is read consistently unless `consistent` is False (an index's always eventually).
         """
 
     def query_sort_keys(self, pk: str, *, low: str | None = None, high: str | None = None) -> list[str]:

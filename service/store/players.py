@@ -30,7 +30,8 @@ class Players(Primitives):
 
         def draw() -> tuple[Player, Item]:
             pid = secrets.token_hex(8)
-            return Player(pid, name, token_hash, created), make_item(K.player(pid), K.PROFILE, doc, version=1)
+            item = make_item(K.player(pid), K.PROFILE, doc, version=1)
+            return Player(pid, name, token_hash, created, 1, doc), item
 
         return self.put_fresh(draw, "player id")
 
@@ -40,7 +41,7 @@ class Players(Primitives):
         if item is None:
             return None
         doc = doc_of(item)
-        return Player(pid, doc["name"], doc["token_hash"], doc["created"])
+        return Player(pid, doc["name"], doc["token_hash"], doc["created"], version_of(item), doc)
 
     def rename_player(self, pid: str, name: str) -> Player | None:
         """Give player `pid` a new display name; None when there is no such player."""
@@ -56,7 +57,7 @@ class Players(Primitives):
                 )
             except Conflict:
                 continue
-            return Player(pid, name, doc["token_hash"], doc["created"])
+            return Player(pid, name, doc["token_hash"], doc["created"], version + 1, doc)
         raise StoreUnavailable("the player kept changing")
 
     def delete_player(self, pid: str) -> bool:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A player: id, display name, the SHA-256 of their token, and when they joined."""
+    """A player: id, display name, the SHA-256 of their token, and when they joined; and the profile
+    as read (its `version`, and its whole `doc`, which keeps what the player's friends read of them:
+    puzzlebook.friends.state), so a write of it made from this read needs no read again."""
 
     id: str
     name: str
     token_hash: str
     created: str
+    version: int = field(default=0, compare=False)
+    doc: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

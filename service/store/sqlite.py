@@ -277,7 +277,8 @@ class SqliteStore(Store):
         self._saw({(pk, sk): item})
         return item
 
-    def get_items(self, keys: Sequence[Key]) -> dict[Key, Item]:
+    def get_items(self, keys: Sequence[Key], *, consistent: bool = True) -> dict[Key, Item]:
+        # One file: every read is consistent.
         wanted = list(dict.fromkeys(keys))
         if not wanted:
             return {}
@@ -323,6 +324,7 @@ class SqliteStore(Store):
         below: str | None = None,
         limit: int | None = None,
         reverse: bool = False,
+        consistent: bool = True,
     ) -> list[Item]:
         pk_col, sk_col = ("PK", "SK") if index is None else (f"GSI{index}PK", f"GSI{index}SK")
         where: list[str] = [f"{pk_col} = ?"]

@@ -55,6 +55,7 @@ from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.days import chain_days_of
 from service.games.chain.records import ChainRecords
+from service.social.days import mark_played
 
 # Each route names its tag: the game's own ("chain") or, for its boards, "boards" beside the others.
 router = APIRouter()
@@ -146,6 +147,8 @@ async def post_solve(post: Solving) -> ChainPosted:
     with refusing():
         posted = records.record_chain_solve(player.id, solve, today=when.day, now=ctx.now(), play=play,
                                             on_boards=on_boards(ctx, player), offset=when.offset)
+    if play is not None:  # the day's ranked solve, now or kept before (marked only if it is one)
+        mark_played(ctx, player, results.GAME, body.day, when.offset)
     return _answer(ctx, posted, player.name)
 
 

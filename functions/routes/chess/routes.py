@@ -62,6 +62,7 @@ from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
+from service.social.days import mark_played
 
 if TYPE_CHECKING:
     from puzzlebook.chess.puzzle import Puzzle
@@ -205,6 +206,8 @@ async def post_solve(post: Solving) -> ChessPosted:
     with refusing():
         posted = ChessRecords(ctx.store).record_solve(player.id, kept, ctx.now(), play,
                                                       on_boards=on_boards(ctx, player))
+    if kept.daily_of is not None and play is not None:  # the day's ranked daily, now or kept before
+        mark_played(ctx, player, GAME, when.day, when.offset, solve.band)
     return _answer(ctx, posted, player.name)
 
 

@@ -40,6 +40,7 @@ from service.games.daily_run.mode import RunMode
 from service.games.daily_run.records import RunRecords
 from service.games.daily_run.runs import runs_of
 from service.plays import mint
+from service.social.days import mark_played
 from service.store.items import utc_stamp
 
 if TYPE_CHECKING:
@@ -207,6 +208,8 @@ def run_router(routes: RunRoutes) -> APIRouter:
             player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
             on_boards=on_boards(ctx, player),
         )
+        if answer.ranked or answer.already:  # the day's ranked run, now or kept before
+            mark_played(ctx, player, key, day, ticket.offset)
         return routes.posted(
             ranked=answer.ranked, already=answer.already, result=result(answer.result),
             boarded=answer.entry is not None,

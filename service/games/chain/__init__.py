@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlebook.daily_stats import DayResult
 from service.encoding import json_bytes
 from service.games.chain import keys as CK
-from service.games.chain.records import ChainRecords
+from service.games.chain.records import ChainRecords, daily_entry_of
 from service.games.hooks import GameHooks, NightlyRun
 from service.settings import Settings
 from service.store.base import Store
@@ -23,6 +23,7 @@ from service.store.records import Board
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from puzzlebook.places import BoardEntry
     from puzzlebook.streaks import Streak
     from service.context import Context
     from service.store.boards import BoardSpec
@@ -112,6 +113,9 @@ class ChainHooks(GameHooks):
 
     def streak_board(self, store: Store, today: dt.date, me: str | None) -> Board:
         return ChainRecords(store).streak_board(today, me)
+
+    def daily_entry(self, pid: str, item: dict[str, Any]) -> BoardEntry | None:
+        return daily_entry_of(pid, item)
 
     def board_spec(
         self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date

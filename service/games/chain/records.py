@@ -59,6 +59,19 @@ def _result(item: Item | None) -> KeptResult | None:
     return result_of_doc(doc_of(item)) if item is not None else None
 
 
+def daily_entry_of(pid: str, item: Item) -> BoardEntry | None:
+    """A kept result's item as its day's board ranks it (ChainHooks.daily_entry): a solve on its own
+    date with its ticket, whether or not its player is on the public boards yet; None for a give-up or
+    an offline solve."""
+    kept = _result(item)
+    if not isinstance(kept, KeptSolve) or not kept.on_board:
+        return None
+    day = str(item["SK"]).removeprefix(CK.CHAIN_RESULTS)
+    rank = CK.chain_daily_rank(kept.clean, kept.undos + kept.resets, kept.seconds, kept.posted, pid)
+    row = {"undos": kept.undos, "resets": kept.resets, "seconds": kept.seconds, "clean": kept.clean}
+    return BoardEntry(snapshot_path(CK.DAILY_BOARD_PATH, day), rank_key(rank), row)
+
+
 def _chain_keys(pid: str, day: str) -> tuple[Key, Key]:
     """The keys of the player's result for a Chain day and of their Chain tallies."""
     me = K.player(pid)

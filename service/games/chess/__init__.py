@@ -16,7 +16,7 @@ from service.encoding import json_bytes
 from service.games.chess import keys as CK
 from service.games.chess.dailies import fill_dailies, keep_dailies
 from service.games.chess.puzzles import puzzles_of
-from service.games.chess.records import ChessRecords, KeptDaily
+from service.games.chess.records import ChessRecords, KeptDaily, daily_entry_of
 from service.games.chess.votes import PuzzleVotes
 from service.games.hooks import GameHooks, NightlyRun
 from service.settings import Settings
@@ -25,6 +25,7 @@ from service.store.records import Board
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
+    from puzzlebook.places import BoardEntry
     from puzzlebook.streaks import Streak
     from service.context import Context
     from service.store.boards import BoardSpec
@@ -122,6 +123,9 @@ class ChessHooks(GameHooks):
 
     def ratings_board(self, store: Store, me: str | None) -> Board:
         return ChessRecords(store).ratings_board(KEY, me=me)
+
+    def daily_entry(self, pid: str, item: dict[str, Any]) -> BoardEntry | None:
+        return daily_entry_of(pid, item)
 
     def board_bands(self, board: str, day: dt.date | None, settings: Settings) -> tuple[str | None, ...]:
         """The daily board in each band the day had (one, since 2026-10-20); all time over all bands

@@ -132,6 +132,12 @@ def _daily_entry(pid: str, record: KeptSolve | KeptMiss | None) -> BoardEntry | 
     return BoardEntry(path, rank_key(on_board[1][1]), row)
 
 
+def daily_entry_of(pid: str, item: Item) -> BoardEntry | None:
+    """A kept solve's item as its day's daily board ranks it (ChessHooks.daily_entry): a daily solved
+    on its day with its ticket, whether or not its player is on the public boards yet."""
+    return _daily_entry(pid, KeptSolve.from_doc(doc_of(item)))
+
+
 class ChessRecords:
     """Chess Puzzles' records in `store`."""
 

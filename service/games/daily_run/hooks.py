@@ -23,12 +23,15 @@ import datetime as dt
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from puzzlebook.places import BoardEntry
+from service.boards.board import rank_key, snapshot_path
 from service.encoding import json_text
 from service.games.daily_run.mode import RunMode
 from service.games.daily_run.records import KeptRun, RunRecords
 from service.games.hooks import GameHooks, NightlyRun
 from service.settings import Settings
 from service.store.base import Store
+from service.store.items import doc_of
 
 if TYPE_CHECKING:
     from puzzlebook.chess.shards import Bundle
@@ -180,6 +183,12 @@ class RunHooks(GameHooks):
 
     def published(self, store: Store, last: str) -> list[str]:
         return self._records(store).days(None, last)
+
+    def daily_entry(self, pid: str, item: dict[str, Any]) -> BoardEntry | None:
+        """The day's ranked run (the only run kept under the player's `<letter>R#<day>`)."""
+        run = self.mode.result_of(doc_of(item))
+        path = snapshot_path(self.mode.keys.daily_board_path, run.date)
+        return BoardEntry(path, rank_key(self.mode.rank(pid, run)), self.mode.columns(run))
 
     def board_spec(
         self, ctx: Context, board: str, day: str | None, band: str | None, me: str | None, today: dt.date
