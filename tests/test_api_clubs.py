@@ -5,33 +5,33 @@ a stranger's 404 on every club route (nothing says a club is there)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.social_support import auth, play_chain, play_chess, player, social_world
+from tests.support import World
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with social_world(tmp_path) as world:
         yield world
 
 
-def make_club(world: SimpleNamespace, owner: dict[str, str], name: str = "Tuesday tacticians") -> dict:
+def make_club(world: World, owner: dict[str, str], name: str = "Tuesday tacticians") -> dict:
     got = world.client.post("/api/clubs", json={"name": name}, headers=auth(owner))
     assert got.status_code == 201, got.text
     return got.json()
 
 
-def join(world: SimpleNamespace, club: dict, who: dict[str, str], code: str | None = None):
+def join(world: World, club: dict, who: dict[str, str], code: str | None = None):
     link = parse_qs(urlsplit(club["join_link"]).query)
     return world.client.post(f"/api/clubs/{club['id']}/join", json={"code": code or link["code"][0]},
                              headers=auth(who))
 
 
-def board(world: SimpleNamespace, club: dict, who: dict[str, str], game: str = "chess") -> dict:
+def board(world: World, club: dict, who: dict[str, str], game: str = "chess") -> dict:
     day = world.ctx.today().isoformat()
     got = world.client.get(f"/api/clubs/{club['id']}/boards/{game}/{day}", headers=auth(who))
     assert got.status_code == 200, got.text

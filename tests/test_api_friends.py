@@ -6,7 +6,6 @@ deleted player leaving the boards of those who followed them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 
@@ -15,16 +14,16 @@ from puzzlebook.chain.results import Solve
 from puzzlebook.friends.state import social_of
 from service.games.chain.records import ChainRecords
 from tests.social_support import auth, follow, play_chain, play_chess, player, social_world
-from tests.support import post_result
+from tests.support import World, post_result
 
 
 @pytest.fixture
-def world(tmp_path) -> Iterator[SimpleNamespace]:
+def world(tmp_path) -> Iterator[World]:
     with social_world(tmp_path) as world:
         yield world
 
 
-def board(world: SimpleNamespace, who: dict[str, str], game: str = "chess", date: str | None = None) -> dict:
+def board(world: World, who: dict[str, str], game: str = "chess", date: str | None = None) -> dict:
     day = date or world.ctx.today().isoformat()
     got = world.client.get(f"/api/friends/boards/{game}/{day}", headers=auth(who))
     assert got.status_code == 200, got.text
