@@ -156,7 +156,7 @@ def test_a_streak_day_run_reads_back_from_its_item() -> None:
 def _lesson_records() -> list[object]:
     from puzzlebook.lessons.results import LessonResult
 
-    return [LessonResult(True, False, 1, 2, 44, 3, "2026-11-30T10:00:00.000000Z")]
+    return [LessonResult(True, False, 1, 2, 44, 3, "2026-11-30T10:00:00.000000Z", "liveSession1")]
 
 
 def test_a_lesson_head_reads_back_from_its_doc() -> None:

@@ -136,6 +136,7 @@ class LessonResult:
     seconds: int | None = None
     rev: int = 1
     at: str | None = None
+    live: str | None = None  # the live session it was answered in (docs/live.md), None for a lesson's page
 
     @classmethod
     def posted(cls, solved: bool, clean: bool, *, mistakes: int = 0, hints: int = 0,
@@ -144,7 +145,7 @@ class LessonResult:
         solution is never clean).
 
         >>> LessonResult.posted(False, True)
-        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1, at=None)
+        LessonResult(solved=False, clean=False, mistakes=0, hints=0, seconds=None, rev=1, at=None, live=None)
         >>> LessonResult.posted(True, True, hints=1).clean
         False
         """
@@ -156,7 +157,7 @@ class LessonResult:
 
     def to_doc(self) -> dict[str, Any]:
         return {"solved": self.solved, "clean": self.clean, "mistakes": self.mistakes, "hints": self.hints,
-                "seconds": self.seconds, "rev": self.rev, "at": self.at}
+                "seconds": self.seconds, "rev": self.rev, "at": self.at, "live": self.live}
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> LessonResult:
@@ -175,6 +176,7 @@ class LessonResult:
             seconds=seconds if isinstance(seconds, int) else None,
             rev=rev_of(doc),
             at=doc.get("at"),
+            live=doc.get("live") or None,
         )
 
 
