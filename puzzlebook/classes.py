@@ -112,7 +112,8 @@ def cell(result: LessonResult | None, rev: int) -> dict[str, Any]:
     {'outcome': 'helped', 'seconds': 40, 'mistakes': 1, 'hints': 0, 'earlier': True, 'live': False}
     """
     if result is None:
-        return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False, "live": False}
+        return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False,
+                "live": False}
     return {
         "outcome": outcome(result),
         "seconds": result.seconds,

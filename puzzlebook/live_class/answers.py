@@ -56,7 +56,8 @@ class Answer:
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Answer:
-        return cls(str(doc["pid"]), tuple(doc.get("moves") or ()), str(doc.get("verdict", "")), doc.get("ended"))
+        moves = tuple(doc.get("moves") or ())
+        return cls(str(doc["pid"]), moves, str(doc.get("verdict", "")), doc.get("ended"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,9 @@ def board_at(line: Line, moves: Sequence[str]) -> chess.Board:
     return board
 
 
-def answer(prior: Answer, line: Line, at: int, uci: str, now: int, opened: int) -> tuple[Answer, str, str | None]:
+def answer(
+    prior: Answer, line: Line, at: int, uci: str, now: int, opened: int
+) -> tuple[Answer, str, str | None]:
     """The student's move `uci`, played as their move number `at` (0-based), judged at `now` (ms; the
     puzzle went up at `opened`): (their answer after it, the verdict "right", "solved" or "wrong", the
     opponent's reply when the line goes on). AnswerRefused when it doesn't count.
@@ -118,10 +121,11 @@ def answer(prior: Answer, line: Line, at: int, uci: str, now: int, opened: int) 
     if prior.verdict:
         raise AnswerRefused("done", "You have answered this puzzle.")
     if at != len(prior.moves):
-        raise AnswerRefused("out-of-step", "That move isn't the next of your answer: play on from your board.")
+        raise AnswerRefused("out-of-step", "That move isn't your answer's next: play on from your board.")
     wait = floor_wait(opened, now, len(prior.moves) + 1)
     if wait:
-        raise AnswerRefused("too-fast", f"Quicker than a second a move: this one counts in {wait} ms.", wait=wait)
+        words = f"Quicker than a second a move: this one counts in {wait} ms."
+        raise AnswerRefused("too-fast", words, wait=wait)
     board = board_at(line, prior.moves)
     ply = line.offset + 2 * len(prior.moves)
     if ply >= len(line.puzzle.line) or not play(board, uci):
@@ -142,7 +146,8 @@ def result(ans: Answer, opened: int, rev: int, session_id: str) -> LessonResult 
         return None
     solved = ans.verdict == "solved"
     seconds = max(1, math.ceil((ans.ended - opened) / 1000))
-    return LessonResult(solved, solved, mistakes=0 if solved else 1, seconds=seconds, rev=rev, live=session_id)
+    mistakes = 0 if solved else 1
+    return LessonResult(solved, solved, mistakes=mistakes, seconds=seconds, rev=rev, live=session_id)
 
 
 def san_of(line: Line, uci: str) -> str:
@@ -168,8 +173,9 @@ def distribution(line: Line, answers: Iterable[Answer]) -> list[dict[str, Any]]:
 
     >>> line = line_of({"fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
     ...                 "moves": [{"uci": "a1a8"}]})
-    >>> distribution(line, [Answer("a", ("a1a2",), "missed"), Answer("b", ("a1a2",), "missed")])
-    [{'uci': 'a1a2', 'san': 'Ra2', 'count': 2, 'right': False}, {'uci': 'a1a8', 'san': 'Ra8#', 'count': 0, 'right': True}]
+    >>> rows = distribution(line, [Answer("a", ("a1a2",), "missed"), Answer("b", ("a1a2",), "missed")])
+    >>> [(r["san"], r["count"], r["right"]) for r in rows]
+    [('Ra2', 2, False), ('Ra8#', 0, True)]
     """
     counts = Counter(a.first for a in answers if a.first)
     expected = line.puzzle.line[line.offset] if line.offset < len(line.puzzle.line) else None

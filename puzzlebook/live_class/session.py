@@ -64,7 +64,8 @@ class Session:
     @classmethod
     def from_doc(cls, session_id: str, doc: dict[str, Any]) -> Session:
         return cls(session_id, str(doc["class"]), str(doc["teacher"]), str(doc["lesson"]),
-                   str(doc.get("title", "")), int(doc["count"]), int(doc["seconds"]), int(doc.get("current", 0)),
+                   str(doc.get("title", "")), int(doc["count"]), int(doc["seconds"]),
+                   int(doc.get("current", 0)),
                    doc.get("opened"), doc.get("closes"), bool(doc.get("revealed")), bool(doc.get("closed")))
 
 
@@ -78,10 +79,10 @@ def check_seconds(seconds: object) -> int:
     ...
     puzzlebook.live_class.session.SessionRefused: A puzzle's countdown is 10 to 600 seconds, not 5.
     """
-    if isinstance(seconds, bool) or not isinstance(seconds, int) or not SECONDS_LOW <= seconds <= SECONDS_HIGH:
-        raise SessionRefused("bad-seconds", f"A puzzle's countdown is {SECONDS_LOW} to {SECONDS_HIGH} seconds, "
-                                            f"not {seconds}.")
-    return seconds
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and SECONDS_LOW <= seconds <= SECONDS_HIGH:
+        return seconds
+    words = f"A puzzle's countdown is {SECONDS_LOW} to {SECONDS_HIGH} seconds, not {seconds}."
+    raise SessionRefused("bad-seconds", words)
 
 
 def next_puzzle(session: Session, now: int) -> Session:

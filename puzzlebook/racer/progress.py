@@ -89,7 +89,10 @@ class Racer:
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Racer:
         t = doc.get("tally") or {}
-        tally = Tally(**{k: (t.get(k) if k == "highest" else int(t.get(k, 0))) for k in Tally.__slots__})
+        highest = t.get("highest")
+        tally = Tally(int(t.get("score", 0)), int(t.get("mistakes", 0)), int(t.get("combo", 0)),
+                      int(t.get("combo_best", 0)), int(t.get("bonus", 0)), int(t.get("penalty", 0)),
+                      int(highest) if highest is not None else None, int(t.get("attempted", 0)))
         return cls(str(doc["pid"]), str(doc.get("name", "")), int(doc.get("joined", 0)),
                    int(doc.get("puzzle", 0)), tuple(doc.get("line") or ()), tuple(doc.get("results") or ()),
                    tally, int(doc.get("moves", 0)), doc.get("last"), doc.get("scored"),
@@ -129,7 +132,8 @@ def play(racer: Racer, race: Race, puzzles: Sequence[Puzzle], at: tuple[int, int
     assert race.starts is not None
     wait = floor_wait(race.starts, now, racer.moves + 1)
     if wait:
-        raise MoveRefused("too-fast", f"Quicker than a second a move: this one counts in {wait} ms.", wait=wait)
+        words = f"Quicker than a second a move: this one counts in {wait} ms."
+        raise MoveRefused("too-fast", words, wait=wait)
     if racer.puzzle >= len(puzzles):
         raise MoveRefused("no-puzzle", "You have played every puzzle of this race.")
     puzzle = puzzles[racer.puzzle]
@@ -145,7 +149,8 @@ def play(racer: Racer, race: Race, puzzles: Sequence[Puzzle], at: tuple[int, int
     if verdict == "right":
         ply = 2 * len(racer.line) + 1
         return Played(verdict, puzzle.line[ply + 1], replace(counted, line=(*racer.line, uci)), False)
-    ended = replace(counted, puzzle=racer.puzzle + 1, line=(), scored=now if verdict == "solved" else racer.scored,
+    scored = now if verdict == "solved" else racer.scored
+    ended = replace(counted, puzzle=racer.puzzle + 1, line=(), scored=scored,
                     results=(*racer.results, "solved" if verdict == "solved" else "missed"),
                     tally=replace(tally, attempted=tally.attempted + 1))
     return Played(verdict, None, ended, True)

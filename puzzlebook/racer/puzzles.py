@@ -40,4 +40,4 @@ def puzzles_of(rows: Sequence[Sequence[Any]]) -> list[Puzzle]:
     """
     from puzzlebook.chess.ladder import band_of_rating
 
-    return [Puzzle.from_row([row[0], row[1], row[2], row[3], ""], band_of_rating(int(row[3]))) for row in rows]
+    return [Puzzle.from_row([*row[:4], ""], band_of_rating(int(row[3]))) for row in rows]
