@@ -9,7 +9,7 @@ seconds, and every puzzle takes at least one, so a race never runs out of puzzle
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlebook.calendar import seeded_digest
@@ -25,10 +25,16 @@ def pick_race(race_id: str, *, key: bytes, bundle: BundleLike, length: int = RAC
     return climb(seeded_digest(key, "racer", race_id), bundle, steps(length), "race")
 
 
-def as_rows(picked: Sequence[RunPuzzle], rows: dict[str, Sequence[Any]]) -> list[list[Any]]:
+def as_rows(picked: Sequence[RunPuzzle], row: Callable[[str, str], Sequence[Any] | None]) -> list[list[Any]]:
     """The picked puzzles as the race keeps and sends them: [id, fen, moves, rating] each (Storm's day
-    file's shape), from the bundle's `rows` by id."""
-    return [[p.id, rows[p.id][1], rows[p.id][2], p.rating] for p in picked]
+    file's shape), each found by `row(band, id)` (the bundle's)."""
+    out = []
+    for p in picked:
+        found = row(p.band, p.id)
+        if found is None:
+            raise LookupError(f"the bundle has no {p.band} puzzle {p.id}")
+        out.append([p.id, found[1], found[2], p.rating])
+    return out
 
 
 def puzzles_of(rows: Sequence[Sequence[Any]]) -> list[Puzzle]:
