@@ -39,10 +39,12 @@ class AnswerRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A student's try at one puzzle: their moves, how it ended ("" while going on, "solved", "missed")
-    and when (ms)."""
+    """A student's try at puzzle `n` (put up at `opened`, ms): their moves, how it ended ("" while going
+    on, "solved", "missed") and when (ms)."""
 
     pid: str
+    n: int = 0
+    opened: int | None = None
     moves: tuple[str, ...] = ()
     verdict: str = ""
     ended: int | None = None
@@ -52,12 +54,14 @@ class Answer:
         return self.moves[0] if self.moves else None
 
     def to_doc(self) -> dict[str, Any]:
-        return {"pid": self.pid, "moves": list(self.moves), "verdict": self.verdict, "ended": self.ended}
+        return {"pid": self.pid, "n": self.n, "opened": self.opened, "moves": list(self.moves),
+                "verdict": self.verdict, "ended": self.ended}
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Answer:
         moves = tuple(doc.get("moves") or ())
-        return cls(str(doc["pid"]), moves, str(doc.get("verdict", "")), doc.get("ended"))
+        verdict = str(doc.get("verdict", ""))
+        return cls(str(doc["pid"]), int(doc.get("n", 0)), doc.get("opened"), moves, verdict, doc.get("ended"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +177,8 @@ def distribution(line: Line, answers: Iterable[Answer]) -> list[dict[str, Any]]:
 
     >>> line = line_of({"fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
     ...                 "moves": [{"uci": "a1a8"}]})
-    >>> rows = distribution(line, [Answer("a", ("a1a2",), "missed"), Answer("b", ("a1a2",), "missed")])
+    >>> wrong = [Answer(p, 1, 0, ("a1a2",), "missed") for p in "ab"]
+    >>> rows = distribution(line, wrong)
     >>> [(r["san"], r["count"], r["right"]) for r in rows]
     [('Ra2', 2, False), ('Ra8#', 0, True)]
     """
@@ -184,6 +189,21 @@ def distribution(line: Line, answers: Iterable[Answer]) -> list[dict[str, Any]]:
     rows = [{"uci": uci, "san": san_of(line, uci), "count": n, "right": right_first(line, uci)}
             for uci, n in counts.items()]
     return sorted(rows, key=lambda r: (-r["count"], not r["right"], r["san"]))
+
+
+def scores(answers: Iterable[Answer]) -> dict[str, tuple[int, int]]:
+    """Each student's (puzzles solved, whole seconds those took from going up) over `answers`.
+
+    >>> scores([Answer("a", 1, 0, ("e2e4",), "solved", 4_500), Answer("a", 2, 0, ("e2e4",), "missed", 1_000)])
+    {'a': (1, 4)}
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for ans in answers:
+        solved, seconds = out.get(ans.pid, (0, 0))
+        if ans.verdict == "solved" and ans.ended is not None and ans.opened is not None:
+            solved, seconds = solved + 1, seconds + (ans.ended - ans.opened) // 1000
+        out[ans.pid] = (solved, seconds)
+    return out
 
 
 def places(scores: Mapping[str, tuple[int, int]]) -> dict[str, int]:

@@ -59,6 +59,17 @@ class Fan:
 
         return self.store.settle([key], decide)
 
+    def sent(self, room: str, now: int) -> None:
+        """A broadcast went out at `now` outside the rule (a race's start: once a race, at once)."""
+        key: Key = (room, K.FAN)
+
+        def decide(got: dict[Key, Item]) -> tuple[None, list[Op]]:
+            item = got.get(key)
+            return None, [Put(self._item(room, FanState(now, None), version_of(item) + 1, now),
+                              expect=version_of(item))]
+
+        self.store.settle([key], decide)
+
     def flush(self, room: str, now: int) -> None:
         """The held broadcast goes out now: the state says so (the caller then broadcasts)."""
         key: Key = (room, K.FAN)

@@ -167,7 +167,7 @@ class RaceRooms:
         pk = K.race(race_id)
         head_key, mine_key = (pk, K.HEAD), (pk, K.racer(conn.pid))
 
-        def decide(got: dict[Key, Item]) -> tuple[tuple[Race, Race], list[Op]]:
+        def decide(got: dict[Key, Item]) -> tuple[tuple[Race, Race, bool], list[Op]]:
             head = got.get(head_key)
             if head is None:
                 raise Refused("no-race", NO_RACE)
@@ -186,17 +186,16 @@ class RaceRooms:
                 ops.append(Put(make_item(pk, mine_key[1], racer, version=1, expires_at=expires), expect=0))
             elif doc_of(mine).get("away") or doc_of(mine).get("left"):
                 ops.append(rewrite(mine, {**doc_of(mine), "away": False, "left": False}))
-            return (race, after), ops
+            return (race, after, bool(ops)), ops
 
-        race, after = self.hub.store.settle([head_key, mine_key], decide)
+        race, after, changed = self.hub.store.settle([head_key, mine_key], decide)
         self.hub.conns.enter(conn, pk, "racer", now, after.made // 1000 + KEPT_DAYS * 86_400)
+        self.hello(conn, race_id)
         if after.starts is not None and race.starts is None:  # the countdown began: everyone gets the puzzles
             self.tell(race_id, puzzles=True)
-            self.hub.fan.changed(pk, now)
-        self.hello(conn, race_id)
-        if after == race and after.starts is not None:
+            self.hub.fan.sent(pk, now)
             return None
-        return self.hub.changed(pk, now, lambda: self.tell(race_id))
+        return self.hub.changed(pk, now, lambda: self.tell(race_id)) if changed else None
 
     def make(self, conn: Connection) -> Later | None:
         race = self.new_race("link", conn.pid)
@@ -242,8 +241,8 @@ class RaceRooms:
             return after, [rewrite(head, after.to_doc())]
 
         self.hub.store.settle([(pk, K.HEAD)], decide)
-        self.tell(race_id, puzzles=True)  # once a race: sent at once, and the clock of the fan-out set
-        self.hub.fan.changed(pk, now)
+        self.tell(race_id, puzzles=True)  # once a race: sent at once, the fan-out's clock set by it
+        self.hub.fan.sent(pk, now)
         return None
 
     def move(self, conn: Connection, at: tuple[int, int], uci: str, patience_ms: int) -> Later | None:
