@@ -1,4 +1,4 @@
-"""The live rooms' two transports (docs/live.md, "Two transports"), each calling the one room interface,
+"""The live rooms' two transports (docs/live.md, "One room interface, two transports"), each calling the one room interface,
 service/live/service.py's `Live`:
 
 - local.py: a WebSocket route of the app itself, `/live`, under uvicorn (`make serve`);

@@ -122,6 +122,21 @@ def _ssm_parameter(name: str) -> str:
 _rooms: LambdaRooms | None = None
 
 
+def _reseed_after_restore() -> None:
+    """SnapStart resumes every instance from one snapshot: `random` (the store's retry jitter) is seeded
+    again from the OS after each restore, as functions/handler.py does for the API."""
+    try:
+        from snapshot_restore_py import register_after_restore
+    except ImportError:  # not on Lambda
+        return
+    import random
+
+    register_after_restore(random.seed)
+
+
+_reseed_after_restore()
+
+
 def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     """The Lambda entry point (infra/template.yaml's LiveFunction)."""
     global _rooms
