@@ -1,5 +1,5 @@
-"""The live rooms' two transports (docs/live.md, "One room interface, two transports"), each calling the one room interface,
-service/live/service.py's `Live`:
+"""The live rooms' two transports (docs/live.md, "One room interface, two transports"), each calling
+the one room interface, service/live/service.py's `Live`:
 
 - local.py: a WebSocket route of the app itself, `/live`, under uvicorn (`make serve`);
 - aws.py: the Lambda behind API Gateway's WebSocket API ($connect, $disconnect, $default), sending

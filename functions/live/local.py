@@ -1,10 +1,11 @@
 """The local transport: the app's WebSocket route `/live` (make serve; the tests' live server).
 
-Each connection gets an id and an outgoing queue on the server's event loop; the rooms' Sender puts a
-message on it (sync, never waits) and the connection's writer sends it. A broadcast the fan-out rule
-holds is sent by the loop at its due time (`call_later`). The rooms' store calls are plain functions
-called from the loop, as the API's routes call it (docs/architecture.md: a store call blocks the loop
-for well under a millisecond locally).
+The event loop only reads and writes the sockets. The rooms' work (the store, the rules: making a
+race picks its puzzles, a tenth of a second of CPU) runs on one worker thread of its own, one message
+after another, so a busy room never holds up another's sending, and a connection's messages are
+handled in the order they came. Each connection has an outgoing queue on the loop; the rooms' Sender
+puts a message on it from the worker (thread-safely) and the connection's writer sends it. A broadcast
+the fan-out rule holds is sent at its due time: the loop's timer hands it to the worker.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import FastAPI, WebSocket
 
@@ -23,22 +26,25 @@ if TYPE_CHECKING:
     from service.live.hub import Later
     from service.live.service import Live
 
+T = TypeVar("T")
 PATH = "/live"
 CONN_BYTES = 12
 log = logging.getLogger("puzzlebook.live")
 
 
 class QueueSender:
-    """Sends to the connections of this process: each one's queue, drained by its writer."""
+    """Sends to the connections of this process: each one's queue on the loop, drained by its writer.
+    Called from the rooms' worker thread."""
 
     def __init__(self) -> None:
         self.queues: dict[str, asyncio.Queue[str]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def send(self, conn: str, text: str) -> bool:
         queue = self.queues.get(conn)
-        if queue is None:
+        if queue is None or self.loop is None:
             return False
-        queue.put_nowait(text)
+        self.loop.call_soon_threadsafe(queue.put_nowait, text)
         return True
 
 
@@ -49,6 +55,7 @@ class LocalRooms:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         self.sender = QueueSender()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-rooms")
         self._live: Live | None = None
 
     @property
@@ -59,12 +66,17 @@ class LocalRooms:
             self._live = Live(self.app.state.ctx, self.sender)
         return self._live
 
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` on the rooms' worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.worker, work, *args)
+
     def hold(self, later: Later | None) -> None:
-        """Send a held broadcast at its due time, on this loop."""
+        """Send a held broadcast at its due time (the loop's timer, the worker's work)."""
         if later is None:
             return
+        loop = asyncio.get_running_loop()
         delay = max(0, min(later.due - self.live.hub.now(), WINDOW_MS)) / 1000
-        asyncio.get_running_loop().call_later(delay, self._flush, later.room)
+        loop.call_later(delay, lambda: loop.run_in_executor(self.worker, self._flush, later.room))
 
     def _flush(self, room: str) -> None:
         try:
@@ -81,11 +93,12 @@ class LocalRooms:
         await ws.accept(subprotocol=PROTOCOL)
         conn = secrets.token_urlsafe(CONN_BYTES)
         queue: asyncio.Queue[str] = asyncio.Queue()
+        self.sender.loop = asyncio.get_running_loop()
         self.sender.queues[conn] = queue
         writer = asyncio.create_task(_write(ws, queue))
         live = self.live
         try:
-            live.connect(conn, player.id, player.name)
+            await self.run(live.connect, conn, player.id, player.name)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -93,12 +106,12 @@ class LocalRooms:
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                for later in live.receive(conn, text):
+                for later in await self.run(live.receive, conn, text):
                     self.hold(later)
         finally:
             self.sender.queues.pop(conn, None)
             writer.cancel()
-            self.hold(live.disconnect(conn))
+            self.hold(await self.run(live.disconnect, conn))
 
 
 async def _write(ws: WebSocket, queue: asyncio.Queue[str]) -> None:

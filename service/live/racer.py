@@ -47,11 +47,19 @@ ID_BYTES = 8  # a race's id: 64 random bits, 11 characters: a link no one guesse
 @dataclass(frozen=True, slots=True)
 class RacePuzzles:
     """A race's puzzles as kept ([id, fen, moves, rating] each), as the referee's puzzles, and each
-    one's position at its first solver move (a copy is judged on: puzzlebook/racer/progress.py)."""
+    one's position at its first solver move, made the first time a racer reaches it (a copy is judged
+    on: puzzlebook/racer/progress.py)."""
 
     rows: list[list[Any]]
     puzzles: list[Puzzle]
-    starts: list[chess.Board]
+    boards: dict[int, chess.Board]
+
+    def start(self, k: int) -> chess.Board | None:
+        if k >= len(self.puzzles):
+            return None
+        if k not in self.boards:
+            self.boards[k] = starting_positions(self.puzzles[k:k + 1])[0]
+        return self.boards[k]
 
 
 class RaceRooms:
@@ -75,7 +83,7 @@ class RaceRooms:
             item = self.hub.store.get_item(K.race_puzzles(race_id), K.PUZZLES)
             rows = list(doc_of(item).get("rows") or [])
             puzzles = puzzles_of(rows)
-            found = RacePuzzles(rows, puzzles, starting_positions(puzzles))
+            found = RacePuzzles(rows, puzzles, {})
             self._puzzles[race_id] = found
             while len(self._puzzles) > self.CACHED:
                 self._puzzles.popitem(last=False)
@@ -283,8 +291,7 @@ class RaceRooms:
             if mine is None:
                 raise Refused("not-racer", "You aren't racing in this race.")
             race, racer = Race.from_doc(race_id, doc_of(head)), Racer.from_doc(doc_of(mine))
-            start = puzzles.starts[racer.puzzle] if racer.puzzle < len(puzzles.starts) else None
-            played = play(racer, race, puzzles.puzzles, at, uci, now, start)
+            played = play(racer, race, puzzles.puzzles, at, uci, now, puzzles.start(racer.puzzle))
             return played, [rewrite(mine, played.racer.to_doc())]
 
         answer: Played = self.hub.store.settle([head_key, mine_key], decide)
