@@ -532,8 +532,9 @@ def test_the_live_function_posts_only_to_its_own_apis_connections(translated: di
     assert set(statements) == {"TableItems", "SiteKeyParameter", "SiteKeyDecrypt", "PostToConnections"}
     post = statements["PostToConnections"]
     assert _actions(post) == ["execute-api:ManageConnections"]
-    assert post["Resource"] == {"Fn::Sub": "arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:"
-                                           "${LiveApi}/live/POST/@connections/*"}
+    arn = ("arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:"
+           "${LiveApi}/live/POST/@connections/*")
+    assert post["Resource"] == {"Fn::Sub": arn}
 
 
 def test_the_site_reaches_the_live_rooms_at_slash_live_uncached_with_the_handshakes_headers(
