@@ -70,6 +70,7 @@ class RaceRooms:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._puzzles: OrderedDict[str, RacePuzzles] = OrderedDict()
+        self._started: dict[str, Race] = {}
 
     # ---- reading ---------------------------------------------------------------------------------
 
@@ -118,13 +119,14 @@ class RaceRooms:
             out["puzzles"] = self.puzzles(race.id).rows
         return out
 
-    def tell(self, race_id: str, *, puzzles: bool = False) -> None:
-        """Send the race's state to everyone in it."""
+    def tell(self, race_id: str, *, puzzles: bool = False, skip: str = "") -> None:
+        """Send the race's state to everyone in it (but connection `skip`: the mover of the one change
+        it carries, whose browser has it already)."""
         race, racers, members = self.room(race_id)
         if race is None:
             return
         message = self.state(race, racers, self.hub.now(), puzzles=puzzles)
-        self.hub.tell(K.race(race_id), members, lambda _: message)
+        self.hub.tell(K.race(race_id), [m for m in members if m.conn != skip], lambda _: message)
 
     def flush(self, room: str) -> None:
         self.hub.fan.flush(room, self.hub.now())
@@ -277,24 +279,30 @@ class RaceRooms:
                 raise Refused(refused.code, str(refused), **extra) from None
         if not played.ended:
             return None
-        return self.hub.changed(pk, self.hub.now(), lambda: self.tell(race_id))
+        return self.hub.changed(pk, self.hub.now(), lambda: self.tell(race_id, skip=conn.id))
 
     def _played(self, pk: str, race_id: str, pid: str, puzzles: RacePuzzles, at: tuple[int, int],
                 uci: str) -> Played:
         now = self.hub.now()
         head_key, mine_key = (pk, K.HEAD), (pk, K.racer(pid))
+        known = self._started.get(race_id)  # a started race's start never changes: its head isn't read again
 
         def decide(got: dict[Key, Item]) -> tuple[Played, list[Op]]:
             head, mine = got.get(head_key), got.get(mine_key)
-            if head is None:
+            if known is None and head is None:
                 raise Refused("no-race", NO_RACE)
             if mine is None:
                 raise Refused("not-racer", "You aren't racing in this race.")
-            race, racer = Race.from_doc(race_id, doc_of(head)), Racer.from_doc(doc_of(mine))
+            race = known or Race.from_doc(race_id, doc_of(head))
+            if known is None and race.starts is not None:
+                self._started[race_id] = race
+                while len(self._started) > self.CACHED:
+                    self._started.pop(next(iter(self._started)))
+            racer = Racer.from_doc(doc_of(mine))
             played = play(racer, race, puzzles.puzzles, at, uci, now, puzzles.start(racer.puzzle))
             return played, [rewrite(mine, played.racer.to_doc())]
 
-        answer: Played = self.hub.store.settle([head_key, mine_key], decide)
+        answer: Played = self.hub.store.settle([mine_key] if known else [head_key, mine_key], decide)
         return answer
 
     def over(self, conn: Connection) -> None:
