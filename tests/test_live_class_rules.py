@@ -74,8 +74,7 @@ def test_a_wrong_move_ends_the_try_and_any_mate_solves() -> None:
     kept = result(missed, 0, 1, "s")
     assert kept is not None and (kept.solved, kept.mistakes) == (False, 1)
     assert result(Answer("p", 1, 0, ("h1h2",)), 0, 1, "s") is None  # not over: nothing kept
-    mated, verdict, _ = answer(Answer("p"), line_of(MATE), 0, "a1a8", 1_000, 0)
-    assert verdict == "solved"
+    assert answer(Answer("p"), line_of(MATE), 0, "a1a8", 1_000, 0)[1] == "solved"
 
 
 @pytest.mark.parametrize(("at", "uci", "now", "code"), [

@@ -62,7 +62,8 @@ def test_a_race_lives_from_made_to_over() -> None:
         started(race, "p2", 3)
     race = started(race, "p1", 3)
     assert race.starts == 10_003
-    assert [race.phase(t) for t in (10_002, 10_003, 100_002, 100_003)] == ["countdown", "racing", "racing", "over"]
+    phases = [race.phase(t) for t in (10_002, 10_003, 100_002, 100_003)]
+    assert phases == ["countdown", "racing", "racing", "over"]
     assert joined(race, 50_000, already=True) == race  # a racer back after a dropped connection
     with pytest.raises(RaceRefused) as refused:
         joined(race, 5_000, already=False)
@@ -163,8 +164,8 @@ def test_a_script_at_a_move_a_millisecond_counts_a_move_a_second() -> None:
 
 def test_the_table_keeps_every_racer_with_their_puzzles() -> None:
     rows = [MATE, LINE, MATE]
-    left = Racer("c", "Cy", 3, puzzle=1, line=("h1h2",), results=("solved",), tally=Tally(score=1, highest=900),
-                 scored=12_000, left=True)
+    left = Racer("c", "Cy", 3, puzzle=1, line=("h1h2",), results=("solved",),
+                 tally=Tally(score=1, highest=900), scored=12_000, left=True)
     first = Racer("a", "Ada", 1, puzzle=2, results=("solved", "solved"), tally=Tally(score=2, highest=950),
                   scored=15_000)
     got = table([left, first, Racer("b", "Bo", 2)], rows)
