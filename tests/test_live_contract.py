@@ -13,8 +13,6 @@ import pytest
 from puzzlebook.racer.race import RACE_SECONDS
 from tests.live_transports import Client, Refused, Transport, transport_named
 
-pytestmark = pytest.mark.xdist_group("live_contract")
-
 TRANSPORTS = ("local", "aws")
 
 
@@ -403,3 +401,18 @@ def test_only_the_classs_students_join_its_live_session(tr: Transport) -> None:
     assert outsider.received() == []  # nothing of the class reached them
     with pytest.raises(Refused):
         tr.connect(None)
+
+
+def test_a_player_making_race_after_race_is_stopped(tr: Transport, monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.live.racer
+
+    monkeypatch.setattr(service.live.racer, "MADE_PER_HOUR", 2)  # 60 in the site: 2 here, for speed
+    (ada,) = joined(tr, "Ada")
+    for _ in range(2):
+        ada.send({"t": "race.make"})
+        ada.receive("race.hello")
+    ada.send({"t": "race.make"})
+    error = ada.receive("error")
+    assert error["code"] == "too-many" and 0 < error["wait"] <= 3_600_000
+    ada.send({"t": "race.quick"})  # a quick race is the lobby's, not hers: still open to her
+    assert ada.receive("race.hello")["kind"] == "quick"

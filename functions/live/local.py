@@ -57,6 +57,17 @@ class LocalRooms:
         self.sender = QueueSender()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-rooms")
         self._live: Live | None = None
+        self._timers: set[asyncio.TimerHandle] = set()
+        self.closed = False
+
+    def close(self) -> None:
+        """The server stops: no held broadcast goes out any more, and the worker's work is done before
+        the store closes."""
+        self.closed = True
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        self.worker.shutdown(wait=True)
 
     @property
     def live(self) -> Live:
@@ -72,13 +83,22 @@ class LocalRooms:
 
     def hold(self, later: Later | None) -> None:
         """Send a held broadcast at its due time (the loop's timer, the worker's work)."""
-        if later is None:
+        if later is None or self.closed:
             return
         loop = asyncio.get_running_loop()
         delay = max(0, min(later.due - self.live.hub.now(), WINDOW_MS)) / 1000
-        loop.call_later(delay, lambda: loop.run_in_executor(self.worker, self._flush, later.room))
+
+        def due() -> None:
+            self._timers.discard(timer)
+            if not self.closed:
+                loop.run_in_executor(self.worker, self._flush, later.room)
+
+        timer = loop.call_later(delay, due)
+        self._timers.add(timer)
 
     def _flush(self, room: str) -> None:
+        if self.closed:
+            return
         try:
             self.live.flush(room)
         except Exception:  # logged: a flush that failed is carried by the room's next change
@@ -111,7 +131,8 @@ class LocalRooms:
         finally:
             self.sender.queues.pop(conn, None)
             writer.cancel()
-            self.hold(await self.run(live.disconnect, conn))
+            if not self.closed:  # a server stopping takes its connections' items with its store as it is
+                self.hold(await self.run(live.disconnect, conn))
 
 
 async def _write(ws: WebSocket, queue: asyncio.Queue[str]) -> None:
@@ -126,6 +147,7 @@ def install(app: FastAPI) -> None:
     """Add the live rooms' WebSocket route to `app`."""
     rooms = LocalRooms(app)
     app.state.live_rooms = rooms
+    app.router.on_shutdown.append(rooms.close)
 
     @app.websocket(PATH)
     async def live_socket(ws: WebSocket) -> None:

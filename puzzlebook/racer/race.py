@@ -28,6 +28,9 @@ QUICK_COUNTDOWN_SECONDS = 15
 QUICK_CLOSES_MS = 3000
 # How long after its end a race's items are kept (a racer reviewing the table, "race again").
 KEPT_DAYS = 7
+# Races a player makes (by link or to race again) in any hour: a race a minute is more than anyone
+# plays; each costs a pick of 100 puzzles, so a loop is stopped.
+MADE_PER_HOUR = 60
 
 Kind = Literal["link", "quick"]
 Phase = Literal["waiting", "countdown", "racing", "over"]

@@ -21,6 +21,7 @@ from puzzlebook.racer.progress import MoveRefused, Played, Racer, play, progress
 from puzzlebook.racer.puzzles import as_rows, pick_race, puzzles_of
 from puzzlebook.racer.race import (
     KEPT_DAYS,
+    MADE_PER_HOUR,
     MAX_RACERS,
     RACE_MS,
     Kind,
@@ -32,12 +33,14 @@ from puzzlebook.racer.race import (
     started,
 )
 from puzzlebook.racer.table import table
+from puzzlebook.rolling import Rolling
 from service.games.chess.puzzles import puzzles_of as chess_of
 from service.live import keys as K
 from service.live.connections import Connection, Member
 from service.live.hub import Hub, Later, Refused, need_room, rewrite
 from service.store.base import Put
 from service.store.items import Conflict, Item, Key, Op, doc_of, make_item, version_of
+from service.store.site import RollingCap
 
 NO_RACE = "There is no race at that link: it may have ended more than a week ago."
 NOT_IN_RACE = "Join a race first (make one, open a race's link, or ask for a quick race)."
@@ -153,9 +156,16 @@ class RaceRooms:
     # ---- making and joining -----------------------------------------------------------------------
 
     def new_race(self, kind: Kind, owner: str) -> Race:
-        """A new race of `kind`, its puzzles picked and kept (the maker joins it next)."""
+        """A new race of `kind`, its puzzles picked and kept (the maker joins it next). A player's own
+        races count against MADE_PER_HOUR (Refused "too-many", with the ms to wait, past it)."""
         now = self.hub.now()
         ctx = self.hub.ctx
+        if owner:
+            cap = RollingCap("races-made", owner, Rolling(MADE_PER_HOUR, 3600), now // 1000)
+            wait = self.hub.store.take_rolling(cap)
+            if wait is not None:
+                raise Refused("too-many", f"You have made {MADE_PER_HOUR} races in the last hour: "
+                                          "join one, or a quick race.", wait=wait * 1000)
         chess = chess_of(ctx)
 
         def draw() -> tuple[Race, list[Item]]:
