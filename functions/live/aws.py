@@ -17,6 +17,7 @@ the event's own domain and stage).
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from typing import Any
@@ -28,6 +29,8 @@ from service.live.hub import Later
 from service.live.service import Live
 from service.settings import load
 from service.store import open_store
+
+log = logging.getLogger("puzzlebook.live")
 
 # How long a move ahead of its racer waits for the one before it (two messages of one connection
 # may reach two invocations in either order).
@@ -55,9 +58,12 @@ class ManagementSender:
         try:
             self.client.post_to_connection(ConnectionId=conn, Data=text.encode("utf-8"))
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") in ("GoneException", "410"):
+            code = exc.response.get("Error", {}).get("Code")
+            if code in ("GoneException", "410"):
                 return False
-            raise
+            # Throttled or failing: this message is lost (the room's next state carries what it said),
+            # the connection kept, the others in the room still told.
+            log.warning("post_to_connection %s failed: %s", conn, code)
         return True
 
 
