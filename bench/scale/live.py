@@ -99,16 +99,14 @@ class _Recorded:
     """The transport's handler, each invocation recorded as one Request; the fan-out's waits counted."""
 
     def __init__(self, transport: Any, recorder: Recorder, unit: Unit, a: LiveAssumptions) -> None:
-        import functions.live.aws as aws
-
         self.t, self.recorder, self.unit, self.a = transport, recorder, unit, a
         self.slept = 0.0
         original = transport.handler
 
-        def sleep(seconds: float) -> None:  # the held broadcast's wait: billed, not waited here
+        def sleep(seconds: float) -> None:  # an invocation's wait (a held broadcast's): billed, not waited
             self.slept += seconds
 
-        aws.time.sleep = sleep  # type: ignore[attr-defined]
+        original.sleep = sleep
 
         def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
             route = event["requestContext"]["routeKey"]
