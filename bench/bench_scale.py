@@ -5,6 +5,7 @@
                                                 (infra/scale_trace.json; then python infra/costs.py
                                                 --update-readme)
     python -m bench scale --players 3 --endless 1 --viewers 1 --out FILE    a tiny day (the smoke test)
+    python -m bench scale --live [--write]      live play alone (races, live classes: bench/scale/live.py)
 
 It runs the real FastAPI app over the real DynamoStore on a moto table made from infra/template.yaml
 for a scripted day of players (bench/scale/day.py), records every AWS call with the partition keys it
@@ -41,7 +42,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--write", action="store_true",
                         help=f"write the per-player units to {TRACE.relative_to(ROOT)}")
     parser.add_argument("--out", type=Path, help="write the per-player units to this file instead")
+    parser.add_argument("--live", action="store_true",
+                        help="live play alone (races and live classes: seconds, not minutes); with --write, "
+                             "only its part of the trace is written")
     args = parser.parse_args(argv)
+    if args.live:
+        _live(args.out or (TRACE if args.write else None))
+        return
     sizes = (1 <= args.players <= 200, 0 <= args.endless <= args.players, 1 <= args.viewers <= args.players)
     if not all(sizes):
         parser.error("players 1-200, endless 0-players, viewers 1-players")
@@ -61,7 +68,24 @@ def main(argv: list[str]) -> None:
     for line in report_lines(model, fig, (alone, fig_alone)):
         print(line)
     print(f"\n(the scripted day took {time.monotonic() - started:.0f} s)")
+    live = _live(None, quick=args.players <= 3)
     out = args.out or (TRACE if args.write else None)
     if out:
-        out.write_text(json.dumps(units_json(model, fig, fig_alone), indent=2) + "\n", encoding="utf-8")
+        units = units_json(model, fig, fig_alone) | {"live": live}
+        out.write_text(json.dumps(units, indent=2) + "\n", encoding="utf-8")
         print(f"per-player units written to {out}")
+
+
+def _live(out: Path | None, *, quick: bool = False) -> dict[str, object]:
+    """Live play's part of the report (bench/scale/live.py), printed; written into `out` beside what is
+    there (the trace's other parts kept). `quick` (a tiny day's): a race of two and a small session."""
+    from bench.scale.live import report
+
+    lines, data = report(quick=quick)
+    for line in lines:
+        print(line)
+    if out is not None:
+        kept = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+        out.write_text(json.dumps(kept | {"live": data}, indent=2) + "\n", encoding="utf-8")
+        print(f"live play's units written to {out}")
+    return data

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from functions import apidocs, caching, errors
 from functions.bodies import fill_documented
 from functions.direct import DirectRoutes
+from functions.live import local as live
 from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
@@ -94,6 +95,7 @@ def create_app(
     for module in (players, boards, health):
         app.include_router(module.router, prefix="/api")
     wait_for_use(app, ON_DEMAND)
+    live.install(app)  # the live rooms' WebSocket route (/live): the local transport (docs/live.md)
     _serve_the_document(app)
     if direct_routes:  # the innermost: every layer below sees its requests as any other's
         app.add_middleware(DirectRoutes)

@@ -52,6 +52,12 @@ PRICES = {
     "logs_ingest_gb": 0.50,
     "kms_per_10k": 0.03,
     "kms_free_requests": 20_000,
+    # API Gateway's WebSocket APIs (the live rooms), us-east-1, from https://aws.amazon.com/api-gateway/pricing/
+    # ("WebSocket APIs"): messages both ways, each metered in 32 KB steps (the largest of ours, a race's
+    # puzzles, is 9 KB: one), and connection minutes.
+    "websocket_per_million_messages": 1.00,  # the first billion a month
+    "websocket_per_million_messages_after_1b": 0.80,
+    "websocket_per_million_connection_minutes": 0.25,
 }
 
 
@@ -226,6 +232,79 @@ def month(players: int, p: PlayerDay = PLAYER, t: Traced | None = None) -> list[
     ]
 
 
+@dataclass(frozen=True)
+class LiveTraced:
+    """A day of live play (races and live classes) at `players` daily players, as `python -m bench scale
+    --live` measured and multiplied it out (bench/scale/live.py): messages both ways, connection minutes,
+    the Lambda's invocations and billed ms in all, DynamoDB read and write request units."""
+
+    players: float
+    messages: float
+    connection_minutes: float
+    invocations: float
+    lambda_ms: float
+    rru: float
+    wru: float
+
+
+def live_traced(players: int, path: Path = TRACE) -> LiveTraced:
+    """The live day at `players` as the trace holds it (linear between its scales, the nearest outside)."""
+    live = json.loads(path.read_text(encoding="utf-8"))["live"]
+    points = sorted(live["per_day"], key=lambda p: p["players"])
+    fields = LiveTraced.__dataclass_fields__
+    low = max((p for p in points if p["players"] <= players), default=points[0], key=lambda p: p["players"])
+    high = min((p for p in points if p["players"] >= players), default=points[-1], key=lambda p: p["players"])
+    if high["players"] == low["players"]:
+        return LiveTraced(**{k: float(low[k]) * players / low["players"] if k != "players" else float(players)
+                             for k in fields})
+    s = (players - low["players"]) / (high["players"] - low["players"])
+    return LiveTraced(**{k: low[k] + s * (high[k] - low[k]) for k in fields})
+
+
+def live_month(t: LiveTraced, p: PlayerDay = PLAYER) -> list[Line]:
+    """Live play's monthly cost: the WebSocket API, its Lambda, its DynamoDB units, its logs (the free
+    tiers left to the rest of the site, which uses them)."""
+    pr = PRICES
+    messages, minutes = t.messages * DAYS, t.connection_minutes * DAYS
+    first = min(messages, 1e9)
+    ws = (first / 1e6 * pr["websocket_per_million_messages"]
+          + (messages - first) / 1e6 * pr["websocket_per_million_messages_after_1b"]
+          + minutes / 1e6 * pr["websocket_per_million_connection_minutes"])
+    invocations, gb_s = t.invocations * DAYS, t.lambda_ms * DAYS / 1000 * p.lambda_gb
+    lam = invocations / 1e6 * pr["lambda_per_million"] + gb_s * pr["lambda_arm_gb_second"]
+    rru, wru = t.rru * DAYS, t.wru * DAYS
+    ddb = rru / 1e6 * pr["dynamodb_per_million_rru"] + wru / 1e6 * pr["dynamodb_per_million_wru"]
+    logs = invocations * p.log_bytes_per_invoke / 1_073_741_824
+    return [
+        Line("WebSocket API",
+             f"{_n(messages)} messages × $1.00/M (past 1 B: $0.80/M) + {_n(minutes)} connection minutes "
+             "× $0.25/M", ws),
+        Line("Lambda (live)",
+             f"{_n(invocations)} invocations × $0.20/M + {gb_s:,.0f} GB-s × $0.0000133334", lam),
+        Line("DynamoDB (live)",
+             f"{_n(rru)} RRU × $0.125/M + {_n(wru)} WRU × $0.625/M", ddb),
+        Line("CloudWatch Logs (live)",
+             f"{_n(invocations)} invocations × {p.log_bytes_per_invoke} B × $0.50/GB",
+             logs * pr["logs_ingest_gb"]),
+    ]
+
+
+def live_table() -> str:
+    """Live play's cost a month at each scale, and its share of the whole bill, in Markdown."""
+    rows = ["| Live play | " + " | ".join(f"{label} a day" for label, _ in SCALES) + " |",
+            "| --- | " + " | ".join("---:" for _ in SCALES) + " |"]
+    months = {label: live_month(live_traced(n)) for label, n in SCALES}
+    for i, line in enumerate(months[SCALES[0][0]]):
+        cells = " | ".join(_money(months[label][i].dollars) for label, _ in SCALES)
+        rows.append(f"| {line.service} | {cells} |")
+    totals = [sum(line.dollars for line in months[label]) for label, _ in SCALES]
+    bills = [sum(line.dollars for line in month(n)) for _, n in SCALES]
+    rows.append("| **Live play a month** | " + " | ".join(f"**{_money(x)}**" for x in totals) + " |")
+    shares = " | ".join(f"{x / (x + b):.0%} of {_money(x + b)}" for x, b in zip(totals, bills, strict=True))
+    rows.append(f"| its share of the whole bill | {shares} |")
+    return "\n".join(rows)
+
+
 def _money(x: float) -> str:
     return f"${x:,.2f}" if x < 100 else f"${x:,.0f}"
 
@@ -268,7 +347,7 @@ def day() -> str:
 
 
 README = Path(__file__).resolve().parent / "README.md"
-MARKERS = {"day": day, "costs": table, "working": working}
+MARKERS = {"day": day, "costs": table, "working": working, "live": live_table}
 
 
 def readme_sections(text: str) -> dict[str, str]:

@@ -46,7 +46,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # uvicorn's options for the local server. No proxy headers: uvicorn would otherwise take the client's
 # address from X-Forwarded-For whenever the peer is 127.0.0.1 (here, every client), and a client
 # could then pick the address its per-address limits count against (functions/clients.py).
-UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False}
+# A live room's message is at most 2 KB (service/live/service.py): 64 KB frames are refused unread.
+UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False, "ws_max_size": 65_536}
+LIVE_PATH = "/live"
 
 
 class OneAddress(logging.Filter):
@@ -154,6 +156,12 @@ class SiteServer:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self.api(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            if scope.get("path") == LIVE_PATH:  # the live rooms' route (functions/live/local.py)
+                await self.api(scope, receive, send)
+            else:
+                await send({"type": "websocket.close", "code": 1008})
             return
         if scope["type"] != "http":
             return

@@ -103,22 +103,24 @@ def _same(a: str, b: str) -> bool:
 def cell(result: LessonResult | None, rev: int) -> dict[str, Any]:
     """One student's result on one puzzle for the table: outcome ("clean" solved first try, "helped"
     solved after a wrong move or hint, "shown" the solution shown, "none" not started), its seconds,
-    mistakes, hints, and `earlier`: played on an earlier version of a puzzle the teacher has changed
-    since.
+    mistakes, hints, `earlier`: played on an earlier version of a puzzle the teacher has changed since,
+    and `live`: answered in a live session (docs/live.md), not on the lesson's page.
 
     >>> cell(None, 1)["outcome"]
     'none'
     >>> cell(LessonResult(True, False, mistakes=1, seconds=40, rev=1), 2)
-    {'outcome': 'helped', 'seconds': 40, 'mistakes': 1, 'hints': 0, 'earlier': True}
+    {'outcome': 'helped', 'seconds': 40, 'mistakes': 1, 'hints': 0, 'earlier': True, 'live': False}
     """
     if result is None:
-        return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False}
+        return {"outcome": "none", "seconds": None, "mistakes": 0, "hints": 0, "earlier": False,
+                "live": False}
     return {
         "outcome": outcome(result),
         "seconds": result.seconds,
         "mistakes": result.mistakes,
         "hints": result.hints,
         "earlier": result.rev < rev,
+        "live": result.live is not None,
     }
 
 

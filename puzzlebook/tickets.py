@@ -157,12 +157,24 @@ def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float
             "too-fast",
             f"This result claims {seconds:g} seconds, but the puzzle was opened {elapsed} seconds ago.",
         )
-    if floor and now - ticket.issued + FLOOR_ALLOWANCE_MS < floor * 1000:
+    if floor and floor_wait(ticket.issued, now, floor):
         raise TicketRefused(
             "too-fast",
             f"This came {max(0, now - ticket.issued) / 1000:.1f} seconds after the puzzle opened: a real "
             f"solve takes at least a second a move ({floor} here).",
         )
+
+
+def floor_wait(issued: int, now: int, floor: int) -> int:
+    """The milliseconds still to wait at `now` before something `floor` moves long, begun at `issued`
+    (ms), may count: every game's floor of a second a move, less FLOOR_ALLOWANCE_MS (0: it may count
+    now). A result's ticket is held to it (`check`), and so is each move of a live race as it arrives
+    (puzzlebook/racer/progress.py), so a script gains nothing by being quicker than a person at the floor.
+
+    >>> floor_wait(0, 2_000, 3), floor_wait(0, 1_500, 3), floor_wait(0, 0, 1)
+    (0, 500, 0)
+    """
+    return max(0, floor * 1000 - FLOOR_ALLOWANCE_MS - (now - issued))
 
 
 def admit(text: object, *, offline: bool, key: bytes, player: str, game: str, target: str,

@@ -553,3 +553,23 @@ def test_a_set_asked_for_wrongly_is_refused_and_nothing_is_made(world: Teaching)
     assert world.client.post(url, json=SET).status_code == 401
     assert world.client.post("/api/classes/AAAAAAAAAAAAAAAA/sets", json=SET,
                              headers=world.teacher).status_code == 404
+
+
+def test_an_answer_given_in_a_live_session_is_marked_live_in_the_table(world: Teaching) -> None:
+    """A live class's answers go into the class's table as the lesson's results (service/live/klass.py
+    keeps them so), marked live in their cells (docs/live.md); a result from the lesson's page isn't."""
+    from puzzlebook.lessons.results import LessonResult, student_key
+    from service.games.lessons.records import LessonRecords
+
+    klass = make_class(world)
+    ada, _ = join(world, klass, "Ada")
+    world.client.put(f"/api/classes/{klass['id']}/lessons/{world.lesson}", headers=world.teacher)
+    play(world, ada, 1)
+    kept = LessonResult(True, True, seconds=12, live="sessionOne")
+    key = student_key(world.lesson, me(world, ada))
+    LessonRecords(world.store).record_lesson_result(world.lesson, 2, key, kept, NOON)
+    url = f"/api/classes/{klass['id']}/lessons/{world.lesson}/results"
+    table = world.client.get(url, headers=world.teacher)
+    (row,) = table.json()["students"]
+    assert [(c["outcome"], c["live"]) for c in row["results"]] == [
+        ("clean", False), ("clean", True), ("none", False)]

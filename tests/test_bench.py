@@ -78,7 +78,12 @@ def test_scale_prints_every_shared_key_its_limits_and_goals_and_writes_the_units
     assert "CHAIN" not in shared and "STORM" not in shared
     goals = [line.strip() for line in out.splitlines() if line.startswith("  at ")]
     assert len(goals) == 4 and all(g.endswith((": met", ": NOT met")) for g in goals), goals
+    # Live play (bench/scale/live.py): a race and a live session through the live Lambda over moto.
+    assert "Live play (issue 43)" in out and "the hottest keys at 10 M" in out, out
+    live_goals = [line.strip() for line in out.splitlines() if line.startswith("  goal: ")]
+    assert len(live_goals) == 2 and all(g.endswith((": met", ": NOT met")) for g in live_goals), live_goals
     written = json.loads(units.read_text(encoding="utf-8"))
+    assert {p["players"] for p in written["live"]["per_day"]} == {1_000, 100_000, 10_000_000}
     scales = [p["players"] for p in written["per_player_day"]]
     assert scales == [1_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
     assert all(p["wru"] > 0 and p["rru"] > 0 and p["api_requests"] > 0 for p in written["per_player_day"])
@@ -95,3 +100,13 @@ def test_a_solves_lambda_duration_is_printed_served_directly_and_not() -> None:
     assert "served directly" in lines[0] and "through FastAPI's routing" in lines[1]
     assert all(" billed " in line and " DynamoDB calls × " in line for line in lines[:2])
     assert lines[2].startswith("DirectRoutes saves") and "GB-s" in lines[2]
+
+
+@pytest.mark.slow  # a real uvicorn in a process of its own and a race's 10 s countdown: some 20 s
+def test_live_races_and_prints_the_p99_beside_its_floor() -> None:
+    out = bench_output("live", "--racers", "20", "--races", "2", "--seconds", "3")
+    assert "20 racers in 2 races on one local worker" in out, out
+    assert "a move to the others seeing it: median" in out and "the floor, a ping's round trip" in out, out
+    assert "refused 0" in out, out
+    goal = [line for line in out.splitlines() if "goal: p99 under 250 ms" in line]
+    assert len(goal) == 1 and goal[0].endswith((": met", ": NOT met")), out

@@ -87,13 +87,33 @@ def test_update_readme_rewrites_only_the_marked_sections(costs: ModuleType, tmp_
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- day:begin -->\n<!-- day:end -->\n<!-- costs:begin -->\nold\n"
                       "<!-- costs:end -->\nmiddle\n"
-                      "<!-- working:begin -->\n<!-- working:end -->\nend\n", encoding="utf-8")
+                      "<!-- working:begin -->\n<!-- working:end -->\n"
+                      "<!-- live:begin -->\n<!-- live:end -->\nend\n", encoding="utf-8")
     assert costs.update_readme(readme) is True
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("intro\n") and "\nmiddle\n" in text and text.endswith("end\n")
     assert costs.readme_sections(text) == {"day": costs.day(), "costs": costs.table(),
-                                           "working": costs.working()}
+                                           "working": costs.working(), "live": costs.live_table()}
     assert costs.update_readme(readme) is False
     readme.write_text("no markers\n", encoding="utf-8")
     with pytest.raises(ValueError, match="lacks the <!-- day:begin/end --> markers"):
         costs.update_readme(readme)
+
+
+def test_live_play_is_priced_from_the_traces_live_day_at_the_websocket_apis_prices(costs: ModuleType) -> None:
+    """Live play (docs/live.md): the WebSocket API's messages (the first billion at $1.00 a million, then
+    $0.80) and connection minutes ($0.25 a million), the live Lambda's and DynamoDB's, from the day
+    `python -m bench scale --live --write` measured; its cost grows with the players."""
+    assert costs.PRICES["websocket_per_million_messages"] == 1.00
+    assert costs.PRICES["websocket_per_million_messages_after_1b"] == 0.80
+    assert costs.PRICES["websocket_per_million_connection_minutes"] == 0.25
+    small = costs.LiveTraced(players=1, messages=1e6 / 30, connection_minutes=0, invocations=0, lambda_ms=0,
+                             rru=0, wru=0)
+    assert costs.live_month(small)[0].dollars == pytest.approx(1.00)
+    big = costs.LiveTraced(players=1, messages=2e9 / 30, connection_minutes=4e6 / 30, invocations=0,
+                           lambda_ms=0, rru=0, wru=0)
+    assert costs.live_month(big)[0].dollars == pytest.approx(1000 + 800 + 1.00)
+    totals = [sum(line.dollars for line in costs.live_month(costs.live_traced(n))) for _, n in costs.SCALES]
+    assert totals == sorted(totals)
+    trace = json.loads((ROOT / "infra" / "scale_trace.json").read_text(encoding="utf-8"))
+    assert {p["players"] for p in trace["live"]["per_day"]} >= {n for _, n in costs.SCALES}

@@ -483,7 +483,7 @@ def test_the_api_and_the_schedule_call_the_alias_never_latest(translated: dict[s
     by_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for logical_id, resource in res.items():
         by_type.setdefault(resource["Type"], []).append((logical_id, resource))
-    for function in ("ApiFunction", "NightlyFunction", "SnapshotFunction"):
+    for function in ("ApiFunction", "NightlyFunction", "SnapshotFunction", "LiveFunction"):
         assert res[function]["Properties"]["SnapStart"] == {"ApplyOn": "PublishedVersions"}
         aliases = [(i, r) for i, r in by_type["AWS::Lambda::Alias"]
                    if function in _refs(r["Properties"]["FunctionName"])]
@@ -523,3 +523,55 @@ def test_each_daily_games_api_copy_has_one_behaviour_made_alike(resources: dict[
         pattern = behaviour["PathPattern"]
         assert patterns.index(pattern) < patterns.index("/api/*"), pattern
         assert {**behaviour, "PathPattern": None} == {**copies[0], "PathPattern": None}, pattern
+
+
+def test_the_live_rooms_are_a_websocket_api_whose_three_routes_call_the_live_functions_alias(
+        translated: dict[str, Any], resources: dict[str, Any], template: dict[str, Any]) -> None:
+    """API Gateway's WebSocket API in front of LiveFunction (docs/live.md): $connect, $disconnect and
+    $default to one integration that calls the alias; one stage, `live`, throttled by the parameters."""
+    assert resources["LiveApi"]["Properties"]["ProtocolType"] == "WEBSOCKET"
+    res = translated["Resources"]
+    routes = {r["Properties"]["RouteKey"]: r["Properties"] for r in res.values()
+              if r["Type"] == "AWS::ApiGatewayV2::Route"}
+    assert set(routes) == {"$connect", "$disconnect", "$default"}
+    for route in routes.values():
+        assert route["ApiId"] == {"Ref": "LiveApi"}
+        assert route["Target"] == {"Fn::Sub": "integrations/${LiveIntegration}"}
+    integration = res["LiveIntegration"]["Properties"]
+    assert integration["IntegrationType"] == "AWS_PROXY"
+    assert "LiveFunctionAliaslive" in json.dumps(integration["IntegrationUri"])
+    stage = resources["LiveStage"]["Properties"]
+    assert stage["StageName"] == "live"
+    assert stage["DefaultRouteSettings"] == {"ThrottlingRateLimit": {"Ref": "LiveRateLimit"},
+                                             "ThrottlingBurstLimit": {"Ref": "LiveBurstLimit"}}
+    from functions.live import aws
+
+    props = resources["LiveFunction"]["Properties"]
+    assert props["Handler"] == "functions.live.aws.handler" == f"{aws.__name__}.handler"
+    endpoint = props["Environment"]["Variables"]["PUZZLEBOOK_LIVE_ENDPOINT"]["Fn::Sub"]
+    assert endpoint.endswith("/live")  # the stage's own Management API
+
+
+def test_the_live_function_posts_only_to_its_own_apis_connections(translated: dict[str, Any]) -> None:
+    statements = {st["Sid"]: st for st in _statements(translated, "LiveFunctionRole")}
+    assert set(statements) == {"TableItems", "SiteKeyParameter", "SiteKeyDecrypt", "PostToConnections"}
+    post = statements["PostToConnections"]
+    assert _actions(post) == ["execute-api:ManageConnections"]
+    arn = ("arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:"
+           "${LiveApi}/live/POST/@connections/*")
+    assert post["Resource"] == {"Fn::Sub": arn}
+
+
+def test_the_site_reaches_the_live_rooms_at_slash_live_uncached_with_the_handshakes_headers(
+        resources: dict[str, Any]) -> None:
+    live = _behaviour_for(resources, "/live")
+    assert live["TargetOriginId"] == "live"
+    assert live["CachePolicyId"] == CACHING_DISABLED
+    assert live["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST  # Sec-WebSocket-Protocol: the token
+    origins = resources["Distribution"]["Properties"]["DistributionConfig"]["Origins"]
+    origin = next(o for o in origins if o["Id"] == "live")
+    assert "OriginPath" not in origin  # /live is the stage's own path
+    assert origin["DomainName"] == {"Fn::Sub": "${LiveApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}"}
+    from ops.server import LIVE_PATH
+
+    assert LIVE_PATH == "/live"  # make serve's route is the same path

@@ -157,7 +157,7 @@ def _lesson_records() -> list[object]:
     from puzzlebook.lessons.results import LessonResult
 
     return [LessonResult(True, False, 1, 2, 44, 3, "2026-11-30T10:00:00.000000Z",
-                         "2026-11-30T09:59:16.000000Z")]
+                         "2026-11-30T09:59:16.000000Z", "liveSession1")]
 
 
 def test_a_lesson_head_reads_back_from_its_doc() -> None:

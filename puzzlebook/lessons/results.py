@@ -141,6 +141,7 @@ class LessonResult:
     rev: int = 1
     at: str | None = None
     played: str | None = None
+    live: str | None = None  # the live session it was answered in (docs/live.md), None for a lesson's page
 
     @classmethod
     def posted(cls, solved: bool, clean: bool, *, mistakes: int = 0, hints: int = 0,
@@ -171,6 +172,8 @@ class LessonResult:
                "seconds": self.seconds, "rev": self.rev, "at": self.at}
         if self.played is not None:
             doc["played"] = self.played
+        if self.live is not None:
+            doc["live"] = self.live
         return doc
 
     @classmethod
@@ -191,6 +194,7 @@ class LessonResult:
             rev=rev_of(doc),
             at=doc.get("at"),
             played=doc.get("played") if isinstance(doc.get("played"), str) else None,
+            live=doc.get("live") or None,
         )
 
 

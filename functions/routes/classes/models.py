@@ -142,6 +142,7 @@ class Cell(BaseModel):
     mistakes: int
     hints: int
     earlier: bool = Field(description="Played on an earlier version of a puzzle changed since.")
+    live: bool = Field(default=False, description="Answered in a live session of the class (docs/live.md).")
 
 
 class Row(BaseModel):

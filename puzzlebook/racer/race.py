@@ -1,0 +1,156 @@
+"""A race's life: made, waiting for racers, a countdown, racing for RACE_SECONDS, over.
+
+- A race made by a player (`kind` "link": its link is shared) waits until its maker starts it, with
+  MIN_RACERS to MAX_RACERS in; the countdown is COUNTDOWN_SECONDS.
+- A quick race (`kind` "quick") pairs whoever is waiting: the lobby keeps one open quick race, the
+  next player to ask joins it, and its countdown (QUICK_COUNTDOWN_SECONDS) starts by itself as its
+  second racer joins. It takes racers until QUICK_CLOSES_MS before its start, or until full; then
+  the next to ask gets a new one (`quick_open`).
+- Everyone races the same RACE_SECONDS from the same start: the race is over for all at once, so the
+  table is final at one moment.
+
+Why 90 seconds (Lichess's too): short enough to race again three times in a coffee break, and at the
+floor of a second a move (puzzlebook/tickets.py) no racer can make more than 91 moves, so the race's
+100 puzzles (puzzles.py) never run out; Storm's 3 minutes are a solo run's, long for a room to watch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+MIN_RACERS = 2
+MAX_RACERS = 10
+RACE_SECONDS = 90
+RACE_MS = RACE_SECONDS * 1000
+COUNTDOWN_SECONDS = 10
+QUICK_COUNTDOWN_SECONDS = 15
+QUICK_CLOSES_MS = 3000
+# How long after its end a race's items are kept (a racer reviewing the table, "race again").
+KEPT_DAYS = 7
+# Races a player makes (by link or to race again) in any hour: a race a minute is more than anyone
+# plays; each costs a pick of 100 puzzles, so a loop is stopped.
+MADE_PER_HOUR = 60
+
+Kind = Literal["link", "quick"]
+Phase = Literal["waiting", "countdown", "racing", "over"]
+
+
+class RaceRefused(ValueError):
+    """Something a race can't do now. `code` is one word for the protocol (docs/api.md, "Live");
+    str(error) says it in plain words."""
+
+    def __init__(self, code: str, words: str) -> None:
+        super().__init__(words)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """A race: its id, kind, maker (a player id; "" for a quick race), when it was made and when it
+    starts (ms; None until started), how many racers joined, the race made to race again with the
+    same people (its id, once someone asked), and whether its table was sent to the room."""
+
+    id: str
+    kind: Kind
+    owner: str
+    made: int
+    starts: int | None = None
+    racers: int = 0
+    again: str | None = None
+    told: bool = False
+
+    @property
+    def ends(self) -> int | None:
+        """When the race is over (ms), once it has a start."""
+        return None if self.starts is None else self.starts + RACE_MS
+
+    def phase(self, now: int) -> Phase:
+        """The race's phase at `now` (ms).
+
+        >>> race = Race("r", "link", "p1", 0, starts=10_000, racers=2)
+        >>> [race.phase(t) for t in (0, 9_999, 10_000, 99_999, 100_000)]
+        ['countdown', 'countdown', 'racing', 'racing', 'over']
+        >>> Race("r", "link", "p1", 0).phase(5)
+        'waiting'
+        """
+        if self.starts is None:
+            return "waiting"
+        if now < self.starts:
+            return "countdown"
+        return "racing" if now < self.starts + RACE_MS else "over"
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"kind": self.kind, "owner": self.owner, "made": self.made, "starts": self.starts,
+                "racers": self.racers, "again": self.again, "told": self.told}
+
+    @classmethod
+    def from_doc(cls, race_id: str, doc: dict[str, Any]) -> Race:
+        starts = doc.get("starts")
+        kind: Kind = "quick" if doc.get("kind") == "quick" else "link"
+        return cls(race_id, kind, str(doc.get("owner", "")), int(doc.get("made", 0)),
+                   int(starts) if isinstance(starts, int) else None, int(doc.get("racers", 0)),
+                   doc.get("again") or None, bool(doc.get("told")))
+
+
+def made(race_id: str, kind: Kind, owner: str, now: int) -> Race:
+    """A new race, no one in it yet (its maker joins it next, as anyone does)."""
+    return Race(race_id, kind, owner if kind == "link" else "", now)
+
+
+def joined(race: Race, now: int, *, already: bool) -> Race:
+    """The race once a player joins at `now`; `already`: they are one of its racers (joining again
+    after a dropped connection: nothing changes). RaceRefused when they can't.
+
+    >>> quick = joined(made("q", "quick", "", 0), 1_000, already=False)
+    >>> joined(quick, 2_000, already=False).starts   # the second racer starts the countdown
+    17000
+    >>> joined(Race("r", "link", "p1", 0, starts=5), 10, already=False)
+    Traceback (most recent call last):
+    ...
+    puzzlebook.racer.race.RaceRefused: This race has started: ask for the next one, or a quick race.
+    """
+    if already:
+        return race
+    if race.starts is not None and (race.kind == "link" or now >= race.starts - QUICK_CLOSES_MS):
+        raise RaceRefused("started", "This race has started: ask for the next one, or a quick race.")
+    if race.racers >= MAX_RACERS:
+        raise RaceRefused("full", f"This race is full ({MAX_RACERS} racers): make another, or a quick race.")
+    race = replace(race, racers=race.racers + 1)
+    if race.kind == "quick" and race.starts is None and race.racers >= MIN_RACERS:
+        race = replace(race, starts=now + QUICK_COUNTDOWN_SECONDS * 1000)
+    return race
+
+
+def started(race: Race, pid: str, now: int) -> Race:
+    """The race once its maker starts it at `now`: its countdown begins. RaceRefused otherwise.
+
+    >>> started(Race("r", "link", "p1", 0, racers=2), "p1", 1_000).starts
+    11000
+    >>> started(Race("r", "link", "p1", 0, racers=1), "p1", 1_000)
+    Traceback (most recent call last):
+    ...
+    puzzlebook.racer.race.RaceRefused: A race needs at least 2 racers: share its link first.
+    """
+    if race.kind != "link" or race.owner != pid:
+        raise RaceRefused("not-yours", "Only the player who made this race can start it.")
+    if race.starts is not None:
+        raise RaceRefused("started", "This race has started already.")
+    if race.racers < MIN_RACERS:
+        raise RaceRefused("too-few", f"A race needs at least {MIN_RACERS} racers: share its link first.")
+    return replace(race, starts=now + COUNTDOWN_SECONDS * 1000)
+
+
+def quick_open(race: Race | None, now: int) -> bool:
+    """Whether the lobby's quick race `race` still takes racers at `now` (else a new one is made).
+
+    >>> quick_open(Race("q", "quick", "", 0, starts=10_000, racers=3), 6_999)
+    True
+    >>> quick_open(Race("q", "quick", "", 0, starts=10_000, racers=3), 7_000)
+    False
+    >>> quick_open(Race("q", "quick", "", 0, racers=10), 0), quick_open(None, 0)
+    (False, False)
+    """
+    if race is None or race.kind != "quick" or race.racers >= MAX_RACERS:
+        return False
+    return race.starts is None or now < race.starts - QUICK_CLOSES_MS
