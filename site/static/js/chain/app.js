@@ -79,10 +79,10 @@ async function route() {
   const rec = theirs || revive(kept, puzzle) || newRecord(puzzle, today)
   page.leave()
   page.show('chain')
-  // ChainCtrl's own options (chain/ctrl.js) default the player and the clock.
-  page.game = new ChainCtrl(/** @type {ConstructorParameters<typeof ChainCtrl>[0]} */ ({ store, rec, ui: view }))
-  view.play(page.game)
-  page.game.start()
+  const ctrl = new ChainCtrl({ store, rec, ui: view })
+  page.game = ctrl
+  view.play(ctrl)
+  ctrl.start()
 }
 
 $('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))
