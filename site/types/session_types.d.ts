@@ -2,23 +2,16 @@
 // store gives the session, how its results post, and what comes back. Read by JSDoc
 // `@import { Posting } from '../session_types.js'` (tsconfig's rootDirs); never shipped.
 
-/** The player signed in on this browser (lib/api.js keeps it under pb:player). */
-export interface Player {
-  id: string
-  name: string
-  token: string
-}
+import type { Answer, CallOptions, KeptPlayer } from './answer_types.js'
 
-/** What lib/api.js's call() answers: the status (0: no connection), the body, and the ticket's refusal. */
-export interface Answer {
-  status: number
-  data: unknown
-  /** The X-Ticket-Refused header: the reason word when the server refused a result's play ticket. */
-  refusedTicket?: string
-}
+/** What lib/api.js's call() answers (answer_types.d.ts): the status (0: no connection), the body, and the ticket's refusal. */
+export type { Answer }
+
+/** The player signed in on this browser: lib/api.js's KeptPlayer (answer_types.d.ts), kept under pb:player. */
+export type Player = KeptPlayer
 
 /** lib/api.js's call(): never throws. */
-export type Call = (path: string, options?: { method?: string, body?: unknown, token?: string | null }) => Promise<Answer>
+export type Call = (path: string, options?: CallOptions) => Promise<Answer>
 
 /** An item waiting in an outbox: a result (POSTed) or a note (its own method). */
 export interface OutboxItem {
@@ -30,7 +23,7 @@ export interface OutboxItem {
   /** The id of the player who played it: only their flush posts it (none: anyone's). */
   by?: string
   /** A note's method (PUT); a result is POSTed. */
-  method?: string
+  method?: CallOptions['method']
 }
 
 /** How a flush heard an item: posted, or dropped for good (the server will never take it). */
