@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Chain page (/chain/): its routes.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One Chain day being played, as state and rules: the tiles played, undo, reset, give up, the
  * end, the result sheet's words and the walkthrough. It never touches the page: view.js draws

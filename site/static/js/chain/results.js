@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a finished go at a Chain day counts for in this browser: the server's
  * rules (puzzlebook/chain/results.py) on the counts this browser keeps

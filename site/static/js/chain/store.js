@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What Chain keeps in this browser, all under "pb:chain:".
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Chain play view: draws one day's controller (ctrl.js) on the page and sends the
  * player's intents back: tap or keyboard (every tile a button, reachable by Tab and by the

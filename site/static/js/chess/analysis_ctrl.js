@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The analysis of a finished puzzle, as state (lila's analyse ctrl, much smaller): the puzzle's
  * line with each position selectable, a line of the player's own played on from any position

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chess Puzzles' play view (loaded by app.js when a puzzle is opened): a daily, any puzzle of
  * the bundle, Endless, and the notice for an address the page can't show. Each puzzle is a

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A chess daily the signed-in player played on another device, from GET /api/me/chess/<date>, as a
  * record of this browser (docs/site.md, "The same day on every device"). Pure: the page asks, this

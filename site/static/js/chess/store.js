@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What the chess game keeps in this browser, all under "pb:chess:".
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
  * step Endless and every theme use), the rating it counts from, and how the player does on each

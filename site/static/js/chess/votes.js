@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A player's word on a chess puzzle once it is over (docs/votes.md): a vote, up or down, and a
  * report of a problem with its reason; one word a puzzle, changeable (pressing the chosen one

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The player's word on a chess puzzle once it is over (docs/votes.md), as the controller keeps it:
  * the vote and the report in the record, queued in the store's notes (lib/session.js, flushNotes),

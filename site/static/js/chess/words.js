@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chess in words, for the aria-live region and the board's named squares.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson being played, as state and rules: one puzzle of a teacher's at a time
  * (LessonPuzzleCtrl: its intro, the opponent's moves played for the student, each move's

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a student's browser keeps about lessons, in localStorage under "pb:lessons:".
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What this browser keeps that signing in doesn't post: the puzzles finished here without a
  * player, and results still waiting to post for another player who played here, in every game

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * An outbox of results waiting to post, kept in a storage namespace so a closed tab or a lost
  * connection loses nothing; and the keys of what it holds (`resultKey`: their one spelling).

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a game's view does around a puzzle in play, the same in every game
  * (Lessons takes the keys and the holdings only): the

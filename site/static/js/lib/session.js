@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One play of a puzzle, the same in every game, with no DOM: the record kept in the browser
  * with the clock's time, the play ticket asked for as it opens (lib/tickets.js), the results

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Play tickets in the browser (docs/api.md, "Play tickets"), the same for every game: a signed-in
  * player's game asks for one as a rated puzzle opens, never waiting for it to start play, keeps it

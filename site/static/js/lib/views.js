@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A page's views, one shown at a time, and its notice view: the words for an
  * address the page can't show (#notice-title and #notice-text).

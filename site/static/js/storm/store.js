@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What Storm keeps in this browser, all under "pb:storm:": a ranked run until the server has it.
  *

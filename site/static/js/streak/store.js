@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What Streak keeps in this browser, all under "pb:streak:".
  *
