@@ -58,6 +58,7 @@ def test_the_checker_checks_javascript_strictly(shown):
 def test_no_module_turns_the_checker_off():
     silenced = [
         f"{rel}:{n}" for rel in sorted(_modules())
-        for n, line in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1) if SILENCED.search(line)
+        for n, line in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1)
+        if SILENCED.search(line)
     ]
     assert silenced == []
