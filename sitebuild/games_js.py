@@ -22,7 +22,6 @@ PATH = "js/games.js"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "static" / PATH
 
 HEADER = """\
-// @ts-check
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
  * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by

@@ -2,6 +2,7 @@
 // newRecord), what a finished one counts for (chess/results.js settled), and the server's answers the
 // chess modules read (from /api/openapi.json: SolveAnswer, MissAnswer, the votes). Never shipped.
 import type { Dropped, PlayRecord } from './session_types.js'
+import type { ChessVoted } from './api_types.js'
 
 /** A puzzle as a shard holds it: [id, FEN, moves (UCI, space-separated), rating, themes (space-separated), game]. */
 export type PuzzleRow = [id: string, fen: string, moves: string, rating: number, themes: string, game?: string]
@@ -26,7 +27,10 @@ export interface RatingChange {
   rd?: number
 }
 
-/** What a record keeps of a solve's or a miss's answer (chess/store.js summarise). */
+/**
+ * What a record keeps of a solve's or a miss's answer (chess/store.js summarise), or of a daily's
+ * result the server has from another device (chess/server_day.js fromServer).
+ */
 export interface ChessKept {
   already: boolean
   rating?: RatingChange
@@ -89,11 +93,17 @@ export interface ChessRecord extends PlayRecord {
   replay?: boolean
   review?: boolean
   /** The player's word on the puzzle (chess/votes.js). */
-  vote?: 'up' | 'down' | null
-  reason?: string | null
+  vote?: VoteWord['vote']
+  reason?: VoteWord['reason']
   voteSerial?: number
-  voted?: { sent: true } | Dropped
+  voted?: VoteAnswer
 }
+
+/** The player's word on a puzzle (chess/votes.js): a vote, up or down, and a report's reason, as the API names them. */
+export type VoteWord = Pick<ChessVoted, 'vote' | 'reason'>
+
+/** What became of a word's post (lib/session.js flushNotes): sent, or dropped for good. */
+export type VoteAnswer = { sent: true } | Dropped
 
 /** The helpers a player may turn off. */
 export interface ChessOptions {
@@ -236,19 +246,6 @@ export interface Glicko {
 
 /** How a first result counts for a rating. */
 export type RatingOutcome = 'clean' | 'hints' | 'lost'
-
-/** What a daily's record keeps of its post's answer (chess/store.js's summarise; the API's ChessPosted). */
-export interface ChessPostedKept {
-  already: boolean
-  daily?: string | null
-  offline?: boolean
-  streak?: number
-  freezes_used?: number
-  place?: number | null
-  about?: boolean
-  top?: number | null
-  [field: string]: unknown
-}
 
 /** A mix read from a link or the form: the mix, or the fault in words for the player. */
 export type MixRead = { mix: Mix, error?: undefined } | { error: string, mix?: undefined }

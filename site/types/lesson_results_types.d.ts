@@ -1,18 +1,11 @@
 // lessons/store.js: what a student's browser keeps of the lessons they play, under pb:lessons:l:<id>,
 // and what it posts (POST /api/lessons/<id>/results: functions/routes/lessons/models.py ResultPost).
+import type { LessonOutcome, LessonResult } from './lesson_types.js'
 
 /** A puzzle's play ticket as it came: the ticket, and when it came by this browser's clock (ms). */
 export interface TicketGot {
   ticket: string
   at: number
-}
-
-/** A puzzle's result in this run through the lesson (cleared by Play again). */
-export interface LessonResultKept {
-  solved: boolean
-  clean: boolean
-  /** The puzzle's revision it was played on. */
-  rev: number
 }
 
 /** The puzzle in play, as far as it went: a reload goes on from here. */
@@ -29,12 +22,8 @@ export interface LessonProgress {
   ticket: TicketGot | null
 }
 
-/** A finished puzzle's result as the lesson's controller hands it to be posted. */
-export interface PostedResult {
-  solved: boolean
-  clean: boolean
-  mistakes: number
-  hints: number
+/** A finished puzzle's result as the lesson's controller hands it to be posted (its revision aside). */
+export interface PostedResult extends Omit<LessonOutcome, 'rev'> {
   /** From the ticket's arrival (or the puzzle's opening, if later) to the end. */
   seconds: number
   /** The puzzle's student moves: a solve claims a second each at least (0 for Show solution). */
@@ -58,7 +47,8 @@ export interface PendingResult {
 
 /** Everything kept of one lesson. */
 export interface LessonKept {
-  results: Record<string, LessonResultKept>
+  /** Each puzzle's result in this run, by its index. */
+  results: Record<string, LessonResult>
   pending: PendingResult[]
   /** A guest's first ticket of the lesson: sent when asking for the next, it keeps them one student. */
   guest: string | null

@@ -43,13 +43,18 @@ export interface Lesson {
   revs?: number[]
 }
 
-/** A puzzle's result in this run. */
+/** A puzzle's result in this run through the lesson, as lessons/store.js keeps it (cleared by Play again). */
 export interface LessonResult {
   solved: boolean
   clean: boolean
+  /** The puzzle's revision it was played on. */
+  rev: number
+}
+
+/** A finished puzzle's result as its controller has it: kept (a LessonResult) and posted with its wrong moves and hints. */
+export interface LessonOutcome extends LessonResult {
   mistakes: number
   hints: number
-  rev: number
 }
 
 /** A play ticket as the lesson keeps it: the text, and when it came by this browser's clock. */
@@ -81,7 +86,7 @@ export interface LessonLine {
 /** What a lesson's controller keeps and posts through (lessons/store.js, or a test's stand-ins). */
 export interface LessonKeeping {
   recordResult(id: string, index: number, result: LessonResult): void
-  postResult(id: string, index: number, result: LessonResult & { seconds: number, floor: number }, ticket: LessonTicket | null): Promise<void>
+  postResult(id: string, index: number, result: LessonOutcome & { seconds: number, floor: number }, ticket: LessonTicket | null): Promise<void>
 }
 
 /** Where a lesson's controller keeps the puzzle in play (lessons/store.js progressOf and keepProgress, or a test's). */

@@ -4,6 +4,11 @@
 // and what the board's input asks of the controller (chess/moving.js). Never shipped.
 import type { Chess, Color, Square } from 'chess.js'
 
+/** What a game's page holds while a puzzle (or the analysis board) is open, and lets go of on leaving (lib/views.js GamePage). */
+export interface PageGame {
+  stop(): void
+}
+
 /** What every controller asks of its view. */
 export interface PlayUi {
   /** Draw everything from the controller again. */

@@ -2,31 +2,16 @@
 // store gives the session, how its results post, and what comes back. Read by JSDoc
 // `@import { Posting } from '../session_types.js'` (tsconfig's rootDirs); never shipped.
 
-/** The player signed in on this browser (lib/api.js keeps it under pb:player). */
-export interface Player {
-  id: string
-  name: string
-  token: string
-}
+import type { Answer, CallOptions, KeptPlayer } from './answer_types.js'
 
-/** What lib/api.js's call() answers: the status (0: no connection), the body, and the ticket's refusal. */
-export interface Answer {
-  status: number
-  data: unknown
-  /** The X-Ticket-Refused header: the reason word when the server refused a result's play ticket. */
-  refusedTicket?: string
-}
+/** What lib/api.js's call() answers (answer_types.d.ts): the status (0: no connection), the body, and the ticket's refusal. */
+export type { Answer }
+
+/** The player signed in on this browser: lib/api.js's KeptPlayer (answer_types.d.ts), kept under pb:player. */
+export type Player = KeptPlayer
 
 /** lib/api.js's call(): never throws. */
-export type Call = (path: string, options?: { method?: string, body?: unknown, token?: string | null }) => Promise<Answer>
-
-/** A storage namespace (lib/storage.js `namespace`): JSON values under one prefix. */
-export interface KeptValues {
-  readonly prefix: string
-  get(key: string, fallback?: unknown): unknown
-  set(key: string, value: unknown): boolean
-  remove(key: string): void
-}
+export type Call = (path: string, options?: CallOptions) => Promise<Answer>
 
 /** An item waiting in an outbox: a result (POSTed) or a note (its own method). */
 export interface OutboxItem {
@@ -38,7 +23,7 @@ export interface OutboxItem {
   /** The id of the player who played it: only their flush posts it (none: anyone's). */
   by?: string
   /** A note's method (PUT); a result is POSTed. */
-  method?: string
+  method?: CallOptions['method']
 }
 
 /** How a flush heard an item: posted, or dropped for good (the server will never take it). */
@@ -90,8 +75,10 @@ export interface OutboxLike {
 /**
  * How a game's results post and where their answers go: written once in the game's store module
  * (its POSTING), read by the session, the flush on every page (site.js) and the sign-in page.
+ * `S` is the game's own store, the one `record` and `noted` are handed (every GameStore's
+ * `posting` is its own game's, so the session hands it that store).
  */
-export interface Posting<R extends PlayRecord = PlayRecord> {
+export interface Posting<R extends PlayRecord = PlayRecord, S = GameStore<R>> {
   /** The registry's key ('chess'), naming its tickets. */
   game: string
   /** The outbox's kinds in posting order; also every kind a record can post. */
@@ -109,7 +96,7 @@ export interface Posting<R extends PlayRecord = PlayRecord> {
   /** The record key a queued result's body is for. */
   bodyKey(body: Record<string, unknown>): string
   /** The record a queued result is for, or null. */
-  record(store: GameStore<R>, body: Record<string, unknown>): R | null
+  record(store: S, body: Record<string, unknown>): R | null
   /** The moves a result claims (it waits out the server's second a move). */
   moves(item: OutboxItem): number
   /** What is kept of an answer: the game's summary when sent, Dropped when dropped for good. */
@@ -119,7 +106,7 @@ export interface Posting<R extends PlayRecord = PlayRecord> {
   /** What else an answer asks for (chess: the server's streak once a daily is in). */
   more?(item: OutboxItem, kept: Kept, outcome: Outcome, answer: Answer, call: Call): Promise<Kept>
   /** What the store notes of an answer (chess: the server's rating). */
-  noted?(store: GameStore<R>, player: Player, kept: Kept): void
+  noted?(store: S, player: Player, kept: Kept): void
 }
 
 /** What a game's store gives the play session (each game's store.js). */
@@ -168,6 +155,3 @@ export interface TicketTimes {
   came: number | null | undefined
   issued: number | null | undefined
 }
-
-/** What a storage namespace keeps its values in: localStorage, or lib/storage.js's MemoryStorage. */
-export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The games, their leaderboards and the chess bands: made from the registry in
  * puzzlebook/games.py (and the UCI move pattern from puzzlebook/patterns.py) by

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * /signin/: signing in to a player made elsewhere, three ways.
  *

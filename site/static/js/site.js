@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * On every page: a sign-in link handed to the sign-in page, the service
  * worker (offline play), the player's name in the header (a guest's "Sign in"

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The account page (/account/): for a player, /api/me's account lines
  * ("12 puzzles solved, 9 cleanly · 3-day daily streak"), the rating with its

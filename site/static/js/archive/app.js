@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The archive page (/archive/):
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The archive's days, from the published index (/daily/index.json:
  * {"<game>": [dates], ...}): every day before today that a daily game the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The leaderboards page (/boards/): one board at a time, chosen by its tab
  * (see model.js for the addresses). The rows come from the board's snapshot,

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The leaderboards as data: which boards there are, the path of each one's
  * snapshot (and of the API route that answers it), its columns, how fresh a

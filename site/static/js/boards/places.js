@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A player's place on a board, found from the board's snapshot without
  * counting it: the browser's copy of puzzlebook/places.py (`standing`,

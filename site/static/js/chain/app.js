@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Chain page (/chain/): its routes.
  *
@@ -22,7 +21,7 @@ import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
-/** @import { ChainDay, ChainRecord } from '../chain_types.js' */
+/** @import { ChainDay } from '../chain_types.js' */
 /** @import { StatsView } from '../lib/stats_view.js' */
 
 const store = new ChainStore()
@@ -51,8 +50,8 @@ async function route() {
   const date = wanted === '' ? today : wanted
   if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
   if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
-  // The store is chain/store.js's: what it keeps of the day, checked by revive() below.
-  const kept = /** @type {ChainRecord | null} */ (store.record(date))
+  // What the store kept of the day, checked by revive() below.
+  const kept = store.record(date)
   const got = await dailyFile(date)
   if (serial !== routeSerial) return
   let puzzle = got.puzzle
@@ -79,10 +78,10 @@ async function route() {
   const rec = theirs || revive(kept, puzzle) || newRecord(puzzle, today)
   page.leave()
   page.show('chain')
-  // ChainCtrl's own options (chain/ctrl.js) default the player and the clock.
-  page.game = new ChainCtrl(/** @type {ConstructorParameters<typeof ChainCtrl>[0]} */ ({ store, rec, ui: view }))
-  view.play(page.game)
-  page.game.start()
+  const ctrl = new ChainCtrl({ store, rec, ui: view })
+  page.game = ctrl
+  view.play(ctrl)
+  ctrl.start()
 }
 
 $('howto-button').addEventListener('click', () => openSheet('chain-howto-sheet'))
@@ -94,8 +93,7 @@ async function openStats() {
     import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   statsView = statsView || new StatsView()
-  const recent = /** @type {ChainRecord[]} */ (store.recent())
-  await showStats(statsView, { key: 'chain', name: 'Chain' }, recent.map(statsDay).filter(Boolean), store.days())
+  await showStats(statsView, { key: 'chain', name: 'Chain' }, store.recent().map(statsDay).filter(Boolean), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)

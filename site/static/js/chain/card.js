@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The home page's Chain card: today's level and moves, and how far this browser got (Play,
  * Continue, Solved, Gave up), with the Chain streak kept here.

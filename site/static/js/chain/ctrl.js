@@ -7,9 +7,16 @@
  * The rules of a go are state.js's, what a finished one counts for results.js's; the words
  * words.js's.
  *
- * ui (the view): redraw(), announce(text), paused(on), stop(), watch() (start taking the
- * player's intents) and ended() (the go just ended: the result follows).
+ * ui (the view): ChainUi of site/types/chain_types.d.ts: redraw(), announce(text), paused(on),
+ * stop(), watch() (start taking the player's intents) and ended() (the go just ended: the result
+ * follows).
  */
+/** @import { Answer } from '../answer_types.js' */
+/** @import { Me, StreakInfo } from '../api_types.js' */
+/** @import { ChainDay, ChainFacts, ChainPostedKept, ChainRecord, ChainResults, ChainUi, ChainWalkthrough, TileVerdict, Walk, WalkthroughFetch } from '../chain_types.js' */
+/** @import { PlayClock } from '../play_types.js' */
+/** @import { Player } from '../session_types.js' */
+/** @import { ChainStore } from './store.js' */
 import { label } from './tiles.js'
 import {
   LEVELS, play, verdict, undo, reset, giveUp, standing, current, movesLeft, isClean, postedSeconds, solveBody, goOwner,
@@ -21,24 +28,30 @@ import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
+import { fieldsOf, isWhole } from '../lib/answers.js'
 import { playerDay, longDate, streakRun, freezesWords, endsEverywhere, inPlay, momentWords } from '../lib/dates.js'
 
+/** @extends {PlaySession<ChainRecord, ChainStore, ChainUi>} */
 export class ChainCtrl extends PlaySession {
   /**
    * store: the ChainStore; rec: the day's record (kept up to date in the store); ui: the view;
    * today(): the player's own date; now(): the time (a Date), for whether a day is still in play.
+   * @param {{ store: ChainStore, rec: ChainRecord, ui: ChainUi, player?: () => Player | null,
+   *   today?: () => string, now?: () => Date, clock?: PlayClock }} options
    */
   constructor({ store, rec, ui, player, today = () => playerDay(), now = () => new Date(), clock }) {
     super({ store, rec, ui, player, clock: clock || new Clock({ seconds: rec.state === 'playing' ? rec.seconds || 0 : 0 }) })
     this.today = today
     this.now = now
-    this.walk = null // the walkthrough ({ walkthrough }) or why it isn't shown ({ note })
+    /** @type {Walk | null} the walkthrough ({ walkthrough }) or why it isn't shown ({ note }) */
+    this.walk = null
     this.walkSerial = 0
-    // What the server says of the signed-in player when this go isn't theirs: { id, created, streak }.
+    /** @type {ChainFacts | null} what the server says of the signed-in player when this go isn't theirs */
     this.facts = null
     this.factSerial = 0
   }
 
+  /** @returns {ChainDay} */
   get puzzle() { return this.rec.puzzle }
 
   get finished() {
@@ -75,12 +88,19 @@ export class ChainCtrl extends PlaySession {
     return this.alive && this.rec.state === 'playing'
   }
 
-  /** True when tile `index` would play now. */
+  /**
+   * True when tile `index` would play now.
+   * @param {number} index
+   */
   canPlay(index) {
     return verdict(this.rec, index).ok
   }
 
-  /** Play hand tile `index`. Answers the verdict ({ok: false, ...} when refused), or null when nothing plays now. */
+  /**
+   * Play hand tile `index`. Answers the verdict ({ok: false, ...} when refused), or null when nothing plays now.
+   * @param {number} index
+   * @returns {TileVerdict | null}
+   */
   playTile(index) {
     if (!this.inPlay() || this.paused) return null
     const { rec } = this
@@ -128,7 +148,7 @@ export class ChainCtrl extends PlaySession {
     if (!this.inPlay() || this.paused) return
     const { rec } = this
     const last = rec.played.at(-1)
-    if (!undo(rec)) {
+    if (last === undefined || !undo(rec)) {
       this.setStatus('Nothing to undo yet.')
       this.redraw()
       this.announce('Nothing to undo yet.')
@@ -233,19 +253,28 @@ export class ChainCtrl extends PlaySession {
   async loadFacts() {
     const player = this.player()
     if (!player || !this.finished || this.owner() !== 'other') return
-    if (this.facts && this.facts.id === player.id) return
+    if (this.factsFor(player)) return
     const serial = ++this.factSerial
-    const me = await call('/me')
+    const me = /** @type {Answer<Me>} */ (await call('/me'))
     if (!this.alive || serial !== this.factSerial || me.status !== 200 || !me.data) return
     const created = Date.parse(me.data.created)
+    /** @type {Partial<StreakInfo>} read field by field: a server's answer */
     const chain = (me.data.streaks && me.data.streaks.chain) || {}
     this.facts = {
       id: player.id,
       created: Number.isFinite(created) ? created : null,
-      streak: Number.isInteger(chain.current) ? chain.current : null,
-      freezesUsed: Number.isInteger(chain.freezes_used) ? chain.freezes_used : 0,
+      streak: isWhole(chain.current) ? chain.current : null,
+      freezesUsed: isWhole(chain.freezes_used) ? chain.freezes_used : 0,
     }
     this.redraw()
+  }
+
+  /**
+   * The server's facts of `player`, once fetched for them (another player's are not theirs).
+   * @param {Player | null} player
+   */
+  factsFor(player) {
+    return this.facts && player && this.facts.id === player.id ? this.facts : null
   }
 
   /**
@@ -282,12 +311,13 @@ export class ChainCtrl extends PlaySession {
     }
     rec.walkthrough = got.walkthrough
     // Opened while the day is in play, for a go not theirs: the player has a result of their own for it.
-    if (owner === 'other' && playing) rec.openedFor = player.id
+    if (owner === 'other' && playing && player) rec.openedFor = player.id
     this.store.updateRecord(rec)
     this.showWalk({ walkthrough: got.walkthrough })
     this.announce('The walkthrough is ready.')
   }
 
+  /** @param {Walk} walk */
   showWalk(walk) {
     this.walk = walk
     this.redraw()
@@ -301,14 +331,20 @@ export class ChainCtrl extends PlaySession {
     return isClean(this.rec) ? 'Solved, cleanly' : 'Solved'
   }
 
-  /** Seconds on the clock: running while in play, else the record's (a solve's as posted). */
+  /**
+   * Seconds on the clock: running while in play, else the record's (a solve's as posted).
+   * @returns {number}
+   */
   seconds() {
     const { rec } = this
     if (rec.state === 'playing') return this.clock.seconds
     return rec.state === 'solved' ? postedSeconds(rec) : rec.seconds
   }
 
-  /** The result sheet: the day, time, undos and resets, streak, place once posted, the note and the share text. */
+  /**
+   * The result sheet: the day, time, undos and resets, streak, place once posted, the note and the share text.
+   * @returns {ChainResults}
+   */
   results() {
     const { rec } = this
     const owner = this.owner()
@@ -318,11 +354,12 @@ export class ChainCtrl extends PlaySession {
     let streakLine = null
     if (rec.today) {
       // The player's streak is the server's; a go not theirs adds nothing to it, so it is theirs as the server has it.
+      /** @type {{ length: number, freezesUsed: number } | null} */
       let run = null
       if (owner === 'other') {
-        const facts = this.facts && this.facts.id === player.id ? this.facts : null
+        const facts = this.factsFor(player)
         if (facts && facts.streak !== null) run = { length: facts.streak, freezesUsed: facts.freezesUsed }
-      } else if (posted && Number.isInteger(posted.streak)) {
+      } else if (posted && isWhole(posted.streak)) {
         run = { length: posted.streak, freezesUsed: posted.freezes_used || 0 }
       } else run = streakRun(this.store.days(), this.today())
       if (run !== null) {
@@ -344,18 +381,22 @@ export class ChainCtrl extends PlaySession {
     }
   }
 
-  /** The sheet's line for where a solve stands on today's board, or null while that isn't known. */
+  /**
+   * The sheet's line for where a solve stands on today's board, or null while that isn't known.
+   * @param {ChainPostedKept | null} posted
+   */
   placeLine(posted) {
     const where = posted && placeText(posted)
     return where ? `Your place on today’s board: ${where}.` : null
   }
 
+  /** The sheet's note: whose go it is, and what became of its post. */
   postNote() {
     const { rec } = this
     const player = this.player()
     if (!player) return 'Make a player on the home page to keep your results, a streak and a place on the board.'
     if (this.owner() === 'other') {
-      const facts = this.facts && this.facts.id === player.id ? this.facts : null
+      const facts = this.factsFor(player)
       const madeAfter = Boolean(facts && facts.created && rec.finished && facts.created > rec.finished)
       return notTheirsWords(rec, player.name, { madeAfter, hasResult: rec.openedFor === player.id })
     }
@@ -377,12 +418,15 @@ export class ChainCtrl extends PlaySession {
  * The walkthrough of `date` from the API: { ok: true, walkthrough: {summary,
  * steps, orders, spares}, solution } or { ok: false, status, error } (403
  * before the player's own solve or give-up on the day itself).
+ * @param {string} date
+ * @returns {Promise<WalkthroughFetch>}
  */
 export async function fetchWalkthrough(date) {
-  const answer = await call(`/chain/${encodeURIComponent(date)}/walkthrough`)
+  const answer = /** @type {Answer<ChainWalkthrough>} */ (await call(`/chain/${encodeURIComponent(date)}/walkthrough`))
   const data = answer.data
   if (answer.status === 200 && data && data.walkthrough && Array.isArray(data.walkthrough.steps)) {
     return { ok: true, walkthrough: data.walkthrough, solution: data.solution }
   }
-  return { ok: false, status: answer.status, error: (data && typeof data.error === 'string') ? data.error : null }
+  const error = fieldsOf(data)?.error
+  return { ok: false, status: answer.status, error: typeof error === 'string' ? error : null }
 }

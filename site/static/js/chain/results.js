@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a finished go at a Chain day counts for in this browser: the server's
  * rules (puzzlebook/chain/results.py) on the counts this browser keeps
@@ -12,12 +11,8 @@
  * both sides to the same histories.
  */
 import { isClean } from './state.js'
-/** @import { ChainRecord } from '../chain_types.js' */
+/** @import { ChainOutcome, ChainRecord } from '../chain_types.js' */
 /** @import { StatsDay } from '../stats_types.js' */
-/**
- * What a finished go counts for here.
- * @typedef {{ kind: 'solve' | 'giveup', clean: boolean, counts: string[], streakDay: string | null }} Settled
- */
 
 /**
  * What finishing `rec` (just solved or given up) on the site day `today`
@@ -27,7 +22,7 @@ import { isClean } from './state.js'
  * day), else null.
  * @param {ChainRecord} rec
  * @param {string} today
- * @returns {Settled | null}
+ * @returns {ChainOutcome | null}
  */
 export function settled(rec, today) {
   if (rec.state === 'gaveup') return { kind: 'giveup', clean: false, counts: ['gaveup'], streakDay: null }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The share text of a finished Chain. It names the game, the day and the
  * level, shows each move as a neutral square, and never a tile, a value or

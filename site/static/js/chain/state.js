@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One Chain day being played, as plain data: no DOM, no storage.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 // Chain's tile rule in the browser: the same verdicts and the same words as
 // puzzlebook/chain/tiles.py and play.py, checked against tests/vectors/chain.json.
 //

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Chain play view: draws one day's controller (ctrl.js) on the page and sends the
  * player's intents back: tap or keyboard (every tile a button, reachable by Tab and by the
@@ -18,16 +17,13 @@ import { longDate } from '../lib/dates.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
 /** @import { ChainCtrl } from './ctrl.js' */
-/** @import { ChainDay, ChainRecord, Walk, WalkthroughText } from '../chain_types.js' */
-/**
- * The controller as this view reads it (chain/ctrl.js, its day's record and puzzle named).
- * @typedef {Omit<ChainCtrl, 'rec' | 'puzzle' | 'walk'> & { rec: ChainRecord, puzzle: ChainDay, walk: Walk | null }} DayCtrl
- */
+/** @import { Walk, WalkthroughText } from '../chain_types.js' */
 
 const RESULTS_AFTER_MS = 500 // the result sheet opens this long after the go ends
 const RESULTS_AFTER_REDUCED_MS = 100 // with reduced motion
 const FETCHING = 'Fetching the walkthrough…'
 
+/** @extends {PlayView<ChainCtrl>} */
 export class ChainView extends PlayView {
   constructor() {
     const els = byIds(
@@ -54,10 +50,9 @@ export class ChainView extends PlayView {
 
   /**
    * Draw `ctrl` from now on: its head and one button per tile, made once.
-   * @param {DayCtrl} ctrl
+   * @param {ChainCtrl} ctrl
    */
   play(ctrl) {
-    /** @type {DayCtrl} */
     this.ctrl = ctrl
     this.sheetCover = false
     this.drawnWalk = undefined
@@ -87,7 +82,8 @@ export class ChainView extends PlayView {
 
   /** The player's intents, the clock's house rules and the keys, while the day is open. */
   watch() {
-    const { ctrl, el: els } = this
+    const ctrl = this.drawn
+    const els = this.el
     /**
      * Listen while the day is open; the handler names the event it takes.
      * @template {Event} E
@@ -130,14 +126,14 @@ export class ChainView extends PlayView {
    * @param {number} index
    */
   playTile(index) {
-    const result = this.ctrl.playTile(index)
+    const result = this.drawn.playTile(index)
     if (!result) return
     if (result.ok) this.confirm.cancel(false)
     else restartAnimation(this.tiles[index], 'is-refused')
   }
 
   askGiveUp() {
-    const question = this.ctrl.giveUpQuestion()
+    const question = this.drawn.giveUpQuestion()
     if (!question) return
     this.el.giveupQuestion.textContent = question
     this.confirm.ask()
@@ -147,7 +143,7 @@ export class ChainView extends PlayView {
   /** @param {KeyboardEvent} event */
   onKey(event) {
     if (!isGameKey(event)) return
-    const ctrl = this.ctrl
+    const ctrl = this.drawn
     if (event.key === '?') {
       event.preventDefault()
       openSheet('chain-howto-sheet')
@@ -197,7 +193,7 @@ export class ChainView extends PlayView {
 
   /** The go just ended: the result sheet follows. */
   ended() {
-    const ctrl = this.ctrl
+    const ctrl = this.drawn
     const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches
     setTimeout(() => ctrl.alive && this.openResults(), reduced ? RESULTS_AFTER_REDUCED_MS : RESULTS_AFTER_MS)
   }
@@ -210,7 +206,8 @@ export class ChainView extends PlayView {
   // ---- drawing ------------------------------------------------------------------------
 
   redraw() {
-    const { ctrl, el: els } = this
+    const ctrl = this.drawn
+    const els = this.el
     const { rec } = ctrl
     const { puzzle, played } = rec
     const playing = rec.state === 'playing'
@@ -252,13 +249,13 @@ export class ChainView extends PlayView {
   }
 
   drawClock() {
-    setText(this.el.chainTime, formatTime(this.ctrl.seconds()))
+    setText(this.el.chainTime, formatTime(this.drawn.seconds()))
   }
 
   /** The done box, the result sheet and its walkthrough. */
   drawResults() {
     const { el: els } = this
-    const results = this.ctrl.results()
+    const results = this.drawn.results()
     setText(els.chainDoneTitle, `${results.title}.`)
     // Today's Chain over: the time to the next one (lib/countdown.js).
     if (results.countdown && !this.countdown) this.countdown = new Countdown(els.chainDoneNext, els.chainDoneNextSaid, 'Chain')
@@ -275,7 +272,7 @@ export class ChainView extends PlayView {
     setText(els.resultsNote, results.note)
     els.resultsBoard.href = results.board
     setText(els.sharePreview, results.share)
-    this.drawWalk(this.ctrl.walk)
+    this.drawWalk(this.drawn.walk)
   }
 
   /**

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chain in words: what a tile does, what playing it now would do, and why a
  * tile can't be played. The tile buttons' accessible names and the spoken

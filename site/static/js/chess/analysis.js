@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The analysis view's entry (play.js imports it when a finished puzzle's analysis is asked for):
  * the engine (engine.js, its worker named by the page: #analysis-view's data-engine), the

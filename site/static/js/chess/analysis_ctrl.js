@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The analysis of a finished puzzle, as state (lila's analyse ctrl, much smaller): the puzzle's
  * line with each position selectable, a line of the player's own played on from any position
@@ -15,7 +14,7 @@ import { fromRow, solverColor } from './rules.js'
 import { moveWords, COLOR_NAMES } from './words.js'
 import { whiteScore } from './engine.js'
 import { mainLine, nodeAfter, wrongTries, sanLine, numbered, evalText, evalWords, refutationWords } from './analysis_rules.js'
-/** @import { Move } from '../vendor/chess.js' */
+/** @import { Color, Move } from '../vendor/chess.js' */
 /** @import { PuzzleRecord } from '../chess_types.js' */
 /** @import { Analysis, AnalysisEngine, AnalysisUi, Evaluation, LineNode, MoveNode } from '../engine_types.js' */
 /** @typedef {{ from: number, nodes: MoveNode[] }} SideLine the player's line: from a main node's index */
@@ -65,9 +64,12 @@ export class AnalysisCtrl {
     return this.game
   }
 
-  /** The side to move, 'w' or 'b'. */
+  /**
+   * The side to move, 'w' or 'b' (chess.js's reading of the position shown).
+   * @returns {Color}
+   */
   get turn() {
-    return this.node.fen.split(' ')[1]
+    return this.chess.turn()
   }
 
   /** Board hooks (moving.js): the side to move is the player's to move, unless the engine is playing. */

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The rules and words of the analysis after a puzzle (analysis_ctrl.js), pure: the puzzle's line
  * as positions, the player's wrong moves and where they were tried, an engine line in SAN, and

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The analysis view: draws an AnalysisCtrl (analysis_ctrl.js) in #analysis-view and sends the
  * player's intents back. The board is the game's (board.js), moved from the keyboard or by

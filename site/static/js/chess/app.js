@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chess Puzzles' page (/): the routes and the home view.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle board: cm-chessboard for the picture, tap and drag (made the site's way by
  * cm_board.js), plus a grid of named squares over it for the keyboard and screen readers

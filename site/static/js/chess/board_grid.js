@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The grid of named squares over a board (board.js): 64 gridcells ("e4, white knight") in a
  * role="grid" that takes no pointer events, so taps and drags reach the picture while keyboard

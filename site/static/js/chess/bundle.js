@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The chess bundle in the browser: /shards/index.json and its shards.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * cm-chessboard made to fit the site: its stylesheets and sprites asked for before a board is
  * first drawn, its inline styles set through the CSSOM (the site's CSP), its promotion chooser

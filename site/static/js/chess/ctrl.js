@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One chess puzzle being played, as state and rules (lila's PuzzleCtrl): the puzzle on the board
  * (puzzle_play.js, which this extends) and its end: the result kept in the browser and posted, the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle dashboard's figures and the history's words for a result: the browser's copy of
  * puzzlebook/chess/dashboard.py (the rules and the day tally's shape are described there;

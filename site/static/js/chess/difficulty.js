@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Your difficulty: puzzlebook/chess/difficulty.py's rule in the browser, bound to it by
  * tests/vectors/difficulty.json. The target is the player's rating moved by the step, inside

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A chess engine in a Web Worker, spoken to in UCI: one job, a position in, its evaluation and
  * best line out. Stockfish's lite single-threaded WebAssembly build is the engine the site

@@ -1,4 +1,3 @@
-// @ts-check
 /*
  * Runs before the first paint: a classic script in <head> (render-blocking on purpose: a few
  * bytes, fetched beside the stylesheets), not a module. An address that opens a puzzle or a

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Today's daily card on the home view (chess/app.js): swapped in when the page was built on another
  * day (the nightly publishes each day's card), or the day's list from the API while it isn't out,

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle line: one puzzle in play on a chess.js position, the same in every mode that plays
  * puzzles (the daily and Endless, Storm, Streak, a lesson). It opens the puzzle at a ply of its

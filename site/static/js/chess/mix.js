@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Your own mix (issue 29, part 4): several themes at once, at a difficulty or in a rating range,
  * drawn in the browser from the theme index (docs/site.md, "Your own mix"). This module is the

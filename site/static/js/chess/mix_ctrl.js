@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The themes page's "Make your own mix" (docs/site.md, "Your own mix"): the controller. It holds
  * the mix being made, the mixes saved in this browser and how many puzzles match, takes the

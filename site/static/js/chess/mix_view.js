@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The themes page's "Make your own mix": the view. It looks its elements up once, draws
  * everything from the controller (chess/mix_ctrl.js) in redraw(), and sends the player's

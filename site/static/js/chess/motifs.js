@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle's motif line for the results sheet: "Fork · Middlegame · Rated 1778".
  *

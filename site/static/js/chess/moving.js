@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Moving on the board in a puzzle played on a chess.js game, the same in every mode that plays
  * chess puzzles (the daily and Endless, Storm, Streak, a lesson, the analysis).

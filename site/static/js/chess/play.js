@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chess Puzzles' play view (loaded by app.js when a puzzle is opened): a daily, any puzzle of
  * the bundle, Endless, and the notice for an address the page can't show. Each puzzle is a
@@ -8,6 +7,8 @@
  */
 /** @import { ChessRecord, PuzzleRow } from '../chess_types.js' */
 /** @import { Player } from '../session_types.js' */
+/** @import { Answer } from '../answer_types.js' */
+/** @import { MyChessDay } from '../api_types.js' */
 import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
 import { ReplayStore, nextReplay, replayRun } from './replay.js'
@@ -144,9 +145,9 @@ async function openDaily(band, date, current) {
   }
   // Signed in, today not finished here: the player may have played it on another device, and the
   // server's result is the day's (docs/site.md, "The same day on every device"). Asked only then.
-  const player = /** @type {Player | null} */ (getPlayer())
+  const player = getPlayer()
   if (player && isToday && rec.state === 'playing') {
-    const mine = await call(`/me/chess/${date}`)
+    const mine = /** @type {Answer<MyChessDay>} */ (await call(`/me/chess/${date}`))
     if (!current()) return
     rec = mine.status === 200 ? sameDay(rec, mine.data, player, today) : rec
   }
@@ -158,13 +159,13 @@ async function openDaily(band, date, current) {
  * server's result when it has a solve or a Show solution; a wrong move alone leaves a go already
  * started here as it is (its miss counted, so it isn't posted twice), else opens where it was.
  * @param {ChessRecord} rec
- * @param {unknown} mine
+ * @param {MyChessDay | null} mine
  * @param {Player} player
  * @param {string} today
  * @returns {ChessRecord}
  */
 function sameDay(rec, mine, player, today) {
-  const theirs = /** @type {ChessRecord | null} */ (fromServer(newRecord(rec.row, rec.band, rec.daily), mine, player, today))
+  const theirs = fromServer(newRecord(rec.row, rec.band, rec.daily), mine, player, today)
   if (!theirs) return rec
   if (theirs.state !== 'playing' || !rec.started) return theirs
   if (!rec.missed) Object.assign(rec, { missed: true, mistakes: Math.max(1, rec.mistakes), missPosted: theirs.missPosted })
@@ -337,11 +338,12 @@ async function openMix(parts, current) {
   if ('error' in read) return notice('That mix can’t be played', `${read.error} The themes page makes a new one.`)
   const { mix } = read
   refreshServerRating()
-  const ranged = Array.isArray(mix.level)
+  const { level } = mix
+  const ranged = Array.isArray(level)
   const got = await around({
     themes: mix.themes,
-    centre: ranged ? null : target(store.ratingFor(getPlayer()), mix.level),
-    spans: ranged ? [mix.level] : null,
+    centre: ranged ? null : target(store.ratingFor(getPlayer()), level),
+    spans: ranged ? [level] : null,
     seen: store.seen(),
   })
   if (!current()) return

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Where a dashboard's Practise button goes: Endless in that theme, at the player's difficulty.
  * @param {string} theme

@@ -1,4 +1,3 @@
-// @ts-check
 // A puzzle's facts read from its row alone, without chess.js: the play view draws its first board
 // from these while chess.js (rules.js) is still coming (docs/site.md, "The first board").
 /** @import { Color } from '../vendor/chess.js' */

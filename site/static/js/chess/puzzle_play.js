@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A chess puzzle on the board, as state and rules: opening it (its board drawn before the rules
  * come), the player's moves judged, the replies, hints, pause and Show solution's line. Its end

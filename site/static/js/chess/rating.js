@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The rating this browser keeps for a player who isn't signed in: puzzlebook/ratings.py's
  * rate_puzzle (Glicko-2 with Lichess's puzzle parameters, a provisional rating taking half of

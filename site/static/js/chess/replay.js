@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Replay missed: the puzzles whose first result was a miss, served again one after another,
  * unrated and never posted, until each has been solved cleanly once (docs/site.md, "The dashboard

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a chess puzzle's results sheet and done box say, from its record (pure): how it ended, the
  * figures, the streak, the rating's move, the note on its post, the one line of celebration, where

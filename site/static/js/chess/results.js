@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The chess result rules the browser keeps for itself: for a guest, whose results are never
  * posted, and for this browser's own tallies and streak days before (or without) a post's answer.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A review session (#/review): the puzzles due today in the review (review/: missed, or solved with
  * hints, coming back on FSRS's schedule until solved cleanly), played one after another, unrated and

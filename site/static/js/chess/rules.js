@@ -1,4 +1,3 @@
-// @ts-check
 // The rules of Chess Puzzles in the browser: the same as the server's referee
 // (puzzlebook/chess/referee.py). tests/vectors/chess.json is run through both,
 // so the two engines (chess.js here, python-chess there) can't drift apart.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A chess daily the signed-in player played on another device, from GET /api/me/chess/<date>, as a
  * record of this browser (docs/site.md, "The same day on every device"). Pure: the page asks, this
@@ -7,7 +6,7 @@
 import { fromRow, solution } from './rules.js'
 /** @import { MyChessDay, MyDaily } from '../api_types.js' */
 /** @import { KeptPlayer } from '../answer_types.js' */
-/** @import { ChessPostedKept, PuzzleRecord } from '../chess_types.js' */
+/** @import { ChessKept, PuzzleRecord } from '../chess_types.js' */
 
 /**
  * The server's entry for `band`'s daily `id` in the answer `mine`, when it kept a result of it (else null).
@@ -46,9 +45,9 @@ export function fromServer(base, mine, player, today) {
     Object.assign(rec, { missed: true, missPosted: miss.offline ? { already: false, offline: true } : { already: false } })
   }
   if (solve && Array.isArray(solve.moves)) {
-    /** @type {ChessPostedKept} */
+    /** @type {ChessKept} */
     const posted = { already: false }
-    if (solve.on_board) posted.daily = base.daily
+    if (solve.on_board && base.daily !== null) posted.daily = base.daily
     if (solve.offline) posted.offline = true
     if (base.daily === today && Number.isInteger(day.streak)) {
       posted.streak = day.streak

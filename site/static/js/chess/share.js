@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The share text of a finished puzzle. It never names a move.
  *

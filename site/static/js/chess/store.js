@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What the chess game keeps in this browser, all under "pb:chess:".
  *
@@ -24,7 +23,8 @@
  *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
  *   themes         per theme: { played, clean } of the puzzles finished here
  */
-/** @import { Answer, Backend, Call, Kept, KeptValues, OutboxItem, Player, Posting } from '../session_types.js' */
+/** @import { Answer, Call, Kept, OutboxItem, Player, Posting } from '../session_types.js' */
+/** @import { Namespace, StorageBackend } from '../storage_types.js' */
 /** @import { BandTally, ChessKept, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
@@ -89,7 +89,7 @@ export function summarise(answer) {
  * How a puzzle's solves and misses post and where their answers go (lib/session.js reads it).
  * Only a signed-in player's results are queued; the first result is the rated one, so a miss
  * posts before any solve held with it, and a miss's answer may carry the rating change.
- * @type {Posting<ChessRecord>}
+ * @type {Posting<ChessRecord, ChessStore>}
  */
 export const POSTING = {
   game: 'chess',
@@ -99,7 +99,7 @@ export const POSTING = {
   noun: ['chess puzzle', 'chess puzzles'],
   keyOf: (rec) => `${rec.band}/${rec.id}`,
   bodyKey: (body) => `${body.band}/${body.id}`,
-  record: (store, body) => /** @type {ChessStore} */ (store).record(String(body.band), String(body.id)),
+  record: (store, body) => store.record(String(body.band), String(body.id)),
   moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.moves) ? item.body.moves.length : 0),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
   notes: { answer: 'voted' }, // a vote's answer: {sent} or {dropped, error}, in the record's `voted`
@@ -119,16 +119,16 @@ export const POSTING = {
   /** Your difficulty counts from the server's rating as last answered (no call when picking). */
   noted(store, player, kept) {
     const rating = /** @type {ChessKept} */ (kept).rating
-    if (rating) /** @type {ChessStore} */ (store).noteServerRating(player.id, rating.after)
+    if (rating) store.noteServerRating(player.id, rating.after)
   },
 }
 
 export class ChessStore {
-  /** @param {Backend} [backend] */
+  /** @param {StorageBackend} [backend] */
   constructor(backend = defaultBackend()) {
     this.backend = backend
-    /** @type {KeptValues} */
-    this.ns = namespace(PREFIX, /** @type {Storage} */ (backend))
+    /** @type {Namespace} */
+    this.ns = namespace(PREFIX, backend)
     this.posting = POSTING
     this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
     this.notes = new Outbox(this.ns, { name: 'votes' })
@@ -311,7 +311,7 @@ export class ChessStore {
    */
   noteReview(outcome) {
     const { band, id, day, result } = outcome.log
-    new ReviewKeep(/** @type {Storage} */ (this.backend)).note(band, id, day, gradeOfResult(result))
+    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
   }
 
   /**
@@ -426,4 +426,4 @@ export class ChessStore {
 }
 
 /** The store generic pages open by the registry's name for it (js/games.js: `store`). */
-export const openStore = (/** @type {Backend | undefined} */ backend) => new ChessStore(backend)
+export const openStore = (/** @type {StorageBackend | undefined} */ backend) => new ChessStore(backend)

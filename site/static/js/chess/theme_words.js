@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A Lichess theme's name: the catalogue's (puzzlebook/chess/themes.py, copied by the build into
  * theme_names.js), else words made from its key ("backRankMate" → "Back rank mate").

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The themes page (/themes/): the difficulty the player draws at (kept in this browser, the
  * step Endless and every theme use), the rating it counts from, and how the player does on each
@@ -9,6 +8,7 @@
  */
 import { ChessStore } from './store.js'
 import { getPlayer, call } from '../lib/api.js'
+import { isNumber } from '../lib/answers.js'
 import { isProvisional } from './rating.js'
 import { $ } from '../lib/dom.js'
 import { percent } from './dashboard.js'
@@ -77,7 +77,7 @@ async function refreshServerRating() {
   if (!player) return
   const me = /** @type {Answer<Me>} */ (await call('/me'))
   const rating = me.status === 200 && me.data?.ratings?.chess?.rating
-  if (Number.isFinite(rating)) {
+  if (isNumber(rating)) {
     store.noteServerRating(player.id, rating)
     showRating()
   }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The chess play view: draws one puzzle's controller (ctrl.js) on the page and sends the
  * player's intents back to it (lila's view/main.ts). It writes no storage and posts nothing:

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A player's word on a chess puzzle once it is over (docs/votes.md): a vote, up or down, and a
  * report of a problem with its reason; one word a puzzle, changeable (pressing the chosen one
@@ -7,8 +6,7 @@
  * store's notes (lib/session.js, flushNotes); a guest's waits there for the next sign-in.
  */
 /** @import { ChessVoted } from '../api_types.js' */
-/** @typedef {Pick<ChessVoted, 'vote' | 'reason'>} Word the player's word on a puzzle */
-/** @typedef {{ sent?: boolean, dropped?: boolean, error?: string }} NoteAnswer what became of the word's post */
+/** @import { VoteAnswer, VoteWord } from '../chess_types.js' */
 
 /**
  * The reasons a report gives, as the API names them (puzzlebook/votes.py REASONS).
@@ -18,10 +16,10 @@ export const REASONS = ['wrong-theme', 'several-moves', 'broken', 'other']
 
 /**
  * The word after pressing `choice` ('up'/'down' for `field` 'vote', a reason for 'reason'): the same again takes it back.
- * @param {Word} word
- * @param {keyof Word} field
+ * @param {VoteWord} word
+ * @param {keyof VoteWord} field
  * @param {string} choice
- * @returns {Word}
+ * @returns {VoteWord}
  */
 export function pressed(word, field, choice) {
   return { ...word, [field]: word[field] === choice ? null : choice }
@@ -30,12 +28,12 @@ export function pressed(word, field, choice) {
 /**
  * The notes' item for the word `word` on record `rec`, the `serial`th change; `by`: the player's id, or null for a guest.
  * @param {{ id: string, band: string }} rec
- * @param {Word} word
+ * @param {VoteWord} word
  * @param {number} serial
  * @param {string | null | undefined} by
  */
 export function voteItem(rec, word, serial, by) {
-  /** @type {Word & { id: string, band: string, guest?: boolean }} */
+  /** @type {VoteWord & { id: string, band: string, guest?: boolean }} */
   const body = { id: rec.id, band: rec.band, vote: word.vote, reason: word.reason }
   if (!by) body.guest = true // played signed out: the server never had the result (docs/votes.md)
   /** @type {{ key: string, kind: 'vote', method: 'PUT', path: string, body: typeof body, by?: string }} */
@@ -46,21 +44,21 @@ export function voteItem(rec, word, serial, by) {
 
 /**
  * The note under the buttons: where the word is (kept here, on its way, kept, refused).
- * @param {{ word: Word, guest?: boolean, waiting?: boolean, answer?: NoteAnswer | null }} state
+ * @param {{ word: VoteWord, guest?: boolean, waiting?: boolean, answer?: VoteAnswer | null }} state
  */
 export function voteNote({ word, guest, waiting, answer }) {
   const said = Boolean(word.vote || word.reason)
   if (guest) return said ? 'Kept in this browser: it is sent when you sign in.' : ''
   if (waiting) return 'Sending… it goes as soon as you are online.'
-  if (answer?.dropped) return `Not kept: ${answer.error || 'the server refused it'}`
+  if (answer && 'dropped' in answer) return `Not kept: ${answer.error || 'the server refused it'}`
   if (answer?.sent) return said ? 'Thanks: your word is kept.' : 'Taken back.'
   return ''
 }
 
 /**
  * What a press says to a screen reader.
- * @param {Word} word
- * @param {keyof Word} field
+ * @param {VoteWord} word
+ * @param {keyof VoteWord} field
  * @param {Record<string, string>} names
  */
 export function voteWords(word, field, names) {

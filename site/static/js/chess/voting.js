@@ -1,10 +1,11 @@
-// @ts-check
 /**
  * The player's word on a chess puzzle once it is over (docs/votes.md), as the controller keeps it:
  * the vote and the report in the record, queued in the store's notes (lib/session.js, flushNotes),
  * and the word the server keeps read once, so a word given on another device shows here. What a
  * press makes of the word and what the note says are chess/votes.js's (pure).
  */
+/** @import { Answer } from '../answer_types.js' */
+/** @import { ChessVoted } from '../api_types.js' */
 /** @import { ChessRecord } from '../chess_types.js' */
 /** @import { Player } from '../session_types.js' */
 /** @import { ChessStore } from './store.js' */
@@ -68,8 +69,8 @@ export class PuzzleWord {
     this.asked = true
     const { rec } = this.puzzle
     const serial = rec.voteSerial || 0
-    const answer = await call(`/chess/votes/${encodeURIComponent(rec.id)}`)
-    const data = /** @type {{ vote?: 'up' | 'down' | null, reason?: string | null } | null} */ (answer.data)
+    const answer = /** @type {Answer<Partial<ChessVoted>>} */ (await call(`/chess/votes/${encodeURIComponent(rec.id)}`))
+    const data = answer.data
     if (!this.puzzle.alive || answer.status !== 200 || !data) return
     if (this.waiting() || (rec.voteSerial || 0) !== serial) return
     const vote = data.vote || null

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Chess in words, for the aria-live region and the board's named squares.
  *
@@ -6,6 +5,7 @@
  * (verbose: color, from, to, piece, captured, promotion, flags, san).
  * squareLabel(square, piece): "e4, white knight" or "e4, empty".
  */
+/** @import { Piece } from '../vendor/chess.js' */
 
 /** @type {Record<string, string>} */
 export const PIECE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' }
@@ -48,7 +48,7 @@ export function moveWords(move) {
  * The accessible name of a square: "e4, white knight" / "e4, empty".
  * `piece` is cm-chessboard's code ("wn") or chess.js's {type, color}, or empty.
  * @param {string} square
- * @param {string | { color: string, type: string } | null | undefined} piece a piece ("wN") or chess.js's
+ * @param {string | Piece | null | undefined} piece a piece ("wn") or chess.js's
  */
 export function squareLabel(square, piece) {
   if (!piece) return `${square}, empty`
@@ -58,13 +58,14 @@ export function squareLabel(square, piece) {
 }
 
 /**
- * "the knight on f3" for a hint.
+ * "the knight on f3" for a hint: `piece` is chess.js's on `square` (the line's next move starts
+ * from one; none there is a bug).
  * @param {string} square
- * @param {string | { color: string, type: string }} piece
+ * @param {Piece | undefined} piece
  */
 export function pieceOn(square, piece) {
-  const type = typeof piece === 'string' ? piece[1] : piece.type
-  return `the ${PIECE_NAMES[type]} on ${square}`
+  if (!piece) throw new Error(`no piece on ${square} to name`)
+  return `the ${PIECE_NAMES[piece.type]} on ${square}`
 }
 
 /**

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Assigning, to the class's teacher: one of their lessons (the list of those not assigned yet, or
  * words that none is left), or a set drawn from the site's puzzles (a theme and maybe another, a

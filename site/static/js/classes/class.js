@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A class's page (/classes/class/?id=<class>): its controller (ctrl.js: the state and every intent)
  * and its view (class_view.js, which holds a view for each part of the page). To its teacher: the join

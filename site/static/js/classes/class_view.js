@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The class page's one view (ClassView): the page itself (the class, or a notice when it won't
  * open), its name and lede, and the views of its parts, each drawn again when the controller says

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A class's page as state and rules, with no DOM (ClassCtrl): the class as the server last answered
  * it, what the teacher may assign, a student's own results; and every intent, sent to the API, whose

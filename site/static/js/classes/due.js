@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Due dates in words (no DOM): what is due and when, and how a student's work stands against its
  * due date. A due date is a day in the site's zone (YYYY-MM-DD), due by its end; it is past once

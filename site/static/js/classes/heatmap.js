@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A class's heatmap on its page (to the teacher): students × themes over the last 7, 30 or 90 days,
  * each cell the share of the student's puzzles of that theme solved first try, with its count

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The home page's "Due" card, for a signed-in student: their assigned lessons with a due date not
  * done yet (GET /api/classes/due), overdue first, each with its class and when it is due in plain

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Classes page (/classes/): make a class, and the classes you teach or are in.
  * GET /api/classes; POST /api/classes opens the new class's page. Names go in with textContent.

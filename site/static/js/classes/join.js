@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The join page (/classes/join/?id=<class>&code=<code>): a student gives the name their teacher
  * will see; without a player in this browser, one is made on the spot with that name, then the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The join link, to the class's teacher: the link to copy, whether joining is open (and the button
  * that opens or closes it), and a new link, asked once more, which ends the old one.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Leaving, to a student of the class: what their teacher sees while they are in it, and Leave this
  * class, asked once more (the page then says they left).

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The lessons assigned to the class, one card each: its name (a link that plays it), its puzzles,
  * its due date in words. To the teacher, the due date's form (set, change or clear), Results (the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What the class page's views share of the page: an element of the template, of the kind it is
  * there (checked, so a view's fields are typed as what they are), and saving a file the page made

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The heatmap's state, part of a class page's controller (ctrl.js): the students × themes of the span
  * asked for (7, 30 or 90 days; an answer to an earlier ask is stale), how it is sorted, and its CSV,

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Progress in puzzles, to the class's teacher: the heatmap of students × themes over the last 7, 30
  * or 90 days (heatmap.js draws the table), sortable by any column, its CSV from the server, and each

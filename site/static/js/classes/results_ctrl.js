@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The results table's state, part of a class page's controller (ctrl.js): the students × puzzles of
  * the assigned lesson shown (or why it couldn't be read), how it is sorted, and the CSV made from it

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * An assigned lesson's results, to the class's teacher: students × puzzles, each cell a result in
  * words (table.js), the due date's column when the lesson has one, sortable by any column (the heads

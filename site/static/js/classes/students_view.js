@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The roster, to the class's teacher: each student with their dashboard, Rename (a form under the
  * name) and Remove (asked once more); and the students removed, each with Let back in. Every name

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A class's results table as data (no DOM): each student's cells in words, the row's totals, the
  * columns' heads, sorting, and the CSV the teacher downloads. The class page (results_view.js)

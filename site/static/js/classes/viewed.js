@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A student's dashboard and history, as their teacher sees them: the dashboard and history pages
  * with ?class=<id>&student=<id> read the student's figures from the class's routes

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle dashboard (/dashboard/): the last 7, 30 or 90 days of chess puzzles. A signed-in
  * player's figures come from GET /api/me/dashboard; a guest's are computed here from this

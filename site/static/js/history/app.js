@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The puzzle history (/history/): every chess puzzle played, newest first, a page at a time, each
  * opening the puzzle again; a filter for the missed ones and Replay missed (chess/replay.js). A

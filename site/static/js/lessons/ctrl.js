@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson being played, as state and rules: one puzzle of a teacher's at a time
  * (LessonPuzzleCtrl: its intro, the opponent's moves played for the student, each move's
@@ -14,7 +13,7 @@
  * ui (the view): LessonUi of site/types/play_types.d.ts.
  */
 /** @import { Move, Square } from '../vendor/chess.js' */
-/** @import { Lesson, LessonKeeping, LessonLine, LessonMove, LessonProgress, LessonProgressKeeping, LessonPuzzle, LessonResult, LessonTicket, Refutation } from '../lesson_types.js' */
+/** @import { Lesson, LessonKeeping, LessonLine, LessonMove, LessonProgress, LessonProgressKeeping, LessonOutcome, LessonPuzzle, LessonResult, LessonTicket, Refutation } from '../lesson_types.js' */
 /** @import { LessonUi, PlayBoard } from '../play_types.js' */
 import * as rules from '../chess/rules.js'
 import { PuzzleLine, markBoard } from '../chess/line.js'
@@ -81,7 +80,7 @@ export class LessonPuzzleCtrl extends Play {
     this.hintLevel = 0
     this.busy = false
     this.over = false
-    /** @type {LessonResult | null} once over */
+    /** @type {LessonOutcome | null} once over */
     this.result = null
     /** @type {LessonLine[]} the moves played so far, with their comments */
     this.lines = []

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Words for the lesson and class pages: counts, dates, copying. Their elements are built with
  * lib/dom.js (every text as textContent, never as HTML); `el` and `$` are passed on from there

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The engine's check of an imported lesson (issue 30, part 3; issue 40): once the format is valid,
  * the teacher's browser runs the engine (chess/engine.js: Stockfish in a worker, as the analysis

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson's hint, step by step (pure): the teacher's words first, when the move has them, then
  * the piece to move, then its square too. H asks for the next step; a wrong move may show the

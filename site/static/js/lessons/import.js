@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The import page (/lessons/new/): paste or upload a lesson (JSON or PGN), check
  * it (every problem shown beside its puzzle, a preview board for each), import it

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Lessons page (/lessons/): a teacher's lessons with their links and results.
  *

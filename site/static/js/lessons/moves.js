@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson puzzle as the puzzle line (chess/line.js) plays it: its moves, both sides', in order,
  * judged by the chess game's own rules (chess/rules.js, held to the server's referee by

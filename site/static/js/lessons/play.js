@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The lesson page (/lessons/play/?id=…): a teacher's puzzles, one after another.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A lesson's run through its puzzles (pure): which comes next, how it went, and a result in the
  * words the lesson's pages use.

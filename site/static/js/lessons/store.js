@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a student's browser keeps about lessons, in localStorage under "pb:lessons:".
  *
@@ -25,7 +24,8 @@ import { namespace } from '../lib/storage.js'
 import { call, getPlayer } from '../lib/api.js'
 import { askTicket as ask, notBefore, ticketKey } from '../lib/session.js'
 
-/** @import { LessonCall, LessonKept, LessonProgress, LessonResultKept, PostedResult, TicketGot } from '../lesson_results_types.js' */
+/** @import { LessonCall, LessonKept, LessonProgress, PostedResult, TicketGot } from '../lesson_results_types.js' */
+/** @import { LessonResult } from '../lesson_types.js' */
 
 /** @type {LessonCall} */
 const send = call // lib/api.js's
@@ -94,7 +94,7 @@ export function currentOf(id) {
  * @param {number[]} [revs]
  */
 export function resultsOf(id, revs = []) {
-  /** @type {Record<string, LessonResultKept>} */
+  /** @type {Record<string, LessonResult>} */
   const out = {}
   for (const [index, result] of Object.entries(load(id).results)) {
     if ((result.rev || 1) === (revs[Number(index) - 1] || 1)) out[index] = result
@@ -132,7 +132,7 @@ export async function askTicket(id, index) {
  * Keep puzzle `index`'s result in this run ({ solved, clean, rev }); it is no longer in play.
  * @param {string} id
  * @param {number} index
- * @param {LessonResultKept} result
+ * @param {LessonResult} result
  */
 export function recordResult(id, index, { solved, clean, rev }) {
   const kept = load(id)

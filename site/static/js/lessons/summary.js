@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The line that heads a check's report on the import page (/lessons/new/): what is
  * wrong, in the teacher's terms. A problem with the whole import (too many puzzles,

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The lesson page's views: one puzzle's controller (ctrl.js) drawn on the board and the panel,
  * the student's intents sent back to it, and the end of the lesson. Every text of the

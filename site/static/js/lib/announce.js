@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * announce and toast now live in lib/dom.js; this name stays for the modules that still import
  * it (to go once they import lib/dom.js).

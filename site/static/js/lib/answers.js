@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Reading a server's answer as what it claims to be, never trusting its shape (pure): a game's
  * store keeps only the fields it knows, each checked (chess/store.js, storm/store.js,

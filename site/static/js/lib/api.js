@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Talking to /api and keeping the player.
  *

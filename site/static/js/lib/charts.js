@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Charts as inline SVG, drawn from figures a table beside them also holds (the table is what a
  * screen reader reads; the SVG is an image named by a one-line summary). No style attributes

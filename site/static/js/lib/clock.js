@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A puzzle clock that runs only while nothing stops it.
  *

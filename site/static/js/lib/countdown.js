@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The countdown to the next daily, shown once today's is over (docs/site.md, "The countdown"):
  * "Next daily in 5:12:09", the clock ticking each second for the eye (aria-hidden), and the same in

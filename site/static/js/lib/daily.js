@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A day's public daily file (/daily/<game>/<date>.json), or, when the site
  * hasn't it, the API's copy (GET /api/<game>/daily/<date>). The nightly stages

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Dates as the site counts them, written YYYY-MM-DD. A page's today is the
  * player's own date: the date in this browser's time zone (`playerDay`).

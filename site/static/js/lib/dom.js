@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page's elements, for every module that draws: finding them ($, byIds: a view looks its
  * elements up once), making them (el: every text goes in as textContent, never as HTML, so a

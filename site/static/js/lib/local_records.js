@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What this browser keeps that signing in doesn't post: the puzzles finished here without a
  * player, and results still waiting to post for another player who played here, in every game
@@ -36,14 +35,18 @@ export async function notPosted(pid, backend = defaultBackend()) {
     const { posting, outbox } = store
     const known = new Set([...outbox.items().map((item) => item.key), ...outbox.sent()])
     /** @param {KeptRecord} rec */
-    const never = (rec) => /** @type {string[]} */ (resultKeys(posting, rec)).every((key) => !known.has(key))
+    const never = (rec) => resultKeys(posting, rec).every((key) => !known.has(key))
     /** @param {KeptRecord} rec */
-    const unanswered = (rec) => Object.values(posting.answers).every((field) => !(/** @type {Record<string, unknown>} */ (rec))[field])
+    const unanswered = (rec) => {
+      /** @type {Readonly<Record<string, unknown>>} the record's fields by name (its Posting's `answers` name the answers') */
+      const fields = { ...rec }
+      return Object.values(posting.answers).every((field) => !fields[field])
+    }
     // `by` is who was signed in when a go ended (Chain keeps it): a player's go is never anyone else's.
     /** @param {KeptRecord} rec */
     const nobodys = (rec) => rec.by === null || rec.by === undefined
     found[game.key] = store.recent()
-      .filter((rec) => posting.finished.includes(/** @type {string} */ (rec.state)) && unanswered(rec) && nobodys(rec) && never(rec)).length
+      .filter((rec) => posting.finished.includes(rec.state) && unanswered(rec) && nobodys(rec) && never(rec)).length
     waiting += outbox.others(pid).length
   }
   return { ...found, waiting }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * An outbox of results waiting to post, kept in a storage namespace so a closed tab or a lost
  * connection loses nothing; and the keys of what it holds (`resultKey`: their one spelling).
@@ -15,7 +14,8 @@
  *
  * What posts the items (the ticket each goes with, where each answer is kept) is lib/session.js's.
  */
-/** @import { Answer, Dropped, FlushCount, KeptValues, Outcome, OutboxItem, OutboxLike, PlayRecord, Posting } from '../session_types.js' */
+/** @import { Answer, Dropped, FlushCount, Outcome, OutboxItem, OutboxLike, PlayRecord, Posting } from '../session_types.js' */
+/** @import { Namespace } from '../storage_types.js' */
 
 /**
  * The outbox key of a result of `kind` for the record keyed `key` ("solve:Easy/abc12", "giveup:2026-09-07").
@@ -63,7 +63,7 @@ export class Outbox {
   /**
    * store: a storage namespace (lib/storage.js); name: its key in the store;
    * order: kinds in posting order (e.g. ['miss', 'solve']: a miss before any held solve).
-   * @param {KeptValues} store
+   * @param {Namespace} store
    * @param {{ name?: string, order?: string[] }} [options]
    */
   constructor(store, { name = 'queue', order = [] } = {}) {

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Passkeys in the browser: the API's WebAuthn options (JSON, binary fields in base64url) turned
  * into what navigator.credentials takes, and its answers back into JSON for the API.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The "make a player" form (the `player_form` macro in templates/_macros.html)
  * and the sign-in link's Copy button, the same on every page that has them.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a game's view does around a puzzle in play, the same in every game
  * (Lessons takes the keys and the holdings only): the
@@ -123,7 +122,7 @@ export class PlayView {
 
   /**
    * The clock's house rules while the puzzle is open (keepClock's `view`, `threshold`, `outOfView`, `covers`).
-   * @param {{ view: Element, threshold: number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
+   * @param {{ view: Element, threshold: number | number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
    *   covers?: (sheetId: string) => boolean }} options
    */
   watchClock(options) {
@@ -175,7 +174,7 @@ export class PlayView {
  * leaves the puzzle in sight), `sheet(false)` the last one close.
  * @param {Holdings} hold
  * @param {PlayClock} clock
- * @param {{ view: Element, threshold: number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
+ * @param {{ view: Element, threshold: number | number[], outOfView: (entry: IntersectionObserverEntry) => boolean,
  *   save: () => void, shown: () => void, tick: () => void, sheet: (open: boolean) => void,
  *   covers?: (sheetId: string) => boolean }} options
  */

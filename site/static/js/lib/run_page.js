@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The page of a run mode (Storm's /storm/, Streak's /streak/; docs/architecture.md, "Run modes"):
  * its routes, the start view of a day's run, the player's own runs, and a run started on the play

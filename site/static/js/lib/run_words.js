@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a run mode's result sheet says of a ranked run's post, the same in Storm and Streak (pure):
  * kept and placed on the day's board, practice by the server's word, waiting in the outbox to post,

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One play of a puzzle, the same in every game, with no DOM: the record kept in the browser
  * with the clock's time, the play ticket asked for as it opens (lib/tickets.js), the results
@@ -22,9 +21,9 @@
  * (sitebuild/bundle.py, SHARED); a game's module asks for a ticket through it, never from
  * lib/tickets.js itself, which would be bundled into its page a second time.
  */
-/** @import { Answer, Call, GameStore, Kept, Opening, Player, PlayRecord, Posted, Posting, TicketAnswer } from '../session_types.js' */
+/** @import { GameStore, Kept, Opening, Player, PlayRecord, Posted, Posting, TicketAnswer } from '../session_types.js' */
 /** @import { PlayClock, PlayHooks, PlayUi, SessionUi } from '../play_types.js' */
-import { call as callApi, getPlayer } from './api.js'
+import { call, getPlayer } from './api.js'
 import { playerQuery } from './dates.js'
 import { droppedAnswer, resultKey } from './outbox.js'
 import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, ticketFor, ticketKey } from './tickets.js'
@@ -34,13 +33,10 @@ import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, 
 // module imports it (sitebuild/bundle.py, SHARED).
 export { askTicket, notBefore, ticketKey }
 
-/** lib/api.js's call, as the Call of site/types/session_types.d.ts. */
-const call = /** @type {Call} */ (callApi)
-
 const SAVE_TENTHS = 10 // a puzzle in play keeps its time to a tenth of a second
 
 /** @returns {Player | null} the player signed in, as lib/api.js keeps it */
-export const signedIn = () => /** @type {Player | null} */ (getPlayer())
+export const signedIn = () => getPlayer()
 
 // ---- posting --------------------------------------------------------------------------------------
 

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Sheets: <dialog class="sheet"> elements (the `sheet` macro in
  * templates/_macros.html) shown as a modal card on a laptop and a sheet from

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * "Sign out on this device", asked first (the `sign_out` macro in templates/_macros.html), the same
  * on the home page's player card and the account page. Signing out ends this device's sign-in on

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Where a result stands on a board, in words: what a board row, the boards page's own line and a
  * game's result sheet all say of the `place`, `about` and `top` the API and places.js give

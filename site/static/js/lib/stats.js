@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A daily game's stats panel, counted (docs/site.md, "Stats"): pure, for every daily game. A day is
  * {day, result: 'clean'|'help'|'missed', seconds, undos} (puzzlebook/daily_stats.py's DayResult, the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A daily game's stats panel (docs/site.md, "Stats"), the controller: it gathers the days (this
  * browser's records, and a signed-in player's from GET /api/me/stats/<game>, merged), counts them

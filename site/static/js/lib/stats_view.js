@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A daily game's stats panel, the view (docs/site.md, "Stats"): the sheet #stats-sheet (the
  * `stats_sheet` macro in templates/_macros.html), drawn only from the state lib/stats_panel.js

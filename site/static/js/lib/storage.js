@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A namespace in localStorage: every key under one prefix, values as JSON.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Tables that change their CSS display on a phone (a board's rows drawn as
  * two lines, a field table stacked) lose their table semantics in some

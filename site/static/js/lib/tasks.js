@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Let the browser breathe between the parts of a long piece of work: paint, input and other tasks
  * run before the rest goes on. A puzzle's opening (the panel, the rules, the board) done in one go

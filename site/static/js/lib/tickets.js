@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Play tickets in the browser (docs/api.md, "Play tickets"), the same for every game: a signed-in
  * player's game asks for one as a rated puzzle opens, never waiting for it to start play, keeps it
@@ -10,12 +9,9 @@
  * imports it, and the build keeps that one file every bundle imports (sitebuild/bundle.py, SHARED);
  * other modules ask for a ticket through lib/session.js.
  */
-/** @import { Answer, Call, TicketAnswer, TicketTimes } from '../session_types.js' */
-import { call as callApi } from './api.js'
+/** @import { Answer, TicketAnswer, TicketTimes } from '../session_types.js' */
+import { call } from './api.js'
 import { namespace } from './storage.js'
-
-/** lib/api.js's call, as the Call of site/types/session_types.d.ts. */
-const call = /** @type {Call} */ (callApi)
 
 const WAIT_AT_POST_MS = 4000 // a result posting while its ticket is on its way waits this long for it
 // The server takes a result no sooner than a second a move after its ticket, give or take a second

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A page's views, one shown at a time, and its notice view: the words for an
  * address the page can't show (#notice-title and #notice-text).
@@ -8,6 +7,7 @@
  */
 import { $, announce } from './dom.js'
 import { closeAllSheets } from './sheet.js'
+/** @import { PageGame } from '../play_types.js' */
 
 /**
  * The element with `id` (a page's own: always there).
@@ -49,7 +49,7 @@ export class GamePage {
   constructor({ views, tabTitle }) {
     this.views = views
     this.tabTitle = tabTitle
-    /** @type {{ stop(): void } | null} the game in play */
+    /** @type {PageGame | null} the game in play */
     this.game = null
   }
 

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The home page's Review card: how many puzzles are due today, a link to play them (#/review), or
  * the day the next one comes back. A signed-in player's review is synced with the server's first

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The review as this browser keeps it, under pb:chess:review ({cards}: review/queue.js's shape), and
  * for a signed-in player its sync with the server's copy (POST /api/chess/review: the whole review

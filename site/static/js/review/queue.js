@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A player's review in the browser (the server's rule: puzzlebook/review/queue.py; the two bound by
  * tests/vectors/review.json): one card per puzzle missed or solved with help, its results day by day.

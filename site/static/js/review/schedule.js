@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * When a puzzle in review comes back: FSRS (ts-fsrs, the same scheduler as the server's `fsrs`:
  * puzzlebook/review/schedule.py) over the puzzle's results, one a day, in whole days. A miss is

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Storm page (/storm/): a run mode's page (lib/run_page.js: its routes, the start view, the
  * player's runs) with Storm's words, its store and its controller.

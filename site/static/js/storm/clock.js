@@ -1,4 +1,3 @@
-// @ts-check
 // Storm's clock, combo and score in the browser: the same as puzzlebook/storm/clock.py.
 // tests/vectors/storm.json is run through both (tests/js/storm_clock.test.mjs), so the clock the
 // player watches is the one the server recomputes.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One Storm run being played, as state and rules (lila's ui/storm beside ui/puz's run.ts): the
  * day's puzzles one after another on a three-minute clock, the combo and its bonuses, a wrong move's

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A Storm run's record as it starts and ends, and what a ranked one posts: pure.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The review of a Storm run once it is over (docs/storm.md, "The review"): each puzzle attempted,
  * solved or missed (or left part way when the clock stopped), with a link that plays it again on the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What Storm keeps in this browser, all under "pb:storm:": a ranked run until the server has it.
  *
@@ -12,7 +11,8 @@
  * post failed (no connection, a 503) is sent later from any page; the server takes it while its
  * ticket lives (docs/storm.md, "Ranked runs, posting and scoring").
  */
-/** @import { Backend, KeptValues, OutboxItem, Posting } from '../session_types.js' */
+/** @import { OutboxItem, Posting } from '../session_types.js' */
+/** @import { Namespace, StorageBackend } from '../storage_types.js' */
 /** @import { RunKept, StormFigures, StormRecord } from '../run_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
@@ -62,7 +62,7 @@ function movesIn(item) {
 /**
  * How a ranked run posts and where its answer goes (lib/session.js reads it). A Storm run counts
  * only with its ticket (`offline: false`: a refused ticket's reason stands; never posted offline).
- * @type {Posting<StormRecord>}
+ * @type {Posting<StormRecord, StormStore>}
  */
 export const POSTING = {
   game: 'storm',
@@ -73,16 +73,16 @@ export const POSTING = {
   offline: false,
   keyOf: (rec) => rec.date,
   bodyKey: (body) => String(body.date),
-  record: (store, body) => /** @type {StormStore} */ (store).record(String(body.date)),
+  record: (store, body) => store.record(String(body.date)),
   moves: (item) => movesIn(item),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
 }
 
 export class StormStore {
-  /** @param {Backend} [backend] */
+  /** @param {StorageBackend} [backend] */
   constructor(backend = defaultBackend()) {
-    /** @type {KeptValues} */
-    this.ns = namespace(PREFIX, /** @type {Storage} */ (backend))
+    /** @type {Namespace} */
+    this.ns = namespace(PREFIX, backend)
     this.posting = POSTING
     this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
   }
@@ -135,4 +135,4 @@ export class StormStore {
 }
 
 /** The store generic pages open by the registry's name for it (js/games.js: `store`). */
-export const openStore = (/** @type {Backend | undefined} */ backend) => new StormStore(backend)
+export const openStore = (/** @type {StorageBackend | undefined} */ backend) => new StormStore(backend)

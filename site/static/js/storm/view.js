@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Storm play view: draws a run's controller (ctrl.js) on the page and sends the player's
  * intents back to it (the board's moves, End the run, asked first). It writes no storage and posts

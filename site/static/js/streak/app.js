@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Streak page (/streak/): a run mode's page (lib/run_page.js: its routes, the start view, the
  * player's runs) with Streak's words, its store and its controller.

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One Streak run being played, as state and rules (lila's streak.ts beside its puzzle controller):
  * the day's puzzles one after another in rising difficulty, until one wrong move; one skip; the

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What a finished Streak run counts for in this browser, and what it posts: pure.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The share text of a Streak run. It names no move and no puzzle.
  *

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * What Streak keeps in this browser, all under "pb:streak:".
  *
@@ -11,7 +10,8 @@
  *   best            this browser's best run { score, highest, seconds, date }
  *   queue           the ranked run waiting to post (and queue-sent: the keys posted)
  */
-/** @import { Backend, KeptValues, OutboxItem, Posting } from '../session_types.js' */
+/** @import { OutboxItem, Posting } from '../session_types.js' */
+/** @import { Namespace, StorageBackend } from '../storage_types.js' */
 /** @import { RunKept, StreakFigures, StreakRecord } from '../run_types.js' */
 /** @import { StreakBest } from './results.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
@@ -55,7 +55,7 @@ export function summarise(answer) {
  * player's run that started with a ticket posts; without one it can't count (`offline: false`: a
  * refused ticket's reason stands, and the run is never posted as an offline result).
  */
-/** @type {Posting<StreakRecord>} */
+/** @type {Posting<StreakRecord, StreakStore>} */
 export const POSTING = {
   game: 'streak',
   order: ['run'],
@@ -65,7 +65,7 @@ export const POSTING = {
   offline: false,
   keyOf: (rec) => rec.date,
   bodyKey: (body) => String(body.date),
-  record: (store, body) => /** @type {StreakStore} */ (store).record(String(body.date)),
+  record: (store, body) => store.record(String(body.date)),
   moves: (item) => movesIn(item),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
 }
@@ -80,10 +80,10 @@ function movesIn(item) {
 }
 
 export class StreakStore {
-  /** @param {Backend} [backend] */
+  /** @param {StorageBackend} [backend] */
   constructor(backend = defaultBackend()) {
-    /** @type {KeptValues} */
-    this.ns = namespace(PREFIX, /** @type {Storage} */ (backend))
+    /** @type {Namespace} */
+    this.ns = namespace(PREFIX, backend)
     this.posting = POSTING
     this.outbox = new Outbox(this.ns, { name: 'queue', order: POSTING.order })
   }
@@ -165,4 +165,4 @@ export class StreakStore {
 }
 
 /** The store generic pages open by the registry's name for it (js/games.js: `store`). */
-export const openStore = (/** @type {Backend | undefined} */ backend) => new StreakStore(backend)
+export const openStore = (/** @type {StorageBackend | undefined} */ backend) => new StreakStore(backend)

@@ -1,4 +1,3 @@
-// @ts-check
 // Streak's tally in the browser: the same as puzzlebook/streak/tally.py. tests/vectors/streak.json is
 // run through both (tests/js/streak_tally.test.mjs), so the score the player watches is the one the
 // server works out.

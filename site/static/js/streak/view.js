@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The Streak play view: draws a run's controller (ctrl.js) on the page and sends the player's
  * intents back to it (Skip, End the run, the board's moves). It writes no storage and posts
