@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The friend streak, the browser's copy of puzzlebook/friends/streak.py: with someone you follow who
  * follows you back, the days in a row you both played a daily, by the daily streak's rules (a freeze
