@@ -247,11 +247,15 @@ def test_a_lichess_study_file_imports_with_its_comments(page, site_server):
     game = FIXTURES / "game_clocks.pgn"
     page.set_input_files("#import-file", str(game))
     page.wait_for_selector(".import-summary")
-    assert "no side for the student" in page.text_content(".import-problem")
+    # No side tag: the result decides, and the check says so (issue 40: never "no side" for a file
+    # whose moves and result say whose line it is).
+    assert 'the student plays White, as the result "1-0" says' in page.text_content(".import-problem")
     page.check("input[name=student-color][value=white]")
     page.set_input_files("#import-file", str(FIXTURES / "study_classics.pgn"))
+    # Valid, with one warning a puzzle summing what a puzzle leaves out (arrows, marks, NAGs, deeper
+    # variations: issue 40).
     page.wait_for_function(
-        "() => document.querySelector('.import-summary').textContent === '2 puzzles, all valid.'"
+        "() => document.querySelector('.import-summary').textContent === '2 puzzles, all valid. 2 warnings.'"
     )
     assert page.locator(".import-puzzle-title").all_inner_texts() == [
         "Game 1: The Opera Game",
@@ -271,9 +275,10 @@ def test_a_lichess_study_file_imports_with_its_comments(page, site_server):
     ]
 
 
-def test_a_puzzle_pgn_without_a_side_tag_imports_as_the_side_to_move_says(page, site_server):
-    """The form's default ("as each game's tags say"): a [FEN] game without [StudentColor] is
-    played by the side to move, and the check says so; it imports and plays."""
+def test_a_puzzle_pgn_without_a_side_tag_imports_as_its_last_move_says(page, site_server):
+    """The form's default ("as each game's tags say"): a [FEN] game without [StudentColor] or a result
+    is played by the side that plays the line's last move, and the check says which evidence decided;
+    it imports and plays."""
     sign_in(page, make_player(site_server, "Tagless"))
     page.goto("/lessons/new/")
     assert page.is_checked("input[name=student-color][value=file]")
@@ -282,7 +287,8 @@ def test_a_puzzle_pgn_without_a_side_tag_imports_as_the_side_to_move_says(page, 
     page.wait_for_function(
         "() => document.querySelector('.import-summary')?.textContent.startsWith('1 puzzle')"
     )
-    assert "the student plays White, the side to move in the [FEN]" in page.text_content("main")
+    said = "the student plays White, the side that plays the line's last move (1. Ra8#)"
+    assert said in page.text_content("main")
     page.click("#import-button")
     page.wait_for_selector("#import-done:not([hidden])")
     page.click("#done-open")
