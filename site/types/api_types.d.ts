@@ -8,6 +8,24 @@ export interface AlltimeBoard {
   published: string | null
 }
 
+export interface BlockList {
+  blocked: PlayerOut[]
+}
+
+/**
+ * A row of a friends' or club's board: the place among them, the player, whether it is you, the
+ * game's board columns (as its public daily board has them) and where the public board has it (null:
+ * not on it, as a new account's result, which friends and clubs see at once).
+ */
+export interface BoardRow {
+  place: number
+  id: string
+  name: string
+  you: boolean
+  columns: Record<string, unknown>
+  public: Public | null
+}
+
 export interface Cell {
   /** Solved first try, solved with help, the solution shown (gone through, not solved), or not started. */
   outcome: "clean" | "helped" | "shown" | "none"
@@ -16,6 +34,8 @@ export interface Cell {
   hints: number
   /** Played on an earlier version of a puzzle changed since. */
   earlier: boolean
+  /** Answered in a live session of the class (docs/live.md). */
+  live: boolean
 }
 
 /**
@@ -201,6 +221,14 @@ export interface Classes {
   most: number
 }
 
+export interface ClassesJoined {
+  id: string
+  name: string
+  url: string
+  /** False when you were in the class already. */
+  joined: boolean
+}
+
 export interface CleanRow {
   place: number | null
   name: string
@@ -208,6 +236,31 @@ export interface CleanRow {
   about: boolean
   top: number | null
   clean: number
+}
+
+export interface ClubList {
+  clubs: ClubSummary[]
+  most: number
+}
+
+/**
+ * A club, as each member sees it (its owner too): name, the join link, its members; whether you own
+ * it, and the most members it may have.
+ */
+export interface ClubOut {
+  id: string
+  name: string
+  owner: boolean
+  join_link: string
+  members: MemberOut[]
+  most: number
+  created: string
+}
+
+export interface ClubSummary {
+  id: string
+  name: string
+  owner: boolean
 }
 
 export interface CodeSignedIn {
@@ -288,8 +341,26 @@ export interface Dashboard {
   ratings: RatingPoint[]
 }
 
+/**
+ * A day's board of one daily game: its rows; of the people on it, how many there are and how many
+ * played; who hasn't yet.
+ */
+export interface DayBoardOut {
+  game: string
+  date: string
+  band: string | null
+  rows: BoardRow[]
+  people: number
+  played: number
+  waiting: Waiting[]
+}
+
 export interface Deleted {
   ok: true
+}
+
+export interface Done {
+  ok: boolean
 }
 
 /** An assigned lesson with a due date that you haven't gone through yet (a puzzle with no result). */
@@ -334,6 +405,69 @@ export interface Finding {
   puzzle: number
   kind: "loses" | "also" | "unwon" | "reply" | "refutation" | "variation"
   words: string
+}
+
+export interface FollowList {
+  follows: PlayerOut[]
+  most: number
+}
+
+/**
+ * Your follow code (as read aloud) and the link that offers to follow you, whether you allow being
+ * followed, how many you follow and the most you may.
+ */
+export interface FollowState {
+  code: string
+  link: string
+  allowed: boolean
+  following: number
+  most: number
+}
+
+/** Whom the code found (and whether you followed them now or already did). */
+export interface Followed {
+  player: PlayerOut
+  already: boolean
+}
+
+/** Who follows you, newest first; `more` when there are more than these. */
+export interface FollowerList {
+  followers: PlayerOut[]
+  more: boolean
+}
+
+/**
+ * A friend streak: with whom, its length on the pair's `today`, freezes used and held, whether you
+ * both played today, and both players' days (to count it again after your own result of today).
+ */
+export interface FriendStreakOut {
+  player: PlayerOut
+  streak: number
+  freezes_used: number
+  freezes_held: number
+  both_today: boolean
+  today: string
+  mine: PlayedOut
+  theirs: PlayedOut
+}
+
+export interface FriendStreaks {
+  streaks: FriendStreakOut[]
+}
+
+/**
+ * A friends' board of a day, and your friend streaks with those on it who follow you back (the
+ * result sheet shows both from this one answer).
+ */
+export interface FriendsBoardOut {
+  game: string
+  date: string
+  band: string | null
+  rows: BoardRow[]
+  people: number
+  played: number
+  waiting: Waiting[]
+  streaks: FriendStreakOut[]
 }
 
 /** Healthy: the bundle's version and the last stored Chain day (tomorrow or later). */
@@ -413,14 +547,6 @@ export interface HistoryPage {
   next: string | null
 }
 
-export interface Joined {
-  id: string
-  name: string
-  url: string
-  /** False when you were in the class already. */
-  joined: boolean
-}
-
 /**
  * The lesson after an edit: the same id and link; `changed` lists the puzzles (1-based) whose play
  * changed, whose earlier results are now marked as on an earlier version.
@@ -458,6 +584,13 @@ export interface Me {
   streaks: Record<string, StreakInfo>
   chess: ChessTally
   chain: ChainTally
+}
+
+export interface MemberOut {
+  id: string
+  name: string
+  joined: string
+  owner: boolean
 }
 
 export interface Mine {
@@ -601,11 +734,34 @@ export interface Played {
   puzzles: Record<string, unknown>[]
 }
 
+/**
+ * A player's days with a daily played (their own dates): from `first` to `last` but for the
+ * `missed` day numbers after `first` (site/static/js/friends/streak.js reads it).
+ */
+export interface PlayedOut {
+  first: string | null
+  last: string | null
+  missed: number[]
+}
+
 /** A new player. Keep the token: it's the only way back in (see docs/api.md, the sign-in link). */
 export interface PlayerCreated {
   id: string
   name: string
   token: string
+}
+
+/**
+ * Another player: id, name; since when (a follow's or a block's), whether they share their
+ * results now (they allow being followed), whether they follow you, and whether you follow them.
+ */
+export interface PlayerOut {
+  id: string
+  name: string
+  since: string | null
+  sharing: boolean
+  follows_you: boolean
+  you_follow: boolean
 }
 
 /** One problem, located: puzzle and move are 1-based (null when not about one). */
@@ -616,6 +772,16 @@ export interface Problem {
   move_text: string
   message: string
   text: string
+}
+
+/**
+ * Where the public board has a result: its place (about, when estimated), or the per cent of the
+ * board it is among; all null while the board has no snapshot.
+ */
+export interface Public {
+  place: number | null
+  about: boolean
+  top: number | null
 }
 
 export interface PuzzleCounts {
@@ -719,6 +885,11 @@ export interface SignedInAs {
   id: string
   name: string
   token: string
+}
+
+export interface SocialJoined {
+  club: ClubOut
+  already: boolean
 }
 
 /** The lesson as its owner edits it: the stored JSON, one puzzle after another. */
@@ -984,9 +1155,34 @@ export interface TokensEnded {
   ended: number
 }
 
+export interface Waiting {
+  id: string
+  name: string
+}
+
 /** How the day is solved, as the generator wrote it (summary, steps, orders, spares). */
 export interface Walkthrough {
   date: string
   solution: number[]
   walkthrough: Record<string, unknown>
+}
+
+export interface WeekBoardOut {
+  game: string
+  days: string[]
+  rows: WeekRowOut[]
+}
+
+/**
+ * A person's week: place (more days played first), their result of each day (the board's columns,
+ * or null), days played, and the totals of the columns over them.
+ */
+export interface WeekRowOut {
+  place: number
+  id: string
+  name: string
+  you: boolean
+  days: (Record<string, unknown> | null)[]
+  played: number
+  totals: Record<string, number>
 }
