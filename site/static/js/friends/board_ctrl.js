@@ -85,6 +85,15 @@ export class BoardCtrl {
     this.serial = 0
   }
 
+  /**
+   * Whose board it is, named again (a club renamed): the board on show too, unless it is a kept copy.
+   * @param {BoardSource} source
+   */
+  named(source) {
+    this.source = source
+    if (this.state.kind === 'shown' && !this.state.kept) this.state = { ...this.state, source }
+  }
+
   /** @param {BoardState} state */
   set(state) {
     this.state = state

@@ -74,7 +74,7 @@ export class ClubCtrl {
   took(answer) {
     const club = /** @type {ClubOut} */ (answer.data)
     this.page = { kind: 'club', club }
-    this.board.source = { kind: 'club', id: this.id, name: club.name }
+    this.board.named({ kind: 'club', id: this.id, name: club.name })
     this.ui.redraw()
   }
 
