@@ -149,6 +149,12 @@ export async function drawFriends(where, announce) {
   const ctrl = new SheetFriends({ call, player: getPlayer, today: () => where.date, keep: friendsStore() }, {
     redraw: () => draw(ctrl), announce,
   }, where)
+  // Asked again for the same day (the player's result posted since): the last answer stays on show meanwhile.
+  if (shown && shown.day && shown.where.game === where.game && shown.where.date === where.date && ctrl.kind === 'loading') {
+    ctrl.kind = 'shown'
+    ctrl.day = shown.day
+    ctrl.clubs = shown.clubs
+  }
   shown = ctrl
   draw(ctrl)
   await ctrl.load()
