@@ -188,6 +188,24 @@ test("a result sheet's people you follow: the line, a few rows, who is still to 
   assert.deepEqual(guest.sent, [])
 })
 
+test('a player following no one is told so once a day, and asked again once they follow', async () => {
+  const alone = { game: 'chess', date: TODAY, band: 'Hard', people: 0, played: 0, rows: [], waiting: [], streaks: [] }
+  const page = stand({ [`GET /friends/boards/chess/${TODAY}`]: ok(alone), ...friendsRoutes() })
+  const where = { game: 'chess', date: TODAY, counts: true, posted: true }
+  const first = new SheetFriends({ ...page, today: () => TODAY }, page.ui, where)
+  await first.load()
+  assert.equal(first.words().line, 'You don’t follow anyone who shares their results yet: share your follow link, and ask for theirs.')
+  const second = new SheetFriends({ ...page, today: () => TODAY }, page.ui, { ...where, game: 'chain' })
+  await second.load()
+  assert.equal(second.kind, 'alone')
+  assert.equal(second.words().line, first.words().line)
+  assert.equal(page.sent.filter((s) => s.startsWith('GET /friends/boards/')).length, 1, 'the day’s other sheets don’t ask')
+  await new FriendsCtrl({ ...page, ui: page.ui }).load() // the friends page: perhaps following someone now
+  const third = new SheetFriends({ ...page, today: () => TODAY }, page.ui, { ...where, game: 'chess' })
+  await third.load()
+  assert.equal(third.kind, 'shown')
+})
+
 test('another page asks whom you follow: those sharing their results, and nothing else', async () => {
   const page = stand({ 'GET /follows': ok({ follows: [person('Bo'), person('Cy', { sharing: false, follows_you: false })], most: 300 }) })
   assert.deepEqual(await peopleYouFollow(page.call), { ok: true, people: [{ id: 'b'.repeat(16), name: 'Bo', followsYou: true }] })

@@ -7,7 +7,7 @@
  * the page offers the player's own link, so the one they follow can follow them back.
  */
 import { reason } from '../lib/api.js'
-import { keepFollow } from './kept.js'
+import { keepAlone, keepFollow } from './kept.js'
 
 /** @import { FollowPage, SocialCall, SocialUi } from '../friends_types.js' */
 /** @import { Followed, FollowState } from '../api_types.js' */
@@ -81,6 +81,8 @@ export class FollowCtrl {
       const answer = await this.call('/follows', { method: 'POST', body: { code: this.code } })
       if (answer.status === 200 && answer.data) {
         const done = /** @type {Followed} */ (answer.data)
+        const player = this.player()
+        if (player) keepAlone(this.keep, player.id, null)
         await this.readMine()
         this.set({ kind: 'followed', player: done.player, already: done.already })
         this.ui.announce(`You follow ${done.player.name}. They are on your friends’ boards from now on.`)

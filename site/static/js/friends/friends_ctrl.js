@@ -9,7 +9,7 @@
  * (tests/js/friends_ctrl.test.mjs).
  */
 import { reason } from '../lib/api.js'
-import { keepClubs, keepFollow } from './kept.js'
+import { keepAlone, keepClubs, keepFollow } from './kept.js'
 import { streakWords } from './words.js'
 
 /**
@@ -83,6 +83,7 @@ export class FriendsCtrl {
     }
     this.keepFollow()
     keepClubs(this.keep, player.id, mine.clubs)
+    keepAlone(this.keep, player.id, null) // the result sheets ask again: this page may be how they follow someone
     this.page = { kind: 'ready' }
     this.redraw()
   }

@@ -2,8 +2,10 @@
  * What this browser keeps of playing together, under `pb:friends:` (docs/site.md, "Kept in the
  * browser"): the last boards of people you know it was answered (for offline: the board asked for,
  * or the last one seen, shown marked as such), your follow code and link (for the result sheets'
- * share), and the clubs you are in (for the result sheets' club lines). Each is kept with the id of
- * the player it was answered to: another player signing in here sees none of it.
+ * share), the clubs you are in (for the result sheets' club lines), and the day a result sheet was
+ * last told you follow no one and are in no club (it asks again the next day, or once you follow).
+ * Each is kept with the id of the player it was answered to: another player signing in here sees none
+ * of it.
  */
 import { namespace } from '../lib/storage.js'
 
@@ -107,4 +109,26 @@ export function keptClubs(keep, by) {
  */
 export function keepClubs(keep, by, clubs) {
   keep.set('clubs', { by, clubs: clubs.map(({ id, name }) => ({ id, name })) })
+}
+
+/**
+ * The day a result sheet was last answered that player `by` follows no one who shares and is in no
+ * club (null: not so, or not known): that day's other sheets needn't ask.
+ * @param {Namespace} keep
+ * @param {string} by
+ * @returns {string | null}
+ */
+export function keptAlone(keep, by) {
+  const kept = /** @type {{ by?: unknown, day?: unknown } | null} */ (keep.get('alone', null))
+  return kept && kept.by === by && typeof kept.day === 'string' ? kept.day : null
+}
+
+/**
+ * @param {Namespace} keep
+ * @param {string} by
+ * @param {string | null} day null: they follow someone, or joined a club, since
+ */
+export function keepAlone(keep, by, day) {
+  if (day) keep.set('alone', { by, day })
+  else keep.remove('alone')
 }

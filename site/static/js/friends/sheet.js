@@ -11,7 +11,7 @@
  */
 import { call, getPlayer } from '../lib/api.js'
 import { el } from '../lib/dom.js'
-import { keepFollow, keptClubs, keptFollow, friendsStore } from './kept.js'
+import { keepAlone, keepFollow, keptAlone, keptClubs, keptFollow, friendsStore } from './kept.js'
 import { figureOf, playedLine, socialGame, streakWords, waitingLine } from './words.js'
 
 /** @import { BoardDeps, DayAnswer, SheetWhere, SheetWords, SocialUi } from '../friends_types.js' */
@@ -30,7 +30,7 @@ export class SheetFriends {
     this.deps = deps
     this.ui = ui
     this.where = where
-    /** @type {'guest' | 'loading' | 'shown' | 'failed'} */
+    /** @type {'guest' | 'loading' | 'shown' | 'failed' | 'alone'} */
     this.kind = deps.player() ? 'loading' : 'guest'
     /** @type {DayAnswer | null} */
     this.day = null
@@ -46,6 +46,11 @@ export class SheetFriends {
     const { game, date, band } = this.where
     const query = band ? `?band=${encodeURIComponent(band)}` : ''
     const clubs = keptClubs(this.deps.keep, player.id)
+    // Told today already that they follow no one and are in no club: not asked again before tomorrow.
+    if (!clubs.length && keptAlone(this.deps.keep, player.id) === date) {
+      this.kind = 'alone'
+      return this.ui.redraw()
+    }
     const [friends, ...theirs] = await Promise.all([
       this.deps.call(`/friends/boards/${game}/${date}${query}`),
       ...clubs.map((c) => this.deps.call(`/clubs/${c.id}/boards/${game}/${date}`)),
@@ -53,6 +58,7 @@ export class SheetFriends {
     if (friends.status === 200 && friends.data) {
       this.day = /** @type {DayAnswer} */ (friends.data)
       this.kind = 'shown'
+      keepAlone(this.deps.keep, player.id, !this.day.people && !clubs.length ? date : null)
     } else {
       this.kind = 'failed'
       this.error = friends.status === 0 ? 'Offline: the people you follow show here when you are back online.' : 'The people you follow couldn’t be loaded just now.'
@@ -92,6 +98,7 @@ export class SheetFriends {
       line: playedLine(c.day, { kind: 'club', id: c.id }, today),
     }))
     const day = this.day
+    if (this.kind === 'alone') return { line: playedLine({ people: 0, played: 0, date }, { kind: 'friends' }, today), rows: [], waiting: '', streaks: [], board, clubs }
     if (!day || !game) return { line: this.kind === 'failed' ? this.error : '', rows: [], waiting: '', streaks: [], board, clubs }
     return {
       line: playedLine(day, { kind: 'friends' }, today),
