@@ -56,8 +56,8 @@ def follow_link(site_server: Any, player: dict[str, Any]) -> str:
     return str(mine["link"])
 
 
-def play_day(clocked: SimpleNamespace, bundle: Any, player: dict[str, Any], day: dt.date, games: tuple[str, ...],
-             seconds: int, site_server: Any) -> None:
+def play_day(clocked: SimpleNamespace, bundle: Any, player: dict[str, Any], day: dt.date,
+             games: tuple[str, ...], seconds: int, site_server: Any) -> None:
     """`player` plays `day`'s chess daily and Chain through the API at noon of that day (the site's zone)."""
     clocked.clock.at = dt.datetime.combine(day, dt.time(12), tzinfo=clocked.zone).astimezone(dt.UTC)
     date = day.isoformat()
@@ -94,7 +94,14 @@ def look(page: Any, name: str, axe: Any) -> None:
 
 def board_names(page: Any, board: str = "#friends-board") -> list[str]:
     page.wait_for_selector(f"{board}[data-state=shown]")
-    return page.eval_on_selector_all(f"{board} tbody .board-name", "(cells) => cells.map((c) => c.firstChild.textContent)")
+    names = "(cells) => cells.map((c) => c.firstChild.textContent)"
+    return page.eval_on_selector_all(f"{board} tbody .board-name", names)
+
+
+def says(page: Any, selector: str, text: str) -> None:
+    """Wait until `selector`'s text holds `text`."""
+    holds = "([s, t]) => document.querySelector(s)?.textContent.includes(t)"
+    page.wait_for_function(holds, arg=[selector, text])
 
 
 def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
@@ -127,9 +134,11 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
     # dailies, Ada the chess daily, and Chain here by keyboard.
     today = dt.date.fromisoformat(chx.site_today(site_server))
     for k, player in enumerate(players):
-        play_day(clocked, bundle, player, today - dt.timedelta(days=1), ("chess", "chain"), 30 + k, site_server)
+        play_day(clocked, bundle, player, today - dt.timedelta(days=1), ("chess", "chain"), 30 + k,
+                 site_server)
     for k, player in enumerate(players):
-        play_day(clocked, bundle, player, today, ("chess",) if k == 0 else ("chess", "chain"), 20 + k, site_server)
+        games = ("chess",) if k == 0 else ("chess", "chain")
+        play_day(clocked, bundle, player, today, games, 20 + k, site_server)
 
     ada = pages[0]
     puzzle = chx.public_day(site_server, today.isoformat())
@@ -142,12 +151,12 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
             ada.keyboard.press(str(tile + 1))
         ada.wait_for_selector("#chain-results-sheet[open] #friends-panel:not([hidden]) .friends-rows li")
     assert posted.value.status == 200, posted.value.text()
-    ada.wait_for_function("() => document.getElementById('friends-panel').textContent.includes('Ada Friend (you)')")
+    says(ada, "#friends-panel", "Ada Friend (you)")
     panel = ada.text_content("#friends-panel")
     assert "All 2 people you follow played today." in panel
     assert "Bo Friend" in panel and "Cy Friend" in panel
     # Yesterday and today, both: counted here with Ada's own result before the API has it.
-    ada.wait_for_function("() => document.getElementById('friends-panel').textContent.includes('Friend streak with Bo Friend: 2 days.')")
+    says(ada, "#friends-panel", "Friend streak with Bo Friend: 2 days.")
     look(ada, "chain-sheet-friends-1280-light", axe)
 
     # Each sees the others on the friends' board and the daily's result sheet; the streak on the list.
@@ -164,7 +173,7 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
             tab_to(page, "#friends-board-span a[data-span='week']")
             page.keyboard.press("Enter")
             page.wait_for_url("**/boards/#/friends/chain/week")
-            page.wait_for_function("() => document.querySelector('#friends-board caption')?.textContent.includes('the week of')")
+            says(page, "#friends-board caption", "the week of")
             look(page, "boards-friends-week-1280-light", axe)
         page.goto(f"/#/daily/{puzzle_band(site_server, today)}")
         page.wait_for_selector("#play-done:not([hidden])")
@@ -176,7 +185,8 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
         assert all(p["name"] in shown for p in players)
     ada.goto("/friends/")
     ada.wait_for_selector("#follows-list li")
-    assert ada.text_content(f"#follows-list li[data-person='{players[1]['id']}']").count("Friend streak: 2 days.") == 1
+    bo_row = ada.text_content(f"#follows-list li[data-person='{players[1]['id']}']")
+    assert bo_row.count("Friend streak: 2 days.") == 1
     look(ada, "friends-1280-light", axe)
 
 
@@ -239,8 +249,8 @@ def test_a_club_of_four_a_removed_member_and_a_blocked_follower(
     assert gone.status_code == 404
 
     # Di follows the owner, who blocks her from the friends page: she sees nothing of the owner more.
-    got = clocked.client.post("/api/follows", json={"code": follow_link(site_server, owner).split("code=")[1]},
-                              headers=auth(di))
+    owners = follow_link(site_server, owner).split("code=")[1]
+    got = clocked.client.post("/api/follows", json={"code": owners}, headers=auth(di))
     assert got.status_code == 200, got.text
     page.goto("/friends/")
     page.wait_for_selector(f"#followers-list li[data-person='{di['id']}']")
@@ -285,13 +295,14 @@ def test_a_guest_follows_by_link_and_offline_the_last_board_is_kept(
     page.goto("/boards/#/friends/chain")
     assert board_names(page) == [friend["name"]]
     look(page, "boards-friends-320-light", axe)
-    allow_failed_fetch(page, "net::ERR_INTERNET_DISCONNECTED", r"/api/friends/boards/.*", "offline on purpose")
+    allow_failed_fetch(page, "net::ERR_INTERNET_DISCONNECTED", r"/api/friends/boards/.*",
+                       "offline on purpose")
     page.context.set_offline(True)
     page.click("#friends-board-games a[data-game='storm']")
     page.wait_for_selector("#friends-board-kept:not([hidden])")
     assert "the last board you saw" in page.text_content("#friends-board-kept")
     assert board_names(page) == [friend["name"]]
     page.click("#friends-board-games a[data-game='chain']")
-    page.wait_for_function("() => document.getElementById('friends-board-kept').textContent.includes('as you last saw it')")
+    says(page, "#friends-board-kept", "as you last saw it")
     look(page, "boards-friends-offline-320-light", axe)
     page.context.set_offline(False)

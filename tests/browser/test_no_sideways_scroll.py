@@ -201,7 +201,8 @@ def _friends_and_club(site_server: Any, players: list[dict[str, Any]]) -> tuple[
     assert status == 201, club
     join = club["join_link"].split("code=")[1]
     for player in (players[0], *players[2:]):
-        status, body = site_server.post(f"/api/clubs/{club['id']}/join", {"code": join}, token=player["token"])
+        status, body = site_server.post(f"/api/clubs/{club['id']}/join", {"code": join},
+                                        token=player["token"])
         assert status == 200, body
     return codes[2], club["id"], join
 
@@ -546,10 +547,12 @@ VIEWS = [
     View("friends, signed in", "/friends/", _student("#follows-list li")),
     View("friends, asking to block", "/friends/", _friends_asking),
     View("follow link, a guest", "/friends/follow/?code={follow_code}", _wait("#follow-guest:not([hidden])")),
-    View("follow link, followed", "/friends/follow/?code={follow_code}", _student("#follow-done:not([hidden])")),
+    View("follow link, followed", "/friends/follow/?code={follow_code}",
+         _student("#follow-done:not([hidden])")),
     View("club", "/friends/club/?id={club}#/chain", _student("#club-board table")),
     View("club, its week", "/friends/club/?id={club}#/storm/week", _student("#club-board table")),
-    View("club join, a guest", "/friends/clubs/join/?id={club}&code={club_code}", _wait("#join-guest:not([hidden])")),
+    View("club join, a guest", "/friends/clubs/join/?id={club}&code={club_code}",
+         _wait("#join-guest:not([hidden])")),
     View("club join, signed in", "/friends/clubs/join/?id={club}&code={club_code}",
          _wait("#join-offer:not([hidden])"), signed_in=True),
     View("sign in", "/signin/", _signin_ways),
