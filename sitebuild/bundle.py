@@ -66,6 +66,10 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "classes": ("js/classes/index.js",),
     "class": ("js/classes/class.js",),
     "class_join": ("js/classes/join.js",),
+    "friends": ("js/friends/friends.js",),
+    "follow": ("js/friends/follow.js",),
+    "club": ("js/friends/club.js",),
+    "club_join": ("js/friends/join.js",),
 }
 
 

@@ -82,6 +82,9 @@ class World:
     student: dict[str, Any] = field(default_factory=dict)
     daily_id: str = ""
     storm_first: Any = None  # today's Storm run's first puzzle (a Puzzle)
+    follow_code: str = ""  # the third player's, whom the student follows
+    club: str = ""  # a club of the longest name the API takes, the student's, the others in it
+    club_code: str = ""
 
 
 @dataclass(frozen=True)
@@ -169,13 +172,39 @@ def world(site_server: Any, bundle: Any) -> World:
     )
     assert lesson[0] == 201, lesson
     klass, code = _class_with_results(site_server, players, lesson[1]["id"])
+    follow_code, club, club_code = _friends_and_club(site_server, players)
     # A past day ended everywhere (yesterday may still be the date at UTC-12), so its Chain
     # walkthrough is open to all.
     past = (dt.date.fromisoformat(today) - dt.timedelta(days=2)).isoformat()
     site_server.publish()  # the boards page reads each board's snapshot
     return World(today=today, past=past, player=players[0], lesson=lesson[1]["id"], band=entry["band"],
                  klass=klass, code=code, student=players[1], daily_id=entry["id"],
-                 storm_first=Puzzle.from_row([*storm_day["puzzles"][0][:4], ""], ""))
+                 storm_first=Puzzle.from_row([*storm_day["puzzles"][0][:4], ""], ""),
+                 follow_code=follow_code, club=club, club_code=club_code)
+
+
+def _friends_and_club(site_server: Any, players: list[dict[str, Any]]) -> tuple[str, str, str]:
+    """The players with the longest names follow each other (their results on each other's friends'
+    boards, their friend streaks), but for the teacher following their students (a class's student is
+    followed by classmates only), and are in a club of the longest name a club takes, the student's:
+    (the third player's follow code, the club's id, its join code)."""
+    codes = []
+    for player in players:
+        status, mine = site_server.get("/api/me/follow", token=player["token"])
+        assert status == 200, mine
+        codes.append(mine["code"])
+    for player in players:
+        for code in codes:
+            status, body = site_server.post("/api/follows", {"code": code}, token=player["token"])
+            assert status in (200, 404, 422), body  # 404: a student, to their teacher; 422: their own
+    status, club = site_server.post("/api/clubs", {"name": "W" * 40}, token=players[1]["token"])
+    assert status == 201, club
+    join = club["join_link"].split("code=")[1]
+    for player in (players[0], *players[2:]):
+        status, body = site_server.post(f"/api/clubs/{club['id']}/join", {"code": join},
+                                        token=player["token"])
+        assert status == 200, body
+    return codes[2], club["id"], join
 
 
 def _class_with_results(site_server: Any, players: list[dict[str, Any]], lesson: str) -> tuple[str, str]:
@@ -281,6 +310,32 @@ def _chain_walkthrough(page: Any, world: World) -> None:
     page.click("#giveup-button")
     page.click("#giveup-yes")
     page.wait_for_selector("#chain-results-sheet[open]")
+
+
+def _chain_results(page: Any, world: World) -> None:
+    """Today's Chain, solved on the server (the world's player), opened finished: its sheet, with the
+    people they follow under the figures."""
+    page.wait_for_selector("#chain-done:not([hidden])")
+    page.click("#results-button")
+    page.wait_for_selector("#chain-results-sheet[open] #friends-panel:not([hidden]) .friends-rows li")
+
+
+def _student(ready: str) -> Callable[[Any, World], None]:
+    """The page as the class's student, who follows the others and owns the club."""
+
+    def signed(page: Any, world: World) -> None:
+        chain.sign_in(page, world.student)
+        page.reload()
+        page.wait_for_selector(ready)
+
+    return signed
+
+
+def _friends_asking(page: Any, world: World) -> None:
+    """The friends page with a row asking whether to block its person."""
+    _student("#follows-list li")(page, world)
+    page.click("#follows-list li button[data-act=block]")
+    page.wait_for_selector("#follows-list .person-confirm")
 
 
 COUNTED = "() => !['', 'Counting…'].includes(document.getElementById('stats-source').textContent)"
@@ -411,6 +466,7 @@ VIEWS = [
     View("chess daily", "/#/daily/{band}", lambda page, world: chess.wait_ready(page)),
     View("chess how to play sheet", "/#/daily/{band}", _chess_howto),
     View("chess results sheet", "/#/daily/{band}", _chess_results, signed_in=True),
+    View("chain results sheet, the people you follow", "/chain/", _chain_results, signed_in=True),
     View("chess done, voted and reporting", "/#/daily/{band}", _chess_voted, signed_in=True),
     View("chess done, a guest's vote", "/#/daily/{band}", _chess_voted),
     View("chess analysis", "/#/daily/{band}", _chess_analysis),
@@ -484,6 +540,21 @@ VIEWS = [
     View("history, a student's to their teacher", "/history/?class={klass}&student={student[id]}",
          _wait("body[data-history=ready] #history-rows tr"), signed_in=True),
     View("class join", "/classes/join/?id={klass}&code={code}", _wait("#join-form:not([hidden])")),
+    View("boards, friends", "/boards/#/friends/chain", _student("#friends-board table")),
+    View("boards, friends' week", "/boards/#/friends/chess/week", _student("#friends-board table")),
+    View("boards, friends, a guest", "/boards/#/friends", _wait("#friends-board .social-invite")),
+    View("friends", "/friends/", _wait("#friends-guest:not([hidden])")),
+    View("friends, signed in", "/friends/", _student("#follows-list li")),
+    View("friends, asking to block", "/friends/", _friends_asking),
+    View("follow link, a guest", "/friends/follow/?code={follow_code}", _wait("#follow-guest:not([hidden])")),
+    View("follow link, followed", "/friends/follow/?code={follow_code}",
+         _student("#follow-done:not([hidden])")),
+    View("club", "/friends/club/?id={club}#/chain", _student("#club-board table")),
+    View("club, its week", "/friends/club/?id={club}#/storm/week", _student("#club-board table")),
+    View("club join, a guest", "/friends/clubs/join/?id={club}&code={club_code}",
+         _wait("#join-guest:not([hidden])")),
+    View("club join, signed in", "/friends/clubs/join/?id={club}&code={club_code}",
+         _wait("#join-offer:not([hidden])"), signed_in=True),
     View("sign in", "/signin/", _signin_ways),
     # A missing address is served this same page with status 404; walking it here would make the
     # browser log the failed load, so the page is walked at its own address.

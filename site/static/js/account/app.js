@@ -6,6 +6,7 @@
  * with it) and recovery codes (made, shown once, counted; new ones offer to
  * sign out everywhere else). A player with results and no passkey and no codes,
  * who hasn't copied their link here, is asked to save one of the three.
+ * Their follow link and code (docs/friends.md), kept here for the result sheets' share too.
  * For everyone else, making a player or signing in. docs/accounts.md.
  */
 import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
@@ -15,8 +16,10 @@ import { addPasskey, passkeysSupported } from '../lib/passkeys.js'
 import { ratingText } from '../boards/model.js'
 import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 import { $ } from '../lib/dom.js'
+import { friendsStore, keepFollow } from '../friends/kept.js'
+import { copyText } from '../friends/copy.js'
 /** @import { Answer } from '../answer_types.js' */
-/** @import { CodesMade, CodesState, Me, PasskeyInfo, PasskeyList, PasskeyRemoved, TokensEnded } from '../api_types.js' */
+/** @import { CodesMade, CodesState, FollowState, Me, PasskeyInfo, PasskeyList, PasskeyRemoved, TokensEnded } from '../api_types.js' */
 
 /**
  * Ways back in, counted once read (null until then: the sign-out question doesn't guess).
@@ -77,7 +80,20 @@ async function render() {
   $('account-chain-best').textContent = days(me.streaks?.chain?.best || 0)
   $('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
   state.results = (me.chess?.solved || 0) + (me.chess?.missed || 0) + (me.chain?.solved || 0) + (me.chain?.gave_up || 0)
-  await Promise.all([renderPasskeys(), renderCodes()])
+  await Promise.all([renderPasskeys(), renderCodes(), renderFollow()])
+}
+
+/** The follow link and code (drawn the first time they are asked for), or why they aren't shown. */
+async function renderFollow() {
+  const answer = /** @type {Answer<FollowState>} */ (await call('/me/follow'))
+  const follow = answer.status === 200 ? answer.data : null
+  const player = getPlayer()
+  if (follow && player) keepFollow(friendsStore(), player.id, follow.allowed ? follow : null)
+  field('account-follow-link').value = follow ? new URL(follow.link, location.origin).href : ''
+  $('account-follow-code').textContent = follow ? follow.code : ''
+  $('account-follow-code-line').hidden = !follow
+  if (!follow) $('account-follow-words').textContent = reason(answer, 'Your follow link couldn’t be loaded just now.')
+  else if (!follow.allowed) $('account-follow-words').textContent = 'Following is off: your link and code find no one until you turn it on, on your friends page.'
 }
 
 /** Ask to save a way back in: a player with results, no passkey, no codes left, no link copied here. */
@@ -312,6 +328,7 @@ wirePlayerForm(/** @type {HTMLFormElement} */ ($('account-form')), async (/** @t
 })
 
 wireCopyLink($('account-copy'), field('account-signin-link'))
+$('account-follow-copy').addEventListener('click', () => copyText(field('account-follow-link'), 'Follow link copied.'))
 $('account-copy').addEventListener('click', linkCopied)
 
 // Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).

@@ -6,7 +6,8 @@
  * A signed-in player's own entry (their rank key and row) comes from the API
  * and is placed on the snapshot by places.js: their row is marked when it is
  * among the top rows, else shown after them with its place, "about #N" or
- * "top N%".
+ * "top N%". The Friends tab, first, is friends/boards_tab.js's: the page opens on it for a signed-in
+ * player, on the chess daily for a guest.
  */
 import {
   BANDS, parseRoute, routeOf, snapshotPath, entryPath, columns, displayRows, placeLine, placeText, caption,
@@ -16,6 +17,7 @@ import { call, getPlayer } from '../lib/api.js'
 import { playerDay, longDate, isDay, addDays, endsEverywhere } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
+import { isFriendsTab, showFriendsTab } from '../friends/boards_tab.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyEntry } from '../api_types.js' */
 /** @import { BoardRoute, Shown, Snapshot } from '../boards_types.js' */
@@ -139,7 +141,7 @@ async function dayBands(game, date) {
   }
 }
 
-/** @param {Board} board */
+/** @param {{ id: string }} board */
 function setTabs(board) {
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-board]'))) {
     if (a.dataset.board === board.id) a.setAttribute('aria-current', 'page')
@@ -248,10 +250,35 @@ function missing(board, title, { date, today, entry }) {
   return `${title}: no one is on this board yet.`
 }
 
+/**
+ * The Friends tab, and the public boards hidden (false: the address names no friends' board).
+ * @param {string} hash
+ */
+async function friendsTab(hash) {
+  ++serial
+  current = null
+  showFresh(null)
+  showOpen(null)
+  setTabs({ id: 'friends' })
+  $('public-board').hidden = true
+  $('friends-tab').hidden = false
+  return showFriendsTab(hash)
+}
+
 async function route() {
+  // No board named: the Friends tab for a player, the chess daily for a guest.
+  const hash = ['', '#', '#/'].includes(location.hash) && getPlayer() ? '#/friends' : location.hash
+  if (isFriendsTab(hash)) {
+    if (await friendsTab(hash)) return
+    $('friends-tab').hidden = true
+    $('public-board').hidden = false
+    return mistyped()
+  }
+  $('friends-tab').hidden = true
+  $('public-board').hidden = false
   const mine = ++serial
   const today = playerDay()
-  const want = parseRoute(location.hash)
+  const want = parseRoute(hash)
   if (!want) return mistyped()
   const { board } = want
   const date = board.dated ? (want.date || today) : null

@@ -11,6 +11,7 @@
  * stop(), watch() (start taking the player's intents) and ended() (the go just ended: the result
  * follows).
  */
+/** @import { SheetWhere } from '../friends_types.js' */
 /** @import { Answer } from '../answer_types.js' */
 /** @import { Me, StreakInfo } from '../api_types.js' */
 /** @import { ChainDay, ChainFacts, ChainPostedKept, ChainRecord, ChainResults, ChainUi, ChainWalkthrough, TileVerdict, Walk, WalkthroughFetch } from '../chain_types.js' */
@@ -411,6 +412,18 @@ export class ChainCtrl extends PlaySession {
 
   shareText() {
     return shareText(this.rec, globalThis.location?.origin ?? '')
+  }
+
+  /**
+   * The day whose people you follow the results sheet shows (friends/on_sheet.js): today's Chain, once
+   * over; null for an earlier day. A solve of a signed-in player counts for their friend streaks.
+   * @returns {SheetWhere | null}
+   */
+  friendsWhere() {
+    const { rec } = this
+    if (rec.state === 'playing' || rec.date !== this.today()) return null
+    const posted = Boolean(rec.posted && !rec.posted.dropped)
+    return { game: 'chain', date: rec.date, counts: rec.state === 'solved' && Boolean(this.player()), posted }
   }
 }
 

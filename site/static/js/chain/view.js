@@ -16,6 +16,7 @@ import { byIds, el, setText, announce } from '../lib/dom.js'
 import { longDate } from '../lib/dates.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult, restartAnimation } from '../lib/playing.js'
+import { showFriends, withFollow } from '../friends/on_sheet.js'
 /** @import { ChainCtrl } from './ctrl.js' */
 /** @import { Walk, WalkthroughText } from '../chain_types.js' */
 
@@ -114,7 +115,7 @@ export class ChainView extends PlayView {
     })
     on(els.giveupNo, 'click', () => this.confirm.cancel(true))
     on(els.resultsButton, 'click', () => this.openResults())
-    on(els.shareButton, 'click', () => shareResult(ctrl.shareText(), els.sharePreview))
+    on(els.shareButton, 'click', () => shareResult(withFollow(ctrl.shareText()), els.sharePreview))
     on(document, 'keydown', (/** @type {KeyboardEvent} */ e) => this.onKey(e))
     // Made a player or signed in (here or in another tab): the sheet says whose this go is.
     on(document, 'player:change', () => ctrl.playerChanged())
@@ -246,6 +247,7 @@ export class ChainView extends PlayView {
     els.chainDone.hidden = playing
     if (!playing) this.drawResults()
     else this.countdown?.show(false)
+    showFriends(playing ? null : this.drawn.friendsWhere(), () => this.redraw())
   }
 
   drawClock() {
@@ -271,7 +273,7 @@ export class ChainView extends PlayView {
     setText(els.resultsPlace, results.place || '')
     setText(els.resultsNote, results.note)
     els.resultsBoard.href = results.board
-    setText(els.sharePreview, results.share)
+    setText(els.sharePreview, withFollow(results.share))
     this.drawWalk(this.drawn.walk)
   }
 

@@ -8,6 +8,7 @@
  *
  * ui (the view): PuzzleUi of site/types/play_types.d.ts.
  */
+/** @import { SheetWhere } from '../friends_types.js' */
 /** @import { ChessRecord, PuzzleRow } from '../chess_types.js' */
 import { PuzzlePlay } from './puzzle_play.js'
 import { settled } from './results.js'
@@ -159,5 +160,16 @@ export class PuzzleCtrl extends PuzzlePlay {
 
   shareText() {
     return shareOf(this.rec)
+  }
+
+  /**
+   * The day whose people you follow the results sheet shows (friends/on_sheet.js): today's daily, once
+   * over; null for any other puzzle. A solve of a signed-in player counts for their friend streaks.
+   * @returns {SheetWhere | null}
+   */
+  friendsWhere() {
+    const { rec } = this
+    if (!rec.daily || rec.daily !== this.today() || rec.state === 'playing' || rec.replay || rec.review) return null
+    return { game: 'chess', date: rec.daily, band: rec.band, counts: rec.state === 'solved' && Boolean(this.player()), posted: Boolean(rec.posted) }
   }
 }

@@ -16,6 +16,7 @@ import { formatTime } from '../lib/clock.js'
 import { byIds, setText, announce } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
+import { showFriends, withFollow } from '../friends/on_sheet.js'
 import { kindOf } from './result_words.js'
 
 const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
@@ -118,7 +119,7 @@ export class PuzzleView extends PlayView {
     })
     on(el.solutionNo, 'click', () => this.confirm.cancel(true))
     on(el.resultsButton, 'click', () => this.openResults())
-    on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(el.shareButton, 'click', () => shareResult(withFollow(ctrl.shareText()), el.sharePreview))
     on(el.voteUp, 'click', () => ctrl.vote('up'))
     on(el.voteDown, 'click', () => ctrl.vote('down'))
     on(el.reportButton, 'click', () => ctrl.toggleReporting())
@@ -202,6 +203,7 @@ export class PuzzleView extends PlayView {
     el.playDone.hidden = !done
     if (done) this.drawResults()
     else this.countdown?.show(false)
+    showFriends(done ? ctrl.friendsWhere() : null, () => this.redraw())
     this.drawVote()
   }
 
@@ -253,6 +255,6 @@ export class PuzzleView extends PlayView {
     el.resultsNext.href = results.next.href
     el.nextLink.href = el.resultsNext.href // the done box's Next: the same address, resolved
     for (const link of [el.resultsNext, el.nextLink]) setText(link, results.next.text)
-    setText(el.sharePreview, results.share)
+    setText(el.sharePreview, withFollow(results.share))
   }
 }

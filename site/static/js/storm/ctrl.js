@@ -13,6 +13,7 @@
  *
  * ui (the view): StormUi of site/types/play_types.d.ts.
  */
+/** @import { SheetWhere } from '../friends_types.js' */
 /** @import { Move } from '../vendor/chess.js' */
 /** @import { ChessPuzzle } from '../chess_types.js' */
 /** @import { PlayBoard, PlayClock, StormUi } from '../play_types.js' */
@@ -303,6 +304,19 @@ export class StormCtrl extends PlaySession {
       place: posted && posted.ranked && !posted.about && Number.isInteger(posted.place) ? posted.place : null,
     }, globalThis.location?.origin ?? '')
   }
+  /**
+   * The day whose people you follow the result sheet shows (friends/on_sheet.js): a run of today's, once
+   * over; null for an earlier day's. The day's ranked run, once the server has it, counts for the
+   * friend streaks.
+   * @returns {SheetWhere | null}
+   */
+  friendsWhere() {
+    const { rec } = this
+    if (!rec.today || rec.state !== 'over') return null
+    const posted = this.answered
+    return { game: 'storm', date: rec.date, counts: Boolean(posted && posted.ranked), posted: Boolean(posted) }
+  }
+
 
   /** The run, puzzle by puzzle (review.js), once it is over. */
   review() {

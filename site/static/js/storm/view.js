@@ -16,6 +16,7 @@ import { formatTime } from '../lib/clock.js'
 import { longDate } from '../lib/dates.js'
 import { byIds, el as make, setText, announce } from '../lib/dom.js'
 import { PlayView, restartAnimation, shareResult } from '../lib/playing.js'
+import { showFriends, withFollow } from '../friends/on_sheet.js'
 import { openSheet } from '../lib/sheet.js'
 import { nextBonus } from './clock.js'
 import { resultWords } from './review.js'
@@ -95,7 +96,7 @@ export class StormView extends PlayView {
     })
     on(el.endNo, 'click', () => this.confirm.cancel(true))
     on(el.stormResult, 'click', () => this.openResults())
-    on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(el.shareButton, 'click', () => shareResult(withFollow(ctrl.shareText()), el.sharePreview))
   }
 
   /** No cover in a race. */
@@ -157,6 +158,7 @@ export class StormView extends PlayView {
     if (over) el.endConfirm.hidden = true
     el.stormDone.hidden = !over
     if (over) this.drawResults()
+    showFriends(over ? ctrl.friendsWhere() : null, () => this.redraw())
   }
 
   /** @param {number} combo */
@@ -186,7 +188,7 @@ export class StormView extends PlayView {
     setText(el.resultsCombo, String(results.combo_best))
     setText(el.resultsMistakes, String(results.mistakes))
     setText(el.resultsRank, results.rank)
-    setText(el.sharePreview, results.share)
+    setText(el.sharePreview, withFollow(results.share))
     if (!this.reviewed) this.drawReview()
   }
 

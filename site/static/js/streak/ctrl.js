@@ -11,6 +11,7 @@
  *
  * ui (the view): RunUi of site/types/play_types.d.ts.
  */
+/** @import { SheetWhere } from '../friends_types.js' */
 /** @import { Color, Move } from '../vendor/chess.js' */
 /** @import { ChessPuzzle } from '../chess_types.js' */
 /** @import { PlayBoard, PlayClock, RunUi } from '../play_types.js' */
@@ -412,6 +413,19 @@ export class StreakCtrl extends PlaySession {
       ranked: Boolean(posted && posted.ranked),
     }, globalThis.location?.origin ?? '')
   }
+  /**
+   * The day whose people you follow the result sheet shows (friends/on_sheet.js): a run of today's, once
+   * over; null for an earlier day's. The day's ranked run, once the server has it, counts for the
+   * friend streaks.
+   * @returns {SheetWhere | null}
+   */
+  friendsWhere() {
+    const { rec } = this
+    if (!rec.today || rec.state !== 'over') return null
+    const posted = this.answered
+    return { game: 'streak', date: rec.date, counts: Boolean(posted && posted.ranked), posted: Boolean(posted) }
+  }
+
 }
 
 /**

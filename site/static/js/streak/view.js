@@ -15,6 +15,7 @@ import { longDate } from '../lib/dates.js'
 import { byIds, setText, announce } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
+import { showFriends, withFollow } from '../friends/on_sheet.js'
 
 const RESULTS_AFTER_MS = 700 // the result sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
@@ -95,7 +96,7 @@ export class StreakView extends PlayView {
     })
     on(el.endNo, 'click', () => this.confirm.cancel(true))
     on(el.resultsButton, 'click', () => this.openResults())
-    on(el.shareButton, 'click', () => shareResult(ctrl.shareText(), el.sharePreview))
+    on(el.shareButton, 'click', () => shareResult(withFollow(ctrl.shareText()), el.sharePreview))
     on(document, 'keydown', (e) => this.onKey(/** @type {KeyboardEvent} */ (e)))
   }
 
@@ -165,6 +166,7 @@ export class StreakView extends PlayView {
     if (done) el.endConfirm.hidden = true
     el.playDone.hidden = !done
     if (done) this.drawResults()
+    showFriends(done ? ctrl.friendsWhere() : null, () => this.redraw())
   }
 
   /** The done box and the result sheet. */
@@ -182,6 +184,6 @@ export class StreakView extends PlayView {
     setText(el.resultsRank, results.rank)
     el.resultsBest.hidden = !results.best
     setText(el.resultsBest, results.best)
-    setText(el.sharePreview, results.share)
+    setText(el.sharePreview, withFollow(results.share))
   }
 }
