@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -68,7 +68,7 @@ class Settings:
     site_url: str = DEFAULT_SITE_URL
     bucket: str | None = None
     new_account_days: int = NEW_ACCOUNT_DAYS
-    race_pace: Pace = Pace()
+    race_pace: Pace = field(default_factory=Pace)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with `changes` (e.g. a command line's --out or --shards)."""
