@@ -67,6 +67,7 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "classes": ("js/classes/index.js",),
     "class": ("js/classes/class.js",),
     "class_join": ("js/classes/join.js",),
+    "class_live": ("js/classes/live.js",),
 }
 
 
