@@ -33,10 +33,10 @@ def said(page: Any) -> list[str]:
     return list(page.evaluate("() => window.__said || []"))
 
 
-def wait_said(page: Any, text: str, timeout: float = 15_000) -> None:
-    """Wait until the live region has said something containing `text`."""
-    page.wait_for_function("(text) => (window.__said || []).some((s) => s.includes(text))", arg=text,
-                           timeout=timeout)
+def wait_said(page: Any, text: str, times: int = 1, timeout: float = 15_000) -> None:
+    """Wait until the live region has said something containing `text` (`times` times)."""
+    page.wait_for_function("([text, n]) => (window.__said || []).filter((s) => s.includes(text)).length >= n",
+                           arg=[text, times], timeout=timeout)
 
 
 def race_puzzles(site_server: Any, race_id: str) -> list[Puzzle]:

@@ -244,6 +244,7 @@ export class LiveClassCtrl extends Play {
     this.closesAt = puzzle.closes_in === null ? null : now + puzzle.closes_in
     if (!same) {
       this.answer = new StudentAnswer(puzzle.n, now)
+      this.setStatus('')
       this.reveal = null
       this.revealed = null
       this.shown = null

@@ -187,13 +187,12 @@ export class LiveClassView {
     if (this.el.liveMoves.dataset.drawn === drawnKey) return
     this.el.liveMoves.dataset.drawn = drawnKey
     this.el.liveMoves.replaceChildren(...moves.map((move) => {
-      const words = `${move.san}: ${plural(move.count, 'student')}${move.right ? ', the right move' : ''}`
       const bar = make('span', { class: 'live-move-bar', 'aria-hidden': 'true' }, make('span', { class: 'live-move-fill' }))
       const fill = /** @type {HTMLElement} */ (bar.firstElementChild)
       fill.style.setProperty('--share', (move.count / most).toFixed(3))
       const button = make('button', {
         class: 'live-move', type: 'button', 'aria-pressed': String(ctrl.shown === move.uci),
-        'aria-label': `Show ${words} on the board`, dataset: { uci: move.uci },
+        'aria-describedby': 'moves-help', dataset: { uci: move.uci, count: String(move.count) },
       },
       make('span', { class: 'live-move-san', text: move.san }),
       make('span', { class: 'live-move-count', text: String(move.count) }),
