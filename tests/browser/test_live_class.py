@@ -68,7 +68,8 @@ def test_a_live_class_of_three_students_and_a_stranger_refused(make_page: Any, s
 
     # The teacher runs the lesson live from the class page, by keyboard.
     teacher.goto(f"/classes/class/?id={klass}")
-    run = teacher.locator("a[aria-label='Run Mates live']")
+    run = teacher.locator(f"a[href='/classes/live/?id={klass}&lesson={lesson}']")
+    assert run.text_content() == "Run live: Mates"
     run.focus()
     teacher.keyboard.press("Enter")
     teacher.wait_for_selector("#open-form:not([hidden])")

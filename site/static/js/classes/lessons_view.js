@@ -74,8 +74,7 @@ export class LessonsView {
     // A live session on it: the class answers one puzzle at a time, on the projector (docs/live.md).
     const live = el('a', {
       class: 'button', href: `/classes/live/?id=${encodeURIComponent(this.ctrl.id)}&lesson=${encodeURIComponent(lesson.id)}`,
-      text: 'Run live', 'aria-label': `Run ${lesson.name} live`,
-    })
+    }, 'Run live', el('span', { class: 'visually-hidden', text: `: ${lesson.name}` }))
     return [results, live, remove]
   }
 
