@@ -137,3 +137,20 @@ def test_three_racers_race_from_a_link_to_the_table_and_again(make_page: Any, si
     bob.wait_for_selector("#race-lobby:not([hidden])")
     ada.wait_for_function("() => document.querySelectorAll('#race-lanes li').length === 2")
     assert ada.is_enabled("#start-button")
+
+
+def test_a_quick_race_pairs_whoever_is_waiting(make_page: Any, site_server: Any) -> None:
+    eve_p, fay_p = site_server.many_players(["Eve", "Fay"])
+    eve = racer(make_page, eve_p, 390, "light")
+    fay = racer(make_page, fay_p, 1280, "dark")
+    for page in (eve, fay):
+        page.goto("/race/")
+        page.click("#quick-button:not([disabled])")
+        page.wait_for_selector("#race-view:not([hidden])")
+    assert eve.url == fay.url, "the same race"
+    for page in (eve, fay):
+        wait_said(page, "The race starts in")
+        assert page.text_content("#race-kind") == "Quick race"
+        assert page.is_hidden("#race-share") and page.is_hidden("#start-button"), "no link, no maker"
+        page.wait_for_function("() => document.querySelectorAll('#race-lanes li').length === 2")
+    wait_said(eve, "Fay joined the race.")

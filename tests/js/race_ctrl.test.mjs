@@ -270,3 +270,17 @@ test('leaving is said, and the page chooses again', () => {
   assert.equal(t.ctrl.notice, 'You left the race.')
   assert.equal(t.ui.board.enabled, false)
 })
+
+test('a quick race pairs whoever is waiting: no link to share, no Start, its countdown by itself', () => {
+  const t = setUp()
+  t.ctrl.quick()
+  assert.deepEqual(t.sent, [{ t: 'race.quick' }])
+  t.ctrl.hear(hello({ race: 'q1', kind: 'quick', owner: '', me: { puzzle: 0, line: [], results: [], tally: {}, moves: 0, clock_ends_in: null } }))
+  assert.equal(t.ctrl.stage, 'waiting')
+  assert.equal(t.ctrl.owner, false)
+  assert.equal(t.ctrl.canStart(), false)
+  assert.match(t.ctrl.stageWords(), /Waiting for another racer/)
+  t.ctrl.hear(state({ race: 'q1', kind: 'quick', owner: '', phase: 'countdown', racers: [racer(ME.id, 'Ada'), racer('p-bob', 'Bob')], starts_in: 15000, ends_in: 105000, puzzles: ROWS }))
+  assert.equal(t.ctrl.stage, 'countdown')
+  assert.deepEqual(t.ui.said.slice(-2), ['Bob joined the race.', 'The race starts in 15 seconds.'])
+})

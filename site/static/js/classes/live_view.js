@@ -13,6 +13,7 @@ import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { formatTime } from '../lib/clock.js'
 import { announce, byIds, el as make, setText } from '../lib/dom.js'
+import { Speech } from '../lib/speech.js'
 import { Holdings } from '../lib/playing.js'
 import { fillNotice, showOnly } from '../lib/views.js'
 import { plural } from '../race/track.js'
@@ -34,6 +35,7 @@ export class LiveClassView {
   constructor() {
     this.el = /** @type {LiveElements} */ (byIds(...IDS))
     this.hold = new Holdings()
+    this.speech = new Speech()
     /** @type {LiveClassCtrl | null} */
     this.ctrl = null
     /** @type {Board | null} */
@@ -71,9 +73,9 @@ export class LiveClassView {
     return this.board
   }
 
-  /** @param {string} text */
+  /** Said with whatever else changed this frame (lib/speech.js). @param {string} text */
   announce(text) {
-    announce(text)
+    this.speech.say(text)
   }
 
   tick() {

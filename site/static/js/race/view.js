@@ -16,6 +16,7 @@ import { boardHooks } from '../chess/moving.js'
 import { formatTime } from '../lib/clock.js'
 import { announce, byIds, el as make, setText, toast } from '../lib/dom.js'
 import { Confirm, Holdings, restartAnimation } from '../lib/playing.js'
+import { Speech } from '../lib/speech.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { showOnly } from '../lib/views.js'
 import { nextBonus } from '../storm/clock.js'
@@ -44,6 +45,7 @@ export class RaceView {
     const el = /** @type {RaceElements} */ (byIds(...IDS))
     this.el = el
     this.hold = new Holdings()
+    this.speech = new Speech()
     this.confirm = new Confirm({ box: el.leaveConfirm, button: el.leaveButton, bar: el.leaveBar, first: el.leaveYes })
     /** @type {RaceCtrl | null} */
     this.ctrl = null
@@ -125,9 +127,9 @@ export class RaceView {
     return !active || active === document.body || active === this.el.raceTitle || active.closest('[hidden]') !== null
   }
 
-  /** @param {string} text */
+  /** Said with whatever else changed this frame (lib/speech.js). @param {string} text */
   announce(text) {
-    announce(text)
+    this.speech.say(text)
   }
 
   /**
