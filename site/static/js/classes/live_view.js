@@ -22,7 +22,7 @@ const EMPTY = '8/8/8/8/8/8/8/8 w - - 0 1'
 const VIEWS = ['live-view', 'notice-view']
 
 const IDS = /** @type {const} */ ([
-  'board', 'board-frame', 'live-class', 'live-role', 'live-title', 'live-puzzle', 'live-figures', 'countdown-time',
+  'board', 'board-frame', 'live-class', 'live-role', 'live-title', 'live-puzzle', 'live-figures', 'live-countdown', 'countdown-time',
   'countdown-label', 'live-answered-box', 'live-answered', 'live-status', 'open-form', 'open-lesson', 'open-seconds',
   'open-error', 'teacher-actions', 'next-button', 'reveal-button', 'close-button', 'live-reveal', 'reveal-title',
   'reveal-summary', 'live-moves', 'show-start', 'student-reveal', 'student-reveal-words', 'live-over',
@@ -125,9 +125,12 @@ export class LiveClassView {
     setText(el.livePuzzle, puzzle && ctrl.stage !== 'over' ? `Puzzle ${puzzle.n} of ${puzzle.of}: ${puzzle.title}` : '')
     const up = ['puzzle', 'closed-answers', 'revealed'].includes(ctrl.stage)
     el.liveFigures.hidden = !up
+    el.liveCountdown.hidden = ctrl.stage === 'revealed' // answers closed: the count stays
     el.liveAnsweredBox.hidden = !ctrl.teacher
     if (ctrl.count) setText(el.liveAnswered, `${ctrl.count.answered} / ${ctrl.count.of}`)
-    setText(el.liveStatus, this.statusWords())
+    const status = this.statusWords()
+    setText(el.liveStatus, status)
+    el.liveStatus.hidden = !status
     const tone = ctrl.link === 'away' ? 'bad' : ctrl.stage === 'puzzle' ? ctrl.status.tone : ''
     el.liveStatus.className = 'play-status' + (tone ? ` is-${tone}` : '')
     el.boardFrame.dataset.stage = ctrl.stage
