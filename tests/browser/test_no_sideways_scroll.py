@@ -325,7 +325,8 @@ def _live_student(page: Any, world: World) -> None:
     """A student of the long-named class on its live page, no session open: waiting for one."""
     chain.sign_in(page, world.student)
     page.reload()
-    page.wait_for_function("() => document.getElementById('live-status').textContent.startsWith('No live session')")
+    page.wait_for_function(
+        "() => document.getElementById('live-status').textContent.startsWith('No live session')")
 
 
 def _edit_loaded(page: Any, world: World) -> None:
