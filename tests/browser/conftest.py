@@ -84,6 +84,7 @@ LONG_FIRST = (
     "tests/browser/test_themes.py::test_twelve_puzzles",  # 24 s alone: twelve puzzles, each with its beats
     "tests/browser/test_dashboard.py::",  # one group: 50 s in all
     "tests/browser/test_tickets.py::test_a_signed_in_player_notices_nothing",  # 23 s
+    "tests/browser/test_race.py::test_three_racers",  # 29 s: three racers through a 20 s race, and again
     "tests/browser/test_classes.py::test_a_teacher_and_three_students",  # 19 s
     "tests/browser/test_no_sideways_scroll.py::",  # one group, its fixture a dozen players
 )
