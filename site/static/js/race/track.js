@@ -50,6 +50,49 @@ export function lanes(racers, you, mine) {
 }
 
 /**
+ * Who joined, left, dropped out or came back between two words of the room, but the player, in words.
+ * @param {RacerProgress[]} before
+ * @param {RacerProgress[]} after
+ * @param {string} you
+ */
+export function changes(before, after, you) {
+  const was = new Map(before.map((r) => [r.pid, r]))
+  /** @type {string[]} */
+  const said = []
+  for (const r of after) {
+    const old = was.get(r.pid)
+    if (r.pid === you) continue
+    if (!old) said.push(`${r.name} joined the race.`)
+    else if (r.left && !old.left) said.push(`${r.name} left the race.`)
+    else if (r.away && !old.away) said.push(`${r.name} lost their connection.`)
+    else if (!r.away && old.away && !r.left) said.push(`${r.name} is back.`)
+  }
+  return said
+}
+
+/**
+ * The race page's status line for `stage`: the lobby's (a quick race's, the maker's with `present`
+ * racers in, anyone else's), the countdown's, the end's (with the table or waiting for it); else
+ * the player's own `status` (their last move's verdict).
+ * @param {import('../race_types.js').RaceStage} stage
+ * @param {'link' | 'quick'} kind
+ * @param {boolean} owner
+ * @param {number} present
+ * @param {boolean} tabled
+ * @param {string} status
+ */
+export function stageWords(stage, kind, owner, present, tabled, status) {
+  if (stage === 'waiting') {
+    if (kind === 'quick') return 'Waiting for another racer: the race counts down once one joins.'
+    if (owner) return present < 2 ? 'Share the link: a race needs 2 racers.' : 'Start the race when everyone is in.'
+    return 'Waiting for the race’s maker to start it.'
+  }
+  if (stage === 'countdown') return 'Get ready: the race is about to start.'
+  if (stage === 'over') return tabled ? 'Race over.' : 'Race over: waiting for the table…'
+  return status
+}
+
+/**
  * A place in words: "1st", "2nd", "11th"; "=2nd" when shared.
  * @param {number} place
  * @param {boolean} [shared]
