@@ -19,6 +19,10 @@ PUZZLEBOOK_BUCKET    the site's S3 bucket, where the nightly job writes daily fi
 PUZZLEBOOK_NEW_ACCOUNT_DAYS  how many days old an account is before its results go on the
                      boards (default 3: puzzlebook/standing.py); 0 puts them on at once (a
                      local demo, the tests that aren't about it).
+PUZZLEBOOK_RACE_SECONDS     how long a race lasts, 5 to 90 seconds (default 90: puzzlebook/racer/race.py);
+PUZZLEBOOK_RACE_COUNTDOWN   and its countdown, 1 to 15 seconds (a made race's and a quick race's
+                     alike; default 10 and 15). For tests: the browser tests race a whole race in
+                     seconds. A race keeps the pace it was made with.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from puzzlebook.racer.race import QUICK_COUNTDOWN_SECONDS, RACE_SECONDS, Pace
 from puzzlebook.standing import NEW_ACCOUNT_DAYS
 
 DEV_SITE_KEY = "puzzlebook-development-key-not-secret"
@@ -63,10 +68,29 @@ class Settings:
     site_url: str = DEFAULT_SITE_URL
     bucket: str | None = None
     new_account_days: int = NEW_ACCOUNT_DAYS
+    race_pace: Pace = field(default_factory=Pace)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with `changes` (e.g. a command line's --out or --shards)."""
         return replace(self, **changes)
+
+
+def _whole(env: Mapping[str, str], name: str, low: int, high: int, what: str) -> int | None:
+    """The whole number `name` holds, from `low` to `high`, or None when it is unset."""
+    text = env.get(name, "")
+    if not text:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{name}={text!r} must be a whole number of seconds, {low} to {high}: {what}")
+    return int(text)
+
+
+def _race_pace(env: Mapping[str, str]) -> Pace:
+    """A race's length and countdowns: the site's, or shorter for a test server."""
+    seconds = _whole(env, "PUZZLEBOOK_RACE_SECONDS", 5, RACE_SECONDS, "how long a race lasts")
+    countdown = _whole(env, "PUZZLEBOOK_RACE_COUNTDOWN", 1, QUICK_COUNTDOWN_SECONDS, "a race's countdown")
+    pace = Pace()
+    return Pace(seconds or pace.seconds, countdown or pace.countdown, countdown or pace.quick_countdown)
 
 
 def load(
@@ -121,4 +145,5 @@ def load(
         site_url=site_url.rstrip("/"),
         bucket=env.get("PUZZLEBOOK_BUCKET", "") or None,
         new_account_days=int(days),
+        race_pace=_race_pace(env),
     )

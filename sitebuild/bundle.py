@@ -53,6 +53,7 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "chain": ("js/chain/app.js",),
     "storm": ("js/storm/app.js",),
     "streak": ("js/streak/app.js",),
+    "race": ("js/race/app.js",),
     "themes": ("js/chess/themes.js",),
     "archive": ("js/archive/app.js",),
     "boards": ("js/boards/app.js",),
@@ -70,6 +71,7 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "follow": ("js/friends/follow.js",),
     "club": ("js/friends/club.js",),
     "club_join": ("js/friends/join.js",),
+    "class_live": ("js/classes/live.js",),
 }
 
 

@@ -14,7 +14,7 @@ from puzzlebook.chess.ladder import RunPuzzle
 from puzzlebook.chess.shards import Bundle
 from puzzlebook.racer.progress import MoveRefused, Racer, play
 from puzzlebook.racer.puzzles import RACE_LENGTH, as_rows, pick_race, puzzles_of
-from puzzlebook.racer.race import RACE_MS, Race, RaceRefused, joined, made, quick_open, started
+from puzzlebook.racer.race import RACE_MS, Pace, Race, RaceRefused, joined, made, quick_open, started
 from puzzlebook.racer.table import standings, table
 from puzzlebook.storm.clock import Tally, tally_run
 from puzzlebook.tickets import floor_wait
@@ -68,6 +68,23 @@ def test_a_race_lives_from_made_to_over() -> None:
     with pytest.raises(RaceRefused) as refused:
         joined(race, 5_000, already=False)
     assert refused.value.code == "started"
+
+
+def test_a_race_made_at_a_shorter_pace_keeps_it_and_lasts_by_it() -> None:
+    """A test server shortens races (PUZZLEBOOK_RACE_SECONDS, _COUNTDOWN): the race made keeps its
+    pace, read back from its doc by whichever process judges its moves."""
+    pace = Pace(seconds=20, countdown=3, quick_countdown=4)
+    race = joined(joined(made("r", "link", "p1", 0, pace), 1, already=False), 2, already=False)
+    race = Race.from_doc("r", started(race, "p1", 1_000).to_doc())
+    assert (race.starts, race.ends, race.ms) == (4_000, 24_000, 20_000)
+    phases = [race.phase(t) for t in (3_999, 4_000, 23_999, 24_000)]
+    assert phases == ["countdown", "racing", "racing", "over"]
+    assert Racer("p", "P", 0, tally=Tally(penalty=10)).clock_ends(4_000, race.ms) == 14_000
+    quick = joined(joined(made("q", "quick", "", 0, pace), 1, already=False), 2, already=False)
+    assert quick.starts == 4_002
+    # A race kept before races kept their pace reads as the site's.
+    old = Race.from_doc("o", {"kind": "quick", "owner": "", "made": 0, "racers": 1})
+    assert (old.ms, old.countdown_ms) == (RACE_MS, 15_000)
 
 
 def test_a_race_takes_ten_racers_at_most() -> None:

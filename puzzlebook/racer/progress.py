@@ -66,19 +66,20 @@ class Racer:
     left: bool = False
     away: bool = False
 
-    def clock_ends(self, starts: int) -> int:
-        """When this racer's clock reaches zero (ms): the race's end less their net penalty.
+    def clock_ends(self, starts: int, race_ms: int = RACE_MS) -> int:
+        """When this racer's clock reaches zero (ms): the race's end (`race_ms` after `starts`) less
+        their net penalty.
 
         >>> Racer("p", "P", 0, tally=Tally(penalty=20, bonus=3)).clock_ends(0)
         73000
         >>> Racer("p", "P", 0, tally=Tally(penalty=10, bonus=15)).clock_ends(0)
         90000
         """
-        return starts + RACE_MS - max(0, self.tally.penalty - self.tally.bonus) * 1000
+        return starts + race_ms - max(0, self.tally.penalty - self.tally.bonus) * 1000
 
     def out(self, race: Race, now: int) -> bool:
         """Whether the racer's clock has run out at `now`."""
-        return race.starts is not None and now >= self.clock_ends(race.starts)
+        return race.starts is not None and now >= self.clock_ends(race.starts, race.ms)
 
     def to_doc(self) -> dict[str, Any]:
         return {"pid": self.pid, "name": self.name, "joined": self.joined, "puzzle": self.puzzle,

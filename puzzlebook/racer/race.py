@@ -9,6 +9,11 @@
 - Everyone races the same RACE_SECONDS from the same start: the race is over for all at once, so the
   table is final at one moment.
 
+A race keeps its own length and countdown (`ms`, `countdown_ms`), from the Pace it was made with:
+the site's is the constants here; a test server shortens them (service/settings.py,
+PUZZLEBOOK_RACE_SECONDS and PUZZLEBOOK_RACE_COUNTDOWN), so a browser test races a whole race in
+seconds. Whoever reads the race later (any process, on AWS any Lambda) reads its pace from it.
+
 Why 90 seconds (Lichess's too): short enough to race again three times in a coffee break, and at the
 floor of a second a move (puzzlebook/tickets.py) no racer can make more than 91 moves, so the race's
 100 puzzles (puzzles.py) never run out; Storm's 3 minutes are a solo run's, long for a room to watch.
@@ -46,10 +51,21 @@ class RaceRefused(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Pace:
+    """How long a race lasts and counts down, in seconds: the site's unless a test server says
+    otherwise (module docstring). `quick_countdown` is a quick race's, which waits for more racers."""
+
+    seconds: int = RACE_SECONDS
+    countdown: int = COUNTDOWN_SECONDS
+    quick_countdown: int = QUICK_COUNTDOWN_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
 class Race:
     """A race: its id, kind, maker (a player id; "" for a quick race), when it was made and when it
     starts (ms; None until started), how many racers joined, the race made to race again with the
-    same people (its id, once someone asked), and whether its table was sent to the room."""
+    same people (its id, once someone asked), whether its table was sent to the room, and its pace:
+    how long it races (`ms`) and counts down (`countdown_ms`)."""
 
     id: str
     kind: Kind
@@ -59,11 +75,13 @@ class Race:
     racers: int = 0
     again: str | None = None
     told: bool = False
+    ms: int = RACE_MS
+    countdown_ms: int = COUNTDOWN_SECONDS * 1000
 
     @property
     def ends(self) -> int | None:
         """When the race is over (ms), once it has a start."""
-        return None if self.starts is None else self.starts + RACE_MS
+        return None if self.starts is None else self.starts + self.ms
 
     def phase(self, now: int) -> Phase:
         """The race's phase at `now` (ms).
@@ -78,24 +96,34 @@ class Race:
             return "waiting"
         if now < self.starts:
             return "countdown"
-        return "racing" if now < self.starts + RACE_MS else "over"
+        return "racing" if now < self.starts + self.ms else "over"
 
     def to_doc(self) -> dict[str, Any]:
         return {"kind": self.kind, "owner": self.owner, "made": self.made, "starts": self.starts,
-                "racers": self.racers, "again": self.again, "told": self.told}
+                "racers": self.racers, "again": self.again, "told": self.told, "ms": self.ms,
+                "countdown_ms": self.countdown_ms}
 
     @classmethod
     def from_doc(cls, race_id: str, doc: dict[str, Any]) -> Race:
         starts = doc.get("starts")
         kind: Kind = "quick" if doc.get("kind") == "quick" else "link"
+        countdown = QUICK_COUNTDOWN_SECONDS if kind == "quick" else COUNTDOWN_SECONDS
         return cls(race_id, kind, str(doc.get("owner", "")), int(doc.get("made", 0)),
                    int(starts) if isinstance(starts, int) else None, int(doc.get("racers", 0)),
-                   doc.get("again") or None, bool(doc.get("told")))
+                   doc.get("again") or None, bool(doc.get("told")), int(doc.get("ms", RACE_MS)),
+                   int(doc.get("countdown_ms", countdown * 1000)))
 
 
-def made(race_id: str, kind: Kind, owner: str, now: int) -> Race:
-    """A new race, no one in it yet (its maker joins it next, as anyone does)."""
-    return Race(race_id, kind, owner if kind == "link" else "", now)
+def made(race_id: str, kind: Kind, owner: str, now: int, pace: Pace | None = None) -> Race:
+    """A new race, no one in it yet (its maker joins it next, as anyone does), at `pace`.
+
+    >>> made("r", "quick", "p1", 0, Pace(20, 3, 5)).countdown_ms
+    5000
+    """
+    pace = pace or Pace()
+    countdown = pace.quick_countdown if kind == "quick" else pace.countdown
+    return Race(race_id, kind, owner if kind == "link" else "", now, ms=pace.seconds * 1000,
+                countdown_ms=countdown * 1000)
 
 
 def joined(race: Race, now: int, *, already: bool) -> Race:
@@ -118,7 +146,7 @@ def joined(race: Race, now: int, *, already: bool) -> Race:
         raise RaceRefused("full", f"This race is full ({MAX_RACERS} racers): make another, or a quick race.")
     race = replace(race, racers=race.racers + 1)
     if race.kind == "quick" and race.starts is None and race.racers >= MIN_RACERS:
-        race = replace(race, starts=now + QUICK_COUNTDOWN_SECONDS * 1000)
+        race = replace(race, starts=now + race.countdown_ms)
     return race
 
 
@@ -138,7 +166,7 @@ def started(race: Race, pid: str, now: int) -> Race:
         raise RaceRefused("started", "This race has started already.")
     if race.racers < MIN_RACERS:
         raise RaceRefused("too-few", f"A race needs at least {MIN_RACERS} racers: share its link first.")
-    return replace(race, starts=now + COUNTDOWN_SECONDS * 1000)
+    return replace(race, starts=now + race.countdown_ms)
 
 
 def quick_open(race: Race | None, now: int) -> bool:

@@ -23,7 +23,6 @@ from puzzlebook.racer.race import (
     KEPT_DAYS,
     MADE_PER_HOUR,
     MAX_RACERS,
-    RACE_MS,
     Kind,
     Race,
     RaceRefused,
@@ -115,7 +114,7 @@ class RaceRooms:
             "t": "race.state", "race": race.id, "phase": race.phase(now), "kind": race.kind,
             "owner": race.owner, "racers": [progress(r, race, now) for r in racers], "most": MAX_RACERS,
             "starts_in": None if race.starts is None else race.starts - now,
-            "ends_in": None if race.ends is None else race.ends - now, "race_ms": RACE_MS,
+            "ends_in": None if race.ends is None else race.ends - now, "race_ms": race.ms,
             "again": race.again,
         }
         if puzzles:
@@ -149,7 +148,7 @@ class RaceRooms:
         message["me"] = None if mine is None else {
             "puzzle": mine.puzzle, "line": list(mine.line), "results": list(mine.results),
             "tally": mine.tally.to_doc(), "moves": mine.moves,
-            "clock_ends_in": None if race.starts is None else mine.clock_ends(race.starts) - now,
+            "clock_ends_in": None if race.starts is None else mine.clock_ends(race.starts, race.ms) - now,
         }
         self.hub.send(conn.id, message, K.race(race_id))
 
@@ -169,7 +168,7 @@ class RaceRooms:
         chess = chess_of(ctx)
 
         def draw() -> tuple[Race, list[Item]]:
-            race = made(secrets.token_urlsafe(ID_BYTES), kind, owner, now)
+            race = made(secrets.token_urlsafe(ID_BYTES), kind, owner, now, ctx.settings.race_pace)
             picked = pick_race(race.id, key=ctx.settings.site_key, bundle=chess.bundle)
             rows = as_rows(picked, chess.bundle.row)
             expires = now // 1000 + KEPT_DAYS * 86_400

@@ -126,6 +126,8 @@ export interface Cell {
   hints: number
   /** Played on an earlier version of a puzzle the teacher has changed since. */
   earlier: boolean
+  /** Answered in a live session of the class (docs/live.md). */
+  live?: boolean
 }
 
 /** A student's row: a cell per puzzle, and when the work was done (every puzzle solved). */

@@ -174,3 +174,29 @@ export type LiveOut =
   | { t: 'class.open', class: string, lesson: string, seconds: number }
   | { t: 'class.join', class: string } | { t: 'class.next' } | { t: 'class.reveal' } | { t: 'class.close' }
   | { t: 'class.move', n: number, move: number, uci: string }
+
+// ---- the page's socket (site/static/js/lib/live.js) ------------------------------------------------
+
+/** Where a page's connection is: opening, open, dropped and trying again, or closed by the page. */
+export type LiveStatus = 'connecting' | 'open' | 'away' | 'closed'
+
+/** What lib/live.js needs of a WebSocket (the browser's, or a test's stand-in). */
+export interface SocketLike {
+  readonly readyState: number
+  send(text: string): void
+  close(code?: number): void
+  onopen: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+}
+
+/** Makes a socket to `url` offering `protocols` (`new WebSocket(url, protocols)` in the browser). */
+export type SocketMaker = (url: string, protocols: string[]) => SocketLike
+
+/** What a live page's controller asks of its socket (lib/live.js LiveSocket). */
+export interface LiveLink {
+  readonly status: LiveStatus
+  send(message: LiveOut): boolean
+  connect(): void
+  close(): void
+}

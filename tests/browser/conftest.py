@@ -58,6 +58,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+# The browser tests' server races a short race (PUZZLEBOOK_RACE_SECONDS, _COUNTDOWN: service/settings.py).
+RACE_SECONDS = 20
+RACE_COUNTDOWN = 3
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 # Runs before any page script (injected by the browser, not the page, so the
@@ -81,6 +84,7 @@ LONG_FIRST = (
     "tests/browser/test_themes.py::test_twelve_puzzles",  # 24 s alone: twelve puzzles, each with its beats
     "tests/browser/test_dashboard.py::",  # one group: 50 s in all
     "tests/browser/test_tickets.py::test_a_signed_in_player_notices_nothing",  # 23 s
+    "tests/browser/test_race.py::test_three_racers",  # 29 s: three racers through a 20 s race, and again
     "tests/browser/test_classes.py::test_a_teacher_and_three_students",  # 19 s
     "tests/browser/test_no_sideways_scroll.py::",  # one group, its fixture a dozen players
 )
@@ -269,6 +273,9 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
         "PYTHONUNBUFFERED": "1",
         # The pages' tests make a player and look at the boards at once (the rule: test_api_standing).
         "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0",
+        # A race of 20 s after a countdown of 3: the race tests run one from link to table in seconds.
+        "PUZZLEBOOK_RACE_SECONDS": str(RACE_SECONDS),
+        "PUZZLEBOOK_RACE_COUNTDOWN": str(RACE_COUNTDOWN),
     })
     log = base / "serve.log"
     with open(log, "wb") as out:

@@ -8,6 +8,9 @@ page's cost). Each test prints its figures:
     home, before any interaction     <= 60 KB and <= 12 requests, on the build day and the next day
     a puzzle, until it is playable   <= 85 KB and <= 12 requests (the board takes moves)
     Chain, until it is playable      <= 80 KB (the tiles are there)
+    a race's lobby, made             <= 85 KB, a puzzle's (the board, the link, Start), and its 12
+                                     requests and one a game's store more (a race needs a player: for
+                                     a player every page loads the stores whose results it flushes)
 """
 
 from __future__ import annotations
@@ -173,6 +176,27 @@ def test_chain_is_playable_within_its_budget(make_page, site_server):
     _settle(page)
     print("\n" + traffic.report("Chain, playable", site_server.url))
     assert traffic.total <= CHAIN_BYTES, traffic.report("chain", site_server.url)
+
+
+def test_a_races_lobby_is_within_a_puzzles_budget(make_page, site_server):
+    """Puzzle Racer (docs/live.md, "The pages"): made from its page, its lobby drawn, the board's
+    pieces and the rules in, as a puzzle's page is when playable."""
+    from tests.browser.chain_helpers import sign_in
+
+    page = make_page(viewport=PHONE)
+    sign_in(page, site_server.many_players(["Budget racer"])[0])
+    traffic = Traffic()
+    traffic.watch(page)
+    page.goto("/race/")
+    page.click("#make-button:not([disabled])")
+    page.wait_for_selector("#race-lobby:not([hidden]) #start-button")
+    _settle(page)
+    print("\n" + traffic.report("a race's lobby", site_server.url))
+    from puzzlebook.games import GAMES
+
+    stores = [g.store for g in GAMES if g.store]
+    assert len(traffic.requests) <= PUZZLE_REQUESTS + len(stores), traffic.report("race", site_server.url)
+    assert traffic.total <= PUZZLE_BYTES, traffic.report("race", site_server.url)
 
 
 def test_the_built_home_page_holds_the_build_day_and_nothing_later(site_server):

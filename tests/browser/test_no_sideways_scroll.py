@@ -370,6 +370,20 @@ def _as_student(page: Any, world: World) -> None:
     page.wait_for_selector(".own-results")
 
 
+def _race_lobby(page: Any, world: World) -> None:
+    """A race made by the long-named player: its lobby, the link to share, Start."""
+    page.click("#make-button:not([disabled])")
+    page.wait_for_selector("#race-lobby:not([hidden]) #start-button")
+
+
+def _live_student(page: Any, world: World) -> None:
+    """A student of the long-named class on its live page, no session open: waiting for one."""
+    chain.sign_in(page, world.student)
+    page.reload()
+    page.wait_for_function(
+        "() => document.getElementById('live-status').textContent.startsWith('No live session')")
+
+
 def _edit_loaded(page: Any, world: World) -> None:
     page.wait_for_function("() => document.getElementById('import-text').value.length > 0")
 LONG_MIX_NAME = "Forks%2C%20pins%20and%20skewers%20at%20club%20level"  # 37 of the 40 characters
@@ -555,6 +569,13 @@ VIEWS = [
          _wait("#join-guest:not([hidden])")),
     View("club join, signed in", "/friends/clubs/join/?id={club}&code={club_code}",
          _wait("#join-offer:not([hidden])"), signed_in=True),
+    View("class live, the teacher opening it", "/classes/live/?id={klass}&lesson={lesson}",
+         _wait("#open-form:not([hidden])"), signed_in=True),
+    View("class live, a student waiting", "/classes/live/?id={klass}", _live_student),
+    View("class live, a guest", "/classes/live/?id={klass}", _wait("#notice-view:not([hidden])")),
+    View("race", "/race/", _wait("#make-button:not([disabled])"), signed_in=True),
+    View("race, a guest", "/race/", _wait("#choose-guest:not([hidden])")),
+    View("race lobby", "/race/", _race_lobby, signed_in=True),
     View("sign in", "/signin/", _signin_ways),
     # A missing address is served this same page with status 404; walking it here would make the
     # browser log the failed load, so the page is walked at its own address.

@@ -1,7 +1,7 @@
 // A class's results table as data (site/static/js/classes/table.js): words, sorting, the CSV.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { cellWords, columnHeads, csvField, csvName, duration, shortTitle, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
+import { cellWords, columnHeads, csvField, csvName, duration, shortTitle, shortWords, sortRows, toCsv, totals } from '../../site/static/js/classes/table.js'
 
 const cell = (outcome, seconds = null, extra = {}) => ({ outcome, seconds, mistakes: 0, hints: 0, earlier: false, ...extra })
 const table = {
@@ -93,4 +93,14 @@ test('with a due date the CSV marks each student’s work and the day it was don
   assert.equal(toCsv(dated, dated.students, '2026-11-03').split('\r\n')[1].split(',')[4], 'Not yet')
   assert.deepEqual(sortRows(dated.students, 'due', false, dated.due, '2026-11-04').map((r) => r.id), ['c', 'b', 'a'])
   assert.equal(toCsv(table).split('\r\n')[0].split(',')[4], '1. Back rank') // no due date: no such columns
+})
+
+test('an answer given in a live session says so, and a live miss is a miss, not a solution shown', () => {
+  const live = { ...table, students: [{ id: 'a', name: 'Ann', results: [cell('clean', 4, { live: true }), cell('shown', 9, { mistakes: 1, live: true })] }] }
+  assert.equal(cellWords(live.students[0].results[0]), 'Solved first try (live), 0:04')
+  assert.equal(cellWords(live.students[0].results[1]), 'Missed (live) (1 wrong move), 0:09')
+  assert.equal(shortWords(live.students[0].results[1]), 'Missed · live')
+  assert.equal(shortWords(cell('shown', 5)), 'Shown')
+  const [, row] = toCsv(live).split('\r\n')
+  assert.deepEqual(row.split(',').filter((f) => f.includes('live')), ['Solved first try (live)', 'Missed (live)'])
 })

@@ -26,6 +26,8 @@ export class ClassView {
     this.name = element('class-name', HTMLElement)
     this.lede = element('class-lede', HTMLElement)
     this.teacherView = element('teacher-view', HTMLElement)
+    this.liveBox = element('live-box', HTMLElement)
+    this.liveJoin = element('live-join', HTMLAnchorElement)
     this.join = new JoinView(ctrl)
     this.students = new StudentsView(ctrl)
     this.assign = new AssignView(ctrl)
@@ -87,6 +89,8 @@ export class ClassView {
     this.name.textContent = klass.name
     this.lede.textContent = this.ctrl.lede()
     this.teacherView.hidden = !this.ctrl.teacher
+    this.liveBox.hidden = this.ctrl.teacher
+    this.liveJoin.setAttribute('href', `/classes/live/?id=${encodeURIComponent(klass.id)}`)
     this.leave.draw(!this.ctrl.teacher)
   }
 }

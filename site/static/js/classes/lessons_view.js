@@ -60,7 +60,7 @@ export class LessonsView {
       dueLine, this.ctrl.teacher ? this.dueForm(lesson) : null, progress, ...after, actions)
   }
 
-  /** Results and Unassign. @param {AssignedLesson} lesson @param {HTMLElement} progress */
+  /** Results, Run live and Unassign. @param {AssignedLesson} lesson @param {HTMLElement} progress */
   teacherActions(lesson, progress) {
     const results = el('button', { class: 'button button-primary', type: 'button', text: 'Results', 'aria-label': `Results of ${lesson.name}` })
     const remove = el('button', { class: 'button button-quiet', type: 'button', text: 'Unassign', 'aria-label': `Unassign ${lesson.name}` })
@@ -71,7 +71,11 @@ export class LessonsView {
       const done = await this.ctrl.unassign(lesson)
       if (!done.ok) progress.textContent = done.error
     })
-    return [results, remove]
+    // A live session on it: the class answers one puzzle at a time, on the projector (docs/live.md).
+    const live = el('a', {
+      class: 'button', href: `/classes/live/?id=${encodeURIComponent(this.ctrl.id)}&lesson=${encodeURIComponent(lesson.id)}`,
+    }, 'Run live', el('span', { class: 'visually-hidden', text: `: ${lesson.name}` }))
+    return [results, live, remove]
   }
 
   /** The teacher's due date form for an assigned lesson: set or change it, or clear it. @param {AssignedLesson} lesson */

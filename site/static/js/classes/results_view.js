@@ -7,7 +7,7 @@ import { el } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { mediumDate } from '../lib/dates.js'
 import { plural } from '../lessons/dom.js'
-import { OUTCOMES, cellWords, columnHeads, duration, totals } from './table.js'
+import { OUTCOMES, cellWords, columnHeads, duration, shortWords, totals } from './table.js'
 import { workMark } from './due.js'
 import { element, saveFile } from './page.js'
 
@@ -15,7 +15,6 @@ import { element, saveFile } from './page.js'
 /** @import { Outcome, Row, Table, TableKey } from '../classes_types.js' */
 
 /** @type {Record<Outcome, string>} */
-const SHORT = { clean: 'First try', helped: 'With help', shown: 'Shown', none: '–' }
 
 export class ResultsView {
   /** @param {ClassCtrl} ctrl */
@@ -56,7 +55,7 @@ export class ResultsView {
         el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
         table.due ? this.dueCell(row, table.due, today) : null,
         ...row.results.map((cell) => el('td', { class: `result-cell is-${cell.outcome}${cell.earlier ? ' is-earlier' : ''}`, title: cellWords(cell) },
-          el('span', { class: 'result-word', text: SHORT[cell.outcome] + (cell.earlier ? '*' : '') }),
+          el('span', { class: 'result-word', text: shortWords(cell) + (cell.earlier ? '*' : '') }),
           cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
           el('span', { class: 'visually-hidden', text: ` ${cellWords(cell)}` }))))
     })
@@ -68,8 +67,9 @@ export class ResultsView {
   /** The words under the table: what each result means, and the due date's marks. @param {Table} table */
   key(table) {
     const earlier = table.students.some((r) => r.results.some((c) => c.earlier))
+    const live = table.students.some((r) => r.results.some((c) => c.live))
     const due = table.due ? ` ${this.ctrl.results.dueHead(table.due)}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.` : ''
-    return el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.${due}${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}` })
+    return el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.${due}${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}${live ? ' Live: answered in a live session (missed: a wrong first move there).' : ''}` })
   }
 
   /**

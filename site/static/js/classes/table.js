@@ -18,6 +18,26 @@ export const OUTCOMES = {
   none: 'Not started',
 }
 
+/** @type {Record<Outcome, string>} the words in a cell of the table on the page */
+const SHORT = { clean: 'First try', helped: 'With help', shown: 'Shown', none: '–' }
+
+/**
+ * A cell's outcome in words. An answer given in a live session says so, and a live answer that
+ * wasn't solved is a miss (the server keeps it as a lesson's not solved, which the lessons only
+ * reach by Show solution: "shown").
+ * @param {Cell} cell
+ */
+export function outcomeWords(cell) {
+  if (!cell.live || cell.outcome === 'none') return OUTCOMES[cell.outcome] || OUTCOMES.none
+  return `${cell.outcome === 'shown' ? 'Missed' : OUTCOMES[cell.outcome]} (live)`
+}
+
+/** A cell's short word on the page ("First try", "Missed · live"). @param {Cell} cell */
+export function shortWords(cell) {
+  if (!cell.live || cell.outcome === 'none') return SHORT[cell.outcome] || SHORT.none
+  return `${cell.outcome === 'shown' ? 'Missed' : SHORT[cell.outcome]} · live`
+}
+
 // Best first when a puzzle's column is sorted: solved first try, with help, the solution shown, not started.
 /** @type {Record<Outcome, number>} */
 const RANK = { clean: 0, helped: 1, shown: 2, none: 3 }
@@ -77,7 +97,7 @@ export function columnHeads(puzzles, most = 14) {
 
 /** A cell in words: "Solved with help (1 wrong move, 2 hints), 0:40; on an earlier version". @param {Cell} cell */
 export function cellWords(cell) {
-  let words = OUTCOMES[cell.outcome] || OUTCOMES.none
+  let words = outcomeWords(cell)
   const help = []
   if (cell.mistakes) help.push(`${cell.mistakes} wrong move${cell.mistakes === 1 ? '' : 's'}`)
   if (cell.hints) help.push(`${cell.hints} hint${cell.hints === 1 ? '' : 's'}`)
@@ -171,7 +191,7 @@ export function toCsv(table, rows = table.students, today = '') {
     if (table.due) line.push(workMark(row, table.due, today).short, row.done_day || '')
     for (const cell of row.results) {
       const played = cell.outcome !== 'none'
-      line.push(OUTCOMES[cell.outcome] || OUTCOMES.none, played ? cell.seconds ?? '' : '',
+      line.push(outcomeWords(cell), played ? cell.seconds ?? '' : '',
         played ? cell.mistakes : '', played ? cell.hints : '', cell.earlier ? 'yes' : '')
     }
     lines.push(line)

@@ -11,12 +11,12 @@
  */
 /** @import { Answer, TicketAnswer, TicketTimes } from '../session_types.js' */
 import { call } from './api.js'
+import { floorWait } from './floor.js'
 import { namespace } from './storage.js'
 
 const WAIT_AT_POST_MS = 4000 // a result posting while its ticket is on its way waits this long for it
 // The server takes a result no sooner than a second a move after its ticket, give or take a second
-// (puzzlebook/tickets.py, FLOOR_ALLOWANCE_MS); a quick finish waits that out (and a little more).
-const FLOOR_ALLOWANCE_MS = 1000
+// (lib/floor.js, the server's floor); a quick finish waits that out (and a little more).
 const FLOOR_MARGIN_MS = 250
 const LONGEST_WAIT_MS = 60_000 // a queued result never waits longer than this for its floor
 
@@ -151,7 +151,7 @@ export function ticketed(body, ticket) {
  */
 export function notBefore(came, moves) {
   if (typeof came !== 'number' || !Number.isFinite(came) || !moves) return 0
-  return came + moves * 1000 - FLOOR_ALLOWANCE_MS + FLOOR_MARGIN_MS
+  return came + floorWait(came, came, moves) + FLOOR_MARGIN_MS
 }
 
 /**
