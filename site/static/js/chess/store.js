@@ -25,6 +25,7 @@
  */
 /** @import { Answer, Call, Kept, OutboxItem, Player, Posting } from '../session_types.js' */
 /** @import { Namespace, StorageBackend } from '../storage_types.js' */
+/** @import { Grade } from '../review_types.js' */
 /** @import { BandTally, ChessKept, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
@@ -32,7 +33,7 @@ import { fieldsOf, isNumber, isWhole } from '../lib/answers.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 import { ReviewKeep } from '../review/keep.js'
-import { gradeOfResult } from '../review/queue.js'
+import { MISS, cardOf, gradeOfResult } from '../review/queue.js'
 
 export const PREFIX = 'pb:chess:'
 export const RECENT_KEPT = 150
@@ -299,19 +300,35 @@ export class ChessStore {
       this.keepEstimate(outcome.estimate)
       kept.estimated = outcome.estimated
     }
-    const first = !this.log().some((e) => e.id === outcome.log.id && e.band === outcome.log.band)
+    const { band, id, day, result } = outcome.log
+    const first = !this.logged(band, id)
     this.logResult(outcome.log)
-    if (first) this.noteReview(outcome)
+    // A first result that wasn't clean enters the review; a miss is there already (noteMiss).
+    const grade = gradeOfResult(result)
+    if (first && !(grade === MISS && cardOf(new ReviewKeep(this.backend).queue(), band, id))) this.noteReview(band, id, day, grade)
     return kept
   }
 
+  /** @param {string} band @param {string} id whether the puzzle's first result is in the log */
+  logged(band, id) {
+    return this.log().some((e) => e.id === id && e.band === band)
+  }
+
   /**
-   * A first result that wasn't clean enters the review (review/keep.js).
-   * @param {ChessOutcome} outcome
+   * The first miss of a puzzle (a wrong move, or Show solution) enters the review as it is made, so
+   * a puzzle left part way or while its solution plays out is in it all the same (issue 40).
+   * @param {string} band @param {string} id @param {string} day
    */
-  noteReview(outcome) {
-    const { band, id, day, result } = outcome.log
-    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
+  noteMiss(band, id, day) {
+    if (!this.logged(band, id)) this.noteReview(band, id, day, MISS)
+  }
+
+  /**
+   * A result into the review (review/keep.js).
+   * @param {string} band @param {string} id @param {string} day @param {Grade} grade
+   */
+  noteReview(band, id, day, grade) {
+    new ReviewKeep(this.backend).note(band, id, day, grade)
   }
 
   /**
