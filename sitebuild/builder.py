@@ -12,6 +12,7 @@ from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.result_names import NAMES as RESULT_NAMES
 from puzzlebook.games import GAMES
 from service.settings import Settings
 from sitebuild import assets, bundle, dailies, games_js, meta, modules, pages, shards, static_steps, themes
@@ -137,6 +138,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "theme_groups": themes.page_groups(index),
         "engine": assets.engine_globals(static),
         "review_example": review_example(),  # the /review/ page's, by the review's own rule
+        "result_names": RESULT_NAMES,  # a chess result's one name (puzzlebook/chess/result_names.py)
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 
