@@ -171,9 +171,10 @@ def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
 
 def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> list[str]:
     """What the service worker fetches on install so the game opens offline:
-    the pages (and offline.html, its answer for a page it never kept), every static file but licences, source maps and the analysis
-    engine (kept once it is first used), the bundle's index and one shard of
-    each band (Endless can start offline at once)."""
+    the pages (and offline.html, its answer for a page it never kept), every
+    static file but licences, source maps and the analysis engine (kept once it
+    is first used), the bundle's index and one shard of each band (Endless can
+    start offline at once)."""
     wanted = [*urls, "/404.html", "/offline.html", "/manifest.webmanifest"]
     wanted += [static.prefix + rel for rel in sorted(static.files)
                if not rel.endswith((".txt", ".map")) and not rel.startswith(assets.ENGINE_DIR + "/")]
