@@ -19,6 +19,9 @@ export const NAMES = Object.freeze({
   shown: 'Solution shown',
 })
 
+/** @type {readonly HistoryResult[]} the results, the best first */
+export const BEST_FIRST = ['clean', 'help', 'mistake', 'missed', 'shown']
+
 /** @type {readonly HistoryResult[]} the results that are solves */
 export const SOLVES = ['clean', 'help', 'mistake']
 
