@@ -117,11 +117,13 @@ class StreakInfo(BaseModel):
 
 
 class StatsDay(BaseModel):
-    """A day's result in a daily game: `clean`, `help` (solved, not cleanly) or `missed`; a solve's
-    seconds and (Chain) undos, null otherwise."""
+    """A day's result in a daily game: `clean`, `help` (solved with hints, undos or resets),
+    `mistake` (chess: solved after a wrong move), `missed` (chess: a wrong move not solved since;
+    Chain: given up) or `shown` (chess: Show solution first); a solve's seconds and (Chain) undos,
+    null otherwise."""
 
     day: str
-    result: Literal["clean", "help", "missed"]
+    result: Literal["clean", "help", "mistake", "missed", "shown"]
     seconds: int | None = None
     undos: int | None = None
 
@@ -139,9 +141,14 @@ class DailyStats(BaseModel):
 
 
 class ChessTally(BaseModel):
+    """Your chess puzzles' first results: solved (cleanly, `clean`), and by the names the site gives
+    them: solved after a mistake, missed (a wrong move not solved since), solution shown."""
+
     solved: int
     clean: int
     missed: int
+    after_mistake: int = 0
+    shown: int = 0
 
 
 class ChainTally(BaseModel):

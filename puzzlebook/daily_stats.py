@@ -10,14 +10,17 @@ from typing import Any, Literal
 # How far back the panel reads a signed-in player's days: a year of dailies, a bounded read.
 STATS_DAYS = 366
 
-Result = Literal["clean", "help", "missed"]
+# A chess day is named as its first result is (puzzlebook/chess/result_names.py): "mistake" (solved
+# after a wrong move) and "shown" (Show solution first) are chess's alone; a Chain give-up is "missed".
+Result = Literal["clean", "help", "mistake", "missed", "shown"]
 
 
 @dataclass(frozen=True, slots=True)
 class DayResult:
-    """A day's result: `clean` (solved with no mistake, hint, undo or reset), `help` (solved, not
-    cleanly) or `missed` (a miss not solved since, Show solution, a give-up); a solve's `seconds`
-    and (Chain) `undos`, None otherwise."""
+    """A day's result: `clean` (solved with no mistake, hint, undo or reset), `help` (solved with
+    hints, undos or resets), `mistake` (chess: solved after a wrong move), `missed` (chess: a wrong
+    move not solved since; Chain: a give-up) or `shown` (chess: Show solution first); a solve's
+    `seconds` and (Chain) `undos`, None otherwise."""
 
     day: str
     result: Result
@@ -28,12 +31,13 @@ class DayResult:
         return {"day": self.day, "result": self.result, "seconds": self.seconds, "undos": self.undos}
 
 
-RANK: dict[Result, int] = {"clean": 0, "help": 1, "missed": 2}
+RANK: dict[Result, int] = {"clean": 0, "help": 1, "mistake": 2, "missed": 3, "shown": 4}
+SOLVED: frozenset[Result] = frozenset({"clean", "help", "mistake"})
 
 
 def best_of_day(results: list[DayResult]) -> list[DayResult]:
     """One result a day, by day: the best of a day's (a day with dailies in two bands counts once, as
-    its best: clean before help before missed, then the faster)."""
+    its best: clean, help, mistake, missed, shown in that order, then the faster)."""
     best: dict[str, DayResult] = {}
     for r in results:
         had = best.get(r.day)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from puzzlebook.standing import RATED_FOR_BOARD
+
 
 @dataclass(frozen=True)
 class Column:
@@ -40,8 +42,9 @@ class Board:
     day's results, "clean": clean solves, "rating", "streak"); columns: what each
     row shows; dated: one board per site day; bands: whether it takes a band
     ("day": the day's daily's band, "optional": all bands or one); caption: its
-    table's caption before the band and the day (the title when empty). Where the API
-    serves it is the service layer's word (service/games/<key>/: `board_paths`).
+    table's caption before the band and the day (the title when empty); joins: how a player
+    gets on it, said when no one is on it yet ("" when it is plain: a result on it). Where the
+    API serves it is the service layer's word (service/games/<key>/: `board_paths`).
     """
 
     id: str
@@ -51,6 +54,7 @@ class Board:
     dated: bool = False
     bands: Literal["day", "optional"] | None = None
     caption: str = ""
+    joins: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,10 @@ CHESS = Game(
             caption="Chess clean solves of all time",
         ),
         Board("chess/ratings", "Chess ratings", "rating",
-              (Column("Rating", "rating", "rating"),)),
+              (Column("Rating", "rating", "rating"),),
+              # puzzlebook/standing.py's rule, in words: an empty board says how to get on it (issue 40).
+              joins=f"A player goes on it after {RATED_FOR_BOARD} rated puzzles, once their rating is settled "
+                    "(no longer provisional)."),
         Board("chess/streaks", "Chess streaks", "streak", (STREAK, FREEZES)),
     ),
     streak=True,
@@ -140,7 +147,7 @@ CHESS = Game(
     store="chess/store.js",
     noun=("chess puzzle", "chess puzzles"),
     archive=ArchiveLink("Chess daily", "Chess daily of {day}", "#/chess/{date}", 2,
-                        pick="/#/daily/{band}/{date}"),
+                        pick="/#/daily/{band}/{date}", marks=True),
 )
 CHAIN = Game(
     key="chain",

@@ -12,6 +12,7 @@ from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.chess.result_names import NAMES as RESULT_NAMES
 from puzzlebook.games import GAMES
 from service.settings import Settings
 from sitebuild import assets, bundle, dailies, games_js, meta, modules, pages, shards, static_steps, themes
@@ -137,6 +138,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "theme_groups": themes.page_groups(index),
         "engine": assets.engine_globals(static),
         "review_example": review_example(),  # the /review/ page's, by the review's own rule
+        "result_names": RESULT_NAMES,  # a chess result's one name (puzzlebook/chess/result_names.py)
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 
@@ -169,10 +171,11 @@ def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
 
 def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> list[str]:
     """What the service worker fetches on install so the game opens offline:
-    the pages, every static file but licences, source maps and the analysis
-    engine (kept once it is first used), the bundle's index and one shard of
-    each band (Endless can start offline at once)."""
-    wanted = [*urls, "/404.html", "/manifest.webmanifest"]
+    the pages (and offline.html, its answer for a page it never kept), every
+    static file but licences, source maps and the analysis engine (kept once it
+    is first used), the bundle's index and one shard of each band (Endless can
+    start offline at once)."""
+    wanted = [*urls, "/404.html", "/offline.html", "/manifest.webmanifest"]
     wanted += [static.prefix + rel for rel in sorted(static.files)
                if not rel.endswith((".txt", ".map")) and not rel.startswith(assets.ENGINE_DIR + "/")]
     if index:

@@ -73,6 +73,7 @@ def browser_registry() -> dict[str, object]:
                 "dated": b.dated,
                 "bands": b.bands,
                 "caption": b.caption or b.title,
+                "joins": b.joins,
             }
             for g in GAMES
             for b in g.boards

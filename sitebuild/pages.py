@@ -6,6 +6,7 @@ partials, macros). Where a page lands:
 
     index.html           -> /             (dist/index.html)
     404.html             -> /404.html
+    offline.html         -> /offline.html  (the service worker's answer for a page not kept)
     about.html           -> /about/       (dist/about/index.html)
     <key>/index.html     -> /<key>/
     lessons/format.html  -> /lessons/format/
@@ -22,7 +23,7 @@ from typing import Any
 import jinja2
 
 LAYOUTS = {"base.html"}
-SPECIAL = {"404.html"}
+SPECIAL = {"404.html", "offline.html"}  # as they are: what the server and the service worker answer with
 
 
 class PageError(ValueError):
@@ -73,7 +74,7 @@ def discover(templates: Path) -> list[Page]:
 
 
 def in_sitemap(env: jinja2.Environment, page: Page) -> bool:
-    """False for 404.html and for pages that set `sitemap = false`."""
+    """False for 404.html, offline.html and for pages that set `sitemap = false`."""
     if page.template in SPECIAL:
         return False
     try:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from puzzlebook.chess.result_names import NAMES
 from puzzlebook.review.schedule import CLEAN, HELP, MISS, Result, due_day
 
 START = dt.date(2026, 12, 1)  # any day: the page speaks of day 1, day 2...
 # Missed twice, then solved with a hint each time it comes back (once a few days late), then cleanly.
 STORY = ((1, MISS), (2, MISS), (3, HELP), (4, HELP), (6, HELP), (9, HELP), (13, CLEAN))
-WORDS = {MISS: "Missed", HELP: "Solved with a hint", CLEAN: "Solved cleanly"}
+WORDS = {MISS: NAMES["missed"], HELP: NAMES["help"], CLEAN: NAMES["clean"]}  # the results' one name each
 
 
 def _day(n: int) -> str:

@@ -10,9 +10,11 @@ import pytest
 
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.chess.result_names import NAMES
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from service.store.base import Store
+from tests.dashboard_week import wrong_move
 from tests.support import ChainDays, post_result, served, signed_up
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)
@@ -57,12 +59,42 @@ def test_the_chess_dailies_one_result_a_day(world: ChainDays) -> None:
                                             "mistakes": 0, "hints": 0, "seconds": 15})
     got = world.client.get("/api/me/stats/chess", headers=me).json()
     assert got["days"] == [
-        {"day": BEFORE, "result": "missed", "seconds": None, "undos": None},
+        {"day": BEFORE, "result": "shown", "seconds": None, "undos": None},
         {"day": YESTERDAY, "result": "help", "seconds": 20, "undos": None},
         {"day": TODAY, "result": "clean", "seconds": 15, "undos": None},
     ]
     # Yesterday's daily solved today is an archive solve: no streak day; today's is.
     assert got["streak"] == {"current": 1, "best": 1, "freezes_used": 0, "freezes_held": 0}
+
+
+def test_a_daily_solved_after_one_wrong_move_has_one_name_everywhere(world: ChainDays) -> None:
+    """Issue 40, 2.4: the stats panel's day, the account page's tallies and the history all call a
+    daily solved after a wrong move "solved after a mistake" (not "help", not "missed"), and the
+    rating fell: the wrong move was the first result, rated a loss (docs/ratings.md)."""
+    me = signed_up(world.client)
+    now = daily(world, TODAY)
+    wrong = [wrong_move(now)]
+    body = {"id": now.id, "band": now.band, "how": "wrong", "moves": wrong}
+    miss = post_result(world, "/api/chess/misses", body, me)
+    assert miss.status_code == 200 and miss.json()["rating"]["after"] < miss.json()["rating"]["before"]
+    posted(world, me, "/api/chess/solves", {"id": now.id, "band": now.band, "moves": now.solution,
+                                            "mistakes": 1, "hints": 0, "seconds": 25})
+    days = world.client.get("/api/me/stats/chess", headers=me).json()["days"]
+    assert days == [{"day": TODAY, "result": "mistake", "seconds": 25, "undos": None}]
+    tally = world.client.get("/api/me", headers=me).json()["chess"]
+    assert tally == {"solved": 1, "clean": 0, "missed": 0, "after_mistake": 1, "shown": 0}
+    lines = world.client.get("/api/me/history", headers=me).json()["lines"]
+    assert [(line["id"], line["result"]) for line in lines] == [(now.id, "mistake")]
+    assert NAMES["mistake"] == "Solved after a mistake"
+
+    # Another daily left after its wrong move stays "missed"; one shown first is "shown".
+    before = daily(world, YESTERDAY)
+    posted(world, me, "/api/chess/misses", {"id": before.id, "band": before.band, "how": "wrong",
+                                            "moves": [wrong_move(before)]})
+    old = daily(world, BEFORE)
+    posted(world, me, "/api/chess/misses", {"id": old.id, "band": old.band, "how": "gave-up", "moves": []})
+    tally = world.client.get("/api/me", headers=me).json()["chess"]
+    assert tally == {"solved": 1, "clean": 0, "missed": 1, "after_mistake": 1, "shown": 1}
 
 
 def test_chain_days_with_their_undos(world: ChainDays) -> None:

@@ -64,16 +64,19 @@ class Player:
 
     def __init__(self) -> None:
         self.solved: set[str] = set()
-        self.missed: set[str] = set()
+        self.missed: dict[str, Any] = {}  # puzzle id -> how its kept miss went
         self.stats = ChessStats()
 
     def post(self, post: SolvePost | MissPost, at: str) -> Posted:
-        had = Had(post.puzzle_id in self.solved, post.puzzle_id in self.missed, self.stats)
+        had = Had(post.puzzle_id in self.solved, post.puzzle_id in self.missed, self.stats,
+                  miss_how=self.missed.get(post.puzzle_id))
         settled = settle_solve(post, had, at) if isinstance(post, SolvePost) else settle_miss(post, had, at)
         if settled.record is not None:
             assert settled.stats is not None and settled.stats.version == self.stats.version
-            kept = self.solved if isinstance(post, SolvePost) else self.missed
-            kept.add(post.puzzle_id)
+            if isinstance(post, SolvePost):
+                self.solved.add(post.puzzle_id)
+            else:
+                self.missed[post.puzzle_id] = post.how
             self.stats = settled.stats
         return settled.answer
 
@@ -142,9 +145,10 @@ def _check_answer(post: dict[str, Any], answer: Posted, rating_before: Any, rati
 
 def _check_after(case: dict[str, Any], stats: ChessStats) -> None:
     after = case["after"]
-    assert (stats.solved, stats.clean, stats.missed, stats.rated) == (
-        after["solved"], after["clean"], after["missed"], after["rated"]
-    )
+    named = (stats.missed, stats.after_mistake, stats.shown)
+    want = (after["missed"], after["after_mistake"], after["shown"])
+    got = (stats.solved, stats.clean, *named, stats.rated)
+    assert got == (after["solved"], after["clean"], *want, after["rated"])
     for band, tally in after["bands"].items():
         assert {"solved": stats.band(band).solved, "clean": stats.band(band).clean} == tally, band
     assert set(stats.bands) == set(after["bands"])

@@ -30,7 +30,8 @@ def _veteran(offline: bool) -> ChessStats:
     bands = {band: BandTally(199_999, 99_999, STAMP, 9_999 if offline else 0) for band in BANDS}
     streak = Streak("2026-11-01", 1_999, STAMP, 2_999, used=99, held=2, o=-570)
     return ChessStats(
-        version=99_999, solved=999_999, clean=499_999, missed=499_999, rated=999_999,
+        version=99_999, solved=999_999, clean=499_999, missed=499_999, after_mistake=499_999, shown=499_999,
+        rated=999_999,
         rating=Rating(2345.678901234567, 45.67890123456789, 0.059876543210987654), clean_at=STAMP,
         bands=bands, streak=streak, offline_clean=49_999 if offline else 0,
         board_streak=Streak("2026-10-30", 999, STAMP, 2_999, used=99, held=2, o=-570) if offline else streak,

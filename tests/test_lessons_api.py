@@ -551,3 +551,43 @@ def test_the_engines_findings_are_kept_for_the_teacher_alone(world: World) -> No
     assert edited.status_code == 200, edited.text
     engine = world.client.get(results, headers=teacher).json()["engine"]
     assert (engine["version"], engine["current"]) == (1, False)
+
+
+SKEWER = (
+    '[Event "Skewer"]\n[FEN "8/8/8/8/3k3r/8/8/R5K1 w - - 0 1"]\n[SetUp "1"]\n[StudentColor "white"]\n\n'
+    "1. Ra4+ (1. Ra2 { Pins nothing. } 1... Rh2) 1... Ke3 2. Rxh4 *\n"
+)
+
+
+def test_a_variation_the_teacher_keeps_is_stored_as_a_refutation_and_nothing_else_is_taken(
+    world: World,
+) -> None:
+    """Issue 40, part 1: the import page sends the variations the teacher keeps (`refute`); the server
+    stores one in the PGN at that move as a refutation, as `?` would, and refuses any other choice
+    in words, storing nothing."""
+    teacher = signed_up(world.client, "Teacher")
+    made = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher},
+                             params={"refute": "1:1:Ra2"})
+    assert made.status_code == 201, made.text
+    lesson = world.client.get(f"/api/lessons/{made.json()['id']}").json()
+    first = lesson["puzzles"][0]["moves"][0]
+    kept = [(r["san"], r["reply_san"], r["comment"]) for r in first["refutations"]]
+    assert kept == [("Ra2", "Rh2", "Pins nothing.")]
+    marked = check(SKEWER.replace("1. Ra2 {", "1. Ra2? {")).lessons[0].to_dict()
+    assert lesson["puzzles"][0] == marked  # kept exactly as one marked ?
+
+    world.clock.advance(minutes=1)
+    wrong = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher},
+                              params=[("refute", "1:1:Ra2"), ("refute", "1:1:Rd1+")])
+    assert wrong.status_code == 422
+    assert [e["text"] for e in wrong.json()["errors"]] == [
+        'Game 1 "Skewer", move 1. Ra4+: the variation 1. Rd1+ can\'t be kept as a refutation: '
+        "the PGN has no such variation at this move"
+    ]
+    unread = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher},
+                               params={"refute": "Ra2"})
+    assert unread.status_code == 400 and unread.json()["error"] == (
+        "A variation to keep as a refutation is named by its game, the move it stands in for and its own "
+        'move in SAN, as "3:12:Rxe5", not "Ra2".'
+    )
+    assert len(world.client.get("/api/lessons", headers=teacher).json()["lessons"]) == 1

@@ -497,3 +497,59 @@ def test_an_unknown_variant_with_a_position_and_a_variation_gets_the_variant_err
     tags = '[Event "x"]\n[Variant "Foo"]\n[FEN "8/8/8/3k3r/8/8/8/R5K1 w - - 0 40"]\n[StudentColor "white"]'
     report = check(_game(tags, "40. Ra4 (40. Ra5+ Ke4) Ke5 *"))
     assert [e.text for e in report.errors] == ['Game 1 "x": only standard chess can be imported, not "Foo"']
+
+
+def test_a_variation_the_teacher_keeps_is_a_refutation_as_one_marked_worse_is() -> None:
+    """Issue 40, part 1: the engine check found Ra2 (not marked in the PGN) clearly worse; the teacher
+    keeps it, and it is a refutation exactly as `1. Ra2?` would have made it."""
+    from puzzlebook.lessons.kept_variations import KeptVariation
+
+    unmarked = "1. Ra4+ (1. Ra2 { Pins nothing. } 1... Rh2 { and the rook escapes. }) 1... Ke3 2. Rxh4 *"
+    marked = unmarked.replace("1. Ra2 {", "1. Ra2? {")
+    report = check(_game(SKEWER_TAGS, unmarked), keep=(KeptVariation(1, 1, "Ra2"),))
+    assert report.ok
+    assert report.lessons == check(_game(SKEWER_TAGS, marked)).lessons
+    first = report.lessons[0].moves[0]
+    assert [(r.san, r.reply_san, r.comment) for r in first.refutations] == [
+        ("Ra2", "Rh2", "Pins nothing. and the rook escapes.")
+    ]
+    assert first.variations == ()
+    assert not any("not marked as worse" in w.message for w in report.warnings)
+    # Without the choice it is left out, as before.
+    assert check(_game(SKEWER_TAGS, unmarked)).lessons[0].moves[0].refutations == ()
+
+
+@pytest.mark.parametrize(
+    ("choice", "said"),
+    [
+        ((1, 1, "Rd1+"), "the variation 1. Rd1+ can't be kept as a refutation: the PGN has no such variation "
+         "at this move"),
+        ((1, 1, "Qxz9"), "the variation Qxz9 can't be kept as a refutation: it is no legal move here"),
+        ((1, 1, "Ra4+"), "the variation 1. Ra4+ can't be kept as a refutation: it is skipped, as the warning "
+         "about it says"),
+        ((1, 2, "Kc5"), "the variation Kc5 can't be kept as a refutation: the PGN has no variation of the "
+         "student's move here"),
+        ((1, 9, "Rxh4"), "the variation Rxh4 can't be kept as a refutation: the game has no move 9"),
+    ],
+)
+def test_a_choice_of_anything_but_a_variation_in_the_pgn_at_that_move_is_refused(
+    choice: tuple[int, int, str], said: str
+) -> None:
+    from puzzlebook.lessons.kept_variations import KeptVariation
+
+    text = _game(SKEWER_TAGS, "1. Ra4+ (1. Ra2 Rh2) (1. Ra4+ Ke3) 1... Ke3 (1... Kc5 2. Rxh4) 2. Rxh4 *")
+    report = check(text, keep=(KeptVariation(*choice),))
+    assert not report.ok and [e.message for e in report.errors] == [said]
+
+
+def test_a_choice_for_a_game_not_there_or_a_json_import_is_refused() -> None:
+    from puzzlebook.lessons.kept_variations import KeptVariation
+
+    text = _game(SKEWER_TAGS, "1. Ra4+ (1. Ra2 Rh2) 1... Ke3 2. Rxh4 *")
+    report = check(text, keep=(KeptVariation(2, 1, "Ra2"),))
+    assert [e.text for e in report.errors] == [
+        "The variation Ra2 can't be kept as a refutation: game 2 isn't in the PGN, which has 1 game"
+    ]
+    as_json = check(json.dumps([check(text).lessons[0].to_seed()]), keep=(KeptVariation(1, 1, "Ra2"),))
+    assert not as_json.ok
+    assert as_json.errors[0].text.startswith("Variations are kept as refutations only from a PGN's")

@@ -97,7 +97,10 @@ def me_of(ctx: Context, player: Player) -> Me:
         ratings={"chess": rating},
         streaks={game.key: streak_info(hooks_of(game).streak(ctx.store, player.id), ctx.now(), today)
                  for game in streak_games()},
-        chess=ChessTally(solved=chess.solved, clean=chess.clean, missed=chess.missed),
+        chess=ChessTally(
+            solved=chess.solved, clean=chess.clean, missed=chess.missed,
+            after_mistake=chess.after_mistake, shown=chess.shown,
+        ),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
     )
 

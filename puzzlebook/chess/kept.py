@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from puzzlebook.chess.dashboard import Result
+from puzzlebook.chess.dashboard import Result, result_of, result_seen
 from puzzlebook.ratings import Rating
 
 
@@ -215,3 +215,22 @@ class HistoryLine:
             doc["id"], doc["band"], doc["rating"], tuple(doc.get("themes", ())), doc["result"], doc["day"],
             doc["posted"], doc.get("before"), doc.get("after"),
         )
+
+
+def first_result(solve: KeptSolve | None, miss: KeptMiss | None) -> Result | None:
+    """The first result a puzzle's kept solve and miss make, as the history reads it (None: neither):
+    a miss is the first result when there is one, read "mistake" once the puzzle is solved after a
+    wrong move (result_seen); else the solve's.
+
+    >>> solve = KeptSolve("a", "Easy", ("e2e4",), 1, 0, 9, False, 1200, "2026-12-01T10:00:00Z")
+    >>> miss = KeptMiss("a", "Easy", "wrong", ("e2e3",), 1200, "2026-12-01T09:59:00Z")
+    >>> first_result(solve, miss), first_result(None, miss), first_result(solve, None)
+    ('mistake', 'missed', 'mistake')
+    >>> first_result(solve, replace(miss, how="gave-up")), first_result(None, None)
+    ('shown', None)
+    """
+    if miss is not None:
+        return result_seen(result_of("miss", how=miss.how), solve is not None)
+    if solve is not None:
+        return result_of("solve", clean=solve.clean, mistakes=solve.mistakes)
+    return None

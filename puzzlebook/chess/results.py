@@ -78,13 +78,15 @@ class MissPost:
 class Had:
     """What the player had for the puzzle when the post came: a solve, a miss, and their tallies;
     `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it); `days`: the
-    day tallies read, by site day (the day the result counts on, `history_day`, when one is kept)."""
+    day tallies read, by site day (the day the result counts on, `history_day`, when one is kept);
+    `miss_how`: how the kept miss went (a wrong move solved later reads "solved after a mistake")."""
 
     solved: bool = False
     missed: bool = False
     stats: ChessStats = field(default_factory=ChessStats)
     solve: KeptSolve | None = None
     days: Mapping[str, DayTally] = field(default_factory=dict)
+    miss_how: Literal["wrong", "gave-up"] | None = None  # the kept miss's (None: none, or not read)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +192,10 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     # The miss was the first result, and was rated; this solve isn't. Nor is an offline one.
     outcome = outcome_of(False, mistakes, post.hints)
     after = None if had.missed or post.offline else rate_puzzle(before, post.puzzle_rating, outcome)
+    # The first result by name (result_names.py): a wrong move solved now reads "solved after a
+    # mistake" (no longer "missed"), as does a solve carrying a mistake; Show solution stays "shown".
+    from_wrong = had.missed and had.miss_how != "gave-up"
+    mistaken = from_wrong or (not had.missed and mistakes > 0)
     band = stats.band(post.band)
     if clean and online:
         band = replace(band, solved=band.solved + 1, clean=band.clean + 1, clean_at=at)
@@ -202,6 +208,8 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     new = stats.with_(
         solved=stats.solved + 1,
         clean=stats.clean + (1 if clean else 0),
+        missed=max(0, stats.missed - 1) if from_wrong else stats.missed,
+        after_mistake=stats.after_mistake + (1 if mistaken else 0),
         clean_at=at if clean and online else stats.clean_at,
         offline_clean=stats.offline_clean + (1 if clean and post.offline else 0),
         rated=stats.rated + (0 if after is None else 1),
@@ -263,7 +271,8 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
     before = stats.current_rating
     after = None if post.offline else rate_puzzle(before, post.puzzle_rating, "lost")
     new = stats.with_(
-        missed=stats.missed + 1,
+        missed=stats.missed + (1 if post.how == "wrong" else 0),
+        shown=stats.shown + (1 if post.how == "gave-up" else 0),
         rated=stats.rated + (0 if after is None else 1),
         rating=after or stats.rating,
     )
@@ -314,8 +323,14 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     band = stats.band(solve.band)
     if solve.clean:
         band = replace(band, clean=band.clean - 1)
+    # By name, the solve (counted when it came) becomes "solved after a mistake" or, after Show
+    # solution, "shown".
+    was_mistaken = solve.mistakes > 0
+    wrong = post.how == "wrong"
     new = stats.with_(
-        missed=stats.missed + 1,
+        after_mistake=stats.after_mistake + (1 if wrong and not was_mistaken else 0)
+        - (1 if not wrong and was_mistaken else 0),
+        shown=stats.shown + (0 if wrong else 1),
         clean=stats.clean - (1 if solve.clean else 0),
         rating=after,
         bands={**stats.bands, solve.band: band},

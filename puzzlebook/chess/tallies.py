@@ -13,12 +13,19 @@ from puzzlebook.streaks import Streak, freezes_words, plural
 
 @dataclass(frozen=True, slots=True)
 class ChessStats:
-    """A player's Chess Puzzles tallies and rating (None until their first rated result)."""
+    """A player's Chess Puzzles tallies and rating (None until their first rated result).
+
+    The first results by name (puzzlebook/chess/result_names.py) that the account page shows:
+    `after_mistake` (solved after a mistake), `missed` (a wrong move not solved since) and `shown`
+    (Show solution first). A miss solved later moves from `missed` to `after_mistake`. Tallies kept
+    before the names were one (no `sh` in the doc) count every miss in `missed`."""
 
     version: int = 0
     solved: int = 0
     clean: int = 0
     missed: int = 0
+    after_mistake: int = 0
+    shown: int = 0
     rated: int = 0
     rating: Rating | None = None
     clean_at: str | None = None
@@ -56,12 +63,15 @@ class ChessStats:
         Every rated result rewrites this item, so it is kept under 1 KB (a write of more costs
         double: docs/store.md, "Boards at scale"): each band's tally as a row `[solved, clean,
         clean_at, offline_clean]` rather than a map of its names, and the boards' streak as null
-        when it is the player's own (no offline result broke them apart), which reads back as that."""
+        when it is the player's own (no offline result broke them apart), which reads back as that;
+        the first results by name added since, `after_mistake` and `shown`, as `am` and `sh`."""
         board_streak = self.board_streak if self.board_streak != self.streak else None
         return {
             "solved": self.solved,
             "clean": self.clean,
             "missed": self.missed,
+            "am": self.after_mistake,  # short keys: the item stays under 1 KB (below)
+            "sh": self.shown,
             "rated": self.rated,
             "rating": self.rating.to_doc() if self.rating else None,
             "clean_at": self.clean_at,
@@ -84,6 +94,8 @@ class ChessStats:
             solved=doc["solved"],
             clean=doc["clean"],
             missed=doc["missed"],
+            after_mistake=doc.get("am", 0),
+            shown=doc.get("sh", 0),
             rated=doc["rated"],
             rating=Rating(**rating) if rating else None,
             clean_at=doc["clean_at"],

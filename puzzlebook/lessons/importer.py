@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .kept_variations import KeptVariation
 from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_list_size
 from .model import Lesson
 from .problems import Problem
@@ -64,14 +65,22 @@ def _refused(message: str) -> Report:
     return Report(None, (), (Problem(message),), ())
 
 
-def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | None = None) -> Report:
+def check(
+    text: str | bytes,
+    *,
+    student_color: str | None = None,
+    kind: Kind | None = None,
+    keep: tuple[KeptVariation, ...] = (),
+) -> Report:
     """Everything about the import `text` (JSON in the seed's format, or PGN).
 
     Every problem is reported at once. `student_color` ("white"/"black") is the
     student's side for PGN games whose tags do not say. `kind` forces the format
-    (otherwise detected). Bytes must be UTF-8. Refused outright: more than
-    MAX_BYTES, empty text. A Markdown code fence around the whole text is removed
-    (with a warning): LLMs add one despite being asked not to.
+    (otherwise detected). `keep`: a PGN's variations the teacher keeps as refutations
+    (kept_variations.py); a choice a JSON import can't have is an error. Bytes must be
+    UTF-8. Refused outright: more than MAX_BYTES, empty text. A Markdown code fence
+    around the whole text is removed (with a warning): LLMs add one despite being asked
+    not to.
     """
     if student_color not in (None, "white", "black"):
         raise ValueError(f"student_color must be 'white', 'black' or None, not {student_color!r}")
@@ -105,13 +114,18 @@ def check(text: str | bytes, *, student_color: str | None = None, kind: Kind | N
     if kind == "pgn":
         from .pgn_lesson import read_pgn
 
-        lessons, errors, more = read_pgn(text, student_color)
+        lessons, errors, more = read_pgn(text, student_color, keep)
         studies = set(_STUDY_NAME.findall(text))
         name = studies.pop().strip() if len(studies) == 1 else ""
     else:
         from .json_format import read_json
 
         lessons, errors, more = read_json(text)
+        if keep:
+            errors = [Problem(
+                "Variations are kept as refutations only from a PGN's; this import is JSON, whose "
+                "puzzles give their wrong moves as refutations"
+            ), *errors]
     size = stored_list_size(lesson.to_seed() for lesson in lessons)
     if size > MAX_STORED_BYTES:
         # Too big to keep, so no puzzle is given back either: played out they would be

@@ -7,9 +7,11 @@ What a game gives, and what the teacher is told (docs/lessons.md, "PGN import"):
 - the student's side (pgn_side: the tags, the importer's choice, the result, the line's last move,
   the chapter's words), said in a warning when no tag gave it;
 - the variations in place of the student's moves: a refutation where the PGN marks the move worse
-  (a ?, ?? or ?! on it, or a comment that says so); one not so marked is left out, named in one
-  warning (the import page's engine check says whether it is worse); one that repeats the line's
-  own move, is given twice, mates, or has no reply is skipped with a warning;
+  (a ?, ?? or ?! on it, or a comment that says so), or where the teacher keeps it as one on the
+  import page once its engine check found it clearly worse (kept_variations.py: a choice naming a
+  variation not in the PGN at that move, or one that can't be a refutation, is an error); one
+  neither is left out, named in one warning; one that repeats the line's own move, is given twice,
+  mates, or has no reply is skipped with a warning;
 - a game with no moves (a study's text-only chapter) is skipped with a warning, and its text opens
   the next puzzle's intro;
 - a [FEN] whose castling rights name a king or rook not on its square has them dropped (warning);
@@ -25,6 +27,7 @@ import chess
 import chess.pgn
 
 from .fen import read_fen
+from .kept_variations import KeptVariation
 from .limits import MAX_PUZZLES, TEXT_LIMITS
 from .line import Answer, Step, lesson_of, pgn_label, play_line, turn_order_problem
 from .model import Lesson
@@ -36,13 +39,18 @@ from .texts import CONTROL, SURROGATE, text_problems
 
 
 def read_pgn(
-    text: str, student_color: str | None = None
+    text: str, student_color: str | None = None, keep: tuple[KeptVariation, ...] = ()
 ) -> tuple[list[Lesson], list[Problem], list[Problem]]:
     """Lessons, errors and warnings for the PGN `text` (one or more games).
 
     `student_color` ("white" or "black") is the side the student plays in games whose
-    tags do not say. The lessons are those of the games without errors.
+    tags do not say. `keep`: the variations the teacher keeps as refutations though the PGN
+    doesn't mark them worse (each must be one in the PGN at its move). The lessons are those
+    of the games without errors.
     """
+    wanted: dict[int, list[KeptVariation]] = {}
+    for choice in keep:
+        wanted.setdefault(choice.puzzle, []).append(choice)
     text = tidy(text.replace("\r\n", "\n").replace("\r", "\n"))
     handle = io.StringIO(join_broken_movetext(text))
     errors: list[Problem] = []
@@ -61,7 +69,8 @@ def read_pgn(
                 carried.append((len(warnings), text))
             warnings.append(_skipped(game, count, bool(text)))
             continue
-        lesson, problems = read_game(game, count, student_color, [text for _, text in carried])
+        chosen = tuple(wanted.pop(count, ()))
+        lesson, problems = read_game(game, count, student_color, [text for _, text in carried], chosen)
         carried = []
         errors.extend(problems.errors)
         warnings.extend(problems.warnings)
@@ -69,6 +78,13 @@ def read_pgn(
             lessons.append(lesson)
     if not count:
         return [], [Problem("No games found in the PGN")], []
+    for number, choices in sorted(wanted.items()):  # a game without moves, or none at all
+        games = _plural(count, "game", "games")
+        where = "has no moves" if number <= count else f"isn't in the PGN, which has {games}"
+        for choice in choices:
+            errors.append(Problem(
+                f"The variation {choice.san} can't be kept as a refutation: game {number} {where}"
+            ))
     for at, _ in carried:  # the last chapters had no moves: their text opens no puzzle
         said = warnings[at]
         warnings[at] = Problem(
@@ -171,15 +187,18 @@ def _refutations(
     number: int,
     problems: Collector,
     unmarked: list[str],
+    chosen: tuple[KeptVariation, ...] = (),
 ) -> tuple[tuple[Answer, ...], tuple[Answer, ...]]:
     """The variations standing in for the student's move `line_move`: (the refutations, those marked
-    worse: the wrong move, the reply, their comments; the variations not marked, which are left out
-    and named in `unmarked`). One that can't be either (unreadable, the line's own move again, given
-    twice, a mate, which solves the puzzle anyway, or no reply) is skipped with a warning."""
+    worse or `chosen` by the teacher: the wrong move, the reply, their comments; the variations
+    neither, which are left out and named in `unmarked`). One that can't be either (unreadable, the
+    line's own move again, given twice, a mate, which solves the puzzle anyway, or no reply) is skipped
+    with a warning; a choice of one skipped, or of a move no variation here plays, is an error."""
     marked: list[Answer] = []
     others: list[Answer] = []
     seen: set[chess.Move] = set()
     where = pgn_label(running, line_move)
+    keep = _chosen_moves(chosen, running, number, where, problems)
     for alternative in alternatives:
         if alternative.broken or not alternative.move:
             continue  # reported by read_game
@@ -204,7 +223,7 @@ def _refutations(
             )
             continue
         reply = alternative.reply
-        if not alternative.marked_worse():
+        if not alternative.marked_worse() and alternative.move not in keep:
             unmarked.append(label)
             if reply:  # for the engine's check (the validator's answer), never played nor stored
                 comment = _comment(alternative)
@@ -223,7 +242,31 @@ def _refutations(
         for message in text_problems(comment, "comment"):
             problems.error(f"the variation {label}: {message}", number, where)
         marked.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
+    kept = {answer.move for answer in marked}
+    for move in keep:
+        if move not in kept:
+            label = pgn_label(running, move)
+            why = ("it is skipped, as the warning about it says" if move in seen or move == line_move
+                   else "the PGN has no such variation at this move")
+            problems.error(f"the variation {label} can't be kept as a refutation: {why}", number, where)
     return tuple(marked), tuple(others)
+
+
+def _chosen_moves(
+    chosen: tuple[KeptVariation, ...], running: chess.Board, number: int, where: str, problems: Collector
+) -> set[chess.Move]:
+    """The moves of the variations the teacher keeps at this move; a SAN that is no legal move here is
+    an error."""
+    moves: set[chess.Move] = set()
+    for choice in chosen:
+        try:
+            moves.add(running.parse_san(choice.san))
+        except ValueError:
+            problems.error(
+                f"the variation {choice.san} can't be kept as a refutation: it is no legal move here",
+                number, where,
+            )
+    return moves
 
 
 def _comment(alternative: _Alternative) -> str:
@@ -259,12 +302,14 @@ class _LeftOut:
 
 
 def _steps(
-    game: _Game, board: chess.Board, fen: str, problems: Collector, student: chess.Color, left: _LeftOut
+    game: _Game, board: chess.Board, fen: str, problems: Collector, student: chess.Color, left: _LeftOut,
+    keep: dict[int, tuple[KeptVariation, ...]],
 ) -> list[Step | None]:
     """The mainline's moves with their comments and hints (texts checked on the way), and the
     variations in place of the student's moves as refutations. Each move carries the SAN the
     reader wrote for it when the reader started from `board`'s very position, `fen` (so the line
-    needn't check the move or write its SAN again)."""
+    needn't check the move or write its SAN again). `keep`: the teacher's chosen refutations by ply,
+    each ply's taken out as it is read (what is left had no variations of the student's there)."""
     steps: list[Step | None] = []
     replay = _Replay(board, game.moves)
     sans = game.sans if game.start_fen == fen else None
@@ -294,7 +339,8 @@ def _steps(
         if ply in alternatives:
             if (first if ply % 2 == 0 else not first) == student:
                 refutations, others = _refutations(
-                    alternatives[ply], move, replay.before(ply), ply + 1, problems, left.unmarked
+                    alternatives[ply], move, replay.before(ply), ply + 1, problems, left.unmarked,
+                    keep.pop(ply, ()),
                 )
             else:
                 left.opponent += sum(1 for alternative in alternatives[ply] if alternative.move)
@@ -334,6 +380,27 @@ def _left_out(problems: Collector, game: _Game, left: _LeftOut) -> None:
         problems.warn("left out, as a puzzle shows none of them: " + ", ".join(shown))
 
 
+def _unplaced(
+    chosen: dict[int, tuple[KeptVariation, ...]], game: _Game, board: chess.Board | None, problems: Collector
+) -> None:
+    """The teacher's choices at a move with no variation of the student's to keep (an opponent's
+    move, a move with none, or past the line's end): errors, each naming the move."""
+    for ply, choices in sorted(chosen.items()):
+        number = ply + 1
+        for choice in choices:
+            if board is None or ply >= len(game.moves):
+                problems.error(
+                    f"the variation {choice.san} can't be kept as a refutation: the game has no move {number}"
+                )
+                continue
+            running = _Replay(board, game.moves).before(ply)
+            problems.error(
+                f"the variation {choice.san} can't be kept as a refutation: the PGN has no variation "
+                "of the student's move here",
+                number, pgn_label(running, game.moves[ply]),
+            )
+
+
 def _last_move(game: _Game, board: chess.Board) -> tuple[chess.Color, str] | None:
     """The side that plays the mainline's last move, and its label ("27. Rh8#")."""
     if not game.moves or game.null_at >= 0:
@@ -346,10 +413,12 @@ def _last_move(game: _Game, board: chess.Board) -> tuple[chess.Color, str] | Non
 
 
 def read_game(
-    game: _Game, index: int, student_color: str | None, carried: list[str] | None = None
+    game: _Game, index: int, student_color: str | None, carried: list[str] | None = None,
+    keep: tuple[KeptVariation, ...] = (),
 ) -> tuple[Lesson | None, Collector]:
     """The lesson of one PGN game (None when it has errors) and its problems. `carried`: the texts
-    of the chapters without moves just before it, which open its intro."""
+    of the chapters without moves just before it, which open its intro; `keep`: the variations the
+    teacher keeps as refutations in it."""
     headers = game.headers
     title = game_title(headers)
     problems = Collector(index, title, unit="Game")
@@ -378,7 +447,11 @@ def read_game(
         problems.warn(side.warning)
     fen = board.fen() if "FEN" in headers else chess.STARTING_FEN  # chess.Board()'s, known
     left = _LeftOut()
-    steps = _steps(game, board, fen, problems, student, left) if student is not None else []
+    chosen: dict[int, tuple[KeptVariation, ...]] = {}
+    for choice in keep:
+        chosen[choice.move - 1] = (*chosen.get(choice.move - 1, ()), choice)
+    steps = _steps(game, board, fen, problems, student, left, chosen) if student is not None else []
+    _unplaced(chosen, game, board, problems)
     for number, label, words in game.broken:
         # Only a variation in place of the student's move could have been a refutation.
         if student is not None and (board.turn == student) == (number % 2 == 1):

@@ -2,7 +2,8 @@
  *
  * Immutable files (/static/<hash>/..., hashed shards) come from the cache
  * first; pages, daily files and the bundle's index from the network first,
- * falling back to the cache offline. /api is never touched. On install it
+ * falling back to the cache offline (a page not kept: offline.html, which says
+ * so). /api is never touched. On install it
  * fetches the pages, the static files, the index and one shard per band, so
  * Endless and any started puzzle play offline; on install and on every visit
  * of the home page, today's daily files too (keepToday). */
@@ -113,7 +114,9 @@ self.addEventListener('fetch', (event) => {
   if (immutable(url.pathname)) {
     event.respondWith(cacheFirst(request))
   } else {
-    event.respondWith(networkFirst(request, request.mode === 'navigate' ? '/' : null))
+    // A page never kept here (History, Account: kept once visited online) says it isn't available
+    // offline, under its own address: never the home page in its place (issue 40).
+    event.respondWith(networkFirst(request, request.mode === 'navigate' ? '/offline.html' : null))
     // A visit of the home page (online) keeps today's files for offline play, after the page.
     if (request.mode === 'navigate' && url.pathname === '/') event.waitUntil(keepToday().catch(() => {}))
   }

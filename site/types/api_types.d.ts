@@ -172,10 +172,16 @@ export interface ChessReviewKept {
   today: string
 }
 
+/**
+ * Your chess puzzles' first results: solved (cleanly, `clean`), and by the names the site gives
+ * them: solved after a mistake, missed (a wrong move not solved since), solution shown.
+ */
 export interface ChessTally {
   solved: number
   clean: number
   missed: number
+  after_mistake: number
+  shown: number
 }
 
 /** Your word on the puzzle, as kept. */
@@ -901,12 +907,14 @@ export interface Source {
 }
 
 /**
- * A day's result in a daily game: `clean`, `help` (solved, not cleanly) or `missed`; a solve's
- * seconds and (Chain) undos, null otherwise.
+ * A day's result in a daily game: `clean`, `help` (solved with hints, undos or resets),
+ * `mistake` (chess: solved after a wrong move), `missed` (chess: a wrong move not solved since;
+ * Chain: given up) or `shown` (chess: Show solution first); a solve's seconds and (Chain) undos,
+ * null otherwise.
  */
 export interface StatsDay {
   day: string
-  result: "clean" | "help" | "missed"
+  result: "clean" | "help" | "mistake" | "missed" | "shown"
   seconds: number | null
   undos: number | null
 }

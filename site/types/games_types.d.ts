@@ -57,6 +57,8 @@ export interface Board {
   /** Whether it takes a band: one a day ("day"), optional, or none. */
   bands: 'day' | 'optional' | null
   caption: string
+  /** How a player gets on it, said when no one is on it yet ('' when a result puts one there). */
+  joins: string
 }
 
 /** A chess band: its rating range, both ends included. */

@@ -48,6 +48,8 @@ export interface Finding {
   /** The line's move it is about (1-based), when it is about one. */
   move?: number
   words: string
+  /** A variation clearly worse than the line's move (kind 'variation'): its move in SAN, and as the words name it ("…Ra2"), for the import page's offer to keep it as a refutation. */
+  refute?: { san: string, named: string }
 }
 
 /** What the check asks of an engine (chess/engine.js's Engine, or a stand-in in the tests). */

@@ -1,7 +1,7 @@
 // A daily game's stats panel (lib/stats.js counts, lib/stats_panel.js gathers, lib/stats_view.js draws).
 
-/** How a day went: a clean solve, a solve with help, or missed. */
-export type DayOutcome = 'clean' | 'help' | 'missed'
+/** How a day went: a clean solve, a solve with help, (chess) solved after a mistake, missed, (chess) the solution shown. */
+export type DayOutcome = 'clean' | 'help' | 'mistake' | 'missed' | 'shown'
 
 /** One day of a daily game (the server's StatsDay, or a game's statsDay(rec) of a record kept here). */
 export interface StatsDay {
@@ -46,12 +46,15 @@ export type StatsSource = 'account' | 'browser' | 'unreached'
 export interface StatsState extends StatsFigures {
   name: string
   source: StatsSource
+  /** The outcomes the game has, by name (the game's StatsGame words). */
+  words: Partial<Record<DayOutcome, string>>
 }
 
-/** The game a panel is for. */
+/** The game a panel is for, and what its days' outcomes are called (chess: its results' names). */
 export interface StatsGame {
   key: string
   name: string
+  words: Partial<Record<DayOutcome, string>>
 }
 
 /** A bar of lib/charts.js barChart: value 0-100, the note at its end, a tone class. */

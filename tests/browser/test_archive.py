@@ -18,6 +18,11 @@ pytestmark = pytest.mark.browser
 PLAYING = "(band) => document.getElementById('play-title').textContent === band"
 
 
+def ch_long_date(day: dt.date) -> str:
+    """lib/dates.js longDate: "Sunday 6 December"."""
+    return f"{day:%A} {day.day} {day:%B}"
+
+
 def published(site_server) -> dict[str, list[str]]:
     status, index = site_server.get("/daily/index.json")
     assert status == 200
@@ -124,6 +129,15 @@ def test_an_archived_chess_daily_plays_as_the_daily_it_was(make_page, site_serve
     assert status == 200 and board["mine"] is None
     assert page.is_hidden("#results-streak")
     assert page.evaluate("() => JSON.parse(localStorage.getItem('pb:chess:days') || '[]')") == []
+    # Back in the archive, the day's chess daily is marked as played, by its result's name (issue 40).
+    page.goto(f"/archive/#/{one[:7]}")
+    link = page.locator(f"a[href='#/chess/{one}']")
+    link.wait_for()
+    assert link.get_attribute("aria-label") == f"Chess daily of {ch_long_date(day)}, solved cleanly"
+    assert page.locator(f"a[href='#/chess/{one}'] + .archive-mark").text_content() == "solved cleanly"
+    # Another day's chess daily, not played here, carries no mark.
+    other = page.locator(f".archive-games a[href^='#/chess/']:not([href='#/chess/{one}'])").first
+    assert other.evaluate("(a) => a.nextElementSibling?.classList.contains('archive-mark') ?? false") is False
 
 
 def test_a_future_missing_or_impossible_chess_daily_is_refused_in_words(page, site_server):

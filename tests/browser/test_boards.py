@@ -167,12 +167,14 @@ def _open_words(until: dt.datetime, now: dt.datetime, zone: ZoneInfo) -> str:
     at, today = until.astimezone(zone), now.astimezone(zone).date()
     if (at.hour, at.minute) == (0, 0):
         ending = at.date() - dt.timedelta(days=1)
-        return "Open until midnight" if ending == today else f"Open until the end of {long_date(ending)}"
+        when = "midnight" if ending == today else f"the end of {long_date(ending)}"
+        return f"Open until {when}, your time"  # whose time, said (issue 40)
     minutes = f":{at.minute:02d}" if at.minute else ""
     clock = f"{at.hour % 12 or 12}{minutes} {'am' if at.hour < 12 else 'pm'}"
     if (at.hour, at.minute) == (12, 0):
         clock = "noon"
-    return f"Open until {clock}" if at.date() == today else f"Open until {long_date(at.date())}, {clock}"
+    on = "" if at.date() == today else f" on {long_date(at.date())}"
+    return f"Open until {clock}{on}, your time"
 
 
 def test_a_dated_board_says_until_when_it_is_open_in_the_players_time(make_page, site_server, axe):

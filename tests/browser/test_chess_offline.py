@@ -105,3 +105,22 @@ def test_chain_opens_offline_after_a_visit_of_the_home_page(make_page, site_serv
     page.wait_for_selector("#chain-hand [data-tile]")
     assert page.is_hidden("#notice-view")
     assert page.text_content("#chain-kind").startswith("Today")
+
+
+def test_offline_a_page_never_visited_says_it_isnt_available_offline(make_page, site_server):
+    """Issue 40, 2.5: offline, History and Account (pages the service worker keeps only once they are
+    visited) say they aren't available offline, under their own address; a page kept still opens."""
+    page = make_page(service_workers="allow")
+    page.goto("/")
+    page.evaluate("async () => { await navigator.serviceWorker.ready }")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    for path in ("/history/", "/account/"):
+        page.goto(path)
+        assert page.url.endswith(path)
+        assert page.text_content("h1") == "This page isn’t available offline"
+        assert page.locator("#home-title").count() == 0
+        assert page.get_attribute("main a.button-primary", "href") == "/"
+    page.goto("/")  # kept on install: it still opens
+    page.locator("#home-title").wait_for()

@@ -47,7 +47,7 @@ def test_solve_the_daily_by_clicking(page, site_server, bundle):
     )
     ch.solve(page, puzzle, ch.click_move)
     seen = results(page)
-    assert seen["title"] == "Solved, cleanly"
+    assert seen["title"] == "Solved cleanly"
     assert seen["mistakes"] == "0" and seen["hints"] == "0"
     assert seen["lichess"] == f"https://lichess.org/training/{puzzle.id}"
     assert f"Rated {puzzle.rating}" in seen["motifs"]
@@ -71,9 +71,9 @@ def test_solve_the_daily_by_dragging(page, site_server, bundle):
     puzzle = todays_daily(site_server, bundle)
     ch.open_puzzle(page, f"/#/daily/{puzzle.band}")
     ch.solve(page, puzzle, ch.drag_move)
-    assert results(page)["title"] == "Solved, cleanly"
+    assert results(page)["title"] == "Solved cleanly"
     # The panel says the result once: in the done box, not again in the status line (issue 26).
-    assert page.text_content("#play-done-title") == "Solved, cleanly."
+    assert page.text_content("#play-done-title") == "Solved cleanly."
     assert "Solved" not in (page.text_content("#play-status") or "")
 
 
@@ -91,7 +91,7 @@ def test_solve_the_daily_by_keyboard_alone(page, site_server, bundle):
             ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
             # Focus stays on the board between moves.
             assert ch.focused_square(page)
-    assert results(page)["title"] == "Solved, cleanly"
+    assert results(page)["title"] == "Solved cleanly"
 
 
 def test_squares_are_named_and_moves_are_spoken(page, bundle):
@@ -134,7 +134,7 @@ def test_a_wrong_move_slides_back_counts_and_play_goes_on(page, bundle):
     assert ch.cell(page, wrong[:2]).get_attribute("aria-label") == piece_label
     ch.solve(page, puzzle, ch.click_move)
     seen = results(page)
-    assert seen["title"] == "Solved"
+    assert seen["title"] == "Solved after a mistake"
     assert seen["mistakes"] == "1"
     assert seen["share"].split("\n")[1] == "✅✅❌"
     assert "Clean" not in seen["share"]
@@ -225,7 +225,7 @@ def test_a_promotion_by_mouse_and_by_keyboard(page, bundle, how):
             ch.key_move(page, uci, color)
         if k < len(puzzle.solution) - 1:
             ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
-    assert results(page)["title"] == "Solved, cleanly"
+    assert results(page)["title"] == "Solved cleanly"
     assert ch.record(page, puzzle.band, puzzle.id)["moves"] == puzzle.solution
 
 
@@ -302,7 +302,7 @@ def test_a_mate_that_isnt_the_lines_solves(page, bundle):
         ch.wait_turn(page, puzzle.band, puzzle.id, k + 1)
     ch.click_move(page, other, color)
     seen = results(page)
-    assert seen["title"] == "Solved, cleanly"
+    assert seen["title"] == "Solved cleanly"
     rec = ch.record(page, puzzle.band, puzzle.id)
     assert rec["moves"] == [*puzzle.solution[:-1], other]
     assert rec["state"] == "solved"

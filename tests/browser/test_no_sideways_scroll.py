@@ -580,6 +580,7 @@ VIEWS = [
     # A missing address is served this same page with status 404; walking it here would make the
     # browser log the failed load, so the page is walked at its own address.
     View("404", "/404.html"),
+    View("offline", "/offline.html"),  # what the service worker answers for a page it never kept
 ]
 
 

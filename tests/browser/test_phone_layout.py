@@ -135,3 +135,55 @@ def test_a_wide_board_drawn_for_a_phone_is_still_a_table_to_a_screen_reader(make
     rows = page.locator(".board-table tbody tr").count()
     assert roles.count("row") == rows + 1  # the header row too
     assert roles.count("cell") >= rows * 6
+
+
+# Each line of a caption's words, cut by the viewport and by every ancestor that clips or scrolls.
+CAPTION_LINES = """() => [...document.querySelectorAll('caption')].flatMap((cap) => {
+  // Hidden, or for screen readers only: nothing on screen to cut.
+  if (!cap.getClientRects().length || getComputedStyle(cap).position === 'absolute') return []
+  const range = document.createRange()
+  range.selectNodeContents(cap)
+  return [...range.getClientRects()].map((line) => {
+    let left = Math.max(line.left, 0), right = Math.min(line.right, innerWidth)
+    for (let up = cap.parentElement; up; up = up.parentElement) {
+      const page = up === document.documentElement || up === document.body
+      if (!page && getComputedStyle(up).overflowX !== 'visible') {
+        const clip = up.getBoundingClientRect()
+        left = Math.max(left, clip.left)
+        right = Math.min(right, clip.right)
+      }
+    }
+    return { text: cap.textContent.trim(), width: line.width, seen: Math.max(0, right - left) }
+  })
+})"""
+
+
+@pytest.fixture(scope="module")
+def with_a_lesson(site_server: Any, long_names: dict[str, Any]) -> dict[str, Any]:
+    """The long name's player with a lesson of a long name: its results table has a caption."""
+    lesson = [{"title": "Back rank", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "playerColor": "white",
+               "moves": [{"uci": "a1a8"}]}]
+    status, made = site_server.post("/api/lessons?name=" + "Mates%20on%20the%20back%20rank%20" * 3, lesson,
+                                    token=long_names["token"])
+    assert status == 201, made
+    return long_names
+
+
+@pytest.mark.parametrize("width", PHONES)
+def test_table_captions_are_never_cut_on_a_phone(make_page, with_a_lesson, width):
+    """Issue 40, 2.6: every table's caption is read whole on a phone (the class page's were cut)."""
+    page = make_page(viewport={"width": width, "height": 800})
+    chain.sign_in(page, with_a_lesson)
+    seen = 0
+    for path, ready in (("/boards/#/chain/daily", ".board-table tbody tr.is-you"),
+                        ("/review/", ".review-example"), ("/chain/strategy/", "table caption"),
+                        ("/lessons/", ".lesson-item")):
+        page.goto(path)
+        page.wait_for_selector(ready)
+        if path == "/lessons/":
+            page.click(".lesson-item .lesson-item-actions button:has-text('Results')")
+            page.wait_for_selector(".results-table caption")
+        lines = page.evaluate(CAPTION_LINES)
+        seen += len(lines)
+        assert_wholly_seen(lines, f"{path} at {width} px")
+    assert seen >= 4

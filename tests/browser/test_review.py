@@ -304,3 +304,46 @@ def test_another_player_signing_in_here_doesnt_merge_the_last_ones_review(
         page.goto(f"/signin/#token={second['token']}")  # no sign-out first
     page.wait_for_selector("#signin-done:not([hidden])")
     assert site_server.get("/api/chess/review", token=second["token"])[1]["cards"] == []
+
+
+@pytest.mark.parametrize("who", ["guest", "player"])
+def test_a_miss_left_while_the_solution_plays_out_is_in_the_review(
+    make_page: Any, site_server: Any, bundle: Any, who: str
+) -> None:
+    """Issue 40, 2.1: Endless, a wrong move, Show solution, then "All puzzles" before the line has
+    played out (the page's clock stands still, so its beats never come): the miss is in the review,
+    the browser's and a player's on the server, and in this browser's history."""
+    today = chain.site_today(site_server)
+    page = make_page()
+    player = chain.new_player(site_server, "Leaves Early") if who == "player" else None
+    if player:
+        chain.sign_in(page, player)
+    page.clock.install()
+    page.goto("/#/endless/Medium")
+    page.wait_for_url("**/#/p/Medium/*")
+    page.clock.run_for(3000)  # past the beat before the opponent's first move
+    ch.wait_ready(page)
+    # From here the page's time moves only when the test says.
+    page.clock.pause_at(dt.datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000 + 1, dt.UTC))
+    pid = page.url.rsplit("/", 1)[1]
+    puzzle = next(p for p in ch.puzzles(bundle, "Medium") if p.id == pid)
+    wrong = ch.find_wrong_move(puzzle, 1)
+    if player:  # the miss enters the review as it is made, and a player's goes to the server at once
+        with page.expect_response(lambda r: r.url.endswith("/api/chess/review") and r.ok):
+            ch.click_move(page, wrong, ch.solver_color(puzzle))
+            page.clock.run_for(2000)  # the wrong move slides back
+    else:
+        ch.click_move(page, wrong, ch.solver_color(puzzle))
+        page.clock.run_for(2000)
+    assert page.text_content("#stat-mistakes") == "1"
+    assert page.get_attribute(".board-grid", "aria-disabled") == "false"
+    page.click("#solution-button")
+    page.click("#solution-yes")
+    page.click("#play-view .play-links a[href='#/']")  # All puzzles, the line still to play out
+    page.wait_for_selector("#home-view:not([hidden])")
+    assert [(c["id"], c["results"]) for c in review(page)] == [(pid, [[today, "miss"]])]
+    log = json.loads(kept(page, "log") or "[]")
+    assert [(e["id"], e["result"]) for e in log] == [(pid, "missed")]
+    if player:
+        cards = site_server.get("/api/chess/review", token=player["token"])[1]["cards"]
+        assert [(c["id"], c["results"]) for c in cards] == [(pid, [[today, "miss"]])]

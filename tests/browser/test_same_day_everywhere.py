@@ -76,10 +76,10 @@ def test_todays_chess_daily_finished_elsewhere_shows_the_servers_result(make_pag
     # The daily opens finished, as it was solved: with a hint, so not cleanly, and nothing to post.
     page.goto(f"/#/daily/{puzzle.band}")
     page.locator("#play-done").wait_for(state="visible")
-    assert page.text_content("#play-done-title") == "Solved."
+    assert page.text_content("#play-done-title") == "Solved with help."
     page.click("#results-button")
     got = results_of(page)
-    assert (got["title"], got["hints"], got["mistakes"]) == ("Solved", "1", "0")
+    assert (got["title"], got["hints"], got["mistakes"]) == ("Solved with help", "1", "0")
     assert page.text_content("#results-streak") == "Daily streak: 1 day."
     assert "first result" not in (page.text_content("#results-note") or "")
     key = f"pb:chess:p:{puzzle.band}/{puzzle.id}"

@@ -23,7 +23,8 @@ def assert_clean(axe, page, where: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/about/", "/review/", "/signin/", "/dashboard/", "/history/", "/404.html", "/no/such/page"]
+    "path", ["/", "/about/", "/review/", "/signin/", "/dashboard/", "/history/", "/404.html", "/offline.html",
+             "/no/such/page"]
 )
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_have_no_axe_violations(make_page, axe, path, scheme):

@@ -43,7 +43,9 @@ def test_a_guests_chess_daily_stats_after_the_day_is_done(page, site_server, bun
     assert got == {"played": "1", "solved": "100%", "current": "1", "best": "1",
                    "source": "From this browser: sign in to count every device."}
     assert page.text_content("#stats-sheet-title") == "The chess daily: your stats"
-    assert table(page, "How your days went") == [("Clean", "1"), ("With help", "0"), ("Missed", "0")]
+    assert table(page, "How your days went") == [  # the chess results' one names (issue 40, 2.4)
+        ("Solved cleanly", "1"), ("Solved with help", "0"), ("Solved after a mistake", "0"), ("Missed", "0"),
+        ("Solution shown", "0")]
     times = dict(table(page, "Time to solve"))
     assert sum(int(n) for n in times.values()) == 1
     assert page.locator("#stats-charts svg[role=img]").count() == 2
@@ -94,4 +96,6 @@ def test_a_signed_in_players_chess_stats_count_a_day_solved_on_another_device(ma
     got = figures(page)
     assert (got["played"], got["solved"], got["current"], got["best"]) == ("1", "100%", "1", "1")
     assert got["source"].startswith("From your account")
-    assert table(page, "How your days went") == [("Clean", "0"), ("With help", "1"), ("Missed", "0")]
+    assert table(page, "How your days went") == [
+        ("Solved cleanly", "0"), ("Solved with help", "1"), ("Solved after a mistake", "0"), ("Missed", "0"),
+        ("Solution shown", "0")]

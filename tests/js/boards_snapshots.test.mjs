@@ -140,14 +140,14 @@ test('a dated board says until when it is open in the player’s own time, and n
   try {
     const at = (zone, openUntil, now) => { process.env.TZ = zone; return openWords(openUntil, new Date(now)) }
     // London, Sunday 6 December 2026 (UTC+0).
-    assert.equal(at('Europe/London', '2026-12-06T13:00:00Z', '2026-12-06T09:00:00Z'), 'Open until 1 pm')
-    assert.equal(at('Europe/London', '2026-12-07T12:00:00Z', '2026-12-06T09:00:00Z'), 'Open until Monday 7 December, noon')
-    assert.equal(at('Europe/London', '2026-12-06T09:45:00Z', '2026-12-06T09:00:00Z'), 'Open until 9:45 am')
+    assert.equal(at('Europe/London', '2026-12-06T13:00:00Z', '2026-12-06T09:00:00Z'), 'Open until 1 pm, your time')
+    assert.equal(at('Europe/London', '2026-12-07T12:00:00Z', '2026-12-06T09:00:00Z'), 'Open until noon on Monday 7 December, your time')
+    assert.equal(at('Europe/London', '2026-12-06T09:45:00Z', '2026-12-06T09:00:00Z'), 'Open until 9:45 am, your time')
     // Kolkata, half an hour off the hour.
-    assert.equal(at('Asia/Kolkata', '2026-12-06T12:00:00Z', '2026-12-06T03:00:00Z'), 'Open until 5:30 pm')
+    assert.equal(at('Asia/Kolkata', '2026-12-06T12:00:00Z', '2026-12-06T03:00:00Z'), 'Open until 5:30 pm, your time')
     // Auckland (UTC+13 in December): 11:00 UTC is its midnight, the end of its Sunday.
-    assert.equal(at('Pacific/Auckland', '2026-12-06T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until midnight')
-    assert.equal(at('Pacific/Auckland', '2026-12-07T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until the end of Monday 7 December')
+    assert.equal(at('Pacific/Auckland', '2026-12-06T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until midnight, your time')
+    assert.equal(at('Pacific/Auckland', '2026-12-07T11:00:00Z', '2026-12-06T01:00:00Z'), 'Open until the end of Monday 7 December, your time')
     // Final (null), passed, or not an instant: nothing.
     assert.equal(at('Europe/London', null, '2026-12-06T09:00:00Z'), null)
     assert.equal(at('Europe/London', '2026-12-06T08:00:00Z', '2026-12-06T09:00:00Z'), null)

@@ -51,7 +51,7 @@ test('a daily solved on another device opens solved, with its time, hints and th
   assert.equal(rec.finished, Date.parse(POSTED))
   const { ctrl, store, asked } = await opened(rec)
   assert.equal(ctrl.finished, true)
-  assert.equal(ctrl.doneTitle(), 'Solved')
+  assert.equal(ctrl.doneTitle(), 'Solved with help')
   const results = ctrl.results()
   assert.deepEqual([results.seconds, results.hints, results.mistakes], [41, 1, 0])
   assert.equal(results.streak, 'Daily streak: 4 days · 1 freeze used.')
@@ -66,7 +66,7 @@ test('a wrong move and then a solve elsewhere opens as a solve after a mistake',
   const miss = { how: 'wrong', moves: ['f8e8'], offline: false, posted: POSTED }
   const solve = { moves: ['f8d8', 'f6d8'], mistakes: 1, hints: 0, seconds: 60, clean: false, on_board: true, offline: false, posted: POSTED }
   const { ctrl } = await opened(fromServer(base(), day({ miss, solve }), PLAYER, TODAY))
-  assert.equal(ctrl.doneTitle(), 'Solved')
+  assert.equal(ctrl.doneTitle(), 'Solved after a mistake')
   assert.equal(ctrl.rec.missed, true)
 })
 
@@ -85,7 +85,7 @@ test('Show solution elsewhere opens shown; a wrong move alone stays in play wher
   assert.deepEqual(store.outbox.items().filter((i) => i.kind === 'miss'), [])
   await ctrl.judge('f8d8')
   await ctrl.judge('f6d8')
-  assert.equal(ctrl.doneTitle(), 'Solved')
+  assert.equal(ctrl.doneTitle(), 'Solved after a mistake')
   assert.deepEqual(store.outbox.items().map((i) => i.kind), ['solve'])
 })
 

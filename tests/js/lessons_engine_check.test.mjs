@@ -149,8 +149,10 @@ test('a refutation no worse than the line’s move is said, and a left-out varia
   const after = { '0:f3d4': line([{ cp: -290 }, 'e8d7']), '0:f3h4': line([{ cp: 50 }, 'e8f7']) }
   assert.deepEqual(findingsOf(ANSWERED, evals, after).map((f) => [f.kind, f.words]), [
     ['refutation', 'The refutation Nd4 is as good as the line’s move Nxe5 (+2.9 against +3.0): a student who plays it is told it is wrong.'],
-    ['variation', 'The variation Nh4, left out, is worse than the line’s move Nxe5 (−0.5 against +3.0): mark it ? in the PGN and a student who plays it is answered with …Kf7.'],
+    ['variation', 'The variation Nh4, left out, is worse than the line’s move Nxe5 (−0.5 against +3.0): keep it as a refutation (or mark it ? in the PGN) and a student who plays it is answered with …Kf7.'],
   ])
+  // The variation's finding carries it, for the import page's offer to keep it as a refutation (issue 40).
+  assert.deepEqual(findingsOf(ANSWERED, evals, after).at(-1)?.refute, { san: 'Nh4', named: 'Nh4' })
   // A refutation clearly worse, a variation as good: nothing to say.
   const fine = { '0:f3d4': line([{ cp: 100 }, 'e8d7']), '0:f3h4': line([{ cp: -280 }, 'e8f7']) }
   assert.deepEqual(findingsOf(ANSWERED, evals, fine), [])

@@ -19,7 +19,8 @@ test('played, solved %, and the results, the times and the undos in their bucket
   ]
   const s = countStats(days, { current: 1, best: 3, freezesUsed: 0 })
   assert.deepEqual([s.played, s.solved, s.solvedPct, s.current, s.best], [4, 3, 75, 1, 3])
-  assert.deepEqual(s.results, [{ key: 'clean', count: 2 }, { key: 'help', count: 1 }, { key: 'missed', count: 1 }])
+  assert.deepEqual(s.results, [{ key: 'clean', count: 2 }, { key: 'help', count: 1 }, { key: 'mistake', count: 0 },
+    { key: 'missed', count: 1 }, { key: 'shown', count: 0 }])
   assert.deepEqual(s.times.map((t) => t.count), [1, 1, 0, 0, 1])
   assert.equal(s.times[0].label, 'Under 1 min')
   assert.deepEqual(s.undos.map((u) => [u.label, u.count]), [['None', 1], ['1', 0], ['2', 1], ['3 or more', 1]])
@@ -46,12 +47,16 @@ test('a guest’s streak: the current run with its freezes, and the longest run 
   assert.equal(countStats([], { current: 4, best: 2 }).best, 4, 'the best is never below the current')
 })
 
-test('a chess daily’s record as a day: clean, with help, missed; not a daily or in play, none', () => {
+test('a chess daily’s record as a day, named as its result is (issue 40: one result, one word); not a daily or in play, none', () => {
   const rec = { daily: '2026-11-02', state: 'solved', mistakes: 0, hints: 0, seconds: 33, missed: false }
   assert.deepEqual(chess.statsDay(rec), day('2026-11-02', 'clean', 33))
   assert.equal(chess.statsDay({ ...rec, hints: 1 }).result, 'help')
-  assert.equal(chess.statsDay({ ...rec, missed: true, mistakes: 1 }).result, 'help')
-  assert.deepEqual(chess.statsDay({ ...rec, state: 'shown' }), day('2026-11-02', 'missed'))
+  assert.deepEqual(chess.statsDay({ ...rec, missed: true, mistakes: 1 }), day('2026-11-02', 'mistake', 33))
+  assert.deepEqual(chess.statsDay({ ...rec, state: 'shown' }), day('2026-11-02', 'shown'))
+  assert.deepEqual(chess.statsDay({ ...rec, state: 'shown', missed: true, mistakes: 1, tries: ['e2e3'] }), day('2026-11-02', 'missed'))
+  // A solve after a mistake beats a miss on a day with two dailies, and is a solve: counted solved.
+  const both = countStats([day('2026-11-02', 'missed'), day('2026-11-02', 'mistake', 40)], NO_STREAK)
+  assert.deepEqual([both.played, both.solved, both.results[2]], [1, 1, { key: 'mistake', count: 1 }])
   assert.equal(chess.statsDay({ ...rec, state: 'playing' }), null)
   assert.equal(chess.statsDay({ ...rec, daily: null }), null)
   assert.equal(chess.statsDay({ ...rec, replay: true }), null)
@@ -70,7 +75,7 @@ test('the panel’s state: a guest’s from here; a player’s from the server m
   const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
   globalThis.localStorage = new MemoryStorage()
   const { statsState } = await import('../../site/static/js/lib/stats_panel.js')
-  const game = { key: 'chain', name: 'Chain' }
+  const game = { key: 'chain', name: 'Chain', words: { clean: 'Clean', help: 'With help', missed: 'Missed' } }
   const local = [day('2026-11-01', 'clean', 20, 0), day('2026-11-03', 'help', 90, 1)]
   const streakDays = ['2026-11-02', '2026-11-03']
   const guest = await statsState(game, local, streakDays, '2026-11-03')
@@ -86,7 +91,8 @@ test('the panel’s state: a guest’s from here; a player’s from the server m
   const mine = await statsState(game, local, streakDays, '2026-11-03')
   assert.deepEqual(asked, ['/api/me/stats/chain'])
   assert.deepEqual([mine.source, mine.played, mine.solved, mine.current, mine.best], ['account', 3, 2, 3, 5])
-  assert.deepEqual(mine.results.map((r) => r.count), [1, 1, 1], 'the 1st as the server has it: missed')
+  assert.deepEqual(mine.results.map((r) => r.count), [1, 1, 0, 1, 0], 'the 1st as the server has it: missed')
+  assert.equal(mine.words, game.words)
   answer = null
   const away = await statsState(game, local, streakDays, '2026-11-03')
   assert.deepEqual([away.source, away.played], ['unreached', 2])
@@ -103,7 +109,7 @@ test('a guest’s chess days come from the log too (the last 3,000 finished), ea
   assert.equal(chess.statsDayOfLog({ ...entry, daily: null }), null, 'Endless counts for nothing')
   assert.equal(chess.statsDayOfLog({ id: 'x', result: 'clean', day: '2026-01-01' }), null, 'logged before it said')
   const shown = logEntry({ ...rec, state: 'shown', tries: [] }, '2026-10-02')
-  assert.deepEqual(chess.statsDayOfLog({ ...shown, daily: '2026-10-02' }), day('2026-10-02', 'missed'))
+  assert.deepEqual(chess.statsDayOfLog({ ...shown, daily: '2026-10-02' }), day('2026-10-02', 'shown'))
   // The same daily in the log and in the records counts once; a record the log lacks counts too.
   const days = chess.localStatsDays([entry], [rec, { ...rec, id: 'other', daily: '2026-10-03', hints: 0 }])
   assert.deepEqual(oneADay(days), [day('2026-10-01', 'help', 95), day('2026-10-03', 'clean', 95)])

@@ -23,6 +23,7 @@ from functions.limits import Limit, enforce
 from functions.routes.lessons.models import Problem
 from puzzlebook.lessons import MAX_BYTES, Report, check
 from puzzlebook.lessons.importer import too_big_message
+from puzzlebook.lessons.kept_variations import BadChoice, read_kept
 from puzzlebook.lessons.texts import CONTROL
 from service.context import Context
 from service.games.lessons.records import LessonTooLarge
@@ -46,7 +47,8 @@ def kind_of(request: Request) -> Literal["pgn"] | None:
 
 
 async def checked(
-    request: Request, student_color: str | None, *, counted: tuple[Context, Limit] | None = None
+    request: Request, student_color: str | None, *, counted: tuple[Context, Limit] | None = None,
+    refute: list[str] | None = None,
 ) -> Report:
     """The import in the body, checked: 415 for a type it can't be, then (when `counted`: the check
     route's Context and limit) 429 past the limit for the client's address, then 413 over the size
@@ -55,14 +57,19 @@ async def checked(
 
     The check runs in the thread pool, not on the event loop: a big import takes seconds of
     python-chess, and on the loop it held every other request of the process (one uvicorn worker
-    locally) until it was done."""
+    locally) until it was done. `refute`: the PGN's variations the teacher keeps as refutations
+    (puzzlebook/lessons/kept_variations.py), 400 when one can't be read."""
     kind = kind_of(request)
+    try:
+        keep = read_kept(refute or [])
+    except BadChoice as error:
+        raise ApiError(400, f"{str(error)[0].upper()}{str(error)[1:]}.") from None
     if counted is not None:
         enforce(*counted, client_address(request))
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
         raise ApiError(413, f"{too_big_message(len(raw))}.")
-    return await run_in_threadpool(partial(check, raw, student_color=student_color, kind=kind))
+    return await run_in_threadpool(partial(check, raw, student_color=student_color, kind=kind, keep=keep))
 
 
 def problems(items: tuple[Any, ...]) -> list[Problem]:

@@ -48,6 +48,17 @@ StudentColor = Annotated[
     Literal["white", "black"] | None,
     Query(description="The student's side in PGN games that have no [StudentColor] or [Orientation] tag."),
 ]
+Refute = Annotated[
+    list[str] | None,
+    Query(
+        description=(
+            "A PGN variation of the student's move, not marked worse, to keep as a refutation (the import "
+            "page offers it once its engine check found it clearly worse): the game's number, the move it "
+            'stands in for and the variation\'s move in SAN, as "3:12:Rxe5"; repeated for each. Only a '
+            "variation in the PGN at that move is taken (422 for any other); it is kept as one marked ? is."
+        ),
+    ),
+]
 LessonName = Annotated[
     str | None,
     Query(

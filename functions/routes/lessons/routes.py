@@ -2,7 +2,8 @@
 with the link, and per-puzzle counts for the owner.
 
 The import is the request body itself (imports.py reads and answers it). Options go in the query
-string: `student_color` for PGN games that don't say, `name` for the lesson. A teacher's route
+string: `student_color` for PGN games that don't say, `name` for the lesson, `refute` (storing only)
+for each PGN variation the teacher keeps as a refutation. A teacher's route
 finds the lesson and checks it is theirs in one place (`_yours`: 404 either way); a student's post
 finds the lesson and its puzzle (`_puzzle_of`), and its ticket is minted where every game's is
 (service.plays.mint), to the signed-in player or to a guest the server draws.
@@ -40,6 +41,7 @@ from functions.routes.lessons.models import (
     Mine,
     Played,
     PuzzleCounts,
+    Refute,
     ResultPost,
     Results,
     Source,
@@ -179,10 +181,11 @@ async def validate(request: Request, ctx: Ctx, student_color: StudentColor = Non
 )
 @cached(PRIVATE)
 async def create_lesson(
-    me: Teacher, request: Request, student_color: StudentColor = None, name: LessonName = None
+    me: Teacher, request: Request, student_color: StudentColor = None, name: LessonName = None,
+    refute: Refute = None,
 ) -> Any:
     player, ctx = me.player, me.ctx
-    report = await checked(request, student_color)
+    report = await checked(request, student_color, refute=refute)
     if not report.ok:
         return refused(report)
     enforce(ctx, IMPORTS, player.id)
@@ -436,12 +439,12 @@ async def lesson_source(me: Teacher, lesson_id: LessonId) -> Source:
 @cached(PRIVATE)
 async def edit_lesson(
     me: Teacher, request: Request, lesson_id: LessonId,
-    student_color: StudentColor = None, name: LessonName = None,
+    student_color: StudentColor = None, name: LessonName = None, refute: Refute = None,
 ) -> Any:
     player, ctx = me.player, me.ctx
     records = LessonRecords(ctx.store)
     head = _yours(records.lesson_head(_lesson_id(lesson_id)), player)
-    report = await checked(request, student_color)
+    report = await checked(request, student_color, refute=refute)
     if not report.ok:
         return refused(report)
     enforce(ctx, IMPORTS, player.id)

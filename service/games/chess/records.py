@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlebook.chess.dashboard import DayTally
-from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve
+from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve, first_result
 from puzzlebook.chess.results import (
     Had,
     MissPost,
@@ -19,7 +19,7 @@ from puzzlebook.chess.results import (
     settle_solve,
 )
 from puzzlebook.chess.tallies import ChessStats
-from puzzlebook.daily_stats import DayResult, Result, best_of_day
+from puzzlebook.daily_stats import SOLVED, DayResult, best_of_day
 from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
@@ -97,7 +97,8 @@ class _ResultKeys:
         solve = KeptSolve.from_doc(doc_of(got[self.solve])) if self.solve in got else None
         read = {day: got.get(day_key(self.pid, day)) for day in self.days}
         days = {day: DayTally.from_doc(doc_of(item)) for day, item in read.items() if item is not None}
-        return Had(self.solve in got, self.miss in got, stats, solve, days)
+        how = KeptMiss.from_doc(doc_of(got[self.miss])).how if self.miss in got else None
+        return Had(self.solve in got, self.miss in got, stats, solve, days, how)
 
 
 class _ReadDay(Exception):
@@ -196,11 +197,10 @@ class ChessRecords:
         results = []
         for daily in dailies:
             solve, miss = kept[daily.id]
-            if solve is not None:
-                result: Result = "clean" if solve.clean and miss is None else "help"
-                results.append(DayResult(daily.day, result, seconds=solve.seconds))
-            elif miss is not None:
-                results.append(DayResult(daily.day, "missed"))
+            result = first_result(solve, miss)  # named as the history names it
+            if result is not None:
+                seconds = solve.seconds if solve is not None and result in SOLVED else None
+                results.append(DayResult(daily.day, result, seconds=seconds))
         return best_of_day(results)
 
     def record_solve(

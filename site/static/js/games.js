@@ -30,7 +30,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
       "url": "#/chess/{date}",
       "place": 2,
       "pick": "/#/daily/{band}/{date}",
-      "marks": false
+      "marks": true
     }
   },
   {
@@ -160,7 +160,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": true,
     "bands": "day",
-    "caption": "Chess daily"
+    "caption": "Chess daily",
+    "joins": ""
   },
   {
     "id": "chess/alltime",
@@ -177,7 +178,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": "optional",
-    "caption": "Chess clean solves of all time"
+    "caption": "Chess clean solves of all time",
+    "joins": ""
   },
   {
     "id": "chess/ratings",
@@ -194,7 +196,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": null,
-    "caption": "Chess ratings"
+    "caption": "Chess ratings",
+    "joins": "A player goes on it after 30 rated puzzles, once their rating is settled (no longer provisional)."
   },
   {
     "id": "chess/streaks",
@@ -216,7 +219,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": null,
-    "caption": "Chess streaks"
+    "caption": "Chess streaks",
+    "joins": ""
   },
   {
     "id": "chain/daily",
@@ -248,7 +252,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": true,
     "bands": null,
-    "caption": "Chain"
+    "caption": "Chain",
+    "joins": ""
   },
   {
     "id": "chain/streaks",
@@ -270,7 +275,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": null,
-    "caption": "Chain streaks"
+    "caption": "Chain streaks",
+    "joins": ""
   },
   {
     "id": "storm/daily",
@@ -297,7 +303,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": true,
     "bands": null,
-    "caption": "Storm today"
+    "caption": "Storm today",
+    "joins": ""
   },
   {
     "id": "storm/best",
@@ -324,7 +331,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": null,
-    "caption": "Storm best"
+    "caption": "Storm best",
+    "joins": ""
   },
   {
     "id": "streak/daily",
@@ -351,7 +359,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": true,
     "bands": null,
-    "caption": "Streak today"
+    "caption": "Streak today",
+    "joins": ""
   },
   {
     "id": "streak/best",
@@ -378,7 +387,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     ],
     "dated": false,
     "bands": null,
-    "caption": "Streak best"
+    "caption": "Streak best",
+    "joins": ""
   }
 ])
 /** @type {readonly Band[]} */

@@ -76,10 +76,13 @@ async function render() {
   const rating = me.ratings && me.ratings.chess
   $('account-rating').textContent = rating ? `${ratingText(rating)} · ${rating.games} rated` : 'Not rated yet: solve a puzzle as a player'
   $('account-chess-best').textContent = days(me.streaks?.chess?.best || 0)
+  // The first results by their one names (puzzlebook/chess/result_names.py: the labels are the template's).
+  $('account-chess-mistake').textContent = String(me.chess?.after_mistake || 0)
   $('account-chess-missed').textContent = String(me.chess?.missed || 0)
+  $('account-chess-shown').textContent = String(me.chess?.shown || 0)
   $('account-chain-best').textContent = days(me.streaks?.chain?.best || 0)
   $('account-chain-gaveup').textContent = String(me.chain?.gave_up || 0)
-  state.results = (me.chess?.solved || 0) + (me.chess?.missed || 0) + (me.chain?.solved || 0) + (me.chain?.gave_up || 0)
+  state.results = (me.chess?.solved || 0) + (me.chess?.missed || 0) + (me.chess?.shown || 0) + (me.chain?.solved || 0) + (me.chain?.gave_up || 0)
   await Promise.all([renderPasskeys(), renderCodes(), renderFollow()])
 }
 

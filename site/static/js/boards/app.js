@@ -247,7 +247,17 @@ function mistyped() {
 function missing(board, title, { date, today, entry }) {
   if (board.dated && /** @type {string} */ (date) < addDays(today, -1)) return `${title}: no board was published for that day.`
   if (entry) return `${title}: this board isn’t published yet. It is published within 15 seconds of a change; try again in a moment.`
-  return `${title}: no one is on this board yet.`
+  return nobody(board, title)
+}
+
+/**
+ * An empty board's words, with how a player gets on it when that isn't plain (the ratings board's
+ * 30 rated puzzles: the registry's `joins`).
+ * @param {Board} board
+ * @param {string} title
+ */
+function nobody(board, title) {
+  return `${title}: no one is on this board yet.${board.joins ? ` ${board.joins}` : ''}`
 }
 
 /**
@@ -325,7 +335,7 @@ async function route() {
   const shot = /** @type {Snapshot} */ (got.snapshot) // a 200's
   const answer = withMine(shot, entry, getPlayer()?.name)
   const rows = displayRows(answer)
-  $('board-body').replaceChildren(rows.length ? renderTable(board, answer, title) : el('p', 'muted', `${title}: no one is on this board yet.`))
+  $('board-body').replaceChildren(rows.length ? renderTable(board, answer, title) : el('p', 'muted', nobody(board, title)))
   const line = placeLine(board, answer)
   $('board-mine').hidden = !line
   $('board-mine').textContent = line || ''

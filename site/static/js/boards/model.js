@@ -7,7 +7,7 @@
  */
 import { formatTime } from '../lib/clock.js'
 import { BAND_NAMES, BOARDS } from '../games.js'
-import { addDays, isDay, longDate, momentWords, playerDay } from '../lib/dates.js'
+import { addDays, clockWords, isDay, longDate, playerDay } from '../lib/dates.js'
 import { placed, standingIn } from './places.js'
 import { placeText } from '../lib/standing.js'
 /** @import { Board, Column } from '../games_types.js' */
@@ -238,11 +238,12 @@ export function freshness(published, now) {
 }
 
 /**
- * Until when a dated board still takes results, in the player's own time, from the API's
- * `open_until` (a UTC instant: when its date has ended everywhere) at `now` (a Date): "Open until
- * 1 pm" (today), "Open until Sunday 6 December, 1 pm", "Open until midnight" (the end of today),
- * "Open until the end of Sunday 6 December". Null once there is no such instant (the board is
- * final), or it has passed.
+ * Until when a dated board still takes results, in the player's own time and saying so, from the
+ * API's `open_until` (a UTC instant: when its date has ended everywhere) at `now` (a Date): "Open
+ * until 1 pm, your time" (today), "Open until noon on Monday 7 December, your time", "Open until
+ * midnight, your time" (the end of today), "Open until the end of Monday 7 December, your time".
+ * (Issue 40: "Open until Monday 7 December, noon" said neither whose noon nor read as a sentence.)
+ * Null once there is no such instant (the board is final), or it has passed.
  * @param {unknown} openUntil
  */
 export function openWords(openUntil, now = new Date()) {
@@ -253,9 +254,10 @@ export function openWords(openUntil, now = new Date()) {
   if (at.getHours() === 0 && at.getMinutes() === 0) {
     // A local midnight: the end of the day before it.
     const ending = addDays(playerDay(at), -1)
-    return ending === today ? 'Open until midnight' : `Open until the end of ${longDate(ending)}`
+    return `Open until ${ending === today ? 'midnight' : `the end of ${longDate(ending)}`}, your time`
   }
-  return `Open until ${momentWords(at, now)}`
+  const day = playerDay(at)
+  return `Open until ${clockWords(at)}${day === today ? '' : ` on ${longDate(day)}`}, your time`
 }
 
 export const CLOCK_SLACK = 60_000

@@ -93,7 +93,7 @@ async function openStats() {
     import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   statsView = statsView || new StatsView()
-  await showStats(statsView, { key: 'chain', name: 'Chain' }, store.recent().map(statsDay).filter(Boolean), store.days())
+  await showStats(statsView, { key: 'chain', name: 'Chain', words: { clean: 'Clean', help: 'With help', missed: 'Missed' } }, store.recent().map(statsDay).filter(Boolean), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)

@@ -83,7 +83,7 @@ export class AnalysisCtrl {
 
   start() {
     this.ui.makeBoard()
-    this.redraw()
+    this.showNode() // the position where the puzzle started, the opponent's first move marked (issue 40)
     this.ui.announce(`Analysis of the ${this.puzzle.band} puzzle. ${this.main.length - 1} moves in its line; the position where it started is shown. The engine is starting.`)
     this.analyse()
   }

@@ -192,12 +192,13 @@ async function renderHome(current) {
 /** @type {import('../lib/stats_view.js').StatsView | null} */
 let statsView = null
 async function openStats() {
-  const [{ ChessStore }, { localStatsDays }, { showStats }, { StatsView }] = await Promise.all([
-    import('./store.js'), import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
+  const [{ ChessStore }, { localStatsDays }, { NAMES }, { showStats }, { StatsView }] = await Promise.all([
+    import('./store.js'), import('./results.js'), import('./result_names.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   const store = new ChessStore()
   statsView = statsView || new StatsView()
-  await showStats(statsView, { key: 'chess', name: 'The chess daily' }, localStatsDays(store.log(), store.recent()), store.days())
+  const game = { key: 'chess', name: 'The chess daily', words: NAMES } // a day named as its result is
+  await showStats(statsView, game, localStatsDays(store.log(), store.recent()), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)

@@ -44,7 +44,8 @@ export class PuzzleCtrl extends PuzzlePlay {
   }
 
   /**
-   * The puzzle is over: the clock stops, the result is kept here and posted, and the results follow.
+   * The puzzle is over: the clock stops, the result is kept here and posted, and the results follow
+   * (Show solution's once its line has played out: it keeps the result first, showEnd after).
    * @param {'solved' | 'shown'} state
    */
   finish(state) {
@@ -64,6 +65,11 @@ export class PuzzleCtrl extends PuzzlePlay {
         id: rec.id, band: rec.band, moves: rec.moves, mistakes: rec.mistakes, hints: rec.hints, seconds: rec.seconds,
       })
     }
+    if (state === 'solved') this.showEnd(state) // Show solution's, once its line has played out
+  }
+
+  /** @param {'solved' | 'shown'} state */
+  showEnd(state) {
     // The done box says how it ended; the status line doesn't say it again (issue 26).
     this.setStatus(state === 'solved' ? '' : 'That was the line.')
     this.redraw()
@@ -71,11 +77,15 @@ export class PuzzleCtrl extends PuzzlePlay {
   }
 
   /**
+   * The first miss is posted, and enters the review here and now: a puzzle left part way after a
+   * wrong move is missed all the same (the server has it so), and a miss always enters the review.
    * @param {'wrong' | 'gave-up'} how
    * @param {string[]} moves
    */
-  postMiss(how, moves) {
-    this.post('miss', '/chess/misses', { id: this.rec.id, band: this.rec.band, how, moves })
+  firstMiss(how, moves) {
+    const { rec } = this
+    this.store.noteMiss(rec.band, rec.id, this.today())
+    this.post('miss', '/chess/misses', { id: rec.id, band: rec.band, how, moves })
   }
 
   /** A post's answer came: a settled rating's new high is noted once. */

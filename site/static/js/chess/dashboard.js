@@ -5,6 +5,7 @@
  * browser's log; a signed-in player's come from the server, computed by the Python twin.
  */
 import { addDays } from '../lib/dates.js'
+import { resultOfRecord } from './result_names.js'
 /** @import { Dashboard, ThemeFigures, RatingPoint } from '../api_types.js' */
 /** @import { DayTally, HistoryResult, LogEntry, PuzzleRecord } from '../chess_types.js' */
 
@@ -200,10 +201,7 @@ export function talliesOf(log) {
  * @returns {LogEntry}
  */
 export function logEntry(rec, day, posted = new Date().toISOString()) {
-  /** @type {HistoryResult} */
-  let result
-  if (rec.state === 'solved') result = resultSeen(rec.missed ? 'missed' : resultOf('solve', { clean: !rec.mistakes && !rec.hints, mistakes: rec.mistakes }), true)
-  else result = rec.tries && rec.tries.length ? 'missed' : 'shown'
+  const result = resultOfRecord(rec)
   const themes = typeof rec.row[4] === 'string' && rec.row[4] ? rec.row[4].split(' ') : []
   // A guest's rating as this browser estimates it (chess/rating.js), when the game kept it.
   const est = rec.estimated

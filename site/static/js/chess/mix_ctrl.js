@@ -37,6 +37,7 @@ export class MixCtrl {
     this.rangeText = ['1400', '1700']
     this.name = ''
     this.open = false
+    this.shared = false // opened from a shared link: its name, count and Play head the card
     this.message = '' // why a link or a save didn't take
     /** @type {number | null} */
     this.count = null // puzzles matching, once counted
@@ -228,6 +229,7 @@ export class MixCtrl {
       this.message = `This mix link can’t be opened. ${read.error} Make the mix again below.`
       this.ui.redraw()
     } else {
+      this.shared = true
       this.load(/** @type {Mix} */ (read.mix))
     }
     return true

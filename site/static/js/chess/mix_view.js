@@ -11,14 +11,16 @@ import { byIds, el, setText, toast } from '../lib/dom.js'
  * @typedef {{ mixCard: HTMLDetailsElement, mixForm: HTMLFormElement, mixLow: HTMLInputElement, mixHigh: HTMLInputElement,
  *   mixStep: HTMLSelectElement, mixCount: HTMLElement, mixMessage: HTMLElement, mixPlay: HTMLAnchorElement,
  *   mixName: HTMLInputElement, mixLink: HTMLInputElement, mixCopy: HTMLButtonElement, mixSaved: HTMLElement,
- *   mixSavedBox: HTMLElement }} MixElements
+ *   mixSavedBox: HTMLElement, mixShared: HTMLElement, mixSharedName: HTMLElement, mixSharedWhat: HTMLElement,
+ *   mixSharedCount: HTMLElement, mixSharedPlay: HTMLAnchorElement }} MixElements
  */
 
 /** @implements {MixUi} */
 export class MixView {
   constructor() {
     this.el = /** @type {MixElements} */ (byIds('mix-card', 'mix-form', 'mix-low', 'mix-high', 'mix-step', 'mix-count', 'mix-message',
-      'mix-play', 'mix-name', 'mix-link', 'mix-copy', 'mix-saved', 'mix-saved-box'))
+      'mix-play', 'mix-name', 'mix-link', 'mix-copy', 'mix-saved', 'mix-saved-box',
+      'mix-shared', 'mix-shared-name', 'mix-shared-what', 'mix-shared-count', 'mix-shared-play'))
     /** @type {MixCtrl | null} */
     this.ctrl = null
   }
@@ -102,7 +104,35 @@ export class MixView {
     if (href) e.mixPlay.href = href
     e.mixLink.value = ctrl.shareLink(location.origin)
     e.mixCopy.disabled = !e.mixLink.value
+    this.drawShared(ctrl, href)
     this.drawSaved(ctrl.saved())
+  }
+
+  /**
+   * A mix opened from its shared link: its name, its themes and level, the count and Play, at the
+   * card's top (the form's own count and Play are below the list of every theme).
+   * @param {MixCtrl} ctrl
+   * @param {string | null} href
+   */
+  drawShared(ctrl, href) {
+    const e = this.el
+    const mix = ctrl.shared ? ctrl.current().mix : undefined
+    e.mixShared.hidden = !mix || !href
+    if (!mix || !href) return
+    const names = mix.themes.map((key) => this.themeName(key))
+    setText(e.mixSharedName, mix.name || `A mix of ${names.length} ${names.length === 1 ? 'theme' : 'themes'}`)
+    setText(e.mixSharedWhat, names.join(', ')) // the level is the count's words
+    setText(e.mixSharedCount, ctrl.countWords())
+    e.mixSharedPlay.href = href
+  }
+
+  /**
+   * A theme's name as the form's box for it says it.
+   * @param {string} key
+   */
+  themeName(key) {
+    const box = this.el.mixForm.querySelector(`input[name="mix-theme"][value="${CSS.escape(key)}"]`)
+    return box?.parentElement?.textContent?.trim() || key
   }
 
   /** @param {SavedMix[]} mixes */

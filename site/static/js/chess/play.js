@@ -18,6 +18,7 @@ import { readMix, mixPath, levelWords } from './mix.js'
 import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { fromServer } from './server_day.js'
+import { NAMES } from './result_names.js'
 import { PuzzleView } from './view.js'
 import { boardStyles, boardSprites } from './cm_board.js'
 import { playerDay, longDate, isDay } from '../lib/dates.js'
@@ -235,7 +236,7 @@ async function openReview(current) {
   if (!current()) return
   if (!due.length) {
     return notice('Nothing to review today', later
-      ? `The next puzzle comes back on ${longDate(later)}. Until then, play on: a miss, or a solve with a hint, joins the review.`
+      ? `The next puzzle comes back on ${longDate(later)}. Until then, play on: any first result but “${NAMES.clean}” joins the review.`
       : 'A puzzle you miss, or solve with a hint, comes back here until you solve it cleanly.')
   }
   // A card whose puzzle this bundle lacks (retired, or a later bundle's) is passed over, not shown

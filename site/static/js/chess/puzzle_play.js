@@ -227,7 +227,7 @@ export class PuzzlePlay extends PlaySession {
       this.setStatus('Not that one. Try again.', 'bad')
       this.redraw()
       this.announce(`${moveWords(move)}. Not that one. Try again.`)
-      if (firstMiss) this.postMiss('wrong', [...rec.moves, uci])
+      if (firstMiss) this.firstMiss('wrong', [...rec.moves, uci])
       board.disable()
       await board.shakeBack(move.to, before)
       if (this.inPlay()) {
@@ -348,15 +348,12 @@ export class PuzzlePlay extends PlaySession {
     if (!this.inPlay() || this.busy) return
     this.resumeIfPaused()
     this.busy = true
-    rec.state = 'shown'
     rec.shown = solution(puzzle).length - rec.moves.length
-    this.clock.hold('over')
-    rec.seconds = Math.round(this.clock.seconds)
     const firstMiss = !rec.missed
     rec.missed = true
-    this.save()
-    if (firstMiss) this.postMiss('gave-up', [])
-    board.disable()
+    if (firstMiss) this.firstMiss('gave-up', [])
+    // The result is kept now, before the line plays out: leaving meanwhile loses nothing (issue 40).
+    this.finish('shown')
     board.clearHint()
     this.setStatus('The solution:')
     this.redraw()
@@ -371,23 +368,30 @@ export class PuzzlePlay extends PlaySession {
       this.announce(`${capitalColor(move)}: ${moveWords(move)}.`)
     }
     this.busy = false
-    this.finish('shown')
+    this.showEnd('shown')
   }
 
   // ---- the end: ctrl.js's ----------------------------------------------------------
 
   /**
-   * The puzzle is over, solved or its solution shown.
+   * The puzzle is over, solved or its solution shown: its result kept and posted at once (Show
+   * solution's line still to play out), then shown (showEnd: a solve's at once).
    * @param {'solved' | 'shown'} state
    */
   finish(state) {}
 
   /**
-   * The first miss: a wrong move (with the moves it ends) or Show solution.
+   * The end shown: the status and the results, once the board has come to rest.
+   * @param {'solved' | 'shown'} state
+   */
+  showEnd(state) {}
+
+  /**
+   * The first miss, a wrong move (with the moves it ends) or Show solution: posted, and into the review.
    * @param {'wrong' | 'gave-up'} how
    * @param {string[]} moves
    */
-  postMiss(how, moves) {}
+  firstMiss(how, moves) {}
 
   /** A finished puzzle opened again: a rating high its post's answer brought is noted once. */
   keepRatingHigh() {}

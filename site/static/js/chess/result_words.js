@@ -5,7 +5,8 @@
  * player, the day, whether a post waits).
  */
 /** @import { ChessAnswer, ChessKept, ChessPuzzle, ChessRecord, RatingChange } from '../chess_types.js' */
-import { countedDay, isClean } from './results.js'
+import { countedDay } from './results.js'
+import { NAMES, resultOfRecord } from './result_names.js'
 import { gameUrl } from './puzzle.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
@@ -33,12 +34,11 @@ export function ratingChange(posted) {
 }
 
 /**
- * The done box's words: how the puzzle ended.
+ * The done box's words: how the puzzle ended, by its result's one name (result_names.js).
  * @param {ChessRecord} rec
  */
 export function doneTitle(rec) {
-  if (rec.state !== 'solved') return 'Solution shown'
-  return isClean(rec.mistakes, rec.hints) ? 'Solved, cleanly' : 'Solved'
+  return NAMES[resultOfRecord(rec)]
 }
 
 /**
@@ -99,6 +99,8 @@ export function postNote(rec, { today, player, waiting }) {
     if ('dropped' in posted) return `Your result wasn’t kept: ${posted.error || 'the server refused it'}`
     if (posted.already) return 'Your first result for this puzzle stands.'
     if (posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it isn’t rated and goes on no board.'
+    // Solved after a mistake: the rating moved at the wrong move, the first result (docs/ratings.md).
+    if (rec.missed) return 'Your first move was wrong, so your rating counts this one as a loss; the solve after it is kept, not rated.'
     // The API put it on a board only if it was posted on the daily's own day.
     if (rec.daily && !countedDay(rec.daily, today) && !posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
     return 'Posted.'

@@ -7,8 +7,10 @@
  */
 
 /** @import { ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
+/** @import { StatsDay } from '../stats_types.js' */
 import { outcomeOf, ratePuzzle } from './rating.js'
 import { logEntry } from './dashboard.js'
+import { SOLVES, resultOfRecord } from './result_names.js'
 
 /**
  * A clean solve: no mistakes and no hints.
@@ -78,27 +80,27 @@ export function settled(rec, today, guest = null) {
 }
 
 /**
- * A daily's record as the stats panel's day (lib/stats.js), or null (not a daily, or not over): clean,
- * with help (a mistake, a hint, or solved after a miss) with its time, or missed (the solution shown).
- * Counted for the daily's own day, whenever it was played, as the server's GET /api/me/stats/chess.
+ * A daily's record as the stats panel's day (lib/stats.js), or null (not a daily, or not over): its
+ * first result, as the history names it (result_names.js), with a solve's time. Counted for the
+ * daily's own day, whenever it was played, as the server's GET /api/me/stats/chess.
  * @param {ChessRecord | null | undefined} rec
+ * @returns {StatsDay | null}
  */
 export function statsDay(rec) {
-  if (!rec || typeof rec.daily !== 'string' || rec.replay) return null
-  if (rec.state === 'shown') return { day: rec.daily, result: 'missed', seconds: null, undos: null }
-  if (rec.state !== 'solved') return null
-  const clean = isClean(rec.mistakes, rec.hints) && !rec.missed
-  return { day: rec.daily, result: clean ? 'clean' : 'help', seconds: rec.seconds, undos: null }
+  if (!rec || typeof rec.daily !== 'string' || rec.replay || rec.state === 'playing') return null
+  const result = resultOfRecord(rec)
+  return { day: rec.daily, result, seconds: SOLVES.includes(result) ? rec.seconds : null, undos: null }
 }
 
 /**
  * A log entry's daily as the stats panel's day (its first result), or null: not a daily, or logged before it said.
  * @param {LogEntry | null | undefined} entry
+ * @returns {StatsDay | null}
  */
 export function statsDayOfLog(entry) {
   if (!entry || typeof entry.daily !== 'string') return null
-  const result = entry.result === 'clean' ? 'clean' : ['help', 'mistake'].includes(entry.result) ? 'help' : 'missed'
-  return { day: entry.daily, result, seconds: result === 'missed' ? null : (entry.seconds ?? null), undos: null }
+  const result = entry.result
+  return { day: entry.daily, result, seconds: SOLVES.includes(result) ? (entry.seconds ?? null) : null, undos: null }
 }
 
 /**

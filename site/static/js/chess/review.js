@@ -6,7 +6,7 @@
  */
 import { ChessStore } from './store.js'
 import { ReviewKeep } from '../review/keep.js'
-import { gradeOfResult } from '../review/queue.js'
+import { MISS, gradeOfResult } from '../review/queue.js'
 /** @import { LogEntry } from '../chess_types.js' */
 
 const CURRENT = 'review-current'
@@ -24,12 +24,22 @@ export class ReviewStore extends ChessStore {
   updateRecord(rec) { this.ns.set(CURRENT, rec) }
   markSeen() {}
   /**
+   * A miss in review is the card's result today as it is made (left part way, it still counts).
+   * @param {string} band
+   * @param {string} id
+   * @param {string} day
+   */
+  noteMiss(band, id, day) {
+    this.noteReview(band, id, day, MISS)
+  }
+
+  /**
    * The review ended: its grade is the card's result today (results.js's log entry says how it went).
    * @param {{ log: LogEntry }} outcome
    */
   keep(outcome) {
     const { band, id, day, result } = outcome.log
-    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
+    this.noteReview(band, id, day, gradeOfResult(result))
     // Nothing joins the record (lib/session.js settle joins what a store answers). ChessStore's type,
     // inferred from chess/store.js, has each part always there; a store answers only those that counted.
     return /** @type {ReturnType<ChessStore['keep']>} */ ({})

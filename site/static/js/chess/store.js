@@ -23,16 +23,18 @@
  *   server-rating  the signed-in player's chess rating as the server last said it: {by, rating}
  *   themes         per theme: { played, clean } of the puzzles finished here
  */
-/** @import { Answer, Call, Kept, OutboxItem, Player, Posting } from '../session_types.js' */
 /** @import { Namespace, StorageBackend } from '../storage_types.js' */
-/** @import { BandTally, ChessKept, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
+/** @import { Grade } from '../review_types.js' */
+/** @import { BandTally, ChessOptions, ChessOutcome, ChessRecord, Estimate, LogEntry } from '../chess_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
-import { Outbox, droppedAnswer } from '../lib/outbox.js'
-import { fieldsOf, isNumber, isWhole } from '../lib/answers.js'
+import { Outbox } from '../lib/outbox.js'
+import { fieldsOf, isNumber } from '../lib/answers.js'
+import { POSTING, summarise } from './posting.js'
+import { BEST_FIRST, NAMES, resultOfRecord } from './result_names.js'
 import { NEW_PLAYER } from './rating.js'
 import { DEFAULT_DIFFICULTY, START_RATING, isDifficulty } from './difficulty.js'
 import { ReviewKeep } from '../review/keep.js'
-import { gradeOfResult } from '../review/queue.js'
+import { MISS, cardOf, gradeOfResult } from '../review/queue.js'
 
 export const PREFIX = 'pb:chess:'
 export const RECENT_KEPT = 150
@@ -59,69 +61,7 @@ export function keyOf(band, id) {
   return `p:${band}/${id}`
 }
 
-/**
- * What the results sheet shows from a post's answer (SolveAnswer, MissAnswer); unknown fields are left out.
- * @param {unknown} answer
- * @returns {ChessKept}
- */
-export function summarise(answer) {
-  const data = fieldsOf(answer)
-  /** @type {ChessKept} */
-  const out = { already: Boolean(data && data.already) }
-  if (!data) return out
-  const rating = fieldsOf(data.rating)
-  if (rating && isNumber(rating.before) && isNumber(rating.after)) {
-    out.rating = { before: rating.before, after: rating.after }
-    // A provisional rating is said to be one on the sheet, with its ± (the RD).
-    if (typeof rating.provisional === 'boolean') out.rating.provisional = rating.provisional
-    if (isNumber(rating.rd)) out.rating.rd = rating.rd
-  }
-  if (isWhole(data.streak)) out.streak = data.streak
-  if (isWhole(data.freezes_used)) out.freezes_used = data.freezes_used // the days a streak freeze forgave
-  if (isWhole(data.place)) out.place = data.place
-  if (data.about === true) out.about = true // the place is known within 1%, not exactly
-  if (typeof data.daily === 'string') out.daily = data.daily // the day whose board it went on
-  if (data.offline === true) out.offline = true // counted for the player alone: unrated, on no board
-  return out
-}
-
-/**
- * How a puzzle's solves and misses post and where their answers go (lib/session.js reads it).
- * Only a signed-in player's results are queued; the first result is the rated one, so a miss
- * posts before any solve held with it, and a miss's answer may carry the rating change.
- * @type {Posting<ChessRecord, ChessStore>}
- */
-export const POSTING = {
-  game: 'chess',
-  order: ['miss', 'solve'],
-  answers: { miss: 'missPosted', solve: 'posted' },
-  finished: ['solved', 'shown'],
-  noun: ['chess puzzle', 'chess puzzles'],
-  keyOf: (rec) => `${rec.band}/${rec.id}`,
-  bodyKey: (body) => `${body.band}/${body.id}`,
-  record: (store, body) => store.record(String(body.band), String(body.id)),
-  moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.moves) ? item.body.moves.length : 0),
-  summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data) : droppedAnswer(answer)),
-  notes: { answer: 'voted' }, // a vote's answer: {sent} or {dropped, error}, in the record's `voted`
-  /** The server's streak counts days on its board: asked for once a daily is in. */
-  async more(item, kept, outcome, answer, call) {
-    const data = /** @type {{ daily?: unknown } | null} */ (answer.data)
-    if (item.kind !== 'solve' || outcome !== 'sent' || !data || !data.daily) return kept
-    const me = await call('/me')
-    const streaks = /** @type {{ streaks?: { chess?: { current?: unknown, freezes_used?: unknown } } } | null} */ (me.data)
-    const mine = me.status === 200 ? streaks?.streaks?.chess : null
-    if (!mine || !Number.isInteger(mine.current)) return kept
-    /** @type {ChessKept} */
-    const out = { .../** @type {ChessKept} */ (kept), streak: /** @type {number} */ (mine.current) }
-    if (Number.isInteger(mine.freezes_used)) out.freezes_used = /** @type {number} */ (mine.freezes_used) // the days a freeze forgave
-    return out
-  },
-  /** Your difficulty counts from the server's rating as last answered (no call when picking). */
-  noted(store, player, kept) {
-    const rating = /** @type {ChessKept} */ (kept).rating
-    if (rating) store.noteServerRating(player.id, rating.after)
-  },
-}
+export { POSTING, summarise }
 
 export class ChessStore {
   /** @param {StorageBackend} [backend] */
@@ -299,19 +239,35 @@ export class ChessStore {
       this.keepEstimate(outcome.estimate)
       kept.estimated = outcome.estimated
     }
-    const first = !this.log().some((e) => e.id === outcome.log.id && e.band === outcome.log.band)
+    const { band, id, day, result } = outcome.log
+    const first = !this.logged(band, id)
     this.logResult(outcome.log)
-    if (first) this.noteReview(outcome)
+    // A first result that wasn't clean enters the review; a miss is there already (noteMiss).
+    const grade = gradeOfResult(result)
+    if (first && !(grade === MISS && cardOf(new ReviewKeep(this.backend).queue(), band, id))) this.noteReview(band, id, day, grade)
     return kept
   }
 
+  /** @param {string} band @param {string} id whether the puzzle's first result is in the log */
+  logged(band, id) {
+    return this.log().some((e) => e.id === id && e.band === band)
+  }
+
   /**
-   * A first result that wasn't clean enters the review (review/keep.js).
-   * @param {ChessOutcome} outcome
+   * The first miss of a puzzle (a wrong move, or Show solution) enters the review as it is made, so
+   * a puzzle left part way or while its solution plays out is in it all the same (issue 40).
+   * @param {string} band @param {string} id @param {string} day
    */
-  noteReview(outcome) {
-    const { band, id, day, result } = outcome.log
-    new ReviewKeep(this.backend).note(band, id, day, gradeOfResult(result))
+  noteMiss(band, id, day) {
+    if (!this.logged(band, id)) this.noteReview(band, id, day, MISS)
+  }
+
+  /**
+   * A result into the review (review/keep.js).
+   * @param {string} band @param {string} id @param {string} day @param {Grade} grade
+   */
+  noteReview(band, id, day, grade) {
+    new ReviewKeep(this.backend).note(band, id, day, grade)
   }
 
   /**
@@ -332,6 +288,21 @@ export class ChessStore {
     if (log.some((e) => e.id === entry.id && e.band === entry.band)) return
     log.push(entry)
     this.ns.set('log', log.slice(-LOG_KEPT))
+  }
+
+  /**
+   * How this browser's play of the daily of `date` went, for the archive (its game marks days): the
+   * first result's one name, lower case ("solved after a mistake": chess/result_names.js), the best
+   * of the day's when it had several; 'started' for one in play; null when none was played here.
+   * @param {string} date
+   */
+  dayMark(date) {
+    const records = this.recent().filter((rec) => rec.daily === date && !rec.replay)
+    const results = [...this.log().filter((e) => e.daily === date).map((e) => e.result),
+      ...records.filter((rec) => rec.state !== 'playing').map(resultOfRecord)]
+    const best = BEST_FIRST.find((result) => results.includes(result))
+    if (best) return NAMES[best].toLowerCase()
+    return records.some((rec) => rec.started) ? 'started' : null
   }
 
   firstMoveShown() {

@@ -11,6 +11,7 @@ import { keepTableRoles } from '../lib/tables.js'
 import { ChessStore } from '../chess/store.js'
 import { themeWords } from '../chess/theme_words.js'
 import { startReplay } from '../chess/replay.js'
+import { NAMES } from '../chess/result_names.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
 /** @import { Answer } from '../answer_types.js' */
@@ -28,8 +29,6 @@ import { $ } from '../lib/dom.js'
 
 const PAGE = 20
 const REPLAY_MOST = 200 // missed puzzles a run takes, newest first
-/** @type {Record<string, string>} */
-const RESULT_WORDS = { clean: 'Clean', help: 'With help', mistake: 'Solved after a mistake', missed: 'Missed', shown: 'Shown' }
 // Not solved first try: what "Missed only" lists and Replay missed takes (the server's missed=true).
 const MISSED = new Set(['mistake', 'missed', 'shown'])
 
@@ -102,7 +101,7 @@ function row(line) {
   tr.append(
     th,
     cell('td', 'Date', shortDate(line.day)),
-    cell('td', 'Result', span(`result result-${line.result}`, RESULT_WORDS[line.result] || line.result)),
+    cell('td', 'Result', span(`result result-${line.result}`, NAMES[line.result] || line.result)),
     cell('td', 'Rating', change(line)),
     cell('td', 'Themes', span('history-themes', themes)),
   )

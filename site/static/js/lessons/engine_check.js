@@ -27,8 +27,9 @@
  *               mate, else "loses less")
  *   refutation  a refutation no worse than the line's move (within 0.5, or better): "The
  *               refutation …Rxe5 is as good as the line's move …Nxe5 (+1.2 against +1.3)"
- *   variation   a PGN variation left out (not marked worse) that is clearly worse (2.0): "mark
- *               it ? and it becomes a wrong move the student is answered with"
+ *   variation   a PGN variation left out (not marked worse) that is clearly worse (2.0): "keep it
+ *               as a refutation (or mark it ? in the PGN)"; the finding carries the variation
+ *               (`refute`), which the import page offers to keep as a refutation (issue 40)
  *
  * Figures are from White's side in pawns, as the analysis shows them ("+4.2", "−3.1", "mate in 3").
  */
@@ -330,7 +331,8 @@ function alternativeFindings(move, k, before, lineScore, afterAlternatives, find
         const reply = spoken(answer.reply_san, color === 'w' ? 'b' : 'w')
         findings.push({
           kind, move: k + 1,
-          words: `The variation ${name}, left out, is worse than the line’s move ${spoken(move.san, color)} ${figures}: mark it ? in the PGN and a student who plays it is answered with ${reply}.`,
+          words: `The variation ${name}, left out, is worse than the line’s move ${spoken(move.san, color)} ${figures}: keep it as a refutation (or mark it ? in the PGN) and a student who plays it is answered with ${reply}.`,
+          refute: { san: answer.san, named: name }, // the import page offers to keep it (kept_refutations.js)
         })
       }
     }

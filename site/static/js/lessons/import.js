@@ -6,7 +6,8 @@
  * Checking is POST /api/lessons/validate (anyone); importing is POST /api/lessons
  * (a player). Once the format is valid, the engine checks each puzzle's line in this browser
  * (engine_check.js: Stockfish in a worker, loaded only then) and adds its warnings, in plain
- * words, beside each puzzle; they never stop an import. The text goes as it is, so the server's line and column numbers
+ * words, beside each puzzle; they never stop an import. Beside a PGN variation it finds clearly
+ * worse, it offers to keep it as a refutation, and the import sends the choices (kept_refutations.js). The text goes as it is, so the server's line and column numbers
  * are the teacher's own. Every text from the import is shown with textContent.
  */
 import { Chess } from '../vendor/chess.js'
@@ -16,6 +17,7 @@ import { el, $, announce } from '../lib/dom.js'
 import { plural, copyText } from './dom.js'
 import { summarize } from './summary.js'
 import { wirePlayerForm } from '../lib/player_form.js'
+import { KeptRefutations } from './kept_refutations.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { Created, LessonEdited, Source } from '../api_types.js' */
 /** @import { CheckedPuzzle, ImportReport, KeptFinding, ShownProblem } from '../lesson_types.js' */
@@ -39,6 +41,7 @@ let engineRun = 0 // the engine check in progress: a newer check makes an older 
 let checked = null // { run, findings: [{ puzzle, kind, words }] } of the last check to finish
 /** @type {{ run: number, id: string, version: number } | null} */
 let saved = null // { run, id, version } of the last import or edit stored
+const kept = new KeptRefutations() // the variations the teacher keeps as refutations
 
 // The form's fields and buttons whose kind matters (the template holds them).
 const nameInput = /** @type {HTMLInputElement} */ ($('import-name'))
@@ -59,6 +62,7 @@ async function send(path, text) {
   if (side === 'white' || side === 'black') params.set('student_color', side)
   const name = nameInput.value.trim()
   if (name && path === storePath) params.set('name', name)
+  if (path === storePath) for (const choice of kept.values()) params.append('refute', choice)
   // JSON's type whatever was pasted: the server reads the text as JSON unless it is plainly PGN
   // (text/plain, which another site's page could send without asking, is refused: docs/lessons.md).
   /** @type {Record<string, string>} */
@@ -241,7 +245,8 @@ async function engineCheck(report) {
         // Their own list and class: the importer's problems stay as they were, the engine's beside them.
         card.append(el('ul', { class: 'engine-findings', dataset: { engine: String(puzzle.index) } },
           ...findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind } },
-            el('span', { class: 'engine-finding-kind', text: 'Engine:' }), ' ', el('span', { text: f.words })))))
+            el('span', { class: 'engine-finding-kind', text: 'Engine:' }), ' ', el('span', { text: f.words }),
+            kept.offer(puzzle.index, f)))))
       }
     }
     status.textContent = found
@@ -283,6 +288,7 @@ async function keepFindings() {
 
 async function check() {
   const text = textToSend()
+  kept.checking(text) // choices made on another text go
   engineRun++ // an engine check of the text before gives up
   delete document.body.dataset.engineCheck
   $('import-done').hidden = true

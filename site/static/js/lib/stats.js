@@ -1,14 +1,16 @@
 /**
  * A daily game's stats panel, counted (docs/site.md, "Stats"): pure, for every daily game. A day is
- * {day, result: 'clean'|'help'|'missed', seconds, undos} (puzzlebook/daily_stats.py's DayResult, the
+ * {day, result: 'clean'|'help'|'mistake'|'missed'|'shown', seconds, undos} (mistake and shown are chess's) (puzzlebook/daily_stats.py's DayResult, the
  * server's GET /api/me/stats/<game>; each game's `statsDay(rec)` makes one from a record kept here).
  */
 import { streakRun, addDays } from './dates.js'
 /** @import { Bucket, DayOutcome, StatsDay, StatsFigures, StreakFigures } from '../stats_types.js' */
 
-const RANK = { clean: 0, help: 1, missed: 2 }
+const RANK = { clean: 0, help: 1, mistake: 2, missed: 3, shown: 4 }
 /** @type {DayOutcome[]} */
-export const RESULTS = ['clean', 'help', 'missed']
+export const RESULTS = ['clean', 'help', 'mistake', 'missed', 'shown']
+/** @type {DayOutcome[]} the outcomes that are solves */
+const SOLVED = ['clean', 'help', 'mistake']
 
 /** @typedef {[label: string, edge: number][]} Buckets */
 
@@ -34,7 +36,7 @@ function isResult(d) {
 }
 
 /**
- * One result a day, oldest first: a day's best (clean, then help, then missed; then the faster), as the server's best_of_day.
+ * One result a day, oldest first: a day's best (in RESULTS's order, then the faster), as the server's best_of_day.
  * @param {readonly unknown[]} days
  * @returns {StatsDay[]}
  */
@@ -115,7 +117,7 @@ function bucket(values, buckets, fits) {
  */
 export function countStats(days, streak) {
   const one = oneADay(days)
-  const solves = one.filter((d) => d.result !== 'missed')
+  const solves = one.filter((d) => SOLVED.includes(d.result))
   const seconds = /** @type {number[]} */ (solves.map((d) => d.seconds).filter(Number.isFinite))
   const undos = /** @type {number[]} */ (solves.map((d) => d.undos).filter(Number.isInteger))
   return {

@@ -13,7 +13,7 @@ import { playerDay } from './dates.js'
 /** @import { StatsView } from './stats_view.js' */
 
 /**
- * The panel's state for `game` ({key, name}): `local` the days kept here (each game's statsDay of
+ * The panel's state for `game` ({key, name, words}): `local` the days kept here (each game's statsDay of
  * its records), `streakDays` the days its streak counts here (the store's days()).
  *   { name, source: 'account' | 'browser' | 'unreached', ...countStats }
  * `source` says where the figures come from: the account and this browser, this browser alone (a
@@ -26,15 +26,15 @@ import { playerDay } from './dates.js'
 export async function statsState(game, local, streakDays, today = playerDay()) {
   const mine = localStreak(streakDays, today)
   const player = getPlayer()
-  if (!player) return { name: game.name, source: 'browser', ...countStats(merged([], local), mine) }
+  if (!player) return { name: game.name, words: game.words, source: 'browser', ...countStats(merged([], local), mine) }
   const got = /** @type {Answer<DailyStats>} */ (await call(`/me/stats/${game.key}`))
   const server = got.status === 200 && got.data && Array.isArray(got.data.days) ? got.data : null
-  if (!server) return { name: game.name, source: 'unreached', ...countStats(merged([], local), mine) }
+  if (!server) return { name: game.name, words: game.words, source: 'unreached', ...countStats(merged([], local), mine) }
   const theirs = server.streak || {}
   const streak = Number.isInteger(theirs.current)
     ? { current: theirs.current, best: Math.max(theirs.best || 0, theirs.current), freezesUsed: theirs.freezes_used || 0 }
     : mine
-  return { name: game.name, source: 'account', ...countStats(merged(server.days, local), streak) }
+  return { name: game.name, words: game.words, source: 'account', ...countStats(merged(server.days, local), streak) }
 }
 
 /**

@@ -10,10 +10,8 @@ import { barChart } from './charts.js'
 import { openSheet } from './sheet.js'
 /** @import { Bar, Bucket, DayOutcome, StatsState } from '../stats_types.js' */
 
-/** @type {Record<DayOutcome, string>} */
-const RESULT_WORDS = { clean: 'Clean', help: 'With help', missed: 'Missed' }
 /** @type {Partial<Record<DayOutcome, string>>} */
-const TONES = { clean: 'strong', missed: 'weak' }
+const TONES = { clean: 'strong', missed: 'weak', shown: 'weak' }
 
 
 export class StatsView {
@@ -77,7 +75,9 @@ export class StatsView {
     if (!state.played) {
       parts.push(el('p', { class: 'muted', text: 'Nothing played yet: your days show here once you finish a daily.' }))
     } else {
-      const results = state.results.map((r) => ({ label: RESULT_WORDS[r.key], count: r.count, tone: TONES[r.key] }))
+      // The outcomes the game names (chess: its results' one names, chess/result_names.js).
+      const results = state.results.filter((r) => state.words[r.key])
+        .map((r) => ({ label: /** @type {string} */ (state.words[r.key]), count: r.count, tone: TONES[r.key] }))
       parts.push(...this.distribution('stats-results', 'How your days went', results, 'days', width))
       if (state.solved) parts.push(...this.distribution('stats-times', 'Time to solve', state.times, 'solves', width))
       if (state.undos.length) parts.push(...this.distribution('stats-undos', 'Undos in a solve', state.undos, 'solves', width))

@@ -9,6 +9,7 @@ import { longDate } from '../lib/dates.js'
 import { ReviewKeep } from './keep.js'
 import { dueOn, dueOf } from './schedule.js'
 import { $ } from '../lib/dom.js'
+import { NAMES } from '../chess/result_names.js'
 
 /**
  * Fill `card` for the site day `today`; `current()` false once the page moved on.
@@ -31,7 +32,7 @@ function draw(card, keep, today) {
   const open = queue.cards.filter((c) => dueOf(c) !== null)
   if (!open.length) {
     card.hidden = !queue.cards.length
-    $('review-count').textContent = 'Every puzzle in your review is solved cleanly. A miss, or a solve with a hint, joins it.'
+    $('review-count').textContent = `Every puzzle in your review is solved cleanly. Any first result but “${NAMES.clean}” joins it.`
     $('review-start').hidden = true
     return
   }

@@ -1,0 +1,60 @@
+"""A teacher's choice to keep a PGN variation as a refutation (issue 40, part 1): the import page's
+engine check finds a variation of the student's move, not marked worse in the PGN, clearly worse than
+the line's move, and offers to keep it as a wrong move the student is answered with; the teacher's
+choices come with the import, each naming its game, the move it stands in for and the variation's
+move in SAN, as "3:12:Rxe5" (the query's `refute`). The PGN reader (pgn_lesson.py) keeps a chosen
+variation exactly as one marked `?` and refuses a choice of anything else (docs/lessons.md, "The
+engine's check").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MAX_KEPT = 200  # choices in one import: far more than the variations a lesson's lines hold
+_FORM = re.compile(r"(?P<puzzle>[1-9]\d{0,2}):(?P<move>[1-9]\d{0,3}):(?P<san>[^\s:]{2,12})")
+EXAMPLE = "3:12:Rxe5"
+
+
+class BadChoice(ValueError):
+    """A choice that can't be read (its message says what was wrong)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptVariation:
+    """The variation `san` standing in for the mainline's move `move` (counted as a problem counts
+    moves: 1 is the game's first) of game `puzzle` (the PGN's game number), to keep as a refutation."""
+
+    puzzle: int
+    move: int
+    san: str
+
+
+def read_kept(values: Iterable[str]) -> tuple[KeptVariation, ...]:
+    """The choices as given, read (repeats once).
+
+    >>> read_kept(["2:3:Rxe5", "2:3:Rxe5", "1:5:exd8=Q+"])
+    (KeptVariation(puzzle=2, move=3, san='Rxe5'), KeptVariation(puzzle=1, move=5, san='exd8=Q+'))
+    >>> try:
+    ...     read_kept(["Rxe5"])
+    ... except BadChoice as error:
+    ...     print(str(error).split(", as ")[1])
+    "3:12:Rxe5", not "Rxe5"
+    """
+    kept: list[KeptVariation] = []
+    for value in values:
+        found = _FORM.fullmatch(value)
+        if not found:
+            shown = value if len(value) <= 30 else value[:29] + "…"
+            raise BadChoice(
+                "a variation to keep as a refutation is named by its game, the move it stands in for "
+                f'and its own move in SAN, as "{EXAMPLE}", not "{shown}"'
+            )
+        choice = KeptVariation(int(found["puzzle"]), int(found["move"]), found["san"])
+        if choice not in kept:
+            kept.append(choice)
+    if len(kept) > MAX_KEPT:
+        raise BadChoice(f"{len(kept)} variations to keep as refutations; the limit is {MAX_KEPT}")
+    return tuple(kept)
