@@ -137,8 +137,8 @@ CHESS = Game(
         Board("chess/ratings", "Chess ratings", "rating",
               (Column("Rating", "rating", "rating"),),
               # puzzlebook/standing.py's rule, in words: an empty board says how to get on it (issue 40).
-              joins=f"A player goes on it after {RATED_FOR_BOARD} rated puzzles, once their rating is settled "
-                    "(no longer provisional)."),
+              joins=f"A player goes on it after {RATED_FOR_BOARD} rated puzzles, "
+                    "once their rating is settled (no longer provisional)."),
         Board("chess/streaks", "Chess streaks", "streak", (STREAK, FREEZES)),
     ),
     streak=True,

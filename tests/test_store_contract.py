@@ -131,7 +131,8 @@ def test_a_miss_is_a_loss_and_forces_a_mistake_on_a_later_solve(store: Store) ->
     assert not later.already and not later.rated
     assert later.mistakes == 1 and not later.clean
     chess = ChessRecords(store).stats(pid)
-    assert (chess.solved, chess.clean, chess.missed, chess.rated) == (1, 0, 1, 1)
+    # The wrong move solved since is named "solved after a mistake", no longer "missed".
+    assert (chess.solved, chess.clean, chess.missed, chess.after_mistake, chess.rated) == (1, 0, 0, 1, 1)
     assert chess.rating == lost.after
     solve_doc, miss_doc = ChessRecords(store).chess_result(pid, "aB3dE")
     assert solve_doc is not None and miss_doc is not None
