@@ -104,9 +104,9 @@ class Settled:
 
     answer: what the post is told. record: the solve or miss to keep (None: an earlier result
     stands and nothing is written). stats: the player's tallies after it (written over the
-    version read). tally: (band, its tally) when a clean solve moved the band's count (its place
-    on the band's all-time board). first: no result of the other kind was there, and none may
-    land before this is written (it would be the first result). solve: the kept solve rewritten
+    version read: any other result posted since the read makes the write lose, so this one stays
+    the first when it was). tally: (band, its tally) when a clean solve moved the band's count (its
+    place on the band's all-time board). solve: the kept solve rewritten
     (a miss that won a tie: the solve stays, as one after a miss). history: what the result adds to
     the history and the dashboard (None: it isn't the player's first result for the puzzle).
     """
@@ -115,7 +115,6 @@ class Settled:
     record: KeptSolve | KeptMiss | None = None
     stats: ChessStats | None = None
     tally: tuple[str, BandTally] | None = None
-    first: bool = False
     solve: KeptSolve | None = None
     history: HistoryEntry | None = None
 
@@ -245,7 +244,7 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     # A solve after a miss is kept, but the miss was the first result: the history counts that one.
     history = None if had.missed else _first_entry(record, had, history_day(post, had))
     return Settled(
-        answer, record, new, (post.band, band) if clean else None, first=not had.missed, history=history
+        answer, record, new, (post.band, band) if clean else None, history=history
     )
 
 
@@ -278,7 +277,7 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
         kind="miss",
         offline=post.offline,
     )
-    return Settled(answer, record, new, first=True, history=_first_entry(record, had, history_day(post, had)))
+    return Settled(answer, record, new, history=_first_entry(record, had, history_day(post, had)))
 
 
 def _kept_miss(

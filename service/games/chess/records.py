@@ -31,7 +31,6 @@ from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec, streak_index, streak_spec
 from service.store.items import (
-    Absent,
     Conflict,
     Item,
     Key,
@@ -266,9 +265,13 @@ class ChessRecords:
 
     def _writes(self, pid: str, kept: Key, other: Key, settled: Settled, on_boards: bool = True) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
-        board), the tallies (over the version read), the other kind's absence when this is the
-        first result, and a clean solve's band tally (on the band's all-time board). Nothing goes
-        on a board when `on_boards` is False (a new account)."""
+        board), the tallies (over the version read), and a clean solve's band tally (on the band's
+        all-time board). Nothing goes on a board when `on_boards` is False (a new account).
+
+        No condition that the other kind's record is still absent: every result writes the tallies
+        on the version it read, so a result of the other kind kept since the read (which wrote them
+        too) makes this write lose, and it is decided again (docs/store.md, "Writes that must not
+        half-happen")."""
         record, stats = settled.record, settled.stats
         if record is None or stats is None:
             return []
@@ -278,8 +281,6 @@ class ChessRecords:
             Put(make_item(*kept, record.to_doc(), index=index), expect=0),
             self._chess_stats_put(pid, stats, on_boards),
         ]
-        if settled.first:
-            ops.append(Absent(*other))
         if settled.solve is not None:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
             on_its_board = _daily_board(pid, settled.solve) if on_boards else None
