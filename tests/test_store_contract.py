@@ -655,7 +655,7 @@ def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> N
 # ---- the chess dashboard and history --------------------------------------------------
 
 
-def test_a_first_result_writes_its_history_line_and_day_tally_in_its_transaction(store: Store) -> None:
+def test_a_first_result_writes_its_line_into_its_day_in_its_transaction(store: Store) -> None:
     from service.games.chess.history import ChessHistory
 
     pid = store.create_player("Ada", "h", T0).id
@@ -713,21 +713,128 @@ def test_a_miss_that_wins_a_tie_takes_the_solves_line_and_its_days_tally(store: 
     assert tallies[0].rating == round(rate_puzzle(NEW_PLAYER, 1600, "lost").rating)
 
 
-def test_a_lost_transaction_writes_no_history_or_tally(store: Store) -> None:
-    """The history line is put only if absent: a result whose line exists already is refused whole."""
+def test_a_day_written_since_it_was_read_makes_the_result_lose(store: Store) -> None:
+    """The day's item is written on the version read: a result that read it before another result
+    wrote it is refused whole, so no line is lost."""
     from service.games.chess import keys as CK
     from service.games.chess.history import ChessHistory
     from service.store import keys as K
 
     pid = store.create_player("Ada", "h", T0).id
-    stamp = "2026-11-02T09:00:00.000000Z"
-    store.transact([Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {"taken": True}))])
+    solve(store, pid, "aaaaa")
+    day = store.get_item(K.player(pid), CK.chess_day(DAY.isoformat()))
+    assert day is not None and day["v"] == 1
     with pytest.raises(Conflict):
         store.transact([
-            Put(make_item(K.player(pid), CK.chess_day("2026-11-02"), {"day": "2026-11-02"})),
-            Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {}), expect=0),
+            Put(make_item(K.player(pid), "CS#bbbbb", {"x": 1}), expect=0),
+            Put(make_item(K.player(pid), CK.chess_day(DAY.isoformat()), {"day": DAY.isoformat(), "lines": []},
+                          version=1), expect=0),
         ])
-    assert ChessHistory(store).day_tallies(pid, "2026-11-02", 7) == []
+    assert store.get_item(K.player(pid), "CS#bbbbb") is None
+    assert [line.id for line in ChessHistory(store).page(pid).lines] == ["aaaaa"]
+
+
+def test_a_busy_day_keeps_its_item_under_a_kilobyte_in_pages_of_lines(store: Store) -> None:
+    """Fifty results in a day: the day's own item stays under 1 KB (one write unit), its older lines
+    in pages of their own; the dashboard and the history read every one. A miss that wins a tie
+    against a solve whose line went to a page takes its place there."""
+    import json
+
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.games.chess import keys as CK
+    from service.games.chess.history import PAGE, ChessHistory
+    from service.plays import PlayCheck, open_play
+    from service.store import keys as K
+
+    pid = store.create_player("Busy", "h", T0).id
+    records = ChessRecords(store)
+    opened = at(0)
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "tie00", opened).ticket)
+    tied = SolvePost("tie00", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY, themes=("fork",))
+    assert records.record_solve(pid, tied, at(1), play).rated
+    for n in range(1, 50):  # offline results meanwhile (no ticket): the play stays the current one
+        themes = ("fork", "middlegame", "short", "advantage")
+        if n % 5:
+            solve(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
+        else:
+            miss(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
+    items = store.query_items(K.player(pid), prefix=CK.chess_day(DAY.isoformat()))
+    assert len(items) > 5  # the day's own item and its pages
+    for item in items:
+        assert len(json.dumps(item["doc"], separators=(",", ":"))) < 1000
+    late = MissPost("tie00", "Medium", 1600, "wrong", ["e2e4"], DAY, themes=("fork",))
+    assert records.record_miss(pid, late, at(2), play).rated  # wins the tie
+    history = ChessHistory(store)
+    (tally,) = history.day_tallies(pid, DAY.isoformat(), 7)
+    assert (tally.played, tally.first) == (50, 40)  # 40 offline clean solves; the tie's solve lost it
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = history.page(pid, cursor)
+        assert len(page.lines) <= PAGE
+        seen += [line.id for line in page.lines]
+        if (cursor := page.next) is None:
+            break
+    assert seen == ["tie00", *(f"p{n:04d}" for n in range(49, 0, -1))]
+    missed = [line.id for line in history.page(pid, missed=True).lines]
+    assert missed == ["tie00", *(f"p{n:04d}" for n in range(45, 0, -5))]
+
+
+def test_a_history_kept_before_days_kept_their_lines_still_reads(store: Store) -> None:
+    """Days kept the old way (a day's tally, and each line an item of its own, missed ones twice) read
+    beside the new: the dashboard adds a day's kept tally to the lines it has since, the history lists
+    the old lines after the new, and a miss that wins a tie against an old line's solve takes its
+    place (the line goes, the day's tally no longer counts it first try)."""
+    from puzzlebook.chess.dashboard import add_result
+    from puzzlebook.chess.kept import HistoryLine
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.games.chess import keys as CK
+    from service.games.chess.history import ChessHistory
+    from service.plays import PlayCheck, open_play
+    from service.store import keys as K
+
+    pid = store.create_player("Old", "h", T0).id
+    records = ChessRecords(store)
+    yesterday = (DAY - dt.timedelta(days=1)).isoformat()
+    # What the code before kept: yesterday's two lines and tally; today's solve of a play still open.
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "old02", at(0)).ticket)
+    assert records.record_solve(pid, SolvePost("old02", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY,
+                                               themes=("pin",)), at(1), play).rated
+    lines = [
+        HistoryLine("old00", "Medium", 1500, ("fork",), "clean", yesterday, f"{yesterday}T09:00:00.000000Z",
+                    1500, 1560),
+        HistoryLine("old01", "Medium", 1700, ("pin",), "missed", yesterday, f"{yesterday}T09:05:00.000000Z",
+                    1560, 1500),
+    ]
+    today_line = HistoryLine("old02", "Medium", 1600, ("pin",), "clean", DAY.isoformat(),
+                             utc_stamp(at(1)), 1500, 1580)
+    kept = None
+    for line in lines:
+        kept = add_result(kept, yesterday, line.themes, line.rating, line.result == "clean", line.after)
+    today_kept = add_result(None, DAY.isoformat(), ("pin",), 1600, True, 1580)
+    old_items = [
+        make_item(K.player(pid), CK.chess_day(yesterday), kept.to_doc() if kept else {}),
+        make_item(K.player(pid), CK.chess_day(DAY.isoformat()), today_kept.to_doc()),
+        *(make_item(K.player(pid), CK.chess_history(line.posted, line.id), line.to_doc())
+          for line in [*lines, today_line]),
+        make_item(K.player(pid), CK.chess_history(lines[1].posted, "old01", missed=True), lines[1].to_doc()),
+    ]
+    store.delete_items([(K.player(pid), CK.chess_day(DAY.isoformat()))])
+    store.transact([Put(item) for item in old_items])
+    history = ChessHistory(store)
+    assert [line.id for line in history.page(pid).lines] == ["old02", "old01", "old00"]
+    # New results today beside the old tally, and a miss that wins the tie against old02's solve.
+    solve(store, pid, "new00", themes=("fork",), puzzle_rating=1400, now=at(2))
+    late = MissPost("old02", "Medium", 1600, "wrong", ["e2e4"], DAY, themes=("pin",))
+    assert records.record_miss(pid, late, at(3), play).rated
+    assert [line.id for line in history.page(pid).lines] == ["old02", "new00", "old01", "old00"]
+    assert history.page(pid).lines[0].result == "mistake"  # solved, after the miss that won the tie
+    assert [line.id for line in history.page(pid, missed=True).lines] == ["old02", "old01"]
+    tallies = {t.day: t for t in history.day_tallies(pid, DAY.isoformat(), 7)}
+    assert (tallies[yesterday].played, tallies[yesterday].first) == (2, 1)
+    today = tallies[DAY.isoformat()]
+    assert (today.played, today.first, today.themes) == (2, 1, {"fork": (1, 1, 1400), "pin": (1, 0, 1600)})
+    assert store.get_item(K.player(pid), CK.chess_history(today_line.posted, "old02")) is None
 
 
 def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store: Store) -> None:

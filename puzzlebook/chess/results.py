@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from puzzlebook.chess.dashboard import DayTally, add_result, first_try_lost, result_of
-from puzzlebook.chess.kept import BandTally, HistoryLine, KeptMiss, KeptSolve
+from puzzlebook.chess.dashboard import result_of
+from puzzlebook.chess.kept import BandTally, HistoryDay, HistoryLine, KeptMiss, KeptSolve
 from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
 from puzzlebook.results import Posted
@@ -78,24 +78,26 @@ class MissPost:
 class Had:
     """What the player had for the puzzle when the post came: a solve, a miss, and their tallies;
     `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it); `days`: the
-    day tallies read, by site day (the day the result counts on, `history_day`, when one is kept)."""
+    days of the history read, by site day (the day the result counts on, `history_day`; a day not
+    played yet is absent)."""
 
     solved: bool = False
     missed: bool = False
     stats: ChessStats = field(default_factory=ChessStats)
     solve: KeptSolve | None = None
-    days: Mapping[str, DayTally] = field(default_factory=dict)
+    days: Mapping[str, HistoryDay] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """What a first result adds to the history and the dashboard: its line, the day tally of the
-    line's day after it (written over the one read), and (posted, puzzle id) of the line it takes
-    the place of (a miss that won a tie: the solve's), if any."""
+    """What a first result adds to the history and the dashboard: its line, and the line's day with
+    it (written over the one read: the dashboard's tally is made from the day's lines); `replaced`:
+    the line it took the place of (a miss that won a tie: the solve's), when that was a line kept the
+    old way, an item of its own, which goes."""
 
     line: HistoryLine
-    tally: DayTally
-    replaces: tuple[str, str] | None = None
+    day: HistoryDay
+    replaced: HistoryLine | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +171,10 @@ def _line(record: KeptSolve | KeptMiss, day: str) -> HistoryLine:
 
 
 def _first_entry(record: KeptSolve | KeptMiss, had: Had, day: str) -> HistoryEntry:
-    """A first result's line, and its day's tally with it."""
+    """A first result's line, and its day with it."""
     line = _line(record, day)
-    tally = add_result(had.days.get(day), day, line.themes, line.rating, line.result == "clean", line.after)
-    return HistoryEntry(line, tally)
+    with_it, _ = (had.days.get(day) or HistoryDay(day)).with_line(line)
+    return HistoryEntry(line, with_it)
 
 
 def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
@@ -305,8 +307,8 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     stays, as one after a miss (at least one mistake, not clean, unrated).
 
     In the history the miss takes the solve's place: the solve's line goes, the miss's line is
-    counted on the solve's day, and that day's tally keeps the puzzle played but no longer first
-    try (a solve kept before day tallies were has none: the miss is then counted as a new one)."""
+    counted on the solve's day, so that day's tally keeps the puzzle played but no longer first try
+    (a solve kept before it kept its day has none: the miss is then counted on its own day)."""
     stats = had.stats
     before = solve.before or stats.current_rating
     after = rate_puzzle(before, post.puzzle_rating, "lost")
@@ -325,11 +327,8 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     )
     day = history_day(post, had, tie=True)
     line = _line(record, day)
-    kept_day = had.days.get(day)
-    if kept_day is not None:
-        tally = first_try_lost(kept_day, line.themes, solve.clean, line.after)
-    else:
-        tally = add_result(None, day, line.themes, line.rating, False, line.after)
-    history = HistoryEntry(line, tally, replaces=(solve.posted, solve.id))
+    replaces = _line(solve, solve.day or day)
+    with_it, old = (had.days.get(day) or HistoryDay(day)).with_line(line, replaces)
+    history = HistoryEntry(line, with_it, replaced=replaces if old else None)
     return Settled(answer, record, new, (solve.band, band) if solve.clean else None,
                    solve=solve.after_a_miss(), history=history)

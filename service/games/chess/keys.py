@@ -25,15 +25,29 @@ def chess_miss(puzzle_id: str) -> str:
     return f"{CHESS_MISSES}{puzzle_id}"
 
 
-# The dashboard's and the history's items (docs/store.md): a day tally per site day played, and a
-# line per first result (and, for a miss, one more in the list of missed ones), newest last.
+# The dashboard's and the history's items (docs/store.md): a day of the history per day played (its
+# newest lines, and its older lines' pages), and, kept before days kept their lines, a line per first
+# result (and, for a miss, one more in the list of missed ones), which are still read.
 CHESS_DAY = "DAY#chess#"
 CHESS_HISTORY = "HIST#chess#"
 CHESS_MISSED = "MISSED#chess#"
+PAGE_DIGITS = 3
 
 
 def chess_day(day: str) -> str:
     return f"{CHESS_DAY}{day}"
+
+
+def chess_day_page(day: str, page: int) -> str:
+    """The sort key of a page of a day's older lines (they sort just after the day's own item)."""
+    return f"{CHESS_DAY}{day}#{page:0{PAGE_DIGITS}d}"
+
+
+def chess_day_of(sk: str) -> tuple[str, int | None]:
+    """(day, page number) of a day's item (page None) or one of its pages, by its sort key."""
+    rest = sk.removeprefix(CHESS_DAY)
+    day, _, page = rest.partition("#")
+    return day, int(page) if page else None
 
 
 def chess_history(posted: str, puzzle_id: str, *, missed: bool = False) -> str:

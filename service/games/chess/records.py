@@ -7,10 +7,10 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from puzzlebook.chess.dashboard import DayTally
-from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve
+from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve, NeedPages
 from puzzlebook.chess.results import (
     Had,
+    HistoryEntry,
     MissPost,
     Settled,
     SolvePost,
@@ -25,7 +25,7 @@ from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
 from service.boards.board import rank_key, snapshot_path
 from service.games.chess import keys as CK
-from service.games.chess.history import day_key, history_ops
+from service.games.chess.history import day_key, day_of, history_ops, page_key
 from service.plays import PlayCheck
 from service.store import keys as K
 from service.store.base import Store
@@ -68,11 +68,14 @@ class KeptDaily:
 @dataclass(frozen=True, slots=True)
 class _ResultKeys:
     """The keys a chess result reads: the player's solve and miss of the puzzle, their tallies, and the
-    day tallies of `days` (the site day posted on; for a miss that wins a tie, the solve's too)."""
+    days of the history of `days` (the site day posted on; for a miss that wins a tie, the solve's too),
+    with the pages of older lines of those in `pages` (day, how many: a miss whose tie's solve has its
+    line there)."""
 
     pid: str
     puzzle_id: str
     days: tuple[str, ...] = ()
+    pages: tuple[tuple[str, int], ...] = ()
 
     @property
     def solve(self) -> Key:
@@ -88,15 +91,31 @@ class _ResultKeys:
 
     @property
     def read(self) -> list[Key]:
-        return [self.stats, self.solve, self.miss, *(day_key(self.pid, day) for day in self.days)]
+        pages = [page_key(self.pid, day, n) for day, count in self.pages for n in range(count)]
+        return [self.stats, self.solve, self.miss, *(day_key(self.pid, day) for day in self.days), *pages]
+
+    def pages_of(self, got: dict[Key, Item], day: str) -> dict[int, Item] | None:
+        """The pages of `day` read, by number (None: not read)."""
+        counts = dict(self.pages)
+        if day not in counts:
+            return None
+        return {n: got[key] for n in range(counts[day]) if (key := page_key(self.pid, day, n)) in got}
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
         stats = record_of(got.get(self.stats), ChessStats.from_doc)
         solve = KeptSolve.from_doc(doc_of(got[self.solve])) if self.solve in got else None
-        read = {day: got.get(day_key(self.pid, day)) for day in self.days}
-        days = {day: DayTally.from_doc(doc_of(item)) for day, item in read.items() if item is not None}
+        read = {day: day_of(got.get(day_key(self.pid, day)), day, self.pages_of(got, day))
+                for day in self.days}
+        days = {day: kept for day, kept in read.items() if kept is not None}
         return Had(self.solve in got, self.miss in got, stats, solve, days)
+
+    def history_ops(self, got: dict[Key, Item], entry: HistoryEntry | None) -> list[Op]:
+        """The writes of what a first result adds to its day of the history (history.history_ops)."""
+        if entry is None:
+            return []
+        day = entry.day.day
+        return history_ops(self.pid, entry, got.get(day_key(self.pid, day)), self.pages_of(got, day) or {})
 
 
 class _ReadDay(Exception):
@@ -221,7 +240,7 @@ class ChessRecords:
             settled = settle_solve(post, keys.had(got), at)
             ops = self._writes(pid, keys.solve, keys.miss, settled, on_boards)
             counted = bool(ops)
-            ops = ops + history_ops(pid, settled.history)
+            ops = ops + keys.history_ops(got, settled.history)
             if play is not None:
                 ops += play.recording(got, counted=counted, closed="solve")
             return settled, ops
@@ -249,19 +268,22 @@ class ChessRecords:
             settled = settle_miss(post, had, at, tie=tie)
             ops = self._writes(pid, keys.miss, keys.solve, settled, on_boards)
             counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
-            ops += history_ops(pid, settled.history)
+            ops += keys.history_ops(got, settled.history)
             if play is not None:
                 # Show solution ends the play; a wrong move doesn't (the player plays on).
                 ended = tie or post.how == "gave-up"
                 ops += play.recording(got, counted=counted, closed="miss" if ended else None)
             return settled.answer, ops
 
+        pages: tuple[tuple[str, int], ...] = ()
         while True:
-            keys = _ResultKeys(pid, post.puzzle_id, days)
+            keys = _ResultKeys(pid, post.puzzle_id, days, pages)
             try:
                 return self.store.settle(keys.read + (play.keys if play else []), decide)
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
                 days = (*days, needed.day)
+            except NeedPages as needed:  # the tie's solve has its line on a page of its day: read them
+                pages = (*pages, (needed.day, needed.pages))
 
     def _writes(self, pid: str, kept: Key, other: Key, settled: Settled, on_boards: bool = True) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
