@@ -94,7 +94,7 @@ def open_play(
         version = version_of(item)
         return issued, [Put(make_item(*key, doc, version=version + 1, expires_at=expires), expect=version)]
 
-    issued: Issued = store.settle([key], decide)
+    issued: Issued = store.settle([key], decide, eventually=True)
     return issued
 
 

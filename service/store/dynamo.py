@@ -81,6 +81,8 @@ class DynamoStore(Store):
     cold start (docs/operations.md, "Speed"), so a cold start that never reaches the table doesn't,
     and functions/handler.py makes it before a SnapStart snapshot instead (`warm`)."""
 
+    reads_lag = True  # an eventually consistent read may be a moment behind
+
     def __init__(self, table: str, client: Any = None) -> None:
         self.table = table
         self._client = client

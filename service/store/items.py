@@ -142,6 +142,9 @@ class Primitives(ABC):
     """What each backend implements; the record mixins (players.py, results.py, ...) build on these."""
 
     retries = 10
+    # Whether an eventually consistent read may be a moment behind (DynamoDB), or is always current
+    # (SQLite): `settle(..., eventually=True)` reads that way first only where it can lag, and costs less.
+    reads_lag = False
 
     @abstractmethod
     def get_item(self, pk: str, sk: str) -> Item | None:
@@ -210,21 +213,41 @@ class Primitives(ABC):
         no-op: the conditions on the writes catch a lost race instead."""
         return nullcontext()
 
-    def settle(self, keys: Sequence[Key], decide: Callable[[dict[Key, Item]], tuple[T, list[Op]]]) -> T:
+    def settle(self, keys: Sequence[Key], decide: Callable[[dict[Key, Item]], tuple[T, list[Op]]], *,
+               eventually: bool = False) -> T:
         """Read `keys`, let `decide` answer and say what to write, and write it all at once.
 
         When the write's conditions fail (another request changed those items since
         the read), wait a moment and read again: `decide` sees the new state. After
         `retries` lost races, StoreUnavailable.
+
+        `eventually`: read eventually consistent first (half the read units on DynamoDB), for a write
+        each of whose items is written on a condition that what was read is still there (a version,
+        an absence, the item as read), or is made from such an item only: a read a moment behind then
+        loses its conditions, and is read again, consistently. An answer that writes nothing (a
+        refusal, "already") is given only from a consistent read: one a moment behind is read again
+        first (docs/store.md, "Writes that must not half-happen").
         """
+        consistent = not (eventually and self.reads_lag)
         for attempt in range(self.retries):
             try:
                 with self.exclusive():
-                    answer, ops = decide(self.get_items(keys))
+                    got = self.get_items(keys, consistent=consistent)
+                    try:
+                        answer, ops = decide(got)
+                    except Exception:
+                        if consistent:
+                            raise
+                        consistent = True  # refused on a read that may be behind: read it again
+                        continue
+                    if not ops and not consistent:
+                        consistent = True
+                        continue
                     if ops:
                         self.transact(ops)
                 return answer
             except Conflict:
+                consistent = True
                 # Jittered backoff, so two requests that collided don't collide again in step.
                 time.sleep(random.uniform(0, min(0.2, 0.004 * 2**attempt)))
         raise StoreUnavailable("the same records kept changing under this write")

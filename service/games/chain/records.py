@@ -151,7 +151,7 @@ class ChainRecords:
                 ops += play.recording(got, counted=bool(ops), closed="solve")
             return settled.answer, ops
 
-        answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
+        answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide, eventually=True)
         if answer.daily and not answer.already and on_boards:
             row = {"undos": solve.undos, "resets": solve.resets, "seconds": solve.seconds,
                    "clean": solve.clean}
@@ -178,7 +178,7 @@ class ChainRecords:
                 ops += play.recording(got, counted=bool(ops), closed="giveup")
             return settled.answer, ops
 
-        return self.store.settle([stats_key, key] + (play.keys if play else []), decide)
+        return self.store.settle([stats_key, key] + (play.keys if play else []), decide, eventually=True)
 
     def stats(self, pid: str) -> ChainStats:
         """The player's Chain tallies (zeros for a player who hasn't played)."""

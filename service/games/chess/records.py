@@ -238,14 +238,14 @@ class ChessRecords:
             if play is not None:
                 play.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
-            ops = self._writes(pid, keys.solve, keys.miss, settled, on_boards)
+            ops = self._writes(pid, keys.solve, keys.miss, settled, got, on_boards)
             counted = bool(ops)
             ops = ops + keys.history_ops(got, settled.history)
             if play is not None:
                 ops += play.recording(got, counted=counted, closed="solve")
             return settled, ops
 
-        settled = self.store.settle(keys.read + (play.keys if play else []), decide)
+        settled = self.store.settle(keys.read + (play.keys if play else []), decide, eventually=True)
         entry = _daily_entry(pid, settled.record) if on_boards else None
         return settled.answer if entry is None else replace(settled.answer, entry=entry)
 
@@ -266,7 +266,7 @@ class ChessRecords:
             if (day := history_day(post, had, tie=tie)) not in keys.days:
                 raise _ReadDay(day)
             settled = settle_miss(post, had, at, tie=tie)
-            ops = self._writes(pid, keys.miss, keys.solve, settled, on_boards)
+            ops = self._writes(pid, keys.miss, keys.solve, settled, got, on_boards)
             counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
             ops += keys.history_ops(got, settled.history)
             if play is not None:
@@ -279,13 +279,15 @@ class ChessRecords:
         while True:
             keys = _ResultKeys(pid, post.puzzle_id, days, pages)
             try:
-                return self.store.settle(keys.read + (play.keys if play else []), decide)
+                return self.store.settle(keys.read + (play.keys if play else []), decide, eventually=True)
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
                 days = (*days, needed.day)
             except NeedPages as needed:  # the tie's solve has its line on a page of its day: read them
                 pages = (*pages, (needed.day, needed.pages))
 
-    def _writes(self, pid: str, kept: Key, other: Key, settled: Settled, on_boards: bool = True) -> list[Op]:
+    def _writes(
+        self, pid: str, kept: Key, other: Key, settled: Settled, got: dict[Key, Item], on_boards: bool = True
+    ) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
         board), the tallies (over the version read), and a clean solve's band tally (on the band's
         all-time board). Nothing goes on a board when `on_boards` is False (a new account).
@@ -307,7 +309,8 @@ class ChessRecords:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
             on_its_board = _daily_board(pid, settled.solve) if on_boards else None
             solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
-            ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index)))
+            # On condition it is as read: its club entries (service/social/days.py) are written apart.
+            ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index), same=got[other]))
         if settled.tally:
             band, tally = settled.tally
             board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
