@@ -534,19 +534,24 @@ def test_a_new_ticket_is_the_players_current_play_and_closes_the_last(store: Sto
     p2 = store.create_player("Bob", "h", T0).id
     first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     assert read(first.text, ticket_key(b"k")) == first.ticket
-    item = store.get_item(*play_key(p1, "chess"))
-    assert item["doc"]["nonce"] == first.ticket.nonce and item["doc"]["closed"] is None
-    assert item["expires_at"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
+    item = store.get_item(*play_key(p1, "chess"))  # the game's state item: the play beside the tallies
+    assert play_key(p1, "chess") == (f"P#{p1}", "STATS#chess") and "expires_at" not in item
+    assert item["play"]["nonce"] == first.ticket.nonce and item["play"]["closed"] is None
+    assert item["play"]["expires"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
     second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     got = store.get_items([play_key(p1, "chess")])
     with pytest.raises(TicketRefused) as closed:
         PlayCheck(p1, first.ticket).is_tie(got)
     assert closed.value.reason == "closed"
     assert PlayCheck(p1, second.ticket).is_tie(got) is False
-    # Another game's play, or another player's, is its own item.
+    # Another game's play, or another player's, is its own.
     open_play(store, b"k", p1, "chain", "2026-11-02", at(2))
     open_play(store, b"k", p2, "chess", "aB3dE", at(2))
     assert PlayCheck(p1, second.ticket).is_tie(store.get_items([play_key(p1, "chess")])) is False
+    # Past its week, a play reads as none: its ticket is closed.
+    week_on = int(at(2).timestamp()) + 7 * 86_400
+    with pytest.raises(TicketRefused):
+        PlayCheck(p1, second.ticket, now_ts=week_on).is_tie(store.get_items([play_key(p1, "chess")]))
 
 
 def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
@@ -556,18 +561,18 @@ def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     issued = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     check = PlayCheck(p1, issued.ticket)
     read_before = store.get_items([check.key])
-    store.transact(check.recording(read_before, counted=False, closed="solve"))
-    assert store.get_item(*play_key(p1, "chess"))["doc"]["closed"] == "solve"
+    store.transact(check.onto([], read_before, check.recording(read_before, counted=False, closed="solve")))
+    assert store.get_item(*play_key(p1, "chess"))["play"]["closed"] == "solve"
     # A second result decided on the same read loses its write (the version moved on).
     with pytest.raises(Conflict):
-        store.transact(check.recording(read_before, counted=False, closed="solve"))
+        store.transact(check.onto([], read_before, check.recording(read_before, counted=False, closed="solve")))
     now = store.get_items([check.key])
     assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
     # A ticket opened after the read also makes the stale closing lose.
     newer = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     with pytest.raises(Conflict):
-        store.transact(check.recording(now, counted=False, closed="miss"))
-    assert store.get_item(*play_key(p1, "chess"))["doc"]["nonce"] == newer.ticket.nonce
+        store.transact(check.onto([], now, check.recording(now, counted=False, closed="miss")))
+    assert store.get_item(*play_key(p1, "chess"))["play"]["nonce"] == newer.ticket.nonce
 
 
 def test_the_hourly_count_lives_in_the_play_and_outlives_it(store: Store) -> None:
@@ -581,14 +586,16 @@ def test_the_hourly_count_lives_in_the_play_and_outlives_it(store: Store) -> Non
     rule, now_ts = Rolling(2, 3600), int(T0.timestamp())
     first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     check = PlayCheck(p1, first.ticket, rule, now_ts)
-    store.transact(check.recording(store.get_items(check.keys), counted=True, closed=None))
-    play = store.get_item(*play_key(p1, "chess"))["doc"]
+    got = store.get_items(check.keys)
+    store.transact(check.onto([], got, check.recording(got, counted=True, closed=None)))
+    play = store.get_item(*play_key(p1, "chess"))["play"]
     assert play["closed"] is None and rule.counted(play["rated"], now_ts) == 1
-    assert check.recording(store.get_items(check.keys), counted=False, closed=None) == []
+    assert check.recording(store.get_items(check.keys), counted=False, closed=None) is None
     second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
-    assert rule.counted(store.get_item(*play_key(p1, "chess"))["doc"]["rated"], now_ts + 60) == 1
+    assert rule.counted(store.get_item(*play_key(p1, "chess"))["play"]["rated"], now_ts + 60) == 1
     check = PlayCheck(p1, second.ticket, rule, now_ts + 60)
-    store.transact(check.recording(store.get_items(check.keys), counted=True, closed="solve"))
+    got = store.get_items(check.keys)
+    store.transact(check.onto([], got, check.recording(got, counted=True, closed="solve")))
     third = open_play(store, b"k", p1, "chess", "cC4dD", at(2))
     with pytest.raises(CapReached):
         PlayCheck(p1, third.ticket, rule, now_ts + 120).recording(store.get_items(check.keys), counted=True,
@@ -607,7 +614,7 @@ def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store
     again = open_play(store, b"k", p1, "chess", "aB3dE", later, resume=first.ticket)
     assert again.ticket.issued == int(later.timestamp() * 1000) - 40_000
     # Taken up, it is current again and no longer held; the one it replaced is held with its time.
-    doc = store.get_item(*play_key(p1, "chess"))["doc"]
+    doc = store.get_item(*play_key(p1, "chess"))["play"]
     assert doc["nonce"] == again.ticket.nonce
     assert doc["held"] == [[second.ticket.nonce, 5 * 3600 * 1000 - 40_000]]
     # A ticket taken up twice carries its time once: the old one now opens anew.
@@ -617,7 +624,66 @@ def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store
     for n in range(2 * HELD):
         open_play(store, b"k", p1, "chess", f"x{n}", later + dt.timedelta(seconds=n))
     item = store.get_item(*play_key(p1, "chess"))
-    assert len(item["doc"]["held"]) == HELD - 1 and len(json.dumps(item["doc"])) < 1024
+    assert len(item["play"]["held"]) == HELD - 1 and len(json.dumps(item["play"])) < 1024
+
+
+def test_the_tallies_and_the_play_share_one_item_and_keep_each_other(store: Store) -> None:
+    """A result writes the game's state item once: its tallies and its play together. A result that
+    doesn't touch the play (no ticket) keeps it as it was, and a ticket keeps the tallies."""
+    from puzzlebook.tickets import TicketRefused
+    from service.plays import PlayCheck, open_play, play_key
+
+    p1 = store.create_player("Ada", "h", T0).id
+    first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
+    solve(store, p1, "zzzzz", now=at(1), offline=True)  # a result without a ticket meanwhile
+    item = store.get_item(*play_key(p1, "chess"))
+    assert item["play"]["nonce"] == first.ticket.nonce and item["doc"]["solved"] == 1
+    records = ChessRecords(store)
+    from puzzlebook.chess.results import SolvePost
+
+    post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
+    assert records.record_solve(p1, post, at(2), PlayCheck(p1, first.ticket)).rated
+    item = store.get_item(*play_key(p1, "chess"))
+    assert item["play"]["closed"] == "solve" and item["doc"]["solved"] == 2 and item["v"] == 3
+    open_play(store, b"k", p1, "chess", "cC4dD", at(3))
+    assert store.get_item(*play_key(p1, "chess"))["doc"]["solved"] == 2
+    with pytest.raises(TicketRefused):
+        records.record_solve(p1, post, at(4), PlayCheck(p1, first.ticket))
+
+
+def test_a_play_kept_before_plays_moved_into_the_state_item_still_reads(store: Store) -> None:
+    """A play kept the old way (its own item, `PLAY#<game>`, with its TTL) is the current play until
+    the state item holds one: its result is kept and rated, its hourly count carries on, and a ticket
+    taken up carries its time."""
+    from puzzlebook.rolling import Rolling
+    from puzzlebook.tickets import new_ticket
+    from service.plays import PlayCheck, open_play, play_key
+    from service.store import keys as K
+
+    p1 = store.create_player("Ada", "h", T0).id
+    solve(store, p1, "zzzzz", now=T0)  # tallies kept before, without a play
+    rule, now_ts = Rolling(2, 3600), int(at(2).timestamp())
+    ticket = new_ticket(p1, "chess", "aB3dE", int(at(1).timestamp() * 1000), "", 0)
+    counted = rule.take(None, now_ts - 60)
+    old = make_item(K.player(p1), K.play("chess"), {"nonce": ticket.nonce, "target": "aB3dE",
+                                                    "issued": ticket.issued, "closed": None, "held": [],
+                                                    "rated": counted},
+                    version=1, expires_at=int(at(1).timestamp()) + 7 * 86_400)
+    store.transact([Put(old)])
+    from puzzlebook.chess.results import SolvePost
+
+    post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
+    assert ChessRecords(store).record_solve(p1, post, at(2), PlayCheck(p1, ticket, rule, now_ts)).rated
+    play = store.get_item(*play_key(p1, "chess"))["play"]
+    assert play["closed"] == "solve" and rule.counted(play["rated"], now_ts) == 2
+    # Taken up: a play left part way the old way carries its time (a player with no state item yet).
+    p2 = store.create_player("Bob", "h", T0).id
+    left = new_ticket(p2, "chess", "bB3dE", int(T0.timestamp() * 1000), "", 0)
+    store.transact([Put(make_item(K.player(p2), K.play("chess"), {"nonce": "other", "issued": 0, "closed": None,
+                                                                   "held": [[left.nonce, 30_000]]},
+                                  version=1, expires_at=int(at(1).timestamp()) + 7 * 86_400))])
+    again = open_play(store, b"k", p2, "chess", "bB3dE", at(5), resume=left)
+    assert again.ticket.issued == int(at(5).timestamp() * 1000) - 30_000
 
 
 def test_a_rolling_limit_counts_any_window_not_the_clock_hour(store: Store) -> None:

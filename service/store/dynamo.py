@@ -44,10 +44,15 @@ def _client() -> Any:
     return boto3.client("dynamodb")
 
 
+# The attributes that hold a record, each one JSON string: an item's `doc`, and a game's state item's
+# current `play` (service/plays.py).
+_RECORDS = frozenset({"doc", "play"})
+
+
 def _encode(item: Item) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for name, value in item.items():
-        if name == "doc":
+        if name in _RECORDS:
             out[name] = {"S": json.dumps(value, separators=(",", ":"), ensure_ascii=False)}
         elif isinstance(value, bool) or not isinstance(value, (int, str)):
             raise TypeError(f"item attribute {name}={value!r}: only str, int and doc are stored")
@@ -63,7 +68,7 @@ def _decode(av: dict[str, dict[str, str]]) -> Item:
     for name, value in av.items():
         if "N" in value:
             item[name] = int(value["N"])
-        elif name == "doc":
+        elif name in _RECORDS:
             item[name] = json.loads(value["S"])
         else:
             item[name] = value["S"]

@@ -182,6 +182,12 @@ CHALLENGE = "CHALLENGE"
 
 
 def play(game: str) -> str:
-    """The sort key of a player's current play of `game` (service/plays.py): one a game, replaced by
-    each new ticket."""
+    """The sort key of a player's current play of `game` as it was kept before plays moved into the
+    game's state item (service/plays.py): one a game, replaced by each new ticket, gone with its TTL."""
     return f"PLAY#{game}"
+
+
+def game_state(game: str) -> str:
+    """The sort key of a player's state of `game`: its tallies (`doc`: chess's `STATS#chess`, Chain's
+    `STATS#chain`) and their current play (`play`, service/plays.py)."""
+    return f"STATS#{game}"

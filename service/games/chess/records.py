@@ -26,7 +26,7 @@ from puzzlebook.standing import on_ratings_board
 from service.boards.board import rank_key, snapshot_path
 from service.games.chess import keys as CK
 from service.games.chess.history import day_key, day_of, history_ops, page_key
-from service.plays import PlayCheck
+from service.plays import OldPlay, PlayCheck, carrying_play
 from service.store import keys as K
 from service.store.base import Store
 from service.store.boards import BoardSpec, streak_index, streak_spec
@@ -164,7 +164,7 @@ class ChessRecords:
 
     # ---- results -----------------------------------------------------------------------
 
-    def _chess_stats_put(self, pid: str, stats: ChessStats, on_boards: bool = True) -> Put:
+    def _chess_stats_put(self, pid: str, stats: ChessStats, read: Item | None, on_boards: bool = True) -> Put:
         """The versioned write of the player's chess tallies, with their places on the boards: none
         for a new account (`on_boards` False), and on the ratings board only a settled rating of
         enough rated results (puzzlebook.standing), so the index holds only what a board shows."""
@@ -178,7 +178,7 @@ class ChessRecords:
             rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
             index[3] = (CK.alltime_entry(None, pid), rank)
         new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
-        return Put(new, expect=stats.version)
+        return Put(carrying_play(new, read), expect=stats.version)
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[KeptSolve | None, KeptMiss | None]:
         """The player's kept (solve, miss) for the puzzle, each None when there is none."""
@@ -233,19 +233,26 @@ class ChessRecords:
         account's don't: puzzlebook.standing); kept and counted either way."""
         keys = _ResultKeys(pid, post.puzzle_id, (post.on.isoformat(),))
         at = utc_stamp(now)
+        check = play
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
-            if play is not None:
-                play.is_tie(got)
+            if check is not None:
+                check.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
             ops = self._writes(pid, keys.solve, keys.miss, settled, got, on_boards)
             counted = bool(ops)
             ops = ops + keys.history_ops(got, settled.history)
-            if play is not None:
-                ops += play.recording(got, counted=counted, closed="solve")
+            if check is not None:
+                ops = check.onto(ops, got, check.recording(got, counted=counted, closed="solve"))
             return settled, ops
 
-        settled = self.store.settle(keys.read + (play.keys if play else []), decide, eventually=True)
+        while True:
+            try:
+                settled = self.store.settle(keys.read + (check.keys if check else []), decide,
+                                            eventually=True)
+                break
+            except OldPlay:  # the play may be kept the old way: read it too
+                check = check.reading_old() if check is not None else None
         entry = _daily_entry(pid, settled.record) if on_boards else None
         return settled.answer if entry is None else replace(settled.answer, entry=entry)
 
@@ -259,9 +266,10 @@ class ChessRecords:
         and the solve that may follow carries the same ticket)."""
         at = utc_stamp(now)
         days: tuple[str, ...] = (post.on.isoformat(),)
+        check = play
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            tie = play.is_tie(got, ties_with="solve") if play is not None else False
+            tie = check.is_tie(got, ties_with="solve") if check is not None else False
             had = keys.had(got)
             if (day := history_day(post, had, tie=tie)) not in keys.days:
                 raise _ReadDay(day)
@@ -269,17 +277,20 @@ class ChessRecords:
             ops = self._writes(pid, keys.miss, keys.solve, settled, got, on_boards)
             counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
             ops += keys.history_ops(got, settled.history)
-            if play is not None:
+            if check is not None:
                 # Show solution ends the play; a wrong move doesn't (the player plays on).
                 ended = tie or post.how == "gave-up"
-                ops += play.recording(got, counted=counted, closed="miss" if ended else None)
+                left = check.recording(got, counted=counted, closed="miss" if ended else None)
+                ops = check.onto(ops, got, left)
             return settled.answer, ops
 
         pages: tuple[tuple[str, int], ...] = ()
         while True:
             keys = _ResultKeys(pid, post.puzzle_id, days, pages)
             try:
-                return self.store.settle(keys.read + (play.keys if play else []), decide, eventually=True)
+                return self.store.settle(keys.read + (check.keys if check else []), decide, eventually=True)
+            except OldPlay:  # the play may be kept the old way: read it too
+                check = check.reading_old() if check is not None else None
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
                 days = (*days, needed.day)
             except NeedPages as needed:  # the tie's solve has its line on a page of its day: read them
@@ -303,7 +314,7 @@ class ChessRecords:
         index = {on_board[0]: on_board[1]} if on_board else {}
         ops: list[Op] = [
             Put(make_item(*kept, record.to_doc(), index=index), expect=0),
-            self._chess_stats_put(pid, stats, on_boards),
+            self._chess_stats_put(pid, stats, got.get((K.player(pid), CK.CHESS_STATS)), on_boards),
         ]
         if settled.solve is not None:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
