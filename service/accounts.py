@@ -10,7 +10,7 @@ from service.games.chess import keys as CHESS
 from service.games.registry import every_game
 from service.store import keys as K
 from service.store.base import Store
-from service.store.items import record_of
+from service.store.items import state_of
 
 
 def account_stats(store: Store, pid: str) -> tuple[ChessStats, ChainStats]:
@@ -19,7 +19,7 @@ def account_stats(store: Store, pid: str) -> tuple[ChessStats, ChainStats]:
     no write is decided from it)."""
     chess, chain = (K.player(pid), CHESS.CHESS_STATS), (K.player(pid), CHAIN.CHAIN_STATS)
     got = store.get_items([chess, chain], consistent=False)
-    return record_of(got.get(chess), ChessStats.from_doc), record_of(got.get(chain), ChainStats.from_doc)
+    return state_of(got.get(chess), ChessStats.from_doc), state_of(got.get(chain), ChainStats.from_doc)
 
 
 def delete_player(store: Store, pid: str) -> bool:

@@ -637,16 +637,16 @@ def test_the_tallies_and_the_play_share_one_item_and_keep_each_other(store: Stor
     first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     solve(store, p1, "zzzzz", now=at(1), offline=True)  # a result without a ticket meanwhile
     item = store.get_item(*play_key(p1, "chess"))
-    assert item["play"]["nonce"] == first.ticket.nonce and item["doc"]["solved"] == 1
+    assert item["play"]["nonce"] == first.ticket.nonce and item["stats"]["solved"] == 1
     records = ChessRecords(store)
     from puzzlebook.chess.results import SolvePost
 
     post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
     assert records.record_solve(p1, post, at(2), PlayCheck(p1, first.ticket)).rated
     item = store.get_item(*play_key(p1, "chess"))
-    assert item["play"]["closed"] == "solve" and item["doc"]["solved"] == 2 and item["v"] == 3
+    assert item["play"]["closed"] == "solve" and item["stats"]["solved"] == 2 and item["v"] == 3
     open_play(store, b"k", p1, "chess", "cC4dD", at(3))
-    assert store.get_item(*play_key(p1, "chess"))["doc"]["solved"] == 2
+    assert store.get_item(*play_key(p1, "chess"))["stats"]["solved"] == 2
     with pytest.raises(TicketRefused):
         records.record_solve(p1, post, at(4), PlayCheck(p1, first.ticket))
 
@@ -928,6 +928,54 @@ def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store
         if cursor is None:
             break
     assert ids == [f"p{i:04d}" for i in range(n - 1, -1, -1)]
+
+
+# ---- what the indexes hold --------------------------------------------------------------------
+
+
+def test_an_index_holds_its_keys_the_doc_and_its_row_only(store: Store) -> None:
+    """As DynamoDB's projections hold them (infra/template.yaml), SQLite's reads of an index too: a
+    game's state item on a board gives its keys and that board's row, never its tallies, its play or
+    its version, and no other index's keys."""
+    from service.games.chess import keys as CK
+    from service.plays import open_play
+
+    pid = store.create_player("Ada", "h", T0).id
+    open_play(store, b"k", pid, "chess", "aB3dE", T0)
+    solve(store, pid, "aB3dE", daily=DAY)
+    (entry,) = store.query_items(CK.alltime_entry(None, pid), index=3)
+    assert set(entry) == {"PK", "SK", "GSI3PK", "GSI3SK"}
+    (streak,) = store.query_items(store.get_item(f"P#{pid}", CK.CHESS_STATS)["GSI2PK"], index=2)
+    assert set(streak) == {"PK", "SK", "GSI2PK", "GSI2SK", "row2"}
+    (daily,) = store.query_items(CK.chess_daily_entry(DAY.isoformat(), "Medium", pid), index=1)
+    assert set(daily) == {"PK", "SK", "GSI1PK", "GSI1SK", "doc"}
+
+
+def test_tallies_kept_before_they_moved_out_of_doc_still_read(store: Store) -> None:
+    """A state item kept before its tallies were `stats` (its `doc`, each index holding it whole): its
+    tallies read, its boards show it, and the next result writes it the new way."""
+    from puzzlebook.chess.tallies import ChessStats
+    from puzzlebook.streaks import Streak
+    from service.games.chess import keys as CK
+    from service.store import keys as K
+    from service.store.boards import streak_index
+
+    pid = store.create_player("Old", "h", T0).id
+    streak = Streak(DAY.isoformat(), 4, utc_stamp(T0), 4)
+    stats = ChessStats(version=7, solved=9, clean=5, rated=9, rating=NEW_PLAYER, clean_at=utc_stamp(T0),
+                       streak=streak)
+    index = {2: streak_index("chess", streak, pid),
+             3: (CK.alltime_entry(None, pid), K.count_rank(5, utc_stamp(T0), pid))}
+    store.transact([Put(make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=7, index=index))])
+    records = ChessRecords(store)
+    assert records.stats(pid) == stats
+    assert [(r.player_id, r.detail) for r in records.alltime_board().rows] == [(pid, {"clean": 5})]
+    assert [r.detail for r in records.streak_board(DAY).rows] == [{"streak": 4, "freezes_used": 0}]
+    solve(store, pid, "aaaaa", now=at(1))
+    item = store.get_item(K.player(pid), CK.CHESS_STATS)
+    assert "doc" not in item and item["stats"]["solved"] == 10 and item["v"] == 8
+    assert [r.detail for r in records.alltime_board().rows] == [{"clean": 6}]
+    assert [r.detail for r in records.streak_board(DAY).rows] == [{"streak": 4, "freezes_used": 0}]
 
 
 # ---- deleting a player ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 
 from service.store.base import Store
 from service.store.items import (
+    INDEXES,
     Absent,
     Add,
     Conflict,
@@ -44,9 +45,9 @@ def _client() -> Any:
     return boto3.client("dynamodb")
 
 
-# The attributes that hold a record, each one JSON string: an item's `doc`, and a game's state item's
-# current `play` (service/plays.py).
-_RECORDS = frozenset({"doc", "play"})
+# The attributes that hold a record, each one JSON string: an item's `doc`; a game's state item's
+# tallies (`stats`) and current `play` (service/plays.py); what an index holds of it (`row<n>`).
+_RECORDS = frozenset({"doc", "play", "stats", *(f"row{n}" for n in INDEXES)})
 
 
 def _encode(item: Item) -> dict[str, dict[str, str]]:

@@ -24,6 +24,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 INDEXES = (1, 2, 3)
+# What each index holds of an item besides its keys (the table's and its own): its record `doc`, and
+# `row<n>`, what that index's readers read of an item whose record they don't (a game's state item:
+# its tallies are `stats`, and change with every result while its boards' entries mostly don't).
+# infra/template.yaml's projections; tests/test_infra_template.py holds the two together.
+PROJECTED = {n: ("doc", f"row{n}") for n in INDEXES}
 
 
 class StoreUnavailable(RuntimeError):
@@ -101,11 +106,15 @@ def make_item(
     version: int | None = None,
     index: dict[int, tuple[str, str]] | None = None,
     expires_at: int | None = None,
+    rows: dict[int, dict[str, Any]] | None = None,
 ) -> Item:
-    """An item: keys, optional index keys {n: (pk, sk)}, version, expiry and a JSON-able doc."""
+    """An item: keys, optional index keys {n: (pk, sk)} with what each index's readers read of it when
+    not its doc ({n: row}: `row<n>`), version, expiry and a JSON-able doc."""
     item: Item = {"PK": pk, "SK": sk}
     for n, (ipk, isk) in (index or {}).items():
         item[f"GSI{n}PK"], item[f"GSI{n}SK"] = ipk, isk
+        if rows and n in rows:
+            item[f"row{n}"] = rows[n]
     if version is not None:
         item["v"] = version
     if expires_at is not None:
@@ -128,6 +137,25 @@ def version_of(item: Item | None) -> int:
 def record_of(item: Item | None, read: Callable[[dict[str, Any], int], R]) -> R:
     """The record an item carries, made by `read(doc, version)` (an empty doc, version 0, for none)."""
     return read(doc_of(item), version_of(item))
+
+
+def state_of(item: Item | None, read: Callable[[dict[str, Any], int], R]) -> R:
+    """A game's state item's tallies (`stats`; kept as `doc` before), made by `read(stats, version)`."""
+    if item is not None and "stats" in item:
+        return read(item["stats"], version_of(item))
+    return record_of(item, read)
+
+
+def row_of(item: Item, index: int) -> dict[str, Any] | None:
+    """What index `index` holds of an item besides its keys and doc (`row<n>`), or None."""
+    row: dict[str, Any] | None = item.get(f"row{index}")
+    return row
+
+
+def projected(item: Item, index: int) -> Item:
+    """`item` as index `index` holds it: the table's keys, the index's keys and PROJECTED[index]."""
+    keep = ("PK", "SK", f"GSI{index}PK", f"GSI{index}SK", *PROJECTED[index])
+    return {name: item[name] for name in keep if name in item}
 
 
 def utc_stamp(now: dt.datetime) -> str:

@@ -115,6 +115,15 @@ def count_rank(count: int, reached: str, pid: str) -> str:
     return f"{COUNT_TOP - min(count, COUNT_TOP):0{_COUNT}d}#{reached}#{pid}"
 
 
+def count_of(rank: str) -> int:
+    """The count a `count_rank` sort key ranks.
+
+    >>> count_of(count_rank(42, "2026-11-02T09:00:00.000000Z", "p1"))
+    42
+    """
+    return COUNT_TOP - int(rank.split("#", 1)[0])
+
+
 def streak_rank(streak: int, reached: str, pid: str) -> str:
     """Longer first; ties to whoever got there first."""
     return f"{STREAK_TOP - min(streak, STREAK_TOP):0{_STREAK}d}#{reached}#{pid}"

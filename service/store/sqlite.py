@@ -43,6 +43,7 @@ from service.store.items import (
     Put,
     StoreGone,
     StoreUnavailable,
+    projected,
 )
 from service.store.owners import with_owners
 
@@ -348,6 +349,8 @@ class SqliteStore(Store):
             args.append(limit)
         with self._guard():
             rows = self._conn().execute(sql, args).fetchall()
+        if index is not None:  # what the index holds of each item, as DynamoDB's does (its projection)
+            return [projected(_row_to_item(r), index) for r in rows]
         return [_row_to_item(r) for r in rows]
 
     def query_sort_keys(self, pk: str, *, low: str | None = None, high: str | None = None) -> list[str]:
@@ -367,7 +370,7 @@ class SqliteStore(Store):
             raise ValueError(f"no index GSI{index}")
         with self._guard():
             rows = self._conn().execute(f"{_SELECT} WHERE GSI{index}PK IS NOT NULL").fetchall()
-        yield from (_row_to_item(r) for r in rows)
+        yield from (projected(_row_to_item(r), index) for r in rows)
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:

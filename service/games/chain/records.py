@@ -23,7 +23,7 @@ from service.games.chain import keys as CK
 from service.plays import OldPlay, PlayCheck, carrying_play
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index, streak_spec
+from service.store.boards import BoardSpec, streak_index, streak_row, streak_spec
 from service.store.items import (
     Conflict,
     Item,
@@ -32,7 +32,7 @@ from service.store.items import (
     Put,
     doc_of,
     make_item,
-    record_of,
+    state_of,
     utc_stamp,
     version_of,
 )
@@ -124,7 +124,9 @@ class ChainRecords:
         ranked = stats.ranked_streak
         streak = {2: streak_index("chain", ranked, pid)} if ranked.day and on_boards else {}
         read = got.get(stats_key)
-        tallies = make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak)
+        # The tallies as `stats`, which no index holds (the streak board holds `row2`).
+        tallies = make_item(*stats_key, version=stats.version, index=streak, rows={2: streak_row(ranked)})
+        tallies["stats"] = stats.to_doc()
         return [
             Put(make_item(*key, settled.result.to_doc(), index=board), expect=0),
             Put(carrying_play(tallies, read), expect=version_of(read)),
@@ -147,7 +149,7 @@ class ChainRecords:
         def decide(got: dict[Key, Item], check: PlayCheck | None) -> tuple[Posted, list[Op]]:
             if check is not None:
                 check.is_tie(got)
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
+            stats = state_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted,
                                    offset=offset)
             ops = self._writes(pid, solve.day, settled, got, rank, on_boards)
@@ -175,7 +177,7 @@ class ChainRecords:
         def decide(got: dict[Key, Item], check: PlayCheck | None) -> tuple[Posted, list[Op]]:
             if check is not None:
                 check.is_tie(got)
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
+            stats = state_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
             ops = self._writes(pid, day, settled, got, on_boards=on_boards)
             if check is not None:
@@ -203,7 +205,7 @@ class ChainRecords:
 
     def stats(self, pid: str) -> ChainStats:
         """The player's Chain tallies (zeros for a player who hasn't played)."""
-        return record_of(self.store.get_item(K.player(pid), CK.CHAIN_STATS), ChainStats.from_doc)
+        return state_of(self.store.get_item(K.player(pid), CK.CHAIN_STATS), ChainStats.from_doc)
 
     # ---- the days ------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from service.games.chess.history import day_key, day_of, history_ops, page_key
 from service.plays import OldPlay, PlayCheck, carrying_play
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index, streak_spec
+from service.store.boards import BoardSpec, streak_index, streak_row, streak_spec
 from service.store.items import (
     Conflict,
     Item,
@@ -40,6 +40,8 @@ from service.store.items import (
     doc_of,
     make_item,
     record_of,
+    row_of,
+    state_of,
     utc_stamp,
 )
 from service.store.records import Board
@@ -103,7 +105,7 @@ class _ResultKeys:
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
-        stats = record_of(got.get(self.stats), ChessStats.from_doc)
+        stats = state_of(got.get(self.stats), ChessStats.from_doc)
         solve = KeptSolve.from_doc(doc_of(got[self.solve])) if self.solve in got else None
         read = {day: day_of(got.get(day_key(self.pid, day)), day, self.pages_of(got, day))
                 for day in self.days}
@@ -156,6 +158,12 @@ def daily_entry_of(pid: str, item: Item) -> BoardEntry | None:
     return _daily_entry(pid, KeptSolve.from_doc(doc_of(item)))
 
 
+def _rating_row(stats: ChessStats) -> dict[str, Any]:
+    """The ratings board's row of a player's tallies (on the board: rated at least once)."""
+    rating = stats.current_rating
+    return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
+
+
 class ChessRecords:
     """Chess Puzzles' records in `store`."""
 
@@ -169,15 +177,21 @@ class ChessRecords:
         for a new account (`on_boards` False), and on the ratings board only a settled rating of
         enough rated results (puzzlebook.standing), so the index holds only what a board shows."""
         index: dict[int, tuple[str, str]] = {}
+        rows: dict[int, dict[str, Any]] = {}
         if stats.rating is not None and on_ratings_board(stats.rating, stats.rated, established=on_boards):
             index[1] = (K.board_entry(K.ratings_board("chess"), pid), K.rating_rank(stats.rating.rating, pid))
+            rows[1] = _rating_row(stats)
         # The boards see only what came with a ticket: the ranked clean count and streak.
         if stats.ranked_streak.day and on_boards:
             index[2] = streak_index("chess", stats.ranked_streak, pid)
+            rows[2] = streak_row(stats.ranked_streak)
         if stats.ranked_clean and on_boards:
             rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
-            index[3] = (CK.alltime_entry(None, pid), rank)
-        new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
+            index[3] = (CK.alltime_entry(None, pid), rank)  # its count is in its rank: no row
+        # The tallies as `stats`, which no index holds: a result that leaves an entry as it was (the
+        # streak's, between days) writes nothing to its index.
+        new = make_item(K.player(pid), CK.CHESS_STATS, version=stats.version + 1, index=index, rows=rows)
+        new["stats"] = stats.to_doc()
         return Put(carrying_play(new, read), expect=stats.version)
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[KeptSolve | None, KeptMiss | None]:
@@ -331,7 +345,7 @@ class ChessRecords:
 
     def stats(self, pid: str) -> ChessStats:
         """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
-        return record_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
+        return state_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
 
     # ---- kept dailies ------------------------------------------------------------------
 
@@ -404,7 +418,7 @@ class ChessRecords:
             mine = (K.player(me), CK.CHESS_STATS) if me else None
 
             def detail(it: Item) -> dict[str, Any]:
-                return {"clean": record_of(it, ChessStats.from_doc).ranked_clean}
+                return {"clean": K.count_of(str(it["GSI3SK"]))}
 
         return BoardSpec(index, [pk], detail, mine)
 
@@ -418,8 +432,8 @@ class ChessRecords:
         index, pk = K.ratings_board(game)
 
         def detail(it: Item) -> dict[str, Any]:
-            rating = record_of(it, ChessStats.from_doc).current_rating  # on the board: rated at least once
-            return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
+            row = row_of(it, 1)  # an entry kept before rows were: its doc, the tallies
+            return row if row is not None else _rating_row(record_of(it, ChessStats.from_doc))
 
         mine = (K.player(me), CK.CHESS_STATS) if me else None
         return BoardSpec(index, [pk], detail, mine)
