@@ -274,6 +274,10 @@ class DynamoStore(Store):
                 body["ConditionExpression"] = "#v = :v"
                 body["ExpressionAttributeNames"] = {"#v": "v"}
                 body["ExpressionAttributeValues"] = {":v": {"N": str(op.expect)}}
+            if op.older:
+                body["ConditionExpression"] = "attribute_exists(PK) AND (attribute_not_exists(#v) OR #v < :v)"
+                body["ExpressionAttributeNames"] = {"#v": "v"}
+                body["ExpressionAttributeValues"] = {":v": {"N": str(op.item["v"])}}
             if op.same is not None:
                 # Every attribute as read (moved by an ops command: a write since then refuses it).
                 same = _encode(op.same)

@@ -48,11 +48,14 @@ class Conflict(Exception):
 class Put:
     """Write `item` whole. expect: None writes regardless; 0 only if absent; n only if its version is n.
     same: only if the item there is still exactly `same` (every attribute equal: an item moved by an
-    ops command, which must not undo a write made since it was read)."""
+    ops command, which must not undo a write made since it was read). older: only over an item there
+    of a lower version than `item`'s (or of none: kept before it had one): a copy made from a
+    versioned record, written after that record's own write, never over a later copy."""
 
     item: Item
     expect: int | None = None
     same: Item | None = None
+    older: bool = False
 
 
 @dataclass(frozen=True, slots=True)

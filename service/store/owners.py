@@ -7,11 +7,12 @@ yet keep results, tallies and board rows. So every write into a player's partiti
 player being there, in one of two ways:
 
 - **An anchor**: it writes an item of the partition on the version it read (a versioned Put with
-  `expect` of 1 or more: a play, the tallies), so it is refused once the deletion has removed that
-  item. A write that lands before that is one the deletion finds: the deletion sweeps the partition
-  again until a sweep finds nothing (`Players.delete_player`), so whatever such a write added
-  between a sweep's read and its deletes goes with the next sweep. This costs nothing more: the
-  write conditions on its own item, and a single item's write stays a plain PutItem.
+  `expect` of 1 or more: a play, the tallies; or on condition the item is there: `same`, `older`),
+  so it is refused once the deletion has removed that item. A write that lands before that is one
+  the deletion finds: the deletion sweeps the partition again until a sweep finds nothing
+  (`Players.delete_player`), so whatever such a write added between a sweep's read and its deletes
+  goes with the next sweep. This costs nothing more: the write conditions on its own item, and a
+  single item's write stays a plain PutItem.
 - **The profile**: a write with no anchor (it only makes new items, or adds to counters) carries one
   more condition, that the player's profile is there (`Present`), unless it writes the profile
   itself (making or renaming the player). Once the profile is gone, no such write can add anything.
@@ -38,7 +39,8 @@ def with_owners(ops: Sequence[Op]) -> Sequence[Op]:
     for op in ops:
         if isinstance(op, Put):
             pk, sk = op.item["PK"], op.item["SK"]
-            if pk.startswith(_PLAYER) and (sk == K.PROFILE or (op.expect or 0) >= 1 or op.same is not None):
+            anchored = (op.expect or 0) >= 1 or op.same is not None or op.older
+            if pk.startswith(_PLAYER) and (sk == K.PROFILE or anchored):
                 held.add(pk)
         elif isinstance(op, Add):
             pk = op.pk

@@ -153,7 +153,8 @@ def _item_to_row(item: Item) -> tuple[Any, ...]:
 def _condition_key(op: Op) -> Key | None:
     """The key whose item `op`'s condition reads (SqliteStore._checked), None if it reads none."""
     if isinstance(op, Put):
-        return (op.item["PK"], op.item["SK"]) if op.expect is not None or op.same is not None else None
+        conditioned = op.expect is not None or op.same is not None or op.older
+        return (op.item["PK"], op.item["SK"]) if conditioned else None
     if isinstance(op, (Absent, Present, Add)):
         return op.pk, op.sk
     return None
@@ -493,6 +494,10 @@ class SqliteStore(Store):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}")
             if op.same is not None and self._current(conn, *key) != op.same:
                 raise Conflict(f"{op.item['PK']} {op.item['SK']} changed")
+            if op.older:
+                there = self._current(conn, *key)
+                if there is None or int(there.get("v", 0)) >= int(op.item["v"]):
+                    raise Conflict(f"{op.item['PK']} {op.item['SK']}: not older")
             return _UPSERT, _item_to_row(op.item), key, op.item
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:

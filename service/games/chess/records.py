@@ -3,6 +3,7 @@ dailies, and the boards that read them. Keys: service/games/chess/keys.py; docs/
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
@@ -248,6 +249,7 @@ class ChessRecords:
         keys = _ResultKeys(pid, post.puzzle_id, (post.on.isoformat(),))
         at = utc_stamp(now)
         check = play
+        later: list[Put | None] = []  # the band's tally, when written after the result
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
             if check is not None:
@@ -256,6 +258,8 @@ class ChessRecords:
             ops = self._writes(pid, keys.solve, keys.miss, settled, got, on_boards)
             counted = bool(ops)
             ops = ops + keys.history_ops(got, settled.history)
+            later[:] = [self._band_tally(pid, settled, got, on_boards)]
+            ops += [put for put in later if put is not None and not put.older]
             if check is not None:
                 ops = check.onto(ops, got, check.recording(got, counted=counted, closed="solve"))
             return settled, ops
@@ -267,6 +271,7 @@ class ChessRecords:
                 break
             except OldPlay:  # the play may be kept the old way: read it too
                 check = check.reading_old() if check is not None else None
+        self._copy_band_tally(later[0] if later else None)
         entry = _daily_entry(pid, settled.record) if on_boards else None
         return settled.answer if entry is None else replace(settled.answer, entry=entry)
 
@@ -281,6 +286,7 @@ class ChessRecords:
         at = utc_stamp(now)
         days: tuple[str, ...] = (post.on.isoformat(),)
         check = play
+        later: list[Put | None] = []  # the band's tally (a tie's solve was clean), written after
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
             tie = check.is_tie(got, ties_with="solve") if check is not None else False
@@ -291,6 +297,8 @@ class ChessRecords:
             ops = self._writes(pid, keys.miss, keys.solve, settled, got, on_boards)
             counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
             ops += keys.history_ops(got, settled.history)
+            later[:] = [self._band_tally(pid, settled, got, on_boards)]
+            ops += [put for put in later if put is not None and not put.older]
             if check is not None:
                 # Show solution ends the play; a wrong move doesn't (the player plays on).
                 ended = tie or post.how == "gave-up"
@@ -302,7 +310,9 @@ class ChessRecords:
         while True:
             keys = _ResultKeys(pid, post.puzzle_id, days, pages)
             try:
-                return self.store.settle(keys.read + (check.keys if check else []), decide, eventually=True)
+                answer = self.store.settle(keys.read + (check.keys if check else []), decide, eventually=True)
+                self._copy_band_tally(later[0] if later else None)
+                return answer
             except OldPlay:  # the play may be kept the old way: read it too
                 check = check.reading_old() if check is not None else None
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
@@ -336,12 +346,32 @@ class ChessRecords:
             solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
             # On condition it is as read: its club entries (service/social/days.py) are written apart.
             ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index), same=got[other]))
-        if settled.tally:
-            band, tally = settled.tally
-            board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
-            index = {3: board} if tally.ranked_clean and on_boards else {}
-            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index)))
         return ops
+
+    def _band_tally(self, pid: str, settled: Settled, got: dict[Key, Item], on_boards: bool) -> Put | None:
+        """The write of the band's tally a clean solve moved (its place on the band's all-time board):
+        a copy of the band's count in the tallies, at their new version. None when none moved."""
+        if not settled.tally or settled.stats is None:
+            return None
+        band, tally = settled.tally
+        board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
+        index = {3: board} if tally.ranked_clean and on_boards else {}
+        item = make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index,
+                         version=settled.stats.version + 1)
+        had = state_of(got.get((K.player(pid), CK.CHESS_STATS)), ChessStats.from_doc).band(band)
+        # The band's first clean solve makes it with the result; after that it is written after the
+        # result, on its own (one unit, not two in the transaction): a copy, over an older copy only.
+        return Put(item, older=had.clean > 0)
+
+    def _copy_band_tally(self, put: Put | None) -> None:
+        """Write the band's tally after the result that moved it (`_band_tally`). Refused when a later
+        result's copy is there already, or when it is gone (its player deleted meanwhile): either way
+        nothing is left to write. Should this write not happen (the request ended between the two), the
+        band's board shows the count before until the band's next clean solve writes it again."""
+        if put is None or not put.older:
+            return
+        with contextlib.suppress(Conflict):
+            self.store.transact([put])
 
     def stats(self, pid: str) -> ChessStats:
         """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
