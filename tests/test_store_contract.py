@@ -934,19 +934,21 @@ def test_a_copy_is_written_only_over_an_older_copy(store: Store) -> None:
     """`Put(older=True)`: a copy made from a versioned record (the band's tally from the tallies) goes
     over an older copy, or one kept before copies had versions; never over a later one, nor where none
     is (its player deleted meanwhile)."""
+    pk = "P#" + store.create_player("Ada", "h", T0).id
+
     def copy(version: int, n: int) -> Put:
-        return Put(make_item("P#x", "TALLY#chess#Easy", {"clean": n}, version=version), older=True)
+        return Put(make_item(pk, "TALLY#chess#Easy", {"clean": n}, version=version), older=True)
 
     with pytest.raises(Conflict):
         store.transact([copy(3, 3)])  # none there
-    store.transact([Put(make_item("P#x", "TALLY#chess#Easy", {"clean": 1}))])  # kept before versions
+    store.transact([Put(make_item(pk, "TALLY#chess#Easy", {"clean": 1}))])  # kept before versions
     store.transact([copy(3, 3)])
     with pytest.raises(Conflict):
         store.transact([copy(2, 2)])  # a copy of an earlier version, come late
     with pytest.raises(Conflict):
         store.transact([copy(3, 9)])
     store.transact([copy(5, 5)])
-    assert store.get_item("P#x", "TALLY#chess#Easy")["doc"] == {"clean": 5}
+    assert store.get_item(pk, "TALLY#chess#Easy")["doc"] == {"clean": 5}
 
 
 def test_the_bands_tally_follows_the_tallies_and_is_made_with_the_first_clean_solve(store: Store) -> None:
