@@ -235,7 +235,8 @@ def test_a_miss_that_wins_a_tie_takes_the_solves_line_on_the_solves_day() -> Non
     assert alone.day.tally() == add_result(None, "2026-11-03", ["fork"], 1600, False, alone.line.after)
     # A solve whose day kept its tally alone (before days kept their lines): the tally keeps the
     # puzzle played, no longer first try, and its line goes.
-    legacy = HistoryDay(solve_day.isoformat(), kept=add_result(None, "2026-11-02", ["fork"], 1600, True, 1700))
+    old_tally = add_result(None, "2026-11-02", ["fork"], 1600, True, 1700)
+    legacy = HistoryDay(solve_day.isoformat(), kept=old_tally)
     before = Had(solved=True, stats=solved.stats, solve=kept, days={solve_day.isoformat(): legacy})
     folded = settle_miss(miss, before, "2026-11-03T00:00:10.000000Z", tie=True).history
     assert folded is not None and folded.replaced is not None

@@ -44,8 +44,8 @@ def _steady() -> ChessStats:
     bands = {"Medium": BandTally(420, 260, STAMP, 0), "Hard": BandTally(88, 31, STAMP, 0)}
     streak = Streak("2026-11-01", 29, STAMP, 29, used=1, held=1, o=60)
     return ChessStats(version=600, solved=508, clean=291, missed=96, rated=600,
-                      rating=Rating(1712.345678901234, 61.23456789012345, 0.05987654321098765), clean_at=STAMP,
-                      bands=bands, streak=streak)
+                      rating=Rating(1712.345678901234, 61.23456789012345, 0.05987654321098765),
+                      clean_at=STAMP, bands=bands, streak=streak)
 
 
 def _kept(stats: ChessStats, full_hour: bool) -> dict:
@@ -75,8 +75,8 @@ def _kept(stats: ChessStats, full_hour: bool) -> dict:
         from puzzlebook.chess.results import SolvePost
         from service.games.chess.records import ChessRecords
 
-        post = SolvePost("zZ9yY", "Medium", 1600, ["e2e4"], 0, 0, 30, STORE_T0.date(), daily_of=STORE_T0.date(),
-                         offset=-570)
+        post = SolvePost("zZ9yY", "Medium", 1600, ["e2e4"], 0, 0, 30, STORE_T0.date(),
+                         daily_of=STORE_T0.date(), offset=-570)
         posted = ChessRecords(store).record_solve(pid, post, later, PlayCheck(pid, ticket, rule, now_ts))
         assert posted.entry is not None  # on the day's board (placed there from its snapshot by the API)
         got: dict = store.client.get_item(TableName=store.table, Key={"PK": {"S": K.player(pid)},

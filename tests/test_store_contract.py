@@ -565,7 +565,8 @@ def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     assert store.get_item(*play_key(p1, "chess"))["play"]["closed"] == "solve"
     # A second result decided on the same read loses its write (the version moved on).
     with pytest.raises(Conflict):
-        store.transact(check.onto([], read_before, check.recording(read_before, counted=False, closed="solve")))
+        store.transact(check.onto([], read_before,
+                                  check.recording(read_before, counted=False, closed="solve")))
     now = store.get_items([check.key])
     assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
     # A ticket opened after the read also makes the stale closing lose.
@@ -679,9 +680,9 @@ def test_a_play_kept_before_plays_moved_into_the_state_item_still_reads(store: S
     # Taken up: a play left part way the old way carries its time (a player with no state item yet).
     p2 = store.create_player("Bob", "h", T0).id
     left = new_ticket(p2, "chess", "bB3dE", int(T0.timestamp() * 1000), "", 0)
-    store.transact([Put(make_item(K.player(p2), K.play("chess"), {"nonce": "other", "issued": 0, "closed": None,
-                                                                   "held": [[left.nonce, 30_000]]},
-                                  version=1, expires_at=int(at(1).timestamp()) + 7 * 86_400))])
+    held = {"nonce": "other", "issued": 0, "closed": None, "held": [[left.nonce, 30_000]]}
+    store.transact([Put(make_item(K.player(p2), K.play("chess"), held, version=1,
+                                  expires_at=int(at(1).timestamp()) + 7 * 86_400))])
     again = open_play(store, b"k", p2, "chess", "bB3dE", at(5), resume=left)
     assert again.ticket.issued == int(at(5).timestamp() * 1000) - 30_000
 

@@ -266,7 +266,7 @@ class _Behind(DynamoStore):
         return [_decode(av) for av in self.client.scan(TableName=self.table)["Items"]]
 
     def get_items(self, keys, *, consistent=True):  # type: ignore[no-untyped-def]
-        self.reads = getattr(self, "reads", []) + [consistent]
+        self.reads = [*getattr(self, "reads", []), consistent]
         if consistent or not hasattr(self, "frozen"):
             return super().get_items(keys, consistent=consistent)
         return {k: self.frozen[k] for k in keys if k in self.frozen}

@@ -121,7 +121,7 @@ def count_of(rank: str) -> int:
     >>> count_of(count_rank(42, "2026-11-02T09:00:00.000000Z", "p1"))
     42
     """
-    return COUNT_TOP - int(rank.split("#", 1)[0])
+    return int(COUNT_TOP) - int(rank.split("#", 1)[0])
 
 
 def streak_rank(streak: int, reached: str, pid: str) -> str:
