@@ -825,8 +825,9 @@ def test_a_busy_day_keeps_its_item_under_a_kilobyte_in_pages_of_lines(store: Sto
             solve(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
         else:
             miss(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
-    items = store.query_items(K.player(pid), prefix=CK.chess_day(DAY.isoformat()))
-    assert len(items) > 5  # the day's own item and its pages
+    items = [store.get_item(K.player(pid), CK.chess_day(DAY.isoformat())),
+             *store.query_items(K.player(pid), prefix=CK.CHESS_DAY_PAGE)]
+    assert len(items) > 5 and items[0]["doc"]["pages"] == len(items) - 1  # the day's own item and its pages
     for item in items:
         assert len(json.dumps(item["doc"], separators=(",", ":"))) < 1000
     late = MissPost("tie00", "Medium", 1600, "wrong", ["e2e4"], DAY, themes=("fork",))

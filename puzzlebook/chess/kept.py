@@ -1,8 +1,7 @@
 """What Chess Puzzles keeps of a result, as typed values: a solve, a miss, a band's tally, a line
-of the history and a day of it. The settle step (results.py) makes them; the store keeps each as its
-item's record (`to_doc`) and reads it back (`from_doc`, which also reads what was kept before a field
-existed). docs/store.md lists the items; the day's tally is the dashboard's (dashboard.DayTally), made
-from the day's lines.
+of the history and a day of it (its lines and its tally, the dashboard's dashboard.DayTally). The
+settle step (results.py) makes them; the store keeps each as its item's record (`to_doc`) and reads it
+back (`from_doc`, which also reads what was kept before a field existed). docs/store.md lists the items.
 """
 
 from __future__ import annotations
@@ -247,20 +246,52 @@ class NeedPages(Exception):
 
 @dataclass(frozen=True, slots=True)
 class HistoryDay:
-    """A day of the player's history: its first results' lines, which are also its tally (the
-    dashboard's `DayTally` is made from them: `tally`).
+    """A day of the player's history: its tally (the dashboard's `DayTally`) and its first results'
+    lines, kept together in one item.
 
-    lines: the day's newest lines, in the order posted; pages: how many pages of older lines the day
-    has besides (the store moves lines out to a page of their own when the day's item would grow past
-    its size: service/games/chess/history.py); paged: those pages' lines, oldest page first, when they
-    were read (None: not read); kept: the day's tally as kept before lines were (a day played before
-    it kept its lines: its results until then are lines of their own, read as they were)."""
+    tally: the day's, over every first result it has (None: none yet); lines: the day's newest lines,
+    in the order posted; pages: how many pages of older lines the day has besides (the store moves
+    lines out to a page of their own when the day's item would grow past its size:
+    service/games/chess/history.py); paged: those pages' lines, oldest page first, when they were read
+    (None: not read). A day kept before days kept their lines has its tally alone: its results' lines
+    are items of their own, read as they were."""
 
     day: str
+    tally: DayTally | None = None
     lines: tuple[HistoryLine, ...] = ()
     pages: int = 0
     paged: tuple[tuple[HistoryLine, ...], ...] | None = None
-    kept: DayTally | None = None
+
+    def with_line(self, line: HistoryLine, replaces: HistoryLine | None = None) -> tuple[HistoryDay, bool]:
+        """The day with `line`, its newest, counted in its tally; in place of the line `replaces` (a miss
+        that won a tie takes the solve's place: the puzzle stays played, no longer first try) wherever
+        the day has it. And whether `replaces` was a line kept the old way, an item of its own (not
+        among the day's lines: the store deletes it), counted in the day's tally all the same.
+
+        >>> day = HistoryDay("2026-11-02")
+        >>> solve = HistoryLine("a", "Easy", 900, ("fork",), "clean", "2026-11-02", "t1", 1500, 1520)
+        >>> miss = HistoryLine("a", "Easy", 900, ("fork",), "missed", "2026-11-02", "t2", 1500, 1380)
+        >>> day, _ = day.with_line(solve)
+        >>> day, old = day.with_line(miss, replaces=solve)
+        >>> [line.result for line in day.lines], old, (day.tally.played, day.tally.first, day.tally.rating)
+        (['missed'], False, (1, 0, 1380))
+        """
+        tally = self.tally
+        if replaces is not None and tally is not None:
+            tally = remove_result(tally, replaces.themes, replaces.rating, replaces.result == "clean")
+        tally = add_result(tally, self.day, line.themes, line.rating, line.result == "clean", line.after)
+        if replaces is None:
+            return replace(self, tally=tally, lines=(*self.lines, line)), False
+        if any(kept.key == replaces.key for kept in self.lines):
+            lines = tuple(kept for kept in self.lines if kept.key != replaces.key)
+            return replace(self, tally=tally, lines=(*lines, line)), False
+        if self.pages and self.paged is None:
+            raise NeedPages(self.day, self.pages)
+        if self.paged is not None:
+            paged = tuple(tuple(kept for kept in page if kept.key != replaces.key) for page in self.paged)
+            if paged != self.paged:
+                return replace(self, tally=tally, lines=(*self.lines, line), paged=paged), False
+        return replace(self, tally=tally, lines=(*self.lines, line)), True  # kept the old way
 
     def every_line(self) -> list[HistoryLine]:
         """Every line of the day, in the order posted (its pages must have been read when it has any)."""
@@ -268,58 +299,24 @@ class HistoryDay:
             raise NeedPages(self.day, self.pages)
         return [line for page in self.paged or () for line in page] + list(self.lines)
 
-    def tally(self) -> DayTally | None:
-        """The day's tally: what was kept before its lines, and each line as it came (None: nothing)."""
-        return tally_of(self.day, self.every_line(), self.kept)
-
-    def with_line(self, line: HistoryLine, replaces: HistoryLine | None = None) -> tuple[HistoryDay, bool]:
-        """The day with `line`, its newest; in place of the line `replaces` (a miss that won a tie takes
-        the solve's place) wherever the day has it. And whether `replaces` was a line kept the old way,
-        an item of its own (not among the day's lines: the store deletes it), counted in `kept`.
-
-        >>> day = HistoryDay("2026-11-02")
-        >>> solve = HistoryLine("a", "Easy", 900, ("fork",), "clean", "2026-11-02", "t1", 1500, 1520)
-        >>> miss = HistoryLine("a", "Easy", 900, ("fork",), "missed", "2026-11-02", "t2", 1500, 1380)
-        >>> day, _ = day.with_line(solve)
-        >>> day, old = day.with_line(miss, replaces=solve)
-        >>> [line.result for line in day.lines], old
-        (['missed'], False)
-        """
-        if replaces is None:
-            return replace(self, lines=(*self.lines, line)), False
-        if any(kept.key == replaces.key for kept in self.lines):
-            lines = tuple(kept for kept in self.lines if kept.key != replaces.key)
-            return replace(self, lines=(*lines, line)), False
-        if self.pages and self.paged is None:
-            raise NeedPages(self.day, self.pages)
-        if self.paged is not None:
-            paged = tuple(tuple(kept for kept in page if kept.key != replaces.key) for page in self.paged)
-            if paged != self.paged:
-                return replace(self, lines=(*self.lines, line), paged=paged), False
-        # Kept the old way: its own item, counted in the day's kept tally (if the day has one).
-        kept = remove_result(self.kept, replaces.themes, replaces.rating, replaces.result == "clean") \
-            if self.kept is not None else None
-        return replace(self, lines=(*self.lines, line), kept=kept), True
-
     def to_doc(self) -> dict[str, Any]:
-        """The day's item: its newest lines as rows, and its pages and kept tally when it has them."""
-        doc: dict[str, Any] = {"day": self.day, "lines": [line.to_row() for line in self.lines]}
+        """The day's item: its tally, its newest lines as rows, and its pages when it has them."""
+        doc: dict[str, Any] = {"day": self.day, "tally": self.tally.to_doc() if self.tally else None,
+                               "lines": [line.to_row() for line in self.lines]}
         if self.pages:
             doc["pages"] = self.pages
-        if self.kept is not None:
-            doc["kept"] = self.kept.to_doc()
         return doc
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> HistoryDay:
         """A day's item; one kept before days kept their lines (a tally: {day, played, ...}) reads as
-        that tally kept, with no lines."""
+        that tally, with no lines."""
         day = doc["day"]
         if "lines" not in doc:
-            return cls(day, kept=DayTally.from_doc(doc))
-        kept = DayTally.from_doc(doc["kept"]) if doc.get("kept") else None
-        return cls(day, tuple(HistoryLine.from_row(row, day) for row in doc["lines"]), doc.get("pages", 0),
-                   kept=kept)
+            return cls(day, DayTally.from_doc(doc))
+        tally = DayTally.from_doc(doc["tally"]) if doc.get("tally") else None
+        lines = tuple(HistoryLine.from_row(row, day) for row in doc["lines"])
+        return cls(day, tally, lines, doc.get("pages", 0))
 
 
 def page_lines(doc: dict[str, Any]) -> tuple[HistoryLine, ...]:
@@ -332,17 +329,8 @@ def page_doc(day: str, lines: Iterable[HistoryLine]) -> dict[str, Any]:
     return {"day": day, "lines": [line.to_row() for line in lines]}
 
 
-def tally_of(day: str, lines: Iterable[HistoryLine], kept: DayTally | None = None) -> DayTally | None:
-    """A day's tally: `kept` (what was kept before its lines) and each line, in the order posted
-    (None: neither).
-
-    >>> a = HistoryLine("a", "Easy", 900, ("fork",), "clean", "2026-11-02", "t1", 1500, 1520)
-    >>> b = HistoryLine("b", "Easy", 1100, ("pin",), "shown", "2026-11-02", "t2", 1520, 1490)
-    >>> t = tally_of("2026-11-02", [a, b])
-    >>> t.played, t.first, t.ratings, t.rating, t.themes
-    (2, 1, 2000, 1490, {'fork': (1, 1, 900), 'pin': (1, 0, 1100)})
-    """
-    tally = kept
-    for line in lines:
-        tally = add_result(tally, day, line.themes, line.rating, line.result == "clean", line.after)
-    return tally
+def day_tally(doc: dict[str, Any]) -> DayTally | None:
+    """The tally a day's item keeps (one kept before days kept their lines is its tally)."""
+    if "lines" not in doc:
+        return DayTally.from_doc(doc)
+    return DayTally.from_doc(doc["tally"]) if doc.get("tally") else None

@@ -91,9 +91,9 @@ class Had:
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
     """What a first result adds to the history and the dashboard: its line, and the line's day with
-    it (written over the one read: the dashboard's tally is made from the day's lines); `replaced`:
-    the line it took the place of (a miss that won a tie: the solve's), when that was a line kept the
-    old way, an item of its own, which goes."""
+    it, its tally too (written over the one read); `replaced`: the line it took the place of (a miss
+    that won a tie: the solve's), when that was a line kept the old way, an item of its own, which
+    goes."""
 
     line: HistoryLine
     day: HistoryDay
@@ -327,8 +327,12 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     )
     day = history_day(post, had, tie=True)
     line = _line(record, day)
-    replaces = _line(solve, solve.day or day)
-    with_it, old = (had.days.get(day) or HistoryDay(day)).with_line(line, replaces)
-    history = HistoryEntry(line, with_it, replaced=replaces if old else None)
+    solve_line = _line(solve, solve.day or day)
+    current = had.days.get(day) or HistoryDay(day)
+    if solve.day is None:  # kept before solves said their day: its line is its own item, on no day known
+        with_it, old = current.with_line(line)[0], True
+    else:
+        with_it, old = current.with_line(line, solve_line)
+    history = HistoryEntry(line, with_it, replaced=solve_line if old else None)
     return Settled(answer, record, new, (solve.band, band) if solve.clean else None,
                    solve=solve.after_a_miss(), history=history)

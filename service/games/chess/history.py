@@ -1,15 +1,14 @@
 """A player's chess history and dashboard in the store.
 
-A first result's line goes into its day's item, `DAY#chess#<day>` (puzzlebook.chess.kept.HistoryDay:
-the day's newest lines), in the result's own transaction, on the version read; the dashboard's day
-tally is made from those lines when it is read, so no tally is written. The day's item is kept
-under DAY_BYTES, so that each write of it is one unit (twice in a transaction): a line that would
-take it past moves the lines it has to a page of their own, `DAY#chess#<day>#<nnn>` (written once,
-new), and the day's item starts again from that line. A day kept before lines were (its tally
-alone, and each line an item of its own: `HIST#chess#…`, `MISSED#chess#…`) reads as it was: its
-tally is the day's `kept`, and the history reads those lines after the new ones, which are all
-later. The reads of the dashboard and the history pages are bounded queries of the player's
-partition (docs/store.md, "Access patterns").
+A first result's line and the day's tally with it go into one item, the day's (`DAY#chess#<day>`:
+puzzlebook.chess.kept.HistoryDay, its tally and its newest lines), in the result's own transaction,
+on the version read. The day's item is kept under DAY_BYTES, so that each write of it is one unit
+(twice in a transaction): a line that would take it past moves the lines it has to a page of their
+own, `DAY#chess#<day>#<nnn>` (written once, new), and the day's item starts again from that line. A
+day kept before days kept their lines (its tally alone, and each line an item of its own:
+`HIST#chess#…`, `MISSED#chess#…`) reads as it was: its tally goes on being the day's, and the history
+reads those lines after the new ones, which are all later. The reads of the dashboard and the
+history pages are bounded queries of the player's partition (docs/store.md, "Access patterns").
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlebook.chess.dashboard import DayTally, dashboard, first_day, result_seen
-from puzzlebook.chess.kept import HistoryDay, HistoryLine, page_doc, page_lines
+from puzzlebook.chess.kept import HistoryDay, HistoryLine, day_tally, page_doc, page_lines
 from puzzlebook.chess.results import HistoryEntry
 from service.games.chess import keys as CK
 from service.store import keys as K
@@ -41,7 +40,7 @@ DAY_BYTES = 940
 # from 14 hours before it began (AHEAD) to 12 hours after it ended (LAST: 36 hours after it began).
 AHEAD, LAST = dt.timedelta(hours=14), dt.timedelta(hours=36)
 ONE_DAY = dt.timedelta(days=1)
-READ_AT_ONCE = 40  # the day items a history page reads in one query
+READ_FIRST = 4  # the days a history page reads in its first query (twice as many in each next one)
 
 
 def day_key(pid: str, day: str) -> Key:
@@ -101,6 +100,21 @@ def history_ops(pid: str, entry: HistoryEntry | None, read: Item | None, pages: 
     return ops
 
 
+def day_items(pid: str, day: str, lines: list[HistoryLine]) -> list[Item]:
+    """A day's item and its pages as keeping its first results' `lines` one by one leaves them (a
+    bench's or a test's history, put straight into the store)."""
+    items: dict[Key, Item] = {}
+    read: Item | None = None
+    for line in lines:
+        current = day_of(read, day) or HistoryDay(day)
+        entry = HistoryEntry(line, current.with_line(line)[0])
+        for op in history_ops(pid, entry, read, {}):
+            if isinstance(op, Put):
+                items[(op.item["PK"], op.item["SK"])] = op.item
+        read = items[day_key(pid, day)]
+    return list(items.values())
+
+
 @dataclass(frozen=True, slots=True)
 class HistoryPage:
     """A page of history lines, newest first, and the cursor of the next (None: the last page)."""
@@ -118,12 +132,13 @@ class ChessHistory:
 
     def day_tallies(self, pid: str, today: str, days: int) -> list[DayTally]:
         """The player's day tallies of the `days` days ending `today`: one query of those days' items
-        (at most `days` and their pages), each made from its lines."""
+        (at most `days`: each keeps its tally; their pages of older lines are apart), however long the
+        history."""
         items = self.store.query_items(
-            K.player(pid), low=CK.chess_day(first_day(today, days)), high=CK.chess_day(today) + "#~",
+            K.player(pid), low=CK.chess_day(first_day(today, days)), high=CK.chess_day(today),
             consistent=False,
         )
-        tallies = (history.tally() for history in _days(items))
+        tallies = (day_tally(doc_of(item)) for item in items)
         return [t for t in tallies if t is not None]
 
     def dashboard(self, pid: str, today: str, days: int) -> dict[str, Any]:
@@ -152,7 +167,7 @@ class ChessHistory:
         high = CK.CHESS_DAY + "~"
         if cursor is not None:
             latest = dt.datetime.fromisoformat(cursor[0].removesuffix("Z")) + AHEAD
-            high = CK.chess_day(latest.date().isoformat()) + "#~"
+            high = CK.chess_day(latest.date().isoformat())
         found: list[HistoryLine] = []
         for history in _days_newest_first(self.store, pid, high):
             found += [line for line in history.every_line()
@@ -190,34 +205,24 @@ class ChessHistory:
         ]
 
 
-def _days(items: list[Item]) -> list[HistoryDay]:
-    """The days of the history among `items` (days' items and their pages, in any order), each with
-    its pages' lines."""
-    heads: dict[str, Item] = {}
-    pages: dict[str, dict[int, Item]] = {}
-    for item in items:
-        day, page = CK.chess_day_of(item["SK"])
-        if page is None:
-            heads[day] = item
-        else:
-            pages.setdefault(day, {})[page] = item
-    out = [day_of(item, day, pages.get(day, {})) for day, item in sorted(heads.items())]
-    return [d for d in out if d is not None]
-
-
 def _days_newest_first(store: Store, pid: str, high: str) -> Iterator[HistoryDay]:
-    """The days of the player's history up to `high` (a sort key), newest first, each whole: read
-    READ_AT_ONCE items at a time, newest first (a day's pages come just before its own item)."""
-    pending: list[Item] = []
+    """The days of the player's history up to `high` (a day's sort key), newest first, each whole:
+    their items read READ_FIRST at first, twice as many each time after, newest first, and the pages
+    of older lines of those that have them (one read of their keys a call)."""
+    seen = None  # the last item of the call before, which the next one reads again first
+    at_once = READ_FIRST
     while True:
         items = store.query_items(K.player(pid), low=CK.CHESS_DAY, high=high, reverse=True,
-                                  limit=READ_AT_ONCE + 1, consistent=False)
-        fresh = [it for it in items if it["SK"] != high]
-        for item in fresh:
-            pending.append(item)
-            if CK.chess_day_of(item["SK"])[1] is None:  # the day's own item: the day is whole
-                yield from _days(pending)
-                pending = []
-        if len(items) <= READ_AT_ONCE:
+                                  limit=at_once + (seen is not None), consistent=False)
+        fresh = [it for it in items if it["SK"] != seen]
+        days = [HistoryDay.from_doc(doc_of(it)) for it in fresh]
+        keys = [page_key(pid, d.day, n) for d in days for n in range(d.pages)]
+        pages = store.get_items(keys, consistent=False) if keys else {}
+        for d in days:
+            read = {n: pages[key] for n in range(d.pages) if (key := page_key(pid, d.day, n)) in pages}
+            yield replace(d, paged=tuple(page_lines(doc_of(read[n])) if n in read else ()
+                                         for n in range(d.pages))) if d.pages else d
+        if len(fresh) < at_once:
             return
-        high = items[-1]["SK"]
+        high = seen = items[-1]["SK"]
+        at_once *= 2
