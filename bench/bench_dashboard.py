@@ -2,16 +2,18 @@
 
     python -m bench dashboard [--results N] [--runs N]
 
-A player is given 5,000 first results over the last year (their records, history lines and day
-tallies, as ChessRecords writes them, put straight into the store in batches), then, in-process
+A player is given 5,000 first results over the last year (their records and their days of the
+history, each day's item and pages of lines as ChessRecords leaves them, put straight into the store
+in batches), then, in-process
 through the ASGI app (FastAPI's TestClient), GET /api/me/dashboard?days=90 (the widest span) and
 the first page of /api/me/history are measured in CPU time (steadier than the clock on a shared
 machine). Beside them, the floor measured the same way in the same run: a bare route behind the
 same sign-in that reads one item.
 
 Goals: on SQLite, the dashboard's p50 within 3× the floor's; on DynamoDB, the dashboard reads at
-most 90 day items beyond what the sign-in reads, however long the history (the items a call reads
-are what DynamoDB bills and what its time follows). moto runs DynamoDB in-process and filters a
+most 90 day items beyond what the sign-in reads (each keeps its day's tally; its pages of older lines
+are apart), however long the history (the items a call reads are what DynamoDB bills and what its
+time follows). moto runs DynamoDB in-process and filters a
 whole table in Python for every Query, so its times are moto's cost, printed with no goal.
 """
 
@@ -40,14 +42,15 @@ THEMES = ["fork", "pin", "skewer", "endgame", "middlegame", "mateIn2", "short", 
 
 
 def _fill(store: Any, pid: str, results: int) -> None:
-    """`results` first results over 365 days: their records, history lines and day tallies."""
-    from puzzlebook.chess.dashboard import DayTally, add_result
+    """`results` first results over 365 days: their records and their days of the history."""
+    from puzzlebook.chess.kept import HistoryLine
     from service.games.chess import keys as CK
+    from service.games.chess.history import day_items
     from service.store import keys as K
     from service.store.items import Put, make_item
 
     rnd = random.Random(5000)
-    tallies: dict[str, DayTally] = {}
+    days: dict[str, list[HistoryLine]] = {}
     puts: list[Any] = []
     rating = 1500
     for n in range(results):
@@ -59,15 +62,12 @@ def _fill(store: Any, pid: str, results: int) -> None:
         before, rating = rating, rating + rnd.randint(-12, 12)
         pid_key = K.player(pid)
         puzzle = f"b{n:05d}"
-        line = {"id": puzzle, "band": "Medium", "rating": puzzle_rating, "themes": themes, "result": result,
-                "day": day, "posted": posted, "before": before, "after": rating, "change": rating - before}
         kind = CK.chess_solve(puzzle) if result in ("clean", "help") else CK.chess_miss(puzzle)
         puts.append(Put(make_item(pid_key, kind, {"id": puzzle, "posted": posted, "themes": themes})))
-        puts.append(Put(make_item(pid_key, CK.chess_history(posted, puzzle), line)))
-        if result in ("missed", "shown"):
-            puts.append(Put(make_item(pid_key, CK.chess_history(posted, puzzle, missed=True), line)))
-        tallies[day] = add_result(tallies.get(day), day, themes, puzzle_rating, result == "clean", rating)
-    puts += [Put(make_item(K.player(pid), CK.chess_day(day), t.to_doc())) for day, t in tallies.items()]
+        days.setdefault(day, []).append(
+            HistoryLine(puzzle, "Medium", puzzle_rating, tuple(themes), result, day, posted, before, rating))
+    for day, lines in days.items():
+        puts += [Put(item) for item in day_items(pid, day, lines)]
     if hasattr(store, "client"):  # DynamoDB: BatchWriteItem (moto takes about a second a transaction)
         from service.store.dynamo import _encode
 

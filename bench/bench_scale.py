@@ -6,6 +6,9 @@
                                                 --update-readme)
     python -m bench scale --players 3 --endless 1 --viewers 1 --out FILE    a tiny day (the smoke test)
     python -m bench scale --live [--write]      live play alone (races, live classes: bench/scale/live.py)
+    python -m bench scale --against DIR         and beside it the code before (another checkout: `git
+                                                archive <commit> | tar -x -C DIR`), its own scripted
+                                                day run from DIR in the same run
 
 It runs the real FastAPI app over the real DynamoStore on a moto table made from infra/template.yaml
 for a scripted day of players (bench/scale/day.py), records every AWS call with the partition keys it
@@ -25,8 +28,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE = ROOT / "infra" / "scale_trace.json"
@@ -45,6 +52,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--live", action="store_true",
                         help="live play alone (races and live classes: seconds, not minutes); with --write, "
                              "only its part of the trace is written")
+    parser.add_argument("--against", type=Path,
+                        help="another checkout (the code before): its scripted day, run from there, beside")
     args = parser.parse_args(argv)
     if args.live:
         _live(args.out or (TRACE if args.write else None))
@@ -60,6 +69,7 @@ def main(argv: list[str]) -> None:
     from bench.scale.trace import Recorder
 
     started = time.monotonic()
+    before = _before(args.against, args) if args.against else None
     with Recorder() as recorder:
         day = scripted_day(args.players, args.endless, args.viewers, recorder)
     model = Model(day, Assumptions(together=Together()))
@@ -67,6 +77,11 @@ def main(argv: list[str]) -> None:
     fig, fig_alone = figures(model), figures(alone)
     for line in report_lines(model, fig, (alone, fig_alone)):
         print(line)
+    if before is not None:
+        from bench.scale.report import beside_lines
+
+        for line in beside_lines(fig, fig_alone, before, str(args.against)):
+            print(line)
     print(f"\n(the scripted day took {time.monotonic() - started:.0f} s)")
     live = _live(None, quick=args.players <= 3)
     out = args.out or (TRACE if args.write else None)
@@ -89,3 +104,17 @@ def _live(out: Path | None, *, quick: bool = False) -> dict[str, object]:
         out.write_text(json.dumps(kept | {"live": data}, indent=2) + "\n", encoding="utf-8")
         print(f"live play's units written to {out}")
     return data
+
+
+def _before(checkout: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """The code before's per-player units: its own `bench scale` (its app, its store, its model) on the
+    same scripted day's size, run from `checkout` with this interpreter; its report left unprinted."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "before.json"
+        command = [sys.executable, "-m", "bench", "scale", "--players", str(args.players), "--endless",
+                   str(args.endless), "--viewers", str(args.viewers), "--out", str(out)]
+        done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not out.exists():
+            raise SystemExit(f"the code before's scale run failed in {checkout}:\n{done.stderr[-3000:]}")
+        found: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        return found

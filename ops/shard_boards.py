@@ -69,13 +69,16 @@ def resharded(item: Item) -> Item:
 
 def move_entries(store: Store, *, dry_run: bool = False) -> Moved:
     """Move every unsharded board entry of `store` into its shard (or, `dry_run`, count them)."""
-    found: dict[Key, Item] = {}
+    found: set[Key] = set()
     for index in INDEXES:
-        for item in store.scan_index(index):
-            if _old_entries(item):
-                found[(item["PK"], item["SK"])] = item
+        for entry in store.scan_index(index):
+            if _old_entries(entry):
+                found.add((entry["PK"], entry["SK"]))
     moved = Moved()
-    for key, item in found.items():
+    for key in sorted(found):
+        item = store.get_item(*key)  # the whole item: an index holds only part of it
+        if item is None:
+            continue
         if dry_run:
             moved.items += 1
             moved.entries += len(_old_entries(item))

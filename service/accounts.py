@@ -1,9 +1,25 @@
-"""A player's account across every game: deleting a player removes what each game keeps of them."""
+"""A player's account across every game: their tallies as the account shows them, and deleting a
+player removes what each game keeps of them."""
 
 from __future__ import annotations
 
+from puzzlebook.chain.tallies import ChainStats
+from puzzlebook.chess.tallies import ChessStats
+from service.games.chain import keys as CHAIN
+from service.games.chess import keys as CHESS
 from service.games.registry import every_game
+from service.store import keys as K
 from service.store.base import Store
+from service.store.items import state_of
+
+
+def account_stats(store: Store, pid: str) -> tuple[ChessStats, ChainStats]:
+    """The player's chess and Chain tallies (with their streaks), as the account shows them: one read
+    of both items, eventually consistent (a display a moment behind at most, at half the read units;
+    no write is decided from it)."""
+    chess, chain = (K.player(pid), CHESS.CHESS_STATS), (K.player(pid), CHAIN.CHAIN_STATS)
+    got = store.get_items([chess, chain], consistent=False)
+    return state_of(got.get(chess), ChessStats.from_doc), state_of(got.get(chain), ChainStats.from_doc)
 
 
 def delete_player(store: Store, pid: str) -> bool:

@@ -38,10 +38,10 @@ class Reads:
             self.by_pk[pk] += 1
             return get_item(pk, sk)
 
-        def counted_gets(keys: Any) -> Any:
+        def counted_gets(keys: Any, **kw: Any) -> Any:
             for pk, _ in keys:
                 self.by_pk[pk] += 1
-            return get_items(keys)
+            return get_items(keys, **kw)
 
         def counted_query(pk: str, *args: Any, **kw: Any) -> Any:
             self.by_pk[pk] += 1

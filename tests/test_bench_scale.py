@@ -131,7 +131,7 @@ def test_a_count_is_billed_for_every_entry_it_counts() -> None:
     with dynamo_store() as store, Recorder() as rec:
         client, table = store.client, store.table
         for n in range(30):
-            item = _item(f"P#{n}", "CS#x", ("CD#day", f"{n:04d}"), pad="x" * 500)
+            item = _item(f"P#{n}", "CS#x", ("CD#day", f"{n:04d}"), doc="x" * 500)  # doc: the index holds it
             client.put_item(TableName=table, Item=item)
         with rec.request("test", "count"):
             got = client.query(TableName=table, IndexName="GSI1", Select="COUNT",

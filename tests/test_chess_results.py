@@ -199,36 +199,51 @@ def test_a_first_result_adds_its_line_and_its_days_tally() -> None:
     day = dt.date(2026, 11, 2)
     post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 1, 30, day, themes=("fork",))
     settled = settle_solve(post, Had(), AT)
-    assert settled.history is not None and settled.history.replaces is None
-    line, tally = settled.history.line, settled.history.tally
+    assert settled.history is not None and settled.history.replaced is None
+    line, tally = settled.history.line, settled.history.day.tally
     assert (line.result, line.day, line.posted, line.before) == ("help", "2026-11-02", AT, 1500)
     assert line.change == line.after - 1500
-    assert (tally.day, tally.played, tally.first) == ("2026-11-02", 1, 0)
+    assert settled.history.day.lines == (line,)
+    assert tally is not None and (tally.day, tally.played, tally.first) == ("2026-11-02", 1, 0)
     assert tally.themes == {"fork": (1, 0, 1600)}
     after_miss = settle_solve(post, Had(missed=True), AT)
     assert after_miss.record is not None and after_miss.history is None  # the miss was the first result
 
 
 def test_a_miss_that_wins_a_tie_takes_the_solves_line_on_the_solves_day() -> None:
-    from puzzlebook.chess.dashboard import DayTally, add_result
+    from puzzlebook.chess.dashboard import add_result
+    from puzzlebook.chess.kept import HistoryDay
 
     solve_day, miss_day = dt.date(2026, 11, 2), dt.date(2026, 11, 3)
     solve = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, solve_day, themes=("fork",))
     solved = settle_solve(solve, Had(), "2026-11-02T23:59:30.000000Z")
     kept = solved.record
     assert isinstance(kept, KeptSolve) and solved.history is not None and solved.stats is not None
-    days = {solve_day.isoformat(): solved.history.tally}
+    days = {solve_day.isoformat(): solved.history.day}
     had = Had(solved=True, stats=solved.stats, solve=kept, days=days)
     miss = MissPost("aB3dE", "Medium", 1600, "wrong", ["e2e4"], miss_day, themes=("fork",))
     settled = settle_miss(miss, had, "2026-11-03T00:00:10.000000Z", tie=True)
     entry = settled.history
-    assert entry is not None and entry.replaces == (kept.posted, kept.id)
+    assert entry is not None and entry.replaced is None  # the solve's line was among the day's
     assert (entry.line.result, entry.line.day) == ("missed", "2026-11-02")
-    assert (entry.tally.day, entry.tally.played, entry.tally.first) == ("2026-11-02", 1, 0)
+    assert entry.day.lines == (entry.line,)
+    tally = entry.day.tally
+    assert tally is not None and (tally.day, tally.played, tally.first) == ("2026-11-02", 1, 0)
     assert settled.solve is not None and not settled.solve.clean and settled.solve.after is None
-    # A solve kept before solves said their day, with no tally: the miss counts as a new one that day.
+    # A solve kept before solves said their day: the miss counts as a new one on its own day, and the
+    # solve's line, an item of its own, goes.
     old = Had(solved=True, stats=solved.stats, solve=replace(kept, day=None))
     alone = settle_miss(miss, old, "2026-11-03T00:00:10.000000Z", tie=True).history
-    assert alone is not None and alone.line.day == "2026-11-03"
-    assert alone.tally == add_result(None, "2026-11-03", ["fork"], 1600, False, alone.line.after)
-    assert isinstance(alone.tally, DayTally)
+    assert alone is not None and alone.line.day == "2026-11-03" and alone.replaced is not None
+    assert alone.replaced.key == (kept.posted, kept.id)
+    assert alone.day.tally == add_result(None, "2026-11-03", ["fork"], 1600, False, alone.line.after)
+    # A solve whose day kept its tally alone (before days kept their lines): the tally keeps the
+    # puzzle played, no longer first try, and its line goes.
+    old_tally = add_result(None, "2026-11-02", ["fork"], 1600, True, 1700)
+    legacy = HistoryDay(solve_day.isoformat(), old_tally)
+    before = Had(solved=True, stats=solved.stats, solve=kept, days={solve_day.isoformat(): legacy})
+    folded = settle_miss(miss, before, "2026-11-03T00:00:10.000000Z", tie=True).history
+    assert folded is not None and folded.replaced is not None
+    tally = folded.day.tally
+    assert tally is not None and (tally.played, tally.first, tally.themes) == (1, 0, {"fork": (1, 0, 1600)})
+    assert tally.rating == folded.line.after

@@ -1,7 +1,10 @@
-"""Hot items stay under 1 KB (issue 28): every rated chess result rewrites the player's `STATS#chess`,
-and DynamoDB charges a write by the KB, rounded up (twice in a transaction), so an item of 1,025
-bytes costs double. A veteran's tallies are built here and measured on DynamoDB's own rule for an
-item's size (bench/scale/units.py), as kept on the moto table after a real solve."""
+"""Hot items stay small (issue 28): every chess result and every ticket rewrites the player's
+`STATS#chess` (their tallies and their current play, service/plays.py), and DynamoDB charges a write
+by the KB, rounded up (twice in a transaction), so an item of 1,025 bytes costs double. A steady
+player's state item stays under 1 KB; a veteran's at its fullest (every band, six-digit counts, a
+full hour against the cap, seven plays held) under 2 KB, no more than its tallies and play cost as two
+items of 1 KB. Each is built here and measured on DynamoDB's own rule for an item's size
+(bench/scale/units.py), as kept on the moto table after a real solve."""
 
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ from service.games.chess import keys as CK
 from service.store import keys as K
 from service.store.base import Put, make_item
 from tests.support import STORE_T0, dynamo_store
-from tests.support import record_test_solve as solve
 
 STAMP = "2026-11-01T23:59:59.999999Z"
 
@@ -38,22 +40,66 @@ def _veteran(offline: bool) -> ChessStats:
     )
 
 
-@pytest.mark.parametrize("offline", [False, True])
-def test_a_veterans_chess_tallies_stay_under_a_kilobyte(offline: bool) -> None:
+def _steady() -> ChessStats:
+    """A month of play: two bands, a rating, a streak."""
+    bands = {"Medium": BandTally(420, 260, STAMP, 0), "Hard": BandTally(88, 31, STAMP, 0)}
+    streak = Streak("2026-11-01", 29, STAMP, 29, used=1, held=1, o=60)
+    return ChessStats(version=600, solved=508, clean=291, missed=96, rated=600,
+                      rating=Rating(1712.345678901234, 61.23456789012345, 0.05987654321098765),
+                      clean_at=STAMP, bands=bands, streak=streak)
+
+
+def _kept(stats: ChessStats, full_hour: bool) -> dict:
+    """The player's state item as kept on moto after a daily solve with its ticket, from `stats` and a
+    play: with `full_hour`, 7 plays held and the hourly cap's count in every minute of the hour; else
+    an Endless session's ten results counted, one puzzle at a time."""
+    from functions.plays import RATED_PER_HOUR, RATED_STEP
+    from puzzlebook.rolling import Rolling
+    from service.plays import PlayCheck, open_play
+
+    later = STORE_T0 + dt.timedelta(hours=1)
     with dynamo_store() as store:
-        pid = store.create_player("A veteran of many years", "h", STORE_T0).id
-        stats = _veteran(offline)
-        seeded = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version)
+        pid = store.create_player("A player of many years", "h", STORE_T0).id
+        seeded = make_item(K.player(pid), CK.CHESS_STATS, version=stats.version)
+        seeded["stats"] = stats.to_doc()
         store.transact([Put(seeded)])
-        later = STORE_T0 + dt.timedelta(hours=1)
-        posted = solve(store, pid, puzzle="zZ9yY", daily=STORE_T0.date(), now=later, offset=-570)
+        rule, now_ts = Rolling(RATED_PER_HOUR, 3600, RATED_STEP), int(later.timestamp())
+        if full_hour:
+            for n in range(8):  # seven left part way, then the daily
+                open_play(store, b"k", pid, "chess", f"p{n:04d}", later - dt.timedelta(minutes=10 - n))
+        ticket = open_play(store, b"k", pid, "chess", "zZ9yY", later - dt.timedelta(minutes=1)).ticket
+        counted = None
+        for minute in range(60) if full_hour else range(50, 60):
+            counted = rule.take(counted, now_ts - 3600 + 60 * minute)
+        item = store.get_item(K.player(pid), CK.CHESS_STATS)
+        store.transact([Put({**item, "play": {**item["play"], "rated": counted}})])
+        from puzzlebook.chess.results import SolvePost
+        from service.games.chess.records import ChessRecords
+
+        post = SolvePost("zZ9yY", "Medium", 1600, ["e2e4"], 0, 0, 30, STORE_T0.date(),
+                         daily_of=STORE_T0.date(), offset=-570)
+        posted = ChessRecords(store).record_solve(pid, post, later, PlayCheck(pid, ticket, rule, now_ts))
         assert posted.entry is not None  # on the day's board (placed there from its snapshot by the API)
-        got = store.client.get_item(TableName=store.table, Key={"PK": {"S": K.player(pid)},
-                                                                "SK": {"S": CK.CHESS_STATS}})["Item"]
+        got: dict = store.client.get_item(TableName=store.table, Key={"PK": {"S": K.player(pid)},
+                                                                      "SK": {"S": CK.CHESS_STATS}})["Item"]
+    assert "play" in got and "stats" in got
+    return got
+
+
+def test_a_steady_players_state_item_stays_under_a_kilobyte() -> None:
+    got = _kept(_steady(), full_hour=False)
+    assert {"GSI2PK", "GSI3PK"} <= set(got)  # on the streak and all-time boards
+    size = item_size(got)
+    assert size < KB, f"{size} bytes"
+
+
+@pytest.mark.parametrize("offline", [False, True])
+def test_a_veterans_state_item_at_its_fullest_stays_under_two_kilobytes(offline: bool) -> None:
+    got = _kept(_veteran(offline), full_hour=True)
     # On every board its tallies feed: ratings, streaks, all time (each an index key pair).
     assert {"GSI1PK", "GSI2PK", "GSI3PK"} <= set(got)
     size = item_size(got)
-    assert size < KB, f"{size} bytes"
+    assert size < 2 * KB, f"{size} bytes"
 
 
 def test_a_profile_with_all_playing_together_keeps_stays_under_a_kilobyte() -> None:

@@ -256,6 +256,17 @@ def _behaviour_for(resources: dict[str, Any], url_path: str) -> dict[str, Any]:
     return next(b for b in _behaviours(resources) if _matches(b["PathPattern"], url_path))
 
 
+def test_each_index_holds_what_the_store_says_its_readers_read(resources: dict[str, Any]) -> None:
+    """Each GSI projects its keys, `doc` and its own `row<n>` (service/store/items.py, PROJECTED: what
+    the SQLite store gives an index's reader too), never `v`, a state item's `stats` or its `play`."""
+    from service.store.items import PROJECTED
+
+    indexes = resources["Table"]["Properties"]["GlobalSecondaryIndexes"]
+    held = {int(gsi["IndexName"].removeprefix("GSI")): gsi["Projection"] for gsi in indexes}
+    assert held == {n: {"ProjectionType": "INCLUDE", "NonKeyAttributes": list(names)}
+                    for n, names in PROJECTED.items()}
+
+
 def test_api_goes_uncached_to_the_http_api_with_every_method(resources: dict[str, Any]) -> None:
     api = _behaviour_for(resources, "/api/chess/solves")
     assert api["TargetOriginId"] == "api"

@@ -535,19 +535,24 @@ def test_a_new_ticket_is_the_players_current_play_and_closes_the_last(store: Sto
     p2 = store.create_player("Bob", "h", T0).id
     first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     assert read(first.text, ticket_key(b"k")) == first.ticket
-    item = store.get_item(*play_key(p1, "chess"))
-    assert item["doc"]["nonce"] == first.ticket.nonce and item["doc"]["closed"] is None
-    assert item["expires_at"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
+    item = store.get_item(*play_key(p1, "chess"))  # the game's state item: the play beside the tallies
+    assert play_key(p1, "chess") == (f"P#{p1}", "STATS#chess") and "expires_at" not in item
+    assert item["play"]["nonce"] == first.ticket.nonce and item["play"]["closed"] is None
+    assert item["play"]["expires"] == int(T0.timestamp()) + 7 * 86_400  # a week: time kept for a puzzle left
     second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     got = store.get_items([play_key(p1, "chess")])
     with pytest.raises(TicketRefused) as closed:
         PlayCheck(p1, first.ticket).is_tie(got)
     assert closed.value.reason == "closed"
     assert PlayCheck(p1, second.ticket).is_tie(got) is False
-    # Another game's play, or another player's, is its own item.
+    # Another game's play, or another player's, is its own.
     open_play(store, b"k", p1, "chain", "2026-11-02", at(2))
     open_play(store, b"k", p2, "chess", "aB3dE", at(2))
     assert PlayCheck(p1, second.ticket).is_tie(store.get_items([play_key(p1, "chess")])) is False
+    # Past its week, a play reads as none: its ticket is closed.
+    week_on = int(at(2).timestamp()) + 7 * 86_400
+    with pytest.raises(TicketRefused):
+        PlayCheck(p1, second.ticket, now_ts=week_on).is_tie(store.get_items([play_key(p1, "chess")]))
 
 
 def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
@@ -557,18 +562,19 @@ def test_a_result_ends_its_play_on_the_version_read(store: Store) -> None:
     issued = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     check = PlayCheck(p1, issued.ticket)
     read_before = store.get_items([check.key])
-    store.transact(check.recording(read_before, counted=False, closed="solve"))
-    assert store.get_item(*play_key(p1, "chess"))["doc"]["closed"] == "solve"
+    store.transact(check.onto([], read_before, check.recording(read_before, counted=False, closed="solve")))
+    assert store.get_item(*play_key(p1, "chess"))["play"]["closed"] == "solve"
     # A second result decided on the same read loses its write (the version moved on).
     with pytest.raises(Conflict):
-        store.transact(check.recording(read_before, counted=False, closed="solve"))
+        store.transact(check.onto([], read_before,
+                                  check.recording(read_before, counted=False, closed="solve")))
     now = store.get_items([check.key])
     assert check.is_tie(now, ties_with="solve") is True  # a miss of the same play: a tie
     # A ticket opened after the read also makes the stale closing lose.
     newer = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
     with pytest.raises(Conflict):
-        store.transact(check.recording(now, counted=False, closed="miss"))
-    assert store.get_item(*play_key(p1, "chess"))["doc"]["nonce"] == newer.ticket.nonce
+        store.transact(check.onto([], now, check.recording(now, counted=False, closed="miss")))
+    assert store.get_item(*play_key(p1, "chess"))["play"]["nonce"] == newer.ticket.nonce
 
 
 def test_the_hourly_count_lives_in_the_play_and_outlives_it(store: Store) -> None:
@@ -582,14 +588,16 @@ def test_the_hourly_count_lives_in_the_play_and_outlives_it(store: Store) -> Non
     rule, now_ts = Rolling(2, 3600), int(T0.timestamp())
     first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
     check = PlayCheck(p1, first.ticket, rule, now_ts)
-    store.transact(check.recording(store.get_items(check.keys), counted=True, closed=None))
-    play = store.get_item(*play_key(p1, "chess"))["doc"]
+    got = store.get_items(check.keys)
+    store.transact(check.onto([], got, check.recording(got, counted=True, closed=None)))
+    play = store.get_item(*play_key(p1, "chess"))["play"]
     assert play["closed"] is None and rule.counted(play["rated"], now_ts) == 1
-    assert check.recording(store.get_items(check.keys), counted=False, closed=None) == []
+    assert check.recording(store.get_items(check.keys), counted=False, closed=None) is None
     second = open_play(store, b"k", p1, "chess", "zZ9yY", at(1))
-    assert rule.counted(store.get_item(*play_key(p1, "chess"))["doc"]["rated"], now_ts + 60) == 1
+    assert rule.counted(store.get_item(*play_key(p1, "chess"))["play"]["rated"], now_ts + 60) == 1
     check = PlayCheck(p1, second.ticket, rule, now_ts + 60)
-    store.transact(check.recording(store.get_items(check.keys), counted=True, closed="solve"))
+    got = store.get_items(check.keys)
+    store.transact(check.onto([], got, check.recording(got, counted=True, closed="solve")))
     third = open_play(store, b"k", p1, "chess", "cC4dD", at(2))
     with pytest.raises(CapReached):
         PlayCheck(p1, third.ticket, rule, now_ts + 120).recording(store.get_items(check.keys), counted=True,
@@ -608,7 +616,7 @@ def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store
     again = open_play(store, b"k", p1, "chess", "aB3dE", later, resume=first.ticket)
     assert again.ticket.issued == int(later.timestamp() * 1000) - 40_000
     # Taken up, it is current again and no longer held; the one it replaced is held with its time.
-    doc = store.get_item(*play_key(p1, "chess"))["doc"]
+    doc = store.get_item(*play_key(p1, "chess"))["play"]
     assert doc["nonce"] == again.ticket.nonce
     assert doc["held"] == [[second.ticket.nonce, 5 * 3600 * 1000 - 40_000]]
     # A ticket taken up twice carries its time once: the old one now opens anew.
@@ -618,7 +626,66 @@ def test_a_resumed_play_carries_the_time_it_was_current_and_no_more(store: Store
     for n in range(2 * HELD):
         open_play(store, b"k", p1, "chess", f"x{n}", later + dt.timedelta(seconds=n))
     item = store.get_item(*play_key(p1, "chess"))
-    assert len(item["doc"]["held"]) == HELD - 1 and len(json.dumps(item["doc"])) < 1024
+    assert len(item["play"]["held"]) == HELD - 1 and len(json.dumps(item["play"])) < 1024
+
+
+def test_the_tallies_and_the_play_share_one_item_and_keep_each_other(store: Store) -> None:
+    """A result writes the game's state item once: its tallies and its play together. A result that
+    doesn't touch the play (no ticket) keeps it as it was, and a ticket keeps the tallies."""
+    from puzzlebook.tickets import TicketRefused
+    from service.plays import PlayCheck, open_play, play_key
+
+    p1 = store.create_player("Ada", "h", T0).id
+    first = open_play(store, b"k", p1, "chess", "aB3dE", T0)
+    solve(store, p1, "zzzzz", now=at(1), offline=True)  # a result without a ticket meanwhile
+    item = store.get_item(*play_key(p1, "chess"))
+    assert item["play"]["nonce"] == first.ticket.nonce and item["stats"]["solved"] == 1
+    records = ChessRecords(store)
+    from puzzlebook.chess.results import SolvePost
+
+    post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
+    assert records.record_solve(p1, post, at(2), PlayCheck(p1, first.ticket)).rated
+    item = store.get_item(*play_key(p1, "chess"))
+    assert item["play"]["closed"] == "solve" and item["stats"]["solved"] == 2 and item["v"] == 3
+    open_play(store, b"k", p1, "chess", "cC4dD", at(3))
+    assert store.get_item(*play_key(p1, "chess"))["stats"]["solved"] == 2
+    with pytest.raises(TicketRefused):
+        records.record_solve(p1, post, at(4), PlayCheck(p1, first.ticket))
+
+
+def test_a_play_kept_before_plays_moved_into_the_state_item_still_reads(store: Store) -> None:
+    """A play kept the old way (its own item, `PLAY#<game>`, with its TTL) is the current play until
+    the state item holds one: its result is kept and rated, its hourly count carries on, and a ticket
+    taken up carries its time."""
+    from puzzlebook.rolling import Rolling
+    from puzzlebook.tickets import new_ticket
+    from service.plays import PlayCheck, open_play, play_key
+    from service.store import keys as K
+
+    p1 = store.create_player("Ada", "h", T0).id
+    solve(store, p1, "zzzzz", now=T0)  # tallies kept before, without a play
+    rule, now_ts = Rolling(2, 3600), int(at(2).timestamp())
+    ticket = new_ticket(p1, "chess", "aB3dE", int(at(1).timestamp() * 1000), "", 0)
+    counted = rule.take(None, now_ts - 60)
+    old = make_item(K.player(p1), K.play("chess"), {"nonce": ticket.nonce, "target": "aB3dE",
+                                                    "issued": ticket.issued, "closed": None, "held": [],
+                                                    "rated": counted},
+                    version=1, expires_at=int(at(1).timestamp()) + 7 * 86_400)
+    store.transact([Put(old)])
+    from puzzlebook.chess.results import SolvePost
+
+    post = SolvePost("aB3dE", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY)
+    assert ChessRecords(store).record_solve(p1, post, at(2), PlayCheck(p1, ticket, rule, now_ts)).rated
+    play = store.get_item(*play_key(p1, "chess"))["play"]
+    assert play["closed"] == "solve" and rule.counted(play["rated"], now_ts) == 2
+    # Taken up: a play left part way the old way carries its time (a player with no state item yet).
+    p2 = store.create_player("Bob", "h", T0).id
+    left = new_ticket(p2, "chess", "bB3dE", int(T0.timestamp() * 1000), "", 0)
+    held = {"nonce": "other", "issued": 0, "closed": None, "held": [[left.nonce, 30_000]]}
+    store.transact([Put(make_item(K.player(p2), K.play("chess"), held, version=1,
+                                  expires_at=int(at(1).timestamp()) + 7 * 86_400))])
+    again = open_play(store, b"k", p2, "chess", "bB3dE", at(5), resume=left)
+    assert again.ticket.issued == int(at(5).timestamp() * 1000) - 30_000
 
 
 def test_a_rolling_limit_counts_any_window_not_the_clock_hour(store: Store) -> None:
@@ -656,7 +723,7 @@ def test_offline_results_count_for_the_player_but_on_no_board(store: Store) -> N
 # ---- the chess dashboard and history --------------------------------------------------
 
 
-def test_a_first_result_writes_its_history_line_and_day_tally_in_its_transaction(store: Store) -> None:
+def test_a_first_result_writes_its_line_into_its_day_in_its_transaction(store: Store) -> None:
     from service.games.chess.history import ChessHistory
 
     pid = store.create_player("Ada", "h", T0).id
@@ -714,21 +781,129 @@ def test_a_miss_that_wins_a_tie_takes_the_solves_line_and_its_days_tally(store: 
     assert tallies[0].rating == round(rate_puzzle(NEW_PLAYER, 1600, "lost").rating)
 
 
-def test_a_lost_transaction_writes_no_history_or_tally(store: Store) -> None:
-    """The history line is put only if absent: a result whose line exists already is refused whole."""
+def test_a_day_written_since_it_was_read_makes_the_result_lose(store: Store) -> None:
+    """The day's item is written on the version read: a result that read it before another result
+    wrote it is refused whole, so no line is lost."""
     from service.games.chess import keys as CK
     from service.games.chess.history import ChessHistory
     from service.store import keys as K
 
     pid = store.create_player("Ada", "h", T0).id
-    stamp = "2026-11-02T09:00:00.000000Z"
-    store.transact([Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {"taken": True}))])
+    solve(store, pid, "aaaaa")
+    day = store.get_item(K.player(pid), CK.chess_day(DAY.isoformat()))
+    assert day is not None and day["v"] == 1
     with pytest.raises(Conflict):
         store.transact([
-            Put(make_item(K.player(pid), CK.chess_day("2026-11-02"), {"day": "2026-11-02"})),
-            Put(make_item(K.player(pid), CK.chess_history(stamp, "aaaaa"), {}), expect=0),
+            Put(make_item(K.player(pid), "CS#bbbbb", {"x": 1}), expect=0),
+            Put(make_item(K.player(pid), CK.chess_day(DAY.isoformat()), {"day": DAY.isoformat(), "lines": []},
+                          version=1), expect=0),
         ])
-    assert ChessHistory(store).day_tallies(pid, "2026-11-02", 7) == []
+    assert store.get_item(K.player(pid), "CS#bbbbb") is None
+    assert [line.id for line in ChessHistory(store).page(pid).lines] == ["aaaaa"]
+
+
+def test_a_busy_day_keeps_its_item_under_a_kilobyte_in_pages_of_lines(store: Store) -> None:
+    """Fifty results in a day: the day's own item stays under 1 KB (one write unit), its older lines
+    in pages of their own; the dashboard and the history read every one. A miss that wins a tie
+    against a solve whose line went to a page takes its place there."""
+    import json
+
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.games.chess import keys as CK
+    from service.games.chess.history import PAGE, ChessHistory
+    from service.plays import PlayCheck, open_play
+    from service.store import keys as K
+
+    pid = store.create_player("Busy", "h", T0).id
+    records = ChessRecords(store)
+    opened = at(0)
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "tie00", opened).ticket)
+    tied = SolvePost("tie00", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY, themes=("fork",))
+    assert records.record_solve(pid, tied, at(1), play).rated
+    for n in range(1, 50):  # offline results meanwhile (no ticket): the play stays the current one
+        themes = ("fork", "middlegame", "short", "advantage")
+        if n % 5:
+            solve(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
+        else:
+            miss(store, pid, f"p{n:04d}", themes=themes, now=at(1 + n / 100), offline=True)
+    items = [store.get_item(K.player(pid), CK.chess_day(DAY.isoformat())),
+             *store.query_items(K.player(pid), prefix=CK.CHESS_DAY_PAGE)]
+    assert len(items) > 5 and items[0]["doc"]["pages"] == len(items) - 1  # the day's own item and its pages
+    for item in items:
+        assert len(json.dumps(item["doc"], separators=(",", ":"))) < 1000
+    late = MissPost("tie00", "Medium", 1600, "wrong", ["e2e4"], DAY, themes=("fork",))
+    assert records.record_miss(pid, late, at(2), play).rated  # wins the tie
+    history = ChessHistory(store)
+    (tally,) = history.day_tallies(pid, DAY.isoformat(), 7)
+    assert (tally.played, tally.first) == (50, 40)  # 40 offline clean solves; the tie's solve lost it
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = history.page(pid, cursor)
+        assert len(page.lines) <= PAGE
+        seen += [line.id for line in page.lines]
+        if (cursor := page.next) is None:
+            break
+    assert seen == ["tie00", *(f"p{n:04d}" for n in range(49, 0, -1))]
+    missed = [line.id for line in history.page(pid, missed=True).lines]
+    assert missed == ["tie00", *(f"p{n:04d}" for n in range(45, 0, -5))]
+
+
+def test_a_history_kept_before_days_kept_their_lines_still_reads(store: Store) -> None:
+    """Days kept the old way (a day's tally, and each line an item of its own, missed ones twice) read
+    beside the new: the dashboard adds a day's kept tally to the lines it has since, the history lists
+    the old lines after the new, and a miss that wins a tie against an old line's solve takes its
+    place (the line goes, the day's tally no longer counts it first try)."""
+    from puzzlebook.chess.dashboard import add_result
+    from puzzlebook.chess.kept import HistoryLine
+    from puzzlebook.chess.results import MissPost, SolvePost
+    from service.games.chess import keys as CK
+    from service.games.chess.history import ChessHistory
+    from service.plays import PlayCheck, open_play
+    from service.store import keys as K
+
+    pid = store.create_player("Old", "h", T0).id
+    records = ChessRecords(store)
+    yesterday = (DAY - dt.timedelta(days=1)).isoformat()
+    # What the code before kept: yesterday's two lines and tally; today's solve of a play still open.
+    play = PlayCheck(pid, open_play(store, b"k", pid, "chess", "old02", at(0)).ticket)
+    assert records.record_solve(pid, SolvePost("old02", "Medium", 1600, ["e2e4"], 0, 0, 30, DAY,
+                                               themes=("pin",)), at(1), play).rated
+    lines = [
+        HistoryLine("old00", "Medium", 1500, ("fork",), "clean", yesterday, f"{yesterday}T09:00:00.000000Z",
+                    1500, 1560),
+        HistoryLine("old01", "Medium", 1700, ("pin",), "missed", yesterday, f"{yesterday}T09:05:00.000000Z",
+                    1560, 1500),
+    ]
+    today_line = HistoryLine("old02", "Medium", 1600, ("pin",), "clean", DAY.isoformat(),
+                             utc_stamp(at(1)), 1500, 1580)
+    kept = None
+    for line in lines:
+        kept = add_result(kept, yesterday, line.themes, line.rating, line.result == "clean", line.after)
+    today_kept = add_result(None, DAY.isoformat(), ("pin",), 1600, True, 1580)
+    old_items = [
+        make_item(K.player(pid), CK.chess_day(yesterday), kept.to_doc() if kept else {}),
+        make_item(K.player(pid), CK.chess_day(DAY.isoformat()), today_kept.to_doc()),
+        *(make_item(K.player(pid), CK.chess_history(line.posted, line.id), line.to_doc())
+          for line in [*lines, today_line]),
+        make_item(K.player(pid), CK.chess_history(lines[1].posted, "old01", missed=True), lines[1].to_doc()),
+    ]
+    store.delete_items([(K.player(pid), CK.chess_day(DAY.isoformat()))])
+    store.transact([Put(item) for item in old_items])
+    history = ChessHistory(store)
+    assert [line.id for line in history.page(pid).lines] == ["old02", "old01", "old00"]
+    # New results today beside the old tally, and a miss that wins the tie against old02's solve.
+    solve(store, pid, "new00", themes=("fork",), puzzle_rating=1400, now=at(2))
+    late = MissPost("old02", "Medium", 1600, "wrong", ["e2e4"], DAY, themes=("pin",))
+    assert records.record_miss(pid, late, at(3), play).rated
+    assert [line.id for line in history.page(pid).lines] == ["old02", "new00", "old01", "old00"]
+    assert history.page(pid).lines[0].result == "mistake"  # solved, after the miss that won the tie
+    assert [line.id for line in history.page(pid, missed=True).lines] == ["old02", "old01"]
+    tallies = {t.day: t for t in history.day_tallies(pid, DAY.isoformat(), 7)}
+    assert (tallies[yesterday].played, tallies[yesterday].first) == (2, 1)
+    today = tallies[DAY.isoformat()]
+    assert (today.played, today.first, today.themes) == (2, 1, {"fork": (1, 1, 1400), "pin": (1, 0, 1600)})
+    assert store.get_item(K.player(pid), CK.chess_history(today_line.posted, "old02")) is None
 
 
 def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store: Store) -> None:
@@ -756,6 +931,89 @@ def test_the_dashboard_reads_only_its_days_and_the_history_pages_by_cursor(store
         if cursor is None:
             break
     assert ids == [f"p{i:04d}" for i in range(n - 1, -1, -1)]
+
+
+def test_a_copy_is_written_only_over_an_older_copy(store: Store) -> None:
+    """`Put(older=True)`: a copy made from a versioned record (the band's tally from the tallies) goes
+    over an older copy, or one kept before copies had versions; never over a later one, nor where none
+    is (its player deleted meanwhile)."""
+    pk = "P#" + store.create_player("Ada", "h", T0).id
+
+    def copy(version: int, n: int) -> Put:
+        return Put(make_item(pk, "TALLY#chess#Easy", {"clean": n}, version=version), older=True)
+
+    with pytest.raises(Conflict):
+        store.transact([copy(3, 3)])  # none there
+    store.transact([Put(make_item(pk, "TALLY#chess#Easy", {"clean": 1}))])  # kept before versions
+    store.transact([copy(3, 3)])
+    with pytest.raises(Conflict):
+        store.transact([copy(2, 2)])  # a copy of an earlier version, come late
+    with pytest.raises(Conflict):
+        store.transact([copy(3, 9)])
+    store.transact([copy(5, 5)])
+    assert store.get_item(pk, "TALLY#chess#Easy")["doc"] == {"clean": 5}
+
+
+def test_the_bands_tally_follows_the_tallies_and_is_made_with_the_first_clean_solve(store: Store) -> None:
+    from service.games.chess import keys as CK
+
+    pid = store.create_player("Ada", "h", T0).id
+    solve(store, pid, "aaaaa", hints=1)  # not clean: no band tally
+    assert store.get_item(f"P#{pid}", CK.chess_tally("Medium")) is None
+    for n, puzzle in enumerate(("bbbbb", "ccccc", "ddddd")):
+        solve(store, pid, puzzle, now=at(n + 1))
+    tally = store.get_item(f"P#{pid}", CK.chess_tally("Medium"))
+    stats = store.get_item(f"P#{pid}", CK.CHESS_STATS)
+    assert tally["doc"]["clean"] == 3 and tally["v"] == stats["v"]
+    assert [r.detail for r in ChessRecords(store).alltime_board("Medium").rows] == [{"clean": 3}]
+
+
+# ---- what the indexes hold --------------------------------------------------------------------
+
+
+def test_an_index_holds_its_keys_the_doc_and_its_row_only(store: Store) -> None:
+    """As DynamoDB's projections hold them (infra/template.yaml), SQLite's reads of an index too: a
+    game's state item on a board gives its keys and that board's row, never its tallies, its play or
+    its version, and no other index's keys."""
+    from service.games.chess import keys as CK
+    from service.plays import open_play
+
+    pid = store.create_player("Ada", "h", T0).id
+    open_play(store, b"k", pid, "chess", "aB3dE", T0)
+    solve(store, pid, "aB3dE", daily=DAY)
+    (entry,) = store.query_items(CK.alltime_entry(None, pid), index=3)
+    assert set(entry) == {"PK", "SK", "GSI3PK", "GSI3SK"}
+    (streak,) = store.query_items(store.get_item(f"P#{pid}", CK.CHESS_STATS)["GSI2PK"], index=2)
+    assert set(streak) == {"PK", "SK", "GSI2PK", "GSI2SK", "row2"}
+    (daily,) = store.query_items(CK.chess_daily_entry(DAY.isoformat(), "Medium", pid), index=1)
+    assert set(daily) == {"PK", "SK", "GSI1PK", "GSI1SK", "doc"}
+
+
+def test_tallies_kept_before_they_moved_out_of_doc_still_read(store: Store) -> None:
+    """A state item kept before its tallies were `stats` (its `doc`, each index holding it whole): its
+    tallies read, its boards show it, and the next result writes it the new way."""
+    from puzzlebook.chess.tallies import ChessStats
+    from puzzlebook.streaks import Streak
+    from service.games.chess import keys as CK
+    from service.store import keys as K
+    from service.store.boards import streak_index
+
+    pid = store.create_player("Old", "h", T0).id
+    streak = Streak(DAY.isoformat(), 4, utc_stamp(T0), 4)
+    stats = ChessStats(version=7, solved=9, clean=5, rated=9, rating=NEW_PLAYER, clean_at=utc_stamp(T0),
+                       streak=streak)
+    index = {2: streak_index("chess", streak, pid),
+             3: (CK.alltime_entry(None, pid), K.count_rank(5, utc_stamp(T0), pid))}
+    store.transact([Put(make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=7, index=index))])
+    records = ChessRecords(store)
+    assert records.stats(pid) == stats
+    assert [(r.player_id, r.detail) for r in records.alltime_board().rows] == [(pid, {"clean": 5})]
+    assert [r.detail for r in records.streak_board(DAY).rows] == [{"streak": 4, "freezes_used": 0}]
+    solve(store, pid, "aaaaa", now=at(1))
+    item = store.get_item(K.player(pid), CK.CHESS_STATS)
+    assert "doc" not in item and item["stats"]["solved"] == 10 and item["v"] == 8
+    assert [r.detail for r in records.alltime_board().rows] == [{"clean": 6}]
+    assert [r.detail for r in records.streak_board(DAY).rows] == [{"streak": 4, "freezes_used": 0}]
 
 
 # ---- deleting a player ----------------------------------------------------------------------

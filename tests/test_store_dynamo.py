@@ -252,3 +252,69 @@ def test_a_miss_and_a_solve_of_one_play_racing_the_miss_stands_and_is_rated(
     kept_solve, kept_miss = ChessRecords(store).chess_result(pid, "aB3dE")
     assert kept_miss is not None and kept_solve is not None
     assert kept_miss.after is not None and kept_solve.after is None and kept_solve.mistakes >= 1
+
+
+class _Behind(DynamoStore):
+    """A DynamoStore whose eventually consistent reads answer what the table held when `freeze()` was
+    last called (a replica a moment behind), counting the reads of each kind."""
+
+    def freeze(self) -> None:
+        self.frozen = {(it["PK"], it["SK"]): it for it in self._scan()}
+
+    def _scan(self) -> list[dict]:
+        from service.store.dynamo import _decode
+
+        return [_decode(av) for av in self.client.scan(TableName=self.table)["Items"]]
+
+    def get_items(self, keys, *, consistent=True):  # type: ignore[no-untyped-def]
+        self.reads = [*getattr(self, "reads", []), consistent]
+        if consistent or not hasattr(self, "frozen"):
+            return super().get_items(keys, consistent=consistent)
+        return {k: self.frozen[k] for k in keys if k in self.frozen}
+
+
+def test_a_result_read_eventually_a_moment_behind_is_decided_again_from_a_consistent_read() -> None:
+    """A result's first read is eventually consistent (half the read units). Read a moment behind, a
+    write it decides loses its conditions and is decided again from a consistent read; a refusal is
+    never answered from such a read; a read that is current costs one eventually consistent read."""
+    from puzzlebook.chess.results import MissPost
+    from puzzlebook.tickets import TicketRefused
+    from service.plays import PlayCheck, open_play
+    from tests.support import make_table, mocked_aws
+
+    def shown(puzzle: str) -> MissPost:
+        return MissPost(puzzle, "Medium", 1600, "gave-up", [], DAY)
+
+    def minute(n: int) -> dt.datetime:
+        return T0 + dt.timedelta(minutes=n)
+
+    with mocked_aws() as client:
+        make_table(client, "behind")
+        store = _Behind("behind", client)
+        pid = store.create_player("Ada", "h", T0).id
+        records = ChessRecords(store)
+        store.freeze()  # before anything of the player's chess
+        record_test_solve(store, pid, "aaaaa", now=minute(0))
+        store.reads = []
+        record_test_solve(store, pid, "bbbbb", now=minute(1))  # read behind: no tallies yet
+        # Its write lost its conditions (DynamoDB's cancellation is read to tell a gone player from a
+        # race), and it was decided again from a consistent read.
+        assert store.reads[0] is False and store.reads[-1] is True
+        assert records.stats(pid).solved == 2
+        store.freeze()
+        store.reads = []
+        record_test_solve(store, pid, "ccccc", now=minute(2))
+        assert store.reads == [False]  # read current: one eventually consistent read
+        # A ticket opened after the replica's moment: read behind, the play is not there (refused
+        # "closed"); read again, it is the current one, and the result is kept.
+        ticket = open_play(store, b"k", pid, "chess", "ddddd", minute(3)).ticket
+        store.reads = []
+        assert records.record_miss(pid, shown("ddddd"), minute(4), PlayCheck(pid, ticket)).rated
+        assert store.reads == [False, True]  # refused on the first read, which was behind
+        # An old ticket (another opened since): refused, from a consistent read.
+        store.freeze()
+        open_play(store, b"k", pid, "chess", "eeeee", minute(5))
+        store.reads = []
+        with pytest.raises(TicketRefused):
+            records.record_miss(pid, shown("ddddd"), minute(6), PlayCheck(pid, ticket))
+        assert store.reads[-1] is True

@@ -338,8 +338,59 @@ def goals(fig: Figures, m: Model) -> list[tuple[str, bool]]:
 def goal_lines(fig: Figures, m: Model, alone: tuple[Model, Figures] | None = None) -> list[str]:
     lines = _section("Goals:") + [f"  {text}: {_verdict(met)}" for text, met in goals(fig, m)]
     if alone is not None:
+        lines += [f"  {text}: {_verdict(met)}" for text, met in day_goals(alone[1])]
         lines += [f"  {text}: {_verdict(met)}" for text, met in together_goals(m, fig, *alone)]
     return lines
+
+
+# ---------------------------------------------------------------- a player-day's units (issue 45)
+
+DAY_WRU, DAY_RRU = 35.0, 20.0  # a player-day's units at most, on today's scripted day (alone)
+DAY_AT = 10_000_000
+
+
+def day_goals(fig_alone: Figures) -> list[tuple[str, bool]]:
+    """Issue 45's goal: a player-day at most DAY_WRU write and DAY_RRU read units, on the scripted day
+    with every player alone (playing together prints its own figures on top)."""
+    n = DAY_AT if any(u.players == DAY_AT for u in fig_alone.units) else fig_alone.units[-1].players
+    u = _day_units(fig_alone, n)
+    met = u.wru <= DAY_WRU and u.rru <= DAY_RRU
+    return [(f"a player-day at {_count(n)} (every player alone) at most {DAY_WRU:g} write units and "
+             f"{DAY_RRU:g} read units ({u.wru:.1f} WRU, {u.rru:.1f} RRU)", met)]
+
+
+def _traced_units(row: dict[str, Any]) -> PlayerDayUnits:
+    return PlayerDayUnits(**{k: row[k] for k in ("players", "api_requests", "lambda_ms", "rru", "wru",
+                                                   "stored_kb")})
+
+
+def _month(n: int, u: PlayerDayUnits) -> float:
+    costs = costs_module()
+    lines = costs.month(n, t=costs.Traced(u.api_requests, u.lambda_ms, u.rru, u.wru, u.stored_kb))
+    return float(sum(line.dollars for line in lines))
+
+
+def beside_lines(fig: Figures, fig_alone: Figures, before: dict[str, Any], where: str) -> list[str]:
+    """This code beside the code before (`before`: its `units_json`, from its own scripted day in this
+    run): a player-day's units at 10 M, alone and with playing together, and the month at 10 M and
+    100 M, each at today's prices (infra/costs.py)."""
+    was = {row["players"]: _traced_units(row) for row in before["per_player_day"]}
+    was_alone = {row["players"]: _traced_units(row) for row in before.get("without_together", [])}
+    out = _section(f"Beside the code before ({where}: its own scripted day, run in this run; the same "
+                   "prices):")
+    for label, now_fig, then in (("every player alone", fig_alone, was_alone), ("with playing together", fig,
+                                                                                  was)):
+        for n in (DAY_AT, 100_000_000):
+            if n not in then or not any(u.players == n for u in now_fig.units):
+                continue
+            now, old = _day_units(now_fig, n), then[n]
+            cost, was_cost = _month(n, now), _month(n, old)
+            out.append(f"  {label}, {_count(n)}: a player-day {now.wru:.1f} WRU and {now.rru:.1f} RRU, "
+                       f"before {old.wru:.1f} and {old.rru:.1f} ({now.wru / old.wru - 1:+.0%}, "
+                       f"{now.rru / old.rru - 1:+.0%}); {now.api_requests:.2f} API requests at "
+                       f"{now.lambda_ms:.0f} ms (before {old.api_requests:.2f} at {old.lambda_ms:.0f} ms); "
+                       f"the month ${cost:,.0f}, before ${was_cost:,.0f} ({cost / was_cost - 1:+.1%})")
+    return out
 
 
 # ---------------------------------------------------------------- playing together

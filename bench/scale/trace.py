@@ -51,6 +51,7 @@ class Touch:
     bounded: bool = False
     consistent: bool = True
     grows: int = 0
+    sort: str = ""  # a table item's sort key (a get's or a write's; a query's first item's)
 
 
 @dataclass
@@ -263,10 +264,11 @@ class Recorder:
             got = self._item(client, table, key)  # a read is billed by the whole item
         size = item_size(got)
         consistent = bool(params.get("ConsistentRead"))
-        pk = self.schema(client, table)[0][0]
+        pk, sk = self.schema(client, table)[0][:2]
         return Touch("table", _s(key[pk]), rcu=read_units(size, consistent=consistent or transaction,
                                                           transaction=transaction),
-                     items=1 if got else 0, size=size, read="get", consistent=consistent or transaction)
+                     items=1 if got else 0, size=size, read="get", consistent=consistent or transaction,
+                     sort=_s(key[sk]))
 
     def _gets(self, client: Any, op: str, params: dict[str, Any], answer: Any) -> list[Touch]:
         touches = []
@@ -307,7 +309,8 @@ class Recorder:
         value, bounded = _partition_of(params, pk_name)
         return [Touch(index.name if index else "table", value, rcu=rcu, items=len(items), size=sum(sizes),
                       read="count" if params.get("Select") == "COUNT" else "query",
-                      limit=params.get("Limit"), bounded=bounded, consistent=consistent)]
+                      limit=params.get("Limit"), bounded=bounded, consistent=consistent,
+                      sort=_s(items[0][keys[1]]) if items and index is None else "")]
 
     def _writes(self, client: Any, call: Call, params: dict[str, Any], before: Any,
                 answer: Any) -> list[Touch]:
@@ -329,7 +332,7 @@ class Recorder:
             size = max(item_size(old), item_size(new), item_size(asked))
             grows = 0 if _expires(old) or _expires(new) else _stored(old, new)
             touches.append(Touch("table", _s(key[keys[0]]), wcu=write_units(size, transaction=transaction),
-                                 items=1, size=size, grows=grows))
+                                 items=1, size=size, grows=grows, sort=_s(key[keys[1]])))
             if refused or how == "check":
                 continue
             for index in indexes.values():

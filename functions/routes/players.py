@@ -28,13 +28,11 @@ from functions.models import (
     StreakInfo,
 )
 from puzzlebook.daily_stats import STATS_DAYS
-from puzzlebook.games import streak_games
+from puzzlebook.games import Game, streak_games
 from puzzlebook.rolling import Rolling
 from puzzlebook.streaks import Streak
-from service.accounts import delete_player
+from service.accounts import account_stats, delete_player
 from service.context import Context
-from service.games.chain.records import ChainRecords
-from service.games.chess.records import ChessRecords
 from service.games.registry import hooks_of
 from service.store.records import Player
 from service.store.site import RollingCap
@@ -77,8 +75,14 @@ def streak_info(streak: Streak, now: dt.datetime, site_day: dt.date) -> StreakIn
                       freezes_held=at.freezes_held)
 
 
+def _streak(ctx: Context, pid: str, game: Game, kept: dict[str, Streak]) -> Streak:
+    """A game's streak: as read with the account's tallies, or through the game's hook."""
+    return kept[game.key] if game.key in kept else hooks_of(game).streak(ctx.store, pid)
+
+
 def me_of(ctx: Context, player: Player) -> Me:
-    chess, chain = ChessRecords(ctx.store).stats(player.id), ChainRecords(ctx.store).stats(player.id)
+    chess, chain = account_stats(ctx.store, player.id)
+    kept = {"chess": chess.streak, "chain": chain.streak}  # read once: not again through the hooks
     today = ctx.today()
     rating = None
     if chess.rating is not None:
@@ -95,7 +99,7 @@ def me_of(ctx: Context, player: Player) -> Me:
         line=chess.account_line(chess.streak.own_today(ctx.now(), today)),
         chain_line=chain.account_line(chain.streak.own_today(ctx.now(), today)),
         ratings={"chess": rating},
-        streaks={game.key: streak_info(hooks_of(game).streak(ctx.store, player.id), ctx.now(), today)
+        streaks={game.key: streak_info(_streak(ctx, player.id, game, kept), ctx.now(), today)
                  for game in streak_games()},
         chess=ChessTally(
             solved=chess.solved, clean=chess.clean, missed=chess.missed,

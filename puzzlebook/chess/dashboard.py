@@ -1,9 +1,9 @@
 """The puzzle dashboard's figures and the history's words for a result: pure rules, the same in the
 browser (site/static/js/chess/dashboard.js; tests/vectors/dashboard.json binds the two).
 
-A player's results are kept as one **day tally** per site day they played (`DayTally`; the store
-writes it in the same transaction as the result; the browser keeps a guest's from its own log), kept
-as (`DayTally.to_doc`):
+A player's results make one **day tally** per site day they played (`DayTally`: the store makes it
+from the day's lines of the history, kept.HistoryDay; the browser from a guest's own log,
+`tallies_of`), written (`DayTally.to_doc`):
 
     {"day": "2026-11-02", "played": 4, "first": 3, "ratings": 6210, "rating": 1523,
      "themes": {"fork": [2, 1, 3050], ...}}
@@ -140,30 +140,33 @@ def add_result(
     )
 
 
-def first_try_lost(
-    tally: DayTally, themes: Sequence[str], was_first_try: bool, rating_after: int | None
-) -> DayTally:
-    """`tally` with one of its results turned into a miss: a solve a miss of the same play won the
-    tie against (puzzlebook.chess.results). Still one puzzle played, of the same rating; no longer
-    first try if it was, and the player left at `rating_after`.
+def remove_result(tally: DayTally, themes: Sequence[str], puzzle_rating: int, first_try: bool) -> DayTally:
+    """`tally` without one of its results (a puzzle of `puzzle_rating` with `themes`, solved first try
+    or not): a solve counted in a day's tally kept before days kept their lines, which a miss of the
+    same play took the place of (its own line then counts it). The rating after the day stays: the
+    line that takes its place is later, and sets it.
 
     >>> t = add_result(None, "2026-11-02", ["fork"], 1500, True, 1520)
-    >>> t = first_try_lost(t, ["fork"], True, 1380)
+    >>> t = add_result(t, "2026-11-02", ["fork", "pin"], 1700, True, 1540)
+    >>> t = remove_result(t, ["fork", "pin"], 1700, True)
     >>> t.played, t.first, t.ratings, t.rating, t.themes
-    (1, 0, 1500, 1380, {'fork': (1, 0, 1500)})
+    (1, 1, 1500, 1540, {'fork': (1, 1, 1500)})
     """
-    lost = 1 if was_first_try else 0
+    win = 1 if first_try else 0
     kept = dict(tally.themes)
     for name in dict.fromkeys(themes):
         if name in kept:
             played, first, ratings = kept[name]
-            kept[name] = (played, max(0, first - lost), ratings)
+            if played <= 1:
+                del kept[name]
+            else:
+                kept[name] = (played - 1, max(0, first - win), ratings - puzzle_rating)
     return DayTally(
         day=tally.day,
-        played=tally.played,
-        first=max(0, tally.first - lost),
-        ratings=tally.ratings,
-        rating=tally.rating if rating_after is None else rating_after,
+        played=max(0, tally.played - 1),
+        first=max(0, tally.first - win),
+        ratings=tally.ratings - puzzle_rating,
+        rating=tally.rating,
         themes=kept,
     )
 

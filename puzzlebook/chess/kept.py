@@ -1,15 +1,16 @@
-"""What Chess Puzzles keeps of a result, as typed values: a solve, a miss, a band's tally and a line
-of the history. The settle step (results.py) makes them; the store keeps each as its item's record
-(`to_doc`) and reads it back (`from_doc`, which also reads what was kept before a field existed).
-docs/store.md lists the items; the day's tally is the dashboard's (dashboard.DayTally).
+"""What Chess Puzzles keeps of a result, as typed values: a solve, a miss, a band's tally, a line
+of the history and a day of it (its lines and its tally, the dashboard's dashboard.DayTally). The
+settle step (results.py) makes them; the store keeps each as its item's record (`to_doc`) and reads it
+back (`from_doc`, which also reads what was kept before a field existed). docs/store.md lists the items.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from puzzlebook.chess.dashboard import Result, result_of, result_seen
+from puzzlebook.chess.dashboard import DayTally, Result, add_result, remove_result, result_of, result_seen
 from puzzlebook.ratings import Rating
 
 
@@ -215,6 +216,124 @@ class HistoryLine:
             doc["id"], doc["band"], doc["rating"], tuple(doc.get("themes", ())), doc["result"], doc["day"],
             doc["posted"], doc.get("before"), doc.get("after"),
         )
+
+
+    def to_row(self) -> list[Any]:
+        """As a day of the history keeps it (its day is the day's): one short row,
+        `[id, band, rating, themes, result, posted, before, after]`."""
+        return [self.id, self.band, self.rating, list(self.themes), self.result, self.posted, self.before,
+                self.after]
+
+    @classmethod
+    def from_row(cls, row: list[Any], day: str) -> HistoryLine:
+        return cls(row[0], row[1], row[2], tuple(row[3]), row[4], day, row[5], row[6], row[7])
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """(posted, id): what tells a line from every other (the history's order and cursor)."""
+        return self.posted, self.id
+
+
+class NeedPages(Exception):
+    """A day's lines are wanted whole (a line to replace isn't among its newest), and its `pages` pages
+    of older lines weren't read: read them and decide again."""
+
+    def __init__(self, day: str, pages: int) -> None:
+        super().__init__(day, pages)
+        self.day = day
+        self.pages = pages
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryDay:
+    """A day of the player's history: its tally (the dashboard's `DayTally`) and its first results'
+    lines, kept together in one item.
+
+    tally: the day's, over every first result it has (None: none yet); lines: the day's newest lines,
+    in the order posted; pages: how many pages of older lines the day has besides (the store moves
+    lines out to a page of their own when the day's item would grow past its size:
+    service/games/chess/history.py); paged: those pages' lines, oldest page first, when they were read
+    (None: not read). A day kept before days kept their lines has its tally alone: its results' lines
+    are items of their own, read as they were."""
+
+    day: str
+    tally: DayTally | None = None
+    lines: tuple[HistoryLine, ...] = ()
+    pages: int = 0
+    paged: tuple[tuple[HistoryLine, ...], ...] | None = None
+
+    def with_line(self, line: HistoryLine, replaces: HistoryLine | None = None) -> tuple[HistoryDay, bool]:
+        """The day with `line`, its newest, counted in its tally; in place of the line `replaces` (a miss
+        that won a tie takes the solve's place: the puzzle stays played, no longer first try) wherever
+        the day has it. And whether `replaces` was a line kept the old way, an item of its own (not
+        among the day's lines: the store deletes it), counted in the day's tally all the same.
+
+        >>> day = HistoryDay("2026-11-02")
+        >>> solve = HistoryLine("a", "Easy", 900, ("fork",), "clean", "2026-11-02", "t1", 1500, 1520)
+        >>> miss = HistoryLine("a", "Easy", 900, ("fork",), "missed", "2026-11-02", "t2", 1500, 1380)
+        >>> day, _ = day.with_line(solve)
+        >>> day, old = day.with_line(miss, replaces=solve)
+        >>> [line.result for line in day.lines], old, (day.tally.played, day.tally.first, day.tally.rating)
+        (['missed'], False, (1, 0, 1380))
+        """
+        tally = self.tally
+        if replaces is not None and tally is not None:
+            tally = remove_result(tally, replaces.themes, replaces.rating, replaces.result == "clean")
+        tally = add_result(tally, self.day, line.themes, line.rating, line.result == "clean", line.after)
+        if replaces is None:
+            return replace(self, tally=tally, lines=(*self.lines, line)), False
+        if any(kept.key == replaces.key for kept in self.lines):
+            lines = tuple(kept for kept in self.lines if kept.key != replaces.key)
+            return replace(self, tally=tally, lines=(*lines, line)), False
+        if self.pages and self.paged is None:
+            raise NeedPages(self.day, self.pages)
+        if self.paged is not None:
+            paged = tuple(tuple(kept for kept in page if kept.key != replaces.key) for page in self.paged)
+            if paged != self.paged:
+                return replace(self, tally=tally, lines=(*self.lines, line), paged=paged), False
+        return replace(self, tally=tally, lines=(*self.lines, line)), True  # kept the old way
+
+    def every_line(self) -> list[HistoryLine]:
+        """Every line of the day, in the order posted (its pages must have been read when it has any)."""
+        if self.pages and self.paged is None:
+            raise NeedPages(self.day, self.pages)
+        return [line for page in self.paged or () for line in page] + list(self.lines)
+
+    def to_doc(self) -> dict[str, Any]:
+        """The day's item: its tally, its newest lines as rows, and its pages when it has them."""
+        doc: dict[str, Any] = {"day": self.day, "tally": self.tally.to_doc() if self.tally else None,
+                               "lines": [line.to_row() for line in self.lines]}
+        if self.pages:
+            doc["pages"] = self.pages
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> HistoryDay:
+        """A day's item; one kept before days kept their lines (a tally: {day, played, ...}) reads as
+        that tally, with no lines."""
+        day = doc["day"]
+        if "lines" not in doc:
+            return cls(day, DayTally.from_doc(doc))
+        tally = DayTally.from_doc(doc["tally"]) if doc.get("tally") else None
+        lines = tuple(HistoryLine.from_row(row, day) for row in doc["lines"])
+        return cls(day, tally, lines, doc.get("pages", 0))
+
+
+def page_lines(doc: dict[str, Any]) -> tuple[HistoryLine, ...]:
+    """The lines of a page of a day's older lines (its item: {day, lines})."""
+    return tuple(HistoryLine.from_row(row, doc["day"]) for row in doc["lines"])
+
+
+def page_doc(day: str, lines: Iterable[HistoryLine]) -> dict[str, Any]:
+    """A page of a day's older lines, as its item keeps it."""
+    return {"day": day, "lines": [line.to_row() for line in lines]}
+
+
+def day_tally(doc: dict[str, Any]) -> DayTally | None:
+    """The tally a day's item keeps (one kept before days kept their lines is its tally)."""
+    if "lines" not in doc:
+        return DayTally.from_doc(doc)
+    return DayTally.from_doc(doc["tally"]) if doc.get("tally") else None
 
 
 def first_result(solve: KeptSolve | None, miss: KeptMiss | None) -> Result | None:

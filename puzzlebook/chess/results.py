@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from puzzlebook.chess.dashboard import DayTally, add_result, first_try_lost, result_of
-from puzzlebook.chess.kept import BandTally, HistoryLine, KeptMiss, KeptSolve
+from puzzlebook.chess.dashboard import result_of
+from puzzlebook.chess.kept import BandTally, HistoryDay, HistoryLine, KeptMiss, KeptSolve
 from puzzlebook.chess.tallies import ChessStats
 from puzzlebook.ratings import Rating, outcome_of, rate_puzzle
 from puzzlebook.results import Posted
@@ -78,26 +78,28 @@ class MissPost:
 class Had:
     """What the player had for the puzzle when the post came: a solve, a miss, and their tallies;
     `solve`: the kept solve itself, when there is one (a miss winning a tie replaces it); `days`: the
-    day tallies read, by site day (the day the result counts on, `history_day`, when one is kept);
-    `miss_how`: how the kept miss went (a wrong move solved later reads "solved after a mistake")."""
+    days of the history read, by site day (the day the result counts on, `history_day`; a day not
+    played yet is absent); `miss_how`: how the kept miss went (a wrong move solved later reads
+    "solved after a mistake")."""
 
     solved: bool = False
     missed: bool = False
     stats: ChessStats = field(default_factory=ChessStats)
     solve: KeptSolve | None = None
-    days: Mapping[str, DayTally] = field(default_factory=dict)
+    days: Mapping[str, HistoryDay] = field(default_factory=dict)
     miss_how: Literal["wrong", "gave-up"] | None = None  # the kept miss's (None: none, or not read)
 
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """What a first result adds to the history and the dashboard: its line, the day tally of the
-    line's day after it (written over the one read), and (posted, puzzle id) of the line it takes
-    the place of (a miss that won a tie: the solve's), if any."""
+    """What a first result adds to the history and the dashboard: its line, and the line's day with
+    it, its tally too (written over the one read); `replaced`: the line it took the place of (a miss
+    that won a tie: the solve's), when that was a line kept the old way, an item of its own, which
+    goes."""
 
     line: HistoryLine
-    tally: DayTally
-    replaces: tuple[str, str] | None = None
+    day: HistoryDay
+    replaced: HistoryLine | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +108,9 @@ class Settled:
 
     answer: what the post is told. record: the solve or miss to keep (None: an earlier result
     stands and nothing is written). stats: the player's tallies after it (written over the
-    version read). tally: (band, its tally) when a clean solve moved the band's count (its place
-    on the band's all-time board). first: no result of the other kind was there, and none may
-    land before this is written (it would be the first result). solve: the kept solve rewritten
+    version read: any other result posted since the read makes the write lose, so this one stays
+    the first when it was). tally: (band, its tally) when a clean solve moved the band's count (its
+    place on the band's all-time board). solve: the kept solve rewritten
     (a miss that won a tie: the solve stays, as one after a miss). history: what the result adds to
     the history and the dashboard (None: it isn't the player's first result for the puzzle).
     """
@@ -117,7 +119,6 @@ class Settled:
     record: KeptSolve | KeptMiss | None = None
     stats: ChessStats | None = None
     tally: tuple[str, BandTally] | None = None
-    first: bool = False
     solve: KeptSolve | None = None
     history: HistoryEntry | None = None
 
@@ -172,10 +173,10 @@ def _line(record: KeptSolve | KeptMiss, day: str) -> HistoryLine:
 
 
 def _first_entry(record: KeptSolve | KeptMiss, had: Had, day: str) -> HistoryEntry:
-    """A first result's line, and its day's tally with it."""
+    """A first result's line, and its day with it."""
     line = _line(record, day)
-    tally = add_result(had.days.get(day), day, line.themes, line.rating, line.result == "clean", line.after)
-    return HistoryEntry(line, tally)
+    with_it, _ = (had.days.get(day) or HistoryDay(day)).with_line(line)
+    return HistoryEntry(line, with_it)
 
 
 def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
@@ -253,7 +254,7 @@ def settle_solve(post: SolvePost, had: Had, at: str) -> Settled:
     # A solve after a miss is kept, but the miss was the first result: the history counts that one.
     history = None if had.missed else _first_entry(record, had, history_day(post, had))
     return Settled(
-        answer, record, new, (post.band, band) if clean else None, first=not had.missed, history=history
+        answer, record, new, (post.band, band) if clean else None, history=history
     )
 
 
@@ -287,7 +288,7 @@ def settle_miss(post: MissPost, had: Had, at: str, *, tie: bool = False) -> Sett
         kind="miss",
         offline=post.offline,
     )
-    return Settled(answer, record, new, first=True, history=_first_entry(record, had, history_day(post, had)))
+    return Settled(answer, record, new, history=_first_entry(record, had, history_day(post, had)))
 
 
 def _kept_miss(
@@ -315,8 +316,8 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     stays, as one after a miss (at least one mistake, not clean, unrated).
 
     In the history the miss takes the solve's place: the solve's line goes, the miss's line is
-    counted on the solve's day, and that day's tally keeps the puzzle played but no longer first
-    try (a solve kept before day tallies were has none: the miss is then counted as a new one)."""
+    counted on the solve's day, so that day's tally keeps the puzzle played but no longer first try
+    (a solve kept before it kept its day has none: the miss is then counted on its own day)."""
     stats = had.stats
     before = solve.before or stats.current_rating
     after = rate_puzzle(before, post.puzzle_rating, "lost")
@@ -341,11 +342,12 @@ def _miss_wins_tie(post: MissPost, had: Had, solve: KeptSolve, at: str) -> Settl
     )
     day = history_day(post, had, tie=True)
     line = _line(record, day)
-    kept_day = had.days.get(day)
-    if kept_day is not None:
-        tally = first_try_lost(kept_day, line.themes, solve.clean, line.after)
+    solve_line = _line(solve, solve.day or day)
+    current = had.days.get(day) or HistoryDay(day)
+    if solve.day is None:  # kept before solves said their day: its line is its own item, on no day known
+        with_it, old = current.with_line(line)[0], True
     else:
-        tally = add_result(None, day, line.themes, line.rating, False, line.after)
-    history = HistoryEntry(line, tally, replaces=(solve.posted, solve.id))
+        with_it, old = current.with_line(line, solve_line)
+    history = HistoryEntry(line, with_it, replaced=solve_line if old else None)
     return Settled(answer, record, new, (solve.band, band) if solve.clean else None,
                    solve=solve.after_a_miss(), history=history)

@@ -33,7 +33,7 @@ from service.social import keys as S
 from service.social.follows import Follows, Someone
 from service.social.profile import social_in
 from service.social.reads import DailyGame
-from service.store.items import Item, Key, doc_of
+from service.store.items import Item, Key, doc_of, row_of
 from service.store.records import Player
 
 
@@ -93,8 +93,10 @@ def _entry(
 
 
 def _public(ctx: Context, entry: BoardEntry, item: Item, name: str) -> dict[str, Any] | None:
-    """Where the public board has `item` (on it only when it keeps the board's index entry)."""
-    if "GSI1PK" not in item:
+    """Where the public board has `item` (on it only when it keeps the board's index entry: read from
+    the table, its keys say; from a club's index, which holds none of the public board's, its row)."""
+    rows = (row_of(item, index) or {} for index in S.CLUB_SLOT_INDEXES)
+    if "GSI1PK" not in item and not any(row.get("public") for row in rows):
         return None
     return ctx.part(Snapshots.of).placed(entry, name)
 
@@ -239,6 +241,13 @@ def _club_entries(ctx: Context, club_id: str, daily: DailyGame, date: str) -> di
             pid = str(item["PK"])[2:]
             if pid not in found or item[f"GSI{index}SK"] < _club_sk(found[pid]):
                 found[pid] = item
+    # An entry indexed before the indexes held rows (`row<n>`) says nothing of the public board: its
+    # item, read whole from the table.
+    older = [(it["PK"], it["SK"]) for it in found.values()
+             if not any(f"row{n}" in it for n in S.CLUB_SLOT_INDEXES)]
+    if older:
+        whole = ctx.store.get_items(older, consistent=False)
+        found = {pid: whole.get((it["PK"], it["SK"]), it) for pid, it in found.items()}
     return found
 
 

@@ -24,16 +24,19 @@ from service.store.records import Player
 
 def club_tagged(item: Item, social: Social, game: str, day: str, rank: str, pid: str) -> Item:
     """`item` (the player's result of `day`) with an index entry under each of their clubs' boards of
-    `game` (the club's slot's index: service/social/keys.py), ranked by `rank` as the public board."""
+    `game` (the club's slot's index: service/social/keys.py), ranked by `rank` as the public board, and
+    what the club's board reads there besides the result's doc (`row<n>`: whether the result is on the
+    public board too, which that index doesn't hold)."""
     tagged = dict(item)
     for slot, club in enumerate(social.clubs):
         index = S.club_slot_index(slot)
         if club:
             tagged[f"GSI{index}PK"] = S.club_board(club, game, day)
             tagged[f"GSI{index}SK"] = f"{rank}#{pid}"
+            tagged[f"row{index}"] = {"public": "GSI1PK" in item}
         else:
-            tagged.pop(f"GSI{index}PK", None)
-            tagged.pop(f"GSI{index}SK", None)
+            for name in (f"GSI{index}PK", f"GSI{index}SK", f"row{index}"):
+                tagged.pop(name, None)
     return tagged
 
 

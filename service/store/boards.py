@@ -165,13 +165,26 @@ def streak_spec(game: str, stats_sk: str, today: dt.date, me: str | None = None)
     days = [(today + dt.timedelta(days=n)).isoformat() for n in range(-1, FREEZE_CAP + 1)]
     partitions = [K.streak_board(game, d)[1] for d in days]
     mine = (K.player(me), stats_sk) if me else None
-    return BoardSpec(2, partitions, lambda it: _board_streak(doc_of(it), today), mine)
+    return BoardSpec(2, partitions, lambda it: _board_streak(it, today), mine)
 
 
-def _board_streak(doc: dict[str, Any], today: dt.date) -> dict[str, int]:
-    """A row's streak and the freezes it used: of the streak results with a ticket kept
-    (`board_streak`), or, in a doc kept before offline results existed, of the one streak."""
-    standing = Streak.from_doc(doc.get("board_streak") or doc["streak"]).standing(today)
+def streak_row(streak: Streak) -> dict[str, Any]:
+    """What the streak board's index holds of a player's state item (`row2`): of the streak it ranks,
+    what its standing on a day needs (its last day, length, and freezes used and held)."""
+    return {"d": streak.day, "n": streak.length, "u": streak.used, "h": streak.held}
+
+
+def _board_streak(item: Item, today: dt.date) -> dict[str, int]:
+    """A row's streak and the freezes it used: of the streak results with a ticket kept (the index's
+    row; an entry kept before rows were: its doc's `board_streak`, or, kept before offline results
+    existed, its one streak)."""
+    row = item.get("row2")
+    if row is not None:
+        streak = Streak(row["d"], row["n"], used=row["u"], held=row["h"])
+    else:
+        doc = doc_of(item)
+        streak = Streak.from_doc(doc.get("board_streak") or doc["streak"])
+    standing = streak.standing(today)
     return {"streak": standing.length, "freezes_used": standing.freezes_used}
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from service.store.base import Store
 from service.store.items import (
+    INDEXES,
     Absent,
     Add,
     Conflict,
@@ -44,10 +45,15 @@ def _client() -> Any:
     return boto3.client("dynamodb")
 
 
+# The attributes that hold a record, each one JSON string: an item's `doc`; a game's state item's
+# tallies (`stats`) and current `play` (service/plays.py); what an index holds of it (`row<n>`).
+_RECORDS = frozenset({"doc", "play", "stats", *(f"row{n}" for n in INDEXES)})
+
+
 def _encode(item: Item) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for name, value in item.items():
-        if name == "doc":
+        if name in _RECORDS:
             out[name] = {"S": json.dumps(value, separators=(",", ":"), ensure_ascii=False)}
         elif isinstance(value, bool) or not isinstance(value, (int, str)):
             raise TypeError(f"item attribute {name}={value!r}: only str, int and doc are stored")
@@ -63,7 +69,7 @@ def _decode(av: dict[str, dict[str, str]]) -> Item:
     for name, value in av.items():
         if "N" in value:
             item[name] = int(value["N"])
-        elif name == "doc":
+        elif name in _RECORDS:
             item[name] = json.loads(value["S"])
         else:
             item[name] = value["S"]
@@ -80,6 +86,8 @@ class DynamoStore(Store):
     Making a boto3 client reads its service model and endpoint rules: about a quarter of the API's
     cold start (docs/operations.md, "Speed"), so a cold start that never reaches the table doesn't,
     and functions/handler.py makes it before a SnapStart snapshot instead (`warm`)."""
+
+    reads_lag = True  # an eventually consistent read may be a moment behind
 
     def __init__(self, table: str, client: Any = None) -> None:
         self.table = table
@@ -266,6 +274,10 @@ class DynamoStore(Store):
                 body["ConditionExpression"] = "#v = :v"
                 body["ExpressionAttributeNames"] = {"#v": "v"}
                 body["ExpressionAttributeValues"] = {":v": {"N": str(op.expect)}}
+            if op.older:
+                body["ConditionExpression"] = "attribute_exists(PK) AND (attribute_not_exists(#v) OR #v < :v)"
+                body["ExpressionAttributeNames"] = {"#v": "v"}
+                body["ExpressionAttributeValues"] = {":v": {"N": str(op.item["v"])}}
             if op.same is not None:
                 # Every attribute as read (moved by an ops command: a write since then refuses it).
                 same = _encode(op.same)

@@ -24,6 +24,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 INDEXES = (1, 2, 3)
+# What each index holds of an item besides its keys (the table's and its own): its record `doc`, and
+# `row<n>`, what that index's readers read of an item whose record they don't (a game's state item:
+# its tallies are `stats`, and change with every result while its boards' entries mostly don't).
+# infra/template.yaml's projections; tests/test_infra_template.py holds the two together.
+PROJECTED = {n: ("doc", f"row{n}") for n in INDEXES}
 
 
 class StoreUnavailable(RuntimeError):
@@ -43,11 +48,14 @@ class Conflict(Exception):
 class Put:
     """Write `item` whole. expect: None writes regardless; 0 only if absent; n only if its version is n.
     same: only if the item there is still exactly `same` (every attribute equal: an item moved by an
-    ops command, which must not undo a write made since it was read)."""
+    ops command, which must not undo a write made since it was read). older: only over an item there
+    of a lower version than `item`'s (or of none: kept before it had one): a copy made from a
+    versioned record, written after that record's own write, never over a later copy."""
 
     item: Item
     expect: int | None = None
     same: Item | None = None
+    older: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +109,15 @@ def make_item(
     version: int | None = None,
     index: dict[int, tuple[str, str]] | None = None,
     expires_at: int | None = None,
+    rows: dict[int, dict[str, Any]] | None = None,
 ) -> Item:
-    """An item: keys, optional index keys {n: (pk, sk)}, version, expiry and a JSON-able doc."""
+    """An item: keys, optional index keys {n: (pk, sk)} with what each index's readers read of it when
+    not its doc ({n: row}: `row<n>`), version, expiry and a JSON-able doc."""
     item: Item = {"PK": pk, "SK": sk}
     for n, (ipk, isk) in (index or {}).items():
         item[f"GSI{n}PK"], item[f"GSI{n}SK"] = ipk, isk
+        if rows and n in rows:
+            item[f"row{n}"] = rows[n]
     if version is not None:
         item["v"] = version
     if expires_at is not None:
@@ -130,6 +142,25 @@ def record_of(item: Item | None, read: Callable[[dict[str, Any], int], R]) -> R:
     return read(doc_of(item), version_of(item))
 
 
+def state_of(item: Item | None, read: Callable[[dict[str, Any], int], R]) -> R:
+    """A game's state item's tallies (`stats`; kept as `doc` before), made by `read(stats, version)`."""
+    if item is not None and "stats" in item:
+        return read(item["stats"], version_of(item))
+    return record_of(item, read)
+
+
+def row_of(item: Item, index: int) -> dict[str, Any] | None:
+    """What index `index` holds of an item besides its keys and doc (`row<n>`), or None."""
+    row: dict[str, Any] | None = item.get(f"row{index}")
+    return row
+
+
+def projected(item: Item, index: int) -> Item:
+    """`item` as index `index` holds it: the table's keys, the index's keys and PROJECTED[index]."""
+    keep = ("PK", "SK", f"GSI{index}PK", f"GSI{index}SK", *PROJECTED[index])
+    return {name: item[name] for name in keep if name in item}
+
+
 def utc_stamp(now: dt.datetime) -> str:
     """A sortable UTC time stamp with microseconds, e.g. 2026-11-29T23:04:35.123456Z."""
     if now.tzinfo is None:
@@ -142,6 +173,9 @@ class Primitives(ABC):
     """What each backend implements; the record mixins (players.py, results.py, ...) build on these."""
 
     retries = 10
+    # Whether an eventually consistent read may be a moment behind (DynamoDB), or is always current
+    # (SQLite): `settle(..., eventually=True)` reads that way first only where it can lag, and costs less.
+    reads_lag = False
 
     @abstractmethod
     def get_item(self, pk: str, sk: str) -> Item | None:
@@ -210,21 +244,41 @@ class Primitives(ABC):
         no-op: the conditions on the writes catch a lost race instead."""
         return nullcontext()
 
-    def settle(self, keys: Sequence[Key], decide: Callable[[dict[Key, Item]], tuple[T, list[Op]]]) -> T:
+    def settle(self, keys: Sequence[Key], decide: Callable[[dict[Key, Item]], tuple[T, list[Op]]], *,
+               eventually: bool = False) -> T:
         """Read `keys`, let `decide` answer and say what to write, and write it all at once.
 
         When the write's conditions fail (another request changed those items since
         the read), wait a moment and read again: `decide` sees the new state. After
         `retries` lost races, StoreUnavailable.
+
+        `eventually`: read eventually consistent first (half the read units on DynamoDB), for a write
+        each of whose items is written on a condition that what was read is still there (a version,
+        an absence, the item as read), or is made from such an item only: a read a moment behind then
+        loses its conditions, and is read again, consistently. An answer that writes nothing (a
+        refusal, "already") is given only from a consistent read: one a moment behind is read again
+        first (docs/store.md, "Writes that must not half-happen").
         """
+        consistent = not (eventually and self.reads_lag)
         for attempt in range(self.retries):
             try:
                 with self.exclusive():
-                    answer, ops = decide(self.get_items(keys))
+                    got = self.get_items(keys, consistent=consistent)
+                    try:
+                        answer, ops = decide(got)
+                    except Exception:
+                        if consistent:
+                            raise
+                        consistent = True  # refused on a read that may be behind: read it again
+                        continue
+                    if not ops and not consistent:
+                        consistent = True
+                        continue
                     if ops:
                         self.transact(ops)
                 return answer
             except Conflict:
+                consistent = True
                 # Jittered backoff, so two requests that collided don't collide again in step.
                 time.sleep(random.uniform(0, min(0.2, 0.004 * 2**attempt)))
         raise StoreUnavailable("the same records kept changing under this write")

@@ -115,6 +115,15 @@ def count_rank(count: int, reached: str, pid: str) -> str:
     return f"{COUNT_TOP - min(count, COUNT_TOP):0{_COUNT}d}#{reached}#{pid}"
 
 
+def count_of(rank: str) -> int:
+    """The count a `count_rank` sort key ranks.
+
+    >>> count_of(count_rank(42, "2026-11-02T09:00:00.000000Z", "p1"))
+    42
+    """
+    return int(COUNT_TOP) - int(rank.split("#", 1)[0])
+
+
 def streak_rank(streak: int, reached: str, pid: str) -> str:
     """Longer first; ties to whoever got there first."""
     return f"{STREAK_TOP - min(streak, STREAK_TOP):0{_STREAK}d}#{reached}#{pid}"
@@ -182,6 +191,12 @@ CHALLENGE = "CHALLENGE"
 
 
 def play(game: str) -> str:
-    """The sort key of a player's current play of `game` (service/plays.py): one a game, replaced by
-    each new ticket."""
+    """The sort key of a player's current play of `game` as it was kept before plays moved into the
+    game's state item (service/plays.py): one a game, replaced by each new ticket, gone with its TTL."""
     return f"PLAY#{game}"
+
+
+def game_state(game: str) -> str:
+    """The sort key of a player's state of `game`: its tallies (`doc`: chess's `STATS#chess`, Chain's
+    `STATS#chain`) and their current play (`play`, service/plays.py)."""
+    return f"STATS#{game}"

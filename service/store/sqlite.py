@@ -43,6 +43,7 @@ from service.store.items import (
     Put,
     StoreGone,
     StoreUnavailable,
+    projected,
 )
 from service.store.owners import with_owners
 
@@ -152,7 +153,8 @@ def _item_to_row(item: Item) -> tuple[Any, ...]:
 def _condition_key(op: Op) -> Key | None:
     """The key whose item `op`'s condition reads (SqliteStore._checked), None if it reads none."""
     if isinstance(op, Put):
-        return (op.item["PK"], op.item["SK"]) if op.expect is not None or op.same is not None else None
+        conditioned = op.expect is not None or op.same is not None or op.older
+        return (op.item["PK"], op.item["SK"]) if conditioned else None
     if isinstance(op, (Absent, Present, Add)):
         return op.pk, op.sk
     return None
@@ -348,6 +350,8 @@ class SqliteStore(Store):
             args.append(limit)
         with self._guard():
             rows = self._conn().execute(sql, args).fetchall()
+        if index is not None:  # what the index holds of each item, as DynamoDB's does (its projection)
+            return [projected(_row_to_item(r), index) for r in rows]
         return [_row_to_item(r) for r in rows]
 
     def query_sort_keys(self, pk: str, *, low: str | None = None, high: str | None = None) -> list[str]:
@@ -367,7 +371,7 @@ class SqliteStore(Store):
             raise ValueError(f"no index GSI{index}")
         with self._guard():
             rows = self._conn().execute(f"{_SELECT} WHERE GSI{index}PK IS NOT NULL").fetchall()
-        yield from (_row_to_item(r) for r in rows)
+        yield from (projected(_row_to_item(r), index) for r in rows)
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -490,6 +494,10 @@ class SqliteStore(Store):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}")
             if op.same is not None and self._current(conn, *key) != op.same:
                 raise Conflict(f"{op.item['PK']} {op.item['SK']} changed")
+            if op.older:
+                there = self._current(conn, *key)
+                if there is None or int(there.get("v", 0)) >= int(op.item["v"]):
+                    raise Conflict(f"{op.item['PK']} {op.item['SK']}: not older")
             return _UPSERT, _item_to_row(op.item), key, op.item
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:

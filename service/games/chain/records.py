@@ -8,6 +8,7 @@ when a condition is lost to another write)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,10 +20,10 @@ from puzzlebook.places import BoardEntry
 from puzzlebook.results import Posted
 from service.boards.board import rank_key, snapshot_path
 from service.games.chain import keys as CK
-from service.plays import PlayCheck
+from service.plays import OldPlay, PlayCheck, carrying_play
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index, streak_spec
+from service.store.boards import BoardSpec, streak_index, streak_row, streak_spec
 from service.store.items import (
     Conflict,
     Item,
@@ -31,8 +32,9 @@ from service.store.items import (
     Put,
     doc_of,
     make_item,
-    record_of,
+    state_of,
     utc_stamp,
+    version_of,
 )
 from service.store.records import Board
 
@@ -106,13 +108,13 @@ class ChainRecords:
         return _result(self.store.get_item(K.player(pid), CK.chain_result(day)))
 
     def _writes(
-        self, pid: str, day: str, settled: Settled, expect: int, rank: str | None = None,
+        self, pid: str, day: str, settled: Settled, got: dict[Key, Item], rank: str | None = None,
         on_boards: bool = True,
     ) -> list[Op]:
         """The store operations for what `settle_*` decided: the day's result, created only if
         absent (ranked on the day's board by `rank` when it goes there), and the tallies, written
-        only over the version read (`expect`). Nothing goes on a board when `on_boards` is False
-        (a new account: puzzlebook.standing)."""
+        only over the version read (in `got`), with the play the item holds. Nothing goes on a board
+        when `on_boards` is False (a new account: puzzlebook.standing)."""
         if settled.result is None or settled.stats is None:
             return []  # an earlier result stands: nothing to write
         key, stats_key = _chain_keys(pid, day)
@@ -121,9 +123,13 @@ class ChainRecords:
         # The streak board sees only the streak kept by results with a ticket.
         ranked = stats.ranked_streak
         streak = {2: streak_index("chain", ranked, pid)} if ranked.day and on_boards else {}
+        read = got.get(stats_key)
+        # The tallies as `stats`, which no index holds (the streak board holds `row2`).
+        tallies = make_item(*stats_key, version=stats.version, index=streak, rows={2: streak_row(ranked)})
+        tallies["stats"] = stats.to_doc()
         return [
             Put(make_item(*key, settled.result.to_doc(), index=board), expect=0),
-            Put(make_item(*stats_key, stats.to_doc(), version=stats.version, index=streak), expect=expect),
+            Put(carrying_play(tallies, read), expect=version_of(read)),
         ]
 
     def record_chain_solve(
@@ -140,18 +146,18 @@ class ChainRecords:
         posted = utc_stamp(now)
         rank = CK.chain_daily_rank(solve.clean, solve.undos + solve.resets, solve.seconds, posted, pid)
 
-        def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if play is not None:
-                play.is_tie(got)
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
+        def decide(got: dict[Key, Item], check: PlayCheck | None) -> tuple[Posted, list[Op]]:
+            if check is not None:
+                check.is_tie(got)
+            stats = state_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_solve(_result(got.get(key)), stats, solve, today=today, posted=posted,
                                    offset=offset)
-            ops = self._writes(pid, solve.day, settled, stats.version, rank, on_boards)
-            if play is not None:
-                ops += play.recording(got, counted=bool(ops), closed="solve")
+            ops = self._writes(pid, solve.day, settled, got, rank, on_boards)
+            if check is not None:
+                ops = check.onto(ops, got, check.recording(got, counted=bool(ops), closed="solve"))
             return settled.answer, ops
 
-        answer = self.store.settle([stats_key, key] + (play.keys if play else []), decide)
+        answer = self._settle([stats_key, key], decide, play)
         if answer.daily and not answer.already and on_boards:
             row = {"undos": solve.undos, "resets": solve.resets, "seconds": solve.seconds,
                    "clean": solve.clean}
@@ -168,21 +174,38 @@ class ChainRecords:
         key, stats_key = _chain_keys(pid, day)
         posted = utc_stamp(now)
 
-        def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            if play is not None:
-                play.is_tie(got)
-            stats = record_of(got.get(stats_key), ChainStats.from_doc)
+        def decide(got: dict[Key, Item], check: PlayCheck | None) -> tuple[Posted, list[Op]]:
+            if check is not None:
+                check.is_tie(got)
+            stats = state_of(got.get(stats_key), ChainStats.from_doc)
             settled = settle_giveup(_result(got.get(key)), stats, day, posted=posted, offline=offline)
-            ops = self._writes(pid, day, settled, stats.version, on_boards=on_boards)
-            if play is not None:
-                ops += play.recording(got, counted=bool(ops), closed="giveup")
+            ops = self._writes(pid, day, settled, got, on_boards=on_boards)
+            if check is not None:
+                ops = check.onto(ops, got, check.recording(got, counted=bool(ops), closed="giveup"))
             return settled.answer, ops
 
-        return self.store.settle([stats_key, key] + (play.keys if play else []), decide)
+        return self._settle([stats_key, key], decide, play)
+
+    def _settle(
+        self, keys: list[Key], decide: Callable[[dict[Key, Item], PlayCheck | None], tuple[Posted, list[Op]]],
+        play: PlayCheck | None,
+    ) -> Posted:
+        """The store's settle of a result's `keys` and its play's (read eventually consistent first:
+        every write is on the version or absence read), reading a play kept the old way too when asked."""
+        check = play
+        while True:
+
+            def one(got: dict[Key, Item], check: PlayCheck | None = check) -> tuple[Posted, list[Op]]:
+                return decide(got, check)
+
+            try:
+                return self.store.settle(keys + (check.keys if check else []), one, eventually=True)
+            except OldPlay:
+                check = check.reading_old() if check is not None else None
 
     def stats(self, pid: str) -> ChainStats:
         """The player's Chain tallies (zeros for a player who hasn't played)."""
-        return record_of(self.store.get_item(K.player(pid), CK.CHAIN_STATS), ChainStats.from_doc)
+        return state_of(self.store.get_item(K.player(pid), CK.CHAIN_STATS), ChainStats.from_doc)
 
     # ---- the days ------------------------------------------------------------------------
 

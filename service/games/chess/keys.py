@@ -25,15 +25,24 @@ def chess_miss(puzzle_id: str) -> str:
     return f"{CHESS_MISSES}{puzzle_id}"
 
 
-# The dashboard's and the history's items (docs/store.md): a day tally per site day played, and a
-# line per first result (and, for a miss, one more in the list of missed ones), newest last.
+# The dashboard's and the history's items (docs/store.md): a day of the history per day played (its
+# newest lines, and its older lines' pages), and, kept before days kept their lines, a line per first
+# result (and, for a miss, one more in the list of missed ones), which are still read.
 CHESS_DAY = "DAY#chess#"
+CHESS_DAY_PAGE = "DAYP#chess#"
 CHESS_HISTORY = "HIST#chess#"
 CHESS_MISSED = "MISSED#chess#"
+PAGE_DIGITS = 3
 
 
 def chess_day(day: str) -> str:
     return f"{CHESS_DAY}{day}"
+
+
+def chess_day_page(day: str, page: int) -> str:
+    """The sort key of a page of a day's older lines: apart from the days' items (a prefix of its
+    own), so the dashboard's query of a span's days reads the days alone."""
+    return f"{CHESS_DAY_PAGE}{day}#{page:0{PAGE_DIGITS}d}"
 
 
 def chess_history(posted: str, puzzle_id: str, *, missed: bool = False) -> str:
@@ -49,8 +58,8 @@ CHESS_GUEST_WORDS = "PVGUEST#chess"
 # REVIEW#chess: the player's review, puzzles coming back until solved cleanly (service/games/chess/review.py).
 CHESS_REVIEW = "REVIEW#chess"
 ITEM_PREFIXES = (
-    CHESS_SOLVES, CHESS_MISSES, CHESS_STATS, CHESS_TALLIES, CHESS_DAY, CHESS_HISTORY, CHESS_MISSED,
-    CHESS_VOTES, CHESS_GUEST_WORDS, CHESS_REVIEW,
+    CHESS_SOLVES, CHESS_MISSES, CHESS_STATS, CHESS_TALLIES, CHESS_DAY, CHESS_DAY_PAGE, CHESS_HISTORY,
+    CHESS_MISSED, CHESS_VOTES, CHESS_GUEST_WORDS, CHESS_REVIEW,
 )
 
 

@@ -3,14 +3,15 @@ dailies, and the boards that read them. Keys: service/games/chess/keys.py; docs/
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from puzzlebook.chess.dashboard import DayTally
-from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve, first_result
+from puzzlebook.chess.kept import BandTally, KeptMiss, KeptSolve, NeedPages, first_result
 from puzzlebook.chess.results import (
     Had,
+    HistoryEntry,
     MissPost,
     Settled,
     SolvePost,
@@ -25,13 +26,12 @@ from puzzlebook.results import Posted
 from puzzlebook.standing import on_ratings_board
 from service.boards.board import rank_key, snapshot_path
 from service.games.chess import keys as CK
-from service.games.chess.history import day_key, history_ops
-from service.plays import PlayCheck
+from service.games.chess.history import day_key, day_of, history_ops, page_key
+from service.plays import OldPlay, PlayCheck, carrying_play
 from service.store import keys as K
 from service.store.base import Store
-from service.store.boards import BoardSpec, streak_index, streak_spec
+from service.store.boards import BoardSpec, streak_index, streak_row, streak_spec
 from service.store.items import (
-    Absent,
     Conflict,
     Item,
     Key,
@@ -41,6 +41,8 @@ from service.store.items import (
     doc_of,
     make_item,
     record_of,
+    row_of,
+    state_of,
     utc_stamp,
 )
 from service.store.records import Board
@@ -69,11 +71,14 @@ class KeptDaily:
 @dataclass(frozen=True, slots=True)
 class _ResultKeys:
     """The keys a chess result reads: the player's solve and miss of the puzzle, their tallies, and the
-    day tallies of `days` (the site day posted on; for a miss that wins a tie, the solve's too)."""
+    days of the history of `days` (the site day posted on; for a miss that wins a tie, the solve's too),
+    with the pages of older lines of those in `pages` (day, how many: a miss whose tie's solve has its
+    line there)."""
 
     pid: str
     puzzle_id: str
     days: tuple[str, ...] = ()
+    pages: tuple[tuple[str, int], ...] = ()
 
     @property
     def solve(self) -> Key:
@@ -89,16 +94,32 @@ class _ResultKeys:
 
     @property
     def read(self) -> list[Key]:
-        return [self.stats, self.solve, self.miss, *(day_key(self.pid, day) for day in self.days)]
+        pages = [page_key(self.pid, day, n) for day, count in self.pages for n in range(count)]
+        return [self.stats, self.solve, self.miss, *(day_key(self.pid, day) for day in self.days), *pages]
+
+    def pages_of(self, got: dict[Key, Item], day: str) -> dict[int, Item] | None:
+        """The pages of `day` read, by number (None: not read)."""
+        counts = dict(self.pages)
+        if day not in counts:
+            return None
+        return {n: got[key] for n in range(counts[day]) if (key := page_key(self.pid, day, n)) in got}
 
     def had(self, got: dict[Key, Item]) -> Had:
         """What the player had, from the items read."""
-        stats = record_of(got.get(self.stats), ChessStats.from_doc)
+        stats = state_of(got.get(self.stats), ChessStats.from_doc)
         solve = KeptSolve.from_doc(doc_of(got[self.solve])) if self.solve in got else None
-        read = {day: got.get(day_key(self.pid, day)) for day in self.days}
-        days = {day: DayTally.from_doc(doc_of(item)) for day, item in read.items() if item is not None}
+        read = {day: day_of(got.get(day_key(self.pid, day)), day, self.pages_of(got, day))
+                for day in self.days}
+        days = {day: kept for day, kept in read.items() if kept is not None}
         how = KeptMiss.from_doc(doc_of(got[self.miss])).how if self.miss in got else None
         return Had(self.solve in got, self.miss in got, stats, solve, days, how)
+
+    def history_ops(self, got: dict[Key, Item], entry: HistoryEntry | None) -> list[Op]:
+        """The writes of what a first result adds to its day of the history (history.history_ops)."""
+        if entry is None:
+            return []
+        day = entry.day.day
+        return history_ops(self.pid, entry, got.get(day_key(self.pid, day)), self.pages_of(got, day) or {})
 
 
 class _ReadDay(Exception):
@@ -139,6 +160,12 @@ def daily_entry_of(pid: str, item: Item) -> BoardEntry | None:
     return _daily_entry(pid, KeptSolve.from_doc(doc_of(item)))
 
 
+def _rating_row(stats: ChessStats) -> dict[str, Any]:
+    """The ratings board's row of a player's tallies (on the board: rated at least once)."""
+    rating = stats.current_rating
+    return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
+
+
 class ChessRecords:
     """Chess Puzzles' records in `store`."""
 
@@ -147,21 +174,27 @@ class ChessRecords:
 
     # ---- results -----------------------------------------------------------------------
 
-    def _chess_stats_put(self, pid: str, stats: ChessStats, on_boards: bool = True) -> Put:
+    def _chess_stats_put(self, pid: str, stats: ChessStats, read: Item | None, on_boards: bool = True) -> Put:
         """The versioned write of the player's chess tallies, with their places on the boards: none
         for a new account (`on_boards` False), and on the ratings board only a settled rating of
         enough rated results (puzzlebook.standing), so the index holds only what a board shows."""
         index: dict[int, tuple[str, str]] = {}
+        rows: dict[int, dict[str, Any]] = {}
         if stats.rating is not None and on_ratings_board(stats.rating, stats.rated, established=on_boards):
             index[1] = (K.board_entry(K.ratings_board("chess"), pid), K.rating_rank(stats.rating.rating, pid))
+            rows[1] = _rating_row(stats)
         # The boards see only what came with a ticket: the ranked clean count and streak.
         if stats.ranked_streak.day and on_boards:
             index[2] = streak_index("chess", stats.ranked_streak, pid)
+            rows[2] = streak_row(stats.ranked_streak)
         if stats.ranked_clean and on_boards:
             rank = K.count_rank(stats.ranked_clean, stats.clean_at or "", pid)
-            index[3] = (CK.alltime_entry(None, pid), rank)
-        new = make_item(K.player(pid), CK.CHESS_STATS, stats.to_doc(), version=stats.version + 1, index=index)
-        return Put(new, expect=stats.version)
+            index[3] = (CK.alltime_entry(None, pid), rank)  # its count is in its rank: no row
+        # The tallies as `stats`, which no index holds: a result that leaves an entry as it was (the
+        # streak's, between days) writes nothing to its index.
+        new = make_item(K.player(pid), CK.CHESS_STATS, version=stats.version + 1, index=index, rows=rows)
+        new["stats"] = stats.to_doc()
+        return Put(carrying_play(new, read), expect=stats.version)
 
     def chess_result(self, pid: str, puzzle_id: str) -> tuple[KeptSolve | None, KeptMiss | None]:
         """The player's kept (solve, miss) for the puzzle, each None when there is none."""
@@ -215,19 +248,30 @@ class ChessRecords:
         account's don't: puzzlebook.standing); kept and counted either way."""
         keys = _ResultKeys(pid, post.puzzle_id, (post.on.isoformat(),))
         at = utc_stamp(now)
+        check = play
+        later: list[Put | None] = []  # the band's tally, when written after the result
 
         def decide(got: dict[Key, Item]) -> tuple[Settled, list[Op]]:
-            if play is not None:
-                play.is_tie(got)
+            if check is not None:
+                check.is_tie(got)
             settled = settle_solve(post, keys.had(got), at)
-            ops = self._writes(pid, keys.solve, keys.miss, settled, on_boards)
+            ops = self._writes(pid, keys.solve, keys.miss, settled, got, on_boards)
             counted = bool(ops)
-            ops = ops + history_ops(pid, settled.history)
-            if play is not None:
-                ops += play.recording(got, counted=counted, closed="solve")
+            ops = ops + keys.history_ops(got, settled.history)
+            later[:] = [self._band_tally(pid, settled, got, on_boards)]
+            ops += [put for put in later if put is not None and not put.older]
+            if check is not None:
+                ops = check.onto(ops, got, check.recording(got, counted=counted, closed="solve"))
             return settled, ops
 
-        settled = self.store.settle(keys.read + (play.keys if play else []), decide)
+        while True:
+            try:
+                settled = self.store.settle(keys.read + (check.keys if check else []), decide,
+                                            eventually=True)
+                break
+            except OldPlay:  # the play may be kept the old way: read it too
+                check = check.reading_old() if check is not None else None
+        self._copy_band_tally(later[0] if later else None)
         entry = _daily_entry(pid, settled.record) if on_boards else None
         return settled.answer if entry is None else replace(settled.answer, entry=entry)
 
@@ -241,34 +285,52 @@ class ChessRecords:
         and the solve that may follow carries the same ticket)."""
         at = utc_stamp(now)
         days: tuple[str, ...] = (post.on.isoformat(),)
+        check = play
+        later: list[Put | None] = []  # the band's tally (a tie's solve was clean), written after
 
         def decide(got: dict[Key, Item]) -> tuple[Posted, list[Op]]:
-            tie = play.is_tie(got, ties_with="solve") if play is not None else False
+            tie = check.is_tie(got, ties_with="solve") if check is not None else False
             had = keys.had(got)
             if (day := history_day(post, had, tie=tie)) not in keys.days:
                 raise _ReadDay(day)
             settled = settle_miss(post, had, at, tie=tie)
-            ops = self._writes(pid, keys.miss, keys.solve, settled, on_boards)
+            ops = self._writes(pid, keys.miss, keys.solve, settled, got, on_boards)
             counted = bool(ops) and not tie  # a tie's miss takes the counted solve's place
-            ops += history_ops(pid, settled.history)
-            if play is not None:
+            ops += keys.history_ops(got, settled.history)
+            later[:] = [self._band_tally(pid, settled, got, on_boards)]
+            ops += [put for put in later if put is not None and not put.older]
+            if check is not None:
                 # Show solution ends the play; a wrong move doesn't (the player plays on).
                 ended = tie or post.how == "gave-up"
-                ops += play.recording(got, counted=counted, closed="miss" if ended else None)
+                left = check.recording(got, counted=counted, closed="miss" if ended else None)
+                ops = check.onto(ops, got, left)
             return settled.answer, ops
 
+        pages: tuple[tuple[str, int], ...] = ()
         while True:
-            keys = _ResultKeys(pid, post.puzzle_id, days)
+            keys = _ResultKeys(pid, post.puzzle_id, days, pages)
             try:
-                return self.store.settle(keys.read + (play.keys if play else []), decide)
+                answer = self.store.settle(keys.read + (check.keys if check else []), decide, eventually=True)
+                self._copy_band_tally(later[0] if later else None)
+                return answer
+            except OldPlay:  # the play may be kept the old way: read it too
+                check = check.reading_old() if check is not None else None
             except _ReadDay as needed:  # at most once more: the solve's day is read from then on
                 days = (*days, needed.day)
+            except NeedPages as needed:  # the tie's solve has its line on a page of its day: read them
+                pages = (*pages, (needed.day, needed.pages))
 
-    def _writes(self, pid: str, kept: Key, other: Key, settled: Settled, on_boards: bool = True) -> list[Op]:
+    def _writes(
+        self, pid: str, kept: Key, other: Key, settled: Settled, got: dict[Key, Item], on_boards: bool = True
+    ) -> list[Op]:
         """The store operations of a settled result: its record (new; a daily solve on its day's
-        board), the tallies (over the version read), the other kind's absence when this is the
-        first result, and a clean solve's band tally (on the band's all-time board). Nothing goes
-        on a board when `on_boards` is False (a new account)."""
+        board), the tallies (over the version read), and a clean solve's band tally (on the band's
+        all-time board). Nothing goes on a board when `on_boards` is False (a new account).
+
+        No condition that the other kind's record is still absent: every result writes the tallies
+        on the version it read, so a result of the other kind kept since the read (which wrote them
+        too) makes this write lose, and it is decided again (docs/store.md, "Writes that must not
+        half-happen")."""
         record, stats = settled.record, settled.stats
         if record is None or stats is None:
             return []
@@ -276,25 +338,44 @@ class ChessRecords:
         index = {on_board[0]: on_board[1]} if on_board else {}
         ops: list[Op] = [
             Put(make_item(*kept, record.to_doc(), index=index), expect=0),
-            self._chess_stats_put(pid, stats, on_boards),
+            self._chess_stats_put(pid, stats, got.get((K.player(pid), CK.CHESS_STATS)), on_boards),
         ]
-        if settled.first:
-            ops.append(Absent(*other))
         if settled.solve is not None:
             # A miss won a tie: the solve stays, as one after a miss (its daily place re-ranked).
             on_its_board = _daily_board(pid, settled.solve) if on_boards else None
             solve_index = {on_its_board[0]: on_its_board[1]} if on_its_board else {}
-            ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index)))
-        if settled.tally:
-            band, tally = settled.tally
-            board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
-            index = {3: board} if tally.ranked_clean and on_boards else {}
-            ops.append(Put(make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index)))
+            # On condition it is as read: its club entries (service/social/days.py) are written apart.
+            ops.append(Put(make_item(*other, settled.solve.to_doc(), index=solve_index), same=got[other]))
         return ops
+
+    def _band_tally(self, pid: str, settled: Settled, got: dict[Key, Item], on_boards: bool) -> Put | None:
+        """The write of the band's tally a clean solve moved (its place on the band's all-time board):
+        a copy of the band's count in the tallies, at their new version. None when none moved."""
+        if not settled.tally or settled.stats is None:
+            return None
+        band, tally = settled.tally
+        board = (CK.alltime_entry(band, pid), K.count_rank(tally.ranked_clean, tally.clean_at or "", pid))
+        index = {3: board} if tally.ranked_clean and on_boards else {}
+        item = make_item(K.player(pid), CK.chess_tally(band), tally.to_doc(), index=index,
+                         version=settled.stats.version + 1)
+        had = state_of(got.get((K.player(pid), CK.CHESS_STATS)), ChessStats.from_doc).band(band)
+        # The band's first clean solve makes it with the result; after that it is written after the
+        # result, on its own (one unit, not two in the transaction): a copy, over an older copy only.
+        return Put(item, older=had.clean > 0)
+
+    def _copy_band_tally(self, put: Put | None) -> None:
+        """Write the band's tally after the result that moved it (`_band_tally`). Refused when a later
+        result's copy is there already, or when it is gone (its player deleted meanwhile): either way
+        nothing is left to write. Should this write not happen (the request ended between the two), the
+        band's board shows the count before until the band's next clean solve writes it again."""
+        if put is None or not put.older:
+            return
+        with contextlib.suppress(Conflict):
+            self.store.transact([put])
 
     def stats(self, pid: str) -> ChessStats:
         """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
-        return record_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
+        return state_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
 
     # ---- kept dailies ------------------------------------------------------------------
 
@@ -367,7 +448,7 @@ class ChessRecords:
             mine = (K.player(me), CK.CHESS_STATS) if me else None
 
             def detail(it: Item) -> dict[str, Any]:
-                return {"clean": record_of(it, ChessStats.from_doc).ranked_clean}
+                return {"clean": K.count_of(str(it["GSI3SK"]))}
 
         return BoardSpec(index, [pk], detail, mine)
 
@@ -381,8 +462,8 @@ class ChessRecords:
         index, pk = K.ratings_board(game)
 
         def detail(it: Item) -> dict[str, Any]:
-            rating = record_of(it, ChessStats.from_doc).current_rating  # on the board: rated at least once
-            return {"rating": round(rating.rating), "rd": round(rating.rd), "provisional": rating.provisional}
+            row = row_of(it, 1)  # an entry kept before rows were: its doc, the tallies
+            return row if row is not None else _rating_row(record_of(it, ChessStats.from_doc))
 
         mine = (K.player(me), CK.CHESS_STATS) if me else None
         return BoardSpec(index, [pk], detail, mine)

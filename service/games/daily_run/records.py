@@ -182,7 +182,9 @@ class RunRecords(Generic[R]):
             on_board = on_boards if settled.result is not None else "GSI1PK" in got.get(result_key, {})
             return (settled.answer, on_board), ops
 
-        answer, on_board = self.store.settle([started_key, result_key, stats_key], decide)
+        # Read eventually consistent first: the result is put only if absent, the best on its version
+        # read, and an answer without a write (practice, already) is given from a consistent read.
+        answer, on_board = self.store.settle([started_key, result_key, stats_key], decide, eventually=True)
         if not (on_board and answer.ranked):
             return answer
         path = snapshot_path(keys.daily_board_path, day)
