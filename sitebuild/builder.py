@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from sitebuild import (
     shards,
     static_steps,
     themes,
+    words,
 )
 from sitebuild.games import template_globals
 from sitebuild.output import Output
@@ -115,15 +117,16 @@ def build_site(
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
-    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
+    speaking = pages.Speaking()
+    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today),
+                            speaking)
     page_urls = {page.url for page in found}
     sitemap_urls, source_urls = [], []
     for language in LANGUAGES:
         # One environment for every language, its translations and language-bound globals swapped
-        # in (templates are compiled once; a gettext call reads the globals as it renders).
-        env.install_gettext_translations(catalogs.translations(language, "pages", root / "locale"),
-                                         newstyle=True)
-        env.globals.update(_language_globals(static, language, today, dailies))
+        # in (templates are compiled once; a gettext call reads `speaking` as it renders).
+        speaking.use(catalogs.translations(language, "pages", root / "locale"))
+        env.globals.update(_language_globals(static, language, today, dailies, speaking.translations.gettext))
         for page in found:
             html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
             output.write(pages.output_of(page, language), html)
@@ -170,7 +173,7 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
 
 
 def _language_globals(static: assets.StaticSet, language: Language, today: dt.date,
-                      dailies: dict[str, bytes]) -> dict[str, Any]:
+                      dailies: dict[str, bytes], say: Callable[[str], str]) -> dict[str, Any]:
     """What a page's template reads that depends on its language: the language itself, its
     modules (a view, the modules to preload: in its own folder of bundles) and the home's day."""
     folder = bundle.folder_of(language)
@@ -184,7 +187,7 @@ def _language_globals(static: assets.StaticSet, language: Language, today: dt.da
         # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
         "module_graph": lambda rel: [static.url(m)
                                      for m in modules.module_graph(static.files, in_folder(rel))],
-        "home": home_of(today, dailies, language),
+        "home": home_of(today, dailies, language, say),
     }
 
 
@@ -198,8 +201,8 @@ def data_uri(static: assets.StaticSet, rel: str) -> str:
     return "data:image/svg+xml," + quote(text, safe=" =:/',.-()")
 
 
-def home_of(today: dt.date, dailies: dict[str, bytes],
-            language: Language = BY_CODE[SOURCE]) -> dict[str, Any]:
+def home_of(today: dt.date, dailies: dict[str, bytes], language: Language = BY_CODE[SOURCE],
+            say: Callable[[str], str] = str) -> dict[str, Any]:
     """What the home page shows of the build day without JavaScript (docs/site.md, "The first
     board"): the day and its chess card (service/games/chess/home.py); each game's own card reads
     its part from its template globals (sitebuild/games/<key>.py). Only the build day's: the page
@@ -211,7 +214,7 @@ def home_of(today: dt.date, dailies: dict[str, bytes],
     return {
         "day": day,
         "long_date": dates.long_date(today, language),  # as lib/dates.js longDate writes it
-        "chess_card": Markup(card.decode("utf-8")) if card else None,
+        "chess_card": Markup(words.chess_card(card.decode("utf-8"), say)) if card else None,
     }
 
 

@@ -2,7 +2,7 @@
 // why and how). Reads one JSON object on stdin:
 //   { esbuild: the file: URL of node_modules' esbuild, views: { name: [entry paths under src] },
 //     shared: [paths under src], runs: [{ src: folder holding static/'s files, out: folder to write
-//     to, maps: whether to write source maps }] }
+//     to, maps: whether to write source maps, lang: the language's code, PAGE_LANG in the modules }] }
 // and for each run writes js/pages/<name>.js for each view, then every module imported with
 // import() (and every shared module) bundled at its own path, with a .map beside each when asked.
 // Prints the paths each run wrote, as JSON (a list per run). A module's static imports are bundled
@@ -16,7 +16,7 @@ const { build } = await import(job.esbuild) // node_modules may be anywhere: the
 const shared = new Set(job.shared)
 
 /** Bundles the views of the sources in `src` into `out`; the paths written. */
-async function bundleAll(srcDir, out, sourcemap) {
+async function bundleAll(srcDir, out, sourcemap, lang) {
   const src = path.resolve(srcDir)
   const wanted = [] // modules to bundle at their own path, in the order first found
   const written = []
@@ -48,6 +48,7 @@ async function bundleAll(srcDir, out, sourcemap) {
     await build({
       entryPoints: [path.join(src, entry)], outfile, bundle: true, format: 'esm', minify: true,
       sourcemap, charset: 'utf8', logLevel: 'error', plugins: [ownFiles(outName)],
+      define: { PAGE_LANG: JSON.stringify(lang) }, // lib/i18n.js's LANG, decided as the bundle is made
     })
     written.push(outName)
     if (sourcemap) written.push(outName + '.map')
@@ -68,5 +69,5 @@ async function bundleAll(srcDir, out, sourcemap) {
 // One run per language: English's sources with their maps, then each language's copy of them
 // (its words written in: sitebuild/js_messages.py), without maps (English's map the same code).
 const done = []
-for (const run of job.runs) done.push(await bundleAll(run.src, run.out, run.maps))
+for (const run of job.runs) done.push(await bundleAll(run.src, run.out, run.maps, run.lang))
 process.stdout.write(JSON.stringify(done))

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 from puzzlebook.games import GAMES
-from puzzlebook.languages import LANGUAGES, Language
+from puzzlebook.languages import LANGUAGES, SOURCE, Language
 from sitebuild import js_messages
 from sitebuild.catalogs import BrowserMessages
 from sitebuild.minify import MinifyFailed
@@ -124,14 +124,17 @@ def bundle(files: dict[str, bytes], node_modules: Path,
     copies = {language: translated[language.code] for language in LANGUAGES if language.code in translated}
     with tempfile.TemporaryDirectory(prefix="pb-bundle-") as tmp:
         source, out = Path(tmp) / "in", Path(tmp) / "out"
-        runs = [{"src": str(source), "out": str(out), "maps": True}]
-        _write(source, modules)
+        runs: list[dict[str, object]] = [{"src": str(source), "out": str(out), "maps": True, "lang": SOURCE}]
+        none = BrowserMessages({}, {})  # English's: only its t() of words alone made words
+        _write(source, {rel: js_messages.translate(data.decode("utf-8"), none).encode("utf-8")
+                        if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
         for language, messages in copies.items():
             _write(Path(tmp) / f"in-{language.code}", {
                 rel: js_messages.translate(data.decode("utf-8"), messages).encode("utf-8")
                 if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
             runs.append({"src": str(Path(tmp) / f"in-{language.code}"),
-                         "out": str(Path(tmp) / f"out-{language.code}"), "maps": False})
+                         "out": str(Path(tmp) / f"out-{language.code}"), "maps": False,
+                         "lang": language.code})
         job = {"esbuild": esbuild.as_uri(), "shared": list(SHARED), "runs": runs,
                "views": {name: [SITE_JS, *entries] for name, entries in VIEWS.items()}}
         done = subprocess.run(["node", str(HERE / "bundle.mjs")], input=json.dumps(job), cwd=HERE,

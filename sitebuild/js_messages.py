@@ -4,9 +4,10 @@ browser's words").
 The modules say `t('Solved in {time}', { time })` and `tn('{n} puzzle', '{n} puzzles', n, { n })`
 (lib/i18n.js). For a language other than English the build rewrites each such call's literals in a
 copy of the sources before bundling: `t('Resuelto en {time}', …)`, and a plural's two literals
-`tn({"one": "…", "other": "…"}, "", n, …)`, its forms by CLDR category for Intl.PluralRules. So
-a page asks for no catalog and carries only the words its own modules use, and English is the
-sources as they are.
+`tn({"one": "…", "other": "…"}, "", n, …)`, its forms by CLDR category for Intl.PluralRules. A
+`t('…')` with no values becomes its words alone, in every language, English's too: marking a
+string costs English's bundles nothing. So a page asks for no catalog and carries only the words
+its own modules use.
 
 The calls are found with the lexer Babel's javascript extractor reads the same files with
 (`babel.messages.jslexer`), here keeping each token's place, so what is rewritten is exactly what
@@ -57,7 +58,17 @@ def tokens(source: str) -> Iterator[Token]:
 
 
 def translate(source: str, messages: BrowserMessages) -> str:
-    """The module's source with every t()/tn() literal that has a translation replaced by it."""
+    """The module's source with every t()/tn() literal that has a translation replaced by it, and
+    every t() of words alone by the words.
+
+    >>> from sitebuild.catalogs import BrowserMessages
+    >>> es = BrowserMessages({"Hint": "Pista", "Solved in {time}": "Resuelto en {time}"},
+    ...                      {"{n} move": {"one": "{n} jugada", "other": "{n} jugadas"}})
+    >>> print(translate("a(t('Hint'), t('Solved in {time}', { time }), tn('{n} move', '{n} moves', n))", es))
+    a("Pista", t("Resuelto en {time}", { time }), tn({"one": "{n} jugada", "other": "{n} jugadas"}, "", n))
+    >>> print(translate("t('Hint') + x.t('Hint') // t('Hint')", BrowserMessages({}, {})))
+    "Hint" + x.t('Hint') // t('Hint')
+    """
     found = list(tokens(source))
     edits: list[tuple[int, int, str]] = []
     for i, token in enumerate(found):
@@ -68,8 +79,11 @@ def translate(source: str, messages: BrowserMessages) -> str:
         first = found[i + 2]
         msgid = unquote_string(first.value)
         if token.value == "t":
-            if msgid in messages.texts:
-                edits.append((first.start, first.end, json.dumps(messages.texts[msgid], ensure_ascii=False)))
+            text = json.dumps(messages.texts.get(msgid, msgid), ensure_ascii=False)
+            if i + 3 < len(found) and found[i + 3].value == ")":
+                edits.append((token.start, found[i + 3].end, text))  # no values: the words alone
+            elif msgid in messages.texts:
+                edits.append((first.start, first.end, text))
             continue
         if i + 4 < len(found) and found[i + 3].value == "," and found[i + 4].type == "string":
             forms = messages.plurals.get(msgid)

@@ -20,6 +20,7 @@ links to the site's pages rewritten to its own (`localise`; docs/languages.md).
 
 from __future__ import annotations
 
+import gettext
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,8 +58,22 @@ def page_for(template: str) -> Page | None:
     return Page(template, folder + "index.html", "/" + folder)
 
 
-def environment(templates: Path, globals_: dict[str, Any]) -> jinja2.Environment:
-    """The Jinja2 environment: autoescaped HTML/XML, undefined names are errors."""
+class Speaking:
+    """The language the pages are being rendered in, for the environment's gettext: its calls
+    read the translations installed now, so a macro module Jinja2 made and cached while another
+    language was rendered speaks this one (`environment`; the builder calls `use` per language)."""
+
+    def __init__(self) -> None:
+        self.translations: gettext.NullTranslations = gettext.NullTranslations()
+
+    def use(self, translations: gettext.NullTranslations) -> None:
+        self.translations = translations
+
+
+def environment(templates: Path, globals_: dict[str, Any],
+                speaking: Speaking | None = None) -> jinja2.Environment:
+    """The Jinja2 environment: autoescaped HTML/XML, undefined names are errors, gettext through
+    `speaking` (Jinja2's i18n extension, new style: `_("…")`, `{% trans %}`)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         extensions=["jinja2.ext.i18n"],
@@ -68,6 +83,14 @@ def environment(templates: Path, globals_: dict[str, Any]) -> jinja2.Environment
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # A mapping's values in the page's language, keys as they are (data a script reads, as Chain's levels).
+    env.filters["translated"] = jinja2.pass_context(lambda context, mapping: {
+        key: context.call(context.resolve("gettext"), value) for key, value in mapping.items()})
+    speaking = speaking or Speaking()
+    env.install_gettext_callables(  # type: ignore[attr-defined]  (the i18n extension's)
+        lambda text: speaking.translations.gettext(text),
+        lambda one, other, n: speaking.translations.ngettext(one, other, n),
+        newstyle=True)
     env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them: a {% trans %} block's spaces folded
     env.globals.update(globals_)
     return env
@@ -119,7 +142,7 @@ def localise(html: str, language: Language, page_urls: set[str]) -> str:
     """The page's HTML with every link to one of the site's pages (`page_urls`: their English
     paths) pointing to that page in `language`: `href="/chain/#/2026-10-19"` is `/es/chain/#/…`.
     Links to anything else (static files, the API, the schema) stay, and so does a link that names
-    its own language (`lang`: the language menu's).
+    its own language (`lang`) or is the language menu's (`?chosen`).
 
     >>> from puzzlebook.languages import BY_CODE
     >>> localise('<a href="/chain/#/x">C</a> <a href="/static/a.css">s</a> <a href="/" lang="en">E</a>',
@@ -137,7 +160,7 @@ def localise(html: str, language: Language, page_urls: set[str]) -> str:
 
     def tag(match: re.Match[str]) -> str:
         text = match.group()
-        return text if " lang=" in text else _TARGET.sub(target, text)
+        return text if " lang=" in text or "?chosen" in text else _TARGET.sub(target, text)
 
     return _LINK.sub(tag, html)
 

@@ -539,9 +539,23 @@ def test_a_languages_page_speaks_it_and_links_its_own_pages(built):
     english = (dist / "about" / "index.html").read_text(encoding="utf-8")
     assert ">Saltar al contenido<" in spanish and ">Skip to content<" in english
     assert ">Saltar al contenido<" not in english
+    # A macro's words (the player form, _macros.html) in the page's language, not the language
+    # whose page first imported the macros (Jinja2 keeps an imported module).
+    spanish_home = (dist / "es" / "index.html").read_text(encoding="utf-8")
+    assert ">Tu nombre</label>" in spanish_home
+    assert ">Your name</label>" in (dist / "index.html").read_text("utf-8")
     assert '<a href="/es/chain/"' in spanish, "a link to a page goes to the page in the same language"
     assert 'href="/es/static/' not in spanish and "/static/" in spanish, "a static file is every language's"
     assert '/js-es/pages/site.js"' in spanish and '/js/pages/site.js"' in english, "each its own bundles"
     # The language menu: every language's version of this page, named in its own language.
-    assert '<a href="/about/?chosen" lang="en">English</a>' in spanish
-    assert '<a href="/es/about/?chosen" lang="es" aria-current="true">Español</a>' in spanish
+    assert '<a href="/about/?chosen" lang="en">English</a>' in spanish, "in every page's footer"
+    assert '<a href="/es/about/?chosen" aria-current="true">Español</a>' in spanish
+
+
+def test_every_band_and_level_a_page_names_is_marked_for_the_catalog():
+    from puzzlebook.chain.calendar import LEVELS
+    from puzzlebook.chess.bands import BANDS
+    from sitebuild.words import WORDS
+
+    assert set(BANDS) <= WORDS
+    assert {level.name.capitalize() for level in LEVELS.values()} <= WORDS

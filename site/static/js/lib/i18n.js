@@ -8,14 +8,20 @@
  * Intl.PluralRules picks from. So here a message is already in the page's language: t() fills in
  * its values. English, the sources as they are, never makes an Intl object for a plural.
  *
- * The page's language is <html lang>; numbers, dates and times go through Intl in it.
+ * Numbers, dates and times go through Intl in the page's language.
  */
 
 /** @typedef {Record<string, string | number>} Values */
 /** @typedef {Partial<Record<Intl.LDMLPluralRule, string>>} PluralForms */
 
-/** The page's language, a BCP 47 tag ('en' where there is no page, as under node --test). */
-export const LANG = (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en'
+/**
+ * The page's language, a BCP 47 tag: the build's constant in each language's bundles (PAGE_LANG,
+ * site/types/page_lang.d.ts); English where the modules run unbundled (node --test). Code for the
+ * other languages alone tests the constant itself, `if (typeof PAGE_LANG === 'string' &&
+ * PAGE_LANG !== 'en')`, which esbuild decides as it bundles, so English's bundles keep none of it
+ * (a test on LANG, imported, is not decided there).
+ */
+export const LANG = typeof PAGE_LANG === 'string' ? PAGE_LANG : 'en'
 
 /** The page's path prefix: '' for English at the root, else '/' and the tag lowercased ('/pt-br'). */
 export const PREFIX = LANG === 'en' ? '' : '/' + LANG.toLowerCase()
