@@ -559,3 +559,16 @@ def test_every_band_and_level_a_page_names_is_marked_for_the_catalog():
 
     assert set(BANDS) <= WORDS
     assert {level.name.capitalize() for level in LEVELS.values()} <= WORDS
+
+
+def test_each_languages_bundles_carry_its_words_and_englishs_carry_no_call_for_them(built):
+    """The browser's words are written into each language's copy of the bundles at build time
+    (sitebuild/js_messages.py): a marked string with no values is its words alone, in English too."""
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    english = (static / "js" / "chess" / "play.js").read_text(encoding="utf-8")
+    spanish = (static / "js-es" / "chess" / "play.js").read_text(encoding="utf-8")
+    assert '"Find the best move."' in english and "Encuentra la mejor jugada." not in english
+    assert "Encuentra la mejor jugada." in spanish and "Find the best move." not in spanish
+    assert "Juegas con {side}. Mira la jugada." in spanish, "a message with values keeps them"
+    assert not (static / "js-es" / "chess" / "play.js.map").exists(), "English's map serves every language"
