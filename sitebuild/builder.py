@@ -122,7 +122,7 @@ def build_site(
                             speaking)
     page_urls = {page.url for page in found}
     sitemap_urls, source_urls = [], []
-    listed = {page.url: pages.in_sitemap(env, page) for page in found}  # the same in every language
+    listed: dict[str, bool] = {}  # each page in the sitemap or not: the same in every language, read once
     for language in LANGUAGES:
         # One environment for every language, its translations and language-bound globals swapped
         # in (templates are compiled once; a gettext call reads `speaking` as it renders).
@@ -132,6 +132,8 @@ def build_site(
             html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
             output.write(pages.output_of(page, language), html)
             report.pages.append(language.prefix + page.url)
+            if page.url not in listed:
+                listed[page.url] = pages.in_sitemap(env, page)
             if listed[page.url]:
                 sitemap_urls.append(language.prefix + page.url)
                 if language.code == SOURCE:
