@@ -22,15 +22,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlebook.messages import msg
 from puzzlebook.tickets import FLOOR_ALLOWANCE_MS, Ticket, TicketRefused, check, read
 
 GAME = "lessons"
 GUEST = "g:"  # a guest student's name in a ticket: "g:" and 22 random URL-safe characters
 GUEST_BYTES = 16
 NO_STUDENT = "Send a student key (a random string the browser keeps) or sign in."
-NOT_A_GUEST = "This play ticket was issued to a signed-in player: post its result with their token."
-OVERLAPS = ("This came sooner than a second a move after your last puzzle in this lesson ended: a "
-            "lesson's puzzles count one at a time.")
+NOT_A_GUEST = msg("ticket_not_a_guests",
+                  "This play ticket was issued to a signed-in player: post its result with their token.")
+OVERLAPS = msg("lesson_result_overlaps",
+               "This came sooner than a second a move after your last puzzle in this lesson ended: a "
+               "lesson's puzzles count one at a time.")
 
 
 def ticket_target(lesson_id: str, puzzle: int) -> str:

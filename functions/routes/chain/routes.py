@@ -51,6 +51,7 @@ from functions.routes.chain.models import (
 from puzzlebook.calendar import ended_everywhere
 from puzzlebook.chain import results
 from puzzlebook.chain.kept import KeptSolve
+from puzzlebook.messages import Message
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.days import chain_days_of
@@ -82,7 +83,7 @@ def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     return row
 
 
-def refusal(verdict: results.Verdict) -> str:
+def refusal(verdict: results.Verdict) -> Message | str:
     """What a refused solve is told: the time floor in the API's words, else the rules' sentence."""
     if verdict.code == results.TOO_FAST_CODE:
         return TOO_FAST

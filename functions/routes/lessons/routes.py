@@ -22,7 +22,8 @@ from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import CallerPost, Ctx, Post, Signed, caller_post, signed_in, signed_post
 from functions.errors import TOO_FAST, ApiError
-from functions.limits import HOUR, Limit, enforce, retry_in
+from functions.limits import HOUR, Limit, enforce
+from functions.limits import refused as refused_for
 from functions.models import Deleted
 from functions.plays import key_of, now_ms
 from functions.routes.lessons.imports import checked, lesson_name, problems, refused, stored, too_large
@@ -390,7 +391,7 @@ async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> C
         counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now(),
                                                                 cap=cap, play=play)
     except Full as full:
-        raise ApiError(429, PLAYED.refusal.format(retry=retry_in(full.wait)),
+        raise ApiError(429, refused_for(PLAYED.refusal, full.wait),
                        {"Retry-After": str(full.wait)}) from None
     except TicketRefused as refused:  # sooner than its floor after the student's last result here
         raise _refused(refused) from None
