@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,7 +25,7 @@ from starlette.types import Message as AsgiMessage
 
 from functions.caching import api_routes
 from puzzlebook.languages import Language, negotiate
-from puzzlebook.messages import Message, msg, msg_plural
+from puzzlebook.messages import Message, msg, msg_plural, uncatalogued
 from service.speech import Speech
 from service.store.base import StoreGone, StoreUnavailable
 from service.store.items import Gone
@@ -71,8 +72,9 @@ STATUS_CODES = {400: "bad_request", 401: "not_signed_in", 403: "forbidden", 404:
 
 
 def message_of(status: int, words: Message | str) -> Message:
-    """`words` as a message: as it is, or English text under its status's code."""
-    return words if isinstance(words, Message) else Message(STATUS_CODES.get(status, "error"), words)
+    """`words` as a message: as it is, or English text (uncatalogued) under its status's code."""
+    message = words if isinstance(words, Message) else uncatalogued(words)
+    return message if message.code else replace(message, code=STATUS_CODES.get(status, "error"))
 
 
 class ApiError(Exception):

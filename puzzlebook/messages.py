@@ -52,6 +52,12 @@ class Message:
         )
 
 
+def uncatalogued(text: str) -> Message:
+    """English text that is no message of the catalog (yet): said as it is, in English, with no code of
+    its own (the API gives it its status's)."""
+    return Message("", text.replace("{", "{{").replace("}", "}}"))
+
+
 def msg(code: str, english: str) -> Message:
     """A message with one form. `code`: short snake_case, the same wherever these words are meant."""
     return Message(code, english)

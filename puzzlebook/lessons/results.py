@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlebook.messages import msg
+from puzzlebook.messages import Message, msg, msg_plural
 from puzzlebook.tickets import FLOOR_ALLOWANCE_MS, Ticket, TicketRefused, check, read
 
 GAME = "lessons"
@@ -295,14 +295,18 @@ def place(play: Play, last: int | None) -> tuple[int, int]:
     return min(end, play.came), end
 
 
-def puzzle_problem(count: int, puzzle: int) -> str | None:
+NOT_A_PUZZLE = msg_plural("lesson_has_fewer_puzzles", "This lesson has {count} puzzle, not {puzzle}.",
+                          "This lesson has {count} puzzles, not {puzzle}.", "count")
+
+
+def puzzle_problem(count: int, puzzle: int) -> Message | None:
     """Why puzzle number `puzzle` (1-based) isn't one of a lesson of `count` puzzles, or None.
 
-    >>> puzzle_problem(3, 4)
+    >>> str(puzzle_problem(3, 4))
     'This lesson has 3 puzzles, not 4.'
     """
     if puzzle > count:
-        return f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {puzzle}."
+        return NOT_A_PUZZLE(count=count, puzzle=puzzle)
     return None
 
 

@@ -28,6 +28,7 @@ MAX_COUNT = 500
 # What a player is told when a band isn't one of these (a request's field, a board's query).
 BAND_WORDS = msg("not_a_band", "The band must be one of {bands}.")(bands=", ".join(BANDS))
 PUZZLE_ID_WORDS = msg("not_a_puzzle_id", "The puzzle id must be five letters or digits, as on Lichess.")
+MISS_MOVES_EMPTY = msg("miss_moves_empty", "A wrong-move miss must include the moves up to the wrong one.")
 COUNT_RANGE = msg("count_out_of_range", "The number of {field} must be from 0 to {most}.")
 COUNT_WHOLE = msg("count_not_whole", "The number of {field} must be a whole number.")
 TIME_RANGE = msg("time_out_of_range", "The time must be from 1 to {most} seconds.")
@@ -109,7 +110,7 @@ class WrongMove(Worded):
     how: Annotated[Literal["wrong"], Says(HOW_WORDS)]
     moves: Annotated[
         list[Uci],
-        _moves_words(msg("miss_moves_empty", "A wrong-move miss must include the moves up to the wrong one.")),
+        _moves_words(MISS_MOVES_EMPTY),
     ] = Field(min_length=1, max_length=MAX_MOVES)
     ticket: TicketText = None
     offline: Offline = False
