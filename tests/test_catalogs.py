@@ -97,6 +97,17 @@ def test_a_code_names_one_message() -> None:
             assert re.fullmatch(r"[a-z][a-z0-9_]*", message.context or ""), message.context
 
 
+def test_docs_api_lists_every_code() -> None:
+    """docs/api.md, "The codes", names every message of the API's catalog and every status's code."""
+    from functions.errors import STATUS_CODES
+
+    said = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", said, re.M))
+    codes = {message.context for message in read_catalog(LOCALE / "api.pot") if message.id}
+    assert codes - listed == set()
+    assert [code for code in STATUS_CODES.values() if f"`{code}`" not in said] == []
+
+
 # ---- the check itself fails on what it is for ----------------------------------------------------
 
 

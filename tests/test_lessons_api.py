@@ -100,7 +100,7 @@ def test_validate_pgn_with_and_without_the_students_side(world: World) -> None:
         "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "red"}
     )
     assert bad.status_code == 400
-    assert bad.json() == {"error": "student_color must be one of 'white' or 'black'.",
+    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'.",
                           "code": "field_not_one_of"}
 
 
