@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzlebook.languages import SOURCE, Language
+from puzzlebook.languages import LANGUAGES, SOURCE, Language
 from puzzlebook.messages import Message, capitalized
 
 if TYPE_CHECKING:
@@ -46,6 +46,11 @@ class Speech:
                 if found is None:
                     found = self._read[language.code] = self._load(language)
         return found
+
+    def warm(self) -> None:
+        """Read every language's catalog now (SnapStart's hook: functions/handler.py)."""
+        for language in LANGUAGES:
+            self.catalog(language)
 
     def _load(self, language: Language) -> NullTranslations:
         # gettext waits for the first error in another language: not a cold start's work.
