@@ -203,7 +203,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
             if routes.check_day is not None:
                 routes.check_day(day, oldest_date(ctx.now()))  # late once the day after has ended everywhere
         except RunRefused as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, exc.message) from None
         try:
             ticket = tickets.read(run.ticket, key_of(ctx))
             # ... and as much really passed since the run's ticket: the floor can't be claimed at once.
@@ -216,7 +216,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
             puzzles, positions = ctx.part(PostedRuns).of(mode, run.date)
             tally = routes.score(Scoring(puzzles, positions, run, ticket.issued, now))
         except RunRefused as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, exc.message) from None
         answer = RunRecords(ctx.store, mode).record_run(
             player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
             on_boards=on_boards(ctx, player),
