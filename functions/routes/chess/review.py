@@ -141,7 +141,7 @@ def _merged(post: Post[ChessReviewPost]) -> ChessReviewKept:
     try:
         theirs = Queue.posted({"cards": body.cards}, tuple(BANDS))
     except BadReview as bad:
-        raise ApiError(400, str(bad)) from None
+        raise ApiError(400, bad.message) from None
     today = ctx.today()
     latest = (today + dt.timedelta(days=AHEAD)).isoformat()
     ahead = next((c for c in theirs.cards if c.last > latest), None)
