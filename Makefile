@@ -26,7 +26,7 @@ PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check check-python test test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
+.PHONY: setup serve check check-python test fuzz test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS) $(STAMP_MO)
 
@@ -129,6 +129,10 @@ test-python-suite: setup
 
 test-api-schema: setup
 	$(PY) -m pytest -n 2 --dist load -q tests/test_api_schema.py
+
+# The API document's fuzzing at depth: many more cases an operation than `make test`'s (docs/api.md).
+fuzz: setup
+	PUZZLEBOOK_FUZZ_EXAMPLES=$${EXAMPLES:-600} $(PY) -m pytest -n 2 --dist load -q tests/test_api_schema.py
 
 # The same on Python 3.12, in a venv of its own, from the same lock.
 test-py312:

@@ -594,3 +594,28 @@ def test_a_variation_the_teacher_keeps_is_stored_as_a_refutation_and_nothing_els
         'move in SAN, as "3:12:Rxe5", not "Ra2".'
     )
     assert len(world.client.get("/api/lessons", headers=teacher).json()["lessons"]) == 1
+
+
+def test_the_document_says_which_refute_values_are_read(world: World) -> None:
+    """What the API's document calls a valid `refute` is read, and what it calls invalid is refused in
+    words: an empty value was valid to the document yet refused as malformed."""
+    import re
+
+    from puzzlebook.lessons.kept_variations import MAX_KEPT
+
+    document = world.client.get("/api/openapi.json").json()
+    for path, method in (("/api/lessons", "post"), ("/api/lessons/{lesson_id}", "put")):
+        refute = next(p for p in document["paths"][path][method]["parameters"] if p["name"] == "refute")
+        schema = refute["schema"]  # beside its anyOf (an array, or left out): the array's keywords
+        assert schema["maxItems"] == MAX_KEPT
+        pattern = re.compile(schema["items"]["pattern"])
+        assert pattern.search("1:1:Ra2") and pattern.search("12:40:exd8=Q+")
+        assert not any(pattern.search(v) for v in ("", "Ra2", "0:1:Ra2", "1:1:R a2", "1:1:Ra2\n"))
+    teacher = signed_up(world.client, "Teacher")
+    empty = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher},
+                              params={"refute": ""})
+    assert empty.status_code == 400 and 'not ""' in empty.json()["error"]
+    many = [("refute", "1:1:Ra2")] * (MAX_KEPT + 1)
+    over = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher}, params=many)
+    assert over.status_code == 400 and f"the limit is {MAX_KEPT}" in over.json()["error"]
+    assert world.client.get("/api/lessons", headers=teacher).json()["lessons"] == []

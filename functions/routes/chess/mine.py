@@ -19,7 +19,7 @@ from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
-from service.games.chess.history import CURSOR, CURSOR_RE, ChessHistory
+from service.games.chess.history import CURSOR, CURSOR_RE, BadCursor, ChessHistory
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
 
@@ -76,14 +76,17 @@ async def my_dashboard(me: Viewer, days: Days = 30) -> Dashboard:
     "/me/history",
     tags=TAGS,
     response_model=HistoryPage,
-    responses=errors(400, 401, 503),
+    responses=errors(400, 401, 422, 503),
     summary="Every puzzle you played, newest first, a page at a time",
 )
 @cached(PRIVATE)
 async def my_history(me: Viewer, before: Before = None, missed: Missed = False) -> HistoryPage:
     if before is not None and not CURSOR_RE.match(before):
         raise ApiError(400, BAD_CURSOR)
-    page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
+    try:
+        page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
+    except BadCursor as error:
+        raise ApiError(422, f"{BAD_CURSOR[:-1]}: {error}.") from None
     return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})
 
 
