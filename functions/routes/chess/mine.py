@@ -49,6 +49,8 @@ Missed = Annotated[
 BAD_DAYS = msg("bad_days", "The days must be 7, 30 or 90.")
 BAD_CURSOR = msg("bad_cursor",
                  "The before cursor must be a page's next, as the history gave it (a time and a puzzle id).")
+NOT_A_TIME = msg("bad_cursor_time", "The before cursor must be a page's next, as the history gave it (a time "
+                 "and a puzzle id): {time} isn't a time.")
 NO_DAILIES = msg("no_chess_dailies", "There are no chess dailies for {day}.")
 CHESS_DAILIES = msg("the_chess_dailies", "The chess dailies")
 
@@ -86,7 +88,7 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
     try:
         page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
     except BadCursor as error:
-        raise ApiError(422, f"{BAD_CURSOR[:-1]}: {error}.") from None
+        raise ApiError(422, NOT_A_TIME(time=error.time)) from None
     return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})
 
 
