@@ -16,15 +16,23 @@ LAMBDA_LOCK := requirements/lambda.lock
 STAMP_LOCK := $(VENV)/.installed
 STAMP_PY := $(VENV)/.editable
 STAMP_JS := node_modules/.installed
+# The gettext catalogs compiled (locale/<catalog>/LC_MESSAGES/*.mo beside each .po; ops/messages.py),
+# again when a .po changes. Not in git: made from the committed .po.
+CATALOGS := $(wildcard locale/*/LC_MESSAGES/*.po)
+STAMP_MO := locale/.compiled
 PORT ?= 8000
 # Python 3.12 (the Lambda runtime's) for `make test-py312`; .ci/run passes the one it found.
 PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check check-python test test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
+.PHONY: setup serve check check-python test fuzz test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
 
-setup: $(STAMP_PY) $(STAMP_JS)
+setup: $(STAMP_PY) $(STAMP_JS) $(STAMP_MO)
+
+$(STAMP_MO): $(STAMP_PY) $(CATALOGS)
+	$(PY) -m ops.messages --compile
+	touch $@
 
 # The packages, only when the lock changes.
 $(STAMP_LOCK): $(LOCK)
@@ -121,6 +129,10 @@ test-python-suite: setup
 
 test-api-schema: setup
 	$(PY) -m pytest -n 2 --dist load -q tests/test_api_schema.py
+
+# The API document's fuzzing at depth: many more cases an operation than `make test`'s (docs/api.md).
+fuzz: setup
+	PUZZLEBOOK_FUZZ_EXAMPLES=$${EXAMPLES:-600} $(PY) -m pytest -n 2 --dist load -q tests/test_api_schema.py
 
 # The same on Python 3.12, in a venv of its own, from the same lock.
 test-py312:

@@ -135,6 +135,13 @@ def test_refusals_in_plain_words(world: World) -> None:
     assert world.client.get("/api/me/dashboard?days=week", headers=me).status_code == 400
     cursor = world.client.get("/api/me/history?before=yesterday", headers=me)
     assert cursor.status_code == 400 and "next" in cursor.json()["error"]
+    # The cursor's shape with a time that isn't one: refused for what it asks, never a 5xx; one at the
+    # end of time reads the whole history.
+    no_time = world.client.get("/api/me/history?before=0000-00-00T00:00:00.000000Z~0", headers=me)
+    assert no_time.status_code == 422
+    assert "0000-00-00T00:00:00.000000Z isn't a time" in no_time.json()["error"]
+    latest = world.client.get("/api/me/history?before=9999-12-31T23:59:59.999999Z~z", headers=me)
+    assert latest.status_code == 200 and latest.json() == {"lines": [], "next": None}
     empty = world.client.get("/api/me/dashboard", headers=me).json()
     assert (empty["days"], empty["played"], empty["performance"], empty["themes"]) == (30, 0, None, [])
     assert world.client.get("/api/me/history", headers=me).json() == {"lines": [], "next": None}

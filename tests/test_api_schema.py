@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import datetime as dt
 import functools
+import os
 import shutil
 import tempfile
 import zlib
@@ -90,8 +91,13 @@ def _wrong_headers(case: schemathesis.Case) -> bool:
     return info is not None and info.mode is GenerationMode.NEGATIVE
 
 
+# Cases an operation: enough in `make test` to reach each operation's refusals and its accepted
+# shapes (the same cases every run: derandomized); `make fuzz` draws many more (docs/api.md).
+EXAMPLES = int(os.environ.get("PUZZLEBOOK_FUZZ_EXAMPLES", "60"))
+
+
 @schema.parametrize()
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_no_server_errors_and_no_undocumented_answers(case: schemathesis.Case) -> None:
     # Half the cases as a signed-in player (so the checks behind the token run), half as a guest.
     # (crc32, not hash(): the same cases get the token on every run, whatever PYTHONHASHSEED is.)

@@ -100,7 +100,8 @@ def test_validate_pgn_with_and_without_the_students_side(world: World) -> None:
         "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "red"}
     )
     assert bad.status_code == 400
-    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'."}
+    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'.",
+                          "code": "field_not_one_of"}
 
 
 def test_import_needs_a_player(world: World) -> None:
@@ -136,7 +137,8 @@ def test_import_get_list_delete(world: World) -> None:
     other = signed_up(world.client, "Other")
     assert world.client.get("/api/lessons", headers=other).json() == {"lessons": []}
     refused = world.client.delete(f"/api/lessons/{created['id']}", headers=other)
-    assert refused.status_code == 404 and refused.json() == {"error": "None of your lessons has that id."}
+    assert refused.status_code == 404 and refused.json() == {"error": "None of your lessons has that id.",
+                                                       "code": "not_your_lesson"}
     assert world.client.get(f"/api/lessons/{created['id']}").status_code == 200
 
     assert world.client.delete(f"/api/lessons/{created['id']}", headers=teacher).json() == {"ok": True}
@@ -407,7 +409,8 @@ def test_imports_are_rate_limited_per_teacher(world: World) -> None:
         assert _import(world, one, {**JSON, **teacher}).status_code == 201
     refused = _import(world, one, {**JSON, **teacher})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-    assert refused.json() == {"error": f"Too many imports: at most {IMPORTS_PER_HOUR} an hour."}
+    assert refused.json() == {"error": f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.",
+                              "code": "too_many_imports"}
     assert _import(world, one, {**JSON, **signed_up(world.client, "Another")}).status_code == 201
     world.clock.advance(hours=1)
     assert _import(world, one, {**JSON, **teacher}).status_code == 201
@@ -591,3 +594,28 @@ def test_a_variation_the_teacher_keeps_is_stored_as_a_refutation_and_nothing_els
         'move in SAN, as "3:12:Rxe5", not "Ra2".'
     )
     assert len(world.client.get("/api/lessons", headers=teacher).json()["lessons"]) == 1
+
+
+def test_the_document_says_which_refute_values_are_read(world: World) -> None:
+    """What the API's document calls a valid `refute` is read, and what it calls invalid is refused in
+    words: an empty value was valid to the document yet refused as malformed."""
+    import re
+
+    from puzzlebook.lessons.kept_variations import MAX_KEPT
+
+    document = world.client.get("/api/openapi.json").json()
+    for path, method in (("/api/lessons", "post"), ("/api/lessons/{lesson_id}", "put")):
+        refute = next(p for p in document["paths"][path][method]["parameters"] if p["name"] == "refute")
+        schema = refute["schema"]  # beside its anyOf (an array, or left out): the array's keywords
+        assert schema["maxItems"] == MAX_KEPT
+        pattern = re.compile(schema["items"]["pattern"])
+        assert pattern.search("1:1:Ra2") and pattern.search("12:40:exd8=Q+")
+        assert not any(pattern.search(v) for v in ("", "Ra2", "0:1:Ra2", "1:1:R a2", "1:1:Ra2\n"))
+    teacher = signed_up(world.client, "Teacher")
+    empty = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher},
+                              params={"refute": ""})
+    assert empty.status_code == 400 and 'not ""' in empty.json()["error"]
+    many = [("refute", "1:1:Ra2")] * (MAX_KEPT + 1)
+    over = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher}, params=many)
+    assert over.status_code == 400 and f"the limit is {MAX_KEPT}" in over.json()["error"]
+    assert world.client.get("/api/lessons", headers=teacher).json()["lessons"] == []

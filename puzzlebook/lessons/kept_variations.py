@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 MAX_KEPT = 200  # choices in one import: far more than the variations a lesson's lines hold
-_FORM = re.compile(r"(?P<puzzle>[1-9]\d{0,2}):(?P<move>[1-9]\d{0,3}):(?P<san>[^\s:]{2,12})")
+# One choice: game, move and SAN, as the API's document publishes it (a pattern both Python and JSON
+# Schema read alike: puzzlebook/patterns.py), so a choice the document calls valid is never refused.
+CHOICE = r"([1-9][0-9]{0,2}):([1-9][0-9]{0,3}):([KQRBNOa-h1-8x=+#-]{2,12})"
+_FORM = re.compile(CHOICE)
 EXAMPLE = "3:12:Rxe5"
 
 
@@ -43,8 +46,12 @@ def read_kept(values: Iterable[str]) -> tuple[KeptVariation, ...]:
     ...     print(str(error).split(", as ")[1])
     "3:12:Rxe5", not "Rxe5"
     """
+    given = list(values)
+    # Counted as sent, repeats too: the document's maxItems says the same.
+    if len(given) > MAX_KEPT:
+        raise BadChoice(f"{len(given)} variations to keep as refutations; the limit is {MAX_KEPT}")
     kept: list[KeptVariation] = []
-    for value in values:
+    for value in given:
         found = _FORM.fullmatch(value)
         if not found:
             shown = value if len(value) <= 30 else value[:29] + "…"
@@ -52,9 +59,7 @@ def read_kept(values: Iterable[str]) -> tuple[KeptVariation, ...]:
                 "a variation to keep as a refutation is named by its game, the move it stands in for "
                 f'and its own move in SAN, as "{EXAMPLE}", not "{shown}"'
             )
-        choice = KeptVariation(int(found["puzzle"]), int(found["move"]), found["san"])
+        choice = KeptVariation(int(found[1]), int(found[2]), found[3])
         if choice not in kept:
             kept.append(choice)
-    if len(kept) > MAX_KEPT:
-        raise BadChoice(f"{len(kept)} variations to keep as refutations; the limit is {MAX_KEPT}")
     return tuple(kept)

@@ -59,7 +59,7 @@ function opened({ player = null, store = new ChainStore(new MemoryStorage()), to
 }
 
 const settle = async (until) => {
-  for (let i = 0; i < 100 && !until(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let i = 0; i < 2000 && !until(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 test('a day opens with its goal, its clock running', () => {

@@ -194,7 +194,7 @@ test('a solve’s answer settles into the record while it is open: the place, th
   await ctrl.judge('f8d8')
   await ctrl.judge('f6d8')
   const draws = ui.draws
-  for (let i = 0; i < 50 && !ctrl.rec.posted; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  for (let i = 0; i < 1000 && !ctrl.rec.posted; i++) await new Promise((resolve) => setTimeout(resolve, 10))
   assert.deepEqual(ctrl.rec.posted, { already: false, rating: { before: 1500, after: 1521 }, place: 3 })
   assert.deepEqual(store.record('Medium', '0000D').posted, ctrl.rec.posted, 'kept in the store too')
   assert.ok(ui.draws > draws, 'drawn again')

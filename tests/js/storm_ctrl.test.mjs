@@ -82,7 +82,7 @@ function started({ player = null, ticket = null, store = new StormStore(new Memo
 }
 
 const until = async (check) => {
-  for (let k = 0; k < 200 && !check(); k++) await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let k = 0; k < 2000 && !check(); k++) await new Promise((resolve) => setTimeout(resolve, 5))
   assert.ok(check(), 'never came')
 }
 

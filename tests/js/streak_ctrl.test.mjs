@@ -87,7 +87,7 @@ async function started({ player = null, store = new StreakStore(new MemoryStorag
 }
 
 const until = async (check) => {
-  for (let k = 0; k < 200 && !check(); k++) await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let k = 0; k < 2000 && !check(); k++) await new Promise((resolve) => setTimeout(resolve, 5))
   assert.ok(check(), 'never came')
 }
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from functions.models import MAX_SECONDS, Request
 from puzzlebook.lessons import MAX_PUZZLES
+from puzzlebook.lessons.kept_variations import CHOICE, MAX_KEPT
 from puzzlebook.patterns import SPACE_RANGES, char_class, whole_text
 from puzzlebook.tickets import MAX_TEXT as MAX_TICKET
 
@@ -57,6 +58,7 @@ Refute = Annotated[
             'stands in for and the variation\'s move in SAN, as "3:12:Rxe5"; repeated for each. Only a '
             "variation in the PGN at that move is taken (422 for any other); it is kept as one marked ? is."
         ),
+        json_schema_extra={"items": {"type": "string", "pattern": whole_text(CHOICE)}, "maxItems": MAX_KEPT},
     ),
 ]
 LessonName = Annotated[

@@ -32,6 +32,17 @@ PAGE = 20  # history lines a page
 # A page's cursor: the posted stamp and puzzle id of the last line of the page before.
 CURSOR = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z~[0-9A-Za-z]{1,16}"
 CURSOR_RE = re.compile(rf"^(?:{CURSOR})(?![\s\S])")
+
+
+class BadCursor(ValueError):
+    """A history cursor of the right shape whose time isn't one (month 13, day 0): its words say so,
+    `time` the cursor's time as given."""
+
+    def __init__(self, time: str) -> None:
+        super().__init__(f"{time} isn't a time")
+        self.time = time
+
+
 # The most a day's item's record may take, encoded: with its keys and version the item stays under
 # DynamoDB's 1 KB, one write unit (about seven lines).
 DAY_BYTES = 940
@@ -166,7 +177,11 @@ class ChessHistory:
         all over 36 hours after the day before it began: LAST)."""
         high = CK.CHESS_DAY + "~"
         if cursor is not None:
-            latest = dt.datetime.fromisoformat(cursor[0].removesuffix("Z")) + AHEAD
+            try:
+                stamp = dt.datetime.fromisoformat(cursor[0].removesuffix("Z"))
+            except ValueError:
+                raise BadCursor(cursor[0]) from None
+            latest = min(stamp, dt.datetime.max - AHEAD) + AHEAD  # a cursor at the end of time reads all
             high = CK.chess_day(latest.date().isoformat())
         found: list[HistoryLine] = []
         for history in _days_newest_first(self.store, pid, high):
