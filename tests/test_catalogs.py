@@ -145,7 +145,8 @@ def test_the_check_passes_a_complete_catalog() -> None:
         ({"tries_left": ("Осталась {count} попытка.", "", "Осталось {count} попыток.")}, "empty form 1"),
         ({"tries_left": ("Осталась {count} попытка.", "Осталось {count} попытки.", "Осталось попыток.")},
          "placeholders [] in form 2"),
-        ({"tries_left": ("Осталась {cnt} попытка.", "Осталось {count} попытки.", "Осталось {count} попыток.")},
+        ({"tries_left": ("Осталась {cnt} попытка.", "Осталось {count} попытки.",
+                         "Осталось {count} попыток.")},
          "placeholders ['{cnt}'] in form 0"),
     ],
 )
@@ -155,7 +156,8 @@ def test_the_check_fails_on_each_kind_of_gap(changes: dict[str, object], said: s
 
 
 def test_a_plural_form_for_one_number_may_say_it_in_words() -> None:
-    catalog = _catalog(tries_left=("Осталась одна попытка.", "Осталось {count} попытки.", "Осталось {count} попыток."))
+    catalog = _catalog(tries_left=("Осталась одна попытка.", "Осталось {count} попытки.",
+                                   "Осталось {count} попыток."))
     assert problems(_template(), catalog, 3) == []
 
 
