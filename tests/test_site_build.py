@@ -504,3 +504,71 @@ def test_modules_are_bundled_a_view_each_and_styles_minified_with_source_maps(bu
     css = (static / "css/site.css").read_text()
     assert "\n\n" not in css and css.rstrip().endswith("/*# sourceMappingURL=site.css.map */")
     assert (static / "css/site.css.map").is_file()
+
+
+def test_every_page_is_written_in_every_language_with_its_lang_dir_and_alternates(built):
+    """Issue 44: each page once per language under its prefix, `lang` and `dir` on <html>, the
+    canonical link its own address and an hreflang alternate for every language, English's also
+    x-default (docs/languages.md, "The pages")."""
+    from puzzlebook.languages import LANGUAGES
+
+    dist, report = built
+    english = [url for url in report.pages
+               if not any(url.startswith(lang.prefix + "/") for lang in LANGUAGES[1:])]
+    assert "/" in english and "/about/" in english
+    for url in english:
+        for language in LANGUAGES:
+            rel = (language.prefix + url).lstrip("/")
+            html = (dist / (rel if rel.endswith(".html") else rel + "index.html")).read_text(encoding="utf-8")
+            where, site = f"{language.code} {url}", "https://puzzles.example"
+            assert f'<html lang="{language.code}" dir="{language.direction}">' in html, where
+            assert f'<link rel="canonical" href="{site}{language.prefix}{url}">' in html, where
+            for other in LANGUAGES:
+                alternate = f'<link rel="alternate" hreflang="{other.code}" href="{site}{other.prefix}{url}">'
+                assert alternate in html, where
+            assert f'<link rel="alternate" hreflang="x-default" href="{site}{url}">' in html, where
+    assert 'dir="rtl"' in (dist / "ar" / "index.html").read_text(encoding="utf-8")
+    sitemap = (dist / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://puzzles.example/es/about/</loc>" in sitemap
+    assert "<loc>https://puzzles.example/pt-br/chain/</loc>" in sitemap
+
+
+def test_a_languages_page_speaks_it_and_links_its_own_pages(built):
+    dist, _ = built
+    spanish = (dist / "es" / "about" / "index.html").read_text(encoding="utf-8")
+    english = (dist / "about" / "index.html").read_text(encoding="utf-8")
+    assert ">Saltar al contenido<" in spanish and ">Skip to content<" in english
+    assert ">Saltar al contenido<" not in english
+    # A macro's words (the player form, _macros.html) in the page's language, not the language
+    # whose page first imported the macros (Jinja2 keeps an imported module).
+    spanish_home = (dist / "es" / "index.html").read_text(encoding="utf-8")
+    assert ">Tu nombre</label>" in spanish_home
+    assert ">Your name</label>" in (dist / "index.html").read_text("utf-8")
+    assert '<a href="/es/chain/"' in spanish, "a link to a page goes to the page in the same language"
+    assert 'href="/es/static/' not in spanish and "/static/" in spanish, "a static file is every language's"
+    assert '/js-es/pages/site.js"' in spanish and '/js/pages/site.js"' in english, "each its own bundles"
+    # The language menu: every language's version of this page, named in its own language.
+    assert '<a href="/about/?chosen" lang="en">English</a>' in spanish, "in every page's footer"
+    assert '<a href="/es/about/?chosen" aria-current="true">Español</a>' in spanish
+
+
+def test_every_band_and_level_a_page_names_is_marked_for_the_catalog():
+    from puzzlebook.chain.calendar import LEVELS
+    from puzzlebook.chess.bands import BANDS
+    from sitebuild.words import WORDS
+
+    assert set(BANDS) <= WORDS
+    assert {level.name.capitalize() for level in LEVELS.values()} <= WORDS
+
+
+def test_each_languages_bundles_carry_its_words_and_englishs_carry_no_call_for_them(built):
+    """The browser's words are written into each language's copy of the bundles at build time
+    (sitebuild/js_messages.py): a marked string with no values is its words alone, in English too."""
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    english = (static / "js" / "chess" / "play.js").read_text(encoding="utf-8")
+    spanish = (static / "js-es" / "chess" / "play.js").read_text(encoding="utf-8")
+    assert '"Find the best move."' in english and "Encuentra la mejor jugada." not in english
+    assert "Encuentra la mejor jugada." in spanish and "Find the best move." not in spanish
+    assert "Juegas con {side}. Mira la jugada." in spanish, "a message with values keeps them"
+    assert not (static / "js-es" / "chess" / "play.js.map").exists(), "English's map serves every language"

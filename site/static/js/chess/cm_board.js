@@ -18,7 +18,9 @@ import { Svg } from '../vendor/cm-chessboard/src/lib/Svg.js'
 import { VisualMoveInput } from '../vendor/cm-chessboard/src/view/VisualMoveInput.js'
 import { ChessboardView } from '../vendor/cm-chessboard/src/view/ChessboardView.js'
 
-export const ASSETS = new URL('../vendor/cm-chessboard/assets/', import.meta.url).href
+// By way of static/js/ itself: a language's copy of this module sits in js-es/ (docs/languages.md), as
+// deep, and the pieces are English's one copy.
+export const ASSETS = new URL('../../js/vendor/cm-chessboard/assets/', import.meta.url).href
 const ANIMATION_MS = 260
 
 /**
