@@ -19,6 +19,7 @@ from sitebuild import builder, compress, pages
 from sitebuild.assets import MissingVendorFiles
 from sitebuild.pages import PageError
 from sitebuild.shards import BadBundle
+from tests.static_record import shared_static
 from tests.support import copy_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,8 @@ BUILT_ENV = {"PUZZLEBOOK_SITE_URL": "https://puzzles.example"}
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory):
     tmp = tmp_path_factory.mktemp("build")
-    report = builder.build_site(settings(tmp, **BUILT_ENV))
+    with shared_static(tmp / "dist", tmp_path_factory):
+        report = builder.build_site(settings(tmp, **BUILT_ENV))
     return tmp / "dist", report
 
 
