@@ -7,7 +7,7 @@
  * date, never rolled over into the next month. The API's
  * puzzlebook.calendar.parse_day keeps the same rule (tests/vectors/dates.json).
  */
-import { dayWords, timeWords } from './i18n.js'
+import { dayWords, timeWords, t, tn } from './i18n.js'
 
 const DAY_FORM = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/
 const MONTH_FORM = /^([0-9]{4})-([0-9]{2})$/
@@ -203,7 +203,7 @@ export function streak(days, today) {
  * @param {number | null | undefined} used
  */
 export function freezesWords(used) {
-  return used ? ` · ${used} ${used === 1 ? 'freeze' : 'freezes'} used` : ''
+  return used ? ' · ' + tn('{n} freeze used', '{n} freezes used', used) : ''
 }
 
 /**
@@ -253,5 +253,5 @@ export function clockWords(at) {
  */
 export function momentWords(at, now = new Date()) {
   const day = playerDay(at)
-  return day === playerDay(now) ? clockWords(at) : `${longDate(day)}, ${clockWords(at)}`
+  return day === playerDay(now) ? clockWords(at) : t('{day}, {time}', { day: longDate(day), time: clockWords(at) })
 }
