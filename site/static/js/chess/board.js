@@ -16,7 +16,6 @@
 /** @import { BoardHooks, PlayBoard } from '../play_types.js' */
 import { COLOR, INPUT_EVENT_TYPE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { MARKER_TYPE } from '../vendor/cm-chessboard/src/extensions/markers/Markers.js'
-import { PROMOTION_DIALOG_RESULT_TYPE } from '../vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js'
 import { playBoard, prefersReducedMotion } from './cm_board.js'
 import { SquareGrid } from './board_grid.js'
 import { PIECE_NAMES } from './words.js'
@@ -193,13 +192,14 @@ export class Board {
    * @param {{ from: Square, to: Square }} move
    * @param {boolean} fromKeyboard
    */
-  askPromotion(move, fromKeyboard) {
+  async askPromotion(move, fromKeyboard) {
+    const { withPromotion, PIECE_SELECTED } = await import('./promotion.js')
     this.svg.removeAttribute('aria-hidden') // the chooser lives in the SVG: let it be read
     this.hooks.announce?.('Promote to: queen, rook, bishop or knight. Arrows to choose, Enter to take it.')
-    this.chessboard.showPromotionDialog(move.to, this.inputColor === 'b' ? COLOR.black : COLOR.white, (result) => {
+    withPromotion(this.chessboard).showPromotionDialog(move.to, this.inputColor === 'b' ? COLOR.black : COLOR.white, (result) => {
       this.svg.setAttribute('aria-hidden', 'true')
       if (fromKeyboard) this.focus()
-      if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
+      if (result && result.type === PIECE_SELECTED) {
         this.hooks.onMove({ ...move, promotion: result.piece.charAt(1) })
       } else {
         this.hooks.announce?.('Promotion cancelled.')
