@@ -72,7 +72,8 @@ export class ChainView extends PlayView {
       // The name is the hidden text (the visible face and number are aria-hidden), kept current by redraw().
       const button = el('button', { type: 'button', class: 'tile', dataset: { tile: String(i) } },
         el('span', { class: 'tile-number', text: String(i + 1), 'aria-hidden': 'true' }),
-        el('span', { class: 'tile-face', text: face(tile), 'aria-hidden': 'true' }),
+        // A word longer than English's "swap" (German's "tauschen") is set smaller to keep a tile's one line.
+        el('span', { class: face(tile).length > 5 ? 'tile-face is-long' : 'tile-face', text: face(tile), 'aria-hidden': 'true' }),
         el('span', { class: 'tile-badge', 'aria-hidden': 'true' }),
         el('span', { class: 'visually-hidden tile-name' }))
       button.addEventListener('animationend', () => button.classList.remove('is-refused'))
