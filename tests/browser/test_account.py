@@ -223,7 +223,7 @@ def test_a_players_language_follows_them_to_a_second_device(make_page, site_serv
     second = make_page()  # another device: nobody signed in, the browser's language English
     second.goto("/about/")
     second.goto(f"{site_server.url}/signin/#token={player['token']}")
-    second.wait_for_function("() => document.getElementById('signin-title').textContent.startsWith('Welcome back')")
+    second.wait_for_selector("#signin-done:not([hidden])")  # signed in
     second.wait_for_function("() => document.cookie.includes('pb_lang=es')")
     second.goto("/")
     second.wait_for_url("**/es/")
