@@ -554,6 +554,21 @@ def test_a_languages_page_speaks_it_and_links_its_own_pages(built):
     assert '<a href="/es/about/?chosen" aria-current="true">Español</a>' in spanish
 
 
+def test_the_friends_and_account_pages_speak_the_pages_language(built):
+    """Friends, clubs and the account (issue 44): the pages' words and their modules' in Spanish, and
+    the account page's language choice naming each language's account page."""
+    dist, report = built
+    friends = (dist / "es" / "friends" / "index.html").read_text(encoding="utf-8")
+    assert ">Personas que sigues<" in friends and ">People you follow<" not in friends
+    account = (dist / "ar" / "account" / "index.html").read_text(encoding="utf-8")
+    assert ">لغتك<" in account, "the language card's title"
+    assert '<option value="es" lang="es" data-page="/es/account/">Español</option>' in account
+    assert '<option value="ar" lang="ar" data-page="/ar/account/" selected>العربية</option>' in account
+    static = dist / report.static_prefix.strip("/")
+    spanish = "".join(f.read_text(encoding="utf-8") for f in (static / "js-es").rglob("*.js"))
+    assert "Dejar de seguir" in spanish and "Guardado para ti: {language}." in spanish
+
+
 def test_every_band_and_level_a_page_names_is_marked_for_the_catalog():
     from puzzlebook.chain.calendar import LEVELS
     from puzzlebook.chess.bands import BANDS

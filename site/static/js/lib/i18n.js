@@ -110,3 +110,13 @@ export function timeWords(at, options) {
 export function href(path) {
   return PREFIX + path
 }
+
+/**
+ * Items as one list in the page's language: "Bo, Cy and Di" (English as the site writes it, no
+ * comma before "and"), "Bo, Cy y Di", "Bo وCy وDi" (Intl.ListFormat).
+ * @param {string[]} items
+ */
+export function list(items) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return new Intl.ListFormat(LANG, { type: 'conjunction' }).format(items)
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
