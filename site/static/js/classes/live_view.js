@@ -13,7 +13,7 @@ import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { formatTime } from '../lib/clock.js'
 import { announce, byIds, el as make, setText } from '../lib/dom.js'
-import { number, t, tn } from '../lib/i18n.js'
+import { href, number, t, tn } from '../lib/i18n.js'
 import { Speech } from '../lib/speech.js'
 import { Holdings } from '../lib/playing.js'
 import { fillNotice, showOnly } from '../lib/views.js'
@@ -114,8 +114,8 @@ export class LiveClassView {
     const session = ctrl.session
     if (klass) {
       setText(el.liveClass, klass.name)
-      el.liveClass.setAttribute('href', klass.url)
-      el.backToClass.setAttribute('href', klass.url)
+      el.liveClass.setAttribute('href', href(klass.url))
+      el.backToClass.setAttribute('href', href(klass.url))
     }
     setText(el.liveRole, ctrl.teacher ? t('Live: your class') : t('Live'))
     const title = session ? session.title : ctrl.stage === 'opening'

@@ -8,6 +8,7 @@
  *   const viewed = viewedOf(location.search)   // null on the player's own pages
  *   await viewed.describe()                    // { name, className } from the class, or {}
  */
+import { t } from '../lib/i18n.js'
 import { call } from '../lib/api.js'
 
 /** @import { ClassCall, ClassOut, Viewed, ViewedWho } from '../classes_types.js' */
@@ -59,8 +60,8 @@ export function viewedOf(search) {
  * @param {(name: string) => string} words
  */
 export function viewedLede(who, words) {
-  const where = who.className ? ` You see this as their teacher in ${who.className}.` : ''
-  return `${words(who.name || 'this student')}${where}`
+  const where = who.className ? ` ${t('You see this as their teacher in {name}.', { name: who.className })}` : ''
+  return `${words(who.name || t('this student'))}${where}`
 }
 
 /** "Ada’s" (or "This student’s") for a heading. @param {ViewedWho} who */
