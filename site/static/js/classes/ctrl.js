@@ -141,9 +141,9 @@ export class ClassCtrl {
   /** The lede, with the counts as they are now. */
   lede() {
     const klass = this.class
+    const students = tn('{n} student', '{n} students', klass.students.length)
     return this.teacher
-      ? tn('You teach this class: {students}, {n} lesson.', 'You teach this class: {students}, {n} lessons.', klass.lessons.length,
-        { students: tn('{n} student', '{n} students', klass.students.length) })
+      ? tn('You teach this class: {students}, {n} lesson.', 'You teach this class: {students}, {n} lessons.', klass.lessons.length, { students })
       : t('You are in this class as {name}. Your teacher sees your results in its lessons.', { name: klass.you ?? '' })
   }
 

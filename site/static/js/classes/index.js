@@ -16,7 +16,9 @@ const request = call // lib/api.js's, as the class pages send it
 
 /** A class in a list: its name (a link to its page), and to its teacher whether joining is open. @param {ClassSummary} klass @param {boolean} teaching */
 function classItem(klass, teaching) {
-  const note = teaching ? `${klass.open ? t('Joining open') : t('Joining closed')} · ${t('made {day}', { day: shortDate(klass.created) })}` : ''
+  const joining = klass.open ? t('Joining open') : t('Joining closed')
+  const made = t('made {day}', { day: shortDate(klass.created) })
+  const note = teaching ? joining + ' · ' + made : ''
   return el('li', { class: 'card class-item' },
     el('h3', { class: 'class-item-title' }, el('a', { href: href(klass.url), text: klass.name })),
     note ? el('p', { class: 'muted', text: note }) : null)

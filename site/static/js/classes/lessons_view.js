@@ -56,7 +56,7 @@ export class LessonsView {
     }
     return el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
       el('h3', { class: 'lesson-item-title' }, el('a', { href: href(lesson.url), text: lesson.name })),
-      el('p', { class: 'muted', text: `${tn('{n} puzzle', '{n} puzzles', lesson.count)}${lesson.set ? ` · ${t('a set from the site’s puzzles')}` : ''}` }),
+      el('p', { class: 'muted', text: tn('{n} puzzle', '{n} puzzles', lesson.count) + (lesson.set ? ' · ' + t('a set from the site’s puzzles') : '') }),
       dueLine, this.ctrl.teacher ? this.dueForm(lesson) : null, progress, ...after, actions)
   }
 
@@ -89,8 +89,9 @@ export class LessonsView {
     const set = el('button', { class: 'button', type: 'submit', text: setWords, 'aria-label': setLabel })
     const clear = el('button', { class: 'button button-quiet', type: 'button', text: t('Clear due date'), hidden: !lesson.due, 'aria-label': t('Clear due date of {name}', { name: lesson.name }) })
     const error = el('p', { class: 'form-error', id: errorId, role: 'alert' })
+    const forName = t('for {name}', { name: lesson.name })
     const form = /** @type {HTMLFormElement} */ (el('form', { class: 'inline-form due-form', novalidate: true },
-      el('label', { for: inputId }, t('Due date'), el('span', { class: 'visually-hidden', text: ` ${t('for {name}', { name: lesson.name })}` })),
+      el('label', { for: inputId }, t('Due date'), el('span', { class: 'visually-hidden', text: ' ' + forName })),
       el('div', { class: 'inline-form-row' }, input, set, clear), error))
     /** @param {string | null} due */
     const save = async (due) => {

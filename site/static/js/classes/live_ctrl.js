@@ -259,7 +259,7 @@ export class LiveClassCtrl extends Play {
     if (this.inPlay()) this.board.enable(sideOf(puzzle))
     else this.board.disable()
     if (!quiet) {
-      const seconds = puzzle.closes_in === null ? '' : ` ${tn('{n} second.', '{n} seconds.', Math.round(puzzle.closes_in / 1000))}`
+      const seconds = puzzle.closes_in === null ? '' : ' ' + tn('{n} second.', '{n} seconds.', Math.round(puzzle.closes_in / 1000))
       const values = { n: number(puzzle.n), of: number(puzzle.of), title: puzzle.title, side: sideOf(puzzle) === 'w' ? t('White') : t('Black') }
       this.announce((this.teacher
         ? t('Puzzle {n} of {of} is up: {title}.', values)
@@ -302,8 +302,8 @@ export class LiveClassCtrl extends Play {
     const r = this.revealed
     if (!r) return ''
     const yours = r.yours ? t('Yours: {san}, {verdict}.', { san: r.yours.san, verdict: VERDICT_WORDS[r.yours.verdict] }) : t('You didn’t answer this one.')
-    const place = r.place ? ` ${t('You are {place} of {count}.', { place: placeWords(r.place), count: number(r.of) })}` : ''
-    return `${t('The right move: {san}.', { san: r.right.san })} ${yours}${place}`
+    const place = r.place ? ' ' + t('You are {place} of {count}.', { place: placeWords(r.place), count: number(r.of) }) : ''
+    return t('The right move: {san}.', { san: r.right.san }) + ' ' + yours + place
   }
 
   /** @param {LiveError} error */

@@ -121,7 +121,7 @@ export class LiveClassView {
     const title = session ? session.title : ctrl.stage === 'opening'
       ? (ctrl.lessonName ? t('Run {name} live', { name: ctrl.lessonName }) : t('Run a lesson live')) : t('Live class')
     setText(el.liveTitle, title)
-    document.title = `${title} · ${t('Live')} · ${t('Classes')}`
+    document.title = [title, t('Live'), t('Classes')].join(' · ')
     const puzzle = ctrl.puzzle
     setText(el.livePuzzle, puzzle && ctrl.stage !== 'over' ? t('Puzzle {n} of {of}: {title}', { n: number(puzzle.n), of: number(puzzle.of), title: puzzle.title }) : '')
     const up = ['puzzle', 'closed-answers', 'revealed'].includes(ctrl.stage)

@@ -57,7 +57,9 @@ export class ResultsView {
           cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
           el('span', { class: 'visually-hidden', text: ` ${cellWords(cell)}` }))))
     })
-    const caption = t('{lesson}: {students} × {puzzles}', { lesson: table.lesson, students: tn('{n} student', '{n} students', table.students.length), puzzles: tn('{n} puzzle', '{n} puzzles', table.puzzles.length) })
+    const students = tn('{n} student', '{n} students', table.students.length)
+    const puzzles = tn('{n} puzzle', '{n} puzzles', table.puzzles.length)
+    const caption = t('{lesson}: {students} × {puzzles}', { lesson: table.lesson, students, puzzles })
     return keepTableRoles(el('table', { class: 'class-table' },
       el('caption', {}, el('span', { class: 'table-caption', text: caption })), el('thead', {}, head), el('tbody', {}, ...body)))
   }
@@ -66,7 +68,7 @@ export class ResultsView {
   key(table) {
     const earlier = table.students.some((r) => r.results.some((c) => c.earlier))
     const live = table.students.some((r) => r.results.some((c) => c.live))
-    const due = table.due ? ` ${t('{due}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.', { due: this.ctrl.results.dueHead(table.due) })}` : ''
+    const due = table.due ? ' ' + t('{due}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.', { due: this.ctrl.results.dueHead(table.due) }) : ''
     const outcomes = t('Solved first try; solved with help (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.')
     return el('p', { class: 'muted table-key', text: `${outcomes}${due}${earlier ? ` ${t('* on an earlier version of a puzzle you have changed since.')}` : ''}${live ? ` ${t('Live: answered in a live session (missed: a wrong first move there).')}` : ''}` })
   }

@@ -164,8 +164,11 @@ export function sortRows(rows, key, descending = false, due = null, today = '') 
 /** A CSV field: quoted when it must be, and a leading = + - @ made inert for spreadsheets. @param {unknown} value */
 export function csvField(value) {
   let text = String(value ?? '')
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (/^[=+\-@\t\r]/.test(text)) text = "'" + text
+  // A regex right after `return` reads as a division to the build's lexer (sitebuild/js_messages.py),
+  // which then loses the file's strings after it: the test goes first.
+  const quoted = /[",\r\n]/.test(text)
+  return quoted ? '"' + text.replaceAll('"', '""') + '"' : text
 }
 
 /**

@@ -39,7 +39,7 @@ export function viewedOf(search) {
     studentId: studentId || '',
     wellFormed: CLASS_ID.test(classId || '') && PLAYER_ID.test(studentId || ''),
     dashboardPath: (days) => `${base}/dashboard?days=${days}`,
-    historyPath: (query) => `${base}/history${query ? `?${query}` : ''}`,
+    historyPath: (query) => base + '/history' + (query ? '?' + query : ''),
     page: (name) => `/${name}/?class=${c}&student=${s}`,
     classPage: `/classes/class/?id=${c}`,
     assignPage: (theme) => `/classes/class/?id=${c}&assign=${encodeURIComponent(theme)}`,
@@ -60,8 +60,8 @@ export function viewedOf(search) {
  * @param {(name: string) => string} words
  */
 export function viewedLede(who, words) {
-  const where = who.className ? ` ${t('You see this as their teacher in {name}.', { name: who.className })}` : ''
-  return `${words(who.name || t('this student'))}${where}`
+  const where = who.className ? ' ' + t('You see this as their teacher in {name}.', { name: who.className }) : ''
+  return words(who.name || t('this student')) + where
 }
 
 /** "Ada’s" (or "This student’s") for a heading. @param {ViewedWho} who */

@@ -272,7 +272,7 @@ export class LessonPuzzleCtrl extends Play {
       const hint = expected.hint
       this.setStatus(hint ? t('Not that one. Hint: {hint}', { hint }) : t('Not that one. Try again.'), hint ? 'hint' : 'bad')
       this.redraw()
-      this.announce(`${t('{move}.', { move: moveWords(verbose) })} ${hint ? t('Not that one. Hint: {hint}', { hint }) : t('Not that one. Try again.')}`)
+      this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + (hint ? t('Not that one. Hint: {hint}', { hint }) : t('Not that one. Try again.')))
       board.disable()
       await board.shakeBack(verbose.to, before)
       if (this.alive && !this.over) board.enable(this.color)
@@ -288,7 +288,7 @@ export class LessonPuzzleCtrl extends Play {
     this.lines.push({ label: label + verbose.san, comment, byStudent: true })
     if (onLine) this.save()
     const last = verdict === 'solved' // a mate, or the line's last move
-    this.announce(`${t('{move}.', { move: moveWords(verbose) })} ${last ? t('Solved.') : t('Right.')}${comment ? ` ${comment}` : ''}`)
+    this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + (last ? t('Solved.') : t('Right.')) + (comment ? ' ' + comment : ''))
     if (last) {
       this.finish(true, onLine ? '' : t('Checkmate: that solves it too.'))
       return
@@ -335,9 +335,9 @@ export class LessonPuzzleCtrl extends Play {
       if (!this.alive) return
       this.markLast(reply)
       const words = t('Not that one: {move} answers it.', { move: label }) + (refutation.comment ? ` ${refutation.comment}` : '')
-      this.setStatus(`${words} ${t('Try again.')}`, 'bad')
+      this.setStatus(words + ' ' + t('Try again.'), 'bad')
       this.redraw()
-      this.announce(`${t('{move}.', { move: moveWords(verbose) })} ${words} ${t('The position goes back: try again.')}`)
+      this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + words + ' ' + t('The position goes back: try again.'))
       await sleep(this.beats.refuted)
       if (!this.alive) return
       this.chess.undo()
@@ -433,7 +433,7 @@ export class LessonPuzzleCtrl extends Play {
     // The done box says how it ended; the status line says only what it doesn't (issue 26).
     this.setStatus(note, solved ? 'good' : '')
     this.redraw()
-    this.announce(`${this.doneTitle()} ${this.lastOne ? t('That was the last puzzle.') : t('Press Enter for the next puzzle.')}`)
+    this.announce(this.doneTitle() + ' ' + (this.lastOne ? t('That was the last puzzle.') : t('Press Enter for the next puzzle.')))
     this.ui.ended()
   }
 

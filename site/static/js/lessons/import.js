@@ -136,10 +136,10 @@ function problemItem(problem, kind, format) {
   const written = problem.move_text || ''
   const pgn = format ? format === 'pgn' : PGN_LABEL.test(written)
   let where = ''
-  if (problem.move && written && pgn) where = `${t('Move {move}:', { move: written })} `
+  if (problem.move && written && pgn) where = t('Move {move}:', { move: written }) + ' '
   // A move as typed may hold the very line break or spaces its problem is about: shown on one line.
-  else if (problem.move && written) where = `${t('Move {n} ({move}):', { n: problem.move, move: written.split(/\s+/).join(' ').trim() })} `
-  else if (problem.move) where = `${t('Move {move}:', { move: problem.move })} `
+  else if (problem.move && written) where = t('Move {n} ({move}):', { n: problem.move, move: written.split(/\s+/).join(' ').trim() }) + ' '
+  else if (problem.move) where = t('Move {move}:', { move: problem.move }) + ' '
   return el('li', { class: `import-problem is-${kind}` },
     el('span', { class: 'import-problem-kind', text: kind === 'error' ? t('Error:') : t('Warning:') }),
     ' ',
@@ -401,7 +401,7 @@ async function loadSource() {
   textInput.value = answer.data.text
   nameInput.value = answer.data.name
   $('edit-title').textContent = t('Edit “{name}”', { name: answer.data.name })
-  document.title = `${t('Edit {name}', { name: answer.data.name })} · ${t('Lessons')}`
+  document.title = t('Edit {name}', { name: answer.data.name }) + ' · ' + t('Lessons')
 }
 
 if (editing !== null) importButton.textContent = t('Save changes')

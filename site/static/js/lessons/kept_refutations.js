@@ -46,7 +46,7 @@ export class KeptRefutations {
       if (input.checked) this.chosen.add(key)
       else this.chosen.delete(key)
     })
-    return el('label', { class: 'engine-keep' }, box, ` ${t('Keep {move} as a refutation', { move: finding.refute.named })}`)
+    return el('label', { class: 'engine-keep' }, box, ' ' + t('Keep {move} as a refutation', { move: finding.refute.named }))
   }
 
   /** The choices to send with the import, as the query's `refute` values. */

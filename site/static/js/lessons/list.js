@@ -28,10 +28,12 @@ function lessonItem(lesson) {
   const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': t('Delete {name}?', { name: lesson.name }) },
     question, el('div', { class: 'confirm-actions' }, yes, no))
   const results = el('div', { class: 'lesson-results', id: resultsId, hidden: true })
+  const count = tn('{n} puzzle', '{n} puzzles', lesson.count)
+  const imported = t('imported {day}', { day: shortDate(lesson.created) })
   const item = el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
     el('h3', { class: 'lesson-item-title' }, el('a', { href: href(lesson.url), text: lesson.name })),
-    el('p', { class: 'muted', text: `${tn('{n} puzzle', '{n} puzzles', lesson.count)} · ${t('imported {day}', { day: shortDate(lesson.created) })}` }),
-    el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: `${t('Link:')} ` }), el('code', { text: link })),
+    el('p', { class: 'muted', text: count + ' · ' + imported }),
+    el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: t('Link:') + ' ' }), el('code', { text: link })),
     el('div', { class: 'lesson-item-actions' }, copyButton, resultsButton, editLink, deleteButton),
     confirm, results)
 

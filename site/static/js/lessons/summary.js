@@ -34,8 +34,8 @@ export function summarize(report) {
   const warnings = report.warnings || []
   const puzzles = report.puzzles || []
   if (report.ok) {
-    const warned = warnings.length ? ` ${tn('{n} warning.', '{n} warnings.', warnings.length)}` : ''
-    return { text: `${tn('{n} puzzle, all valid.', '{n} puzzles, all valid.', puzzles.length)}${warned}`, listGeneral: true }
+    const warned = warnings.length ? ' ' + tn('{n} warning.', '{n} warnings.', warnings.length) : ''
+    return { text: tn('{n} puzzle, all valid.', '{n} puzzles, all valid.', puzzles.length) + warned, listGeneral: true }
   }
   const general = errors.filter(isGeneral)
   const placed = errors.filter((problem) => !isGeneral(problem))

@@ -189,9 +189,9 @@ export function drawEnd(lesson, results, done) {
   parts.endList.replaceChildren(...lesson.puzzles.map((puzzle) => {
     const result = results[puzzle.index]
     return el('li', {}, el('span', { class: 'end-puzzle', text: puzzle.title || t('Puzzle {n}', { n: number(puzzle.index) }) }),
-      el('span', { class: 'muted', text: ` · ${result ? resultWords(result) : t('not played')}` }))
+      el('span', { class: 'muted', text: ' · ' + (result ? resultWords(result) : t('not played')) }))
   }))
-  document.title = `${lesson.name} · ${t('Lessons')}`
+  document.title = lesson.name + ' · ' + t('Lessons')
   parts.againButton.focus()
   announce(tn('{name}: you solved {solved} of {n} puzzle.', '{name}: you solved {solved} of {n} puzzles.', done.total, { name: lesson.name, solved: number(done.solved) }))
 }

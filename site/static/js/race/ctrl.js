@@ -227,7 +227,7 @@ export class RaceCtrl extends RaceRoom {
       this.results.push(verdict === 'solved' ? 'solved' : 'missed')
       this.tally = { ...this.tally, attempted: this.tally.attempted + 1 }
       const back = gained > 0 ? tn('Combo {combo}: {n} second back.', 'Combo {combo}: {n} seconds back.', gained, { combo: number(tally.combo) }) : ''
-      this.announce(t('{move}. {verdict}', { move: moveWords(move), verdict: back ? `${said} ${back}` : said }))
+      this.announce(t('{move}. {verdict}', { move: moveWords(move), verdict: back ? said + ' ' + back : said }))
       this.redraw()
       board.disable()
       await board.settled()

@@ -31,7 +31,7 @@ export function lanes(racers, you, mine) {
   const all = scored.map((r, car) => {
     const mark = r.left ? 'left' : r.away ? 'away' : r.out ? 'out' : ''
     const yours = r.pid === you
-    const name = yours ? `${r.name} (you)` : r.name
+    const name = yours ? t('{name} (you)', { name: r.name }) : r.name
     /** @type {Lane} */
     const lane = {
       pid: r.pid, name, you: yours, score: r.score, at: r.score / length, first: r.score > 0 && r.score === best,
@@ -93,7 +93,7 @@ export function stageWords(stage, kind, owner, present, tabled, status) {
  * @param {boolean} [shared]
  */
 export function placeWords(place, shared = false) {
-  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return `${shared ? '=' : ''}${t('{n}th', { n: number(place) })}`
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return (shared ? '=' : '') + t('{n}th', { n: number(place) })
   const tens = place % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][place % 10] || 'th'
   return `${shared ? '=' : ''}${place}${suffix}`

@@ -24,6 +24,9 @@ import { nextBonus } from '../storm/clock.js'
 
 const EMPTY = '8/8/8/8/8/8/8/8 w - - 0 1'
 const VIEWS = ['choose-view', 'race-view', 'notice-view']
+/** A row's racer: their name, the player's own marked. @param {TableLine} row */
+const whose = (row) => (row.you ? t('{name} (you)', { name: row.name }) : row.name)
+
 /** The lane's mark after a racer's name. */
 const LANE_MARKS = { left: t('left'), away: t('away'), out: t('out of time') }
 const KIND_WORDS = { link: t('A race by link'), quick: t('Quick race') }
@@ -303,7 +306,7 @@ export class RaceView {
     const { el } = this
     this.drawnTable = true
     el.raceRows.replaceChildren(...rows.map((row) => make('tr', { class: row.you ? 'is-you' : '' },
-      make('th', { scope: 'row' }, `${row.placeWords} `, make('span', { text: `${row.you ? t('{name} (you)', { name: row.name }) : row.name}${row.left ? ` · ${t('left')}` : ''}` })),
+      make('th', { scope: 'row' }, `${row.placeWords} `, make('span', { text: (row.you ? t('{name} (you)', { name: row.name }) : row.name) + (row.left ? ' · ' + t('left') : '') })),
       make('td', { class: 'num', 'data-label': t('Solved'), text: number(row.score) }),
       make('td', { class: 'num', 'data-label': t('Highest'), text: row.highest ? String(row.highest) : '–' }),
       make('td', { class: 'num', 'data-label': t('Mistakes'), text: number(row.mistakes) }),
@@ -312,11 +315,11 @@ export class RaceView {
     el.raceReviews.replaceChildren(...rows.map((row) => {
       const solved = row.reviews.filter((r) => r.result === 'solved').length
       const details = make('details', { class: 'race-review', open: row.you },
-        make('summary', { text: tn('{name}: {solved} solved of {n} puzzle', '{name}: {solved} solved of {n} puzzles', row.reviews.length, { name: row.you ? t('{name} (you)', { name: row.name }) : row.name, solved: number(solved) }) }),
+        make('summary', { text: tn('{name}: {solved} solved of {n} puzzle', '{name}: {solved} solved of {n} puzzles', row.reviews.length, { name: whose(row), solved: number(solved) }) }),
         row.reviews.length ? make('ol', { class: 'storm-review-list' }, ...row.reviews.map((r) => make('li', { class: 'storm-review-row' },
           make('span', { text: t('Puzzle {n} · rated {rating}', { n: number(r.n), rating: r.rating }) }),
           make('span', { class: `storm-review-result is-${r.result === 'left' ? 'unfinished' : r.result}`, text: r.words }),
-          r.href ? make('a', { href: r.href }, t('Play it'), make('span', { class: 'visually-hidden', text: ` ${t('({name}’s puzzle {n})', { name: row.name, n: number(r.n) })}` })) : null)))
+          r.href ? make('a', { href: r.href }, t('Play it'), make('span', { class: 'visually-hidden', text: ' ' + t('({name}’s puzzle {n})', { name: row.name, n: number(r.n) }) })) : null)))
           : make('p', { class: 'muted', text: t('No puzzle played.') }))
       return details
     }))
