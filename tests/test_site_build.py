@@ -589,6 +589,7 @@ def test_the_teachers_and_live_pages_speak_the_pages_language(built):
     classes = (static / "js-es" / "pages" / "class.js").read_text(encoding="utf-8")
     assert "Segundos en total" in classes and "Seconds in all" not in classes
     guide = (dist / "fr" / "lessons" / "format" / "index.html").read_text(encoding="utf-8")
-    assert "Ce guide est en anglais" in guide and '<article class="prose lesson-guide" lang="en" dir="ltr">' in guide
+    assert "Ce guide est en anglais" in guide
+    assert '<article class="prose lesson-guide" lang="en" dir="ltr">' in guide
     english_guide = (dist / "lessons" / "format" / "index.html").read_text(encoding="utf-8")
     assert "This guide is in English" not in english_guide and 'lesson-guide" lang="en"' not in english_guide
