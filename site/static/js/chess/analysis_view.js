@@ -132,8 +132,8 @@ export class AnalysisView {
     const { ctrl, el: e } = this
     const { puzzle } = ctrl
     setText(e.analysisTitle, t('{band} puzzle', { band: bandName(puzzle.band) }))
-    setText(e.analysisMeta, `${t('Rated {rating}', { rating: puzzle.rating })} · ${ctrl.solver === 'w' ? t('White to find the line') : t('Black to find the line')}`)
-    const tab = `${t('Analysis')} · ${bandName(puzzle.band)} · ${t('Chess Puzzles')}`
+    setText(e.analysisMeta, t('Rated {rating}', { rating: puzzle.rating }) + ' · ' + (ctrl.solver === 'w' ? t('White to find the line') : t('Black to find the line')))
+    const tab = [t('Analysis'), bandName(puzzle.band), t('Chess Puzzles')].join(' · ')
     if (document.title !== tab) document.title = tab
     this.drawEval()
     this.drawMoves()
@@ -153,7 +153,7 @@ export class AnalysisView {
     setText(e.engineStatus, status)
     setText(e.evalFigure, ctrl.evalFigure())
     setText(e.evalWords, ctrl.eval && ctrl.eval.score ? ctrl.evalWords() : '')
-    setText(e.evalDepth, ctrl.eval && ctrl.eval.depth ? `${t('depth {depth}', { depth: ctrl.eval.depth })}${ctrl.eval.done ? '' : '…'}` : '')
+    setText(e.evalDepth, ctrl.eval && ctrl.eval.depth ? t('depth {depth}', { depth: ctrl.eval.depth }) + (ctrl.eval.done ? '' : '…') : '')
     e.analysisEval.dataset.done = ctrl.eval && ctrl.eval.done ? 'true' : 'false'
     setText(e.engineLine, ctrl.bestLine())
   }

@@ -108,7 +108,7 @@ async function route() {
   }
   opened()
   if (play) (await play).showHome()
-  document.title = `${t('Chess Puzzles')} · Puzzle Book`
+  document.title = t('Chess Puzzles') + ' · Puzzle Book'
   try {
     await renderHome(current)
   } catch (error) {
@@ -269,7 +269,7 @@ async function renderContinue(store) {
     const li = document.createElement('li')
     const a = document.createElement('a')
     a.href = `#/p/${encodeURIComponent(rec.band)}/${encodeURIComponent(rec.id)}`
-    a.append(span('', `${rec.daily ? t('Daily') : t('Endless')} · ${bandName(rec.band)} · ${t('Rated {rating}', { rating: rec.row[3] })}`),
+    a.append(span('', [rec.daily ? t('Daily') : t('Endless'), bandName(rec.band), t('Rated {rating}', { rating: rec.row[3] })].join(' · ')),
       span('muted', formatTime(rec.seconds || 0)))
     li.append(a)
     return li

@@ -61,7 +61,7 @@ function sayCard(card) {
   const each = (selector, say) => {
     for (const el of card.querySelectorAll(selector)) el.textContent = say(el.textContent || '')
   }
-  each('.daily-item .visually-hidden', () => `${t('Today’s puzzle:')} `)
+  each('.daily-item .visually-hidden', () => t('Today’s puzzle:') + ' ')
   each('.daily-band', bandName)
   each('.daily-state', () => t('Play'))
   each('.daily-rating', (text) => t('Rated {rating}', { rating: text.replace(/\D/g, '') }))
@@ -86,7 +86,7 @@ function dailySide(dailies, day) {
     link.dataset.band = daily.band
     link.dataset.id = daily.id
     link.dataset.date = day
-    const parts = [['visually-hidden', `${t('Today’s puzzle:')} `], ['daily-band', bandName(daily.band)], ['daily-state', t('Play')],
+    const parts = [['visually-hidden', t('Today’s puzzle:') + ' '], ['daily-band', bandName(daily.band)], ['daily-state', t('Play')],
       ['daily-rating', t('Rated {rating}', { rating: Number(daily.rating) })]]
     for (const [className, text] of parts) {
       const span = document.createElement('span')

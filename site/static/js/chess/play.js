@@ -55,7 +55,7 @@ const around = /** @type {Around} */ (nextAround)
 const store = new ChessStore()
 const view = new PuzzleView() // one view of the play elements, drawing each puzzle's controller in turn
 
-const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => `${title} · ${t('Chess Puzzles')}` })
+const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => title + ' · ' + t('Chess Puzzles') })
 /**
  * @param {string} title
  * @param {string} text
@@ -127,7 +127,7 @@ async function openDaily(band, date, current) {
       : notice(t('You seem to be offline'), t('The daily of {day} hasn’t been opened on this device yet. Try again when you are back online.', { day: longDate(date) }))
   }
   if (got.file && !entry) {
-    const bands = dailies.map((d) => bandName(d.band)).join(` ${t('and')} `)
+    const bands = dailies.map((d) => bandName(d.band)).join(' ' + t('and') + ' ')
     const name = bandName(band)
     return isToday
       ? notice(t('No {band} daily today', { band: name }), bands ? t('Today’s daily is {bands}.', { bands }) : t('Today’s daily is not out yet.'))

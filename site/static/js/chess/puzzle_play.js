@@ -158,7 +158,7 @@ export class PuzzlePlay extends PlaySession {
       await this.shown.setPosition(this.chess.fen(), true)
       if (!this.alive) return
       this.markLastMove(move)
-      this.announce(`${capitalColor(move)}: ${moveWords(move)}. ${t('Your move.')}`)
+      this.announce(`${capitalColor(move)}: ${moveWords(move)}. ` + t('Your move.'))
     } else {
       this.markLastMove()
       this.announce(t('{band} puzzle, rated {rating}, where you left it. You play {side}. Your move.', { band: bandName(puzzle.band), rating: puzzle.rating, side: this.side }))
@@ -228,7 +228,7 @@ export class PuzzlePlay extends PlaySession {
       this.save()
       this.setStatus(t('Not that one. Try again.'), 'bad')
       this.redraw()
-      this.announce(`${moveWords(move)}. ${t('Not that one. Try again.')}`)
+      this.announce(`${moveWords(move)}. ` + t('Not that one. Try again.'))
       if (firstMiss) this.firstMiss('wrong', [...rec.moves, uci])
       board.disable()
       await board.shakeBack(move.to, before)
@@ -260,7 +260,7 @@ export class PuzzlePlay extends PlaySession {
     await board.setPosition(this.chess.fen(), true)
     if (!this.alive) return
     this.markLastMove(reply)
-    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. ${t('Your move.')}`)
+    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. ` + t('Your move.'))
     this.setStatus(t('Your move.'))
     this.yourTurn()
     this.redraw()

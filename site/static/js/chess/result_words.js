@@ -67,7 +67,7 @@ export function kindOf(rec) {
   const source = rec.source || {}
   if (source.mix) return `${source.name} · ${source.level}`
   if (source.theme) return `${source.name || source.theme} · ${difficultyName(String(source.difficulty))}`
-  if (source.difficulty) return `${t('Endless')} · ${difficultyName(source.difficulty)}`
+  if (source.difficulty) return t('Endless') + ' · ' + difficultyName(source.difficulty)
   return t('Endless')
 }
 

@@ -43,13 +43,13 @@ export function shareText(result, origin) {
   if (result.review) kind = t('Review')
   else if (result.replay) kind = t('Replay')
   else if (daily) kind = shortDate(/** @type {string} */ (result.daily))
-  const head = `♟️ ${t('Chess Puzzles')} · ${kind} · ${bandName(result.band)}`
+  const head = ['♟️ ' + t('Chess Puzzles'), kind, bandName(result.band)].join(' · ')
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)
   const tail = []
-  if (result.replay) tail.push(`🔁 ${t('Unrated')}`)
-  else if (result.solved && isClean(result.mistakes, result.hints)) tail.push(`🎯 ${t('Clean')}`)
+  if (result.replay) tail.push('🔁 ' + t('Unrated'))
+  else if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 ' + t('Clean'))
   tail.push(`⏱️ ${formatTime(result.seconds)}`)
-  if (result.place && !result.replay) tail.push(`🏆 ${t('#{place} today', { place: result.place })}`)
+  if (result.place && !result.replay) tail.push('🏆 ' + t('#{place} today', { place: result.place }))
   const home = origin + href('/') // the game in the page's language
   const link = daily ? home : `${home}#/p/${encodeURIComponent(result.band)}/${encodeURIComponent(result.id)}`
   return [head, marks, tail.join(' · '), link].join('\n')

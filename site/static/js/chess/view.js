@@ -188,10 +188,10 @@ export class PuzzleView extends PlayView {
     const { el } = this
     const ctrl = this.drawn
     const { rec, puzzle } = ctrl
-    setText(el.playKind, rec.review ? t('Review · unrated') : rec.replay ? t('Replay missed · unrated') : rec.daily ? `${t('Daily')} · ${mediumDate(rec.daily)}` : kindOf(rec))
+    setText(el.playKind, rec.review ? t('Review · unrated') : rec.replay ? t('Replay missed · unrated') : rec.daily ? t('Daily') + ' · ' + mediumDate(rec.daily) : kindOf(rec))
     setText(el.playTitle, bandName(puzzle.band))
-    setText(el.playMeta, `${t('You play {side}', { side: ctrl.side })} · ${t('Rated {rating}', { rating: puzzle.rating })}`)
-    const tab = `${rec.daily ? t('Daily') : t('Endless')} · ${bandName(puzzle.band)} · ${t('Chess Puzzles')}`
+    setText(el.playMeta, t('You play {side}', { side: ctrl.side }) + ' · ' + t('Rated {rating}', { rating: puzzle.rating }))
+    const tab = [rec.daily ? t('Daily') : t('Endless'), bandName(puzzle.band), t('Chess Puzzles')].join(' · ')
     if (document.title !== tab) document.title = tab
     setText(el.playStatus, ctrl.status.text)
     el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')

@@ -37,7 +37,7 @@ export function bandName(band) {
  */
 export function streakDays({ length, freezesUsed }) {
   if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
-    const freezes = freezesUsed ? ` · ${tn('{n} freeze used', '{n} freezes used', freezesUsed)}` : ''
+    const freezes = freezesUsed ? ' · ' + tn('{n} freeze used', '{n} freezes used', freezesUsed) : ''
     return tn('{n} day', '{n} days', length) + freezes
   }
   return `${length} ${length === 1 ? 'day' : 'days'}${freezesWords(freezesUsed)}`
@@ -125,7 +125,7 @@ function coloured(code) {
  * @param {string | Piece | null | undefined} piece a piece ("wn") or chess.js's
  */
 export function squareLabel(square, piece) {
-  if (!piece) return `${square}, ${t('empty')}`
+  if (!piece) return square + ', ' + t('empty')
   const color = typeof piece === 'string' ? piece[0] : piece.color
   const type = typeof piece === 'string' ? piece[1] : piece.type
   if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return `${square}, ${coloured(color + type)}`
