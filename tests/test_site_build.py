@@ -572,3 +572,34 @@ def test_each_languages_bundles_carry_its_words_and_englishs_carry_no_call_for_t
     assert "Encuentra la mejor jugada." in spanish and "Find the best move." not in spanish
     assert "Juegas con {side}. Mira la jugada." in spanish, "a message with values keeps them"
     assert not (static / "js-es" / "chess" / "play.js.map").exists(), "English's map serves every language"
+
+
+def test_the_chess_core_speaks_the_pages_language(built):
+    """Issue 44: the themes' names come from the `chess` catalog into each language's
+    theme_names.js and themes page; the results' names, the moves a screen reader hears and the
+    review page's worked example are the language's; English's bundles keep only English's own
+    way of saying a move (the whole phrases other languages need are not in them)."""
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    names = (static / "js-es" / "chess" / "theme_names.js").read_text(encoding="utf-8")
+    assert '"Ataque doble"' in names
+    assert '"Fork"' in (static / "js" / "chess" / "theme_names.js").read_text(encoding="utf-8")
+    english = (static / "js" / "chess" / "play.js").read_text(encoding="utf-8")
+    spanish = (static / "js-es" / "chess" / "play.js").read_text(encoding="utf-8")
+    assert "Resuelto limpiamente" in spanish and "{piece} captura dama en {square}" in spanish
+    assert "takes queen on" not in english and "Solved cleanly" in english
+    themes = (dist / "es" / "themes" / "index.html").read_text(encoding="utf-8")
+    assert ">Tu dificultad</h2>" in themes and ">Your difficulty</h2>" not in themes
+    review = (dist / "es" / "review" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>Resuelto con ayuda</strong>" in review and ">Día 1</th>" in review
+
+
+def test_no_marked_words_inside_a_template_literal():
+    """A t() or tn() inside a template literal's ${…} is neither extracted nor written in another
+    language (Babel's lexer reads the literal whole): it would stay English everywhere."""
+    modules = sorted((ROOT / "site" / "static" / "js").rglob("*.js"))
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in modules
+             if "vendor" not in path.parts
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\$\{[^}]*\btn?\(['\"]", line) and not line.lstrip().startswith("*")]
+    assert not found, found

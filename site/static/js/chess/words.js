@@ -56,9 +56,9 @@ export function moveWords(move) {
   const flags = move.flags || ''
   let words
   if (flags.includes('k')) {
-    words = 'Castles kingside'
+    words = t('Castles kingside')
   } else if (flags.includes('q')) {
-    words = 'Castles queenside'
+    words = t('Castles queenside')
   } else {
     const piece = capital(PIECE_NAMES[move.piece])
     if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' && move.captured) {
@@ -66,7 +66,9 @@ export function moveWords(move) {
     } else if (move.captured) {
       words = `${piece} takes ${PIECE_NAMES[move.captured]} on ${move.to}`
     } else {
-      words = typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? t('{piece} to {square}', { piece, square: move.to }) : `${piece} to ${move.to}`
+      words = typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en'
+        ? t('{piece} to {square}', { piece, square: move.to })
+        : `${piece} to ${move.to}`
     }
     if (flags.includes('e')) words += ', ' + t('en passant')
     if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' && move.promotion) words += ', ' + promotes(move.promotion)
@@ -140,7 +142,8 @@ export function squareLabel(square, piece) {
  */
 export function pieceOn(square, piece) {
   if (!piece) throw new Error(`no piece on ${square} to name`)
-  return typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? t('the {piece} on {square}', { piece: PIECE_NAMES[piece.type], square }) : `the ${PIECE_NAMES[piece.type]} on ${square}`
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return t('the {piece} on {square}', { piece: PIECE_NAMES[piece.type], square })
+  return `the ${PIECE_NAMES[piece.type]} on ${square}`
 }
 
 /**
