@@ -5,6 +5,7 @@ manifest, service worker), all written only where their bytes change."""
 from __future__ import annotations
 
 import datetime as dt
+import gettext
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,7 +14,6 @@ from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.result_names import NAMES as RESULT_NAMES
 from puzzlebook.games import GAMES
 from puzzlebook.languages import BY_CODE, LANGUAGES, SOURCE, Language
 from service.settings import Settings
@@ -34,7 +34,7 @@ from sitebuild import (
 )
 from sitebuild.games import template_globals
 from sitebuild.output import Output
-from sitebuild.review import review_example
+from sitebuild.review import result_names, review_example
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = {"any": "img/icon.svg", "192x192": "img/icon-192.png", "512x512": "img/icon-512.png"}
@@ -127,7 +127,8 @@ def build_site(
         # One environment for every language, its translations and language-bound globals swapped
         # in (templates are compiled once; a gettext call reads `speaking` as it renders).
         speaking.use(catalogs.translations(language, "pages", root / "locale"))
-        env.globals.update(_language_globals(static, language, today, dailies, speaking.translations.gettext))
+        env.globals.update(_language_globals(static, language, today, dailies, speaking.translations,
+                                             index, root))
         for page in found:
             html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
             output.write(pages.output_of(page, language), html)
@@ -167,30 +168,35 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
-        "theme_groups": themes.page_groups(index),
         "engine": assets.engine_globals(static),
-        "review_example": review_example(),  # the /review/ page's, by the review's own rule
-        "result_names": RESULT_NAMES,  # a chess result's one name (puzzlebook/chess/result_names.py)
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
     }
 
 
 def _language_globals(static: assets.StaticSet, language: Language, today: dt.date,
-                      dailies: dict[str, bytes], say: Callable[[str], str]) -> dict[str, Any]:
+                      dailies: dict[str, bytes], pages: gettext.NullTranslations, index: dict | None = None,
+                      root: Path = ROOT) -> dict[str, Any]:
     """What a page's template reads that depends on its language: the language itself, its
-    modules (a view, the modules to preload: in its own folder of bundles) and the home's day."""
+    modules (a view, the modules to preload: in its own folder of bundles), the home's day, and
+    the words the build writes into its pages (the themes', the results' names, numbers)."""
     folder = bundle.folder_of(language)
+    locale = root / "locale"
 
     def in_folder(rel: str) -> str:
         return folder + rel.removeprefix("js") if rel.startswith("js/") else rel
 
     return {
         "lang": language,
+        # The themes page's groups, their names and descriptions in the language (the `chess` catalog).
+        "theme_groups": themes.page_groups(index, catalogs.translations(language, "chess", locale)),
+        "number": lambda n: dates.number(n, language),  # a number as the language writes it (Babel)
+        "review_example": review_example(pages),  # the /review/ page's, by the review's own rule
+        "result_names": result_names(pages),  # a chess result's one name (puzzlebook/chess/result_names.py)
         "view": lambda name: static.url(bundle.view_folder(language, name)),  # a page's one module
         # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
         "module_graph": lambda rel: [static.url(m)
                                      for m in modules.module_graph(static.files, in_folder(rel))],
-        "home": home_of(today, dailies, language, say),
+        "home": home_of(today, dailies, language, pages.gettext),
     }
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from puzzlebook.games import GAMES
 from puzzlebook.languages import LANGUAGES, SOURCE, Language
-from sitebuild import js_messages
+from sitebuild import js_messages, themes
 from sitebuild.catalogs import BrowserMessages
 from sitebuild.minify import MinifyFailed
 
@@ -132,6 +132,8 @@ def bundle(files: dict[str, bytes], node_modules: Path,
             _write(Path(tmp) / f"in-{language.code}", {
                 rel: js_messages.translate(data.decode("utf-8"), messages).encode("utf-8")
                 if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+            if themes.JS_PATH in modules:  # the themes' names in the language (the `chess` catalog's)
+                _write(Path(tmp) / f"in-{language.code}", {themes.JS_PATH: themes.render_js(messages.themes)})
             runs.append({"src": str(Path(tmp) / f"in-{language.code}"),
                          "out": str(Path(tmp) / f"out-{language.code}"), "maps": False,
                          "lang": language.code})

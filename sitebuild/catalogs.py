@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel import Locale
@@ -81,10 +81,13 @@ def plural_categories(catalog_name: str) -> list[str]:
 @dataclass(frozen=True)
 class BrowserMessages:
     """A language's translations of the browser's messages: `texts` by msgid, and for a plural
-    message (keyed by its singular msgid) its forms by CLDR category."""
+    message (keyed by its singular msgid) its forms by CLDR category; `themes`, the puzzle themes'
+    names by key (the `chess` catalog's), which the build writes into the language's
+    js/chess/theme_names.js."""
 
     texts: dict[str, str]
     plurals: dict[str, dict[str, str]]
+    themes: dict[str, str] = field(default_factory=dict)
 
 
 def browser_messages(language: Language, locale: Path = LOCALE) -> BrowserMessages:
@@ -95,6 +98,9 @@ def browser_messages(language: Language, locale: Path = LOCALE) -> BrowserMessag
     plurals: dict[str, dict[str, str]] = {}
     if catalog is None:
         return BrowserMessages(texts, plurals)
+    chess = read(language, "chess", locale)
+    names = {str(m.context).removeprefix("theme:"): str(m.string) for m in (chess or [])
+             if m.id and m.string and not m.fuzzy and str(m.context or "").startswith("theme:")}
     categories = plural_categories(language.catalog)
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -105,4 +111,4 @@ def browser_messages(language: Language, locale: Path = LOCALE) -> BrowserMessag
                 plurals[message.id[0]] = dict(zip(categories, forms, strict=True))
         elif message.string:
             texts[str(message.id)] = str(message.string)
-    return BrowserMessages(texts, plurals)
+    return BrowserMessages(texts, plurals, names)

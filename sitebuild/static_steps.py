@@ -25,7 +25,8 @@ from sitebuild.output import Output
 RECORD = "static"  # dist/.build/static: no suffix, so no compressed copies beside it
 _FORMAT = 1
 _HERE = Path(__file__).resolve().parent
-_CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py", "js_messages.py", "catalogs.py")
+_CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py", "js_messages.py", "catalogs.py",
+         "themes.py")
 Translated = dict[str, BrowserMessages]  # each language's browser messages, by its code
 
 
@@ -48,7 +49,8 @@ def key(files: dict[str, bytes], node_modules: Path, translated: Translated | No
         return None
     settings = {"format": _FORMAT, "esbuild": version, "views": bundle.VIEWS, "shared": bundle.SHARED,
                 "classic": bundle.CLASSIC,
-                "messages": {code: [m.texts, m.plurals] for code, m in sorted((translated or {}).items())}}
+                "messages": {code: [m.texts, m.plurals, m.themes]
+                             for code, m in sorted((translated or {}).items())}}
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     for name in _CODE:
         digest.update(name.encode() + b"\0" + (_HERE / name).read_bytes())

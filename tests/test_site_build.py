@@ -493,7 +493,12 @@ def test_modules_are_bundled_a_view_each_and_styles_minified_with_source_maps(bu
     dist, report = built
     static = dist / report.static_prefix.strip("/")
     home = (static / "js/pages/home.js").read_text()
-    source = (ROOT / "site/static/js/chess/app.js").read_text()
+    # The map holds English's copy of the source: its t('…') of words alone written as the words
+    # (sitebuild/js_messages.py), all else as written.
+    from sitebuild.catalogs import BrowserMessages
+    from sitebuild.js_messages import translate
+
+    source = translate((ROOT / "site/static/js/chess/app.js").read_text(), BrowserMessages({}, {}))
     # One ES module for the home page: site.js, app.js and the Chain card inside, the play view
     # still loaded when a puzzle opens (sitebuild/bundle.py).
     assert home.count("\n") < 5, "minified"
@@ -610,3 +615,34 @@ def test_the_teachers_and_live_pages_speak_the_pages_language(built):
     assert '<article class="prose lesson-guide" lang="en" dir="ltr">' in guide
     english_guide = (dist / "lessons" / "format" / "index.html").read_text(encoding="utf-8")
     assert "This guide is in English" not in english_guide and 'lesson-guide" lang="en"' not in english_guide
+
+
+def test_the_chess_core_speaks_the_pages_language(built):
+    """Issue 44: the themes' names come from the `chess` catalog into each language's
+    theme_names.js and themes page; the results' names, the moves a screen reader hears and the
+    review page's worked example are the language's; English's bundles keep only English's own
+    way of saying a move (the whole phrases other languages need are not in them)."""
+    dist, report = built
+    static = dist / report.static_prefix.strip("/")
+    names = (static / "js-es" / "chess" / "theme_names.js").read_text(encoding="utf-8")
+    assert '"Ataque doble"' in names
+    assert '"Fork"' in (static / "js" / "chess" / "theme_names.js").read_text(encoding="utf-8")
+    english = (static / "js" / "chess" / "play.js").read_text(encoding="utf-8")
+    spanish = (static / "js-es" / "chess" / "play.js").read_text(encoding="utf-8")
+    assert "Resuelto limpiamente" in spanish and "{piece} captura dama en {square}" in spanish
+    assert "takes queen on" not in english and "Solved cleanly" in english
+    themes = (dist / "es" / "themes" / "index.html").read_text(encoding="utf-8")
+    assert ">Tu dificultad</h2>" in themes and ">Your difficulty</h2>" not in themes
+    review = (dist / "es" / "review" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>Resuelto con ayuda</strong>" in review and ">Día 1</th>" in review
+
+
+def test_no_marked_words_inside_a_template_literal():
+    """A t() or tn() inside a template literal's ${…} is neither extracted nor written in another
+    language (Babel's lexer reads the literal whole): it would stay English everywhere."""
+    modules = sorted((ROOT / "site" / "static" / "js").rglob("*.js"))
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in modules
+             if "vendor" not in path.parts
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\$\{[^}]*\btn?\(['\"]", line) and not line.lstrip().startswith("*")]
+    assert not found, found

@@ -18,7 +18,7 @@
 /** @import { ChessStore } from './store.js' */
 import { fromRow, solverColor, solution } from './puzzle.js'
 import { PuzzleLine, markBoard } from './line.js'
-import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
+import { moveWords, pieceOn, COLOR_NAMES, bandName } from './words.js'
 import { isClean } from './results.js'
 import { t } from '../lib/i18n.js'
 import { Clock } from '../lib/clock.js'
@@ -149,7 +149,7 @@ export class PuzzlePlay extends PlaySession {
     if (!rec.started) {
       this.setStatus(t('You play {side}. Watch the move.', { side: this.side }))
       this.redraw()
-      this.announce(t('{band} puzzle, rated {rating}. You play {side}.', { band: puzzle.band, rating: puzzle.rating, side: this.side }))
+      this.announce(t('{band} puzzle, rated {rating}. You play {side}.', { band: bandName(puzzle.band), rating: puzzle.rating, side: this.side }))
       await sleep(this.beats.first)
       if (!this.alive) return
       const move = this.played.advance()
@@ -158,10 +158,10 @@ export class PuzzlePlay extends PlaySession {
       await this.shown.setPosition(this.chess.fen(), true)
       if (!this.alive) return
       this.markLastMove(move)
-      this.announce(`${capitalColor(move)}: ${moveWords(move)}. Your move.`)
+      this.announce(`${capitalColor(move)}: ${moveWords(move)}. ` + t('Your move.'))
     } else {
       this.markLastMove()
-      this.announce(t('{band} puzzle, rated {rating}, where you left it. You play {side}. Your move.', { band: puzzle.band, rating: puzzle.rating, side: this.side }))
+      this.announce(t('{band} puzzle, rated {rating}, where you left it. You play {side}. Your move.', { band: bandName(puzzle.band), rating: puzzle.rating, side: this.side }))
     }
     this.hintMarkers()
     await this.firstMovePrompt()
@@ -228,7 +228,7 @@ export class PuzzlePlay extends PlaySession {
       this.save()
       this.setStatus(t('Not that one. Try again.'), 'bad')
       this.redraw()
-      this.announce(`${moveWords(move)}. Not that one. Try again.`)
+      this.announce(`${moveWords(move)}. ` + t('Not that one. Try again.'))
       if (firstMiss) this.firstMiss('wrong', [...rec.moves, uci])
       board.disable()
       await board.shakeBack(move.to, before)
@@ -260,7 +260,7 @@ export class PuzzlePlay extends PlaySession {
     await board.setPosition(this.chess.fen(), true)
     if (!this.alive) return
     this.markLastMove(reply)
-    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. Your move.`)
+    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. ` + t('Your move.'))
     this.setStatus(t('Your move.'))
     this.yourTurn()
     this.redraw()
@@ -292,14 +292,14 @@ export class PuzzlePlay extends PlaySession {
     const to = uci.slice(2, 4)
     const what = pieceOn(from, this.chess.get(from))
     if (rec.hintLevel >= 2) {
-      this.announce(`Hint: move ${what} to ${to}.`)
+      this.announce(t('Hint: move {piece} to {square}.', { piece: what, square: to }))
       return
     }
     rec.hintLevel++
     rec.hints++
     this.save()
     this.hintMarkers()
-    const words = rec.hintLevel === 1 ? `Hint: ${what}.` : `Hint: ${what} goes to ${to}.`
+    const words = rec.hintLevel === 1 ? t('Hint: {piece}.', { piece: what }) : t('Hint: {piece} goes to {square}.', { piece: what, square: to })
     this.setStatus(words, 'hint')
     this.redraw()
     this.announce(words)
