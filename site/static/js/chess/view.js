@@ -8,6 +8,7 @@
  */
 /** @import { PuzzleCtrl } from './ctrl.js' */
 import { Countdown } from '../lib/countdown.js'
+import { t } from '../lib/i18n.js'
 import { Board } from './board.js'
 import { facing } from './line.js'
 import { boardHooks } from './moving.js'
@@ -232,7 +233,11 @@ export class PuzzleView extends PlayView {
     const results = this.drawn.results()
     setText(el.playDoneTitle, `${results.title}.`)
     // Today's daily over: the time to the next one (lib/countdown.js).
-    if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, 'daily')
+    if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, {
+      next: t('Next daily in {time}'),
+      comes: t('The next daily comes in {time}.'),
+      out: t('The next daily is out: reload the page for it.'),
+    })
     this.countdown?.show(results.countdown)
     setText(el.resultsSheetTitle, results.title)
     setText(el.resultsMotifs, results.motifs)

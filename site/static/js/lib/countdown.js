@@ -9,6 +9,14 @@
  * `nextPlayerDay`, the one place the pages ask when the next day begins).
  */
 import { nextPlayerDay } from './dates.js'
+import { t, tn } from './i18n.js'
+
+/**
+ * What a countdown says in the page's language, whole sentences of the thing counted to, written
+ * by its caller: its clock ("Next daily in {time}"), its words ("The next daily comes in
+ * {time}.") and that the next day is out.
+ * @typedef {{ next: string, comes: string, out: string }} CountdownWords
+ */
 
 /**
  * "5:12:09" for `seconds` left; "0:00:00" at most.
@@ -29,28 +37,28 @@ export function wordsFor(seconds) {
   const s = Math.max(0, Math.floor(seconds))
   const hours = Math.floor(s / 3600)
   const minutes = Math.floor(s / 60) % 60
-  /** @type {(n: number, w: string) => string} */
-  const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`
-  if (!hours && !minutes) return 'less than a minute'
-  if (!hours) return plural(minutes, 'minute')
-  if (!minutes) return plural(hours, 'hour')
-  return `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`
+  const hourWords = tn('{n} hour', '{n} hours', hours)
+  const minuteWords = tn('{n} minute', '{n} minutes', minutes)
+  if (!hours && !minutes) return t('less than a minute')
+  if (!hours) return minuteWords
+  if (!minutes) return hourWords
+  return t('{hours} and {minutes}', { hours: hourWords, minutes: minuteWords })
 }
 
 export class Countdown {
   /**
    * `node`: the countdown's empty container (hidden until shown); `said`: a polite live region
-   * (present in the page from the start, so what is written into it is spoken); `what`: the thing
-   * counted to ("daily", "Chain").
+   * (present in the page from the start, so what is written into it is spoken); `words`: what it says
+   * (CountdownWords).
    * @param {HTMLElement} node
    * @param {HTMLElement} said
-   * @param {string} what
+   * @param {CountdownWords} words
    * @param {{ now?: () => Date }} [options]
    */
-  constructor(node, said, what, { now = () => new Date() } = {}) {
+  constructor(node, said, words, { now = () => new Date() } = {}) {
     this.node = node
     this.said = said
-    this.what = what
+    this.sentences = words
     this.now = now
     this.timer = 0 // the ticking interval's id; 0 while it isn't ticking (an interval's id is never 0)
     /** When the next day begins (Unix ms), from show(). */
@@ -59,7 +67,8 @@ export class Countdown {
     this.clock = document.createElement('span')
     this.clock.setAttribute('aria-hidden', 'true')
     this.time = document.createElement('time')
-    this.clock.append(`Next ${what} in `, this.time)
+    const [before, after] = words.next.split('{time}')
+    this.clock.append(before, this.time, after ?? '')
     this.words = document.createElement('span')
     this.words.className = 'visually-hidden'
     node.replaceChildren(this.clock, this.words)
@@ -87,7 +96,7 @@ export class Countdown {
     const left = Math.ceil((this.end - this.now().getTime()) / 1000)
     if (left <= 0) {
       clearInterval(this.timer)
-      const out = `The next ${this.what} is out: reload the page for it.`
+      const out = this.sentences.out
       this.clock.replaceChildren(out)
       this.words.textContent = out
       return
@@ -95,7 +104,7 @@ export class Countdown {
     const clock = clockText(left)
     if (this.time.textContent !== clock) this.time.textContent = clock
     this.time.dateTime = `PT${left}S`
-    const words = `The next ${this.what} comes in ${wordsFor(left)}.`
+    const words = this.sentences.comes.replace('{time}', wordsFor(left))
     if (this.words.textContent !== words) this.words.textContent = words
     if (!this.spoken) {
       this.spoken = true
