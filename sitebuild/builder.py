@@ -129,6 +129,10 @@ def build_site(
         speaking.use(catalogs.translations(language, "pages", root / "locale"))
         env.globals.update(_language_globals(static, language, today, dailies, speaking.translations,
                                              index, root))
+        # A registry word (a board's title: js/games.js marks them with t()) in the language, as
+        # its bundles say it: from the browser catalog, whose words they are (sitebuild/games_js.py).
+        words = translated.get(language.code)
+        env.globals["game_word"] = (lambda text, texts=words.texts if words else {}: texts.get(text, text))
         for page in found:
             html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
             output.write(pages.output_of(page, language), html)

@@ -29,7 +29,15 @@ HEADER = """\
  * Their types are site/types/games_types.d.ts.
  */
 /** @import { Band, Board, Game, StoreModule, WaitingModule } from './games_types.js' */
+import { t } from './lib/i18n.js'
 """
+
+class Word(str):
+    """A registry word a player reads (a board's title, a column's head, an archive label): written
+    into js/games.js as `t("…")`, so the catalogs take it and each language's bundles say it in the
+    language (docs/languages.md, "The registry's words"). The pages say the same words through
+    `game_word` (sitebuild/builder.py), from the browser catalog."""
+
 
 # Each constant's type (site/types/games_types.d.ts): the checker holds the generated values to it.
 TYPES = {"games": "readonly Game[]", "boards": "readonly Board[]", "bands": "readonly Band[]"}
@@ -42,7 +50,7 @@ def browser_registry() -> dict[str, object]:
         "games": [
             {
                 "key": g.key,
-                "name": g.name,
+                "name": Word(g.name),
                 "nav": {"label": g.nav.label, "url": g.nav.url},
                 "entry": g.entry,
                 "streak": g.streak,
@@ -52,8 +60,8 @@ def browser_registry() -> dict[str, object]:
                 "noun": list(g.noun) if g.store else None,
                 "waiting": g.waiting or None,
                 "archive": None if g.archive is None else {
-                    "label": g.archive.label,
-                    "spoken": g.archive.spoken,
+                    "label": Word(g.archive.label),
+                    "spoken": Word(g.archive.spoken),
                     "url": g.archive.url,
                     "place": g.archive.place,
                     "pick": g.archive.pick or None,
@@ -66,14 +74,14 @@ def browser_registry() -> dict[str, object]:
             {
                 "id": b.id,
                 "game": g.key,
-                "title": b.title,
+                "title": Word(b.title),
                 "api": hooks_of(g).board_paths[b.id],
                 "ranks": b.ranks,
-                "columns": [{"head": c.head, "field": c.field, "kind": c.kind} for c in b.columns],
+                "columns": [{"head": Word(c.head), "field": c.field, "kind": c.kind} for c in b.columns],
                 "dated": b.dated,
                 "bands": b.bands,
-                "caption": b.caption or b.title,
-                "joins": b.joins,
+                "caption": Word(b.caption or b.title),
+                "joins": Word(b.joins) if b.joins else "",
             }
             for g in GAMES
             for b in g.boards
@@ -82,10 +90,21 @@ def browser_registry() -> dict[str, object]:
     }
 
 
+def _flat(value: object) -> str:
+    """`value` as JSON on one line, a Word as a call of t() on its literal."""
+    if isinstance(value, Word):
+        return f"t({json.dumps(str(value), ensure_ascii=False)})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(key)}: {_flat(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flat(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _json(value: object, indent: str = "") -> str:
     """`value` as JSON, an object or list on one line when it fits in 100 columns, else one member
     a line (so a board's columns are a line each and the module stays short to read)."""
-    flat = json.dumps(value, ensure_ascii=False)
+    flat = _flat(value)
     if len(indent) + len(flat) <= 100 or not isinstance(value, (dict, list)) or not value:
         return flat
     inner = indent + "  "

@@ -646,3 +646,21 @@ def test_no_marked_words_inside_a_template_literal():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if re.search(r"\$\{[^}]*\btn?\(['\"]", line) and not line.lstrip().startswith("*")]
     assert not found, found
+
+
+def test_the_boards_and_archive_say_the_registrys_words_in_the_pages_language(built):
+    """A board's title, a column's head and an archive label are the registry's (js/games.js marks
+    them with t()): a Spanish page and its bundles say them in Spanish, English's as they were."""
+    dist, _ = built
+    spanish = (dist / "es" / "boards" / "index.html").read_text(encoding="utf-8")
+    english = (dist / "boards" / "index.html").read_text(encoding="utf-8")
+    assert 'data-board="chess/daily">Ajedrez diario</a>' in spanish, "a tab in the page's language"
+    assert 'data-board="chess/daily">Chess daily</a>' in english
+    assert "<h1 id=\"boards-title\">Clasificaciones</h1>" in spanish
+    view = re.search(r'<script type="module" src="([^"]+)"', spanish)
+    assert view and "/js-es/" in view[1]
+    bundle = (dist / view[1].lstrip("/")).read_text(encoding="utf-8")
+    assert '"Congelaciones usadas"' in bundle and "Freezes used" not in bundle, "a column's head"
+    assert "Actualizado hace {n} minuto" in bundle, "the view's own words"
+    archive = (dist / "es" / "archive" / "index.html").read_text(encoding="utf-8")
+    assert ">Todos los días hasta hoy</h1>" in archive and ">Ajedrez diario</h1>" in archive

@@ -5,11 +5,12 @@
  * Their types are site/types/games_types.d.ts.
  */
 /** @import { Band, Board, Game, StoreModule, WaitingModule } from './games_types.js' */
+import { t } from './lib/i18n.js'
 /** @type {readonly Game[]} */
 export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "chess",
-    "name": "Chess Puzzles",
+    "name": t("Chess Puzzles"),
     "nav": {"label": "Chess", "url": "/"},
     "entry": "chess/app.js",
     "streak": true,
@@ -19,8 +20,8 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "noun": ["chess puzzle", "chess puzzles"],
     "waiting": null,
     "archive": {
-      "label": "Chess daily",
-      "spoken": "Chess daily of {day}",
+      "label": t("Chess daily"),
+      "spoken": t("Chess daily of {day}"),
       "url": "#/chess/{date}",
       "place": 2,
       "pick": "/#/daily/{band}/{date}",
@@ -29,7 +30,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   },
   {
     "key": "chain",
-    "name": "Chain",
+    "name": t("Chain"),
     "nav": {"label": "Chain", "url": "/chain/"},
     "entry": "chain/app.js",
     "streak": true,
@@ -39,8 +40,8 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "noun": ["Chain", "Chains"],
     "waiting": null,
     "archive": {
-      "label": "Chain",
-      "spoken": "Chain of {day}",
+      "label": t("Chain"),
+      "spoken": t("Chain of {day}"),
       "url": "/chain/#/{date}",
       "place": 1,
       "pick": null,
@@ -49,7 +50,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   },
   {
     "key": "lessons",
-    "name": "Lessons",
+    "name": t("Lessons"),
     "nav": {"label": "Lessons", "url": "/lessons/"},
     "entry": "lessons/list.js",
     "streak": false,
@@ -62,7 +63,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   },
   {
     "key": "storm",
-    "name": "Storm",
+    "name": t("Storm"),
     "nav": {"label": "Storm", "url": "/storm/"},
     "entry": "storm/app.js",
     "streak": false,
@@ -72,8 +73,8 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "noun": ["Storm run", "Storm runs"],
     "waiting": null,
     "archive": {
-      "label": "Storm",
-      "spoken": "Storm run of {day}",
+      "label": t("Storm"),
+      "spoken": t("Storm run of {day}"),
       "url": "/storm/#/{date}",
       "place": 3,
       "pick": null,
@@ -82,7 +83,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   },
   {
     "key": "streak",
-    "name": "Streak",
+    "name": t("Streak"),
     "nav": {"label": "Streak", "url": "/streak/"},
     "entry": "streak/app.js",
     "streak": false,
@@ -92,8 +93,8 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
     "noun": ["Streak run", "Streak runs"],
     "waiting": null,
     "archive": {
-      "label": "Streak",
-      "spoken": "Streak run of {day}",
+      "label": t("Streak"),
+      "spoken": t("Streak run of {day}"),
       "url": "/streak/#/{date}",
       "place": 4,
       "pick": null,
@@ -106,153 +107,153 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
   {
     "id": "chess/daily",
     "game": "chess",
-    "title": "Chess daily",
+    "title": t("Chess daily"),
     "api": "/boards/chess/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {"head": "Clean", "field": "clean", "kind": "yesno"},
-      {"head": "Mistakes", "field": "mistakes", "kind": "count"},
-      {"head": "Hints", "field": "hints", "kind": "count"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Clean"), "field": "clean", "kind": "yesno"},
+      {"head": t("Mistakes"), "field": "mistakes", "kind": "count"},
+      {"head": t("Hints"), "field": "hints", "kind": "count"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": "day",
-    "caption": "Chess daily",
+    "caption": t("Chess daily"),
     "joins": ""
   },
   {
     "id": "chess/alltime",
     "game": "chess",
-    "title": "Chess all time",
+    "title": t("Chess all time"),
     "api": "/boards/chess/alltime",
     "ranks": "clean",
-    "columns": [{"head": "Clean solves", "field": "clean", "kind": "count"}],
+    "columns": [{"head": t("Clean solves"), "field": "clean", "kind": "count"}],
     "dated": false,
     "bands": "optional",
-    "caption": "Chess clean solves of all time",
+    "caption": t("Chess clean solves of all time"),
     "joins": ""
   },
   {
     "id": "chess/ratings",
     "game": "chess",
-    "title": "Chess ratings",
+    "title": t("Chess ratings"),
     "api": "/boards/ratings/chess",
     "ranks": "rating",
-    "columns": [{"head": "Rating", "field": "rating", "kind": "rating"}],
+    "columns": [{"head": t("Rating"), "field": "rating", "kind": "rating"}],
     "dated": false,
     "bands": null,
-    "caption": "Chess ratings",
-    "joins": "A player goes on it after 30 rated puzzles, once their rating is settled (no longer provisional)."
+    "caption": t("Chess ratings"),
+    "joins": t("A player goes on it after 30 rated puzzles, once their rating is settled (no longer provisional).")
   },
   {
     "id": "chess/streaks",
     "game": "chess",
-    "title": "Chess streaks",
+    "title": t("Chess streaks"),
     "api": "/boards/streaks/chess",
     "ranks": "streak",
     "columns": [
-      {"head": "Streak", "field": "streak", "kind": "days"},
-      {"head": "Freezes used", "field": "freezes_used", "kind": "count"}
+      {"head": t("Streak"), "field": "streak", "kind": "days"},
+      {"head": t("Freezes used"), "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
     "bands": null,
-    "caption": "Chess streaks",
+    "caption": t("Chess streaks"),
     "joins": ""
   },
   {
     "id": "chain/daily",
     "game": "chain",
-    "title": "Chain daily",
+    "title": t("Chain daily"),
     "api": "/boards/chain/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {"head": "Clean", "field": "clean", "kind": "yesno"},
-      {"head": "Undos", "field": "undos", "kind": "count"},
-      {"head": "Resets", "field": "resets", "kind": "count"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Clean"), "field": "clean", "kind": "yesno"},
+      {"head": t("Undos"), "field": "undos", "kind": "count"},
+      {"head": t("Resets"), "field": "resets", "kind": "count"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
-    "caption": "Chain",
+    "caption": t("Chain"),
     "joins": ""
   },
   {
     "id": "chain/streaks",
     "game": "chain",
-    "title": "Chain streaks",
+    "title": t("Chain streaks"),
     "api": "/boards/streaks/chain",
     "ranks": "streak",
     "columns": [
-      {"head": "Streak", "field": "streak", "kind": "days"},
-      {"head": "Freezes used", "field": "freezes_used", "kind": "count"}
+      {"head": t("Streak"), "field": "streak", "kind": "days"},
+      {"head": t("Freezes used"), "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
     "bands": null,
-    "caption": "Chain streaks",
+    "caption": t("Chain streaks"),
     "joins": ""
   },
   {
     "id": "storm/daily",
     "game": "storm",
-    "title": "Storm today",
+    "title": t("Storm today"),
     "api": "/boards/storm/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {"head": "Solved", "field": "score", "kind": "count"},
-      {"head": "Highest", "field": "highest", "kind": "puzzle"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Solved"), "field": "score", "kind": "count"},
+      {"head": t("Highest"), "field": "highest", "kind": "puzzle"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
-    "caption": "Storm today",
+    "caption": t("Storm today"),
     "joins": ""
   },
   {
     "id": "storm/best",
     "game": "storm",
-    "title": "Storm best",
+    "title": t("Storm best"),
     "api": "/boards/storm/best",
     "ranks": "best",
     "columns": [
-      {"head": "Solved", "field": "score", "kind": "count"},
-      {"head": "Highest", "field": "highest", "kind": "puzzle"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Solved"), "field": "score", "kind": "count"},
+      {"head": t("Highest"), "field": "highest", "kind": "puzzle"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": false,
     "bands": null,
-    "caption": "Storm best",
+    "caption": t("Storm best"),
     "joins": ""
   },
   {
     "id": "streak/daily",
     "game": "streak",
-    "title": "Streak today",
+    "title": t("Streak today"),
     "api": "/boards/streak/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {"head": "Solved", "field": "score", "kind": "count"},
-      {"head": "Highest", "field": "highest", "kind": "puzzle"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Solved"), "field": "score", "kind": "count"},
+      {"head": t("Highest"), "field": "highest", "kind": "puzzle"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
-    "caption": "Streak today",
+    "caption": t("Streak today"),
     "joins": ""
   },
   {
     "id": "streak/best",
     "game": "streak",
-    "title": "Streak best",
+    "title": t("Streak best"),
     "api": "/boards/streak/best",
     "ranks": "best",
     "columns": [
-      {"head": "Solved", "field": "score", "kind": "count"},
-      {"head": "Highest", "field": "highest", "kind": "puzzle"},
-      {"head": "Time", "field": "seconds", "kind": "time"}
+      {"head": t("Solved"), "field": "score", "kind": "count"},
+      {"head": t("Highest"), "field": "highest", "kind": "puzzle"},
+      {"head": t("Time"), "field": "seconds", "kind": "time"}
     ],
     "dated": false,
     "bands": null,
-    "caption": "Streak best",
+    "caption": t("Streak best"),
     "joins": ""
   }
 ])

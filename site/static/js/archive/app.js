@@ -18,6 +18,8 @@ import { ARCHIVED, pastMonths, monthName, dayName, parseRoute, dayUrl, pickUrl }
 import { playerDay, longDate } from '../lib/dates.js'
 import { $, el, announce } from '../lib/dom.js'
 import { showOnly, fillNotice } from '../lib/views.js'
+import { LANG, t, tn } from '../lib/i18n.js'
+import { bandWords } from '../lib/bands.js'
 import { STORES } from '../games.js'
 /** @import { ArchivedGame, GameStore } from '../games_types.js' */
 /** @import { ArchiveMonth, DailyIndex } from '../archive_types.js' */
@@ -111,7 +113,7 @@ async function renderPick(game, date) {
   const { label } = game.archive
   show('chess-day-view')
   $('chess-day-title').textContent = `${label} · ${longDate(date)}`
-  $('chess-day-lede').textContent = 'Looking for the day’s puzzle…'
+  $('chess-day-lede').textContent = t('Looking for the day’s puzzle…')
   $('chess-day-list').replaceChildren()
   const got = await getJson(`/daily/${game.key}/${date}.json`)
   if (mine !== serial) return
@@ -120,10 +122,10 @@ async function renderPick(game, date) {
   const dailies = file && Array.isArray(file.dailies) ? file.dailies : []
   if (date >= today || !dailies.length) {
     $('chess-day-lede').textContent = got.status === 0
-      ? 'You seem to be offline. Try again when you are back online.'
+      ? t('You seem to be offline. Try again when you are back online.')
       : (date >= today
-          ? `That day isn’t in the archive yet: today’s puzzles are on the ${game.nav.label.toLowerCase()} page.`
-          : `There was no ${label.toLowerCase()} that day.`)
+          ? t('That day isn’t in the archive yet: today’s puzzles are on the {page} page.', { page: LANG === 'en' ? game.nav.label.toLowerCase() : game.name })
+          : t('There was no {board} that day.', { board: LANG === 'en' ? label.toLowerCase() : label }))
     announce($('chess-day-lede').textContent)
     return
   }
@@ -132,10 +134,10 @@ async function renderPick(game, date) {
     location.replace(pickUrl(game, date, dailies[0].band))
     return
   }
-  $('chess-day-lede').textContent = `That day had ${dailies.length} dailies. Pick one.`
+  $('chess-day-lede').textContent = tn('That day had {n} daily. Pick one.', 'That day had {n} dailies. Pick one.', dailies.length)
   $('chess-day-list').replaceChildren(...dailies.map((d) => el('li', {},
-    el('a', { href: pickUrl(game, date, d.band) }, el('strong', { text: d.band }), el('span', { class: 'muted', text: `Rated ${d.rating}` })))))
-  document.title = `${label} · ${longDate(date)} · Archive · Puzzle Book`
+    el('a', { href: pickUrl(game, date, d.band) }, el('strong', { text: bandWords(d.band) }), el('span', { class: 'muted', text: t('Rated {rating}', { rating: d.rating }) })))))
+  document.title = label + ' · ' + longDate(date) + ' · ' + t('Archive') + ' · Puzzle Book'
 }
 
 async function route() {
@@ -143,21 +145,23 @@ async function route() {
   const want = parseRoute(location.hash)
   if (want.kind === 'unknown') {
     show('notice-view')
-    const title = 'That page isn’t in the book'
-    const days = ARCHIVED.filter((g) => g.archive.pick).map((g) => `, a ${g.nav.label.toLowerCase()} day like #/${g.key}/2026-10-07`)
-    return fillNotice(title, `The address may be mistyped. A month of the archive is written like #/2026-10${days.join('')}.`, `${title} · Archive · Puzzle Book`)
+    const title = t('That page isn’t in the book')
+    const days = ARCHIVED.filter((g) => g.archive.pick)
+      .map((g) => t(', a {game} day like {address}', { game: LANG === 'en' ? g.nav.label.toLowerCase() : g.name, address: `#/${g.key}/2026-10-07` }))
+    const text = t('The address may be mistyped. A month of the archive is written like {address}{days}.', { address: '#/2026-10', days: days.join('') })
+    return fillNotice(title, text, title + ' · ' + t('Archive') + ' · Puzzle Book')
   }
   const picked = ARCHIVED.find((g) => g.key === want.kind)
   if (picked) return renderPick(picked, /** @type {{ date: string }} */ (want).date) // a game's kind comes with a date
   show('archive-view')
-  document.title = 'Archive · Puzzle Book'
+  document.title = t('Archive') + ' · Puzzle Book'
   if (!index) {
     const got = await getJson('/daily/index.json')
     if (mine !== serial) return
     if (!got.data) {
       $('archive-list').replaceChildren(el('p', {
         class: 'notice',
-        text: got.status === 0 ? 'You seem to be offline, so the archive can’t be listed. Days you have played still open.' : 'The archive’s list isn’t published yet. Try again later.',
+        text: got.status === 0 ? t('You seem to be offline, so the archive can’t be listed. Days you have played still open.') : t('The archive’s list isn’t published yet. Try again later.'),
       }))
       return
     }

@@ -7,6 +7,7 @@
 
 import { isDay, parseMonth } from '../lib/dates.js'
 import { GAMES } from '../games.js'
+import { dayWords } from '../lib/i18n.js'
 /** @import { ArchivedGame } from '../games_types.js' */
 /** @import { ArchiveDay, ArchiveMonth, ArchiveRoute, DailyIndex } from '../archive_types.js' */
 
@@ -58,6 +59,10 @@ export function pastMonths(index, today, games = ARCHIVED) {
  */
 export function monthName(month) {
   const [y, m] = month.split('-').map(Number)
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+    const words = dayWords(`${month}-01`, { month: 'long', year: 'numeric' })
+    return words.charAt(0).toLocaleUpperCase(PAGE_LANG) + words.slice(1) // "Noviembre de 2026"
+  }
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y, m - 1, 1)))
 }
 
@@ -69,6 +74,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * @param {string} date
  */
 export function dayName(date) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return dayWords(date, { weekday: 'short', day: 'numeric', month: 'short' })
   const [y, m, d] = date.split('-').map(Number)
   return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]}`
 }

@@ -17,6 +17,8 @@ import { call, getPlayer } from '../lib/api.js'
 import { playerDay, longDate, isDay, addDays, endsEverywhere } from '../lib/dates.js'
 import { $, el as make, announce, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
+import { LANG, number, t, tn } from '../lib/i18n.js'
+import { bandWords } from '../lib/bands.js'
 import { isFriendsTab, showFriendsTab } from '../friends/boards_tab.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyEntry } from '../api_types.js' */
@@ -164,7 +166,7 @@ function setFilters(board, date, band, bands) {
     input.max = playerDay()
   }
   if (board.bands) {
-    const options = board.bands === 'optional' ? [['', 'All bands'], ...BANDS.map((b) => [b, b])] : bands.map((b) => [b, b])
+    const options = board.bands === 'optional' ? [['', t('All bands')], ...BANDS.map((b) => [b, bandWords(b)])] : bands.map((b) => [b, bandWords(b)])
     $('board-band').replaceChildren(...options.map(([value, text]) => {
       const option = el('option', '', text)
       option.value = value
@@ -190,7 +192,7 @@ function renderTable(board, answer, title) {
   table.append(el('caption', '', title))
   const head = el('tr')
   /** @type {[head: string, num: boolean][]} */
-  const heads = [['Place', true], ['Name', false], ...cols.map((c) => /** @type {[string, boolean]} */ ([c.head, c.num]))]
+  const heads = [[t('Place'), true], [t('Name'), false], ...cols.map((c) => /** @type {[string, boolean]} */ ([c.head, c.num]))]
   for (const [text, num] of heads) {
     const th = el('th', num ? 'num' : '', text)
     th.scope = 'col'
@@ -212,7 +214,7 @@ function renderTable(board, answer, title) {
       const place = /** @type {string} */ (placeText(item.row))
       tr.append(el('td', `num board-place${place.startsWith('#') ? '' : ' is-rough'}`, place))
       const name = el('td', 'board-name', item.row.name)
-      if (item.you) name.append(el('span', 'visually-hidden', ' (you)'))
+      if (item.you) name.append(el('span', 'visually-hidden', ' ' + t('(you)')))
       tr.append(name, ...cols.map((c, k) => {
         const td = el('td', `${c.num ? 'num ' : ''}${k === cols.length - 1 ? 'board-last' : 'board-stat'}`, c.cell(item.row))
         td.dataset.label = c.head
@@ -231,8 +233,8 @@ function mistyped() {
   for (const a of document.querySelectorAll('[data-board]')) a.removeAttribute('aria-current')
   $('date-field').hidden = true
   $('band-field').hidden = true
-  document.title = 'Leaderboards · Puzzle Book'
-  const text = 'That page isn’t in the book. The address may be mistyped: pick a board above. A day is written like #/chain/daily/2026-09-07.'
+  document.title = t('Leaderboards') + ' · Puzzle Book'
+  const text = t('That page isn’t in the book. The address may be mistyped: pick a board above. A day is written like #/chain/daily/2026-09-07.')
   message(text, 'notice')
 }
 
@@ -245,8 +247,8 @@ function mistyped() {
  * @param {{ date: string | null, today: string, entry: unknown }} day
  */
 function missing(board, title, { date, today, entry }) {
-  if (board.dated && /** @type {string} */ (date) < addDays(today, -1)) return `${title}: no board was published for that day.`
-  if (entry) return `${title}: this board isn’t published yet. It is published within 15 seconds of a change; try again in a moment.`
+  if (board.dated && /** @type {string} */ (date) < addDays(today, -1)) return t('{title}: no board was published for that day.', { title })
+  if (entry) return t('{title}: this board isn’t published yet. It is published within 15 seconds of a change; try again in a moment.', { title })
   return nobody(board, title)
 }
 
@@ -257,7 +259,7 @@ function missing(board, title, { date, today, entry }) {
  * @param {string} title
  */
 function nobody(board, title) {
-  return `${title}: no one is on this board yet.${board.joins ? ` ${board.joins}` : ''}`
+  return t('{title}: no one is on this board yet.', { title }) + (board.joins ? ' ' + board.joins : '')
 }
 
 /**
@@ -295,7 +297,7 @@ async function route() {
   let band = want.band
   setTabs(board)
   current = { board, date, band }
-  document.title = `${board.title} · Leaderboards · Puzzle Book`
+  document.title = board.title + ' · ' + t('Leaderboards') + ' · Puzzle Book'
   /** @type {string[]} */
   let bands = []
   if (board.bands === 'day') {
@@ -304,14 +306,14 @@ async function route() {
     if (mine !== serial) return
     if (!bands.length) {
       setFilters(board, date, band, bands)
-      return message(/** @type {string} */ (date) > today ? 'That day hasn’t come yet.' : `There was no ${board.title.toLowerCase()} that day.`)
+      return message(/** @type {string} */ (date) > today ? t('That day hasn’t come yet.') : t('There was no {board} that day.', { board: LANG === 'en' ? board.title.toLowerCase() : board.title }))
     }
     if (!band || !bands.includes(band)) band = bands[0]
     current.band = band
   }
   setFilters(board, date, band, bands)
-  if (board.dated && /** @type {string} */ (date) > today) return message('That day hasn’t come yet.')
-  message('Loading the board…', 'muted', false)
+  if (board.dated && /** @type {string} */ (date) > today) return message(t('That day hasn’t come yet.'))
+  message(t('Loading the board…'), 'muted', false)
   const at = { date, band }
   const [got, entry] = await Promise.all([fetchSnapshot(snapshotPath(board, at)), fetchEntry(board, at)])
   if (mine !== serial) return
@@ -329,8 +331,8 @@ async function route() {
   }
   if (got.status !== 200) {
     return message(got.status === 0
-      ? 'You seem to be offline. Try again when you are back online.'
-      : 'The board couldn’t be loaded. Try again in a moment.', 'notice')
+      ? t('You seem to be offline. Try again when you are back online.')
+      : t('The board couldn’t be loaded. Try again in a moment.'), 'notice')
   }
   const shot = /** @type {Snapshot} */ (got.snapshot) // a 200's
   const answer = withMine(shot, entry, getPlayer()?.name)
@@ -343,7 +345,7 @@ async function route() {
   showFresh(shot, got.offset)
   const count = shot.rows.length
   const size = Math.max(shot.size || 0, count)
-  const held = !count ? 'No one yet.' : size > count ? `The top ${count} of ${size}.` : `${count} on the board.`
+  const held = !count ? t('No one yet.') : size > count ? t('The top {count} of {size}.', { count: number(count), size: number(size) }) : tn('{n} on the board.', '{n} on the board.', count)
   announce([`${title}.`, held, line, $('board-fresh').textContent && `${$('board-fresh').textContent}.`, open && `${open}.`]
     .filter(Boolean).join(' '))
 }

@@ -10,6 +10,8 @@ import { BAND_NAMES, BOARDS } from '../games.js'
 import { addDays, clockWords, isDay, longDate, playerDay } from '../lib/dates.js'
 import { placed, standingIn } from './places.js'
 import { placeText } from '../lib/standing.js'
+import { t, tn } from '../lib/i18n.js'
+import { bandWords } from '../lib/bands.js'
 /** @import { Board, Column } from '../games_types.js' */
 /** @import { BoardRoute, BoardRow, DisplayRow, Placed, Shown, Snapshot } from '../boards_types.js' */
 /** @import { MyEntry } from '../api_types.js' */
@@ -63,8 +65,8 @@ export function routeOf(boardId, { date = null, band = null } = {}) {
 export function caption(board, { date = null, band = null } = {}) {
   /** @type {(string | null)[]} */
   const parts = [board.caption]
-  if (board.bands === 'optional') parts.push(band || 'all bands')
-  else if (board.bands && band) parts.push(band)
+  if (board.bands === 'optional') parts.push(band ? bandWords(band) : t('all bands'))
+  else if (board.bands && band) parts.push(bandWords(band))
   if (board.dated) parts.push(date)
   return parts.join(' · ')
 }
@@ -118,15 +120,15 @@ export function apiPath(board, { date, band }) {
  * @param {BoardRow | { rating: number, rd: number, provisional: boolean }} row a board's row, or the API's RatingInfo
  */
 export function ratingText(row) {
-  return `${row.rating} ± ${row.rd}${row.provisional ? ' (provisional)' : ''}`
+  return `${row.rating} ± ${row.rd}` + (row.provisional ? ' ' + t('(provisional)') : '')
 }
 
 /** @type {Record<Exclude<Column['kind'], 'rating'>, (value: unknown) => string>} */
 const CELLS = {
-  yesno: (v) => (v ? 'Yes' : 'No'),
+  yesno: (v) => (v ? t('Yes') : t('No')),
   count: (v) => String(v ?? 0), // a snapshot published before a column was added has none of it
   time: (v) => formatTime(/** @type {number} */ (v)),
-  days: (v) => `${v} ${v === 1 ? 'day' : 'days'}`,
+  days: (v) => tn('{n} day', '{n} days', /** @type {number} */ (v)),
   puzzle: (v) => (v === null || v === undefined ? '–' : String(v)),
 }
 
@@ -201,23 +203,34 @@ export function displayRows(answer) {
 export function placeLine(board, answer) {
   const mine = answer && answer.mine
   if (!mine) return null
-  const where = mine.place === null || mine.place === undefined ? `in the top ${mine.top}%` : placeText(mine)
+  const unplaced = mine.place === null || mine.place === undefined
+  const place = unplaced ? t('in the top {top}%', { top: String(mine.top) }) : /** @type {string} */ (placeText(mine)) // a place to write
   if (board.ranks === 'daily') {
-    return mine.place === null || mine.place === undefined
-      ? `You are in the top ${mine.top}% of this day’s board.`
-      : `You are ${where} on this day’s board.`
+    return unplaced
+      ? t('You are in the top {top}% of this day’s board.', { top: String(mine.top) })
+      : t('You are {place} on this day’s board.', { place })
   }
   if (board.ranks === 'streak') {
     const used = /** @type {number} */ (mine.freezes_used) || 0
-    return `You are ${where}, with a ${mine.streak}-day streak${used ? ` (${used} ${used === 1 ? 'freeze' : 'freezes'} used)` : ''}.`
+    const days = /** @type {number} */ (mine.streak)
+    return used
+      ? tn('You are {place}, with a {days}-day streak ({n} freeze used).', 'You are {place}, with a {days}-day streak ({n} freezes used).', used, { place, days })
+      : tn('You are {place}, with a {n}-day streak.', 'You are {place}, with a {n}-day streak.', days, { place, n: days })
   }
-  if (board.ranks === 'rating') return `You are ${where}, rated ${ratingText(mine)}.`
-  if (board.ranks === 'best') return `You are ${where}, with your best of ${mine.score} solved.`
-  return `You are ${where}, with ${mine.clean} clean ${mine.clean === 1 ? 'solve' : 'solves'}.`
+  if (board.ranks === 'rating') return t('You are {place}, rated {rating}.', { place, rating: ratingText(mine) })
+  if (board.ranks === 'best') return tn('You are {place}, with your best of {n} solved.', 'You are {place}, with your best of {n} solved.', /** @type {number} */ (mine.score), { place })
+  const clean = /** @type {number} */ (mine.clean)
+  return tn('You are {place}, with {n} clean solve.', 'You are {place}, with {n} clean solves.', clean, { place })
 }
 
-/** @type {[unit: string, seconds: number][]} */
-const UNITS = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]]
+/** Each unit of a snapshot's age, longest first: its seconds and its words. */
+/** @type {[seconds: number, words: (n: number) => string][]} */
+const UNITS = [
+  [86400, (n) => tn('Updated {n} day ago', 'Updated {n} days ago', n)],
+  [3600, (n) => tn('Updated {n} hour ago', 'Updated {n} hours ago', n)],
+  [60, (n) => tn('Updated {n} minute ago', 'Updated {n} minutes ago', n)],
+  [1, (n) => tn('Updated {n} second ago', 'Updated {n} seconds ago', n)],
+]
 
 /**
  * How fresh a snapshot is, from its `published` stamp (UTC ISO) and now (ms since the epoch, on
@@ -231,10 +244,9 @@ export function freshness(published, now) {
   const at = typeof published === 'string' ? Date.parse(published) : NaN
   if (!Number.isFinite(at) || !Number.isFinite(now)) return null
   const seconds = Math.floor((now - at) / 1000)
-  if (seconds < 5) return 'Updated just now'
-  const [unit, size] = /** @type {[string, number]} */ (UNITS.find(([, s]) => seconds >= s)) // every age of 5 s on is a second's
-  const n = Math.floor(seconds / size)
-  return `Updated ${n} ${unit}${n === 1 ? '' : 's'} ago`
+  if (seconds < 5) return t('Updated just now')
+  const [size, words] = /** @type {[number, (n: number) => string]} */ (UNITS.find(([s]) => seconds >= s)) // every age of 5 s on is a second's
+  return words(Math.floor(seconds / size))
 }
 
 /**
@@ -254,10 +266,12 @@ export function openWords(openUntil, now = new Date()) {
   if (at.getHours() === 0 && at.getMinutes() === 0) {
     // A local midnight: the end of the day before it.
     const ending = addDays(playerDay(at), -1)
-    return `Open until ${ending === today ? 'midnight' : `the end of ${longDate(ending)}`}, your time`
+    return ending === today ? t('Open until midnight, your time') : t('Open until the end of {day}, your time', { day: longDate(ending) })
   }
   const day = playerDay(at)
-  return `Open until ${clockWords(at)}${day === today ? '' : ` on ${longDate(day)}`}, your time`
+  return day === today
+    ? t('Open until {time}, your time', { time: clockWords(at) })
+    : t('Open until {time} on {day}, your time', { time: clockWords(at), day: longDate(day) })
 }
 
 export const CLOCK_SLACK = 60_000

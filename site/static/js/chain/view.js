@@ -262,7 +262,11 @@ export class ChainView extends PlayView {
     const results = this.drawn.results()
     setText(els.chainDoneTitle, `${results.title}.`)
     // Today's Chain over: the time to the next one (lib/countdown.js).
-    if (results.countdown && !this.countdown) this.countdown = new Countdown(els.chainDoneNext, els.chainDoneNextSaid, 'Chain')
+    if (results.countdown && !this.countdown) this.countdown = new Countdown(els.chainDoneNext, els.chainDoneNextSaid, {
+      next: t('Next Chain in {time}'),
+      comes: t('The next Chain comes in {time}.'),
+      out: t('The next Chain is out: reload the page for it.'),
+    })
     this.countdown?.show(results.countdown)
     setText(els.chainResultsSheetTitle, results.title)
     setText(els.resultsDay, results.day)

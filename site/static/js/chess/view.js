@@ -8,6 +8,7 @@
  */
 /** @import { PuzzleCtrl } from './ctrl.js' */
 import { Countdown } from '../lib/countdown.js'
+import { t } from '../lib/i18n.js'
 import { Board } from './board.js'
 import { facing } from './line.js'
 import { boardHooks } from './moving.js'
@@ -19,7 +20,6 @@ import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
 import { showFriends, withFollow } from '../friends/on_sheet.js'
 import { kindOf } from './result_words.js'
 import { bandName } from './words.js'
-import { t } from '../lib/i18n.js'
 
 const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
@@ -234,7 +234,11 @@ export class PuzzleView extends PlayView {
     const results = this.drawn.results()
     setText(el.playDoneTitle, `${results.title}.`)
     // Today's daily over: the time to the next one (lib/countdown.js).
-    if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, 'daily')
+    if (results.countdown && !this.countdown) this.countdown = new Countdown(el.playDoneNext, el.playDoneNextSaid, {
+      next: t('Next daily in {time}'),
+      comes: t('The next daily comes in {time}.'),
+      out: t('The next daily is out: reload the page for it.'),
+    })
     this.countdown?.show(results.countdown)
     setText(el.resultsSheetTitle, results.title)
     setText(el.resultsMotifs, results.motifs)

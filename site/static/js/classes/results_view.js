@@ -70,7 +70,10 @@ export class ResultsView {
     const live = table.students.some((r) => r.results.some((c) => c.live))
     const due = table.due ? ' ' + t('{due}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.', { due: this.ctrl.results.dueHead(table.due) }) : ''
     const outcomes = t('Solved first try; solved with help (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.')
-    return el('p', { class: 'muted table-key', text: `${outcomes}${due}${earlier ? ` ${t('* on an earlier version of a puzzle you have changed since.')}` : ''}${live ? ` ${t('Live: answered in a live session (missed: a wrong first move there).')}` : ''}` })
+    // Each message said into a name first: a t() inside a template literal is never extracted.
+    const changed = earlier ? ' ' + t('* on an earlier version of a puzzle you have changed since.') : ''
+    const inLive = live ? ' ' + t('Live: answered in a live session (missed: a wrong first move there).') : ''
+    return el('p', { class: 'muted table-key', text: outcomes + due + changed + inLive })
   }
 
   /**

@@ -16,6 +16,7 @@ import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
+import { t, tn } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { Dashboard, ErrorBody, HistoryLine, HistoryPage, RatingPoint, ThemeFigures } from '../api_types.js' */
 /** @import { LogEntry } from '../chess_types.js' */
@@ -46,17 +47,17 @@ function spanOf(search) {
  */
 async function figuresFor(days) {
   if (viewed) {
-    if (!getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s dashboard.' }
+    if (!getPlayer()) return { error: t('Sign in as the class’s teacher to see a student’s dashboard.') }
     const got = /** @type {Answer<Dashboard & Partial<ErrorBody>>} */ (await call(viewed.dashboardPath(days)))
     if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
-    if (got.status === 0) return { error: 'You seem to be offline: a student’s dashboard is kept on the server. Try again when you are back online.' }
-    return { error: (got.data && got.data.error) || 'This dashboard could not be read. Try again in a moment.' }
+    if (got.status === 0) return { error: t('You seem to be offline: a student’s dashboard is kept on the server. Try again when you are back online.') }
+    return { error: (got.data && got.data.error) || t('This dashboard could not be read. Try again in a moment.') }
   }
   if (getPlayer()) {
     const got = /** @type {Answer<Dashboard & Partial<ErrorBody>>} */ (await call(`/me/dashboard?days=${days}`))
     if (got.status === 200 && got.data) return { figures: got.data, results: await playerResults(got.data) }
-    if (got.status === 0) return { error: 'You seem to be offline: your dashboard is kept on the server. Try again when you are back online.' }
-    return { error: (got.data && got.data.error) || 'Your dashboard could not be read. Try again in a moment.' }
+    if (got.status === 0) return { error: t('You seem to be offline: your dashboard is kept on the server. Try again when you are back online.') }
+    return { error: (got.data && got.data.error) || t('Your dashboard could not be read. Try again in a moment.') }
   }
   const log = /** @type {LogEntry[]} */ (new ChessStore().log()) // chess/store.js keeps logEntry()'s
   const figures = dashboard(talliesOf(log), playerDay(), days)
@@ -115,7 +116,7 @@ function cells(row, values, labels = []) {
 
 /** @param {ThemeFigures} r */
 function firstTry(r) {
-  return `${r.first} of ${r.played} first try (${r.first_rate}%)`
+  return t('{first} of {played} first try ({rate}%)', { first: r.first, played: r.played, rate: r.first_rate })
 }
 
 /** @param {ThemeFigures} r */
@@ -123,11 +124,11 @@ function themeItem(r) {
   const li = document.createElement('li')
   li.className = 'theme-item'
   const words = document.createElement('div')
-  words.append(text('div', themeWords(r.theme), 'theme-name'), text('div', `${firstTry(r)} · performance ${r.performance}`, 'theme-figures'))
+  words.append(text('div', themeWords(r.theme), 'theme-name'), text('div', t('{first_try} · performance {performance}', { first_try: firstTry(r), performance: r.performance }), 'theme-figures'))
   // To the teacher, a weak theme is one to assign a set of; to the player, one to practise.
-  const practise = text('a', viewed ? 'Assign a set' : 'Practise', 'button')
+  const practise = text('a', viewed ? t('Assign a set') : t('Practise'), 'button')
   practise.href = viewed ? viewed.assignPage(r.theme) : practiseLink(r.theme)
-  practise.setAttribute('aria-label', `${viewed ? 'Assign a set of' : 'Practise'} ${themeWords(r.theme)}`)
+  practise.setAttribute('aria-label', viewed ? t('Assign a set of {theme}', { theme: themeWords(r.theme) }) : t('Practise {theme}', { theme: themeWords(r.theme) }))
   li.append(words, practise)
   return li
 }
@@ -155,13 +156,16 @@ function render({ figures, results }, days) {
   $('dash-performance').textContent = figures.performance === null ? '—' : String(figures.performance)
   $('dash-empty').hidden = played > 0
   $('dash-empty').textContent = viewed
-    ? `No puzzles finished in the last ${days} days yet.`
-    : `No puzzles finished in the last ${days} days yet. Play a few and come back.`
-  $('dash-first').title = played ? `${first} of ${played}` : ''
-  const [you, your] = viewed ? ['they', 'their'] : ['you', 'your']
-  const few = `No theme yet: a theme shows once ${you} have played it five times in these days.`
-  fillList('weak-list', 'weak-none', figures.weak, figures.themes.length ? `None below ${your} overall performance.` : few)
-  fillList('strong-list', 'strong-none', figures.strong, figures.themes.length ? `None above ${your} overall performance yet.` : few)
+    ? t('No puzzles finished in the last {days} days yet.', { days })
+    : t('No puzzles finished in the last {days} days yet. Play a few and come back.', { days })
+  $('dash-first').title = played ? t('{first} of {played}', { first, played }) : ''
+  const few = viewed
+    ? t('No theme yet: a theme shows once they have played it five times in these days.')
+    : t('No theme yet: a theme shows once you have played it five times in these days.')
+  const below = viewed ? t('None below their overall performance.') : t('None below your overall performance.')
+  const above = viewed ? t('None above their overall performance yet.') : t('None above your overall performance yet.')
+  fillList('weak-list', 'weak-none', figures.weak, figures.themes.length ? below : few)
+  fillList('strong-list', 'strong-none', figures.strong, figures.themes.length ? above : few)
 
   drawn = { figures, results, days }
   drawCharts()
@@ -173,7 +177,7 @@ function render({ figures, results }, days) {
   if (themes.length) {
     $('theme-rows').replaceChildren(...themes.map((r) => cells(document.createElement('tr'),
       [themeWords(r.theme), String(r.played), `${r.first} (${r.first_rate}%)`, String(r.performance)],
-      ['', 'Played', 'First try', 'Performance'])))
+      ['', t('Played'), t('First try'), t('Performance')])))
     keepTableRoles(/** @type {HTMLTableElement} */ ($('theme-rows').closest('table')))
   } else {
     $('theme-rows').replaceChildren()
@@ -197,14 +201,15 @@ function drawRating({ figures, results, days }) {
   const shown = byResult ? results.length - 1 : ratings.length
   $('rating-none').hidden = shown > 0
   $('rating-none').textContent = getPlayer() || viewed
-    ? `No rated puzzles in the last ${days} days.`
-    : `No rating in the last ${days} days: this browser estimates yours from the puzzles you finish here.`
+    ? t('No rated puzzles in the last {days} days.', { days })
+    : t('No rating in the last {days} days: this browser estimates yours from the puzzles you finish here.', { days })
   $('rating-details').hidden = !shown
   const whose = viewed ? possessive(who || {}) : 'Your'
-  $('rating-caption').textContent = byResult
-    ? `${whose} rating before these days’ first rated puzzle and after each`
-    : `${whose} rating after each day ${viewed ? 'they' : 'you'} played`
-  $('rating-when').textContent = byResult ? 'Puzzle' : 'Day'
+  // A student's, to their teacher, stays in English for now (classes/viewed.js's possessive).
+  $('rating-caption').textContent = viewed
+    ? (byResult ? `${whose} rating before these days’ first rated puzzle and after each` : `${whose} rating after each day they played`)
+    : (byResult ? t('Your rating before these days’ first rated puzzle and after each') : t('Your rating after each day you played'))
+  $('rating-when').textContent = byResult ? t('Puzzle') : t('Day')
   if (!shown) {
     $('rating-chart').replaceChildren()
     $('rating-rows').replaceChildren()
@@ -217,17 +222,26 @@ function drawRating({ figures, results, days }) {
     const first = results[0]
     const last = /** @type {RatingPoint} */ (results.at(-1)) // two at least
     // The ends say when: the first result's day, and the last's, or its number when on the same day.
-    const end = last.day === first.day ? `Puzzle ${shown}` : shortDate(last.day)
+    const end = last.day === first.day ? t('Puzzle {n}', { n: shown }) : shortDate(last.day)
     points = results.map((p, i) => ({ label: i === results.length - 1 ? end : shortDate(p.day), value: p.rating }))
-    rows = results.map((p, i) => [i === 0 ? 'Before the first' : `${i} · ${shortDate(p.day)}`, String(p.rating)])
-    summary = `${whose} rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
+    rows = results.map((p, i) => [i === 0 ? t('Before the first') : `${i} · ${shortDate(p.day)}`, String(p.rating)])
+    summary = viewed
+      ? `${whose} rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
+      : tn('Your rating over {n} rated puzzle: from {from} to {to}.', 'Your rating over {n} rated puzzles: from {from} to {to}.', shown, { from: first.rating, to: last.rating })
   } else {
     const last = /** @type {RatingPoint} */ (ratings.at(-1)) // one at least
     points = ratings.map((p) => ({ label: shortDate(p.day), value: p.rating }))
     rows = ratings.map((p) => [shortDate(p.day), String(p.rating)])
-    summary = ratings.length === 1
-      ? `${whose} rating: ${last.rating} on ${shortDate(last.day)}.`
-      : `${whose} rating from ${ratings[0].rating} on ${shortDate(ratings[0].day)} to ${last.rating} on ${shortDate(last.day)}.`
+    const [from, to] = [{ rating: ratings[0].rating, day: shortDate(ratings[0].day) }, { rating: last.rating, day: shortDate(last.day) }]
+    if (viewed) {
+      summary = ratings.length === 1
+        ? `${whose} rating: ${to.rating} on ${to.day}.`
+        : `${whose} rating from ${from.rating} on ${from.day} to ${to.rating} on ${to.day}.`
+    } else {
+      summary = ratings.length === 1
+        ? t('Your rating: {rating} on {day}.', to)
+        : t('Your rating from {from} on {first} to {to} on {last}.', { from: from.rating, first: from.day, to: to.rating, last: to.day })
+    }
   }
   $('rating-chart').replaceChildren(lineChart(points, summary, widthOf($('rating-chart'))))
   $('rating-rows').replaceChildren(...rows.map((values) => cells(document.createElement('tr'), values)))
@@ -246,7 +260,8 @@ function drawThemes({ figures }) {
     label: themeWords(r.theme), value: r.first_rate, note: `${r.first_rate}% · ${r.performance}`,
     tone: weak.has(r.theme) ? 'weak' : (strong.has(r.theme) ? 'strong' : ''),
   }))
-  const summary = `Solved first try by theme, weakest first: ${themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`).join(', ')}${themes.length > 3 ? ', …' : ''}.`
+  const list = themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`).join(', ') + (themes.length > 3 ? ', …' : '')
+  const summary = t('Solved first try by theme, weakest first: {themes}.', { themes: list })
   $('theme-chart').replaceChildren(barChart(rows, summary, widthOf($('theme-chart'))))
 }
 
@@ -301,8 +316,8 @@ async function show(days) {
   if (mine !== serial) return
   if (viewed) showViewed(days)
   else $('dash-lede').textContent = player
-    ? `${player.name}’s last ${days} days of chess puzzles.`
-    : `Your last ${days} days of chess puzzles in this browser. Make a player on the home page to keep them wherever you sign in.`
+    ? t('{name}’s last {days} days of chess puzzles.', { name: player.name, days })
+    : t('Your last {days} days of chess puzzles in this browser. Make a player on the home page to keep them wherever you sign in.', { days })
   const got = await figuresFor(days)
   if (mine !== serial) return
   $('dash-error').hidden = !got.error

@@ -14,6 +14,8 @@ import { startReplay } from '../chess/replay.js'
 import { NAMES } from '../chess/result_names.js'
 import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
+import { t } from '../lib/i18n.js'
+import { bandWords } from '../lib/bands.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { ErrorBody, HistoryLine, HistoryPage } from '../api_types.js' */
 /**
@@ -44,15 +46,15 @@ const viewed = viewedOf(location.search) // a student seen by their teacher, or 
  * @returns {Promise<Page>}
  */
 async function page(missed, before) {
-  if (viewed && !getPlayer()) return { error: 'Sign in as the class’s teacher to see a student’s history.' }
+  if (viewed && !getPlayer()) return { error: t('Sign in as the class’s teacher to see a student’s history.') }
   if (getPlayer()) {
     const query = new URLSearchParams()
     if (missed) query.set('missed', 'true')
     if (before) query.set('before', /** @type {string} */ (before)) // the server's cursor
     const got = /** @type {Answer<HistoryPage & Partial<ErrorBody>>} */ (await call(viewed ? viewed.historyPath(query.toString()) : `/me/history${query.toString() ? `?${query}` : ''}`))
     if (got.status === 200 && got.data) return got.data
-    if (got.status === 0) return { error: 'You seem to be offline: your history is kept on the server. Try again when you are back online.' }
-    return { error: (got.data && got.data.error) || 'Your history could not be read. Try again in a moment.' }
+    if (got.status === 0) return { error: t('You seem to be offline: your history is kept on the server. Try again when you are back online.') }
+    return { error: (got.data && got.data.error) || t('Your history could not be read. Try again in a moment.') }
   }
   // The log is chess/store.js's: an entry a puzzle finished in this browser.
   const log = /** @type {Line[]} */ (new ChessStore().log()).slice().reverse().filter((e) => !missed || MISSED.has(e.result))
@@ -94,16 +96,16 @@ function row(line) {
   const tr = document.createElement('tr')
   const link = document.createElement('a')
   link.href = `/#/p/${encodeURIComponent(line.band)}/${encodeURIComponent(line.id)}`
-  link.textContent = `${line.band} · ${line.rating}`
+  link.textContent = `${bandWords(line.band)} · ${line.rating}`
   const th = cell('th', '', link)
   th.scope = 'row'
   const themes = (line.themes || []).map(themeWords).join(', ') || '—'
   tr.append(
     th,
-    cell('td', 'Date', shortDate(line.day)),
-    cell('td', 'Result', span(`result result-${line.result}`, NAMES[line.result] || line.result)),
-    cell('td', 'Rating', change(line)),
-    cell('td', 'Themes', span('history-themes', themes)),
+    cell('td', t('Date'), shortDate(line.day)),
+    cell('td', t('Result'), span(`result result-${line.result}`, NAMES[line.result] || line.result)),
+    cell('td', t('Rating'), change(line)),
+    cell('td', t('Themes'), span('history-themes', themes)),
   )
   tr.dataset.result = line.result
   return tr
@@ -132,8 +134,8 @@ async function load(append) {
   $('history-more').hidden = cursor === null || cursor === undefined
   $('history-empty').hidden = shown > 0
   $('history-empty').textContent = missed
-    ? 'No missed puzzles. Clean work.'
-    : viewed ? 'No puzzles played yet.' : 'No puzzles played yet. Today’s daily is on the home page.'
+    ? t('No missed puzzles. Clean work.')
+    : viewed ? t('No puzzles played yet.') : t('No puzzles played yet. Today’s daily is on the home page.')
   document.body.dataset.history = 'ready'
 }
 
@@ -169,7 +171,7 @@ async function replay() {
   /** @typedef {{ puzzles: { band: string, id: string }[] }} Missed no error: the puzzles */
   if (!/** @type {Missed} */ (got).puzzles.length) {
     $('history-empty').hidden = false
-    $('history-empty').textContent = 'No missed puzzles to replay.'
+    $('history-empty').textContent = t('No missed puzzles to replay.')
     return
   }
   startReplay(/** @type {Missed} */ (got).puzzles)
@@ -180,7 +182,7 @@ const player = getPlayer()
 if (viewed) {
   /** @type {HTMLAnchorElement} */ ($('dashboard-link')).href = viewed.page('dashboard')
   $('replay-missed').hidden = true
-  $('history-lede').textContent = 'Reading the student’s history…'
+  $('history-lede').textContent = t('Reading the student’s history…')
   viewed.describe().then((who) => {
     const whose = possessive(who)
     $('history-title').textContent = `${whose} puzzle history`
@@ -190,8 +192,8 @@ if (viewed) {
   })
 } else {
   $('history-lede').textContent = player
-    ? `Every chess puzzle ${player.name} played, newest first. Open one to play it again.`
-    : 'Every chess puzzle you finished in this browser, newest first. Open one to play it again.'
+    ? t('Every chess puzzle {name} played, newest first. Open one to play it again.', { name: player.name })
+    : t('Every chess puzzle you finished in this browser, newest first. Open one to play it again.')
 }
 $('missed-only').addEventListener('change', () => load(false))
 $('history-more').addEventListener('click', () => load(true))

@@ -12,17 +12,11 @@ import { nextPlayerDay } from './dates.js'
 import { t, tn } from './i18n.js'
 
 /**
- * What a countdown says of the game it counts to (its `what`: 'daily', the chess daily's; 'Chain'),
- * each a whole sentence, so a language says the game's name as its sentence needs: the clock's
- * words around the time, the time left in words, and the next one out.
- * @param {string} what
- * @returns {[clock: string, comes: string, out: string]}
+ * What a countdown says in the page's language, whole sentences of the thing counted to, written
+ * by its caller: its clock ("Next daily in {time}"), its words ("The next daily comes in
+ * {time}.") and that the next day is out.
+ * @typedef {{ next: string, comes: string, out: string }} CountdownWords
  */
-function sayings(what) {
-  return what === 'Chain'
-    ? [t('Next Chain in {time}'), t('The next Chain comes in {time}.'), t('The next Chain is out: reload the page for it.')]
-    : [t('Next daily in {time}'), t('The next daily comes in {time}.'), t('The next daily is out: reload the page for it.')]
-}
 
 /**
  * "5:12:09" for `seconds` left; "0:00:00" at most.
@@ -60,17 +54,17 @@ export function wordsFor(seconds) {
 export class Countdown {
   /**
    * `node`: the countdown's empty container (hidden until shown); `said`: a polite live region
-   * (present in the page from the start, so what is written into it is spoken); `what`: the thing
-   * counted to ("daily", "Chain").
+   * (present in the page from the start, so what is written into it is spoken); `words`: what it says
+   * (CountdownWords).
    * @param {HTMLElement} node
    * @param {HTMLElement} said
-   * @param {string} what
+   * @param {CountdownWords} words
    * @param {{ now?: () => Date }} [options]
    */
-  constructor(node, said, what, { now = () => new Date() } = {}) {
+  constructor(node, said, words, { now = () => new Date() } = {}) {
     this.node = node
     this.said = said
-    this.sayings = sayings(what)
+    this.sentences = words
     this.now = now
     this.timer = 0 // the ticking interval's id; 0 while it isn't ticking (an interval's id is never 0)
     /** When the next day begins (Unix ms), from show(). */
@@ -79,7 +73,7 @@ export class Countdown {
     this.clock = document.createElement('span')
     this.clock.setAttribute('aria-hidden', 'true')
     this.time = document.createElement('time')
-    const [before, after] = this.sayings[0].split('{time}')
+    const [before, after] = words.next.split('{time}')
     this.clock.append(before, this.time, after ?? '')
     this.words = document.createElement('span')
     this.words.className = 'visually-hidden'
@@ -108,7 +102,7 @@ export class Countdown {
     const left = Math.ceil((this.end - this.now().getTime()) / 1000)
     if (left <= 0) {
       clearInterval(this.timer)
-      const out = this.sayings[2]
+      const out = this.sentences.out
       this.clock.replaceChildren(out)
       this.words.textContent = out
       return
@@ -116,7 +110,7 @@ export class Countdown {
     const clock = clockText(left)
     if (this.time.textContent !== clock) this.time.textContent = clock
     this.time.dateTime = `PT${left}S`
-    const words = this.sayings[1].replace('{time}', wordsFor(left))
+    const words = this.sentences.comes.replace('{time}', wordsFor(left))
     if (this.words.textContent !== words) this.words.textContent = words
     if (!this.spoken) {
       this.spoken = true

@@ -4,6 +4,7 @@
  * server's GET /api/me/stats/<game>; each game's `statsDay(rec)` makes one from a record kept here).
  */
 import { streakRun, addDays } from './dates.js'
+import { t } from './i18n.js'
 /** @import { Bucket, DayOutcome, StatsDay, StatsFigures, StreakFigures } from '../stats_types.js' */
 
 const RANK = { clean: 0, help: 1, mistake: 2, missed: 3, shown: 4 }
@@ -18,12 +19,12 @@ const SOLVED = ['clean', 'help', 'mistake']
  * The time buckets of a solve, in seconds: [label, below].
  * @type {Buckets}
  */
-export const TIMES = [['Under 1 min', 60], ['1–2 min', 120], ['2–5 min', 300], ['5–10 min', 600], ['10 min or more', Infinity]]
+export const TIMES = [[t('Under 1 min'), 60], [t('1–2 min'), 120], [t('2–5 min'), 300], [t('5–10 min'), 600], [t('10 min or more'), Infinity]]
 /**
  * The undo buckets of a Chain solve: [label, at most].
  * @type {Buckets}
  */
-export const UNDOS = [['None', 0], ['1', 1], ['2', 2], ['3 or more', Infinity]]
+export const UNDOS = [[t('None'), 0], ['1', 1], ['2', 2], [t('3 or more'), Infinity]]
 
 /**
  * A day as lib/stats.js counts it (anything else in a list of days is left out).

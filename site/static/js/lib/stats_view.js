@@ -8,6 +8,7 @@
 import { byIds, el, setText } from './dom.js'
 import { barChart } from './charts.js'
 import { openSheet } from './sheet.js'
+import { t } from './i18n.js'
 /** @import { Bar, Bucket, DayOutcome, StatsState } from '../stats_types.js' */
 
 /** @type {Partial<Record<DayOutcome, string>>} */
@@ -35,15 +36,15 @@ export class StatsView {
   open(name) {
     const els = this.el
     this.state = null
-    setText(els.statsSheetTitle, `${name}: your stats`)
-    setText(els.statsSource, 'Counting…')
+    setText(els.statsSheetTitle, t('{name}: your stats', { name }))
+    setText(els.statsSource, t('Counting…'))
     for (const node of [els.statsPlayed, els.statsSolved, els.statsCurrent, els.statsBest]) setText(node, '–')
     els.statsCharts.replaceChildren()
     openSheet(els.statsSheet)
   }
 
   failed() {
-    setText(this.el.statsSource, 'Your stats couldn’t be counted. Try again in a moment.')
+    setText(this.el.statsSource, t('Your stats couldn’t be counted. Try again in a moment.'))
   }
 
   /**
@@ -54,9 +55,9 @@ export class StatsView {
     const els = this.el
     this.state = state
     const where = {
-      account: 'From your account, with anything played in this browser not posted yet.',
-      browser: 'From this browser: sign in to count every device.',
-      unreached: 'From this browser only: your account couldn’t be reached just now.',
+      account: t('From your account, with anything played in this browser not posted yet.'),
+      browser: t('From this browser: sign in to count every device.'),
+      unreached: t('From this browser only: your account couldn’t be reached just now.'),
     }
     setText(els.statsSource, where[state.source])
     setText(els.statsPlayed, String(state.played))
@@ -73,14 +74,14 @@ export class StatsView {
     const width = Math.max(200, this.width)
     const parts = []
     if (!state.played) {
-      parts.push(el('p', { class: 'muted', text: 'Nothing played yet: your days show here once you finish a daily.' }))
+      parts.push(el('p', { class: 'muted', text: t('Nothing played yet: your days show here once you finish a daily.') }))
     } else {
       // The outcomes the game names (chess: its results' one names, chess/result_names.js).
       const results = state.results.filter((r) => state.words[r.key])
         .map((r) => ({ label: /** @type {string} */ (state.words[r.key]), count: r.count, tone: TONES[r.key] }))
-      parts.push(...this.distribution('stats-results', 'How your days went', results, 'days', width))
-      if (state.solved) parts.push(...this.distribution('stats-times', 'Time to solve', state.times, 'solves', width))
-      if (state.undos.length) parts.push(...this.distribution('stats-undos', 'Undos in a solve', state.undos, 'solves', width))
+      parts.push(...this.distribution('stats-results', t('How your days went'), results, t('Days'), width))
+      if (state.solved) parts.push(...this.distribution('stats-times', t('Time to solve'), state.times, t('Solves'), width))
+      if (state.undos.length) parts.push(...this.distribution('stats-undos', t('Undos in a solve'), state.undos, t('Solves'), width))
     }
     els.statsCharts.replaceChildren(...parts)
   }
@@ -90,28 +91,23 @@ export class StatsView {
    * @param {string} id
    * @param {string} title
    * @param {(Bucket & { tone?: string })[]} rows
-   * @param {string} noun
+   * @param {string} counted the table's head over the counts ("Days")
    * @param {number} width
    */
-  distribution(id, title, rows, noun, width) {
+  distribution(id, title, rows, counted, width) {
     const most = Math.max(1, ...rows.map((r) => r.count))
     const summary = `${title}: ${rows.map((r) => `${r.label}, ${r.count}`).join('; ')}.`
     /** @type {Bar[]} */
     const bars = rows.map((r) => ({ label: r.label, value: (100 * r.count) / most, note: String(r.count), tone: r.tone }))
     const table = el('table', { class: 'data-table' },
       el('caption', { class: 'visually-hidden', text: title }),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: title }), el('th', { scope: 'col', text: capital(noun) }))),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: title }), el('th', { scope: 'col', text: counted }))),
       el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', { scope: 'row', text: r.label }), el('td', { text: String(r.count) })))))
     return [
       el('h3', { class: 'stats-heading', id: `${id}-title`, text: title }),
       el('div', { class: 'chart-box' }, barChart(bars, summary, width)),
-      el('details', { class: 'chart-table' }, el('summary', { text: `${title} as a table` }), table),
+      el('details', { class: 'chart-table' }, el('summary', { text: t('{title} as a table', { title }) }), table),
     ]
   }
-}
-
-/** @param {string} text */
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
