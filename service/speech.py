@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzlebook.languages import LANGUAGES, SOURCE, Language
+from puzzlebook.languages import LANGUAGES, PSEUDO, SOURCE, Language
 from puzzlebook.messages import Message, capitalized
 
 if TYPE_CHECKING:
@@ -58,6 +58,10 @@ class Speech:
 
         if language.code == SOURCE:
             return NullTranslations()
+        if language == PSEUDO:  # a test server's (docs/languages.md, "The pseudo-locale"): from the template
+            from service.pseudo_catalogs import translations
+
+            return translations(self.folder / f"{self.domain}.pot") or NullTranslations()
         path = self.folder / language.catalog / "LC_MESSAGES" / f"{self.domain}.mo"
         try:
             with path.open("rb") as compiled:
