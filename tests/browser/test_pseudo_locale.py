@@ -263,10 +263,7 @@ def _chess_daily(page: Any, world: World) -> None:
     look(page, world, "how to play")
     page.keyboard.press("Escape")
     chess.solve(page, world.daily)
-    page.wait_for_selector("#results-sheet[open], #play-done:not([hidden])")
-    if not page.is_visible("#results-sheet[open]"):
-        page.click("#results-button")
-        page.wait_for_selector("#results-sheet[open]")
+    page.wait_for_selector("#results-sheet[open]")  # it opens by itself a moment after the solve
     look(page, world, "the daily solved, its results")
 
 
@@ -276,10 +273,7 @@ def _chain(page: Any, world: World) -> None:
     page.wait_for_selector("#chain-hand [data-tile]")
     look(page, world, "playing")
     chain.click_tiles(page, chain.solving_order(world.chain_day))
-    page.wait_for_selector("#chain-results-sheet[open], #chain-done:not([hidden])")
-    if not page.is_visible("#chain-results-sheet[open]"):
-        page.click("#results-button")
-        page.wait_for_selector("#chain-results-sheet[open]")
+    page.wait_for_selector("#chain-results-sheet[open]")  # it opens by itself a moment after the solve
     look(page, world, "solved, its results")
 
 
