@@ -65,7 +65,8 @@ LAMBDA_SOURCES = ("puzzlebook", "service", "functions", "shards")
 # The gettext domains the functions speak, compiled into the package's locale/ (ops/messages.py).
 LAMBDA_CATALOGS = ("api",)
 # Inside those, what the functions never import: the bundle maker.
-LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle",)
+# The pseudo-locale's catalogs (Babel, a build dependency): only a test server speaks it (docs/languages.md).
+LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle", "service/pseudo_catalogs.py")
 # Its packages, hashed, resolved for Lambda's Linux arm64 and Python 3.12 (`make lock`).
 LAMBDA_LOCK = Path("requirements") / "lambda.lock"
 # The pyproject.toml extras the package's packages come from, and those that must stay out.

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzlebook.languages import LANGUAGES, PSEUDO, SOURCE, Language
+from puzzlebook.languages import LANGUAGES, SOURCE, Language
 from puzzlebook.messages import Message, capitalized
 
 if TYPE_CHECKING:
@@ -47,6 +47,13 @@ class Speech:
                     found = self._read[language.code] = self._load(language)
         return found
 
+    def given(self, language: Language, translations: NullTranslations) -> None:
+        """Speak `language` with `translations` rather than a catalog read from the folder: the
+        pseudo-locale's, made from the template on a test server (service/pseudo_catalogs.py, `teach`;
+        docs/languages.md, "The pseudo-locale")."""
+        with self._lock:
+            self._read[language.code] = translations
+
     def warm(self) -> None:
         """Read every language's catalog now (SnapStart's hook: functions/handler.py)."""
         for language in LANGUAGES:
@@ -58,10 +65,6 @@ class Speech:
 
         if language.code == SOURCE:
             return NullTranslations()
-        if language == PSEUDO:  # a test server's (docs/languages.md, "The pseudo-locale"): from the template
-            from service.pseudo_catalogs import translations
-
-            return translations(self.folder / f"{self.domain}.pot") or NullTranslations()
         path = self.folder / language.catalog / "LC_MESSAGES" / f"{self.domain}.mo"
         try:
             with path.open("rb") as compiled:

@@ -13,6 +13,7 @@ import pytest
 
 from puzzlebook.languages import LANGUAGES
 from puzzlebook.pseudo import CLOSE, OPEN
+from service.pseudo_catalogs import teach
 from service.settings import load
 from tests.pseudo_check import english, pseudo_pages, report, static_words, unmarked
 from tests.support import served, settings_for_tests, sqlite_store
@@ -46,6 +47,8 @@ def test_the_api_speaks_the_pseudo_locale_only_on_a_server_that_writes_it(pseudo
                                                                           tmp_path: Path) -> None:
     settings = settings_for_tests(PUZZLEBOOK_PSEUDO_LOCALE="1" if pseudo else "0")
     with sqlite_store(tmp_path / "s.sqlite3") as store, served(store, NOON, settings) as world:
+        if pseudo:
+            teach(world.ctx)  # as cli/serve.py does
         got = world.client.get("/api/nothing-here", headers={"Accept-Language": "en-XA, es;q=0.5"})
     assert got.status_code == 404 and got.json()["code"] == "no_such_path"
     if pseudo:
