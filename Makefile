@@ -26,7 +26,7 @@ PYTHON312 ?= python3.12
 # `make lock LOCK_FLAGS=--upgrade` moves every unpinned package to its newest release.
 LOCK_FLAGS ?=
 
-.PHONY: setup serve check check-python test fuzz test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
+.PHONY: setup serve check check-python test test-pseudo fuzz test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
 
 setup: $(STAMP_PY) $(STAMP_JS) $(STAMP_MO)
 
@@ -95,7 +95,7 @@ check: setup
 	$(MAKE) --no-print-directory -j3 -Otarget lint typecheck typecheck-js check-python
 
 check-python: setup
-	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow" --doctest-modules puzzlebook tests --ignore=tests/browser \
+	$(PY) -m pytest -n 2 --dist loadgroup -q -m "not slow and not pseudo" --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 # Everything, in five jobs at once: lint and types, the node tests, the Python suite, the API document's
@@ -112,7 +112,14 @@ test-node: setup
 	node --test tests/js/
 
 test-browser: setup
-	$(PY) -m pytest -n 3 --dist loadgroup -q tests/browser
+	$(PY) -m pytest -n 3 --dist loadgroup -q -m "not pseudo" tests/browser
+
+# The pseudo-locale's check that every word of every page comes from a catalog (docs/languages.md,
+# "The pseudo-locale"): the static pages' words and the pages in the browser. Left out of `make test`
+# (-m "not pseudo") while pages are still being translated: it fails naming each page's English words.
+# Once every page is translated, drop the -m "not pseudo" of test-browser and test-python-suite.
+test-pseudo: setup
+	$(PY) -m pytest -n 2 --dist loadgroup -q -m pseudo tests/test_pseudo_locale.py tests/browser/test_pseudo_locale.py
 
 # The suite without the browser tests (and without the node tests, which do not
 # depend on Python's version). Three workers on two cores: some of its long tests wait on the disk
@@ -124,7 +131,7 @@ test-python: test-python-suite test-api-schema
 # cases as it is collected (a quarter of a minute of CPU), which each of the suite's three workers did
 # again; on two workers of its own, as its three minutes of CPU ran last alone on one.
 test-python-suite: setup
-	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
+	$(PY) -m pytest -n 3 --dist loadgroup -q -m "not pseudo" --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 test-api-schema: setup

@@ -171,7 +171,12 @@ def _build_and_serve(args: argparse.Namespace, settings: Settings, store: Store)
         return 1
     print_report(report)
 
-    app = SiteServer(settings.dist, create_app(settings, store))
+    api = create_app(settings, store)
+    if settings.pseudo_locale:  # a test server's pseudo-locale (docs/languages.md): its errors' words too
+        from service.pseudo_catalogs import teach
+
+        teach(api.state.ctx)
+    app = SiteServer(settings.dist, api)
     # The boards' snapshots, published into dist/snapshots/ every 15 s while the server runs (on AWS,
     # the SnapshotFunction does it): stopped, its round finished, before the store closes.
     snapshots = SnapshotLoop(Publisher(store, settings, DirWriter(settings.dist))).start()

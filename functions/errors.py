@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from functions.caching import api_routes
-from puzzlebook.languages import Language, negotiate
+from puzzlebook.languages import Language, negotiate, spoken
 from puzzlebook.messages import Message, msg, msg_plural, uncatalogued
 from service.speech import Speech
 from service.store.base import StoreGone, StoreUnavailable
@@ -97,19 +97,20 @@ class ErrorBody(BaseModel):
                       "(docs/api.md, \"Errors\"): what a client acts on.", examples=["no_such_path"])
 
 
-def language_of_request(scope: Scope) -> Language:
-    """The language an answer to this request speaks: the first of Accept-Language's the site has."""
+def language_of_request(scope: Scope, pseudo: bool = False) -> Language:
+    """The language an answer to this request speaks: the first of Accept-Language's the site has
+    (the pseudo-locale among them when the app's settings say so: docs/languages.md)."""
     for name, value in scope.get("headers", ()):
         if name == b"accept-language":
-            return negotiate(value.decode("latin-1"))
+            return negotiate(value.decode("latin-1"), among=spoken(pseudo))
     return negotiate(None)
 
 
 def words_for(scope: Scope, message: Message) -> tuple[str, Language]:
     """`message` in the request's language, and that language."""
-    language = language_of_request(scope)
     app = scope.get("app")
     ctx = getattr(getattr(app, "state", None), "ctx", None)
+    language = language_of_request(scope, pseudo=ctx is not None and ctx.settings.pseudo_locale)
     speech = ctx.part(Speech) if ctx is not None else Speech()
     return speech.say(message, language), language
 

@@ -46,6 +46,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ops.cache import cache_rule, content_type
+from puzzlebook.languages import PSEUDO
 from sitebuild.compress import is_copy
 
 NIGHTLY_PREFIX = "daily/"
@@ -64,7 +65,8 @@ LAMBDA_SOURCES = ("puzzlebook", "service", "functions", "shards")
 # The gettext domains the functions speak, compiled into the package's locale/ (ops/messages.py).
 LAMBDA_CATALOGS = ("api",)
 # Inside those, what the functions never import: the bundle maker.
-LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle",)
+# The pseudo-locale's catalogs (Babel, a build dependency): only a test server speaks it (docs/languages.md).
+LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle", "service/pseudo_catalogs.py")
 # Its packages, hashed, resolved for Lambda's Linux arm64 and Python 3.12 (`make lock`).
 LAMBDA_LOCK = Path("requirements") / "lambda.lock"
 # The pyproject.toml extras the package's packages come from, and those that must stay out.
@@ -138,11 +140,14 @@ def scan(dist: Path) -> list[LocalFile]:
     Hidden files (any path part starting with "."), the build's compressed
     copies (x.br, x.gz: CloudFront compresses on its own) and the boards'
     snapshots (snapshots/: the snapshot function's) are left out. Raises
-    DeployError when `dist` is missing or holds no files.
+    DeployError when `dist` is missing, holds no files, or holds a test build's pseudo-locale.
     """
     dist = Path(dist)
     if not dist.is_dir():
         raise DeployError(f"{dist} does not exist: build the site first (python build.py build --out {dist})")
+    if (dist / PSEUDO.prefix.strip("/")).exists():
+        raise DeployError(f"{dist} holds the pseudo-locale's pages ({PSEUDO.prefix}/), which only a test "
+                          "build writes: build it again without PUZZLEBOOK_PSEUDO_LOCALE (docs/languages.md)")
     files = []
     for path in sorted(dist.rglob("*")):
         if not path.is_file():

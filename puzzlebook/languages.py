@@ -46,23 +46,45 @@ LANGUAGES: tuple[Language, ...] = (
 
 BY_CODE: dict[str, Language] = {language.code.lower(): language for language in LANGUAGES}
 
+# The pseudo-locale (docs/languages.md, "The pseudo-locale"): a language only a test build writes
+# (PUZZLEBOOK_PSEUDO_LOCALE=1, service/settings.py), every message made from the English by
+# puzzlebook/pseudo.py, so a page that shows a word not taken from the catalogs shows it plainly.
+# Never in LANGUAGES: not in the language menu, the sitemap, the hreflang links or the budgets.
+# `en-XA` is the tag Android and Chromium give their own accented pseudo-locale (XA: a region code
+# ISO 3166 leaves to private use); its catalog is made from the templates, and Babel's and Intl's
+# English write its dates, numbers and plurals.
+PSEUDO = Language("en-XA", "en", "Pseudo-English")
 
-def language_of(code: str | None) -> Language | None:
+
+def spoken(pseudo: bool = False) -> tuple[Language, ...]:
+    """The languages a build writes and the API speaks: LANGUAGES, and the pseudo-locale when a
+    test build asks for it.
+
+    >>> [language.code for language in spoken(True)][-2:], PSEUDO in spoken()
+    (['ar', 'en-XA'], False)
+    """
+    return (*LANGUAGES, PSEUDO) if pseudo else LANGUAGES
+
+
+def language_of(code: str | None, among: tuple[Language, ...] = LANGUAGES) -> Language | None:
     """The site's language for a tag exactly or by its primary subtag, None if it has none.
 
     >>> [language_of(tag).code for tag in ("es", "ES-mx", "pt", "pt-PT", "pt-br", "ar-EG")]
     ['es', 'es', 'pt-BR', 'pt-BR', 'pt-BR', 'ar']
     >>> language_of("ja") is None, language_of("") is None, language_of(None) is None
     (True, True, True)
+    >>> language_of("en-XA").code, language_of("en-xa", spoken(True)).code
+    ('en', 'en-XA')
     """
     if not code:
         return None
     tag = code.strip().lower().replace("_", "-")
-    if tag in BY_CODE:
-        return BY_CODE[tag]
+    codes = {language.code.lower(): language for language in among}
+    if tag in codes:
+        return codes[tag]
     primary = tag.split("-", 1)[0]
     # A region the site lacks falls back to the language's one version (pt-PT reads pt-BR).
-    return next((language for key, language in BY_CODE.items() if key.split("-", 1)[0] == primary), None)
+    return next((language for key, language in codes.items() if key.split("-", 1)[0] == primary), None)
 
 
 def parse_accept_language(header: str | None) -> list[str]:
@@ -95,31 +117,35 @@ def parse_accept_language(header: str | None) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
-def negotiate(wanted: list[str] | str | None, chosen: str | None = None) -> Language:
+def negotiate(wanted: list[str] | str | None, chosen: str | None = None,
+              among: tuple[Language, ...] = LANGUAGES) -> Language:
     """The language to speak: the one the player chose (a cookie, a signed-in player's setting)
-    when the site has it, else the first of the browser's languages the site has, else English.
+    when the site has it, else the first of the browser's languages the site has (of `among`),
+    else English.
 
     >>> negotiate("ja, pt;q=0.8, en;q=0.5").code
     'pt-BR'
     >>> negotiate(["de-AT", "fr"], chosen="ar").code, negotiate("zz", chosen="klingon").code
     ('ar', 'en')
     """
-    if chosen_language := language_of(chosen):
+    if chosen_language := language_of(chosen, among):
         return chosen_language
     tags = parse_accept_language(wanted) if isinstance(wanted, str) or wanted is None else wanted
     for tag in tags:
-        if found := language_of(tag):
+        if found := language_of(tag, among):
             return found
     return BY_CODE[SOURCE]
 
 
-def strip_prefix(path: str) -> tuple[Language, str]:
-    """A page's language from its path, and the path as English has it at the root.
+def strip_prefix(path: str, among: tuple[Language, ...] = LANGUAGES) -> tuple[Language, str]:
+    """A page's language from its path (of `among`), and the path as English has it at the root.
 
     >>> [(lang.code, rest) for lang, rest in map(strip_prefix, ("/es/chess/", "/pt-br", "/storm/", "/"))]
     [('es', '/chess/'), ('pt-BR', '/'), ('en', '/storm/'), ('en', '/')]
+    >>> strip_prefix("/en-xa/chain/", spoken(True))[0].code
+    'en-XA'
     """
-    for language in LANGUAGES:
+    for language in among:
         prefix = language.prefix
         if prefix and (path == prefix or path.startswith(prefix + "/")):
             return language, path[len(prefix):] or "/"

@@ -23,6 +23,9 @@ PUZZLEBOOK_RACE_SECONDS     how long a race lasts, 5 to 90 seconds (default 90: 
 PUZZLEBOOK_RACE_COUNTDOWN   and its countdown, 1 to 15 seconds (a made race's and a quick race's
                      alike; default 10 and 15). For tests: the browser tests race a whole race in
                      seconds. A race keeps the pace it was made with.
+PUZZLEBOOK_PSEUDO_LOCALE    1: the build also writes the pseudo-locale's pages (/en-xa/), and the API
+                     speaks it when asked (Accept-Language: en-XA). For tests only, never set on AWS
+                     (docs/languages.md, "The pseudo-locale"); unset or 0 by default.
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ class Settings:
     bucket: str | None = None
     new_account_days: int = NEW_ACCOUNT_DAYS
     race_pace: Pace = field(default_factory=Pace)
+    pseudo_locale: bool = False  # a test build's pseudo-locale (docs/languages.md)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with `changes` (e.g. a command line's --out or --shards)."""
@@ -135,6 +139,9 @@ def load(
     days = env.get("PUZZLEBOOK_NEW_ACCOUNT_DAYS", "") or str(NEW_ACCOUNT_DAYS)
     if not days.isdigit() or int(days) > 365:
         raise ValueError(f"PUZZLEBOOK_NEW_ACCOUNT_DAYS={days!r} must be a whole number of days, 0 to 365")
+    pseudo = env.get("PUZZLEBOOK_PSEUDO_LOCALE", "") or "0"
+    if pseudo not in ("0", "1"):
+        raise ValueError(f"PUZZLEBOOK_PSEUDO_LOCALE={pseudo!r} must be 1 (write the pseudo-locale) or 0")
     return Settings(
         site_key=key.encode(),
         site_tz=tz,
@@ -146,4 +153,5 @@ def load(
         bucket=env.get("PUZZLEBOOK_BUCKET", "") or None,
         new_account_days=int(days),
         race_pace=_race_pace(env),
+        pseudo_locale=pseudo == "1",
     )

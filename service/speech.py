@@ -47,6 +47,13 @@ class Speech:
                     found = self._read[language.code] = self._load(language)
         return found
 
+    def given(self, language: Language, translations: NullTranslations) -> None:
+        """Speak `language` with `translations` rather than a catalog read from the folder: the
+        pseudo-locale's, made from the template on a test server (service/pseudo_catalogs.py, `teach`;
+        docs/languages.md, "The pseudo-locale")."""
+        with self._lock:
+            self._read[language.code] = translations
+
     def warm(self) -> None:
         """Read every language's catalog now (SnapStart's hook: functions/handler.py)."""
         for language in LANGUAGES:

@@ -65,12 +65,15 @@ class StaticSet:
     digest: str
 
     @classmethod
-    def of(cls, files: dict[str, bytes]) -> StaticSet:
-        """The set of `files` ({path under static/: bytes}) with the hash of their paths and bytes."""
+    def of(cls, files: dict[str, bytes], unhashed: dict[str, bytes] | None = None) -> StaticSet:
+        """The set of `files` ({path under static/: bytes}) with the hash of their paths and bytes,
+        and `unhashed` beside them in the same folder, not in its name: the pseudo-locale's bundles,
+        which only a test build writes, so adding them leaves every other file where it was
+        (docs/languages.md, "The pseudo-locale")."""
         digest = hashlib.sha256()
         for rel in sorted(files):
             digest.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
-        return cls(files=files, digest=digest.hexdigest()[:HASH_LENGTH])
+        return cls(files={**files, **(unhashed or {})}, digest=digest.hexdigest()[:HASH_LENGTH])
 
     @property
     def prefix(self) -> str:

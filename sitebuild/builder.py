@@ -15,7 +15,7 @@ from typing import Any
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.games import GAMES
-from puzzlebook.languages import BY_CODE, LANGUAGES, SOURCE, Language
+from puzzlebook.languages import BY_CODE, LANGUAGES, PSEUDO, SOURCE, Language, spoken
 from service.settings import Settings
 from sitebuild import (
     assets,
@@ -92,7 +92,11 @@ def build_site(
                   for language in LANGUAGES if language.code != SOURCE}
     processed, made = static_steps.published(static.files, root / "node_modules", output, translated)
     report.static = "bundled and minified" if made else "kept from the last build (nothing they read changed)"
-    static = assets.StaticSet.of(processed)
+    # A test build's pseudo-locale: its bundles beside the others', not in the folder's name.
+    pseudo = (static_steps.pseudo_bundles(static.files, root / "node_modules", output,
+                                          catalogs.browser_messages(PSEUDO, root / "locale"))
+              if settings.pseudo_locale else {})
+    static = assets.StaticSet.of(processed, unhashed=pseudo)
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
     report.static_prefix = static.prefix
@@ -123,7 +127,7 @@ def build_site(
     page_urls = {page.url for page in found}
     sitemap_urls, source_urls = [], []
     listed: dict[str, bool] = {}  # each page in the sitemap or not: the same in every language, read once
-    for language in LANGUAGES:
+    for language in spoken(settings.pseudo_locale):
         # One environment for every language, its translations and language-bound globals swapped
         # in (templates are compiled once; a gettext call reads `speaking` as it renders).
         speaking.use(catalogs.translations(language, "pages", root / "locale"))
@@ -139,7 +143,7 @@ def build_site(
             report.pages.append(language.prefix + page.url)
             if page.url not in listed:
                 listed[page.url] = pages.in_sitemap(env, page)
-            if listed[page.url]:
+            if listed[page.url] and language != PSEUDO:  # a test build's pseudo-locale: not listed
                 sitemap_urls.append(language.prefix + page.url)
                 if language.code == SOURCE:
                     source_urls.append(page.url)

@@ -107,12 +107,15 @@ def view_folder(language: Language, view: str) -> str:
 
 
 def bundle(files: dict[str, bytes], node_modules: Path,
-           translated: dict[str, BrowserMessages] | None = None) -> dict[str, bytes]:
+           translated: dict[str, BrowserMessages] | None = None,
+           languages: tuple[Language, ...] = LANGUAGES, english: bool = True) -> dict[str, bytes]:
     """The bundles made of the ES modules among `files` ({path under static/: bytes}), each with a
     .map beside it: the views' modules, and every module loaded by import() or SHARED. They take
-    the place of every module (`is_module`) of `files`. For each language in `translated` (by its
-    code: its browser messages) the same bundles again in its folder (`folder_of`), made from a
-    copy of the modules with its words written in (sitebuild/js_messages.py), without maps.
+    the place of every module (`is_module`) of `files`. For each language of `languages` in
+    `translated` (by its code: its browser messages) the same bundles again in its folder
+    (`folder_of`), made from a copy of the modules with its words written in
+    (sitebuild/js_messages.py), without maps. `english=False`: only those copies (the pseudo-locale's,
+    sitebuild/static_steps.py).
 
     Raises MinifyFailed naming what esbuild refused, or saying how to install it."""
     esbuild = Path(node_modules).resolve() / "esbuild" / "lib" / "main.js"
@@ -121,13 +124,15 @@ def bundle(files: dict[str, bytes], node_modules: Path,
                            "Run `npm ci` (or `make setup`) first.")
     modules = {rel: data for rel, data in files.items() if is_module(rel)}
     translated = translated or {}
-    copies = {language: translated[language.code] for language in LANGUAGES if language.code in translated}
+    copies = {language: translated[language.code] for language in languages if language.code in translated}
     with tempfile.TemporaryDirectory(prefix="pb-bundle-") as tmp:
         source, out = Path(tmp) / "in", Path(tmp) / "out"
-        runs: list[dict[str, object]] = [{"src": str(source), "out": str(out), "maps": True, "lang": SOURCE}]
-        none = BrowserMessages({}, {})  # English's: only its t() of words alone made words
-        _write(source, {rel: js_messages.translate(data.decode("utf-8"), none).encode("utf-8")
-                        if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+        runs: list[dict[str, object]] = []
+        if english:
+            runs.append({"src": str(source), "out": str(out), "maps": True, "lang": SOURCE})
+            none = BrowserMessages({}, {})  # English's: only its t() of words alone made words
+            _write(source, {rel: js_messages.translate(data.decode("utf-8"), none).encode("utf-8")
+                            if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
         for language, messages in copies.items():
             _write(Path(tmp) / f"in-{language.code}", {
                 rel: js_messages.translate(data.decode("utf-8"), messages).encode("utf-8")
@@ -144,10 +149,12 @@ def bundle(files: dict[str, bytes], node_modules: Path,
         if done.returncode != 0:
             raise MinifyFailed(f"esbuild could not bundle the site's modules:\n{done.stderr.strip()}")
         written = json.loads(done.stdout)
-        made = {rel: (out / rel).read_bytes() for rel in written[0]}
-        result = {rel: _named_map(data, (out / rel).parent, source) if rel.endswith(".map") else data
-                  for rel, data in made.items()}
-        for (language, _), names in zip(copies.items(), written[1:], strict=True):
+        result: dict[str, bytes] = {}
+        if english:
+            made = {rel: (out / rel).read_bytes() for rel in written.pop(0)}
+            result = {rel: _named_map(data, (out / rel).parent, source) if rel.endswith(".map") else data
+                      for rel, data in made.items()}
+        for (language, _), names in zip(copies.items(), written, strict=True):
             folder = Path(tmp) / f"out-{language.code}"
             result.update({folder_of(language) + rel.removeprefix("js"): (folder / rel).read_bytes()
                            for rel in names})

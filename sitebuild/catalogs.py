@@ -17,7 +17,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from puzzlebook.languages import SOURCE, Language
+from puzzlebook.languages import PSEUDO, SOURCE, Language
+from service import pseudo_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
@@ -30,9 +31,12 @@ class CatalogError(ValueError):
 
 
 def read(language: Language, domain: str, locale: Path = LOCALE) -> Catalog | None:
-    """The language's catalog of `domain`, None for the source language or when there is none."""
+    """The language's catalog of `domain`, None for the source language or when there is none.
+    The pseudo-locale's is made from the domain's template (service/pseudo_catalogs.py)."""
     if language.code == SOURCE:
         return None
+    if language == PSEUDO:
+        return pseudo_catalogs.catalog(locale / f"{domain}.pot")
     path = locale / language.catalog / "LC_MESSAGES" / f"{domain}.po"
     if not path.is_file():
         return None

@@ -18,11 +18,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from puzzlebook.languages import PSEUDO
 from sitebuild import bundle, minify, records
 from sitebuild.catalogs import BrowserMessages
 from sitebuild.output import Output
 
 RECORD = "static"  # dist/.build/static: no suffix, so no compressed copies beside it
+PSEUDO_RECORD = "static-pseudo"  # the pseudo-locale's bundles, a test build's (docs/languages.md)
 _FORMAT = 1
 _HERE = Path(__file__).resolve().parent
 _CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py", "js_messages.py", "catalogs.py",
@@ -77,6 +79,24 @@ def published(files: dict[str, bytes], node_modules: Path, output: Output,
         made = {rel: data for rel, data in result.items() if rest.get(rel) != data}
         records.write(output, RECORD, found, {"made": _texts(made), "digest": _digest(made)})
     return result, True
+
+
+def pseudo_bundles(files: dict[str, bytes], node_modules: Path, output: Output,
+                   messages: BrowserMessages) -> dict[str, bytes]:
+    """The pseudo-locale's bundles alone (its folder, `js-en-xa/`), with its own record: a test build
+    that adds the pseudo-locale to a build without it bundles only its copy, and the other
+    languages' record stands (docs/languages.md, "The pseudo-locale")."""
+    translated = {PSEUDO.code: messages}
+    found = key(files, node_modules, translated)
+    if found is not None:
+        kept = _kept(records.read(output.root, PSEUDO_RECORD, found))
+        if kept is not None:
+            output.keep(f"{records.DIR}/{PSEUDO_RECORD}")
+            return kept
+    made = bundle.bundle(files, node_modules, translated, languages=(PSEUDO,), english=False)
+    if found is not None:
+        records.write(output, PSEUDO_RECORD, found, {"made": _texts(made), "digest": _digest(made)})
+    return made
 
 
 def _texts(made: dict[str, bytes]) -> dict[str, str]:

@@ -37,7 +37,27 @@ def seed_folder(folder: Path) -> Path:
     return folder / "dist"
 
 
-def _build(folder: Path) -> None:
+# A build that writes the pseudo-locale too (docs/languages.md, "The pseudo-locale").
+PSEUDO_ENV = {"PUZZLEBOOK_PSEUDO_LOCALE": "1"}
+
+
+def pseudo_seed_folder(folder: Path) -> Path:
+    """The seed with the pseudo-locale's pages and bundles added (`PSEUDO_ENV`), built once a run by
+    the first caller over a copy of the seed (`seed_folder`, in `folder`): its pages and its own
+    bundles, the rest kept as the seed has it (a few seconds). The dist/ of `folder`/pseudo."""
+    pseudo = folder / "pseudo"
+    pseudo.mkdir(parents=True, exist_ok=True)
+    with open(pseudo / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (pseudo / DONE).exists():
+            shutil.rmtree(pseudo / "dist", ignore_errors=True)
+            copy_seed(seed_folder(folder), pseudo / "dist", pseudo / "store.sqlite3")
+            _build(pseudo, PSEUDO_ENV)
+            (pseudo / DONE).write_text("the pseudo-locale's seed build finished\n", encoding="utf-8")
+    return pseudo / "dist"
+
+
+def _build(folder: Path, extra: dict[str, str] | None = None) -> None:
     """What `build.py serve` does before it serves (cli.serve.fill_and_build), into `folder`."""
     from cli.serve import fill_and_build
     from service.settings import load
@@ -45,7 +65,7 @@ def _build(folder: Path) -> None:
     from tests.static_record import shared_static
 
     env = {**os.environ, "PUZZLEBOOK_DIST": str(folder / "dist"),
-           "PUZZLEBOOK_STORE": f"sqlite:///{folder / 'store.sqlite3'}"}
+           "PUZZLEBOOK_STORE": f"sqlite:///{folder / 'store.sqlite3'}", **(extra or {})}
     settings = load(env, warn=False)
     store = open_store(settings.store_url)
     try:

@@ -255,17 +255,20 @@ class SiteServer:
             store.close()
 
 
-@pytest.fixture(scope="session")
-def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+def need_chromium() -> None:
     if not Path(CHROMIUM).exists():
         # CI sets PUZZLEBOOK_REQUIRE_BROWSER=1: a machine without Chromium must not pass quietly.
         (pytest.fail if os.environ.get("PUZZLEBOOK_REQUIRE_BROWSER") == "1" else pytest.skip)(
             f"the browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
-    base = tmp_path_factory.mktemp("site")
+
+
+def start_server(base: Path, seed: Path, shared: Path, extra_env: dict[str, str] | None = None) -> SiteServer:
+    """`build.py serve` over a copy of `seed` (a seed build's dist/, its store beside it) in `base`,
+    on a port no other worker of the run has (claimed in `shared`), with `extra_env` (the
+    pseudo-locale's server: tests/browser/test_pseudo_locale.py); answering once it returns."""
     # The server builds over a copy of the run's one shared build (tests/site_seed.py), rewriting
     # only what differs: a cold build in every worker was most of the suite's first minute.
-    shared = shared_folder(tmp_path_factory.getbasetemp())
-    copy_seed(seed_folder(shared), base / "dist", base / "store.sqlite3")  # the days ahead filled once
+    copy_seed(seed, base / "dist", base / "store.sqlite3")  # the days ahead filled once
     port = _free_port(shared / "ports")
     env = dict(os.environ)
     env.update({
@@ -277,6 +280,7 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
         # A race of 20 s after a countdown of 3: the race tests run one from link to table in seconds.
         "PUZZLEBOOK_RACE_SECONDS": str(RACE_SECONDS),
         "PUZZLEBOOK_RACE_COUNTDOWN": str(RACE_COUNTDOWN),
+        **(extra_env or {}),
     })
     log = base / "serve.log"
     with open(log, "wb") as out:
@@ -303,19 +307,29 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
             raise RuntimeError(
                 f"build.py serve did not answer within {SERVER_START_SECONDS} s:\n{log.read_text()}")
         time.sleep(0.2)
-    yield server
-    process.terminate()
+    return server
+
+
+def stop_server(server: SiteServer) -> None:
+    server.process.terminate()
     try:
-        process.wait(timeout=10)
+        server.process.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        process.kill()
+        server.process.kill()
+
+
+@pytest.fixture(scope="session")
+def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    need_chromium()
+    shared = shared_folder(tmp_path_factory.getbasetemp())
+    server = start_server(tmp_path_factory.mktemp("site"), seed_folder(shared), shared)
+    yield server
+    stop_server(server)
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        (pytest.fail if os.environ.get("PUZZLEBOOK_REQUIRE_BROWSER") == "1" else pytest.skip)(
-            f"the browser tests need Chromium at {CHROMIUM}")
+    need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

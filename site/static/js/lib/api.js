@@ -54,6 +54,9 @@ export async function call(path, { method = 'GET', body, token = getPlayer()?.to
   const headers = { Accept: 'application/json', 'Accept-Language': LANG }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
+  // The API's words in the page's language rather than the browser's (docs/languages.md, "The API's
+  // language"); decided as each language's bundles are made, so English's keep none of it.
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') headers['Accept-Language'] = PAGE_LANG
   try {
     const res = await fetch('/api' + path, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store',
