@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
+import functools
 import hmac
 import json
 import secrets
@@ -76,9 +76,11 @@ def new_ticket(player: str, game: str, target: str, issued: int, day: str, offse
     return Ticket(player, game, target, issued, secrets.token_urlsafe(NONCE_BYTES), day, offset)
 
 
+@functools.lru_cache(maxsize=8)
 def ticket_key(site_key: bytes) -> bytes:
-    """The key tickets are signed with, derived from the site key for this use alone."""
-    return hmac.new(site_key, b"puzzlebook/play-ticket/v1", hashlib.sha256).digest()
+    """The key tickets are signed with, derived from the site key for this use alone (once a site
+    key: every result with a ticket asks for it)."""
+    return hmac.digest(site_key, b"puzzlebook/play-ticket/v1", "sha256")
 
 
 def _b64(data: bytes) -> str:
@@ -90,7 +92,8 @@ def _unb64(text: str) -> bytes:
 
 
 def _mac(key: bytes, payload: str) -> str:
-    return _b64(hmac.new(key, payload.encode("ascii"), hashlib.sha256).digest())
+    # hmac.digest: OpenSSL's one-shot HMAC, the same bytes without an HMAC object and its copies.
+    return _b64(hmac.digest(key, payload.encode("ascii"), "sha256"))
 
 
 def sign(ticket: Ticket, key: bytes) -> str:
@@ -107,6 +110,10 @@ def sign(ticket: Ticket, key: bytes) -> str:
     return f"{payload}.{_mac(key, payload)}"
 
 
+# The types of a ticket's fields, in order (the payload's array: the module's docstring).
+_SHAPE = (int, str, str, str, int, str, str, int)
+
+
 def read(text: object, key: bytes) -> Ticket:
     """The ticket `text` holds, or TicketRefused: "missing" (no ticket), "malformed" (not a
     ticket's shape) or "forged" (its signature isn't this site's)."""
@@ -119,12 +126,11 @@ def read(text: object, key: bytes) -> Ticket:
     if not hmac.compare_digest(_mac(key, payload), mac):
         raise TicketRefused("forged", "The play ticket's signature doesn't match: it wasn't issued here.")
     try:
-        fields = json.loads(_unb64(payload))
+        # Text, not bytes: json.loads would find the encoding of bytes first (`sign` writes ASCII).
+        fields = json.loads(_unb64(payload).decode("utf-8", "surrogatepass"))
     except (binascii.Error, ValueError, UnicodeDecodeError):
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.") from None
-    shape = [int, str, str, str, int, str, str, int]
-    if (not isinstance(fields, list) or len(fields) != len(shape) or fields[0] != VERSION
-            or not all(type(f) is t for f, t in zip(fields, shape, strict=True))):
+    if not isinstance(fields, list) or tuple(map(type, fields)) != _SHAPE or fields[0] != VERSION:
         raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
     return Ticket(*fields[1:])
 
