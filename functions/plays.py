@@ -41,6 +41,7 @@ from service.store.records import Player
 # "Rated, or only counted"): a rolling hour, so no turn of the clock hour lets a second allowance in.
 RATED_PER_HOUR = 150
 RATED_STEP = 60
+RATED = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)
 CAPPED = f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}"
 # A ticket's refusal by its reason: "closed" conflicts with a later play; the rest can never count.
 STATUS = {"closed": 409}
@@ -200,4 +201,4 @@ def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket
         ticket = check()
     if ticket is None:
         return None
-    return PlayCheck(player.id, ticket, Rolling(RATED_PER_HOUR, HOUR, RATED_STEP), int(ctx.now().timestamp()))
+    return PlayCheck(player.id, ticket, RATED, int(ctx.now().timestamp()))
