@@ -16,6 +16,10 @@ LAMBDA_LOCK := requirements/lambda.lock
 STAMP_LOCK := $(VENV)/.installed
 STAMP_PY := $(VENV)/.editable
 STAMP_JS := node_modules/.installed
+# The gettext catalogs compiled (locale/<catalog>/LC_MESSAGES/*.mo beside each .po; ops/messages.py),
+# again when a .po changes. Not in git: made from the committed .po.
+CATALOGS := $(wildcard locale/*/LC_MESSAGES/*.po)
+STAMP_MO := locale/.compiled
 PORT ?= 8000
 # Python 3.12 (the Lambda runtime's) for `make test-py312`; .ci/run passes the one it found.
 PYTHON312 ?= python3.12
@@ -24,7 +28,11 @@ LOCK_FLAGS ?=
 
 .PHONY: setup serve check check-python test fuzz test-node test-python test-python-suite test-api-schema test-browser test-py312 build bench lint typecheck typecheck-js lock clean
 
-setup: $(STAMP_PY) $(STAMP_JS)
+setup: $(STAMP_PY) $(STAMP_JS) $(STAMP_MO)
+
+$(STAMP_MO): $(STAMP_PY) $(CATALOGS)
+	$(PY) -m ops.messages --compile
+	touch $@
 
 # The packages, only when the lock changes.
 $(STAMP_LOCK): $(LOCK)

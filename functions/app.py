@@ -1,4 +1,4 @@
-"""The FastAPI app: every route under /api, errors always {"error": "..."}.
+"""The FastAPI app: every route under /api, errors always {"error": "...", "code": "..."}.
 
     from functions.app import create_app
     app = create_app(settings)    # the store from settings.store_url unless one is given
@@ -73,7 +73,8 @@ def create_app(
         title="Puzzle Book API",
         version="1",
         description="Solves, misses, ratings, leaderboards, lessons and Chain for Puzzle Book. "
-        'Every error is {"error": "message"}. See docs/api.md.',
+        'Every error is {"error": "words", "code": "code"}: the words in the language Accept-Language '
+        "asks for, the code the same in every language. See docs/api.md.",
         # Served by our own routes below (each with its Cache-Control); FastAPI's would have none.
         openapi_url=None,
         docs_url=None,

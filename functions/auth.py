@@ -21,6 +21,7 @@ from fastapi import Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from functions.errors import ApiError
+from puzzlebook.messages import Message, msg
 from puzzlebook.names import BadName, check_name
 from service.store.base import Store
 from service.store.records import Player
@@ -32,7 +33,8 @@ bearer = HTTPBearer(auto_error=False, description="The token from POST /api/play
 OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 _TOKEN_RE = re.compile(r"([0-9a-f]{16})\.([A-Za-z0-9_-]{43})")
-BAD_TOKEN = "That sign-in token doesn't match any player (it may have been deleted). Create a new player."
+BAD_TOKEN = msg("bad_token", "That sign-in token doesn't match any player (it may have been deleted). "
+                "Create a new player.")
 
 
 def new_secret() -> tuple[str, str]:
@@ -50,7 +52,7 @@ def token_of(player_id: str, secret: str) -> str:
 
 
 def player_for(
-    store: Store, credentials: HTTPAuthorizationCredentials | None, *, needed: str | None
+    store: Store, credentials: HTTPAuthorizationCredentials | None, *, needed: Message | str | None
 ) -> Player | None:
     """The player the bearer token names.
 
@@ -95,7 +97,9 @@ def presented_hash(request: Request) -> str:
     return hash_secret(match.group(2))
 
 
-def signed_in(store: Store, credentials: HTTPAuthorizationCredentials | None, needed: str) -> Player:
+def signed_in(
+    store: Store, credentials: HTTPAuthorizationCredentials | None, needed: Message | str
+) -> Player:
     """The player the bearer token names, for a route that needs one: 401 with `needed` (why) when
     there is no token, and 401 for a token that matches no player."""
     player = player_for(store, credentials, needed=needed)
@@ -109,4 +113,4 @@ def clean_name(value: object) -> str:
     try:
         return check_name(value)
     except BadName as exc:
-        raise ApiError(400, str(exc)) from None
+        raise ApiError(400, exc.message) from None

@@ -17,14 +17,24 @@ from typing import Any, TypeVar
 from fastapi import Request
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from functions.errors import ApiError, plain_words
+from functions.errors import NOT_A_DATE, ApiError, plain_words
 from puzzlebook.calendar import parse_day, released
+from puzzlebook.messages import Message, msg
 
 M = TypeVar("M", bound=BaseModel)
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
 
 
 JSON_MEDIA = "application/json"
+AS_JSON = msg("as_json", "JSON, with Content-Type: application/json")
+AS_JSON_OR_NOTHING = msg("as_json_or_nothing", "JSON (Content-Type: application/json), or send no body")
+WRONG_TYPE = msg("unsupported_media_type", "Send the body as {accepted} (this one said {media}).")
+NO_TYPE = msg("no_media_type", "Send the body as {accepted} (this one named no Content-Type).")
+NO_BODY = msg("body_missing", "The request needs a JSON body.")
+TOO_DEEP = msg("body_too_deep", "The body is nested too deeply.")
+BAD_JSON = msg("body_bad_json", "The body isn't valid JSON ({why} at character {position}).")
+BAD_BYTES = msg("body_bad_bytes", "The body isn't valid JSON ({why}).")
+NOT_OUT_YET = msg("day_not_out_yet", "{what} of {day} isn’t out yet.")
 
 
 def media_type(request: Request) -> str:
@@ -32,10 +42,11 @@ def media_type(request: Request) -> str:
     return request.headers.get("content-type", "").split(";")[0].strip().lower()
 
 
-def unreadable_type(media: str, accepted: str = f"JSON, with Content-Type: {JSON_MEDIA}") -> ApiError:
+def unreadable_type(media: str, accepted: Message | str = AS_JSON) -> ApiError:
     """The 415 for a body of type `media` (or none) where `accepted` is what the route reads."""
-    said = f"this one said {media}" if media else "this one named no Content-Type"
-    return ApiError(415, f"Send the body as {accepted} ({said}).")
+    if media:
+        return ApiError(415, WRONG_TYPE(accepted=accepted, media=media))
+    return ApiError(415, NO_TYPE(accepted=accepted))
 
 
 def json_only(request: Request) -> None:
@@ -54,19 +65,20 @@ async def json_body(request: Request) -> Any:
     json_only(request)
     raw = await request.body()
     if not raw.strip():
-        raise ApiError(400, "The request needs a JSON body.")
+        raise ApiError(400, NO_BODY)
     try:
         return json.loads(raw)
     except RecursionError:
-        raise ApiError(400, "The body is nested too deeply.") from None
+        raise ApiError(400, TOO_DEEP) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"The body isn't valid JSON ({_why(exc)}).") from None
+        raise ApiError(400, _why(exc)) from None
 
 
-def _why(exc: Exception) -> str:
+def _why(exc: Exception) -> Message:
+    """The decoder's own reason (its English) in the message."""
     if isinstance(exc, json.JSONDecodeError):
-        return f"{exc.msg} at character {exc.pos}"
-    return str(exc).split("\n")[0][:120]
+        return BAD_JSON(why=exc.msg, position=exc.pos)
+    return BAD_BYTES(why=str(exc).split("\n")[0][:120])
 
 
 def parse(model: type[M], data: Any) -> M:
@@ -90,23 +102,23 @@ def no_body(request: Request) -> None:
     headers = request.headers
     sent = headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
     if media != JSON_MEDIA and (media or sent):
-        raise unreadable_type(media, f"JSON (Content-Type: {JSON_MEDIA}), or send no body")
+        raise unreadable_type(media, AS_JSON_OR_NOTHING)
 
 
 def day_from(text: str) -> dt.date:
     """The date `text` names (YYYY-MM-DD); 400 saying what is wrong with it otherwise."""
     try:
         return parse_day(text)
-    except ValueError as exc:
-        raise ApiError(400, f"{exc}.") from None
+    except ValueError:
+        raise ApiError(400, NOT_A_DATE(text=repr(text))) from None
 
 
-def out_by(day: dt.date, now: dt.datetime, what: str) -> None:
+def out_by(day: dt.date, now: dt.datetime, what: Message | str) -> None:
     """404 "`what` of <day> isn’t out yet." for a date not yet begun anywhere at `now` (at UTC+14:
     puzzlebook.calendar.released): every dated route says so the same way, rather than answering an
     empty board or "no such puzzle"."""
     if not released(day, now):
-        raise ApiError(404, f"{what} of {day.isoformat()} isn’t out yet.")
+        raise ApiError(404, NOT_OUT_YET(what=what, day=day.isoformat()))
 
 
 class DocumentedBody(dict[str, Any]):
@@ -169,7 +181,7 @@ def inlined(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The `responses` entry documenting each error status with the {"error": ...} body."""
+    """The `responses` entry documenting each error status with the {"error", "code"} body."""
     words = {
         400: "The request isn't shaped as expected.",
         401: "No token, or one that matches no player.",

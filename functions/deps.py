@@ -42,6 +42,7 @@ from functions.auth import bearer, player_for
 from functions.auth import signed_in as player_signed_in
 from functions.bodies import json_body, no_body, read_as
 from functions.errors import ApiError
+from puzzlebook.messages import Message
 from service.context import Context
 from service.store.records import Player
 
@@ -146,7 +147,7 @@ class _SignedIn(_Bearer):
     FastAPI's thread pool and back, more than the read (one point read; SQLite's WAL readers never
     wait, and a Lambda container serves one request at a time). docs/operations.md, "Speed"."""
 
-    def __init__(self, needed: str, *, reads_no_body: bool = False) -> None:
+    def __init__(self, needed: Message | str, *, reads_no_body: bool = False) -> None:
         super().__init__()
         self.needed = needed
         self.reads_no_body = reads_no_body
@@ -162,7 +163,7 @@ class _SignedIn(_Bearer):
 class _SignedPost(_SignedIn):
     """The player first (401 before the body is read), then the body checked by its model."""
 
-    def __init__(self, needed: str, model: type[BaseModel] | None) -> None:
+    def __init__(self, needed: Message | str, model: type[BaseModel] | None) -> None:
         super().__init__(needed)
         self.body_model = model  # not `model`: the bearer scheme has its own
 
@@ -193,14 +194,14 @@ class _Onlooker(_Bearer):
         return Onlooker(_context(request), await super().__call__(request))
 
 
-def signed_in(needed: str, *, no_body: bool = False) -> Any:
+def signed_in(needed: Message | str, *, no_body: bool = False) -> Any:
     """A route parameter's dependency: the player (401 with `needed` without a token) and the Context,
     as a Signed. Declared as the route's first parameter, before its path and query. `no_body`: the
     route (a POST, PUT or PATCH) reads no body, so one sent must be JSON or nothing (415)."""
     return Depends(_SignedIn(needed, reads_no_body=no_body))
 
 
-def signed_post(model: type[M] | None, needed: str) -> Any:
+def signed_post(model: type[M] | None, needed: Message | str) -> Any:
     """A route parameter's dependency: the player (401 with `needed` without a token), then the JSON
     body checked by `model` (400 in plain words; None: the JSON as sent, 400 only when it isn't
     JSON), and the app's Context, as a Post."""

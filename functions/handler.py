@@ -33,6 +33,7 @@ from functions.metrics import staged_metric
 from functions.models import build_request_models
 from functions.routers_on_demand import include_all
 from service.settings import load
+from service.speech import Speech
 
 
 def _ssm_parameter(name: str) -> str:
@@ -55,6 +56,7 @@ def before_snapshot() -> None:
     # request that needs them (functions/models.py, functions/bodies.py).
     build_request_models()
     app.openapi()
+    app.state.ctx.part(Speech).warm()  # every language's catalog of errors (docs/languages.md)
 
 
 def after_restore() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from functions.errors import ApiError
+from puzzlebook.messages import Message, msg_plural
 from service.context import Context
 
 HOUR = 3600
@@ -20,19 +21,29 @@ HOUR = 3600
 class Limit:
     """At most `most` uses of `name` per `window` seconds by one who.
 
-    `refusal` is the 429's message; a "{retry}" in it becomes "Try again in N minutes."
+    `refusal` is the 429's message; its "{retry}" becomes "Try again in N minutes."
     """
 
     name: str
     most: int
-    refusal: str
+    refusal: Message | str
     window: int = HOUR
 
 
-def retry_in(seconds: int) -> str:
+RETRY_IN = msg_plural("retry_in_minutes", "Try again in {minutes} minute.", "Try again in {minutes} minutes.",
+                      "minutes")
+
+
+def retry_in(seconds: int) -> Message:
     """"Try again in N minute(s)." for a wait of `seconds` (rounded up, at least a minute)."""
-    minutes = max(1, -(-seconds // 60))
-    return f"Try again in {minutes} minute{'s' if minutes != 1 else ''}."
+    return RETRY_IN(minutes=max(1, -(-seconds // 60)))
+
+
+def refused(refusal: Message | str, wait: int) -> Message | str:
+    """A 429's words: `refusal` with "{retry}" said for a wait of `wait` seconds."""
+    if isinstance(refusal, Message):
+        return refusal(retry=retry_in(wait))
+    return refusal.format(retry=retry_in(wait))
 
 
 def enforce(ctx: Context, limit: Limit, who: str) -> None:
@@ -40,4 +51,4 @@ def enforce(ctx: Context, limit: Limit, who: str) -> None:
     now_ts = int(ctx.now().timestamp())
     wait = ctx.store.take_rate(limit.name, who, limit=limit.most, window=limit.window, now_ts=now_ts)
     if wait is not None:
-        raise ApiError(429, limit.refusal.format(retry=retry_in(wait)), {"Retry-After": str(wait)})
+        raise ApiError(429, refused(limit.refusal, wait), {"Retry-After": str(wait)})

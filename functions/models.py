@@ -14,8 +14,9 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.errors import PLAIN
+from functions.errors import NOT_A_DATE, PLAIN
 from puzzlebook.calendar import DATE_PATTERN, parse_day
+from puzzlebook.languages import LANGUAGES
 from puzzlebook.names import name_pattern
 from puzzlebook.numbers import whole
 from puzzlebook.patterns import whole_text
@@ -41,8 +42,8 @@ DATE_SCHEMA = {"pattern": whole_text(DATE_PATTERN)}
 def _real_day(text: str) -> str:
     try:
         parse_day(text)
-    except ValueError as exc:
-        raise PydanticCustomError(PLAIN, "{words}", {"words": f"{exc}."}) from None
+    except ValueError:
+        raise PydanticCustomError(PLAIN, "{words}", {"words": NOT_A_DATE(text=repr(text))}) from None
     return text
 
 
@@ -84,6 +85,17 @@ class NewPlayer(Request):
 
 class Rename(NewPlayer):
     """The new display name."""
+
+
+class LanguageChoice(Request):
+    """The language to keep as yours: one of the site's codes (checked by the route, which names
+    them: 422 for a code the site hasn't)."""
+
+    language: str = Field(
+        examples=["es"],
+        description="One of the site's language codes: "
+        + ", ".join(language.code for language in LANGUAGES) + ".",
+    )
 
 
 
@@ -169,6 +181,16 @@ class Me(BaseModel):
     streaks: dict[str, StreakInfo]
     chess: ChessTally
     chain: ChainTally
+    language: str | None = Field(
+        description="The language you chose to keep (a code of the site's), or null: none chosen yet.",
+        examples=["es"],
+    )
+
+
+class LanguageKept(BaseModel):
+    """The language kept as yours."""
+
+    language: str = Field(examples=["es"])
 
 
 class Row(BaseModel):

@@ -25,11 +25,12 @@ from typing import Annotated
 from fastapi import Query
 from pydantic import BaseModel, Field
 
-from functions.errors import ApiError
+from functions.errors import NOT_A_DATE, ApiError
 from functions.limits import HOUR, retry_in
 from functions.models import DATE_SCHEMA
 from functions.words import Says
 from puzzlebook.calendar import EARLIEST_OFFSET, LATEST_OFFSET, NotADateHere, parse_day, players_date
+from puzzlebook.messages import msg
 from puzzlebook.rolling import Rolling
 from puzzlebook.standing import established
 from puzzlebook.tickets import MAX_TEXT, Ticket, TicketRefused, check, read, ticket_key
@@ -42,7 +43,11 @@ from service.store.records import Player
 RATED_PER_HOUR = 150
 RATED_STEP = 60
 RATED = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)
-CAPPED = f"That’s {RATED_PER_HOUR} rated results in an hour, more than anyone plays. {{retry}}"
+CAPPED = msg("rated_results_capped",
+             "That’s {most} rated results in an hour, more than anyone plays. {retry}")
+DATE_AND_OFFSET = msg("date_and_offset_together",
+                      "Send your date and your zone's offset together (date=YYYY-MM-DD&offset=minutes "
+                      "east of UTC), or neither for the site's day.")
 # A ticket's refusal by its reason: "closed" conflicts with a later play; the rest can never count.
 STATUS = {"closed": 409}
 
@@ -91,14 +96,13 @@ def players_day(ctx: Context, date: str | None, offset: int | None) -> PlayersDa
         local = now.astimezone(ctx.settings.site_tz)
         return PlayersDay(local.date(), int(local.utcoffset().total_seconds()) // 60)  # type: ignore[union-attr]
     if date is None or offset is None:
-        raise ApiError(422, "Send your date and your zone's offset together (date=YYYY-MM-DD&offset=minutes "
-                            "east of UTC), or neither for the site's day.")
+        raise ApiError(422, DATE_AND_OFFSET)
     try:
         return PlayersDay(players_date(parse_day(date), offset, now), offset)
     except NotADateHere as exc:
-        raise ApiError(422, str(exc)) from None
-    except ValueError as exc:
-        raise ApiError(422, f"{exc}.") from None
+        raise ApiError(422, exc.message) from None
+    except ValueError:
+        raise ApiError(422, NOT_A_DATE(text=repr(date))) from None
 
 
 # The two fields a result body adds: the ticket its play was issued, or, for a result made without
@@ -167,7 +171,7 @@ def on_boards(ctx: Context, player: Player) -> bool:
 def refused(exc: TicketRefused) -> ApiError:
     """The answer to a refused ticket: 409 for "closed", 422 for the rest, in the ticket's words,
     with the reason word in `X-Ticket-Refused` (the body stays {"error"})."""
-    return ApiError(STATUS.get(exc.reason, 422), str(exc), {"X-Ticket-Refused": exc.reason})
+    return ApiError(STATUS.get(exc.reason, 422), exc.message, {"X-Ticket-Refused": exc.reason})
 
 
 def key_of(ctx: Context) -> bytes:
@@ -189,7 +193,8 @@ def refusing() -> Iterator[None]:
     except TicketRefused as exc:
         raise refused(exc) from None
     except CapReached as exc:
-        raise ApiError(429, CAPPED.format(retry=retry_in(exc.wait)), {"Retry-After": str(exc.wait)}) from None
+        raise ApiError(429, CAPPED(most=RATED_PER_HOUR, retry=retry_in(exc.wait)),
+                       {"Retry-After": str(exc.wait)}) from None
 
 
 def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket | None]) -> PlayCheck | None:

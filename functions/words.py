@@ -18,12 +18,14 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from functions.errors import PLAIN
 from functions.models import Request
+from puzzlebook.messages import Message, msg
 
-NOT_AN_OBJECT = "The request must be a JSON object."
+NOT_AN_OBJECT = msg("request_not_object", "The request must be a JSON object.")
+MISSING = msg("request_missing_fields", "The request is missing {fields}.")
 
 
-def plain(words: str) -> PydanticCustomError:
-    """A validation error whose message is `words`, as written."""
+def plain(words: Message | str) -> PydanticCustomError:
+    """A validation error whose message is `words`, as written (said in the request's language)."""
     return PydanticCustomError(PLAIN, "{words}", {"words": words})
 
 
@@ -42,17 +44,18 @@ class Refused:
 class Says:
     """A field's words when its value is refused: a sentence, or a function of the refusal."""
 
-    words: str | Callable[[Refused], str]
+    words: Message | str | Callable[[Refused], Message | str]
 
-    def __call__(self, refused: Refused) -> str:
-        return self.words if isinstance(self.words, str) else self.words(refused)
+    def __call__(self, refused: Refused) -> Message | str:
+        return self.words if isinstance(self.words, (Message, str)) else self.words(refused)
 
 
-def first_words(model: type[Request], errors: list[ErrorDetails], data: dict[str, Any]) -> str:
+def first_words(model: type[Request], errors: list[ErrorDetails], data: dict[str, Any]) -> Message | str:
     """The words of the first refused field in `errors` (pydantic lists them in field order)."""
     error = errors[0]
     if error["type"] == PLAIN:
-        return str((error.get("ctx") or {})["words"])
+        words: Message | str = (error.get("ctx") or {})["words"]
+        return words
     name, at = str(error["loc"][0]), tuple(error["loc"][1:])
     says = next(m for m in model.model_fields[name].metadata if isinstance(m, Says))
     return says(Refused(name, error["type"], at, data.get(name)))
@@ -64,7 +67,7 @@ def object_with(data: Any, required: tuple[str, ...]) -> dict[str, Any]:
         raise plain(NOT_AN_OBJECT)
     missing = [name for name in required if name not in data]
     if missing:
-        raise plain(f"The request is missing {', '.join(missing)}.")
+        raise plain(MISSING(fields=", ".join(missing)))
     return data
 
 

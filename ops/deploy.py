@@ -61,6 +61,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # sit in the repo so relative paths (the bundle at <root>/shards) work the same on
 # Lambda. When the functions' imports move (issue 13), change these two lists.
 LAMBDA_SOURCES = ("puzzlebook", "service", "functions", "shards")
+# The gettext domains the functions speak, compiled into the package's locale/ (ops/messages.py).
+LAMBDA_CATALOGS = ("api",)
 # Inside those, what the functions never import: the bundle maker.
 LAMBDA_LEFT_OUT = ("puzzlebook/chess/bundle",)
 # Its packages, hashed, resolved for Lambda's Linux arm64 and Python 3.12 (`make lock`).
@@ -409,6 +411,11 @@ def package_lambda(out: Path, root: Path = ROOT) -> list[str]:
             raise DeployError(f"{source} is missing: the functions need it")
         shutil.copytree(source, out / name, ignore=ignore)
         written += sorted(p.relative_to(out).as_posix() for p in (out / name).rglob("*") if p.is_file())
+    # The API's words in every language, compiled (service/speech.py reads them; Babel stays home).
+    from ops.messages import compile_all
+
+    for mo in compile_all(root / "locale", domains=LAMBDA_CATALOGS, out=out / "locale"):
+        written.append(mo.relative_to(out).as_posix())
     (out / "requirements.txt").write_text(requirements, encoding="utf-8")
     written.append("requirements.txt")
     return written

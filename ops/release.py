@@ -78,7 +78,9 @@ def refused(uri: str, now: dt.datetime) -> str | None:
 
 def refusal_body(day: str) -> bytes:
     """The 404's JSON, as the release function writes it (JSON.stringify: no spaces)."""
-    words = {"error": f"{day} isn\u2019t out yet: it opens as its day begins at UTC+14."}
+    # English at the edge (no catalog there; docs/languages.md), with the API's code for it (docs/api.md).
+    words = {"error": f"{day} isn\u2019t out yet: it opens as its day begins at UTC+14.",
+             "code": "day_not_out_yet"}
     return json.dumps(words, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

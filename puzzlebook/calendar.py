@@ -16,6 +16,8 @@ import hmac
 import re
 from zoneinfo import ZoneInfo
 
+from puzzlebook.messages import Refusal, msg
+
 UTC = ZoneInfo("UTC")
 
 # A real date written YYYY-MM-DD (ASCII digits, years 0001-9999, leap years by the Gregorian rule),
@@ -129,8 +131,14 @@ def begins_somewhere(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day, dt.time(), UTC) - dt.timedelta(minutes=EARLIEST_OFFSET)
 
 
-class NotADateHere(ValueError):
-    """A player's date or offset the server can't believe at this moment; str() says why."""
+class NotADateHere(Refusal):
+    """A player's date or offset the server can't believe at this moment; its message says why."""
+
+
+NOT_AN_OFFSET = msg("not_a_zone_offset",
+                    "A zone's offset is between {latest} and {earliest} minutes (UTC-12 to UTC+14), "
+                    "not {offset}.")
+NOT_THE_DATE_THERE = msg("not_the_date_there", "{day} isn't the date at {zone} now: it is {there} there.")
 
 
 def players_date(day: dt.date, offset: int, now: dt.datetime) -> dt.date:
@@ -146,11 +154,10 @@ def players_date(day: dt.date, offset: int, now: dt.datetime) -> dt.date:
     puzzlebook.calendar.NotADateHere: 2026-12-05 isn't the date at UTC+00:00 now: it is 2026-12-04 there.
     """
     if not LATEST_OFFSET <= offset <= EARLIEST_OFFSET:
-        raise NotADateHere(f"A zone's offset is between {LATEST_OFFSET} and {EARLIEST_OFFSET} minutes "
-                           f"(UTC-12 to UTC+14), not {offset}.")
+        raise NotADateHere(NOT_AN_OFFSET(latest=LATEST_OFFSET, earliest=EARLIEST_OFFSET, offset=offset))
     if day not in (local_date(now - CLOCK_SLACK, offset), local_date(now + CLOCK_SLACK, offset)):
-        raise NotADateHere(f"{day.isoformat()} isn't the date at {offset_words(offset)} now: it is "
-                           f"{local_date(now, offset).isoformat()} there.")
+        raise NotADateHere(NOT_THE_DATE_THERE(day=day.isoformat(), zone=offset_words(offset),
+                                              there=local_date(now, offset).isoformat()))
     return day
 
 

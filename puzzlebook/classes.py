@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from puzzlebook.lessons.results import LessonResult, outcome
+from puzzlebook.messages import Message, Refusal, msg, uncatalogued
 from puzzlebook.names import BadName, check_name
 
 # Limits (docs/classes.md, "Limits"): why these numbers is written there.
@@ -25,12 +26,16 @@ MAX_LESSONS = 50  # lessons assigned to one class
 NAME_MAX = 60  # characters of a class's name
 
 
-class ClassRefused(ValueError):
-    """A class action that can't be done. `status` is the HTTP status the API answers."""
+class ClassRefused(Refusal):
+    """A class action that can't be done. `status` is the HTTP status the API answers; its message the
+    words (English text not yet catalogued is said under its status's code: functions.errors)."""
 
-    def __init__(self, status: int, words: str) -> None:
-        super().__init__(words)
+    def __init__(self, status: int, words: Message | str) -> None:
+        super().__init__(words if isinstance(words, Message) else uncatalogued(words))
         self.status = status
+
+
+TOO_MANY_CLASSES = msg("too_many_classes", "You have {kept} classes; the limit is {most}: delete one first.")
 
 
 def class_name(value: object) -> str:
@@ -47,13 +52,13 @@ def class_name(value: object) -> str:
     try:
         return check_name(value, NAME_MAX)
     except BadName as bad:
-        raise ClassRefused(400, str(bad)) from None
+        raise ClassRefused(400, bad.message) from None
 
 
 def may_create(kept: int) -> None:
     """Whether a teacher keeping `kept` classes may make one more (422 otherwise)."""
     if kept >= MAX_CLASSES:
-        raise ClassRefused(422, f"You have {kept} classes; the limit is {MAX_CLASSES}: delete one first.")
+        raise ClassRefused(422, TOO_MANY_CLASSES(kept=kept, most=MAX_CLASSES))
 
 
 REMOVED_WORDS = "Your teacher removed you from this class: ask them to let you back in."

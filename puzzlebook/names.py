@@ -14,6 +14,7 @@ import bisect
 import functools
 import unicodedata
 
+from puzzlebook.messages import Refusal, msg, msg_plural
 from puzzlebook.patterns import END, SPACE_RANGES, char_class
 
 NAME_MAX = 24
@@ -33,8 +34,8 @@ REFUSED_RANGES = (
 )
 
 
-class BadName(ValueError):
-    """A name that breaks the rule; str(error) says which part, for the player."""
+class BadName(Refusal):
+    """A name that breaks the rule; its message says which part, for the player."""
 
 
 def refused(ch: str) -> bool:
@@ -56,15 +57,19 @@ def check_name(value: object, most: int = NAME_MAX) -> str:
     """`value` as a display name (trimmed, NFC; at most `most` characters: a class's name may be
     longer), or BadName saying which rule it broke."""
     if not isinstance(value, str):
-        raise BadName("The name must be text.")
+        raise BadName(msg("name_not_text", "The name must be text."))
     name = value.strip()
     if not name:
-        raise BadName("The name can't be empty.")
+        raise BadName(msg("name_empty", "The name can't be empty."))
     if len(name) > most:
-        raise BadName(f"The name can be at most {most} characters, not {len(name)}.")
+        raise BadName(msg_plural("name_too_long", "The name can be at most {most} character, not {length}.",
+                                  "The name can be at most {most} characters, not {length}.", "most")(
+            most=most, length=len(name)))
     odd = next((ch for ch in name if refused(ch)), None)
     if odd is not None:
-        raise BadName(f"The name can't contain control or invisible characters (it has U+{ord(odd):04X}).")
+        raise BadName(msg("name_invisible_character",
+                           "The name can't contain control or invisible characters (it has {character}).")(
+            character=f"U+{ord(odd):04X}"))
     return unicodedata.normalize("NFC", name)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from puzzlebook.chess.themes import THEMES
 from puzzlebook.classes import ClassRefused
+from puzzlebook.messages import msg
 
 MAX_SET = 50  # puzzles in one set: a week's homework, and the table stays readable
 MAX_THEMES = 5  # themes one set draws from
@@ -42,6 +43,15 @@ class SetSpec:
         return f"{words} · rated {self.low}–{self.high} · {self.count} puzzle{'s' if self.count != 1 else ''}"
 
 
+NO_THEME = msg("set_no_theme", "Pick at least one theme.")
+TOO_MANY_THEMES = msg("set_too_many_themes", "A set draws from at most {most} themes; you gave {given}.")
+NOT_A_THEME = msg("set_not_a_theme", "\"{theme}\" isn't a theme of the puzzles: pick themes from the list.")
+THEME_TWICE = msg("set_theme_twice", "A theme is given twice: give each once.")
+RATING_RANGE = msg("set_rating_range", "Ratings go from {lowest} to {highest}: give a range within them.")
+LOW_ABOVE_HIGH = msg("set_low_above_high",
+                     "The lowest rating ({low}) is above the highest ({high}): swap them.")
+SET_SIZE = msg("set_size", "A set has 1 to {most} puzzles; you asked for {count}.")
+
 def theme_name(key: str) -> str:
     return THEMES[key].name if key in THEMES else key
 
@@ -59,20 +69,20 @@ def check_spec(themes: Sequence[str], low: int, high: int, count: int) -> SetSpe
     puzzlebook.classes.ClassRefused: "forks" isn't a theme of the puzzles: pick themes from the list.
     """
     if not themes:
-        raise ClassRefused(422, "Pick at least one theme.")
+        raise ClassRefused(422, NO_THEME)
     if len(themes) > MAX_THEMES:
-        raise ClassRefused(422, f"A set draws from at most {MAX_THEMES} themes; you gave {len(themes)}.")
+        raise ClassRefused(422, TOO_MANY_THEMES(most=MAX_THEMES, given=len(themes)))
     for key in themes:
         if key not in THEMES:
-            raise ClassRefused(422, f'"{key}" isn\'t a theme of the puzzles: pick themes from the list.')
+            raise ClassRefused(422, NOT_A_THEME(theme=key))
     if len(set(themes)) != len(themes):
-        raise ClassRefused(422, "A theme is given twice: give each once.")
+        raise ClassRefused(422, THEME_TWICE)
     if not LOWEST <= low <= HIGHEST or not LOWEST <= high <= HIGHEST:
-        raise ClassRefused(422, f"Ratings go from {LOWEST} to {HIGHEST}: give a range within them.")
+        raise ClassRefused(422, RATING_RANGE(lowest=LOWEST, highest=HIGHEST))
     if low > high:
-        raise ClassRefused(422, f"The lowest rating ({low}) is above the highest ({high}): swap them.")
+        raise ClassRefused(422, LOW_ABOVE_HIGH(low=low, high=high))
     if not 1 <= count <= MAX_SET:
-        raise ClassRefused(422, f"A set has 1 to {MAX_SET} puzzles; you asked for {count}.")
+        raise ClassRefused(422, SET_SIZE(most=MAX_SET, count=count))
     return SetSpec(tuple(themes), low, high, count)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 
+from puzzlebook.messages import Refusal, msg
 from puzzlebook.patterns import whole_text
 
 # Crockford's base32: 0-9 then the capitals but I, L, O and U.
@@ -33,8 +34,12 @@ _CHAR = "[0-9A-TV-Za-tv-z]"
 CODE_PATTERN = whole_text(rf"[ \-]*(?:{_CHAR}[ \-]*){{{CODE_CHARS}}}")
 
 
-class BadCode(ValueError):
-    """Text that can't be a recovery code; str(error) says why, for the player."""
+BAD_CHARACTER = msg("recovery_code_character",
+                    "A recovery code has only digits and the letters A–Z but U (it has {character}).")
+
+
+class BadCode(Refusal):
+    """Text that can't be a recovery code; its message says why, for the player."""
 
 
 def code_from(raw: bytes) -> str:
@@ -49,7 +54,7 @@ def code_from(raw: bytes) -> str:
 def normalise_code(text: object) -> str:
     """The 16 code characters of what a player typed; BadCode saying what is wrong otherwise."""
     if not isinstance(text, str):
-        raise BadCode("The recovery code must be text.")
+        raise BadCode(msg("recovery_code_not_text", "The recovery code must be text."))
     chars = []
     for ch in text:
         if ch in _SEPARATORS:
@@ -57,10 +62,11 @@ def normalise_code(text: object) -> str:
         # Character by character (str.upper of the whole text would turn "ß" into "SS").
         upper = _LOOKALIKES.get(ch.upper(), ch.upper()) if ch.isascii() else ch
         if upper not in ALPHABET:
-            raise BadCode(f"A recovery code has only digits and the letters A–Z but U (it has {ch!r}).")
+            raise BadCode(BAD_CHARACTER(character=repr(ch)))
         chars.append(upper)
     if len(chars) != CODE_CHARS:
-        raise BadCode(f"A recovery code has {CODE_CHARS} characters, not {len(chars)}.")
+        raise BadCode(msg("recovery_code_length", "A recovery code has {most} characters, not {count}.")(
+            most=CODE_CHARS, count=len(chars)))
     return "".join(chars)
 
 

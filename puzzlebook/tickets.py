@@ -31,6 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlebook.messages import Message, Refusal, msg, msg_plural
+
 VERSION = 2
 # How far the client's clock may run ahead of the time between a ticket and its result: a solve
 # claiming up to this many seconds more than have passed is still believed.
@@ -55,14 +57,34 @@ class Ticket:
     offset: int = 0
 
 
-class TicketRefused(ValueError):
+class TicketRefused(Refusal):
     """A ticket that doesn't let this result count. `reason` is one word for the API
     ("missing", "malformed", "forged", "not-yours", "other-game", "other-puzzle", "too-fast",
-    "closed", "overlaps"); str(error) says it in plain words."""
+    "closed", "overlaps"); its message says it in plain words."""
 
-    def __init__(self, reason: str, words: str) -> None:
+    def __init__(self, reason: str, words: Message) -> None:
         super().__init__(words)
         self.reason = reason
+
+
+MISSING = msg("ticket_missing", "This result has no play ticket: open the puzzle again while online.")
+MALFORMED = msg("ticket_malformed", "The play ticket isn't one this site issues.")
+FORGED = msg("ticket_forged", "The play ticket's signature doesn't match: it wasn't issued here.")
+NOT_YOURS = msg("ticket_not_yours", "The play ticket was issued to another player.")
+OTHER_GAME = msg("ticket_other_game", "The play ticket is for {ticket_game}, not {game}.")
+OTHER_PUZZLE = msg("ticket_other_puzzle", "The play ticket is for another puzzle.")
+CLAIMS_TOO_LONG = msg_plural(
+    "ticket_claims_too_long",
+    "This result claims {seconds} seconds, but the puzzle was opened {elapsed} second ago.",
+    "This result claims {seconds} seconds, but the puzzle was opened {elapsed} seconds ago.",
+    "elapsed",
+)
+SOONER_THAN_FLOOR = msg(
+    "ticket_too_soon",
+    "This came {after} seconds after the puzzle opened: a real solve takes at least a second a move "
+    "({floor} here).",
+)
+ALREADY_IN = msg("result_already_in", "This puzzle's result is in already: open it again to play it again.")
 
 
 # Random bytes of a new ticket's nonce: 96 bits, so no two tickets are ever the same by chance.
@@ -118,20 +140,20 @@ def read(text: object, key: bytes) -> Ticket:
     """The ticket `text` holds, or TicketRefused: "missing" (no ticket), "malformed" (not a
     ticket's shape) or "forged" (its signature isn't this site's)."""
     if text is None or text == "":
-        raise TicketRefused("missing", "This result has no play ticket: open the puzzle again while online.")
+        raise TicketRefused("missing", MISSING)
     # Only ASCII can be a ticket (and compare_digest refuses to compare any other str: a 500).
     if not isinstance(text, str) or len(text) > MAX_TEXT or text.count(".") != 1 or not text.isascii():
-        raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
+        raise TicketRefused("malformed", MALFORMED)
     payload, mac = text.split(".")
     if not hmac.compare_digest(_mac(key, payload), mac):
-        raise TicketRefused("forged", "The play ticket's signature doesn't match: it wasn't issued here.")
+        raise TicketRefused("forged", FORGED)
     try:
         # Text, not bytes: json.loads would find the encoding of bytes first (`sign` writes ASCII).
         fields = json.loads(_unb64(payload).decode("utf-8", "surrogatepass"))
     except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise TicketRefused("malformed", "The play ticket isn't one this site issues.") from None
+        raise TicketRefused("malformed", MALFORMED) from None
     if not isinstance(fields, list) or tuple(map(type, fields)) != _SHAPE or fields[0] != VERSION:
-        raise TicketRefused("malformed", "The play ticket isn't one this site issues.")
+        raise TicketRefused("malformed", MALFORMED)
     return Ticket(*fields[1:])
 
 
@@ -152,23 +174,17 @@ def check(ticket: Ticket, *, player: str, game: str, target: str, seconds: float
     puzzlebook.tickets.TicketRefused: This result claims 60 seconds, but the puzzle was opened 30 seconds ago.
     """
     if ticket.player != player:
-        raise TicketRefused("not-yours", "The play ticket was issued to another player.")
+        raise TicketRefused("not-yours", NOT_YOURS)
     if ticket.game != game:
-        raise TicketRefused("other-game", f"The play ticket is for {ticket.game}, not {game}.")
+        raise TicketRefused("other-game", OTHER_GAME(ticket_game=ticket.game, game=game))
     if ticket.target != target:
-        raise TicketRefused("other-puzzle", "The play ticket is for another puzzle.")
+        raise TicketRefused("other-puzzle", OTHER_PUZZLE)
     if seconds is not None and seconds * 1000 > now - ticket.issued + CLOCK_ALLOWANCE_MS:
         elapsed = max(0, (now - ticket.issued) // 1000)
-        raise TicketRefused(
-            "too-fast",
-            f"This result claims {seconds:g} seconds, but the puzzle was opened {elapsed} seconds ago.",
-        )
+        raise TicketRefused("too-fast", CLAIMS_TOO_LONG(seconds=f"{seconds:g}", elapsed=elapsed))
     if floor and floor_wait(ticket.issued, now, floor):
-        raise TicketRefused(
-            "too-fast",
-            f"This came {max(0, now - ticket.issued) / 1000:.1f} seconds after the puzzle opened: a real "
-            f"solve takes at least a second a move ({floor} here).",
-        )
+        after = f"{max(0, now - ticket.issued) / 1000:.1f}"
+        raise TicketRefused("too-fast", SOONER_THAN_FLOOR(after=after, floor=floor))
 
 
 def floor_wait(issued: int, now: int, floor: int) -> int:
@@ -201,7 +217,8 @@ def admit(text: object, *, offline: bool, key: bytes, player: str, game: str, ta
     return ticket
 
 
-CLOSED_WORDS = "You opened another puzzle since this one: results count one puzzle at a time."
+CLOSED_WORDS = msg("ticket_closed",
+                   "You opened another puzzle since this one: results count one puzzle at a time.")
 
 # The tickets of one game a player may hold unused: their current play and the plays they left part
 # way before it, newest first (docs/api.md, "Play tickets"). An older one can't be taken up again
@@ -281,4 +298,4 @@ def check_open(ticket: Ticket, current: dict[str, object] | None, *, ties_with: 
         return False
     if ties_with is not None and closed == ties_with:
         return True
-    raise TicketRefused("closed", "This puzzle's result is in already: open it again to play it again.")
+    raise TicketRefused("closed", ALREADY_IN)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from puzzlebook.messages import Message, Refusal, msg
 from service.store.records import Passkey
 
 SITE_NAME = "Puzzle Book"
@@ -69,11 +70,25 @@ def bytes_to_base64url(value: bytes) -> str:
 
 
 class PasskeysUnavailable(RuntimeError):
-    """The site's address can't be a relying party (an IP address, no host); str says why."""
+    """The site's address can't be a relying party (an IP address, no host); its message says why."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
-class PasskeyRefused(ValueError):
-    """What a browser answered doesn't check out; str(error) says so in plain words."""
+class PasskeyRefused(Refusal):
+    """What a browser answered doesn't check out; its message says so in plain words."""
+
+
+NO_HOST = msg("site_address_no_host", "The site's address {address} names no host: passkeys can't be used.")
+IP_ADDRESS = msg("site_address_is_ip", "The site's address {address} is an IP address, which passkeys can't "
+                 "be tied to: open the site by its name (locally, http://localhost).")
+NEW_PASSKEY_FAILED = msg("new_passkey_failed",
+                         "The new passkey didn’t check out ({why}). Try adding it again.")
+NOT_OUR_PASSKEY = msg("passkey_not_ours",
+                      "That passkey doesn’t name a player of this site. Choose a Puzzle Book passkey.")
+PASSKEY_FAILED = msg("passkey_failed", "That passkey didn’t check out ({why}). Try signing in again.")
 
 
 @dataclass(frozen=True)
@@ -90,16 +105,13 @@ def relying_party(site_url: str) -> RelyingParty:
     parts = urlsplit(site_url)
     host = (parts.hostname or "").lower()
     if not host:
-        raise PasskeysUnavailable(f"The site's address {site_url!r} names no host: passkeys can't be used.")
+        raise PasskeysUnavailable(NO_HOST(address=repr(site_url)))
     try:
         ipaddress.ip_address(host)
     except ValueError:
         pass
     else:
-        raise PasskeysUnavailable(
-            f"The site's address {site_url} is an IP address, which passkeys can't be tied to: "
-            "open the site by its name (locally, http://localhost)."
-        )
+        raise PasskeysUnavailable(IP_ADDRESS(address=site_url))
     default_port = {"http": 80, "https": 443}.get(parts.scheme)
     port = f":{parts.port}" if parts.port and parts.port != default_port else ""
     return RelyingParty(id=host, origin=f"{parts.scheme}://{host}{port}")
@@ -187,7 +199,7 @@ def verified_registration(rp: RelyingParty, credential: dict[str, Any], challeng
             supported_pub_key_algs=_algorithms(),
         )
     except Exception as exc:  # the library raises its own and Python's errors on malformed input alike
-        raise PasskeyRefused(f"The new passkey didn’t check out ({_why(exc)}). Try adding it again.") from exc
+        raise PasskeyRefused(NEW_PASSKEY_FAILED(why=_why(exc))) from exc
     transports = credential.get("response", {}).get("transports") or []
     return NewPasskey(
         id=bytes_to_base64url(verified.credential_id),
@@ -206,7 +218,7 @@ def claimed_player(credential: dict[str, Any]) -> str:
     except Exception:  # not base64url, or not ASCII: names no player of ours
         pid = ""
     if not pid:
-        raise PasskeyRefused("That passkey doesn’t name a player of this site. Choose a Puzzle Book passkey.")
+        raise PasskeyRefused(NOT_OUR_PASSKEY)
     return pid
 
 
@@ -228,7 +240,7 @@ def verified_sign_in(
             require_user_verification=True,
         )
     except Exception as exc:
-        raise PasskeyRefused(f"That passkey didn’t check out ({_why(exc)}). Try signing in again.") from exc
+        raise PasskeyRefused(PASSKEY_FAILED(why=_why(exc))) from exc
     return int(verified.new_sign_count)
 
 

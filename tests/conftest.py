@@ -136,6 +136,16 @@ def store(store_kind: StoreKind, tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs() -> None:
+    """The catalogs compiled as the API reads them (service/speech.py: `locale/*/LC_MESSAGES/*.mo`,
+    made from the committed `.po` by ops.messages; only those older than their `.po` are made again),
+    so a test run straight from pytest answers in every language as `make` would."""
+    from ops.messages import compile_all
+
+    compile_all()
+
+
+@pytest.fixture(scope="session", autouse=True)
 def one_committed_bundle() -> Iterator[None]:
     """Apps opening the committed bundle (settings.shards, the default) share one Bundle; an app
     given another bundle opens its own, as before."""

@@ -92,6 +92,7 @@ def requests_for(world: World) -> dict[tuple[str, str], tuple[Any, ...]]:
         ("POST", "/api/players"): ("/api/players", {"name": "Bo"}, None),
         ("GET", "/api/me"): ("/api/me", None, None),
         ("PATCH", "/api/me"): ("/api/me", {"name": "Ada"}, None),
+        ("PUT", "/api/me/language"): ("/api/me/language", {"language": "es"}, None),
         ("GET", "/api/me/dashboard"): ("/api/me/dashboard", None, {"days": 7}),
         ("GET", "/api/me/history"): ("/api/me/history", None, None),
         ("POST", "/api/chess/plays"): ("/api/chess/plays", {"id": puzzle.id, "band": "Hard"}, None),

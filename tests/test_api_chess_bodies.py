@@ -30,7 +30,7 @@ def _checked(model: Any, body: Any) -> Any:
         return parse(model, body)
     except ApiError as exc:
         assert exc.status == 400, exc.status
-        raise Refused(exc.status, exc.message) from None
+        raise Refused(exc.status, str(exc.message)) from None
 
 
 SOLVE = {"id": "0000D", "band": "Medium", "moves": ["f8d8", "f6d8"], "mistakes": 0, "hints": 1, "seconds": 41}
@@ -115,7 +115,8 @@ def test_a_refusal_is_a_400_with_the_words_alone():
     with pytest.raises(ApiError) as refused:
         parse(ChessSolve, {**SOLVE, "band": "medium"})
     assert refused.value.status == 400
-    assert refused.value.message == "The band must be one of Beginner, Easy, Medium, Hard, Expert."
+    assert str(refused.value.message) == "The band must be one of Beginner, Easy, Medium, Hard, Expert."
+    assert refused.value.message.code == "not_a_band"
 
 
 def test_a_wrong_move_miss_passes():

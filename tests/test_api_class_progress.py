@@ -214,7 +214,8 @@ def test_a_stranger_and_a_student_get_404_on_every_new_route(world: Classroom) -
         for path in every_new_route(world, ada.id):
             got = world.client.get(path, headers=who)
             assert got.status_code == 404, (path, got.text)
-            assert got.json() == {"error": "There is no class with that id that you teach."}
+            assert got.json() == {"error": "There is no class with that id that you teach.",
+                                  "code": "not_class_teacher"}
     for path in every_new_route(world, ada.id):
         assert world.client.get(path).status_code == 401
     # A class that doesn't exist, or an id of no shape, reads the same as one that isn't yours.
@@ -268,7 +269,8 @@ def test_a_student_leaves_on_their_own_and_may_join_again(world: Classroom) -> N
                       (ada.headers, "/api/classes/AAAAAAAAAAAAAAAA"), (ada.headers, "/api/classes/nope")):
         got = world.client.delete(f"{path}/membership", headers=who)
         assert got.status_code == 404, got.text
-        assert got.json() == {"error": "There is no class with that id that you belong to."}
+        assert got.json() == {"error": "There is no class with that id that you belong to.",
+                              "code": "not_class_member"}
     assert world.client.delete(f"{world.base}/membership").status_code == 401
     names = [s["name"] for s in world.client.get(world.base, headers=world.teacher).json()["students"]]
     assert names == ["Ada", "Bo", "Cy"]

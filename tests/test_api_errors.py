@@ -1,4 +1,5 @@
-"""Bad input of every kind gets its clear 4xx as {"error": "..."}, and nothing stored changes."""
+"""Bad input of every kind gets its clear 4xx as {"error": "...", "code": "..."}, and nothing stored
+changes."""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ def world(tmp_path) -> Iterator[Signed]:
 
 
 def error_of(response) -> str:
-    assert set(response.json()) == {"error"}, response.json()
-    message = response.json()["error"]
+    assert set(response.json()) == {"error", "code"}, response.json()
+    message, code = response.json()["error"], response.json()["code"]
     assert isinstance(message, str) and message.strip()
+    assert isinstance(code, str) and code.isidentifier() and code == code.lower()
     return message
 
 

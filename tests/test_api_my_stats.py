@@ -116,5 +116,5 @@ def test_refusals(world: ChainDays) -> None:
     me = signed_up(world.client)
     lessons = world.client.get("/api/me/stats/lessons", headers=me)
     assert lessons.status_code == 404 and lessons.json()["error"] == (
-        "There are no daily stats for “lessons”: the games with them are chess and chain."
+        "There are no daily stats for “lessons”: the games with them are chess, chain."
     )

@@ -131,7 +131,8 @@ def test_new_players_are_limited_per_client_address(tmp_path) -> None:
         assert refused.headers["Retry-After"] == "3600"  # noon: the hour's window has just begun
         assert refused.json() == {
             "error": f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} "
-            f"an hour and {PLAYERS_PER_DAY} a day. Try again in 60 minutes."
+            f"an hour and {PLAYERS_PER_DAY} a day. Try again in 60 minutes.",
+            "code": "too_many_players",
         }
         # A bad name is still told what is wrong with it; another address has its own hour.
         assert here.client.post("/api/players", json={"name": ""}).status_code == 400

@@ -17,6 +17,7 @@ import json, sys
 import functions.handler as handler
 from functions.caching import api_routes
 from functions.routes.chess.models import ChessSolve
+from service.speech import Speech
 store = handler.app.state.ctx.store
 seen = {"request_model_at_import": ChessSolve.__pydantic_complete__,
         "documented_at_import": any(r.openapi_extra for p, r in api_routes(handler.app)
@@ -26,12 +27,14 @@ seen = {"request_model_at_import": ChessSolve.__pydantic_complete__,
         "classes_at_import": "functions.routes.classes" in sys.modules,
         "accounts_at_import": "functions.routes.accounts" in sys.modules,
         "lessons_at_import": "functions.routes.lessons" in sys.modules,
-        "pydantic_v1_at_import": "pydantic.v1" in sys.modules}
+        "pydantic_v1_at_import": "pydantic.v1" in sys.modules,
+        "gettext_at_import": "gettext" in sys.modules, "babel_at_import": "babel" in sys.modules}
 handler.before_snapshot()
 seen["client_before_snapshot"] = store._client is not None
 seen["webauthn_before_snapshot"] = "webauthn" in sys.modules
 seen["routers_before_snapshot"] = not handler.app.state.routers_waiting
 seen["request_model_before_snapshot"] = ChessSolve.__pydantic_complete__
+seen["catalogs_before_snapshot"] = len(handler.app.state.ctx.part(Speech)._read)
 print(json.dumps(seen))
 """
 
@@ -61,8 +64,11 @@ def test_a_cold_start_leaves_the_client_passkeys_and_rare_routers_for_the_snapsh
         "accounts_at_import": False,  # and for a passkey or a recovery code
         "lessons_at_import": False,  # and for a lesson
         "pydantic_v1_at_import": False,  # FastAPI's v1 check asks without it (functions/v1_check.py)
+        "gettext_at_import": False,  # the first error in another language reads its catalog
+        "babel_at_import": False,  # never on Lambda: the catalogs come compiled (docs/languages.md)
         "client_before_snapshot": True,
         "webauthn_before_snapshot": True,
         "routers_before_snapshot": True,
         "request_model_before_snapshot": True,
+        "catalogs_before_snapshot": 7,  # every language's (English's is no file)
     }

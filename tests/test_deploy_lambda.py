@@ -19,6 +19,7 @@ import pytest
 
 import build
 from ops import deploy
+from puzzlebook.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LAMBDA_LOCK = ROOT / "requirements" / "lambda.lock"
@@ -42,7 +43,11 @@ def test_the_lambda_package_holds_the_functions_code_the_bundle_and_the_lambda_l
     out = tmp_path / "lambda"
     assert build.main(["deploy", "--package-lambda", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        ".puzzlebook-lambda", "functions", "puzzlebook", "requirements.txt", "service", "shards"]
+        ".puzzlebook-lambda", "functions", "locale", "puzzlebook", "requirements.txt", "service", "shards"]
+    # The API's catalogs compiled, one a language but English (the source): no .po, no Babel.
+    catalogs = sorted(p.relative_to(out).as_posix() for p in (out / "locale").rglob("*") if p.is_file())
+    compiled = [f"locale/{lang.catalog}/LC_MESSAGES/api.mo" for lang in LANGUAGES if lang.code != "en"]
+    assert catalogs == sorted(compiled)
     assert (out / "puzzlebook" / "__init__.py").is_file()
     assert (out / "puzzlebook" / "chess" / "referee.py").is_file()
     assert (out / "functions" / "handler.py").is_file()
@@ -227,7 +232,13 @@ event = json.loads(sys.argv[2])
 before = lam.handler(event, None)
 lam.nightly({}, None)
 after = lam.handler(event, None)
-result = {"before": before["statusCode"], "after": after["statusCode"], "body": json.loads(after["body"])}
+# An error in Spanish, read from the package's compiled catalog.
+nowhere = {**event, "rawPath": "/api/nowhere", "headers": {**event["headers"], "accept-language": "es"},
+           "requestContext": {**event["requestContext"],
+                              "http": {**event["requestContext"]["http"], "path": "/api/nowhere"}}}
+spanish = json.loads(lam.handler(nowhere, None)["body"])
+result = {"before": before["statusCode"], "after": after["statusCode"], "body": json.loads(after["body"]),
+          "spanish": spanish}
 print(json.dumps(result))
 """
 
@@ -249,6 +260,7 @@ def test_the_staged_package_serves_the_api_and_runs_the_nightly(tmp_path: Path) 
     assert result["before"] == 503  # nothing stored yet: tomorrow's Chain is missing
     assert result["after"] == 200
     assert result["body"]["ok"] is True
+    assert result["spanish"] == {"error": "No hay nada en /api/nowhere.", "code": "no_such_path"}
 
 
 def test_the_built_functions_carry_bytecode_python_3_12_uses_without_the_source(tmp_path: Path) -> None:

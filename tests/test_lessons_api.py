@@ -100,7 +100,8 @@ def test_validate_pgn_with_and_without_the_students_side(world: World) -> None:
         "/api/lessons/validate", content=game, headers=PGN, params={"student_color": "red"}
     )
     assert bad.status_code == 400
-    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'."}
+    assert bad.json() == {"error": "Student_color must be one of 'white' or 'black'.",
+                          "code": "field_not_one_of"}
 
 
 def test_import_needs_a_player(world: World) -> None:
@@ -136,7 +137,8 @@ def test_import_get_list_delete(world: World) -> None:
     other = signed_up(world.client, "Other")
     assert world.client.get("/api/lessons", headers=other).json() == {"lessons": []}
     refused = world.client.delete(f"/api/lessons/{created['id']}", headers=other)
-    assert refused.status_code == 404 and refused.json() == {"error": "None of your lessons has that id."}
+    assert refused.status_code == 404 and refused.json() == {"error": "None of your lessons has that id.",
+                                                       "code": "not_your_lesson"}
     assert world.client.get(f"/api/lessons/{created['id']}").status_code == 200
 
     assert world.client.delete(f"/api/lessons/{created['id']}", headers=teacher).json() == {"ok": True}
@@ -407,7 +409,8 @@ def test_imports_are_rate_limited_per_teacher(world: World) -> None:
         assert _import(world, one, {**JSON, **teacher}).status_code == 201
     refused = _import(world, one, {**JSON, **teacher})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-    assert refused.json() == {"error": f"Too many imports: at most {IMPORTS_PER_HOUR} an hour."}
+    assert refused.json() == {"error": f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.",
+                              "code": "too_many_imports"}
     assert _import(world, one, {**JSON, **signed_up(world.client, "Another")}).status_code == 201
     world.clock.advance(hours=1)
     assert _import(world, one, {**JSON, **teacher}).status_code == 201

@@ -201,7 +201,7 @@ def test_a_solve_takes_a_second_a_move_claimed_and_since_its_ticket(world: Lesso
     text = ticket(world).json()["ticket"]
     claimed_nothing = post(world, text, seconds=0)
     assert claimed_nothing.status_code == 422
-    assert claimed_nothing.json()["error"] == TOO_FAST
+    assert claimed_nothing.json() == {"error": str(TOO_FAST), "code": "too_fast"}
     at_once = post(world, text, seconds=2)
     assert at_once.status_code == 422 and at_once.headers["X-Ticket-Refused"] == "too-fast"
     assert played(world) == [0, 0, 0]

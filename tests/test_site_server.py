@@ -274,7 +274,8 @@ def test_a_staged_file_is_refused_until_its_day_begins_in_the_sites_zone(tmp_pat
                  "/api/chess/daily/2026-03-30", "/api/storm/daily/2026-03-30"):
         early = client.get(path)
         assert early.status_code == 404, path
-        assert early.json() == {"error": "2026-03-30 isn’t out yet: it opens as its day begins at UTC+14."}
+        assert early.json() == {"error": "2026-03-30 isn’t out yet: it opens as its day begins at UTC+14.",
+                                "code": "day_not_out_yet"}
         assert early.headers["cache-control"] == "no-store"
         assert early.headers["content-type"] == "application/json; charset=utf-8"
         assert early.headers["x-frame-options"] == security_headers()["X-Frame-Options"]

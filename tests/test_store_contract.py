@@ -106,6 +106,20 @@ def test_players_are_created_renamed_and_deleted(store: Store) -> None:
     assert store.get_player(bob.id) == bob
 
 
+def test_a_players_language_is_kept_on_their_profile_and_goes_with_them(store: Store) -> None:
+    ada = store.create_player("Ada", "hash-a", T0)
+    assert ada.language is None
+    kept = store.set_language(ada.id, "es")
+    assert kept is not None and kept.language == "es" and kept.name == "Ada"
+    assert store.get_player(ada.id).language == "es"
+    assert store.rename_player(ada.id, "Ada L").language == "es"  # a rename keeps it
+    assert store.set_language(ada.id, "ar").name == "Ada L"  # and it keeps the name
+    assert store.get_player(ada.id).language == "ar" and store.get_player(ada.id).token_hash == "hash-a"
+    assert store.delete_player(ada.id)
+    assert store.get_item(f"P#{ada.id}", "PROFILE") is None
+    assert store.set_language(ada.id, "es") is None  # no player, nothing made
+
+
 # ---- chess results -------------------------------------------------------------------
 
 

@@ -36,9 +36,10 @@ from functions.bodies import documented, errors, parse
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import CtxNoBody, OpenPostOf, Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
+from functions.errors import NOT_AN_OBJECT, ApiError
 from functions.limits import Limit, enforce
 from functions.models import Deleted
+from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
 from puzzlebook.recovery_codes import CODE_BYTES, CODES_IN_A_SET, BadCode, code_from, code_hash
 from service.context import Context
@@ -63,7 +64,7 @@ from service.store.records import Challenge, Passkey
 
 router = APIRouter(tags=["accounts"])
 
-NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
+NEEDED = msg("sign_in_needed", "Sign in first: this needs a player's token (Authorization: Bearer …).")
 Myself = Annotated[Signed, signed_in(NEEDED)]
 # The same for a POST that reads no body (one sent must be JSON, or none: 415).
 Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
@@ -84,39 +85,55 @@ CODE_SETS_PER_HOUR = 10
 SIGNIN_PASSKEY = Limit(
     "signin-passkey",
     PASSKEY_SIGNINS_PER_HOUR,
-    f"Too many passkey sign-ins from your network just now: at most {PASSKEY_SIGNINS_PER_HOUR // 2} an "
-    "hour. {retry}",
+    msg("too_many_passkey_signins",
+        "Too many passkey sign-ins from your network just now: at most {most} an hour. {retry}")(
+        most=PASSKEY_SIGNINS_PER_HOUR // 2),
 )
 SIGNIN_CODE = Limit(
     "signin-code",
     CODE_TRIES_PER_HOUR,
-    f"Too many recovery codes were tried from your network just now: at most {CODE_TRIES_PER_HOUR} an "
-    "hour. {retry}",
+    msg("too_many_code_tries",
+        "Too many recovery codes were tried from your network just now: at most {most} an hour. {retry}")(
+        most=CODE_TRIES_PER_HOUR),
 )
 ADD_PASSKEY = Limit(
     "add-passkey",
     PASSKEY_ADDS_PER_HOUR,
-    f"You started adding a passkey {PASSKEY_ADDS_PER_HOUR} times this hour, the most there is room "
-    "for. {retry}",
+    msg("too_many_passkey_adds",
+        "You started adding a passkey {most} times this hour, the most there is room for. {retry}")(
+        most=PASSKEY_ADDS_PER_HOUR),
 )
 MAKE_CODES = Limit(
     "make-codes",
     CODE_SETS_PER_HOUR,
-    f"You made recovery codes {CODE_SETS_PER_HOUR} times this hour, the most there is room for. {{retry}}",
+    msg("too_many_code_sets", "You made recovery codes {most} times this hour, the most there is room for. "
+        "{retry}")(most=CODE_SETS_PER_HOUR),
 )
 
-TOO_MANY_PASSKEYS = (
-    f"You have {MAX_PASSKEYS} passkeys, the most a player can keep: remove one you no longer use first."
-)
-STALE_TICKET = "That passkey request has expired (after 5 minutes) or was used already: start again."
-UNKNOWN_PASSKEY = (
+TOO_MANY_PASSKEYS = msg(
+    "too_many_passkeys",
+    "You have {most} passkeys, the most a player can keep: remove one you no longer use first.",
+)(most=MAX_PASSKEYS)
+STALE_TICKET = msg("passkey_request_stale",
+                   "That passkey request has expired (after 5 minutes) or was used already: start again.")
+UNKNOWN_PASSKEY = msg(
+    "unknown_passkey",
     "That passkey isn’t one of this site’s any more (it may have been removed, or its player deleted). "
-    "Sign in another way."
+    "Sign in another way.",
 )
-WRONG_CODE = (
+WRONG_CODE = msg(
+    "wrong_recovery_code",
     "That recovery code doesn’t sign anyone in: it may be mistyped, spent already, or from a set "
-    "that was replaced."
+    "that was replaced.",
 )
+PASSKEY_ELSEWHERE = msg(
+    "passkeys_elsewhere",
+    "Passkeys here are tied to {site}, not {origin}: the site's address setting "
+    "(PUZZLEBOOK_SITE_URL) must be the address you open. Use your sign-in link or a recovery code.",
+)
+PASSKEY_YOURS = msg("passkey_yours_already", "That passkey is yours already: it is on your list.")
+NO_PASSKEY = msg("no_such_passkey", "You have no passkey with that id (it may have been removed already).")
+CODE_MISSING = msg("recovery_code_missing", "The recovery code is missing.")
 
 CREDENTIAL_ID = re.compile(B64)
 PasskeyId = Annotated[
@@ -134,14 +151,10 @@ def _party(ctx: Context, request: Request) -> RelyingParty:
     try:
         rp = relying_party(ctx.settings.site_url)
     except PasskeysUnavailable as exc:
-        raise ApiError(503, str(exc)) from None
+        raise ApiError(503, exc.message) from None
     origin = request.headers.get("origin")
     if origin and origin.lower() != rp.origin:
-        raise ApiError(
-            503,
-            f"Passkeys here are tied to {rp.origin}, not {origin}: the site's address setting "
-            "(PUZZLEBOOK_SITE_URL) must be the address you open. Use your sign-in link or a recovery code.",
-        )
+        raise ApiError(503, PASSKEY_ELSEWHERE(site=rp.origin, origin=origin))
     return rp
 
 
@@ -212,10 +225,10 @@ async def add_passkey(request: Request, post: Adding) -> PasskeyInfo:
     try:
         made = verified_registration(rp, credential, challenge)
     except PasskeyRefused as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.message) from None
     existing = ctx.store.passkeys(player.id)
     if any(key.id == made.id for key in existing):
-        raise ApiError(409, "That passkey is yours already: it is on your list.")
+        raise ApiError(409, PASSKEY_YOURS)
     if len(existing) >= MAX_PASSKEYS:
         raise ApiError(422, TOO_MANY_PASSKEYS)
     _use(ctx, parsed.ticket)
@@ -228,7 +241,7 @@ async def add_passkey(request: Request, post: Adding) -> PasskeyInfo:
         transports=made.transports,
     )
     if not ctx.store.add_passkey(player.id, key):
-        raise ApiError(409, "That passkey is yours already: it is on your list.")
+        raise ApiError(409, PASSKEY_YOURS)
     return _info(key)
 
 
@@ -256,7 +269,7 @@ async def remove_passkey(me: Myself, passkey_id: PasskeyId, request: Request) ->
     known = CREDENTIAL_ID.fullmatch(passkey_id) and len(passkey_id) <= 1366
     ended = me.ctx.store.remove_passkey(me.player.id, passkey_id) if known else None
     if ended is None:
-        raise ApiError(404, "You have no passkey with that id (it may have been removed already).")
+        raise ApiError(404, NO_PASSKEY)
     return PasskeyRemoved(ended=len(ended), here=presented_hash(request) in ended)
 
 
@@ -356,7 +369,7 @@ async def signin_passkey(post: OpenPostOf, request: Request) -> SignedInAs:
     try:
         pid = claimed_player(credential)
     except PasskeyRefused as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.message) from None
     player = ctx.store.get_player(pid) if PLAYER_ID.fullmatch(pid) else None
     key = ctx.store.passkey(pid, parsed.credential.id) if player else None
     if player is None or key is None:
@@ -364,7 +377,7 @@ async def signin_passkey(post: OpenPostOf, request: Request) -> SignedInAs:
     try:
         count = verified_sign_in(rp, credential, challenge, key)
     except PasskeyRefused as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.message) from None
     _use(ctx, parsed.ticket)
     if not ctx.store.passkey_used(pid, key, count, ctx.now()):
         # Removed, or used by another sign-in, between the read and now: this answer is stale.
@@ -387,13 +400,13 @@ async def signin_passkey(post: OpenPostOf, request: Request) -> SignedInAs:
 async def signin_code(post: OpenPostOf, request: Request) -> CodeSignedIn:
     ctx, body = post.ctx, post.body
     if not isinstance(body, dict):
-        raise ApiError(400, "The body must be a JSON object.")
+        raise ApiError(400, NOT_AN_OBJECT)
     if "code" not in body:
-        raise ApiError(400, "The recovery code is missing.")
+        raise ApiError(400, CODE_MISSING)
     try:
         hashed = code_hash(body["code"])
     except BadCode as exc:
-        raise ApiError(400, str(exc)) from None
+        raise ApiError(400, exc.message) from None
     enforce(ctx, SIGNIN_CODE, client_address(request))
     pid = ctx.store.spend_code(hashed)
     player = ctx.store.get_player(pid) if pid else None

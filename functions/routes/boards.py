@@ -32,6 +32,7 @@ from functions.models import (
 )
 from puzzlebook.calendar import open_until
 from puzzlebook.games import rated_games, streak_games
+from puzzlebook.messages import msg
 from puzzlebook.places import BoardEntry
 from service.boards.board import own_entry
 from service.boards.live import board_at, live_dates
@@ -45,6 +46,12 @@ STREAK_GAMES = tuple(game.key for game in streak_games())
 RATED_GAMES = tuple(game.key for game in rated_games())
 # A date in a path as the document states it (each route checks it itself, in its own words).
 DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
+
+
+NO_BOARD = msg("no_such_board", "There is no board at {board}.")
+RATINGS_ONLY = msg("no_ratings_board", "There are ratings for {games} only, not {game}.")
+STREAKS_ONLY = msg("no_streaks_board", "There are streaks for {games} only, not {game}.")
+THAT_BOARD = msg("that_board", "That board")
 
 
 def placed(ctx: Context, entry: BoardEntry | None, name: str) -> dict[str, Any]:
@@ -82,7 +89,7 @@ def shown(onlooker: Onlooker, path: str, model: type[Any]) -> Shown:
     player = onlooker.player()
     live = board_at(ctx, path, ctx.today(), player.id if player else None)
     if live is None:
-        raise ApiError(404, f"There is no board at {path!r}.")
+        raise ApiError(404, NO_BOARD(board=repr(path)))
     snapshots = ctx.part(Snapshots.of)
     snapshot = snapshots.get(live.path)
     day = dt.date.fromisoformat(live.date) if live.date is not None else None
@@ -123,7 +130,7 @@ async def ratings(
     game: Annotated[str, Path(json_schema_extra={"enum": list(RATED_GAMES)})],
 ) -> RatingsBoard:
     if game not in RATED_GAMES:
-        raise ApiError(404, f"There are ratings for {', '.join(RATED_GAMES)} only, not {game!r}.")
+        raise ApiError(404, RATINGS_ONLY(games=", ".join(RATED_GAMES), game=repr(game)))
     board = shown(onlooker, f"ratings/{game}", RatingRow)
     return RatingsBoard(game=game, rows=board.rows, mine=board.mine, published=board.published)
 
@@ -142,7 +149,7 @@ async def streaks(
 ) -> StreaksBoard:
     ctx = onlooker.ctx
     if game not in STREAK_GAMES:
-        raise ApiError(404, f"There are streaks for {' and '.join(STREAK_GAMES)} only, not {game!r}.")
+        raise ApiError(404, STREAKS_ONLY(games=", ".join(STREAK_GAMES), game=repr(game)))
     board = shown(onlooker, f"streaks/{game}", StreakRow)
     return StreaksBoard(game=game, today=ctx.today().isoformat(), rows=board.rows, mine=board.mine,
                         published=board.published)
@@ -162,7 +169,7 @@ class MyEntry(BaseModel):
     row: dict[str, Any] | None
 
 
-Viewer = Annotated[Signed, signed_in("Sign in to see your own place on a board.")]
+Viewer = Annotated[Signed, signed_in(msg("sign_in_for_place", "Sign in to see your own place on a board."))]
 
 
 @router.get(
@@ -180,9 +187,9 @@ async def my_entry(
     ctx = me.ctx
     live = board_at(ctx, board, ctx.today(), me.player.id)
     if live is None:
-        raise ApiError(404, f"There is no board at {board!r}.")
+        raise ApiError(404, NO_BOARD(board=repr(board)))
     if live.date is not None:
-        out_by(dt.date.fromisoformat(live.date), ctx.now(), "That board")
+        out_by(dt.date.fromisoformat(live.date), ctx.now(), THAT_BOARD)
     entry = own_entry(ctx.store, live)
     return MyEntry(
         board=live.board, date=live.date, band=live.band, snapshot="/" + live.path,

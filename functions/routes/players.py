@@ -1,4 +1,5 @@
-"""Players: create one (name → id and token), read and rename yourself, delete yourself."""
+"""Players: create one (name → id and token), read and rename yourself, keep your language, delete
+yourself."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import OpenPostOf, Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
+from functions.errors import NOT_AN_OBJECT, ApiError
 from functions.limits import retry_in
 from functions.models import (
     ChainTally,
     ChessTally,
     DailyStats,
     Deleted,
+    LanguageChoice,
+    LanguageKept,
     Me,
     NewPlayer,
     PlayerCreated,
@@ -29,6 +32,8 @@ from functions.models import (
 )
 from puzzlebook.daily_stats import STATS_DAYS
 from puzzlebook.games import Game, streak_games
+from puzzlebook.languages import LANGUAGES
+from puzzlebook.messages import msg
 from puzzlebook.rolling import Rolling
 from puzzlebook.streaks import Streak
 from service.accounts import account_stats, delete_player
@@ -39,11 +44,13 @@ from service.store.site import RollingCap
 
 router = APIRouter(tags=["players"])
 
-NEEDED = "Sign in first: this needs a player's token (Authorization: Bearer …)."
+NEEDED = msg("sign_in_needed", "Sign in first: this needs a player's token (Authorization: Bearer …).")
 # The player comes first (401 before the body is read): docs/api.md.
 Myself = Annotated[Signed, signed_in(NEEDED)]
 # The name as sent: checked by clean_name, whose words are plainer than a model's.
 Renaming = Annotated[Post[Any], signed_post(None, NEEDED)]
+Choosing = Annotated[Post[LanguageChoice], signed_post(LanguageChoice, NEEDED)]
+NOT_A_LANGUAGE = msg("not_a_language", "The site has no language “{given}”: choose one of {codes}.")
 # Per client address (functions/clients.py), in any 60 minutes and any 24 hours: room for a class of
 # 60 with its teacher joining from one school's address (or two classes of 30 back to back), and a
 # school's day of classes, while one machine can't mint players in bulk. docs/api.md.
@@ -52,18 +59,21 @@ PLAYERS_PER_DAY = 200
 NEW_PLAYERS = "new-player"
 HOURLY = Rolling(PLAYERS_PER_HOUR, 3600, 60)
 DAILY = Rolling(PLAYERS_PER_DAY, 86_400, 3600)
-TOO_MANY = (
-    f"Too many players were made from your network just now: at most {PLAYERS_PER_HOUR} an hour and "
-    f"{PLAYERS_PER_DAY} a day. {{retry}}"
-)
+TOO_MANY = msg(
+    "too_many_players",
+    "Too many players were made from your network just now: at most {hourly} an hour and {daily} a day. "
+    "{retry}",
+)(hourly=PLAYERS_PER_HOUR, daily=PLAYERS_PER_DAY)
+NAME_MISSING = msg("name_missing", "The name is missing.")
+NO_STATS = msg("no_daily_stats", "There are no daily stats for “{game}”: the games with them are {games}.")
 
 
 def _name_from(body: object) -> str:
     """The body's name, checked by clean_name (its words are plainer than the model's)."""
     if not isinstance(body, dict):
-        raise ApiError(400, "The body must be a JSON object.")
+        raise ApiError(400, NOT_AN_OBJECT)
     if "name" not in body:
-        raise ApiError(400, "The name is missing.")
+        raise ApiError(400, NAME_MISSING)
     return clean_name(body["name"])
 
 
@@ -106,6 +116,7 @@ def me_of(ctx: Context, player: Player) -> Me:
             after_mistake=chess.after_mistake, shown=chess.shown,
         ),
         chain=ChainTally(solved=chain.solved, clean=chain.clean, gave_up=chain.gave_up),
+        language=player.language,
     )
 
 
@@ -125,7 +136,7 @@ async def create_player(post: OpenPostOf, request: Request) -> PlayerCreated:
     caps = [RollingCap(f"{NEW_PLAYERS}-{rule.window}", address, rule, now_ts) for rule in (HOURLY, DAILY)]
     wait = ctx.store.take_rolling(*caps)
     if wait is not None:
-        raise ApiError(429, TOO_MANY.format(retry=retry_in(wait)), {"Retry-After": str(wait)})
+        raise ApiError(429, TOO_MANY(retry=retry_in(wait)), {"Retry-After": str(wait)})
     secret, hashed = new_secret()
     player = ctx.store.create_player(name, hashed, ctx.now())
     return PlayerCreated(id=player.id, name=player.name, token=token_of(player.id, secret))
@@ -158,6 +169,24 @@ async def patch_me(post: Renaming) -> Me:
     return me_of(post.ctx, renamed)
 
 
+@router.put(
+    "/me/language",
+    response_model=LanguageKept,
+    openapi_extra=documented(LanguageChoice),
+    responses=errors(400, 401, 413, 422, 503),
+    summary="Keep a language as yours: your pages and answers follow you to every device",
+)
+@cached(PRIVATE)
+async def put_my_language(post: Choosing) -> LanguageKept:
+    code = post.body.language
+    language = next((lang for lang in LANGUAGES if lang.code == code), None)
+    if language is None:
+        raise ApiError(422, NOT_A_LANGUAGE(given=code, codes=", ".join(lang.code for lang in LANGUAGES)))
+    if post.ctx.store.set_language(post.player.id, language.code) is None:  # deleted between the two reads
+        raise ApiError(401, BAD_TOKEN)
+    return LanguageKept(language=language.code)
+
+
 @router.delete(
     "/me",
     response_model=Deleted,
@@ -186,8 +215,7 @@ StatsGame = Annotated[
 async def my_stats(me: Myself, game: StatsGame) -> DailyStats:
     found = [g for g in streak_games() if g.key == game]
     if not found:
-        games = " and ".join(STATS_GAMES)
-        raise ApiError(404, f"There are no daily stats for “{game}”: the games with them are {games}.")
+        raise ApiError(404, NO_STATS(game=game, games=", ".join(STATS_GAMES)))
     hooks = hooks_of(found[0])
     streak = hooks.streak(me.ctx.store, me.player.id)
     today = streak.own_today(me.ctx.now(), me.ctx.today())  # the player's own date, by their last daily

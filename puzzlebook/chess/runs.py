@@ -15,14 +15,25 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.chess.referee import judge, play
+from puzzlebook.messages import Message, Refusal, msg, uncatalogued
 
 
-class RunRefused(ValueError):
-    """A run that can't be scored. `reason` is one word for the API; str(error) says it plainly."""
+class RunRefused(Refusal):
+    """A run that can't be scored. `reason` is one word for the API; its message says it plainly
+    (English text not yet catalogued is said as it is: puzzlebook.messages.uncatalogued)."""
 
-    def __init__(self, reason: str, words: str) -> None:
-        super().__init__(words)
+    def __init__(self, reason: str, words: Message | str) -> None:
+        super().__init__(words if isinstance(words, Message) else uncatalogued(words))
         self.reason = reason
+
+
+TOO_MANY_PUZZLES = msg("run_puzzle_count", "The run has {puzzles} puzzles, not {moves}.")
+LATE = msg("run_late", "This run of {day} arrived on {today}: a {mode} run is taken until the end of the day "
+           "after its own.")
+TOO_QUICK = msg("run_too_fast", "That’s quicker than a real run: {floor} moves take at least {floor} "
+                "seconds, a second a move.")
+AFTER_END = msg("run_move_after_end", "Puzzle {number} has a move after it was over.")
+ILLEGAL = msg("run_move_illegal", "Move {move} of puzzle {number} can’t be played there.")
 
 
 def solver_moves(moves: Sequence[Sequence[str]]) -> int:
@@ -49,10 +60,7 @@ def check_pace(moves: Sequence[Sequence[str]], seconds: float) -> int:
     """
     floor = solver_moves(moves)
     if seconds < floor:
-        raise RunRefused(
-            "too-fast",
-            f"That’s quicker than a real run: {floor} moves take at least {floor} seconds, a second a move.",
-        )
+        raise RunRefused("too-fast", TOO_QUICK(floor=floor))
     return floor
 
 
@@ -76,10 +84,10 @@ def verdicts(
     out: list[str] = []
     for k, uci in enumerate(moves):
         if out and out[-1] != "right":
-            raise RunRefused("after-end", f"Puzzle {number} has a move after it was over.")
+            raise RunRefused("after-end", AFTER_END(number=number))
         ply = 2 * k + 1
         if not play(board, uci):
-            raise RunRefused("illegal", f"Move {k + 1} of puzzle {number} can’t be played there.")
+            raise RunRefused("illegal", ILLEGAL(move=k + 1, number=number))
         verdict = judge(puzzle, ply, board, uci)
         if verdict == "wrong":
             out.append("wrong")

@@ -13,15 +13,20 @@ from __future__ import annotations
 import hmac
 
 from puzzlebook.friends.limits import CLUB_NAME_MAX, MAX_CLUB_MEMBERS, MAX_CLUBS, Refused
+from puzzlebook.messages import msg
 from puzzlebook.names import BadName, check_name
 
-NO_CLUB = "There is no club with that id that you belong to."
-NO_JOIN = "That join link doesn’t find a club you can join: ask a member for the club’s link again."
-FULL = f"This club is full ({MAX_CLUB_MEMBERS} members): ask its owner to make room."
-TOO_MANY = f"You are in {MAX_CLUBS} clubs, the most at once: leave one first."
-OWNER_STAYS = "You own this club, so you can’t leave it: close it instead (everyone leaves with you)."
-NO_MEMBER = "There is no member with that id in this club."
-NOT_YOURSELF = "You own this club: close it rather than remove yourself."
+NO_CLUB = msg("no_such_club", "There is no club with that id that you belong to.")
+NO_JOIN = msg("club_join_link_wrong",
+              "That join link doesn’t find a club you can join: ask a member for the club’s link again.")
+FULL = msg("club_full", "This club is full ({most} members): ask its owner to make room.")(
+    most=MAX_CLUB_MEMBERS)
+TOO_MANY = msg("too_many_clubs", "You are in {most} clubs, the most at once: leave one first.")(
+    most=MAX_CLUBS)
+OWNER_STAYS = msg("club_owner_stays",
+                  "You own this club, so you can’t leave it: close it instead (everyone leaves with you).")
+NO_MEMBER = msg("no_such_club_member", "There is no member with that id in this club.")
+NOT_YOURSELF = msg("club_owner_not_removed", "You own this club: close it rather than remove yourself.")
 
 
 def club_name(value: object) -> str:
@@ -33,7 +38,7 @@ def club_name(value: object) -> str:
     try:
         return check_name(value, CLUB_NAME_MAX)
     except BadName as bad:
-        raise Refused(400, str(bad)) from None
+        raise Refused(400, bad.message) from None
 
 
 def may_join(*, code: str, given: str, members: int, member: bool, removed: bool, clubs: int) -> bool:

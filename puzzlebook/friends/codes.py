@@ -11,6 +11,7 @@ is read as recovery codes are: case, spaces and hyphens forgiven, O for 0, I and
 
 from __future__ import annotations
 
+from puzzlebook.messages import Refusal, msg
 from puzzlebook.patterns import whole_text
 from puzzlebook.recovery_codes import ALPHABET
 
@@ -25,8 +26,14 @@ _CHAR = "[0-9A-TV-Za-tv-z]"
 CODE_PATTERN = whole_text(rf"[ \-]*(?:{_CHAR}[ \-]*){{{CODE_CHARS}}}")
 
 
-class BadCode(ValueError):
-    """Text that can't be a follow code; str() says why, for the player."""
+class BadCode(Refusal):
+    """Text that can't be a follow code; its message says why, for the player."""
+
+
+NOT_TEXT = msg("follow_code_not_text", "The follow code must be text.")
+BAD_CHARACTER = msg("follow_code_character",
+                    "A follow code has only digits and the letters A–Z but U (it has {character}).")
+BAD_LENGTH = msg("follow_code_length", "A follow code has {most} characters, not {count}.")
 
 
 def code_from(raw: bytes) -> str:
@@ -49,17 +56,17 @@ def normalise_code(text: object) -> str:
     puzzlebook.friends.codes.BadCode: A follow code has 10 characters, not 5.
     """
     if not isinstance(text, str):
-        raise BadCode("The follow code must be text.")
+        raise BadCode(NOT_TEXT)
     chars = []
     for ch in text:
         if ch in _SEPARATORS:
             continue
         upper = _LOOKALIKES.get(ch.upper(), ch.upper()) if ch.isascii() else ch
         if upper not in ALPHABET:
-            raise BadCode(f"A follow code has only digits and the letters A–Z but U (it has {ch!r}).")
+            raise BadCode(BAD_CHARACTER(character=repr(ch)))
         chars.append(upper)
     if len(chars) != CODE_CHARS:
-        raise BadCode(f"A follow code has {CODE_CHARS} characters, not {len(chars)}.")
+        raise BadCode(BAD_LENGTH(most=CODE_CHARS, count=len(chars)))
     return "".join(chars)
 
 

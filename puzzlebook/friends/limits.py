@@ -10,6 +10,8 @@ MAX_CLUB_MEMBERS results and a query of its members: about 50 read units at the 
 
 from __future__ import annotations
 
+from puzzlebook.messages import Message, Refusal
+
 # People one player follows at once: Puzzmo-sized (a few hundred), and what bounds a friends' board's read.
 MAX_FOLLOWS = 300
 # Members of one club, its owner among them: Puzzmo's clubs run to hundreds.
@@ -23,9 +25,9 @@ CLUB_NAME_MAX = 40
 FOLLOWERS_LISTED = 500
 
 
-class Refused(ValueError):
-    """Something a player asked that can't be done: `status` is the API's answer, str() its words."""
+class Refused(Refusal):
+    """Something a player asked that can't be done: `status` is the API's answer, its message the words."""
 
-    def __init__(self, status: int, words: str) -> None:
+    def __init__(self, status: int, words: Message) -> None:
         super().__init__(words)
         self.status = status

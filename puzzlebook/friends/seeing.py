@@ -18,11 +18,16 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from puzzlebook.friends.limits import MAX_FOLLOWS, Refused
+from puzzlebook.messages import msg
 
-NO_ONE = "That follow code doesn’t find anyone you can follow: ask them for their code again."
-OWN_CODE = "That’s your own follow code: give it to the people you want to follow you."
-YOU_BLOCKED = "You blocked this player: unblock them first (your friends page lists whom you blocked)."
-FULL = f"You follow {MAX_FOLLOWS} people, the most there is room for: unfollow someone first."
+NO_ONE = msg("follow_code_finds_no_one",
+             "That follow code doesn’t find anyone you can follow: ask them for their code again.")
+OWN_CODE = msg("own_follow_code",
+               "That’s your own follow code: give it to the people you want to follow you.")
+YOU_BLOCKED = msg("you_blocked_them",
+                  "You blocked this player: unblock them first (your friends page lists whom you blocked).")
+FULL = msg("too_many_follows",
+           "You follow {most} people, the most there is room for: unfollow someone first.")(most=MAX_FOLLOWS)
 
 
 def classmates(theirs: Collection[str], mine: Collection[str]) -> bool:

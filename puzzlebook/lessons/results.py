@@ -22,15 +22,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlebook.messages import Message, msg, msg_plural
 from puzzlebook.tickets import FLOOR_ALLOWANCE_MS, Ticket, TicketRefused, check, read
 
 GAME = "lessons"
 GUEST = "g:"  # a guest student's name in a ticket: "g:" and 22 random URL-safe characters
 GUEST_BYTES = 16
 NO_STUDENT = "Send a student key (a random string the browser keeps) or sign in."
-NOT_A_GUEST = "This play ticket was issued to a signed-in player: post its result with their token."
-OVERLAPS = ("This came sooner than a second a move after your last puzzle in this lesson ended: a "
-            "lesson's puzzles count one at a time.")
+NOT_A_GUEST = msg("ticket_not_a_guests",
+                  "This play ticket was issued to a signed-in player: post its result with their token.")
+OVERLAPS = msg("lesson_result_overlaps",
+               "This came sooner than a second a move after your last puzzle in this lesson ended: a "
+               "lesson's puzzles count one at a time.")
 
 
 def ticket_target(lesson_id: str, puzzle: int) -> str:
@@ -292,14 +295,18 @@ def place(play: Play, last: int | None) -> tuple[int, int]:
     return min(end, play.came), end
 
 
-def puzzle_problem(count: int, puzzle: int) -> str | None:
+NOT_A_PUZZLE = msg_plural("lesson_has_fewer_puzzles", "This lesson has {count} puzzle, not {puzzle}.",
+                          "This lesson has {count} puzzles, not {puzzle}.", "count")
+
+
+def puzzle_problem(count: int, puzzle: int) -> Message | None:
     """Why puzzle number `puzzle` (1-based) isn't one of a lesson of `count` puzzles, or None.
 
-    >>> puzzle_problem(3, 4)
+    >>> str(puzzle_problem(3, 4))
     'This lesson has 3 puzzles, not 4.'
     """
     if puzzle > count:
-        return f"This lesson has {count} puzzle{'s' if count != 1 else ''}, not {puzzle}."
+        return NOT_A_PUZZLE(count=count, puzzle=puzzle)
     return None
 
 

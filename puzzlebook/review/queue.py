@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlebook.messages import Refusal, msg
 from puzzlebook.review.schedule import CLEAN, GRADES, HELP, MISS, Result, due_day, worse
 
 # A review is one item of the player's (DynamoDB: 400 KB at most), posted whole by the browser and
@@ -40,8 +41,24 @@ PUZZLE_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-class BadReview(ValueError):
-    """A review, card or result that isn't one (its words say which)."""
+class BadReview(Refusal):
+    """A review, card or result that isn't one (its message says which)."""
+
+
+NOT_A_CARD = msg("review_card_not_object", "Each card must be an object with band, id and results.")
+CARD_BAND = msg("review_card_band", "A card's band must be one of {bands}.")
+CARD_ID = msg("review_card_id", "A card's id must be a puzzle id: 1 to 16 letters or digits.")
+CARD_RESULTS = msg("review_card_results",
+                   "Card {card}: results must be a list of [day, grade], at least one.")
+CARD_TOO_MANY = msg("review_card_too_many", "Card {card}: at most {most} results.")
+RESULT_SHAPE = msg("review_result_shape", "Card {card}: each result must be [day, grade].")
+RESULT_DAY = msg("review_result_day", "Card {card}: {day} is not a day written YYYY-MM-DD.")
+RESULT_GRADE = msg("review_result_grade", "Card {card}: a grade must be one of {grades}, not {grade}.")
+NOT_A_REVIEW = msg("review_not_object", "A review must be an object with a list of cards.")
+TOO_MANY_CARDS = msg("review_too_many_cards", "A review holds at most {most} cards.")
+TOO_MANY_RESULTS = msg("review_too_many_results",
+                       "A review holds at most {most} results, all its cards together; this one has {count}.")
+NOT_A_GRADE = msg("review_grade", "A grade must be one of {grades}.")
 
 
 def grade_of(solved: bool, mistakes: int, hints: int) -> str:
@@ -100,27 +117,27 @@ class Card:
     def from_doc(cls, doc: Any, bands: Sequence[str] | None = None) -> Card:
         """A card from its doc; BadReview naming what is wrong (`bands`: the bands there are)."""
         if not isinstance(doc, dict):
-            raise BadReview("Each card must be an object with band, id and results.")
+            raise BadReview(NOT_A_CARD)
         band, pid, results = doc.get("band"), doc.get("id"), doc.get("results")
         if not isinstance(band, str) or (bands is not None and band not in bands):
-            raise BadReview(f"A card's band must be one of {', '.join(bands or ())}.")
+            raise BadReview(CARD_BAND(bands=", ".join(bands or ())))
         if not isinstance(pid, str) or not PUZZLE_ID.fullmatch(pid):
-            raise BadReview("A card's id must be a puzzle id: 1 to 16 letters or digits.")
+            raise BadReview(CARD_ID)
         if not isinstance(results, list) or not results:
-            raise BadReview(f"Card {band}/{pid}: results must be a list of [day, grade], at least one.")
+            raise BadReview(CARD_RESULTS(card=f"{band}/{pid}"))
         if len(results) > MAX_RESULTS:
-            raise BadReview(f"Card {band}/{pid}: at most {MAX_RESULTS} results.")
+            raise BadReview(CARD_TOO_MANY(card=f"{band}/{pid}", most=MAX_RESULTS))
         return cls(band, pid, normalised(_result(band, pid, r) for r in results))
 
 
 def _result(band: str, pid: str, raw: Any) -> Result:
     if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
-        raise BadReview(f"Card {band}/{pid}: each result must be [day, grade].")
+        raise BadReview(RESULT_SHAPE(card=f"{band}/{pid}"))
     day, grade = raw
     if not DAY.fullmatch(day) or not _real_day(day):
-        raise BadReview(f"Card {band}/{pid}: {day!r} is not a day written YYYY-MM-DD.")
+        raise BadReview(RESULT_DAY(card=f"{band}/{pid}", day=repr(day)))
     if grade not in GRADES:
-        raise BadReview(f"Card {band}/{pid}: a grade must be one of {', '.join(GRADES)}, not {grade!r}.")
+        raise BadReview(RESULT_GRADE(card=f"{band}/{pid}", grades=", ".join(GRADES), grade=repr(grade)))
     return day, grade
 
 
@@ -149,9 +166,9 @@ class Queue:
         """A review from its doc ({"cards": [...]}); BadReview naming what is wrong."""
         cards = doc.get("cards") if isinstance(doc, dict) else None
         if not isinstance(cards, list):
-            raise BadReview("A review must be an object with a list of cards.")
+            raise BadReview(NOT_A_REVIEW)
         if len(cards) > MAX_CARDS:
-            raise BadReview(f"A review holds at most {MAX_CARDS} cards.")
+            raise BadReview(TOO_MANY_CARDS(most=MAX_CARDS))
         return _of([Card.from_doc(c, bands) for c in cards])
 
     @classmethod
@@ -171,8 +188,7 @@ class Queue:
             lists = (c.get("results") for c in cards if isinstance(c, dict))
             results = sum(len(r) for r in lists if isinstance(r, list))
             if results > MAX_REVIEW_RESULTS:
-                raise BadReview(f"A review holds at most {MAX_REVIEW_RESULTS} results, all its cards "
-                                f"together; this one has {results}.")
+                raise BadReview(TOO_MANY_RESULTS(most=MAX_REVIEW_RESULTS, count=results))
         return cls.from_doc(doc, bands)
 
 
@@ -190,7 +206,7 @@ def add(queue: Queue, band: str, pid: str, day: str, grade: str) -> Queue:
     """The review after `grade` on `day` for puzzle (band, pid): a puzzle not in review enters it
     unless solved cleanly; one in review takes the result (a clean one graduates it)."""
     if grade not in GRADES:
-        raise BadReview(f"A grade must be one of {', '.join(GRADES)}.")
+        raise BadReview(NOT_A_GRADE(grades=", ".join(GRADES)))
     if queue.card(band, pid) is None and grade == CLEAN:
         return queue
     return _of([*queue.cards, Card(band, pid, ((day, grade),))])

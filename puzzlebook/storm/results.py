@@ -21,8 +21,17 @@ from collections.abc import Sequence
 import chess
 
 from puzzlebook.chess.puzzle import Puzzle
-from puzzlebook.chess.runs import RunRefused, check_pace, solver_moves, starting_positions, verdicts
+from puzzlebook.chess.runs import (
+    LATE,
+    TOO_MANY_PUZZLES,
+    RunRefused,
+    check_pace,
+    solver_moves,
+    starting_positions,
+    verdicts,
+)
 from puzzlebook.daily_run import ticket_lives
+from puzzlebook.messages import msg
 from puzzlebook.storm.clock import BadRun, Tally, out_of_time, tally_run
 
 # The replay and the pace are every run's (puzzlebook.chess.runs); named here too, for Storm's callers.
@@ -32,13 +41,16 @@ __all__ = [
 ]
 
 
+OUT_OF_TIME = msg("run_out_of_time",
+                  "The run’s clock ran out at {length} seconds, before its last move ({seconds} seconds).")
+
 def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds: float,
               starts: Sequence[chess.Board] | None = None) -> Tally:
     """The tally of a run whose attempted puzzles were `puzzles[:len(moves)]`, each with the
     solver's `moves`, lasting `seconds`; RunRefused when it can't stand (module docstring).
     `starts`: the puzzles' starting_positions, when the caller keeps them."""
     if len(moves) > len(puzzles):
-        raise RunRefused("too-many", f"The run has {len(puzzles)} puzzles, not {len(moves)}.")
+        raise RunRefused("too-many", TOO_MANY_PUZZLES(puzzles=len(puzzles), moves=len(moves)))
     replayed = [
         (p.rating, verdicts(p, m, k + 1, starts[k] if starts is not None else None))
         for k, (p, m) in enumerate(zip(puzzles, moves, strict=False))
@@ -48,10 +60,7 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds
     except BadRun as exc:
         raise RunRefused("unfinished", f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
     if out_of_time(tally, seconds):
-        raise RunRefused(
-            "out-of-time",
-            f"The run’s clock ran out at {tally.length} seconds, before its last move ({seconds:g} seconds).",
-        )
+        raise RunRefused("out-of-time", OUT_OF_TIME(length=tally.length, seconds=f"{seconds:g}"))
     return tally
 
 
@@ -71,8 +80,4 @@ def check_late(day: dt.date, today: dt.date) -> None:
     puzzlebook.chess.runs.RunRefused: This run of 2026-11-30 arrived on 2026-12-02: ...
     """
     if not ticket_lives(day, today):
-        raise RunRefused(
-            "late",
-            f"This run of {day.isoformat()} arrived on {today.isoformat()}: "
-            "a Storm run is taken until the end of the day after its own.",
-        )
+        raise RunRefused("late", LATE(day=day.isoformat(), today=today.isoformat(), mode="Storm"))

@@ -20,14 +20,18 @@ from collections.abc import Sequence
 import chess
 
 from puzzlebook.chess.puzzle import Puzzle
-from puzzlebook.chess.runs import RunRefused, check_pace, starting_positions, verdicts
+from puzzlebook.chess.runs import LATE, TOO_MANY_PUZZLES, RunRefused, check_pace, starting_positions, verdicts
 from puzzlebook.daily_run import LATE_DAYS, ticket_lives
+from puzzlebook.messages import msg
 from puzzlebook.streak.tally import BadRun, Tally, tally_run
 
 __all__ = [
     "LATE_DAYS", "RunRefused", "check_late", "check_pace", "score_run", "starting_positions",
 ]
 
+
+SKIP_OUTSIDE = msg("run_skip_outside",
+                   "The skip can’t be in puzzle {skipped}: the run attempted {attempted} puzzles.")
 
 def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], skipped: int | None,
               starts: Sequence[chess.Board] | None = None) -> Tally:
@@ -36,11 +40,9 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], skipped
     RunRefused when it can't stand (module docstring). `starts`: the puzzles' starting_positions,
     when the caller keeps them."""
     if len(moves) > len(puzzles):
-        raise RunRefused("too-many", f"The run has {len(puzzles)} puzzles, not {len(moves)}.")
+        raise RunRefused("too-many", TOO_MANY_PUZZLES(puzzles=len(puzzles), moves=len(moves)))
     if skipped is not None and not 1 <= skipped <= len(moves):
-        raise RunRefused(
-            "skip", f"The skip can’t be in puzzle {skipped}: the run attempted {len(moves)} puzzles."
-        )
+        raise RunRefused("skip", SKIP_OUTSIDE(skipped=skipped, attempted=len(moves)))
     replayed = []
     for k, (puzzle, made) in enumerate(zip(puzzles, moves, strict=False)):
         said = verdicts(puzzle, made, k + 1, starts[k] if starts is not None else None)
@@ -62,8 +64,4 @@ def check_late(day: dt.date, today: dt.date) -> None:
     puzzlebook.chess.runs.RunRefused: This run of 2026-12-05 arrived on 2026-12-07: ...
     """
     if not ticket_lives(day, today):
-        raise RunRefused(
-            "late",
-            f"This run of {day.isoformat()} arrived on {today.isoformat()}: "
-            "a Streak run is taken until the end of the day after its own.",
-        )
+        raise RunRefused("late", LATE(day=day.isoformat(), today=today.isoformat(), mode="Streak"))

@@ -21,6 +21,7 @@ from puzzlebook.classes import (
     may_create,
     may_join,
 )
+from puzzlebook.messages import msg
 from service.classes import keys as K
 from service.store.base import Store
 from service.store.items import (
@@ -36,6 +37,9 @@ from service.store.items import (
     utc_stamp,
     version_of,
 )
+
+TEACHER_JOINING = msg("teacher_joining_own_class",
+                      "You teach this class: a teacher can't join their own class.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +235,7 @@ class ClassRecords:
                 return None, []
             head = _head(class_id, item)
             if head.teacher == pid:
-                raise ClassRefused(422, "You teach this class: a teacher can't join their own class.")
+                raise ClassRefused(422, TEACHER_JOINING)
             students = int(got.get((pk, K.COUNT), {}).get("students", 0))
             joining = may_join(
                 open_=head.open,

@@ -113,7 +113,7 @@ class Follows:
         try:
             code = normalise_code(code_text)
         except BadCode as bad:
-            raise Refused(400, str(bad)) from None
+            raise Refused(400, bad.message) from None
         item = self.store.get_item(S.code(code), S.CODE)
         return None if item is None else str(doc_of(item)["pid"])
 

@@ -1,4 +1,4 @@
-"""Players: create, read, rename and delete (with everything kept under them)."""
+"""Players: create, read, rename, keep their language, and delete (with everything kept under them)."""
 
 from __future__ import annotations
 
@@ -45,11 +45,21 @@ class Players(Primitives):
 
     def rename_player(self, pid: str, name: str) -> Player | None:
         """Give player `pid` a new display name; None when there is no such player."""
+        return self._change_profile(pid, {"name": name})
+
+    def set_language(self, pid: str, language: str) -> Player | None:
+        """Keep `language` (a code of puzzlebook.languages.LANGUAGES) as player `pid`'s own, on their
+        profile (so it goes with them when they are deleted); None when there is no such player."""
+        return self._change_profile(pid, {"language": language})
+
+    def _change_profile(self, pid: str, changes: dict[str, str]) -> Player | None:
+        """The profile with `changes` written over it, in one conditional write (read again and retried
+        if it changed meanwhile); None when there is no such player."""
         for _ in range(self.retries):
             item = self.get_item(K.player(pid), K.PROFILE)
             if item is None:
                 return None
-            doc = {**doc_of(item), "name": name}
+            doc = {**doc_of(item), **changes}
             version = version_of(item)
             try:
                 self.transact(
@@ -57,7 +67,7 @@ class Players(Primitives):
                 )
             except Conflict:
                 continue
-            return Player(pid, name, doc["token_hash"], doc["created"], version + 1, doc)
+            return Player(pid, doc["name"], doc["token_hash"], doc["created"], version + 1, doc)
         raise StoreUnavailable("the player kept changing")
 
     def delete_player(self, pid: str) -> bool:

@@ -19,6 +19,12 @@ class Player:
     version: int = field(default=0, compare=False)
     doc: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
+    @property
+    def language(self) -> str | None:
+        """The language the player chose to be kept (a code of puzzlebook.languages), or None."""
+        language = self.doc.get("language")
+        return language if isinstance(language, str) else None
+
 
 @dataclass(frozen=True, slots=True)
 class BoardRow:

@@ -397,9 +397,12 @@ export interface EngineChecked {
   findings: Finding[]
 }
 
-/** Every error: what was wrong, in plain words. */
+/** Every error: what was wrong, in plain words in the request's language, and its code. */
 export interface ErrorBody {
+  /** What was wrong, in plain words, in the language Accept-Language asks for (English when the site has none of them). */
   error: string
+  /** The error's stable name, the same in every language (docs/api.md, "Errors"): what a client acts on. */
+  code: string
 }
 
 /**
@@ -553,6 +556,11 @@ export interface HistoryPage {
   next: string | null
 }
 
+/** The language kept as yours. */
+export interface LanguageKept {
+  language: string
+}
+
 /**
  * The lesson after an edit: the same id and link; `changed` lists the puzzles (1-based) whose play
  * changed, whose earlier results are now marked as on an earlier version.
@@ -590,6 +598,8 @@ export interface Me {
   streaks: Record<string, StreakInfo>
   chess: ChessTally
   chain: ChainTally
+  /** The language you chose to keep (a code of the site's), or null: none chosen yet. */
+  language: string | null
 }
 
 export interface MemberOut {

@@ -51,6 +51,7 @@ from functions.routes.chain.models import (
 from puzzlebook.calendar import ended_everywhere
 from puzzlebook.chain import results
 from puzzlebook.chain.kept import KeptSolve
+from puzzlebook.messages import Message, msg
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chain.days import chain_days_of
@@ -62,14 +63,19 @@ router = APIRouter()
 TAGS: list[str | Enum] = ["chain"]
 BOARD_TAGS: list[str | Enum] = ["boards"]
 
-NEEDED = "Sign in to keep your Chain results."
-CHAIN_OF = "The Chain"
+NEEDED = msg("sign_in_for_chain", "Sign in to keep your Chain results.")
+CHAIN_OF = msg("the_chain", "The Chain")
+NO_CHAIN = msg("no_chain_that_day", "There’s no Chain puzzle for {day}.")
+NOT_SOLVING = msg("tiles_not_solving", "Those tiles don’t solve it.")
+WALKTHROUGH_CLOSED = msg("walkthrough_not_yet", "The walkthrough opens once you’ve solved this Chain or "
+                         "given up (or once its date has ended everywhere, at UTC−12).")
 # The player comes first (401 before the body is read): docs/api.md.
 # Each a Post (player, body, Context): functions/deps.py.
 Opening = Annotated[Post[ChainPlay], signed_post(ChainPlay, NEEDED)]
 Solving = Annotated[Post[ChainSolve], signed_post(ChainSolve, NEEDED)]
 GivingUp = Annotated[Post[ChainGiveup], signed_post(ChainGiveup, NEEDED)]
-Viewer = Annotated[Signed, signed_in("Sign in to see your own Chain results.")]
+Viewer = Annotated[Signed, signed_in(
+    msg("sign_in_for_chain_results", "Sign in to see your own Chain results."))]
 
 
 def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
@@ -78,15 +84,15 @@ def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     out_by(day, ctx.now(), CHAIN_OF)
     row = chain_days_of(ctx).day(day.isoformat())
     if row is None:
-        raise ApiError(404, f"There’s no Chain puzzle for {day.isoformat()}.")
+        raise ApiError(404, NO_CHAIN(day=day.isoformat()))
     return row
 
 
-def refusal(verdict: results.Verdict) -> str:
+def refusal(verdict: results.Verdict) -> Message | str:
     """What a refused solve is told: the time floor in the API's words, else the rules' sentence."""
     if verdict.code == results.TOO_FAST_CODE:
         return TOO_FAST
-    return verdict.message or "Those tiles don’t solve it."
+    return verdict.message or NOT_SOLVING
 
 
 def _answer(ctx: Context, posted: Posted, name: str) -> ChainPosted:
@@ -210,10 +216,7 @@ async def get_walkthrough(
     if not ended_everywhere(day, ctx.now()):  # still someone's date: shown to those who have played it
         player = caller.player()
         if player is None or ChainRecords(ctx.store).chain_result(player.id, day.isoformat()) is None:
-            raise ApiError(
-                403, "The walkthrough opens once you’ve solved this Chain or given up (or once its date "
-                     "has ended everywhere, at UTC−12)."
-            )
+            raise ApiError(403, WALKTHROUGH_CLOSED)
     return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=row["walkthrough"])
 
 

@@ -17,6 +17,7 @@ from functions.routes.boards import DatePath
 from functions.routes.chess.models import Dashboard, HistoryPage, MyChessDay, MyDaily, MyMiss, MySolve
 from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.dashboard import SPANS
+from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
 from service.games.chess.history import CURSOR, CURSOR_RE, BadCursor, ChessHistory
 from service.games.chess.puzzles import puzzles_of
@@ -24,8 +25,10 @@ from service.games.chess.records import ChessRecords
 
 router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
-Viewer = Annotated[Signed, signed_in("Sign in to see your dashboard and history.")]
-DayViewer = Annotated[Signed, signed_in("Sign in to see your own chess results.")]
+Viewer = Annotated[Signed, signed_in(
+    msg("sign_in_for_dashboard", "Sign in to see your dashboard and history."))]
+DayViewer = Annotated[Signed, signed_in(
+    msg("sign_in_for_results", "Sign in to see your own chess results."))]
 Days = Annotated[
     int,
     Query(
@@ -43,8 +46,13 @@ Before = Annotated[
 Missed = Annotated[
     bool, Query(description="Only the puzzles whose first result was a miss (missed or shown).")
 ]
-BAD_DAYS = "The days must be 7, 30 or 90."
-BAD_CURSOR = "The before cursor must be a page's next, as the history gave it (a time and a puzzle id)."
+BAD_DAYS = msg("bad_days", "The days must be 7, 30 or 90.")
+BAD_CURSOR = msg("bad_cursor",
+                 "The before cursor must be a page's next, as the history gave it (a time and a puzzle id).")
+NOT_A_TIME = msg("bad_cursor_time", "The before cursor must be a page's next, as the history gave it (a time "
+                 "and a puzzle id): {time} isn't a time.")
+NO_DAILIES = msg("no_chess_dailies", "There are no chess dailies for {day}.")
+CHESS_DAILIES = msg("the_chess_dailies", "The chess dailies")
 
 
 @router.get(
@@ -80,7 +88,7 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
     try:
         page = ChessHistory(me.ctx.store).page(me.player.id, before, missed=missed)
     except BadCursor as error:
-        raise ApiError(422, f"{BAD_CURSOR[:-1]}: {error}.") from None
+        raise ApiError(422, NOT_A_TIME(time=error.time)) from None
     return HistoryPage.model_validate({"lines": [line.to_doc() for line in page.lines], "next": page.next})
 
 
@@ -95,10 +103,10 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
 async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
     ctx = me.ctx
     day = day_from(date)
-    out_by(day, ctx.now(), "The chess dailies")  # as every dated route: a day not out yet says so
+    out_by(day, ctx.now(), CHESS_DAILIES)  # as every dated route: a day not out yet says so
     dailies = puzzles_of(ctx).kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept if need be
     if not dailies:
-        raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
+        raise ApiError(404, NO_DAILIES(day=day.isoformat()))
     records = ChessRecords(ctx.store)
     kept = records.chess_results(me.player.id, [d.id for d in dailies])
     now = records.stats(me.player.id).streak.standing_at(ctx.now(), ctx.today())

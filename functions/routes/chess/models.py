@@ -18,6 +18,7 @@ from functions.models import MAX_SECONDS, Row, Seconds
 from functions.plays import Offline, Resume, TicketText
 from functions.words import Refused, Says, Worded, first_words, object_with, plain
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.messages import Message, msg
 from puzzlebook.patterns import UCI, whole_text
 
 PUZZLE_ID = r"[0-9A-Za-z]{5}"  # a Lichess puzzle id
@@ -25,41 +26,49 @@ MAX_MOVES = 8
 MAX_COUNT = 500
 
 # What a player is told when a band isn't one of these (a request's field, a board's query).
-BAND_WORDS = f"The band must be one of {', '.join(BANDS)}."
+BAND_WORDS = msg("not_a_band", "The band must be one of {bands}.")(bands=", ".join(BANDS))
+PUZZLE_ID_WORDS = msg("not_a_puzzle_id", "The puzzle id must be five letters or digits, as on Lichess.")
+MISS_MOVES_EMPTY = msg("miss_moves_empty", "A wrong-move miss must include the moves up to the wrong one.")
+COUNT_RANGE = msg("count_out_of_range", "The number of {field} must be from 0 to {most}.")
+COUNT_WHOLE = msg("count_not_whole", "The number of {field} must be a whole number.")
+TIME_RANGE = msg("time_out_of_range", "The time must be from 1 to {most} seconds.")
+TIME_WHOLE = msg("time_not_whole", "The time must be a whole number of seconds.")
+NO_MOVES = msg("moves_empty", "The moves must include at least one move.")
+BAD_MOVE = msg("move_not_uci",
+               "Move {number} isn't a move written as from-square and to-square, such as e2e4 or e7e8q.")
+TOO_MANY_MOVES = msg("too_many_moves", "A puzzle has at most {most} moves to post, not {count}.")
+MOVES_NOT_LIST = msg("moves_not_list", "The moves must be a list of moves such as e2e4.")
 
 
 def _a_band(value: str) -> str:
     if value not in BANDS:
-        raise ValueError(BAND_WORDS)
+        raise ValueError(str(BAND_WORDS))
     return value
 
 
-def _count_words(refused: Refused) -> str:
+def _count_words(refused: Refused) -> Message:
     if refused.kind in ("greater_than_equal", "less_than_equal"):
-        return f"The number of {refused.field} must be from 0 to {MAX_COUNT}."
-    return f"The number of {refused.field} must be a whole number."
+        return COUNT_RANGE(field=refused.field, most=MAX_COUNT)
+    return COUNT_WHOLE(field=refused.field)
 
 
-def _seconds_words(refused: Refused) -> str:
+def _seconds_words(refused: Refused) -> Message:
     if refused.kind in ("greater_than_equal", "less_than_equal"):
-        return f"The time must be from 1 to {MAX_SECONDS:,} seconds."
-    return "The time must be a whole number of seconds."
+        return TIME_RANGE(most=f"{MAX_SECONDS:,}")
+    return TIME_WHOLE
 
 
-def _moves_words(too_few: str = "The moves must include at least one move.") -> Says:
+def _moves_words(too_few: Message = NO_MOVES) -> Says:
     """The words for a list of moves; `too_few`: for an empty list (or none, where moves are needed)."""
 
-    def words(refused: Refused) -> str:
+    def words(refused: Refused) -> Message:
         if refused.at:
-            return (
-                f"Move {int(refused.at[0]) + 1} isn't a move written as from-square and to-square, "
-                "such as e2e4 or e7e8q."
-            )
+            return BAD_MOVE(number=int(refused.at[0]) + 1)
         if refused.kind == "too_long":
-            return f"A puzzle has at most {MAX_MOVES} moves to post, not {len(refused.value)}."
+            return TOO_MANY_MOVES(most=MAX_MOVES, count=len(refused.value))
         if refused.kind in ("too_short", "missing"):
             return too_few
-        return "The moves must be a list of moves such as e2e4."
+        return MOVES_NOT_LIST
 
     return Says(words)
 
@@ -67,7 +76,7 @@ def _moves_words(too_few: str = "The moves must include at least one move.") -> 
 PuzzleId = Annotated[
     str,
     Field(pattern=whole_text(PUZZLE_ID), examples=["00sHx"]),
-    Says("The puzzle id must be five letters or digits, as on Lichess."),
+    Says(PUZZLE_ID_WORDS),
 ]
 Band = Annotated[
     str, Field(json_schema_extra={"enum": list(BANDS)}), AfterValidator(_a_band), Says(BAND_WORDS)
@@ -75,7 +84,7 @@ Band = Annotated[
 Uci = Annotated[str, Field(pattern=whole_text(UCI), examples=["e2e4"])]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT), Says(_count_words)]
 SolveSeconds = Annotated[Seconds, Says(_seconds_words)]
-HOW_WORDS = 'How the puzzle was missed must be "wrong" or "gave-up".'
+HOW_WORDS = msg("miss_how", 'How the puzzle was missed must be "wrong" or "gave-up".')
 
 
 class ChessSolve(Worded):
@@ -100,7 +109,8 @@ class WrongMove(Worded):
     band: Band
     how: Annotated[Literal["wrong"], Says(HOW_WORDS)]
     moves: Annotated[
-        list[Uci], _moves_words("A wrong-move miss must include the moves up to the wrong one.")
+        list[Uci],
+        _moves_words(MISS_MOVES_EMPTY),
     ] = Field(min_length=1, max_length=MAX_MOVES)
     ticket: TicketText = None
     offline: Offline = False

@@ -27,6 +27,7 @@ from functions.limits import Limit, enforce
 from functions.words import Says, Worded
 from puzzlebook.calendar import DATE_PATTERN
 from puzzlebook.chess.bands import BANDS
+from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
 from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, MAX_REVIEW_RESULTS, PUZZLE_ID, BadReview, Queue
 from puzzlebook.review.schedule import GRADES
@@ -36,12 +37,15 @@ router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
 PATH = "/chess/review"
 SYNCS_PER_HOUR = 600
-SYNCS = Limit("chess-review", SYNCS_PER_HOUR,
-              f"Too many review posts: at most {SYNCS_PER_HOUR} an hour. {{retry}}")
+SYNCS = Limit("chess-review", SYNCS_PER_HOUR, msg(
+    "too_many_review_posts", "Too many review posts: at most {most} an hour. {retry}")(most=SYNCS_PER_HOUR))
+DATED_AHEAD = msg("review_result_ahead", "Card {card}: a result is dated {day}, after today ({today}).")
+SIGN_IN = msg("sign_in_for_review", "Sign in to keep your review on the server.")
 AHEAD = 1  # days a result may be dated after the server's site day (a browser's clock a little ahead)
-Reviewer = Annotated[Signed, signed_in("Sign in to keep your review on the server.")]
-CARDS_WORDS = (f"The cards must be a list of at most {MAX_CARDS} cards, each {{band, id, results}}, "
-               f"with at most {MAX_REVIEW_RESULTS} results among them.")
+Reviewer = Annotated[Signed, signed_in(SIGN_IN)]
+CARDS_WORDS = msg("review_cards_shape", "The cards must be a list of at most {cards} cards, each "
+                  "{{band, id, results}}, with at most {results} results among them.")(
+    cards=MAX_CARDS, results=MAX_REVIEW_RESULTS)
 
 
 # A result as the document states it: [a real date, a grade], exactly what Queue.from_doc accepts.
@@ -89,7 +93,7 @@ class ChessReviewKept(BaseModel):
 
 
 Syncing = Annotated[
-    Post[ChessReviewPost], signed_post(ChessReviewPost, "Sign in to keep your review on the server.")
+    Post[ChessReviewPost], signed_post(ChessReviewPost, SIGN_IN)
 ]
 
 
@@ -137,14 +141,12 @@ def _merged(post: Post[ChessReviewPost]) -> ChessReviewKept:
     try:
         theirs = Queue.posted({"cards": body.cards}, tuple(BANDS))
     except BadReview as bad:
-        raise ApiError(400, str(bad)) from None
+        raise ApiError(400, bad.message) from None
     today = ctx.today()
     latest = (today + dt.timedelta(days=AHEAD)).isoformat()
     ahead = next((c for c in theirs.cards if c.last > latest), None)
     if ahead is not None:
-        raise ApiError(
-            422, f"Card {ahead.key}: a result is dated {ahead.last}, after today ({today.isoformat()})."
-        )
+        raise ApiError(422, DATED_AHEAD(card=ahead.key, day=ahead.last, today=today.isoformat()))
     enforce(ctx, SYNCS, player.id)
     merged = ChessReview(ctx.store).merge(player.id, theirs, today.isoformat())
     return _answer(merged, today)

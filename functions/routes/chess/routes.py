@@ -58,6 +58,7 @@ from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.bands import BANDS
 from puzzlebook.chess.daily import EPOCH, bands_of
 from puzzlebook.chess.results import MissPost, SolvePost
+from puzzlebook.messages import Message, msg
 from puzzlebook.results import Posted
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
@@ -74,22 +75,31 @@ TAGS: list[str | Enum] = ["chess"]
 BOARD_TAGS: list[str | Enum] = ["boards"]
 
 REPLAYS_PER_HOUR = 60
-REPLAYS = Limit(
-    "replay", REPLAYS_PER_HOUR, f"Too many solves to replay: at most {REPLAYS_PER_HOUR} an hour. {{retry}}"
-)
-NOT_IN_BUNDLE = "That puzzle isn’t in this game’s collection, so it can’t be checked."
+REPLAYS = Limit("replay", REPLAYS_PER_HOUR, msg(
+    "too_many_replays", "Too many solves to replay: at most {most} an hour. {retry}")(most=REPLAYS_PER_HOUR))
+CHESS_DAILIES = msg("the_chess_dailies", "The chess dailies")
+NO_DAILIES = msg("no_chess_dailies", "There are no chess dailies for {day}.")
+DAILIES_START = msg("chess_dailies_start", "Chess dailies start on {first}; {day} had none.")
+NAME_A_BAND = msg("name_a_band", "Name a band: {day} had {bands} dailies.")
+NO_SUCH_DAILY = msg("no_such_daily", "{day} had no {band} daily (its dailies: {bands}).")
+NOT_IN_BUNDLE = msg("puzzle_not_in_bundle",
+                    "That puzzle isn’t in this game’s collection, so it can’t be checked.")
 # What a refused post is told, by the checks' verdict.
-REFUSED = {
+REFUSED: dict[str, Message] = {
     "too-fast": TOO_FAST,
-    "not-solved": "Those moves don’t solve this puzzle.",
-    "no-mate": "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle.",
-    "not-a-wrong-move": "That isn’t a wrong move in this puzzle.",
+    "not-solved": msg("moves_not_solving", "Those moves don’t solve this puzzle."),
+    "no-mate": msg("last_move_not_mate",
+                   "That last move isn’t the line’s and doesn’t mate, so it doesn’t solve this puzzle."),
+    "not-a-wrong-move": msg("not_a_wrong_move", "That isn’t a wrong move in this puzzle."),
 }
 # The player comes first (401 before the body is read): docs/api.md.
 # Each a Post (player, body, Context): functions/deps.py.
-Opening = Annotated[Post[ChessPlay], signed_post(ChessPlay, "Sign in to have your puzzles rated.")]
-Solving = Annotated[Post[ChessSolve], signed_post(ChessSolve, "Sign in to keep your solves and your rating.")]
-Missing = Annotated[Post[ChessMiss], signed_post(ChessMiss, "Sign in to keep your rating.")]
+Opening = Annotated[Post[ChessPlay], signed_post(
+    ChessPlay, msg("sign_in_to_be_rated", "Sign in to have your puzzles rated."))]
+Solving = Annotated[Post[ChessSolve], signed_post(
+    ChessSolve, msg("sign_in_to_keep_solves", "Sign in to keep your solves and your rating."))]
+Missing = Annotated[Post[ChessMiss], signed_post(
+    ChessMiss, msg("sign_in_to_keep_rating", "Sign in to keep your rating."))]
 # A band in a board's query, as the document states it (the route checks it in its own words).
 BAND_SCHEMA: dict[str, Any] = {"enum": list(BANDS)}
 
@@ -265,11 +275,11 @@ async def chess_day(ctx: Ctx, date: DatePath) -> ChessDay:
     from service.games.chess import day_file
 
     day = day_from(date)
-    out_by(day, ctx.now(), "The chess dailies")
+    out_by(day, ctx.now(), CHESS_DAILIES)
     puzzles = puzzles_of(ctx)
     kept = puzzles.kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept now, if not yet
     if not kept:
-        raise ApiError(404, f"There are no chess dailies for {day.isoformat()}.")
+        raise ApiError(404, NO_DAILIES(day=day.isoformat()))
     return ChessDay.model_validate(day_file(day.isoformat(), kept, puzzles.bundle))
 
 
@@ -293,16 +303,16 @@ async def chess_daily(
     ctx = onlooker.ctx
     day = day_from(date)
     chosen = band_of(band)
-    out_by(day, ctx.now(), "The chess dailies")
+    out_by(day, ctx.now(), CHESS_DAILIES)
     if day < EPOCH:
-        raise ApiError(404, f"Chess dailies start on {EPOCH.isoformat()}; {day.isoformat()} had none.")
+        raise ApiError(404, DAILIES_START(first=EPOCH.isoformat(), day=day.isoformat()))
     day_bands = bands_of(day, ctx.settings.site_key)
     if chosen is None:
         if len(day_bands) > 1:
-            raise ApiError(400, f"Name a band: {day.isoformat()} had {', '.join(day_bands)} dailies.")
+            raise ApiError(400, NAME_A_BAND(day=day.isoformat(), bands=", ".join(day_bands)))
         chosen = day_bands[0]
     elif chosen not in day_bands:
-        raise ApiError(404, f"{day.isoformat()} had no {chosen} daily (its dailies: {', '.join(day_bands)}).")
+        raise ApiError(404, NO_SUCH_DAILY(day=day.isoformat(), band=chosen, bands=", ".join(day_bands)))
     board = shown(onlooker, f"chess/daily/{day.isoformat()}/{chosen}", ChessDailyRow)
     return ChessDailyBoard(date=day.isoformat(), band=chosen, rows=board.rows, mine=board.mine,
                            published=board.published, open_until=board.open_until)

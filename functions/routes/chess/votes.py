@@ -19,8 +19,9 @@ from functions.clients import client_address
 from functions.deps import Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
 from functions.limits import Limit, enforce
-from functions.routes.chess.models import PUZZLE_ID, Band, PuzzleId
+from functions.routes.chess.models import PUZZLE_ID, PUZZLE_ID_WORDS, Band, PuzzleId
 from functions.words import Says, Worded
+from puzzlebook.messages import msg
 from puzzlebook.standing import age_days
 from puzzlebook.votes import GUEST_WORDS, REASONS, PuzzleVote, Voter, source_of
 from service.games.chess.puzzles import puzzles_of
@@ -29,11 +30,14 @@ from service.games.chess.votes import PuzzleVotes, TooManyGuestWords
 router = APIRouter()
 TAGS: list[str | Enum] = ["chess"]
 VOTES_PER_HOUR = 300
-VOTES = Limit("chess-vote", VOTES_PER_HOUR, f"Too many votes: at most {VOTES_PER_HOUR} an hour. {{retry}}")
-NOT_PLAYED = "Vote on a puzzle once you have played it: this account has no result for it."
-GUEST_FULL = (f"This account has sent its {GUEST_WORDS} words on puzzles played signed out, the most it "
-              "keeps: vote on the puzzles you play signed in.")
-Reader = Annotated[Signed, signed_in("Sign in to see your vote.")]
+VOTES = Limit("chess-vote", VOTES_PER_HOUR, msg(
+    "too_many_votes", "Too many votes: at most {most} an hour. {retry}")(most=VOTES_PER_HOUR))
+NOT_PLAYED = msg("vote_not_played",
+                 "Vote on a puzzle once you have played it: this account has no result for it.")
+GUEST_FULL = msg("guest_votes_full", "This account has sent its {most} words on puzzles played signed out, "
+                 "the most it keeps: vote on the puzzles you play signed in.")(most=GUEST_WORDS)
+NO_PUZZLE = msg("no_such_puzzle", "There's no {band} puzzle {id} in the collection.")
+Reader = Annotated[Signed, signed_in(msg("sign_in_for_vote", "Sign in to see your vote."))]
 IdPath = Annotated[str, Path(json_schema_extra={"pattern": f"^{PUZZLE_ID}$"}, description="A puzzle id.")]
 
 VoteWord = Literal["up", "down"]
@@ -50,11 +54,12 @@ class ChessVote(Worded):
 
     id: PuzzleId
     band: Band
-    vote: Annotated[VoteWord | None, Says("The vote must be \"up\", \"down\" or null.")] = None
+    vote: Annotated[VoteWord | None, Says(msg("bad_vote", 'The vote must be "up", "down" or null.'))] = None
     reason: Annotated[
         Reason | None,
         Field(description="; ".join(f"{k}: {v}" for k, v in REASONS.items())),
-        Says(f"The reason must be null or one of {', '.join(REASONS)}."),
+        Says(msg("bad_vote_reason", "The reason must be null or one of {reasons}.")(
+            reasons=", ".join(REASONS))),
     ] = None
     guest: Annotated[
         bool,
@@ -62,7 +67,7 @@ class ChessVote(Worded):
                           "server never had that play's result, so the played rule is the browser's. "
                           f"Such a word is counted apart in the tallies, and an account keeps at most "
                           f"{GUEST_WORDS} on puzzles it has no result of."),
-        Says("guest must be true or false."),
+        Says(msg("guest_not_boolean", "guest must be true or false.")),
     ] = False
 
 
@@ -74,7 +79,8 @@ class ChessVoted(BaseModel):
     reason: Reason | None
 
 
-Voting = Annotated[Post[ChessVote], signed_post(ChessVote, "Sign in to vote on puzzles.")]
+Voting = Annotated[Post[ChessVote], signed_post(
+    ChessVote, msg("sign_in_to_vote", "Sign in to vote on puzzles."))]
 
 
 @router.put(
@@ -89,7 +95,7 @@ Voting = Annotated[Post[ChessVote], signed_post(ChessVote, "Sign in to vote on p
 async def put_vote(post: Voting, request: Request) -> ChessVoted:
     player, body, ctx = post.player, post.body, post.ctx
     if puzzles_of(ctx).puzzle(body.band, body.id) is None:
-        raise ApiError(422, f"There's no {body.band} puzzle {body.id} in the collection.")
+        raise ApiError(422, NO_PUZZLE(band=body.band, id=body.id))
     votes = PuzzleVotes(ctx.store)
     played = votes.played(player.id, body.id)
     # A guest's play was never posted (a result posts only for the player who played it), so a word
@@ -121,7 +127,7 @@ async def put_vote(post: Voting, request: Request) -> ChessVoted:
 @cached(PRIVATE)
 async def get_vote(me: Reader, puzzle_id: IdPath) -> ChessVoted:
     if not re.fullmatch(PUZZLE_ID, puzzle_id):
-        raise ApiError(400, "The puzzle id must be five letters or digits, as on Lichess.")
+        raise ApiError(400, PUZZLE_ID_WORDS)
     word = PuzzleVotes(me.ctx.store).mine(me.player.id, puzzle_id)
     reason: Reason | None = word.reason  # type: ignore[assignment]
     return ChessVoted(id=puzzle_id, vote=_TO_WORD[word.vote], reason=reason)

@@ -24,6 +24,7 @@ from functions.routes.classes.routes import NOT_TEACHER, Someone
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.chess.themes import is_theme, theme
 from puzzlebook.class_progress import to_csv
+from puzzlebook.messages import msg
 from service.classes.progress import ClassProgress
 from service.classes.records import ClassRecords, Klass, Member
 from service.context import Context
@@ -32,9 +33,10 @@ from service.store.records import Player
 
 router = APIRouter(tags=["classes"])
 
-GONE = (
+GONE = msg(
+    "student_gone",
     "There is no student with that id in this class: a student who left the class, or whom you "
-    "removed, no longer shows you their progress."
+    "removed, no longer shows you their progress.",
 )
 
 

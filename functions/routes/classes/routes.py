@@ -64,6 +64,7 @@ from puzzlebook.classes import (
 )
 from puzzlebook.lessons.importer import check
 from puzzlebook.lessons.results import student_key
+from puzzlebook.messages import msg
 from puzzlebook.puzzle_sets import as_lesson, bands_for, check_spec, draw
 from service.classes.records import ClassHead, ClassRecords, Klass, Member
 from service.context import Context
@@ -73,7 +74,8 @@ from service.store.records import Player
 
 router = APIRouter(tags=["classes"])
 
-NEEDED = "Sign in first: a class is kept under its teacher's player, and a student is a player too."
+NEEDED = msg("sign_in_for_classes",
+             "Sign in first: a class is kept under its teacher's player, and a student is a player too.")
 Someone = Annotated[Signed, signed_in(NEEDED)]
 # The same for a POST or PUT that reads no body (one sent must be JSON, or none: 415).
 Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
@@ -84,15 +86,20 @@ Joining = Annotated[Post[Join], signed_post(Join, NEEDED)]
 Renaming = Annotated[Post[MemberName], signed_post(MemberName, NEEDED)]
 Dating = Annotated[Post[DueChange], signed_post(DueChange, NEEDED)]
 Drawing = Annotated[Post[NewSet], signed_post(NewSet, NEEDED)]
-NO_CLASS = "There is no class with that id that you teach or belong to."
-NOT_MEMBER = "There is no class with that id that you belong to."
-NOT_TEACHER = "There is no class with that id that you teach."
-NO_STUDENT = "There is no student with that id in this class."
-NO_LESSON = "None of your lessons has that id."
-NOT_ASSIGNED = "That lesson isn't assigned to this class."
+NO_CLASS = msg("no_such_class", "There is no class with that id that you teach or belong to.")
+NOT_MEMBER = msg("not_class_member", "There is no class with that id that you belong to.")
+NOT_TEACHER = msg("not_class_teacher", "There is no class with that id that you teach.")
+NO_STUDENT = msg("no_such_student", "There is no student with that id in this class.")
+NO_LESSON = msg("not_your_lesson", "None of your lessons has that id.")
+NOT_ASSIGNED = msg("lesson_not_assigned", "That lesson isn't assigned to this class.")
+WRONG_JOIN = msg("class_join_link_wrong",
+                 "That join link isn't right: ask your teacher for the class's link again.")
+NOT_REMOVED = msg("no_removed_student", "There is no student with that id removed from this class.")
+SET_FAILED = msg("puzzle_set_failed", "The puzzles drawn couldn't be made into a set just now: try again.")
+LESSON_DELETED = msg("lesson_deleted", "That lesson was deleted by its teacher.")
 # Per player: making classes and joining are rare; these only stop a loop.
-CREATES = Limit("class-create", 30, "Too many classes made just now. {retry}")
-JOINS = Limit("class-join", 60, "Too many joins just now. {retry}")
+CREATES = Limit("class-create", 30, msg("too_many_classes_made", "Too many classes made just now. {retry}"))
+JOINS = Limit("class-join", 60, msg("too_many_class_joins", "Too many joins just now. {retry}"))
 
 
 def class_url(class_id: str) -> str:
@@ -108,7 +115,7 @@ def lesson_url(lesson_id: str) -> str:
 
 
 def _refusal(refused: ClassRefused) -> ApiError:
-    return ApiError(refused.status, str(refused))
+    return ApiError(refused.status, refused.message)
 
 
 def _class(ctx: Context, class_id: str) -> Klass | None:
@@ -321,7 +328,7 @@ async def join_class(post: Joining, class_id: ClassId) -> Joined:
     except ClassRefused as refused:
         raise _refusal(refused) from None
     if got is None:
-        raise ApiError(404, "That join link isn't right: ask your teacher for the class's link again.")
+        raise ApiError(404, WRONG_JOIN)
     klass, joined = got
     return Joined(id=klass.head.id, name=klass.head.name, url=class_url(klass.head.id), joined=joined)
 
@@ -389,7 +396,7 @@ async def let_back(me: Someone, class_id: ClassId, student_id: PlayerId) -> Clas
     player, ctx = me.player, me.ctx
     _taught(ctx, class_id, player)
     if not PLAYER_ID.fullmatch(student_id) or not ClassRecords(ctx.store).let_back(class_id, student_id):
-        raise ApiError(404, "There is no student with that id removed from this class.")
+        raise ApiError(404, NOT_REMOVED)
     return _out(ctx, _taught(ctx, class_id, player), player)
 
 
@@ -461,7 +468,7 @@ async def make_set(post: Drawing, class_id: ClassId) -> ClassOut:
     enforce(ctx, IMPORTS, player.id)  # a set is a lesson of the teacher's, made as an import is
     report = check(json.dumps(as_lesson(spec, drawn)))
     if not report.ok:  # the bundle's puzzles are lessons by construction (tests/test_puzzle_sets.py)
-        raise ApiError(503, "The puzzles drawn couldn't be made into a set just now: try again.")
+        raise ApiError(503, SET_FAILED)
     name = spec.name()
     lesson = stored(name, report) | {
         "kind": "set",
@@ -512,7 +519,7 @@ async def class_results(me: Someone, class_id: ClassId, lesson_id: LessonId) -> 
     lessons = LessonRecords(ctx.store)
     lesson = lessons.get_lesson(lesson_id)
     if lesson is None:
-        raise ApiError(404, "That lesson was deleted by its teacher.")
+        raise ApiError(404, LESSON_DELETED)
     students = (
         klass.members if klass.head.teacher == player.id else [m for m in klass.members if m.pid == player.id]
     )

@@ -17,39 +17,47 @@ from pydantic import BaseModel, Field
 
 from functions.models import MAX_SECONDS, Day, Row
 from functions.words import Refused, Says
+from puzzlebook.messages import Message, msg
 from puzzlebook.patterns import UCI, whole_text
 from puzzlebook.tickets import MAX_TEXT
 
 MAX_MOVES = 8  # a puzzle's solver moves: the bundle's longest line has three
 
 
-def moves_words(run_length: int) -> Callable[[Refused], str]:
+RUN_MOVE = msg("run_move_not_uci", "Move {move} of puzzle {puzzle} isn't a move written as from-square and "
+               "to-square, such as e2e4 or e7e8q.")
+PUZZLE_MOVES = msg("run_puzzle_too_many_moves", "A puzzle has at most {most} moves to post.")
+RUN_TOO_LONG = msg("run_too_long", "A run has at most {most} puzzles, not {count}.")
+RUN_MOVES_SHAPE = msg("run_moves_shape", "The moves must be a list with each puzzle's moves, such as "
+                      '[["e2e4"], ["g1f3", "d1h5"]].')
+TIME_RANGE = msg("run_time_out_of_range", "The time must be from 0 to {most} seconds.")
+TIME_WHOLE = msg("time_not_whole", "The time must be a whole number of seconds.")
+
+
+def moves_words(run_length: int) -> Callable[[Refused], Message]:
     """What a refused list of moves is told, for a run of `run_length` puzzles."""
 
-    def words(refused: Refused) -> str:
+    def words(refused: Refused) -> Message:
         if len(refused.at) >= 2:
-            return (
-                f"Move {int(refused.at[1]) + 1} of puzzle {int(refused.at[0]) + 1} isn't a move written as "
-                "from-square and to-square, such as e2e4 or e7e8q."
-            )
+            return RUN_MOVE(move=int(refused.at[1]) + 1, puzzle=int(refused.at[0]) + 1)
         if len(refused.at) == 1 and refused.kind == "too_long":
-            return f"A puzzle has at most {MAX_MOVES} moves to post."
+            return PUZZLE_MOVES(most=MAX_MOVES)
         if refused.kind == "too_long":
-            return f"A run has at most {run_length} puzzles, not {len(refused.value)}."
-        return 'The moves must be a list with each puzzle\'s moves, such as [["e2e4"], ["g1f3", "d1h5"]].'
+            return RUN_TOO_LONG(most=run_length, count=len(refused.value))
+        return RUN_MOVES_SHAPE
 
     return words
 
 
-def _seconds_words(refused: Refused) -> str:
+def _seconds_words(refused: Refused) -> Message:
     if refused.kind in ("greater_than_equal", "less_than_equal"):
-        return f"The time must be from 0 to {MAX_SECONDS:,} seconds."
-    return "The time must be a whole number of seconds."
+        return TIME_RANGE(most=f"{MAX_SECONDS:,}")
+    return TIME_WHOLE
 
 
 Uci = Annotated[str, Field(pattern=whole_text(UCI), examples=["e2e4"])]
 PuzzleMoves = Annotated[list[Uci], Field(max_length=MAX_MOVES)]
-RunDate = Annotated[Day, Says("The date must be a real date written YYYY-MM-DD.")]
+RunDate = Annotated[Day, Says(msg("run_date_not_a_date", "The date must be a real date written YYYY-MM-DD."))]
 TICKET = Field(min_length=1, max_length=MAX_TEXT)
 Seconds = Annotated[int, Field(ge=0, le=MAX_SECONDS), Says(_seconds_words)]
 

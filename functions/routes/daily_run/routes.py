@@ -34,6 +34,7 @@ from functions.plays import PlayerDate, PlayerOffset, key_of, now_ms, on_boards,
 from functions.routes.boards import DatePath, placed, shown
 from puzzlebook import tickets
 from puzzlebook.calendar import is_date_somewhere, oldest_date
+from puzzlebook.messages import msg
 from service.context import Context
 from service.games.chess.puzzles import puzzles_of
 from service.games.daily_run.mode import RunMode
@@ -105,17 +106,30 @@ class PostedRuns:
             return runs[mode.key, day]
         kept = runs_of(self.ctx, mode).run(day)
         if kept is None:
-            raise ApiError(422, f"No {mode.title} run was started on {day}.")
+            raise ApiError(422, NO_RUN_STARTED(mode=mode.title, day=day))
         chess = puzzles_of(self.ctx)  # a run mode plays the chess bundle's puzzles
         found = [chess.puzzle(p.band, p.id) for p in kept.puzzles]
         puzzles = [p for p in found if p is not None]
         if len(puzzles) != len(found):
-            raise ApiError(422, "A puzzle of this run isn’t in the game’s collection, so it can’t be "
-                                "checked.")
+            raise ApiError(422, RUN_PUZZLE_GONE)
         runs[mode.key, day] = (puzzles, starting_positions(puzzles))
         for old in sorted(k for k in runs if k[0] == mode.key)[:-2]:
             runs.pop(old)
         return runs[mode.key, day]
+
+
+NO_RUN_STARTED = msg("no_run_started", "No {mode} run was started on {day}.")
+RUN_PUZZLE_GONE = msg("run_puzzle_not_in_bundle",
+                      "A puzzle of this run isn’t in the game’s collection, so it can’t be checked.")
+TOO_MANY_RUNS = msg("too_many_runs", "Too many runs: at most {most} an hour. {retry}")
+TOO_MANY_RUN_POSTS = msg("too_many_run_posts", "Too many posts: at most {most} an hour. {retry}")
+SIGN_IN_TO_PLAY = msg("sign_in_to_play_run", "Sign in to play a ranked {mode} run.")
+SIGN_IN_TO_KEEP = msg("sign_in_to_keep_runs", "Sign in to keep your {mode} runs.")
+SIGN_IN_TO_SEE = msg("sign_in_to_see_runs", "Sign in to see your {mode} runs.")
+THE_RUN = msg("the_run", "The {mode} run")
+STARTS_ON_NO_RUN = msg("run_mode_starts_no_run", "{mode} starts on {first}; {day} had no run.")
+STARTS_ON = msg("run_mode_starts", "{mode} starts on {first}.")
+NO_RUN = msg("no_run_that_day", "There’s no {mode} run for {day}.")
 
 
 def run_router(routes: RunRoutes) -> APIRouter:
@@ -123,15 +137,14 @@ def run_router(routes: RunRoutes) -> APIRouter:
     mode, key, title = routes.mode, routes.mode.key, routes.mode.title
     router = APIRouter()
     tags: list[str | Enum] = [key]
-    hourly = f"at most {RUNS_PER_HOUR} an hour. {{retry}}"
-    starts = Limit(f"{key}-start", RUNS_PER_HOUR, f"Too many runs: {hourly}")
-    posts = Limit(f"{key}-post", RUNS_PER_HOUR, f"Too many posts: {hourly}")
+    starts = Limit(f"{key}-start", RUNS_PER_HOUR, TOO_MANY_RUNS(most=RUNS_PER_HOUR))
+    posts = Limit(f"{key}-post", RUNS_PER_HOUR, TOO_MANY_RUN_POSTS(most=RUNS_PER_HOUR))
     # A route's parameters' dependencies (functions/deps.py), in the mode's words.
-    starter = signed_in(f"Sign in to play a ranked {title} run.", no_body=True)
-    poster = signed_post(routes.run, f"Sign in to keep your {title} runs.")
-    reader = signed_in(f"Sign in to see your {title} runs.")
+    starter = signed_in(SIGN_IN_TO_PLAY(mode=title), no_body=True)
+    poster = signed_post(routes.run, SIGN_IN_TO_KEEP(mode=title))
+    reader = signed_in(SIGN_IN_TO_SEE(mode=title))
     first_day = mode.first_day.isoformat()
-    the_run = f"The {title} run"
+    the_run = THE_RUN(mode=title)
 
     def result(run: Any) -> Any:
         return routes.result.model_validate(run.to_doc())
@@ -139,7 +152,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
     def check_out(day: dt.date, ctx: Context) -> None:
         out_by(day, ctx.now(), the_run)
         if day < mode.first_day:
-            raise ApiError(404, f"{title} starts on {first_day}; {day.isoformat()} had no run.")
+            raise ApiError(404, STARTS_ON_NO_RUN(mode=title, first=first_day, day=day.isoformat()))
 
     @router.post(
         f"/{key}/runs",
@@ -158,7 +171,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
         when = players_day(ctx, date, offset)  # the run of the player's own date
         today = when.day
         if today < mode.first_day:
-            raise ApiError(404, f"{title} starts on {first_day}.")
+            raise ApiError(404, STARTS_ON(mode=title, first=first_day))
         enforce(ctx, starts, player.id)
         runs_of(ctx, mode).ensure(today)
         issued = mint(ctx.settings.site_key, player.id, key, today.isoformat(), now_ms(ctx),
@@ -190,20 +203,20 @@ def run_router(routes: RunRoutes) -> APIRouter:
             if routes.check_day is not None:
                 routes.check_day(day, oldest_date(ctx.now()))  # late once the day after has ended everywhere
         except RunRefused as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, exc.message) from None
         try:
             ticket = tickets.read(run.ticket, key_of(ctx))
             # ... and as much really passed since the run's ticket: the floor can't be claimed at once.
             tickets.check(ticket, player=player.id, game=key, target=run.date, seconds=run.seconds, now=now,
                           floor=floor)
         except tickets.TicketRefused as exc:
-            raise ApiError(422, str(exc), {"X-Ticket-Refused": exc.reason}) from None
+            raise ApiError(422, exc.message, {"X-Ticket-Refused": exc.reason}) from None
         enforce(ctx, posts, player.id)
         try:
             puzzles, positions = ctx.part(PostedRuns).of(mode, run.date)
             tally = routes.score(Scoring(puzzles, positions, run, ticket.issued, now))
         except RunRefused as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, exc.message) from None
         answer = RunRecords(ctx.store, mode).record_run(
             player.id, run.date, ticket.nonce, tally, run.seconds, utc_stamp(ctx.now()),
             on_boards=on_boards(ctx, player),
@@ -233,7 +246,7 @@ def run_router(routes: RunRoutes) -> APIRouter:
             runs.ensure(day)  # a date in play is kept now if the nightly hasn't yet
         found = runs.file(day.isoformat())
         if found is None:
-            raise ApiError(404, f"There’s no {title} run for {day.isoformat()}.")
+            raise ApiError(404, NO_RUN(mode=title, day=day.isoformat()))
         return routes.day.model_validate(found)
 
     @router.get(

@@ -25,6 +25,7 @@ from puzzlebook.lessons import MAX_BYTES, Report, check
 from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.kept_variations import BadChoice, read_kept
 from puzzlebook.lessons.texts import CONTROL
+from puzzlebook.messages import Message, msg
 from service.context import Context
 from service.games.lessons.records import LessonTooLarge
 
@@ -32,6 +33,12 @@ STORED_VERSION = 1
 
 
 PGN_MEDIA = ("application/x-chess-pgn", "application/vnd.chess-pgn")
+LESSON_TEXT = msg("as_lesson_text", "a lesson's text, with Content-Type: {json} or {pgn}")
+NAME_CONTROL = msg("lesson_name_control", "The lesson's name can't contain control characters.")
+STORED_TOO_BIG = msg("lesson_stored_too_big", "Stored, this lesson would take {size} KB; the limit is "
+                     "{limit} KB: split it into smaller imports. {nothing}")
+NOTHING_CHANGED = msg("nothing_changed", "Nothing was changed.")
+NOTHING_STORED = msg("nothing_stored", "Nothing was stored.")
 
 
 def kind_of(request: Request) -> Literal["pgn"] | None:
@@ -42,7 +49,7 @@ def kind_of(request: Request) -> Literal["pgn"] | None:
     if media in PGN_MEDIA:
         return "pgn"
     if media != JSON_MEDIA:
-        raise unreadable_type(media, f"a lesson's text, with Content-Type: {JSON_MEDIA} or {PGN_MEDIA[0]}")
+        raise unreadable_type(media, LESSON_TEXT(json=JSON_MEDIA, pgn=PGN_MEDIA[0]))
     return None
 
 
@@ -80,7 +87,7 @@ def lesson_name(given: str | None, report: Report) -> str:
     if given is not None:
         # Checked as given (the document's pattern says the same), then trimmed.
         if CONTROL.search(given):
-            raise ApiError(400, "The lesson's name can't contain control characters.")
+            raise ApiError(400, NAME_CONTROL)
         name = unicodedata.normalize("NFC", given).strip()
         if name:
             return name
@@ -102,13 +109,10 @@ def stored(title: str, report: Report) -> dict[str, Any]:
     }
 
 
-def too_large(too_big: LessonTooLarge, nothing: str) -> ApiError:
+def too_large(too_big: LessonTooLarge, nothing: Message) -> ApiError:
     # The importer's own limit keeps below this; said plainly all the same.
-    return ApiError(
-        413,
-        f"Stored, this lesson would take {too_big.size / 1024:,.0f} KB; the limit is "
-        f"{too_big.limit // 1024:,} KB: split it into smaller imports. {nothing}",
-    )
+    size, limit = f"{too_big.size / 1024:,.0f}", f"{too_big.limit // 1024:,}"
+    return ApiError(413, STORED_TOO_BIG(size=size, limit=limit, nothing=nothing))
 
 
 def refused(report: Report) -> JSONResponse:
@@ -124,6 +128,8 @@ def refused(report: Report) -> JSONResponse:
         summary = f"The import has {count} problems; nothing was stored."
     body = {
         "error": summary,
+        # The problems are the lesson checker's, in English (docs/languages.md, "The API's language").
+        "code": "lesson_text_unread" if report.kind is None else "lesson_has_problems",
         "errors": [p.as_dict() for p in report.errors],
         "warnings": [p.as_dict() for p in report.warnings],
     }

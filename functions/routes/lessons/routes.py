@@ -22,10 +22,20 @@ from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import CallerPost, Ctx, Post, Signed, caller_post, signed_in, signed_post
 from functions.errors import TOO_FAST, ApiError
-from functions.limits import HOUR, Limit, enforce, retry_in
+from functions.limits import HOUR, Limit, enforce
+from functions.limits import refused as refused_for
 from functions.models import Deleted
 from functions.plays import key_of, now_ms
-from functions.routes.lessons.imports import checked, lesson_name, problems, refused, stored, too_large
+from functions.routes.lessons.imports import (
+    NOTHING_CHANGED,
+    NOTHING_STORED,
+    checked,
+    lesson_name,
+    problems,
+    refused,
+    stored,
+    too_large,
+)
 from functions.routes.lessons.models import (
     LESSON_ID,
     Checked,
@@ -63,6 +73,7 @@ from puzzlebook.lessons.results import (
     student_of,
     ticket_target,
 )
+from puzzlebook.messages import msg, msg_plural
 from puzzlebook.rolling import Full, Rolling
 from puzzlebook.tickets import TicketRefused, read
 from service.context import Context
@@ -73,7 +84,8 @@ from service.store.site import RollingCap
 
 router = APIRouter(tags=["lessons"])
 
-NEEDED = "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …)."
+NEEDED = msg("sign_in_for_lessons",
+             "Sign in first: lessons are kept under a teacher's player (Authorization: Bearer …).")
 # The teacher comes first (401 before the body, query or path is looked at): docs/api.md.
 Teacher = Annotated[Signed, signed_in(NEEDED)]
 # A student's post: the body (400 in its model's words), the player looked up only once the lesson
@@ -82,8 +94,20 @@ Asking = Annotated[CallerPost[TicketAsk], caller_post(TicketAsk)]
 Posting = Annotated[CallerPost[ResultPost], caller_post(ResultPost)]
 # The engine's findings: the teacher first (401), then the body (400 in its model's words).
 Findings = Annotated[Post[EngineCheckPost], signed_post(EngineCheckPost, NEEDED)]
-NOT_FOUND = "There is no lesson with that id (it may have been deleted)."
-NOT_YOURS = "None of your lessons has that id."
+NOT_FOUND = msg("no_such_lesson", "There is no lesson with that id (it may have been deleted).")
+NOT_YOURS = msg("not_your_lesson", "None of your lessons has that id.")
+UNREADABLE = msg("lesson_unreadable", "This lesson can no longer be read. Please tell the site's operator.")
+OLD_FINDINGS = msg("findings_version_old", "These findings are about version {sent} of the lesson; it is at "
+                   "version {now} now: check it again. Nothing was kept.")
+FINDINGS_BEYOND = msg_plural(
+    "findings_beyond_lesson",
+    "findings: the lesson has {count} puzzle; there is no puzzle {beyond}. Nothing was kept.",
+    "findings: the lesson has {count} puzzles; there is no puzzle {beyond}. Nothing was kept.",
+    "count",
+)
+CHANGED_MEANWHILE = msg("lesson_changed_meanwhile",
+                        "The lesson changed while this edit was saved (edited elsewhere, or deleted): "
+                        "open it again and redo the edit. Nothing was changed.")
 IMPORTS_PER_HOUR = 60
 RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, with room to spare
 # Per lesson and client address (docs/classes.md, "Lesson results that can't be inflated"): a class in one
@@ -92,24 +116,28 @@ RESULTS_PER_HOUR = 20_000  # per lesson: a class of 100 through 200 puzzles, wit
 GUESTS_PER_ADDRESS = 60
 RESULTS_PER_ADDRESS = 2_000
 TICKETS_PER_ADDRESS = 4_000
-IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, f"Too many imports: at most {IMPORTS_PER_HOUR} an hour.")
+IMPORTS = Limit("lesson-import", IMPORTS_PER_HOUR, msg(
+    "too_many_imports", "Too many imports: at most {most} an hour.")(most=IMPORTS_PER_HOUR))
 # Checking an import is anyone's, and up to a few seconds of work: as many an hour as imports, per
 # client address (a school's teachers share one), so no one address can keep the server checking.
-CHECKS = Limit("lesson-check", IMPORTS_PER_HOUR,
-               f"Too many lesson checks from your network: at most {IMPORTS_PER_HOUR} an hour. {{retry}}")
-RESULTS = Limit("lesson-result", RESULTS_PER_HOUR, "Too many results for this lesson just now.")
-GUESTS = Limit("lesson-guest", GUESTS_PER_ADDRESS,
-               "Too many new students for this lesson from your network just now. {retry}")
-ADDRESS_RESULTS = Limit("lesson-result-at", RESULTS_PER_ADDRESS,
-                        "Too many results for this lesson from your network just now. {retry}")
-TICKETS = Limit("lesson-ticket", TICKETS_PER_ADDRESS,
-                "Too many puzzles opened in this lesson from your network just now. {retry}")
+CHECKS = Limit("lesson-check", IMPORTS_PER_HOUR, msg(
+    "too_many_lesson_checks", "Too many lesson checks from your network: at most {most} an hour. {retry}")(
+    most=IMPORTS_PER_HOUR))
+RESULTS = Limit("lesson-result", RESULTS_PER_HOUR,
+                msg("too_many_lesson_results", "Too many results for this lesson just now."))
+GUESTS = Limit("lesson-guest", GUESTS_PER_ADDRESS, msg(
+    "too_many_lesson_guests", "Too many new students for this lesson from your network just now. {retry}"))
+ADDRESS_RESULTS = Limit("lesson-result-at", RESULTS_PER_ADDRESS, msg(
+    "too_many_lesson_results_here", "Too many results for this lesson from your network just now. {retry}"))
+TICKETS = Limit("lesson-ticket", TICKETS_PER_ADDRESS, msg(
+    "too_many_lesson_tickets", "Too many puzzles opened in this lesson from your network just now. {retry}"))
 # Results counted on one puzzle (as it is now) from one address in any 60 minutes, guests and
 # signed-in players together: what a script there can add to the puzzle's "played" (docs/classes.md).
 PLAYED_PER_ADDRESS = 60
-PLAYED = Limit("lesson-played", PLAYED_PER_ADDRESS,
-               f"{PLAYED_PER_ADDRESS} students have played this puzzle from your network in the last hour, "
-               "more than a class: {retry}")
+PLAYED = Limit("lesson-played", PLAYED_PER_ADDRESS, msg(
+    "too_many_lesson_plays",
+    "{most} students have played this puzzle from your network in the last hour, more than a class: {retry}")(
+    most=PLAYED_PER_ADDRESS))
 PLAYED_RULE = Rolling(PLAYED_PER_ADDRESS, HOUR, 60)
 
 
@@ -175,7 +203,8 @@ async def validate(request: Request, ctx: Ctx, student_color: StudentColor = Non
     openapi_extra=ImportBody,
     responses={
         **errors(400, 401, 413, 429, 503),
-        422: {"description": "The import has problems; nothing was stored. Body: {error, errors, warnings}."},
+        422: {"description": "The import has problems; nothing was stored. Body: {error, code, errors, "
+                    "warnings} (code: lesson_has_problems)."},
     },
     summary="Import a lesson (signed in): stored only when every puzzle is valid",
 )
@@ -195,7 +224,7 @@ async def create_lesson(
             player.id, stored(title, report), ctx.now(), name=title, count=len(report.lessons)
         )
     except LessonTooLarge as too_big:
-        raise too_large(too_big, "Nothing was stored.") from None
+        raise too_large(too_big, NOTHING_STORED) from None
     return Created(
         id=lesson_id,
         url=lesson_url(lesson_id),
@@ -228,7 +257,7 @@ def _replayed(stored: dict[str, Any]) -> list[dict[str, Any]]:
     """The stored seed JSON read back into the full model (SAN, who plays each move)."""
     lessons, errors = read_stored(stored["puzzles"])
     if errors:  # a stored lesson always passed; a rule made stricter since needs a migration
-        raise ApiError(500, "This lesson can no longer be read. Please tell the site's operator.")
+        raise ApiError(500, UNREADABLE)
     return [lesson.to_dict() for lesson in lessons]
 
 
@@ -314,12 +343,10 @@ async def keep_engine_check(post: Findings, lesson_id: LessonId) -> EngineChecke
     records = LessonRecords(ctx.store)
     head = _yours(records.lesson_head(_lesson_id(lesson_id)), player)
     if body.version != head.version:
-        raise ApiError(409, f"These findings are about version {body.version} of the lesson; it is at "
-                            f"version {head.version} now: check it again. Nothing was kept.")
+        raise ApiError(409, OLD_FINDINGS(sent=body.version, now=head.version))
     beyond = sorted({f.puzzle for f in body.findings if f.puzzle > head.count})
     if beyond:
-        raise ApiError(400, f"findings: the lesson has {head.count} puzzles; there is no puzzle "
-                            f"{', '.join(map(str, beyond))}. Nothing was kept.")
+        raise ApiError(400, FINDINGS_BEYOND(count=head.count, beyond=", ".join(map(str, beyond))))
     findings = [f.model_dump() for f in body.findings]
     if not records.keep_check(head.id, head.version, findings, ctx.now()):
         raise ApiError(404, NOT_YOURS)
@@ -390,7 +417,7 @@ async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> C
         counted = LessonRecords(ctx.store).record_lesson_result(item.id, body.puzzle, key, posted, ctx.now(),
                                                                 cap=cap, play=play)
     except Full as full:
-        raise ApiError(429, PLAYED.refusal.format(retry=retry_in(full.wait)),
+        raise ApiError(429, refused_for(PLAYED.refusal, full.wait),
                        {"Retry-After": str(full.wait)}) from None
     except TicketRefused as refused:  # sooner than its floor after the student's last result here
         raise _refused(refused) from None
@@ -399,7 +426,7 @@ async def post_result(post: Posting, request: Request, lesson_id: LessonId) -> C
 
 def _refused(refused: TicketRefused) -> ApiError:
     """A result's ticket refused: 422 in the ticket rules' words, its reason in X-Ticket-Refused."""
-    return ApiError(422, str(refused), {"X-Ticket-Refused": refused.reason})
+    return ApiError(422, refused.message, {"X-Ticket-Refused": refused.reason})
 
 
 def _floor(ctx: Context, head: LessonHead, puzzle: int) -> int:
@@ -454,10 +481,9 @@ async def edit_lesson(
             head.id, player.id, stored(title, report), ctx.now(), name=title, count=len(report.lessons)
         )
     except LessonTooLarge as too_big:
-        raise too_large(too_big, "Nothing was changed.") from None
+        raise too_large(too_big, NOTHING_CHANGED) from None
     except LessonChanged:
-        raise ApiError(409, "The lesson changed while this edit was saved (edited elsewhere, or deleted): "
-                            "open it again and redo the edit. Nothing was changed.") from None
+        raise ApiError(409, CHANGED_MEANWHILE) from None
     if edited is None:
         raise ApiError(404, NOT_YOURS)
     return LessonEdited(

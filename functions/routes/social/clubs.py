@@ -34,9 +34,10 @@ from functions.routes.social.models import (
     PlayerId,
     WeekBoardOut,
 )
-from functions.routes.social.shapes import day_of, day_out, game_of, week_out
+from functions.routes.social.shapes import THAT_BOARD, THAT_WEEK, day_of, day_out, game_of, week_out
 from puzzlebook.friends.clubs import NO_CLUB, NO_JOIN, NO_MEMBER, club_name
 from puzzlebook.friends.limits import MAX_CLUB_MEMBERS, MAX_CLUBS, Refused
+from puzzlebook.messages import msg
 from service.context import Context
 from service.social.boards import club_day, club_week
 from service.social.clubs import ClubHead, Clubs
@@ -44,16 +45,16 @@ from service.store.records import Player
 
 router = APIRouter(tags=["clubs"])
 
-NEEDED = "Sign in first: a club's members are players."
+NEEDED = msg("sign_in_for_clubs", "Sign in first: a club's members are players.")
 Myself = Annotated[Signed, signed_in(NEEDED)]
 Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
 Creating = Annotated[Post[NewClub], signed_post(NewClub, NEEDED)]
 Renaming = Annotated[Post[ClubChange], signed_post(ClubChange, NEEDED)]
 Joining = Annotated[Post[JoinClub], signed_post(JoinClub, NEEDED)]
 # Per player: making and joining clubs are rare; these only stop a loop (a join's tries of codes too).
-CREATES = Limit("club-create", 20, "Too many clubs made just now. {retry}")
-JOINS = Limit("club-join", 60, "Too many clubs joined or tried just now. {retry}")
-NOT_OWNER = "There is no club with that id that you own."
+CREATES = Limit("club-create", 20, msg("too_many_clubs_made", "Too many clubs made just now. {retry}"))
+JOINS = Limit("club-join", 60, msg("too_many_club_joins", "Too many clubs joined or tried just now. {retry}"))
+NOT_OWNER = msg("not_club_owner", "There is no club with that id that you own.")
 
 
 def join_link(head: ClubHead) -> str:
@@ -252,7 +253,7 @@ async def club_board(me: Myself, club_id: ClubId, game: str, date: DatePath) -> 
     ctx = me.ctx
     _, members = _member_of(ctx, club_id, me.player)
     daily = game_of(game)
-    day = day_of(ctx, date, "That board")
+    day = day_of(ctx, date, THAT_BOARD)
     return day_out(club_day(ctx, club_id, me.player, [(p, n) for p, n, _ in members], daily, day))
 
 
@@ -267,5 +268,5 @@ async def club_board_week(me: Myself, club_id: ClubId, game: str, date: DatePath
     ctx = me.ctx
     _, members = _member_of(ctx, club_id, me.player)
     daily = game_of(game)
-    day = day_of(ctx, date, "That week")
+    day = day_of(ctx, date, THAT_WEEK)
     return week_out(club_week(ctx, club_id, me.player, [(p, n) for p, n, _ in members], daily, day))

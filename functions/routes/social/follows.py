@@ -32,11 +32,12 @@ from functions.routes.social.models import (
 )
 from puzzlebook.friends.codes import follow_link, grouped
 from puzzlebook.friends.limits import MAX_FOLLOWS, Refused
+from puzzlebook.messages import Message, msg
 from service.social.follows import CodeState, Follows, Someone
 
 router = APIRouter(tags=["friends"])
 
-NEEDED = "Sign in first: you follow people, and they follow you, as a player."
+NEEDED = msg("sign_in_to_follow", "Sign in first: you follow people, and they follow you, as a player.")
 Myself = Annotated[Signed, signed_in(NEEDED)]
 Quietly = Annotated[Signed, signed_in(NEEDED, no_body=True)]
 Following = Annotated[Post[FollowByCode], signed_post(FollowByCode, NEEDED)]
@@ -44,16 +45,19 @@ Setting = Annotated[Post[FollowSetting], signed_post(FollowSetting, NEEDED)]
 Blocking = Annotated[Post[BlockSomeone], signed_post(BlockSomeone, NEEDED)]
 # Per player: a code is 50 random bits, so tries by the thousand find no one; these stop a script's loop
 # (every look-up of a code counts, followed or not).
-LOOKUPS = Limit("follow-code", 120, "Too many follow codes tried just now. {retry}")
-CHANGES = Limit("follow-change", 300, "Too many changes to your follows just now. {retry}")
-NOT_FOLLOWING = "You don’t follow anyone with that id."
-NOT_FOLLOWER = "No one with that id follows you."
-NOT_BLOCKED = "You haven’t blocked anyone with that id."
-NO_RELATION = "No one with that id follows you or is followed by you."
+LOOKUPS = Limit("follow-code", 120,
+                msg("too_many_code_lookups", "Too many follow codes tried just now. {retry}"))
+CHANGES = Limit("follow-change", 300,
+                msg("too_many_follow_changes", "Too many changes to your follows just now. {retry}"))
+NOT_FOLLOWING = msg("not_following", "You don’t follow anyone with that id.")
+NOT_FOLLOWER = msg("not_a_follower", "No one with that id follows you.")
+NOT_BLOCKED = msg("not_blocked", "You haven’t blocked anyone with that id.")
+NO_RELATION = msg("no_follow_relation", "No one with that id follows you or is followed by you.")
+DELETED_NOW = msg("player_deleted_now", "That player was deleted just now.")
 
 
 def refusal(refused: Refused) -> ApiError:
-    return ApiError(refused.status, str(refused))
+    return ApiError(refused.status, refused.message)
 
 
 def player_out(someone: Someone, you_follow: bool = False) -> PlayerOut:
@@ -63,12 +67,12 @@ def player_out(someone: Someone, you_follow: bool = False) -> PlayerOut:
 
 def _state(state: CodeState | None) -> FollowState:
     if state is None:  # deleted between the sign-in and now
-        raise ApiError(401, "That player was deleted just now.")
+        raise ApiError(401, DELETED_NOW)
     return FollowState(code=grouped(state.code), link=follow_link(state.code), allowed=state.allowed,
                        following=state.following, most=MAX_FOLLOWS)
 
 
-def _someone_id(pid: str, words: str) -> str:
+def _someone_id(pid: str, words: Message) -> str:
     if not PLAYER_ID.fullmatch(pid):
         raise ApiError(404, words)
     return pid

@@ -22,15 +22,17 @@ from functions.routes.social.models import (
     PlayedOut,
     WeekBoardOut,
 )
-from functions.routes.social.shapes import day_of, day_out, game_of, week_out
+from functions.routes.social.shapes import THAT_BOARD, THAT_WEEK, day_of, day_out, game_of, week_out
 from puzzlebook.friends.played import Played
 from puzzlebook.friends.state import social_of
+from puzzlebook.messages import msg
 from service.social.boards import StreakRow, friend_streaks, friends_day, friends_week
 from service.store.records import Player
 
 router = APIRouter(tags=["friends"])
 
-NEEDED = "Sign in to see the people you follow: their boards are kept for players."
+NEEDED = msg("sign_in_for_friends",
+             "Sign in to see the people you follow: their boards are kept for players.")
 Myself = Annotated[Signed, signed_in(NEEDED)]
 Band = Annotated[str | None, Query(max_length=20, description="The chess daily's band, on a day that had "
                                                                 "several (its first otherwise).")]
@@ -46,7 +48,7 @@ Band = Annotated[str | None, Query(max_length=20, description="The chess daily's
 async def friends_board(me: Myself, game: str, date: DatePath, band: Band = None) -> FriendsBoardOut:
     ctx = me.ctx
     daily = game_of(game)
-    day = day_of(ctx, date, "That board")
+    day = day_of(ctx, date, THAT_BOARD)
     board = friends_day(ctx, me.player, daily, day, daily.band_of(ctx.settings, day, band))
     return FriendsBoardOut(**day_out(board).model_dump(), streaks=_streak_rows(me.player, board.streaks))
 
@@ -61,7 +63,7 @@ async def friends_board(me: Myself, game: str, date: DatePath, band: Band = None
 async def friends_board_week(me: Myself, game: str, date: DatePath) -> WeekBoardOut:
     ctx = me.ctx
     daily = game_of(game)
-    return week_out(friends_week(ctx, me.player, daily, day_of(ctx, date, "That week")))
+    return week_out(friends_week(ctx, me.player, daily, day_of(ctx, date, THAT_WEEK)))
 
 
 def _played(played: Played) -> PlayedOut:

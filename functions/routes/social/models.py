@@ -13,6 +13,7 @@ from functions.models import DATE_SCHEMA, Request
 from functions.words import Says, Worded
 from puzzlebook.friends.codes import CODE_PATTERN
 from puzzlebook.friends.limits import CLUB_NAME_MAX
+from puzzlebook.messages import msg
 from puzzlebook.names import name_pattern
 from puzzlebook.patterns import whole_text
 
@@ -40,7 +41,8 @@ class FollowByCode(Worded):
     code: Annotated[
         str,
         Field(max_length=40, json_schema_extra={"pattern": CODE_PATTERN}, examples=["7KQ2M-9XD4T"]),
-        Says("The follow code must be ten letters and digits, as the player's link or page shows it."),
+        Says(msg("bad_follow_code",
+                 "The follow code must be ten letters and digits, as the player's link or page shows it.")),
     ]
 
 
@@ -49,7 +51,7 @@ class FollowSetting(Worded):
     code finds no one, until it is on again."""
 
     REQUIRED = ("allowed",)
-    allowed: Annotated[bool, Says("allowed must be true or false.")]
+    allowed: Annotated[bool, Says(msg("allowed_not_boolean", "allowed must be true or false."))]
 
 
 class BlockSomeone(Worded):
@@ -59,7 +61,8 @@ class BlockSomeone(Worded):
     id: Annotated[
         str,
         Field(pattern=whole_text(PLAYER_ID.pattern), examples=["0123456789abcdef"]),
-        Says("id must be a player's id: 16 hex digits, from your lists of follows and followers."),
+        Says(msg("bad_player_id", "id must be a player's id: 16 hex digits, from your lists of follows and "
+                 "followers.")),
     ]
 
 
@@ -79,7 +82,7 @@ class JoinClub(Worded):
 
     REQUIRED = ("code",)
     code: Annotated[str, Field(min_length=1, max_length=64, examples=["Xq3v-9Lb_kT2"]),
-                    Says("code must be the code in the club's join link.")]
+                    Says(msg("bad_club_code", "code must be the code in the club's join link."))]
 
 
 # ---- answers ------------------------------------------------------------------------------

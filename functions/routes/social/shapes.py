@@ -7,9 +7,14 @@ import datetime as dt
 from functions.bodies import day_from, out_by
 from functions.errors import ApiError
 from functions.routes.social.models import BoardRow, DayBoardOut, Public, Waiting, WeekBoardOut, WeekRowOut
+from puzzlebook.messages import Message, msg
 from service.context import Context
 from service.social.boards import DayBoard, WeekBoard
 from service.social.reads import DailyGame, daily_game, daily_games
+
+NO_GAME = msg("no_such_daily_game", "There is no daily game “{game}”: the daily games are {games}.")
+THAT_BOARD = msg("that_board", "That board")
+THAT_WEEK = msg("that_week", "That week")
 
 
 def game_of(key: str) -> DailyGame:
@@ -17,11 +22,11 @@ def game_of(key: str) -> DailyGame:
     found = daily_game(key)
     if found is None:
         games = ", ".join(g.key for g in daily_games())
-        raise ApiError(404, f"There is no daily game “{key}”: the daily games are {games}.")
+        raise ApiError(404, NO_GAME(game=key, games=games))
     return found
 
 
-def day_of(ctx: Context, text: str, what: str) -> dt.date:
+def day_of(ctx: Context, text: str, what: Message) -> dt.date:
     """The date a path names, out somewhere already (404 before it is)."""
     day = day_from(text)
     out_by(day, ctx.now(), what)

@@ -26,8 +26,10 @@ from functions.routes.daily_run.models import (
     moves_words,
 )
 from functions.words import Says, Worded
+from puzzlebook.messages import msg
 from puzzlebook.storm.run import RUN_LENGTH
 
+TICKET_WORDS = msg("storm_ticket_missing", "The play ticket must be the text the run started with.")
 
 class StormRun(Worded):
     """A Storm run: its day, its play ticket (from POST /api/storm/runs), the solver's moves of each
@@ -37,7 +39,7 @@ class StormRun(Worded):
     REQUIRED: ClassVar[tuple[str, ...]] = ("date", "ticket", "moves", "seconds")
 
     date: RunDate
-    ticket: Annotated[str, TICKET, Says("The play ticket must be the text the run started with.")]
+    ticket: Annotated[str, TICKET, Says(TICKET_WORDS)]
     moves: Annotated[list[PuzzleMoves], Field(max_length=RUN_LENGTH), Says(moves_words(RUN_LENGTH))]
     seconds: Seconds
 

@@ -27,7 +27,12 @@ from functions.routes.daily_run.models import (
     moves_words,
 )
 from functions.words import Says, Worded
+from puzzlebook.messages import msg
 from puzzlebook.streak.run import RUN_LENGTH
+
+SKIP_WORDS = msg("streak_skip_out_of_range",
+                 "The puzzle skipped must be null or its number in the run, from 1 to {most}.")(
+    most=RUN_LENGTH)
 
 
 class StreakRun(Worded):
@@ -41,13 +46,14 @@ class StreakRun(Worded):
     date: RunDate
     ticket: Annotated[
         str, TICKET,
-        Says("A Streak run counts only with the play ticket it started with (POST /api/streak/runs)."),
+        Says(msg("streak_ticket_missing",
+                 "A Streak run counts only with the play ticket it started with (POST /api/streak/runs).")),
     ]
     moves: Annotated[list[PuzzleMoves], Field(max_length=RUN_LENGTH), Says(moves_words(RUN_LENGTH))]
     skipped: Annotated[
         int | None,
         Field(ge=1, le=RUN_LENGTH, description="The number of the puzzle skipped (from 1); a run has one."),
-        Says(f"The puzzle skipped must be null or its number in the run, from 1 to {RUN_LENGTH}."),
+        Says(SKIP_WORDS),
     ] = None
     seconds: Seconds
 

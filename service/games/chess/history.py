@@ -36,7 +36,14 @@ CURSOR_RE = re.compile(rf"^(?:{CURSOR})(?![\s\S])")
 
 
 class BadCursor(ValueError):
-    """A history cursor of the right shape whose time isn't one (month 13, day 0): its words say so."""
+    """A history cursor of the right shape whose time isn't one (month 13, day 0): its words say so,
+    `time` the cursor's time as given."""
+
+    def __init__(self, time: str) -> None:
+        super().__init__(f"{time} isn't a time")
+        self.time = time
+
+
 # The most a day's item's record may take, encoded: with its keys and version the item stays under
 # DynamoDB's 1 KB, one write unit (about seven lines).
 DAY_BYTES = 940
@@ -178,7 +185,7 @@ class ChessHistory:
             try:
                 stamp = dt.datetime.fromisoformat(cursor[0].removesuffix("Z"))
             except ValueError:
-                raise BadCursor(f"{cursor[0]} isn't a time") from None
+                raise BadCursor(cursor[0]) from None
             latest = min(stamp, dt.datetime.max - AHEAD) + AHEAD  # a cursor at the end of time reads all
             high = CK.chess_day(latest.date().isoformat())
         found: list[HistoryLine] = []
