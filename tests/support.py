@@ -263,6 +263,27 @@ def _new_dist() -> str:
     return tempfile.mkdtemp(dir=_DISTS.name)
 
 
+def request_models() -> list[Any]:
+    """Every request body's model (functions.models.Request and its subclasses, from every module of
+    functions/, those the app builds on demand among them), parents before their subclasses."""
+    import importlib
+    import pkgutil
+
+    import functions
+    from functions.models import Request
+
+    for module in pkgutil.walk_packages(functions.__path__, "functions."):
+        importlib.import_module(module.name)
+    found: list[Any] = []
+    waiting: list[Any] = [Request]
+    while waiting:
+        for model in waiting.pop(0).__subclasses__():
+            if model not in found:
+                found.append(model)
+                waiting.append(model)
+    return found
+
+
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a

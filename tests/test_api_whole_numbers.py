@@ -4,29 +4,14 @@ a number (functions/models.py, `number_fields`), and only there, once a body."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 import pytest
 
-import functions
 from functions.bodies import parse
 from functions.models import Request, number_fields
 from functions.routes.chess.models import ChessSolve
-
-
-def _request_models() -> list[type[Request]]:
-    for module in pkgutil.walk_packages(functions.__path__, "functions."):
-        importlib.import_module(module.name)
-    found: list[type[Request]] = []
-    waiting = [Request]
-    while waiting:
-        for model in waiting.pop().__subclasses__():
-            if model not in found:
-                found.append(model)
-                waiting.append(model)
-    return found
+from tests.support import request_models
 
 
 def _says_number(schema: Any) -> bool:
@@ -45,7 +30,7 @@ def _says_number(schema: Any) -> bool:
     return any(_says_number(value) for key, value in schema.items() if key not in ("$ref", "$defs"))
 
 
-MODELS = _request_models()
+MODELS = request_models()
 
 
 def test_the_models_are_found() -> None:
