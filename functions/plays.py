@@ -42,7 +42,7 @@ from service.store.records import Player
 # "Rated, or only counted"): a rolling hour, so no turn of the clock hour lets a second allowance in.
 RATED_PER_HOUR = 150
 RATED_STEP = 60
-RATED = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)
+RATED = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)  # the rule, made once (its cap: RATED.most)
 CAPPED = msg("rated_results_capped",
              "That’s {most} rated results in an hour, more than anyone plays. {retry}")
 DATE_AND_OFFSET = msg("date_and_offset_together",
@@ -193,7 +193,7 @@ def refusing() -> Iterator[None]:
     except TicketRefused as exc:
         raise refused(exc) from None
     except CapReached as exc:
-        raise ApiError(429, CAPPED(most=RATED_PER_HOUR, retry=retry_in(exc.wait)),
+        raise ApiError(429, CAPPED(most=RATED.most, retry=retry_in(exc.wait)),
                        {"Retry-After": str(exc.wait)}) from None
 
 

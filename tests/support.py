@@ -284,6 +284,16 @@ def request_models() -> list[Any]:
     return found
 
 
+def cap_rated(monkeypatch: Any, most: int) -> None:
+    """Rated results capped at `most` an hour (functions.plays.RATED) for the test: a small cap is
+    reached quickly."""
+    import dataclasses
+
+    from functions import plays
+
+    monkeypatch.setattr(plays, "RATED", dataclasses.replace(plays.RATED, most=most))
+
+
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a
