@@ -8,6 +8,7 @@ import importlib
 import inspect
 import json
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -100,6 +101,16 @@ def test_a_solves_lambda_duration_is_printed_served_directly_and_not() -> None:
     assert "served directly" in lines[0] and "through FastAPI's routing" in lines[1]
     assert all(" billed " in line and " DynamoDB calls × " in line for line in lines[:2])
     assert lines[2].startswith("DirectRoutes saves") and "GB-s" in lines[2]
+
+
+@pytest.mark.slow
+def test_the_http_part_prints_a_solves_billed_lambda_duration_as_deployed() -> None:
+    """Issue 45's goal 2 asks `python -m bench api --http` for a solve's billed Lambda duration too."""
+    from bench.solve_lambda import billed_solve
+
+    line = billed_solve(solves=3, warm=2)
+    assert "512 MB arm64 (served directly" in line and " DynamoDB calls × " in line, line
+    assert re.search(r", billed \d+ ms$", line), line
 
 
 @pytest.mark.slow  # a real uvicorn in a process of its own and a race's 10 s countdown: some 20 s
