@@ -5,6 +5,8 @@
     python -m bench api --http --runs 3  part 3 alone, the API and the floor taken in turn three times,
                                          and a solve's billed Lambda duration (part 5's, served directly)
     python -m bench api --lambda         part 5 alone
+    python -m bench api --instructions   a solve's instructions over HTTP, the API's and the floor's
+                                         (callgrind: bench/solve_instructions.py); --against too
 
 Each figure is printed beside a floor measured in the same run, so a busy machine moves both:
 
@@ -481,6 +483,9 @@ def main(argv: list[str] | None = None) -> None:
                              "billed Lambda duration")
     parser.add_argument("--lambda", dest="on_lambda", action="store_true",
                         help="only a solve's Lambda duration, the result posts served directly and not")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only the instructions a solve costs each server over HTTP (callgrind: what a "
+                             "busy machine doesn't move; bench/solve_instructions.py)")
     parser.add_argument("--runs", type=int, default=1,
                         help="times the API and the floor are taken over HTTP, in turn (default 1)")
     parser.add_argument("--against", type=Path,
@@ -489,6 +494,14 @@ def main(argv: list[str] | None = None) -> None:
     options = parser.parse_args(argv or [])
     if options.runs < 1:
         parser.error("--runs must be at least 1")
+    if options.instructions:
+        from bench.solve_instructions import available, report
+
+        if not available():
+            parser.error("--instructions needs valgrind (and its callgrind_control)")
+        for line in report(options.against):
+            print(line, flush=True)
+        return
     if options.on_lambda and not options.http:
         _on_lambda()
         return

@@ -113,6 +113,23 @@ def test_the_http_part_prints_a_solves_billed_lambda_duration_as_deployed() -> N
     assert re.search(r", billed \d+ ms$", line), line
 
 
+def test_a_callgrind_files_instructions_are_split_by_the_library_they_ran_in(tmp_path: Path) -> None:
+    """`bench api --instructions` (bench/solve_instructions.py): each function's own cost lines count
+    for its library, a call's line (its callee's, inclusive) for none; names come with a number's
+    first use, in a caller's line or a callee's."""
+    from bench.solve_instructions import _by_library
+
+    out = tmp_path / "callgrind.out"
+    out.write_text("\n".join([
+        "version: 1", "positions: line", "events: Ir",
+        "ob=(1) /usr/lib/x86_64-linux-gnu/libsqlite3.so.0.8.6", "fl=(1) ???", "fn=(1) sqlite3_step", "0 100",
+        "cob=(2) /usr/bin/python3.11", "cfi=(2) ???", "cfn=(2) PyObject_Call", "calls=1 0", "0 500",
+        "ob=(2)", "fl=(2)", "fn=(2)", "0 300", "+1 20",
+        "ob=(1)", "fl=(1)", "fn=(1)", "* 7", "totals: 427", "",
+    ]))
+    assert _by_library(out) == {"SQLite": 107, "the interpreter": 320}
+
+
 @pytest.mark.slow  # a real uvicorn in a process of its own and a race's 10 s countdown: some 20 s
 def test_live_races_and_prints_the_p99_beside_its_floor() -> None:
     out = bench_output("live", "--racers", "20", "--races", "2", "--seconds", "3")
