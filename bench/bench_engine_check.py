@@ -98,19 +98,28 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench engine_check")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rate", type=int, default=4, help="the CPU slowdown (4: the phone profile)")
+    parser.add_argument("--url", help="measure the site served there (e.g. by `make serve`) instead of "
+                                      "building and serving this checkout")
     options = parser.parse_args(argv or [])
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="pb-bench-engine-check-") as tmp:
-        server, url = _serve(Path(tmp))
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-                runs = [_one(browser, url, options.rate) for _ in range(options.runs)]
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    def measure(url: str) -> list[dict[str, Any]]:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            runs = [_one(browser, url, options.rate) for _ in range(options.runs)]
+            browser.close()
+        return runs
+
+    if options.url:
+        runs = measure(options.url.rstrip("/"))
+    else:
+        with tempfile.TemporaryDirectory(prefix="pb-bench-engine-check-") as tmp:
+            server, url = _serve(Path(tmp))
+            try:
+                runs = measure(url)
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
     med = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
     print(f"the engine's check of a lesson of {int(med['count'])} puzzles on /lessons/new/, CPU slowed "
           f"{options.rate}x, cold cache, median of {options.runs}:")

@@ -35,6 +35,7 @@ from urllib.parse import quote, unquote
 from ops import release
 from ops.cache import cache_control, content_type
 from ops.headers import security_headers
+from puzzlebook import languages
 from sitebuild.compress import ENCODINGS, compressed, copied, is_text
 
 Scope = MutableMapping[str, Any]
@@ -211,6 +212,15 @@ class SiteServer:
             await self._respond(send, 405, b"Method Not Allowed", [(b"allow", b"GET, HEAD"),
                                                                     (b"content-type", b"text/plain")])
             return
+        request = dict(scope.get("headers", []))
+        if scope.get("path") == "/":
+            # The root sends a visitor to their language, as the CDN's function does (docs/languages.md).
+            language_home = languages.root_redirect(request.get(b"accept-language", b"").decode("latin-1"),
+                                                    request.get(b"cookie", b"").decode("latin-1"))
+            if language_home:
+                await self._respond(send, 302, b"", [(b"location", language_home.encode()),
+                                                     (b"cache-control", b"private, no-store")])
+                return
         target, redirect = self._find(scope.get("path", "/"))
         if redirect:
             query = scope.get("query_string", b"")
@@ -219,13 +229,16 @@ class SiteServer:
             return
         status = 200
         if target is None:
-            status, target = 404, self.dist / "404.html"
+            # The missing page's language's own 404 page (/es/x: es/404.html), else English's.
+            language, _ = languages.strip_prefix(scope.get("path", "/"))
+            status, target = 404, self.dist / language.prefix.lstrip("/") / "404.html"
+            if not target.is_file():
+                target = self.dist / "404.html"
             if not target.is_file():
                 await self._respond(send, 404, b"Not Found", [(b"content-type", b"text/plain")])
                 return
         rel = target.relative_to(self.dist).as_posix()
         stat = target.stat()
-        request = dict(scope.get("headers", []))
         sent, encoding, body = target, None, None
         if is_text(rel):
             accept = request.get(b"accept-encoding", b"")

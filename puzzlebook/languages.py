@@ -124,3 +124,32 @@ def strip_prefix(path: str) -> tuple[Language, str]:
         if prefix and (path == prefix or path.startswith(prefix + "/")):
             return language, path[len(prefix):] or "/"
     return BY_CODE[SOURCE], path
+
+
+COOKIE = "pb_lang"  # the language a player chose from the language menu (lib/language.js sets it)
+
+
+def cookie_value(header: str | None, name: str = COOKIE) -> str | None:
+    """The value of cookie `name` in a Cookie header, None without one.
+
+    >>> cookie_value("a=1; pb_lang=ar; b=2"), cookie_value("pb_language=x"), cookie_value(None)
+    ('ar', None, None)
+    """
+    for part in (header or "").split(";"):
+        key, sep, value = part.strip().partition("=")
+        if sep and key == name:
+            return value.strip()
+    return None
+
+
+def root_redirect(accept_language: str | None, cookie: str | None) -> str | None:
+    """Where the site's root (`/`) sends a visitor: their language's home (`/es/`) when it isn't
+    English, None to serve English's root. The choice in the cookie first, else the browser's
+    languages (`negotiate`). The local server and the CDN's root function apply this one rule
+    (tests/vectors/languages.json; docs/languages.md, "Choosing a language").
+
+    >>> root_redirect("es-MX,es;q=0.9", None), root_redirect("es", "pb_lang=en"), root_redirect(None, None)
+    ('/es/', None, None)
+    """
+    language = negotiate(accept_language, chosen=cookie_value(cookie))
+    return language.prefix + "/" if language.prefix else None

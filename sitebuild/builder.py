@@ -5,20 +5,36 @@ manifest, service worker), all written only where their bytes change."""
 from __future__ import annotations
 
 import datetime as dt
+import gettext
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from puzzlebook import calendar
 from puzzlebook.chess.bands import BANDS
-from puzzlebook.chess.result_names import NAMES as RESULT_NAMES
 from puzzlebook.games import GAMES
+from puzzlebook.languages import BY_CODE, LANGUAGES, SOURCE, Language
 from service.settings import Settings
-from sitebuild import assets, bundle, dailies, games_js, meta, modules, pages, shards, static_steps, themes
+from sitebuild import (
+    assets,
+    bundle,
+    catalogs,
+    dailies,
+    dates,
+    games_js,
+    meta,
+    modules,
+    pages,
+    shards,
+    static_steps,
+    themes,
+    words,
+)
 from sitebuild.games import template_globals
 from sitebuild.output import Output
-from sitebuild.review import review_example
+from sitebuild.review import result_names, review_example
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = {"any": "img/icon.svg", "192x192": "img/icon-192.png", "512x512": "img/icon-512.png"}
@@ -71,7 +87,10 @@ def build_site(
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
     # The ES modules bundled into a few files (sitebuild/bundle.py), the rest minified file by file;
     # taken from the last build's record when nothing they read has changed (sitebuild/static_steps.py).
-    processed, made = static_steps.published(static.files, root / "node_modules", output)
+    # Each language's words for the browser, written into its own copy of the bundles (docs/languages.md).
+    translated = {language.code: catalogs.browser_messages(language, root / "locale")
+                  for language in LANGUAGES if language.code != SOURCE}
+    processed, made = static_steps.published(static.files, root / "node_modules", output, translated)
     report.static = "bundled and minified" if made else "kept from the last build (nothing they read changed)"
     static = assets.StaticSet.of(processed)
     for rel, data in static.files.items():
@@ -98,20 +117,36 @@ def build_site(
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
-    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today))
-    env.globals["home"] = home_of(today, dailies)
-    sitemap_urls = []
-    for page in found:
-        output.write(page.output, pages.render(env, page))
-        report.pages.append(page.url)
-        if pages.in_sitemap(env, page):
-            sitemap_urls.append(page.url)
+    speaking = pages.Speaking()
+    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today),
+                            speaking)
+    page_urls = {page.url for page in found}
+    sitemap_urls, source_urls = [], []
+    listed: dict[str, bool] = {}  # each page in the sitemap or not: the same in every language, read once
+    for language in LANGUAGES:
+        # One environment for every language, its translations and language-bound globals swapped
+        # in (templates are compiled once; a gettext call reads `speaking` as it renders).
+        speaking.use(catalogs.translations(language, "pages", root / "locale"))
+        env.globals.update(_language_globals(static, language, today, dailies, speaking.translations,
+                                             index, root))
+        for page in found:
+            html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
+            output.write(pages.output_of(page, language), html)
+            report.pages.append(language.prefix + page.url)
+            if page.url not in listed:
+                listed[page.url] = pages.in_sitemap(env, page)
+            if listed[page.url]:
+                sitemap_urls.append(language.prefix + page.url)
+                if language.code == SOURCE:
+                    source_urls.append(page.url)
     output.write("sitemap.xml", meta.sitemap(site_url, sitemap_urls))
     output.write("robots.txt", meta.robots(site_url))
     icons = {size: static.url(rel) for size, rel in ICONS.items()}
     output.write("manifest.webmanifest", meta.manifest(icons))
     version = f"{static.digest}-{(index or {}).get('version', 0)}"
-    sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, sitemap_urls))
+    sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, source_urls),
+                                          pages=[*source_urls, *pages.SPECIAL_URLS],
+                                          prefixes=[lang.prefix for lang in LANGUAGES if lang.prefix])
     output.write("sw.js", sw)
 
     report.removed = output.prune("static") + output.prune("shards") + output.prune("swagger-ui")
@@ -124,22 +159,44 @@ def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index:
              found: list[pages.Page], today: dt.date) -> dict[str, Any]:
     return {
         "static": static.url,
-        "view": lambda name: static.url(bundle.view_path(name)),  # a page's one module (sitebuild/bundle.py)
         "data_uri": lambda rel: data_uri(static, rel),
-        # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
-        "module_graph": lambda rel: [static.url(m) for m in modules.module_graph(static.files, rel)],
         "static_prefix": static.prefix,
         "site": {"name": "Puzzle Book", "url": site_url.rstrip("/")},
+        "languages": LANGUAGES,
         "bands": [{"name": name, "low": low, "high": high - 1} for name, (low, high) in BANDS.items()],
         "games": GAMES,
         "game_nav": [(game.nav.url, game.nav.label) for game in GAMES],
         "bundle_version": (index or {}).get("version"),
         "page_urls": {p.url for p in found},
-        "theme_groups": themes.page_groups(index),
         "engine": assets.engine_globals(static),
-        "review_example": review_example(),  # the /review/ page's, by the review's own rule
-        "result_names": RESULT_NAMES,  # a chess result's one name (puzzlebook/chess/result_names.py)
         **template_globals(today),  # each game's own (sitebuild/games/<key>.py)
+    }
+
+
+def _language_globals(static: assets.StaticSet, language: Language, today: dt.date,
+                      dailies: dict[str, bytes], pages: gettext.NullTranslations, index: dict | None = None,
+                      root: Path = ROOT) -> dict[str, Any]:
+    """What a page's template reads that depends on its language: the language itself, its
+    modules (a view, the modules to preload: in its own folder of bundles), the home's day, and
+    the words the build writes into its pages (the themes', the results' names, numbers)."""
+    folder = bundle.folder_of(language)
+    locale = root / "locale"
+
+    def in_folder(rel: str) -> str:
+        return folder + rel.removeprefix("js") if rel.startswith("js/") else rel
+
+    return {
+        "lang": language,
+        # The themes page's groups, their names and descriptions in the language (the `chess` catalog).
+        "theme_groups": themes.page_groups(index, catalogs.translations(language, "chess", locale)),
+        "number": lambda n: dates.number(n, language),  # a number as the language writes it (Babel)
+        "review_example": review_example(pages),  # the /review/ page's, by the review's own rule
+        "result_names": result_names(pages),  # a chess result's one name (puzzlebook/chess/result_names.py)
+        "view": lambda name: static.url(bundle.view_folder(language, name)),  # a page's one module
+        # A module and all it imports (their URLs), for <link rel="modulepreload"> (sitebuild/modules.py).
+        "module_graph": lambda rel: [static.url(m)
+                                     for m in modules.module_graph(static.files, in_folder(rel))],
+        "home": home_of(today, dailies, language, pages.gettext),
     }
 
 
@@ -153,7 +210,8 @@ def data_uri(static: assets.StaticSet, rel: str) -> str:
     return "data:image/svg+xml," + quote(text, safe=" =:/',.-()")
 
 
-def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
+def home_of(today: dt.date, dailies: dict[str, bytes], language: Language = BY_CODE[SOURCE],
+            say: Callable[[str], str] = str) -> dict[str, Any]:
     """What the home page shows of the build day without JavaScript (docs/site.md, "The first
     board"): the day and its chess card (service/games/chess/home.py); each game's own card reads
     its part from its template globals (sitebuild/games/<key>.py). Only the build day's: the page
@@ -164,20 +222,22 @@ def home_of(today: dt.date, dailies: dict[str, bytes]) -> dict[str, Any]:
     card = dailies.get(f"daily/chess/{day}.html")
     return {
         "day": day,
-        "long_date": calendar.long_date(today),  # as lib/dates.js longDate writes it
-        "chess_card": Markup(card.decode("utf-8")) if card else None,
+        "long_date": dates.long_date(today, language),  # as lib/dates.js longDate writes it
+        "chess_card": Markup(words.chess_card(card.decode("utf-8"), say)) if card else None,
     }
 
 
 def _precache(static: assets.StaticSet, index: dict | None, urls: list[str]) -> list[str]:
     """What the service worker fetches on install so the game opens offline:
     the pages (and offline.html, its answer for a page it never kept), every
-    static file but licences, source maps and the analysis engine (kept once it
-    is first used), the bundle's index and one shard of each band (Endless can
-    start offline at once)."""
+    static file but licences, source maps, the analysis engine (kept once it
+    is first used) and the other languages' bundles, the bundle's index and one
+    shard of each band (Endless can start offline at once). The pages and
+    bundles are English's: the worker takes a page's own language's instead
+    (site/templates/sw.js, docs/languages.md)."""
     wanted = [*urls, "/404.html", "/offline.html", "/manifest.webmanifest"]
     wanted += [static.prefix + rel for rel in sorted(static.files)
-               if not rel.endswith((".txt", ".map")) and not rel.startswith(assets.ENGINE_DIR + "/")]
+               if not rel.endswith((".txt", ".map")) and not rel.startswith((assets.ENGINE_DIR + "/", "js-"))]
     if index:
         wanted.append("/shards/index.json")
         wanted += ["/shards/" + names[0] for names in index["files"].values() if names]

@@ -30,6 +30,9 @@ import tempfile
 from pathlib import Path
 
 from puzzlebook.games import GAMES
+from puzzlebook.languages import LANGUAGES, SOURCE, Language
+from sitebuild import js_messages, themes
+from sitebuild.catalogs import BrowserMessages
 from sitebuild.minify import MinifyFailed
 
 HERE = Path(__file__).resolve().parent
@@ -87,32 +90,75 @@ def is_module(rel: str) -> bool:
     return rel.startswith("js/") and rel.endswith(".js") and rel not in CLASSIC
 
 
-def bundle(files: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
+def folder_of(language: Language) -> str:
+    """Where a language's bundles are published under static/: `js` for English, the sources'
+    own folder, `js-es`, `js-pt-br` for the others (beside it, so as deep: a bundle's relative
+    import()s stay inside its language's folder).
+
+    >>> [folder_of(language) for language in LANGUAGES[:5]]
+    ['js', 'js-es', 'js-fr', 'js-de', 'js-pt-br']
+    """
+    return "js" + language.prefix.replace("/", "-")
+
+
+def view_folder(language: Language, view: str) -> str:
+    """Where a view's module is published under static/ for `language`."""
+    return folder_of(language) + view_path(view).removeprefix("js")
+
+
+def bundle(files: dict[str, bytes], node_modules: Path,
+           translated: dict[str, BrowserMessages] | None = None) -> dict[str, bytes]:
     """The bundles made of the ES modules among `files` ({path under static/: bytes}), each with a
     .map beside it: the views' modules, and every module loaded by import() or SHARED. They take
-    the place of every module (`is_module`) of `files`.
+    the place of every module (`is_module`) of `files`. For each language in `translated` (by its
+    code: its browser messages) the same bundles again in its folder (`folder_of`), made from a
+    copy of the modules with its words written in (sitebuild/js_messages.py), without maps.
 
     Raises MinifyFailed naming what esbuild refused, or saying how to install it."""
     esbuild = Path(node_modules).resolve() / "esbuild" / "lib" / "main.js"
     if not esbuild.is_file():
         raise MinifyFailed(f"the build bundles with esbuild, and {node_modules}/esbuild is missing. "
                            "Run `npm ci` (or `make setup`) first.")
+    modules = {rel: data for rel, data in files.items() if is_module(rel)}
+    translated = translated or {}
+    copies = {language: translated[language.code] for language in LANGUAGES if language.code in translated}
     with tempfile.TemporaryDirectory(prefix="pb-bundle-") as tmp:
         source, out = Path(tmp) / "in", Path(tmp) / "out"
-        for rel, data in files.items():
-            if is_module(rel):
-                path = source / rel
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data)
-        job = {"esbuild": esbuild.as_uri(), "src": str(source), "out": str(out), "shared": list(SHARED),
+        runs: list[dict[str, object]] = [{"src": str(source), "out": str(out), "maps": True, "lang": SOURCE}]
+        none = BrowserMessages({}, {})  # English's: only its t() of words alone made words
+        _write(source, {rel: js_messages.translate(data.decode("utf-8"), none).encode("utf-8")
+                        if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+        for language, messages in copies.items():
+            _write(Path(tmp) / f"in-{language.code}", {
+                rel: js_messages.translate(data.decode("utf-8"), messages).encode("utf-8")
+                if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+            if themes.JS_PATH in modules:  # the themes' names in the language (the `chess` catalog's)
+                _write(Path(tmp) / f"in-{language.code}", {themes.JS_PATH: themes.render_js(messages.themes)})
+            runs.append({"src": str(Path(tmp) / f"in-{language.code}"),
+                         "out": str(Path(tmp) / f"out-{language.code}"), "maps": False,
+                         "lang": language.code})
+        job = {"esbuild": esbuild.as_uri(), "shared": list(SHARED), "runs": runs,
                "views": {name: [SITE_JS, *entries] for name, entries in VIEWS.items()}}
         done = subprocess.run(["node", str(HERE / "bundle.mjs")], input=json.dumps(job), cwd=HERE,
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise MinifyFailed(f"esbuild could not bundle the site's modules:\n{done.stderr.strip()}")
-        made = {rel: (out / rel).read_bytes() for rel in json.loads(done.stdout)}
-        return {rel: _named_map(data, (out / rel).parent, source) if rel.endswith(".map") else data
-                for rel, data in made.items()}
+        written = json.loads(done.stdout)
+        made = {rel: (out / rel).read_bytes() for rel in written[0]}
+        result = {rel: _named_map(data, (out / rel).parent, source) if rel.endswith(".map") else data
+                  for rel, data in made.items()}
+        for (language, _), names in zip(copies.items(), written[1:], strict=True):
+            folder = Path(tmp) / f"out-{language.code}"
+            result.update({folder_of(language) + rel.removeprefix("js"): (folder / rel).read_bytes()
+                           for rel in names})
+        return result
+
+
+def _write(folder: Path, modules: dict[str, bytes]) -> None:
+    for rel, data in modules.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def _named_map(data: bytes, folder: Path, source: Path) -> bytes:

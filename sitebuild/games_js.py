@@ -82,13 +82,26 @@ def browser_registry() -> dict[str, object]:
     }
 
 
+def _json(value: object, indent: str = "") -> str:
+    """`value` as JSON, an object or list on one line when it fits in 100 columns, else one member
+    a line (so a board's columns are a line each and the module stays short to read)."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(indent) + len(flat) <= 100 or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = indent + "  "
+    if isinstance(value, dict):
+        members = [f"{inner}{json.dumps(key)}: {_json(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(members) + f"\n{indent}}}"
+    return "[\n" + ",\n".join(inner + _json(item, inner) for item in value) + f"\n{indent}]"
+
+
 def render() -> bytes:
     """The module's text. Its values are marked pure, so a bundle (sitebuild/bundle.py) keeps only
     those its modules use: the play view needs the bands' names, not every game's boards."""
     data = browser_registry()
     lines = [HEADER]
     for name in ("games", "boards", "bands"):
-        text = json.dumps(data[name], indent=2, ensure_ascii=False)
+        text = _json(data[name])
         lines.append(f"/** @type {{{TYPES[name]}}} */\n")
         lines.append(f"export const {name.upper()} = /* @__PURE__ */ Object.freeze({text})\n")
     lines.append("\n/** The band names, easiest first. */\n")

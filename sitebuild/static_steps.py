@@ -19,23 +19,28 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild import bundle, minify, records
+from sitebuild.catalogs import BrowserMessages
 from sitebuild.output import Output
 
 RECORD = "static"  # dist/.build/static: no suffix, so no compressed copies beside it
 _FORMAT = 1
 _HERE = Path(__file__).resolve().parent
-_CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py")
+_CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py", "js_messages.py", "catalogs.py",
+         "themes.py")
+Translated = dict[str, BrowserMessages]  # each language's browser messages, by its code
 
 
-def run(files: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
-    """`files` ({path under static/: bytes}) as published: the ES modules bundled a view each, the
-    rest minified file by file, each with its .map. Raises minify.MinifyFailed."""
-    bundled = bundle.bundle(files, node_modules)
+def run(files: dict[str, bytes], node_modules: Path,
+        translated: Translated | None = None) -> dict[str, bytes]:
+    """`files` ({path under static/: bytes}) as published: the ES modules bundled a view each (and
+    again for each language of `translated`, its words written in), the rest minified file by
+    file, each with its .map. Raises minify.MinifyFailed."""
+    bundled = bundle.bundle(files, node_modules, translated)
     rest = {rel: data for rel, data in files.items() if not bundle.is_module(rel)}
     return {**minify.minify(rest, node_modules), **bundled}
 
 
-def key(files: dict[str, bytes], node_modules: Path) -> str | None:
+def key(files: dict[str, bytes], node_modules: Path, translated: Translated | None = None) -> str | None:
     """A digest of everything `run` reads, or None when esbuild's version can't be read (then the
     steps run, and say what is missing)."""
     try:
@@ -43,7 +48,9 @@ def key(files: dict[str, bytes], node_modules: Path) -> str | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     settings = {"format": _FORMAT, "esbuild": version, "views": bundle.VIEWS, "shared": bundle.SHARED,
-                "classic": bundle.CLASSIC}
+                "classic": bundle.CLASSIC,
+                "messages": {code: [m.texts, m.plurals, m.themes]
+                             for code, m in sorted((translated or {}).items())}}
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     for name in _CODE:
         digest.update(name.encode() + b"\0" + (_HERE / name).read_bytes())
@@ -52,17 +59,19 @@ def key(files: dict[str, bytes], node_modules: Path) -> str | None:
     return digest.hexdigest()
 
 
-def published(files: dict[str, bytes], node_modules: Path, output: Output) -> tuple[dict[str, bytes], bool]:
-    """What `run` makes of `files`, and whether it ran now (False: taken from the last build's
-    record in `output`, made from the same inputs). Keeps the record for the next build."""
-    found = key(files, node_modules)
+def published(files: dict[str, bytes], node_modules: Path, output: Output,
+              translated: Translated | None = None) -> tuple[dict[str, bytes], bool]:
+    """What `run` makes of `files` (and the languages' messages, `translated`), and whether it ran
+    now (False: taken from the last build's record in `output`, made from the same inputs). Keeps
+    the record for the next build."""
+    found = key(files, node_modules, translated)
     rest = {rel: data for rel, data in files.items() if not bundle.is_module(rel)}
     if found is not None:
         kept = _kept(records.read(output.root, RECORD, found))
         if kept is not None:
             output.keep(f"{records.DIR}/{RECORD}")  # the record stands as it is
             return {**rest, **kept}, False
-    result = run(files, node_modules)
+    result = run(files, node_modules, translated)
     if found is not None:
         # Only what the steps made or changed: the files passed through are read again each build.
         made = {rel: data for rel, data in result.items() if rest.get(rel) != data}

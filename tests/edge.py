@@ -17,7 +17,8 @@ const out = groups.map(({ code, requests }) => {
   const realNow = vm.runInContext('Date.now', context);
   return requests.map((r) => {
     fn.clock(r.now_ms === undefined ? realNow : () => r.now_ms);
-    const request = { uri: r.uri, querystring: r.querystring || {}, headers: {} };
+    const request = { uri: r.uri, querystring: r.querystring || {}, headers: r.headers || {} };
+    if (r.cookies) request.cookies = r.cookies;
     return JSON.parse(JSON.stringify(fn.handler({ request })));
   });
 });
@@ -27,8 +28,9 @@ process.stdout.write(JSON.stringify(out));
 
 def viewer_requests_of(groups: list[tuple[str, list[dict[str, Any]]]]) -> list[list[dict[str, Any]]]:
     """For each (code, requests): the handler's answer to each request (the request it lets through,
-    or the response it makes). A request: {"uri", "querystring" (optional), "now_ms" (optional: the
-    clock for that request, Unix milliseconds)}."""
+    or the response it makes). A request: {"uri", "querystring" (optional), "headers" and "cookies"
+    (optional, as CloudFront gives them: {name: {"value": ...}}), "now_ms" (optional: the clock for
+    that request, Unix milliseconds)}."""
     payload = [{"code": code, "requests": requests} for code, requests in groups]
     done = subprocess.run(["node", "-e", _SCRIPT], input=json.dumps(payload), capture_output=True, text=True,
                           check=True)

@@ -42,13 +42,15 @@ def _build(folder: Path) -> None:
     from cli.serve import fill_and_build
     from service.settings import load
     from service.store import open_store
+    from tests.static_record import shared_static
 
     env = {**os.environ, "PUZZLEBOOK_DIST": str(folder / "dist"),
            "PUZZLEBOOK_STORE": f"sqlite:///{folder / 'store.sqlite3'}"}
     settings = load(env, warn=False)
     store = open_store(settings.store_url)
     try:
-        fill_and_build(settings, store)
+        with shared_static(folder / "dist", folder.parent):  # the run's folder (shared_folder's parent)
+            fill_and_build(settings, store)
     finally:
         store.close()
 

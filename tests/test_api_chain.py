@@ -182,3 +182,12 @@ def test_your_own_result_for_a_day_reads_back_on_any_device(world: World) -> Non
     assert world.client.get(f"/api/me/chain/{TODAY}").status_code == 401
     bad = world.client.get("/api/me/chain/2026-02-30", headers=me)
     assert bad.status_code == 400 and "2026-02-30" in bad.json()["error"]
+
+
+def test_wrong_tiles_are_refused_in_the_request_language(world: ChainDays) -> None:
+    me = signed_up(world.client)
+    got = solve(world, {**me, "Accept-Language": "es"}, tiles=[0, 0])
+    assert got.status_code == 422, got.text
+    assert got.json() == {"error": "La ficha 0 se juega dos veces; cada ficha se juega una sola vez.",
+                          "code": "chain_tile_reused"}
+    assert world.client.get("/api/me", headers=me).json()["chain"]["solved"] == 0

@@ -240,3 +240,17 @@ def test_a_run_faster_than_a_second_a_move_is_refused_claimed_or_arriving(world:
     kept = post(world, me, ticket, everything, moves)
     assert kept.status_code == 200, kept.text
     assert kept.json()["result"]["score"] == len(run) and kept.json()["result"]["seconds"] == moves
+
+
+def test_a_run_that_doesnt_replay_is_refused_in_the_request_language(world: World) -> None:
+    me = signed_up(world.client, "Ada")
+    ticket = start(world, me)["ticket"]
+    world.clock.advance(seconds=30)
+    run = puzzles(world)
+    assert len(run[0].solution) > 1
+    body = {"date": TODAY, "ticket": ticket, "moves": [run[0].solution[:-1], run[1].solution], "seconds": 20}
+    got = world.client.post("/api/storm/results", json=body, headers={**me, "Accept-Language": "es"})
+    assert got.status_code == 422, got.text
+    assert got.json() == {"error": "El problema 1 quedó sin resolver ni fallar, y aun así la serie siguió.",
+                          "code": "storm_puzzle_left_open"}
+    assert world.client.get("/api/storm/me", headers=me).json() == {"best": None, "runs": []}

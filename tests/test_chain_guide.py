@@ -21,6 +21,7 @@ from service.settings import load
 from sitebuild import builder
 from sitebuild.pages import PageError
 from tests.site_seed import copy_seed
+from tests.static_record import shared_static
 
 # One xdist worker runs the module: `built` (below) is built once, not once per worker.
 pytestmark = pytest.mark.xdist_group("chain_guide")
@@ -143,7 +144,8 @@ def _settings(tmp: Path):
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, builder.BuildReport]:
     """The site built on TODAY, once for the module (a cold build over an empty store)."""
     tmp = tmp_path_factory.mktemp("guides")
-    return tmp, builder.build_site(_settings(tmp), today=TODAY)
+    with shared_static(tmp / "dist", tmp_path_factory):
+        return tmp, builder.build_site(_settings(tmp), today=TODAY)
 
 
 @pytest.mark.slow  # builds the whole site

@@ -86,3 +86,17 @@ def test_the_card_draws_the_first_daily_from_the_solvers_side_and_lists_every_ba
     assert "No daily today." in home.daily_card("2026-11-30", [], bundle)
     lost = home.daily_card("2026-11-30", [{"band": "Easy", "id": "nosuchid", "rating": 1200}], bundle)
     assert "<svg" not in lost and 'data-id="nosuchid"' in lost
+
+
+def test_the_pieces_numbers_are_the_sprites_to_a_tenth_written_short() -> None:
+    """Every number of a piece is the sprite's own within half a tenth of a 40-unit square, and
+    none carries a digit more than that (the daily's page carries the picture's every byte)."""
+    sprite = (ROOT / "node_modules/cm-chessboard/assets/pieces/standard.svg").read_text(encoding="utf-8")
+    number = re.compile(r"-?\d+(?:\.\d+)?")
+    for piece, group in diagram.pieces_from_sprite(sprite).items():
+        start = sprite.index(f'<g id="{piece}"')
+        original = sprite[start:diagram._group_end(sprite, start)]
+        drawn = [float(n) for n in number.findall(group)]
+        assert not re.search(r"\.\d\d|\.0\b", group), piece
+        wanted = [float(n) for n in number.findall(re.sub(r'\s+id="[^"]*"', "", original))][:len(drawn)]
+        assert all(abs(a - b) <= 0.05 + 1e-9 for a, b in zip(drawn, wanted, strict=True)), piece

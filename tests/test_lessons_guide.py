@@ -12,6 +12,7 @@ from pathlib import Path
 import chess
 import pytest
 
+from puzzlebook.languages import BY_CODE, LANGUAGES, SOURCE
 from puzzlebook.lessons import check
 from sitebuild import assets, builder, bundle, pages
 
@@ -42,6 +43,8 @@ def rendered() -> str:
             "game_nav": [],
             "bundle_version": None,
             "page_urls": {p.url for p in found},
+            "lang": BY_CODE[SOURCE],  # the English page (docs/languages.md)
+            "languages": LANGUAGES,
         },
     )
     return pages.render(env, page)

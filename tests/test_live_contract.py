@@ -10,6 +10,7 @@ from typing import Any
 import chess
 import pytest
 
+from functions.live.auth import PROTOCOL
 from puzzlebook.racer.race import RACE_SECONDS
 from tests.live_transports import Client, Refused, Transport, transport_named
 
@@ -108,6 +109,31 @@ def test_a_message_the_rooms_cant_read_is_answered_in_plain_words(tr: Transport)
     assert ada.receive("error")["words"].startswith("Join a race first")
     ada.send({"t": "ping", "at": 7})
     assert ada.receive("pong")["at"] == 7
+
+
+def test_a_connections_refusals_are_said_in_its_pages_language(tr: Transport) -> None:
+    """The page offers its language beside the token (`lang.es`): the rooms' own refusals and the
+    rules' (a value filled in) come in it, with the same codes; a connection offering none hears English."""
+    tokens = [tr.player(name)[1] for name in ("Ada", "Bo", "Cy")]
+    ada = tr.connect(tokens[0], protocols=[PROTOCOL, f"token.{tokens[0]}", "lang.es"])
+    bo = tr.connect(tokens[1], protocols=[PROTOCOL, f"token.{tokens[1]}", "lang.ar"])
+    cy = tr.connect(tokens[2])
+    ada.send({"t": "race.move", "puzzle": 0, "move": 0, "uci": "e2e4"})
+    error = ada.receive("error")
+    assert (error["code"], error["words"]) == (
+        "no-room", "Únete primero a una carrera (crea una, abre el enlace de una o pide una carrera rápida).")
+    ada.send({"t": "race.make"})
+    race = ada.receive("race.hello")["race"]
+    ada.send({"t": "race.start"})
+    error = ada.receive("error")
+    assert (error["code"], error["words"]) == (
+        "too-few", "Una carrera necesita al menos 2 corredores: comparte antes su enlace.")
+    for client in (bo, cy):
+        client.send({"t": "race.join", "race": race})
+        client.receive("race.hello")
+        client.send({"t": "race.start"})
+    assert bo.receive("error")["words"] == "وحده من أنشأ هذا السباق يمكنه بدؤه."
+    assert cy.receive("error")["words"] == "Only the player who made this race can start it."
 
 
 # ---------------------------------------------------------------- a race

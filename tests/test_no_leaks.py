@@ -32,6 +32,7 @@ from service import nightly
 from service.games.chain.records import ChainRecords
 from service.games.chess.records import ChessRecords
 from sitebuild.builder import ROOT, build_site
+from tests.static_record import shared_static
 from tests.support import Clock, post_result, settings_for_tests, signed_up, sqlite_store
 
 # Before the next date begins at UTC+14 (10:00 UTC), so nothing of it is out yet.
@@ -70,7 +71,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     with sqlite_store(base / "store.sqlite3") as store:
         report = nightly.fill(store, settings, Bundle(ROOT / "shards"), now=MORNING)
         assert not report.games['chain'].failed
-        build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
+        with shared_static(base / "dist", tmp_path_factory):
+            build_site(settings.with_(dist=base / "dist"), store=store, today=TODAY)
         stored = ChainRecords(store).chain_days(TODAY.isoformat(), None)
         secret_days = sorted(d for d in stored if d >= TODAY.isoformat())
         assert len(secret_days) == nightly.AHEAD + 1, "today and a month ahead are stored"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from puzzlebook.chess.dashboard import RESULTS
 from puzzlebook.chess.result_names import NAMES, name_of
-from sitebuild.review import review_example
+from sitebuild.review import RESULT_WORDS, review_example
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "result_names.json").read_text(encoding="utf-8"))
 
@@ -18,6 +18,7 @@ def test_every_result_has_the_shared_files_name() -> None:
     assert set(NAMES) == set(RESULTS)
     assert len(set(NAMES.values())) == len(NAMES)  # one name, one result
     assert [name_of(result) for result in RESULTS] == [VECTORS["names"][r] for r in RESULTS]
+    assert sorted(RESULT_WORDS) == sorted(NAMES.values())  # marked for the pages' catalog as they are
 
 
 def test_the_review_pages_story_says_the_names() -> None:

@@ -95,3 +95,19 @@ def test_only_lib_dom_defines_the_element_lookup() -> None:
     ours = [path for path in js.rglob("*.js") if "vendor" not in path.relative_to(js).parts]
     own = sorted(p.relative_to(js).as_posix() for p in ours if _OWN_DOLLAR.search(p.read_text("utf-8")))
     assert own == ["lib/dom.js"], own
+
+
+# Issue 41's bar for the browser's modules: one job a file, and none over this many lines.
+MAX_MODULE_LINES = 450
+
+
+def test_no_browser_module_is_over_its_line_bar() -> None:
+    """Every module of site/static/js (the generated games.js included, vendor aside) fits the bar."""
+    sources = ROOT / "site" / "static" / "js"
+    over = {
+        str(path.relative_to(sources)): lines
+        for path in sorted(sources.rglob("*.js"))
+        if "vendor" not in path.relative_to(sources).parts
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert over == {}, f"split these modules (lines each, bar {MAX_MODULE_LINES}): {over}"

@@ -334,3 +334,15 @@ def test_a_failing_nightly_is_logged_and_the_loop_goes_on(caplog) -> None:
     assert second.wait(10)
     loop.stop()
     assert "the nightly run failed" in caplog.text and len(calls) >= 2
+
+
+def test_the_root_sends_a_visitor_to_their_language(client) -> None:
+    """puzzlebook.languages.root_redirect (tests/test_languages_root.py holds it to the vectors)."""
+    moved = client.get("/", headers={"accept-language": "de-AT,de;q=0.9"})
+    assert moved.status_code == 302
+    assert moved.headers["location"] == "/de/"
+    assert moved.headers["cache-control"] == "private, no-store"
+    stays = client.get("/", headers={"accept-language": "de", "cookie": "pb_lang=en"})
+    assert stays.status_code == 200 and stays.text == "<h1>home</h1>"
+    assert "private" not in stays.headers["cache-control"], "English's root is cached as every page is"
+    assert client.get("/about/", headers={"accept-language": "de"}).status_code == 200

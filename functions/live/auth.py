@@ -1,6 +1,7 @@
 """A live connection's player: from the token the browser offers as a WebSocket subprotocol.
 
-The browser opens `new WebSocket(url, ["puzzlebook.live", "token." + token])`; the server accepts
+The browser opens `new WebSocket(url, ["puzzlebook.live", "token." + token, "lang." + lang])`; the
+page's language rides beside the token (`language_offered`). The server accepts
 with the subprotocol "puzzlebook.live" (both transports), so the token rides in the handshake's
 Sec-WebSocket-Protocol header, never in the address (which proxies, CDNs and access logs record).
 """
@@ -11,11 +12,13 @@ from fastapi.security import HTTPAuthorizationCredentials
 
 from functions.auth import player_for
 from functions.errors import ApiError
+from puzzlebook.languages import language_of, negotiate
 from service.store.base import Store
 from service.store.records import Player
 
 PROTOCOL = "puzzlebook.live"
 TOKEN_PREFIX = "token."
+LANG_PREFIX = "lang."
 NEEDED = "A live room needs a player: sign in (or make a player with a name) first."
 
 
@@ -32,6 +35,27 @@ def token_of(header: str | None) -> str | None:
         if offered.startswith(TOKEN_PREFIX):
             return offered[len(TOKEN_PREFIX):]
     return None
+
+
+def language_offered(header: str | None, accept_language: str | None = None) -> str:
+    """The code of the language a connection's refusals are said in: the page's own, offered as the
+    subprotocol `lang.<tag>` beside the token, when the site has it; else the handshake's
+    Accept-Language (a script, an old page), else English (docs/live.md, "Connecting").
+
+    >>> language_offered("puzzlebook.live, token.abc, lang.es")
+    'es'
+    >>> language_offered("puzzlebook.live, token.abc, lang.pt-BR", "de")
+    'pt-BR'
+    >>> language_offered("puzzlebook.live, token.abc", "fr-CH, en;q=0.5")
+    'fr'
+    >>> language_offered("puzzlebook.live, lang.klingon", None)
+    'en'
+    """
+    for offered in (header or "").split(","):
+        offered = offered.strip()
+        if offered.startswith(LANG_PREFIX) and (found := language_of(offered[len(LANG_PREFIX):])):
+            return found.code
+    return negotiate(accept_language).code
 
 
 def offers_protocol(header: str | None) -> bool:

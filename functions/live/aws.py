@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from functions.live.auth import PROTOCOL, player_of
+from functions.live.auth import PROTOCOL, language_offered, player_of
 from puzzlebook.live.fanout import WINDOW_MS
 from service.context import Context
 from service.live.hub import Later
@@ -96,7 +96,8 @@ class LambdaRooms:
             player = player_of(self.ctx.store, header)
             if player is None:
                 return {"statusCode": 401}
-            live.connect(conn, player.id, player.name)
+            lang = language_offered(header, headers.get("accept-language"))
+            live.connect(conn, player.id, player.name, lang)
             return {"statusCode": 200, "headers": {"Sec-WebSocket-Protocol": PROTOCOL}}
         if route == "$disconnect":
             self._hold(live, live.disconnect(conn))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import FastAPI, WebSocket
 
-from functions.live.auth import PROTOCOL, player_of
+from functions.live.auth import PROTOCOL, language_offered, player_of
 from puzzlebook.live.fanout import WINDOW_MS
 
 if TYPE_CHECKING:
@@ -118,7 +118,8 @@ class LocalRooms:
         writer = asyncio.create_task(_write(ws, queue))
         live = self.live
         try:
-            await self.run(live.connect, conn, player.id, player.name)
+            lang = language_offered(header, ws.headers.get("accept-language"))
+            await self.run(live.connect, conn, player.id, player.name, lang)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":

@@ -23,8 +23,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlebook.chain.kept import KeptGiveup, KeptResult, KeptSolve
-from puzzlebook.chain.play import check_solve
+from puzzlebook.chain.play import (
+    BAD_TILES,
+    ILLEGAL_MOVE,
+    MISSED_TARGET,
+    NO_SUCH_TILE,
+    TILE_REUSED,
+    WRONG_LENGTH,
+    SolveCheck,
+    check_solve,
+)
 from puzzlebook.chain.tallies import ChainStats
+from puzzlebook.chain.tiles import HIGH, LOW, SYMBOLS, explain, label, parse_tile
+from puzzlebook.messages import Message, msg, msg_plural
 from puzzlebook.results import Posted
 from puzzlebook.tickets import Ticket, admit
 
@@ -40,7 +51,64 @@ class Verdict:
 
     ok: bool
     code: str | None = None
-    message: str | None = None
+    message: Message | None = None
+
+
+# What a refused solve is told, by the rules' code (puzzlebook/chain/play.py), said in the request's
+# language (docs/languages.md); the browser says a tile's reasons in its own words (chain/words.js).
+BAD_TILES_WORDS = msg("chain_bad_tiles", "Tiles must be a list of tile numbers (0 for the first tile).")
+NO_SUCH_TILE_WORDS = msg("chain_no_such_tile", "There is no tile {tile}: the hand’s tiles are numbered 0 to "
+                                               "{last}.")
+TILE_REUSED_WORDS = msg("chain_tile_reused", "Tile {tile} is played twice; each tile can be played once.")
+WRONG_LENGTH_WORDS = msg_plural("chain_wrong_length",
+                                "This puzzle takes exactly {moves} move; {played} were played.",
+                                "This puzzle takes exactly {moves} moves; {played} were played.", "moves")
+ILLEGAL_MOVE_WORDS = msg("chain_illegal_move", "Move {number} ({tile}): {reason}.")
+MISSED_TARGET_WORDS = msg("chain_missed_target", "The chain ends at {end}, not at the target {target}.")
+# Why one move can't be played (a value of ILLEGAL_MOVE_WORDS), by puzzlebook.chain.tiles' codes.
+TILE_REASONS = {
+    "too_large": msg("chain_above_high", "{sum} is above {high}"),
+    "too_small": msg("chain_below_low", "{sum} is below {low}"),
+    "inexact_divide": msg("chain_inexact_divide", "{sum} is not a whole number"),
+    "swap_drops_digit": msg("chain_swap_drops_digit",
+                            "{value} ends in 0, so swapping its digits would drop one"),
+    "swap_unchanged": msg("chain_swap_unchanged", "swapping the digits of {value} leaves it unchanged"),
+}
+
+
+def refusal_words(puzzle: Mapping[str, Any], tiles: list[int], checked: SolveCheck) -> Message | None:
+    """The message of a failed `checked` (check_solve of `tiles` on `puzzle`), with its values; None
+    for a code it has no words for.
+
+    >>> day = {"start": 12, "target": 3, "moves": 2, "hand": [{"op": "div", "n": 5}, {"op": "sub", "n": 9}]}
+    >>> str(refusal_words(day, [0, 1], check_solve(day, [0, 1])))
+    'Move 1 (÷5): 12 ÷ 5 is not a whole number.'
+    """
+    hand = puzzle["hand"]
+    code = checked.code
+    if code == BAD_TILES:
+        return BAD_TILES_WORDS
+    if code == NO_SUCH_TILE:
+        return NO_SUCH_TILE_WORDS(tile=next(t for t in tiles if not 0 <= t < len(hand)), last=len(hand) - 1)
+    if code == TILE_REUSED:
+        return TILE_REUSED_WORDS(tile=next(t for k, t in enumerate(tiles) if t in tiles[:k]))
+    if code == WRONG_LENGTH:
+        return WRONG_LENGTH_WORDS(moves=puzzle["moves"], played=len(tiles))
+    if code == MISSED_TARGET:
+        return MISSED_TARGET_WORDS(end=checked.values[-1], target=puzzle["target"])
+    if code == ILLEGAL_MOVE:
+        number = len(checked.values)
+        tile = parse_tile(hand[tiles[number - 1]])
+        value = checked.values[-1]
+        said = explain(value, tile)
+        reason = TILE_REASONS.get(said.code or "")
+        if reason is None:
+            return None
+        op, n = tile
+        sum_text = f"{value} {SYMBOLS[op]} {n}" if op < len(SYMBOLS) else ""
+        reason = reason(sum=sum_text, value=value, high=HIGH, low=LOW)
+        return ILLEGAL_MOVE_WORDS(number=number, tile=label(tile), reason=reason)
+    return None
 
 
 def min_seconds(tiles: int) -> int:
@@ -54,11 +122,10 @@ def min_seconds(tiles: int) -> int:
 
 def check(row: Mapping[str, Any], tiles: list[int], seconds: int) -> Verdict:
     """The verdict on a solve of the stored day `row`: the tiles first (play.check_solve, its
-    reason as a sentence), then the time floor."""
+    reason as a message: refusal_words), then the time floor."""
     checked = check_solve(row, tiles)
     if not checked.ok:
-        reason = checked.reason or "those tiles don’t solve it"
-        return Verdict(False, checked.code, reason[0].upper() + reason[1:] + ".")
+        return Verdict(False, checked.code, refusal_words(row, tiles, checked))
     if seconds < min_seconds(len(tiles)):
         return Verdict(False, TOO_FAST_CODE)
     return Verdict(True)

@@ -25,16 +25,22 @@ import chess
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.referee import judge, play
 from puzzlebook.lessons.results import LessonResult
+from puzzlebook.messages import Message, Refusal, msg
+from puzzlebook.racer.progress import ILLEGAL, TOO_FAST
 from puzzlebook.tickets import floor_wait
 
 
-class AnswerRefused(ValueError):
-    """A move that doesn't count: `code` (closed, done, out-of-step, too-fast, illegal) and plain words."""
+class AnswerRefused(Refusal):
+    """A move that doesn't count: `code` (closed, done, out-of-step, too-fast, illegal) and its message."""
 
-    def __init__(self, code: str, words: str, *, wait: int = 0) -> None:
+    def __init__(self, code: str, words: Message, *, wait: int = 0) -> None:
         super().__init__(words)
         self.code = code
         self.wait = wait
+
+
+ANSWERED = msg("class_live_answered", "You have answered this puzzle.")
+NOT_NEXT = msg("class_live_out_of_step", "That move isn't your answer's next: play on from your board.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +129,16 @@ def answer(
     'missed'
     """
     if prior.verdict:
-        raise AnswerRefused("done", "You have answered this puzzle.")
+        raise AnswerRefused("done", ANSWERED)
     if at != len(prior.moves):
-        raise AnswerRefused("out-of-step", "That move isn't your answer's next: play on from your board.")
+        raise AnswerRefused("out-of-step", NOT_NEXT)
     wait = floor_wait(opened, now, len(prior.moves) + 1)
     if wait:
-        words = f"Quicker than a second a move: this one counts in {wait} ms."
-        raise AnswerRefused("too-fast", words, wait=wait)
+        raise AnswerRefused("too-fast", TOO_FAST(wait=wait), wait=wait)
     board = board_at(line, prior.moves)
     ply = line.offset + 2 * len(prior.moves)
     if ply >= len(line.puzzle.line) or not play(board, uci):
-        raise AnswerRefused("illegal", f"{uci} can't be played there.")
+        raise AnswerRefused("illegal", ILLEGAL(uci=uci))
     verdict = judge(line.puzzle, ply, board, uci)
     moves = (*prior.moves, uci)
     if verdict == "wrong":

@@ -15,16 +15,26 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from puzzlebook.messages import Message, Refusal, msg
+
 SECONDS_LOW, SECONDS_HIGH, DEFAULT_SECONDS = 10, 600, 60
 KEPT_DAYS = 7  # a session's own items (the results themselves go to the class's table, for good)
 
 
-class SessionRefused(ValueError):
+class SessionRefused(Refusal):
     """Something a session can't do now: `code` for the protocol, str(error) in plain words."""
 
-    def __init__(self, code: str, words: str) -> None:
+    def __init__(self, code: str, words: Message) -> None:
         super().__init__(words)
         self.code = code
+
+
+BAD_SECONDS = msg("class_live_seconds", "A puzzle's countdown is {low} to {high} seconds, not {given}.")
+CLOSED = msg("class_live_closed", "This live session is closed.")
+LAST = msg("class_live_last", "That was the last puzzle: close the session.")
+NOT_REVEALED = msg("class_live_not_revealed", "Reveal this puzzle's answers before the next one.")
+NO_PUZZLE_UP = msg("class_live_no_puzzle", "Put a puzzle up first.")
+REVEALED = msg("class_live_revealed", "This puzzle is revealed already.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +91,7 @@ def check_seconds(seconds: object) -> int:
     """
     if isinstance(seconds, int) and not isinstance(seconds, bool) and SECONDS_LOW <= seconds <= SECONDS_HIGH:
         return seconds
-    words = f"A puzzle's countdown is {SECONDS_LOW} to {SECONDS_HIGH} seconds, not {seconds}."
-    raise SessionRefused("bad-seconds", words)
+    raise SessionRefused("bad-seconds", BAD_SECONDS(low=SECONDS_LOW, high=SECONDS_HIGH, given=seconds))
 
 
 def next_puzzle(session: Session, now: int) -> Session:
@@ -97,11 +106,11 @@ def next_puzzle(session: Session, now: int) -> Session:
     puzzlebook.live_class.session.SessionRefused: That was the last puzzle: close the session.
     """
     if session.closed:
-        raise SessionRefused("closed", "This live session is closed.")
+        raise SessionRefused("closed", CLOSED)
     if session.current >= session.count:
-        raise SessionRefused("last", "That was the last puzzle: close the session.")
+        raise SessionRefused("last", LAST)
     if session.current > 0 and not session.revealed:
-        raise SessionRefused("not-revealed", "Reveal this puzzle's answers before the next one.")
+        raise SessionRefused("not-revealed", NOT_REVEALED)
     return replace(session, current=session.current + 1, opened=now, closes=now + session.seconds * 1000,
                    revealed=False)
 
@@ -109,11 +118,11 @@ def next_puzzle(session: Session, now: int) -> Session:
 def revealed(session: Session, now: int) -> Session:
     """The session once the teacher reveals the puzzle up at `now` (its answers close then)."""
     if session.closed:
-        raise SessionRefused("closed", "This live session is closed.")
+        raise SessionRefused("closed", CLOSED)
     if session.current == 0:
-        raise SessionRefused("no-puzzle", "Put a puzzle up first.")
+        raise SessionRefused("no-puzzle", NO_PUZZLE_UP)
     if session.revealed:
-        raise SessionRefused("revealed", "This puzzle is revealed already.")
+        raise SessionRefused("revealed", REVEALED)
     return replace(session, revealed=True, closes=min(session.closes or now, now))
 
 

@@ -29,21 +29,35 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import RunRefused, verdicts
+from puzzlebook.messages import Message, Refusal, msg
 from puzzlebook.racer.race import RACE_MS, Race
 from puzzlebook.storm.clock import Tally, step
 from puzzlebook.tickets import floor_wait
 
 
-class MoveRefused(ValueError):
+class MoveRefused(Refusal):
     """A move that doesn't count. `code`: one word for the protocol (docs/api.md, "Live"): not-racing,
     over, left, out-of-time, too-fast (`wait`: ms until it may count), out-of-step (the racer is
     elsewhere: `at`), done (that move was judged already: a retry), illegal, no-puzzle."""
 
-    def __init__(self, code: str, words: str, *, wait: int = 0, at: tuple[int, int] | None = None) -> None:
+    def __init__(self, code: str, words: Message, *, wait: int = 0,
+                 at: tuple[int, int] | None = None) -> None:
         super().__init__(words)
         self.code = code
         self.wait = wait
         self.at = at
+
+
+NOT_RACING = msg("race_not_racing", "The race hasn't started yet: wait for the countdown.")
+OVER = msg("race_move_after_end", "The race is over: that move came after its end.")
+LEFT = msg("race_left", "You left this race: your moves no longer count.")
+OUT_OF_TIME = msg("race_out_of_time", "Your clock has run out: wait for the others to finish.")
+DONE = msg("race_move_counted", "That move was counted already.")
+OUT_OF_STEP = msg("race_out_of_step", "That move is ahead of where you are: play on from here.")
+# Shared with the live class's answers: the same words wherever a move comes before its second.
+TOO_FAST = msg("live_too_fast", "Quicker than a second a move: this one counts in {wait} ms.")
+NO_PUZZLE = msg("race_no_puzzle", "You have played every puzzle of this race.")
+ILLEGAL = msg("live_illegal", "{uci} can't be played there.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,30 +132,29 @@ def play(racer: Racer, race: Race, puzzles: Sequence[Puzzle], at: tuple[int, int
     caller keeps them (copied, never changed). MoveRefused when it doesn't count (module docstring)."""
     phase = race.phase(now)
     if phase in ("waiting", "countdown"):
-        raise MoveRefused("not-racing", "The race hasn't started yet: wait for the countdown.")
+        raise MoveRefused("not-racing", NOT_RACING)
     if phase == "over":
-        raise MoveRefused("over", "The race is over: that move came after its end.")
+        raise MoveRefused("over", OVER)
     if racer.left:
-        raise MoveRefused("left", "You left this race: your moves no longer count.")
+        raise MoveRefused("left", LEFT)
     if racer.out(race, now):
-        raise MoveRefused("out-of-time", "Your clock has run out: wait for the others to finish.")
+        raise MoveRefused("out-of-time", OUT_OF_TIME)
     here = (racer.puzzle, len(racer.line))
     if at != here:
         if at < here:
-            raise MoveRefused("done", "That move was counted already.", at=here)
-        raise MoveRefused("out-of-step", "That move is ahead of where you are: play on from here.", at=here)
+            raise MoveRefused("done", DONE, at=here)
+        raise MoveRefused("out-of-step", OUT_OF_STEP, at=here)
     assert race.starts is not None
     wait = floor_wait(race.starts, now, racer.moves + 1)
     if wait:
-        words = f"Quicker than a second a move: this one counts in {wait} ms."
-        raise MoveRefused("too-fast", words, wait=wait)
+        raise MoveRefused("too-fast", TOO_FAST(wait=wait), wait=wait)
     if racer.puzzle >= len(puzzles):
-        raise MoveRefused("no-puzzle", "You have played every puzzle of this race.")
+        raise MoveRefused("no-puzzle", NO_PUZZLE)
     puzzle = puzzles[racer.puzzle]
     try:
         verdict = verdicts(puzzle, [*racer.line, uci], racer.puzzle + 1, start)[-1]
     except RunRefused:
-        raise MoveRefused("illegal", f"{uci} can't be played there.", at=here) from None
+        raise MoveRefused("illegal", ILLEGAL(uci=uci), at=here) from None
     tally = step(racer.tally, verdict)
     if verdict == "solved":
         highest = puzzle.rating if tally.highest is None else max(tally.highest, puzzle.rating)

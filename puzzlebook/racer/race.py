@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from puzzlebook.messages import Message, Refusal, msg
+
 MIN_RACERS = 2
 MAX_RACERS = 10
 RACE_SECONDS = 90
@@ -41,13 +43,20 @@ Kind = Literal["link", "quick"]
 Phase = Literal["waiting", "countdown", "racing", "over"]
 
 
-class RaceRefused(ValueError):
+class RaceRefused(Refusal):
     """Something a race can't do now. `code` is one word for the protocol (docs/api.md, "Live");
-    str(error) says it in plain words."""
+    `.message` says it in plain words (str(error) in English)."""
 
-    def __init__(self, code: str, words: str) -> None:
+    def __init__(self, code: str, words: Message) -> None:
         super().__init__(words)
         self.code = code
+
+
+STARTED = msg("race_started", "This race has started: ask for the next one, or a quick race.")
+FULL = msg("race_full", "This race is full ({most} racers): make another, or a quick race.")
+NOT_MAKER = msg("race_not_maker", "Only the player who made this race can start it.")
+STARTED_ALREADY = msg("race_started_already", "This race has started already.")
+TOO_FEW = msg("race_too_few", "A race needs at least {least} racers: share its link first.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +150,9 @@ def joined(race: Race, now: int, *, already: bool) -> Race:
     if already:
         return race
     if race.starts is not None and (race.kind == "link" or now >= race.starts - QUICK_CLOSES_MS):
-        raise RaceRefused("started", "This race has started: ask for the next one, or a quick race.")
+        raise RaceRefused("started", STARTED)
     if race.racers >= MAX_RACERS:
-        raise RaceRefused("full", f"This race is full ({MAX_RACERS} racers): make another, or a quick race.")
+        raise RaceRefused("full", FULL(most=MAX_RACERS))
     race = replace(race, racers=race.racers + 1)
     if race.kind == "quick" and race.starts is None and race.racers >= MIN_RACERS:
         race = replace(race, starts=now + race.countdown_ms)
@@ -161,11 +170,11 @@ def started(race: Race, pid: str, now: int) -> Race:
     puzzlebook.racer.race.RaceRefused: A race needs at least 2 racers: share its link first.
     """
     if race.kind != "link" or race.owner != pid:
-        raise RaceRefused("not-yours", "Only the player who made this race can start it.")
+        raise RaceRefused("not-yours", NOT_MAKER)
     if race.starts is not None:
-        raise RaceRefused("started", "This race has started already.")
+        raise RaceRefused("started", STARTED_ALREADY)
     if race.racers < MIN_RACERS:
-        raise RaceRefused("too-few", f"A race needs at least {MIN_RACERS} racers: share its link first.")
+        raise RaceRefused("too-few", TOO_FEW(least=MIN_RACERS))
     return replace(race, starts=now + race.countdown_ms)
 
 

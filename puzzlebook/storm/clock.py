@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from puzzlebook.messages import Message, msg
+
 Verdict = Literal["right", "solved", "wrong"]
 VERDICTS: tuple[str, ...] = ("right", "solved", "wrong")
 
@@ -47,6 +49,16 @@ def combo_bonus(combo: int) -> int:
 
 class BadRun(ValueError):
     """Verdicts no run can have: a move after a puzzle ended, or a puzzle left open before the last."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message  # said in the request's language when the API refuses the run
+
+
+NOT_A_VERDICT = msg("storm_verdict_unknown", "A move’s verdict is right, solved or wrong, not {verdict}.")
+MOVE_AFTER_END = msg("run_move_after_end", "Puzzle {number} has a move after it was over.")
+LEFT_OPEN = msg("storm_puzzle_left_open", "Puzzle {number} was left before it was solved or missed, yet the "
+                                          "run went on.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +101,7 @@ def step(tally: Tally, verdict: str) -> Tally:
     if verdict == "wrong":
         return replace(tally, mistakes=tally.mistakes + 1, combo=0, penalty=tally.penalty + WRONG_PENALTY)
     if verdict not in ("right", "solved"):
-        raise BadRun(f"a move's verdict is right, solved or wrong, not {verdict!r}")
+        raise BadRun(NOT_A_VERDICT(verdict=repr(verdict)))
     combo = tally.combo + 1
     return replace(tally, score=tally.score + (verdict == "solved"), combo=combo,
                    combo_best=max(combo, tally.combo_best), bonus=tally.bonus + combo_bonus(combo))
@@ -109,14 +121,14 @@ def tally_run(puzzles: Sequence[tuple[int, Sequence[str]]]) -> Tally:
         ended = False
         for verdict in verdicts:
             if ended:
-                raise BadRun(f"puzzle {k + 1} has a move after it was over")
+                raise BadRun(MOVE_AFTER_END(number=k + 1))
             tally = step(tally, verdict)
             if verdict == "solved":
                 highest = rating if tally.highest is None else max(tally.highest, rating)
                 tally = replace(tally, highest=highest)
             ended = verdict != "right"
         if not ended and k != last:
-            raise BadRun(f"puzzle {k + 1} was left before it was solved or missed, yet the run went on")
+            raise BadRun(LEFT_OPEN(number=k + 1))
         tally = replace(tally, attempted=tally.attempted + 1)
     return tally
 

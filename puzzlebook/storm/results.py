@@ -58,7 +58,7 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], seconds
     try:
         tally = tally_run(replayed)
     except BadRun as exc:
-        raise RunRefused("unfinished", f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
+        raise RunRefused("unfinished", exc.message) from None
     if out_of_time(tally, seconds):
         raise RunRefused("out-of-time", OUT_OF_TIME(length=tally.length, seconds=f"{seconds:g}"))
     return tally

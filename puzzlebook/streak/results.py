@@ -50,7 +50,7 @@ def score_run(puzzles: Sequence[Puzzle], moves: Sequence[Sequence[str]], skipped
     try:
         return tally_run(replayed)
     except BadRun as exc:
-        raise RunRefused("unplayable", f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
+        raise RunRefused("unplayable", exc.message) from None
 
 
 def check_late(day: dt.date, today: dt.date) -> None:

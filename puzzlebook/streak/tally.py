@@ -21,12 +21,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from puzzlebook.messages import Message, msg
+
 Verdict = Literal["right", "solved", "wrong", "skip"]
 VERDICTS: tuple[str, ...] = ("right", "solved", "wrong", "skip")
 
 
 class BadRun(ValueError):
     """Verdicts no run can have (the module docstring's rules)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message  # said in the request's language when the API refuses the run
+
+
+AFTER_WRONG = msg("streak_after_wrong_move", "Puzzle {number} comes after the wrong move that ended the run "
+                                             "in puzzle {missed}.")
+SKIP_AFTER_END = msg("streak_skip_after_end", "Puzzle {number} is skipped after it was over.")
+MOVE_AFTER_END = msg("run_move_after_end", "Puzzle {number} has a move after it was over.")
+SECOND_SKIP = msg("streak_second_skip", "Puzzle {number} is skipped, but a run has one skip (used in puzzle "
+                                        "{used}).")
+NOT_A_VERDICT = msg("streak_verdict_unknown", "A verdict is right, solved, wrong or skip, not {verdict}.")
+LEFT_OPEN = msg("streak_puzzle_left_open", "Puzzle {number} was left before it was solved, missed or "
+                                           "skipped, yet the run went on.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,26 +94,21 @@ def tally_run(puzzles: Sequence[tuple[int, Sequence[str]]]) -> Tally:
     >>> tally_run([(800, ["skip"]), (820, ["right", "skip"])])
     Traceback (most recent call last):
     ...
-    puzzlebook.streak.tally.BadRun: puzzle 2 is skipped, but a run has one skip (used in puzzle 1)
+    puzzlebook.streak.tally.BadRun: Puzzle 2 is skipped, but a run has one skip (used in puzzle 1).
     """
     tally = Tally()
     last = len(puzzles) - 1
     for k, (rating, verdicts) in enumerate(puzzles):
         number = k + 1
         if tally.over:
-            raise BadRun(
-                f"puzzle {number} comes after the wrong move that ended the run in puzzle {tally.missed}"
-            )
+            raise BadRun(AFTER_WRONG(number=number, missed=tally.missed))
         ended = False
         for verdict in verdicts:
             if ended:
-                what = "is skipped" if verdict == "skip" else "has a move"
-                raise BadRun(f"puzzle {number} {what} after it was over")
+                raise BadRun((SKIP_AFTER_END if verdict == "skip" else MOVE_AFTER_END)(number=number))
             if verdict == "skip":
                 if tally.skipped is not None:
-                    raise BadRun(
-                        f"puzzle {number} is skipped, but a run has one skip (used in puzzle {tally.skipped})"
-                    )
+                    raise BadRun(SECOND_SKIP(number=number, used=tally.skipped))
                 tally = replace(tally, skipped=number)
             elif verdict == "wrong":
                 tally = replace(tally, missed=number, moves=tally.moves + 1)
@@ -106,11 +118,9 @@ def tally_run(puzzles: Sequence[tuple[int, Sequence[str]]]) -> Tally:
             elif verdict == "right":
                 tally = replace(tally, moves=tally.moves + 1)
             else:
-                raise BadRun(f"a verdict is right, solved, wrong or skip, not {verdict!r}")
+                raise BadRun(NOT_A_VERDICT(verdict=repr(verdict)))
             ended = verdict != "right"
         if not ended and k != last:
-            raise BadRun(
-                f"puzzle {number} was left before it was solved, missed or skipped, yet the run went on"
-            )
+            raise BadRun(LEFT_OPEN(number=number))
         tally = replace(tally, attempted=tally.attempted + 1)
     return tally

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzlebook.languages import SOURCE
 from service.live import keys as K
 from service.store.base import Delete, Put, Store
 from service.store.items import doc_of, make_item
@@ -19,13 +20,15 @@ CONNECTION_SECONDS = 3 * 3600
 @dataclass(frozen=True, slots=True)
 class Connection:
     """A connection: its id, player and their name, the room it is in ("" for none) and its role there
-    ("racer", "teacher", "student")."""
+    ("racer", "teacher", "student"), and the language its refusals are said in (a BCP 47 code of
+    puzzlebook.languages, from its handshake: docs/live.md, "Connecting")."""
 
     id: str
     pid: str
     name: str
     room: str = ""
     role: str = ""
+    lang: str = SOURCE
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +44,10 @@ class Connections:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def opened(self, conn: str, pid: str, name: str, now: int) -> None:
-        """Keep a new connection of player `pid` (at $connect, or as the local route accepts it)."""
-        doc = {"pid": pid, "name": name, "room": "", "role": ""}
+    def opened(self, conn: str, pid: str, name: str, now: int, lang: str = SOURCE) -> None:
+        """Keep a new connection of player `pid` speaking `lang` (at $connect, or as the local route
+        accepts it)."""
+        doc = {"pid": pid, "name": name, "room": "", "role": "", "lang": lang}
         item = make_item(K.connection(conn), K.CONNECTION, doc, expires_at=now // 1000 + CONNECTION_SECONDS)
         self.store.transact([Put(item)])
 
@@ -53,26 +57,26 @@ class Connections:
             return None
         doc = doc_of(item)
         return Connection(conn, str(doc["pid"]), str(doc.get("name", "")), str(doc.get("room", "")),
-                          str(doc.get("role", "")))
+                          str(doc.get("role", "")), str(doc.get("lang", SOURCE)))
 
     def enter(self, conn: Connection, room: str, role: str, now: int, expires: int) -> Connection:
         """Put `conn` in `room` as `role` (out of the room it was in, if another); `expires`: when the
         room's items go (epoch seconds)."""
         if conn.room and conn.room != room:
             self.store.delete_items([(conn.room, K.conn_in(conn.id))])
-        doc = {"pid": conn.pid, "name": conn.name, "room": room, "role": role}
+        doc = {"pid": conn.pid, "name": conn.name, "room": room, "role": role, "lang": conn.lang}
         ops = [
             Put(make_item(K.connection(conn.id), K.CONNECTION, doc,
                           expires_at=now // 1000 + CONNECTION_SECONDS)),
             Put(make_item(room, K.conn_in(conn.id), {"pid": conn.pid, "role": role}, expires_at=expires)),
         ]
         self.store.transact(ops)
-        return Connection(conn.id, conn.pid, conn.name, room, role)
+        return Connection(conn.id, conn.pid, conn.name, room, role, conn.lang)
 
     def left(self, conn: Connection, now: int) -> None:
         """Take `conn` out of its room (it stays open)."""
         if conn.room:
-            doc = {"pid": conn.pid, "name": conn.name, "room": "", "role": ""}
+            doc = {"pid": conn.pid, "name": conn.name, "room": "", "role": "", "lang": conn.lang}
             self.store.transact([
                 Delete(conn.room, K.conn_in(conn.id)),
                 Put(make_item(K.connection(conn.id), K.CONNECTION, doc,

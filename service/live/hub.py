@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlebook.messages import Message, Refusal
 from service.context import Context
 from service.live.connections import Connection, Connections, Member
 from service.live.fan import Fan, Sender, encode
@@ -15,11 +16,12 @@ from service.store.base import Put, Store
 from service.store.items import Item, make_item, version_of
 
 
-class Refused(ValueError):
-    """A message a room can't act on: `code` (one word) and plain words, with anything else the
-    protocol gives the browser to act on (`extra`: e.g. `wait`, `at`)."""
+class Refused(Refusal):
+    """A message a room can't act on: `code` (one word, the protocol's) and its message (said in the
+    connection's language: service.py), with anything else the protocol gives the browser to act on
+    (`extra`: e.g. `wait`, `at`)."""
 
-    def __init__(self, code: str, words: str, **extra: Any) -> None:
+    def __init__(self, code: str, words: Message, **extra: Any) -> None:
         super().__init__(words)
         self.code = code
         self.extra = extra
@@ -80,7 +82,7 @@ class Hub:
         return Later(room, due)
 
 
-def need_room(conn: Connection, prefix: str, words: str) -> str:
+def need_room(conn: Connection, prefix: str, words: Message) -> str:
     """The room `conn` is in, of the kind `prefix` names, or Refused."""
     if not conn.room.startswith(prefix):
         raise Refused("no-room", words)

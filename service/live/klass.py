@@ -39,6 +39,7 @@ from puzzlebook.live_class.session import (
     next_puzzle,
     revealed,
 )
+from puzzlebook.messages import msg
 from service.classes.records import ClassRecords
 from service.games.lessons.records import LessonRecords
 from service.live import keys as K
@@ -49,9 +50,17 @@ from service.store.items import Item, Key, Op, doc_of, make_item
 
 # The same words for a class that doesn't exist, one the caller isn't in, and one with no session
 # open: a link alone tells a stranger nothing (docs/classes.md, "Who reads what").
-NO_SESSION = "There is no live session open on a class of yours with that id."
-NO_CLASS = "There is no class with that id that you teach."
-NOT_IN_SESSION = "Join your class's live session first."
+NO_SESSION = msg("class_live_no_session", "There is no live session open on a class of yours with that id.")
+NO_CLASS = msg("class_live_no_class", "There is no class with that id that you teach.")
+NOT_IN_SESSION = msg("class_live_join_first", "Join your class's live session first.")
+LESSON_GONE = msg("class_live_lesson_gone", "The lesson of this session was deleted by its teacher.")
+NOT_ASSIGNED = msg("class_live_not_assigned",
+                   "Assign that lesson (or set) to the class first, then run it live.")
+LESSON_DELETED = msg("class_live_lesson_deleted", "That lesson was deleted.")
+OPEN_ALREADY = msg("class_live_open", "A live session of this class is open: join it, or close it first.")
+NOT_TEACHER = msg("class_live_not_teacher", "Only the class's teacher runs the session.")
+NOT_STUDENT = msg("class_live_not_student", "The teacher shows the puzzle; the students answer it.")
+ANSWERS_CLOSED = msg("class_live_answers_closed", "This puzzle takes no more answers.")
 ID_BYTES = 12
 
 
@@ -84,7 +93,7 @@ class ClassRooms:
         if found is None:
             lesson = LessonRecords(self.hub.store).get_lesson(session.lesson)
             if lesson is None:
-                raise Refused("no-lesson", "The lesson of this session was deleted by its teacher.")
+                raise Refused("no-lesson", LESSON_GONE)
             puzzles: Sequence[Mapping[str, Any]] = lesson.lesson["puzzles"]
             revs = lesson.revs or (1,) * len(puzzles)
             found = Lines([line_of(p) for p in puzzles],
@@ -187,21 +196,21 @@ class ClassRooms:
         try:
             seconds = check_seconds(seconds)
         except SessionRefused as refused:
-            raise Refused(refused.code, str(refused)) from None
+            raise Refused(refused.code, refused.message) from None
         store, now = self.hub.store, self.hub.now()
         klass = ClassRecords(store).get(class_id)
         if klass is None or klass.head.teacher != conn.pid:
             raise Refused("no-class", NO_CLASS)
         if klass.assignment(lesson_id) is None:
-            raise Refused("not-assigned", "Assign that lesson (or set) to the class first, then run it live.")
+            raise Refused("not-assigned", NOT_ASSIGNED)
         lesson = LessonRecords(store).get_lesson(lesson_id)
         if lesson is None:
-            raise Refused("no-lesson", "That lesson was deleted.")
+            raise Refused("no-lesson", LESSON_DELETED)
         pointer = store.get_item(K.class_open(class_id), K.OPEN)
         if pointer is not None:
             found = self.session(str(doc_of(pointer)["session"]))
             if found is not None and not found[0].closed:
-                raise Refused("open", "A live session of this class is open: join it, or close it first.")
+                raise Refused("open", OPEN_ALREADY)
         count = len(lesson.lesson["puzzles"])
         expires = now // 1000 + KEPT_DAYS * 86_400
 
@@ -221,7 +230,7 @@ class ClassRooms:
         session_id = need_room(conn, K.CLASS_ROOM, NOT_IN_SESSION)[len(K.CLASS_ROOM):]
         found = self.session(session_id)
         if found is None or found[0].teacher != conn.pid:
-            raise Refused("not-teacher", "Only the class's teacher runs the session.")
+            raise Refused("not-teacher", NOT_TEACHER)
         return session_id, *found
 
     def _change(self, item: Item, change: Any) -> Session:
@@ -234,7 +243,7 @@ class ClassRooms:
             try:
                 after: Session = change(Session.from_doc(session_id, doc_of(head)))
             except SessionRefused as refused:
-                raise Refused(refused.code, str(refused)) from None
+                raise Refused(refused.code, refused.message) from None
             return after, [rewrite(head, after.to_doc())]
 
         changed: Session = self.hub.store.settle([key], decide)
@@ -302,14 +311,14 @@ class ClassRooms:
     def move(self, conn: Connection, n: int, at: int, uci: str) -> Later | None:
         session_id = need_room(conn, K.CLASS_ROOM, NOT_IN_SESSION)[len(K.CLASS_ROOM):]
         if conn.role != "student":
-            raise Refused("not-student", "The teacher shows the puzzle; the students answer it.")
+            raise Refused("not-student", NOT_STUDENT)
         found = self.session(session_id)
         if found is None:
             raise Refused("no-session", NO_SESSION)
         session, _ = found
         now = self.hub.now()
         if n != session.current or not session.answering(now):
-            raise Refused("closed", "This puzzle takes no more answers.")
+            raise Refused("closed", ANSWERS_CLOSED)
         line = self.lines(session).lines[n - 1]
         room, key = K.session(session_id), K.answer(n, conn.pid)
 
@@ -321,7 +330,7 @@ class ClassRooms:
                 after, verdict, reply = answer(prior, line, at, uci, now, opened)
             except AnswerRefused as refused:
                 extra = {"wait": refused.wait} if refused.wait else {}
-                raise Refused(refused.code, str(refused), **extra) from None
+                raise Refused(refused.code, refused.message, **extra) from None
             if item is not None:
                 return (after, verdict, reply, False), [rewrite(item, after.to_doc())]
             expires = (got.get((room, K.HEAD)) or {}).get("expires_at")

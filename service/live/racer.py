@@ -17,6 +17,7 @@ import chess
 
 from puzzlebook.chess.puzzle import Puzzle
 from puzzlebook.chess.runs import starting_positions
+from puzzlebook.messages import msg
 from puzzlebook.racer.progress import MoveRefused, Played, Racer, play, progress
 from puzzlebook.racer.puzzles import as_rows, pick_race, puzzles_of
 from puzzlebook.racer.race import (
@@ -41,8 +42,14 @@ from service.store.base import Put
 from service.store.items import Conflict, Item, Key, Op, doc_of, make_item, version_of
 from service.store.site import RollingCap
 
-NO_RACE = "There is no race at that link: it may have ended more than a week ago."
-NOT_IN_RACE = "Join a race first (make one, open a race's link, or ask for a quick race)."
+NO_RACE = msg("race_none", "There is no race at that link: it may have ended more than a week ago.")
+NOT_IN_RACE = msg("race_join_first",
+                  "Join a race first (make one, open a race's link, or ask for a quick race).")
+TOO_MANY = msg("race_too_many", "You have made {most} races in the last hour: join one, or a quick race.")
+BUSY = msg("race_busy", "Too many racers are being paired at once: ask again.")
+NOT_RACER = msg("race_not_racer", "You aren't racing in this race.")
+NOT_OVER = msg("race_not_over", "The race isn't over yet.")
+AGAIN_NOT_OVER = msg("race_again_not_over", "Race again once this race is over.")
 ID_BYTES = 8  # a race's id: 64 random bits, 11 characters: a link no one guesses
 
 
@@ -163,8 +170,7 @@ class RaceRooms:
             cap = RollingCap("races-made", owner, Rolling(MADE_PER_HOUR, 3600), now // 1000)
             wait = self.hub.store.take_rolling(cap)
             if wait is not None:
-                raise Refused("too-many", f"You have made {MADE_PER_HOUR} races in the last hour: "
-                                          "join one, or a quick race.", wait=wait * 1000)
+                raise Refused("too-many", TOO_MANY(most=MADE_PER_HOUR), wait=wait * 1000)
         chess = chess_of(ctx)
 
         def draw() -> tuple[Race, list[Item]]:
@@ -195,7 +201,7 @@ class RaceRooms:
             try:
                 after = joined(race, now, already=mine is not None)
             except RaceRefused as refused:
-                raise Refused(refused.code, str(refused)) from None
+                raise Refused(refused.code, refused.message) from None
             expires = race.made // 1000 + KEPT_DAYS * 86_400
             ops: list[Op] = []
             if after != race:
@@ -240,7 +246,7 @@ class RaceRooms:
             except Conflict:
                 continue  # someone else opened one: join it
             return self.join(conn, fresh.id)
-        raise Refused("busy", "Too many racers are being paired at once: ask again.")
+        raise Refused("busy", BUSY)
 
     # ---- racing ---------------------------------------------------------------------------------------
 
@@ -256,7 +262,7 @@ class RaceRooms:
             try:
                 after = started(race, conn.pid, now)
             except RaceRefused as refused:
-                raise Refused(refused.code, str(refused)) from None
+                raise Refused(refused.code, refused.message) from None
             return after, [rewrite(head, after.to_doc())]
 
         self.hub.store.settle([(pk, K.HEAD)], decide)
@@ -285,7 +291,7 @@ class RaceRooms:
                 extra: dict[str, Any] = {"wait": refused.wait} if refused.wait else {}
                 if refused.at is not None:
                     extra["at"] = list(refused.at)
-                raise Refused(refused.code, str(refused), **extra) from None
+                raise Refused(refused.code, refused.message, **extra) from None
         if not played.ended:
             return None
         return self.hub.changed(pk, self.hub.now(), lambda: self.tell(race_id, skip=conn.id))
@@ -301,7 +307,7 @@ class RaceRooms:
             if known is None and head is None:
                 raise Refused("no-race", NO_RACE)
             if mine is None:
-                raise Refused("not-racer", "You aren't racing in this race.")
+                raise Refused("not-racer", NOT_RACER)
             race = known or Race.from_doc(race_id, doc_of(head))
             if known is None and race.starts is not None:
                 self._started[race_id] = race
@@ -324,7 +330,7 @@ class RaceRooms:
             raise Refused("no-race", NO_RACE)
         if race.phase(now) != "over":
             wait = None if race.ends is None else race.ends - now
-            raise Refused("not-over", "The race isn't over yet.", **({} if wait is None else {"wait": wait}))
+            raise Refused("not-over", NOT_OVER, **({} if wait is None else {"wait": wait}))
         message = {"t": "race.table", "race": race_id, "rows": table(racers, self.puzzles(race_id).rows),
                    "again": race.again}
         if not race.told:
@@ -379,7 +385,7 @@ class RaceRooms:
         if race is None:
             raise Refused("no-race", NO_RACE)
         if race.phase(self.hub.now()) != "over":
-            raise Refused("not-over", "Race again once this race is over.")
+            raise Refused("not-over", AGAIN_NOT_OVER)
         if race.again is None:
             fresh = self.new_race("link", conn.pid)
             head = self.hub.store.get_item(pk, K.HEAD)

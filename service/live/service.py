@@ -7,7 +7,8 @@
     live.disconnect(conn)
 
 Every message is one JSON object with its type in `t`; what a room can't do is answered to the sender
-alone as {"t": "error", "code", "words", "of": the message's type, ...}. Nothing here knows the
+alone as {"t": "error", "code", "words", "of": the message's type, ...}, the words in the connection's
+language (docs/live.md, "Connecting"). Nothing here knows the
 transport: the local route (functions/live/local.py) and the Lambda (functions/live/aws.py) call the
 same methods with the same store.
 """
@@ -20,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from puzzlebook.languages import BY_CODE, SOURCE, language_of
+from puzzlebook.messages import msg
 from puzzlebook.patterns import UCI
 from service.context import Context
 from service.live import keys as K
@@ -28,10 +31,20 @@ from service.live.fan import Sender
 from service.live.hub import Hub, Later, Refused
 from service.live.klass import ClassRooms
 from service.live.racer import RaceRooms
+from service.speech import Speech
 
 MAX_MESSAGE = 2048  # characters: the largest message a browser sends is well under 200
 _UCI = re.compile(UCI)
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+UNKNOWN_CONNECTION = msg("live_no_connection", "This connection isn't known: connect again.")
+NO_SUCH_MESSAGE = msg("live_unknown", "There is no message {kind}: see the protocol (docs/api.md, “Live”).")
+TOO_LONG = msg("live_too_long", "A message is at most {most} characters.")
+NOT_JSON = msg("live_not_json", "A message is one JSON object.")
+NO_TYPE = msg("live_no_type", "A message is a JSON object with its type in “t”.")
+NOT_AN_ID = msg("live_not_an_id", "“{field}” is missing or isn't an id.")
+NOT_A_COUNT = msg("live_not_a_count", "“{field}” is missing or isn't a whole number from 0.")
+NOT_UCI = msg("live_not_uci", "“uci” is missing or isn't a move in UCI (e.g. e2e4).")
 
 
 class Live:
@@ -46,9 +59,11 @@ class Live:
         self.races = RaceRooms(self.hub)
         self.classes = ClassRooms(self.hub)
         self.patience_ms = patience_ms
+        self.speech = ctx.part(Speech)
 
-    def connect(self, conn: str, pid: str, name: str) -> None:
-        self.hub.conns.opened(conn, pid, name, self.hub.now())
+    def connect(self, conn: str, pid: str, name: str, lang: str = SOURCE) -> None:
+        """A new connection of player `pid`, its refusals said in `lang` (a code of LANGUAGES)."""
+        self.hub.conns.opened(conn, pid, name, self.hub.now(), lang)
 
     def disconnect(self, conn: str) -> Later | None:
         """The connection closed: out of its room (a racer marked away), forgotten."""
@@ -70,16 +85,18 @@ class Live:
     def receive(self, conn: str, text: str) -> list[Later]:
         """Act on one message from `conn`. A refusal is answered to `conn`; what is returned are the
         broadcasts this message holds (the transport sends each at its due time, through `flush`)."""
-        kind = "?"
+        kind, lang = "?", SOURCE
         try:
             message = _parse(text)
             kind = str(message["t"])
             found = self.hub.conns.get(conn)
             if found is None:
-                raise Refused("no-connection", "This connection isn't known: connect again.")
+                raise Refused("no-connection", UNKNOWN_CONNECTION)
+            lang = found.lang
             later = self._act(found, kind, message)
         except Refused as refused:
-            self.hub.send(conn, {"t": "error", "code": refused.code, "words": str(refused), "of": kind,
+            words = self.speech.say(refused.message, language_of(lang) or BY_CODE[SOURCE])
+            self.hub.send(conn, {"t": "error", "code": refused.code, "words": words, "of": kind,
                                  **refused.extra})
             return []
         return [later] if later is not None else []
@@ -122,37 +139,37 @@ class Live:
             return None
         if kind == "class.move":
             return classes.move(conn, _count(m, "n"), _count(m, "move"), _uci(m))
-        raise Refused("unknown", f"There is no message {kind!r}: see the protocol (docs/api.md, “Live”).")
+        raise Refused("unknown", NO_SUCH_MESSAGE(kind=repr(kind)))
 
 
 def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
-        raise Refused("too-long", f"A message is at most {MAX_MESSAGE} characters.")
+        raise Refused("too-long", TOO_LONG(most=MAX_MESSAGE))
     try:
         message = json.loads(text)
     except ValueError:
-        raise Refused("not-json", "A message is one JSON object.") from None
+        raise Refused("not-json", NOT_JSON) from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
-        raise Refused("no-type", "A message is a JSON object with its type in “t”.")
+        raise Refused("no-type", NO_TYPE)
     return message
 
 
 def _id(m: dict[str, Any], field: str) -> str:
     value = m.get(field)
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise Refused("bad-field", f"“{field}” is missing or isn't an id.")
+        raise Refused("bad-field", NOT_AN_ID(field=field))
     return value
 
 
 def _count(m: dict[str, Any], field: str) -> int:
     value = m.get(field)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000:
-        raise Refused("bad-field", f"“{field}” is missing or isn't a whole number from 0.")
+        raise Refused("bad-field", NOT_A_COUNT(field=field))
     return value
 
 
 def _uci(m: dict[str, Any]) -> str:
     value = m.get("uci")
     if not isinstance(value, str) or not _UCI.fullmatch(value):
-        raise Refused("bad-field", "“uci” is missing or isn't a move in UCI (e.g. e2e4).")
+        raise Refused("bad-field", NOT_UCI)
     return value

@@ -9,7 +9,31 @@
  * of the home page, today's daily files too (keepToday). */
 const VERSION = {{ version | tojson }}
 const CACHE = 'puzzlebook-' + VERSION
+// The pages and bundles precached are those of the language of the page that installed the worker
+// (docs/languages.md): the build lists English's (at the root, in js/); a language's are the same
+// under its prefix (puzzlebook.languages: /es, /pt-br) and in its own folder of bundles (js-es/).
+const PREFIXES = {{ prefixes | tojson }}
+const STATIC_JS = {{ (static_prefix ~ 'js/') | tojson }}
+const PAGES = new Set({{ pages | tojson }})
 const PRECACHE = {{ precache | tojson }}
+
+/** A path's language prefix ('' for English's, at the root). */
+function prefixOf(path) {
+  return PREFIXES.find((prefix) => path === prefix || path.startsWith(prefix + '/')) || ''
+}
+
+/** English's page or bundle `url` in the language of `prefix`. */
+function inLanguage(url, prefix) {
+  if (!prefix) return url
+  if (url.startsWith(STATIC_JS)) return STATIC_JS.slice(0, -1) + prefix.replace('/', '-') + url.slice(STATIC_JS.length - 1)
+  return PAGES.has(url) ? prefix + url : url
+}
+
+/** The language of the page that registered the worker, from its address. */
+async function installersPrefix() {
+  const [page] = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  return page ? prefixOf(new URL(page.url).pathname) : ''
+}
 // Files fetched at once on install: the whole list in one go was a burst of some 150 requests,
 // which a phone's connection and cores share with whatever the page does next.
 const AT_ONCE = 4
@@ -17,7 +41,8 @@ const AT_ONCE = 4
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE)
-    const queue = [...PRECACHE]
+    const prefix = await installersPrefix().catch(() => '')
+    const queue = PRECACHE.map((url) => inLanguage(url, prefix))
     const fetchNext = async () => {
       while (queue.length) {
         // One failed file must not stop the rest: each is fetched on its own.
@@ -116,8 +141,9 @@ self.addEventListener('fetch', (event) => {
   } else {
     // A page never kept here (History, Account: kept once visited online) says it isn't available
     // offline, under its own address: never the home page in its place (issue 40).
-    event.respondWith(networkFirst(request, request.mode === 'navigate' ? '/offline.html' : null))
+    const prefix = prefixOf(url.pathname)
+    event.respondWith(networkFirst(request, request.mode === 'navigate' ? prefix + '/offline.html' : null))
     // A visit of the home page (online) keeps today's files for offline play, after the page.
-    if (request.mode === 'navigate' && url.pathname === '/') event.waitUntil(keepToday().catch(() => {}))
+    if (request.mode === 'navigate' && url.pathname === prefix + '/') event.waitUntil(keepToday().catch(() => {}))
   }
 })

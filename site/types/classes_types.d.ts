@@ -181,6 +181,8 @@ export interface WorkMark {
 export interface DueState {
   state: 'overdue' | 'today' | 'tomorrow' | 'upcoming'
   words: string
+  /** The day alone in words: "today", "tomorrow, Thursday 3 December", "yesterday, …", or the day. */
+  when: string
 }
 
 // ---- the heatmap: students × themes ------------------------------------------------------------------

@@ -113,8 +113,10 @@ export interface BoardDeps {
 
 /** A person in a list of the friends page: a follow, a follower or a block, with their friend streak. */
 export interface PersonShown extends PlayerOut {
-  /** The friend streak's words ("Friend streak: 3 days"), or ''. */
+  /** The friend streak's words ("Friend streak with Ada: 3 days."), or ''. */
   streak: string
+  /** The same without the name, for the list that names them ("Friend streak: 3 days."), or ''. */
+  streakShort: string
 }
 
 /** The question a destructive intent asks first, by whom it is about. */

@@ -201,3 +201,33 @@ def test_the_player_card_leaves_focus_on_sign_outs_safe_answer_while_the_home_lo
     assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
     page.keyboard.press("Enter")  # Stay signed in
     page.locator("#sign-out-confirm").wait_for(state="hidden")
+
+
+def test_a_players_language_follows_them_to_a_second_device(make_page, site_server):
+    """Issue 44's "done when": a language kept on one device (the account page's choice) is the
+    language of every device the player signs in on next: that browser's root opens in it."""
+    player = ch.new_player(site_server, "Dos Devices")
+    first = make_page()
+    ch.sign_in(first, player)
+    first.goto("/account/")
+    first.wait_for_function("() => document.getElementById('language-kept').textContent !== ''")
+    assert first.text_content("#language-kept") == "None kept yet: choosing one keeps it for you."
+    first.select_option("#language-choice", "es")
+    first.click("#language-form button[type=submit]")
+    first.wait_for_url("**/es/account/")
+    first.wait_for_function("() => document.getElementById('language-kept').textContent !== ''")
+    assert first.text_content("#language-kept") == "Guardado para ti: Español."
+    assert first.eval_on_selector("#language-choice", "(s) => s.value") == "es"
+    assert site_server.get("/api/me", token=player["token"])[1]["language"] == "es"
+
+    second = make_page()  # another device: nobody signed in, the browser's language English
+    second.goto("/about/")
+    second.goto(f"{site_server.url}/signin/#token={player['token']}")
+    second.wait_for_selector("#signin-done:not([hidden])")  # signed in
+    second.wait_for_function("() => document.cookie.includes('pb_lang=es')")
+    second.goto("/")
+    second.wait_for_url("**/es/")
+    assert second.get_attribute("html", "lang") == "es"
+    second.goto("/account/")
+    second.wait_for_function("() => document.getElementById('language-kept').textContent !== ''")
+    assert second.text_content("#language-kept") == "Kept for you: Español."

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from puzzlebook.chess.puzzle import Puzzle
+from puzzlebook.languages import strip_prefix
 from puzzlebook.tickets import FLOOR_ALLOWANCE_MS
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
@@ -594,6 +595,12 @@ def test_no_page_scrolls_sideways(make_page: Any, world: World, view: View) -> N
     page.goto(view.url(world))
     page.wait_for_load_state("load")
     view.ready(page, world)
+    problems = _sideways(page)
+    assert not problems, f"{view.name} ({view.url(world)}) scrolls sideways:\n" + "\n".join(problems)
+
+
+def _sideways(page: Any) -> list[str]:
+    """At each width and scheme, how the page is wider than the screen (nothing when it isn't)."""
     problems = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 800})
@@ -603,7 +610,23 @@ def test_no_page_scrolls_sideways(make_page: Any, world: World, view: View) -> N
             if found["scroll"] > found["width"]:
                 problems.append(f"{width} px, {scheme}: {found['scroll']} px wide; sticking out: "
                                 + ", ".join(found["out"]))
-    assert not problems, f"{view.name} ({view.url(world)}) scrolls sideways:\n" + "\n".join(problems)
+    return problems
+
+
+# Every page again in German (the longest words) and Arabic (right to left), as first opened: the
+# other languages' pages are the same layout with shorter words (docs/languages.md, "Tested").
+LANGUAGE_PAGES = [(code, path) for code in ("de", "ar")
+                  for path in dict.fromkeys(urllib.parse.urlsplit(v.path).path for v in VIEWS)]
+
+
+@pytest.mark.parametrize(("code", "path"), LANGUAGE_PAGES, ids=[f"{c} {p}" for c, p in LANGUAGE_PAGES])
+def test_no_page_scrolls_sideways_in_german_or_arabic(make_page: Any, code: str, path: str) -> None:
+    page = make_page(viewport={"width": WIDTHS[0], "height": 800})
+    page.goto(f"/{code}{path}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.lang") == code
+    problems = _sideways(page)
+    assert not problems, f"/{code}{path} scrolls sideways:\n" + "\n".join(problems)
 
 
 def test_every_page_of_the_site_is_walked(site_server: Any) -> None:
@@ -613,7 +636,10 @@ def test_every_page_of_the_site_is_walked(site_server: Any) -> None:
         rel = html.relative_to(dist).as_posix()
         if rel.startswith(("static/", "daily/")):  # daily/: the home card's fragments, not pages
             continue
-        pages.add("/" + rel.removesuffix("index.html") if rel.endswith("index.html") else "/" + rel)
+        # A page in another language is its English page's (every state walked in English, the
+        # page as opened in German and Arabic: test_no_page_scrolls_sideways_in_german_or_arabic).
+        url = "/" + rel.removesuffix("index.html") if rel.endswith("index.html") else "/" + rel
+        pages.add(strip_prefix(url)[1])
     walked = {urllib.parse.urlsplit(v.path).path for v in VIEWS}
     missing = sorted(pages - walked)
     assert not missing, f"pages no test walks for sideways scroll: {missing}"

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict'
 import { dayWords, dueState, workMark } from '../../site/static/js/classes/due.js'
 
 test('a due date in plain words on the site day', () => {
-  assert.deepEqual(dueState('2026-11-02', '2026-11-02'), { state: 'today', words: 'Due today' })
-  assert.deepEqual(dueState('2026-11-03', '2026-11-02'), { state: 'tomorrow', words: 'Due tomorrow, Tuesday 3 November' })
-  assert.deepEqual(dueState('2026-11-09', '2026-11-02'), { state: 'upcoming', words: 'Due Monday 9 November' })
-  assert.deepEqual(dueState('2026-11-01', '2026-11-02'), { state: 'overdue', words: 'Overdue: it was due yesterday, Sunday 1 November' })
-  assert.deepEqual(dueState('2026-10-20', '2026-11-02'), { state: 'overdue', words: 'Overdue: it was due Tuesday 20 October' })
+  assert.deepEqual(dueState('2026-11-02', '2026-11-02'), { state: 'today', words: 'Due today', when: 'today' })
+  assert.deepEqual(dueState('2026-11-03', '2026-11-02'), { state: 'tomorrow', words: 'Due tomorrow, Tuesday 3 November', when: 'tomorrow, Tuesday 3 November' })
+  assert.deepEqual(dueState('2026-11-09', '2026-11-02'), { state: 'upcoming', words: 'Due Monday 9 November', when: 'Monday 9 November' })
+  assert.deepEqual(dueState('2026-11-01', '2026-11-02'), { state: 'overdue', words: 'Overdue: it was due yesterday, Sunday 1 November', when: 'yesterday, Sunday 1 November' })
+  assert.deepEqual(dueState('2026-10-20', '2026-11-02'), { state: 'overdue', words: 'Overdue: it was due Tuesday 20 October', when: 'Tuesday 20 October' })
   assert.equal(dayWords('2027-01-01', '2026-12-30'), 'Friday 1 January 2027')
   assert.equal(dueState('2027-01-01', '2026-12-31').words, 'Due tomorrow, Friday 1 January 2027')
 })

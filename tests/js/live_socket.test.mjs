@@ -52,7 +52,7 @@ test('it offers the token as a subprotocol, sends and hears JSON, and joins its 
   })
   live.connect()
   const [socket] = w.sockets
-  assert.deepEqual(socket.protocols, ['puzzlebook.live', 'token.tok'])
+  assert.deepEqual(socket.protocols, ['puzzlebook.live', 'token.tok', 'lang.en'])
   assert.equal(socket.url, 'ws://x/live')
   assert.equal(live.send({ t: 'race.start' }), false, 'nothing is sent before it opens')
   socket.open()

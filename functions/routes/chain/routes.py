@@ -88,8 +88,8 @@ def stored_day(ctx: Context, day: dt.date) -> dict[str, Any]:
     return row
 
 
-def refusal(verdict: results.Verdict) -> Message | str:
-    """What a refused solve is told: the time floor in the API's words, else the rules' sentence."""
+def refusal(verdict: results.Verdict) -> Message:
+    """What a refused solve is told: the time floor, else the rules' message of why the tiles fail."""
     if verdict.code == results.TOO_FAST_CODE:
         return TOO_FAST
     return verdict.message or NOT_SOLVING

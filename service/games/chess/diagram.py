@@ -26,8 +26,9 @@ ID_PREFIX = "pb-diagram-"
 
 def pieces_from_sprite(sprite: str) -> dict[str, str]:
     """{"wk": "<g ...>...</g>", ...}: the twelve pieces' groups of cm-chessboard's sprite, without
-    their ids (and the ids of their parts), each on one line, with numbers to two decimals (a
-    hundredth of a 40-unit tile is far below a pixel; the sprite has eight)."""
+    their ids (and the ids of their parts), each on one line, with numbers to one decimal and no
+    trailing zero (a tenth of a 40-unit tile is a tenth of a pixel on a phone's board; the sprite
+    has eight decimals, and every byte of the picture is in the daily's page)."""
     found = {}
     for piece in PIECE_IDS:
         start = sprite.find(f'<g id="{piece}"')
@@ -35,9 +36,15 @@ def pieces_from_sprite(sprite: str) -> dict[str, str]:
             raise ValueError(f"the pieces' sprite has no piece {piece!r}")
         group = "<g" + sprite[start + len(f'<g id="{piece}"'):_group_end(sprite, start)]
         group = re.sub(r'\s+id="[^"]*"', "", group)
-        group = re.sub(r"(\d\.\d\d)\d+", r"\1", group)
+        group = re.sub(r"-?\d+\.\d+", _tenths, group)
         found[piece] = re.sub(r"\s+", " ", group).replace(" />", "/>").replace("> <", "><")
     return found
+
+
+def _tenths(number: re.Match[str]) -> str:
+    """A number of the sprite to a tenth, written short: "5.00" is "5", "17.57" is "17.6"."""
+    short = f"{round(float(number.group(0)), 1):.1f}".removesuffix(".0")
+    return "0" if short == "-0" else short
 
 
 def _group_end(text: str, start: int) -> int:

@@ -10,19 +10,13 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "chess",
     "name": "Chess Puzzles",
-    "nav": {
-      "label": "Chess",
-      "url": "/"
-    },
+    "nav": {"label": "Chess", "url": "/"},
     "entry": "chess/app.js",
     "streak": true,
     "rating": true,
     "daily": true,
     "store": "chess/store.js",
-    "noun": [
-      "chess puzzle",
-      "chess puzzles"
-    ],
+    "noun": ["chess puzzle", "chess puzzles"],
     "waiting": null,
     "archive": {
       "label": "Chess daily",
@@ -36,19 +30,13 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "chain",
     "name": "Chain",
-    "nav": {
-      "label": "Chain",
-      "url": "/chain/"
-    },
+    "nav": {"label": "Chain", "url": "/chain/"},
     "entry": "chain/app.js",
     "streak": true,
     "rating": false,
     "daily": true,
     "store": "chain/store.js",
-    "noun": [
-      "Chain",
-      "Chains"
-    ],
+    "noun": ["Chain", "Chains"],
     "waiting": null,
     "archive": {
       "label": "Chain",
@@ -62,10 +50,7 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "lessons",
     "name": "Lessons",
-    "nav": {
-      "label": "Lessons",
-      "url": "/lessons/"
-    },
+    "nav": {"label": "Lessons", "url": "/lessons/"},
     "entry": "lessons/list.js",
     "streak": false,
     "rating": false,
@@ -78,19 +63,13 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "storm",
     "name": "Storm",
-    "nav": {
-      "label": "Storm",
-      "url": "/storm/"
-    },
+    "nav": {"label": "Storm", "url": "/storm/"},
     "entry": "storm/app.js",
     "streak": false,
     "rating": false,
     "daily": true,
     "store": "storm/store.js",
-    "noun": [
-      "Storm run",
-      "Storm runs"
-    ],
+    "noun": ["Storm run", "Storm runs"],
     "waiting": null,
     "archive": {
       "label": "Storm",
@@ -104,19 +83,13 @@ export const GAMES = /* @__PURE__ */ Object.freeze([
   {
     "key": "streak",
     "name": "Streak",
-    "nav": {
-      "label": "Streak",
-      "url": "/streak/"
-    },
+    "nav": {"label": "Streak", "url": "/streak/"},
     "entry": "streak/app.js",
     "streak": false,
     "rating": false,
     "daily": true,
     "store": "streak/store.js",
-    "noun": [
-      "Streak run",
-      "Streak runs"
-    ],
+    "noun": ["Streak run", "Streak runs"],
     "waiting": null,
     "archive": {
       "label": "Streak",
@@ -137,26 +110,10 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/chess/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {
-        "head": "Clean",
-        "field": "clean",
-        "kind": "yesno"
-      },
-      {
-        "head": "Mistakes",
-        "field": "mistakes",
-        "kind": "count"
-      },
-      {
-        "head": "Hints",
-        "field": "hints",
-        "kind": "count"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Clean", "field": "clean", "kind": "yesno"},
+      {"head": "Mistakes", "field": "mistakes", "kind": "count"},
+      {"head": "Hints", "field": "hints", "kind": "count"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": "day",
@@ -169,13 +126,7 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "title": "Chess all time",
     "api": "/boards/chess/alltime",
     "ranks": "clean",
-    "columns": [
-      {
-        "head": "Clean solves",
-        "field": "clean",
-        "kind": "count"
-      }
-    ],
+    "columns": [{"head": "Clean solves", "field": "clean", "kind": "count"}],
     "dated": false,
     "bands": "optional",
     "caption": "Chess clean solves of all time",
@@ -187,13 +138,7 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "title": "Chess ratings",
     "api": "/boards/ratings/chess",
     "ranks": "rating",
-    "columns": [
-      {
-        "head": "Rating",
-        "field": "rating",
-        "kind": "rating"
-      }
-    ],
+    "columns": [{"head": "Rating", "field": "rating", "kind": "rating"}],
     "dated": false,
     "bands": null,
     "caption": "Chess ratings",
@@ -206,16 +151,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streaks/chess",
     "ranks": "streak",
     "columns": [
-      {
-        "head": "Streak",
-        "field": "streak",
-        "kind": "days"
-      },
-      {
-        "head": "Freezes used",
-        "field": "freezes_used",
-        "kind": "count"
-      }
+      {"head": "Streak", "field": "streak", "kind": "days"},
+      {"head": "Freezes used", "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
     "bands": null,
@@ -229,26 +166,10 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/chain/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {
-        "head": "Clean",
-        "field": "clean",
-        "kind": "yesno"
-      },
-      {
-        "head": "Undos",
-        "field": "undos",
-        "kind": "count"
-      },
-      {
-        "head": "Resets",
-        "field": "resets",
-        "kind": "count"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Clean", "field": "clean", "kind": "yesno"},
+      {"head": "Undos", "field": "undos", "kind": "count"},
+      {"head": "Resets", "field": "resets", "kind": "count"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
@@ -262,16 +183,8 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streaks/chain",
     "ranks": "streak",
     "columns": [
-      {
-        "head": "Streak",
-        "field": "streak",
-        "kind": "days"
-      },
-      {
-        "head": "Freezes used",
-        "field": "freezes_used",
-        "kind": "count"
-      }
+      {"head": "Streak", "field": "streak", "kind": "days"},
+      {"head": "Freezes used", "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
     "bands": null,
@@ -285,21 +198,9 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/storm/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {
-        "head": "Solved",
-        "field": "score",
-        "kind": "count"
-      },
-      {
-        "head": "Highest",
-        "field": "highest",
-        "kind": "puzzle"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Solved", "field": "score", "kind": "count"},
+      {"head": "Highest", "field": "highest", "kind": "puzzle"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
@@ -313,21 +214,9 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/storm/best",
     "ranks": "best",
     "columns": [
-      {
-        "head": "Solved",
-        "field": "score",
-        "kind": "count"
-      },
-      {
-        "head": "Highest",
-        "field": "highest",
-        "kind": "puzzle"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Solved", "field": "score", "kind": "count"},
+      {"head": "Highest", "field": "highest", "kind": "puzzle"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": false,
     "bands": null,
@@ -341,21 +230,9 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streak/daily/{date}",
     "ranks": "daily",
     "columns": [
-      {
-        "head": "Solved",
-        "field": "score",
-        "kind": "count"
-      },
-      {
-        "head": "Highest",
-        "field": "highest",
-        "kind": "puzzle"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Solved", "field": "score", "kind": "count"},
+      {"head": "Highest", "field": "highest", "kind": "puzzle"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": true,
     "bands": null,
@@ -369,21 +246,9 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streak/best",
     "ranks": "best",
     "columns": [
-      {
-        "head": "Solved",
-        "field": "score",
-        "kind": "count"
-      },
-      {
-        "head": "Highest",
-        "field": "highest",
-        "kind": "puzzle"
-      },
-      {
-        "head": "Time",
-        "field": "seconds",
-        "kind": "time"
-      }
+      {"head": "Solved", "field": "score", "kind": "count"},
+      {"head": "Highest", "field": "highest", "kind": "puzzle"},
+      {"head": "Time", "field": "seconds", "kind": "time"}
     ],
     "dated": false,
     "bands": null,
@@ -393,31 +258,11 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
 ])
 /** @type {readonly Band[]} */
 export const BANDS = /* @__PURE__ */ Object.freeze([
-  {
-    "name": "Beginner",
-    "low": 600,
-    "high": 999
-  },
-  {
-    "name": "Easy",
-    "low": 1000,
-    "high": 1399
-  },
-  {
-    "name": "Medium",
-    "low": 1400,
-    "high": 1799
-  },
-  {
-    "name": "Hard",
-    "low": 1800,
-    "high": 2199
-  },
-  {
-    "name": "Expert",
-    "low": 2200,
-    "high": 2599
-  }
+  {"name": "Beginner", "low": 600, "high": 999},
+  {"name": "Easy", "low": 1000, "high": 1399},
+  {"name": "Medium", "low": 1400, "high": 1799},
+  {"name": "Hard", "low": 1800, "high": 2199},
+  {"name": "Expert", "low": 2200, "high": 2599}
 ])
 
 /** The band names, easiest first. */

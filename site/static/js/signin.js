@@ -15,6 +15,7 @@ import { call, setPlayer, tokenFromHash, getPlayer } from './lib/api.js'
 import { passkeySignIn, codeSignIn } from './lib/passkeys.js'
 import { notPosted, notPostedWords } from './lib/local_records.js'
 import { $ } from './lib/dom.js'
+import { t, tn } from './lib/i18n.js'
 /** @import { Answer, KeptPlayer } from './answer_types.js' */
 /** @import { Me } from './api_types.js' */
 
@@ -35,8 +36,10 @@ async function welcome(player, extra = '') {
   mergeReview()
   const found = await notPosted(player.id).catch(() => ({}))
   const words = notPostedWords(found, player.name)
-  title.textContent = `Welcome back, ${player.name}`
-  text.textContent = `You are signed in on this device. Your streak and rating come with you.${extra}`
+  title.textContent = t('Welcome back, {name}', { name: player.name })
+  text.textContent = extra
+    ? t('You are signed in on this device. Your streak and rating come with you. {more}', { more: extra })
+    : t('You are signed in on this device. Your streak and rating come with you.')
   $('signin-kept').textContent = words
   $('signin-kept').hidden = !words
   $('signin-ways').hidden = true
@@ -67,13 +70,13 @@ async function withLink(token) {
   if (answer.status === 200 && answer.data) {
     await welcome({ id: answer.data.id, name: answer.data.name, token })
   } else if (answer.status === 401 || answer.status === 404) {
-    offerTheWays('That link doesn’t work',
-      'It may be mistyped or cut short, or the player was deleted. Copy it again from your other device, or sign in another way below.')
+    offerTheWays(t('That link doesn’t work'),
+      t('It may be mistyped or cut short, or the player was deleted. Copy it again from your other device, or sign in another way below.'))
   } else {
-    title.textContent = 'Can’t sign in just now'
+    title.textContent = t('Can’t sign in just now')
     text.textContent = answer.status === 0
-      ? 'You seem to be offline. Open the link again when you are back online.'
-      : 'The server didn’t answer as it should. Try the link again in a moment.'
+      ? t('You seem to be offline. Open the link again when you are back online.')
+      : t('The server didn’t answer as it should. Try the link again in a moment.')
   }
 }
 
@@ -82,10 +85,10 @@ function start() {
   history.replaceState(null, '', location.pathname) // the token shouldn't linger in history
   if (token) return withLink(token)
   const current = getPlayer()
-  offerTheWays('Sign in',
+  offerTheWays(t('Sign in'),
     current
-      ? `This browser plays as ${current.name}. Signing in as someone else here switches to them.`
-      : 'Bring your player to this device with a passkey, a recovery code or your sign-in link.')
+      ? t('This browser plays as {name}. Signing in as someone else here switches to them.', { name: current.name })
+      : t('Bring your player to this device with a passkey, a recovery code or your sign-in link.'))
 }
 
 $('signin-passkey').addEventListener('click', async (event) => {
@@ -108,7 +111,7 @@ $('signin-code-form').addEventListener('submit', async (event) => {
   const button = /** @type {HTMLButtonElement} */ (event.submitter || /** @type {HTMLFormElement} */ (event.currentTarget).querySelector('button'))
   error.textContent = ''
   if (!input.value.trim()) {
-    error.textContent = 'Type one of your recovery codes.'
+    error.textContent = t('Type one of your recovery codes.')
     input.setAttribute('aria-invalid', 'true')
     input.focus()
     return
@@ -120,8 +123,9 @@ $('signin-code-form').addEventListener('submit', async (event) => {
       input.value = ''
       input.removeAttribute('aria-invalid')
       const left = signed.data.codes_left
-      await welcome(signed.data,
-        ` That code is spent: ${left} recovery code${left === 1 ? '' : 's'} left${left ? '' : ' (make new ones on your account page)'}.`)
+      await welcome(signed.data, left
+        ? tn('That code is spent: {n} recovery code left.', 'That code is spent: {n} recovery codes left.', left)
+        : t('That code is spent: 0 recovery codes left (make new ones on your account page).'))
     } else {
       error.textContent = signed.error
       input.setAttribute('aria-invalid', 'true')

@@ -3,7 +3,7 @@
  * worker (offline play), the player's name in the header (a guest's "Sign in"
  * link otherwise), the header's Menu on a phone's play view, and posting any
  * results that wait in the games' queues (now, and whenever the browser comes
- * back online): every game the registry (js/games.js) names a store for, and
+ * back online), and the language menu's choice kept (lib/language.js): every game the registry (js/games.js) names a store for, and
  * every game whose results wait outside the outbox (its `waiting` module:
  * lessons, whose results carry their own tickets, a guest's too).
  *
@@ -138,6 +138,12 @@ if (document.querySelector('table[data-reflow]')) {
 }
 showPlayer()
 wireMenu()
+// The language menu's links end in ?chosen: this page's language is the player's choice. A player
+// signed in or made here: their language, kept on the server, kept here too (lib/language.js).
+if (location.search === '?chosen') import('./lib/language.js').then((language) => language.chosen(), () => {})
+document.addEventListener('player:change', () => {
+  if (getPlayer()) import('./lib/language.js').then((language) => language.follow(), () => {})
+})
 document.addEventListener('player:change', () => {
   showPlayer()
   flush() // a player just made or signed in here: what waits for one goes (a guest's votes too)

@@ -6,7 +6,8 @@
  * with it) and recovery codes (made, shown once, counted; new ones offer to
  * sign out everywhere else). A player with results and no passkey and no codes,
  * who hasn't copied their link here, is asked to save one of the three.
- * Their follow link and code (docs/friends.md), kept here for the result sheets' share too.
+ * Their follow link and code (docs/friends.md), kept here for the result sheets' share too, and their
+ * language, kept for them on every device (language.js).
  * For everyone else, making a player or signing in. docs/accounts.md.
  */
 import { call, getPlayer, clearPlayer, signInLink, reason } from '../lib/api.js'
@@ -18,6 +19,8 @@ import { linkCopiedHere, noteLinkCopied, wireSignOut } from '../lib/sign_out.js'
 import { $ } from '../lib/dom.js'
 import { friendsStore, keepFollow } from '../friends/kept.js'
 import { copyText } from '../friends/copy.js'
+import { href, number, t, timeWords, tn } from '../lib/i18n.js'
+import { showLanguage } from './language.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { CodesMade, CodesState, FollowState, Me, PasskeyInfo, PasskeyList, PasskeyRemoved, TokensEnded } from '../api_types.js' */
 
@@ -32,14 +35,17 @@ const field = (id) => /** @type {HTMLInputElement} */ ($(id))
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id))
 
-/** @param {string} stamp */
+/** "6 December 2026": an instant's day in the player's zone, in the page's language. @param {string} stamp */
 function longDate(stamp) {
-  return new Date(stamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+  /** @type {Intl.DateTimeFormatOptions} */
+  const form = { day: 'numeric', month: 'long', year: 'numeric' }
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return timeWords(new Date(stamp), form)
+  return new Date(stamp).toLocaleDateString('en-GB', form)
 }
 
 /** @param {number} n */
 function days(n) {
-  return `${n} ${n === 1 ? 'day' : 'days'}`
+  return tn('{n} day', '{n} days', n)
 }
 
 /** @param {string} lede */
@@ -47,34 +53,35 @@ function showAnonymous(lede) {
   $('account-player').hidden = true
   $('account-save').hidden = true
   $('account-anonymous').hidden = false
-  $('account-title').textContent = 'You'
+  $('account-title').textContent = t('You')
   $('account-lede').textContent = lede
 }
 
 async function render() {
   const player = getPlayer()
-  if (!player) return showAnonymous('You are playing without a player: your results stay in this browser.')
+  if (!player) return showAnonymous(t('You are playing without a player: your results stay in this browser.'))
   $('account-title').textContent = player.name
   field('account-signin-link').value = signInLink(player.token)
   const answer = /** @type {Answer<Me>} */ (await call('/me'))
   if (answer.status === 401) {
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
-    return showAnonymous('This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.')
+    return showAnonymous(t('This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.'))
   }
   $('account-anonymous').hidden = true
   $('account-player').hidden = false
   if (answer.status !== 200 || !answer.data) {
-    $('account-lede').textContent = reason(answer, 'Your results couldn’t be loaded just now. Try again in a moment.')
+    $('account-lede').textContent = reason(answer, t('Your results couldn’t be loaded just now. Try again in a moment.'))
     return
   }
   const me = /** @type {Me} */ (answer.data)
   $('account-title').textContent = me.name
-  $('account-lede').textContent = me.created ? `Playing since ${new Date(me.created).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}.` : ''
+  $('account-lede').textContent = me.created ? t('Playing since {date}.', { date: longDate(me.created) }) : ''
   $('account-line').textContent = me.line
+  showLanguage(me.language)
   $('account-chain-line').textContent = me.chain_line
   const rating = me.ratings && me.ratings.chess
-  $('account-rating').textContent = rating ? `${ratingText(rating)} · ${rating.games} rated` : 'Not rated yet: solve a puzzle as a player'
+  $('account-rating').textContent = rating ? tn('{rating} · {n} rated', '{rating} · {n} rated', rating.games, { rating: ratingText(rating) }) : t('Not rated yet: solve a puzzle as a player')
   $('account-chess-best').textContent = days(me.streaks?.chess?.best || 0)
   // The first results by their one names (puzzlebook/chess/result_names.py: the labels are the template's).
   $('account-chess-mistake').textContent = String(me.chess?.after_mistake || 0)
@@ -92,11 +99,11 @@ async function renderFollow() {
   const follow = answer.status === 200 ? answer.data : null
   const player = getPlayer()
   if (follow && player) keepFollow(friendsStore(), player.id, follow.allowed ? follow : null)
-  field('account-follow-link').value = follow ? new URL(follow.link, location.origin).href : ''
+  field('account-follow-link').value = follow ? new URL(href(follow.link), location.origin).href : ''
   $('account-follow-code').textContent = follow ? follow.code : ''
   $('account-follow-code-line').hidden = !follow
-  if (!follow) $('account-follow-words').textContent = reason(answer, 'Your follow link couldn’t be loaded just now.')
-  else if (!follow.allowed) $('account-follow-words').textContent = 'Following is off: your link and code find no one until you turn it on, on your friends page.'
+  if (!follow) $('account-follow-words').textContent = reason(answer, t('Your follow link couldn’t be loaded just now.'))
+  else if (!follow.allowed) $('account-follow-words').textContent = t('Following is off: your link and code find no one until you turn it on, on your friends page.')
 }
 
 /** Ask to save a way back in: a player with results, no passkey, no codes left, no link copied here. */
@@ -117,7 +124,7 @@ async function renderPasskeys() {
   const answer = /** @type {Answer<PasskeyList>} */ (await call('/me/passkeys'))
   const list = $('passkey-list')
   if (answer.status !== 200 || !answer.data) {
-    $('passkey-error').textContent = reason(answer, 'Your passkeys couldn’t be loaded just now.')
+    $('passkey-error').textContent = reason(answer, t('Your passkeys couldn’t be loaded just now.'))
     return
   }
   const keys = /** @type {PasskeyList} */ (answer.data).passkeys
@@ -126,7 +133,7 @@ async function renderPasskeys() {
   $('passkey-empty').hidden = keys.length > 0
   if (!passkeysSupported()) {
     $('passkey-form').hidden = true
-    $('passkey-empty').textContent = keys.length ? '' : 'This browser can’t make passkeys.'
+    $('passkey-empty').textContent = keys.length ? '' : t('This browser can’t make passkeys.')
   }
   renderPrompt()
 }
@@ -140,22 +147,20 @@ function passkeyItem(key) {
   name.textContent = key.name // a name is text, never markup
   const when = document.createElement('span')
   when.className = 'passkey-when'
-  when.textContent = `Added ${longDate(key.added)} · ${key.last_used ? `last used ${longDate(key.last_used)}` : 'not used yet'}`
+  when.textContent = key.last_used
+    ? t('Added {added} · last used {used}', { added: longDate(key.added), used: longDate(key.last_used) })
+    : t('Added {added} · not used yet', { added: longDate(key.added) })
   words.append(name, when)
   const remove = document.createElement('button')
   remove.type = 'button'
   remove.className = 'button button-quiet'
-  remove.textContent = 'Remove'
-  remove.setAttribute('aria-label', `Remove the passkey ${key.name}`)
+  remove.textContent = t('Remove')
+  remove.setAttribute('aria-label', t('Remove the passkey {name}', { name: key.name }))
   remove.addEventListener('click', () => removePasskey(key, remove))
   item.append(words, remove)
   return item
 }
 
-/** @param {number} n */
-function signIns(n) {
-  return `${n} ${n === 1 ? 'device’s sign-in' : 'devices’ sign-ins'}`
-}
 
 /**
  * @param {PasskeyInfo} key
@@ -165,16 +170,16 @@ async function removePasskey(key, remove) {
   if (remove.dataset.sure !== 'yes') {
     // A second press removes it: a passkey taken off by a slip would be a surprise later.
     remove.dataset.sure = 'yes'
-    remove.textContent = 'Remove for good?'
-    remove.setAttribute('aria-label', `Remove the passkey ${key.name} for good? It will sign in no more, and every device it signed in is signed out.`)
+    remove.textContent = t('Remove for good?')
+    remove.setAttribute('aria-label', t('Remove the passkey {name} for good? It will sign in no more, and every device it signed in is signed out.', { name: key.name }))
     remove.classList.replace('button-quiet', 'button-danger')
-    announce(`Press again to remove ${key.name} for good: every device it signed in is signed out.`)
+    announce(t('Press again to remove {name} for good: every device it signed in is signed out.', { name: key.name }))
     return
   }
   remove.disabled = true
   const answer = /** @type {Answer<PasskeyRemoved>} */ (await call(`/me/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE' }))
   if (answer.status !== 200 || !answer.data) {
-    $('passkey-error').textContent = reason(answer, 'That passkey couldn’t be removed just now.')
+    $('passkey-error').textContent = reason(answer, t('That passkey couldn’t be removed just now.'))
     await renderPasskeys()
     return
   }
@@ -183,11 +188,13 @@ async function removePasskey(key, remove) {
     // This device signed in with it: its sign-in ended with the passkey.
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
-    showAnonymous(`You removed ${key.name}, the passkey this device signed in with, so this device is signed out too. Sign in with another passkey or a recovery code.`)
+    showAnonymous(t('You removed {name}, the passkey this device signed in with, so this device is signed out too. Sign in with another passkey or a recovery code.', { name: key.name }))
     $('main').focus()
     return
   }
-  toast(`Removed ${key.name}: it signs in no more${removed.ended ? `, and ${signIns(removed.ended)} ended with it` : ''}.`)
+  toast(removed.ended
+    ? tn('Removed {name}: it signs in no more, and {n} device’s sign-in ended with it.', 'Removed {name}: it signs in no more, and {n} devices’ sign-ins ended with it.', removed.ended, { name: key.name })
+    : t('Removed {name}: it signs in no more.', { name: key.name }))
   await renderPasskeys()
 }
 
@@ -200,7 +207,7 @@ $('passkey-form').addEventListener('submit', async (event) => {
     const added = await addPasskey(field('passkey-name').value.trim())
     if (added.ok) {
       field('passkey-name').value = ''
-      toast(`Added ${added.data.name}. It signs you in on any device that holds it.`)
+      toast(t('Added {name}. It signs you in on any device that holds it.', { name: added.data.name }))
       await renderPasskeys()
     } else {
       $('passkey-error').textContent = added.error
@@ -215,15 +222,17 @@ $('passkey-form').addEventListener('submit', async (event) => {
 async function renderCodes() {
   const answer = /** @type {Answer<CodesState>} */ (await call('/me/recovery-codes'))
   if (answer.status !== 200 || !answer.data) {
-    $('codes-error').textContent = reason(answer, 'Your recovery codes couldn’t be counted just now.')
+    $('codes-error').textContent = reason(answer, t('Your recovery codes couldn’t be counted just now.'))
     return
   }
   const { left, count, made } = /** @type {CodesState} */ (answer.data)
   state.codesLeft = left
   $('codes-state').textContent = made
-    ? `${left} of ${count} recovery codes left, made ${longDate(made)}.${left ? '' : ' Make new ones to have some again.'}`
-    : 'You have no recovery codes yet.'
-  $('codes-make').textContent = made ? 'Make new codes' : 'Make recovery codes'
+    ? (left
+      ? tn('{left} of {n} recovery code left, made {date}.', '{left} of {n} recovery codes left, made {date}.', count, { left: number(left), date: longDate(made) })
+      : tn('{left} of {n} recovery code left, made {date}. Make new ones to have some again.', '{left} of {n} recovery codes left, made {date}. Make new ones to have some again.', count, { left: number(left), date: longDate(made) }))
+    : t('You have no recovery codes yet.')
+  $('codes-make').textContent = made ? t('Make new codes') : t('Make recovery codes')
   renderPrompt()
 }
 
@@ -234,7 +243,7 @@ async function makeCodes() {
   try {
     const answer = /** @type {Answer<CodesMade>} */ (await call('/me/recovery-codes', { method: 'POST' }))
     if (answer.status !== 201 || !answer.data) {
-      $('codes-error').textContent = reason(answer, 'No codes were made just now. Try again in a moment.')
+      $('codes-error').textContent = reason(answer, t('No codes were made just now. Try again in a moment.'))
       return
     }
     $('codes-list').replaceChildren(...(/** @type {CodesMade} */ (answer.data)).codes.map((code) => {
@@ -246,7 +255,7 @@ async function makeCodes() {
     $('elsewhere-confirm').hidden = true
     $('elsewhere-done').textContent = ''
     $('codes-list').scrollIntoView({ block: 'nearest' })
-    announce('Ten recovery codes made. Save them now: they are shown this once.')
+    announce(t('Ten recovery codes made. Save them now: they are shown this once.'))
     await renderCodes()
   } finally {
     button('codes-make').disabled = false
@@ -256,7 +265,7 @@ async function makeCodes() {
 $('codes-make').addEventListener('click', () => {
   if (!state.codesLeft) return makeCodes()
   const n = state.codesLeft
-  $('codes-question').textContent = `Your ${n} unused code${n === 1 ? '' : 's'} will stop working. Make new ones?`
+  $('codes-question').textContent = tn('Your {n} unused code will stop working. Make new ones?', 'Your {n} unused codes will stop working. Make new ones?', n)
   $('codes-confirm').hidden = false
   $('codes-no').focus()
 })
@@ -269,10 +278,10 @@ $('codes-copy').addEventListener('click', async () => {
   const codes = [...$('codes-list').children].map((item) => item.textContent).join('\n')
   try {
     await navigator.clipboard.writeText(codes)
-    toast('Recovery codes copied.')
+    toast(t('Recovery codes copied.'))
   } catch {
     getSelection()?.selectAllChildren($('codes-list'))
-    toast('Copy the selected codes.')
+    toast(t('Copy the selected codes.'))
   }
 })
 $('codes-done').addEventListener('click', () => {
@@ -295,14 +304,14 @@ $('elsewhere-yes').addEventListener('click', async () => {
   try {
     const answer = /** @type {Answer<TokensEnded>} */ (await call('/me/other-tokens', { method: 'DELETE' }))
     if (answer.status !== 200 || !answer.data) {
-      $('elsewhere-done').textContent = reason(answer, 'The other devices couldn’t be signed out just now. Try again in a moment.')
+      $('elsewhere-done').textContent = reason(answer, t('The other devices couldn’t be signed out just now. Try again in a moment.'))
       return
     }
     const { ended } = /** @type {TokensEnded} */ (answer.data)
     $('elsewhere-confirm').hidden = true
     $('elsewhere-done').textContent = ended
-      ? `Signed out everywhere else: ${signIns(ended)} ended. This device stays signed in.`
-      : 'No other device was signed in. This device stays signed in.'
+      ? tn('Signed out everywhere else: {n} device’s sign-in ended. This device stays signed in.', 'Signed out everywhere else: {n} devices’ sign-ins ended. This device stays signed in.', ended)
+      : t('No other device was signed in. This device stays signed in.')
     $('elsewhere').focus()
   } finally {
     button('elsewhere-yes').disabled = false
@@ -326,12 +335,12 @@ $('account-save-passkey').addEventListener('click', toPasskeys)
 $('account-save-codes').addEventListener('click', toCodes)
 
 wirePlayerForm(/** @type {HTMLFormElement} */ ($('account-form')), async (/** @type {{ name: string }} */ player) => {
-  toast(`Welcome, ${player.name}. Your results will be kept.`)
+  toast(t('Welcome, {name}. Your results will be kept.', { name: player.name }))
   await render()
 })
 
 wireCopyLink($('account-copy'), field('account-signin-link'))
-$('account-follow-copy').addEventListener('click', () => copyText(field('account-follow-link'), 'Follow link copied.'))
+$('account-follow-copy').addEventListener('click', () => copyText(field('account-follow-link'), t('Follow link copied.')))
 $('account-copy').addEventListener('click', linkCopied)
 
 // Sign out asks first, with what it costs and the ways back in right there (lib/sign_out.js).

@@ -19,6 +19,7 @@ import { playerDay, longDate, isDay } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
+import { t } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
 /** @import { ChainDay } from '../chain_types.js' */
@@ -48,8 +49,8 @@ async function route() {
   const today = playerDay()
   const wanted = location.hash.replace(/^#\/?/, '')
   const date = wanted === '' ? today : wanted
-  if (!isDay(date)) return notice('That page isn’t in the book', 'The address may be mistyped. A Chain day is written like #/2026-09-07.')
-  if (date > today) return notice('That Chain isn’t out yet', `The Chain of ${longDate(date)} opens on the day. Today’s is ready.`)
+  if (!isDay(date)) return notice(t('That page isn’t in the book'), t('The address may be mistyped. A Chain day is written like #/2026-09-07.'))
+  if (date > today) return notice(t('That Chain isn’t out yet'), t('The Chain of {date} opens on the day. Today’s is ready.', { date: longDate(date) }))
   // What the store kept of the day, checked by revive() below.
   const kept = store.record(date)
   const got = await dailyFile(date)
@@ -58,14 +59,14 @@ async function route() {
   // Opened before: plays offline (its date the address's, for a record that kept its puzzle without one).
   if (!puzzle && kept && kept.puzzle) puzzle = { date, .../** @type {Omit<ChainDay, 'date'>} */ (kept.puzzle) }
   if (!puzzle) {
-    if (got.status === 0) return notice('You seem to be offline', 'This Chain hasn’t been opened on this device yet. Try again when you are back online.')
+    if (got.status === 0) return notice(t('You seem to be offline'), t('This Chain hasn’t been opened on this device yet. Try again when you are back online.'))
     return date === today
-      ? notice('Today’s Chain isn’t here yet', 'It hasn’t been published yet. Try again in a little while, or play an earlier day from the archive.')
-      : notice('No Chain that day', `There is no Chain puzzle for ${longDate(date)}. The archive lists every day there is.`)
+      ? notice(t('Today’s Chain isn’t here yet'), t('It hasn’t been published yet. Try again in a little while, or play an earlier day from the archive.'))
+      : notice(t('No Chain that day'), t('There is no Chain puzzle for {date}. The archive lists every day there is.', { date: longDate(date) }))
   }
   const problem = puzzleProblem(puzzle)
   if (problem || puzzle.date !== date) {
-    return notice('This Chain won’t open', `Its file couldn’t be read (${problem || 'it names another day'}). Try reloading.`)
+    return notice(t('This Chain won’t open'), t('Its file couldn’t be read ({problem}). Try reloading.', { problem: problem || t('it names another day') }))
   }
   // Signed in, today not finished here: the player may have finished it on another device, and the
   // server's result is the day's (docs/site.md, "The same day on every device"). Asked once the day
@@ -93,7 +94,7 @@ async function openStats() {
     import('./results.js'), import('../lib/stats_panel.js'), import('../lib/stats_view.js'),
   ])
   statsView = statsView || new StatsView()
-  await showStats(statsView, { key: 'chain', name: 'Chain', words: { clean: 'Clean', help: 'With help', missed: 'Missed' } }, store.recent().map(statsDay).filter(Boolean), store.days())
+  await showStats(statsView, { key: 'chain', name: 'Chain', words: { clean: t('Clean'), help: t('With help'), missed: t('Missed') } }, store.recent().map(statsDay).filter(Boolean), store.days())
 }
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-stats]')) openStats().catch(console.error)
@@ -101,7 +102,7 @@ document.addEventListener('click', (event) => {
 function safeRoute() {
   route().catch((error) => {
     console.error(error)
-    notice('Something went wrong', 'Chain couldn’t be loaded. Check your connection and try again.')
+    notice(t('Something went wrong'), t('Chain couldn’t be loaded. Check your connection and try again.'))
   })
 }
 

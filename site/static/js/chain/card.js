@@ -11,15 +11,13 @@
 import { namespace } from '../lib/storage.js'
 import { playerDay, streakRun, freezesWords } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
+import { t, tn } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
 /** @import { ChainDay, ChainRecord } from '../chain_types.js' */
 
 // ChainStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chain:'
-// A count with its noun ("1 day", "3 moves"), as words.js words it.
-/** @type {(n: number, noun: string) => string} */
-const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 async function fill() {
   const link = $('chain-card-link')
@@ -43,11 +41,11 @@ async function fill() {
     } catch { /* offline: what this browser kept, if anything */ }
     if (puzzle && LEVELS[puzzle.level]) {
       $('chain-card-level').textContent = LEVELS[puzzle.level]
-      $('chain-card-meta').textContent = `${plural(puzzle.moves, 'move')} · ${plural(puzzle.hand.length, 'tile')}`
+      $('chain-card-meta').textContent = tn('{n} move', '{n} moves', puzzle.moves) + ' · ' + tn('{n} tile', '{n} tiles', puzzle.hand.length)
     } else {
       out = false
-      $('chain-card-level').textContent = 'Not out yet'
-      $('chain-card-meta').textContent = 'Try again in a little while'
+      $('chain-card-level').textContent = t('Not out yet')
+      $('chain-card-meta').textContent = t('Try again in a little while')
     }
     link.dataset.day = today
   }
@@ -58,17 +56,17 @@ async function fill() {
   const finished = rec && (rec.state === 'solved' || rec.state === 'gaveup')
   const mine = signedIn && out && !finished ? await serverDay(today) : null
   if (!store && !mine) return
-  let state = 'Play'
+  let state = t('Play')
   let tone = ''
   const ended = mine ? mine.kept : rec && rec.state
-  if (ended === 'solved' || ended === 'solve') { state = 'Solved'; tone = 'is-solved' }
-  else if (ended === 'gaveup') { state = 'Gave up'; tone = 'is-shown' }
-  else if (rec && rec.played && rec.played.length) { state = 'Continue'; tone = 'is-playing' }
+  if (ended === 'solved' || ended === 'solve') { state = t('Solved'); tone = 'is-solved' }
+  else if (ended === 'gaveup') { state = t('Gave up'); tone = 'is-shown' }
+  else if (rec && rec.played && rec.played.length) { state = t('Continue'); tone = 'is-playing' }
   $('chain-card-state').textContent = state
   $('chain-card-state').className = `daily-state ${tone}`.trim()
   const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(/** @type {NonNullable<typeof store>} */ (store).days(), today) // no answer: the store is there
   $('chain-card-streak').hidden = !run.length
-  $('chain-card-streak').textContent = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : ''
+  $('chain-card-streak').textContent = run.length ? tn('Chain streak: {n} day{freezes}.', 'Chain streak: {n} days{freezes}.', run.length, { freezes: freezesWords(run.freezesUsed) }) : ''
 }
 
 /**

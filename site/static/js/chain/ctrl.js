@@ -22,7 +22,8 @@ import { label } from './tiles.js'
 import {
   LEVELS, play, verdict, undo, reset, giveUp, standing, current, movesLeft, isClean, postedSeconds, solveBody, goOwner,
 } from './state.js'
-import { refusal, moveWords, puzzleWords, plural, tileName, notTheirsWords } from './words.js'
+import { refusal, moveWords, puzzleWords, movesWords, movesLeftWords, tileName, notTheirsWords } from './words.js'
+import { t, tn } from '../lib/i18n.js'
 import { shareText } from './share.js'
 import { settled } from './results.js'
 import { Clock } from '../lib/clock.js'
@@ -66,21 +67,21 @@ export class ChainCtrl extends PlaySession {
     this.store.saveRecord(rec)
     this.ui.watch()
     if (this.finished) {
-      this.setStatus(rec.state === 'solved' ? 'You solved this one.' : 'You gave up on this one.', rec.state === 'solved' ? 'good' : '')
+      this.setStatus(rec.state === 'solved' ? t('You solved this one.') : t('You gave up on this one.'), rec.state === 'solved' ? 'good' : '')
       this.redraw()
       this.afterEnd()
       return
     }
     this.askTicket('/chain/plays', { date: rec.date })
-    const where = rec.played.length ? ' Where you left it.' : ''
-    this.announce(`Chain, ${this.dayWords()}. ${puzzleWords(puzzle, LEVELS[puzzle.level])}${where}`)
-    this.setStatus(rec.played.length ? this.situation() : `Get from ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}.`)
+    const where = rec.played.length ? ' ' + t('Where you left it.') : ''
+    this.announce(t('Chain, {day}.', { day: this.dayWords() }) + ' ' + puzzleWords(puzzle, LEVELS[puzzle.level]) + where)
+    this.setStatus(rec.played.length ? this.situation() : tn('Get from {start} to {target} in exactly {n} move.', 'Get from {start} to {target} in exactly {n} moves.', puzzle.moves, { start: puzzle.start, target: puzzle.target }))
     this.clock.release('waiting')
     this.redraw()
   }
 
   dayWords() {
-    return this.rec.today ? `today, ${longDate(this.rec.date)}` : longDate(this.rec.date)
+    return this.rec.today ? t('today, {date}', { date: longDate(this.rec.date) }) : longDate(this.rec.date)
   }
 
   // ---- play -------------------------------------------------------------------------------
@@ -117,13 +118,13 @@ export class ChainCtrl extends PlaySession {
     this.save()
     const words = moveWords(rec, index, from, result.value)
     if (rec.state === 'solved') {
-      this.announce(`${words} Solved!`)
+      this.announce(words + ' ' + t('Solved!'))
       this.finish()
       return result
     }
     const where = standing(rec)
     if (where === 'playing') {
-      this.setStatus(`${label(rec.puzzle.hand[index])}: ${from} → ${result.value}. ${plural(movesLeft(rec.puzzle, rec.played), 'move')} left.`)
+      this.setStatus(`${label(rec.puzzle.hand[index])}: ${from} → ${result.value}. ${movesLeftWords(movesLeft(rec.puzzle, rec.played))}`)
       this.announce(words)
     } else {
       const why = this.situation()
@@ -140,9 +141,9 @@ export class ChainCtrl extends PlaySession {
     const { puzzle, played } = rec
     const value = current(puzzle, played)
     const where = standing(rec)
-    if (where === 'out') return `Out of moves at ${value}, not ${puzzle.target}. Undo or reset to try another way.`
-    if (where === 'stuck') return `No tile left can be played on ${value}. Undo or reset to try another way.`
-    return `${value} now, ${plural(movesLeft(puzzle, played), 'move')} left.`
+    if (where === 'out') return t('Out of moves at {value}, not {target}. Undo or reset to try another way.', { value, target: puzzle.target })
+    if (where === 'stuck') return t('No tile left can be played on {value}. Undo or reset to try another way.', { value })
+    return tn('{value} now, {n} move left.', '{value} now, {n} moves left.', movesLeft(puzzle, played), { value })
   }
 
   undo() {
@@ -150,40 +151,41 @@ export class ChainCtrl extends PlaySession {
     const { rec } = this
     const last = rec.played.at(-1)
     if (last === undefined || !undo(rec)) {
-      this.setStatus('Nothing to undo yet.')
+      this.setStatus(t('Nothing to undo yet.'))
       this.redraw()
-      this.announce('Nothing to undo yet.')
+      this.announce(t('Nothing to undo yet.'))
       return
     }
     this.save()
-    const words = `Undid ${tileName(rec.puzzle.hand[last])}. Back to ${current(rec.puzzle, rec.played)}, ${plural(movesLeft(rec.puzzle, rec.played), 'move')} left.`
+    const words = tn('Undid {tile}. Back to {value}, {n} move left.', 'Undid {tile}. Back to {value}, {n} moves left.', movesLeft(rec.puzzle, rec.played),
+      { tile: tileName(rec.puzzle.hand[last]), value: current(rec.puzzle, rec.played) })
     this.setStatus(words)
     this.redraw()
-    this.announce(`${words} Undos: ${rec.undos}.`)
+    this.announce(words + ' ' + t('Undos: {n}.', { n: rec.undos }))
   }
 
   reset() {
     if (!this.inPlay() || this.paused) return
     const { rec } = this
     if (!reset(rec)) {
-      this.setStatus('Nothing to reset yet.')
+      this.setStatus(t('Nothing to reset yet.'))
       this.redraw()
-      this.announce('Nothing to reset yet.')
+      this.announce(t('Nothing to reset yet.'))
       return
     }
     this.save()
-    const words = `Back to the start, ${rec.puzzle.start}, with ${plural(rec.puzzle.moves, 'move')}.`
+    const words = tn('Back to the start, {start}, with {n} move.', 'Back to the start, {start}, with {n} moves.', rec.puzzle.moves, { start: rec.puzzle.start })
     this.setStatus(words)
     this.redraw()
-    this.announce(`${words} Resets: ${rec.resets}.`)
+    this.announce(words + ' ' + t('Resets: {n}.', { n: rec.resets }))
   }
 
   /** The question Give up asks, or null when there is nothing to give up. */
   giveUpQuestion() {
     if (!this.inPlay()) return null
     return this.rec.today
-      ? 'Give up today’s Chain? It ends unsolved, and the walkthrough shows the answer.'
-      : `Give up the Chain of ${longDate(this.rec.date)}? It ends unsolved, and the walkthrough shows the answer.`
+      ? t('Give up today’s Chain? It ends unsolved, and the walkthrough shows the answer.')
+      : t('Give up the Chain of {date}? It ends unsolved, and the walkthrough shows the answer.', { date: longDate(this.rec.date) })
   }
 
   // ---- the end -------------------------------------------------------------------------------
@@ -198,9 +200,9 @@ export class ChainCtrl extends PlaySession {
     rec.by = this.player()?.id ?? null // whose go it was: a guest's never becomes a later player's
     this.settle(settled(rec, this.today()))
     this.post('giveup', '/chain/giveups', { date: rec.date })
-    this.setStatus('You gave up on this one.')
+    this.setStatus(t('You gave up on this one.'))
     this.redraw()
-    this.announce('Gave up. The result and the walkthrough follow.')
+    this.announce(t('Gave up. The result and the walkthrough follow.'))
     this.ended()
   }
 
@@ -216,7 +218,7 @@ export class ChainCtrl extends PlaySession {
     this.settle(settled(rec, this.today()))
     this.post('solve', '/chain/solves', solveBody(rec))
     // The done box says how it ended; the status line says what was done, not that again (issue 26).
-    this.setStatus(`${rec.puzzle.start} to ${rec.puzzle.target} in ${plural(rec.puzzle.moves, 'move')}.`, 'good')
+    this.setStatus(tn('{start} to {target} in {n} move.', '{start} to {target} in {n} moves.', rec.puzzle.moves, { start: rec.puzzle.start, target: rec.puzzle.target }), 'good')
     this.redraw()
     this.ended()
   }
@@ -292,10 +294,10 @@ export class ChainCtrl extends PlaySession {
     const owner = this.owner()
     const now = this.now()
     const playing = inPlay(rec.date, now)
-    const forAll = `This day’s walkthrough opens for everyone at ${momentWords(new Date(endsEverywhere(rec.date)), now)}, once the day has ended everywhere`
+    const at = momentWords(new Date(endsEverywhere(rec.date)), now)
     if (playing) {
-      if (!player) return this.showWalk({ note: `${forAll}. A player’s result opens it at once: make a player on the home page before your next Chain.` })
-      if (owner === 'player' && !rec.posted) return this.showWalk({ note: 'The walkthrough opens once your result is posted.' })
+      if (!player) return this.showWalk({ note: t('This day’s walkthrough opens for everyone at {at}, once the day has ended everywhere. A player’s result opens it at once: make a player on the home page before your next Chain.', { at }) })
+      if (owner === 'player' && !rec.posted) return this.showWalk({ note: t('The walkthrough opens once your result is posted.') })
     }
     const serial = ++this.walkSerial
     const got = await fetchWalkthrough(rec.date)
@@ -304,18 +306,18 @@ export class ChainCtrl extends PlaySession {
       if (got.status === 403) {
         return this.showWalk({
           note: owner === 'player'
-            ? `${forAll}: your result wasn’t kept, so it can’t open it early.`
-            : `${forAll}: this go wasn’t posted, so it can’t open it early.`,
+            ? t('This day’s walkthrough opens for everyone at {at}, once the day has ended everywhere: your result wasn’t kept, so it can’t open it early.', { at })
+            : t('This day’s walkthrough opens for everyone at {at}, once the day has ended everywhere: this go wasn’t posted, so it can’t open it early.', { at }),
         })
       }
-      return this.showWalk({ note: got.status === 0 ? 'You seem to be offline. The walkthrough will show when you are back.' : (got.error || 'The walkthrough couldn’t be fetched. Try again later.') })
+      return this.showWalk({ note: got.status === 0 ? t('You seem to be offline. The walkthrough will show when you are back.') : (got.error || t('The walkthrough couldn’t be fetched. Try again later.')) })
     }
     rec.walkthrough = got.walkthrough
     // Opened while the day is in play, for a go not theirs: the player has a result of their own for it.
     if (owner === 'other' && playing && player) rec.openedFor = player.id
     this.store.updateRecord(rec)
     this.showWalk({ walkthrough: got.walkthrough })
-    this.announce('The walkthrough is ready.')
+    this.announce(t('The walkthrough is ready.'))
   }
 
   /** @param {Walk} walk */
@@ -328,8 +330,8 @@ export class ChainCtrl extends PlaySession {
 
   /** The done box's words: how the go ended. */
   doneTitle() {
-    if (this.rec.state === 'gaveup') return 'Gave up'
-    return isClean(this.rec) ? 'Solved, cleanly' : 'Solved'
+    if (this.rec.state === 'gaveup') return t('Gave up')
+    return isClean(this.rec) ? t('Solved, cleanly') : t('Solved')
   }
 
   /**
@@ -364,12 +366,12 @@ export class ChainCtrl extends PlaySession {
         run = { length: posted.streak, freezesUsed: posted.freezes_used || 0 }
       } else run = streakRun(this.store.days(), this.today())
       if (run !== null) {
-        streakLine = run.length ? `Chain streak: ${plural(run.length, 'day')}${freezesWords(run.freezesUsed)}.` : 'No Chain streak yet.'
+        streakLine = run.length ? tn('Chain streak: {n} day{freezes}.', 'Chain streak: {n} days{freezes}.', run.length, { freezes: freezesWords(run.freezesUsed) }) : t('No Chain streak yet.')
       }
     }
     return {
       title: this.doneTitle(),
-      day: `${rec.today ? 'Today’s' : 'The archive’s'} Chain · ${longDate(rec.date)} · ${LEVELS[rec.puzzle.level]}`,
+      day: (rec.today ? t('Today’s Chain · {date} · {level}', { date: longDate(rec.date), level: LEVELS[rec.puzzle.level] }) : t('The archive’s Chain · {date} · {level}', { date: longDate(rec.date), level: LEVELS[rec.puzzle.level] })),
       seconds: this.seconds(),
       undos: rec.undos,
       resets: rec.resets,
@@ -388,26 +390,26 @@ export class ChainCtrl extends PlaySession {
    */
   placeLine(posted) {
     const where = posted && placeText(posted)
-    return where ? `Your place on today’s board: ${where}.` : null
+    return where ? t('Your place on today’s board: {where}.', { where }) : null
   }
 
   /** The sheet's note: whose go it is, and what became of its post. */
   postNote() {
     const { rec } = this
     const player = this.player()
-    if (!player) return 'Make a player on the home page to keep your results, a streak and a place on the board.'
+    if (!player) return t('Make a player on the home page to keep your results, a streak and a place on the board.')
     if (this.owner() === 'other') {
       const facts = this.factsFor(player)
       const madeAfter = Boolean(facts && facts.created && rec.finished && facts.created > rec.finished)
       return notTheirsWords(rec, player.name, { madeAfter, hasResult: rec.openedFor === player.id })
     }
     const posted = rec.posted
-    if (!posted) return this.waiting(rec.state === 'solved' ? 'solve' : 'giveup') ? 'Waiting to post your result; it goes as soon as there is a connection.' : ''
-    if (posted.dropped) return `Your result wasn’t kept: ${posted.error || 'the server refused it'}`
-    if (posted.already) return posted.kept === 'giveup' ? 'You gave up on this day earlier: that result stands.' : 'Your earlier result for this day stands.'
-    if (posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it goes on no board.'
-    if (rec.state === 'gaveup') return 'Kept as given up.'
-    return posted.daily ? 'Posted to today’s board.' : 'Kept. Only a Chain solved on its own day goes on the board.'
+    if (!posted) return this.waiting(rec.state === 'solved' ? 'solve' : 'giveup') ? t('Waiting to post your result; it goes as soon as there is a connection.') : ''
+    if (posted.dropped) return t('Your result wasn’t kept: {why}', { why: posted.error || t('the server refused it') })
+    if (posted.already) return posted.kept === 'giveup' ? t('You gave up on this day earlier: that result stands.') : t('Your earlier result for this day stands.')
+    if (posted.offline) return t('Kept in your own tallies and streak. It was played offline, so it goes on no board.')
+    if (rec.state === 'gaveup') return t('Kept as given up.')
+    return posted.daily ? t('Posted to today’s board.') : t('Kept. Only a Chain solved on its own day goes on the board.')
   }
 
   shareText() {

@@ -17,7 +17,7 @@
 import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
 import { LEVELS, isClean, postedSeconds } from './state.js'
-import { plural } from './words.js'
+import { t, tn, href } from '../lib/i18n.js'
 /** @import { ChainRecord } from '../chain_types.js' */
 
 /**
@@ -26,7 +26,7 @@ import { plural } from './words.js'
  * @param {string} origin
  */
 export function dayLink(rec, origin) {
-  return rec.today ? `${origin}/chain/` : `${origin}/chain/#/${rec.date}`
+  return rec.today ? `${origin}${href('/chain/')}` : `${origin}${href('/chain/')}#/${rec.date}`
 }
 
 /**
@@ -41,17 +41,17 @@ export function shareText(rec, origin) {
   const squares = (solved ? '🟩' : '⬜').repeat(puzzle.moves)
   const tail = []
   if (!solved) {
-    tail.push('🏳️ Gave up')
+    tail.push('🏳️ ' + t('Gave up'))
   } else if (isClean(rec)) {
-    tail.push('🎯 Clean')
+    tail.push('🎯 ' + t('Clean'))
   } else {
     const counts = []
-    if (rec.undos) counts.push(`↩️ ${plural(rec.undos, 'undo')}`)
-    if (rec.resets) counts.push(`🔄 ${plural(rec.resets, 'reset')}`)
+    if (rec.undos) counts.push('↩️ ' + tn('{n} undo', '{n} undos', rec.undos))
+    if (rec.resets) counts.push('🔄 ' + tn('{n} reset', '{n} resets', rec.resets))
     tail.push(counts.join(' · '))
   }
   if (solved) tail.push(`⏱️ ${formatTime(postedSeconds(rec))}`)
   const place = rec.posted && !rec.posted.about && Number.isInteger(rec.posted.place) ? rec.posted.place : null // exact only
-  if (solved && place) tail.push(`🏆 #${place} today`)
+  if (solved && place) tail.push('🏆 ' + t('#{place} today', { place }))
   return [head, squares, tail.join(' · '), dayLink(rec, origin)].join('\n')
 }

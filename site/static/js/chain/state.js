@@ -15,6 +15,7 @@
  */
 import { applyTile, label } from './tiles.js'
 import { isDay } from '../lib/dates.js'
+import { t } from '../lib/i18n.js'
 /** @import { ChainDay, ChainPostedKept, ChainRecord, Level, Standing, TileVerdict } from '../chain_types.js' */
 /** @import { KeptPlayer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
@@ -23,7 +24,7 @@ import { isDay } from '../lib/dates.js'
  * The levels by their key in a daily file, as shown.
  * @type {Record<Level, string>}
  */
-export const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard' }
+export const LEVELS = { easy: t('Easy'), medium: t('Medium'), hard: t('Hard') }
 
 /** @typedef {Pick<ChainRecord, 'puzzle' | 'played' | 'state'>} Go what the rules of a go read of a record */
 

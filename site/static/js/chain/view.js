@@ -8,9 +8,9 @@
  *   view.play(ctrl) draws `ctrl` from now on (its `ui`).
  */
 import { Countdown } from '../lib/countdown.js'
-import { label } from './tiles.js'
 import { LEVELS, values, movesLeft } from './state.js'
-import { tileLabel, plural, tileName, capital } from './words.js'
+import { tileLabel, fromToWords, tileName, capital, face } from './words.js'
+import { t } from '../lib/i18n.js'
 import { formatTime } from '../lib/clock.js'
 import { byIds, el, setText, announce } from '../lib/dom.js'
 import { longDate } from '../lib/dates.js'
@@ -22,7 +22,7 @@ import { showFriends, withFollow } from '../friends/on_sheet.js'
 
 const RESULTS_AFTER_MS = 500 // the result sheet opens this long after the go ends
 const RESULTS_AFTER_REDUCED_MS = 100 // with reduced motion
-const FETCHING = 'Fetching the walkthrough…'
+const FETCHING = t('Fetching the walkthrough…')
 
 /** @extends {PlayView<ChainCtrl>} */
 export class ChainView extends PlayView {
@@ -59,19 +59,21 @@ export class ChainView extends PlayView {
     this.drawnWalk = undefined
     const { el: els } = this
     const { rec, puzzle } = ctrl
-    setText(els.chainKind, rec.today ? `Today · ${longDate(rec.date)}` : `Archive · ${longDate(rec.date)}`)
+    setText(els.chainKind, rec.today ? t('Today · {date}', { date: longDate(rec.date) }) : t('Archive · {date}', { date: longDate(rec.date) }))
     setText(els.chainTitle, `Chain · ${LEVELS[puzzle.level]}`)
-    setText(els.chainMeta, `From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`)
+    setText(els.chainMeta, fromToWords(puzzle))
     setText(els.chainStart, String(puzzle.start))
     setText(els.chainTarget, String(puzzle.target))
     els.giveupButton.hidden = false
     els.giveupConfirm.hidden = true
-    document.title = `Chain · ${rec.today ? 'Today' : longDate(rec.date)} · ${LEVELS[puzzle.level]} · Puzzle Book`
+    const when = rec.today ? t('Today') : longDate(rec.date)
+    document.title = `Chain · ${when} · ${LEVELS[puzzle.level]} · Puzzle Book`
     this.tiles = puzzle.hand.map((tile, i) => {
       // The name is the hidden text (the visible face and number are aria-hidden), kept current by redraw().
       const button = el('button', { type: 'button', class: 'tile', dataset: { tile: String(i) } },
         el('span', { class: 'tile-number', text: String(i + 1), 'aria-hidden': 'true' }),
-        el('span', { class: 'tile-face', text: label(tile), 'aria-hidden': 'true' }),
+        // A word longer than English's "swap" (German's "tauschen") is set smaller to keep a tile's one line.
+        el('span', { class: face(tile).length > 5 ? 'tile-face is-long' : 'tile-face', text: face(tile), 'aria-hidden': 'true' }),
         el('span', { class: 'tile-badge', 'aria-hidden': 'true' }),
         el('span', { class: 'visually-hidden tile-name' }))
       button.addEventListener('animationend', () => button.classList.remove('is-refused'))
@@ -223,9 +225,9 @@ export class ChainView extends PlayView {
       button.setAttribute('aria-disabled', String(!playing))
     }
     const chain = values(puzzle, played)
-    const items = [trailItem('Start', String(chain[0]), `Start: ${chain[0]}`)]
+    const items = [trailItem(t('Start'), String(chain[0]), t('Start: {value}', { value: chain[0] }))]
     played.forEach((i, k) => {
-      items.push(trailItem(label(puzzle.hand[i]), String(chain[k + 1]), `Move ${k + 1}: ${tileName(puzzle.hand[i])}, ${chain[k + 1]}`))
+      items.push(trailItem(face(puzzle.hand[i]), String(chain[k + 1]), t('Move {n}: {tile}, {value}', { n: k + 1, tile: tileName(puzzle.hand[i]), value: chain[k + 1] })))
     })
     if (els.chainTrail.children.length !== items.length || els.chainTrail.textContent !== items.map((li) => li.textContent).join('')) {
       els.chainTrail.replaceChildren(...items)
@@ -297,7 +299,7 @@ export class ChainView extends PlayView {
     const spares = walkthrough.spares || []
     if (spares.length) {
       parts.push(
-        el('p', { class: 'walk-spares-head', text: spares.length === 1 ? 'Why the spare tile doesn’t belong:' : 'Why the spare tiles don’t belong:' }),
+        el('p', { class: 'walk-spares-head', text: spares.length === 1 ? t('Why the spare tile doesn’t belong:') : t('Why the spare tiles don’t belong:') }),
         el('ul', { class: 'walk-spares' }, ...spares.map((spare) => el('li', { text: spare.text }))),
       )
     }

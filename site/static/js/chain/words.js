@@ -6,18 +6,24 @@
  */
 import { label } from './tiles.js'
 import { verdict, current, movesLeft } from './state.js'
+import { t, tn } from '../lib/i18n.js'
 /** @import { ChainDay, ChainRecord, Tile, TileVerdict } from '../chain_types.js' */
 
 /**
- * A count with its noun: "1 move", "3 moves".
+ * A count of moves: "1 move", "3 moves".
  * @param {number} n
- * @param {string} noun
  */
-export function plural(n, noun) {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
+export function movesWords(n) {
+  return tn('{n} move', '{n} moves', n)
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth']
+/**
+ * A count of tiles: "1 tile", "5 tiles".
+ * @param {number} n
+ */
+export function tilesWords(n) {
+  return tn('{n} tile', '{n} tiles', n)
+}
 
 /**
  * A tile as spoken: "add 54", "subtract 28", "multiply by 3", "divide by 4", "swap the digits".
@@ -25,20 +31,58 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
  */
 export function tileName(tile) {
   switch (tile.op) {
-    case 'add': return `add ${tile.n}`
-    case 'sub': return `subtract ${tile.n}`
-    case 'mul': return `multiply by ${tile.n}`
-    case 'div': return `divide by ${tile.n}`
-    default: return 'swap the digits'
+    case 'add': return t('add {n}', { n: tile.n })
+    case 'sub': return t('subtract {n}', { n: tile.n })
+    case 'mul': return t('multiply by {n}', { n: tile.n })
+    case 'div': return t('divide by {n}', { n: tile.n })
+    default: return t('swap the digits')
   }
 }
 
 /**
- * "first" for 1 … "ninth" for 9 (then "10th").
+ * "Played as the first move." for 1 … "Played as the ninth move." for 9 (a hand has at most nine
+ * tiles), each a sentence of its own: an ordinal takes its noun's gender in many languages.
  * @param {number} n
  */
-export function ordinal(n) {
-  return ORDINALS[n - 1] || `${n}th`
+function playedAs(n) {
+  const said = [
+    t('Played as the first move.'), t('Played as the second move.'), t('Played as the third move.'),
+    t('Played as the fourth move.'), t('Played as the fifth move.'), t('Played as the sixth move.'),
+    t('Played as the seventh move.'), t('Played as the eighth move.'), t('Played as the ninth move.'),
+  ]
+  return said[n - 1] || t('Played as move {n}.', { n })
+}
+
+/**
+ * Why a tile can't be played, in a player's words, from its verdict's code (state.js's and
+ * tiles.js's codes): tiles.js's own reason is the rule's English, shared with the server's tests.
+ * @param {ChainRecord} rec
+ * @param {number} index
+ * @param {{ code: string, reason: string }} result
+ */
+export function reasonWords(rec, index, result) {
+  const tile = rec.puzzle.hand[index]
+  const value = current(rec.puzzle, rec.played)
+  const sum = tile && tile.op !== 'swap' ? `${value} ${label(tile).slice(0, 1)} ${tile.n}` : ''
+  switch (result.code) {
+    case 'finished': return t('this Chain is over')
+    case 'used': return t('{tile} was played as move {n}; each tile plays once', { tile: tile ? face(tile) : '', n: rec.played.indexOf(index) + 1 })
+    case 'no_moves': return tn('all {n} move is played; undo or reset to try another way', 'all {n} moves are played; undo or reset to try another way', rec.puzzle.moves)
+    case 'too_large': return t('{sum} is above {high}', { sum, high: 9999 })
+    case 'too_small': return t('{sum} is below {low}', { sum, low: 1 })
+    case 'inexact_divide': return t('{sum} is not a whole number', { sum })
+    case 'swap_drops_digit': return t('{value} ends in 0, so swapping its digits would drop one', { value })
+    case 'swap_unchanged': return t('swapping the digits of {value} leaves it unchanged', { value })
+    default: return result.reason
+  }
+}
+
+/**
+ * A tile's face in the page's language: +54, −28, ×3, ÷4, or the swap tile's word.
+ * @param {Tile} tile
+ */
+export function face(tile) {
+  return tile.op === 'swap' ? t('swap') : label(tile)
 }
 
 /**
@@ -60,14 +104,14 @@ export function capital(text) {
  */
 export function tileLabel(rec, index) {
   const tile = rec.puzzle.hand[index]
-  const head = `${label(tile)}, tile ${index + 1}: ${tileName(tile)}.`
+  const head = t('{face}, tile {n}: {name}.', { face: face(tile), n: index + 1, name: tileName(tile) })
   const at = rec.played.indexOf(index)
-  if (at !== -1) return `${head} Played as the ${ordinal(at + 1)} move.`
+  if (at !== -1) return `${head} ${playedAs(at + 1)}`
   if (rec.state !== 'playing') return head
   const result = verdict(rec, index)
-  if (result.ok) return `${head} ${current(rec.puzzle, rec.played)} becomes ${result.value}.`
-  if (result.code === 'no_moves') return `${head} No moves left.`
-  return `${head} Can't be played now: ${result.reason}.`
+  if (result.ok) return head + ' ' + t('{from} becomes {to}.', { from: current(rec.puzzle, rec.played), to: result.value })
+  if (result.code === 'no_moves') return head + ' ' + t('No moves left.')
+  return head + ' ' + t('Can\'t be played now: {reason}.', { reason: reasonWords(rec, index, result) })
 }
 
 /**
@@ -78,11 +122,11 @@ export function tileLabel(rec, index) {
  */
 export function refusal(rec, index, result) {
   const tile = rec.puzzle.hand[index]
-  if (!tile) return capital(result.reason) + '.'
-  if (result.code === 'used' || result.code === 'no_moves' || result.code === 'finished') {
-    return capital(result.reason) + '.'
+  const reason = reasonWords(rec, index, result)
+  if (!tile || result.code === 'used' || result.code === 'no_moves' || result.code === 'finished') {
+    return capital(reason) + '.'
   }
-  return `${label(tile)} can't be played on ${current(rec.puzzle, rec.played)}: ${result.reason}.`
+  return t('{tile} can\'t be played on {value}: {reason}.', { tile: face(tile), value: current(rec.puzzle, rec.played), reason })
 }
 
 /**
@@ -94,8 +138,8 @@ export function refusal(rec, index, result) {
  */
 export function moveWords(rec, index, from, to) {
   const left = movesLeft(rec.puzzle, rec.played)
-  const tail = left ? ` ${plural(left, 'move')} left.` : ''
-  return `${capital(tileName(rec.puzzle.hand[index]))}: ${from} becomes ${to}.${tail}`
+  const tail = left ? ` ${movesLeftWords(left)}` : ''
+  return capital(tileName(rec.puzzle.hand[index])) + ': ' + t('{from} becomes {to}.', { from, to }) + tail
 }
 
 /**
@@ -104,7 +148,24 @@ export function moveWords(rec, index, from, to) {
  * @param {string} levelName
  */
 export function puzzleWords(puzzle, levelName) {
-  return `${levelName}. From ${puzzle.start} to ${puzzle.target} in exactly ${plural(puzzle.moves, 'move')}, with ${plural(puzzle.hand.length, 'tile')}.`
+  return `${levelName}. ${fromToWords(puzzle)}`
+}
+
+/**
+ * "From 79 to 160 in exactly 3 moves, with 5 tiles."
+ * @param {ChainDay} puzzle
+ */
+export function fromToWords(puzzle) {
+  return tn('From {start} to {target} in exactly {n} move, with {tiles}.', 'From {start} to {target} in exactly {n} moves, with {tiles}.',
+    puzzle.moves, { start: puzzle.start, target: puzzle.target, tiles: tilesWords(puzzle.hand.length) })
+}
+
+/**
+ * "2 moves left."
+ * @param {number} n
+ */
+export function movesLeftWords(n) {
+  return tn('{n} move left.', '{n} moves left.', n)
 }
 
 /**
@@ -118,10 +179,21 @@ export function puzzleWords(puzzle, levelName) {
  * @param {{ madeAfter?: boolean, hasResult?: boolean }} [options]
  */
 export function notTheirsWords({ state, by }, name, { madeAfter = false, hasResult = false } = {}) {
-  const did = state === 'gaveup' ? 'You gave up on this' : 'You solved this'
-  let when = 'while signed out'
-  if (typeof by === 'string') when = 'as another player'
-  else if (madeAfter) when = 'before you made your player'
-  const own = hasResult ? ` ${name} has a result of their own for this day, and that one counts.` : ''
-  return `${did} ${when}, so it isn’t ${name}’s: it stays in this browser, on no board and in no streak.${own}`
+  const gaveUp = state === 'gaveup'
+  let said
+  if (typeof by === 'string') {
+    said = gaveUp
+      ? t('You gave up on this as another player, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+      : t('You solved this as another player, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+  } else if (madeAfter) {
+    said = gaveUp
+      ? t('You gave up on this before you made your player, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+      : t('You solved this before you made your player, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+  } else {
+    said = gaveUp
+      ? t('You gave up on this while signed out, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+      : t('You solved this while signed out, so it isn’t {name}’s: it stays in this browser, on no board and in no streak.', { name })
+  }
+  const own = hasResult ? ' ' + t('{name} has a result of their own for this day, and that one counts.', { name }) : ''
+  return said + own
 }

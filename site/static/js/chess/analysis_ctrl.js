@@ -11,7 +11,8 @@
  */
 import { Chess } from '../vendor/chess.js'
 import { fromRow, solverColor } from './rules.js'
-import { moveWords, COLOR_NAMES } from './words.js'
+import { moveWords, COLOR_NAMES, bandName } from './words.js'
+import { t, tn } from '../lib/i18n.js'
 import { whiteScore } from './engine.js'
 import { mainLine, nodeAfter, wrongTries, sanLine, numbered, evalText, evalWords, refutationWords } from './analysis_rules.js'
 /** @import { Color, Move } from '../vendor/chess.js' */
@@ -84,7 +85,8 @@ export class AnalysisCtrl {
   start() {
     this.ui.makeBoard()
     this.showNode() // the position where the puzzle started, the opponent's first move marked (issue 40)
-    this.ui.announce(`Analysis of the ${this.puzzle.band} puzzle. ${this.main.length - 1} moves in its line; the position where it started is shown. The engine is starting.`)
+    this.ui.announce(tn('Analysis of the {band} puzzle. {n} move in its line; the position where it started is shown. The engine is starting.',
+      'Analysis of the {band} puzzle. {n} moves in its line; the position where it started is shown. The engine is starting.', this.main.length - 1, { band: bandName(this.puzzle.band) }))
     this.analyse()
   }
 
@@ -155,7 +157,7 @@ export class AnalysisCtrl {
   /** "After 25. Qxd6: queen takes rook on d6." or the start's words. */
   nodeWords() {
     const node = this.node
-    if (!node.move) return `The puzzle’s first position. ${capital(COLOR_NAMES[this.turn])} to move.`
+    if (!node.move) return t('The puzzle’s first position. {side} to move.', { side: capital(COLOR_NAMES[this.turn]) })
     return `${this.moveLabel(node)}: ${moveWords(node.move)}.`
   }
 
@@ -184,7 +186,7 @@ export class AnalysisCtrl {
     this.addToSide(next)
     this.refutation = null
     this.showNode()
-    this.announce(`You: ${moveWords(next.move)}.`)
+    this.announce(t('You: {move}.', { move: moveWords(next.move) }))
     await this.engineMove()
   }
 
@@ -215,7 +217,7 @@ export class AnalysisCtrl {
     const reply = /** @type {MoveNode} */ (nodeAfter(from.fen, result.bestmove, from.ply + 1)) // the engine's move is legal
     this.addToSide(reply)
     this.showNode()
-    this.announce(`Engine: ${moveWords(reply.move)}.`)
+    this.announce(t('Engine: {move}.', { move: moveWords(reply.move) }))
     if (thenAnalyse) this.analyse()
     return reply
   }
@@ -256,7 +258,7 @@ export class AnalysisCtrl {
     const side = this.side
     this.refutation = { index: k, side, words: '' }
     this.showNode()
-    this.announce(`Why not ${tried.san}? The engine looks for the answer.`)
+    this.announce(t('Why not {san}? The engine looks for the answer.', { san: tried.san }))
     const reply = await this.engineMove({ thenAnalyse: false })
     if (!this.alive || this.side !== side) return
     const result = await this.analyseNow()
@@ -303,7 +305,7 @@ export class AnalysisCtrl {
     this.engineState = 'ready'
     this.eval = { fen: node.fen, depth: result.depth, score: whiteScore(result.score, node.fen), pv: sanLine(node.fen, result.pv), done: true }
     this.redraw()
-    if (!this.thinking) this.announce(`Engine, depth ${result.depth}: ${this.evalWords()}`)
+    if (!this.thinking) this.announce(t('Engine, depth {depth}: {words}', { depth: result.depth, words: this.evalWords() }))
     return result
   }
 
@@ -313,7 +315,7 @@ export class AnalysisCtrl {
     this.engineState = 'failed'
     this.thinking = false
     this.redraw()
-    this.announce('The engine could not start.')
+    this.announce(t('The engine could not start.'))
   }
 
   /** The evaluation shown: "+1.3" or "#2", and its words; the best line in SAN with move numbers. */

@@ -6,6 +6,7 @@
 import { Chess } from '../vendor/chess.js'
 import { positionAt, play } from './rules.js'
 import { moveWords, COLOR_NAMES } from './words.js'
+import { t } from '../lib/i18n.js'
 /** @import { Move } from '../vendor/chess.js' */
 /** @import { Puzzle, PuzzleRecord } from '../chess_types.js' */
 /** @import { LineNode, MoveNode, Score, WrongTry } from '../engine_types.js' */
@@ -147,16 +148,16 @@ export function evalWords(score, fen) {
   if (!score) return ''
   const turn = fen.split(' ')[1]
   if ('mate' in score) {
-    if (score.mate === 0) return `Checkmate: ${COLOR_NAMES[turn === 'w' ? 'b' : 'w']} has won.`
-    return `${capital(COLOR_NAMES[score.mate > 0 ? 'w' : 'b'])} mates in ${Math.abs(score.mate)}.`
+    if (score.mate === 0) return t('Checkmate: {side} has won.', { side: COLOR_NAMES[turn === 'w' ? 'b' : 'w'] })
+    return t('{side} mates in {n}.', { side: capital(COLOR_NAMES[score.mate > 0 ? 'w' : 'b']), n: Math.abs(score.mate) })
   }
   const pawns = Math.abs(score.cp) / 100
   const side = capital(COLOR_NAMES[score.cp > 0 ? 'w' : 'b'])
   const figure = evalText(score)
-  if (pawns < 0.3) return `About level (${figure}).`
-  if (pawns < 1) return `${side} is a little better (${figure}).`
-  if (pawns < 2.5) return `${side} is better (${figure}).`
-  return `${side} is winning (${figure}).`
+  if (pawns < 0.3) return t('About level ({figure}).', { figure })
+  if (pawns < 1) return t('{side} is a little better ({figure}).', { side, figure })
+  if (pawns < 2.5) return t('{side} is better ({figure}).', { side, figure })
+  return t('{side} is winning ({figure}).', { side, figure })
 }
 
 /**
@@ -169,15 +170,20 @@ export function evalWords(score, fen) {
 export function refutationWords({ wrong, reply, score, fen, best }) {
   const who = capital(COLOR_NAMES[wrong.color])
   const them = capital(COLOR_NAMES[wrong.color === 'w' ? 'b' : 'w'])
-  const parts = [`${who} plays ${wrong.san}: ${lower(moveWords(wrong))}.`]
-  if (reply) parts.push(`${them} answers ${reply.san}: ${lower(moveWords(reply))}.`)
+  const parts = [t('{side} plays {san}: {move}.', { side: who, san: wrong.san, move: lower(moveWords(wrong)) })]
+  if (reply) parts.push(t('{side} answers {san}: {move}.', { side: them, san: reply.san, move: lower(moveWords(reply)) }))
   const verdict = evalWords(score, fen)
   if (verdict) parts.push(verdict)
-  if (best) parts.push(`The puzzle’s move was ${best}.`)
+  if (best) parts.push(t('The puzzle’s move was {san}.', { san: best }))
   return parts.join(' ')
 }
 
-/** @param {string} text */
+/**
+ * A move's words inside a sentence: English's begin small ("knight takes…"); another language's
+ * stay as they are (German's nouns keep their capital).
+ * @param {string} text
+ */
 function lower(text) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return text
   return text.charAt(0).toLowerCase() + text.slice(1)
 }

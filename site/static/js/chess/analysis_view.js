@@ -8,6 +8,8 @@ import { Board } from './board.js'
 import { boardHooks, checkedKing } from './moving.js'
 import { byIds, setText, announce, el } from '../lib/dom.js'
 import { isGameKey } from '../lib/playing.js'
+import { bandName } from './words.js'
+import { t } from '../lib/i18n.js'
 /** @import { AnalysisCtrl } from './analysis_ctrl.js' */
 /** @import { AnalysisUi, MoveNode } from '../engine_types.js' */
 /** @import { Move } from '../vendor/chess.js' */
@@ -129,9 +131,10 @@ export class AnalysisView {
   redraw() {
     const { ctrl, el: e } = this
     const { puzzle } = ctrl
-    setText(e.analysisTitle, `${puzzle.band} puzzle`)
-    setText(e.analysisMeta, `Rated ${puzzle.rating} · ${ctrl.solver === 'w' ? 'White' : 'Black'} to find the line`)
-    if (document.title !== `Analysis · ${puzzle.band} · Chess Puzzles`) document.title = `Analysis · ${puzzle.band} · Chess Puzzles`
+    setText(e.analysisTitle, t('{band} puzzle', { band: bandName(puzzle.band) }))
+    setText(e.analysisMeta, t('Rated {rating}', { rating: puzzle.rating }) + ' · ' + (ctrl.solver === 'w' ? t('White to find the line') : t('Black to find the line')))
+    const tab = [t('Analysis'), bandName(puzzle.band), t('Chess Puzzles')].join(' · ')
+    if (document.title !== tab) document.title = tab
     this.drawEval()
     this.drawMoves()
     this.drawTries()
@@ -145,12 +148,12 @@ export class AnalysisView {
   drawEval() {
     const { ctrl, el: e } = this
     const status = ctrl.engineState === 'failed'
-      ? 'The engine could not start on this device.'
-      : ctrl.thinking ? 'The engine is playing…' : ctrl.eval && ctrl.eval.score ? '' : 'The engine is thinking…'
+      ? t('The engine could not start on this device.')
+      : ctrl.thinking ? t('The engine is playing…') : ctrl.eval && ctrl.eval.score ? '' : t('The engine is thinking…')
     setText(e.engineStatus, status)
     setText(e.evalFigure, ctrl.evalFigure())
     setText(e.evalWords, ctrl.eval && ctrl.eval.score ? ctrl.evalWords() : '')
-    setText(e.evalDepth, ctrl.eval && ctrl.eval.depth ? `depth ${ctrl.eval.depth}${ctrl.eval.done ? '' : '…'}` : '')
+    setText(e.evalDepth, ctrl.eval && ctrl.eval.depth ? t('depth {depth}', { depth: ctrl.eval.depth }) + (ctrl.eval.done ? '' : '…') : '')
     e.analysisEval.dataset.done = ctrl.eval && ctrl.eval.done ? 'true' : 'false'
     setText(e.engineLine, ctrl.bestLine())
   }
@@ -173,14 +176,14 @@ export class AnalysisView {
   drawTries() {
     const { ctrl, el: e } = this
     e.whyNot.hidden = !ctrl.tries.length
-    const key = ctrl.tries.map((t) => `${t.ply}${t.uci}`).join(',') + `:${ctrl.refutation ? ctrl.refutation.index : ''}:${ctrl.thinking}`
+    const key = ctrl.tries.map((tried) => `${tried.ply}${tried.uci}`).join(',') + `:${ctrl.refutation ? ctrl.refutation.index : ''}:${ctrl.thinking}`
     if (e.whyList.dataset.key !== key) {
       e.whyList.dataset.key = key
-      e.whyList.replaceChildren(...ctrl.tries.map((t, k) => el('li', {},
+      e.whyList.replaceChildren(...ctrl.tries.map((tried, k) => el('li', {},
         el('button', {
           class: 'button', type: 'button', 'data-try': k, disabled: ctrl.thinking,
           'aria-pressed': ctrl.refutation && ctrl.refutation.index === k ? 'true' : 'false',
-          text: `Why not ${ctrl.moveLabel({ san: t.san, move: { before: ctrl.main[t.ply].fen } })}?`,
+          text: t('Why not {san}?', { san: ctrl.moveLabel({ san: tried.san, move: { before: ctrl.main[tried.ply].fen } }) }),
         }))))
     }
     setText(e.refutation, ctrl.refutation ? ctrl.refutation.words : '')

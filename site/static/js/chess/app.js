@@ -22,12 +22,14 @@
 /** @import { ChessRecord } from '../chess_types.js' */
 /** @import { Player } from '../session_types.js' */
 /** @import { ChessStore } from './store.js' */
-import { playerDay, longDate, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, longDate, streakRun } from '../lib/dates.js'
 import { namespace } from '../lib/storage.js'
 import { getPlayer, signInLink, call } from '../lib/api.js'
 import { nextTask } from '../lib/tasks.js'
 import { $, toast } from '../lib/dom.js'
 import { markDaily, swapCard } from './home_card.js'
+import { bandName, streakDays } from './words.js'
+import { t, tn } from '../lib/i18n.js'
 
 // ChessStore's prefix (store.js): read here only to know whether there is anything to show.
 const KEPT = 'pb:chess:'
@@ -106,7 +108,7 @@ async function route() {
   }
   opened()
   if (play) (await play).showHome()
-  document.title = 'Chess Puzzles · Puzzle Book'
+  document.title = t('Chess Puzzles') + ' · Puzzle Book'
   try {
     await renderHome(current)
   } catch (error) {
@@ -185,7 +187,7 @@ async function renderHome(current) {
   }
   const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used || 0 } : streakRun(store ? store.days() : [], today)
   byId('streak-line').hidden = !run.length
-  byId('streak-line').textContent = run.length ? `Daily streak: ${streakDays(run)}.` : ''
+  byId('streak-line').textContent = run.length ? t('Daily streak: {days}.', { days: streakDays(run) }) : ''
 }
 
 /** The stats panel, opened by any [data-stats] button (docs/site.md, "Stats"): its modules load when asked for. */
@@ -197,7 +199,7 @@ async function openStats() {
   ])
   const store = new ChessStore()
   statsView = statsView || new StatsView()
-  const game = { key: 'chess', name: 'The chess daily', words: NAMES } // a day named as its result is
+  const game = { key: 'chess', name: t('The chess daily'), words: NAMES } // a day named as its result is
   await showStats(statsView, game, localStatsDays(store.log(), store.recent()), store.days())
 }
 document.addEventListener('click', (event) => {
@@ -213,14 +215,6 @@ async function serverDay(day) {
   const got = await call(`/me/chess/${day}`)
   const mine = /** @type {ServerDay | null} */ (got.status === 200 ? got.data : null)
   return mine && Array.isArray(mine.dailies) && Number.isInteger(mine.streak) ? mine : null
-}
-
-/**
- * "12 days · 1 freeze used": a streak's length and the freezes it used.
- * @param {{ length: number, freezesUsed: number }} run
- */
-function streakDays(run) {
-  return `${run.length} ${run.length === 1 ? 'day' : 'days'}${freezesWords(run.freezesUsed)}`
 }
 
 /**
@@ -259,7 +253,9 @@ function renderTallies(store) {
   const tally = store.tally()
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-tally]'))) {
     const row = tally[el.dataset.tally || '']
-    el.textContent = row && row.solved ? `${row.solved} solved` : ''
+    const solved = row?.solved
+    if (!solved) el.textContent = ''
+    else el.textContent = typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? tn('{n} solved', '{n} solved', solved) : `${solved} solved`
   }
 }
 
@@ -273,7 +269,7 @@ async function renderContinue(store) {
     const li = document.createElement('li')
     const a = document.createElement('a')
     a.href = `#/p/${encodeURIComponent(rec.band)}/${encodeURIComponent(rec.id)}`
-    a.append(span('', `${rec.daily ? 'Daily' : 'Endless'} · ${rec.band} · Rated ${rec.row[3]}`),
+    a.append(span('', [rec.daily ? t('Daily') : t('Endless'), bandName(rec.band), t('Rated {rating}', { rating: rec.row[3] })].join(' · ')),
       span('muted', formatTime(rec.seconds || 0)))
     li.append(a)
     return li
@@ -308,7 +304,7 @@ function wirePlayer() {
   ]).then(([forms, signOut]) => {
     forms.wirePlayerForm(byId('player-form'), (/** @type {Player} */ made) => {
       renderPlayer()
-      toast(`Welcome, ${made.name}. Your results will be kept.`)
+      toast(t('Welcome, {name}. Your results will be kept.', { name: made.name }))
       byId('you').focus()
     })
     forms.wireCopyLink(byId('copy-signin'), byId('signin-link'))

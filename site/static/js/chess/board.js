@@ -16,10 +16,10 @@
 /** @import { BoardHooks, PlayBoard } from '../play_types.js' */
 import { COLOR, INPUT_EVENT_TYPE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { MARKER_TYPE } from '../vendor/cm-chessboard/src/extensions/markers/Markers.js'
-import { PROMOTION_DIALOG_RESULT_TYPE } from '../vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js'
 import { playBoard, prefersReducedMotion } from './cm_board.js'
 import { SquareGrid } from './board_grid.js'
 import { PIECE_NAMES } from './words.js'
+import { t } from '../lib/i18n.js'
 
 
 const SHAKE_MS = 420
@@ -193,16 +193,17 @@ export class Board {
    * @param {{ from: Square, to: Square }} move
    * @param {boolean} fromKeyboard
    */
-  askPromotion(move, fromKeyboard) {
+  async askPromotion(move, fromKeyboard) {
+    const { withPromotion, PIECE_SELECTED } = await import('./promotion.js')
     this.svg.removeAttribute('aria-hidden') // the chooser lives in the SVG: let it be read
-    this.hooks.announce?.('Promote to: queen, rook, bishop or knight. Arrows to choose, Enter to take it.')
-    this.chessboard.showPromotionDialog(move.to, this.inputColor === 'b' ? COLOR.black : COLOR.white, (result) => {
+    this.hooks.announce?.(t('Promote to: queen, rook, bishop or knight. Arrows to choose, Enter to take it.'))
+    withPromotion(this.chessboard).showPromotionDialog(move.to, this.inputColor === 'b' ? COLOR.black : COLOR.white, (result) => {
       this.svg.setAttribute('aria-hidden', 'true')
       if (fromKeyboard) this.focus()
-      if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
+      if (result && result.type === PIECE_SELECTED) {
         this.hooks.onMove({ ...move, promotion: result.piece.charAt(1) })
       } else {
-        this.hooks.announce?.('Promotion cancelled.')
+        this.hooks.announce?.(t('Promotion cancelled.'))
         this.setPosition(this.fen, false)
       }
     })
@@ -314,21 +315,21 @@ export class Board {
    */
   async keyboardSelect(square) {
     if (!this.enabled) {
-      this.hooks.announce?.('Wait for your turn.')
+      this.hooks.announce?.(t('Wait for your turn.'))
       return
     }
     this.dropPointerPiece()
     if (!this.held) {
       const piece = this.pieceAt(square)
       if (!piece || !this.hooks.canPick(square)) {
-        this.hooks.announce?.(piece ? `You can’t move the ${pieceName(piece)} on ${square}.` : `${square} is empty.`)
+        this.hooks.announce?.(piece ? t('You can’t move the {piece} on {square}.', { piece: pieceName(piece), square }) : t('{square} is empty.', { square }))
         return
       }
       this.held = square
       this.chessboard.addMarker(MARK.held, square)
       this.showDots(square)
       this.refreshCells()
-      this.hooks.announce?.(`${capital(pieceName(piece))} on ${square} picked up. Choose its square.`)
+      this.hooks.announce?.(t('{piece} on {square} picked up. Choose its square.', { piece: capital(pieceName(piece)), square }))
       return
     }
     const from = this.held
@@ -343,7 +344,7 @@ export class Board {
         this.letGo(false)
         return this.keyboardSelect(square)
       }
-      this.hooks.announce?.(`The ${pieceName(/** @type {string} */ (this.pieceAt(from)))} can’t go to ${square}.`)
+      this.hooks.announce?.(t('The {piece} can’t go to {square}.', { piece: pieceName(/** @type {string} */ (this.pieceAt(from))), square }))
       return
     }
     this.letGo(false)
@@ -363,7 +364,7 @@ export class Board {
     this.chessboard.removeMarkers(MARK.held)
     this.removeDots()
     this.refreshCells()
-    if (say) this.hooks.announce?.('Put back.')
+    if (say) this.hooks.announce?.(t('Put back.'))
   }
 
   destroy() {

@@ -7,6 +7,7 @@
  */
 /** @import { Color, Square } from '../vendor/chess.js' */
 import { squareLabel } from './words.js'
+import { t } from '../lib/i18n.js'
 
 const FILES = 'abcdefgh'
 
@@ -26,7 +27,7 @@ export class SquareGrid {
     const grid = document.createElement('div')
     grid.className = 'board-grid'
     grid.setAttribute('role', 'grid')
-    grid.setAttribute('aria-label', `Chess board, ${orientation === 'w' ? 'White' : 'Black'} at the bottom`)
+    grid.setAttribute('aria-label', orientation === 'w' ? t('Chess board, White at the bottom') : t('Chess board, Black at the bottom'))
     grid.setAttribute('aria-disabled', 'true')
     for (let r = 0; r < 8; r++) {
       const row = document.createElement('div')

@@ -8,7 +8,7 @@
  */
 
 import { windows, bandsFor } from './difficulty.js'
-import { unionPlaces, placesRated } from './mix.js'
+import { unionPlaces, placesRated } from './places.js'
 /** @import { Fetcher, PuzzleRow, ShardIndex, Span } from '../chess_types.js' */
 /**
  * A band's table of the theme index: its shards' sizes, each place's rating, each shard's first place.

@@ -1,7 +1,7 @@
 /**
  * cm-chessboard made to fit the site: its stylesheets and sprites asked for before a board is
- * first drawn, its inline styles set through the CSSOM (the site's CSP), its promotion chooser
- * drawn over the promotion square, a board made the site's way, and a still picture of a position
+ * first drawn, its inline styles set through the CSSOM (the site's CSP), a board made the site's
+ * way (its promotion chooser in promotion.js, loaded when first needed), and a still picture of a position
  * (the home page's diagram, the lesson importer's previews). The board the player moves on is
  * board.js's.
  *
@@ -11,49 +11,16 @@
  * through element.style instead. Nothing else in it needs changing.
  */
 /** @import { Color } from '../vendor/chess.js' */
-import { Chessboard, COLOR, BORDER_TYPE, PIECE } from '../vendor/cm-chessboard/src/Chessboard.js'
+import { Chessboard, COLOR, BORDER_TYPE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { Markers, MARKER_TYPE } from '../vendor/cm-chessboard/src/extensions/markers/Markers.js'
-import { PromotionDialog } from '../vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js'
 import { Svg } from '../vendor/cm-chessboard/src/lib/Svg.js'
 import { VisualMoveInput } from '../vendor/cm-chessboard/src/view/VisualMoveInput.js'
 import { ChessboardView } from '../vendor/cm-chessboard/src/view/ChessboardView.js'
 
-export const ASSETS = new URL('../vendor/cm-chessboard/assets/', import.meta.url).href
+// By way of static/js/ itself: a language's copy of this module sits in js-es/ (docs/languages.md), as
+// deep, and the pieces are English's one copy.
+export const ASSETS = new URL('../../js/vendor/cm-chessboard/assets/', import.meta.url).href
 const ANIMATION_MS = 260
-
-/**
- * cm-chessboard's promotion chooser, drawn exactly over the promotion square:
- * its own column starts at the square's centre, half a square aside (covering
- * the next file) and half a square down. Here the queen stands on the square
- * itself and the rook, bishop and knight on the three squares toward the
- * middle of the board (seed 000, "Moving"). Only the drawing differs; the
- * keys and clicks are cm-chessboard's.
- */
-class SquarePromotionDialog extends PromotionDialog {
-  redrawDialog() {
-    const group = this.promotionDialogGroup
-    while (group.firstChild) group.removeChild(group.firstChild)
-    if (this.state.displayState !== 'shown') return
-    const view = this.chessboard.view
-    const { square, color } = this.state.dialogParams
-    const corner = view.squareToPoint(square) // the square's top left
-    const size = view.squareHeight
-    // Turned: the square is on the bottom half (the board turned away from the
-    // promoting side), so the column grows upward; the arrow keys follow it.
-    this.turned = (this.chessboard.getOrientation() === COLOR.white) === (Number(square.charAt(1)) < 5)
-    const step = this.turned ? -size : size
-    Svg.addElement(group, 'rect', {
-      x: corner.x,
-      y: this.turned ? corner.y - 3 * size : corner.y,
-      width: view.squareWidth,
-      height: 4 * size,
-      class: 'promotion-dialog',
-    })
-    this.pieceOrder.forEach((type, index) => {
-      this.drawPieceButton(PIECE[color + type], { x: corner.x, y: corner.y + index * step }, index)
-    })
-  }
-}
 
 // cm-chessboard's stylesheets, with its markers' and promotion chooser's, in the one file the build
 // makes of them (sitebuild/assets.py BOARD_CSS; the macro ui.board_styles links the same on the
@@ -156,8 +123,8 @@ export function prefersReducedMotion() {
 
 /**
  * The board a player moves on, drawn in `el` the site's way: `fen` with `orientation`'s side at the
- * bottom, coordinates, the markers (a frame where a piece is held) and the promotion chooser over
- * its square; moves land at once with reduced motion.
+ * bottom, coordinates and the markers (a frame where a piece is held); moves land at once with
+ * reduced motion. The promotion chooser is added when first needed (promotion.js).
  * @param {HTMLElement} el
  * @param {{ fen: string, orientation: Color, reduced: boolean }} options
  */
@@ -177,7 +144,6 @@ export function playBoard(el, { fen, orientation, reduced }) {
     },
     extensions: [
       { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
-      { class: SquarePromotionDialog, props: { language: 'en' } },
     ],
   })
 }

@@ -14,6 +14,7 @@ import { PuzzlePlay } from './puzzle_play.js'
 import { settled } from './results.js'
 import { doneTitle, ratingChange, resultsOf, shareOf } from './result_words.js'
 import { PuzzleWord } from './voting.js'
+import { t } from '../lib/i18n.js'
 
 export { BEATS } from './puzzle_play.js'
 export { kindOf, nextOf, ratingChange } from './result_words.js'
@@ -71,7 +72,7 @@ export class PuzzleCtrl extends PuzzlePlay {
   /** @param {'solved' | 'shown'} state */
   showEnd(state) {
     // The done box says how it ended; the status line doesn't say it again (issue 26).
-    this.setStatus(state === 'solved' ? '' : 'That was the line.')
+    this.setStatus(state === 'solved' ? '' : t('That was the line.'))
     this.redraw()
     this.ui.ended()
   }

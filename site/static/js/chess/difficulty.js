@@ -4,6 +4,7 @@
  * the bundle; puzzles come from ±100 around it, then ±200, ±400, ±800, then anywhere.
  */
 import { BANDS } from '../games.js'
+import { t } from '../lib/i18n.js'
 /** @import { Difficulty, Span } from '../chess_types.js' */
 
 /** @type {Record<Difficulty, number>} */
@@ -14,6 +15,17 @@ export const START_RATING = 1500
 export const HALF_WIDTHS = [100, 200, 400, 800]
 export const LOWEST = Math.min(...BANDS.map((b) => b.low))
 export const HIGHEST = Math.max(...BANDS.map((b) => b.high))
+
+/**
+ * A difficulty's name ("harder") in the page's language: English's is its own.
+ * @param {string} step
+ */
+export function difficultyName(step) {
+  if (typeof PAGE_LANG !== 'string' || PAGE_LANG === 'en') return step
+  /** @type {Record<string, string>} */
+  const names = { easiest: t('easiest'), easier: t('easier'), normal: t('normal'), harder: t('harder'), hardest: t('hardest') }
+  return names[step] ?? step
+}
 
 /**
  * @param {unknown} name

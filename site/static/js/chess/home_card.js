@@ -4,6 +4,8 @@
  * or why there is none; and each daily marked with how far the player got with it.
  */
 /** @import { ChessRecord } from '../chess_types.js' */
+import { t } from '../lib/i18n.js'
+import { bandName } from './words.js'
 
 /**
  * The server's results of today's dailies for the signed-in player (GET /api/me/chess/<day>).
@@ -28,6 +30,7 @@ export async function swapCard(card, today) {
     res && !res.ok ? await (await import('../lib/daily.js')).apiDaily('chess', today) : null)
   if (res && res.ok) {
     card.innerHTML = await res.text()
+    if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') sayCard(card)
   } else if (file && Array.isArray(file.dailies) && file.dailies.length) {
     card.replaceChildren(dailySide(file.dailies, today))
   } else {
@@ -40,12 +43,29 @@ export async function swapCard(card, today) {
     list.className = 'daily-list'
     list.id = 'daily-list'
     list.append(paragraph(res
-      ? 'Today’s puzzle isn’t published yet. Endless is ready meanwhile.'
-      : 'You seem to be offline. Endless and puzzles you have started still play.', 'muted'))
+      ? t('Today’s puzzle isn’t published yet. Endless is ready meanwhile.')
+      : t('You seem to be offline. Endless and puzzles you have started still play.'), 'muted'))
     side.append(list)
     card.replaceChildren(preview, side)
   }
   card.dataset.day = today
+}
+
+/**
+ * A day's card as the nightly publishes it (English) in the page's language, as the build says the
+ * build day's (sitebuild/words.py, chess_card): its few words, the bands' names among them.
+ * @param {HTMLElement} card
+ */
+function sayCard(card) {
+  /** @param {string} selector @param {(text: string) => string} say */
+  const each = (selector, say) => {
+    for (const el of card.querySelectorAll(selector)) el.textContent = say(el.textContent || '')
+  }
+  each('.daily-item .visually-hidden', () => t('Today’s puzzle:') + ' ')
+  each('.daily-band', bandName)
+  each('.daily-state', () => t('Play'))
+  each('.daily-rating', (text) => t('Rated {rating}', { rating: text.replace(/\D/g, '') }))
+  each('.daily-list > .muted', () => t('No daily today.'))
 }
 
 /**
@@ -66,8 +86,8 @@ function dailySide(dailies, day) {
     link.dataset.band = daily.band
     link.dataset.id = daily.id
     link.dataset.date = day
-    const parts = [['visually-hidden', 'Today’s puzzle: '], ['daily-band', daily.band], ['daily-state', 'Play'],
-      ['daily-rating', `Rated ${Number(daily.rating)}`]]
+    const parts = [['visually-hidden', t('Today’s puzzle:') + ' '], ['daily-band', bandName(daily.band)], ['daily-state', t('Play')],
+      ['daily-rating', t('Rated {rating}', { rating: Number(daily.rating) })]]
     for (const [className, text] of parts) {
       const span = document.createElement('span')
       span.className = className
@@ -90,11 +110,11 @@ function dailySide(dailies, day) {
 export function markDaily(item, rec, mine) {
   const theirs = mine && rec?.state !== 'solved' && rec?.state !== 'shown'
     ? mine.dailies.find((d) => d && d.band === item.dataset.band && d.id === item.dataset.id) : null
-  let state = 'Play'
+  let state = t('Play')
   let tone = ''
-  if ((rec && rec.state === 'solved') || theirs?.solve) { state = 'Solved'; tone = 'is-solved' }
-  else if ((rec && rec.state === 'shown') || theirs?.miss?.how === 'gave-up') { state = 'Shown'; tone = 'is-shown' }
-  else if ((rec && rec.started) || theirs?.miss) { state = 'Continue'; tone = 'is-playing' }
+  if ((rec && rec.state === 'solved') || theirs?.solve) { state = t('Solved'); tone = 'is-solved' }
+  else if ((rec && rec.state === 'shown') || theirs?.miss?.how === 'gave-up') { state = t('Shown'); tone = 'is-shown' }
+  else if ((rec && rec.started) || theirs?.miss) { state = t('Continue'); tone = 'is-playing' }
   const badge = /** @type {HTMLElement} */ (item.querySelector('.daily-state'))
   badge.textContent = state
   badge.className = `daily-state ${tone}`.trim()

@@ -9,7 +9,10 @@
  * it when it carries any of its themes (forks or pins: the union; all of them at once leaves
  * a handful) and its rating is in the range (or, for a difficulty, in the draw's windows).
  */
-import { DIFFICULTY_NAMES, isDifficulty, LOWEST, HIGHEST } from './difficulty.js'
+import { DIFFICULTY_NAMES, isDifficulty, LOWEST, HIGHEST, difficultyName } from './difficulty.js'
+import { t } from '../lib/i18n.js'
+
+export { unionPlaces, placesRated } from './places.js'
 /** @import { Difficulty, Mix, Span } from '../chess_types.js' */
 
 export const MAX_THEMES = 12
@@ -32,7 +35,7 @@ export function mixPath(mix) {
  * @param {Mix['level']} level
  */
 export function levelWords(level) {
-  return Array.isArray(level) ? `${level[0]}–${level[1]}` : level
+  return Array.isArray(level) ? `${level[0]}–${level[1]}` : difficultyName(level)
 }
 
 /**
@@ -55,17 +58,17 @@ export function cleanName(text) {
 export function readMix(parts, known) {
   const [themesText, levelText, nameText, ...rest] = Array.isArray(parts) ? parts : []
   if (rest.length || typeof themesText !== 'string' || typeof levelText !== 'string') {
-    return { error: 'This link doesn’t name a mix: it needs themes and a difficulty or rating range.' }
+    return { error: t('This link doesn’t name a mix: it needs themes and a difficulty or rating range.') }
   }
   /** @type {string[]} */
   const themes = []
   for (const key of themesText.split(',')) {
     if (!key) continue
-    if (!KEY.test(key) || !known.has(key)) return { error: `There is no theme called “${key.slice(0, 40)}”.` }
+    if (!KEY.test(key) || !known.has(key)) return { error: t('There is no theme called “{theme}”.', { theme: key.slice(0, 40) }) }
     if (!themes.includes(key)) themes.push(key)
   }
-  if (!themes.length) return { error: 'A mix needs at least one theme.' }
-  if (themes.length > MAX_THEMES) return { error: `A mix holds at most ${MAX_THEMES} themes.` }
+  if (!themes.length) return { error: t('A mix needs at least one theme.') }
+  if (themes.length > MAX_THEMES) return { error: t('A mix holds at most {n} themes.', { n: MAX_THEMES }) }
   const level = readLevel(levelText)
   if (level.error) return level
   const name = typeof nameText === 'string' ? cleanName(nameText) : ''
@@ -80,29 +83,9 @@ export function readMix(parts, known) {
 export function readLevel(text) {
   if (isDifficulty(text)) return { level: text }
   const range = RANGE.exec(String(text))
-  if (!range) return { error: `“${String(text).slice(0, 20)}” is neither a difficulty (${DIFFICULTY_NAMES.join(', ')}) nor a rating range such as 1400-1700.` }
+  if (!range) return { error: t('“{text}” is neither a difficulty ({names}) nor a rating range such as 1400-1700.', { text: String(text).slice(0, 20), names: DIFFICULTY_NAMES.join(', ') }) }
   const [low, high] = [Number(range[1]), Number(range[2])]
-  if (low > high) return { error: `The rating range ${low}–${high} runs backwards: put the lower rating first.` }
-  if (low < LOWEST || high > HIGHEST) return { error: `Puzzles are rated ${LOWEST} to ${HIGHEST}: the range ${low}–${high} goes outside that.` }
+  if (low > high) return { error: t('The rating range {low}–{high} runs backwards: put the lower rating first.', { low, high }) }
+  if (low < LOWEST || high > HIGHEST) return { error: t('Puzzles are rated {lowest} to {highest}: the range {low}–{high} goes outside that.', { lowest: LOWEST, highest: HIGHEST, low, high }) }
   return { level: [low, high] }
-}
-
-/**
- * The places (within one band) holding any of the themes: each theme's ascending places
- * (the index's lists) merged, each place once.
- * @param {readonly number[][]} lists
- */
-export function unionPlaces(lists) {
-  return [...new Set(lists.flat())].sort((a, b) => a - b)
-}
-
-/**
- * Of `places`, those whose rating (`ratings[place]`) is within low..high inclusive.
- * @param {readonly number[]} places
- * @param {readonly number[]} ratings
- * @param {number} low
- * @param {number} high
- */
-export function placesRated(places, ratings, low, high) {
-  return places.filter((place) => ratings[place] >= low && ratings[place] <= high)
 }

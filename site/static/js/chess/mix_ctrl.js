@@ -7,7 +7,8 @@
  * bundle.js countRated) and `centre(step)` (the rating a difficulty draws around).
  */
 import { readMix, readLevel, mixPath, levelWords, cleanName, MAX_THEMES } from './mix.js'
-import { HALF_WIDTHS, LOWEST, HIGHEST, DEFAULT_DIFFICULTY } from './difficulty.js'
+import { HALF_WIDTHS, LOWEST, HIGHEST, DEFAULT_DIFFICULTY, difficultyName } from './difficulty.js'
+import { t, tn, href } from '../lib/i18n.js'
 /** @import { Difficulty, Mix, MixRead, MixUi, SavedMix, Span } from '../chess_types.js' */
 /** @import { Namespace } from '../storage_types.js' */
 /**
@@ -60,7 +61,7 @@ export class MixCtrl {
    * @returns {MixRead}
    */
   current() {
-    if (!this.themes.length) return { error: 'Choose at least one theme.' }
+    if (!this.themes.length) return { error: t('Choose at least one theme.') }
     const level = this.kind === 'difficulty' ? { level: this.step } : readLevel(`${this.rangeText[0].trim()}-${this.rangeText[1].trim()}`)
     if (level.error) return level
     return { mix: { themes: [...this.themes], level: /** @type {Mix['level']} */ (level.level), name: cleanName(this.name) } }
@@ -69,7 +70,7 @@ export class MixCtrl {
   /** The mix's play address on the chess page, or null while the form doesn't make one. */
   playHref() {
     const { mix } = this.current()
-    return mix ? `/#/mix/${mixPath(mix)}` : null
+    return mix ? `${href('/')}#/mix/${mixPath(mix)}` : null
   }
 
   /**
@@ -87,11 +88,20 @@ export class MixCtrl {
     if (got.error) return got.error
     const mix = /** @type {Mix} */ (got.mix) // no error: a mix
     const [low, high] = this.span(mix.level)
-    if (this.count === null || this.countedFor !== this.countKey(mix)) return this.counting ? 'Counting the puzzles…' : ''
+    if (this.count === null || this.countedFor !== this.countKey(mix)) return this.counting ? t('Counting the puzzles…') : ''
     const n = this.count
-    const puzzles = `${n === 0 ? 'No' : n.toLocaleString('en')} ${n === 1 ? 'puzzle' : 'puzzles'}`
-    if (this.kind === 'range') return `${puzzles} of ${this.themes.length === 1 ? 'this theme' : 'these themes'} rated ${low}–${high}.`
-    return `${puzzles} rated ${low}–${high}, around your rating at ${mix.level}${n ? '' : ': the mix will draw from further out'}.`
+    const values = { low, high }
+    if (this.kind === 'range') {
+      if (this.themes.length === 1) {
+        return n ? tn('{n} puzzle of this theme rated {low}–{high}.', '{n} puzzles of this theme rated {low}–{high}.', n, values)
+          : t('No puzzles of this theme rated {low}–{high}.', values)
+      }
+      return n ? tn('{n} puzzle of these themes rated {low}–{high}.', '{n} puzzles of these themes rated {low}–{high}.', n, values)
+        : t('No puzzles of these themes rated {low}–{high}.', values)
+    }
+    const at = { ...values, difficulty: difficultyName(String(mix.level)) }
+    return n ? tn('{n} puzzle rated {low}–{high}, around your rating at {difficulty}.', '{n} puzzles rated {low}–{high}, around your rating at {difficulty}.', n, at)
+      : t('No puzzles rated {low}–{high}, around your rating at {difficulty}: the mix will draw from further out.', at)
   }
 
   /**
@@ -131,7 +141,7 @@ export class MixCtrl {
     this.message = ''
     if (on && !this.themes.includes(key)) {
       if (this.themes.length >= MAX_THEMES) {
-        this.message = `A mix holds at most ${MAX_THEMES} themes.`
+        this.message = t('A mix holds at most {n} themes.', { n: MAX_THEMES })
       } else {
         this.themes.push(key)
       }
@@ -176,12 +186,12 @@ export class MixCtrl {
   save() {
     const got = this.current()
     const name = cleanName(this.name)
-    if (got.error) this.message = `Nothing to save yet: ${got.error.charAt(0).toLowerCase()}${got.error.slice(1)}`
-    else if (!name) this.message = 'Give the mix a name to save it.'
+    if (got.error) this.message = t('Nothing to save yet: {why}', { why: lowerFirst(got.error) })
+    else if (!name) this.message = t('Give the mix a name to save it.')
     else {
       const others = this.saved().filter((m) => m.name !== name).map((m) => ({ name: m.name, path: m.path }))
       const kept = [{ name, path: mixPath(/** @type {Mix} */ (got.mix)) }, ...others].slice(0, MAX_SAVED)
-      this.message = this.storage.set(SAVED, kept) ? '' : 'This browser won’t keep it (its storage is full or blocked).'
+      this.message = this.storage.set(SAVED, kept) ? '' : t('This browser won’t keep it (its storage is full or blocked).')
       if (!this.message) this.ui.saved?.(name)
     }
     this.ui.redraw()
@@ -223,10 +233,10 @@ export class MixCtrl {
     if (!text.startsWith('/mix/') && text !== '/mix') return false
     const parts = text.slice('/mix/'.length).split('/').map(safeDecode)
     /** @type {MixRead} */
-    const read = parts.includes(null) ? { error: 'Part of it is not written as a link writes it.' } : readMix(parts, this.known)
+    const read = parts.includes(null) ? { error: t('Part of it is not written as a link writes it.') } : readMix(parts, this.known)
     if (read.error) {
       this.open = true
-      this.message = `This mix link can’t be opened. ${read.error} Make the mix again below.`
+      this.message = t('This mix link can’t be opened. {why} Make the mix again below.', { why: read.error })
       this.ui.redraw()
     } else {
       this.shared = true
@@ -255,7 +265,7 @@ export class MixCtrl {
       this.counting = false
       this.count = n
       this.countedFor = key
-      if (n === null) this.message = 'The puzzle files for this mix can’t be read here (offline?).'
+      if (n === null) this.message = t('The puzzle files for this mix can’t be read here (offline?).')
       this.ui.redraw()
     })
   }
@@ -271,4 +281,14 @@ export function safeDecode(part) {
   } catch {
     return null
   }
+}
+
+/**
+ * A sentence begun small, to follow a colon (English's; German's nouns keep their capital, and the
+ * other languages' sentences begin with no word that needs one there either way).
+ * @param {string} text
+ */
+function lowerFirst(text) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG === 'de') return text
+  return text.charAt(0).toLowerCase() + text.slice(1)
 }

@@ -4,6 +4,7 @@
  * intents back. It writes no storage.
  */
 import { byIds, el, setText, toast } from '../lib/dom.js'
+import { t, tn, href } from '../lib/i18n.js'
 /** @import { MixCtrl } from './mix_ctrl.js' */
 /** @import { Difficulty, MixUi, SavedMix } from '../chess_types.js' */
 /**
@@ -50,10 +51,10 @@ export class MixView {
     e.mixCopy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(e.mixLink.value)
-        toast('Link to the mix copied.')
+        toast(t('Link to the mix copied.'))
       } catch {
         e.mixLink.select()
-        toast('Copy the selected link.')
+        toast(t('Copy the selected link.'))
       }
     })
     e.mixSaved.addEventListener('click', (event) => {
@@ -77,7 +78,7 @@ export class MixView {
    * @param {string} name
    */
   saved(name) {
-    toast(`Saved “${name}”.`)
+    toast(t('Saved “{name}”.', { name }))
   }
 
   redraw() {
@@ -120,7 +121,7 @@ export class MixView {
     e.mixShared.hidden = !mix || !href
     if (!mix || !href) return
     const names = mix.themes.map((key) => this.themeName(key))
-    setText(e.mixSharedName, mix.name || `A mix of ${names.length} ${names.length === 1 ? 'theme' : 'themes'}`)
+    setText(e.mixSharedName, mix.name || tn('A mix of {n} theme', 'A mix of {n} themes', names.length))
     setText(e.mixSharedWhat, names.join(', ')) // the level is the count's words
     setText(e.mixSharedCount, ctrl.countWords())
     e.mixSharedPlay.href = href
@@ -144,10 +145,10 @@ export class MixView {
     e.mixSaved.dataset.drawn = key
     e.mixSaved.replaceChildren(...mixes.map((mix) => el('li', { class: 'mix-saved-item' },
       el('span', { class: 'mix-saved-name', text: mix.name }),
-      el('span', { class: 'muted', text: `${mix.themes.length} ${mix.themes.length === 1 ? 'theme' : 'themes'}, ${mix.words}` }),
+      el('span', { class: 'muted', text: tn('{n} theme, {level}', '{n} themes, {level}', mix.themes.length, { level: mix.words }) }),
       el('span', { class: 'mix-saved-actions' },
-        el('a', { class: 'button button-primary', href: `/#/mix/${mix.path}`, 'aria-label': `Play ${mix.name}`, text: 'Play' }),
-        el('button', { class: 'button', type: 'button', dataset: { action: 'edit', name: mix.name }, 'aria-label': `Edit ${mix.name}`, text: 'Edit' }),
-        el('button', { class: 'button button-quiet', type: 'button', dataset: { action: 'delete', name: mix.name }, 'aria-label': `Delete ${mix.name}`, text: 'Delete' })))))
+        el('a', { class: 'button button-primary', href: `${href('/')}#/mix/${mix.path}`, 'aria-label': t('Play {name}', { name: mix.name }), text: t('Play') }),
+        el('button', { class: 'button', type: 'button', dataset: { action: 'edit', name: mix.name }, 'aria-label': t('Edit {name}', { name: mix.name }), text: t('Edit') }),
+        el('button', { class: 'button button-quiet', type: 'button', dataset: { action: 'delete', name: mix.name }, 'aria-label': t('Delete {name}', { name: mix.name }), text: t('Delete') })))))
   }
 }

@@ -5,6 +5,7 @@
  * the puzzle's Lichess themes; the phase is its opening/middlegame/endgame
  * theme. Either is left out when the puzzle has none.
  */
+import { t } from '../lib/i18n.js'
 
 export const MOTIFS = [
   'mate', 'fork', 'pin', 'skewer', 'discoveredAttack', 'doubleCheck', 'sacrifice', 'deflection',
@@ -14,15 +15,15 @@ export const MOTIFS = [
 
 /** @type {Record<string, string>} */
 const NAMES = {
-  mate: 'Mate', fork: 'Fork', pin: 'Pin', skewer: 'Skewer', discoveredAttack: 'Discovered attack',
-  doubleCheck: 'Double check', sacrifice: 'Sacrifice', deflection: 'Deflection', attraction: 'Attraction',
-  clearance: 'Clearance', interference: 'Interference', hangingPiece: 'Hanging piece',
-  trappedPiece: 'Trapped piece', promotion: 'Promotion', advancedPawn: 'Advanced pawn', quietMove: 'Quiet move',
-  defensiveMove: 'Defensive move', zugzwang: 'Zugzwang', xRayAttack: 'X-ray attack', intermezzo: 'Intermezzo',
-  capturingDefender: 'Capturing the defender', exposedKing: 'Exposed king',
+  mate: t('Mate'), fork: t('Fork'), pin: t('Pin'), skewer: t('Skewer'), discoveredAttack: t('Discovered attack'),
+  doubleCheck: t('Double check'), sacrifice: t('Sacrifice'), deflection: t('Deflection'), attraction: t('Attraction'),
+  clearance: t('Clearance'), interference: t('Interference'), hangingPiece: t('Hanging piece'),
+  trappedPiece: t('Trapped piece'), promotion: t('Promotion'), advancedPawn: t('Advanced pawn'), quietMove: t('Quiet move'),
+  defensiveMove: t('Defensive move'), zugzwang: t('Zugzwang'), xRayAttack: t('X-ray attack'), intermezzo: t('Intermezzo'),
+  capturingDefender: t('Capturing the defender'), exposedKing: t('Exposed king'),
 }
 /** @type {Record<string, string>} */
-const PHASES = { opening: 'Opening', middlegame: 'Middlegame', endgame: 'Endgame' }
+const PHASES = { opening: t('Opening'), middlegame: t('Middlegame'), endgame: t('Endgame') }
 
 /**
  * The first motif of MOTIFS among `themes`, or null.
@@ -39,8 +40,8 @@ export function motifOf(themes) {
  */
 function motifName(motif, themes) {
   if (motif === 'mate') {
-    const n = themes.map((t) => /^mateIn(\d)$/.exec(t)).find(Boolean)
-    if (n) return `Mate in ${n[1]}`
+    const n = themes.map((theme) => /^mateIn(\d)$/.exec(theme)).find(Boolean)
+    if (n) return t('Mate in {n}', { n: n[1] })
   }
   return NAMES[motif]
 }
@@ -56,6 +57,6 @@ export function motifLine(puzzle) {
   if (motif) parts.push(motifName(motif, themes))
   const phase = Object.keys(PHASES).find((p) => themes.includes(p))
   if (phase) parts.push(PHASES[phase])
-  parts.push(`Rated ${puzzle.rating}`)
+  parts.push(t('Rated {rating}', { rating: puzzle.rating }))
   return parts.join(' · ')
 }

@@ -11,10 +11,8 @@
 /** @import { MyChessDay } from '../api_types.js' */
 import { dailyJson } from '../lib/daily.js'
 import { ChessStore } from './store.js'
-import { ReplayStore, nextReplay, replayRun } from './replay.js'
 import { findRow, nextEndless, nextAround, loadIndex } from './bundle.js'
 import { target, isDifficulty } from './difficulty.js'
-import { readMix, mixPath, levelWords } from './mix.js'
 import { getPlayer, call } from '../lib/api.js'
 import { PuzzleCtrl, newRecord } from './ctrl.js'
 import { fromServer } from './server_day.js'
@@ -27,6 +25,8 @@ import { openSheet } from '../lib/sheet.js'
 import { GamePage } from '../lib/views.js'
 import { BAND_NAMES } from '../games.js'
 import { nextTask } from '../lib/tasks.js'
+import { t } from '../lib/i18n.js'
+import { bandName } from './words.js'
 
 const BANDS = BAND_NAMES
 const ID = /^[A-Za-z0-9]{1,16}$/
@@ -55,7 +55,7 @@ const around = /** @type {Around} */ (nextAround)
 const store = new ChessStore()
 const view = new PuzzleView() // one view of the play elements, drawing each puzzle's controller in turn
 
-const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => `${title} · Chess Puzzles` })
+const page = new GamePage({ views: ['home', 'play', 'analysis', 'notice'], tabTitle: (title) => title + ' · ' + t('Chess Puzzles') })
 /**
  * @param {string} title
  * @param {string} text
@@ -98,7 +98,7 @@ async function openPuzzle(rec, current, keeper = store) {
     await game.start()
   } catch (error) {
     console.error(error)
-    notice('This puzzle won’t open', 'Something in it could not be read. Try another one.')
+    notice(t('This puzzle won’t open'), t('Something in it could not be read. Try another one.'))
   }
 }
 
@@ -113,7 +113,7 @@ async function openPuzzle(rec, current, keeper = store) {
 async function openDaily(band, date, current) {
   const today = playerDay()
   const isToday = date === today
-  if (date > today) return notice('That daily isn’t out yet', `The daily of ${longDate(date)} opens on the day. Today’s is ready.`)
+  if (date > today) return notice(t('That daily isn’t out yet'), t('The daily of {day} opens on the day. Today’s is ready.', { day: longDate(date) }))
   const got = await dailyFile(date)
   if (!current()) return
   const dailies = (got.file && got.file.dailies) || []
@@ -121,16 +121,17 @@ async function openDaily(band, date, current) {
   // Offline, a daily this browser opened before still plays from its record.
   let rec = entry ? store.record(band, entry.id) : (got.file ? null : store.recent().find((r) => r.daily === date && r.band === band) ?? null)
   if (!got.file && !rec) {
-    if (isToday) return notice('Today’s puzzle isn’t here yet', got.status ? 'It has not been published yet. Try again later, or play Endless meanwhile.' : 'You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.')
+    if (isToday) return notice(t('Today’s puzzle isn’t here yet'), got.status ? t('It has not been published yet. Try again later, or play Endless meanwhile.') : t('You seem to be offline, and today’s puzzle hasn’t been opened on this device yet.'))
     return got.status
-      ? notice('No daily that day', `There is no chess daily for ${longDate(date)}. The archive lists every day there was.`)
-      : notice('You seem to be offline', `The daily of ${longDate(date)} hasn’t been opened on this device yet. Try again when you are back online.`)
+      ? notice(t('No daily that day'), t('There is no chess daily for {day}. The archive lists every day there was.', { day: longDate(date) }))
+      : notice(t('You seem to be offline'), t('The daily of {day} hasn’t been opened on this device yet. Try again when you are back online.', { day: longDate(date) }))
   }
   if (got.file && !entry) {
-    const bands = dailies.map((d) => d.band).join(' and ')
+    const bands = dailies.map((d) => bandName(d.band)).join(' ' + t('and') + ' ')
+    const name = bandName(band)
     return isToday
-      ? notice(`No ${band} daily today`, `Today’s daily is ${bands || 'not out yet'}.`)
-      : notice(`No ${band} daily that day`, `The daily of ${longDate(date)} was ${bands || 'never published'}.`)
+      ? notice(t('No {band} daily today', { band: name }), bands ? t('Today’s daily is {bands}.', { bands }) : t('Today’s daily is not out yet.'))
+      : notice(t('No {band} daily that day', { band: name }), bands ? t('The daily of {day} was {bands}.', { day: longDate(date), bands }) : t('The daily of {day} was never published.', { day: longDate(date) }))
   }
   if (!rec) {
     // The day's file carries the row (service/games/chess: day_file), so a daily needs neither the
@@ -139,7 +140,7 @@ async function openDaily(band, date, current) {
     const daily = /** @type {{ id: string, row?: unknown }} */ (entry)
     const row = dailyRow(daily) || /** @type {PuzzleRow | null} */ (await findRow(band, daily.id))
     if (!current()) return
-    if (!row) return notice('That puzzle isn’t in the book', `${isToday ? 'Today’s daily' : `The daily of ${longDate(date)}`} names a puzzle this bundle doesn’t have. Try reloading.`)
+    if (!row) return notice(t('That puzzle isn’t in the book'), isToday ? t('Today’s daily names a puzzle this bundle doesn’t have. Try reloading.') : t('The daily of {day} names a puzzle this bundle doesn’t have. Try reloading.', { day: longDate(date) }))
     rec = newRecord(row, band, date)
   } else if (!rec.daily) {
     rec.daily = date
@@ -192,10 +193,10 @@ function dailyRow(entry) {
  */
 async function openAnalysis(band, id, current) {
   const rec = store.record(band, id)
-  if (!rec) return notice('Play it first', 'The analysis of a puzzle opens once you have played it on this device.')
+  if (!rec) return notice(t('Play it first'), t('The analysis of a puzzle opens once you have played it on this device.'))
   const { canAnalyse } = await import('./analysis_rules.js')
   if (!current()) return
-  if (!canAnalyse(rec)) return notice('Finish the puzzle first', 'Its analysis opens once it is over: solved, or its solution shown.')
+  if (!canAnalyse(rec)) return notice(t('Finish the puzzle first'), t('Its analysis opens once it is over: solved, or its solution shown.'))
   const [{ openAnalysisOf }] = await Promise.all([import('./analysis.js'), boardStyles()])
   if (!current()) return
   page.leave()
@@ -210,15 +211,17 @@ async function openAnalysis(band, id, current) {
  * @param {Current} current
  */
 async function openReplay(current) {
+  const { ReplayStore, nextReplay, replayRun } = await import('./replay.js')
+  if (!current()) return
   const next = /** @type {{ band: string, id: string } | null} */ (nextReplay())
   if (!next) {
     const { cleared } = /** @type {{ cleared?: number }} */ (replayRun())
-    return notice(cleared ? 'Replay done' : 'Nothing to replay',
-      cleared ? `Every missed puzzle of the run is solved cleanly (${cleared}). Well done.` : 'Start a run from your history: Replay missed.')
+    return notice(cleared ? t('Replay done') : t('Nothing to replay'),
+      cleared ? t('Every missed puzzle of the run is solved cleanly ({n}). Well done.', { n: cleared }) : t('Start a run from your history: Replay missed.'))
   }
   const row = /** @type {PuzzleRow | null} */ (await findRow(next.band, next.id))
   if (!current()) return
-  if (!row) return notice('That puzzle isn’t in the book', `There is no ${next.band} puzzle called ${next.id}.`)
+  if (!row) return notice(t('That puzzle isn’t in the book'), t('There is no {band} puzzle called {id}.', { band: bandName(next.band), id: next.id }))
   // Its own address, so the results' link to the next one (#/replay) is a change of address.
   history.replaceState(null, '', `#/replay/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
   return openPuzzle({ ...newRecord(row, next.band, null), replay: true }, current, new ReplayStore())
@@ -235,9 +238,9 @@ async function openReview(current) {
   const { due, later } = await reviewToday(today)
   if (!current()) return
   if (!due.length) {
-    return notice('Nothing to review today', later
-      ? `The next puzzle comes back on ${longDate(later)}. Until then, play on: any first result but “${NAMES.clean}” joins the review.`
-      : 'A puzzle you miss, or solve with a hint, comes back here until you solve it cleanly.')
+    return notice(t('Nothing to review today'), later
+      ? t('The next puzzle comes back on {day}. Until then, play on: any first result but “{clean}” joins the review.', { day: longDate(later), clean: NAMES.clean })
+      : t('A puzzle you miss, or solve with a hint, comes back here until you solve it cleanly.'))
   }
   // A card whose puzzle this bundle lacks (retired, or a later bundle's) is passed over, not shown
   // first in line every day: it stays a card (docs/review.md) in case the puzzle comes back.
@@ -251,7 +254,7 @@ async function openReview(current) {
     if (row) { next = card; break }
   }
   if (!row || !next) {
-    return notice('Nothing to review today', 'The puzzles due in your review aren’t in this edition of the book.')
+    return notice(t('Nothing to review today'), t('The puzzles due in your review aren’t in this edition of the book.'))
   }
   history.replaceState(null, '', `#/review/${encodeURIComponent(next.band)}/${encodeURIComponent(next.id)}`)
   return openPuzzle({ ...newRecord(row, next.band, null), replay: true, review: true }, current, new ReviewStore())
@@ -274,7 +277,7 @@ export async function route(parts, current) {
       if (!rec) {
         const row = /** @type {PuzzleRow | null} */ (await findRow(band, id))
         if (!current()) return
-        if (!row) return notice('That puzzle isn’t in the book', `There is no ${band} puzzle called ${id}.`)
+        if (!row) return notice(t('That puzzle isn’t in the book'), t('There is no {band} puzzle called {id}.', { band: bandName(band), id }))
         rec = newRecord(row, band, null)
       }
       return await openPuzzle(rec, current)
@@ -292,14 +295,14 @@ export async function route(parts, current) {
     if (head === 'endless' && BANDS.includes(band)) {
       const row = /** @type {PuzzleRow | null} */ (await nextEndless(band, store.seen()))
       if (!current()) return
-      if (!row) return notice('No puzzles to hand', 'Endless needs to fetch this band’s puzzles once. Try again when you are online.')
+      if (!row) return notice(t('No puzzles to hand'), t('Endless needs to fetch this band’s puzzles once. Try again when you are online.'))
       history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(row[0])}`)
       return await openPuzzle(store.record(band, row[0]) || newRecord(row, band, null), current)
     }
-    return notice('That page isn’t in the book', 'The address may be mistyped.')
+    return notice(t('That page isn’t in the book'), t('The address may be mistyped.'))
   } catch (error) {
     console.error(error)
-    notice('Something went wrong', 'The puzzles could not be loaded. Check your connection and try again.')
+    notice(t('Something went wrong'), t('The puzzles could not be loaded. Check your connection and try again.'))
   }
 }
 
@@ -316,8 +319,8 @@ async function openAround(theme, step, current) {
   const difficulty = step || store.difficulty()
   const row = await pickAround(theme, difficulty)
   if (!current()) return
-  if (row === 'unknown') return notice('No such theme', `There is no theme called “${theme}”. The themes page lists them all.`)
-  if (!row) return notice('No puzzles to hand', 'Puzzles at your difficulty need the puzzle files once. Try again when you are online.')
+  if (row === 'unknown') return notice(t('No such theme'), t('There is no theme called “{theme}”. The themes page lists them all.', { theme: String(theme) }))
+  if (!row) return notice(t('No puzzles to hand'), t('Puzzles at your difficulty need the puzzle files once. Try again when you are online.'))
   const [found, band] = row
   history.replaceState(null, '', `#/p/${encodeURIComponent(band)}/${encodeURIComponent(found[0])}`)
   const rec = store.record(band, found[0]) || newRecord(found, band, null)
@@ -333,10 +336,10 @@ async function openAround(theme, step, current) {
  * @param {Current} current
  */
 async function openMix(parts, current) {
-  const index = await loadIndex()
+  const [index, { readMix, mixPath, levelWords }] = await Promise.all([loadIndex(), import('./mix.js')])
   if (!current()) return
   const read = readMix(parts, new Set(Object.keys((index.themes && index.themes.files) || {})))
-  if ('error' in read) return notice('That mix can’t be played', `${read.error} The themes page makes a new one.`)
+  if ('error' in read) return notice(t('That mix can’t be played'), t('{error} The themes page makes a new one.', { error: read.error ?? '' }))
   const { mix } = read
   refreshServerRating()
   const { level } = mix
@@ -349,9 +352,9 @@ async function openMix(parts, current) {
   })
   if (!current()) return
   if (!got) {
-    return notice('No puzzles to hand', ranged
-      ? `None of this mix’s themes has a puzzle rated ${levelWords(mix.level)} here: widen the range, or, offline, try again online.`
-      : 'A mix needs the puzzle files once. Try again when you are online.')
+    return notice(t('No puzzles to hand'), ranged
+      ? t('None of this mix’s themes has a puzzle rated {range} here: widen the range, or, offline, try again online.', { range: levelWords(mix.level) })
+      : t('A mix needs the puzzle files once. Try again when you are online.'))
   }
   const band = got.band
   const id = got.row[0]

@@ -18,8 +18,9 @@
 /** @import { ChessStore } from './store.js' */
 import { fromRow, solverColor, solution } from './puzzle.js'
 import { PuzzleLine, markBoard } from './line.js'
-import { moveWords, pieceOn, COLOR_NAMES } from './words.js'
+import { moveWords, pieceOn, COLOR_NAMES, bandName } from './words.js'
 import { isClean } from './results.js'
+import { t } from '../lib/i18n.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { playerDay } from '../lib/dates.js'
@@ -67,7 +68,8 @@ export class PuzzlePlay extends PlaySession {
   }
 
   get side() {
-    return this.color === 'w' ? 'White' : 'Black'
+    // Translators: the side the player has, as in "You play {side}".
+    return this.color === 'w' ? t('White') : t('Black')
   }
 
   get finished() {
@@ -140,14 +142,14 @@ export class PuzzlePlay extends PlaySession {
     if (this.finished) {
       this.markLastMove()
       this.keepRatingHigh()
-      this.setStatus(rec.state === 'solved' ? 'You solved this one.' : 'You saw the solution of this one.', rec.state === 'solved' ? 'good' : '')
+      this.setStatus(rec.state === 'solved' ? t('You solved this one.') : t('You saw the solution of this one.'), rec.state === 'solved' ? 'good' : '')
       this.redraw()
       return
     }
     if (!rec.started) {
-      this.setStatus(`You play ${this.side}. Watch the move.`)
+      this.setStatus(t('You play {side}. Watch the move.', { side: this.side }))
       this.redraw()
-      this.announce(`${puzzle.band} puzzle, rated ${puzzle.rating}. You play ${this.side}.`)
+      this.announce(t('{band} puzzle, rated {rating}. You play {side}.', { band: bandName(puzzle.band), rating: puzzle.rating, side: this.side }))
       await sleep(this.beats.first)
       if (!this.alive) return
       const move = this.played.advance()
@@ -156,15 +158,15 @@ export class PuzzlePlay extends PlaySession {
       await this.shown.setPosition(this.chess.fen(), true)
       if (!this.alive) return
       this.markLastMove(move)
-      this.announce(`${capitalColor(move)}: ${moveWords(move)}. Your move.`)
+      this.announce(`${capitalColor(move)}: ${moveWords(move)}. ` + t('Your move.'))
     } else {
       this.markLastMove()
-      this.announce(`${puzzle.band} puzzle, rated ${puzzle.rating}, where you left it. You play ${this.side}. Your move.`)
+      this.announce(t('{band} puzzle, rated {rating}, where you left it. You play {side}. Your move.', { band: bandName(puzzle.band), rating: puzzle.rating, side: this.side }))
     }
     this.hintMarkers()
     await this.firstMovePrompt()
     if (!this.alive) return
-    this.setStatus(this.rec.moves.length ? 'Your move.' : 'Find the best move.')
+    this.setStatus(this.rec.moves.length ? t('Your move.') : t('Find the best move.'))
     this.yourTurn()
     this.clock.release('waiting')
     this.redraw()
@@ -224,9 +226,9 @@ export class PuzzlePlay extends PlaySession {
       const firstMiss = !rec.missed
       rec.missed = true
       this.save()
-      this.setStatus('Not that one. Try again.', 'bad')
+      this.setStatus(t('Not that one. Try again.'), 'bad')
       this.redraw()
-      this.announce(`${moveWords(move)}. Not that one. Try again.`)
+      this.announce(`${moveWords(move)}. ` + t('Not that one. Try again.'))
       if (firstMiss) this.firstMiss('wrong', [...rec.moves, uci])
       board.disable()
       await board.shakeBack(move.to, before)
@@ -249,7 +251,7 @@ export class PuzzlePlay extends PlaySession {
       return
     }
     this.announce(`${moveWords(move)}. Right.`)
-    this.setStatus('Right. Keep going.', 'good')
+    this.setStatus(t('Right. Keep going.'), 'good')
     this.redraw()
     await sleep(this.beats.reply)
     if (!this.alive) return
@@ -258,8 +260,8 @@ export class PuzzlePlay extends PlaySession {
     await board.setPosition(this.chess.fen(), true)
     if (!this.alive) return
     this.markLastMove(reply)
-    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. Your move.`)
-    this.setStatus('Your move.')
+    this.announce(`${capitalColor(reply)}: ${moveWords(reply)}. ` + t('Your move.'))
+    this.setStatus(t('Your move.'))
     this.yourTurn()
     this.redraw()
   }
@@ -290,14 +292,14 @@ export class PuzzlePlay extends PlaySession {
     const to = uci.slice(2, 4)
     const what = pieceOn(from, this.chess.get(from))
     if (rec.hintLevel >= 2) {
-      this.announce(`Hint: move ${what} to ${to}.`)
+      this.announce(t('Hint: move {piece} to {square}.', { piece: what, square: to }))
       return
     }
     rec.hintLevel++
     rec.hints++
     this.save()
     this.hintMarkers()
-    const words = rec.hintLevel === 1 ? `Hint: ${what}.` : `Hint: ${what} goes to ${to}.`
+    const words = rec.hintLevel === 1 ? t('Hint: {piece}.', { piece: what }) : t('Hint: {piece} goes to {square}.', { piece: what, square: to })
     this.setStatus(words, 'hint')
     this.redraw()
     this.announce(words)
@@ -355,9 +357,9 @@ export class PuzzlePlay extends PlaySession {
     // The result is kept now, before the line plays out: leaving meanwhile loses nothing (issue 40).
     this.finish('shown')
     board.clearHint()
-    this.setStatus('The solution:')
+    this.setStatus(t('The solution:'))
     this.redraw()
-    this.announce('Showing the solution.')
+    this.announce(t('Showing the solution.'))
     while (!line.over) {
       await sleep(this.beats.solution)
       if (!this.alive) return

@@ -9,14 +9,15 @@
  * miss is missed (a wrong move, not solved) or shown (Show solution before any wrong move).
  */
 /** @import { ChessRecord, HistoryResult } from '../chess_types.js' */
+import { t } from '../lib/i18n.js'
 
 /** @type {Readonly<Record<HistoryResult, string>>} */
 export const NAMES = Object.freeze({
-  clean: 'Solved cleanly',
-  help: 'Solved with help',
-  mistake: 'Solved after a mistake',
-  missed: 'Missed',
-  shown: 'Solution shown',
+  clean: t('Solved cleanly'),
+  help: t('Solved with help'),
+  mistake: t('Solved after a mistake'),
+  missed: t('Missed'),
+  shown: t('Solution shown'),
 })
 
 /** @type {readonly HistoryResult[]} the results, the best first */

@@ -8,10 +8,12 @@
 import { countedDay } from './results.js'
 import { NAMES, resultOfRecord } from './result_names.js'
 import { gameUrl } from './puzzle.js'
+import { difficultyName } from './difficulty.js'
 import { motifLine } from './motifs.js'
 import { shareText } from './share.js'
-import { ratingWords } from './words.js'
-import { streakRun, freezesWords, longDate } from '../lib/dates.js'
+import { ratingWords, bandName, streakDays } from './words.js'
+import { t } from '../lib/i18n.js'
+import { streakRun, longDate } from '../lib/dates.js'
 
 /**
  * The answer kept of a post, when it came and was kept (not dropped).
@@ -49,12 +51,12 @@ export function doneTitle(rec) {
  */
 export function nextOf(rec) {
   const source = rec.source || {}
-  if (source.mix) return { href: `#/mix/${source.mix}`, text: `Next puzzle of ${source.name}` }
+  if (source.mix) return { href: `#/mix/${source.mix}`, text: t('Next puzzle of {name}', { name: String(source.name) }) }
   if (source.theme) {
-    return { href: `#/theme/${encodeURIComponent(source.theme)}/${source.difficulty}`, text: `Next ${source.name || source.theme} puzzle` }
+    return { href: `#/theme/${encodeURIComponent(source.theme)}/${source.difficulty}`, text: t('Next {theme} puzzle', { theme: source.name || source.theme }) }
   }
-  if (source.difficulty) return { href: `#/endless/${source.difficulty}`, text: `Next puzzle (${source.difficulty})` }
-  return { href: `#/endless/${encodeURIComponent(rec.band)}`, text: `Next ${rec.band} puzzle` }
+  if (source.difficulty) return { href: `#/endless/${source.difficulty}`, text: t('Next puzzle ({difficulty})', { difficulty: difficultyName(source.difficulty) }) }
+  return { href: `#/endless/${encodeURIComponent(rec.band)}`, text: t('Next {band} puzzle', { band: bandName(rec.band) }) }
 }
 
 /**
@@ -64,9 +66,9 @@ export function nextOf(rec) {
 export function kindOf(rec) {
   const source = rec.source || {}
   if (source.mix) return `${source.name} · ${source.level}`
-  if (source.theme) return `${source.name || source.theme} · ${source.difficulty}`
-  if (source.difficulty) return `Endless · ${source.difficulty}`
-  return 'Endless'
+  if (source.theme) return `${source.name || source.theme} · ${difficultyName(String(source.difficulty))}`
+  if (source.difficulty) return t('Endless') + ' · ' + difficultyName(source.difficulty)
+  return t('Endless')
 }
 
 /**
@@ -76,9 +78,9 @@ export function kindOf(rec) {
  */
 export function celebration(rec, today) {
   if (rec.state !== 'solved') return ''
-  if (rec.bestTime) return `Your best clean time in ${rec.band} yet.`
-  if (rec.ratingHigh) return 'A new rating high.'
-  if (rec.daily) return countedDay(rec.daily, today) ? 'Today’s puzzle is done.' : `The daily of ${longDate(rec.daily)} is done.`
+  if (rec.bestTime) return t('Your best clean time in {band} yet.', { band: bandName(rec.band) })
+  if (rec.ratingHigh) return t('A new rating high.')
+  if (rec.daily) return countedDay(rec.daily, today) ? t('Today’s puzzle is done.') : t('The daily of {day} is done.', { day: longDate(rec.daily) })
   return ''
 }
 
@@ -88,24 +90,24 @@ export function celebration(rec, today) {
  * @param {{ today: string, player: boolean, waiting: boolean }} state
  */
 export function postNote(rec, { today, player, waiting }) {
-  if (!player) return 'Make a player on the home page to keep your streak and rating.'
+  if (!player) return t('Make a player on the home page to keep your streak and rating.')
   if (rec.state !== 'solved') {
     if (!rec.missed) return ''
-    return keptAnswer(rec.missPosted)?.offline ? 'Counted as a miss in your own tallies: played offline, so not rated.' : 'Counted as a miss for your rating.'
+    return keptAnswer(rec.missPosted)?.offline ? t('Counted as a miss in your own tallies: played offline, so not rated.') : t('Counted as a miss for your rating.')
   }
   const posted = rec.posted
   if (posted) {
     // Refused for good (e.g. faster than a second a move): say so, never "Posted".
-    if ('dropped' in posted) return `Your result wasn’t kept: ${posted.error || 'the server refused it'}`
-    if (posted.already) return 'Your first result for this puzzle stands.'
-    if (posted.offline) return 'Kept in your own tallies and streak. It was played offline, so it isn’t rated and goes on no board.'
+    if ('dropped' in posted) return t('Your result wasn’t kept: {why}', { why: posted.error || t('the server refused it') })
+    if (posted.already) return t('Your first result for this puzzle stands.')
+    if (posted.offline) return t('Kept in your own tallies and streak. It was played offline, so it isn’t rated and goes on no board.')
     // Solved after a mistake: the rating moved at the wrong move, the first result (docs/ratings.md).
-    if (rec.missed) return 'Your first move was wrong, so your rating counts this one as a loss; the solve after it is kept, not rated.'
+    if (rec.missed) return t('Your first move was wrong, so your rating counts this one as a loss; the solve after it is kept, not rated.')
     // The API put it on a board only if it was posted on the daily's own day.
-    if (rec.daily && !countedDay(rec.daily, today) && !posted.daily) return 'Posted. A past daily counts for your rating; only one solved on its day goes on the board.'
-    return 'Posted.'
+    if (rec.daily && !countedDay(rec.daily, today) && !posted.daily) return t('Posted. A past daily counts for your rating; only one solved on its day goes on the board.')
+    return t('Posted.')
   }
-  if (waiting) return 'Waiting to post: it goes as soon as you are online.'
+  if (waiting) return t('Waiting to post: it goes as soon as you are online.')
   return ''
 }
 
@@ -137,11 +139,11 @@ export function resultsOf(rec, puzzle, { today, player, waiting, days }) {
     const answer = keptAnswer(rec.posted)
     const posted = answer && Number.isInteger(answer.streak) ? answer : null
     const run = posted ? { length: /** @type {number} */ (posted.streak), freezesUsed: posted.freezes_used || 0 } : streakRun(days, today)
-    streakLine = run.length ? `Daily streak: ${run.length} ${run.length === 1 ? 'day' : 'days'}${freezesWords(run.freezesUsed)}.` : 'No daily streak yet.'
+    streakLine = run.length ? t('Daily streak: {days}.', { days: streakDays(run) }) : t('No daily streak yet.')
   }
   const change = ratingChange(rec.posted) || ratingChange(rec.missPosted)
-  const next = rec.review ? { href: '#/review', text: 'Next review' }
-    : rec.replay ? { href: '#/replay', text: 'Next missed puzzle' } : nextOf(rec)
+  const next = rec.review ? { href: '#/review', text: t('Next review') }
+    : rec.replay ? { href: '#/replay', text: t('Next missed puzzle') } : nextOf(rec)
   return {
     title: doneTitle(rec),
     motifs: motifLine(puzzle),

@@ -17,6 +17,8 @@
 import { formatTime } from '../lib/clock.js'
 import { shortDate } from '../lib/dates.js'
 import { isClean } from './results.js'
+import { bandName } from './words.js'
+import { t, href } from '../lib/i18n.js'
 
 const RUN_LIMIT = 12 // longer runs are written "❌×23" so the text stays short
 
@@ -37,19 +39,18 @@ function run(mark, n) {
  */
 export function shareText(result, origin) {
   const daily = result.daily && !result.replay
-  let kind = 'Endless'
-  if (result.review) kind = 'Review'
-  else if (result.replay) kind = 'Replay'
+  let kind = t('Endless')
+  if (result.review) kind = t('Review')
+  else if (result.replay) kind = t('Replay')
   else if (daily) kind = shortDate(/** @type {string} */ (result.daily))
-  const head = `♟️ Chess Puzzles · ${kind} · ${result.band}`
+  const head = ['♟️ ' + t('Chess Puzzles'), kind, bandName(result.band)].join(' · ')
   const marks = run('✅', result.found) + run('👀', result.shown) + run('❌', result.mistakes) + run('💡', result.hints)
   const tail = []
-  if (result.replay) tail.push('🔁 Unrated')
-  else if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 Clean')
+  if (result.replay) tail.push('🔁 ' + t('Unrated'))
+  else if (result.solved && isClean(result.mistakes, result.hints)) tail.push('🎯 ' + t('Clean'))
   tail.push(`⏱️ ${formatTime(result.seconds)}`)
-  if (result.place && !result.replay) tail.push(`🏆 #${result.place} today`)
-  const link = daily
-    ? `${origin}/`
-    : `${origin}/#/p/${encodeURIComponent(result.band)}/${encodeURIComponent(result.id)}`
+  if (result.place && !result.replay) tail.push('🏆 ' + t('#{place} today', { place: result.place }))
+  const home = origin + href('/') // the game in the page's language
+  const link = daily ? home : `${home}#/p/${encodeURIComponent(result.band)}/${encodeURIComponent(result.id)}`
   return [head, marks, tail.join(' · '), link].join('\n')
 }

@@ -17,6 +17,7 @@ import { countRated } from './bundle.js'
 import { MixCtrl } from './mix_ctrl.js'
 import { MixView } from './mix_view.js'
 import { namespace } from '../lib/storage.js'
+import { t, number } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { Dashboard, Me } from '../api_types.js' */
 /** @import { Glicko } from '../chess_types.js' */
@@ -34,12 +35,12 @@ function showRating() {
   const rating = Math.round(store.ratingFor(player))
   const line = $('difficulty-rating')
   if (player) {
-    line.textContent = `Puzzles are picked around your rating, ${rating}.`
+    line.textContent = t('Puzzles are picked around your rating, {rating}.', { rating })
   } else {
     const estimate = /** @type {Glicko} */ (store.estimate()) // chess/store.js's: a kept estimate, or a new player's
     line.textContent = isProvisional(estimate)
-      ? `Puzzles are picked around your rating as this browser estimates it: ${rating} for now, a guess until you have played a few dozen.`
-      : `Puzzles are picked around your rating as this browser estimates it: ${rating}.`
+      ? t('Puzzles are picked around your rating as this browser estimates it: {rating} for now, a guess until you have played a few dozen.', { rating })
+      : t('Puzzles are picked around your rating as this browser estimates it: {rating}.', { rating })
   }
 }
 
@@ -49,7 +50,7 @@ function showScores() {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-theme-score]'))) {
     const row = tally[/** @type {string} */ (el.dataset.themeScore)]
     el.textContent = row && row.played
-      ? `You: ${row.played} played, ${percent(row.clean, row.played)}% first try`
+      ? t('You: {played} played, {percent}% first try', { played: number(row.played), percent: String(percent(row.clean, row.played)) })
       : ''
   }
 }
@@ -66,7 +67,7 @@ async function showServerScores() {
   for (const row of got.data.themes) {
     const el = document.querySelector(`[data-theme-score="${CSS.escape(row.theme)}"]`)
     if (el && row.played) {
-      el.textContent = `You, last ${SERVER_DAYS} days: ${row.played} played, ${row.first_rate}% first try`
+      el.textContent = t('You, last {days} days: {played} played, {percent}% first try', { days: SERVER_DAYS, played: number(row.played), percent: row.first_rate })
     }
   }
 }

@@ -18,6 +18,8 @@ import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
 import { showFriends, withFollow } from '../friends/on_sheet.js'
 import { kindOf } from './result_words.js'
+import { bandName } from './words.js'
+import { t } from '../lib/i18n.js'
 
 const RESULTS_AFTER_MS = 700 // the results sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
@@ -159,7 +161,7 @@ export class PuzzleView extends PlayView {
    * @param {string} side
    */
   firstMove(side) {
-    this.el.firstMoveHow.textContent = `You play ${side}: tap a piece, then its square, or drag it.`
+    this.el.firstMoveHow.textContent = t('You play {side}: tap a piece, then its square, or drag it.', { side })
     const sheet = /** @type {HTMLDialogElement} */ (openSheet('first-move-sheet'))
     return new Promise((resolve) => sheet.addEventListener('close', resolve, { once: true }))
   }
@@ -186,10 +188,10 @@ export class PuzzleView extends PlayView {
     const { el } = this
     const ctrl = this.drawn
     const { rec, puzzle } = ctrl
-    setText(el.playKind, rec.review ? 'Review · unrated' : rec.replay ? 'Replay missed · unrated' : rec.daily ? `Daily · ${mediumDate(rec.daily)}` : kindOf(rec))
-    setText(el.playTitle, puzzle.band)
-    setText(el.playMeta, `You play ${ctrl.side} · Rated ${puzzle.rating}`)
-    const tab = `${rec.daily ? 'Daily' : 'Endless'} · ${puzzle.band} · Chess Puzzles`
+    setText(el.playKind, rec.review ? t('Review · unrated') : rec.replay ? t('Replay missed · unrated') : rec.daily ? t('Daily') + ' · ' + mediumDate(rec.daily) : kindOf(rec))
+    setText(el.playTitle, bandName(puzzle.band))
+    setText(el.playMeta, t('You play {side}', { side: ctrl.side }) + ' · ' + t('Rated {rating}', { rating: puzzle.rating }))
+    const tab = [rec.daily ? t('Daily') : t('Endless'), bandName(puzzle.band), t('Chess Puzzles')].join(' · ')
     if (document.title !== tab) document.title = tab
     setText(el.playStatus, ctrl.status.text)
     el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')

@@ -7,6 +7,7 @@
  */
 /** @import { ChessVoted } from '../api_types.js' */
 /** @import { VoteAnswer, VoteWord } from '../chess_types.js' */
+import { t } from '../lib/i18n.js'
 
 /**
  * The reasons a report gives, as the API names them (puzzlebook/votes.py REASONS).
@@ -48,10 +49,10 @@ export function voteItem(rec, word, serial, by) {
  */
 export function voteNote({ word, guest, waiting, answer }) {
   const said = Boolean(word.vote || word.reason)
-  if (guest) return said ? 'Kept in this browser: it is sent when you sign in.' : ''
-  if (waiting) return 'Sending… it goes as soon as you are online.'
-  if (answer && 'dropped' in answer) return `Not kept: ${answer.error || 'the server refused it'}`
-  if (answer?.sent) return said ? 'Thanks: your word is kept.' : 'Taken back.'
+  if (guest) return said ? t('Kept in this browser: it is sent when you sign in.') : ''
+  if (waiting) return t('Sending… it goes as soon as you are online.')
+  if (answer && 'dropped' in answer) return t('Not kept: {why}', { why: answer.error || t('the server refused it') })
+  if (answer?.sent) return said ? t('Thanks: your word is kept.') : t('Taken back.')
   return ''
 }
 
@@ -62,6 +63,6 @@ export function voteNote({ word, guest, waiting, answer }) {
  * @param {Record<string, string>} names
  */
 export function voteWords(word, field, names) {
-  if (field === 'vote') return word.vote ? `Voted ${word.vote === 'up' ? 'good' : 'not good'}.` : 'Vote taken back.'
-  return word.reason ? `Reported: ${names[word.reason]}.` : 'Report taken back.'
+  if (field === 'vote') return word.vote ? (word.vote === 'up' ? t('Voted good.') : t('Voted not good.')) : t('Vote taken back.')
+  return word.reason ? t('Reported: {reason}.', { reason: names[word.reason] }) : t('Report taken back.')
 }

@@ -12,9 +12,10 @@
 import { call } from '../lib/api.js'
 import { flushNotes } from '../lib/session.js'
 import { pressed, voteItem, voteNote, voteWords } from './votes.js'
+import { t } from '../lib/i18n.js'
 
 /** A report's reasons in words, as the buttons say them (puzzlebook/votes.py REASONS). */
-const REASON_WORDS = { 'wrong-theme': 'Wrong theme', 'several-moves': 'Several good moves', broken: 'Broken', other: 'Other' }
+const REASON_WORDS = { 'wrong-theme': t('Wrong theme'), 'several-moves': t('Several good moves'), broken: t('Broken'), other: t('Other') }
 
 /**
  * @typedef {object} Voter what the word asks of its puzzle's controller

@@ -5,7 +5,7 @@
  * a student's dashboard, fills the set form with that theme (`assignTheme`).
  */
 import { announce, el } from '../lib/dom.js'
-import { plural } from '../lessons/dom.js'
+import { t, tn } from '../lib/i18n.js'
 import { element } from './page.js'
 
 /** @import { ClassCtrl } from './ctrl.js' */
@@ -45,7 +45,7 @@ export class AssignView {
     this.error.textContent = this.ctrl.assignError
     const left = this.ctrl.assignable
     if (!left) return
-    this.lesson.replaceChildren(...left.map((l) => el('option', { value: l.id, text: `${l.name} (${plural(l.count, 'puzzle')})` })))
+    this.lesson.replaceChildren(...left.map((l) => el('option', { value: l.id, text: tn('{name} ({n} puzzle)', '{name} ({n} puzzles)', l.count, { name: l.name }) })))
     const none = left.length === 0
     this.none.hidden = !none
     this.label.hidden = none
@@ -59,7 +59,7 @@ export class AssignView {
     const options = () => themes.map(([key, name]) => el('option', { value: key, text: name }))
     this.theme1.replaceChildren(...options())
     this.theme1.value = themes.some(([key]) => key === 'fork') ? 'fork' : themes[0][0]
-    this.theme2.replaceChildren(el('option', { value: '', text: 'None' }), ...options())
+    this.theme2.replaceChildren(el('option', { value: '', text: t('None') }), ...options())
     const range = this.ctrl.dueRange()
     this.due.min = range.min
     this.due.max = range.max
@@ -68,7 +68,7 @@ export class AssignView {
   /** While a set is drawn, its button says so and can't be pressed again. */
   drawSet() {
     this.submit.disabled = this.ctrl.drawing
-    this.submit.textContent = this.ctrl.drawing ? 'Drawing the puzzles…' : this.submitWords
+    this.submit.textContent = this.ctrl.drawing ? t('Drawing the puzzles…') : this.submitWords
   }
 
   async makeSet() {
@@ -91,7 +91,7 @@ export class AssignView {
   async assignTheme(column) {
     const theme = await this.ctrl.themeFor(column)
     if (!theme) {
-      this.setError.textContent = 'That theme can’t be drawn from the site’s puzzles: pick another.'
+      this.setError.textContent = t('That theme can’t be drawn from the site’s puzzles: pick another.')
       this.theme1.focus()
       return
     }

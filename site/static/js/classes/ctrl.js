@@ -16,7 +16,7 @@
  */
 import { addDays } from '../lib/dates.js'
 import { getPlayer, reason } from '../lib/api.js'
-import { plural } from '../lessons/dom.js'
+import { number, t, tn } from '../lib/i18n.js'
 import { cellWords, totals } from './table.js'
 import { dueState, workMark } from './due.js'
 import { ProgressCtrl } from './progress_ctrl.js'
@@ -118,16 +118,16 @@ export class ClassCtrl {
   /** Read the class (again: a player signed in or out) and, for its teacher, what the page offers. */
   async load() {
     if (!CLASS_ID.test(this.id)) {
-      this.notice('No class here', 'This link has no class in it. Open your class from the Classes page.')
+      this.notice(t('No class here'), t('This link has no class in it. Open your class from the Classes page.'))
       return
     }
     if (!this.signedIn()) {
-      this.notice('Sign in to see this class', 'A class is seen by its teacher and its students only: sign in with your sign-in link, or join with the join link your teacher gave you.')
+      this.notice(t('Sign in to see this class'), t('A class is seen by its teacher and its students only: sign in with your sign-in link, or join with the join link your teacher gave you.'))
       return
     }
     const answer = await this.call(`/classes/${this.id}`)
     if (!answered(answer)) {
-      this.notice('This class won’t open', reason(answer, 'The class could not be loaded. Try again in a moment.'))
+      this.notice(t('This class won’t open'), reason(answer, t('The class could not be loaded. Try again in a moment.')))
       return
     }
     this.klass = /** @type {ClassOut} */ (answer.data)
@@ -141,9 +141,10 @@ export class ClassCtrl {
   /** The lede, with the counts as they are now. */
   lede() {
     const klass = this.class
+    const students = tn('{n} student', '{n} students', klass.students.length)
     return this.teacher
-      ? `You teach this class: ${plural(klass.students.length, 'student')}, ${plural(klass.lessons.length, 'lesson')}.`
-      : `You are in this class as ${klass.you}. Your teacher sees your results in its lessons.`
+      ? tn('You teach this class: {students}, {n} lesson.', 'You teach this class: {students}, {n} lessons.', klass.lessons.length, { students })
+      : t('You are in this class as {name}. Your teacher sees your results in its lessons.', { name: klass.you ?? '' })
   }
 
   // ---- the join link ------------------------------------------------------------------------------
@@ -153,9 +154,9 @@ export class ClassCtrl {
     const klass = this.class
     return {
       state: klass.open
-        ? `Anyone with this link can join, up to ${klass.most_students} students.`
-        : 'Joining is closed: the link lets nobody in until you open it again.',
-      toggle: klass.open ? 'Close joining' : 'Open joining',
+        ? t('Anyone with this link can join, up to {most} students.', { most: number(klass.most_students) })
+        : t('Joining is closed: the link lets nobody in until you open it again.'),
+      toggle: klass.open ? t('Close joining') : t('Open joining'),
     }
   }
 
@@ -164,7 +165,7 @@ export class ClassCtrl {
     const answer = await this.call(`/classes/${this.id}`, { method: 'PATCH', body: { open: !this.class.open } })
     if (!answered(answer)) return refused(answer)
     this.took(answer, 'join')
-    this.ui.announce(this.class.open ? 'Joining is open.' : 'Joining is closed.')
+    this.ui.announce(this.class.open ? t('Joining is open.') : t('Joining is closed.'))
     return OK
   }
 
@@ -173,7 +174,7 @@ export class ClassCtrl {
     const answer = await this.call(`/classes/${this.id}/code`, { method: 'POST' })
     if (!answered(answer)) return refused(answer)
     this.took(answer, 'join')
-    this.ui.announce('A new join link is ready: the old one no longer works.')
+    this.ui.announce(t('A new join link is ready: the old one no longer works.'))
     return OK
   }
 
@@ -192,7 +193,7 @@ export class ClassCtrl {
     const renamed = /** @type {Student} */ (answer.data).name
     this.class.students = this.class.students.map((s) => (s.id === student.id ? { ...s, name: renamed } : s))
     this.redraw('students')
-    this.ui.announce(`Renamed to ${renamed}.`)
+    this.ui.announce(t('Renamed to {name}.', { name: renamed }))
     this.studentsChanged()
     return OK
   }
@@ -205,7 +206,7 @@ export class ClassCtrl {
     klass.students = klass.students.filter((s) => s.id !== student.id)
     klass.removed = [...(klass.removed || []), { id: student.id, name: student.name, removed: '' }]
     this.redraw('students', 'removed')
-    this.ui.announce(`Removed ${student.name}.`)
+    this.ui.announce(t('Removed {name}.', { name: student.name }))
     this.studentsChanged()
     return OK
   }
@@ -215,7 +216,7 @@ export class ClassCtrl {
     const answer = await this.call(`/classes/${this.id}/removed/${student.id}`, { method: 'DELETE' })
     if (!answered(answer)) return refused(answer)
     this.took(answer, 'removed')
-    this.ui.announce(`${student.name} can join again with the join link.`)
+    this.ui.announce(t('{name} can join again with the join link.', { name: student.name }))
     return OK
   }
 
@@ -252,7 +253,7 @@ export class ClassCtrl {
     this.assignError = ''
     this.took(answer, 'lessons')
     await this.readAssignable()
-    this.ui.announce('Lesson assigned.')
+    this.ui.announce(t('Lesson assigned.'))
     return OK
   }
 
@@ -263,7 +264,7 @@ export class ClassCtrl {
     if (this.results.lessonId === lesson.id) this.results.hide()
     this.took(answer, 'lessons')
     await this.readAssignable()
-    this.ui.announce(`Unassigned ${lesson.name}.`)
+    this.ui.announce(t('Unassigned {name}.', { name: lesson.name }))
     return OK
   }
 
@@ -294,7 +295,7 @@ export class ClassCtrl {
 
   /** What is said once the set form holds theme `name`. @param {string} name */
   assignWords(name) {
-    return `The set form has ${name}: choose the ratings and how many, then Make and assign the set.`
+    return t('The set form has {name}: choose the ratings and how many, then Make and assign the set.', { name })
   }
 
   /**
@@ -305,12 +306,13 @@ export class ClassCtrl {
    */
   async makeSet(form) {
     /** @param {string} text */
-    const number = (text) => (text.trim() === '' ? NaN : Number(text))
+    const whole = (text) => (text.trim() === '' ? NaN : Number(text))
     /** @type {[ 'set-low' | 'set-high' | 'set-count', number, string ][]} */
-    const fields = [['set-low', number(form.low), 'the lowest rating'], ['set-high', number(form.high), 'the highest rating'],
-      ['set-count', number(form.count), 'how many puzzles']]
+    const fields = [['set-low', whole(form.low), t('Give the lowest rating as a whole number.')],
+      ['set-high', whole(form.high), t('Give the highest rating as a whole number.')],
+      ['set-count', whole(form.count), t('Give how many puzzles as a whole number.')]]
     const blank = fields.find(([, value]) => !Number.isInteger(value))
-    if (blank) return { ok: false, error: `Give ${blank[2]} as a whole number.`, field: blank[0] }
+    if (blank) return { ok: false, error: blank[2], field: blank[0] }
     /** @type {SetAsked} */
     const body = { themes: form.themes.filter(Boolean), low: fields[0][1], high: fields[1][1], count: fields[2][1] }
     if (form.due) body.due = form.due
@@ -323,7 +325,7 @@ export class ClassCtrl {
     const before = new Set(this.class.lessons.map((l) => l.id))
     this.took(answer, 'lessons')
     const made = this.class.lessons.find((l) => !before.has(l.id))
-    this.ui.announce(made ? `Set made and assigned: ${made.name}.` : 'Set made and assigned.')
+    this.ui.announce(made ? t('Set made and assigned: {name}.', { name: made.name }) : t('Set made and assigned.'))
     return made ? { ok: true, made } : OK
   }
 
@@ -338,7 +340,7 @@ export class ClassCtrl {
    */
   dueLine(lesson, row = null) {
     const due = lesson.due
-    if (!due) return this.teacher ? { text: 'No due date.', state: '', hidden: false } : { text: '', state: '', hidden: true }
+    if (!due) return this.teacher ? { text: t('No due date.'), state: '', hidden: false } : { text: '', state: '', hidden: true }
     const work = row ? workMark(row, due, this.today()) : null
     if (work && (work.mark === 'on-time' || work.mark === 'late' || work.mark === 'shown')) {
       return { text: `${work.words}.`, state: work.mark, hidden: false }
@@ -347,16 +349,16 @@ export class ClassCtrl {
     if (!this.teacher) return { text: `${where.words}.`, state: where.state, hidden: false }
     // To the teacher a day that has passed is only that; to the student, their lesson is overdue.
     if (where.state !== 'overdue') return { text: `${where.words}.`, state: where.state, hidden: false }
-    return { text: `Was due ${where.words.replace(/^Overdue: it was due /, '')}: its day has passed.`, state: 'passed', hidden: false }
+    return { text: t('Was due {when}: its day has passed.', { when: where.when }), state: 'passed', hidden: false }
   }
 
   /** Set, change (a day) or clear (null) a lesson's due date. @param {AssignedLesson} lesson @param {string | null} due @returns {Promise<Done>} */
   async setDue(lesson, due) {
-    if (due === '') return { ok: false, error: 'Pick a day first (or Clear due date to have none).' }
+    if (due === '') return { ok: false, error: t('Pick a day first (or Clear due date to have none).') }
     const answer = await this.call(`/classes/${this.id}/lessons/${lesson.id}`, { method: 'PATCH', body: { due } })
     if (!answered(answer)) return refused(answer)
     this.took(answer, 'lessons')
-    this.ui.announce(due ? `${lesson.name} is due ${dueState(due, this.today()).words.replace(/^Due /, '')}.` : `${lesson.name} has no due date now.`)
+    this.ui.announce(due ? t('{name} is due {when}.', { name: lesson.name, when: dueState(due, this.today()).when }) : t('{name} has no due date now.', { name: lesson.name }))
     if (this.results.lessonId === lesson.id) await this.results.again()
     return OK
   }
@@ -388,8 +390,8 @@ export class ClassCtrl {
     const sum = totals(row)
     const played = row.results.filter((c) => c.outcome !== 'none').length
     return {
-      line: played ? `You solved ${sum.solved} of ${plural(row.results.length, 'puzzle')}, ${sum.clean} first try.` : 'Not started yet.',
-      puzzles: row.results.map((cell, n) => ({ outcome: cell.outcome, text: `${table.puzzles[n].title}: ${cellWords(cell)}` })),
+      line: played ? tn('You solved {solved} of {n} puzzle, {clean} first try.', 'You solved {solved} of {n} puzzles, {clean} first try.', row.results.length, { solved: number(sum.solved), clean: number(sum.clean) }) : t('Not started yet.'),
+      puzzles: row.results.map((cell, n) => ({ outcome: cell.outcome, text: t('{title}: {result}', { title: table.puzzles[n].title, result: cellWords(cell) }) })),
       due: this.dueLine({ ...lesson, due: table.due }, row),
     }
   }
@@ -399,8 +401,8 @@ export class ClassCtrl {
     const answer = await this.call(`/classes/${this.id}/membership`, { method: 'DELETE' })
     if (answer.status !== 200) return refused(answer)
     const name = this.class.name
-    this.notice('You left the class', `You are no longer in ${name}: your teacher no longer sees your results or your puzzle dashboard. To come back, join again with the class’s join link.`)
-    this.ui.announce(`You left ${name}.`)
+    this.notice(t('You left the class'), t('You are no longer in {name}: your teacher no longer sees your results or your puzzle dashboard. To come back, join again with the class’s join link.', { name }))
+    this.ui.announce(t('You left {name}.', { name }))
     return OK
   }
 }

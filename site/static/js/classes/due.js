@@ -8,6 +8,7 @@
  * tests/js/classes_due.test.mjs holds it to its words.
  */
 import { addDays, longDate } from '../lib/dates.js'
+import { dayWords as intlDay, number, t, tn } from '../lib/i18n.js'
 
 /** @import { DueState, Row, WorkMark } from '../classes_types.js' */
 
@@ -17,13 +18,18 @@ import { addDays, longDate } from '../lib/dates.js'
  * @param {string} today
  */
 export function dayWords(day, today) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+    const year = day.slice(0, 4) === today.slice(0, 4) ? {} : { year: /** @type {const} */ ('numeric') }
+    return intlDay(day, { weekday: 'long', day: 'numeric', month: 'long', ...year })
+  }
   const words = longDate(day)
   return day.slice(0, 4) === today.slice(0, 4) ? words : `${words} ${day.slice(0, 4)}`
 }
 
 /**
- * Where a due date stands on `today`: { state, words }, state 'overdue' (its day has passed),
- * 'today', 'tomorrow' or 'upcoming'.
+ * Where a due date stands on `today`: { state, words, when }, state 'overdue' (its day has passed),
+ * 'today', 'tomorrow' or 'upcoming'; `when` the day alone in words ("tomorrow, Thursday 3 December",
+ * "yesterday, …"), for the sentences that say it otherwise.
  *   dueState('2026-11-02', '2026-11-02') → { state: 'today', words: 'Due today' }
  *   dueState('2026-11-01', '2026-11-02') → { state: 'overdue', words: 'Overdue: it was due yesterday, Sunday 1 November' }
  * @param {string} due
@@ -31,11 +37,12 @@ export function dayWords(day, today) {
  * @returns {DueState}
  */
 export function dueState(due, today) {
-  if (due === today) return { state: 'today', words: 'Due today' }
-  if (due === addDays(today, 1)) return { state: 'tomorrow', words: `Due tomorrow, ${dayWords(due, today)}` }
-  if (due > today) return { state: 'upcoming', words: `Due ${dayWords(due, today)}` }
-  const when = due === addDays(today, -1) ? `yesterday, ${dayWords(due, today)}` : dayWords(due, today)
-  return { state: 'overdue', words: `Overdue: it was due ${when}` }
+  const day = dayWords(due, today)
+  if (due === today) return { state: 'today', words: t('Due today'), when: t('today') }
+  if (due === addDays(today, 1)) return { state: 'tomorrow', words: t('Due tomorrow, {day}', { day }), when: t('tomorrow, {day}', { day }) }
+  if (due > today) return { state: 'upcoming', words: t('Due {day}', { day }), when: day }
+  const when = due === addDays(today, -1) ? t('yesterday, {day}', { day }) : day
+  return { state: 'overdue', words: t('Overdue: it was due {when}', { when }), when }
 }
 
 /**
@@ -53,14 +60,15 @@ export function workMark(row, due, today) {
   const done = row.done !== null && row.done !== undefined
   if (done && row.late) {
     const on = row.done_day ? dayWords(row.done_day, today) : ''
-    return { mark: 'late', short: 'Late', words: on ? `Done late, on ${on}` : 'Done late' }
+    return { mark: 'late', short: t('Late'), words: on ? t('Done late, on {day}', { day: on }) : t('Done late') }
   }
-  if (done) return { mark: 'on-time', short: 'On time', words: 'Done on time' }
+  if (done) return { mark: 'on-time', short: t('On time'), words: t('Done on time') }
   const results = row.results || []
   const shown = results.filter((cell) => cell.outcome === 'shown').length
   if (shown && results.every((cell) => cell.outcome !== 'none')) {
-    return { mark: 'shown', short: 'Shown', words: `Not done: the solution shown on ${shown} of ${results.length} puzzle${results.length === 1 ? '' : 's'}` }
+    return { mark: 'shown', short: t('Shown'), words: tn('Not done: the solution shown on {shown} of {n} puzzle', 'Not done: the solution shown on {shown} of {n} puzzles', results.length, { shown: number(shown) }) }
   }
-  if (today > due) return { mark: 'not-done', short: 'Not done', words: `Not done, and it was due ${dayWords(due, today)}` }
-  return { mark: 'open', short: 'Not yet', words: `Not done yet: ${dueState(due, today).words.replace(/^Due/, 'due')}` }
+  if (today > due) return { mark: 'not-done', short: t('Not done'), words: t('Not done, and it was due {day}', { day: dayWords(due, today) }) }
+  const where = dueState(due, today)
+  return { mark: 'open', short: t('Not yet'), words: where.state === 'today' ? t('Not done yet: due today') : t('Not done yet: due {when}', { when: where.when }) }
 }

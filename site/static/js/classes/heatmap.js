@@ -14,6 +14,7 @@
  * A heatmap is GET /api/classes/<id>/progress (Heatmap, site/types/classes_types.d.ts).
  */
 import { el } from '../lib/dom.js'
+import { href, number, t } from '../lib/i18n.js'
 
 /** @import { HeatCell, HeatColumn, HeatKey, HeatRow, Heatmap, Sort } from '../classes_types.js' */
 
@@ -21,8 +22,13 @@ export const SPANS = [7, 30, 90]
 
 /** A cell (or a student's whole span) in words: "3 of 5 first try (60%)", "None played". @param {HeatCell | null | undefined} cell */
 export function heatWords(cell) {
-  if (!cell || !cell.played) return 'None played'
-  return `${cell.first} of ${cell.played} first try (${cell.first_rate}%)`
+  if (!cell || !cell.played) return t('None played')
+  return t('{first} of {played} first try ({rate})', { first: number(cell.first), played: number(cell.played), rate: percent(cell.first_rate ?? 0) })
+}
+
+/** A share in percent as the page's language writes it ("60%", "60 %"). @param {number} rate */
+export function percent(rate) {
+  return number(rate / 100, { style: 'percent' })
 }
 
 /** A cell's shade: 'low' under 40% first try, 'mid' to 69%, 'high' from 70%, 'none' when none played. @param {HeatCell | null | undefined} cell */
@@ -32,7 +38,7 @@ export function shade(cell) {
 }
 
 /** What a shade means, for the key under the table. */
-export const SHADES = { low: 'under 40% first try', mid: '40–69%', high: '70% or more', none: 'none played' }
+export const SHADES = { low: t('under {rate} first try', { rate: percent(40) }), mid: `${percent(40)}–${percent(69)}`, high: t('{rate} or more', { rate: percent(70) }), none: t('none played') }
 
 /**
  * The students sorted by `key`: 'name', 'all' (every puzzle of the span) or a theme column's
@@ -66,14 +72,14 @@ export function heatCsvName(className, days) {
 
 /** Where a student's dashboard, as the teacher sees it, is. @param {string} page @param {string} classId @param {string} studentId */
 export function viewedUrl(page, classId, studentId) {
-  return `/${page}/?class=${encodeURIComponent(classId)}&student=${encodeURIComponent(studentId)}`
+  return href(`/${page}/?class=${encodeURIComponent(classId)}&student=${encodeURIComponent(studentId)}`)
 }
 
 /** @param {'td'} tag @param {HeatCell} cell @param {{ title?: string }} [extra] */
 function cellNode(tag, cell, extra = {}) {
   return el(tag, { class: `heat-cell is-${shade(cell)}`, ...extra },
-    el('span', { class: 'heat-rate', 'aria-hidden': 'true', text: cell.played ? `${cell.first_rate}%` : '–' }),
-    cell.played ? el('span', { class: 'heat-count', 'aria-hidden': 'true', text: `${cell.first}/${cell.played}` }) : null,
+    el('span', { class: 'heat-rate', 'aria-hidden': 'true', text: cell.played ? percent(cell.first_rate ?? 0) : '–' }),
+    cell.played ? el('span', { class: 'heat-count', 'aria-hidden': 'true', text: `${number(cell.first)}/${number(cell.played)}` }) : null,
     el('span', { class: 'visually-hidden', text: heatWords(cell) }))
 }
 
@@ -95,18 +101,18 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
     return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null }, button, ...more)
   }
   const columns = heatmap.themes.map((column, n) => {
-    const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: 'Assign a set', 'aria-label': `Assign a set of ${column.name}` })
+    const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: t('Assign a set'), 'aria-label': t('Assign a set of {theme}', { theme: column.name }) })
     assign.addEventListener('click', () => onAssign(column))
-    return head(column.name, n, el('span', { class: 'heat-class', text: `Class: ${column.first_rate}% of ${column.played}` }), assign)
+    return head(column.name, n, el('span', { class: 'heat-class', text: t('Class: {rate} of {played}', { rate: percent(column.first_rate ?? 0), played: number(column.played) }) }), assign)
   })
   const rows = sortStudents(heatmap.students, sort.key, sort.descending).map((row) => el('tr', {},
     el('th', { scope: 'row', class: 'student-cell' },
-      el('a', { href: viewedUrl('dashboard', classId, row.id), text: row.name, 'aria-label': `${row.name}’s dashboard` })),
+      el('a', { href: viewedUrl('dashboard', classId, row.id), text: row.name, 'aria-label': t('{name}’s dashboard', { name: row.name }) })),
     cellNode('td', row, { title: heatWords(row) }),
-    ...row.cells.map((cell, n) => cellNode('td', cell, { title: `${heatmap.themes[n].name}: ${heatWords(cell)}` }))))
-  const caption = `Solved first try, by student and theme, the last ${heatmap.days} days (weakest theme first)`
+    ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: heatmap.themes[n].name, words: heatWords(cell) }) }))))
+  const caption = t('Solved first try, by student and theme, the last {days} days (weakest theme first)', { days: number(heatmap.days) })
   return el('table', { class: 'class-table heat-table' },
     el('caption', {}, el('span', { class: 'table-caption', text: caption })),
-    el('thead', {}, el('tr', {}, head('Student', 'name'), head('All puzzles', 'all'), ...columns)),
+    el('thead', {}, el('tr', {}, head(t('Student'), 'name'), head(t('All puzzles'), 'all'), ...columns)),
     el('tbody', {}, ...rows))
 }

@@ -3,6 +3,7 @@
  * done yet (GET /api/classes/due), overdue first, each with its class and when it is due in plain
  * words (due.js). Loaded by chess/app.js only when a player is signed in; names as textContent.
  */
+import { href, tn } from '../lib/i18n.js'
 import { call } from '../lib/api.js'
 import { el } from '../lib/dom.js'
 import { dueState } from './due.js'
@@ -26,10 +27,10 @@ export async function showDue(card, today) {
   const items = card.querySelector('#due-list')
   items?.replaceChildren(...due.map((item) => {
     const where = dueState(item.due, today)
-    const puzzles = `${item.count} ${item.count === 1 ? 'puzzle' : 'puzzles'}`
+    const puzzles = tn('{n} puzzle', '{n} puzzles', item.count)
     return el('li', { class: `due-item is-${where.state}`, dataset: { lesson: item.lesson_id } },
-      el('a', { class: 'due-lesson', href: item.url, text: item.lesson }),
+      el('a', { class: 'due-lesson', href: href(item.url), text: item.lesson }),
       el('span', { class: 'due-when', text: where.words }),
-      el('span', { class: 'due-class muted' }, el('a', { href: item.class_url, text: item.class_name }), ` · ${puzzles}`))
+      el('span', { class: 'due-class muted' }, el('a', { href: href(item.class_url), text: item.class_name }), ` · ${puzzles}`))
   }))
 }

@@ -2,6 +2,7 @@
  * The Classes page (/classes/): make a class, and the classes you teach or are in.
  * GET /api/classes; POST /api/classes opens the new class's page. Names go in with textContent.
  */
+import { href, t } from '../lib/i18n.js'
 import { call, getPlayer, reason } from '../lib/api.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { el, announce } from '../lib/dom.js'
@@ -15,9 +16,11 @@ const request = call // lib/api.js's, as the class pages send it
 
 /** A class in a list: its name (a link to its page), and to its teacher whether joining is open. @param {ClassSummary} klass @param {boolean} teaching */
 function classItem(klass, teaching) {
-  const note = teaching ? `${klass.open ? 'Joining open' : 'Joining closed'} · made ${shortDate(klass.created)}` : ''
+  const joining = klass.open ? t('Joining open') : t('Joining closed')
+  const made = t('made {day}', { day: shortDate(klass.created) })
+  const note = teaching ? joining + ' · ' + made : ''
   return el('li', { class: 'card class-item' },
-    el('h3', { class: 'class-item-title' }, el('a', { href: klass.url, text: klass.name })),
+    el('h3', { class: 'class-item-title' }, el('a', { href: href(klass.url), text: klass.name })),
     note ? el('p', { class: 'muted', text: note }) : null)
 }
 
@@ -27,7 +30,7 @@ async function load() {
   element('classes-player', HTMLElement).hidden = Boolean(player)
   element('classes-mine', HTMLElement).hidden = !player
   if (!player) return
-  status.textContent = 'Loading your classes…'
+  status.textContent = t('Loading your classes…')
   const answer = await request('/classes')
   if (answer.status !== 200 || !answer.data) {
     status.textContent = reason(answer)
@@ -48,7 +51,7 @@ element('new-class', HTMLFormElement).addEventListener('submit', async (event) =
   const name = input.value.trim()
   error.textContent = ''
   if (!name) {
-    error.textContent = 'Give the class a name.'
+    error.textContent = t('Give the class a name.')
     input.setAttribute('aria-invalid', 'true')
     input.focus()
     return
@@ -58,7 +61,7 @@ element('new-class', HTMLFormElement).addEventListener('submit', async (event) =
   const answer = await request('/classes', { method: 'POST', body: { name } })
   button.disabled = false
   if (answer.status === 201 && answer.data) {
-    location.assign(/** @type {ClassSummary} */ (answer.data).url)
+    location.assign(href(/** @type {ClassSummary} */ (answer.data).url))
     return
   }
   error.textContent = reason(answer)

@@ -3,6 +3,7 @@
  * will see; without a player in this browser, one is made on the spot with that name, then the
  * class is joined (POST /api/classes/<id>/students) and its page opened.
  */
+import { href, t } from '../lib/i18n.js'
 import { call, createPlayer, getPlayer, reason } from '../lib/api.js'
 import { element } from './page.js'
 
@@ -26,15 +27,15 @@ function broken(text) {
 
 function start() {
   if (!CLASS_ID.test(id) || !code) {
-    broken('This join link is missing a part: ask your teacher for the class’s link again.')
+    broken(t('This join link is missing a part: ask your teacher for the class’s link again.'))
     return
   }
   const player = getPlayer()
   form.hidden = false
   element('join-name', HTMLInputElement).value = player ? player.name : ''
   element('join-note', HTMLElement).textContent = player
-    ? `You join as your player, ${player.name}; the name here is the one your class sees.`
-    : 'This also makes you a player on this site (just a name, no email), so your results are kept.'
+    ? t('You join as your player, {name}; the name here is the one your class sees.', { name: player.name })
+    : t('This also makes you a player on this site (just a name, no email), so your results are kept.')
 }
 
 form.addEventListener('submit', async (event) => {
@@ -44,7 +45,7 @@ form.addEventListener('submit', async (event) => {
   const name = input.value.trim()
   error.textContent = ''
   if (!name) {
-    error.textContent = 'Type the name your teacher will see.'
+    error.textContent = t('Type the name your teacher will see.')
     input.setAttribute('aria-invalid', 'true')
     input.focus()
     return
@@ -55,7 +56,7 @@ form.addEventListener('submit', async (event) => {
     if (!getPlayer()) await createPlayer(name)
     const answer = await request(`/classes/${id}/students`, { method: 'POST', body: { name, code } })
     if (answer.status === 200 && answer.data) {
-      location.assign(/** @type {Joined} */ (answer.data).url)
+      location.assign(href(/** @type {Joined} */ (answer.data).url))
       return
     }
     error.textContent = reason(answer)

@@ -2,6 +2,7 @@
  * The join link, to the class's teacher: the link to copy, whether joining is open (and the button
  * that opens or closes it), and a new link, asked once more, which ends the old one.
  */
+import { href, t } from '../lib/i18n.js'
 import { announce } from '../lib/dom.js'
 import { copyText } from '../lessons/dom.js'
 import { element } from './page.js'
@@ -42,7 +43,7 @@ export class JoinView {
     const klass = this.ctrl.class
     if (!klass.join_url) return
     const words = this.ctrl.joinWords()
-    this.link.value = new URL(klass.join_url, location.origin).href
+    this.link.value = new URL(href(klass.join_url), location.origin).href
     this.state.textContent = words.state
     this.toggle.textContent = words.toggle
   }
@@ -50,7 +51,7 @@ export class JoinView {
   async copy() {
     const ok = await copyText(this.link.value)
     if (!ok) this.link.select()
-    announce(ok ? 'Join link copied.' : 'Copy the link from the box.')
+    announce(ok ? t('Join link copied.') : t('Copy the link from the box.'))
   }
 
   /** Ask "Make a new join link?" (`open`), or put the question away. @param {boolean} open */

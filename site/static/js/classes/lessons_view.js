@@ -4,7 +4,7 @@
  * table below: results_view.js) and Unassign; to a student, Play and their own results.
  */
 import { el } from '../lib/dom.js'
-import { plural } from '../lessons/dom.js'
+import { href, t, tn } from '../lib/i18n.js'
 import { element } from './page.js'
 
 /** @import { ClassCtrl } from './ctrl.js' */
@@ -43,7 +43,7 @@ export class LessonsView {
       drawDue(dueLine, this.ctrl.dueLine(lesson))
       actions.append(...this.teacherActions(lesson, progress))
     } else {
-      actions.append(el('a', { class: 'button button-primary', href: lesson.url, text: 'Play', 'aria-label': `Play ${lesson.name}` }))
+      actions.append(el('a', { class: 'button button-primary', href: href(lesson.url), text: t('Play'), 'aria-label': t('Play {name}', { name: lesson.name }) }))
       const own = this.ctrl.ownWords(lesson)
       drawDue(dueLine, own ? own.due : this.ctrl.dueLine(lesson))
       if (own) {
@@ -55,15 +55,15 @@ export class LessonsView {
       }
     }
     return el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
-      el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
-      el('p', { class: 'muted', text: `${plural(lesson.count, 'puzzle')}${lesson.set ? ' · a set from the site’s puzzles' : ''}` }),
+      el('h3', { class: 'lesson-item-title' }, el('a', { href: href(lesson.url), text: lesson.name })),
+      el('p', { class: 'muted', text: tn('{n} puzzle', '{n} puzzles', lesson.count) + (lesson.set ? ' · ' + t('a set from the site’s puzzles') : '') }),
       dueLine, this.ctrl.teacher ? this.dueForm(lesson) : null, progress, ...after, actions)
   }
 
   /** Results, Run live and Unassign. @param {AssignedLesson} lesson @param {HTMLElement} progress */
   teacherActions(lesson, progress) {
-    const results = el('button', { class: 'button button-primary', type: 'button', text: 'Results', 'aria-label': `Results of ${lesson.name}` })
-    const remove = el('button', { class: 'button button-quiet', type: 'button', text: 'Unassign', 'aria-label': `Unassign ${lesson.name}` })
+    const results = el('button', { class: 'button button-primary', type: 'button', text: t('Results'), 'aria-label': t('Results of {name}', { name: lesson.name }) })
+    const remove = el('button', { class: 'button button-quiet', type: 'button', text: t('Unassign'), 'aria-label': t('Unassign {name}', { name: lesson.name }) })
     results.addEventListener('click', async () => {
       if (await this.ctrl.results.show(lesson.id)) this.resultsTitle.focus()
     })
@@ -73,8 +73,8 @@ export class LessonsView {
     })
     // A live session on it: the class answers one puzzle at a time, on the projector (docs/live.md).
     const live = el('a', {
-      class: 'button', href: `/classes/live/?id=${encodeURIComponent(this.ctrl.id)}&lesson=${encodeURIComponent(lesson.id)}`,
-    }, 'Run live', el('span', { class: 'visually-hidden', text: `: ${lesson.name}` }))
+      class: 'button', href: href(`/classes/live/?id=${encodeURIComponent(this.ctrl.id)}&lesson=${encodeURIComponent(lesson.id)}`),
+    }, t('Run live'), el('span', { class: 'visually-hidden', text: `: ${lesson.name}` }))
     return [results, live, remove]
   }
 
@@ -84,12 +84,14 @@ export class LessonsView {
     const errorId = `due-error-${lesson.id}`
     const range = this.ctrl.dueRange()
     const input = /** @type {HTMLInputElement} */ (el('input', { id: inputId, type: 'date', value: lesson.due || '', min: range.min, max: range.max, 'aria-describedby': errorId }))
-    const setWords = lesson.due ? 'Change due date' : 'Set due date'
-    const set = el('button', { class: 'button', type: 'submit', text: setWords, 'aria-label': `${setWords} of ${lesson.name}` })
-    const clear = el('button', { class: 'button button-quiet', type: 'button', text: 'Clear due date', hidden: !lesson.due, 'aria-label': `Clear due date of ${lesson.name}` })
+    const setWords = lesson.due ? t('Change due date') : t('Set due date')
+    const setLabel = lesson.due ? t('Change due date of {name}', { name: lesson.name }) : t('Set due date of {name}', { name: lesson.name })
+    const set = el('button', { class: 'button', type: 'submit', text: setWords, 'aria-label': setLabel })
+    const clear = el('button', { class: 'button button-quiet', type: 'button', text: t('Clear due date'), hidden: !lesson.due, 'aria-label': t('Clear due date of {name}', { name: lesson.name }) })
     const error = el('p', { class: 'form-error', id: errorId, role: 'alert' })
+    const forName = t('for {name}', { name: lesson.name })
     const form = /** @type {HTMLFormElement} */ (el('form', { class: 'inline-form due-form', novalidate: true },
-      el('label', { for: inputId }, 'Due date', el('span', { class: 'visually-hidden', text: ` for ${lesson.name}` })),
+      el('label', { for: inputId }, t('Due date'), el('span', { class: 'visually-hidden', text: ' ' + forName })),
       el('div', { class: 'inline-form-row' }, input, set, clear), error))
     /** @param {string | null} due */
     const save = async (due) => {

@@ -26,13 +26,14 @@ import { play } from '../chess/rules.js'
 import { moveWords } from '../chess/words.js'
 import { reason } from '../lib/api.js'
 import { Play } from '../lib/session.js'
-import { placeWords, plural } from '../race/track.js'
+import { number, t, tn } from '../lib/i18n.js'
+import { placeWords } from '../race/track.js'
 import { StudentAnswer } from './live_answer.js'
 
 const CLASS_ID = /^[A-Za-z0-9_-]{16}$/
 export const SECONDS = { low: 10, high: 600, offered: 60 } // puzzlebook/live_class/session.py
 const AGAIN_MS = 5000 // no session open yet: asked again this often
-const VERDICT_WORDS = { solved: 'solved', missed: 'missed', unfinished: 'not finished' }
+const VERDICT_WORDS = { solved: t('solved'), missed: t('missed'), unfinished: t('not finished') }
 
 /** @extends {Play<LiveClassUi>} */
 export class LiveClassCtrl extends Play {
@@ -100,18 +101,18 @@ export class LiveClassCtrl extends Play {
   /** Read the class: whether this player is its teacher or student (else a notice, and nothing more). */
   async load() {
     if (!CLASS_ID.test(this.id)) {
-      this.notice('No class here', 'This link has no class in it. Open your class from the Classes page.')
+      this.notice(t('No class here'), t('This link has no class in it. Open your class from the Classes page.'))
       return false
     }
     if (!this.signedIn()) {
-      this.notice('Sign in to join the live session', 'A class’s live session is for its teacher and its students only: sign in as the player who joined the class.')
+      this.notice(t('Sign in to join the live session'), t('A class’s live session is for its teacher and its students only: sign in as the player who joined the class.'))
       return false
     }
     const answer = await this.call(`/classes/${this.id}`)
     if (answer.status !== 200 || !answer.data) {
-      this.notice('This live session isn’t open to you', answer.status === 0
+      this.notice(t('This live session isn’t open to you'), answer.status === 0
         ? reason(answer)
-        : 'A class’s live session is for its teacher and its students only. If you are in this class, sign in as the player who joined it.')
+        : t('A class’s live session is for its teacher and its students only. If you are in this class, sign in as the player who joined it.'))
       return false
     }
     this.klass = /** @type {ClassOut} */ (answer.data)
@@ -131,8 +132,8 @@ export class LiveClassCtrl extends Play {
   linked(status) {
     const before = this.link
     this.link = status
-    if (status === 'away' && before === 'open') this.announce('Connection lost: reconnecting…')
-    if (status === 'open' && before === 'away') this.announce('Connected again.')
+    if (status === 'away' && before === 'open') this.announce(t('Connection lost: reconnecting…'))
+    if (status === 'open' && before === 'away') this.announce(t('Connected again.'))
     this.redraw()
   }
 
@@ -146,7 +147,7 @@ export class LiveClassCtrl extends Play {
   /** Open a session on the address's lesson, each puzzle's countdown `seconds`. @param {number} seconds */
   open(seconds) {
     if (!Number.isInteger(seconds) || seconds < SECONDS.low || seconds > SECONDS.high) {
-      this.openError = `Give each puzzle ${SECONDS.low} to ${SECONDS.high} seconds, a whole number.`
+      this.openError = t('Give each puzzle {low} to {high} seconds, a whole number.', { low: number(SECONDS.low), high: number(SECONDS.high) })
       this.redraw()
       return false
     }
@@ -176,7 +177,7 @@ export class LiveClassCtrl extends Play {
     const move = uci ? playUci(this.game, uci) : null
     this.board = this.ui.boardFor(this.game.fen(), sideOf(puzzle))
     this.mark(move)
-    if (move) this.announce(`On the board: ${moveWords(move)}.`)
+    if (move) this.announce(t('On the board: {move}.', { move: moveWords(move) }))
     if (this.inPlay()) this.board.enable(this.game.turn())
     this.redraw()
   }
@@ -191,8 +192,8 @@ export class LiveClassCtrl extends Play {
       case 'class.puzzle': return this.puzzleUp(message)
       case 'class.count':
         this.count = message
-        if (this.teacher && message.n) this.announce(`${message.answered} of ${plural(message.of, 'student')} answered.`)
-        else if (this.teacher) this.announce(`${plural(message.of, 'student')} in.`)
+        if (this.teacher && message.n) this.announce(tn('{answered} of {n} student answered.', '{answered} of {n} students answered.', message.of, { answered: number(message.answered) }))
+        else if (this.teacher) this.announce(tn('{n} student in.', '{n} students in.', message.of))
         this.redraw()
         return
       case 'class.judged': return this.judged(message)
@@ -201,7 +202,7 @@ export class LiveClassCtrl extends Play {
       case 'class.closed':
         this.stage = 'over'
         this.board?.disable()
-        this.announce(this.teacher ? 'The session is closed.' : 'Your teacher closed the session.')
+        this.announce(this.teacher ? t('The session is closed.') : t('Your teacher closed the session.'))
         this.redraw()
         return
       case 'error': return this.refused(message)
@@ -226,8 +227,8 @@ export class LiveClassCtrl extends Play {
     }
     if (first) {
       this.announce(this.teacher
-        ? `The live session of ${hello.title} is open: ${plural(hello.puzzles, 'puzzle')}.`
-        : `You joined the live session: ${hello.title}.`)
+        ? tn('The live session of {title} is open: {n} puzzle.', 'The live session of {title} is open: {n} puzzles.', hello.puzzles, { title: hello.title })
+        : t('You joined the live session: {title}.', { title: hello.title }))
     }
     this.redraw()
   }
@@ -258,10 +259,11 @@ export class LiveClassCtrl extends Play {
     if (this.inPlay()) this.board.enable(sideOf(puzzle))
     else this.board.disable()
     if (!quiet) {
-      const seconds = puzzle.closes_in === null ? '' : ` ${Math.round(puzzle.closes_in / 1000)} seconds.`
-      this.announce(this.teacher
-        ? `Puzzle ${puzzle.n} of ${puzzle.of} is up: ${puzzle.title}.${seconds}`
-        : `Puzzle ${puzzle.n} of ${puzzle.of}: ${puzzle.title}. You play ${sideOf(puzzle) === 'w' ? 'White' : 'Black'}.${seconds}`)
+      const seconds = puzzle.closes_in === null ? '' : ' ' + tn('{n} second.', '{n} seconds.', Math.round(puzzle.closes_in / 1000))
+      const values = { n: number(puzzle.n), of: number(puzzle.of), title: puzzle.title, side: sideOf(puzzle) === 'w' ? t('White') : t('Black') }
+      this.announce((this.teacher
+        ? t('Puzzle {n} of {of} is up: {title}.', values)
+        : t('Puzzle {n} of {of}: {title}. You play {side}.', values)) + seconds)
     }
     this.redraw()
   }
@@ -278,7 +280,7 @@ export class LiveClassCtrl extends Play {
     const right = reveal.moves.find((m) => m.right)
     const others = reveal.moves.filter((m) => !m.right).reduce((sum, m) => sum + m.count, 0)
     if (!quiet) {
-      this.announce(`Revealed: the right move is ${reveal.right.san}, played by ${right?.count ?? 0} of ${reveal.answered} who answered; ${plural(others, 'other first move')}.`)
+      this.announce(tn('Revealed: the right move is {san}, played by {count} of {answered} who answered; {n} other first move.', 'Revealed: the right move is {san}, played by {count} of {answered} who answered; {n} other first moves.', others, { san: reveal.right.san, count: number(right?.count ?? 0), answered: number(reveal.answered) }))
     }
     this.show(null)
   }
@@ -299,9 +301,9 @@ export class LiveClassCtrl extends Play {
   revealWords() {
     const r = this.revealed
     if (!r) return ''
-    const yours = r.yours ? `Yours: ${r.yours.san}, ${VERDICT_WORDS[r.yours.verdict]}.` : 'You didn’t answer this one.'
-    const place = r.place ? ` You are ${placeWords(r.place)} of ${r.of}.` : ''
-    return `The right move: ${r.right.san}. ${yours}${place}`
+    const yours = r.yours ? t('Yours: {san}, {verdict}.', { san: r.yours.san, verdict: VERDICT_WORDS[r.yours.verdict] }) : t('You didn’t answer this one.')
+    const place = r.place ? ' ' + t('You are {place} of {count}.', { place: placeWords(r.place), count: number(r.of) }) : ''
+    return t('The right move: {san}.', { san: r.right.san }) + ' ' + yours + place
   }
 
   /** @param {LiveError} error */
@@ -373,7 +375,7 @@ export class LiveClassCtrl extends Play {
     }
     this.answer.made(uci)
     board.disable()
-    this.setStatus('Sent: waiting for the verdict…')
+    this.setStatus(t('Sent: waiting for the verdict…'))
     this.redraw()
     this.answer.take(this.now(), (message) => this.send(message))
   }
@@ -382,15 +384,15 @@ export class LiveClassCtrl extends Play {
   async judged(judged) {
     if (!this.answer.judged(judged)) return
     const words = judged.verdict === 'wrong'
-      ? 'Not the move: your answer is in. Wait for the reveal.'
-      : judged.verdict === 'solved' ? 'Solved! Wait for the reveal.' : 'Right. Your move.'
+      ? t('Not the move: your answer is in. Wait for the reveal.')
+      : judged.verdict === 'solved' ? t('Solved! Wait for the reveal.') : t('Right. Your move.')
     this.setStatus(words, judged.verdict === 'wrong' ? 'bad' : 'good')
     const board = /** @type {PlayBoard} */ (this.board)
     if (judged.verdict === 'right' && judged.reply) {
       const reply = playUci(this.chess, judged.reply)
       await board.setPosition(this.chess.fen(), true)
       this.mark(reply)
-      this.announce(`Right. Reply: ${reply ? moveWords(reply) : judged.reply}. Your move.`)
+      this.announce(t('Right. Reply: {reply}. Your move.', { reply: reply ? moveWords(reply) : judged.reply }))
       if (this.inPlay()) board.enable(this.color)
     } else {
       this.announce(words)
@@ -414,7 +416,7 @@ export class LiveClassCtrl extends Play {
     if (this.stage === 'puzzle' && !this.answering()) {
       this.stage = 'closed-answers'
       if (!this.teacher) this.board?.disable()
-      this.announce(this.teacher ? 'Time’s up: reveal the answers when you are ready.' : 'Time’s up: wait for the reveal.')
+      this.announce(this.teacher ? t('Time’s up: reveal the answers when you are ready.') : t('Time’s up: wait for the reveal.'))
       this.redraw()
     }
     this.ui.tick()

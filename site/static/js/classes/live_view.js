@@ -13,10 +13,10 @@ import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { formatTime } from '../lib/clock.js'
 import { announce, byIds, el as make, setText } from '../lib/dom.js'
+import { href, number, t, tn } from '../lib/i18n.js'
 import { Speech } from '../lib/speech.js'
 import { Holdings } from '../lib/playing.js'
 import { fillNotice, showOnly } from '../lib/views.js'
-import { plural } from '../race/track.js'
 
 const EMPTY = '8/8/8/8/8/8/8/8 w - - 0 1'
 const VIEWS = ['live-view', 'notice-view']
@@ -114,20 +114,21 @@ export class LiveClassView {
     const session = ctrl.session
     if (klass) {
       setText(el.liveClass, klass.name)
-      el.liveClass.setAttribute('href', klass.url)
-      el.backToClass.setAttribute('href', klass.url)
+      el.liveClass.setAttribute('href', href(klass.url))
+      el.backToClass.setAttribute('href', href(klass.url))
     }
-    setText(el.liveRole, ctrl.teacher ? 'Live: your class' : 'Live')
-    const title = session ? session.title : ctrl.stage === 'opening' ? `Run ${ctrl.lessonName || 'a lesson'} live` : 'Live class'
+    setText(el.liveRole, ctrl.teacher ? t('Live: your class') : t('Live'))
+    const title = session ? session.title : ctrl.stage === 'opening'
+      ? (ctrl.lessonName ? t('Run {name} live', { name: ctrl.lessonName }) : t('Run a lesson live')) : t('Live class')
     setText(el.liveTitle, title)
-    document.title = `${title} · Live · Classes`
+    document.title = [title, t('Live'), t('Classes')].join(' · ')
     const puzzle = ctrl.puzzle
-    setText(el.livePuzzle, puzzle && ctrl.stage !== 'over' ? `Puzzle ${puzzle.n} of ${puzzle.of}: ${puzzle.title}` : '')
+    setText(el.livePuzzle, puzzle && ctrl.stage !== 'over' ? t('Puzzle {n} of {of}: {title}', { n: number(puzzle.n), of: number(puzzle.of), title: puzzle.title }) : '')
     const up = ['puzzle', 'closed-answers', 'revealed'].includes(ctrl.stage)
     el.liveFigures.hidden = !up
     el.liveCountdown.hidden = ctrl.stage === 'revealed' // answers closed: the count stays
     el.liveAnsweredBox.hidden = !ctrl.teacher
-    if (ctrl.count) setText(el.liveAnswered, `${ctrl.count.answered} / ${ctrl.count.of}`)
+    if (ctrl.count) setText(el.liveAnswered, `${number(ctrl.count.answered)} / ${number(ctrl.count.of)}`)
     const status = this.statusWords()
     setText(el.liveStatus, status)
     el.liveStatus.hidden = !status
@@ -141,18 +142,20 @@ export class LiveClassView {
   /** The status line: the connection, else what the stage asks of this player. */
   statusWords() {
     const ctrl = this.drawn
-    if (ctrl.link === 'away') return 'Connection lost: reconnecting…'
-    const count = ctrl.count ? plural(ctrl.count.of, 'student') : 'No students'
+    if (ctrl.link === 'away') return t('Connection lost: reconnecting…')
     switch (ctrl.stage) {
-      case 'connecting': return 'Connecting…'
-      case 'opening': return 'Choose how long each puzzle stays open, then open the session: your students join from their class page.'
+      case 'connecting': return t('Connecting…')
+      case 'opening': return t('Choose how long each puzzle stays open, then open the session: your students join from their class page.')
       case 'none': return ctrl.teacher
-        ? 'No live session is open: run one from the class page, on one of its lessons.'
-        : `No live session is open in ${ctrl.klass?.name ?? 'your class'} now: this page joins as soon as your teacher opens one.`
-      case 'ready': return ctrl.teacher ? `${count} in. Show the first puzzle when the class is ready.` : 'You are in. Wait for your teacher to show the first puzzle.'
-      case 'puzzle': return ctrl.teacher ? 'Answers are coming in.' : ctrl.status.text || `Your move: you play ${ctrl.color === 'w' ? 'White' : 'Black'}.`
-      case 'closed-answers': return ctrl.teacher ? 'Time’s up: reveal the answers when you are ready.' : ctrl.status.text || 'Time’s up: wait for the reveal.'
-      case 'revealed': return ctrl.teacher ? '' : 'Wait for the next puzzle.'
+        ? t('No live session is open: run one from the class page, on one of its lessons.')
+        : ctrl.klass ? t('No live session is open in {name} now: this page joins as soon as your teacher opens one.', { name: ctrl.klass.name })
+          : t('No live session is open in your class now: this page joins as soon as your teacher opens one.')
+      case 'ready': return !ctrl.teacher ? t('You are in. Wait for your teacher to show the first puzzle.')
+        : ctrl.count ? tn('{n} student in. Show the first puzzle when the class is ready.', '{n} students in. Show the first puzzle when the class is ready.', ctrl.count.of)
+          : t('No students in. Show the first puzzle when the class is ready.')
+      case 'puzzle': return ctrl.teacher ? t('Answers are coming in.') : ctrl.status.text || (ctrl.color === 'w' ? t('Your move: you play White.') : t('Your move: you play Black.'))
+      case 'closed-answers': return ctrl.teacher ? t('Time’s up: reveal the answers when you are ready.') : ctrl.status.text || t('Time’s up: wait for the reveal.')
+      case 'revealed': return ctrl.teacher ? '' : t('Wait for the next puzzle.')
       case 'over': return ''
       default: return ''
     }
@@ -163,7 +166,7 @@ export class LiveClassView {
     const { el } = this
     const teacher = ctrl.teacher
     el.openForm.hidden = !(teacher && ctrl.stage === 'opening')
-    setText(el.openLesson, ctrl.lessonName ? `${ctrl.lessonName}: each puzzle up for the class to answer, one at a time.` : '')
+    setText(el.openLesson, ctrl.lessonName ? t('{name}: each puzzle up for the class to answer, one at a time.', { name: ctrl.lessonName }) : '')
     setText(el.openError, ctrl.openError)
     el.openSeconds.toggleAttribute('aria-invalid', Boolean(ctrl.openError))
     const acting = teacher && ['ready', 'puzzle', 'closed-answers', 'revealed'].includes(ctrl.stage)
@@ -171,14 +174,14 @@ export class LiveClassView {
     const puzzle = ctrl.puzzle
     const last = Boolean(puzzle && puzzle.n >= puzzle.of)
     el.nextButton.hidden = !(ctrl.stage === 'ready' || (ctrl.stage === 'revealed' && !last))
-    setText(el.nextButton, ctrl.stage === 'ready' ? 'Show the first puzzle' : 'Next puzzle')
+    setText(el.nextButton, ctrl.stage === 'ready' ? t('Show the first puzzle') : t('Next puzzle'))
     el.revealButton.hidden = !(ctrl.stage === 'puzzle' || ctrl.stage === 'closed-answers')
     el.liveReveal.hidden = !(teacher && ctrl.stage === 'revealed' && ctrl.reveal)
     if (teacher && ctrl.reveal) this.drawReveal(ctrl.reveal.moves)
     el.liveOver.hidden = ctrl.stage !== 'over'
     setText(el.liveOverWords, teacher
-      ? 'Every answer is in the class’s results, marked live.'
-      : 'Your answers are in your class’s results.')
+      ? t('Every answer is in the class’s results, marked live.')
+      : t('Your answers are in your class’s results.'))
   }
 
   /** The class's first moves: each its count, a bar, the right one marked, shown on the board on asking. @param {FirstMove[]} moves */
@@ -186,7 +189,8 @@ export class LiveClassView {
     const ctrl = this.drawn
     const reveal = /** @type {import('../live_types.js').ClassReveal} */ (ctrl.reveal)
     const wrong = moves.filter((m) => !m.right).reduce((sum, m) => sum + m.count, 0)
-    setText(this.el.revealSummary, `${reveal.answered} of ${plural(reveal.of, 'student')} answered; ${plural(wrong, 'wrong first move')}.`)
+    const wrongWords = tn('{n} wrong first move', '{n} wrong first moves', wrong)
+    setText(this.el.revealSummary, tn('{answered} of {n} student answered; {wrong}.', '{answered} of {n} students answered; {wrong}.', reveal.of, { answered: number(reveal.answered), wrong: wrongWords }))
     const most = Math.max(1, ...moves.map((m) => m.count))
     const drawnKey = moves.map((m) => `${m.uci}:${m.count}`).join(',') + `|${ctrl.shown}`
     if (this.el.liveMoves.dataset.drawn === drawnKey) return
@@ -200,9 +204,9 @@ export class LiveClassView {
         'aria-describedby': 'moves-help', dataset: { uci: move.uci, count: String(move.count) },
       },
       make('span', { class: 'live-move-san', text: move.san }),
-      make('span', { class: 'live-move-count', text: String(move.count) }),
+      make('span', { class: 'live-move-count', text: number(move.count) }),
       bar,
-      move.right ? make('span', { class: 'live-move-right', text: 'right move' }) : null)
+      move.right ? make('span', { class: 'live-move-right', text: t('right move') }) : null)
       button.addEventListener('click', () => ctrl.show(move.uci))
       return make('li', { class: move.right ? 'is-right' : 'is-wrong' }, button)
     }))
@@ -213,7 +217,7 @@ export class LiveClassView {
     const { el } = this
     el.studentReveal.hidden = !(!ctrl.teacher && ctrl.stage === 'revealed' && ctrl.revealed)
     setText(el.studentRevealWords, ctrl.revealWords())
-    setText(el.countdownLabel, 'Time to answer')
+    setText(el.countdownLabel, t('Time to answer'))
   }
 
   /** Focus follows the session where what held it went away: to the next thing to do. */

@@ -3,6 +3,7 @@
  * asked for (7, 30 or 90 days; an answer to an earlier ask is stale), how it is sorted, and its CSV,
  * which the server makes. No DOM: progress_view.js draws it.
  */
+import { number, t } from '../lib/i18n.js'
 import { reason } from '../lib/api.js'
 import { SPANS, heatCsvName } from './heatmap.js'
 
@@ -33,7 +34,7 @@ export class ProgressCtrl {
     if (mine !== this.asked) return
     if (answer.status !== 200 || !answer.data) {
       this.heat = null
-      this.error = reason(answer, 'The progress could not be read. Try again in a moment.')
+      this.error = reason(answer, t('The progress could not be read. Try again in a moment.'))
       host.redraw('progress')
       return
     }
@@ -54,17 +55,17 @@ export class ProgressCtrl {
     this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : false }
     this.host.redraw('progress')
     const themes = this.heat?.themes || []
-    const label = key === 'name' ? 'student' : key === 'all' ? 'all puzzles' : themes[key]?.name
-    this.host.ui.announce(`Sorted by ${label}${this.sort.descending ? ', reversed' : ''}.`)
+    const label = (key === 'name' ? t('student') : key === 'all' ? t('all puzzles') : themes[key]?.name) ?? ''
+    this.host.ui.announce(this.sort.descending ? t('Sorted by {label}, reversed.', { label }) : t('Sorted by {label}.', { label }))
   }
 
   /** The words when there is no table to show ('' when there is). */
   none() {
     const { heat } = this
     if (!heat) return ''
-    if (!heat.students.length) return 'No students yet: once they join, their puzzles show here.'
+    if (!heat.students.length) return t('No students yet: once they join, their puzzles show here.')
     if (heat.themes.length) return ''
-    return `No theme yet: a theme shows once the class has played it ${heat.min_plays} times in the last ${heat.days} days.`
+    return t('No theme yet: a theme shows once the class has played it {plays} times in the last {days} days.', { plays: number(heat.min_plays), days: number(heat.days) })
   }
 
   /**
@@ -76,7 +77,7 @@ export class ProgressCtrl {
     const { host, days } = this
     const got = await host.getText(`/classes/${host.id}/progress.csv?days=${days}`)
     if (got.status !== 200) {
-      this.error = reason(got, 'The CSV could not be made. Try again in a moment.')
+      this.error = reason(got, t('The CSV could not be made. Try again in a moment.'))
       host.redraw('progress')
       return { ok: false, error: this.error }
     }

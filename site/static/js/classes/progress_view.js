@@ -3,6 +3,7 @@
  * or 90 days (heatmap.js draws the table), sortable by any column, its CSV from the server, and each
  * theme's "Assign a set" (`onAssign`: the set form, assign_view.js).
  */
+import { t } from '../lib/i18n.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { SHADES, drawHeatmap } from './heatmap.js'
 import { element, saveFile } from './page.js'
@@ -57,7 +58,7 @@ export class ProgressView {
         onAssign: this.onAssign,
       })
       this.scroll.replaceChildren(keepTableRoles(table))
-      this.key.textContent = `Each cell: the share solved first try and how many (first try/played). Shades: ${Object.values(SHADES).join('; ')}.`
+      this.key.textContent = t('Each cell: the share solved first try and how many (first try/played). Shades: {shades}.', { shades: Object.values(SHADES).join('; ') })
     }
     document.body.dataset.heatmap = `ready-${heat.days}`
   }

@@ -3,6 +3,7 @@
  * the assigned lesson shown (or why it couldn't be read), how it is sorted, and the CSV made from it
  * in the order shown. No DOM: results_view.js draws it.
  */
+import { t } from '../lib/i18n.js'
 import { mediumDate } from '../lib/dates.js'
 import { reason } from '../lib/api.js'
 import { csvName, sortRows, toCsv } from './table.js'
@@ -59,7 +60,7 @@ export class ResultsCtrl {
   sortBy(key, label) {
     this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : false }
     this.host.redraw('table')
-    this.host.ui.announce(`Sorted by ${label}${this.sort.descending ? ', reversed' : ''}.`)
+    this.host.ui.announce(this.sort.descending ? t('Sorted by {label}, reversed.', { label }) : t('Sorted by {label}.', { label }))
   }
 
   /** The table's rows in the order shown. */
@@ -76,6 +77,6 @@ export class ResultsCtrl {
 
   /** "Due Wed 2 Dec", the due column's head. @param {string} due */
   dueHead(due) {
-    return `Due ${mediumDate(due)}`
+    return t('Due {day}', { day: mediumDate(due) })
   }
 }

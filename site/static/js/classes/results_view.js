@@ -6,15 +6,13 @@
 import { el } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { mediumDate } from '../lib/dates.js'
-import { plural } from '../lessons/dom.js'
-import { OUTCOMES, cellWords, columnHeads, duration, shortWords, totals } from './table.js'
+import { number, t, tn } from '../lib/i18n.js'
+import { cellWords, columnHeads, duration, shortWords, totals } from './table.js'
 import { workMark } from './due.js'
 import { element, saveFile } from './page.js'
 
 /** @import { ClassCtrl } from './ctrl.js' */
 /** @import { Outcome, Row, Table, TableKey } from '../classes_types.js' */
-
-/** @type {Record<Outcome, string>} */
 
 export class ResultsView {
   /** @param {ClassCtrl} ctrl */
@@ -37,21 +35,21 @@ export class ResultsView {
       return
     }
     if (!table) return
-    this.title.textContent = `Results: ${table.lesson}`
+    this.title.textContent = t('Results: {lesson}', { lesson: table.lesson })
     this.scroll.replaceChildren(this.table(table), this.key(table))
   }
 
   /** @param {Table} table */
   table(table) {
     const today = this.ctrl.today()
-    const head = el('tr', {}, this.head('Student', 'name'), this.head('Solved', 'solved'), this.head('Time', 'time'),
+    const head = el('tr', {}, this.head(t('Student'), 'name'), this.head(t('Solved'), 'solved'), this.head(t('Time'), 'time'),
       table.due ? this.head(this.ctrl.results.dueHead(table.due), 'due') : null,
       ...columnHeads(table.puzzles).map((p) => this.head(p.label, p.index, p.shown)))
     const body = this.ctrl.results.rows().map((row) => {
       const sum = totals(row)
       return el('tr', {},
         el('th', { scope: 'row', class: 'student-cell', text: row.name }),
-        el('td', { text: `${sum.solved} (${sum.clean} first try)` }),
+        el('td', { text: t('{solved} ({clean} first try)', { solved: number(sum.solved), clean: number(sum.clean) }) }),
         el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
         table.due ? this.dueCell(row, table.due, today) : null,
         ...row.results.map((cell) => el('td', { class: `result-cell is-${cell.outcome}${cell.earlier ? ' is-earlier' : ''}`, title: cellWords(cell) },
@@ -59,7 +57,9 @@ export class ResultsView {
           cell.outcome !== 'none' && duration(cell.seconds) ? el('span', { class: 'result-time', text: duration(cell.seconds) }) : null,
           el('span', { class: 'visually-hidden', text: ` ${cellWords(cell)}` }))))
     })
-    const caption = `${table.lesson}: ${plural(table.students.length, 'student')} × ${plural(table.puzzles.length, 'puzzle')}`
+    const students = tn('{n} student', '{n} students', table.students.length)
+    const puzzles = tn('{n} puzzle', '{n} puzzles', table.puzzles.length)
+    const caption = t('{lesson}: {students} × {puzzles}', { lesson: table.lesson, students, puzzles })
     return keepTableRoles(el('table', { class: 'class-table' },
       el('caption', {}, el('span', { class: 'table-caption', text: caption })), el('thead', {}, head), el('tbody', {}, ...body)))
   }
@@ -68,8 +68,9 @@ export class ResultsView {
   key(table) {
     const earlier = table.students.some((r) => r.results.some((c) => c.earlier))
     const live = table.students.some((r) => r.results.some((c) => c.live))
-    const due = table.due ? ` ${this.ctrl.results.dueHead(table.due)}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.` : ''
-    return el('p', { class: 'muted table-key', text: `${OUTCOMES.clean}; ${OUTCOMES.helped.toLowerCase()} (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.${due}${earlier ? ' * on an earlier version of a puzzle you have changed since.' : ''}${live ? ' Live: answered in a live session (missed: a wrong first move there).' : ''}` })
+    const due = table.due ? ' ' + t('{due}: on time or late (with the day) once every puzzle is solved; shown when every puzzle has a result but a solution was shown; not yet; not done once the day has passed.', { due: this.ctrl.results.dueHead(table.due) }) : ''
+    const outcomes = t('Solved first try; solved with help (a wrong move or a hint); shown (Show solution: gone through, not solved); – not started.')
+    return el('p', { class: 'muted table-key', text: `${outcomes}${due}${earlier ? ` ${t('* on an earlier version of a puzzle you have changed since.')}` : ''}${live ? ` ${t('Live: answered in a live session (missed: a wrong first move there).')}` : ''}` })
   }
 
   /**

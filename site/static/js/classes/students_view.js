@@ -3,6 +3,7 @@
  * name) and Remove (asked once more); and the students removed, each with Let back in. Every name
  * goes in as text (lib/dom.js el), never as HTML.
  */
+import { t } from '../lib/i18n.js'
 import { el } from '../lib/dom.js'
 import { viewedUrl } from './heatmap.js'
 import { element } from './page.js'
@@ -35,7 +36,7 @@ export class StudentsView {
 
   /** @param {RemovedStudent} student */
   removed(student) {
-    const back = el('button', { class: 'button', type: 'button', text: 'Let back in', 'aria-label': `Let back in: ${student.name}` })
+    const back = el('button', { class: 'button', type: 'button', text: t('Let back in'), 'aria-label': t('Let back in: {name}', { name: student.name }) })
     back.addEventListener('click', async () => {
       const done = await this.ctrl.letBack(student)
       if (done.ok) this.title.focus()
@@ -49,19 +50,19 @@ export class StudentsView {
   /** A student's item: their name, dashboard, Rename with its form and Remove with its question. @param {Student} student */
   student(student) {
     const classId = this.ctrl.id
-    const renameButton = el('button', { class: 'button', type: 'button', text: 'Rename', 'aria-label': `Rename ${student.name}`, dataset: { rename: '' } })
-    const removeButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Remove', 'aria-label': `Remove ${student.name}` })
+    const renameButton = el('button', { class: 'button', type: 'button', text: t('Rename'), 'aria-label': t('Rename {name}', { name: student.name }), dataset: { rename: '' } })
+    const removeButton = el('button', { class: 'button button-quiet', type: 'button', text: t('Remove'), 'aria-label': t('Remove {name}', { name: student.name }) })
     const inputId = `rename-${student.id}`
     const input = /** @type {HTMLInputElement} */ (el('input', { id: inputId, type: 'text', maxlength: 24, value: student.name, autocomplete: 'off' }))
     const error = el('p', { class: 'form-error', role: 'alert' })
     const form = /** @type {HTMLFormElement} */ (el('form', { class: 'inline-form', hidden: true, novalidate: true },
-      el('label', { for: inputId, text: `New name for ${student.name}` }),
-      el('div', { class: 'inline-form-row' }, input, el('button', { class: 'button button-primary', type: 'submit', text: 'Save' })),
+      el('label', { for: inputId, text: t('New name for {name}', { name: student.name }) }),
+      el('div', { class: 'inline-form-row' }, input, el('button', { class: 'button button-primary', type: 'submit', text: t('Save') })),
       error))
-    const question = el('p', { class: 'confirm-question', text: `Remove ${student.name} from the class? Their results stay with the lessons.` })
-    const yes = el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Remove' })
-    const no = el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep' })
-    const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Remove ${student.name}?` },
+    const question = el('p', { class: 'confirm-question', text: t('Remove {name} from the class? Their results stay with the lessons.', { name: student.name }) })
+    const yes = el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: t('Remove') })
+    const no = el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: t('Keep') })
+    const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': t('Remove {name}?', { name: student.name }) },
       question, el('div', { class: 'confirm-actions' }, yes, no))
     renameButton.addEventListener('click', () => {
       form.hidden = false
@@ -93,7 +94,7 @@ export class StudentsView {
     })
     return el('li', { class: 'student-item', dataset: { student: student.id } },
       el('div', { class: 'student-row' }, el('span', { class: 'student-name', text: student.name }), el('span', { class: 'student-actions' },
-        el('a', { class: 'button', href: viewedUrl('dashboard', classId, student.id), text: 'Dashboard', 'aria-label': `Dashboard of ${student.name}` }),
+        el('a', { class: 'button', href: viewedUrl('dashboard', classId, student.id), text: t('Dashboard'), 'aria-label': t('Dashboard of {name}', { name: student.name }) }),
         renameButton, removeButton)),
       form, confirm)
   }

@@ -6,20 +6,21 @@
  * A table is GET /api/classes/<id>/lessons/<lesson>/results (Table, site/types/classes_types.d.ts).
  * With a due date, each row's work is marked against it on `today` (the site day: due.js).
  */
+import { t, tn } from '../lib/i18n.js'
 import { workMark } from './due.js'
 
 /** @import { Cell, ColumnHead, Outcome, PuzzleHead, Row, Table, TableKey, WorkMark } from '../classes_types.js' */
 
 /** @type {Record<Outcome, string>} */
 export const OUTCOMES = {
-  clean: 'Solved first try',
-  helped: 'Solved with help',
-  shown: 'Solution shown',
-  none: 'Not started',
+  clean: t('Solved first try'),
+  helped: t('Solved with help'),
+  shown: t('Solution shown'),
+  none: t('Not started'),
 }
 
 /** @type {Record<Outcome, string>} the words in a cell of the table on the page */
-const SHORT = { clean: 'First try', helped: 'With help', shown: 'Shown', none: '–' }
+const SHORT = { clean: t('First try'), helped: t('With help'), shown: t('Shown'), none: '–' }
 
 /**
  * A cell's outcome in words. An answer given in a live session says so, and a live answer that
@@ -29,13 +30,13 @@ const SHORT = { clean: 'First try', helped: 'With help', shown: 'Shown', none: '
  */
 export function outcomeWords(cell) {
   if (!cell.live || cell.outcome === 'none') return OUTCOMES[cell.outcome] || OUTCOMES.none
-  return `${cell.outcome === 'shown' ? 'Missed' : OUTCOMES[cell.outcome]} (live)`
+  return t('{outcome} (live)', { outcome: cell.outcome === 'shown' ? t('Missed') : OUTCOMES[cell.outcome] })
 }
 
 /** A cell's short word on the page ("First try", "Missed · live"). @param {Cell} cell */
 export function shortWords(cell) {
   if (!cell.live || cell.outcome === 'none') return SHORT[cell.outcome] || SHORT.none
-  return `${cell.outcome === 'shown' ? 'Missed' : SHORT[cell.outcome]} · live`
+  return t('{outcome} · live', { outcome: cell.outcome === 'shown' ? t('Missed') : SHORT[cell.outcome] })
 }
 
 // Best first when a puzzle's column is sorted: solved first try, with help, the solution shown, not started.
@@ -99,11 +100,11 @@ export function columnHeads(puzzles, most = 14) {
 export function cellWords(cell) {
   let words = outcomeWords(cell)
   const help = []
-  if (cell.mistakes) help.push(`${cell.mistakes} wrong move${cell.mistakes === 1 ? '' : 's'}`)
-  if (cell.hints) help.push(`${cell.hints} hint${cell.hints === 1 ? '' : 's'}`)
+  if (cell.mistakes) help.push(tn('{n} wrong move', '{n} wrong moves', cell.mistakes))
+  if (cell.hints) help.push(tn('{n} hint', '{n} hints', cell.hints))
   if (help.length && cell.outcome !== 'none') words += ` (${help.join(', ')})`
   if (cell.outcome !== 'none' && duration(cell.seconds)) words += `, ${duration(cell.seconds)}`
-  if (cell.earlier) words += '; on an earlier version'
+  if (cell.earlier) words += t('; on an earlier version')
   return words
 }
 
@@ -163,8 +164,11 @@ export function sortRows(rows, key, descending = false, due = null, today = '') 
 /** A CSV field: quoted when it must be, and a leading = + - @ made inert for spreadsheets. @param {unknown} value */
 export function csvField(value) {
   let text = String(value ?? '')
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (/^[=+\-@\t\r]/.test(text)) text = "'" + text
+  // A regex right after `return` reads as a division to the build's lexer (sitebuild/js_messages.py),
+  // which then loses the file's strings after it: the test goes first.
+  const quoted = /[",\r\n]/.test(text)
+  return quoted ? '"' + text.replaceAll('"', '""') + '"' : text
 }
 
 /**
@@ -176,11 +180,12 @@ export function csvField(value) {
  * @param {string} [today]
  */
 export function toCsv(table, rows = table.students, today = '') {
-  const head = ['Student', 'Solved', 'Solved first try', 'Seconds in all']
-  if (table.due) head.push(`Due ${table.due}`, 'Done on')
+  const head = [t('Student'), t('Solved'), t('Solved first try'), t('Seconds in all')]
+  if (table.due) head.push(t('Due {day}', { day: table.due }), t('Done on'))
   for (const p of table.puzzles) {
     const name = `${p.index}. ${p.title}`
-    head.push(name, `${name}: seconds`, `${name}: wrong moves`, `${name}: hints`, `${name}: earlier version`)
+    head.push(name, t('{puzzle}: seconds', { puzzle: name }), t('{puzzle}: wrong moves', { puzzle: name }),
+      t('{puzzle}: hints', { puzzle: name }), t('{puzzle}: earlier version', { puzzle: name }))
   }
   /** @type {(string | number)[][]} */
   const lines = [head]
@@ -192,7 +197,7 @@ export function toCsv(table, rows = table.students, today = '') {
     for (const cell of row.results) {
       const played = cell.outcome !== 'none'
       line.push(outcomeWords(cell), played ? cell.seconds ?? '' : '',
-        played ? cell.mistakes : '', played ? cell.hints : '', cell.earlier ? 'yes' : '')
+        played ? cell.mistakes : '', played ? cell.hints : '', cell.earlier ? t('yes') : '')
     }
     lines.push(line)
   }

@@ -8,6 +8,7 @@
  *   const viewed = viewedOf(location.search)   // null on the player's own pages
  *   await viewed.describe()                    // { name, className } from the class, or {}
  */
+import { t } from '../lib/i18n.js'
 import { call } from '../lib/api.js'
 
 /** @import { ClassCall, ClassOut, Viewed, ViewedWho } from '../classes_types.js' */
@@ -38,7 +39,7 @@ export function viewedOf(search) {
     studentId: studentId || '',
     wellFormed: CLASS_ID.test(classId || '') && PLAYER_ID.test(studentId || ''),
     dashboardPath: (days) => `${base}/dashboard?days=${days}`,
-    historyPath: (query) => `${base}/history${query ? `?${query}` : ''}`,
+    historyPath: (query) => base + '/history' + (query ? '?' + query : ''),
     page: (name) => `/${name}/?class=${c}&student=${s}`,
     classPage: `/classes/class/?id=${c}`,
     assignPage: (theme) => `/classes/class/?id=${c}&assign=${encodeURIComponent(theme)}`,
@@ -59,8 +60,8 @@ export function viewedOf(search) {
  * @param {(name: string) => string} words
  */
 export function viewedLede(who, words) {
-  const where = who.className ? ` You see this as their teacher in ${who.className}.` : ''
-  return `${words(who.name || 'this student')}${where}`
+  const where = who.className ? ' ' + t('You see this as their teacher in {name}.', { name: who.className }) : ''
+  return words(who.name || t('this student')) + where
 }
 
 /** "Ada’s" (or "This student’s") for a heading. @param {ViewedWho} who */

@@ -17,6 +17,7 @@ import { isDay, longDate } from '../lib/dates.js'
 import { reason } from '../lib/api.js'
 import { keepBoard, keptFor } from './kept.js'
 import { SOCIAL_GAMES, drawnDay, drawnWeek, socialGame, streakWords } from './words.js'
+import { t, tn, timeWords } from '../lib/i18n.js'
 
 /** @import { BoardAnswer, BoardAt, BoardDeps, BoardSource, BoardState, DayAnswer, DrawnBoard, SocialUi } from '../friends_types.js' */
 /** @import { WeekBoardOut } from '../api_types.js' */
@@ -109,7 +110,7 @@ export class BoardCtrl {
     this.at = at
     const player = this.deps.player()
     if (!player) return this.set({ kind: 'guest' })
-    if (at.date > this.deps.today()) return this.set({ kind: 'notice', words: 'That day hasn’t come yet.' })
+    if (at.date > this.deps.today()) return this.set({ kind: 'notice', words: t('That day hasn’t come yet.') })
     this.set({ kind: 'loading' })
     const answer = await this.deps.call(apiPath(this.source, at))
     if (mine !== this.serial) return
@@ -132,8 +133,8 @@ export class BoardCtrl {
       }
     }
     const words = answer.status === 401
-      ? 'This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.'
-      : reason(answer, 'The board couldn’t be loaded. Try again in a moment.')
+      ? t('This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.')
+      : reason(answer, t('The board couldn’t be loaded. Try again in a moment.'))
     this.set({ kind: 'notice', words })
     this.ui.announce(words)
   }
@@ -163,17 +164,21 @@ export class BoardCtrl {
     const { state } = this
     if (state.kind !== 'shown' || !state.kept) return ''
     const seen = new Date(state.kept)
-    const hh = String(seen.getHours()).padStart(2, '0')
-    const mm = String(seen.getMinutes()).padStart(2, '0')
+    const time = typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en'
+      ? timeWords(seen, { hour: 'numeric', minute: '2-digit' })
+      : `${String(seen.getHours()).padStart(2, '0')}:${String(seen.getMinutes()).padStart(2, '0')}`
     const day = `${seen.getFullYear()}-${String(seen.getMonth() + 1).padStart(2, '0')}-${String(seen.getDate()).padStart(2, '0')}`
     const other = state.at.game !== this.at.game || state.at.date !== this.at.date || state.at.week !== this.at.week
-    return `You seem to be offline: ${other ? 'the board you asked for isn’t kept here, so this is the last board you saw' : 'this is the board as you last saw it'}, on ${longDate(day)} at ${hh}:${mm}.`
+    const values = { date: longDate(day), time }
+    return other
+      ? t('You seem to be offline: the board you asked for isn’t kept here, so this is the last board you saw, on {date} at {time}.', values)
+      : t('You seem to be offline: this is the board as you last saw it, on {date} at {time}.', values)
   }
 
   /** What a screen reader hears once a board is shown: its caption and how many played. */
   spoken() {
     const drawn = this.drawn()
     if (!drawn) return ''
-    return [`${drawn.caption}.`, drawn.rows.length ? `${drawn.rows.length} on the board.` : 'No one on it yet.', drawn.line].join(' ')
+    return [`${drawn.caption}.`, drawn.rows.length ? tn('{n} on the board.', '{n} on the board.', drawn.rows.length) : t('No one on it yet.'), drawn.line].join(' ')
   }
 }

@@ -10,6 +10,7 @@ import { $, el, setText } from '../lib/dom.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { isDay } from '../lib/dates.js'
 import { SOCIAL_GAMES } from './words.js'
+import { href, t } from '../lib/i18n.js'
 
 /** @import { BoardCtrl } from './board_ctrl.js' */
 /** @import { BoardAt, DrawnBoard } from '../friends_types.js' */
@@ -29,7 +30,7 @@ export function boardTable(board) {
   const body = el('tbody')
   for (const row of board.rows) {
     const name = el('td', { class: 'board-name', text: row.name })
-    if (row.you) name.append(el('span', { class: 'visually-hidden', text: ' (you)' }))
+    if (row.you) name.append(el('span', { class: 'visually-hidden', text: ' ' + t('(you)') }))
     const cells = row.cells.map((text, k) => el('td', {
       class: `${board.heads[k].num ? 'num ' : ''}${k === 0 ? 'board-last' : 'board-stat'}`,
       text, 'data-label': board.heads[k].head,
@@ -82,15 +83,15 @@ export class BoardView {
     this.streakList.replaceChildren(...streaks.map((text) => el('li', { text })))
     this.root.dataset.state = state.kind
     if (state.kind === 'loading') {
-      this.body.replaceChildren(el('p', { class: 'muted', text: 'Loading the board…' }))
+      this.body.replaceChildren(el('p', { class: 'muted', text: t('Loading the board…') }))
     } else if (state.kind === 'guest') {
       this.body.replaceChildren(el('div', { class: 'card social-invite' },
-        el('p', { text: 'See how the people you know did on each day’s puzzles. Make a player (just a name, no email), then share your follow link and ask for theirs.' }),
-        el('p', {}, el('a', { class: 'button button-primary', href: '/friends/', text: 'Make a player' }))))
+        el('p', { text: t('See how the people you know did on each day’s puzzles. Make a player (just a name, no email), then share your follow link and ask for theirs.') }),
+        el('p', {}, el('a', { class: 'button button-primary', href: href('/friends/'), text: t('Make a player') }))))
     } else if (state.kind === 'notice') {
       this.body.replaceChildren(el('p', { class: 'notice', text: state.words }))
     } else if (drawn) {
-      this.body.replaceChildren(drawn.rows.length ? boardTable(drawn) : el('p', { class: 'muted', text: `${drawn.caption}: no one on it yet.` }))
+      this.body.replaceChildren(drawn.rows.length ? boardTable(drawn) : el('p', { class: 'muted', text: t('{board}: no one on it yet.', { board: drawn.caption }) }))
     }
   }
 
@@ -102,7 +103,7 @@ export class BoardView {
   drawChoices(at, today) {
     if (!this.games.childElementCount) {
       this.games.replaceChildren(...SOCIAL_GAMES.map((g) => el('li', {}, el('a', { href: '#', dataset: { game: g.key }, text: g.name }))))
-      this.span.replaceChildren(...[['day', 'Day'], ['week', 'Week']].map(([span, text]) => el('li', {}, el('a', { href: '#', dataset: { span }, text }))))
+      this.span.replaceChildren(...[['day', t('Day')], ['week', t('Week')]].map(([span, text]) => el('li', {}, el('a', { href: '#', dataset: { span }, text }))))
     }
     for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (this.games.querySelectorAll('a'))) {
       a.href = this.hrefOf({ ...at, game: a.dataset.game || at.game })
@@ -117,6 +118,6 @@ export class BoardView {
     }
     this.date.value = at.date
     this.date.max = today
-    setText(/** @type {HTMLElement} */ (this.root.querySelector('label[for]')), at.week ? 'A day of the week' : 'Day')
+    setText(/** @type {HTMLElement} */ (this.root.querySelector('label[for]')), at.week ? t('A day of the week') : t('Day'))
   }
 }

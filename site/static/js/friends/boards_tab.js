@@ -10,6 +10,7 @@ import { announce } from '../lib/dom.js'
 import { BoardCtrl, parseAt, pathOf } from './board_ctrl.js'
 import { BoardView } from './board_view.js'
 import { friendsStore } from './kept.js'
+import { t } from '../lib/i18n.js'
 
 /** @import { BoardAt } from '../friends_types.js' */
 
@@ -22,7 +23,10 @@ export function isFriendsTab(hash) {
 }
 
 /** @param {BoardAt} at */
-const hrefOf = (at) => `#/friends${pathOf(at, playerDay()) ? `/${pathOf(at, playerDay())}` : ''}`
+const hrefOf = (at) => {
+  const path = pathOf(at, playerDay())
+  return path ? `#/friends/${path}` : '#/friends'
+}
 
 function made() {
   if (tab) return tab
@@ -41,7 +45,7 @@ export async function showFriendsTab(hash) {
   const parts = hash.replace(/^#\/friends\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)
   const at = parseAt(parts, playerDay())
   if (!at) return false
-  document.title = 'Friends · Leaderboards · Puzzle Book'
+  document.title = [t('Friends'), t('Leaderboards'), 'Puzzle Book'].join(' · ')
   await made().ctrl.show(at)
   return true
 }

@@ -8,6 +8,7 @@
  */
 import { reason } from '../lib/api.js'
 import { BoardCtrl } from './board_ctrl.js'
+import { number, t, tn } from '../lib/i18n.js'
 
 /**
  * @import { Asking, BoardAt, BoardDeps, ClubPage, Done, SocialUi } from '../friends_types.js'
@@ -60,12 +61,12 @@ export class ClubCtrl {
    * @param {BoardAt} at
    */
   async load(at) {
-    if (!CLUB_ID.test(this.id)) return this.notice('No club here', 'This address has no club in it. Your clubs are on your friends page.')
+    if (!CLUB_ID.test(this.id)) return this.notice(t('No club here'), t('This address has no club in it. Your clubs are on your friends page.'))
     if (!this.deps.player()) {
-      return this.notice('A club for its members', 'A club’s board is seen by its members only: make a player, then open the club’s join link.')
+      return this.notice(t('A club for its members'), t('A club’s board is seen by its members only: make a player, then open the club’s join link.'))
     }
     const answer = await this.deps.call(`/clubs/${this.id}`)
-    if (!answered(answer)) return this.notice('This club won’t open', reason(answer, 'The club couldn’t be loaded. Try again in a moment.'))
+    if (!answered(answer)) return this.notice(t('This club won’t open'), reason(answer, t('The club couldn’t be loaded. Try again in a moment.')))
     this.took(answer)
     await this.board.show(at)
   }
@@ -82,7 +83,12 @@ export class ClubCtrl {
   lede() {
     const club = this.club
     const n = club.members.length
-    return `${club.owner ? 'You own this club' : 'You are a member'}: ${n} of the ${club.most} ${club.most === 1 ? 'member' : 'members'} there is room for. Only its members see its board.`
+    const values = { members: number(n) }
+    return club.owner
+      ? tn('You own this club: {members} of the {n} member there is room for. Only its members see its board.',
+        'You own this club: {members} of the {n} members there is room for. Only its members see its board.', club.most, values)
+      : tn('You are a member: {members} of the {n} member there is room for. Only its members see its board.',
+        'You are a member: {members} of the {n} members there is room for. Only its members see its board.', club.most, values)
   }
 
   // ---- the questions asked first ----------------------------------------------------------
@@ -103,10 +109,10 @@ export class ClubCtrl {
     if (!a || this.page.kind !== 'club') return ''
     const name = this.page.club.name
     switch (a.kind) {
-      case 'remove-member': return `Remove ${a.name} from ${name}? They drop off its boards at once and can’t join again, with any link.`
-      case 'new-link': return 'Make a new join link? The old one lets no one in from now on; the members stay.'
-      case 'close': return `Close ${name}? It is gone for every member at once, its boards with it.`
-      case 'leave': return `Leave ${name}? You drop off its boards; its link lets you back in.`
+      case 'remove-member': return t('Remove {name} from {club}? They drop off its boards at once and can’t join again, with any link.', { name: a.name, club: name })
+      case 'new-link': return t('Make a new join link? The old one lets no one in from now on; the members stay.')
+      case 'close': return t('Close {club}? It is gone for every member at once, its boards with it.', { club: name })
+      case 'leave': return t('Leave {club}? You drop off its boards; its link lets you back in.', { club: name })
       default: return ''
     }
   }
@@ -116,12 +122,12 @@ export class ClubCtrl {
   /** The owner renames the club. @param {string} name @returns {Promise<Done>} */
   async rename(name) {
     const trimmed = name.trim()
-    if (!trimmed) return { ok: false, error: 'Give the club a name.' }
+    if (!trimmed) return { ok: false, error: t('Give the club a name.') }
     const answer = await this.deps.call(`/clubs/${this.id}`, { method: 'PATCH', body: { name: trimmed } })
     if (!answered(answer)) return { ok: false, error: reason(answer) }
     this.took(answer)
     this.board.ui.redraw()
-    this.ui.announce(`The club is called ${this.club.name} now.`)
+    this.ui.announce(t('The club is called {name} now.', { name: this.club.name }))
     return OK
   }
 
@@ -131,7 +137,7 @@ export class ClubCtrl {
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
     this.took(answer)
-    this.ui.announce('A new join link is ready: the old one no longer works.')
+    this.ui.announce(t('A new join link is ready: the old one no longer works.'))
     return OK
   }
 
@@ -143,7 +149,7 @@ export class ClubCtrl {
     if (!answered(answer)) return this.failed(answer)
     this.page = { kind: 'club', club: { ...this.club, members: this.club.members.filter((m) => m.id !== pid) } }
     this.ui.redraw()
-    this.ui.announce(`${member?.name || 'They'} ${member ? 'is' : 'are'} no longer in the club.`)
+    this.ui.announce(member ? t('{name} is no longer in the club.', { name: member.name }) : t('They are no longer in the club.'))
     await this.board.show(this.board.at)
     return OK
   }
@@ -154,8 +160,8 @@ export class ClubCtrl {
     const answer = await this.deps.call(`/clubs/${this.id}`, { method: 'DELETE' })
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
-    this.notice('Club closed', `${name} is closed: it is gone for every member.`)
-    this.ui.announce(`${name} is closed.`)
+    this.notice(t('Club closed'), t('{name} is closed: it is gone for every member.', { name }))
+    this.ui.announce(t('{name} is closed.', { name }))
     return OK
   }
 
@@ -165,8 +171,8 @@ export class ClubCtrl {
     const answer = await this.deps.call(`/clubs/${this.id}/leave`, { method: 'POST' })
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
-    this.notice('You left the club', `You are no longer in ${name}, and off its boards.`)
-    this.ui.announce(`You left ${name}.`)
+    this.notice(t('You left the club'), t('You are no longer in {name}, and off its boards.', { name }))
+    this.ui.announce(t('You left {name}.', { name }))
     return OK
   }
 

@@ -8,6 +8,7 @@
 import { $, setText } from '../lib/dom.js'
 import { copyText } from './copy.js'
 import { buttonOf, drawPeople, onPeople } from './people.js'
+import { href, t, timeWords } from '../lib/i18n.js'
 
 /** @import { ClubCtrl } from './club_ctrl.js' */
 /** @import { Done } from '../friends_types.js' */
@@ -18,7 +19,10 @@ const input = (id) => /** @type {HTMLInputElement} */ ($(id))
 /** "Joined Monday 2 November 2026". @param {string} stamp */
 function joined(stamp) {
   const at = new Date(stamp)
-  return Number.isNaN(at.getTime()) ? '' : `Joined ${at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}`
+  if (Number.isNaN(at.getTime())) return ''
+  /** @type {Intl.DateTimeFormatOptions} */
+  const form = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+  return t('Joined {date}', { date: typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? timeWords(at, form) : at.toLocaleDateString('en-GB', form) })
 }
 
 export class ClubView {
@@ -39,7 +43,7 @@ export class ClubView {
         $('members-title').focus()
       }
     })
-    $('club-copy').addEventListener('click', () => copyText(input('club-link'), 'Join link copied.'))
+    $('club-copy').addEventListener('click', () => copyText(input('club-link'), t('Join link copied.')))
     $('club-new-link').addEventListener('click', () => this.ask('new-link', 'club-link-ask-no'))
     $('club-link-ask-no').addEventListener('click', () => this.keep('club-new-link'))
     $('club-link-ask-yes').addEventListener('click', async () => {
@@ -95,13 +99,13 @@ export class ClubView {
     const club = page.club
     setText($('club-title'), club.name)
     setText($('club-lede'), ctrl.lede())
-    document.title = `${club.name} · Club · Puzzle Book`
-    input('club-link').value = new URL(club.join_link, location.origin).href
+    document.title = [club.name, t('Club'), 'Puzzle Book'].join(' · ')
+    input('club-link').value = new URL(href(club.join_link), location.origin).href
     const asking = ctrl.asking
     const question = ctrl.question()
     drawPeople(this.members, club.members.map((m) => ({
-      id: m.id, name: m.name, about: [m.owner ? 'Owner' : '', joined(m.joined)].filter(Boolean).join(' · '),
-      actions: club.owner && !m.owner ? [{ label: 'Remove', act: 'remove-member', danger: true }] : [],
+      id: m.id, name: m.name, about: [m.owner ? t('Owner') : '', joined(m.joined)].filter(Boolean).join(' · '),
+      actions: club.owner && !m.owner ? [{ label: t('Remove'), act: 'remove-member', danger: true }] : [],
     })), asking, question)
     $('club-owner-link').hidden = !club.owner || asking?.kind === 'new-link'
     $('club-link-ask').hidden = asking?.kind !== 'new-link'
@@ -113,6 +117,6 @@ export class ClubView {
     $('club-leave').hidden = club.owner || own
     $('club-own-ask').hidden = !own
     setText($('club-own-ask-question'), own ? question : '')
-    setText($('club-own-ask-yes'), asking?.kind === 'close' ? 'Close the club' : 'Leave the club')
+    setText($('club-own-ask-yes'), asking?.kind === 'close' ? t('Close the club') : t('Leave the club'))
   }
 }

@@ -3,6 +3,7 @@
  * its box to copy by hand; said either way.
  */
 import { toast } from '../lib/dom.js'
+import { t } from '../lib/i18n.js'
 
 /**
  * @param {HTMLInputElement} input
@@ -14,6 +15,6 @@ export async function copyText(input, words) {
     toast(words)
   } catch {
     input.select()
-    toast('Copy the selected link.')
+    toast(t('Copy the selected link.'))
   }
 }

@@ -9,6 +9,7 @@ import { wirePlayerForm } from '../lib/player_form.js'
 import { copyText } from './copy.js'
 import { FollowCtrl } from './follow_ctrl.js'
 import { friendsStore } from './kept.js'
+import { href, t } from '../lib/i18n.js'
 
 const PARTS = ['follow-loading', 'follow-guest', 'follow-offer', 'follow-done', 'follow-refused']
 
@@ -21,19 +22,19 @@ function redraw(ctrl) {
   const part = { loading: 'follow-loading', broken: 'follow-refused', guest: 'follow-guest', offer: 'follow-offer', followed: 'follow-done', refused: 'follow-refused' }[page.kind]
   for (const id of PARTS) $(id).hidden = id !== part
   if (page.kind === 'offer') {
-    setText($('follow-offer-title'), `Follow ${page.player.name}?`)
-    setText($('follow-yes'), `Follow ${page.player.name}`)
+    setText($('follow-offer-title'), t('Follow {name}?', { name: page.player.name }))
+    setText($('follow-yes'), t('Follow {name}', { name: page.player.name }))
   } else if (page.kind === 'followed') {
-    setText($('follow-done-title'), `You follow ${page.player.name}`)
+    setText($('follow-done-title'), t('You follow {name}', { name: page.player.name }))
     setText($('follow-done-words'), page.already
-      ? `You already followed ${page.player.name}: they are on your friends’ boards.`
-      : `${page.player.name} is on your friends’ boards from now on, beside you, on each day’s games.`)
+      ? t('You already followed {name}: they are on your friends’ boards.', { name: page.player.name })
+      : t('{name} is on your friends’ boards from now on, beside you, on each day’s games.', { name: page.player.name }))
     const mine = ctrl.mine
     $('follow-back').hidden = !(mine && mine.allowed && !page.player.follows_you)
     if (mine) {
       setText($('follow-my-code'), mine.code)
       const link = /** @type {HTMLInputElement} */ ($('follow-my-link'))
-      link.value = new URL(mine.link, location.origin).href
+      link.value = new URL(href(mine.link), location.origin).href
     }
   } else if (page.kind === 'refused' || page.kind === 'broken') {
     setText($('follow-refused-words'), page.words)
@@ -50,6 +51,6 @@ const ctrl = new FollowCtrl({
   ui: { redraw: () => redraw(ctrl), announce },
 })
 $('follow-yes').addEventListener('click', () => ctrl.follow())
-$('follow-my-copy').addEventListener('click', () => copyText(/** @type {HTMLInputElement} */ ($('follow-my-link')), 'Your follow link copied.'))
+$('follow-my-copy').addEventListener('click', () => copyText(/** @type {HTMLInputElement} */ ($('follow-my-link')), t('Your follow link copied.')))
 wirePlayerForm(/** @type {HTMLFormElement} */ ($('follow-form')), () => ctrl.load())
 ctrl.load().catch(console.error)

@@ -8,6 +8,7 @@
  */
 import { reason } from '../lib/api.js'
 import { keepAlone, keepFollow } from './kept.js'
+import { t } from '../lib/i18n.js'
 
 /** @import { FollowPage, SocialCall, SocialUi } from '../friends_types.js' */
 /** @import { Followed, FollowState } from '../api_types.js' */
@@ -54,8 +55,8 @@ export class FollowCtrl {
       return this.set({
         kind: 'broken',
         words: this.typed
-          ? `A follow code has 10 letters and digits, like 7KQ2M-9XD4T: “${this.typed}” isn’t one. Ask for it again.`
-          : 'This follow link has no code in it: ask for the link again.',
+          ? t('A follow code has 10 letters and digits, like 7KQ2M-9XD4T: “{typed}” isn’t one. Ask for it again.', { typed: this.typed })
+          : t('This follow link has no code in it: ask for the link again.'),
       })
     }
     if (!this.player()) return this.set({ kind: 'guest' })
@@ -69,7 +70,7 @@ export class FollowCtrl {
       }
       return this.set({ kind: 'offer', player: found.player })
     }
-    this.set({ kind: 'refused', words: reason(answer, 'That follow code couldn’t be looked up just now. Try again in a moment.') })
+    this.set({ kind: 'refused', words: reason(answer, t('That follow code couldn’t be looked up just now. Try again in a moment.')) })
     this.ui.announce(/** @type {{ words: string }} */ (this.page).words)
   }
 
@@ -85,7 +86,7 @@ export class FollowCtrl {
         if (player) keepAlone(this.keep, player.id, null)
         await this.readMine()
         this.set({ kind: 'followed', player: done.player, already: done.already })
-        this.ui.announce(`You follow ${done.player.name}. They are on your friends’ boards from now on.`)
+        this.ui.announce(t('You follow {name}. They are on your friends’ boards from now on.', { name: done.player.name }))
         return
       }
       this.set({ kind: 'refused', words: reason(answer) })

@@ -4,6 +4,7 @@
  * their results now (following not turned off) are listed; there is no one else to list (no search).
  */
 import { call as apiCall, reason } from '../lib/api.js'
+import { t } from '../lib/i18n.js'
 
 /** @import { SocialCall } from '../friends_types.js' */
 /** @import { FollowList } from '../api_types.js' */
@@ -16,7 +17,7 @@ export async function peopleYouFollow(call = apiCall) {
   const answer = await call('/follows')
   const list = /** @type {Partial<FollowList> | null} */ (answer.data)
   if (answer.status !== 200 || !list || !Array.isArray(list.follows)) {
-    return { ok: false, error: reason(answer, 'The people you follow couldn’t be loaded just now.') }
+    return { ok: false, error: reason(answer, t('The people you follow couldn’t be loaded just now.')) }
   }
   const people = list.follows
     .filter((p) => p && typeof p.id === 'string' && typeof p.name === 'string' && p.sharing)

@@ -11,6 +11,7 @@
 import { reason } from '../lib/api.js'
 import { keepAlone, keepClubs, keepFollow } from './kept.js'
 import { streakWords } from './words.js'
+import { number, t, tn } from '../lib/i18n.js'
 
 /**
  * @import { Asking, Done, FriendsData, FriendsPage, PersonShown, SocialCall, SocialUi } from '../friends_types.js'
@@ -62,14 +63,17 @@ export class FriendsCtrl {
       this.page = {
         kind: 'notice',
         words: failed.status === 401
-          ? 'This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.'
-          : reason(failed, 'Your friends couldn’t be loaded just now. Try again in a moment.'),
+          ? t('This device’s sign-in no longer works (the player may have been deleted). Make a player, or open a sign-in link.')
+          : reason(failed, t('Your friends couldn’t be loaded just now. Try again in a moment.')),
       }
       return this.redraw()
     }
-    const words = new Map(/** @type {FriendStreaks} */ (streaks.data).streaks.map((s) => [s.player.id, streakWords(s)]))
+    const runs = new Map(/** @type {FriendStreaks} */ (streaks.data).streaks.map((s) => [s.player.id, s]))
     /** @param {PlayerOut} p @returns {PersonShown} */
-    const shown = (p) => ({ ...p, streak: words.get(p.id) || '' })
+    const shown = (p) => {
+      const run = runs.get(p.id)
+      return { ...p, streak: run ? streakWords(run) : '', streakShort: run ? streakWords(run, null, false) : '' }
+    }
     const theirs = /** @type {FollowerList} */ (followers.data)
     const mine = /** @type {ClubList} */ (clubs.data)
     this.data = {
@@ -99,14 +103,16 @@ export class FriendsCtrl {
   followingWords() {
     const n = this.data.follows.length
     const most = this.data.follow?.most ?? 300
-    if (!n) return 'You don’t follow anyone yet. Open someone’s follow link, or ask them for theirs.'
-    return `You follow ${n} ${n === 1 ? 'person' : 'people'}, of the ${most} there is room for.`
+    if (!n) return t('You don’t follow anyone yet. Open someone’s follow link, or ask them for theirs.')
+    return tn('You follow {n} person, of the {most} there is room for.', 'You follow {n} people, of the {most} there is room for.', n, { most: number(most) })
   }
 
   followersWords() {
     const n = this.data.followers.length
-    if (!n) return 'No one follows you yet. Share your follow link, or read your code aloud.'
-    return `${this.data.more ? 'The newest ' : ''}${n} ${n === 1 ? 'person follows' : 'people follow'} you.`
+    if (!n) return t('No one follows you yet. Share your follow link, or read your code aloud.')
+    return this.data.more
+      ? tn('The newest {n} person follows you.', 'The newest {n} people follow you.', n)
+      : tn('{n} person follows you.', '{n} people follow you.', n)
   }
 
   // ---- the questions asked first ----------------------------------------------------------
@@ -127,10 +133,10 @@ export class FriendsCtrl {
     const a = this.asking
     if (!a) return ''
     switch (a.kind) {
-      case 'unfollow': return `Stop following ${a.name}? You can follow again only with their link or code.`
-      case 'remove': return `Remove ${a.name} from your followers? They may follow you again with your code: block them, or make a new code, to stop that.`
-      case 'block': return `Block ${a.name}? Neither of you will follow the other, and they see nothing of yours, until you unblock them.`
-      case 'new-code': return 'Make a new follow code? Your old link and code stop working at once; those following you stay.'
+      case 'unfollow': return t('Stop following {name}? You can follow again only with their link or code.', { name: a.name })
+      case 'remove': return t('Remove {name} from your followers? They may follow you again with your code: block them, or make a new code, to stop that.', { name: a.name })
+      case 'block': return t('Block {name}? Neither of you will follow the other, and they see nothing of yours, until you unblock them.', { name: a.name })
+      case 'new-code': return t('Make a new follow code? Your old link and code stop working at once; those following you stay.')
       default: return ''
     }
   }
@@ -144,8 +150,8 @@ export class FriendsCtrl {
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
     this.data.follows = this.data.follows.filter((p) => p.id !== id)
-    this.data.followers = this.data.followers.map((p) => (p.id === id ? { ...p, you_follow: false, streak: '' } : p))
-    this.done(`You no longer follow ${person?.name || 'them'}.`)
+    this.data.followers = this.data.followers.map((p) => (p.id === id ? { ...p, you_follow: false, streak: '', streakShort: '' } : p))
+    this.done(person ? t('You no longer follow {name}.', { name: person.name }) : t('You no longer follow them.'))
     return OK
   }
 
@@ -156,8 +162,8 @@ export class FriendsCtrl {
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
     this.data.followers = this.data.followers.filter((p) => p.id !== id)
-    this.data.follows = this.data.follows.map((p) => (p.id === id ? { ...p, follows_you: false, streak: '' } : p))
-    this.done(`${person?.name || 'They'} no longer ${person ? 'follows' : 'follow'} you.`)
+    this.data.follows = this.data.follows.map((p) => (p.id === id ? { ...p, follows_you: false, streak: '', streakShort: '' } : p))
+    this.done(person ? t('{name} no longer follows you.', { name: person.name }) : t('They no longer follow you.'))
     return OK
   }
 
@@ -170,7 +176,7 @@ export class FriendsCtrl {
     this.data.follows = this.data.follows.filter((p) => p.id !== id)
     this.data.followers = this.data.followers.filter((p) => p.id !== id)
     this.data.blocked = [blocked, ...this.data.blocked.filter((p) => p.id !== id)]
-    this.done(`${blocked.name} is blocked: neither of you follows the other, and they see nothing of yours.`)
+    this.done(t('{name} is blocked: neither of you follows the other, and they see nothing of yours.', { name: blocked.name }))
     return OK
   }
 
@@ -181,7 +187,9 @@ export class FriendsCtrl {
     this.asking = null
     if (!answered(answer)) return this.failed(answer)
     this.data.blocked = this.data.blocked.filter((p) => p.id !== id)
-    this.done(`${person?.name || 'They'} ${person ? 'is' : 'are'} unblocked. Neither of you follows the other until one follows by code.`)
+    this.done(person
+      ? t('{name} is unblocked. Neither of you follows the other until one follows by code.', { name: person.name })
+      : t('They are unblocked. Neither of you follows the other until one follows by code.'))
     return OK
   }
 
@@ -192,8 +200,8 @@ export class FriendsCtrl {
     this.data.follow = /** @type {FollowState} */ (answer.data)
     this.keepFollow()
     this.done(allowed
-      ? 'People can follow you again: your code finds you, and your followers see your results.'
-      : 'Following is off: your code finds no one, and your followers see none of your results until you turn it on.')
+      ? t('People can follow you again: your code finds you, and your followers see your results.')
+      : t('Following is off: your code finds no one, and your followers see none of your results until you turn it on.'))
     return OK
   }
 
@@ -204,21 +212,21 @@ export class FriendsCtrl {
     if (!answered(answer)) return this.failed(answer)
     this.data.follow = /** @type {FollowState} */ (answer.data)
     this.keepFollow()
-    this.done(`Your new follow code is ${this.data.follow.code}. The old link and code no longer work.`)
+    this.done(t('Your new follow code is {code}. The old link and code no longer work.', { code: this.data.follow.code }))
     return OK
   }
 
   /** Make a club with `name`; you own it. @param {string} name @returns {Promise<Done>} */
   async createClub(name) {
     const trimmed = name.trim()
-    if (!trimmed) return { ok: false, error: 'Give the club a name.' }
+    if (!trimmed) return { ok: false, error: t('Give the club a name.') }
     const answer = await this.call('/clubs', { method: 'POST', body: { name: trimmed } })
     if (!answered(answer, 201)) return this.failed(answer)
     const club = /** @type {ClubOut} */ (answer.data)
     this.data.clubs = [...this.data.clubs, { id: club.id, name: club.name, owner: true }]
     const player = this.player()
     if (player) keepClubs(this.keep, player.id, this.data.clubs)
-    this.done(`${club.name} is made. Share its join link from its page.`)
+    this.done(t('{name} is made. Share its join link from its page.', { name: club.name }))
     return OK
   }
 

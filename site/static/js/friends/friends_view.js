@@ -8,6 +8,7 @@
 import { $, setText } from '../lib/dom.js'
 import { copyText } from './copy.js'
 import { buttonOf, drawPeople, onPeople } from './people.js'
+import { href, t } from '../lib/i18n.js'
 
 /** @import { FriendsCtrl } from './friends_ctrl.js' */
 /** @import { Done, PersonShown } from '../friends_types.js' */
@@ -22,10 +23,10 @@ const input = (id) => /** @type {HTMLInputElement} */ ($(id))
  */
 function about(p, list) {
   const parts = []
-  if (list === 'follows') parts.push(p.follows_you ? 'Follows you back' : 'Doesn’t follow you')
-  else parts.push(p.you_follow ? 'You follow them too' : 'You don’t follow them')
-  if (p.streak) parts.push(p.streak.replace(/ with [^:]*:/, ':'))
-  if (list === 'follows' && !p.sharing) parts.push('Following turned off: their results are hidden')
+  if (list === 'follows') parts.push(p.follows_you ? t('Follows you back') : t('Doesn’t follow you'))
+  else parts.push(p.you_follow ? t('You follow them too') : t('You don’t follow them'))
+  if (p.streakShort) parts.push(p.streakShort)
+  if (list === 'follows' && !p.sharing) parts.push(t('Following turned off: their results are hidden'))
   return parts.join(' · ')
 }
 
@@ -37,7 +38,7 @@ export class FriendsView {
     onPeople(this.lists.follows, (act, id, sure) => this.act('follows', act, id, sure))
     onPeople(this.lists.followers, (act, id, sure) => this.act('followers', act, id, sure))
     onPeople(this.lists.blocked, (act, id, sure) => this.act('blocked', act, id, sure))
-    $('follow-copy').addEventListener('click', () => copyText(input('follow-link'), 'Follow link copied.'))
+    $('follow-copy').addEventListener('click', () => copyText(input('follow-link'), t('Follow link copied.')))
     input('follow-allowed').addEventListener('change', async () => {
       this.shows('follow-error', await ctrl.setAllowed(input('follow-allowed').checked))
     })
@@ -121,12 +122,12 @@ export class FriendsView {
     if (page.kind !== 'ready') return
     const follow = data.follow
     if (follow) {
-      input('follow-link').value = new URL(follow.link, location.origin).href
+      input('follow-link').value = new URL(href(follow.link), location.origin).href
       setText($('follow-code'), follow.code)
       input('follow-allowed').checked = follow.allowed
       setText($('follow-allowed-words'), follow.allowed
-        ? 'Those following you see your daily results. Turn this off to hide them, and your code finds no one.'
-        : 'Following is off: your code finds no one, and those following you see none of your results.')
+        ? t('Those following you see your daily results. Turn this off to hide them, and your code finds no one.')
+        : t('Following is off: your code finds no one, and those following you see none of your results.'))
     }
     const asking = ctrl.asking
     $('follow-new-confirm').hidden = asking?.kind !== 'new-code'
@@ -136,17 +137,17 @@ export class FriendsView {
     setText($('follows-words'), ctrl.followingWords())
     drawPeople(this.lists.follows, data.follows.map((p) => ({
       id: p.id, name: p.name, about: about(p, 'follows'),
-      actions: [{ label: 'Unfollow', act: 'unfollow' }, { label: 'Block', act: 'block', danger: true }],
+      actions: [{ label: t('Unfollow'), act: 'unfollow' }, { label: t('Block'), act: 'block', danger: true }],
     })), asking, question)
     setText($('followers-words'), ctrl.followersWords())
     drawPeople(this.lists.followers, data.followers.map((p) => ({
       id: p.id, name: p.name, about: about(p, 'followers'),
-      actions: [{ label: 'Remove', act: 'remove' }, { label: 'Block', act: 'block', danger: true }],
+      actions: [{ label: t('Remove'), act: 'remove' }, { label: t('Block'), act: 'block', danger: true }],
     })), asking, question)
-    setText($('blocked-words'), data.blocked.length ? 'They can’t follow you, nor you them, until you unblock them.' : 'You haven’t blocked anyone.')
-    drawPeople(this.lists.blocked, data.blocked.map((p) => ({ id: p.id, name: p.name, about: '', actions: [{ label: 'Unblock', act: 'unblock' }] })), null, '')
+    setText($('blocked-words'), data.blocked.length ? t('They can’t follow you, nor you them, until you unblock them.') : t('You haven’t blocked anyone.'))
+    drawPeople(this.lists.blocked, data.blocked.map((p) => ({ id: p.id, name: p.name, about: '', actions: [{ label: t('Unblock'), act: 'unblock' }] })), null, '')
     drawPeople(this.lists.clubs, data.clubs.map((c) => ({
-      id: c.id, name: c.name, href: `/friends/club/?id=${encodeURIComponent(c.id)}`, about: c.owner ? 'You own it' : 'You are a member', actions: [],
+      id: c.id, name: c.name, href: href(`/friends/club/?id=${encodeURIComponent(c.id)}`), about: c.owner ? t('You own it') : t('You are a member'), actions: [],
     })), null, '')
   }
 }

@@ -7,6 +7,7 @@ import { $, announce, setText } from '../lib/dom.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { JoinCtrl } from './join_ctrl.js'
 import { friendsStore } from './kept.js'
+import { href } from '../lib/i18n.js'
 
 const params = new URLSearchParams(location.search)
 
@@ -14,7 +15,7 @@ const params = new URLSearchParams(location.search)
 function redraw(ctrl) {
   const { page } = ctrl
   if (page.kind === 'joined') {
-    location.assign(`/friends/club/?id=${encodeURIComponent(page.club.id)}`)
+    location.assign(href(`/friends/club/?id=${encodeURIComponent(page.club.id)}`))
     return
   }
   $('join-guest').hidden = page.kind !== 'guest'

@@ -7,6 +7,7 @@
 import { reason } from '../lib/api.js'
 import { CLUB_ID } from './club_ctrl.js'
 import { keepClubs, keptClubs } from './kept.js'
+import { t } from '../lib/i18n.js'
 
 /** @import { JoinPage, SocialCall, SocialUi } from '../friends_types.js' */
 /** @import { SocialJoined } from '../api_types.js' */
@@ -31,7 +32,7 @@ export class JoinCtrl {
 
   /** @returns {JoinPage} */
   start() {
-    if (!CLUB_ID.test(this.id) || !this.code) return { kind: 'broken', words: 'This join link is missing a part: ask a member for the club’s link again.' }
+    if (!CLUB_ID.test(this.id) || !this.code) return { kind: 'broken', words: t('This join link is missing a part: ask a member for the club’s link again.') }
     return this.player() ? { kind: 'offer' } : { kind: 'guest' }
   }
 
@@ -56,7 +57,7 @@ export class JoinCtrl {
         }
         this.page = { kind: 'joined', club: done.club, already: done.already }
         this.ui.redraw()
-        this.ui.announce(done.already ? `You were in ${done.club.name} already.` : `You joined ${done.club.name}.`)
+        this.ui.announce(done.already ? t('You were in {name} already.', { name: done.club.name }) : t('You joined {name}.', { name: done.club.name }))
         return
       }
       this.page = { kind: 'refused', words: reason(answer) }

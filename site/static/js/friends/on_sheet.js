@@ -9,6 +9,7 @@
 import { announce } from '../lib/dom.js'
 import { getPlayer } from '../lib/api.js'
 import { friendsStore, keptFollow } from './kept.js'
+import { href, t } from '../lib/i18n.js'
 
 /** @import { SheetWhere } from '../friends_types.js' */
 
@@ -60,5 +61,5 @@ globalThis.addEventListener?.('online', () => {
 export function withFollow(text, origin = globalThis.location?.origin ?? '') {
   const player = getPlayer()
   const follow = player && keptFollow(friendsStore(), player.id)
-  return follow ? `${text}\nFollow me: ${origin}${follow.link}` : text
+  return follow ? text + '\n' + t('Follow me: {link}', { link: origin + href(follow.link) }) : text
 }

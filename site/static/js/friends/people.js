@@ -5,6 +5,7 @@
  * which intent it is (`data-act`) and whom (`data-id`), and the page's view listens on the list.
  */
 import { el } from '../lib/dom.js'
+import { t } from '../lib/i18n.js'
 
 /** @import { Asking } from '../friends_types.js' */
 
@@ -32,11 +33,11 @@ export function drawPeople(list, lines, asking, question) {
         el('p', { class: 'confirm-question', text: question }),
         el('div', { class: 'confirm-actions' },
           el('button', { class: 'button button-danger', type: 'button', dataset: { act: asking.kind, id: line.id, sure: 'yes' }, text: act.label }),
-          el('button', { class: 'button', type: 'button', dataset: { act: 'keep', id: line.id }, text: 'Keep' }))))
+          el('button', { class: 'button', type: 'button', dataset: { act: 'keep', id: line.id }, text: t('Keep') }))))
     } else if (line.actions.length) {
       row.append(el('span', { class: 'person-actions' }, ...line.actions.map((a) => el('button', {
         class: `button button-quiet${a.danger ? ' is-danger' : ''}`, type: 'button', dataset: { act: a.act, id: line.id },
-        'aria-label': `${a.label}: ${line.name}`, text: a.label,
+        'aria-label': t('{action}: {name}', { action: a.label, name: line.name }), text: a.label,
       }))))
     }
     return row

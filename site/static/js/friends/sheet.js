@@ -13,6 +13,7 @@ import { call, getPlayer } from '../lib/api.js'
 import { el } from '../lib/dom.js'
 import { keepAlone, keepFollow, keptAlone, keptClubs, keptFollow, friendsStore } from './kept.js'
 import { figureOf, playedLine, socialGame, streakWords, waitingLine } from './words.js'
+import { href, t } from '../lib/i18n.js'
 
 /** @import { BoardDeps, DayAnswer, SheetWhere, SheetWords, SocialUi } from '../friends_types.js' */
 /** @import { FollowState } from '../api_types.js' */
@@ -61,7 +62,7 @@ export class SheetFriends {
       keepAlone(this.deps.keep, player.id, !this.day.people && !clubs.length ? date : null)
     } else {
       this.kind = 'failed'
-      this.error = friends.status === 0 ? 'Offline: the people you follow show here when you are back online.' : 'The people you follow couldn’t be loaded just now.'
+      this.error = friends.status === 0 ? t('Offline: the people you follow show here when you are back online.') : t('The people you follow couldn’t be loaded just now.')
     }
     this.clubs = clubs.flatMap((c, k) => (theirs[k].status === 200 && theirs[k].data ? [{ ...c, day: /** @type {DayAnswer} */ (theirs[k].data) }] : []))
     this.ui.redraw()
@@ -82,7 +83,7 @@ export class SheetFriends {
     const state = /** @type {FollowState} */ (answer.data)
     keepFollow(this.deps.keep, player.id, state.allowed ? state : null)
     this.ui.redraw()
-    this.ui.announce(state.allowed ? `Your share carries your follow link now. Your code is ${state.code}.` : 'Following is off on your friends page: turn it on to share your link.')
+    this.ui.announce(state.allowed ? t('Your share carries your follow link now. Your code is {code}.', { code: state.code }) : t('Following is off on your friends page: turn it on to share your link.'))
     return state.allowed
   }
 
@@ -91,10 +92,11 @@ export class SheetFriends {
     const { game: key, date } = this.where
     const game = socialGame(key)
     const today = this.deps.today()
-    const board = `/boards/#/friends/${key}${date === today ? '' : `/${date}`}`
+    const past = date === today ? '' : '/' + date
+    const board = href(`/boards/#/friends/${key}${past}`)
     const clubs = this.clubs.map((c) => ({
       name: c.name,
-      href: `/friends/club/?id=${encodeURIComponent(c.id)}#/${key}${date === today ? '' : `/${date}`}`,
+      href: href(`/friends/club/?id=${encodeURIComponent(c.id)}#/${key}${past}`),
       line: playedLine(c.day, { kind: 'club', id: c.id }, today),
     }))
     const day = this.day
@@ -115,6 +117,19 @@ export class SheetFriends {
 let shown = null
 
 /**
+ * A sentence whose `{link}…{end}` part is an element: the words before, `wrap(the part's words)`,
+ * the words after (a translation may move the part anywhere in its sentence).
+ * @param {string} text
+ * @param {(words: string) => Node} wrap
+ * @returns {(string | Node)[]}
+ */
+function sentence(text, wrap) {
+  const [before, rest = ''] = text.split('{link}')
+  const [inner, after = ''] = rest.split('{end}')
+  return [before, wrap(inner), after].filter((part) => part !== '')
+}
+
+/**
  * Draw the panel of `ctrl` into the page's `friends_panel`.
  * @param {SheetFriends} ctrl
  */
@@ -124,24 +139,25 @@ function draw(ctrl) {
   if (!panel || !body || ctrl !== shown) return
   panel.hidden = false
   if (ctrl.kind === 'guest') {
-    body.replaceChildren(el('p', {}, 'Play with people you know: ', el('a', { href: '/friends/', text: 'make a player' }),
-      ', then follow each other by your links, and see each other here after each daily.'))
+    body.replaceChildren(el('p', {}, ...sentence(t('Play with people you know: {link}make a player{end}, then follow each other by your links, and see each other here after each daily.'),
+      (text) => el('a', { href: href('/friends/'), text }))))
     return
   }
   const words = ctrl.words()
   const follow = ctrl.follow()
   body.replaceChildren(el('div', {},
-    el('p', { class: 'results-line', text: ctrl.kind === 'loading' ? 'Looking for the people you follow…' : words.line }),
+    el('p', { class: 'results-line', text: ctrl.kind === 'loading' ? t('Looking for the people you follow…') : words.line }),
     words.rows.length ? el('ol', { class: 'friends-rows' }, ...words.rows.map((r) => el('li', { class: r.you ? 'is-you' : null },
-      el('span', { class: 'friends-place', text: r.place }), el('span', { class: 'friends-name', text: r.you ? `${r.name} (you)` : r.name }),
+      el('span', { class: 'friends-place', text: r.place }), el('span', { class: 'friends-name', text: r.you ? t('{name} (you)', { name: r.name }) : r.name }),
       el('span', { class: 'friends-figure', text: r.figure })))) : null,
     words.waiting ? el('p', { class: 'muted', text: words.waiting }) : null,
     words.streaks.length ? el('ul', { class: 'friends-streaks' }, ...words.streaks.map((text) => el('li', { text }))) : null,
-    ...words.clubs.map((c) => el('p', {}, el('a', { href: c.href, text: c.name }), `: ${c.line}`)),
-    el('p', {}, el('a', { href: words.board, text: 'See the friends’ board' }), ' · ', el('a', { href: '/friends/', text: 'Your friends' })),
+    ...words.clubs.map((c) => el('p', {}, ...sentence(t('{link}{club}{end}: {line}', { club: c.name, line: c.line }), (text) => el('a', { href: c.href, text })))),
+    el('p', {}, el('a', { href: words.board, text: t('See the friends’ board') }), ' · ', el('a', { href: href('/friends/'), text: t('Your friends') })),
     follow
-      ? el('p', { class: 'muted' }, 'Your share carries your follow link. Your code, to read aloud: ', el('strong', { class: 'follow-code', text: follow.code }))
-      : el('p', {}, el('button', { class: 'button button-quiet', type: 'button', id: 'friends-add-follow', text: 'Add my follow link to the share' }))))
+      ? el('p', { class: 'muted' }, ...sentence(t('Your share carries your follow link. Your code, to read aloud: {link}{code}{end}', { code: follow.code }),
+        (text) => el('strong', { class: 'follow-code', text })))
+      : el('p', {}, el('button', { class: 'button button-quiet', type: 'button', id: 'friends-add-follow', text: t('Add my follow link to the share') }))))
   document.getElementById('friends-add-follow')?.addEventListener('click', async () => {
     if (await ctrl.addFollow()) document.dispatchEvent(new CustomEvent('friends:follow'))
   })

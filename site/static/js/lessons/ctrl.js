@@ -15,6 +15,7 @@
 /** @import { Move, Square } from '../vendor/chess.js' */
 /** @import { Lesson, LessonKeeping, LessonLine, LessonMove, LessonProgress, LessonProgressKeeping, LessonOutcome, LessonPuzzle, LessonResult, LessonTicket, Refutation } from '../lesson_types.js' */
 /** @import { LessonUi, PlayBoard } from '../play_types.js' */
+import { number, t } from '../lib/i18n.js'
 import * as rules from '../chess/rules.js'
 import { PuzzleLine, markBoard } from '../chess/line.js'
 import { moveWords, pieceOn } from '../chess/words.js'
@@ -29,7 +30,7 @@ import { recordResult, postResult, askTicket, progressOf, keepProgress } from '.
  * solution, and how long a refuted wrong move and its answer stay on the board before it goes back.
  */
 export const BEATS = { first: 700, reply: 500, solution: 650, refuted: 2500 }
-export const SIDE = { white: 'White', black: 'Black' }
+export const SIDE = { white: t('White'), black: t('Black') }
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -136,9 +137,9 @@ export class LessonPuzzleCtrl extends Play {
     this.redraw()
     this.board = this.ui.makeBoard()
     const intro = puzzle.intro ? ` ${puzzle.intro}` : ''
-    this.announce(`${this.title}. Puzzle ${puzzle.index} of ${this.count}. You play ${SIDE[puzzle.student]}.${intro}`)
+    this.announce(t('{title}. Puzzle {n} of {count}. You play {side}.', { title: this.title, n: number(puzzle.index), count: number(this.count), side: SIDE[puzzle.student] }) + intro)
     if (puzzle.opponent_first) {
-      this.setStatus('Watch the opponent’s move.')
+      this.setStatus(t('Watch the opponent’s move.'))
       this.redraw()
       await sleep(this.beats.first)
       if (!this.alive) return
@@ -174,11 +175,11 @@ export class LessonPuzzleCtrl extends Play {
     this.redraw()
     this.board = this.ui.makeBoard()
     if (last) this.markLast(last)
-    this.announce(`${this.title}, where you left it. Puzzle ${puzzle.index} of ${this.count}. You play ${SIDE[puzzle.student]}.`)
+    this.announce(t('{title}, where you left it. Puzzle {n} of {count}. You play {side}.', { title: this.title, n: number(puzzle.index), count: number(this.count), side: SIDE[puzzle.student] }))
     if (this.shown) return this.showSolution()
     if (line.over) return this.finish(true)
     if (!this.move.by_student) {
-      this.setStatus('Watch the opponent’s move.')
+      this.setStatus(t('Watch the opponent’s move.'))
       this.redraw()
       await sleep(this.beats.reply)
       if (!this.alive) return
@@ -212,7 +213,7 @@ export class LessonPuzzleCtrl extends Play {
   }
 
   yourTurn(first = false) {
-    this.setStatus(first ? 'Find the best move.' : 'Your move.')
+    this.setStatus(first ? t('Find the best move.') : t('Your move.'))
     this.shownBoard.enable(this.color)
     this.redraw()
   }
@@ -232,8 +233,8 @@ export class LessonPuzzleCtrl extends Play {
     this.markLast(verbose)
     this.lines.push({ label, comment: move.comment, byStudent: move.by_student })
     this.redraw()
-    const who = verbose.color === 'w' ? 'White' : 'Black'
-    this.announce(`${who}: ${moveWords(verbose)}.${move.comment ? ` ${move.comment}` : ''}`)
+    const who = verbose.color === 'w' ? t('White') : t('Black')
+    this.announce(t('{side}: {move}.', { side: who, move: moveWords(verbose) }) + (move.comment ? ` ${move.comment}` : ''))
     this.save()
   }
 
@@ -269,9 +270,9 @@ export class LessonPuzzleCtrl extends Play {
       this.mistakes++
       this.save()
       const hint = expected.hint
-      this.setStatus(hint ? `Not that one. Hint: ${hint}` : 'Not that one. Try again.', hint ? 'hint' : 'bad')
+      this.setStatus(hint ? t('Not that one. Hint: {hint}', { hint }) : t('Not that one. Try again.'), hint ? 'hint' : 'bad')
       this.redraw()
-      this.announce(`${moveWords(verbose)}. Not that one.${hint ? ` Hint: ${hint}` : ' Try again.'}`)
+      this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + (hint ? t('Not that one. Hint: {hint}', { hint }) : t('Not that one. Try again.')))
       board.disable()
       await board.shakeBack(verbose.to, before)
       if (this.alive && !this.over) board.enable(this.color)
@@ -287,12 +288,12 @@ export class LessonPuzzleCtrl extends Play {
     this.lines.push({ label: label + verbose.san, comment, byStudent: true })
     if (onLine) this.save()
     const last = verdict === 'solved' // a mate, or the line's last move
-    this.announce(`${moveWords(verbose)}. ${last ? 'Solved.' : 'Right.'}${comment ? ` ${comment}` : ''}`)
+    this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + (last ? t('Solved.') : t('Right.')) + (comment ? ' ' + comment : ''))
     if (last) {
-      this.finish(true, onLine ? '' : 'Checkmate: that solves it too.')
+      this.finish(true, onLine ? '' : t('Checkmate: that solves it too.'))
       return
     }
-    this.setStatus('Right.', 'good')
+    this.setStatus(t('Right.'), 'good')
     this.redraw()
     await sleep(this.beats.reply)
     if (!this.alive) return
@@ -323,7 +324,7 @@ export class LessonPuzzleCtrl extends Play {
       await board.setPosition(this.chess.fen(), false)
       if (!this.alive) return
       this.markLast(verbose)
-      this.setStatus('Not that one. Watch the answer.', 'bad')
+      this.setStatus(t('Not that one. Watch the answer.'), 'bad')
       this.redraw()
       await sleep(this.beats.reply)
       if (!this.alive) return
@@ -333,10 +334,10 @@ export class LessonPuzzleCtrl extends Play {
       await board.setPosition(this.chess.fen(), true)
       if (!this.alive) return
       this.markLast(reply)
-      const words = `Not that one: ${label} answers it.${refutation.comment ? ` ${refutation.comment}` : ''}`
-      this.setStatus(`${words} Try again.`, 'bad')
+      const words = t('Not that one: {move} answers it.', { move: label }) + (refutation.comment ? ` ${refutation.comment}` : '')
+      this.setStatus(words + ' ' + t('Try again.'), 'bad')
       this.redraw()
-      this.announce(`${moveWords(verbose)}. ${words} The position goes back: try again.`)
+      this.announce(t('{move}.', { move: moveWords(verbose) }) + ' ' + words + ' ' + t('The position goes back: try again.'))
       await sleep(this.beats.refuted)
       if (!this.alive) return
       this.chess.undo()
@@ -389,9 +390,9 @@ export class LessonPuzzleCtrl extends Play {
     this.save()
     board.disable()
     board.clearHint()
-    this.setStatus('The solution:')
+    this.setStatus(t('The solution:'))
     this.redraw()
-    this.announce('Showing the solution.')
+    this.announce(t('Showing the solution.'))
     while (!this.line.over) {
       await sleep(this.beats.solution)
       if (!this.alive) return
@@ -432,7 +433,7 @@ export class LessonPuzzleCtrl extends Play {
     // The done box says how it ended; the status line says only what it doesn't (issue 26).
     this.setStatus(note, solved ? 'good' : '')
     this.redraw()
-    this.announce(`${this.doneTitle()} ${this.lastOne ? 'That was the last puzzle.' : 'Press Enter for the next puzzle.'}`)
+    this.announce(this.doneTitle() + ' ' + (this.lastOne ? t('That was the last puzzle.') : t('Press Enter for the next puzzle.')))
     this.ui.ended()
   }
 

@@ -4,6 +4,7 @@
  * for the modules that still import them here.
  */
 export { el, $ } from '../lib/dom.js'
+import { LANG } from '../lib/i18n.js'
 
 /**
  * "1 puzzle", "3 puzzles".
@@ -21,7 +22,7 @@ export function plural(n, word) {
 export function shortDate(stamp) {
   const date = new Date(stamp)
   if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+  return date.toLocaleDateString(LANG === 'en' ? 'en-GB' : LANG, { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
 /**

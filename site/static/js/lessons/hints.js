@@ -5,6 +5,7 @@
  */
 /** @import { Square } from '../vendor/chess.js' */
 /** @import { LessonMove } from '../lesson_types.js' */
+import { t } from '../lib/i18n.js'
 
 /**
  * How many steps the hint of `move` has.
@@ -24,7 +25,7 @@ export function hintAt(move, level, what) {
   const from = /** @type {Square} */ (move.uci.slice(0, 2))
   const to = /** @type {Square} */ (move.uci.slice(2, 4))
   const step = move.hint ? level - 1 : level
-  if (step === 0) return { words: `Hint: ${move.hint}`, from: null, to: null }
-  if (step === 1) return { words: `Hint: ${what}.`, from, to: null }
-  return { words: `Hint: ${what} goes to ${to}.`, from, to }
+  if (step === 0) return { words: t('Hint: {hint}', { hint: move.hint ?? '' }), from: null, to: null }
+  if (step === 1) return { words: t('Hint: {piece}.', { piece: what }), from, to: null }
+  return { words: t('Hint: {piece} goes to {square}.', { piece: what, square: to }), from, to }
 }

@@ -14,7 +14,8 @@ import { Chess } from '../vendor/chess.js'
 import { previewBoard } from '../chess/cm_board.js'
 import { call, getPlayer, reason } from '../lib/api.js'
 import { el, $, announce } from '../lib/dom.js'
-import { plural, copyText } from './dom.js'
+import { copyText } from './dom.js'
+import { href, number, t, tn } from '../lib/i18n.js'
 import { summarize } from './summary.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { KeptRefutations } from './kept_refutations.js'
@@ -25,7 +26,7 @@ import { KeptRefutations } from './kept_refutations.js'
 
 const MAX_BYTES = 256 * 1024
 /** @type {Record<string, string>} */
-const SIDE = { white: 'White', black: 'Black' }
+const SIDE = { white: t('White'), black: t('Black') }
 const LESSON_ID = /^[A-Za-z0-9_-]{16}$/
 // /lessons/edit/?id=<lesson>: the same form saves the lesson in place (PUT /api/lessons/<id>).
 const editing = document.querySelector('[data-edit]') ? new URLSearchParams(location.search).get('id') || '' : null
@@ -135,12 +136,12 @@ function problemItem(problem, kind, format) {
   const written = problem.move_text || ''
   const pgn = format ? format === 'pgn' : PGN_LABEL.test(written)
   let where = ''
-  if (problem.move && written && pgn) where = `Move ${written}: `
+  if (problem.move && written && pgn) where = t('Move {move}:', { move: written }) + ' '
   // A move as typed may hold the very line break or spaces its problem is about: shown on one line.
-  else if (problem.move && written) where = `Move ${problem.move} (${written.split(/\s+/).join(' ').trim()}): `
-  else if (problem.move) where = `Move ${problem.move}: `
+  else if (problem.move && written) where = t('Move {n} ({move}):', { n: problem.move, move: written.split(/\s+/).join(' ').trim() }) + ' '
+  else if (problem.move) where = t('Move {move}:', { move: problem.move }) + ' '
   return el('li', { class: `import-problem is-${kind}` },
-    el('span', { class: 'import-problem-kind', text: kind === 'error' ? 'Error:' : 'Warning:' }),
+    el('span', { class: 'import-problem-kind', text: kind === 'error' ? t('Error:') : t('Warning:') }),
     ' ',
     el('span', { text: `${where}${problem.message}` }))
 }
@@ -188,17 +189,19 @@ function showReport(report, text) {
       ...listed.map((p) => problemItem(p, 'error', report.kind)),
       ...general.warnings.map((p) => problemItem(p, 'warning', report.kind))))
   }
-  const unit = report.kind === 'pgn' ? 'Game' : 'Puzzle'
   const fens = report.kind === 'json' ? typedFens(text) : []
-  const list = el('ol', { class: 'import-puzzles', 'aria-label': 'Puzzles' })
+  const list = el('ol', { class: 'import-puzzles', 'aria-label': t('Puzzles') })
   for (const item of [...byIndex.values()].sort((a, b) => a.index - b.index)) {
     const puzzle = item.puzzle
-    const heading = `${unit} ${item.index}${item.title ? `: ${item.title}` : ''}`
+    const unit = report.kind === 'pgn' ? t('Game {n}', { n: number(item.index) }) : t('Puzzle {n}', { n: number(item.index) })
+    const heading = `${unit}${item.title ? `: ${item.title}` : ''}`
     // How many wrong moves the teacher answers (refutations; a PGN's variations become them).
     const answered = puzzle ? puzzle.moves.reduce((n, m) => n + (m.refutations?.length || 0), 0) : 0
     const facts = puzzle
-      ? `You play ${SIDE[puzzle.student]} · ${puzzle.opponent_first ? 'the opponent moves first' : 'the student moves first'} · ${plural(puzzle.moves.filter((m) => m.by_student).length, 'move')} to find${answered ? ` · ${plural(answered, 'wrong move')} answered` : ''}`
-      : 'Not valid yet'
+      ? [t('You play {side}', { side: SIDE[puzzle.student] }), puzzle.opponent_first ? t('the opponent moves first') : t('the student moves first'),
+          tn('{n} move to find', '{n} moves to find', puzzle.moves.filter((m) => m.by_student).length),
+          answered ? tn('{n} wrong move answered', '{n} wrong moves answered', answered) : ''].filter(Boolean).join(' · ')
+      : t('Not valid yet')
     const card = el('li', { class: `import-puzzle${item.errors.length ? ' has-errors' : ''}`, dataset: { puzzle: String(item.index) } },
       previewOf(puzzle ? puzzle.fen : fens[item.index - 1], puzzle ? puzzle.student : 'white'),
       el('div', { class: 'import-puzzle-body' },
@@ -224,7 +227,7 @@ async function engineCheck(report) {
   const run = ++engineRun
   const puzzles = report.puzzles || []
   if (!puzzles.length) return
-  const status = el('p', { class: 'muted engine-status', id: 'engine-status', role: 'status', text: 'The engine is starting to check each line…' })
+  const status = el('p', { class: 'muted engine-status', id: 'engine-status', role: 'status', text: t('The engine is starting to check each line…') })
   $('import-summary')?.after(status)
   let found = 0
   /** @type {KeptFinding[]} */
@@ -234,7 +237,7 @@ async function engineCheck(report) {
     engine = engine || new Engine(/** @type {string} */ ($('import-report-box').dataset.engine)) // the page names its worker
     for (const puzzle of puzzles) {
       if (run !== engineRun) return
-      status.textContent = `The engine is checking puzzle ${puzzle.index} of ${puzzles.length}…`
+      status.textContent = t('The engine is checking puzzle {n} of {count}…', { n: number(puzzle.index), count: number(puzzles.length) })
       const findings = await checkPuzzle(puzzle, engine)
       if (run !== engineRun) return
       found += findings.length
@@ -245,20 +248,20 @@ async function engineCheck(report) {
         // Their own list and class: the importer's problems stay as they were, the engine's beside them.
         card.append(el('ul', { class: 'engine-findings', dataset: { engine: String(puzzle.index) } },
           ...findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind } },
-            el('span', { class: 'engine-finding-kind', text: 'Engine:' }), ' ', el('span', { text: f.words }),
+            el('span', { class: 'engine-finding-kind', text: t('Engine:') }), ' ', el('span', { text: f.words }),
             kept.offer(puzzle.index, f)))))
       }
     }
     status.textContent = found
-      ? `The engine checked every line: ${plural(found, 'warning')} beside the puzzles. They are warnings: you can import anyway.`
-      : 'The engine checked every line and found nothing to warn about.'
+      ? tn('The engine checked every line: {n} warning beside the puzzles. They are warnings: you can import anyway.', 'The engine checked every line: {n} warnings beside the puzzles. They are warnings: you can import anyway.', found)
+      : t('The engine checked every line and found nothing to warn about.')
     document.body.dataset.engineCheck = 'done'
     announce(status.textContent)
     checked = { run, findings: all }
     keepFindings()
   } catch {
     if (run !== engineRun) return
-    status.textContent = 'The engine could not check the lines in this browser; the lesson can still be imported.'
+    status.textContent = t('The engine could not check the lines in this browser; the lesson can still be imported.')
     document.body.dataset.engineCheck = 'failed'
   }
 }
@@ -276,12 +279,10 @@ async function keepFindings() {
   const note = $('done-engine')
   if (answer.status === 200) {
     note.textContent = checked.findings.length
-      ? (checked.findings.length === 1
-          ? 'The engine’s warning is kept with the lesson: you see it under its Results on the Lessons page. Students never see it.'
-          : `The engine’s ${checked.findings.length} warnings are kept with the lesson: you see them under its Results on the Lessons page. Students never see them.`)
-      : 'The engine found nothing to warn about; that is kept with the lesson too.'
+      ? tn('The engine’s warning is kept with the lesson: you see it under its Results on the Lessons page. Students never see it.', 'The engine’s {n} warnings are kept with the lesson: you see them under its Results on the Lessons page. Students never see them.', checked.findings.length)
+      : t('The engine found nothing to warn about; that is kept with the lesson too.')
   } else {
-    note.textContent = `The engine’s findings could not be kept with the lesson: ${reason(answer)}`
+    note.textContent = t('The engine’s findings could not be kept with the lesson: {why}', { why: reason(answer) })
   }
   document.body.dataset.engineKept = String(answer.status)
 }
@@ -328,21 +329,21 @@ async function importLesson(event) {
       $('done-engine').textContent = ''
       saved = { run, id: answer.data.id, version: editing ? /** @type {number} */ (answer.data.version) : 1 }
       keepFindings()
-      const link = new URL(answer.data.url, location.origin).href
+      const link = new URL(href(answer.data.url), location.origin).href
       $('done-name').textContent = answer.data.name
-      $('done-count').textContent = plural(answer.data.count, 'puzzle')
+      $('done-count').textContent = tn('{n} puzzle', '{n} puzzles', answer.data.count)
       doneLink.value = link
       const open = /** @type {HTMLAnchorElement} */ ($('done-open'))
-      open.href = answer.data.url
+      open.href = href(answer.data.url)
       $('import-done').hidden = false
       if (editing) {
         const changed = /** @type {number[]} */ (answer.data.changed) // an edit's
         $('done-changed').textContent = changed.length
-          ? `The link is the same. Changed or new: puzzle${changed.length === 1 ? '' : 's'} ${changed.join(', ')}; results there from before are marked as on an earlier version. Every other puzzle keeps its results.`
-          : 'The link is the same, and every puzzle keeps its results.'
+          ? tn('The link is the same. Changed or new: puzzle {puzzles}; results there from before are marked as on an earlier version. Every other puzzle keeps its results.', 'The link is the same. Changed or new: puzzles {puzzles}; results there from before are marked as on an earlier version. Every other puzzle keeps its results.', changed.length, { puzzles: changed.map((n) => number(n)).join(', ') })
+          : t('The link is the same, and every puzzle keeps its results.')
       }
       $('done-heading').focus()
-      announce(editing ? `Saved: ${answer.data.name}.` : `Imported: ${answer.data.name}. The link is ready to copy.`)
+      announce(editing ? t('Saved: {name}.', { name: answer.data.name }) : t('Imported: {name}. The link is ready to copy.', { name: answer.data.name }))
     } else if (answer.data && Array.isArray(answer.data.errors)) {
       showReport({ ok: false, kind: null, errors: answer.data.errors, warnings: answer.data.warnings }, textToSend())
     } else {
@@ -357,7 +358,7 @@ function readFile() {
   const file = /** @type {FileList} */ (/** @type {HTMLInputElement} */ ($('import-file')).files)[0]
   if (!file) return
   if (file.size > MAX_BYTES) {
-    showReport({ ok: false, errors: [{ puzzle: null, message: `The file is ${Math.round(file.size / 1024)} KB; the limit is 256 KB. Split it into smaller imports.` }] }, '')
+    showReport({ ok: false, errors: [{ puzzle: null, message: t('The file is {size} KB; the limit is 256 KB. Split it into smaller imports.', { size: number(Math.round(file.size / 1024)) }) }] }, '')
     return
   }
   const reader = new FileReader()
@@ -366,7 +367,7 @@ function readFile() {
     check()
   }
   reader.onerror = () => {
-    showReport({ ok: false, errors: [{ puzzle: null, message: 'That file could not be read.' }] }, '')
+    showReport({ ok: false, errors: [{ puzzle: null, message: t('That file could not be read.') }] }, '')
   }
   reader.readAsText(file)
 }
@@ -374,7 +375,7 @@ function readFile() {
 function showPlayer() {
   const player = getPlayer()
   $('import-player').hidden = Boolean(player)
-  $('import-as').textContent = player ? `Lessons are kept under your player, ${player.name}.` : ''
+  $('import-as').textContent = player ? t('Lessons are kept under your player, {name}.', { name: player.name }) : ''
   if (editing !== null && player) loadSource()
 }
 
@@ -387,7 +388,7 @@ async function loadSource() {
     $('import-form').hidden = true
   }
   if (!LESSON_ID.test(/** @type {string} */ (editing))) {
-    broken('This link has no lesson in it: open the lesson’s Edit from the Lessons page.')
+    broken(t('This link has no lesson in it: open the lesson’s Edit from the Lessons page.'))
     return
   }
   const answer = /** @type {Answer<Source>} */ (await call(`/lessons/${editing}/source`))
@@ -399,23 +400,23 @@ async function loadSource() {
   $('import-form').hidden = false
   textInput.value = answer.data.text
   nameInput.value = answer.data.name
-  $('edit-title').textContent = `Edit “${answer.data.name}”`
-  document.title = `Edit ${answer.data.name} · Lessons`
+  $('edit-title').textContent = t('Edit “{name}”', { name: answer.data.name })
+  document.title = t('Edit {name}', { name: answer.data.name }) + ' · ' + t('Lessons')
 }
 
-if (editing !== null) importButton.textContent = 'Save changes'
+if (editing !== null) importButton.textContent = t('Save changes')
 
 checkButton.addEventListener('click', () => check())
 $('import-form').addEventListener('submit', importLesson)
 $('import-file').addEventListener('change', readFile)
 $('copy-link').addEventListener('click', async () => {
   const ok = await copyText(doneLink.value)
-  announce(ok ? 'Link copied.' : 'Copy the link from the box.')
-  $('copy-status').textContent = ok ? 'Copied.' : 'Select the link and copy it.'
+  announce(ok ? t('Link copied.') : t('Copy the link from the box.'))
+  $('copy-status').textContent = ok ? t('Copied.') : t('Select the link and copy it.')
   if (!ok) doneLink.select()
 })
 wirePlayerForm(/** @type {HTMLFormElement} */ ($('player-form')), (player) => {
-  announce(`Welcome, ${player.name}.`)
+  announce(t('Welcome, {name}.', { name: player.name }))
   showPlayer()
 })
 document.addEventListener('player:change', showPlayer)

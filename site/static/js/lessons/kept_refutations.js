@@ -8,6 +8,7 @@
  *
  * The choices belong to the text they were made on: a check of another text forgets them.
  */
+import { t } from '../lib/i18n.js'
 import { el } from '../lib/dom.js'
 /** @import { Finding } from '../lesson_check_types.js' */
 
@@ -45,7 +46,7 @@ export class KeptRefutations {
       if (input.checked) this.chosen.add(key)
       else this.chosen.delete(key)
     })
-    return el('label', { class: 'engine-keep' }, box, ` Keep ${finding.refute.named} as a refutation`)
+    return el('label', { class: 'engine-keep' }, box, ' ' + t('Keep {move} as a refutation', { move: finding.refute.named }))
   }
 
   /** The choices to send with the import, as the query's `refute` values. */

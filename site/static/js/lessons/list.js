@@ -7,7 +7,8 @@
  */
 import { call, getPlayer, reason } from '../lib/api.js'
 import { el, $, announce } from '../lib/dom.js'
-import { plural, shortDate, copyText } from './dom.js'
+import { shortDate, copyText } from './dom.js'
+import { href, number, t, tn } from '../lib/i18n.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { keepTableRoles } from '../lib/tables.js'
 /** @import { Answer } from '../answer_types.js' */
@@ -15,28 +16,30 @@ import { keepTableRoles } from '../lib/tables.js'
 
 /** @param {Summary} lesson */
 function lessonItem(lesson) {
-  const link = new URL(lesson.url, location.origin).href
+  const link = new URL(href(lesson.url), location.origin).href
   const resultsId = `results-${lesson.id}`
-  const resultsButton = el('button', { class: 'button', type: 'button', 'aria-expanded': 'false', 'aria-controls': resultsId, text: 'Results' })
-  const copyButton = el('button', { class: 'button', type: 'button', text: 'Copy link' })
-  const deleteButton = el('button', { class: 'button button-quiet', type: 'button', text: 'Delete' })
-  const editLink = el('a', { class: 'button', href: `/lessons/edit/?id=${encodeURIComponent(lesson.id)}`, text: 'Edit', 'aria-label': `Edit ${lesson.name}` })
-  const question = el('p', { class: 'confirm-question', text: `Delete “${lesson.name}” and its results? Its link stops working.` })
-  const yes = el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: 'Delete it' })
-  const no = el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: 'Keep it' })
-  const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': `Delete ${lesson.name}?` },
+  const resultsButton = el('button', { class: 'button', type: 'button', 'aria-expanded': 'false', 'aria-controls': resultsId, text: t('Results') })
+  const copyButton = el('button', { class: 'button', type: 'button', text: t('Copy link') })
+  const deleteButton = el('button', { class: 'button button-quiet', type: 'button', text: t('Delete') })
+  const editLink = el('a', { class: 'button', href: href(`/lessons/edit/?id=${encodeURIComponent(lesson.id)}`), text: t('Edit'), 'aria-label': t('Edit {name}', { name: lesson.name }) })
+  const question = el('p', { class: 'confirm-question', text: t('Delete “{name}” and its results? Its link stops working.', { name: lesson.name }) })
+  const yes = el('button', { class: 'button button-danger', type: 'button', dataset: { yes: '' }, text: t('Delete it') })
+  const no = el('button', { class: 'button', type: 'button', dataset: { no: '' }, text: t('Keep it') })
+  const confirm = el('div', { class: 'confirm', role: 'group', hidden: true, 'aria-label': t('Delete {name}?', { name: lesson.name }) },
     question, el('div', { class: 'confirm-actions' }, yes, no))
   const results = el('div', { class: 'lesson-results', id: resultsId, hidden: true })
+  const count = tn('{n} puzzle', '{n} puzzles', lesson.count)
+  const imported = t('imported {day}', { day: shortDate(lesson.created) })
   const item = el('li', { class: 'card lesson-item', dataset: { lesson: lesson.id } },
-    el('h3', { class: 'lesson-item-title' }, el('a', { href: lesson.url, text: lesson.name })),
-    el('p', { class: 'muted', text: `${plural(lesson.count, 'puzzle')} · imported ${shortDate(lesson.created)}` }),
-    el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: 'Link: ' }), el('code', { text: link })),
+    el('h3', { class: 'lesson-item-title' }, el('a', { href: href(lesson.url), text: lesson.name })),
+    el('p', { class: 'muted', text: count + ' · ' + imported }),
+    el('p', { class: 'lesson-item-link' }, el('span', { class: 'visually-hidden', text: t('Link:') + ' ' }), el('code', { text: link })),
     el('div', { class: 'lesson-item-actions' }, copyButton, resultsButton, editLink, deleteButton),
     confirm, results)
 
   copyButton.addEventListener('click', async () => {
     const ok = await copyText(link)
-    announce(ok ? 'Link copied.' : 'Copy the link from the page.')
+    announce(ok ? t('Link copied.') : t('Copy the link from the page.'))
   })
   resultsButton.addEventListener('click', async () => {
     const open = resultsButton.getAttribute('aria-expanded') === 'true'
@@ -71,7 +74,7 @@ function lessonItem(lesson) {
  * @param {HTMLElement} box
  */
 async function fillResults(lesson, box) {
-  box.replaceChildren(el('p', { class: 'muted', text: 'Loading results…' }))
+  box.replaceChildren(el('p', { class: 'muted', text: t('Loading results…') }))
   const answer = /** @type {Answer<Results>} */ (await call(`/lessons/${lesson.id}/results`))
   if (answer.status !== 200 || !answer.data) {
     box.replaceChildren(el('p', { class: 'form-error', text: reason(answer) }))
@@ -79,18 +82,18 @@ async function fillResults(lesson, box) {
   }
   // Each figure carries its column's name for the phone layout (.table-stack).
   const rows = answer.data.puzzles.map((p) => el('tr', {},
-    el('th', { scope: 'row', text: p.title ? `${p.index}. ${p.title}` : `Puzzle ${p.index}` }),
-    el('td', { text: String(p.played), 'data-label': 'Played' }),
-    el('td', { text: String(p.solved), 'data-label': 'Solved' }),
-    el('td', { text: String(p.clean), 'data-label': 'Cleanly' })))
+    el('th', { scope: 'row', text: p.title ? `${p.index}. ${p.title}` : t('Puzzle {n}', { n: number(p.index) }) }),
+    el('td', { text: number(p.played), 'data-label': t('Played') }),
+    el('td', { text: number(p.solved), 'data-label': t('Solved') }),
+    el('td', { text: number(p.clean), 'data-label': t('Cleanly') })))
   box.replaceChildren(
     keepTableRoles(el('table', { class: 'guide-table results-table table-stack', 'data-reflow': true },
-      el('caption', { text: `Results for ${lesson.name}` }),
+      el('caption', { text: t('Results for {name}', { name: lesson.name }) }),
       el('thead', {}, el('tr', {},
-        el('th', { scope: 'col', text: 'Puzzle' }), el('th', { scope: 'col', text: 'Played' }),
-        el('th', { scope: 'col', text: 'Solved' }), el('th', { scope: 'col', text: 'Solved cleanly' }))),
+        el('th', { scope: 'col', text: t('Puzzle') }), el('th', { scope: 'col', text: t('Played') }),
+        el('th', { scope: 'col', text: t('Solved') }), el('th', { scope: 'col', text: t('Solved cleanly') }))),
       el('tbody', {}, ...rows))),
-    el('p', { class: 'muted', text: 'Each student counts once per puzzle. Cleanly: no wrong move and no hint.' }),
+    el('p', { class: 'muted', text: t('Each student counts once per puzzle. Cleanly: no wrong move and no hint.') }),
     engineBox(answer.data.engine, answer.data.puzzles))
 }
 
@@ -101,21 +104,21 @@ async function fillResults(lesson, box) {
  */
 function engineBox(engine, puzzles) {
   const box = el('div', { class: 'lesson-engine', dataset: { engineKept: engine.checked ? String(engine.findings.length) : 'none' } },
-    el('h4', { class: 'lesson-engine-title', text: 'The engine’s check' }))
+    el('h4', { class: 'lesson-engine-title', text: t('The engine’s check') }))
   if (!engine.checked) {
-    box.append(el('p', { class: 'muted', text: 'No check kept: the engine checks a lesson in your browser as you import or edit it.' }))
+    box.append(el('p', { class: 'muted', text: t('No check kept: the engine checks a lesson in your browser as you import or edit it.') }))
     return box
   }
-  const when = `Checked ${shortDate(engine.checked)}${engine.current ? '' : ', before the lesson’s last edit'}`
+  const when = engine.current ? t('Checked {day}', { day: shortDate(engine.checked) }) : t('Checked {day}, before the lesson’s last edit', { day: shortDate(engine.checked) })
   if (!engine.findings.length) {
-    box.append(el('p', { class: 'muted', text: `${when}: nothing to warn about.` }))
+    box.append(el('p', { class: 'muted', text: t('{when}: nothing to warn about.', { when }) }))
     return box
   }
-  const titles = new Map(puzzles.map((p) => [p.index, p.title ? `${p.index}. ${p.title}` : `Puzzle ${p.index}`]))
+  const titles = new Map(puzzles.map((p) => [p.index, p.title ? `${p.index}. ${p.title}` : t('Puzzle {n}', { n: number(p.index) })]))
   box.append(
-    el('p', { class: 'muted', text: `${when}: ${plural(engine.findings.length, 'warning')}. They are the engine’s warnings; students never see them.` }),
+    el('p', { class: 'muted', text: tn('{when}: {n} warning. They are the engine’s warnings; students never see them.', '{when}: {n} warnings. They are the engine’s warnings; students never see them.', engine.findings.length, { when }) }),
     el('ul', { class: 'engine-findings' }, ...engine.findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind, puzzle: String(f.puzzle) } },
-      el('span', { class: 'engine-finding-kind', text: titles.get(f.puzzle) || `Puzzle ${f.puzzle}` }), ' — ', el('span', { text: f.words })))))
+      el('span', { class: 'engine-finding-kind', text: titles.get(f.puzzle) || t('Puzzle {n}', { n: number(f.puzzle) }) }), ' — ', el('span', { text: f.words })))))
   return box
 }
 
@@ -129,7 +132,7 @@ async function load() {
   $('lessons-player').hidden = Boolean(player)
   $('lessons-mine').hidden = !player
   if (!player) return
-  $('lessons-status').textContent = 'Loading your lessons…'
+  $('lessons-status').textContent = t('Loading your lessons…')
   const answer = /** @type {Answer<Mine>} */ (await call('/lessons'))
   if (answer.status !== 200 || !answer.data) {
     $('lessons-status').textContent = reason(answer)
@@ -142,7 +145,7 @@ async function load() {
 }
 
 wirePlayerForm(/** @type {HTMLFormElement} */ ($('player-form')), (player) => {
-  announce(`Welcome, ${player.name}.`)
+  announce(t('Welcome, {name}.', { name: player.name }))
   load()
 })
 document.addEventListener('player:change', () => load())

@@ -8,6 +8,7 @@
 /** @import { Lesson, LessonPuzzle, LessonResult } from '../lesson_types.js' */
 import { call, reason } from '../lib/api.js'
 import { $ } from '../lib/dom.js'
+import { t } from '../lib/i18n.js'
 import { showOnly, fillNotice } from '../lib/views.js'
 import { LessonPuzzleCtrl } from './ctrl.js'
 import { nextPuzzle, summary } from './progress.js'
@@ -56,7 +57,7 @@ function startPuzzle(puzzle) {
   view.play(run)
   run.start().catch((error) => {
     console.error(error)
-    notice('This puzzle won’t play', 'Something in it could not be read. Tell your teacher.')
+    notice(t('This puzzle won’t play'), t('Something in it could not be read. Tell your teacher.'))
   })
 }
 
@@ -77,12 +78,12 @@ function showEnd() {
 async function open() {
   const id = new URLSearchParams(location.search).get('id') || ''
   if (!LESSON_ID.test(id)) {
-    notice('No lesson here', 'This link has no lesson in it. Ask your teacher for the lesson’s link.')
+    notice(t('No lesson here'), t('This link has no lesson in it. Ask your teacher for the lesson’s link.'))
     return
   }
   const answer = await call(`/lessons/${id}`, { token: null })
   if (answer.status !== 200 || !answer.data) {
-    notice('This lesson won’t open', reason(answer, 'The lesson could not be loaded. Try again in a moment.'))
+    notice(t('This lesson won’t open'), reason(answer, t('The lesson could not be loaded. Try again in a moment.')))
     return
   }
   const got = /** @type {Lesson} */ (answer.data)

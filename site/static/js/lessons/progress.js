@@ -3,13 +3,14 @@
  * words the lesson's pages use.
  */
 /** @import { Lesson, LessonPuzzle, LessonResult, ProgressRow } from '../lesson_types.js' */
+import { t } from '../lib/i18n.js'
 
 /**
  * A result in the words the lesson's pages use: 'solved cleanly', 'solved', 'solution shown'.
  * @param {{ solved: boolean, clean: boolean }} result
  */
 export function resultWords(result) {
-  return result.solved ? (result.clean ? 'solved cleanly' : 'solved') : 'solution shown'
+  return result.solved ? (result.clean ? t('solved cleanly') : t('solved')) : t('solution shown')
 }
 
 /**
@@ -45,7 +46,7 @@ export function summary(lesson, results) {
 export function progressRows(lesson, results, current) {
   return lesson.puzzles.map((p) => {
     const result = results[p.index] || null
-    return { index: p.index, words: result ? resultWords(result) : 'not played yet', result, current: p.index === current }
+    return { index: p.index, words: result ? resultWords(result) : t('not played yet'), result, current: p.index === current }
   })
 }
 
@@ -55,5 +56,5 @@ export function progressRows(lesson, results, current) {
  */
 export function doneWords(result) {
   if (!result) return ''
-  return result.solved ? (result.clean ? 'Solved cleanly.' : 'Solved.') : 'Solution shown.'
+  return result.solved ? (result.clean ? t('Solved cleanly.') : t('Solved.')) : t('Solution shown.')
 }

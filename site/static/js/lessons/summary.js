@@ -4,7 +4,7 @@
  * too large, not JSON at all) is said as the server said it, never counted as if it
  * were some puzzle's: "1 problem in 0 of 250 puzzles" told a teacher nothing.
  */
-import { plural } from './dom.js'
+import { number, t, tn } from '../lib/i18n.js'
 /** @import { CheckReport, ShownProblem } from '../lesson_types.js' */
 
 
@@ -34,28 +34,28 @@ export function summarize(report) {
   const warnings = report.warnings || []
   const puzzles = report.puzzles || []
   if (report.ok) {
-    const warned = warnings.length ? ` ${plural(warnings.length, 'warning')}.` : ''
-    return { text: `${plural(puzzles.length, 'puzzle')}, all valid.${warned}`, listGeneral: true }
+    const warned = warnings.length ? ' ' + tn('{n} warning.', '{n} warnings.', warnings.length) : ''
+    return { text: tn('{n} puzzle, all valid.', '{n} puzzles, all valid.', puzzles.length) + warned, listGeneral: true }
   }
   const general = errors.filter(isGeneral)
   const placed = errors.filter((problem) => !isGeneral(problem))
   /** @type {string[]} */
   const parts = []
   if (general.length === 1) parts.push(sentence(general[0].message))
-  else if (general.length > 1) parts.push(`${plural(general.length, 'problem')} with the whole import, listed below.`)
+  else if (general.length > 1) parts.push(tn('{n} problem with the whole import, listed below.', '{n} problems with the whole import, listed below.', general.length))
   if (placed.length) {
     /** @type {{ index?: unknown, puzzle?: unknown }[]} */
     const items = [...puzzles, ...errors, ...warnings]
     const indexes = /** @type {number[]} */ (items.map((item) => item.index ?? item.puzzle).filter(Number.isInteger))
     const total = Math.max(0, ...indexes)
     const bad = new Set(placed.map((problem) => problem.puzzle)).size
-    const them = placed.length === 1 ? 'it' : 'them'
-    parts.push(`${plural(placed.length, 'problem')} in ${bad} of ${plural(total, 'puzzle')}: fix ${them} and check again.`)
+    const of = tn('{n} puzzle', '{n} puzzles', total)
+    parts.push(tn('{n} problem in {bad} of {puzzles}: fix it and check again.', '{n} problems in {bad} of {puzzles}: fix them and check again.', placed.length, { bad: number(bad), puzzles: of }))
   } else if (puzzles.length > 1) {
-    parts.push(`Each of the ${puzzles.length} puzzles is valid on its own.`)
+    parts.push(t('Each of the {n} puzzles is valid on its own.', { n: number(puzzles.length) }))
   } else if (puzzles.length === 1) {
-    parts.push('The puzzle itself is valid.')
+    parts.push(t('The puzzle itself is valid.'))
   }
-  parts.push('Nothing was imported.')
+  parts.push(t('Nothing was imported.'))
   return { text: parts.join(' '), listGeneral: general.length > 1 }
 }

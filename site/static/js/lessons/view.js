@@ -15,10 +15,11 @@ import { byIds, el, setText, announce } from '../lib/dom.js'
 import { Holdings, isGameKey } from '../lib/playing.js'
 import { SIDE } from './ctrl.js'
 import { resultWords } from './progress.js'
-import { plural } from './dom.js'
+import { number, t, tn } from '../lib/i18n.js'
 
 /** @type {Record<string, string>} */
-const PROGRESS_CLASS = { 'solved cleanly': 'is-clean', solved: 'is-solved', 'solution shown': 'is-shown' }
+/** A result's mark in the row of puzzles. @param {{ solved: boolean, clean: boolean }} result */
+const progressClass = (result) => (result.solved ? (result.clean ? 'is-clean' : 'is-solved') : 'is-shown')
 
 const IDS = /** @type {const} */ ([
   'board', 'puzzle-title', 'puzzle-meta', 'puzzle-intro', 'play-status', 'play-actions', 'hint-button',
@@ -139,7 +140,7 @@ export class LessonView {
     const ctrl = this.drawn
     const { puzzle } = ctrl
     setText(parts.puzzleTitle, ctrl.title)
-    setText(parts.puzzleMeta, `Puzzle ${puzzle.index} of ${ctrl.count} · You play ${SIDE[puzzle.student]}`)
+    setText(parts.puzzleMeta, t('Puzzle {n} of {count} · You play {side}', { n: number(puzzle.index), count: number(ctrl.count), side: SIDE[puzzle.student] }))
     setText(parts.puzzleIntro, puzzle.intro || '')
     parts.puzzleIntro.hidden = !puzzle.intro
     const tab = `${ctrl.title} · ${ctrl.lesson.name}`
@@ -157,7 +158,7 @@ export class LessonView {
     parts.playDone.hidden = !ctrl.over
     if (ctrl.over) {
       setText(parts.doneTitle, ctrl.doneTitle())
-      setText(parts.nextButton, ctrl.lastOne ? 'See how you did' : 'Next puzzle')
+      setText(parts.nextButton, ctrl.lastOne ? t('See how you did') : t('Next puzzle'))
     }
     this.drawProgress()
   }
@@ -169,8 +170,8 @@ export class LessonView {
     if (drawn === this.drawnProgress) return
     this.drawnProgress = drawn
     this.el.lessonProgress.replaceChildren(...progress.map((p) => el('li', {
-      class: `${p.result ? PROGRESS_CLASS[p.words] : ''}${p.current ? ' is-current' : ''}`, 'aria-current': p.current ? 'step' : null,
-    }, el('span', { class: 'visually-hidden', text: `Puzzle ${p.index}: ${p.words}` }), el('span', { 'aria-hidden': 'true', text: String(p.index) }))))
+      class: `${p.result ? progressClass(p.result) : ''}${p.current ? ' is-current' : ''}`, 'aria-current': p.current ? 'step' : null,
+    }, el('span', { class: 'visually-hidden', text: t('Puzzle {n}: {result}', { n: number(p.index), result: p.words }) }), el('span', { 'aria-hidden': 'true', text: String(p.index) }))))
   }
 }
 
@@ -184,13 +185,13 @@ export function drawEnd(lesson, results, done) {
   const parts = /** @type {{ endTitle: HTMLElement, endLine: HTMLElement, endList: HTMLElement, againButton: HTMLElement }} */ (
     byIds('end-title', 'end-line', 'end-list', 'again-button'))
   parts.endTitle.textContent = lesson.name
-  parts.endLine.textContent = `You solved ${done.solved} of ${plural(done.total, 'puzzle')}, ${done.clean} cleanly.`
+  parts.endLine.textContent = tn('You solved {solved} of {n} puzzle, {clean} cleanly.', 'You solved {solved} of {n} puzzles, {clean} cleanly.', done.total, { solved: number(done.solved), clean: number(done.clean) })
   parts.endList.replaceChildren(...lesson.puzzles.map((puzzle) => {
     const result = results[puzzle.index]
-    return el('li', {}, el('span', { class: 'end-puzzle', text: puzzle.title || `Puzzle ${puzzle.index}` }),
-      el('span', { class: 'muted', text: ` · ${result ? resultWords(result) : 'not played'}` }))
+    return el('li', {}, el('span', { class: 'end-puzzle', text: puzzle.title || t('Puzzle {n}', { n: number(puzzle.index) }) }),
+      el('span', { class: 'muted', text: ' · ' + (result ? resultWords(result) : t('not played')) }))
   }))
-  document.title = `${lesson.name} · Lessons`
+  document.title = lesson.name + ' · ' + t('Lessons')
   parts.againButton.focus()
-  announce(`${lesson.name}: you solved ${done.solved} of ${plural(done.total, 'puzzle')}.`)
+  announce(tn('{name}: you solved {solved} of {n} puzzle.', '{name}: you solved {solved} of {n} puzzles.', done.total, { name: lesson.name, solved: number(done.solved) }))
 }

@@ -6,6 +6,7 @@
  * status 0 when there was no connection.
  */
 import { namespace } from './storage.js'
+import { t, LANG } from './i18n.js'
 /** @import { Answer, CallOptions, KeptPlayer } from '../answer_types.js' */
 /** @import { ErrorBody, PlayerCreated } from '../api_types.js' */
 
@@ -49,7 +50,8 @@ export function clearPlayer() {
  */
 export async function call(path, { method = 'GET', body, token = getPlayer()?.token } = {}) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: 'application/json' }
+  // The page's language, so an error's words are in it (docs/languages.md, "The API's language").
+  const headers = { Accept: 'application/json', 'Accept-Language': LANG }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
   try {
@@ -71,8 +73,8 @@ export async function call(path, { method = 'GET', body, token = getPlayer()?.to
  * @param {string} [fallback]
  * @returns {string}
  */
-export function reason(answer, fallback = 'Something went wrong. Try again in a moment.') {
-  if (answer && answer.status === 0) return 'You seem to be offline. Try again when you are back online.'
+export function reason(answer, fallback = t('Something went wrong. Try again in a moment.')) {
+  if (answer && answer.status === 0) return t('You seem to be offline. Try again when you are back online.')
   const data = /** @type {Partial<ErrorBody> | null} */ (answer && answer.data)
   return (data && typeof data.error === 'string' && data.error) || fallback
 }

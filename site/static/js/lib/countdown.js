@@ -9,6 +9,20 @@
  * `nextPlayerDay`, the one place the pages ask when the next day begins).
  */
 import { nextPlayerDay } from './dates.js'
+import { t, tn } from './i18n.js'
+
+/**
+ * What a countdown says of the game it counts to (its `what`: 'daily', the chess daily's; 'Chain'),
+ * each a whole sentence, so a language says the game's name as its sentence needs: the clock's
+ * words around the time, the time left in words, and the next one out.
+ * @param {string} what
+ * @returns {[clock: string, comes: string, out: string]}
+ */
+function sayings(what) {
+  return what === 'Chain'
+    ? [t('Next Chain in {time}'), t('The next Chain comes in {time}.'), t('The next Chain is out: reload the page for it.')]
+    : [t('Next daily in {time}'), t('The next daily comes in {time}.'), t('The next daily is out: reload the page for it.')]
+}
 
 /**
  * "5:12:09" for `seconds` left; "0:00:00" at most.
@@ -29,9 +43,15 @@ export function wordsFor(seconds) {
   const s = Math.max(0, Math.floor(seconds))
   const hours = Math.floor(s / 3600)
   const minutes = Math.floor(s / 60) % 60
+  if (!hours && !minutes) return t('less than a minute')
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+    const h = tn('{n} hour', '{n} hours', hours)
+    const m = tn('{n} minute', '{n} minutes', minutes)
+    return !hours ? m : !minutes ? h : t('{hours} and {minutes}', { hours: h, minutes: m })
+  }
+  // English's plurals written out: tn() would bring the plural rules into the daily's bundle.
   /** @type {(n: number, w: string) => string} */
   const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`
-  if (!hours && !minutes) return 'less than a minute'
   if (!hours) return plural(minutes, 'minute')
   if (!minutes) return plural(hours, 'hour')
   return `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`
@@ -50,7 +70,7 @@ export class Countdown {
   constructor(node, said, what, { now = () => new Date() } = {}) {
     this.node = node
     this.said = said
-    this.what = what
+    this.sayings = sayings(what)
     this.now = now
     this.timer = 0 // the ticking interval's id; 0 while it isn't ticking (an interval's id is never 0)
     /** When the next day begins (Unix ms), from show(). */
@@ -59,7 +79,8 @@ export class Countdown {
     this.clock = document.createElement('span')
     this.clock.setAttribute('aria-hidden', 'true')
     this.time = document.createElement('time')
-    this.clock.append(`Next ${what} in `, this.time)
+    const [before, after] = this.sayings[0].split('{time}')
+    this.clock.append(before, this.time, after ?? '')
     this.words = document.createElement('span')
     this.words.className = 'visually-hidden'
     node.replaceChildren(this.clock, this.words)
@@ -87,7 +108,7 @@ export class Countdown {
     const left = Math.ceil((this.end - this.now().getTime()) / 1000)
     if (left <= 0) {
       clearInterval(this.timer)
-      const out = `The next ${this.what} is out: reload the page for it.`
+      const out = this.sayings[2]
       this.clock.replaceChildren(out)
       this.words.textContent = out
       return
@@ -95,7 +116,7 @@ export class Countdown {
     const clock = clockText(left)
     if (this.time.textContent !== clock) this.time.textContent = clock
     this.time.dateTime = `PT${left}S`
-    const words = `The next ${this.what} comes in ${wordsFor(left)}.`
+    const words = this.sayings[1].replace('{time}', wordsFor(left))
     if (this.words.textContent !== words) this.words.textContent = words
     if (!this.spoken) {
       this.spoken = true

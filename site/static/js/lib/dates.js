@@ -7,6 +7,7 @@
  * date, never rolled over into the next month. The API's
  * puzzlebook.calendar.parse_day keeps the same rule (tests/vectors/dates.json).
  */
+import { dayWords, timeWords, t, tn } from './i18n.js'
 
 const DAY_FORM = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/
 const MONTH_FORM = /^([0-9]{4})-([0-9]{2})$/
@@ -105,6 +106,8 @@ export function addDays(day, n) {
 
 // Dates are written in English by the site's own names (no Intl: a page's first formatter costs
 // milliseconds on a phone). puzzlebook.calendar.long_date writes longDate's form for the build.
+// Another language's page writes them through Intl (lib/i18n.js): the test on PAGE_LANG, the
+// bundle's constant, is decided as the bundle is made, so English's keep none of that.
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December']
@@ -120,6 +123,7 @@ function partsOf(day) {
  * @param {string} day
  */
 export function shortDate(day) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return dayWords(day, { weekday: 'short', day: 'numeric', month: 'short' })
   const p = partsOf(day)
   return `${p.weekday.slice(0, 3)}, ${p.month.slice(0, 3)} ${p.day}`
 }
@@ -129,6 +133,7 @@ export function shortDate(day) {
  * @param {string} day
  */
 export function longDate(day) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return dayWords(day, { weekday: 'long', day: 'numeric', month: 'long' })
   const p = partsOf(day)
   return `${p.weekday} ${p.day} ${p.month}`
 }
@@ -198,7 +203,7 @@ export function streak(days, today) {
  * @param {number | null | undefined} used
  */
 export function freezesWords(used) {
-  return used ? ` · ${used} ${used === 1 ? 'freeze' : 'freezes'} used` : ''
+  return used ? ' · ' + tn('{n} freeze used', '{n} freezes used', used) : ''
 }
 
 /**
@@ -206,6 +211,7 @@ export function freezesWords(used) {
  * @param {string} day
  */
 export function mediumDate(day) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return dayWords(day, { weekday: 'short', day: 'numeric', month: 'short' })
   const p = partsOf(day)
   return `${p.weekday.slice(0, 3)} ${p.day} ${p.month === 'September' ? 'Sept' : p.month.slice(0, 3)}`
 }
@@ -233,6 +239,7 @@ export function inPlay(day, now = new Date()) {
  * @param {Date} at
  */
 export function clockWords(at) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return timeWords(at, { hour: 'numeric', minute: 'numeric' })
   const hours = at.getHours()
   const minutes = at.getMinutes()
   if (hours === 12 && minutes === 0) return 'noon'
@@ -246,5 +253,5 @@ export function clockWords(at) {
  */
 export function momentWords(at, now = new Date()) {
   const day = playerDay(at)
-  return day === playerDay(now) ? clockWords(at) : `${longDate(day)}, ${clockWords(at)}`
+  return day === playerDay(now) ? clockWords(at) : t('{day}, {time}', { day: longDate(day), time: clockWords(at) })
 }

@@ -1,6 +1,7 @@
 /**
  * The live rooms' socket (docs/live.md, docs/api.md "Live"): one WebSocket to the site's `/live`,
- * the player's token offered as a subprotocol (never in the address), typed messages both ways
+ * the player's token offered as a subprotocol (never in the address) and the page's language beside
+ * it (`lang.es`: the server's refusals are said in it), typed messages both ways
  * (site/types/live_types.d.ts: `LiveOut` sent, `LiveIn` heard). The race page and the live class
  * page hold one each; their controllers never touch a WebSocket themselves.
  *
@@ -17,6 +18,7 @@
  * a stand-in (tests/js/live_socket.test.mjs).
  */
 /** @import { LiveIn, LiveOut, LiveStatus, SocketLike, SocketMaker } from '../live_types.js' */
+import { LANG } from './i18n.js'
 
 export const PROTOCOL = 'puzzlebook.live'
 export const DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000]
@@ -68,7 +70,7 @@ export class LiveSocket {
     this.cancel(this.retry)
     this.retry = null
     this.set('connecting')
-    const socket = this.make(this.url, [PROTOCOL, `token.${this.token}`])
+    const socket = this.make(this.url, [PROTOCOL, `token.${this.token}`, `lang.${LANG}`])
     this.socket = socket
     socket.onopen = () => {
       if (socket !== this.socket) return

@@ -8,6 +8,7 @@
 import { GAMES, STORES } from '../games.js'
 import { defaultBackend } from './storage.js'
 import { resultKeys } from './outbox.js'
+import { list, number, t, tn } from './i18n.js'
 /** @import { Game, KeptRecord } from '../games_types.js' */
 /** @import { StorageBackend } from '../storage_types.js' */
 
@@ -52,15 +53,20 @@ export async function notPosted(pid, backend = defaultBackend()) {
   return { ...found, waiting }
 }
 
-/** @type {(n: number, noun: readonly [string, string]) => string} */
-const count = (n, [one, many]) => `${n} ${n === 1 ? one : many}`
-
 /**
- * "a", "a and b", "a, b and c".
- * @param {string[]} parts
+ * A game's records counted in words: "1 chess puzzle", "3 Storm runs" (the registry's noun for a
+ * game without words of its own here).
+ * @param {KeptGame} game
+ * @param {number} n
  */
-function listed(parts) {
-  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+function count(game, n) {
+  switch (game.key) {
+    case 'chess': return tn('{n} chess puzzle', '{n} chess puzzles', n)
+    case 'chain': return tn('{n} Chain', '{n} Chains', n)
+    case 'storm': return tn('{n} Storm run', '{n} Storm runs', n)
+    case 'streak': return tn('{n} Streak run', '{n} Streak runs', n)
+    default: return `${number(n)} ${n === 1 ? game.noun[0] : game.noun[1]}`
+  }
 }
 
 /**
@@ -69,17 +75,15 @@ function listed(parts) {
  * @param {string} name
  */
 export function notPostedWords(found, name) {
-  const parts = KEPT.filter((game) => found[game.key]).map((game) => count(/** @type {number} */ (found[game.key]), game.noun))
+  const parts = KEPT.filter((game) => found[game.key]).map((game) => count(game, /** @type {number} */ (found[game.key])))
   const out = []
   if (parts.length) {
-    out.push(`This browser keeps the ${listed(parts)} you finished here without a player: they stay ` +
-      `in this browser’s history and counts, but weren’t posted to ${name}’s results (a result is ` +
-      'posted only by the player who played it).')
+    out.push(t('This browser keeps the {things} you finished here without a player: they stay in this browser’s history and counts, but weren’t posted to {name}’s results (a result is posted only by the player who played it).',
+      { things: list(parts), name }))
   }
   if (found.waiting) {
-    out.push(`${count(found.waiting, ['result', 'results'])} waiting here to post for another player ` +
-      `${found.waiting === 1 ? 'stays' : 'stay'} theirs: ${found.waiting === 1 ? 'it posts' : 'they post'} ` +
-      'when that player signs in on this browser again.')
+    out.push(tn('{n} result waiting here to post for another player stays theirs: it posts when that player signs in on this browser again.',
+      '{n} results waiting here to post for another player stay theirs: they post when that player signs in on this browser again.', found.waiting))
   }
   return out.join(' ')
 }

@@ -9,6 +9,7 @@
  * in words for the player.
  */
 import { call, reason } from './api.js'
+import { t } from './i18n.js'
 /** @import { Answer, Outcome } from '../answer_types.js' */
 /** @import { Ceremony, CodeSignedIn, PasskeyInfo, SignedInAs } from '../api_types.js' */
 /**
@@ -118,7 +119,7 @@ export function passkeysSupported() {
   return typeof globalThis.PublicKeyCredential === 'function' && Boolean(globalThis.navigator?.credentials)
 }
 
-const UNSUPPORTED = 'This browser can’t use passkeys. Use your sign-in link or a recovery code instead.'
+const unsupported = () => t('This browser can’t use passkeys. Use your sign-in link or a recovery code instead.')
 
 /**
  * The browser's refusal (a DOMException) in words.
@@ -130,16 +131,18 @@ export function browserWords(error, adding) {
   switch (thrown && thrown.name) {
     case 'NotAllowedError':
       return adding
-        ? 'No passkey was made: it was cancelled, or took too long.'
-        : 'No passkey was chosen: it was cancelled, took too long, or this device holds none for this site.'
+        ? t('No passkey was made: it was cancelled, or took too long.')
+        : t('No passkey was chosen: it was cancelled, took too long, or this device holds none for this site.')
     case 'InvalidStateError':
-      return 'This device or password manager already holds a passkey for you here.'
+      return t('This device or password manager already holds a passkey for you here.')
     case 'SecurityError':
-      return 'Passkeys don’t work at this address: open the site by its name (locally, http://localhost).'
+      return t('Passkeys don’t work at this address: open the site by its name (locally, http://localhost).')
     case 'NotSupportedError':
-      return UNSUPPORTED
+      return unsupported()
     default:
-      return `The passkey didn’t work (${(thrown && thrown.message) || 'no reason given'}).`
+      return thrown && thrown.message
+        ? t('The passkey didn’t work ({reason}).', { reason: thrown.message })
+        : t('The passkey didn’t work (no reason given).')
   }
 }
 
@@ -149,7 +152,7 @@ export function browserWords(error, adding) {
  * @returns {Promise<Outcome<PasskeyInfo>>}
  */
 export async function addPasskey(name) {
-  if (!passkeysSupported()) return { ok: false, error: UNSUPPORTED }
+  if (!passkeysSupported()) return { ok: false, error: unsupported() }
   const started = /** @type {Answer<Started<PublicKeyCredentialCreationOptionsJSON>>} */ (await call('/me/passkeys/options', { method: 'POST' }))
   if (started.status !== 200 || !started.data) return { ok: false, error: reason(started) }
   let cred
@@ -172,7 +175,7 @@ export async function addPasskey(name) {
  * @returns {Promise<Outcome<SignedInAs>>}
  */
 export async function passkeySignIn() {
-  if (!passkeysSupported()) return { ok: false, error: UNSUPPORTED }
+  if (!passkeysSupported()) return { ok: false, error: unsupported() }
   const started = /** @type {Answer<Started<PublicKeyCredentialRequestOptionsJSON>>} */ (await call('/signin/passkey/options', { method: 'POST', token: null }))
   if (started.status !== 200 || !started.data) return { ok: false, error: reason(started) }
   let cred

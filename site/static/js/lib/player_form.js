@@ -4,6 +4,7 @@
  */
 import { createPlayer } from './api.js'
 import { toast } from './dom.js'
+import { t } from './i18n.js'
 /** @import { PlayerCreated } from '../api_types.js' */
 
 /**
@@ -22,7 +23,7 @@ export function wirePlayerForm(form, onMade) {
     const name = input.value.trim()
     error.textContent = ''
     if (!name) {
-      error.textContent = 'Type the name to show on the boards.'
+      error.textContent = t('Type the name to show on the boards.')
       input.setAttribute('aria-invalid', 'true')
       input.focus()
       return
@@ -52,10 +53,10 @@ export function wireCopyLink(button, input) {
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(input.value)
-      toast('Sign-in link copied.')
+      toast(t('Sign-in link copied.'))
     } catch {
       input.select()
-      toast('Copy the selected link.')
+      toast(t('Copy the selected link.'))
     }
   })
 }

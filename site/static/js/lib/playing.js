@@ -9,6 +9,7 @@
 /** @import { ConfirmParts, PlayClock, PlayScreen, ViewedPlay } from '../play_types.js' */
 import { anySheetOpen } from './sheet.js'
 import { announce, toast } from './dom.js'
+import { t } from './i18n.js'
 
 const SAVE_EVERY_MS = 5000 // the clock's time is saved this often while it runs
 const CONFIRM_MS = 6000 // how long a confirmation waits for an answer
@@ -158,7 +159,7 @@ export class PlayView {
     frame.classList.toggle('is-covered', on)
     if (inner) inner.inert = on
     if (cover) cover.hidden = !on
-    if (coverText) coverText.textContent = why === 'paused' ? 'Paused' : ''
+    if (coverText) coverText.textContent = why === 'paused' ? t('Paused') : ''
     if (resume) resume.hidden = why !== 'paused'
   }
 }
@@ -286,13 +287,13 @@ export async function shareResult(text, preview) {
   }
   try {
     await navigator.clipboard.writeText(text)
-    toast('Result copied. Paste it anywhere.')
+    toast(t('Result copied. Paste it anywhere.'))
   } catch {
     const range = document.createRange()
     range.selectNodeContents(preview)
     const selection = getSelection()
     selection?.removeAllRanges()
     selection?.addRange(range)
-    toast('Copy the selected text to share it.')
+    toast(t('Copy the selected text to share it.'))
   }
 }

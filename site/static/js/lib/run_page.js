@@ -20,6 +20,7 @@ import { $ } from './dom.js'
 import { closeSheet } from './sheet.js'
 import { keepTableRoles } from './tables.js'
 import { GamePage } from './views.js'
+import { t, tn } from './i18n.js'
 
 /**
  * The page's elements by id (looked up when asked: the start view's are the page's, always there).
@@ -72,8 +73,8 @@ export class RunPage {
     const today = playerDay()
     const wanted = location.hash.replace(/^#\/?/, '')
     const date = wanted === '' ? today : wanted
-    if (!isDay(date)) return this.notice('That page isn’t in the book', `The address may be mistyped. A ${mode.name} day is written like #/${mode.example}.`)
-    if (date > today) return this.notice('That run isn’t out yet', `The ${mode.name} run of ${longDate(date)} opens on the day. Today’s is ready.`)
+    if (!isDay(date)) return this.notice(t('That page isn’t in the book'), t('The address may be mistyped. A {game} day is written like #/{example}.', { game: mode.name, example: mode.example }))
+    if (date > today) return this.notice(t('That run isn’t out yet'), t('The {game} run of {date} opens on the day. Today’s is ready.', { game: mode.name, date: longDate(date) }))
     const resumed = mode.leftOver ? mode.leftOver(date, today) : null
     if (resumed) {
       this.current = { date, today: date === today, file: { date, bundle: resumed.bundle ?? 0, puzzles: resumed.rows }, rankedDone: false }
@@ -83,21 +84,21 @@ export class RunPage {
     document.title = `${mode.name} · Puzzle Book`
     /** @type {HTMLButtonElement} */
     const button = byId('start-button')
-    byId('start-kind').textContent = date === today ? 'Today' : `Archive · ${longDate(date)}`
+    byId('start-kind').textContent = date === today ? t('Today') : t('Archive · {date}', { date: longDate(date) })
     button.disabled = true
-    byId('start-meta').textContent = 'Loading the day’s run…'
+    byId('start-meta').textContent = t('Loading the day’s run…')
     const got = await dailyJson(mode.key, date)
     if (serial !== this.serial) return
     const file = runFile(got.data, date)
     if (!file) {
-      if (got.status === 0) return this.notice('You seem to be offline', `${mode.name} needs the day’s run from the site. Try again when you are back online.`)
+      if (got.status === 0) return this.notice(t('You seem to be offline'), t('{game} needs the day’s run from the site. Try again when you are back online.', { game: mode.name }))
       return date === today
-        ? this.notice('Today’s run isn’t here yet', 'It hasn’t been published yet. Try again in a little while, or play an earlier day from the archive.')
-        : this.notice(`No ${mode.name} run that day`, `There is no ${mode.name} run for ${longDate(date)}. The archive lists every day there is.`)
+        ? this.notice(t('Today’s run isn’t here yet'), t('It hasn’t been published yet. Try again in a little while, or play an earlier day from the archive.'))
+        : this.notice(t('No {game} run that day', { game: mode.name }), t('There is no {game} run for {date}. The archive lists every day there is.', { game: mode.name, date: longDate(date) }))
     }
     this.current = { date, today: date === today, file, rankedDone: false }
     const puzzles = file.puzzles
-    byId('start-meta').textContent = `${longDate(date)} · ${puzzles.length} puzzles, rated ${puzzles[0][3]} to ${puzzles[puzzles.length - 1][3]}.`
+    byId('start-meta').textContent = tn('{date} · {n} puzzle, rated {low} to {high}.', '{date} · {n} puzzles, rated {low} to {high}.', puzzles.length, { date: longDate(date), low: puzzles[0][3], high: puzzles[puzzles.length - 1][3] })
     const words = mode.startWords({ date, today: date === today, player: signedIn() })
     byId('start-rank').textContent = words.rank
     button.textContent = words.button
@@ -114,7 +115,7 @@ export class RunPage {
   safeRoute() {
     this.route().catch((error) => {
       console.error(error)
-      this.notice('Something went wrong', `${this.mode.name} couldn’t be loaded. Check your connection and try again.`)
+      this.notice(t('Something went wrong'), t('{game} couldn’t be loaded. Check your connection and try again.', { game: this.mode.name }))
     })
   }
 

@@ -6,6 +6,7 @@
 /** @import { Dropped } from '../session_types.js' */
 /** @import { RunAnswer, RunKept } from '../run_types.js' */
 import { placeText } from './standing.js'
+import { t } from './i18n.js'
 
 /**
  * The server's answer kept in a run's record, when it came and was kept (not dropped).
@@ -29,18 +30,19 @@ export function rankWords(rec, { waiting }) {
   const posted = rec.posted
   if (posted && 'dropped' in posted) {
     const dropped = /** @type {Dropped} */ (posted)
-    if (!rec.ticket) return 'Not kept: the run’s ticket never came (the connection was down as it started), so it was practice.'
-    return `Not kept: ${dropped.error || 'the server refused it.'}`
+    if (!rec.ticket) return t('Not kept: the run’s ticket never came (the connection was down as it started), so it was practice.')
+    return t('Not kept: {why}', { why: dropped.error || t('the server refused it.') })
   }
-  if (posted && !posted.ranked) return 'Practice: your ranked run today was started earlier.'
+  if (posted && !posted.ranked) return t('Practice: your ranked run today was started earlier.')
   if (posted) {
-    const kept = posted.already ? ' (kept before)' : ''
     const where = placeText(posted)
-    if (where) return `Ranked: ${where} on today’s board${kept}.`
-    if (posted.boarded) return `Ranked and kept${kept}: today’s board shows your place in a few seconds.`
-    return `Ranked and kept${kept}: a new account’s runs go on the boards after its first days.`
+    if (where) return posted.already ? t('Ranked: {where} on today’s board (kept before).', { where }) : t('Ranked: {where} on today’s board.', { where })
+    if (posted.boarded) {
+      return posted.already ? t('Ranked and kept (kept before): today’s board shows your place in a few seconds.') : t('Ranked and kept: today’s board shows your place in a few seconds.')
+    }
+    return posted.already ? t('Ranked and kept (kept before): a new account’s runs go on the boards after its first days.') : t('Ranked and kept: a new account’s runs go on the boards after its first days.')
   }
-  if (rec.ranked === false) return 'Practice: your ranked run today was started earlier.'
-  if (waiting) return 'Waiting to post your ranked run: it goes as soon as you are online.'
+  if (rec.ranked === false) return t('Practice: your ranked run today was started earlier.')
+  if (waiting) return t('Waiting to post your ranked run: it goes as soon as you are online.')
   return ''
 }

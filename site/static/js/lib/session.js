@@ -27,6 +27,7 @@ import { call, getPlayer } from './api.js'
 import { playerQuery } from './dates.js'
 import { droppedAnswer, resultKey } from './outbox.js'
 import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, ticketFor, ticketKey } from './tickets.js'
+import { t } from './i18n.js'
 
 // The tickets a game asks for outside a play session (a lesson's, a Storm run's start), from here:
 // lib/tickets.js keeps the tickets on their way, which must be one copy for the page, and only this
@@ -264,7 +265,7 @@ export class PlaySession extends Play {
     const pause = force === undefined ? !this.paused : force
     this.clock.set('paused', pause)
     this.save()
-    this.announce(pause ? 'Paused. Press P or Resume to go on.' : 'Resumed.')
+    this.announce(pause ? t('Paused. Press P or Resume to go on.') : t('Resumed.'))
     this.afterPause(pause)
     this.redraw()
     this.ui.paused(pause)

@@ -9,6 +9,7 @@
 import { call, getPlayer, clearPlayer, reason } from './api.js'
 import { toast } from './announce.js'
 import { namespace } from './storage.js'
+import { t, tn } from './i18n.js'
 /** @import { KeptPlayer } from '../answer_types.js' */
 
 /** @typedef {{ passkeys?: number | null, codes?: number | null }} Ways */
@@ -28,30 +29,21 @@ export function noteLinkCopied(player = getPlayer()) {
 }
 
 /**
- * @param {number} n
- * @param {string} one
- * @param {string} many
- */
-function count(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`
-}
-
-/**
  * What signing out costs, for `name`, given the ways back in known here: `passkeys` and `codes`
  * (counts, or null where this page doesn't know them).
  * @param {string} name
  * @param {Ways} [ways]
  */
 export function signOutWords(name, { passkeys = null, codes = null } = {}) {
-  const cost = `Signing out ends ${name}’s sign-in on this device, on the server too: its sign-in link stops working, here and wherever it was opened. Only a passkey or a recovery code brings ${name} back. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.`
-  const have = []
-  if (passkeys) have.push(count(passkeys, 'passkey', 'passkeys'))
-  if (codes) have.push(count(codes, 'recovery code', 'recovery codes'))
-  if (have.length) {
-    const one = have.length === 1 && (passkeys === 1 || codes === 1)
-    return `${cost} You have ${have.join(' and ')}: keep ${one ? 'it' : 'them'} safe.`
+  const cost = t('Signing out ends {name}’s sign-in on this device, on the server too: its sign-in link stops working, here and wherever it was opened. Only a passkey or a recovery code brings {name} back. Without one, the streak, rating and results are lost to you for good; the name stays on the boards.', { name })
+  if (passkeys && codes) {
+    // Each count is a message of its own, said first (the extractor reads no message inside another).
+    const values = { passkeys: tn('{n} passkey', '{n} passkeys', passkeys), codes: tn('{n} recovery code', '{n} recovery codes', codes) }
+    return cost + ' ' + t('You have {passkeys} and {codes}: keep them safe.', values)
   }
-  if (passkeys !== null && codes !== null) return `${cost} You have no passkey and no recovery codes.`
+  if (passkeys) return cost + ' ' + tn('You have {n} passkey: keep it safe.', 'You have {n} passkeys: keep them safe.', passkeys)
+  if (codes) return cost + ' ' + tn('You have {n} recovery code: keep it safe.', 'You have {n} recovery codes: keep them safe.', codes)
+  if (passkeys !== null && codes !== null) return cost + ' ' + t('You have no passkey and no recovery codes.')
   return cost
 }
 
@@ -88,7 +80,7 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}) }) {
   const say = () => {
     const player = getPlayer()
     if (!player) return
-    question.textContent = `Sign out of ${player.name} on this device?`
+    question.textContent = t('Sign out of {name} on this device?', { name: player.name })
     words.textContent = signOutWords(player.name, ways())
   }
   const close = (focus = true) => {
@@ -115,7 +107,8 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}) }) {
       const answer = await call('/me/token', { method: 'DELETE' })
       // 401: the token signs in no more already (ended elsewhere, or the player deleted).
       if (answer.status !== 200 && answer.status !== 401) {
-        error.textContent = `Still signed in. ${reason(answer, 'This device’s sign-in couldn’t be ended just now. Try again in a moment.')}`
+        const why = reason(answer, t('This device’s sign-in couldn’t be ended just now. Try again in a moment.'))
+        error.textContent = t('Still signed in. {reason}', { reason: why })
         return
       }
     } finally {
@@ -124,7 +117,7 @@ export function wireSignOut(root, { onSignedOut, ways = () => ({}) }) {
     close(false)
     clearPlayer()
     document.dispatchEvent(new CustomEvent('player:change'))
-    toast('Signed out: this device’s sign-in has ended. Your passkeys and recovery codes still sign you in.')
+    toast(t('Signed out: this device’s sign-in has ended. Your passkeys and recovery codes still sign you in.'))
     onSignedOut()
   })
   return { refresh: say, close }

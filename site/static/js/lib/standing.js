@@ -1,3 +1,5 @@
+import { t } from './i18n.js'
+
 /**
  * Where a result stands on a board, in words: what a board row, the boards page's own line and a
  * game's result sheet all say of the `place`, `about` and `top` the API and places.js give
@@ -7,7 +9,7 @@
  * @returns {string | null}
  */
 export function placeText({ place, about, top } = {}) {
-  if (Number.isInteger(place)) return `${about ? 'about ' : ''}#${place}`
-  if (Number.isInteger(top)) return `top ${top}%`
+  if (Number.isInteger(place)) return about ? t('about #{place}', { place: String(place) }) : `#${place}`
+  if (Number.isInteger(top)) return t('top {n}%', { n: String(top) })
   return null
 }

@@ -18,6 +18,7 @@ import * as rules from '../chess/rules.js'
 import { PuzzleLine, markBoard } from '../chess/line.js'
 import { fromRow } from '../chess/puzzle.js'
 import { moveWords } from '../chess/words.js'
+import { number, t, tn } from '../lib/i18n.js'
 import { newTally, step } from '../storm/clock.js'
 import { clockEnds } from './clock.js'
 import { RaceMoves } from './moves.js'
@@ -135,19 +136,19 @@ export class RaceCtrl extends RaceRoom {
     if (this.stage === 'countdown' && this.startsAt !== null && now >= this.startsAt) {
       this.enter('racing')
       if (this.racer && this.puzzles.length) this.begin()
-      else this.announce('The race has started.')
+      else this.announce(t('The race has started.'))
       this.redraw()
     }
     if (this.stage === 'racing' && this.begun && this.out && this.board?.enabled) {
       this.board.disable()
-      this.setStatus('Your clock ran out: watch the others finish.', 'bad')
+      this.setStatus(t('Your clock ran out: watch the others finish.'), 'bad')
       this.announce(this.status.text)
       this.redraw()
     }
     if (this.stage === 'racing' && this.endsAt !== null && now >= this.endsAt) {
       this.enter('over')
       this.board?.disable()
-      this.announce('Time’s up: the race is over.')
+      this.announce(t('Time’s up: the race is over.'))
       this.redraw()
     }
     this.askTable(now)
@@ -166,7 +167,7 @@ export class RaceCtrl extends RaceRoom {
   /** The race started: the player's puzzle opens. */
   begin() {
     this.begun = true
-    this.setStatus('Your move.')
+    this.setStatus(t('Your move.'))
     this.open()
   }
 
@@ -174,7 +175,7 @@ export class RaceCtrl extends RaceRoom {
   open() {
     const puzzle = this.puzzle
     if (!puzzle) {
-      this.setStatus('You have played every puzzle of this race!', 'good')
+      this.setStatus(t('You have played every puzzle of this race!'), 'good')
       this.board?.disable()
       return
     }
@@ -185,8 +186,12 @@ export class RaceCtrl extends RaceRoom {
     }
     this.board = this.ui.boardFor(this.chess.fen(), this.color)
     markBoard(this.board, this.line.marks())
-    const side = this.color === 'w' ? 'White' : 'Black'
-    this.announce(`${this.index === 0 && !this.moves.length ? 'Go! ' : ''}Puzzle ${this.index + 1}, rated ${puzzle.rating}. You play ${side}.`)
+    // Translators: the side the player has, as in "You play {side}".
+    const side = this.color === 'w' ? t('White') : t('Black')
+    const values = { n: number(this.index + 1), rating: puzzle.rating, side }
+    this.announce(this.index === 0 && !this.moves.length
+      ? t('Go! Puzzle {n}, rated {rating}. You play {side}.', values)
+      : t('Puzzle {n}, rated {rating}. You play {side}.', values))
     this.redraw()
     if (this.inPlay()) this.board.enable(this.color)
   }
@@ -215,13 +220,14 @@ export class RaceCtrl extends RaceRoom {
     const { tally, gained } = step(this.tally, verdict, this.puzzle.rating)
     this.tally = tally
     this.pump()
-    const said = verdict === 'wrong' ? 'Wrong: 10 seconds off.' : verdict === 'solved' ? 'Solved.' : 'Right.'
+    const said = verdict === 'wrong' ? t('Wrong: 10 seconds off.') : verdict === 'solved' ? t('Solved.') : t('Right.')
     this.setStatus(said, verdict === 'wrong' ? 'bad' : 'good')
     if (gained) this.ui.gained(gained)
     if (verdict !== 'right') {
       this.results.push(verdict === 'solved' ? 'solved' : 'missed')
       this.tally = { ...this.tally, attempted: this.tally.attempted + 1 }
-      this.announce(`${moveWords(move)}. ${said}${gained > 0 ? ` Combo ${tally.combo}: ${gained} seconds back.` : ''}`)
+      const back = gained > 0 ? tn('Combo {combo}: {n} second back.', 'Combo {combo}: {n} seconds back.', gained, { combo: number(tally.combo) }) : ''
+      this.announce(t('{move}. {verdict}', { move: moveWords(move), verdict: back ? said + ' ' + back : said }))
       this.redraw()
       board.disable()
       await board.settled()
@@ -237,7 +243,7 @@ export class RaceCtrl extends RaceRoom {
     await board.setPosition(this.chess.fen(), true)
     if (!this.alive || this.line !== line) return
     markBoard(board, line.marks(reply))
-    this.announce(`${moveWords(move)}. Right. Reply: ${moveWords(reply)}. Your move.`)
+    this.announce(t('{move}. Right. Reply: {reply}. Your move.', { move: moveWords(move), reply: moveWords(reply) }))
     if (this.inPlay()) board.enable(this.color)
   }
 

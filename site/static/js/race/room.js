@@ -10,7 +10,8 @@
 /** @import { LiveError, LiveIn, LiveOut, LiveStatus, RaceHello, RaceMe, RacePuzzleRow, RaceState, RaceTableRow } from '../live_types.js' */
 /** @import { RaceDeps, RaceStage, RaceUi, TableLine } from '../race_types.js' */
 import { Play } from '../lib/session.js'
-import { changes, plural, stageWords, tableLines } from './track.js'
+import { number, t, tn } from '../lib/i18n.js'
+import { changes, stageWords, tableLines } from './track.js'
 
 /** @extends {Play<RaceUi>} */
 export class RaceRoom extends Play {
@@ -203,11 +204,11 @@ export class RaceRoom extends Play {
       case 'race.again':
         if (message.race === this.raceId) {
           this.again = { next: message.next, by: message.by }
-          this.announce(`${message.by} made the next race: choose Race again to join them.`)
+          this.announce(t('{name} made the next race: choose Race again to join them.', { name: message.by }))
           this.redraw()
         }
         return
-      case 'race.left': return this.choose('You left the race.')
+      case 'race.left': return this.choose(t('You left the race.'))
       case 'error': return this.refused(message)
       default:
     }
@@ -224,8 +225,9 @@ export class RaceRoom extends Play {
     this.took(hello, { quiet: fresh || stageBefore === 'joining' })
     this.heardMe(hello.me)
     if (fresh || stageBefore === 'joining') {
-      const names = this.present.map((r) => (r.pid === this.you.id ? 'you' : r.name))
-      this.announce(`You are in the race: ${plural(names.length, 'racer')}, ${names.join(', ')}.`)
+      // Translators: "you" among the racers' names, as in "You are in the race: 2 racers, you, Ada."
+      const names = this.present.map((r) => (r.pid === this.you.id ? t('you') : r.name))
+      this.announce(tn('You are in the race: {n} racer, {names}.', 'You are in the race: {n} racers, {names}.', names.length, { names: names.join(', ') }))
     }
     this.tick()
     this.redraw()
@@ -248,7 +250,7 @@ export class RaceRoom extends Play {
     if (this.stage === 'joining' || this.stage === 'waiting') {
       // Racing already (a page taken up again): the next tick opens the player's puzzle.
       this.stage = state.phase === 'waiting' ? 'waiting' : state.phase === 'over' ? 'over' : 'countdown'
-      if (state.phase === 'countdown') this.announce(`The race starts in ${Math.ceil((state.starts_in ?? 0) / 1000)} seconds.`)
+      if (state.phase === 'countdown') this.announce(tn('The race starts in {n} second.', 'The race starts in {n} seconds.', Math.ceil((state.starts_in ?? 0) / 1000)))
     }
     this.redraw()
   }
@@ -274,8 +276,8 @@ export class RaceRoom extends Play {
     this.playOver()
     const mine = this.table.find((r) => r.you)
     this.announce(mine
-      ? `Race over. You placed ${mine.placeWords} of ${rows.length} with ${plural(mine.score, 'puzzle')} solved.`
-      : 'Race over.')
+      ? tn('Race over. You placed {place} of {count} with {n} puzzle solved.', 'Race over. You placed {place} of {count} with {n} puzzles solved.', mine.score, { place: mine.placeWords, count: number(rows.length) })
+      : t('Race over.'))
     this.redraw()
   }
 }

@@ -6,20 +6,14 @@
  */
 /** @import { RacerProgress, RaceTableRow } from '../live_types.js' */
 /** @import { Lane, TableLine } from '../race_types.js' */
+import { href, number, t } from '../lib/i18n.js'
 import { bandOf } from '../storm/review.js'
 
 // The track's length in puzzles solved at the least: a car reaches the end only once someone solved
 // this many, so early in a race the cars move visibly but not all the way.
 export const TRACK_MIN = 20
 
-const MARK_WORDS = { left: 'left the race', away: 'lost their connection', out: 'out of time' }
-
-/**
- * @param {number} n
- * @param {string} one
- * @param {string} [many]
- */
-export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+const MARK_WORDS = { left: t('left the race'), away: t('lost their connection'), out: t('out of time') }
 
 /**
  * Each racer's lane: `racers` as the room was last told of them, the player's own score (`mine`)
@@ -37,12 +31,12 @@ export function lanes(racers, you, mine) {
   const all = scored.map((r, car) => {
     const mark = r.left ? 'left' : r.away ? 'away' : r.out ? 'out' : ''
     const yours = r.pid === you
-    const name = yours ? `${r.name} (you)` : r.name
+    const name = yours ? t('{name} (you)', { name: r.name }) : r.name
     /** @type {Lane} */
     const lane = {
       pid: r.pid, name, you: yours, score: r.score, at: r.score / length, first: r.score > 0 && r.score === best,
       car: car % 10, mark: /** @type {Lane['mark']} */ (mark),
-      words: `${name}: ${plural(r.score, 'solved', 'solved')}${mark ? `, ${MARK_WORDS[mark]}` : ''}`,
+      words: mark ? t('{name}: {n} solved, {mark}', { name, n: number(r.score), mark: MARK_WORDS[mark] }) : t('{name}: {n} solved', { name, n: number(r.score) }),
     }
     return lane
   })
@@ -62,10 +56,10 @@ export function changes(before, after, you) {
   for (const r of after) {
     const old = was.get(r.pid)
     if (r.pid === you) continue
-    if (!old) said.push(`${r.name} joined the race.`)
-    else if (r.left && !old.left) said.push(`${r.name} left the race.`)
-    else if (r.away && !old.away) said.push(`${r.name} lost their connection.`)
-    else if (!r.away && old.away && !r.left) said.push(`${r.name} is back.`)
+    if (!old) said.push(t('{name} joined the race.', { name: r.name }))
+    else if (r.left && !old.left) said.push(t('{name} left the race.', { name: r.name }))
+    else if (r.away && !old.away) said.push(t('{name} lost their connection.', { name: r.name }))
+    else if (!r.away && old.away && !r.left) said.push(t('{name} is back.', { name: r.name }))
   }
   return said
 }
@@ -83,27 +77,29 @@ export function changes(before, after, you) {
  */
 export function stageWords(stage, kind, owner, present, tabled, status) {
   if (stage === 'waiting') {
-    if (kind === 'quick') return 'Waiting for another racer: the race counts down once one joins.'
-    if (owner) return present < 2 ? 'Share the link: a race needs 2 racers.' : 'Start the race when everyone is in.'
-    return 'Waiting for the race’s maker to start it.'
+    if (kind === 'quick') return t('Waiting for another racer: the race counts down once one joins.')
+    if (owner) return present < 2 ? t('Share the link: a race needs 2 racers.') : t('Start the race when everyone is in.')
+    return t('Waiting for the race’s maker to start it.')
   }
-  if (stage === 'countdown') return 'Get ready: the race is about to start.'
-  if (stage === 'over') return tabled ? 'Race over.' : 'Race over: waiting for the table…'
+  if (stage === 'countdown') return t('Get ready: the race is about to start.')
+  if (stage === 'over') return tabled ? t('Race over.') : t('Race over: waiting for the table…')
   return status
 }
 
 /**
- * A place in words: "1st", "2nd", "11th"; "=2nd" when shared.
+ * A place in words: "1st", "2nd", "11th"; "=2nd" when shared. Another language writes its own
+ * ordinal ("2.º", "2e", "2.") from one message, `{n}th`.
  * @param {number} place
  * @param {boolean} [shared]
  */
 export function placeWords(place, shared = false) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') return (shared ? '=' : '') + t('{n}th', { n: number(place) })
   const tens = place % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][place % 10] || 'th'
   return `${shared ? '=' : ''}${place}${suffix}`
 }
 
-const REVIEW_WORDS = { solved: 'Solved', missed: 'Missed', left: 'Left part way' }
+const REVIEW_WORDS = { solved: t('Solved'), missed: t('Missed'), left: t('Left part way') }
 
 /**
  * The end's table, each row with its place in words and its puzzles to review.
@@ -120,7 +116,7 @@ export function tableLines(rows, you) {
       const band = bandOf(p.rating)
       return {
         n: k + 1, rating: p.rating, result: p.result, words: REVIEW_WORDS[p.result],
-        href: band ? `/#/p/${encodeURIComponent(band)}/${encodeURIComponent(p.id)}` : null,
+        href: band ? href(`/#/p/${encodeURIComponent(band)}/${encodeURIComponent(p.id)}`) : null,
       }
     }),
   }))

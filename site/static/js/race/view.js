@@ -14,18 +14,23 @@ import { Board } from '../chess/board.js'
 import { facing } from '../chess/line.js'
 import { boardHooks } from '../chess/moving.js'
 import { formatTime } from '../lib/clock.js'
+import { href, number, t, tn } from '../lib/i18n.js'
 import { announce, byIds, el as make, setText, toast } from '../lib/dom.js'
 import { Confirm, Holdings, restartAnimation } from '../lib/playing.js'
 import { Speech } from '../lib/speech.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { showOnly } from '../lib/views.js'
 import { nextBonus } from '../storm/clock.js'
-import { plural } from './track.js'
 
 const EMPTY = '8/8/8/8/8/8/8/8 w - - 0 1'
 const VIEWS = ['choose-view', 'race-view', 'notice-view']
-const KIND_WORDS = { link: 'A race by link', quick: 'Quick race' }
-const STAGE_TITLES = { choose: 'Puzzle Racer', joining: 'Joining…', waiting: 'Waiting for racers', countdown: 'Get ready', racing: 'Racing', over: 'Race over' }
+/** A row's racer: their name, the player's own marked. @param {TableLine} row */
+const whose = (row) => (row.you ? t('{name} (you)', { name: row.name }) : row.name)
+
+/** The lane's mark after a racer's name. */
+const LANE_MARKS = { left: t('left'), away: t('away'), out: t('out of time') }
+const KIND_WORDS = { link: t('A race by link'), quick: t('Quick race') }
+const STAGE_TITLES = { choose: 'Puzzle Racer', joining: t('Joining…'), waiting: t('Waiting for racers'), countdown: t('Get ready'), racing: t('Racing'), over: t('Race over') }
 
 const IDS = /** @type {const} */ ([
   'choose-notice', 'choose-guest', 'choose-actions', 'choose-link', 'make-button', 'quick-button', 'choose-title',
@@ -97,10 +102,10 @@ export class RaceView {
     const input = /** @type {HTMLInputElement} */ (this.el.raceLink)
     try {
       await navigator.clipboard.writeText(input.value)
-      toast('The race’s link is copied: paste it to the people you race.')
+      toast(t('The race’s link is copied: paste it to the people you race.'))
     } catch {
       input.select()
-      toast('Copy the selected link.')
+      toast(t('Copy the selected link.'))
     }
   }
 
@@ -147,7 +152,7 @@ export class RaceView {
   tick() {
     const ctrl = this.drawn
     const counting = ctrl.stage === 'countdown'
-    setText(this.el.clockLabel, counting ? 'Starts in' : 'Time left')
+    setText(this.el.clockLabel, counting ? t('Starts in') : t('Time left'))
     const ms = counting ? ctrl.startsIn() ?? 0 : ctrl.clockLeft()
     setText(this.el.clockTime, formatTime(Math.ceil(ms / 1000)))
     this.el.raceClock.classList.toggle('is-countdown', counting)
@@ -189,7 +194,7 @@ export class RaceView {
   /** The address names the race the page is in (a reload takes it up again; the link is shareable). */
   address() {
     const id = this.drawn.raceId
-    const want = id && this.drawn.stage !== 'choose' ? `/race/?id=${encodeURIComponent(id)}` : '/race/'
+    const want = href(id && this.drawn.stage !== 'choose' ? `/race/?id=${encodeURIComponent(id)}` : '/race/')
     if (location.pathname + location.search !== want) history.replaceState(null, '', want)
   }
 
@@ -199,7 +204,7 @@ export class RaceView {
     const race = /** @type {import('../live_types.js').RaceState} */ (ctrl.race)
     setText(el.raceKind, KIND_WORDS[race.kind])
     setText(el.raceTitle, STAGE_TITLES[ctrl.stage])
-    const words = ctrl.link === 'away' ? 'Connection lost: reconnecting…' : ctrl.stageWords()
+    const words = ctrl.link === 'away' ? t('Connection lost: reconnecting…') : ctrl.stageWords()
     setText(el.raceStatus, words)
     const tone = ctrl.link === 'away' ? 'bad' : ctrl.stage === 'racing' ? ctrl.status.tone : ''
     el.raceStatus.className = 'play-status' + (tone ? ` is-${tone}` : '')
@@ -215,7 +220,7 @@ export class RaceView {
     const lobby = ctrl.stage === 'waiting'
     el.raceLobby.hidden = !lobby
     if (lobby) {
-      setText(el.raceCount, `${plural(ctrl.present.length, 'racer')} of ${race.most} at most.`)
+      setText(el.raceCount, tn('{n} racer of {most} at most.', '{n} racers of {most} at most.', ctrl.present.length, { most: number(race.most) }))
       el.raceShare.hidden = race.kind !== 'link'
       const link = /** @type {HTMLInputElement} */ (el.raceLink)
       link.value = ctrl.shareUrl(location.origin)
@@ -236,8 +241,8 @@ export class RaceView {
     bar.max = at
     bar.value = combo
     setText(el.comboCount, String(combo))
-    setText(el.comboNext, `+${bonus} s at ${at}`)
-    setText(el.comboWords, `Combo ${combo}; ${bonus} seconds more at ${at}`)
+    setText(el.comboNext, t('+{bonus} s at {at}', { bonus: number(bonus), at: number(at) }))
+    setText(el.comboWords, t('Combo {combo}; {bonus} seconds more at {at}', { combo: number(combo), bonus: number(bonus), at: number(at) }))
   }
 
   /**
@@ -262,7 +267,7 @@ export class RaceView {
       li.dataset.pid = lane.pid
       li.dataset.score = String(lane.score)
       const [name, score, road, words] = /** @type {HTMLElement[]} */ ([...li.children])
-      setText(name, lane.name + (lane.mark ? ` · ${lane.mark === 'out' ? 'out of time' : lane.mark}` : ''))
+      setText(name, lane.name + (lane.mark ? ` · ${LANE_MARKS[lane.mark]}` : ''))
       name.setAttribute('aria-hidden', 'true')
       setText(score, String(lane.score))
       const car = /** @type {HTMLElement} */ (road.firstElementChild)
@@ -290,9 +295,9 @@ export class RaceView {
     }
     const mine = ctrl.table?.find((row) => row.you)
     setText(el.donePlace, !ctrl.table
-      ? 'Waiting for the table…'
-      : mine ? `You placed ${mine.placeWords} of ${ctrl.table.length}, with ${plural(mine.score, 'puzzle')} solved.` : 'The table is below.')
-    setText(el.againNote, ctrl.again?.by ? `${ctrl.again.by} made the next race: Race again joins them.` : 'Race again makes the next race with the same people: they join it from here.')
+      ? t('Waiting for the table…')
+      : mine ? tn('You placed {place} of {count}, with {n} puzzle solved.', 'You placed {place} of {count}, with {n} puzzles solved.', mine.score, { place: mine.placeWords, count: number(ctrl.table.length) }) : t('The table is below.'))
+    setText(el.againNote, ctrl.again?.by ? t('{name} made the next race: Race again joins them.', { name: ctrl.again.by }) : t('Race again makes the next race with the same people: they join it from here.'))
     if (ctrl.table && !this.drawnTable) this.drawTable(ctrl.table)
   }
 
@@ -301,21 +306,21 @@ export class RaceView {
     const { el } = this
     this.drawnTable = true
     el.raceRows.replaceChildren(...rows.map((row) => make('tr', { class: row.you ? 'is-you' : '' },
-      make('th', { scope: 'row' }, `${row.placeWords} `, make('span', { text: `${row.name}${row.you ? ' (you)' : ''}${row.left ? ' · left' : ''}` })),
-      make('td', { class: 'num', 'data-label': 'Solved', text: String(row.score) }),
-      make('td', { class: 'num', 'data-label': 'Highest', text: row.highest ? String(row.highest) : '–' }),
-      make('td', { class: 'num', 'data-label': 'Mistakes', text: String(row.mistakes) }),
-      make('td', { class: 'num', 'data-label': 'Best combo', text: String(row.combo_best) }))))
+      make('th', { scope: 'row' }, `${row.placeWords} `, make('span', { text: (row.you ? t('{name} (you)', { name: row.name }) : row.name) + (row.left ? ' · ' + t('left') : '') })),
+      make('td', { class: 'num', 'data-label': t('Solved'), text: number(row.score) }),
+      make('td', { class: 'num', 'data-label': t('Highest'), text: row.highest ? String(row.highest) : '–' }),
+      make('td', { class: 'num', 'data-label': t('Mistakes'), text: number(row.mistakes) }),
+      make('td', { class: 'num', 'data-label': t('Best combo'), text: number(row.combo_best) }))))
     keepTableRoles(el.raceTable)
     el.raceReviews.replaceChildren(...rows.map((row) => {
       const solved = row.reviews.filter((r) => r.result === 'solved').length
       const details = make('details', { class: 'race-review', open: row.you },
-        make('summary', { text: `${row.name}${row.you ? ' (you)' : ''}: ${solved} solved of ${plural(row.reviews.length, 'puzzle')}` }),
+        make('summary', { text: tn('{name}: {solved} solved of {n} puzzle', '{name}: {solved} solved of {n} puzzles', row.reviews.length, { name: whose(row), solved: number(solved) }) }),
         row.reviews.length ? make('ol', { class: 'storm-review-list' }, ...row.reviews.map((r) => make('li', { class: 'storm-review-row' },
-          make('span', { text: `Puzzle ${r.n} · rated ${r.rating}` }),
+          make('span', { text: t('Puzzle {n} · rated {rating}', { n: number(r.n), rating: r.rating }) }),
           make('span', { class: `storm-review-result is-${r.result === 'left' ? 'unfinished' : r.result}`, text: r.words }),
-          r.href ? make('a', { href: r.href }, 'Play it', make('span', { class: 'visually-hidden', text: ` (${row.name}’s puzzle ${r.n})` })) : null)))
-          : make('p', { class: 'muted', text: 'No puzzle played.' }))
+          r.href ? make('a', { href: r.href }, t('Play it'), make('span', { class: 'visually-hidden', text: ' ' + t('({name}’s puzzle {n})', { name: row.name, n: number(r.n) }) })) : null)))
+          : make('p', { class: 'muted', text: t('No puzzle played.') }))
       return details
     }))
   }

@@ -10,6 +10,7 @@ import { ReviewKeep } from './keep.js'
 import { dueOn, dueOf } from './schedule.js'
 import { $ } from '../lib/dom.js'
 import { NAMES } from '../chess/result_names.js'
+import { t, tn } from '../lib/i18n.js'
 
 /**
  * Fill `card` for the site day `today`; `current()` false once the page moved on.
@@ -32,7 +33,7 @@ function draw(card, keep, today) {
   const open = queue.cards.filter((c) => dueOf(c) !== null)
   if (!open.length) {
     card.hidden = !queue.cards.length
-    $('review-count').textContent = `Every puzzle in your review is solved cleanly. Any first result but “${NAMES.clean}” joins it.`
+    $('review-count').textContent = t('Every puzzle in your review is solved cleanly. Any first result but “{clean}” joins it.', { clean: NAMES.clean })
     $('review-start').hidden = true
     return
   }
@@ -40,9 +41,9 @@ function draw(card, keep, today) {
   // The open cards are due some day: with none due today, one is due later.
   const later = /** @type {string[]} */ (open.map(dueOf)).filter((d) => d > today).sort()[0]
   $('review-count').textContent = due
-    ? `${due} ${due === 1 ? 'puzzle' : 'puzzles'} due today.`
-    : `Nothing due today. The next puzzle comes back on ${longDate(later)}.`
+    ? tn('{n} puzzle due today.', '{n} puzzles due today.', due)
+    : t('Nothing due today. The next puzzle comes back on {day}.', { day: longDate(later) })
   $('review-start').hidden = !due
-  $('review-start').textContent = due === 1 ? 'Review it' : 'Review them'
+  $('review-start').textContent = due === 1 ? t('Review it') : t('Review them')
   card.hidden = false
 }

@@ -19,6 +19,7 @@ import { playerDay, playerQuery, longDate } from '../lib/dates.js'
 import { announce } from '../lib/dom.js'
 import { RunPage } from '../lib/run_page.js'
 import { askTicket, signedIn, ticketKey } from '../lib/session.js'
+import { t } from '../lib/i18n.js'
 
 const store = new StormStore()
 const view = new StormView() // one view of the page's elements, drawing each run's controller in turn
@@ -34,7 +35,7 @@ async function runTicket(date) {
   let got = null
   await askTicket(ticketKey('storm', date), `/storm/runs?${playerQuery()}`, undefined,
     (ticket, came, issued, data) => { got = { ...data, ticket, issued, came } },
-    (answer) => announce(`This run is practice: ${reason(answer)}`))
+    (answer) => announce(t('This run is practice: {why}', { why: reason(answer) })))
   return got
 }
 
@@ -43,20 +44,22 @@ const STORM = {
   key: 'storm',
   name: 'Storm',
   example: '2026-11-30',
-  columns: [['Solved', (run) => run.score], ['Highest', (run) => run.highest ?? '–'], ['Best combo', (run) => run.combo_best ?? 0]],
-  bestWords: (best) => `Your best: ${best.score} solved${best.highest ? `, up to ${best.highest}` : ''}, on ${longDate(best.date)}.`,
+  columns: [[t('Solved'), (run) => run.score], [t('Highest'), (run) => run.highest ?? '–'], [t('Best combo'), (run) => run.combo_best ?? 0]],
+  bestWords: (best) => best.highest
+    ? t('Your best: {score} solved, up to {highest}, on {date}.', { score: best.score, highest: best.highest, date: longDate(best.date) })
+    : t('Your best: {score} solved, on {date}.', { score: best.score, date: longDate(best.date) }),
   startWords: ({ today, player }) => ({
     rank: !today
-      ? 'An earlier day’s run is practice: scored the same way, not on the boards.'
+      ? t('An earlier day’s run is practice: scored the same way, not on the boards.')
       : player
-        ? 'Your first run today is your ranked one: it counts from the moment you start.'
-        : 'You are playing as a guest: this run is practice. Make a player on the home page to rank.',
-    button: 'Start the run',
+        ? t('Your first run today is your ranked one: it counts from the moment you start.')
+        : t('You are playing as a guest: this run is practice. Make a player on the home page to rank.'),
+    button: t('Start the run'),
   }),
   // The ranked run is the day's first: once it is in, every run is practice, and the page says so.
   doneWords: (run) => ({
-    rank: `Today’s ranked run is done: ${run.score} solved. Any run now is practice, scored the same way but not on the boards.`,
-    button: 'Start a practice run',
+    rank: t('Today’s ranked run is done: {score} solved. Any run now is practice, scored the same way but not on the boards.', { score: run.score }),
+    button: t('Start a practice run'),
   }),
   async newRun(day, { practice }) {
     const player = signedIn()

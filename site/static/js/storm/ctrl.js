@@ -31,15 +31,16 @@ import { length, step } from './clock.js'
 import { endRecord, outcomes, runBody } from './results.js'
 import { reviewOf } from './review.js'
 import { shareText } from './share.js'
+import { t, tn } from '../lib/i18n.js'
 
 const TICK_MS = 100
 // The board with no puzzle on it: a run over before any puzzle was tried shows none.
 const EMPTY = '8/8/8/8/8/8/8/8 w - - 0 1'
 
 const WHY = {
-  clock: 'Time’s up.',
-  done: 'You reached the end of the run!',
-  player: 'You ended the run.',
+  clock: t('Time’s up.'),
+  done: t('You reached the end of the run!'),
+  player: t('You ended the run.'),
 }
 
 /** @extends {PlaySession<StormRecord, StormStore, StormUi>} */
@@ -92,7 +93,7 @@ export class StormCtrl extends PlaySession {
   }
 
   get side() {
-    return this.color === 'w' ? 'White' : 'Black'
+    return this.color === 'w' ? t('White') : t('Black')
   }
 
   /** The board, once a puzzle has opened. */
@@ -134,7 +135,7 @@ export class StormCtrl extends PlaySession {
     this.store.saveRecord(this.rec)
     this.ui.watch()
     this.clock.release('waiting')
-    this.setStatus('Your move.')
+    this.setStatus(t('Your move.'))
     this.next()
     this.timer = setInterval(() => this.tick(), TICK_MS)
     this.tick()
@@ -154,7 +155,7 @@ export class StormCtrl extends PlaySession {
     this.board = this.ui.boardFor(this.chess.fen(), this.color)
     this.mark(this.line.last())
     this.redraw()
-    this.announce(`Puzzle ${this.number}, rated ${this.puzzle.rating}. You play ${this.side}.`)
+    this.announce(t('Puzzle {n}, rated {rating}. You play {side}.', { n: this.number, rating: this.puzzle.rating, side: this.side }))
     this.board.enable(this.color)
   }
 
@@ -182,11 +183,12 @@ export class StormCtrl extends PlaySession {
     if (verdict !== 'right') rec.results[rec.index] = verdict === 'solved' ? 'solved' : 'missed'
     const { tally, gained } = step(rec.tally, verdict, this.puzzle.rating)
     rec.tally = tally
-    const said = verdict === 'wrong' ? 'Wrong: 10 seconds off.' : verdict === 'solved' ? 'Solved.' : 'Right.'
+    const said = verdict === 'wrong' ? t('Wrong: 10 seconds off.') : verdict === 'solved' ? t('Solved.') : t('Right.')
     this.setStatus(said, verdict === 'wrong' ? 'bad' : 'good')
     this.redraw()
     if (gained) this.ui.gained(gained)
-    if (verdict !== 'right') this.announce(`${moveWords(move)}. ${said}${gained > 0 ? ` Combo ${tally.combo}: ${gained} seconds added.` : ''}`)
+    const bonus = gained > 0 ? ' ' + tn('Combo {combo}: {n} second added.', 'Combo {combo}: {n} seconds added.', gained, { combo: tally.combo }) : ''
+    if (verdict !== 'right') this.announce(`${moveWords(move)}. ${said}${bonus}`)
     this.tick() // the clock shows the change at once, and a penalty to zero ends the run here
     if (this.over) return
     if (verdict !== 'right') {
@@ -202,7 +204,7 @@ export class StormCtrl extends PlaySession {
     await board.setPosition(this.chess.fen(), true)
     if (this.over || !this.alive) return
     this.mark(reply)
-    this.announce(`${moveWords(move)}. Right. Reply: ${moveWords(reply)}. Your move.`)
+    this.announce(t('{move}. Right. Reply: {reply}. Your move.', { move: moveWords(move), reply: moveWords(reply) }))
     board.enable(this.color)
   }
 
@@ -237,7 +239,7 @@ export class StormCtrl extends PlaySession {
     }
     if (!this.alive) return
     this.redraw()
-    this.announce(`${this.endWords()} ${this.figures().score} solved.`)
+    this.announce(this.endWords() + ' ' + t('{score} solved.', { score: this.figures().score }))
     this.ui.ended()
   }
 
@@ -284,10 +286,10 @@ export class StormCtrl extends PlaySession {
   rankWords() {
     const { rec } = this
     if (!rec.ticket) {
-      if (!rec.today) return 'An earlier day: practice, not on the boards.'
-      return this.player() ? 'Practice: your ranked run today was started earlier.' : 'Practice: not on the boards.'
+      if (!rec.today) return t('An earlier day: practice, not on the boards.')
+      return this.player() ? t('Practice: your ranked run today was started earlier.') : t('Practice: not on the boards.')
     }
-    if (this.sending) return 'Keeping your ranked run…'
+    if (this.sending) return t('Keeping your ranked run…')
     return rankWords(rec, { waiting: this.waiting('run') })
   }
 

@@ -6,6 +6,7 @@
 /** @import { RunRow, StormOutcome, StormTally } from '../run_types.js' */
 import { BANDS } from '../games.js'
 import { formatTime } from '../lib/clock.js'
+import { t, tn, href } from '../lib/i18n.js'
 
 /**
  * The chess band a Storm puzzle's rating falls in (a run's step stays in one band).
@@ -29,14 +30,14 @@ export function reviewOf(day, run) {
     const band = bandOf(rating)
     return {
       n: i + 1, id, rating, result: /** @type {StormOutcome} */ (run.results[i] || 'unfinished'),
-      href: band ? `/#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}` : null,
+      href: band ? `${href('/')}#/p/${encodeURIComponent(band)}/${encodeURIComponent(id)}` : null,
     }
   })
   const count = (/** @type {StormOutcome} */ result) => rows.filter((row) => row.result === result).length
   return { rows, figures: figures(count('solved'), count('missed'), rows.length, run) }
 }
 
-const RESULT_WORDS = { solved: 'Solved', missed: 'Missed', unfinished: 'Left when the run ended' }
+const RESULT_WORDS = { solved: t('Solved'), missed: t('Missed'), unfinished: t('Left when the run ended') }
 
 /**
  * A row's result in words.
@@ -52,8 +53,8 @@ export const resultWords = (result) => RESULT_WORDS[result]
  */
 function figures(solved, missed, tried, run) {
   const { tally, seconds } = run
-  const parts = [`${solved} solved and ${missed} missed of ${tried} ${tried === 1 ? 'puzzle' : 'puzzles'} in ${formatTime(seconds)}`]
-  if (tally.highest) parts.push(`highest solved ${tally.highest}`)
-  parts.push(`best combo ${tally.combo_best}`)
+  const parts = [tn('{solved} solved and {missed} missed of {n} puzzle in {time}', '{solved} solved and {missed} missed of {n} puzzles in {time}', tried, { solved, missed, time: formatTime(seconds) })]
+  if (tally.highest) parts.push(t('highest solved {rating}', { rating: tally.highest }))
+  parts.push(t('best combo {n}', { n: tally.combo_best }))
   return `${parts.join('; ')}.`
 }

@@ -10,6 +10,7 @@
  * The place only once the server has given one (a ranked run); a practice run says so.
  */
 import { shortDate } from '../lib/dates.js'
+import { t, href } from '../lib/i18n.js'
 
 /**
  * result: { date, score, highest (or null), combo_best, mistakes, place (or null), ranked }; origin: the site.
@@ -18,11 +19,11 @@ import { shortDate } from '../lib/dates.js'
  */
 export function shareText(result, origin) {
   const lines = [`⚡ Storm · ${shortDate(result.date)}`]
-  const solved = `🧩 ${result.score} solved`
-  lines.push(result.highest ? `${solved} · 📈 ${result.highest} highest` : solved)
-  lines.push(`🔥 Best combo ${result.combo_best} · ❌ ${result.mistakes}`)
-  if (result.place) lines.push(`🏆 #${result.place} today`)
-  else if (!result.ranked) lines.push('🔁 Practice')
-  lines.push(`${origin}/storm/`)
+  const solved = '🧩 ' + t('{score} solved', { score: result.score })
+  lines.push(result.highest ? solved + ' · 📈 ' + t('{rating} highest', { rating: result.highest }) : solved)
+  lines.push('🔥 ' + t('Best combo {n}', { n: result.combo_best }) + ' · ❌ ' + result.mistakes)
+  if (result.place) lines.push('🏆 ' + t('#{place} today', { place: result.place }))
+  else if (!result.ranked) lines.push('🔁 ' + t('Practice'))
+  lines.push(`${origin}${href('/storm/')}`)
   return lines.join('\n')
 }

@@ -20,6 +20,7 @@ import { showFriends, withFollow } from '../friends/on_sheet.js'
 import { openSheet } from '../lib/sheet.js'
 import { nextBonus } from './clock.js'
 import { resultWords } from './review.js'
+import { t, tn } from '../lib/i18n.js'
 
 const IDS = /** @type {const} */ ([
   'board', 'board-frame', 'play-kind', 'play-title', 'play-status', 'clock-time', 'clock-change',
@@ -140,8 +141,8 @@ export class StormView extends PlayView {
     const ctrl = this.drawn
     const { rec } = ctrl
     const { tally } = rec
-    setText(el.playKind, ctrl.mayRank ? 'Ranked run' : 'Practice')
-    setText(el.playTitle, rec.today ? 'Storm · today' : `Storm · ${longDate(rec.date)}`)
+    setText(el.playKind, ctrl.mayRank ? t('Ranked run') : t('Practice'))
+    setText(el.playTitle, rec.today ? t('Storm · today') : `Storm · ${longDate(rec.date)}`)
     setText(el.playStatus, ctrl.status.text)
     el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
     // Where the run is, on the board's frame: the puzzle (from 1) and the moves made in it.
@@ -168,8 +169,8 @@ export class StormView extends PlayView {
     el.comboBar.max = at
     el.comboBar.value = combo
     setText(el.comboCount, String(combo))
-    setText(el.comboNext, `+${bonus} s at ${at}`)
-    setText(el.comboWords, `Combo ${combo}; ${bonus} seconds more at ${at}`)
+    setText(el.comboNext, t('+{bonus} s at {at}', { bonus, at }))
+    setText(el.comboWords, tn('Combo {combo}; {n} second more at {at}', 'Combo {combo}; {n} seconds more at {at}', bonus, { combo, at }))
   }
 
   /** The done box, the result sheet and the review: the run's result once it is in. */
@@ -178,7 +179,7 @@ export class StormView extends PlayView {
     const ctrl = this.drawn
     const results = ctrl.results()
     const waiting = ctrl.sending // the ranked run on its way: the result once it is in
-    setText(el.stormDoneTitle, waiting ? results.why : `Run over: ${results.score} solved.`)
+    setText(el.stormDoneTitle, waiting ? results.why : t('Run over: {score} solved.', { score: results.score }))
     setText(el.stormDoneRank, results.rank)
     el.stormDoneActions.hidden = waiting
     if (waiting) return
@@ -200,10 +201,10 @@ export class StormView extends PlayView {
     setText(el.reviewFigures, figures)
     el.reviewList.replaceChildren(...rows.map((row) => {
       const li = make('li', { class: 'storm-review-row', dataset: { result: row.result } },
-        make('span', { text: `Puzzle ${row.n} · rated ${row.rating}` }),
+        make('span', { text: t('Puzzle {n} · rated {rating}', { n: row.n, rating: row.rating }) }),
         make('span', { class: `storm-review-result is-${row.result}`, text: resultWords(row.result) }))
       if (row.href) {
-        li.append(make('a', { href: row.href }, 'Play it again', make('span', { class: 'visually-hidden', text: ` (puzzle ${row.n})` })))
+        li.append(make('a', { href: row.href }, t('Play it again'), make('span', { class: 'visually-hidden', text: ' ' + t('(puzzle {n})', { n: row.n }) })))
       }
       return li
     }))

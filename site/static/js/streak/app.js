@@ -16,6 +16,7 @@ import { $ } from '../lib/dom.js'
 import { RunPage } from '../lib/run_page.js'
 import { signedIn as player } from '../lib/session.js'
 import { openSheet } from '../lib/sheet.js'
+import { t } from '../lib/i18n.js'
 
 const store = new StreakStore()
 const view = new StreakView() // one view of the page's elements, drawing each run's controller in turn
@@ -25,26 +26,30 @@ const STREAK = {
   key: 'streak',
   name: 'Streak',
   example: '2026-12-05',
-  columns: [['Solved', (run) => run.score], ['Highest', (run) => run.highest ?? '–']],
-  bestWords: (best) => `Your best ranked run: ${best.score} solved${best.highest ? `, up to ${best.highest}` : ''}, on ${longDate(best.date)}.`,
+  columns: [[t('Solved'), (run) => run.score], [t('Highest'), (run) => run.highest ?? '–']],
+  bestWords: (best) => best.highest
+    ? t('Your best ranked run: {score} solved, up to {highest}, on {date}.', { score: best.score, highest: best.highest, date: longDate(best.date) })
+    : t('Your best ranked run: {score} solved, on {date}.', { score: best.score, date: longDate(best.date) }),
   startWords({ date, today, player: signedIn }) {
     const ranked = store.record(date)
     const best = store.best()
     return {
       rank: !today
-        ? 'An earlier day’s run is practice: played the same way, not on the boards.'
+        ? t('An earlier day’s run is practice: played the same way, not on the boards.')
         : !signedIn
-          ? 'You are playing as a guest: this run is practice. Make a player on the home page to rank.'
+          ? t('You are playing as a guest: this run is practice. Make a player on the home page to rank.')
           : ranked
-            ? 'Your ranked run today is played: any other run today is practice.'
-            : 'Your first run today is your ranked one: it counts from the moment you start.',
-      button: today && signedIn && ranked ? 'Play again (practice)' : 'Start the run',
-      best: best ? `Your best in this browser: ${best.score} solved${best.highest ? `, up to ${best.highest}` : ''} (${longDate(best.date ?? date)}).` : null,
+            ? t('Your ranked run today is played: any other run today is practice.')
+            : t('Your first run today is your ranked one: it counts from the moment you start.'),
+      button: today && signedIn && ranked ? t('Play again (practice)') : t('Start the run'),
+      best: !best ? null : best.highest
+        ? t('Your best in this browser: {score} solved, up to {highest} ({date}).', { score: best.score, highest: best.highest, date: longDate(best.date ?? date) })
+        : t('Your best in this browser: {score} solved ({date}).', { score: best.score, date: longDate(best.date ?? date) }),
     }
   },
   doneWords: (run) => ({
-    rank: `Your ranked run today is in: ${run.score} solved. Any run now is practice, played the same way but not on the boards.`,
-    button: 'Play again (practice)',
+    rank: t('Your ranked run today is in: {score} solved. Any run now is practice, played the same way but not on the boards.', { score: run.score }),
+    button: t('Play again (practice)'),
   }),
   /** A run left part way: taken up again if it is this page's day, ended as it stood if earlier. */
   leftOver(date, today) {

@@ -21,7 +21,7 @@
 import * as rules from '../chess/rules.js'
 import { PuzzleLine, markBoard } from '../chess/line.js'
 import { fromRow } from '../chess/puzzle.js'
-import { moveWords, COLOR_NAMES } from '../chess/words.js'
+import { moveWords } from '../chess/words.js'
 import { settled, runBody, tallyOf, endRecord, mayRank } from './results.js'
 import { rankWords, answered } from '../lib/run_words.js'
 import { shareText } from './share.js'
@@ -30,6 +30,7 @@ import { Clock } from '../lib/clock.js'
 import { PlaySession, flush } from '../lib/session.js'
 import { resultKey } from '../lib/outbox.js'
 import { playerDay } from '../lib/dates.js'
+import { t } from '../lib/i18n.js'
 
 /** The pauses (ms): before a puzzle's first move, before each answer, before the next puzzle. */
 export const BEATS = { first: 450, reply: 350, next: 350 }
@@ -38,8 +39,6 @@ export const BEATS = { first: 450, reply: 350, next: 350 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 /** @param {string} text */
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1)
-/** @param {Color} color */
-const colorName = (color) => capital(/** @type {Record<Color, string>} */ (COLOR_NAMES)[color])
 
 /**
  * A fresh run of the day `file`. `ranking`: a signed-in player's first run of today in this
@@ -123,7 +122,7 @@ export class StreakCtrl extends PlaySession {
   }
 
   get side() {
-    return colorName(this.color)
+    return this.color === 'w' ? t('White') : t('Black')
   }
 
   /** The board, once a puzzle has opened. */
@@ -192,7 +191,7 @@ export class StreakCtrl extends PlaySession {
     this.line = new PuzzleLine(this.puzzle, rules, { ply: fresh ? 0 : 1 + 2 * made.length })
     this.board = this.ui.boardFor(this.chess.fen(), this.color)
     this.board.disable()
-    this.setStatus(`You play ${this.side}. Watch the move.`)
+    this.setStatus(t('You play {side}. Watch the move.', { side: this.side }))
     this.redraw()
     /** @type {Move | null} */
     let move
@@ -208,10 +207,12 @@ export class StreakCtrl extends PlaySession {
     }
     this.mark(move)
     this.moving = false
-    this.setStatus(made.length ? 'Your move.' : 'Find the best move.')
+    this.setStatus(made.length ? t('Your move.') : t('Find the best move.'))
     this.redraw()
-    const played = move ? `${colorName(move.color)} played ${moveWords(move)}. ` : ''
-    this.announce(`Puzzle ${this.number}, rated ${this.puzzle.rating}. You play ${this.side}. ${played}Your move.`)
+    const values = { n: this.number, rating: this.puzzle.rating, side: this.side }
+    if (!move) this.announce(t('Puzzle {n}, rated {rating}. You play {side}. Your move.', values))
+    else if (move.color === 'w') this.announce(t('Puzzle {n}, rated {rating}. You play {side}. White played {move}. Your move.', { ...values, move: moveWords(move) }))
+    else this.announce(t('Puzzle {n}, rated {rating}. You play {side}. Black played {move}. Your move.', { ...values, move: moveWords(move) }))
     this.yourTurn()
   }
 
@@ -254,14 +255,15 @@ export class StreakCtrl extends PlaySession {
     if (verdict === 'wrong') return this.missed(move)
     if (verdict === 'solved') {
       const score = this.tally().score
-      this.setStatus(`Solved: ${score} in a row.`, 'good')
+      const solved = t('Solved: {n} in a row.', { n: score })
+      this.setStatus(solved, 'good')
       this.redraw()
-      this.announce(`${capital(moveWords(move))}. Solved: ${score} in a row.`)
+      this.announce(`${capital(moveWords(move))}. ${solved}`)
       await sleep(this.beats.next)
       if (!this.alive || this.finished) return
       return this.nextPuzzle()
     }
-    this.setStatus('Right. Keep going.', 'good')
+    this.setStatus(t('Right. Keep going.'), 'good')
     this.redraw()
     await sleep(this.beats.reply)
     if (!this.alive || this.finished) return
@@ -269,9 +271,10 @@ export class StreakCtrl extends PlaySession {
     await board.setPosition(this.chess.fen(), true)
     if (!this.alive || this.finished) return
     this.mark(reply)
-    this.setStatus('Your move.')
+    this.setStatus(t('Your move.'))
     this.redraw()
-    this.announce(`${capital(moveWords(move))}. Right. ${colorName(reply.color)}: ${moveWords(reply)}. Your move.`)
+    const words = { move: capital(moveWords(move)), reply: moveWords(reply) }
+    this.announce(reply.color === 'w' ? t('{move}. Right. White: {reply}. Your move.', words) : t('{move}. Right. Black: {reply}. Your move.', words))
     this.yourTurn()
   }
 
@@ -282,9 +285,9 @@ export class StreakCtrl extends PlaySession {
   async missed(move) {
     const { rec } = this
     this.moving = true
-    this.setStatus('Not that one: the run is over.', 'bad')
+    this.setStatus(t('Not that one: the run is over.'), 'bad')
     this.redraw()
-    this.announce(`${capital(moveWords(move))}. Not that one: the run is over.`)
+    this.announce(capital(moveWords(move)) + '. ' + t('Not that one: the run is over.'))
     this.line.takeBack()
     const uci = /** @type {string} */ (this.line.expected)
     const right = this.line.advance()
@@ -316,7 +319,7 @@ export class StreakCtrl extends PlaySession {
     rec.skipped = this.number
     this.save()
     this.shown.disable()
-    this.announce(`Puzzle ${this.number} skipped. That was your one skip.`)
+    this.announce(t('Puzzle {n} skipped. That was your one skip.', { n: this.number }))
     await this.nextPuzzle()
   }
 
@@ -350,7 +353,7 @@ export class StreakCtrl extends PlaySession {
     if (this.mayRank) this.post('run', '/streak/results', runBody(rec))
     this.setStatus(this.endWords())
     this.redraw()
-    this.announce(`${this.endWords()} ${this.tally().score} solved.`)
+    this.announce(this.endWords() + ' ' + t('{score} solved.', { score: this.tally().score }))
     this.ui.ended()
   }
 
@@ -358,10 +361,10 @@ export class StreakCtrl extends PlaySession {
 
   endWords() {
     const why = this.rec.why
-    if (why === 'wrong') return 'Wrong move: the run is over.'
-    if (why === 'done') return 'You reached the end of the run!'
-    if (why === 'left') return 'This run was left part way, and ended as it stood.'
-    return 'You ended the run.'
+    if (why === 'wrong') return t('Wrong move: the run is over.')
+    if (why === 'done') return t('You reached the end of the run!')
+    if (why === 'left') return t('This run was left part way, and ended as it stood.')
+    return t('You ended the run.')
   }
 
   /** The server's answer to the ranked run, when it came and was kept. */
@@ -382,10 +385,10 @@ export class StreakCtrl extends PlaySession {
   /** The line under the figures: ranked and placed, practice, waiting, or not kept. */
   rankWords() {
     const { rec } = this
-    if (!this.player()) return 'Practice: make a player on the home page to rank your first run of the day.'
-    if (!rec.today) return 'An earlier day’s run is practice: not on the boards.'
-    if (rec.key === 'practice') return 'Practice: your ranked run today was played earlier.'
-    return rankWords(rec, { waiting: this.waiting('run') }) || (rec.finished ? 'Your ranked run.' : '')
+    if (!this.player()) return t('Practice: make a player on the home page to rank your first run of the day.')
+    if (!rec.today) return t('An earlier day’s run is practice: not on the boards.')
+    if (rec.key === 'practice') return t('Practice: your ranked run today was played earlier.')
+    return rankWords(rec, { waiting: this.waiting('run') }) || (rec.finished ? t('Your ranked run.') : '')
   }
 
   /** The result sheet: how it ended, the figures, the move that was right, the rank line, the share. */
@@ -397,9 +400,9 @@ export class StreakCtrl extends PlaySession {
       score: figures.score,
       highest: figures.highest,
       skipped: figures.skipped,
-      answer: rec.why === 'wrong' && rec.answer ? `The move was ${rec.answer.words}.` : null,
+      answer: rec.why === 'wrong' && rec.answer ? t('The move was {move}.', { move: rec.answer.words }) : null,
       rank: this.rankWords(),
-      best: rec.bestHere ? 'Your best run in this browser yet.' : '',
+      best: rec.bestHere ? t('Your best run in this browser yet.') : '',
       share: this.shareText(),
     }
   }

@@ -16,6 +16,7 @@ import { byIds, setText, announce } from '../lib/dom.js'
 import { openSheet } from '../lib/sheet.js'
 import { PlayView, isGameKey, shareResult } from '../lib/playing.js'
 import { showFriends, withFollow } from '../friends/on_sheet.js'
+import { t } from '../lib/i18n.js'
 
 const RESULTS_AFTER_MS = 700 // the result sheet opens this long after the last move lands
 const RESULTS_AFTER_REDUCED_MS = 150 // with reduced motion
@@ -149,14 +150,14 @@ export class StreakView extends PlayView {
     const ctrl = this.drawn
     const { rec } = ctrl
     const tally = ctrl.tally()
-    setText(el.playKind, !rec.today ? `Archive · ${longDate(rec.date)} · practice`
-      : ctrl.mayRank ? (rec.ranked ? 'Ranked run' : 'Your first run today') : 'Practice')
-    setText(el.playMeta, ctrl.finished ? '' : `Puzzle ${ctrl.number} of ${ctrl.puzzles.length} · rated ${ctrl.puzzle.rating} · you play ${ctrl.side}`)
+    setText(el.playKind, !rec.today ? t('Archive · {date} · practice', { date: longDate(rec.date) })
+      : ctrl.mayRank ? (rec.ranked ? t('Ranked run') : t('Your first run today')) : t('Practice'))
+    setText(el.playMeta, ctrl.finished ? '' : t('Puzzle {n} of {of} · rated {rating} · you play {side}', { n: ctrl.number, of: ctrl.puzzles.length, rating: ctrl.puzzle.rating, side: ctrl.side }))
     setText(el.playStatus, ctrl.status.text)
     el.playStatus.className = 'play-status' + (ctrl.status.tone ? ` is-${ctrl.status.tone}` : '')
     setText(el.statScore, String(tally.score))
     setText(el.statPuzzle, String(Math.min(ctrl.number, ctrl.puzzles.length)))
-    setText(el.statSkip, rec.skipped ? 'Used' : ctrl.finished ? 'Not used' : 'One left')
+    setText(el.statSkip, rec.skipped ? t('Used') : ctrl.finished ? t('Not used') : t('One left'))
     el.boardFrame.dataset.puzzle = String(ctrl.number)
     el.boardFrame.dataset.moves = String(rec.moves[rec.index]?.length ?? 0)
     el.skipButton.disabled = !ctrl.canSkip
@@ -173,12 +174,12 @@ export class StreakView extends PlayView {
   drawResults() {
     const { el } = this
     const results = this.drawn.results()
-    setText(el.playDoneTitle, `${results.why} ${results.score} solved.`)
+    setText(el.playDoneTitle, results.why + ' ' + t('{score} solved.', { score: results.score }))
     setText(el.playDoneRank, results.rank)
     setText(el.resultsWhy, results.why)
     setText(el.resultsScore, String(results.score))
     setText(el.resultsHighest, results.highest ? String(results.highest) : '–')
-    setText(el.resultsSkip, results.skipped ? `Puzzle ${results.skipped}` : 'Not used')
+    setText(el.resultsSkip, results.skipped ? t('Puzzle {n}', { n: results.skipped }) : t('Not used'))
     el.resultsAnswer.hidden = !results.answer
     setText(el.resultsAnswer, results.answer || '')
     setText(el.resultsRank, results.rank)

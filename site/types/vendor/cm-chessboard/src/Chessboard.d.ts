@@ -51,6 +51,10 @@ export declare class Chessboard {
   cancelMoveInput(): void
   isMoveInputEnabled(): boolean
   destroy(): void
+  /** The extensions the board has, in the order added. */
+  extensions: object[]
+  /** Adds an extension to a board already drawn (promotion.js adds the chooser when first needed). */
+  addExtension(extension: new (board: Chessboard, props: object) => object, props?: object): void
   /** The Markers extension's. */
   addMarker(type: MarkerType, square: string): void
   removeMarkers(type?: MarkerType, square?: string): void
