@@ -2,8 +2,11 @@
 
     python -m bench api                  everything below
     python -m bench api --no-wal         without part 4 (100,000 writes: many minutes on a busy machine)
-    python -m bench api --http --runs 3  part 3 alone, the API and the floor taken in turn three times
+    python -m bench api --http --runs 3  part 3 alone, the API and the floor taken in turn three times,
+                                         and a solve's billed Lambda duration (part 5's, served directly)
     python -m bench api --lambda         part 5 alone
+    python -m bench api --instructions   a solve's instructions over HTTP, the API's and the floor's
+                                         (callgrind: bench/solve_instructions.py); --against too
 
 Each figure is printed beside a floor measured in the same run, so a busy machine moves both:
 
@@ -476,9 +479,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-wal", action="store_true",
                         help=f"leave out the {SUSTAINED_RESULTS:,} writes of the write-ahead log's part")
     parser.add_argument("--http", action="store_true",
-                        help="only the first solves over HTTP beside the floor, and the profile")
+                        help="only the first solves over HTTP beside the floor, the profile and a solve's "
+                             "billed Lambda duration")
     parser.add_argument("--lambda", dest="on_lambda", action="store_true",
                         help="only a solve's Lambda duration, the result posts served directly and not")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only the instructions a solve costs each server over HTTP (callgrind: what a "
+                             "busy machine doesn't move; bench/solve_instructions.py)")
     parser.add_argument("--runs", type=int, default=1,
                         help="times the API and the floor are taken over HTTP, in turn (default 1)")
     parser.add_argument("--against", type=Path,
@@ -487,6 +494,14 @@ def main(argv: list[str] | None = None) -> None:
     options = parser.parse_args(argv or [])
     if options.runs < 1:
         parser.error("--runs must be at least 1")
+    if options.instructions:
+        from bench.solve_instructions import available, report
+
+        if not available():
+            parser.error("--instructions needs valgrind (and its callgrind_control)")
+        for line in report(options.against):
+            print(line, flush=True)
+        return
     if options.on_lambda and not options.http:
         _on_lambda()
         return
@@ -494,6 +509,8 @@ def main(argv: list[str] | None = None) -> None:
         _imports_and_in_process()
     runs = [_over_http_beside_the_floor(options.against) for _ in range(options.runs)]
     _own_work(runs, options.against)
+    if options.http and not options.on_lambda:
+        _billed(options.against)
     print(f"where {PROFILED_POSTS} in-process first solves spend their CPU time (cProfile, cumulative):")
     print(solve_profile())
     if options.on_lambda or not options.http:
@@ -581,6 +598,33 @@ def _over_http_beside_the_floor(against: Path | None = None) -> tuple[float, flo
         f"{cpu_share:.2f} (per wall-clock second {share:.2f}, which the machine's other work moves)"
     )
     return (1e6 / per_cpu if per_cpu else 0.0), (1e6 / floor_per_cpu if floor_per_cpu else 0.0), before
+
+
+# A first solve's Lambda duration in another checkout, by its own bench/solve_lambda.py (served
+# directly: the first of its variants), printed as "<cpu µs> <calls> <lambda ms> <billed ms>".
+BILLED_BEFORE = """
+from bench.solve_lambda import billed, over_dynamodb
+b = billed(over_dynamodb()[0])
+print(f"{b.cpu_us:.0f} {b.calls:.1f} {b.lambda_ms:.2f} {b.billed_ms}")
+"""
+
+
+def _billed(against: Path | None) -> None:
+    """Issue 45's goal 2 also asks for a solve's billed Lambda duration (512 MB arm64, the scale
+    model's): this code's, and the code before's beside it (its own model, in its own process)."""
+    from bench.solve_lambda import billed_solve
+
+    print(billed_solve(), flush=True)
+    if against is None:
+        return
+    done = subprocess.run([sys.executable, "-c", BILLED_BEFORE], cwd=against, env=_env(), capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        print(f"the code before ({against}): no Lambda duration ({done.stderr.strip().splitlines()[-1:]})")
+        return
+    cpu, calls, ms, billed_ms = done.stdout.split()
+    print(f"the code before ({against}), the same way: the app's CPU {cpu} µs, {calls} DynamoDB calls: "
+          f"{ms} ms, billed {billed_ms} ms")
 
 
 def _on_lambda() -> None:

@@ -75,9 +75,14 @@ def _checked(status: int, answer: Any) -> None:
         raise RuntimeError(f"unexpected answer {status} {answer}")
 
 
-def over_dynamodb(solves: int = SOLVES, warm: int = WARM) -> tuple[Taken, Taken]:
-    """(served directly, through FastAPI's routing): each solve's app CPU and DynamoDB calls, the
-    two apps over one moto table, posting in turn."""
+# The apps a solve is taken in: served directly (as deployed), and through FastAPI's routing.
+VARIANTS = (("served directly", True), ("through FastAPI's routing", False))
+
+
+def over_dynamodb(solves: int = SOLVES, warm: int = WARM,
+                  variants: tuple[tuple[str, bool], ...] = VARIANTS) -> tuple[Taken, ...]:
+    """Each of `variants`' (label, served directly) solves: the app's CPU and DynamoDB calls, the apps
+    over one moto table, posting in turn."""
     from bench.scale.trace import Recorder
     from functions.app import create_app
     from puzzlebook.chess.shards import Bundle
@@ -87,9 +92,9 @@ def over_dynamodb(solves: int = SOLVES, warm: int = WARM) -> tuple[Taken, Taken]
     settings = load({"SITE_KEY": SITE_KEY}, warn=False)
     opened = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=10)
     with dynamo_store("puzzlebook-lambda") as store, Recorder() as recorder:
-        pairs = _players(store, Bundle(ROOT / "shards"), 2 * (solves + warm), opened)
+        pairs = _players(store, Bundle(ROOT / "shards"), len(variants) * (solves + warm), opened)
         posts = {label: _poster(create_app(settings, store, direct_routes=direct))
-                 for label, direct in (("served directly", True), ("through FastAPI's routing", False))}
+                 for label, direct in variants}
         taken: dict[str, Taken] = {label: Taken(label, [], []) for label in posts}
 
         async def run() -> None:
@@ -107,8 +112,7 @@ def over_dynamodb(solves: int = SOLVES, warm: int = WARM) -> tuple[Taken, Taken]
                     taken[label].calls.append(sum(c.service == "dynamodb" for c in request.calls))
 
         asyncio.run(run())
-    direct, routed = taken.values()
-    return direct, routed
+    return tuple(taken.values())
 
 
 def over_sqlite(solves: int = SOLVES, warm: int = WARM) -> tuple[Taken, Taken]:
@@ -125,7 +129,7 @@ def over_sqlite(solves: int = SOLVES, warm: int = WARM) -> tuple[Taken, Taken]:
         try:
             pairs = _players(store, Bundle(ROOT / "shards"), 2 * (solves + warm), opened)
             posts = {label: _poster(create_app(settings, store, direct_routes=direct))
-                     for label, direct in (("served directly", True), ("through FastAPI's routing", False))}
+                     for label, direct in VARIANTS}
             taken = {label: Taken(label, [], []) for label in posts}
 
             async def run() -> None:
@@ -181,6 +185,20 @@ def _arm_gb_second() -> float:
     sys.modules.setdefault("infra_costs", module)  # its dataclasses look their module up by name
     spec.loader.exec_module(module)
     return float(module.PRICES["lambda_arm_gb_second"])
+
+
+def billed_solve(solves: int = SOLVES, warm: int = WARM) -> str:
+    """A first solve's billed Lambda duration as deployed (served directly), as a printed line: what
+    `python -m bench api --http` prints beside the CPU figures (issue 45's goal 2)."""
+    from bench.scale.model import Assumptions, lambda_spec
+
+    (taken,) = over_dynamodb(solves, warm, VARIANTS[:1])
+    b, model, spec = billed(taken), Assumptions(), lambda_spec()
+    factor = model.vcpu_mb / spec.memory_mb
+    return (f"a first solve on Lambda at {spec.memory_mb} MB arm64 (served directly, as the scale model "
+            f"computes it): the app's CPU {b.cpu_us:.0f} µs (median of {solves}, DynamoDB on moto) × "
+            f"{factor:.2f} = {b.cpu_us * factor / 1000:.2f} ms, plus {b.calls:.1f} DynamoDB calls × "
+            f"{model.call_ms:g} ms: {b.lambda_ms:.2f} ms, billed {b.billed_ms} ms")
 
 
 def report(solves: int = SOLVES, warm: int = WARM) -> list[str]:

@@ -79,6 +79,9 @@ def create_app(
         openapi_url=None,
         docs_url=None,
         redoc_url=None,
+        # No OpenTelemetry here: otherwise FastAPI asks its global providers on every request whether
+        # to trace it (docs/operations.md, "Throughput").
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.ctx = Context(
         store=store or open_store(settings.store_url),

@@ -9,9 +9,9 @@ bodies may live with its routes (functions/routes/chess/models.py), with their w
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from functions.errors import NOT_A_DATE, PLAIN
@@ -65,11 +65,52 @@ class Request(BaseModel):
     # builds only what it serves (docs/operations.md, "Cold start").
     model_config = ConfigDict(strict=True, extra="ignore", regex_engine="python-re", defer_build=True)
 
-    @field_validator("*", mode="before")
+    @model_validator(mode="before")
     @classmethod
-    def _whole_numbers(cls, value: Any) -> Any:
-        # A whole number may be written 40 or 40.0 (a field's own type, if not a number, refuses both).
-        return whole_floats_as_ints(value)
+    def _whole_numbers(cls, data: Any) -> Any:
+        # A whole number may be written 40 or 40.0: in the fields that may hold a number, once a body
+        # (a field that can't refuses 40 and 40.0 alike, in the same words). The caller's dict is
+        # left as it was.
+        if not isinstance(data, dict):
+            return data
+        names = _NUMBER_FIELDS.get(cls)
+        if names is None:
+            names = _NUMBER_FIELDS[cls] = number_fields(cls)
+        changed = None
+        for name in names:
+            value = data.get(name)
+            if isinstance(value, (float, list)):
+                if changed is None:
+                    changed = dict(data)
+                changed[name] = whole_floats_as_ints(value)
+        return data if changed is None else changed
+
+
+# Each request model's fields that may hold a number, found at its first body.
+_NUMBER_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+# What holds no number, however nested: a number sent for it is refused as it stands.
+_NO_NUMBER = (str, bool, type(None))
+
+
+def number_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The names of `model`'s fields whose type may hold a number anywhere inside it (an int, a float,
+    Any, a list of them...): every field but those made only of text, booleans, None, text literals
+    and models (which see to their own fields)."""
+
+    def may_hold_a_number(shape: Any) -> bool:
+        origin = get_origin(shape)
+        if origin is Literal:
+            return not all(isinstance(choice, _NO_NUMBER) for choice in get_args(shape))
+        if origin is Annotated:
+            return may_hold_a_number(get_args(shape)[0])
+        if origin is not None:  # a list, a dict, a union: what it holds (anything, when it doesn't say)
+            held = get_args(shape)
+            return not held or any(may_hold_a_number(arg) for arg in held)
+        if shape in _NO_NUMBER:
+            return False
+        return not (isinstance(shape, type) and issubclass(shape, BaseModel))
+
+    return tuple(name for name, field in model.model_fields.items() if may_hold_a_number(field.annotation))
 
 
 class NewPlayer(Request):

@@ -42,6 +42,7 @@ from service.store.records import Player
 # "Rated, or only counted"): a rolling hour, so no turn of the clock hour lets a second allowance in.
 RATED_PER_HOUR = 150
 RATED_STEP = 60
+RATED = Rolling(RATED_PER_HOUR, HOUR, RATED_STEP)  # the rule, made once (its cap: RATED.most)
 CAPPED = msg("rated_results_capped",
              "That’s {most} rated results in an hour, more than anyone plays. {retry}")
 DATE_AND_OFFSET = msg("date_and_offset_together",
@@ -192,7 +193,7 @@ def refusing() -> Iterator[None]:
     except TicketRefused as exc:
         raise refused(exc) from None
     except CapReached as exc:
-        raise ApiError(429, CAPPED(most=RATED_PER_HOUR, retry=retry_in(exc.wait)),
+        raise ApiError(429, CAPPED(most=RATED.most, retry=retry_in(exc.wait)),
                        {"Retry-After": str(exc.wait)}) from None
 
 
@@ -205,4 +206,4 @@ def admitted(ctx: Context, player: Player, game: str, check: Callable[[], Ticket
         ticket = check()
     if ticket is None:
         return None
-    return PlayCheck(player.id, ticket, Rolling(RATED_PER_HOUR, HOUR, RATED_STEP), int(ctx.now().timestamp()))
+    return PlayCheck(player.id, ticket, RATED, int(ctx.now().timestamp()))

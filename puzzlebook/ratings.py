@@ -52,7 +52,7 @@ class Rating:
     @property
     def provisional(self) -> bool:
         """True while the rating is still uncertain: RD of PROVISIONAL_RD or more."""
-        return self.rd >= PROVISIONAL_RD
+        return provisional(self.rd)
 
     def to_doc(self) -> dict[str, float]:
         """As the store keeps it (what `Rating(**doc)` reads back)."""
@@ -60,6 +60,16 @@ class Rating:
 
 
 NEW_PLAYER = Rating(NEW_RATING, NEW_RD, NEW_VOLATILITY)
+
+# The rules below work in plain floats, (rating, RD, volatility) as a tuple where they hand one on:
+# a rating moves through several steps a result, and a frozen dataclass made at each was most of
+# their cost (docs/operations.md, "Throughput"). `glicko2` and `rate_puzzle` hand back a Rating.
+Triple = tuple[float, float, float]
+
+
+def provisional(rd: float) -> bool:
+    """Whether a rating with this RD is provisional (PROVISIONAL_RD or more): `Rating.provisional`."""
+    return rd >= PROVISIONAL_RD
 
 
 def _g(phi: float) -> float:
@@ -73,16 +83,20 @@ def _expected(mu: float, mu_j: float, g_j: float) -> float:
 def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
     """Step 5: the new volatility, by the Illinois algorithm as the paper gives it."""
     a = math.log(sigma * sigma)
+    # The paper's f(x), its terms that don't hold x worked out once (the same floats: each is the
+    # left part of the sum it stood in).
+    spread = delta * delta - phi * phi - v
+    variance = phi * phi + v
+    tau2 = tau * tau
+    exp = math.exp
 
     def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (
-            tau * tau
-        )
+        ex = exp(x)
+        return ex * (spread - ex) / (2.0 * (variance + ex) ** 2) - (x - a) / tau2
 
     big_a = a
-    if delta * delta > phi * phi + v:
-        big_b = math.log(delta * delta - phi * phi - v)
+    if delta * delta > variance:
+        big_b = math.log(spread)
     else:
         k = 1
         while f(a - k * tau) < 0:
@@ -115,12 +129,18 @@ def glicko2(
     grows (step 6 alone). No clamping here: `rate_puzzle` applies Lichess's
     bounds. Raises ValueError for an RD or volatility that isn't positive.
     """
+    return Rating(*_period(rating, rd, volatility, results, tau))
+
+
+def _period(rating: float, rd: float, volatility: float, results: Sequence[tuple[float, float, float]],
+            tau: float) -> Triple:
+    """`glicko2`, as floats."""
     if rd <= 0 or volatility <= 0:
         raise ValueError(f"RD and volatility must be positive, not {rd} and {volatility}")
     mu = (rating - 1500.0) / SCALE
     phi = rd / SCALE
     if not results:
-        return Rating(rating, math.sqrt(phi * phi + volatility * volatility) * SCALE, volatility)
+        return rating, math.sqrt(phi * phi + volatility * volatility) * SCALE, volatility
     v_inverse = 0.0
     improvement = 0.0
     for opp_rating, opp_rd, score in results:
@@ -135,36 +155,24 @@ def glicko2(
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * improvement
-    return Rating(mu_new * SCALE + 1500.0, phi_new * SCALE, sigma)
+    return mu_new * SCALE + 1500.0, phi_new * SCALE, sigma
 
 
-def _bounded(before: Rating, after: Rating) -> Rating:
-    """Lichess's bounds: ±MAX_DELTA a game at most, RD in RD_MIN..RD_MAX, volatility ≤ VOLATILITY_MAX."""
-    change = max(-MAX_DELTA, min(MAX_DELTA, after.rating - before.rating))
-    return Rating(
-        before.rating + change,
-        max(RD_MIN, min(RD_MAX, after.rd)),
-        min(VOLATILITY_MAX, after.volatility),
+def _step(rating: float, rd: float, volatility: float, puzzle_rating: float, score: float) -> Triple:
+    """One result's Glicko-2 step within Lichess's bounds (±MAX_DELTA a game at most, RD in
+    RD_MIN..RD_MAX, volatility ≤ VOLATILITY_MAX), a provisional rating taking PROVISIONAL_WEIGHT of
+    it: each of rating, RD and volatility moved that share of the way."""
+    after, after_rd, after_volatility = _period(rating, rd, volatility, ((puzzle_rating, 0.0, score),), TAU)
+    change = max(-MAX_DELTA, min(MAX_DELTA, after - rating))
+    after, after_rd, after_volatility = (
+        rating + change, max(RD_MIN, min(RD_MAX, after_rd)), min(VOLATILITY_MAX, after_volatility))
+    if not provisional(rd):
+        return after, after_rd, after_volatility
+    return (
+        rating + (after - rating) * PROVISIONAL_WEIGHT,
+        rd + (after_rd - rd) * PROVISIONAL_WEIGHT,
+        volatility + (after_volatility - volatility) * PROVISIONAL_WEIGHT,
     )
-
-
-def _weighted(before: Rating, after: Rating, weight: float) -> Rating:
-    """Each of rating, RD and volatility moved `weight` of the way from `before` to `after`."""
-    return Rating(
-        before.rating + (after.rating - before.rating) * weight,
-        before.rd + (after.rd - before.rd) * weight,
-        before.volatility + (after.volatility - before.volatility) * weight,
-    )
-
-
-def _step(player: Rating, puzzle_rating: float, score: float) -> Rating:
-    """One result's Glicko-2 step within Lichess's bounds, a provisional rating taking
-    PROVISIONAL_WEIGHT of it."""
-    after = _bounded(
-        player,
-        glicko2(player.rating, player.rd, player.volatility, [(puzzle_rating, 0.0, score)], tau=TAU),
-    )
-    return _weighted(player, after, PROVISIONAL_WEIGHT) if player.provisional else after
 
 
 def even_step(player: Rating) -> float:
@@ -174,7 +182,11 @@ def even_step(player: Rating) -> float:
     >>> round(even_step(NEW_PLAYER), 1)
     117.2
     """
-    return _step(player, player.rating, 1.0).rating - player.rating
+    return _even_step(player.rating, player.rd, player.volatility)
+
+
+def _even_step(rating: float, rd: float, volatility: float) -> float:
+    return _step(rating, rd, volatility, rating, 1.0)[0] - rating
 
 
 def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Rating:
@@ -195,15 +207,15 @@ def rate_puzzle(player: Rating, puzzle_rating: float, outcome: Outcome) -> Ratin
     """
     if outcome not in OUTCOMES:
         raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
-    score = 0.0 if outcome == "lost" else 1.0
-    after = _step(player, puzzle_rating, score)
-    if player.provisional:
-        most = even_step(player)
-        change = max(-most, min(most, after.rating - player.rating))
-        after = Rating(player.rating + change, after.rd, after.volatility)
+    rating, rd, volatility = player.rating, player.rd, player.volatility
+    after, after_rd, after_volatility = _step(
+        rating, rd, volatility, puzzle_rating, 0.0 if outcome == "lost" else 1.0)
+    if provisional(rd):
+        most = _even_step(rating, rd, volatility)
+        after = rating + max(-most, min(most, after - rating))
     if outcome == "hints":
-        after = Rating(player.rating + (after.rating - player.rating) / 2.0, after.rd, after.volatility)
-    return after
+        after = rating + (after - rating) / 2.0
+    return Rating(after, after_rd, after_volatility)
 
 
 def outcome_of(missed: bool, mistakes: int, hints: int) -> Outcome:

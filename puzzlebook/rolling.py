@@ -90,6 +90,8 @@ class Rolling:
         counts[-1] += 1
         latest[-1] = now_ts % self.step
         # Keep the record short: no empty buckets first (the last has this use). One slice, not a
-        # pop(0) per empty bucket: a player's first use of the hour had 60 of each to drop.
-        skip = next(k for k, n in enumerate(counts) if n)
+        # pop(0) per empty bucket: a player's first use of the hour had 60 of each to drop. The first
+        # bucket with a use is found in C (the first count that isn't 0, then where it first is), not
+        # by a generator stepping over up to 60 empty ones.
+        skip = counts.index(next(filter(None, counts)))
         return {"t": first + skip, "n": counts[skip:], "l": latest[skip:]}

@@ -263,6 +263,37 @@ def _new_dist() -> str:
     return tempfile.mkdtemp(dir=_DISTS.name)
 
 
+def request_models() -> list[Any]:
+    """Every request body's model (functions.models.Request and its subclasses, from every module of
+    functions/, those the app builds on demand among them), parents before their subclasses."""
+    import importlib
+    import pkgutil
+
+    import functions
+    from functions.models import Request
+
+    for module in pkgutil.walk_packages(functions.__path__, "functions."):
+        importlib.import_module(module.name)
+    found: list[Any] = []
+    waiting: list[Any] = [Request]
+    while waiting:
+        for model in waiting.pop(0).__subclasses__():
+            if model not in found:
+                found.append(model)
+                waiting.append(model)
+    return found
+
+
+def cap_rated(monkeypatch: Any, most: int) -> None:
+    """Rated results capped at `most` an hour (functions.plays.RATED) for the test: a small cap is
+    reached quickly."""
+    import dataclasses
+
+    from functions import plays
+
+    monkeypatch.setattr(plays, "RATED", dataclasses.replace(plays.RATED, most=most))
+
+
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a

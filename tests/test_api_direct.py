@@ -24,7 +24,6 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 
-from functions import plays
 from functions.app import create_app
 from functions.caching import api_routes
 from functions.direct import DirectRoutes, is_direct, served
@@ -40,7 +39,7 @@ from service.games.streak import STREAK
 from service.store.base import StoreUnavailable
 from service.store.items import Gone
 from tests.run_modes import kept_puzzles, wrong_move
-from tests.support import Clock, World, settings_for_tests, signed_up, sqlite_store, with_ticket
+from tests.support import Clock, World, cap_rated, settings_for_tests, signed_up, sqlite_store, with_ticket
 
 MORNING = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)  # before the next date is out anywhere
 TODAY = "2026-11-02"
@@ -230,7 +229,7 @@ def capped(world: Compared) -> None:
 @pytest.mark.parametrize("scenario", [chess_solves, chess_misses, chain_results, runs, capped])
 def test_a_direct_route_answers_as_fastapi_does(tmp_path: Path, scenario: Scenario,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plays, "RATED_PER_HOUR", 2)
+    cap_rated(monkeypatch, 2)
     monkeypatch.setattr(chess_routes, "REPLAYS", Limit("replay", 2, chess_routes.REPLAYS.refusal))
     answers = both(tmp_path, scenario)
     statuses = {status for _, status, _, _ in answers}

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from functions import plays
 from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle, position_at
 from puzzlebook.ratings import NEW_PLAYER, rate_puzzle
@@ -18,7 +17,7 @@ from puzzlebook.tickets import Ticket, sign, ticket_key
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
 from service.store.base import Store
-from tests.support import ChainDays, served, signed_up, with_ticket
+from tests.support import ChainDays, cap_rated, served, signed_up, with_ticket
 
 NOON = dt.datetime(2026, 11, 2, 12, 0, tzinfo=dt.UTC)  # a Monday: one Easy daily
 TODAY = "2026-11-02"
@@ -258,7 +257,7 @@ def test_a_player_holds_a_few_tickets_unused_and_no_more(world: ChainDays) -> No
 
 def test_rated_results_are_capped_an_hour_with_retry_after(world: ChainDays, monkeypatch) -> None:
     # The cap is counted in each result's own write, on both stores; a small one keeps this quick.
-    monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
+    cap_rated(monkeypatch, 4)
     me = signed_up(world.client)
     pool = [endless(world, n, "Easy") for n in range(6)]
     for n, puzzle in enumerate(pool[:4]):
@@ -283,7 +282,7 @@ def test_rated_results_are_capped_an_hour_with_retry_after(world: ChainDays, mon
 def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: ChainDays, monkeypatch) -> None:
     # Issue 26: 300 rated results landed within 41 s across hh:59:20, 150 before the hour turned and
     # 150 after. The cap counts any 60 minutes: the turn of the hour lets nothing more in.
-    monkeypatch.setattr(plays, "RATED_PER_HOUR", 4)
+    cap_rated(monkeypatch, 4)
     world.clock.at = dt.datetime(2026, 11, 2, 12, 59, 20, tzinfo=dt.UTC)
     me = signed_up(world.client)
     pool = [endless(world, n, "Easy") for n in range(7)]
@@ -307,7 +306,7 @@ def test_the_cap_is_a_rolling_hour_not_the_clock_hour(world: ChainDays, monkeypa
 
 
 def test_only_kept_results_count_against_the_cap(world: ChainDays, monkeypatch) -> None:
-    monkeypatch.setattr(plays, "RATED_PER_HOUR", 2)
+    cap_rated(monkeypatch, 2)
     me = signed_up(world.client)
     first, second, third = (endless(world, n, "Easy") for n in range(3))
     ticket = open_chess(world, me, first)["ticket"]
@@ -484,7 +483,7 @@ def test_a_miss_winning_a_tie_takes_the_solves_place_under_the_cap(
 ) -> None:
     # The pair is one result: the miss replaces the counted solve, so it is neither refused at the
     # cap (leaving the solve standing) nor counted a second time.
-    monkeypatch.setattr(plays, "RATED_PER_HOUR", cap)
+    cap_rated(monkeypatch, cap)
     me = signed_up(world.client)
     puzzle, second, third = (endless(world, n, "Easy") for n in range(3))
     ticket = open_chess(world, me, puzzle)["ticket"]

@@ -8,6 +8,7 @@ import importlib
 import inspect
 import json
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -100,6 +101,33 @@ def test_a_solves_lambda_duration_is_printed_served_directly_and_not() -> None:
     assert "served directly" in lines[0] and "through FastAPI's routing" in lines[1]
     assert all(" billed " in line and " DynamoDB calls × " in line for line in lines[:2])
     assert lines[2].startswith("DirectRoutes saves") and "GB-s" in lines[2]
+
+
+@pytest.mark.slow
+def test_the_http_part_prints_a_solves_billed_lambda_duration_as_deployed() -> None:
+    """Issue 45's goal 2 asks `python -m bench api --http` for a solve's billed Lambda duration too."""
+    from bench.solve_lambda import billed_solve
+
+    line = billed_solve(solves=3, warm=2)
+    assert "512 MB arm64 (served directly" in line and " DynamoDB calls × " in line, line
+    assert re.search(r", billed \d+ ms$", line), line
+
+
+def test_a_callgrind_files_instructions_are_split_by_the_library_they_ran_in(tmp_path: Path) -> None:
+    """`bench api --instructions` (bench/solve_instructions.py): each function's own cost lines count
+    for its library, a call's line (its callee's, inclusive) for none; names come with a number's
+    first use, in a caller's line or a callee's."""
+    from bench.solve_instructions import _by_library
+
+    out = tmp_path / "callgrind.out"
+    out.write_text("\n".join([
+        "version: 1", "positions: line", "events: Ir",
+        "ob=(1) /usr/lib/x86_64-linux-gnu/libsqlite3.so.0.8.6", "fl=(1) ???", "fn=(1) sqlite3_step", "0 100",
+        "cob=(2) /usr/bin/python3.11", "cfi=(2) ???", "cfn=(2) PyObject_Call", "calls=1 0", "0 500",
+        "ob=(2)", "fl=(2)", "fn=(2)", "0 300", "+1 20",
+        "ob=(1)", "fl=(1)", "fn=(1)", "* 7", "totals: 427", "",
+    ]))
+    assert _by_library(out) == {"SQLite": 107, "the interpreter": 320}
 
 
 @pytest.mark.slow  # a real uvicorn in a process of its own and a race's 10 s countdown: some 20 s

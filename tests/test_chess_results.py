@@ -247,3 +247,18 @@ def test_a_miss_that_wins_a_tie_takes_the_solves_line_on_the_solves_day() -> Non
     tally = folded.day.tally
     assert tally is not None and (tally.played, tally.first, tally.themes) == (1, 0, {"fork": (1, 0, 1600)})
     assert tally.rating == folded.line.after
+
+
+def test_a_days_size_is_its_record_as_the_standard_librarys_compact_utf8_json() -> None:
+    """The size that sends a day's older lines to a page (service/games/chess/history.py, DAY_BYTES):
+    pydantic-core's encoder must count what json.dumps wrote, escapes and non-ASCII text included."""
+    from puzzlebook.chess.kept import HistoryDay, HistoryLine
+    from service.games.chess.history import _size
+
+    day = HistoryDay("2026-11-02")
+    for n, theme in enumerate(("fork", "ça\u2028va", 'a"b\\c\n\x01\x7f', "\U0001f600")):
+        line = HistoryLine(f"aB3d{n}", "Medium", 1600 + n, (theme,), "clean", "2026-11-02",
+                           f"2026-11-02T10:00:0{n}.000000Z", 1500, None if n % 2 else 1512)
+        day, _ = day.with_line(line)
+    doc = day.to_doc()
+    assert _size(doc) == len(json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))

@@ -94,14 +94,26 @@ _SCHEMA = [
     ),
     "CREATE INDEX IF NOT EXISTS expiring ON items (expires_at) WHERE expires_at IS NOT NULL",
 ]
-_PLACES = ", ".join("?" * (len(_KEY_COLUMNS) + 1))
-# An upsert that updates in place, not INSERT OR REPLACE (a delete and an insert: every index
-# entry of the row rewritten, where an update touches only the indexes whose columns changed).
-_UPSERT = (
-    f"INSERT INTO items ({', '.join(_KEY_COLUMNS)}, body) VALUES ({_PLACES}) "
-    "ON CONFLICT (PK, SK) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in (*_KEY_COLUMNS[2:], "body"))
-)
+_OPTIONAL_COLUMNS = _KEY_COLUMNS[2:]
+_COLUMN_ORDER = {name: n for n, name in enumerate(_KEY_COLUMNS)}
+
+
+def _upsert_sql(columns: tuple[str, ...]) -> str:
+    """The upsert of an item whose key columns other than PK and SK are `columns`, those it lacks
+    written as NULL by the statement itself: a NULL parameter costs sqlite3 an adapter lookup (a type
+    lookup and an AttributeError made and dropped, twice), seven of them an item without index keys.
+    It updates in place, not INSERT OR REPLACE (a delete and an insert: every index entry of the row
+    rewritten, where an update touches only the indexes whose columns changed)."""
+    places = ", ".join("?" * (len(columns) + 3))
+    sets = [f"{c} = excluded.{c}" if c in columns else f"{c} = NULL" for c in _OPTIONAL_COLUMNS]
+    return (
+        f"INSERT INTO items (PK, SK, {''.join(c + ', ' for c in columns)}body) VALUES ({places}) "
+        f"ON CONFLICT (PK, SK) DO UPDATE SET {', '.join([*sets, 'body = excluded.body'])}"
+    )
+
+
+# The upsert by the key columns an item has besides PK and SK (in _KEY_COLUMNS' order), made once each.
+_UPSERTS: dict[tuple[str, ...], str] = {}
 _DELETE = "DELETE FROM items WHERE PK = ? AND SK = ?"
 # A write a transaction makes once every condition has held: (statement, values, key, the item
 # left at the key or None).
@@ -144,10 +156,23 @@ def _row_to_item(row: Sequence[Any]) -> Item:
     return item
 
 
-def _item_to_row(item: Item) -> tuple[Any, ...]:
-    body = {k: v for k, v in item.items() if k not in _KEY_SET}
-    get = item.get
-    return (*[get(name) for name in _KEY_COLUMNS], _to_json(body))
+def _upsert(item: Item) -> tuple[str, tuple[Any, ...]]:
+    """The statement writing `item` whole and its values: its key columns that aren't None, then its
+    body (every other attribute) as JSON."""
+    body = {}
+    keys = []
+    for name, value in item.items():
+        if name not in _KEY_SET:
+            body[name] = value
+        elif value is not None and name != "PK" and name != "SK":
+            keys.append(name)
+    if len(keys) > 1:
+        keys.sort(key=_COLUMN_ORDER.__getitem__)
+    columns = tuple(keys)
+    sql = _UPSERTS.get(columns)
+    if sql is None:
+        sql = _UPSERTS[columns] = _upsert_sql(columns)
+    return sql, (item["PK"], item["SK"], *[item[name] for name in columns], _to_json(body))
 
 
 def _condition_key(op: Op) -> Key | None:
@@ -498,7 +523,7 @@ class SqliteStore(Store):
                 there = self._current(conn, *key)
                 if there is None or int(there.get("v", 0)) >= int(op.item["v"]):
                     raise Conflict(f"{op.item['PK']} {op.item['SK']}: not older")
-            return _UPSERT, _item_to_row(op.item), key, op.item
+            return (*_upsert(op.item), key, op.item)
         if isinstance(op, Absent):
             if self._current(conn, op.pk, op.sk) is not None:
                 raise Conflict(f"{op.pk} {op.sk}")

@@ -14,11 +14,12 @@ history pages are bounded queries of the player's partition (docs/store.md, "Acc
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
+
+from pydantic_core import to_json
 
 from puzzlebook.chess.dashboard import DayTally, dashboard, first_day, result_seen
 from puzzlebook.chess.kept import HistoryDay, HistoryLine, day_tally, page_doc, page_lines
@@ -75,7 +76,11 @@ def day_of(item: Item | None, day: str, pages: dict[int, Item] | None = None) ->
 
 
 def _size(doc: dict[str, Any]) -> int:
-    return len(json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    """`doc`'s size as compact UTF-8 JSON, as the standard library writes it (separators without
+    spaces, no escapes but JSON's own): pydantic-core's encoder writes the same bytes for a day's
+    record (strings and whole numbers) without json.dumps making its encoder again on each call, a
+    thirtieth of a solve's CPU time."""
+    return len(to_json(doc))
 
 
 def history_ops(pid: str, entry: HistoryEntry | None, read: Item | None, pages: dict[int, Item]) -> list[Op]:

@@ -6,6 +6,7 @@ never change), and the stats panel's span of them.
 
     puzzles = puzzles_of(ctx)
     puzzles.puzzle("Medium", "aB3dE"), puzzles.dailies(ctx.today()), puzzles.bundle.version
+                                         # dailies: {band: puzzle id}, a complete day's made once
     puzzles.kept(day)                    # a day's kept dailies, by band name
     puzzles.kept_id("2026-12-01", "Easy")  # the puzzle kept as that daily, or None
     puzzles.span(first, last)            # every kept daily of a span, by date
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from service.context import Context
@@ -38,6 +40,7 @@ class ChessPuzzles:
         self._bundle: Bundle | None = None
         self._lock = threading.Lock()
         self._kept = DayMemo[list["KeptDaily"]]()
+        self._by_band = DayMemo[Mapping[str, str]]()
         self._span: tuple[str, str, list[KeptDaily]] | None = None
 
     @property
@@ -58,9 +61,18 @@ class ChessPuzzles:
         row = self.bundle.row(band, puzzle_id)
         return Puzzle.from_row(row, band) if row else None
 
-    def dailies(self, day: dt.date) -> dict[str, str]:
-        """{band: puzzle id} of `day`'s chess dailies, picking and keeping them if the nightly hasn't."""
-        return {d.band: d.id for d in self.kept(day, keep=True)}
+    def dailies(self, day: dt.date) -> Mapping[str, str]:
+        """{band: puzzle id} of `day`'s chess dailies, picking and keeping them if the nightly hasn't.
+        A complete day's is made once and kept with its dailies (every chess result asks for it)."""
+        key = day.isoformat()
+        known = self._by_band.known(key)
+        if known is not None:
+            return known
+        found = self.kept(day, keep=True)
+        by_band = {d.band: d.id for d in found}
+        if self._kept.known(key) is found:  # complete: kept, so it won't change
+            self._by_band.put(key, by_band)
+        return by_band
 
     def kept(self, day: dt.date, *, keep: bool = False) -> list[KeptDaily]:
         """The chess dailies of `day`, by band name; with `keep`, picked and kept now if they weren't
