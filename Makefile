@@ -92,6 +92,7 @@ typecheck-js: $(STAMP_JS)
 # whose import is a second or two in each process. tests/conftest.py says what else is left to `make test`.
 # Lint and types run beside the suite, not before it (-O: each one's output whole when it ends).
 check: setup
+	rm -rf var/test-cache  # the run's builds share compressed copies (tests/conftest.py): begin empty
 	$(MAKE) --no-print-directory -j3 -Otarget lint typecheck typecheck-js check-python
 
 check-python: setup
@@ -106,18 +107,18 @@ check-python: setup
 # Playwright's sync API keeps an event loop running in its worker, which breaks asyncio.run() in any
 # test that lands on the same worker after it.
 test: setup
+	rm -rf var/test-cache  # the run's builds share compressed copies (tests/conftest.py): begin empty
 	$(MAKE) --no-print-directory -j6 -Otarget lint typecheck typecheck-js test-node test-python-suite test-api-schema test-browser
 
 test-node: setup
 	node --test tests/js/
 
 test-browser: setup
-	$(PY) -m pytest -n 3 --dist loadgroup -q -m "not pseudo" tests/browser
+	$(PY) -m pytest -n 3 --dist loadgroup -q tests/browser
 
 # The pseudo-locale's check that every word of every page comes from a catalog (docs/languages.md,
-# "The pseudo-locale"): the static pages' words and the pages in the browser. Left out of `make test`
-# (-m "not pseudo") while pages are still being translated: it fails naming each page's English words.
-# Once every page is translated, drop the -m "not pseudo" of test-browser and test-python-suite.
+# "The pseudo-locale"): the static pages' words and the pages in the browser. Part of `make test`;
+# `make check` leaves it out (its own build of the pseudo-locale), and this runs it alone.
 test-pseudo: setup
 	$(PY) -m pytest -n 2 --dist loadgroup -q -m pseudo tests/test_pseudo_locale.py tests/browser/test_pseudo_locale.py
 
@@ -131,7 +132,7 @@ test-python: test-python-suite test-api-schema
 # cases as it is collected (a quarter of a minute of CPU), which each of the suite's three workers did
 # again; on two workers of its own, as its three minutes of CPU ran last alone on one.
 test-python-suite: setup
-	$(PY) -m pytest -n 3 --dist loadgroup -q -m "not pseudo" --doctest-modules puzzlebook tests --ignore=tests/browser \
+	$(PY) -m pytest -n 3 --dist loadgroup -q --doctest-modules puzzlebook tests --ignore=tests/browser \
 		--ignore=tests/test_api_schema.py -p no:schemathesis
 
 test-api-schema: setup

@@ -17,6 +17,12 @@ figure is split into user and system CPU: the system part is mostly the kernel c
 which this shared machine's other work makes cost anything from 20 to 600 µs a file. Then, once, a
 cold build over an empty store (every pick made by the build: what a test's first build does), and
 what each kind of file's Brotli level saves against Brotli 11 everywhere (sitebuild/compress.py).
+Last, what each language adds to a cold build of today (issue 44, section 6): a cold build of English
+alone (PUZZLEBOOK_BUILD_LANGUAGES, Settings.build_languages), the floor, and one of English with each
+other language, each into an empty folder over today's kept store; each language's CPU seconds and
+bytes written (the site's files and their compressed copies: dist/.build left out) beyond English
+alone's in the same round, --runs rounds in turn (their medians), and their sum beside the whole
+cold build's (`--no-languages` leaves them out).
 """
 
 from __future__ import annotations
@@ -33,9 +39,10 @@ from pathlib import Path
 from bench.figures import cpu_seconds, cpu_times, load, verdict
 from puzzlebook import calendar
 from puzzlebook.chess.shards import Bundle
+from puzzlebook.languages import LANGUAGES, SOURCE
 from service.settings import Settings
 from service.settings import load as load_settings
-from sitebuild import builder, compress
+from sitebuild import builder, compress, records
 
 WARM_GOAL = 1.0  # CPU seconds
 COLD_GROWTH = 1.10
@@ -122,6 +129,54 @@ def _days(days: list[dt.date], tmp: Path, runs: int) -> dict[dt.date, list[Run]]
     return by_day
 
 
+def _site_bytes(root: Path) -> int:
+    """The bytes of the site a build wrote (its files and their compressed copies), its records for
+    the next build (dist/.build) left out."""
+    return sum(p.stat().st_size for p in root.rglob("*")
+               if p.is_file() and not p.relative_to(root).as_posix().startswith(records.DIR + "/"))
+
+
+def _languages(day: dt.date, tmp: Path, whole: Run, runs: int) -> None:
+    """What each language adds to a cold build of `day`: English alone, then English with each other
+    language, each cold (an empty folder) over the day's kept store, `runs` rounds of them in turn
+    (every other round in the other order), each language's figure its median over the rounds of
+    its build less that round's English alone; beside the whole build `whole`."""
+    base = tmp / day.isoformat()
+    others = [language for language in LANGUAGES if language.code != SOURCE]
+
+    def cold(codes: tuple[str, ...], k: int) -> tuple[Run, int]:
+        settings = _settings(base, f"dist-lang{k}-" + "-".join(codes)).with_(build_languages=codes)
+        run = _build(" + ".join(codes), settings, day)
+        return run, _site_bytes(Path(settings.dist))
+
+    alone: list[tuple[Run, int]] = []
+    added: dict[str, list[tuple[float, int]]] = {language.code: [] for language in others}
+    for k in range(runs):
+        floor = cold((SOURCE,), k)
+        alone.append(floor)
+        for language in others if k % 2 == 0 else others[::-1]:
+            run, written = cold((SOURCE, language.code), k)
+            added[language.code].append((run.cpu - floor[0].cpu, written - floor[1]))
+    floor_cpu = statistics.median(run.cpu for run, _ in alone)
+    floor_bytes = int(statistics.median(written for _, written in alone))
+    of = f"medians of {runs} rounds" if runs > 1 else "one round"
+    print(f"{day.isoformat()}: what each language adds to a cold build: CPU and bytes beyond English alone's "
+          f"(the floor, in the same run; {of}, the builds in turn)")
+    print(f"  English alone (the floor)       CPU {floor_cpu:6.2f} s, {floor_bytes / 1e6:6.2f} MB written "
+          f"(the site's files and copies)   {load()}")
+    cpu, size = floor_cpu, float(floor_bytes)
+    for language in others:
+        more_cpu = statistics.median(c for c, _ in added[language.code])
+        more_bytes = statistics.median(b for _, b in added[language.code])
+        cpu, size = cpu + more_cpu, size + more_bytes
+        print(f"  + {language.code:<6} {language.name:<22} CPU {more_cpu:+6.2f} s "
+              f"({more_cpu / floor_cpu:+4.0%}), "
+              f"{more_bytes / 1e6:+6.2f} MB ({more_bytes / floor_bytes:+4.0%})")
+    whole_bytes = _site_bytes(base / "dist0")
+    print(f"  English alone and every language's part: CPU {cpu:.2f} s, {size / 1e6:.2f} MB; the whole cold "
+          f"build of {day.isoformat()} above: CPU {whole.cpu:.2f} s, {whole_bytes / 1e6:.2f} MB")
+
+
 def _levels(dist: Path) -> None:
     """What each kind's Brotli level saves against 11 for every file of `dist` (files over
     compress.LARGE are left out: 11 takes seconds on each, and their level is not in question)."""
@@ -175,6 +230,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a later site day to fill the store through and build for (YYYY-MM-DD)")
     parser.add_argument("--runs", type=int, default=1, help="cold builds of each day, in turn (default 1)")
     parser.add_argument("--no-empty", action="store_true", help="skip the cold build over an empty store")
+    parser.add_argument("--no-languages", action="store_true",
+                        help="skip the cold builds measuring what each language adds")
     args = parser.parse_args(argv or [])
     today = calendar.site_day(_settings(Path(".")).site_tz)
     days = [today] + ([args.through] if args.through and args.through > today else [])
@@ -189,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
             _fill_day(day, tmp)
         by_day = _days(days, tmp, max(1, args.runs))
         _levels(tmp / days[-1].isoformat() / "dist0")
+        if not args.no_languages:
+            _languages(today, tmp, by_day[today][0], max(1, args.runs))
     runs = max(1, args.runs)
     warm = max(run.cpu for day_runs in by_day.values() for run in day_runs[runs:])
     print(f"goal: a warm build under {WARM_GOAL:.0f} s of CPU: {verdict(warm < WARM_GOAL)} "

@@ -1,6 +1,7 @@
 """The pages' speed as Lighthouse sees it: a benchmark, not a test (the machine is shared and noisy).
 
     python -m bench pages [--page daily] [--as mobile] [--runs 5] [--against DIR] [--first-view-only]
+                          [--first-view-frames N]
 
 Builds and serves the site (`build.py serve`, compressed files, the production headers) on a free
 port with a fresh store, then runs Lighthouse (npm, pinned in package.json) with Debian's
@@ -26,7 +27,9 @@ machine's load doesn't move).
 First, each page's first view (bench/first_view.py): the requests and bytes until it is playable
 (a game's page) or loaded, and the main thread's long tasks before that from a Chromium trace with
 the CPU slowed four times, beside the same of the checkout --against. --first-view-only prints
-those alone (a minute or two, where Lighthouse's runs take many).
+those alone (a minute or two, where Lighthouse's runs take many). --first-view-frames N adds where our
+own work went, from the traces' CPU samples mapped through the bundles' source maps: by module, and
+the N functions of ours with the most time.
 
 Goals (issue 17): mobile performance >= 95 on every page; accessibility, best practices and SEO 100.
 Issue 32: a daily by its address playable in at most 12 requests and 80 KB, its long tasks before
@@ -178,6 +181,9 @@ def _options(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--against", type=Path, help="another checkout, measured in turn with this one")
     parser.add_argument("--first-view-only", action="store_true",
                         help="only the first views' requests, bytes and long tasks (no Lighthouse)")
+    parser.add_argument("--first-view-frames", type=int, default=0, metavar="N",
+                        help="after each first view, our own work by module and the N functions of ours "
+                             "with the most time (mean over the runs)")
     return parser.parse_args(argv)
 
 
@@ -204,17 +210,23 @@ def _missed(label: str, form: str, med: dict[str, float]) -> list[str]:
 
 def first_views(servers: dict[str, tuple[subprocess.Popen[bytes], str]],
                 sided: dict[str, list[tuple[str, str]]], pages: list[tuple[int, str]],
-                player_of: dict[str, dict[str, Any]], runs: int) -> None:
-    """Print each page's first view (bench/first_view.py) on each site, the runs taken in turn."""
+                player_of: dict[str, dict[str, Any]], runs: int, frames: int = 0) -> None:
+    """Print each page's first view (bench/first_view.py) on each site, the runs taken in turn; with
+    `frames`, where our own work went: by module, and the `frames` functions with the most."""
     from playwright.sync_api import sync_playwright
 
     from bench import first_view
+    from bench.source_maps import SourceMaps
+
+    maps = {side: SourceMaps() for side in servers} if frames else {}
 
     print(f"First view until playable (a game) or loaded, phone-sized, CPU slowed {first_view.SLOWDOWN}x, "
           f"median of {runs} runs: requests, KB as sent, main-thread tasks over {first_view.LONG_TASK_MS} ms "
           "before it (summed, how many; then by their CPU time, which the machine's load moves less), and "
-          "our own work before it (the main thread's time with our scripts on its stack: trace samples)")
-    print(f"{'page':<16} {'site':<8} {'reqs':>4} {'KB':>7} {'long tasks':>15} {'by CPU':>8} {'ours':>8}")
+          "our own work before it (the main thread's time with our scripts on its stack: trace samples; then "
+          "each sample scaled by its task's CPU share, which the machine's load moves less)")
+    print(f"{'page':<16} {'site':<8} {'reqs':>4} {'KB':>7} {'long tasks':>15} {'by CPU':>8} {'ours':>8} "
+          f"{'by CPU':>8}")
     goals: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
@@ -225,13 +237,18 @@ def first_views(servers: dict[str, tuple[subprocess.Popen[bytes], str]],
                     for side, (_, url) in servers.items():
                         player = player_of[side] if label in SIGNED_IN else None
                         path = sided[side][at][1]
-                        taken[side].append(first_view.measure(browser, url + path, label, player))
+                        view = first_view.measure(browser, url + path, label, player, maps.get(side))
+                        taken[side].append(view)
                 for side in ("against", "this"):
                     if side in taken:
                         m = first_view.median(taken[side])
                         print(f"{label:<16} {side:<8} {m.requests:>4} {m.bytes / 1000:>7.1f} "
                               f"{m.long_ms:>7.0f} ms ({m.long_count:>2}) {m.cpu_ms:>5.0f} ms "
-                              f"{m.ours_ms:>5.0f} ms", flush=True)
+                              f"{m.ours_ms:>5.0f} ms {m.ours_cpu_ms:>5.0f} ms", flush=True)
+                if frames:
+                    for side in ("against", "this"):
+                        if side in taken:
+                            _print_frames(label, side, first_view.median(taken[side]), frames)
                 if label.startswith("daily"):
                     goals += _daily_goals(first_view.median(taken["this"]))
         finally:
@@ -239,6 +256,21 @@ def first_views(servers: dict[str, tuple[subprocess.Popen[bytes], str]],
     for goal in goals:
         print(goal)
     print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def _print_frames(label: str, side: str, m: Any, count: int) -> None:
+    """Where a first view's own work went (the mean of the runs, ms): by module, then the `count`
+    functions of ours with the most, each counted for the samples it was the innermost of ours in
+    (its own code and the browser's work it called: a forced layout, the DOM it made)."""
+    from bench import first_view
+
+    print(f"  {label} on {side}, our own work by module (ms by CPU, mean of the runs):")
+    for module, ms in first_view.by_module(m.frames):
+        if ms >= 0.5:
+            print(f"    {ms:>6.1f}  {module}")
+    print(f"  ... and its {count} functions of ours with the most (innermost of ours on the stack):")
+    for name, ms in m.frames[:count]:
+        print(f"    {ms:>6.1f}  {name}")
 
 
 DAILY_OWN_MS, DAILY_REQUESTS, DAILY_KB = 60, 12, 85  # a daily by its address (issues 32, 45)
@@ -252,7 +284,8 @@ def _daily_goals(m: Any) -> list[str]:
 
     return [
         f"goal: a daily by its address, our own work before the board takes moves under {DAILY_OWN_MS} ms "
-        f"(CPU slowed 4x): {m.ours_ms:.0f} ms: {verdict(m.ours_ms < DAILY_OWN_MS)}",
+        f"(CPU slowed 4x): {m.ours_ms:.0f} ms ({m.ours_cpu_ms:.0f} ms by CPU): "
+        f"{verdict(m.ours_ms < DAILY_OWN_MS)}",
         f"goal: ... within {DAILY_REQUESTS} requests and {DAILY_KB} KB: {m.requests} requests, "
         f"{m.bytes / 1000:.1f} KB: {verdict(m.requests <= DAILY_REQUESTS and m.bytes <= DAILY_KB * 1000)}",
     ]
@@ -280,7 +313,7 @@ def main(argv: list[str] | None = None) -> None:
                                                        tmp / side / "profile")
             pages = [(at, label) for at, (label, _) in enumerate(sided["this"])
                      if not options.page or any(label.startswith(p) for p in options.page)]
-            first_views(servers, sided, pages, player_of, options.runs)
+            first_views(servers, sided, pages, player_of, options.runs, options.first_view_frames)
             if options.first_view_only:
                 return
             print(f"Lighthouse, median of {options.runs} runs; goals: mobile performance >= "

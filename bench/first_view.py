@@ -27,11 +27,15 @@ The page is waited for by the console message it logs when ready: any
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import statistics
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from bench.source_maps import SourceMaps
 
 SLOWDOWN = 4
 LONG_TASK_MS = 50
@@ -79,14 +83,19 @@ class FirstView:
     long_count: int
     cpu_ms: float  # the same by the tasks' thread CPU time (tdur), which other processes don't lengthen
     ours_ms: float = 0.0  # the main thread's time with our code on its stack (the trace's CPU samples)
+    # that time by our innermost function on the stack ("module:line name": ms, by CPU), when asked for
+    frames: tuple[tuple[str, float], ...] = ()
+    ours_cpu_ms: float = 0.0  # ours_ms with each sample scaled by its task's CPU share (own_work by_cpu)
 
 
 def ready_selector(label: str) -> str | None:
     return next((selector for start, selector in READY.items() if label.startswith(start)), None)
 
 
-def measure(browser: Any, url: str, label: str, player: dict[str, Any] | None = None) -> FirstView:
-    """One first view of `url` (a page labelled `label`) in a fresh context, as `player` when given."""
+def measure(browser: Any, url: str, label: str, player: dict[str, Any] | None = None,
+            maps: SourceMaps | None = None) -> FirstView:
+    """One first view of `url` (a page labelled `label`) in a fresh context, as `player` when given;
+    with `maps`, our own work by function too (`own_frames`)."""
     context = browser.new_context(viewport=PHONE, service_workers="block")
     try:
         # The once-a-browser "how to move" dialog seen, as the browser tests and the budgets have it:
@@ -109,7 +118,10 @@ def measure(browser: Any, url: str, label: str, player: dict[str, Any] | None = 
         events = json.loads(trace)
         long_ms, count = long_tasks(events)
         cpu_ms, _ = long_tasks(events, clock="tdur")
-        return FirstView(traffic["requests"], traffic["bytes"], long_ms, count, cpu_ms, own_work(events))
+        frames = tuple(own_frames(events, maps).items()) if maps is not None else ()
+        ours, ours_cpu = own_work(events), own_work(events, by_cpu=True)
+        return FirstView(traffic["requests"], traffic["bytes"], long_ms, count, cpu_ms, ours, frames,
+                         ours_cpu)
     finally:
         context.close()
 
@@ -136,11 +148,10 @@ def _main_thread(events: list[Any]) -> tuple[tuple[int, int] | None, dict[str, A
     return next(((pid, tid) for pid, tid in mains if pid == mark["pid"]), None), mark
 
 
-def own_work(trace: Any, ours: str = OURS) -> float:
-    """Our own work before the page's `pb-ready` mark, in ms: the main thread's CPU profile samples
-    (the trace's `Profile` and `ProfileChunk` events) whose stack holds a frame of a script whose
-    address has `ours` in it, each counted for the time to the next sample."""
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+def _samples(events: list[Any]) -> Iterator[Any]:
+    """The main thread's CPU profile samples before the page's `pb-ready` mark (the trace's `Profile`
+    and `ProfileChunk` events): (the profile's nodes, the sample's node, its time in ms to the next
+    sample, the sample's time on the trace's clock)."""
     main, mark = _main_thread(events)
     profiles: dict[Any, dict[str, Any]] = {}
     for e in events:
@@ -154,9 +165,8 @@ def own_work(trace: Any, ours: str = OURS) -> float:
                 profile["nodes"][node["id"]] = node
             profile["samples"] += data.get("cpuProfile", {}).get("samples", [])
             profile["deltas"] += data.get("timeDeltas", [])
-    total = 0.0
     for profile in profiles.values():
-        nodes, mine = profile["nodes"], _ours_of(profile["nodes"], ours)
+        nodes = profile["nodes"]
         at = profile["start"]
         stamps = []
         for sample, delta in zip(profile["samples"], profile["deltas"], strict=False):
@@ -165,9 +175,78 @@ def own_work(trace: Any, ours: str = OURS) -> float:
         for (at, sample), (after, _) in itertools.pairwise(stamps):
             if at >= mark["ts"]:
                 break
-            if sample in nodes and mine(sample):
-                total += after - at
-    return total / 1000
+            if sample in nodes:
+                ms = (after - at) / 1000
+                yield nodes, sample, ms, at
+
+
+def own_work(trace: Any, ours: str = OURS, by_cpu: bool = False) -> float:
+    """Our own work before the page's `pb-ready` mark, in ms: the main thread's CPU profile samples
+    whose stack holds a frame of a script whose address has `ours` in it, each counted for the time
+    to the next sample. `by_cpu`: each sample's time scaled by its task's thread CPU time over its
+    wall time (`tdur / dur`): about what it would be on an idle machine. Chromium slows the thread by
+    keeping it busy, so on an idle machine a task's CPU time is its wall time; the machine's other
+    work stretches the wall time (the samples') and not the CPU time."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    share = _cpu_share(events) if by_cpu else None
+    total = 0.0
+    mine: dict[int, Any] = {}
+    for nodes, sample, ms, at in _samples(events):
+        test = mine.setdefault(id(nodes), _ours_of(nodes, ours))
+        if test(sample):
+            total += ms * (share(at) if share else 1.0)
+    return total
+
+
+def _cpu_share(events: list[Any]) -> Callable[[float], float]:
+    """For a time on the trace's clock: the CPU share (`tdur / dur`) of the main thread's task running
+    then, at most 1 (1 outside any task)."""
+    main, _ = _main_thread(events)
+    tasks = sorted((e["ts"], e["ts"] + e["dur"], e.get("tdur", e["dur"]) / e["dur"]) for e in events
+                   if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == main
+                   and e.get("dur"))
+    starts = [start for start, _, _ in tasks]
+
+    def share(at: float) -> float:
+        i = bisect.bisect_right(starts, at) - 1
+        if i < 0 or at >= tasks[i][1]:
+            return 1.0
+        return min(1.0, tasks[i][2])
+
+    return share
+
+
+def own_frames(trace: Any, maps: SourceMaps | None = None, ours: str = OURS) -> dict[str, float]:
+    """Our own work before `pb-ready` by function, in ms by CPU (`own_work`'s `by_cpu`): each sample
+    with our code on its stack counted to the innermost frame of ours (its self time, with the
+    browser's work it called: a layout it forced, the DOM it built), named `module:line function`
+    through the bundles' source maps (`maps`), else by the script's own path and line."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    maps = maps or SourceMaps(lambda url: None)
+    share = _cpu_share(events)
+    frames: dict[str, float] = {}
+    names: dict[tuple[int, int], str | None] = {}
+    for nodes, sample, wall, at in _samples(events):
+        ms = wall * share(at)
+        key = (id(nodes), sample)
+        if key not in names:
+            names[key] = _innermost(nodes, sample, maps, ours)
+        name = names[key]
+        if name is not None:
+            frames[name] = frames.get(name, 0.0) + ms
+    return frames
+
+
+def _innermost(nodes: dict[int, Any], node_id: int, maps: SourceMaps, ours: str) -> str | None:
+    """The name of the innermost frame of ours on a sample's stack, or None when there is none."""
+    while node_id in nodes:
+        frame = nodes[node_id]["callFrame"]
+        url = frame.get("url", "")
+        if ours in url:
+            module, line, named = maps.original(url, frame.get("lineNumber", 0), frame.get("columnNumber", 0))
+            return f"{module}:{line} {named or frame.get('functionName') or '(top level)'}"
+        node_id = nodes[node_id].get("parent", -1)
+    return None
 
 
 def _ours_of(nodes: dict[int, Any], ours: str) -> Any:
@@ -195,5 +274,23 @@ def median(views: list[FirstView]) -> FirstView:
     def mid(figure: str) -> float:
         return float(statistics.median(getattr(v, figure) for v in views))
 
+    frames: dict[str, float] = {}
+    for view in views:  # each function's mean over the runs
+        for name, ms in view.frames:
+            frames[name] = frames.get(name, 0.0) + ms / len(views)
     return FirstView(round(mid("requests")), round(mid("bytes")), mid("long_ms"), round(mid("long_count")),
-                     mid("cpu_ms"), mid("ours_ms"))
+                     mid("cpu_ms"), mid("ours_ms"), tuple(sorted(frames.items(), key=lambda f: -f[1])),
+                     mid("ours_cpu_ms"))
+
+
+def by_module(frames: tuple[tuple[str, float], ...]) -> list[tuple[str, float]]:
+    """The functions' time summed by module, largest first.
+
+    >>> by_module((("chess/play.js:3 open", 2.0), ("chess/play.js:9 draw", 1.0), ("lib/dom.js:1 $", 0.5)))
+    [('chess/play.js', 3.0), ('lib/dom.js', 0.5)]
+    """
+    modules: dict[str, float] = {}
+    for name, ms in frames:
+        module = name.split(":", 1)[0]
+        modules[module] = modules.get(module, 0.0) + ms
+    return sorted(modules.items(), key=lambda m: -m[1])

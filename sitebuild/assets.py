@@ -13,9 +13,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitebuild import vendor_patches
+
 ENGINE_DIR = "engine"  # under static/: the engine's files, as shipped
 ENGINE_FILE = "stockfish-19-lite-single"
-ENGINE_NAME = "Stockfish 19 (lite, single-threaded WebAssembly build by Stockfish.js)"
+ENGINE_VERSION = "19"
+ENGINE_NAME = f"Stockfish {ENGINE_VERSION} (lite, single-threaded WebAssembly build by Stockfish.js)"
 ENGINE_SOURCE = "https://github.com/nmrugg/stockfish.js"
 
 # (source under node_modules, destination under static/). Folders are copied
@@ -63,6 +66,7 @@ class StaticSet:
 
     files: dict[str, bytes]
     digest: str
+    fingerprint: str = ""  # the whole hash of every file, the unhashed ones too (a key of what pages read)
 
     @classmethod
     def of(cls, files: dict[str, bytes], unhashed: dict[str, bytes] | None = None) -> StaticSet:
@@ -73,7 +77,10 @@ class StaticSet:
         digest = hashlib.sha256()
         for rel in sorted(files):
             digest.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
-        return cls(files={**files, **(unhashed or {})}, digest=digest.hexdigest()[:HASH_LENGTH])
+        folder = digest.hexdigest()[:HASH_LENGTH]
+        for rel, data in sorted((unhashed or {}).items()):
+            digest.update(b"unhashed\0" + rel.encode() + b"\0" + hashlib.sha256(data).digest())
+        return cls(files={**files, **(unhashed or {})}, digest=folder, fingerprint=digest.hexdigest())
 
     @property
     def prefix(self) -> str:
@@ -120,7 +127,10 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
     """The site's own static files, the vendor files and the `generated` ones ({path: bytes}, made by
     the build; each replaces a source file of that path), with their folder hash.
 
-    Raises MissingVendorFiles naming what is missing and how to get it.
+    The vendor files are changed as sitebuild/vendor_patches.py says.
+
+    Raises MissingVendorFiles naming what is missing and how to get it, VendorPatchFailed when a
+    vendor file no longer holds what a patch replaces.
     """
     files: dict[str, Path] = {}
     if static_dir.is_dir():
@@ -144,6 +154,7 @@ def collect(static_dir: Path, node_modules: Path, generated: dict[str, bytes] | 
             + ", ".join(missing) + ". Run `npm ci` (or `make setup`) first."
         )
     contents = {rel: path.read_bytes() for rel, path in files.items()}
+    vendor_patches.patch(contents)  # chess.js's keys made faster, checked against the text replaced
     contents[BOARD_CSS] = b"\n".join(contents[BOARD_CSS_DIR + part] for part in BOARD_CSS_PARTS)
     contents.update(generated or {})
     return StaticSet.of(contents)
@@ -153,6 +164,7 @@ def engine_globals(static: StaticSet) -> dict[str, str]:
     """What the pages say of the analysis engine: its name, and its worker's, licence's and source's URLs."""
     return {
         "name": ENGINE_NAME,
+        "version": ENGINE_VERSION,  # the pages say the name in their language (index.html's credit)
         "worker": static.url(f"{ENGINE_DIR}/{ENGINE_FILE}.js"),
         "licence": static.url(f"{ENGINE_DIR}/COPYING-stockfish.txt"),
         "source": ENGINE_SOURCE,

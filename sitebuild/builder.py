@@ -26,12 +26,14 @@ from sitebuild import (
     games_js,
     meta,
     modules,
+    page_record,
     pages,
     shards,
     static_steps,
     themes,
     words,
 )
+from sitebuild.compressed_cache import CompressedCache
 from sitebuild.games import template_globals
 from sitebuild.output import Output
 from sitebuild.review import result_names, review_example
@@ -77,7 +79,7 @@ def build_site(
     """
     started = time.perf_counter()
     out = Path(settings.dist)
-    output = Output(out)
+    output = Output(out, CompressedCache(settings.compress_cache) if settings.compress_cache else None)
     report = BuildReport(out=out)
     bundle_dir = Path(settings.shards)
     site_url = settings.site_url
@@ -87,15 +89,15 @@ def build_site(
                             generated={games_js.PATH: games_js.render(), themes.JS_PATH: themes.render_js()})
     # The ES modules bundled into a few files (sitebuild/bundle.py), the rest minified file by file;
     # taken from the last build's record when nothing they read has changed (sitebuild/static_steps.py).
-    # Each language's words for the browser, written into its own copy of the bundles (docs/languages.md).
-    translated = {language.code: catalogs.browser_messages(language, root / "locale")
-                  for language in LANGUAGES if language.code != SOURCE}
-    processed, made = static_steps.published(static.files, root / "node_modules", output, translated)
+    # Each language's words for the browser, written into its own copy of the bundles (docs/languages.md);
+    # its catalogs read only when the bundles are made or a page of it is rendered.
+    browser = catalogs.BrowserCatalogs(spoken(False, settings.build_languages), root / "locale")
+    processed, made = static_steps.published(static.files, root / "node_modules", output, browser)
     report.static = "bundled and minified" if made else "kept from the last build (nothing they read changed)"
     # A test build's pseudo-locale: its bundles beside the others', not in the folder's name.
-    pseudo = (static_steps.pseudo_bundles(static.files, root / "node_modules", output,
-                                          catalogs.browser_messages(PSEUDO, root / "locale"))
-              if settings.pseudo_locale else {})
+    pseudo_browser = catalogs.BrowserCatalogs((PSEUDO,), root / "locale") if settings.pseudo_locale else None
+    pseudo = (static_steps.pseudo_bundles(static.files, root / "node_modules", output, pseudo_browser)
+              if pseudo_browser else {})
     static = assets.StaticSet.of(processed, unhashed=pseudo)
     for rel, data in static.files.items():
         output.write(f"static/{static.digest}/{rel}", data)
@@ -121,28 +123,36 @@ def build_site(
 
     templates = root / "site" / "templates"
     found = pages.discover(templates)
-    speaking = pages.Speaking()
-    env = pages.environment(templates, _globals(static, settings, site_url, index, found, today),
-                            speaking)
+    languages = spoken(settings.pseudo_locale, settings.build_languages)
+    # Each language's pages kept from the last build while nothing they are rendered from has
+    # changed (sitebuild/page_record.py); else rendered, the catalogs and templates read only then.
+    common = page_record.common_key(
+        templates=templates, static_fingerprint=static.fingerprint, site_url=site_url,
+        today=today.isoformat(), index=index, card=dailies.get(_card_of(today)), languages=languages)
+    record = page_record.PageRecord.read(out, common)
     page_urls = {page.url for page in found}
+    if record.listed is None or set(record.listed) != page_urls:
+        record = page_record.PageRecord(out, common)
+    # Each page in the sitemap or not: the same in every language, read once.
+    listed: dict[str, bool] = dict(record.listed or {})
+    speaks = (browser, pseudo_browser) if pseudo_browser else (browser,)  # each page's browser words
+    renderer = _Renderer(root, templates, _globals(static, settings, site_url, index, found, today),
+                         static, today, dailies, index, speaks)
     sitemap_urls, source_urls = [], []
-    listed: dict[str, bool] = {}  # each page in the sitemap or not: the same in every language, read once
-    for language in spoken(settings.pseudo_locale):
-        # One environment for every language, its translations and language-bound globals swapped
-        # in (templates are compiled once; a gettext call reads `speaking` as it renders).
-        speaking.use(catalogs.translations(language, "pages", root / "locale"))
-        env.globals.update(_language_globals(static, language, today, dailies, speaking.translations,
-                                             index, root))
-        # A registry word (a board's title: js/games.js marks them with t()) in the language, as
-        # its bundles say it: from the browser catalog, whose words they are (sitebuild/games_js.py).
-        words = translated.get(language.code)
-        env.globals["game_word"] = (lambda text, texts=words.texts if words else {}: texts.get(text, text))
+    for language in languages:
+        key = page_record.language_key(common, language, root / "locale")
+        outputs = [pages.output_of(page, language) for page in found]
+        if record.kept(language.code, key) == outputs:
+            record.keep(output, language.code, key, outputs)
+        else:
+            env = renderer.speaking(language)
+            for page, rel in zip(found, outputs, strict=True):
+                output.write(rel, pages.localise(pages.tidy(pages.render(env, page)), language, page_urls))
+                if page.url not in listed:
+                    listed[page.url] = pages.in_sitemap(env, page)
+            record.wrote(language.code, key, outputs)
         for page in found:
-            html = pages.localise(pages.tidy(pages.render(env, page)), language, page_urls)
-            output.write(pages.output_of(page, language), html)
             report.pages.append(language.prefix + page.url)
-            if page.url not in listed:
-                listed[page.url] = pages.in_sitemap(env, page)
             if listed[page.url] and language != PSEUDO:  # a test build's pseudo-locale: not listed
                 sitemap_urls.append(language.prefix + page.url)
                 if language.code == SOURCE:
@@ -151,16 +161,63 @@ def build_site(
     output.write("robots.txt", meta.robots(site_url))
     icons = {size: static.url(rel) for size, rel in ICONS.items()}
     output.write("manifest.webmanifest", meta.manifest(icons))
-    version = f"{static.digest}-{(index or {}).get('version', 0)}"
-    sw = env.get_template("sw.js").render(version=version, precache=_precache(static, index, source_urls),
-                                          pages=[*source_urls, *pages.SPECIAL_URLS],
-                                          prefixes=[lang.prefix for lang in LANGUAGES if lang.prefix])
-    output.write("sw.js", sw)
+    if record.kept(page_record.COMMON, common) == [SW]:
+        record.keep(output, page_record.COMMON, common, [SW])
+    else:
+        version = f"{static.digest}-{(index or {}).get('version', 0)}"
+        sw = renderer.env().get_template(SW).render(
+            version=version, precache=_precache(static, index, source_urls),
+            pages=[*source_urls, *pages.SPECIAL_URLS],
+            prefixes=[lang.prefix for lang in LANGUAGES if lang.prefix])
+        output.write(SW, sw)
+        record.wrote(page_record.COMMON, common, [SW])
+    output.settle()  # before the record that says the pages are whole
+    record.write(output, listed)
 
     report.removed = output.prune("static") + output.prune("shards") + output.prune("swagger-ui")
     report.written, report.unchanged = output.written, output.unchanged
     report.seconds = time.perf_counter() - started
     return report
+
+
+SW = "sw.js"
+
+
+def _card_of(today: dt.date) -> str:
+    """The daily file of the day's chess card, which the home page draws (`home_of`)."""
+    return f"daily/chess/{today.isoformat()}.html"
+
+
+class _Renderer:
+    """The pages' Jinja2 environment, made when a page is first rendered (a build that keeps every
+    page makes none), with each language's translations and language-bound globals swapped in by
+    `speaking`: templates are compiled once a build; a gettext call reads the language as it renders."""
+
+    def __init__(self, root: Path, templates: Path, globals_: dict[str, Any], static: assets.StaticSet,
+                 today: dt.date, dailies: dict[str, bytes], index: dict | None,
+                 browser: tuple[catalogs.BrowserCatalogs, ...]) -> None:
+        self.root, self.templates, self.globals, self.static = root, templates, globals_, static
+        self.today, self.dailies, self.index, self.browser = today, dailies, index, browser
+        self._speaking = pages.Speaking()
+        self._env: Any = None
+
+    def env(self) -> Any:
+        if self._env is None:
+            self._env = pages.environment(self.templates, self.globals, self._speaking)
+        return self._env
+
+    def speaking(self, language: Language) -> Any:
+        """The environment, speaking `language`."""
+        env = self.env()
+        self._speaking.use(catalogs.translations(language, "pages", self.root / "locale"))
+        env.globals.update(_language_globals(self.static, language, self.today, self.dailies,
+                                             self._speaking.translations, self.index, self.root))
+        # A registry word (a board's title: js/games.js marks them with t()) in the language, as
+        # its bundles say it: from the browser catalog, whose words they are (sitebuild/games_js.py).
+        words = next((found.messages()[language.code] for found in self.browser
+                      if language in found.languages), None)
+        env.globals["game_word"] = (lambda text, texts=words.texts if words else {}: texts.get(text, text))
+        return env
 
 
 def _globals(static: assets.StaticSet, settings: Settings, site_url: str, index: dict | None,
@@ -198,6 +255,9 @@ def _language_globals(static: assets.StaticSet, language: Language, today: dt.da
         # The themes page's groups, their names and descriptions in the language (the `chess` catalog).
         "theme_groups": themes.page_groups(index, catalogs.translations(language, "chess", locale)),
         "number": lambda n: dates.number(n, language),  # a number as the language writes it (Babel)
+        # A day with its year ("Monday 7 September 2026") and a short list ("×2 and ×3"): the Chain guides'.
+        "dated": lambda day, weekday=True: dates.dated(day, language, weekday=weekday),
+        "and_list": lambda items: dates.and_list(list(items), language),
         "review_example": review_example(pages),  # the /review/ page's, by the review's own rule
         "result_names": result_names(pages),  # a chess result's one name (puzzlebook/chess/result_names.py)
         "view": lambda name: static.url(bundle.view_folder(language, name)),  # a page's one module
@@ -227,7 +287,7 @@ def home_of(today: dt.date, dailies: dict[str, bytes], language: Language = BY_C
     from markupsafe import Markup
 
     day = today.isoformat()
-    card = dailies.get(f"daily/chess/{day}.html")
+    card = dailies.get(_card_of(today))
     return {
         "day": day,
         "long_date": dates.long_date(today, language),  # as lib/dates.js longDate writes it

@@ -123,6 +123,14 @@ def bundle(files: dict[str, bytes], node_modules: Path,
         raise MinifyFailed(f"the build bundles with esbuild, and {node_modules}/esbuild is missing. "
                            "Run `npm ci` (or `make setup`) first.")
     modules = {rel: data for rel, data in files.items() if is_module(rel)}
+    # Each module's own code lexed once for its calls, then written once a language.
+    texts = {rel: data.decode("utf-8") for rel, data in modules.items() if not rel.startswith("js/vendor/")}
+    sites = {rel: js_messages.calls(text) for rel, text in texts.items()}
+
+    def written(messages: BrowserMessages) -> dict[str, bytes]:
+        return {rel: js_messages.translate(texts[rel], messages, sites[rel]).encode("utf-8")
+                if rel in texts else data for rel, data in modules.items()}
+
     translated = translated or {}
     copies = {language: translated[language.code] for language in languages if language.code in translated}
     with tempfile.TemporaryDirectory(prefix="pb-bundle-") as tmp:
@@ -131,12 +139,9 @@ def bundle(files: dict[str, bytes], node_modules: Path,
         if english:
             runs.append({"src": str(source), "out": str(out), "maps": True, "lang": SOURCE})
             none = BrowserMessages({}, {})  # English's: only its t() of words alone made words
-            _write(source, {rel: js_messages.translate(data.decode("utf-8"), none).encode("utf-8")
-                            if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+            _write(source, written(none))
         for language, messages in copies.items():
-            _write(Path(tmp) / f"in-{language.code}", {
-                rel: js_messages.translate(data.decode("utf-8"), messages).encode("utf-8")
-                if not rel.startswith("js/vendor/") else data for rel, data in modules.items()})
+            _write(Path(tmp) / f"in-{language.code}", written(messages))
             if themes.JS_PATH in modules:  # the themes' names in the language (the `chess` catalog's)
                 _write(Path(tmp) / f"in-{language.code}", {themes.JS_PATH: themes.render_js(messages.themes)})
             runs.append({"src": str(Path(tmp) / f"in-{language.code}"),

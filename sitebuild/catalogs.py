@@ -7,6 +7,7 @@ translation with its plural forms named by CLDR's categories, which `Intl.Plural
 from __future__ import annotations
 
 import gettext
+import hashlib
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,11 +18,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from puzzlebook import pseudo
 from puzzlebook.languages import PSEUDO, SOURCE, Language
 from service import pseudo_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
+_PSEUDO_CODE = (Path(pseudo.__file__), Path(pseudo_catalogs.__file__))  # what makes the pseudo-locale's
 # Integers enough to meet every plural form of every language (Arabic's 100-102 included).
 _COUNTS = range(0, 1000)
 
@@ -30,14 +33,42 @@ class CatalogError(ValueError):
     """A catalog could not be read or disagrees with its language's plural rules; says which."""
 
 
-def read(language: Language, domain: str, locale: Path = LOCALE) -> Catalog | None:
-    """The language's catalog of `domain`, None for the source language or when there is none.
-    The pseudo-locale's is made from the domain's template (service/pseudo_catalogs.py)."""
+def source_of(language: Language, domain: str, locale: Path = LOCALE) -> Path | None:
+    """The file `read` reads the language's catalog of `domain` from (it may not exist): the
+    domain's template for the pseudo-locale; None for the source language, which has none."""
     if language.code == SOURCE:
         return None
     if language == PSEUDO:
-        return pseudo_catalogs.catalog(locale / f"{domain}.pot")
-    path = locale / language.catalog / "LC_MESSAGES" / f"{domain}.po"
+        return locale / f"{domain}.pot"
+    return locale / language.catalog / "LC_MESSAGES" / f"{domain}.po"
+
+
+def sources_digest(languages: tuple[Language, ...], domains: tuple[str, ...], locale: Path = LOCALE) -> str:
+    """A digest of everything `read` makes the languages' catalogs of `domains` from: each file's
+    bytes (or that it is missing), Babel's version (its reader and plural rules), and for the
+    pseudo-locale the code that makes its catalogs; so a key holding it moves when any of them does."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256(f"babel {version('babel')}\0".encode())
+    for language in languages:
+        for domain in domains:
+            path = source_of(language, domain, locale)
+            data = path.read_bytes() if path is not None and path.is_file() else b"-"
+            digest.update(f"{language.code}\0{domain}\0{len(data)}\0".encode() + data)
+        if language == PSEUDO:
+            for module in _PSEUDO_CODE:
+                digest.update(module.read_bytes())
+    return digest.hexdigest()
+
+
+def read(language: Language, domain: str, locale: Path = LOCALE) -> Catalog | None:
+    """The language's catalog of `domain`, None for the source language or when there is none.
+    The pseudo-locale's is made from the domain's template (service/pseudo_catalogs.py)."""
+    path = source_of(language, domain, locale)
+    if path is None:
+        return None
+    if language == PSEUDO:
+        return pseudo_catalogs.catalog(path)
     if not path.is_file():
         return None
     try:
@@ -116,3 +147,30 @@ def browser_messages(language: Language, locale: Path = LOCALE) -> BrowserMessag
         elif message.string:
             texts[str(message.id)] = str(message.string)
     return BrowserMessages(texts, plurals, names)
+
+
+BROWSER_DOMAINS = ("browser", "chess")  # what browser_messages reads: the messages, the themes' names
+
+
+class BrowserCatalogs:
+    """The browser messages of `languages` (each one's `browser_messages`), read only when first
+    asked for, and a key of what they are made from (`sources_digest`): a build whose bundles are
+    kept from the last (sitebuild/static_steps.py) needs the key alone, not the catalogs parsed."""
+
+    def __init__(self, languages: tuple[Language, ...], locale: Path = LOCALE) -> None:
+        self.languages = tuple(language for language in languages if language.code != SOURCE)
+        self.locale = locale
+        self._messages: dict[str, BrowserMessages] | None = None
+        self._key: str | None = None
+
+    def key(self) -> str:
+        if self._key is None:
+            self._key = sources_digest(self.languages, BROWSER_DOMAINS, self.locale)
+        return self._key
+
+    def messages(self) -> dict[str, BrowserMessages]:
+        """Each language's browser messages, by its code."""
+        if self._messages is None:
+            self._messages = {language.code: browser_messages(language, self.locale)
+                              for language in self.languages}
+        return self._messages

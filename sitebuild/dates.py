@@ -1,6 +1,6 @@
-"""Dates and numbers written on the pages in the page's language, through Babel (CLDR's forms);
-the browser writes the same through Intl (lib/i18n.js). English keeps the site's own form,
-puzzlebook.calendar's, which lib/dates.js writes too (tests/vectors/dates.json)."""
+"""Dates, numbers and short lists written on the pages in the page's language, through Babel
+(CLDR's forms); the browser writes the same through Intl (lib/i18n.js). English keeps the site's
+own form, puzzlebook.calendar's, which lib/dates.js writes too (tests/vectors/dates.json)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import re
 
 from babel import Locale
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from puzzlebook import calendar
-from puzzlebook.languages import SOURCE, Language
+from puzzlebook.languages import PSEUDO, SOURCE, Language
+from puzzlebook.pseudo import pseudo
 
 
 def long_date(day: dt.date, language: Language) -> str:
@@ -50,3 +52,38 @@ def number(value: float, language: Language) -> str:
     ['12,345', '12\\u202f345', '12.345', '12,345']
     """
     return format_decimal(value, locale=language.catalog)
+
+
+def dated(day: dt.date, language: Language, *, weekday: bool = True) -> str:
+    """A day with its year, in full, as the language writes it (the Chain guides' worked examples).
+
+    >>> from puzzlebook.languages import BY_CODE
+    >>> [dated(dt.date(2026, 9, 7), BY_CODE[code]) for code in ("en", "es", "de")]
+    ['Monday 7 September 2026', 'lunes, 7 de septiembre de 2026', 'Montag, 7. September 2026']
+    >>> [dated(dt.date(2026, 9, 7), BY_CODE[code], weekday=False) for code in ("en", "fr")]
+    ['7 September 2026', '7 septembre 2026']
+    """
+    if language.code == SOURCE:
+        english = f"{calendar.long_date(day)} {day.year}"
+        return english if weekday else english.split(" ", 1)[1]
+    return format_date(day, "full" if weekday else "long", locale=language.catalog)
+
+
+def and_list(items: list[str], language: Language) -> str:
+    """A short list joined as the language joins one ("×2 and ×3"); English's joins every item
+    with "and", as the guides always wrote it. In a right-to-left language each item is isolated
+    left to right (U+2066 … U+2069), as the items are tiles.
+
+    >>> from puzzlebook.languages import BY_CODE
+    >>> [and_list(["×2", "×3"], BY_CODE[code]) for code in ("en", "es", "de", "ru")]
+    ['×2 and ×3', '×2 y ×3', '×2 und ×3', '×2 и ×3']
+    >>> and_list(["×2", "×3"], PSEUDO)
+    '×2 ⟦ååñð⟧ ×3'
+    """
+    if language.code == SOURCE:
+        return " and ".join(items)
+    if language == PSEUDO:  # English's CLDR list, its "and" said as the pseudo-locale says words
+        return pseudo(" and ").join(items)
+    if language.direction == "rtl":  # each item (a tile: +48) kept left to right inside the sentence
+        items = [f"\u2066{item}\u2069" for item in items]
+    return format_list(list(items), locale=language.catalog)

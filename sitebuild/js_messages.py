@@ -57,9 +57,43 @@ def tokens(source: str) -> Iterator[Token]:
         pos = match.end()
 
 
-def translate(source: str, messages: BrowserMessages) -> str:
+@dataclass(frozen=True)
+class Call:
+    """A t()/tn() call's literals in a module: `msgid`, and the span [start, stop) a translation
+    replaces. `alone`: a t() of words alone, whose whole call the words replace in every language."""
+
+    kind: str  # "t" or "tn"
+    msgid: str
+    start: int
+    stop: int
+    alone: bool = False
+
+
+def calls(source: str) -> tuple[Call, ...]:
+    """Every t()/tn() call of `source` that `translate` rewrites, in order: found once a module and
+    applied for each language (the lexing is most of the work, and the same in every language)."""
+    found = list(tokens(source))
+    sites: list[Call] = []
+    for i, token in enumerate(found):
+        if token.type != "name" or token.value not in ("t", "tn") or i + 2 >= len(found):
+            continue
+        if found[i + 1].value != "(" or found[i + 2].type != "string":
+            continue
+        first = found[i + 2]
+        msgid = unquote_string(first.value)
+        if token.value == "t":
+            if i + 3 < len(found) and found[i + 3].value == ")":
+                sites.append(Call("t", msgid, token.start, found[i + 3].end, alone=True))
+            else:
+                sites.append(Call("t", msgid, first.start, first.end))
+        elif i + 4 < len(found) and found[i + 3].value == "," and found[i + 4].type == "string":
+            sites.append(Call("tn", msgid, first.start, found[i + 4].end))
+    return tuple(sites)
+
+
+def translate(source: str, messages: BrowserMessages, found: tuple[Call, ...] | None = None) -> str:
     """The module's source with every t()/tn() literal that has a translation replaced by it, and
-    every t() of words alone by the words.
+    every t() of words alone by the words. `found`: the source's `calls`, when already known.
 
     >>> from sitebuild.catalogs import BrowserMessages
     >>> es = BrowserMessages({"Hint": "Pista", "Solved in {time}": "Resuelto en {time}"},
@@ -69,27 +103,19 @@ def translate(source: str, messages: BrowserMessages) -> str:
     >>> print(translate("t('Hint') + x.t('Hint') // t('Hint')", BrowserMessages({}, {})))
     "Hint" + x.t('Hint') // t('Hint')
     """
-    found = list(tokens(source))
-    edits: list[tuple[int, int, str]] = []
-    for i, token in enumerate(found):
-        if token.type != "name" or token.value not in ("t", "tn") or i + 2 >= len(found):
+    parts: list[str] = []
+    done = 0
+    for call in calls(source) if found is None else found:
+        if call.kind == "tn":
+            forms = messages.plurals.get(call.msgid)
+            if not forms:
+                continue
+            text = json.dumps(forms, ensure_ascii=False) + ', ""'
+        elif call.alone or call.msgid in messages.texts:
+            text = json.dumps(messages.texts.get(call.msgid, call.msgid), ensure_ascii=False)
+        else:
             continue
-        if found[i + 1].value != "(" or found[i + 2].type != "string":
-            continue
-        first = found[i + 2]
-        msgid = unquote_string(first.value)
-        if token.value == "t":
-            text = json.dumps(messages.texts.get(msgid, msgid), ensure_ascii=False)
-            if i + 3 < len(found) and found[i + 3].value == ")":
-                edits.append((token.start, found[i + 3].end, text))  # no values: the words alone
-            elif msgid in messages.texts:
-                edits.append((first.start, first.end, text))
-            continue
-        if i + 4 < len(found) and found[i + 3].value == "," and found[i + 4].type == "string":
-            forms = messages.plurals.get(msgid)
-            if forms:
-                written = json.dumps(forms, ensure_ascii=False)
-                edits.append((first.start, found[i + 4].end, f'{written}, ""'))
-    for start, stop, text in reversed(edits):
-        source = source[:start] + text + source[stop:]
-    return source
+        parts += [source[done:call.start], text]
+        done = call.stop
+    parts.append(source[done:])
+    return "".join(parts)

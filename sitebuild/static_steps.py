@@ -20,12 +20,12 @@ from typing import Any
 
 from puzzlebook.languages import PSEUDO
 from sitebuild import bundle, minify, records
-from sitebuild.catalogs import BrowserMessages
+from sitebuild.catalogs import BrowserCatalogs, BrowserMessages
 from sitebuild.output import Output
 
 RECORD = "static"  # dist/.build/static: no suffix, so no compressed copies beside it
 PSEUDO_RECORD = "static-pseudo"  # the pseudo-locale's bundles, a test build's (docs/languages.md)
-_FORMAT = 1
+_FORMAT = 2  # 2: the languages' catalogs in the key by their files, not their messages
 _HERE = Path(__file__).resolve().parent
 _CODE = ("bundle.py", "bundle.mjs", "minify.py", "static_steps.py", "js_messages.py", "catalogs.py",
          "themes.py")
@@ -42,17 +42,18 @@ def run(files: dict[str, bytes], node_modules: Path,
     return {**minify.minify(rest, node_modules), **bundled}
 
 
-def key(files: dict[str, bytes], node_modules: Path, translated: Translated | None = None) -> str | None:
-    """A digest of everything `run` reads, or None when esbuild's version can't be read (then the
-    steps run, and say what is missing)."""
+def key(files: dict[str, bytes], node_modules: Path, catalogs: BrowserCatalogs | None = None) -> str | None:
+    """A digest of everything `run` reads (the languages' messages by the catalog files they are
+    read from: `catalogs.key()`, so a build that keeps the bundles parses no catalog), or None when
+    esbuild's version can't be read (then the steps run, and say what is missing)."""
     try:
         version = json.loads((Path(node_modules) / "esbuild" / "package.json").read_bytes())["version"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
     settings = {"format": _FORMAT, "esbuild": version, "views": bundle.VIEWS, "shared": bundle.SHARED,
                 "classic": bundle.CLASSIC,
-                "messages": {code: [m.texts, m.plurals, m.themes]
-                             for code, m in sorted((translated or {}).items())}}
+                "languages": [language.code for language in catalogs.languages] if catalogs else [],
+                "catalogs": catalogs.key() if catalogs else ""}
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     for name in _CODE:
         digest.update(name.encode() + b"\0" + (_HERE / name).read_bytes())
@@ -62,18 +63,18 @@ def key(files: dict[str, bytes], node_modules: Path, translated: Translated | No
 
 
 def published(files: dict[str, bytes], node_modules: Path, output: Output,
-              translated: Translated | None = None) -> tuple[dict[str, bytes], bool]:
-    """What `run` makes of `files` (and the languages' messages, `translated`), and whether it ran
+              catalogs: BrowserCatalogs | None = None) -> tuple[dict[str, bytes], bool]:
+    """What `run` makes of `files` (and the languages' messages, `catalogs`), and whether it ran
     now (False: taken from the last build's record in `output`, made from the same inputs). Keeps
     the record for the next build."""
-    found = key(files, node_modules, translated)
+    found = key(files, node_modules, catalogs)
     rest = {rel: data for rel, data in files.items() if not bundle.is_module(rel)}
     if found is not None:
         kept = _kept(records.read(output.root, RECORD, found))
         if kept is not None:
             output.keep(f"{records.DIR}/{RECORD}")  # the record stands as it is
             return {**rest, **kept}, False
-    result = run(files, node_modules, translated)
+    result = run(files, node_modules, catalogs.messages() if catalogs else None)
     if found is not None:
         # Only what the steps made or changed: the files passed through are read again each build.
         made = {rel: data for rel, data in result.items() if rest.get(rel) != data}
@@ -82,18 +83,17 @@ def published(files: dict[str, bytes], node_modules: Path, output: Output,
 
 
 def pseudo_bundles(files: dict[str, bytes], node_modules: Path, output: Output,
-                   messages: BrowserMessages) -> dict[str, bytes]:
+                   catalogs: BrowserCatalogs) -> dict[str, bytes]:
     """The pseudo-locale's bundles alone (its folder, `js-en-xa/`), with its own record: a test build
     that adds the pseudo-locale to a build without it bundles only its copy, and the other
     languages' record stands (docs/languages.md, "The pseudo-locale")."""
-    translated = {PSEUDO.code: messages}
-    found = key(files, node_modules, translated)
+    found = key(files, node_modules, catalogs)
     if found is not None:
         kept = _kept(records.read(output.root, PSEUDO_RECORD, found))
         if kept is not None:
             output.keep(f"{records.DIR}/{PSEUDO_RECORD}")
             return kept
-    made = bundle.bundle(files, node_modules, translated, languages=(PSEUDO,), english=False)
+    made = bundle.bundle(files, node_modules, catalogs.messages(), languages=(PSEUDO,), english=False)
     if found is not None:
         records.write(output, PSEUDO_RECORD, found, {"made": _texts(made), "digest": _digest(made)})
     return made

@@ -29,19 +29,27 @@ more of every API test. The bundle is never written, and the orders are kept wit
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.support import STORE_KINDS, StoreKind, store_of
+from tests.support import COMPRESS_CACHE, STORE_KINDS, StoreKind, store_of
 
 if TYPE_CHECKING:
     from service.store.base import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED_SHARDS = ROOT / "shards"
+# Where the run's builds keep compressed copies by content (tests/support.py, COMPRESS_CACHE): every
+# pytest process of a `make test` (the Python suite, the browser suite's seed and servers) shares it.
+COMPRESS_CACHE_FOLDER = ROOT / "var" / "test-cache" / "compressed"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault(COMPRESS_CACHE, str(COMPRESS_CACHE_FOLDER))  # servers and seeds inherit it
 
 STORE_TESTS = "tests/test_store_"  # the contract suite: every backend in `make check` too
 SLOW_BACKEND: StoreKind = "dynamodb"  # the `store_kind` a test gets for moto's DynamoDB
@@ -56,6 +64,7 @@ SLOW_HERE = frozenset({
 # handed out whole, where its first test stands. Wall seconds each, on 2 cores at load 7.
 LONG_FIRST = (
     "tests/test_site_build.py::",  # one group: a cold build, then builds over copies of it
+    "tests/test_no_leaks.py::",  # one group: a cold build beside the one above, sharing its compressing
     "tests/test_bench.py::test_scale_",  # the scale model over moto: 52 s
     "tests/test_snapshots_lambda.py::test_a_run_publishes_each_board_once",  # six rounds over moto
     "tests/test_lessons_api.py::test_a_pgn_larger_than_a_dynamodb_item",  # 160 games, each store: 45 s

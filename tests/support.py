@@ -294,6 +294,16 @@ def cap_rated(monkeypatch: Any, most: int) -> None:
     monkeypatch.setattr(plays, "RATED", dataclasses.replace(plays.RATED, most=most))
 
 
+# Builds' compressed copies by content (sitebuild/compressed_cache.py), shared by the run's builds:
+# tests/conftest.py names the folder; `make test` and `make check` empty it first.
+COMPRESS_CACHE = "PUZZLEBOOK_COMPRESS_CACHE"
+
+
+def build_env() -> dict[str, str]:
+    """What a test's build reads from the run's environment: the compressed copies' folder."""
+    return {COMPRESS_CACHE: os.environ.get(COMPRESS_CACHE, "")}
+
+
 def settings_for_tests(**overrides: str) -> Any:
     """Settings for tests: a fixed test key, UTC, nothing read from the environment. A new account's
     results go on the boards at once (PUZZLEBOOK_NEW_ACCOUNT_DAYS 0), as the tests of boards make a
@@ -302,7 +312,7 @@ def settings_for_tests(**overrides: str) -> Any:
     from service.settings import load
 
     defaults = {"SITE_KEY": "puzzlebook-test-key", "PUZZLEBOOK_NEW_ACCOUNT_DAYS": "0",
-                "PUZZLEBOOK_DIST": _new_dist()}
+                "PUZZLEBOOK_DIST": _new_dist(), **build_env()}
     return load({**defaults, **overrides}, warn=False)
 
 

@@ -10,7 +10,10 @@ page's cost). Each test prints its figures:
     Chain, until it is playable      <= 80 KB (the tiles are there)
     a race's lobby, made             <= 85 KB, a puzzle's (the board, the link, Start), and its 12
                                      requests and one a game's store more (a race needs a player: for
-                                     a player every page loads the stores whose results it flushes)
+                                     a player every page loads the stores whose results it flushes),
+                                     and the invites' four: on /race/ the player's invites and their
+                                     notice's module, in the lobby the follows to invite and the
+                                     list's module (each loaded after the page, 0.6 and 2 KB)
 """
 
 from __future__ import annotations
@@ -195,7 +198,11 @@ def test_a_races_lobby_is_within_a_puzzles_budget(make_page, site_server):
     from puzzlebook.games import GAMES
 
     stores = [g.store for g in GAMES if g.store]
-    assert len(traffic.requests) <= PUZZLE_REQUESTS + len(stores), traffic.report("race", site_server.url)
+    invites = ["/api/me/invites", "/js/race/invited.js", "/api/follows", "/js/race/invite.js"]
+    report = traffic.report("race", site_server.url)
+    assert all(any(u.endswith(i) for u in traffic.requests) for i in invites), report
+    assert len(traffic.requests) <= PUZZLE_REQUESTS + len(stores) + len(invites), \
+        traffic.report("race", site_server.url)
     assert traffic.total <= PUZZLE_BYTES, traffic.report("race", site_server.url)
 
 

@@ -59,10 +59,17 @@ def test_the_first_dailys_picture_fills_the_board_square_while_the_game_loads(ma
     held: list[Any] = []
     # The game's modules wait until let go below.
     page.route("**/js/chess/play.js", lambda route: held.append(route))
-    page.goto(f"/#/daily/{entry['band']}", wait_until="commit")
     picture = page.locator("#board-picture")
-    picture.wait_for()
-    page.wait_for_function("document.getElementById('board-picture').complete")
+    # The picture (a data: address) can be complete before the page asks for the game's modules: wait
+    # for that ask too, and for its route to be held, or the check below ran before either.
+    with page.expect_request("**/js/chess/play.js"):
+        page.goto(f"/#/daily/{entry['band']}", wait_until="commit")
+        picture.wait_for()
+        page.wait_for_function("document.getElementById('board-picture').complete")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(20)  # the route's handler runs as Playwright's events are read
     assert page.locator(".cm-chessboard").count() == 0 and held
     assert picture.bounding_box() == page.locator("#board-frame").bounding_box()
     src = picture.get_attribute("src") or ""
