@@ -70,6 +70,7 @@ def test_validate_lists_every_problem_with_its_place(world: World) -> None:
             "move_text": "a4h5",
             "message": "not a legal move in this position",
             "text": 'Puzzle 1 "Skewer on the fourth rank", move 3 (a4h5): not a legal move in this position',
+            "code": "lesson_not_legal",
         },
         {
             "puzzle": 3,
@@ -79,9 +80,102 @@ def test_validate_lists_every_problem_with_its_place(world: World) -> None:
             "message": '"playerColor" must be "white" or "black" (lower case), not "White"',
             "text": 'Puzzle 3 "Castle with check": '
             '"playerColor" must be "white" or "black" (lower case), not "White"',
+            "code": "lesson_player_color",
         },
     ]
     assert [p["index"] for p in body["puzzles"]] == [2]
+
+
+def test_the_checkers_problems_are_said_in_the_requests_language_with_their_codes(world: World) -> None:
+    """Issue 44: an import's problems, their places and the 422's summary in the language the
+    request asks for (Accept-Language), each with its code, the same in every language."""
+    spanish = {**JSON, "Accept-Language": "es"}
+    doc = json.loads(LESSON)
+    del doc[1]["fen"]
+    doc[0]["moves"] = []
+    body = world.client.post("/api/lessons/validate", content=json.dumps(doc), headers=spanish).json()
+    said = [(p["code"], p["message"], p["text"]) for p in body["errors"]]
+    assert said == [
+        ("lesson_no_moves", '"moves" está vacío: da al menos una jugada',
+         'Problema 1 "Skewer on the fourth rank": "moves" está vacío: da al menos una jugada'),
+        ("lesson_missing_field", 'falta el campo obligatorio "fen"',
+         'Problema 2 "Promote to a knight": falta el campo obligatorio "fen"'),
+    ]
+    teacher = signed_up(world.client, "Teacher")
+    refused = world.client.post("/api/lessons", content=b"[]", headers={**spanish, **teacher})
+    assert refused.status_code == 422 and refused.headers["content-language"] == "es"
+    assert refused.json()["error"] == "El array está vacío: no hay problemas que importar"
+    assert refused.json()["errors"][0]["code"] == "lesson_json_empty"
+    two = world.client.post("/api/lessons", content=json.dumps(doc), headers={**spanish, **teacher}).json()
+    assert (two["code"], two["error"]) == (
+        "lesson_has_problems", "La importación tiene 2 errores; no se guardó nada.")
+    english = world.client.post("/api/lessons", content=b"[]", headers={**JSON, **teacher}).json()
+    assert english["error"] == "The array is empty: there are no puzzles to import"
+    fenced = world.client.post("/api/lessons/validate", content=b"```\n" + LESSON.encode() + b"\n```",
+                               headers=spanish).json()
+    assert [(w["code"], w["text"]) for w in fenced["warnings"]] == [
+        ("lesson_fence_removed", "Se quitó el bloque de código Markdown (```) que rodeaba el texto")]
+
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def test_the_checkers_detailed_problems_are_said_in_the_requests_language(world: World) -> None:
+    """Issue 44: every detailed problem is a message with its own code: a slip (slips.py) in a field
+    (json_format.py) or a move (uci.py), a position (fen.py), the line (line.py), a text (texts.py), a
+    SAN (pgn_format.py), the student's side (pgn_side.py) and a game (pgn_lesson.py), said in Spanish
+    with the values (moves, squares, fields) as written; English is unchanged (the golden tests)."""
+    doc = [
+        {"title": "Slip", "fen": START, "playerColor": "white ", "moves": [{"uci": "e2e4"}]},
+        {"title": "Empty", "fen": "8/8/8/8/8/8/8/8 w - - 0 1", "playerColor": "white",
+         "moves": [{"uci": "e2e4"}]},
+        {"title": "Moves", "fen": START, "playerColor": "white",
+         "moves": [{"uci": "e2e4"}, {"uci": "e7e5", "hint": "h"}, {"uci": "e3e4"}]},
+        {"title": "Typed", "fen": START, "playerColor": "white", "moves": [{"uci": "e2e4 "}], "tilte": "x"},
+        {"title": "Bell", "intro": "Ring \u0007", "fen": START, "playerColor": "white",
+         "moves": [{"uci": "e2e4"}]},
+    ]
+    spanish = {**JSON, "Accept-Language": "es"}
+    body = world.client.post("/api/lessons/validate", content=json.dumps(doc), headers=spanish).json()
+    said = [(p["code"], p["text"]) for p in body["errors"] + body["warnings"]]
+    assert said == [
+        ("lesson_field_slip_write",
+         'Problema 1 "Slip": "playerColor" tiene un espacio detrás: escribe "white"'),
+        ("lesson_field_problem",
+         'Problema 2 "Empty": "fen": no es una posición legal: el tablero está vacío'),
+        ("lesson_not_legal_no_piece", 'Problema 3 "Moves", jugada 3 (e3e4): no es una jugada legal en esta '
+         "posición: no hay ninguna pieza en e3"),
+        ("lesson_uci_slip_write",
+         'Problema 4 "Typed", jugada 1 (e2e4): tiene un espacio detrás: escribe "e2e4"'),
+        ("lesson_text_control", 'Problema 5 "Bell": "intro" contiene un carácter de control invisible '
+         "(U+0007); solo se admiten saltos de línea y tabuladores"),
+        ("lesson_hint_on_opponent", 'Problema 3 "Moves", jugada 2 (e7e5): esta pista está en una jugada del '
+         "rival, así que nunca se muestra (las pistas son para las jugadas del alumno)"),
+        ("lesson_unknown_field_meant",
+         'Problema 4 "Typed": el campo desconocido "tilte" se ignora (¿querías decir "title"?)'),
+    ]
+    pgn = (
+        '[Event "Capture"]\n[StudentColor "white"]\n\n1. e4 e5 2. Nxf3 1-0\n\n'
+        '[Event "Side"]\n[Result "1-0"]\n\n{ [%cal Ge2e4,Gd2d4] } 1. e4 e5 2. Nf3 1-0\n\n'
+        '[Event "Odd"]\n[Variant "Atomic"]\n\n1. e4 *\n'
+    )
+    pgn_spanish = {**PGN, "Accept-Language": "es"}
+    body = world.client.post("/api/lessons/validate", content=pgn, headers=pgn_spanish).json()
+    said = [(p["code"], p["text"]) for p in body["errors"] + body["warnings"]]
+    assert said == [
+        ("lesson_san_nothing_to_capture",
+         'Partida 1 "Capture", jugada 2. Nxf3: escrita como captura, pero no hay nada que capturar en f3'),
+        ("lesson_not_standard_chess",
+         'Partida 3 "Odd": solo se puede importar ajedrez estándar, no "Atomic"'),
+        ("lesson_side_white", 'Partida 2 "Side": no hay etiqueta [StudentColor] ni [Orientation]: el alumno '
+         'juega con blancas, como dice el resultado "1-0" (añade [StudentColor "black"] para el otro bando)'),
+        ("lesson_left_out",
+         'Partida 2 "Side": queda fuera, pues un problema no muestra nada de esto: 2 flechas'),
+    ]
+    english = world.client.post("/api/lessons/validate", content=pgn, headers=PGN).json()
+    assert english["errors"][0]["text"] == (
+        'Game 1 "Capture", move 2. Nxf3: written as a capture, but there is nothing to capture on f3'
+    )
 
 
 def test_validate_pgn_with_and_without_the_students_side(world: World) -> None:
@@ -242,6 +336,10 @@ def test_what_is_wrong_with_the_whole_import_is_said_first(world: World) -> None
         assert too_big.json()["error"] == (
             f"The import is {len(huge) / 1024:,.0f} KB; the limit is 256 KB: split it into smaller imports."
         )
+        assert too_big.json()["code"] == "too_large"
+        asked = {**JSON, **who, "Accept-Language": "es"}
+        spanish = world.client.post(path, content=huge.encode(), headers=asked).json()
+        assert spanish["code"] == "too_large" and spanish["error"].startswith("La importación ocupa"), spanish
     bad = {**one, "playerColor": "red"}
     mixed = _import(world, json.dumps([one] * MAX_PUZZLES + [bad]), {**JSON, **teacher})
     assert mixed.status_code == 422
@@ -522,7 +620,8 @@ def test_the_engines_findings_are_kept_for_the_teacher_alone(world: World) -> No
     kept = world.client.put(check, json={"version": 1, "findings": found}, headers=teacher)
     assert kept.status_code == 200, kept.text
     engine = world.client.get(results, headers=teacher).json()["engine"]
-    assert (engine["version"], engine["current"], engine["findings"]) == (1, True, found)
+    kept_back = [{**f, "said": None} for f in found]  # no code and values sent: none kept
+    assert (engine["version"], engine["current"], engine["findings"]) == (1, True, kept_back)
 
     # Bad shapes: 400 naming what was wrong, and nothing kept changes.
     for body, words in [
@@ -538,7 +637,7 @@ def test_the_engines_findings_are_kept_for_the_teacher_alone(world: World) -> No
         assert refused.status_code == 400 and words in refused.json()["error"].lower(), (body, refused.text)
     stale = world.client.put(check, json={"version": 2, "findings": []}, headers=teacher)
     assert stale.status_code == 409 and "version 1" in stale.json()["error"]
-    assert world.client.get(results, headers=teacher).json()["engine"]["findings"] == found
+    assert world.client.get(results, headers=teacher).json()["engine"]["findings"] == kept_back
 
     # A stranger, and a student playing the lesson, get 404 and never see the findings.
     stranger = signed_up(world.client, "Stranger")
@@ -592,7 +691,10 @@ def test_a_variation_the_teacher_keeps_is_stored_as_a_refutation_and_nothing_els
     assert unread.status_code == 400 and unread.json()["error"] == (
         "A variation to keep as a refutation is named by its game, the move it stands in for and its own "
         'move in SAN, as "3:12:Rxe5", not "Ra2".'
-    )
+    ) and unread.json()["code"] == "refute_bad_choice"
+    spanish = world.client.post("/api/lessons", content=SKEWER.encode(), params={"refute": "Ra2"},
+                                headers={**PGN, **teacher, "Accept-Language": "es"}).json()
+    assert spanish["code"] == "refute_bad_choice" and spanish["error"].startswith("Una variante"), spanish
     assert len(world.client.get("/api/lessons", headers=teacher).json()["lessons"]) == 1
 
 
@@ -619,3 +721,33 @@ def test_the_document_says_which_refute_values_are_read(world: World) -> None:
     over = world.client.post("/api/lessons", content=SKEWER.encode(), headers={**PGN, **teacher}, params=many)
     assert over.status_code == 400 and f"the limit is {MAX_KEPT}" in over.json()["error"]
     assert world.client.get("/api/lessons", headers=teacher).json()["lessons"] == []
+
+
+def test_a_finding_is_kept_with_its_code_and_values_and_an_old_one_with_words_alone(world: World) -> None:
+    """Issue 44: the engine's finding is kept as its code and values beside its words, so the Lessons
+    page says it in the language it is read in; one kept before (words alone) is read as it was."""
+    teacher = signed_up(world.client, "Teacher")
+    made = _import(world, LESSON, {**JSON, **teacher}).json()
+    check, results = f"/api/lessons/{made['id']}/check", f"/api/lessons/{made['id']}/results"
+    said = {"code": "loses_white_after", "values": {
+        "n": 2, "move": "Nxe5", "reply": "…Qxe5", "figure": "−3.1",
+        "standing": {"code": "standing_black_piece", "values": {}}}}
+    spanish = "El 2.º movimiento de las blancas, Nxe5, pierde"
+    found = [{"puzzle": 2, "kind": "loses", "words": spanish, "said": said},
+             {"puzzle": 3, "kind": "unwon", "words": "The line ends but the position isn't won (+0.3)"}]
+    kept = world.client.put(check, json={"version": 1, "findings": found}, headers=teacher)
+    assert kept.status_code == 200, kept.text
+    engine = world.client.get(results, headers=teacher).json()["engine"]
+    assert engine["findings"] == [found[0], {**found[1], "said": None}]
+
+    for bad, words in [
+        ({"code": "Loses", "values": {}}, "code"),
+        ({"code": "unwon", "values": {"figure": "x" * 41}}, "figure"),
+        ({"code": "unwon", "values": {f"k{i}": 1 for i in range(9)}}, "values"),
+        ({"code": "unwon", "values": {"figure": {"code": "mate", "values": {"deeper": {"code": "mate"}}}}},
+         "figure"),
+    ]:
+        body = {"version": 1, "findings": [{"puzzle": 1, "kind": "unwon", "words": "x", "said": bad}]}
+        refused = world.client.put(check, json=body, headers=teacher)
+        assert refused.status_code == 400 and words in refused.json()["error"], (bad, refused.text)
+    assert world.client.get(results, headers=teacher).json()["engine"]["findings"][0]["said"] == said

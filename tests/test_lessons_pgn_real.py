@@ -108,7 +108,7 @@ def test_the_chapters_words_decide_last_and_are_named_when_they_disagree() -> No
 
     assert student_side({}, None, None, ["Jogam as brancas"]).color is True
     decided = student_side({}, None, (False, "1... Qh5#"), ["White to play"])
-    assert decided.color is False and decided.warning == (
+    assert decided.color is False and str(decided.warning) == (
         "no [StudentColor] or [Orientation] tag: the student plays Black, "
         "the side that plays the line's last move (1... Qh5#)"
         ' (the chapter\'s words ("White to play") would say White, but counts for less) '

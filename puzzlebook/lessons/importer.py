@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from puzzlebook.messages import Message, msg
+
 from .kept_variations import KeptVariation
 from .limits import MAX_BYTES, MAX_STORED_BYTES, stored_list_size
 from .model import Lesson
@@ -61,7 +63,21 @@ def detect(text: str) -> Kind:
     return "pgn" if _MOVE_NUMBER.match(start) else "json"
 
 
-def _refused(message: str) -> Report:
+# The import's own problems, as messages (said in the request's language by the API).
+NOT_UTF8 = msg("lesson_not_utf8", "The file is not UTF-8 text (an undecodable byte at position {position})")
+EMPTY = msg("lesson_empty", "Nothing to import: the text is empty")
+FENCE_REMOVED = msg("lesson_fence_removed", "Removed the Markdown code fence (```) around the text")
+FORUM_REMOVED = msg(
+    "lesson_forum_wrapper_removed", "Removed the forum's [pgn]…[/pgn] wrapper around the text"
+)
+KEPT_FROM_JSON = msg(
+    "lesson_kept_from_json",
+    "Variations are kept as refutations only from a PGN's; this import is JSON, whose puzzles give their "
+    "wrong moves as refutations",
+)
+
+
+def _refused(message: Message) -> Report:
     return Report(None, (), (Problem(message),), ())
 
 
@@ -90,25 +106,25 @@ def check(
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            return _refused(f"The file is not UTF-8 text (an undecodable byte at position {error.start})")
+            return _refused(NOT_UTF8(position=error.start))
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
         return _refused(_too_big(size))
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        return _refused("Nothing to import: the text is empty")
+        return _refused(EMPTY)
     warnings: list[Problem] = []
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group("body")
-        warnings.append(Problem("Removed the Markdown code fence (```) around the text"))
+        warnings.append(Problem(FENCE_REMOVED))
     from .pgn_text import unwrap_forum_pgn
 
     unwrapped = unwrap_forum_pgn(text)
     if unwrapped is not None:
         text = unwrapped
         kind = kind or "pgn"
-        warnings.append(Problem("Removed the forum's [pgn]…[/pgn] wrapper around the text"))
+        warnings.append(Problem(FORUM_REMOVED))
     kind = kind or detect(text)
     name = ""
     if kind == "pgn":
@@ -122,10 +138,7 @@ def check(
 
         lessons, errors, more = read_json(text)
         if keep:
-            errors = [Problem(
-                "Variations are kept as refutations only from a PGN's; this import is JSON, whose "
-                "puzzles give their wrong moves as refutations"
-            ), *errors]
+            errors = [Problem(KEPT_FROM_JSON), *errors]
     size = stored_list_size(lesson.to_seed() for lesson in lessons)
     if size > MAX_STORED_BYTES:
         # Too big to keep, so no puzzle is given back either: played out they would be
@@ -134,32 +147,52 @@ def check(
     return Report(kind, tuple(lessons), tuple(errors), tuple(warnings + more), name)
 
 
-def _sizes(size: int, limit: int) -> tuple[str, str]:
-    """('1,180 KB', '256 KB'), or in bytes when KB would round to the limit's own number."""
+# The size limits' words, in KB, or in bytes when KB would round to the limit's own number; the
+# numbers written as English writes them (docs/languages.md, "The API's language").
+OVER_LIMIT = msg(
+    "lesson_too_big_over", "The import is over the limit of {limit} KB: split it into smaller imports"
+)
+TOO_BIG_KB = msg(
+    "lesson_too_big", "The import is {size} KB; the limit is {limit} KB: split it into smaller imports"
+)
+TOO_BIG_BYTES = msg(
+    "lesson_too_big_bytes",
+    "The import is {size} bytes; the limit is {limit} bytes ({kb} KB): split it into smaller imports",
+)
+STORED_KB = msg(
+    "lesson_too_big_stored",
+    "Stored, this lesson would take {size} KB (every move is kept written out in full, which takes more "
+    "room than PGN); the limit is {limit} KB: split it into smaller imports",
+)
+STORED_BYTES = msg(
+    "lesson_too_big_stored_bytes",
+    "Stored, this lesson would take {size} bytes (every move is kept written out in full, which takes more "
+    "room than PGN); the limit is {limit} bytes ({kb} KB): split it into smaller imports",
+)
+
+
+def _sized(size: int, limit: int, in_kb: Message, in_bytes: Message) -> Message:
+    """`in_kb` with the two sizes in KB ('1,180', '256'), or `in_bytes` when KB would round to the
+    limit's own number."""
     if round(size / 1024) <= limit // 1024:
-        return f"{size:,} bytes", f"{limit:,} bytes ({limit // 1024} KB)"
-    return f"{size / 1024:,.0f} KB", f"{limit // 1024:,} KB"
+        return in_bytes(size=f"{size:,}", limit=f"{limit:,}", kb=limit // 1024)
+    return in_kb(size=f"{size / 1024:,.0f}", limit=f"{limit // 1024:,}")
 
 
-def too_big_message(size: int | None) -> str:
+def too_big_message(size: int | None) -> Message:
     """What to tell a teacher whose import is `size` bytes, over MAX_BYTES (None: a size not
     known, only that it is over). The API's 413 says the same."""
     if size is None:
-        return f"The import is over the limit of {MAX_BYTES // 1024} KB: split it into smaller imports"
-    found, limit = _sizes(size, MAX_BYTES)
-    return f"The import is {found}; the limit is {limit}: split it into smaller imports"
+        return OVER_LIMIT(limit=MAX_BYTES // 1024)
+    return _sized(size, MAX_BYTES, TOO_BIG_KB, TOO_BIG_BYTES)
 
 
-def _too_big(size: int) -> str:
+def _too_big(size: int) -> Message:
     return too_big_message(size)
 
 
-def _too_big_stored(size: int) -> str:
-    found, limit = _sizes(size, MAX_STORED_BYTES)
-    return (
-        f"Stored, this lesson would take {found} (every move is kept written out in full, which "
-        f"takes more room than PGN); the limit is {limit}: split it into smaller imports"
-    )
+def _too_big_stored(size: int) -> Message:
+    return _sized(size, MAX_STORED_BYTES, STORED_KB, STORED_BYTES)
 
 
 def read_stored(puzzles: list[Any]) -> tuple[list[Lesson], list[Problem]]:

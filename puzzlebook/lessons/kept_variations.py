@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from puzzlebook.messages import Message, msg, msg_plural
+
 MAX_KEPT = 200  # choices in one import: far more than the variations a lesson's lines hold
 # One choice: game, move and SAN, as the API's document publishes it (a pattern both Python and JSON
 # Schema read alike: puzzlebook/patterns.py), so a choice the document calls valid is never refused.
@@ -21,8 +23,19 @@ _FORM = re.compile(CHOICE)
 EXAMPLE = "3:12:Rxe5"
 
 
+TOO_MANY = msg_plural("refute_too_many", "{count} variation to keep as a refutation; the limit is {limit}.",
+                      "{count} variations to keep as refutations; the limit is {limit}.", "count")
+BAD_FORM = msg("refute_bad_choice", "A variation to keep as a refutation is named by its game, the move it "
+               "stands in for and its own move in SAN, as \"{example}\", not \"{given}\".")
+
+
 class BadChoice(ValueError):
-    """A choice that can't be read (its message says what was wrong)."""
+    """A choice that can't be read: `message` says what was wrong (the API says it in the request's
+    language)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,21 +57,18 @@ def read_kept(values: Iterable[str]) -> tuple[KeptVariation, ...]:
     ...     read_kept(["Rxe5"])
     ... except BadChoice as error:
     ...     print(str(error).split(", as ")[1])
-    "3:12:Rxe5", not "Rxe5"
+    "3:12:Rxe5", not "Rxe5".
     """
     given = list(values)
     # Counted as sent, repeats too: the document's maxItems says the same.
     if len(given) > MAX_KEPT:
-        raise BadChoice(f"{len(given)} variations to keep as refutations; the limit is {MAX_KEPT}")
+        raise BadChoice(TOO_MANY(count=len(given), limit=MAX_KEPT))
     kept: list[KeptVariation] = []
     for value in given:
         found = _FORM.fullmatch(value)
         if not found:
             shown = value if len(value) <= 30 else value[:29] + "…"
-            raise BadChoice(
-                "a variation to keep as a refutation is named by its game, the move it stands in for "
-                f'and its own move in SAN, as "{EXAMPLE}", not "{shown}"'
-            )
+            raise BadChoice(BAD_FORM(example=EXAMPLE, given=shown))
         choice = KeptVariation(int(found[1]), int(found[2]), found[3])
         if choice not in kept:
             kept.append(choice)

@@ -7,10 +7,55 @@ from dataclasses import dataclass
 
 import chess
 
+from puzzlebook.messages import Message, msg
+
 from .fen import color_name
 from .model import Color, Lesson, LessonMove, Refutation
 from .problems import Collector
 from .uci import NOT_LEGAL, resolve_uci
+
+# The line's problems, as messages (said in the request's language by the API).
+TURN_ORDER = {  # by the side to move in the FEN (the student plays the other)
+    chess.WHITE: msg(
+        "lesson_turn_order_white",
+        "white is to move in the FEN but the student plays black, so the first move is the opponent's "
+        "setup move and the line needs at least 2 moves for the student to get a turn (it has {count})",
+    ),
+    chess.BLACK: msg(
+        "lesson_turn_order_black",
+        "black is to move in the FEN but the student plays white, so the first move is the opponent's "
+        "setup move and the line needs at least 2 moves for the student to get a turn (it has {count})",
+    ),
+}
+HINT_ON_OPPONENT = msg(
+    "lesson_hint_on_opponent",
+    "this hint is on the opponent's move, so it is never shown (hints are for the student's moves)",
+)
+REFUTATIONS_ON_OPPONENT = msg(
+    "lesson_refutations_on_opponent",
+    "refutations are for the student's moves (a wrong move the student might play instead); these are on "
+    "the opponent's move, so they are ignored",
+)
+ENDS_ON_OPPONENT = msg(
+    "lesson_line_ends_on_opponent",
+    "the line ends with the opponent's move: it is played for the student and the puzzle ends",
+)
+# A refutation's problems, each naming it by its place among the move's and its move as written.
+REFUTATION_WHY = msg("lesson_refutation_problem", 'refutation {place} ("{move}"): {problem}')
+REPLY_WHY = msg(
+    "lesson_refutation_reply_problem",
+    'refutation {place} ("{move}"), its reply "{reply}": {problem}',
+)
+REFUTATION_IS_LINE = msg(
+    "lesson_refutation_is_line_move",
+    'refutation {place} ("{move}") is the line\'s own move: a refutation is a wrong move the student '
+    "might play instead",
+)
+REFUTATION_TWICE = msg("lesson_refutation_twice", 'refutation {place} ("{move}") is given twice on this move')
+REFUTATION_MATES = msg(
+    "lesson_refutation_mates",
+    'refutation {place} ("{move}") mates, and any mating move solves the puzzle: it isn\'t a wrong move',
+)
 
 _COLOR_NAMES: tuple[Color, Color] = ("black", "white")  # color_name's, by chess.Color (False, True)
 
@@ -49,7 +94,7 @@ def pgn_label(board: chess.Board, move: chess.Move, san: str | None = None) -> s
     return f"{board.fullmove_number}{dots} {san or board.san(move)}"
 
 
-def turn_order_problem(board: chess.Board, student: chess.Color, count: int) -> str | None:
+def turn_order_problem(board: chess.Board, student: chess.Color, count: int) -> Message | None:
     """Why a line of `count` moves cannot give the student a turn, or None.
 
     When the FEN's side to move is the opponent, the first move is the opponent's
@@ -57,11 +102,7 @@ def turn_order_problem(board: chess.Board, student: chess.Color, count: int) -> 
     """
     if board.turn == student or count >= 2:
         return None
-    return (
-        f"{color_name(board.turn)} is to move in the FEN but the student plays {color_name(student)}, "
-        "so the first move is the opponent's setup move and the line needs at least 2 moves "
-        f"for the student to get a turn (it has {count})"
-    )
+    return TURN_ORDER[board.turn](count=count)
 
 
 def play_line(
@@ -95,7 +136,7 @@ def play_line(
             if move is None:
                 move, why = resolve_uci(board, step.uci)
                 if move is None:
-                    problems.error(why, number, step.uci)
+                    problems.error(why or NOT_LEGAL, number, step.uci)
                     return tuple(played), False
             elif not board.is_legal(move):  # python-chess read it in another mode (Chess960 castling)
                 problems.error(NOT_LEGAL, number, move.uci())
@@ -109,19 +150,9 @@ def play_line(
         if (step.hint or step.refutations) and not by_student:
             where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
             if step.hint:
-                problems.warn(
-                    "this hint is on the opponent's move, so it is never shown "
-                    "(hints are for the student's moves)",
-                    number,
-                    where,
-                )
+                problems.warn(HINT_ON_OPPONENT, number, where)
             if step.refutations:
-                problems.warn(
-                    "refutations are for the student's moves (a wrong move the student might play "
-                    "instead); these are on the opponent's move, so they are ignored",
-                    number,
-                    where,
-                )
+                problems.warn(REFUTATIONS_ON_OPPONENT, number, where)
         elif step.refutations or step.variations:
             where = f"{fullmove}{'.' if turn == chess.WHITE else '...'} {san}" if pgn else move.uci()
             # The position the refutations stand in: before this move.
@@ -146,9 +177,7 @@ def play_line(
         fullmove += turn == chess.BLACK
         turn = not turn
     if played and not played[-1].by_student and any(move.by_student for move in played):
-        problems.warn(
-            "the line ends with the opponent's move: it is played for the student and the puzzle ends"
-        )
+        problems.warn(ENDS_ON_OPPONENT)
     return tuple(played), True
 
 
@@ -175,43 +204,37 @@ def play_refutations(
     seen: set[str] = set()
     for place, answer in enumerate(answers, 1):
         written = answer.move.uci() if answer.move is not None else answer.uci
-        name = f'refutation {place} ("{written}")'
+        name = {"place": place, "move": written}
         wrong = answer.move
         if wrong is None:
             wrong, why = resolve_uci(board, answer.uci)
             if wrong is None:
-                problems.error(f"{name}: {why}", number, where)
+                problems.error(REFUTATION_WHY(**name, problem=why or NOT_LEGAL), number, where)
                 continue
         elif not board.is_legal(wrong):
-            problems.error(f"{name}: {NOT_LEGAL}", number, where)
+            problems.error(REFUTATION_WHY(**name, problem=NOT_LEGAL), number, where)
             continue
         if wrong == line_move:
-            problems.error(
-                f"{name} is the line's own move: a refutation is a wrong move the student might play instead",
-                number,
-                where,
-            )
+            problems.error(REFUTATION_IS_LINE(**name), number, where)
             continue
         if wrong.uci() in seen:
-            problems.error(f"{name} is given twice on this move", number, where)
+            problems.error(REFUTATION_TWICE(**name), number, where)
             continue
         seen.add(wrong.uci())
         san = board.san(wrong)
         after = board.copy(stack=False)
         after.push(wrong)
         if after.is_checkmate():
-            problems.error(
-                f"{name} mates, and any mating move solves the puzzle: it isn't a wrong move", number, where
-            )
+            problems.error(REFUTATION_MATES(**name), number, where)
             continue
         reply = answer.reply_move
         if reply is None:
             reply, why = resolve_uci(after, answer.reply)
             if reply is None:
-                problems.error(f'{name}, its reply "{answer.reply}": {why}', number, where)
+                problems.error(REPLY_WHY(**name, reply=answer.reply, problem=why or NOT_LEGAL), number, where)
                 continue
         elif not after.is_legal(reply):
-            problems.error(f'{name}, its reply "{reply.uci()}": {NOT_LEGAL}', number, where)
+            problems.error(REPLY_WHY(**name, reply=reply.uci(), problem=NOT_LEGAL), number, where)
             continue
         out.append(
             Refutation(

@@ -19,7 +19,10 @@ import re
 import chess
 import chess.pgn
 
+from puzzlebook.messages import Message, msg
+
 from .pgn_text import still_in_comment
+from .uci import NOT_LEGAL
 
 _COMMAND = re.compile(r"\[%(\w+)([^\]]*)\]")
 _COMMAND_WITH_SPACE = re.compile(r"[ \t]*\[%\w+[^\]]*\][ \t]*")
@@ -36,6 +39,15 @@ _WORSE_WORDS = re.compile(
 # A move number as a line's first word ("1.", not "1..."), and any move number in a line.
 _FIRST_NUMBER = re.compile(r"\s*(\d+)\s*\.(?!\s*\.)")
 _NUMBERS = re.compile(r"(?<![\w.])(\d+)\s*\.")
+# Why a SAN can't be read, as messages (said in the request's language by the API).
+AMBIGUOUS = msg(
+    "lesson_san_ambiguous",
+    "ambiguous: more than one piece can make this move (add the file or rank it comes from)",
+)
+NOT_SAN = msg("lesson_not_san", "not a move in SAN")
+NOTHING_TO_CAPTURE = msg(
+    "lesson_san_nothing_to_capture", "written as a capture, but there is nothing to capture on {square}"
+)
 
 
 def split_comment(comment: str) -> tuple[str, str]:
@@ -148,7 +160,7 @@ class _Game:
     mainline move, by its 0-based place in the line. `bad_san` is the first SAN of the mainline
     that could not be read: (its 1-based place in the line, "12... Nf6", what is wrong); `broken`
     the variations that could not be read: (the place in the line of the move they stand in for,
-    the SAN as written, what is wrong).
+    the SAN as written, what is wrong). What is wrong is a message.
     """
 
     __slots__ = (
@@ -177,8 +189,8 @@ class _Game:
         self.sans: list[str] = []
         self.null_at = -1  # the place of the mainline's first null move (--), if any
         self.alternatives: dict[int, list[_Alternative]] = {}
-        self.bad_san: tuple[int, str, str] | None = None
-        self.broken: list[tuple[int, str, str]] = []
+        self.bad_san: tuple[int, str, Message] | None = None
+        self.broken: list[tuple[int, str, Message]] = []
         self.start_fen: str | None = None
         self.start_ply = 0  # Game.ply(): the [FEN]'s ply, else 0
         # What a puzzle can't show, counted for the teacher: arrows and marked squares in comments,
@@ -346,16 +358,15 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
         if "x" in san and not board.is_capture(move):
             # python-chess reads "Kxe7" onto an empty square as "Ke7"; a capture that takes
             # nothing means the teacher saw another position, so the line stops here.
-            target = chess.square_name(move.to_square)
-            words = f"written as a capture, but there is nothing to capture on {target}"
-            return self._unread(board, san, words, ValueError(words))
+            words = NOTHING_TO_CAPTURE(square=chess.square_name(move.to_square))
+            return self._unread(board, san, words, ValueError(str(words)))
         if not self.opened:  # a SAN _read_san leaves to python-chess ("Nbd2", "O-O", "e2e4", "--")
             self.written = board._algebraic_without_suffix(move)
             if not move and self.game.null_at < 0:
                 self.game.null_at = len(self.game.moves)
         return move
 
-    def _unread(self, board: chess.Board, san: str, words: str, error: ValueError) -> chess.Move:
+    def _unread(self, board: chess.Board, san: str, words: Message, error: ValueError) -> chess.Move:
         """A SAN that could not be read. In the mainline: remembered, and raised (the line stops).
         In a variation: that variation is marked broken and read on with null moves, never raised
         (python-chess 1.11 would read the mainline on from the broken variation's board)."""
@@ -370,7 +381,7 @@ class _Reader(chess.pgn.BaseVisitor[_Game]):
                 self.alternative.broken = True
         return chess.Move.null()
 
-    def _remember(self, board: chess.Board, san: str, words: str) -> None:
+    def _remember(self, board: chess.Board, san: str, words: Message) -> None:
         """Keep the first unreadable SAN of the mainline (only it is reported)."""
         if self.game.bad_san is None:
             dots = "." if board.turn == chess.WHITE else "..."
@@ -471,9 +482,9 @@ def _shape(san: str) -> _Shape | None:
     return chess.PAWN, to, chess.BB_FILES[chess.FILE_NAMES.index(file) if file else to & 7], promotion, ""
 
 
-def _san_words(error: ValueError) -> str:
+def _san_words(error: ValueError) -> Message:
     if isinstance(error, chess.AmbiguousMoveError):
-        return "ambiguous: more than one piece can make this move (add the file or rank it comes from)"
+        return AMBIGUOUS
     if isinstance(error, chess.InvalidMoveError):
-        return "not a move in SAN"
-    return "not a legal move in this position"
+        return NOT_SAN
+    return NOT_LEGAL

@@ -26,6 +26,8 @@ import io
 import chess
 import chess.pgn
 
+from puzzlebook.messages import Message, msg, msg_plural
+
 from .fen import read_fen
 from .kept_variations import KeptVariation
 from .limits import MAX_PUZZLES, TEXT_LIMITS
@@ -37,6 +39,126 @@ from .pgn_text import tidy
 from .problems import Collector, Problem, shorten
 from .texts import CONTROL, SURROGATE, text_problems
 
+# Problems as messages (said in the request's language by the API): a move, a tag's value, a number
+# are values.
+NO_GAMES = msg("lesson_pgn_no_games", "No games found in the PGN")
+TOO_MANY_GAMES = msg_plural(
+    "lesson_too_many_games",
+    "The PGN has {count} game; the limit is {limit}: split it into smaller imports",
+    "The PGN has {count} games; the limit is {limit}: split it into smaller imports",
+    "count",
+)
+KEPT_GAME_NO_MOVES = msg(
+    "lesson_kept_game_no_moves",
+    "The variation {move} can't be kept as a refutation: game {game} has no moves",
+)
+KEPT_NO_GAME = msg_plural(
+    "lesson_kept_no_game",
+    "The variation {move} can't be kept as a refutation: game {game} isn't in the PGN, "
+    "which has {count} game",
+    "The variation {move} can't be kept as a refutation: game {game} isn't in the PGN, "
+    "which has {count} games",
+    "count",
+)
+SKIPPED = msg("lesson_game_skipped", "it has no moves, so it is not a puzzle: skipped")
+SKIPPED_CARRIED = msg(
+    "lesson_game_skipped_text_carried",
+    "it has no moves, so it is not a puzzle: skipped, and its text opens the next puzzle's intro",
+)
+SKIPPED_TEXT_LOST = msg(
+    "lesson_game_skipped_text_lost",
+    "it has no moves, so it is not a puzzle: skipped (its text is left out: no game with moves follows it)",
+)
+NO_GAME_HAS_MOVES = msg(
+    "lesson_pgn_no_moves_anywhere", "None of the games has moves to play, so there is no puzzle to import"
+)
+GAME_HAS_NO_MOVES = msg("lesson_pgn_game_no_moves", "The game has no moves, so there is no puzzle to import")
+INTRO_CUT = msg_plural(
+    "lesson_intro_cut",
+    "the text before the first move is {length} character long; the limit is {limit}: "
+    "it is cut to its first {limit}",
+    "the text before the first move is {length} characters long; the limit is {limit}: "
+    "it is cut to its first {limit}",
+    "count",
+)
+NOT_STANDARD = msg("lesson_not_standard_chess", 'only standard chess can be imported, not "{variant}"')
+FEN_TAG = msg("lesson_fen_tag", "the [FEN] tag: {problem}")
+STRAY_HINT = msg(
+    "lesson_hint_before_first_move",
+    "a [%hint] before the first move belongs to no move; put it in the comment after that move",
+)
+CASTLING_DROPPED = msg(
+    "lesson_fen_castling_dropped",
+    'the [FEN]\'s castling rights "{given}" name a king or rook that is not on its starting square: '
+    'read as "{read}"',
+)
+VARIATION_REPEATS = msg(
+    "lesson_variation_repeats_line", "the variation {move} repeats the line's own move, so it is skipped"
+)
+VARIATION_TWICE = msg("lesson_variation_twice", "the variation {move} is given twice: the second is skipped")
+VARIATION_MATES = msg(
+    "lesson_variation_mates",
+    "the variation {move} mates too, and any mating move solves the puzzle: it is not a refutation, "
+    "so it is skipped",
+)
+VARIATION_NO_REPLY = msg(
+    "lesson_variation_no_reply",
+    "the variation {move} has no answer from the opponent, so it can't be a refutation (a wrong move and "
+    "the reply that punishes it): it is skipped",
+)
+VARIATION_PROBLEM = msg("lesson_variation_problem", "the variation {move}: {problem}")
+KEPT_SKIPPED = msg(
+    "lesson_kept_skipped",
+    "the variation {move} can't be kept as a refutation: it is skipped, as the warning about it says",
+)
+KEPT_NOT_HERE = msg(
+    "lesson_kept_not_here",
+    "the variation {move} can't be kept as a refutation: the PGN has no such variation at this move",
+)
+KEPT_NOT_LEGAL = msg(
+    "lesson_kept_not_legal", "the variation {move} can't be kept as a refutation: it is no legal move here"
+)
+KEPT_NO_MOVE = msg(
+    "lesson_kept_no_move", "the variation {move} can't be kept as a refutation: the game has no move {number}"
+)
+KEPT_NOT_STUDENTS = msg(
+    "lesson_kept_not_students",
+    "the variation {move} can't be kept as a refutation: the PGN has no variation of the student's move here",
+)
+NULL_MOVE = msg("lesson_null_move", "a null move (--) cannot be played in a puzzle")
+UNMARKED = msg_plural(
+    "lesson_variations_unmarked",
+    "{count} variation of the student's moves ({moves}) is not marked as worse than the line's move "
+    '(with ?, ?? or ?!, or a comment such as "a mistake"), so left out rather than made wrong moves the '
+    "student is answered with: mark one ? to make it one",
+    "{count} variations of the student's moves ({moves}) are not marked as worse than the line's move "
+    '(with ?, ?? or ?!, or a comment such as "a mistake"), so left out rather than made wrong moves the '
+    "student is answered with: mark one ? to make it one",
+    "count",
+)
+AND_MORE = msg("lesson_moves_and_more", "{moves} and {count} more")
+LEFT_OUT = msg("lesson_left_out", "left out, as a puzzle shows none of them: {what}")
+# What a puzzle leaves out, each counted, and a list of them ("{first}, {rest}").
+LISTED = msg("lesson_listed", "{first}, {rest}")
+ARROWS = msg_plural("lesson_left_out_arrows", "{count} arrow", "{count} arrows", "count")
+MARKS = msg_plural("lesson_left_out_marks", "{count} marked square", "{count} marked squares", "count")
+NAGS = msg_plural("lesson_left_out_nags", "{count} NAG (!, ?, $14…)", "{count} NAGs (!, ?, $14…)", "count")
+OPPONENT_VARIATIONS = msg_plural(
+    "lesson_left_out_opponent_variations",
+    "{count} variation of the opponent's moves",
+    "{count} variations of the opponent's moves",
+    "count",
+)
+DEEPER = msg_plural(
+    "lesson_left_out_deeper",
+    "{count} move deeper in a variation",
+    "{count} moves deeper in variations",
+    "count",
+)
+BROKEN_VARIATION = msg(
+    "lesson_variation_unreadable",
+    "a variation in place of this move can't be read ({move}: {problem}), so it is skipped",
+)
 
 def read_pgn(
     text: str, student_color: str | None = None, keep: tuple[KeptVariation, ...] = ()
@@ -77,19 +199,17 @@ def read_pgn(
         if lesson is not None:
             lessons.append(lesson)
     if not count:
-        return [], [Problem("No games found in the PGN")], []
+        return [], [Problem(NO_GAMES)], []
     for number, choices in sorted(wanted.items()):  # a game without moves, or none at all
-        games = _plural(count, "game", "games")
-        where = "has no moves" if number <= count else f"isn't in the PGN, which has {games}"
         for choice in choices:
             errors.append(Problem(
-                f"The variation {choice.san} can't be kept as a refutation: game {number} {where}"
+                KEPT_GAME_NO_MOVES(move=choice.san, game=number) if number <= count
+                else KEPT_NO_GAME(move=choice.san, game=number, count=count)
             ))
     for at, _ in carried:  # the last chapters had no moves: their text opens no puzzle
         said = warnings[at]
         warnings[at] = Problem(
-            "it has no moves, so it is not a puzzle: skipped "
-            "(its text is left out: no game with moves follows it)",
+            SKIPPED_TEXT_LOST,
             said.puzzle,
             said.title,
             unit="Game",
@@ -97,16 +217,10 @@ def read_pgn(
     if count > MAX_PUZZLES:
         errors.insert(
             0,
-            Problem(f"The PGN has {count} games; the limit is {MAX_PUZZLES}: split it into smaller imports"),
+            Problem(TOO_MANY_GAMES(count=count, limit=MAX_PUZZLES)),
         )
     if not lessons and not errors:
-        errors.append(
-            Problem(
-                "None of the games has moves to play, so there is no puzzle to import"
-                if count > 1
-                else "The game has no moves, so there is no puzzle to import"
-            )
-        )
+        errors.append(Problem(NO_GAME_HAS_MOVES if count > 1 else GAME_HAS_NO_MOVES))
     return lessons, errors, warnings
 
 
@@ -125,10 +239,7 @@ def _carried_text(game: _Game) -> str:
 def _skipped(game: _Game, index: int, carried: bool) -> Problem:
     """The warning for a game with no moves, skipped (`carried`: its text opens the next puzzle's
     intro)."""
-    words = "it has no moves, so it is not a puzzle: skipped"
-    if carried:
-        words += ", and its text opens the next puzzle's intro"
-    return Problem(words, index, game_title(game.headers), unit="Game")
+    return Problem(SKIPPED_CARRIED if carried else SKIPPED, index, game_title(game.headers), unit="Game")
 
 
 def _texts(problems: Collector, field: str, value: str) -> None:
@@ -142,10 +253,8 @@ def _intro(problems: Collector, carried: list[str], comment: str) -> str:
     intro = "\n\n".join([*carried, comment]) if carried else comment
     limit = TEXT_LIMITS["intro"]
     if len(intro) > limit:
-        problems.warn(
-            f"the text before the first move is {len(intro):,} characters long; the limit is {limit:,}: "
-            f"it is cut to its first {limit:,}"
-        )
+        # Numbers written as English writes them (docs/languages.md, "The API's language").
+        problems.warn(INTRO_CUT(length=f"{len(intro):,}", limit=f"{limit:,}", count=len(intro)))
         intro = intro[: limit - 1] + "…"
     _texts(problems, "intro", intro)
     return intro
@@ -158,7 +267,7 @@ def _standard(headers: chess.pgn.Headers) -> bool:
         return False
 
 
-def _position(fen: str, problems: Collector) -> tuple[chess.Board | None, list[str]]:
+def _position(fen: str, problems: Collector) -> tuple[chess.Board | None, list[Message]]:
     """The [FEN]'s position; castling rights that name a king or rook not on its starting square
     are dropped with a warning (a study's position set up by hand often keeps "KQkq")."""
     board, reasons = read_fen(fen)
@@ -173,10 +282,7 @@ def _position(fen: str, problems: Collector) -> tuple[chess.Board | None, list[s
     before = fen.split()[2]
     loose.castling_rights = loose.clean_castling_rights()
     after = loose.castling_xfen()
-    problems.warn(
-        f'the [FEN]\'s castling rights "{before}" name a king or rook that is not on its starting square: '
-        f'read as "{after}"'
-    )
+    problems.warn(CASTLING_DROPPED(given=before, read=after))
     return read_fen(loose.fen())
 
 
@@ -204,23 +310,16 @@ def _refutations(
             continue  # reported by read_game
         label = pgn_label(running, alternative.move)
         if alternative.move == line_move:
-            problems.warn(
-                f"the variation {label} repeats the line's own move, so it is skipped", number, where
-            )
+            problems.warn(VARIATION_REPEATS(move=label), number, where)
             continue
         if alternative.move in seen:
-            problems.warn(f"the variation {label} is given twice: the second is skipped", number, where)
+            problems.warn(VARIATION_TWICE(move=label), number, where)
             continue
         seen.add(alternative.move)
         after = running.copy(stack=False)
         after.push(alternative.move)
         if after.is_checkmate():
-            problems.warn(
-                f"the variation {label} mates too, and any mating move solves the puzzle: "
-                "it is not a refutation, so it is skipped",
-                number,
-                where,
-            )
+            problems.warn(VARIATION_MATES(move=label), number, where)
             continue
         reply = alternative.reply
         if not alternative.marked_worse() and alternative.move not in keep:
@@ -231,24 +330,18 @@ def _refutations(
                     others.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
             continue
         if not reply:
-            problems.warn(
-                f"the variation {label} has no answer from the opponent, so it can't be a refutation "
-                "(a wrong move and the reply that punishes it): it is skipped",
-                number,
-                where,
-            )
+            problems.warn(VARIATION_NO_REPLY(move=label), number, where)
             continue
         comment = _comment(alternative)
         for message in text_problems(comment, "comment"):
-            problems.error(f"the variation {label}: {message}", number, where)
+            problems.error(VARIATION_PROBLEM(move=label, problem=message), number, where)
         marked.append(Answer(move=alternative.move, reply_move=reply, comment=comment))
     kept = {answer.move for answer in marked}
     for move in keep:
         if move not in kept:
             label = pgn_label(running, move)
-            why = ("it is skipped, as the warning about it says" if move in seen or move == line_move
-                   else "the PGN has no such variation at this move")
-            problems.error(f"the variation {label} can't be kept as a refutation: {why}", number, where)
+            why = KEPT_SKIPPED if move in seen or move == line_move else KEPT_NOT_HERE
+            problems.error(why(move=label), number, where)
     return tuple(marked), tuple(others)
 
 
@@ -262,10 +355,7 @@ def _chosen_moves(
         try:
             moves.add(running.parse_san(choice.san))
         except ValueError:
-            problems.error(
-                f"the variation {choice.san} can't be kept as a refutation: it is no legal move here",
-                number, where,
-            )
+            problems.error(KEPT_NOT_LEGAL(move=choice.san), number, where)
     return moves
 
 
@@ -320,7 +410,7 @@ def _steps(
             running = replay.before(ply)
             dots = "." if running.turn == chess.WHITE else "..."
             label = f"{running.fullmove_number}{dots} --"
-            problems.error("a null move (--) cannot be played in a puzzle", ply + 1, label)
+            problems.error(NULL_MOVE, ply + 1, label)
             steps.append(None)
             break
         san = sans[ply] if sans else ""
@@ -348,8 +438,12 @@ def _steps(
     return steps
 
 
-def _plural(count: int, word: str, words: str) -> str:
-    return f"{count} {word if count == 1 else words}"
+def _listed(parts: list[Message]) -> Message:
+    """`parts` as one message, "first, second, third"."""
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = LISTED(first=part, rest=said)
+    return said
 
 
 def _left_out(problems: Collector, game: _Game, left: _LeftOut) -> None:
@@ -357,27 +451,18 @@ def _left_out(problems: Collector, game: _Game, left: _LeftOut) -> None:
     worse (named), then one sum of what a puzzle can't show."""
     if left.unmarked:
         count = len(left.unmarked)
-        names = ", ".join(left.unmarked[:6]) + (f" and {count - 6} more" if count > 6 else "")
-        problems.warn(
-            f"{_plural(count, 'variation', 'variations')} of the student's moves ({names}) "
-            f"{'is' if count == 1 else 'are'} not marked as worse than the line's move (with ?, ?? or ?!, "
-            "or a comment such as \"a mistake\"), so left out rather than made wrong moves the student "
-            "is answered with: mark one ? to make it one"
-        )
-    parts = [
-        _plural(game.arrows, "arrow", "arrows") if game.arrows else "",
-        _plural(game.marks, "marked square", "marked squares") if game.marks else "",
-        _plural(game.nags, "NAG (!, ?, $14…)", "NAGs (!, ?, $14…)") if game.nags else "",
-        _plural(left.opponent, "variation of the opponent's moves", "variations of the opponent's moves")
-        if left.opponent
-        else "",
-        _plural(game.deeper, "move deeper in a variation", "moves deeper in variations")
-        if game.deeper
-        else "",
-    ]
-    shown = [part for part in parts if part]
+        # The moves are SAN (values), one list.
+        names: str | Message = ", ".join(left.unmarked[:6])
+        if count > 6:
+            names = AND_MORE(moves=names, count=count - 6)
+        problems.warn(UNMARKED(count=count, moves=names))
+    counted = (
+        (ARROWS, game.arrows), (MARKS, game.marks), (NAGS, game.nags), (OPPONENT_VARIATIONS, left.opponent),
+        (DEEPER, game.deeper),
+    )
+    shown = [message(count=count) for message, count in counted if count]
     if shown:
-        problems.warn("left out, as a puzzle shows none of them: " + ", ".join(shown))
+        problems.warn(LEFT_OUT(what=_listed(shown)))
 
 
 def _unplaced(
@@ -389,16 +474,10 @@ def _unplaced(
         number = ply + 1
         for choice in choices:
             if board is None or ply >= len(game.moves):
-                problems.error(
-                    f"the variation {choice.san} can't be kept as a refutation: the game has no move {number}"
-                )
+                problems.error(KEPT_NO_MOVE(move=choice.san, number=number))
                 continue
             running = _Replay(board, game.moves).before(ply)
-            problems.error(
-                f"the variation {choice.san} can't be kept as a refutation: the PGN has no variation "
-                "of the student's move here",
-                number, pgn_label(running, game.moves[ply]),
-            )
+            problems.error(KEPT_NOT_STUDENTS(move=choice.san), number, pgn_label(running, game.moves[ply]))
 
 
 def _last_move(game: _Game, board: chess.Board) -> tuple[chess.Color, str] | None:
@@ -425,17 +504,15 @@ def read_game(
     _texts(problems, "title", title)
     variant = headers.get("Variant", "Standard")
     if not _standard(headers):
-        problems.error(f'only standard chess can be imported, not "{shorten(variant, 30)}"')
+        problems.error(NOT_STANDARD(variant=shorten(variant, 30)))
         return None, problems
     board, reasons = _position(headers["FEN"], problems) if "FEN" in headers else (chess.Board(), [])
     for reason in reasons:
-        problems.error(f"the [FEN] tag: {reason}")
+        problems.error(FEN_TAG(problem=reason))
     comment, stray_hint = split_comment(game.comment)
     intro = _intro(problems, carried or [], comment)
     if stray_hint:
-        problems.warn(
-            "a [%hint] before the first move belongs to no move; put it in the comment after that move"
-        )
+        problems.warn(STRAY_HINT)
     texts = [title, comment, *(split_comment(text)[0] for text in game.comments[:2] if text)]
     side = student_side(headers, student_color, _last_move(game, board) if board else None, texts)
     student = side.color
@@ -455,10 +532,7 @@ def read_game(
     for number, label, words in game.broken:
         # Only a variation in place of the student's move could have been a refutation.
         if student is not None and (board.turn == student) == (number % 2 == 1):
-            problems.warn(
-                f"a variation in place of this move can't be read ({label}: {words}), so it is skipped",
-                number,
-            )
+            problems.warn(BROKEN_VARIATION(move=label, problem=words), number)
     if game.bad_san is not None:
         number, label, words = game.bad_san
         problems.error(words, number, label)

@@ -21,11 +21,53 @@ from dataclasses import dataclass
 
 import chess
 
+from puzzlebook.messages import Message, msg
+
 from .problems import shorten
 
 _COLORS = {"white": chess.WHITE, "black": chess.BLACK}
-_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 _RESULTS = {"1-0": chess.WHITE, "0-1": chess.BLACK}
+
+# What the teacher is told, as messages (said in the request's language by the API): a tag's value,
+# a result, a move and the chapter's words are values.
+BAD_TAG = msg("lesson_side_bad_tag", 'the [{tag}] tag must be "white" or "black", not "{value}"')
+NO_SIDE = msg(
+    "lesson_side_none",
+    'no side for the student: add a [StudentColor "white"] (or "black") tag, '
+    "or choose the student's side when importing",
+)
+BY_RESULT = msg("lesson_side_by_result", 'as the result "{result}" says')
+BY_LAST_MOVE = msg("lesson_side_by_last_move", "the side that plays the line's last move ({move})")
+BY_WORDS = msg("lesson_side_by_words", 'as the chapter\'s words ("{words}") say')
+THE_RESULT = msg("lesson_side_the_result", 'the result "{result}"')
+THE_LAST_MOVE = msg("lesson_side_the_last_move", "the line's last move ({move})")
+THE_WORDS = msg("lesson_side_the_words", 'the chapter\'s words ("{words}")')
+# By the side the student plays: the evidence that decided, and (`_AGAINST`) lower evidence that
+# would say the other.
+_DECIDED = {
+    chess.WHITE: msg(
+        "lesson_side_white",
+        "no [StudentColor] or [Orientation] tag: the student plays White, {why} "
+        '(add [StudentColor "black"] for the other side)',
+    ),
+    chess.BLACK: msg(
+        "lesson_side_black",
+        "no [StudentColor] or [Orientation] tag: the student plays Black, {why} "
+        '(add [StudentColor "white"] for the other side)',
+    ),
+}
+_AGAINST = {
+    chess.WHITE: msg(
+        "lesson_side_white_against",
+        "no [StudentColor] or [Orientation] tag: the student plays White, {why} "
+        '({against} would say Black, but counts for less) (add [StudentColor "black"] for the other side)',
+    ),
+    chess.BLACK: msg(
+        "lesson_side_black_against",
+        "no [StudentColor] or [Orientation] tag: the student plays Black, {why} "
+        '({against} would say White, but counts for less) (add [StudentColor "white"] for the other side)',
+    ),
+}
 
 # "White to play" and its like, in the languages of the studies met (English, Portuguese, Spanish,
 # French, German, Russian). A text that names both sides so says nothing.
@@ -53,8 +95,8 @@ class Side:
     error (a side tag that is no colour), or a warning saying which evidence decided."""
 
     color: chess.Color | None
-    error: str = ""
-    warning: str = ""
+    error: Message | None = None
+    warning: Message | None = None
 
 
 def said(texts: list[str]) -> tuple[chess.Color, str] | None:
@@ -86,31 +128,24 @@ def student_side(
         if value is not None:
             if value.strip().lower() in _COLORS:
                 return Side(_COLORS[value.strip().lower()])
-            return Side(None, error=f'the [{tag}] tag must be "white" or "black", not "{shorten(value, 20)}"')
+            return Side(None, error=BAD_TAG(tag=tag, value=shorten(value, 20)))
     if choice is not None:
         return Side(_COLORS[choice])
     # (the side, why it decides, what it is)
-    evidence: list[tuple[chess.Color, str, str]] = []
+    evidence: list[tuple[chess.Color, Message, Message]] = []
     result = headers.get("Result", "").strip()
     if result in _RESULTS:
-        evidence.append((_RESULTS[result], f'as the result "{result}" says', f'the result "{result}"'))
+        evidence.append((_RESULTS[result], BY_RESULT(result=result), THE_RESULT(result=result)))
     if last is not None:
-        what = f"the line's last move ({last[1]})"
-        evidence.append((last[0], f"the side that plays {what}", what))
+        evidence.append((last[0], BY_LAST_MOVE(move=last[1]), THE_LAST_MOVE(move=last[1])))
     words = said(texts)
     if words is not None:
-        what = f'the chapter\'s words ("{shorten(words[1], 30)}")'
-        evidence.append((words[0], f"as {what} say", what))
+        shown = shorten(words[1], 30)
+        evidence.append((words[0], BY_WORDS(words=shown), THE_WORDS(words=shown)))
     if not evidence:
-        return Side(
-            None,
-            error='no side for the student: add a [StudentColor "white"] (or "black") tag, '
-            "or choose the student's side when importing",
-        )
+        return Side(None, error=NO_SIDE)
     color, why, _ = evidence[0]
-    warning = f"no [StudentColor] or [Orientation] tag: the student plays {_NAMES[color]}, {why}"
     against = next((what for side, _, what in evidence[1:] if side != color), None)
     if against is not None:
-        warning += f" ({against} would say {_NAMES[not color]}, but counts for less)"
-    other = "black" if color == chess.WHITE else "white"
-    return Side(color, warning=warning + f' (add [StudentColor "{other}"] for the other side)')
+        return Side(color, warning=_AGAINST[color](why=why, against=against))
+    return Side(color, warning=_DECIDED[color](why=why))

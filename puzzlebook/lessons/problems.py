@@ -1,10 +1,17 @@
-"""A problem found in an import: where it is and what is wrong, in plain words."""
+"""A problem found in an import: where it is and what is wrong, in plain words.
+
+A problem's words are a message (`puzzlebook.messages`): its code and English, said by the API in
+the request's language (docs/languages.md, "The API's language"). Every problem is one: what the
+import quotes back (a move, a field's name, a tag's value, a character) is a value, never translated.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from puzzlebook.messages import Message, msg
 
 _SHORT = 60
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -16,10 +23,30 @@ def _sendable(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+def _sendable_message(message: Message) -> Message:
+    """`message` with every value quoted back from the import made sendable (`_sendable`)."""
+    if not message.values:
+        return message
+    return message(**{
+        name: _sendable(value) if isinstance(value, str)
+        else _sendable_message(value) if isinstance(value, Message) else value
+        for name, value in message.values.items()
+    })
+
+
 def shorten(text: str, limit: int = _SHORT) -> str:
     """`text` on one line and at most `limit` characters, for quoting inside a message."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+IN_PUZZLE = msg("lesson_in_puzzle", "Puzzle {n}")
+IN_GAME = msg("lesson_in_game", "Game {n}")
+IN_PUZZLE_TITLED = msg("lesson_in_puzzle_titled", 'Puzzle {n} "{title}"')
+IN_GAME_TITLED = msg("lesson_in_game_titled", 'Game {n} "{title}"')
+AT_MOVE = msg("lesson_at_move", "{where}, move {move}")
+AT_MOVE_WRITTEN = msg("lesson_at_move_written", "{where}, move {move} ({written})")
+LOCATED = msg("lesson_problem_located", "{where}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -32,38 +59,61 @@ class Problem:
     for JSON, "12... Nf6" for PGN). `unit` is "Puzzle" for JSON and "Game" for PGN.
     """
 
-    message: str
+    message: Message | str  # given as a message; its English once made (the API says `said`)
     puzzle: int | None = None
     title: str = ""
     move: int | None = None
     move_text: str = ""
     unit: str = "Puzzle"
+    said: Message = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        given = self.message
+        if not isinstance(given, Message):
+            raise TypeError("a problem's words are a message (puzzlebook.messages.msg), not plain text")
+        said = _sendable_message(given)
+        object.__setattr__(self, "said", said)
+        object.__setattr__(self, "message", str(said))
         for name in ("message", "title", "move_text"):
-            object.__setattr__(self, name, _sendable(getattr(self, name)))
+            object.__setattr__(self, name, _sendable(str(getattr(self, name))))
+
+    @property
+    def code(self) -> str:
+        """The problem's stable name, the same in every language."""
+        return self.said.code
+
+    def place(self) -> Message | None:
+        """Where the problem is, as a message ('Puzzle 3 "Win the queen", move 2 (c6d4)'), or None
+        for one about the whole import."""
+        if self.puzzle is None:
+            return None
+        game = self.unit == "Game"
+        if self.title:
+            head = (IN_GAME_TITLED if game else IN_PUZZLE_TITLED)(n=self.puzzle, title=shorten(self.title))
+        else:
+            head = (IN_GAME if game else IN_PUZZLE)(n=self.puzzle)
+        if self.move is None:
+            return head
+        if game and self.move_text:
+            return AT_MOVE(where=head, move=self.move_text)
+        if self.move_text:
+            return AT_MOVE_WRITTEN(where=head, move=self.move, written=shorten(self.move_text, 20))
+        return AT_MOVE(where=head, move=self.move)
 
     def where(self) -> str:
         """The location part: 'Puzzle 3 "Win the queen", move 2 (c6d4)', or '' for the import."""
-        if self.puzzle is None:
-            return ""
-        head = f"{self.unit} {self.puzzle}"
-        if self.title:
-            head += f' "{shorten(self.title)}"'
-        if self.move is not None:
-            if self.unit == "Game" and self.move_text:
-                head += f", move {self.move_text}"
-            else:
-                head += f", move {self.move}"
-                if self.move_text:
-                    head += f" ({shorten(self.move_text, 20)})"
-        return head
+        place = self.place()
+        return "" if place is None else str(place)
+
+    def whole(self) -> Message:
+        """The whole problem as a message: where it is, then what is wrong."""
+        place = self.place()
+        return self.said if place is None else LOCATED(where=place, problem=self.said)
 
     @property
     def text(self) -> str:
         """The whole message as a teacher reads it."""
-        where = self.where()
-        return f"{where}: {self.message}" if where else self.message
+        return str(self.whole())
 
     def __str__(self) -> str:
         return self.text
@@ -77,6 +127,7 @@ class Problem:
             "move_text": self.move_text,
             "message": self.message,
             "text": self.text,
+            "code": self.code,
         }
 
 
@@ -90,13 +141,13 @@ class Collector:
         self.errors: list[Problem] = []
         self.warnings: list[Problem] = []
 
-    def _make(self, message: str, move: int | None, move_text: str) -> Problem:
+    def _make(self, message: Message, move: int | None, move_text: str) -> Problem:
         return Problem(message, self.puzzle, self.title, move, move_text, self.unit)
 
-    def error(self, message: str, move: int | None = None, move_text: str = "") -> None:
+    def error(self, message: Message, move: int | None = None, move_text: str = "") -> None:
         """Record an error (the import cannot be stored)."""
         self.errors.append(self._make(message, move, move_text))
 
-    def warn(self, message: str, move: int | None = None, move_text: str = "") -> None:
+    def warn(self, message: Message, move: int | None = None, move_text: str = "") -> None:
         """Record a warning (the import can be stored; something may not be what was meant)."""
         self.warnings.append(self._make(message, move, move_text))

@@ -1,4 +1,5 @@
-"""Typing slips in the fields a machine reads (a UCI move, a FEN, playerColor), in plain words.
+"""Typing slips in the fields a machine reads (a UCI move, a FEN, playerColor), in plain words
+(messages, said in the request's language by the API).
 
 These fields are printable ASCII, with single spaces between a FEN's parts. A slip that
 leaves the value looking right on screen (a line break or a space around it, a Cyrillic
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+
+from puzzlebook.messages import Message, msg
 
 # Letters of other scripts that look like the Latin letters these fields use. NFKC already
 # turns full-width and mathematical letters and digits into plain ones; these it keeps.
@@ -28,6 +31,33 @@ _LOOK_ALIKES = str.maketrans(
 # Categories whose characters can't be seen, or can't be told apart from a space.
 _UNSEEN = ("Cc", "Cf", "Cn", "Co", "Cs", "Mn", "Me", "Zl", "Zp", "Zs")
 
+# The slips' words, each a message (said in the request's language by the API). A slip is said of
+# its field ("\"fen\" has a space after it"): each is the words after the field's name. A
+# character's Unicode name and code point are values, never translated.
+CHAR_SURROGATE = msg("lesson_char_surrogate", "an unpaired surrogate ({code})")
+CHAR_INVISIBLE = msg("lesson_char_invisible", "an invisible character ({code})")
+CHAR_INVISIBLE_NAMED = msg("lesson_char_invisible_named", "an invisible character ({code}, {name})")
+CHAR_NAMED = msg("lesson_char_named", '"{char}" ({name})')
+A_LINE_BREAK = msg("lesson_slip_a_line_break", "a line break")
+A_SPACE = msg("lesson_slip_a_space", "a space")
+SPACES = msg("lesson_slip_spaces", "spaces")
+WHITE_SPACE = msg("lesson_slip_white_space", "white space (a tab or similar)")
+BLANK = msg("lesson_slip_blank", "is blank (white space only)")
+SPACES_AROUND = msg("lesson_slip_spaces_around", "has spaces around it")
+BEFORE_AND_AFTER = msg("lesson_slip_before_and_after", "has {before} before it and {after} after it")
+BEFORE = msg("lesson_slip_before", "has {what} before it")
+AFTER = msg("lesson_slip_after", "has {what} after it")
+TWO_SPACES = msg("lesson_slip_two_spaces", "has two spaces in a row (put one space between its parts)")
+LINE_BREAK_INSIDE = msg("lesson_slip_line_break_inside", "has a line break inside it")
+INSIDE = msg("lesson_slip_inside", "has {what} inside it")
+UNSEEN_IN = msg("lesson_slip_unseen", "has {char} in it")
+OTHER_LETTER = msg("lesson_slip_letter", "uses {char}, a letter that isn't {letters}")
+OTHER_DIGIT = msg("lesson_slip_digit", "uses {char}, a digit that isn't {digits}")
+NOT_KEYBOARD = msg("lesson_slip_not_keyboard", "uses {char}, which is not a plain keyboard character")
+# What a field's letters and digits may be, where they are words rather than a range ("a–h").
+LATIN_LETTER = msg("lesson_slip_latin_letter", "a plain Latin letter")
+PLAIN_DIGIT = msg("lesson_slip_plain_digit", "a plain 0–9")
+
 
 def plain_guess(value: str, *, spaced: bool = False) -> str:
     """A guess at what `value` was meant to be: look-alike characters turned into the ASCII
@@ -38,41 +68,47 @@ def plain_guess(value: str, *, spaced: bool = False) -> str:
     return " ".join(seen.split()) if spaced else "".join(seen.split())
 
 
-def _named(char: str) -> str:
+def _named(char: str) -> Message:
     """A character named so it can be found: '"а" (Cyrillic small letter a)', or for one
     that can't be seen, 'an invisible character (U+200B, zero width space)'."""
     name = unicodedata.name(char, "").lower()
     code = f"U+{ord(char):04X}"
     if unicodedata.category(char) == "Cs":
-        return f"an unpaired surrogate ({code})"
+        return CHAR_SURROGATE(code=code)
     if unicodedata.category(char) in _UNSEEN:
-        return f"an invisible character ({code}{', ' + name if name else ''})"
-    return f'"{char}" ({name or code})'
+        return CHAR_INVISIBLE_NAMED(code=code, name=name) if name else CHAR_INVISIBLE(code=code)
+    return CHAR_NAMED(char=char, name=name or code)
 
 
-def _padding(value: str) -> str:
-    """What is around `value`: 'a space after it', 'a line break after it', 'spaces around it'."""
+def _padding(value: str) -> Message:
+    """What is around `value`: 'has a space after it', 'has a line break after it', 'has spaces
+    around it'."""
     head = value[: len(value) - len(value.lstrip())]
     tail = value[len(value.rstrip()) :]
 
-    def words(part: str) -> str:
+    def words(part: str) -> Message:
         if "\n" in part or "\r" in part:
-            return "a line break"
+            return A_LINE_BREAK
         if part == " ":
-            return "a space"
-        return "spaces" if set(part) == {" "} else "white space (a tab or similar)"
+            return A_SPACE
+        return SPACES if set(part) == {" "} else WHITE_SPACE
 
     if head and tail:
         if set(head + tail) == {" "}:
-            return "spaces around it"
-        return f"{words(head)} before it and {words(tail)} after it"
-    return f"{words(head)} before it" if head else f"{words(tail)} after it"
+            return SPACES_AROUND
+        return BEFORE_AND_AFTER(before=words(head), after=words(tail))
+    return BEFORE(what=words(head)) if head else AFTER(what=words(tail))
 
 
 def slip_problem(
-    value: str, letters: str | Callable[[int], str], digits: str, *, spaced: bool = False
-) -> str | None:
-    """Why `value` has a typing slip (without saying what to write), or None when it has none.
+    value: str,
+    letters: str | Message | Callable[[int], str | Message],
+    digits: str | Message,
+    *,
+    spaced: bool = False,
+) -> Message | None:
+    """Why `value` has a typing slip (without saying what to write), as a message of the words after
+    the field's name, or None when it has none.
 
     `letters` says which letters the field takes ("a–h"; or a function of the character's
     place, for a UCI promotion letter), `digits` which digits ("1–8"). `spaced` allows
@@ -82,29 +118,27 @@ def slip_problem(
     character).
     """
     if value and not value.strip():
-        return "is blank (white space only)"
+        return BLANK
     if value != value.strip():
-        return f"has {_padding(value)}"
+        return _padding(value)
     for place, char in enumerate(value):
         if char == " " and spaced:
             if value[place + 1 : place + 2] == " ":
-                return "has two spaces in a row (put one space between its parts)"
+                return TWO_SPACES
             continue
         if char.isspace():
-            return (
-                "has a line break inside it"
-                if char in "\r\n\x85\u2028\u2029"
-                else (f"has {'a space' if char == ' ' else _named(char)} inside it")
-            )
+            if char in "\r\n\x85\u2028\u2029":
+                return LINE_BREAK_INSIDE
+            return INSIDE(what=A_SPACE if char == " " else _named(char))
         if " " < char <= "~":
             continue
         category = unicodedata.category(char)
         if category in _UNSEEN:
-            return f"has {_named(char)} in it"
+            return UNSEEN_IN(char=_named(char))
         if category.startswith("L"):
-            which = letters(place) if callable(letters) else letters
-            return f"uses {_named(char)}, a letter that isn't {which}"
+            which = letters if isinstance(letters, str | Message) else letters(place)
+            return OTHER_LETTER(char=_named(char), letters=which)
         if category.startswith("N"):
-            return f"uses {_named(char)}, a digit that isn't {digits}"
-        return f"uses {_named(char)}, which is not a plain keyboard character"
+            return OTHER_DIGIT(char=_named(char), digits=digits)
+        return NOT_KEYBOARD(char=_named(char))
     return None

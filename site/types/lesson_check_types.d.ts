@@ -43,11 +43,19 @@ export interface CheckedPuzzle {
 
 export type FindingKind = 'loses' | 'also' | 'unwon' | 'reply' | 'refutation' | 'variation'
 
+/** A word a finding's value may be, by its code (lessons/finding_words.js): "White is up a piece", "White mates in 3". */
+export type SaidLeaf = import('./api_types.js').SaidLeaf
+
+/** A finding said as a code and its values (lessons/finding_words.js), so each language says it. */
+export type Said = import('./api_types.js').Said
+
 export interface Finding {
   kind: FindingKind
   /** The line's move it is about (1-based), when it is about one. */
   move?: number
+  /** Its words in the language of the page that found it. */
   words: string
+  said: Said
   /** A variation clearly worse than the line's move (kind 'variation'): its move in SAN, and as the words name it ("…Ra2"), for the import page's offer to keep it as a refutation. */
   refute?: { san: string, named: string }
 }

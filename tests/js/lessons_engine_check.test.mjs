@@ -171,3 +171,31 @@ test('the check also asks the engine once after each refutation and left-out var
   assert.deepEqual(asked, [2, 2, 2, 1, 1])
   assert.deepEqual(progress, ['1/5', '2/5', '3/5', '4/5', '5/5'])
 })
+
+// Issue 44: a finding is kept as a code and its values, so the Lessons page says it in its language.
+const { findingWords } = await import('../../site/static/js/lessons/finding_words.js')
+
+test('each finding carries its code and values, which say its words again', () => {
+  const loses = findingsOf(KNIGHT, [
+    line([{ cp: 300 }, 'f3d4'], [{ cp: 250 }, 'f3e5']),
+    line([{ cp: 310 }, 'e8f8']),
+    line([{ cp: -290 }, 'f8e8']),
+  ])[0]
+  assert.deepEqual(loses.said, {
+    code: 'loses_white_after',
+    values: { n: 1, move: 'Nxe5', reply: '…Kf8', standing: { code: 'standing_black_piece', values: {} }, figure: '−3.1' },
+  })
+  const evals = [line([{ cp: 300 }, 'f3e5']), line([{ cp: -300 }, 'e8e7']), line([{ cp: 300 }, 'e5c6'])]
+  const after = { '0:f3d4': line([{ cp: -290 }, 'e8d7']), '0:f3h4': line([{ cp: 50 }, 'e8f7']) }
+  for (const finding of [loses, ...findingsOf(ANSWERED, evals, after)]) {
+    assert.equal(findingWords(JSON.parse(JSON.stringify(finding.said))), finding.words, 'as kept and read back')
+  }
+  assert.equal(findingWords({ code: 'unwon', values: { figure: { code: 'white_mates_in', values: { n: 3 } } } }),
+    'The line ends but the position isn’t won (White mates in 3).')
+})
+
+test('a code or a word this page does not know says nothing, so the kept words are shown', () => {
+  assert.equal(findingWords({ code: 'a_later_kind', values: {} }), null)
+  assert.equal(findingWords({ code: 'unwon', values: { figure: { code: 'a_later_word', values: {} } } }), null)
+  assert.equal(findingWords({ code: 'toString', values: {} }), null)
+})

@@ -18,14 +18,14 @@ from starlette.concurrency import run_in_threadpool
 
 from functions.bodies import JSON_MEDIA, media_type, unreadable_type
 from functions.clients import client_address
-from functions.errors import ApiError
+from functions.errors import ApiError, words_for
 from functions.limits import Limit, enforce
 from functions.routes.lessons.models import Problem
 from puzzlebook.lessons import MAX_BYTES, Report, check
 from puzzlebook.lessons.importer import too_big_message
 from puzzlebook.lessons.kept_variations import BadChoice, read_kept
 from puzzlebook.lessons.texts import CONTROL
-from puzzlebook.messages import Message, msg
+from puzzlebook.messages import Message, msg, msg_plural
 from service.context import Context
 from service.games.lessons.records import LessonTooLarge
 
@@ -33,6 +33,9 @@ STORED_VERSION = 1
 
 
 PGN_MEDIA = ("application/x-chess-pgn", "application/vnd.chess-pgn")
+# The 413 of an import over the size limit: the importer's own words as a sentence, under the status's
+# code (too_large) as before they were a message.
+TOO_LARGE = msg("too_large", "{problem}.")
 LESSON_TEXT = msg("as_lesson_text", "a lesson's text, with Content-Type: {json} or {pgn}")
 NAME_CONTROL = msg("lesson_name_control", "The lesson's name can't contain control characters.")
 STORED_TOO_BIG = msg("lesson_stored_too_big", "Stored, this lesson would take {size} KB; the limit is "
@@ -70,17 +73,25 @@ async def checked(
     try:
         keep = read_kept(refute or [])
     except BadChoice as error:
-        raise ApiError(400, f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+        raise ApiError(400, error.message) from None
     if counted is not None:
         enforce(*counted, client_address(request))
     raw = await request.body()
     if len(raw) > MAX_BYTES:  # the body limit stops most; this keeps the rule here too
-        raise ApiError(413, f"{too_big_message(len(raw))}.")
+        raise ApiError(413, TOO_LARGE(problem=too_big_message(len(raw))))
     return await run_in_threadpool(partial(check, raw, student_color=student_color, kind=kind, keep=keep))
 
 
-def problems(items: tuple[Any, ...]) -> list[Problem]:
-    return [Problem(**item.as_dict()) for item in items]
+def problems(items: tuple[Any, ...], request: Request) -> list[Problem]:
+    """The checker's problems (puzzlebook.lessons.problems) as the API answers them: each one's words
+    and its whole text in the request's language, with its code."""
+    return [Problem(**said(item, request)) for item in items]
+
+
+def said(item: Any, request: Request) -> dict[str, Any]:
+    """A problem's fields, its message and text in the request's language."""
+    return {**item.as_dict(), "message": words_for(request.scope, item.said)[0],
+            "text": words_for(request.scope, item.whole())[0]}
 
 
 def lesson_name(given: str | None, report: Report) -> str:
@@ -115,22 +126,29 @@ def too_large(too_big: LessonTooLarge, nothing: Message) -> ApiError:
     return ApiError(413, STORED_TOO_BIG(size=size, limit=limit, nothing=nothing))
 
 
-def refused(report: Report) -> JSONResponse:
-    """422 with every problem (400 when the text was refused unread: empty, not UTF-8)."""
+ONE_OF_MORE = msg_plural("lesson_problem_and_more", "{first}; and {n} more problem. Nothing was stored.",
+                         "{first}; and {n} more problems. Nothing was stored.", "n")
+PROBLEMS = msg_plural("lesson_problems", "The import has {n} problem; nothing was stored.",
+                      "The import has {n} problems; nothing was stored.", "n")
+
+
+def refused(report: Report, request: Request) -> JSONResponse:
+    """422 with every problem (400 when the text was refused unread: empty, not UTF-8), in the
+    request's language."""
     count = len(report.errors)
     general = [problem for problem in report.errors if problem.puzzle is None]
     if count == 1:
-        summary = report.errors[0].text
+        summary = report.errors[0].whole()
     elif general:  # what is wrong with the whole import first: the puzzles may all be fine
-        more = f"{count - 1} more problem{'s' if count > 2 else ''}"
-        summary = f"{general[0].text}; and {more}. Nothing was stored."
+        summary = ONE_OF_MORE(first=general[0].whole(), n=count - 1)
     else:
-        summary = f"The import has {count} problems; nothing was stored."
+        summary = PROBLEMS(n=count)
+    words, language = words_for(request.scope, summary)
     body = {
-        "error": summary,
-        # The problems are the lesson checker's, in English (docs/languages.md, "The API's language").
+        "error": words,
         "code": "lesson_text_unread" if report.kind is None else "lesson_has_problems",
-        "errors": [p.as_dict() for p in report.errors],
-        "warnings": [p.as_dict() for p in report.warnings],
+        "errors": [said(p, request) for p in report.errors],
+        "warnings": [said(p, request) for p in report.warnings],
     }
-    return JSONResponse(body, status_code=400 if report.kind is None else 422)
+    return JSONResponse(body, status_code=400 if report.kind is None else 422,
+                        headers={"Content-Language": language.code})

@@ -72,7 +72,9 @@ LessonName = Annotated[
 
 
 class Problem(BaseModel):
-    """One problem, located: puzzle and move are 1-based (null when not about one)."""
+    """One problem, located: puzzle and move are 1-based (null when not about one). `message` and
+    `text` (where it is, then the message) are in the request's language; `code` is the same in every
+    language (`lesson_not_legal`, `lesson_missing_field`, …: docs/api.md, "The codes")."""
 
     puzzle: int | None
     title: str
@@ -80,6 +82,7 @@ class Problem(BaseModel):
     move_text: str
     message: str
     text: str
+    code: str
 
 
 class Checked(BaseModel):
@@ -211,14 +214,42 @@ WORDS_MAX = 300  # the longest finding engine_check.js writes is under 120 chara
 FindingKind = Literal["loses", "also", "unwon", "reply", "refutation", "variation"]
 
 
+SAID_CODE = r"^[a-z][a-z_]{0,39}$"
+SaidKey = Annotated[str, Field(pattern=r"^[a-z][a-z_]{0,19}$")]
+SaidText = Annotated[str, Field(max_length=40, pattern=NO_CONTROL)]
+SaidNumber = Annotated[int, Field(ge=-1000, le=1000)]
+# The document's keys by SaidKey's pattern (patternProperties) and no others: JSON Schema lets any other
+# key through unless it says so, and the API refuses one, so a client the document guides isn't refused.
+ONLY_SAID_KEYS: dict[str, Any] = {"additionalProperties": False}
+
+
+class SaidLeaf(Request):
+    """A word inside a finding, by its code ("standing_white_piece": "White is up a piece")."""
+
+    code: str = Field(pattern=SAID_CODE)
+    values: dict[SaidKey, SaidText | SaidNumber] = Field(default_factory=dict, max_length=4,
+                                                         json_schema_extra=ONLY_SAID_KEYS)
+
+
+class Said(Request):
+    """A finding as its code and values (site/static/js/lessons/finding_words.js), so the Lessons page
+    says it in the language it is read in; a value is a move, a figure, a number or a word by its code."""
+
+    code: str = Field(pattern=SAID_CODE, examples=["loses_white_after"])
+    values: dict[SaidKey, SaidText | SaidNumber | SaidLeaf] = Field(default_factory=dict, max_length=8,
+                                                                    json_schema_extra=ONLY_SAID_KEYS)
+
+
 class Finding(Request):
     """One of the engine's warnings on a puzzle (site/static/js/lessons/engine_check.js): what kind,
-    and its plain words as the teacher saw them."""
+    its plain words as the teacher saw them (in their page's language), and the same said as a code
+    and values (absent on findings kept before there were codes: their words are shown)."""
 
     puzzle: int = Field(ge=1, le=MAX_PUZZLES, description="The puzzle (1-based) it is about.")
     kind: FindingKind
     words: str = Field(min_length=1, max_length=WORDS_MAX, pattern=NO_CONTROL,
                        examples=["White's 2nd move Nxe5 loses: after …Qxe5 Black is up a piece (−3.1)"])
+    said: Said | None = None
 
 
 class EngineCheckPost(Request):

@@ -21,7 +21,7 @@ from functions.bodies import documented, errors
 from functions.caching import LESSON, PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import CallerPost, Ctx, Post, Signed, caller_post, signed_in, signed_post
-from functions.errors import TOO_FAST, ApiError
+from functions.errors import TOO_FAST, ApiError, named_in_path
 from functions.limits import HOUR, Limit, enforce
 from functions.limits import refused as refused_for
 from functions.models import Deleted
@@ -147,9 +147,7 @@ def lesson_url(lesson_id: str) -> str:
 
 
 def _lesson_id(lesson_id: str) -> str:
-    if not LESSON_ID.fullmatch(lesson_id):
-        raise ApiError(404, NOT_FOUND)
-    return lesson_id
+    return named_in_path(lesson_id, LESSON_ID, NOT_FOUND)
 
 
 L = TypeVar("L", Lesson, LessonHead)
@@ -185,13 +183,13 @@ def _puzzle_of(ctx: Context, lesson_id: str, puzzle: int) -> LessonHead:
 async def validate(request: Request, ctx: Ctx, student_color: StudentColor = None) -> Any:
     report = await checked(request, student_color, counted=(ctx, CHECKS))
     if report.kind is None:  # nothing that could be read: empty, or not UTF-8
-        return refused(report)
+        return refused(report, request)
     return Checked(
         ok=report.ok,
         kind=report.kind,
         count=len(report.lessons),
-        errors=problems(report.errors),
-        warnings=problems(report.warnings),
+        errors=problems(report.errors, request),
+        warnings=problems(report.warnings, request),
         puzzles=[lesson.to_dict() for lesson in report.lessons],
     )
 
@@ -216,7 +214,7 @@ async def create_lesson(
     player, ctx = me.player, me.ctx
     report = await checked(request, student_color, refute=refute)
     if not report.ok:
-        return refused(report)
+        return refused(report, request)
     enforce(ctx, IMPORTS, player.id)
     title = lesson_name(name, report)
     try:
@@ -230,7 +228,7 @@ async def create_lesson(
         url=lesson_url(lesson_id),
         name=title,
         count=len(report.lessons),
-        warnings=problems(report.warnings),
+        warnings=problems(report.warnings, request),
     )
 
 
@@ -347,7 +345,7 @@ async def keep_engine_check(post: Findings, lesson_id: LessonId) -> EngineChecke
     beyond = sorted({f.puzzle for f in body.findings if f.puzzle > head.count})
     if beyond:
         raise ApiError(400, FINDINGS_BEYOND(count=head.count, beyond=", ".join(map(str, beyond))))
-    findings = [f.model_dump() for f in body.findings]
+    findings = [f.model_dump(exclude_none=True) for f in body.findings]
     if not records.keep_check(head.id, head.version, findings, ctx.now()):
         raise ApiError(404, NOT_YOURS)
     return _engine_checked(records, head.id, head.version)
@@ -473,7 +471,7 @@ async def edit_lesson(
     head = _yours(records.lesson_head(_lesson_id(lesson_id)), player)
     report = await checked(request, student_color, refute=refute)
     if not report.ok:
-        return refused(report)
+        return refused(report, request)
     enforce(ctx, IMPORTS, player.id)
     title = lesson_name(name, report) if name is not None else head.name
     try:
@@ -489,5 +487,5 @@ async def edit_lesson(
     return LessonEdited(
         id=edited.id, url=lesson_url(edited.id), name=title, count=edited.count, version=edited.version,
         changed=[n for n, rev in enumerate(edited.revs, 1) if rev == edited.version],
-        warnings=problems(report.warnings),
+        warnings=problems(report.warnings, request),
     )

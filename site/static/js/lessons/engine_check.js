@@ -33,8 +33,9 @@
  *
  * Figures are from White's side in pawns, as the analysis shows them ("+4.2", "−3.1", "mate in 3").
  */
-/** @import { Analyser, Answered, CheckedMove, CheckedPuzzle, Evaluation, Finding, PvLine, Score } from '../lesson_check_types.js' */
+/** @import { Analyser, Answered, CheckedMove, CheckedPuzzle, Evaluation, Finding, PvLine, Said, SaidLeaf, Score } from '../lesson_check_types.js' */
 import { Chess } from '../vendor/chess.js'
+import { findingWords, valueWords } from './finding_words.js'
 
 export const WIN = 200 // centipawns, for the student: a position won
 export const LOSING = -100 // centipawns, for the student after their move: a move that loses
@@ -73,40 +74,59 @@ export function fromBefore(after) {
 }
 
 /**
- * A score from White's side in words: "+4.2", "−3.1", "0.0", "White mates in 3" / "Black mates in 3".
+ * A score from White's side as a finding's value: "+4.2", "−3.1", "0.0", or the words "White mates
+ * in 3" / "Black mates in 3" / "mate" by their codes (finding_words.js).
  * @param {Score} white
+ * @returns {string | SaidLeaf}
  */
-export function figure(white) {
+export function figureSaid(white) {
   if ('mate' in white) {
-    if (white.mate === 0) return 'mate'
-    return white.mate > 0 ? `White mates in ${white.mate}` : `Black mates in ${-white.mate}`
+    if (white.mate === 0) return { code: 'mate', values: {} }
+    return white.mate > 0 ? { code: 'white_mates_in', values: { n: white.mate } } : { code: 'black_mates_in', values: { n: -white.mate } }
   }
   const pawns = white.cp / 100
   if (Math.abs(pawns) < 0.05) return '0.0'
   return `${pawns > 0 ? '+' : '−'}${Math.abs(pawns).toFixed(1)}`
 }
 
-/**
- * Who is ahead and by about how much, in words, from a White-side score.
- * @param {Score} white
- */
-export function standing(white) {
-  if ('mate' in white) return white.mate >= 0 ? 'White mates' : 'Black mates'
-  const side = white.cp > 0 ? 'White' : 'Black'
-  const pawns = Math.abs(white.cp) / 100
-  // Roughly, on the engine's scale: a word for how much, never a count of the material on the board.
-  if (pawns < 0.5) return 'the position is about equal'
-  if (pawns < 1.2) return `${side} is a little better`
-  if (pawns < 2.5) return `${side} is clearly better`
-  if (pawns < 6) return `${side} is up a piece`
-  if (pawns < 9) return `${side} is up a rook`
-  return `${side} is winning easily`
+/** A score from White's side in the page's words ("+4.2", "White mates in 3"). @param {Score} white */
+export function figure(white) {
+  return String(valueWords(figureSaid(white)))
 }
 
-/** @param {number} n */
-const ORDINAL = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`
-/** @type {Record<string, string>} */
-const SIDE = { w: 'White', b: 'Black', white: 'White', black: 'Black' }
+/**
+ * Who is ahead and by about how much, from a White-side score, as a finding's value (its code).
+ * @param {Score} white
+ * @returns {SaidLeaf}
+ */
+export function standingSaid(white) {
+  if ('mate' in white) return { code: white.mate >= 0 ? 'standing_white_mates' : 'standing_black_mates', values: {} }
+  const side = white.cp > 0 ? 'white' : 'black'
+  const pawns = Math.abs(white.cp) / 100
+  // Roughly, on the engine's scale: a word for how much, never a count of the material on the board.
+  if (pawns < 0.5) return { code: 'standing_equal', values: {} }
+  const how = pawns < 1.2 ? 'little' : pawns < 2.5 ? 'clearly' : pawns < 6 ? 'piece' : pawns < 9 ? 'rook' : 'winning'
+  return { code: `standing_${side}_${how}`, values: {} }
+}
+
+/** Who is ahead, in the page's words. @param {Score} white */
+export function standing(white) {
+  return String(valueWords(standingSaid(white)))
+}
+
+/**
+ * A finding of `kind` said by `said`: its words (the page's language) beside its code and values.
+ * @param {Finding['kind']} kind
+ * @param {Said} said
+ * @param {number} [move]
+ * @returns {Finding}
+ */
+function found(kind, said, move) {
+  /** @type {Finding} */
+  const finding = { kind, words: /** @type {string} */ (findingWords(said)), said }
+  if (move !== undefined) finding.move = move
+  return finding
+}
 
 /**
  * A move in SAN as the words write it: "…Qxe5" for Black's, "Nxe5" for White's.
@@ -115,6 +135,15 @@ const SIDE = { w: 'White', b: 'Black', white: 'White', black: 'Black' }
  */
 function spoken(san, color) {
   return color === 'b' || color === 'black' ? `…${san}` : san
+}
+
+/**
+ * A move as a value: its SAN spoken for `color`, or the words for a move that isn't legal there.
+ * @param {string | SaidLeaf} san
+ * @param {string} color
+ */
+function spokenSaid(san, color) {
+  return typeof san === 'string' ? spoken(san, color) : san
 }
 
 /** @param {string} uci */
@@ -126,12 +155,13 @@ function moveOf(uci) {
  * The SAN of `uci` in `fen` (never the UCI itself in the words: the move as the teacher knows it).
  * @param {string} fen
  * @param {string} uci
+ * @returns {string | SaidLeaf}
  */
 function sanOf(fen, uci) {
   try {
     return new Chess(fen).move(moveOf(uci)).san
   } catch {
-    return `the move ${uci.slice(0, 2)}–${uci.slice(2, 4)}` // not legal there: an engine's slip
+    return { code: 'move_squares', values: { from: uci.slice(0, 2), to: uci.slice(2, 4) } } // not legal there: an engine's slip
   }
 }
 
@@ -203,26 +233,28 @@ export function alternatives(puzzle) {
 export const afterKey = (k, uci) => `${k}:${uci}`
 
 /**
- * The words of another move that wins or mates beside the line's, or null.
+ * The finding of another move that wins or mates beside the line's (its code and values), or null.
  * @param {string} before the position
  * @param {PvLine} other the engine's line for the other move (its score from `before`)
  * @param {Score} line the line's move's score, counted from `before` too
  * @param {string} san the line's move
+ * @returns {Said | null}
  */
 function alsoWins(before, other, line, san) {
   const otherMate = 'mate' in other.score ? other.score.mate : null
   const lineMate = 'mate' in line ? line.mate : null
   const name = sanOf(before, other.pv[0])
+  const figures = () => ({ move: name, figure: figureSaid(white(other.score, before)), line: san, line_figure: figureSaid(white(line, before)) })
   if (otherMate === 1) return null // another mate at once: the page accepts any mate
   if (lineMate !== null && lineMate > 0) {
     if (lineMate === 1 || otherMate === null || otherMate <= 0 || otherMate > lineMate) return null
-    if (otherMate === lineMate) return `Another move mates as well: ${name} against the line’s ${san} (both mate in ${lineMate}).`
-    return `Another move mates sooner: ${name} (${figure(white(other.score, before))}) against the line’s ${san} (${figure(white(line, before))}).`
+    if (otherMate === lineMate) return { code: 'mates_as_well', values: { move: name, line: san, n: lineMate } }
+    return { code: 'mates_sooner', values: figures() }
   }
   const otherScore = centipawns(other.score)
   const lineScore = centipawns(line)
   if (lineScore < WIN || otherScore < WIN || lineScore - otherScore >= ALSO_MARGIN) return null
-  return `Another move wins as well: ${name} (${figure(white(other.score, before))}) against the line’s ${san} (${figure(white(line, before))}).`
+  return { code: 'wins_as_well', values: figures() }
 }
 
 /**
@@ -260,19 +292,18 @@ export function findingsOf(puzzle, evals, afterAlternatives = {}) {
       const bestForStudent = centipawns(best.score)
       const playedForStudent = -played
       const reply = evals[k + 1]?.lines?.[0]?.pv?.[0]
-      const side = SIDE[before.split(' ')[1]]
+      const side = before.split(' ')[1] === 'b' ? 'black' : 'white'
       if (playedForStudent <= LOSING && bestForStudent - playedForStudent >= DROP) {
         const whiteAfter = white(scoreAt(k + 1), next)
-        const then = reply ? `after ${spoken(sanOf(next, reply), next.split(' ')[1])} ` : ''
-        findings.push({
-          kind: 'loses', move: k + 1,
-          words: `${side}’s ${ORDINAL(studentMoves)} move ${move.san} loses: ${then}${standing(whiteAfter)} (${figure(whiteAfter)}).`,
-        })
+        /** @type {Said['values']} */
+        const values = { n: studentMoves, move: move.san, standing: standingSaid(whiteAfter), figure: figureSaid(whiteAfter) }
+        if (reply) values.reply = spokenSaid(sanOf(next, reply), next.split(' ')[1])
+        findings.push(found('loses', { code: reply ? `loses_${side}_after` : `loses_${side}`, values }, k + 1))
         return
       }
       const other = lines.find((l) => l.pv?.[0] && l.pv[0] !== move.uci)
-      const words = other ? alsoWins(before, other, lineScore, move.san) : null
-      if (words) findings.push({ kind: 'also', move: k + 1, words })
+      const said = other ? alsoWins(before, other, lineScore, move.san) : null
+      if (said) findings.push(found('also', said, k + 1))
       return
     }
     if (k === 0 && puzzle.opponent_first) return // the setup move: what happened in the game
@@ -282,18 +313,16 @@ export function findingsOf(puzzle, evals, afterAlternatives = {}) {
     if (bestForOpponent - playedForOpponent >= REPLY_DROP) {
       const color = before.split(' ')[1]
       // "Holds" only for a reply that holds; a best reply that loses too only lasts longer.
-      const verdict = bestForOpponent > -WIN ? 'holds' : 'mate' in best.score ? 'lasts longer' : 'loses less'
-      findings.push({
-        kind: 'reply', move: k + 1,
-        words: `The opponent’s reply ${spoken(move.san, color)} isn’t its best (${spoken(sanOf(before, best.pv[0]), color)} ${verdict}).`,
-      })
+      const verdict = bestForOpponent > -WIN ? 'holds' : 'mate' in best.score ? 'lasts_longer' : 'loses_less'
+      const values = { move: spoken(move.san, color), best: spokenSaid(sanOf(before, best.pv[0]), color) }
+      findings.push(found('reply', { code: `reply_${verdict}`, values }, k + 1))
     }
   })
   const end = fens.length - 1
   const last = centipawns(scoreAt(end))
   const endForStudent = forStudent(last, fens[end])
   if (endForStudent < WIN && !findings.some((f) => f.kind === 'loses')) {
-    findings.push({ kind: 'unwon', words: `The line ends but the position isn’t won (${figure(white(scoreAt(end), fens[end]))}).` })
+    findings.push(found('unwon', { code: 'unwon', values: { figure: figureSaid(white(scoreAt(end), fens[end])) } }))
   }
   return findings
 }
@@ -310,7 +339,7 @@ export function findingsOf(puzzle, evals, afterAlternatives = {}) {
  */
 function alternativeFindings(move, k, before, lineScore, afterAlternatives, findings) {
   const color = before.split(' ')[1]
-  const lineFigure = figure(white(lineScore, before))
+  const lineFigure = figureSaid(white(lineScore, before))
   const lineCp = centipawns(lineScore)
   for (const [kind, answers] of /** @type {const} */ ([['refutation', move.refutations], ['variation', move.variations]])) {
     for (const answer of answers || []) {
@@ -320,20 +349,15 @@ function alternativeFindings(move, k, before, lineScore, afterAlternatives, find
       const itsScore = fromBefore(score)
       const itsCp = centipawns(itsScore)
       const name = spoken(answer.san, color)
-      const figures = `(${figure(white(itsScore, before))} against ${lineFigure})`
+      const values = { move: name, line: spoken(move.san, color), figure: figureSaid(white(itsScore, before)), line_figure: lineFigure }
       if (kind === 'refutation' && itsCp >= lineCp - SAME) {
-        const how = itsCp > lineCp + SAME ? 'is better than' : 'is as good as'
-        findings.push({
-          kind, move: k + 1,
-          words: `The refutation ${name} ${how} the line’s move ${spoken(move.san, color)} ${figures}: a student who plays it is told it is wrong.`,
-        })
+        const how = itsCp > lineCp + SAME ? 'better' : 'as_good'
+        findings.push(found(kind, { code: `refutation_${how}`, values }, k + 1))
       } else if (kind === 'variation' && lineCp - itsCp >= DROP) {
         const reply = spoken(answer.reply_san, color === 'w' ? 'b' : 'w')
-        findings.push({
-          kind, move: k + 1,
-          words: `The variation ${name}, left out, is worse than the line’s move ${spoken(move.san, color)} ${figures}: keep it as a refutation (or mark it ? in the PGN) and a student who plays it is answered with ${reply}.`,
-          refute: { san: answer.san, named: name }, // the import page offers to keep it (kept_refutations.js)
-        })
+        const finding = found(kind, { code: 'variation_worse', values: { ...values, reply } }, k + 1)
+        finding.refute = { san: answer.san, named: name } // the import page offers to keep it (kept_refutations.js)
+        findings.push(finding)
       }
     }
   }

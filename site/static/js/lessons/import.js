@@ -242,7 +242,7 @@ async function engineCheck(report) {
       if (run !== engineRun) return
       found += findings.length
       // engine_check.js's kinds are the API's (puzzlebook's lesson check names them).
-      all.push(...findings.map((f) => ({ puzzle: puzzle.index, kind: /** @type {KeptFinding['kind']} */ (f.kind), words: f.words.slice(0, 300) })))
+      all.push(...findings.map((f) => ({ puzzle: puzzle.index, kind: /** @type {KeptFinding['kind']} */ (f.kind), words: f.words.slice(0, 300), said: f.said })))
       const card = document.querySelector(`.import-puzzle[data-puzzle="${puzzle.index}"] .import-puzzle-body`)
       if (card && findings.length) {
         // Their own list and class: the importer's problems stay as they were, the engine's beside them.

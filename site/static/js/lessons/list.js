@@ -11,6 +11,7 @@ import { shortDate, copyText } from './dom.js'
 import { href, number, t, tn } from '../lib/i18n.js'
 import { wirePlayerForm } from '../lib/player_form.js'
 import { keepTableRoles } from '../lib/tables.js'
+import { findingWords } from './finding_words.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { EngineChecked, Mine, PuzzleCounts, Results, Summary } from '../api_types.js' */
 
@@ -118,7 +119,7 @@ function engineBox(engine, puzzles) {
   box.append(
     el('p', { class: 'muted', text: tn('{when}: {n} warning. They are the engine’s warnings; students never see them.', '{when}: {n} warnings. They are the engine’s warnings; students never see them.', engine.findings.length, { when }) }),
     el('ul', { class: 'engine-findings' }, ...engine.findings.map((f) => el('li', { class: 'engine-finding', dataset: { kind: f.kind, puzzle: String(f.puzzle) } },
-      el('span', { class: 'engine-finding-kind', text: titles.get(f.puzzle) || t('Puzzle {n}', { n: number(f.puzzle) }) }), ' — ', el('span', { text: f.words })))))
+      el('span', { class: 'engine-finding-kind', text: titles.get(f.puzzle) || t('Puzzle {n}', { n: number(f.puzzle) }) }), ' — ', el('span', { text: (f.said && findingWords(f.said)) || f.words })))))
   return box
 }
 

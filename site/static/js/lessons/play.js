@@ -43,7 +43,7 @@ function show(name) {
  */
 function notice(title, text) {
   show('lesson-notice')
-  fillNotice(title, text, `${title} · Lessons`)
+  fillNotice(title, text, title + ' · ' + t('Lessons'))
 }
 
 /** @returns {Record<string, LessonResult>} this run's results */
