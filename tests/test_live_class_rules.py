@@ -4,12 +4,10 @@ and the fan-out rule every room keeps (puzzlebook/live/fanout.py)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from puzzlebook.classes import cell
-from puzzlebook.live.fanout import WINDOW_MS, Fan, flushed, plan
+from puzzlebook.live.fanout import WINDOW_MS, Fan, plan, sent_at
 from puzzlebook.live_class.answers import (
     Answer,
     AnswerRefused,
@@ -122,12 +120,13 @@ def test_an_answer_reads_back_from_its_doc() -> None:
 
 
 def test_a_room_sends_at_once_then_holds_within_the_window_and_batches() -> None:
-    action, fan = plan(Fan(), 1_000)
-    assert action == "send"
-    action, fan = plan(fan, 1_050)
-    assert (action, fan.held) == ("hold", 1_000 + WINDOW_MS)
-    assert plan(fan, 1_100)[0] == "ride"  # carried by the held one
-    fan = flushed(fan, fan.held or 0)
-    assert plan(fan, 1_200 + WINDOW_MS)[0] == "send"
-    # A holder that never sent (its process died) holds nothing a window past its due time.
-    assert plan(replace(fan, held=1_500), 1_500 + WINDOW_MS + 1)[0] != "ride"
+    assert plan(Fan(), 1_000) == ("send", 1_000)
+    fan = sent_at(1_000, 1_000)
+    assert plan(fan, 1_050) == ("hold", 1_000 + WINDOW_MS)
+    assert plan(fan, 1_100) == ("hold", 1_000 + WINDOW_MS)  # held for the same time: one broadcast
+    fan = sent_at(1_000 + WINDOW_MS, 1_203)  # the held one went out, a little late
+    assert plan(fan, 1_300) == ("hold", 1_203 + WINDOW_MS)
+    assert plan(fan, 1_203 + WINDOW_MS)[0] == "send"
+    # A hold the rooms kept before (a hold wrote `held`) is no broadcast: the state read from it is
+    # the time the last one went out, whoever held.
+    assert plan(Fan.from_doc({"sent": 1_000, "held": 1_200}), 1_250) == ("send", 1_250)

@@ -118,7 +118,7 @@ class LambdaRooms:
         wait = min(later.due - live.hub.now(), WINDOW_MS) / 1000
         if wait > 0:
             self.sleep(wait)
-        live.flush(later.room)
+        live.flush(later)
 
 
 def _ssm_parameter(name: str) -> str:

@@ -91,18 +91,18 @@ class LocalRooms:
         def due() -> None:
             self._timers.discard(timer)
             if not self.closed:
-                loop.run_in_executor(self.worker, self._flush, later.room)
+                loop.run_in_executor(self.worker, self._flush, later)
 
         timer = loop.call_later(delay, due)
         self._timers.add(timer)
 
-    def _flush(self, room: str) -> None:
+    def _flush(self, later: Later) -> None:
         if self.closed:
             return
         try:
-            self.live.flush(room)
+            self.live.flush(later)
         except Exception:  # logged: a flush that failed is carried by the room's next change
-            log.exception("a held broadcast of %s failed", room)
+            log.exception("a held broadcast of %s failed", later.room)
 
     async def serve(self, ws: WebSocket) -> None:
         header = ws.headers.get("sec-websocket-protocol")

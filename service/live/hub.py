@@ -11,7 +11,7 @@ from typing import Any
 from puzzlebook.messages import Message, Refusal
 from service.context import Context
 from service.live.connections import Connection, Connections, Member
-from service.live.fan import Fan, Sender, encode
+from service.live.fan import Decided, Fan, Sender, encode
 from service.store.base import Put, Store
 from service.store.items import Item, make_item, version_of
 
@@ -30,10 +30,12 @@ class Refused(Refusal):
 @dataclass(frozen=True, slots=True)
 class Later:
     """A held broadcast: room `room` (its partition key) is due to be told at `due` (ms), by whoever
-    got this: the transport waits until then and calls Live.flush."""
+    got this: the transport waits until then and calls Live.flush with it. `version`: the room's
+    fan-out state as the change read it (fan.py: the broadcast is recorded on it, or was carried)."""
 
     room: str
     due: int
+    version: int
 
 
 @dataclass
@@ -72,14 +74,18 @@ class Hub:
                 self.send(member.conn, text, room)
 
     def changed(self, room: str, now: int, tell: Callable[[], None]) -> Later | None:
-        """A change in `room`, under the fan-out rule: told now, held (a Later), or carried by one held."""
-        due = self.fan.changed(room, now)
-        if due is None:
-            return None
-        if due <= now:
+        """A change in `room`, under the fan-out rule: told now, or held (a Later: sent then, or carried
+        by another's broadcast)."""
+        decided = self.fan.changed(room, now)
+        if decided.due <= now:
             tell()
             return None
-        return Later(room, due)
+        return Later(room, decided.due, decided.version)
+
+    def flush(self, later: Later, tell: Callable[[], None]) -> None:
+        """The broadcast `later` held, at its due time: told, unless another broadcast carried it."""
+        if self.fan.flush(later.room, Decided(later.due, later.version), self.now()):
+            tell()
 
 
 def need_room(conn: Connection, prefix: str, words: Message) -> str:

@@ -9,6 +9,8 @@ A live class:  LIVE#<id>  HEAD (the session), FAN, S#<pid> (each student who joi
                           A#<nnnn>#<pid> (a student's answer to puzzle n), C#<connection>
                LIVEC#<class id> OPEN (the class's open session's id)
 A connection:  CONN#<connection> CONN (its player and the room it is in)
+An invite:     P#<recipient> INVITE#<race> (in the recipient's own partition: service/live/invites.py),
+               P#<sender>    INVITED#<race> (a counter: how many the sender sent to that race)
 """
 
 from __future__ import annotations
@@ -63,3 +65,16 @@ def conn_in(conn: str) -> str:
 
 def connection(conn: str) -> str:
     return f"CONN#{conn}"
+
+
+INVITES, INVITED = "INVITE#", "INVITED#"
+
+
+def invite(race_id: str) -> str:
+    """An invite to race `race_id`, in its recipient's partition (P#<pid>)."""
+    return f"{INVITES}{race_id}"
+
+
+def invited(race_id: str) -> str:
+    """The sender's count of invites to race `race_id`, in the sender's partition (P#<pid>)."""
+    return f"{INVITED}{race_id}"

@@ -146,9 +146,8 @@ class ClassRooms:
         members = [m for m in self.hub.conns.members(K.session(session_id)) if m.role == "teacher"]
         self.hub.tell(K.session(session_id), members, lambda _: message)
 
-    def flush(self, room: str) -> None:
-        self.hub.fan.flush(room, self.hub.now())
-        self.tell_teachers(room[len(K.CLASS_ROOM):])
+    def flush(self, later: Later) -> None:
+        self.hub.flush(later, lambda: self.tell_teachers(later.room[len(K.CLASS_ROOM):]))
 
     def hello(self, conn: Connection, session: Session, role: str) -> None:
         now = self.hub.now()
@@ -255,8 +254,9 @@ class ClassRooms:
         session = self._change(item, lambda s: next_puzzle(s, now))
         room = K.session(session_id)
         members = self.hub.conns.members(room)
+        # Once each, at once, outside the fan-out rule; the teacher's counts keep their own window (a
+        # count held across it is sent at its time: a puzzle doesn't carry the count).
         self.hub.tell(room, members, lambda m: self.puzzle(session, m.role, now))
-        self.hub.fan.sent(room, now)
 
     def reveal(self, conn: Connection) -> None:
         session_id, _, item = self._teacher(conn)

@@ -137,9 +137,8 @@ class RaceRooms:
         message = self.state(race, racers, self.hub.now(), puzzles=puzzles)
         self.hub.tell(K.race(race_id), [m for m in members if m.conn != skip], lambda _: message)
 
-    def flush(self, room: str) -> None:
-        self.hub.fan.flush(room, self.hub.now())
-        self.tell(room[len(K.RACE_ROOM):])
+    def flush(self, later: Later) -> None:
+        self.hub.flush(later, lambda: self.tell(later.room[len(K.RACE_ROOM):]))
 
     def hello(self, conn: Connection, race_id: str) -> None:
         """Everything a racer's browser needs to (re)draw the race, to `conn` alone: the state, their own
@@ -173,17 +172,20 @@ class RaceRooms:
                 raise Refused("too-many", TOO_MANY(most=MADE_PER_HOUR), wait=wait * 1000)
         chess = chess_of(ctx)
 
-        def draw() -> tuple[Race, list[Item]]:
+        expires = now // 1000 + KEPT_DAYS * 86_400
+
+        def draw() -> tuple[Race, Item]:
             race = made(secrets.token_urlsafe(ID_BYTES), kind, owner, now, ctx.settings.race_pace)
             picked = pick_race(race.id, key=ctx.settings.site_key, bundle=chess.bundle)
             rows = as_rows(picked, chess.bundle.row)
-            expires = now // 1000 + KEPT_DAYS * 86_400
-            return race, [
-                make_item(K.race(race.id), K.HEAD, race.to_doc(), version=1, expires_at=expires),
-                make_item(K.race_puzzles(race.id), K.PUZZLES, {"rows": rows}, expires_at=expires),
-            ]
+            return race, make_item(K.race_puzzles(race.id), K.PUZZLES, {"rows": rows}, expires_at=expires)
 
+        # Two plain writes, the puzzles first, not a transaction (which bills each item twice: the
+        # puzzles are 10 KB): a race is reached only through its head, so a head always has its
+        # puzzles; puzzles whose head was never written (the process died between) go with their TTL.
         race: Race = self.hub.store.put_fresh(draw, "race id")
+        head = make_item(K.race(race.id), K.HEAD, race.to_doc(), version=1, expires_at=expires)
+        self.hub.store.transact([Put(head, expect=0)])
         return race
 
     def join(self, conn: Connection, race_id: str) -> Later | None:
@@ -217,8 +219,8 @@ class RaceRooms:
         self.hub.conns.enter(conn, pk, "racer", now, after.made // 1000 + KEPT_DAYS * 86_400)
         self.hello(conn, race_id)
         if after.starts is not None and race.starts is None:  # the countdown began: everyone gets the puzzles
-            self.tell(race_id, puzzles=True)
             self.hub.fan.sent(pk, now)
+            self.tell(race_id, puzzles=True)
             return None
         return self.hub.changed(pk, now, lambda: self.tell(race_id)) if changed else None
 
@@ -266,8 +268,8 @@ class RaceRooms:
             return after, [rewrite(head, after.to_doc())]
 
         self.hub.store.settle([(pk, K.HEAD)], decide)
-        self.tell(race_id, puzzles=True)  # once a race: sent at once, the fan-out's clock set by it
-        self.hub.fan.sent(pk, now)
+        self.hub.fan.sent(pk, now)  # once a race: sent at once, the fan-out's clock set by it
+        self.tell(race_id, puzzles=True)
         return None
 
     def move(self, conn: Connection, at: tuple[int, int], uci: str, patience_ms: int) -> Later | None:
@@ -317,7 +319,10 @@ class RaceRooms:
             played = play(racer, race, puzzles.puzzles, at, uci, now, puzzles.start(racer.puzzle))
             return played, [rewrite(mine, played.racer.to_doc())]
 
-        answer: Played = self.hub.store.settle([mine_key] if known else [head_key, mine_key], decide)
+        # Read eventually (half the units): the racer's item is written on its version, so a read a moment
+        # behind loses its condition and is read again; a refusal is given from a consistent read only.
+        answer: Played = self.hub.store.settle([mine_key] if known else [head_key, mine_key], decide,
+                                               eventually=True)
         return answer
 
     def over(self, conn: Connection) -> None:

@@ -3,7 +3,7 @@
     live = Live(ctx, sender)                    # sender: the transport's (fan.py's Sender)
     live.connect(conn, pid, name)               # the player, from the token the connection opened with
     later = live.receive(conn, text)            # a message: [] or the held broadcasts to send later
-    live.flush(later.room)                      # ...at later.due: the transport waits, then calls this
+    live.flush(later)                           # ...at later.due: the transport waits, then calls this
     live.disconnect(conn)
 
 Every message is one JSON object with its type in `t`; what a room can't do is answered to the sender
@@ -75,12 +75,12 @@ class Live:
             return self.races.away(found, self.hub.now())
         return None
 
-    def flush(self, room: str) -> None:
-        """Send the broadcast held for `room` (a Later's)."""
-        if room.startswith(K.RACE_ROOM):
-            self.races.flush(room)
-        elif room.startswith(K.CLASS_ROOM):
-            self.classes.flush(room)
+    def flush(self, later: Later) -> None:
+        """Send the broadcast `later` held (unless another broadcast carried it)."""
+        if later.room.startswith(K.RACE_ROOM):
+            self.races.flush(later)
+        elif later.room.startswith(K.CLASS_ROOM):
+            self.classes.flush(later)
 
     def receive(self, conn: str, text: str) -> list[Later]:
         """Act on one message from `conn`. A refusal is answered to `conn`; what is returned are the

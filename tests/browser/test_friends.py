@@ -98,6 +98,18 @@ def board_names(page: Any, board: str = "#friends-board") -> list[str]:
     return page.eval_on_selector_all(f"{board} tbody .board-name", names)
 
 
+def panel_rows(page: Any, selector: str) -> None:
+    """Wait for the sheet's list of the people you follow (`selector`, its rows). The panel asks the API
+    after the sheet opens (a module loaded by need, then the board). Once, in CI with the whole of
+    `make test` on two cores, no rows came within a wait's 10 s, and nothing said what the panel held:
+    now 30 s, and on a timeout the panel as it was."""
+    try:
+        page.wait_for_selector(selector, timeout=30_000)
+    except Exception as exc:
+        said = page.evaluate("document.getElementById('friends-panel')?.outerHTML ?? 'no panel'")
+        raise AssertionError(f"no rows in the friends panel; it holds: {said}") from exc
+
+
 def says(page: Any, selector: str, text: str) -> None:
     """Wait until `selector`'s text holds `text`."""
     holds = "([s, t]) => document.querySelector(s)?.textContent.includes(t)"
@@ -149,7 +161,7 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
     with ada.expect_response(lambda r: r.url.endswith("/api/chain/solves"), timeout=30_000) as posted:
         for tile in chx.solving_order(puzzle):
             ada.keyboard.press(str(tile + 1))
-        ada.wait_for_selector("#chain-results-sheet[open] #friends-panel:not([hidden]) .friends-rows li")
+        panel_rows(ada, "#chain-results-sheet[open] #friends-panel:not([hidden]) .friends-rows li")
     assert posted.value.status == 200, posted.value.text()
     says(ada, "#friends-panel", "Ada Friend (you)")
     panel = ada.text_content("#friends-panel")
@@ -179,7 +191,7 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
         page.wait_for_selector("#play-done:not([hidden])")
         tab_to(page, "#results-button")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#results-sheet[open] #friends-panel .friends-rows li")
+        panel_rows(page, "#results-sheet[open] #friends-panel .friends-rows li")
         shown = page.text_content("#friends-panel")
         assert "All 2 people you follow played today." in shown
         assert all(p["name"] in shown for p in players)

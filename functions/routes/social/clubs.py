@@ -13,7 +13,7 @@ from fastapi import APIRouter
 from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.deps import Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
+from functions.errors import ApiError, named_in_path
 from functions.limits import Limit, enforce
 from functions.routes.social.follows import refusal
 from functions.routes.social.models import (
@@ -181,8 +181,7 @@ async def new_join_link(me: Quietly, club_id: ClubId) -> ClubOut:
 async def join_club(post: Joining, club_id: ClubId) -> Joined:
     player, ctx = post.player, post.ctx
     enforce(ctx, JOINS, player.id)
-    if not CLUB_ID.fullmatch(club_id):
-        raise ApiError(404, NO_JOIN)
+    named_in_path(club_id, CLUB_ID, NO_JOIN)
     try:
         clubs = Clubs(ctx.store)
         _, new = clubs.join(club_id, post.body.code, player.id, player.name, ctx.now(), ctx)

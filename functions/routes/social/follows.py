@@ -13,7 +13,7 @@ from fastapi import APIRouter
 from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.deps import Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
+from functions.errors import ApiError, named_in_path
 from functions.limits import Limit, enforce
 from functions.routes.social.models import (
     PLAYER_ID,
@@ -32,7 +32,7 @@ from functions.routes.social.models import (
 )
 from puzzlebook.friends.codes import follow_link, grouped
 from puzzlebook.friends.limits import MAX_FOLLOWS, Refused
-from puzzlebook.messages import Message, msg
+from puzzlebook.messages import msg
 from service.social.follows import CodeState, Follows, Someone
 
 router = APIRouter(tags=["friends"])
@@ -71,11 +71,6 @@ def _state(state: CodeState | None) -> FollowState:
     return FollowState(code=grouped(state.code), link=follow_link(state.code), allowed=state.allowed,
                        following=state.following, most=MAX_FOLLOWS)
 
-
-def _someone_id(pid: str, words: Message) -> str:
-    if not PLAYER_ID.fullmatch(pid):
-        raise ApiError(404, words)
-    return pid
 
 
 @router.get(
@@ -174,7 +169,7 @@ async def my_follows(me: Myself) -> FollowList:
 @cached(PRIVATE)
 async def unfollow(me: Myself, player_id: PlayerId) -> Done:
     enforce(me.ctx, CHANGES, me.player.id)
-    if not Follows(me.ctx.store).unfollow(me.player.id, _someone_id(player_id, NOT_FOLLOWING)):
+    if not Follows(me.ctx.store).unfollow(me.player.id, named_in_path(player_id, PLAYER_ID, NOT_FOLLOWING)):
         raise ApiError(404, NOT_FOLLOWING)
     return Done()
 
@@ -205,7 +200,8 @@ async def my_followers(me: Myself) -> FollowerList:
 @cached(PRIVATE)
 async def remove_follower(me: Myself, player_id: PlayerId) -> Done:
     enforce(me.ctx, CHANGES, me.player.id)
-    if not Follows(me.ctx.store).remove_follower(me.player.id, _someone_id(player_id, NOT_FOLLOWER)):
+    follower = named_in_path(player_id, PLAYER_ID, NOT_FOLLOWER)
+    if not Follows(me.ctx.store).remove_follower(me.player.id, follower):
         raise ApiError(404, NOT_FOLLOWER)
     return Done()
 
@@ -248,7 +244,7 @@ async def block(post: Blocking) -> PlayerOut:
 @cached(PRIVATE)
 async def unblock(me: Myself, player_id: PlayerId) -> Done:
     enforce(me.ctx, CHANGES, me.player.id)
-    if not Follows(me.ctx.store).unblock(me.player.id, _someone_id(player_id, NOT_BLOCKED)):
+    if not Follows(me.ctx.store).unblock(me.player.id, named_in_path(player_id, PLAYER_ID, NOT_BLOCKED)):
         raise ApiError(404, NOT_BLOCKED)
     return Done()
 

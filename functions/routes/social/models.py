@@ -19,10 +19,13 @@ from puzzlebook.patterns import whole_text
 
 PLAYER_ID = re.compile(r"[0-9a-f]{16}")
 CLUB_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12)
+RACE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # secrets.token_urlsafe(8); the live protocol's id rule
 PlayerId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(PLAYER_ID.pattern)},
                                description="A player's id (16 hex digits).")]
 ClubId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(CLUB_ID.pattern)},
                              description="A club's id.")]
+RaceId = Annotated[str, Path(json_schema_extra={"pattern": whole_text(RACE_ID.pattern)},
+                             description="A race's id (from its link, /race/?id=<race>).")]
 CodePath = Annotated[str, Path(json_schema_extra={"pattern": CODE_PATTERN},
                                description="A follow code, as read aloud: 7KQ2M-9XD4T.")]
 DatePath = Annotated[str, Path(json_schema_extra=DATE_SCHEMA, description="A date, YYYY-MM-DD.")]
@@ -63,6 +66,17 @@ class BlockSomeone(Worded):
         Field(pattern=whole_text(PLAYER_ID.pattern), examples=["0123456789abcdef"]),
         Says(msg("bad_player_id", "id must be a player's id: 16 hex digits, from your lists of follows and "
                  "followers.")),
+    ]
+
+
+class InviteTo(Worded):
+    """Whom to invite to the race: a player you follow who follows you back."""
+
+    REQUIRED = ("to",)
+    to: Annotated[
+        str,
+        Field(pattern=whole_text(PLAYER_ID.pattern), examples=["0123456789abcdef"]),
+        Says(msg("bad_invite_to", "to must be a player's id: 16 hex digits, from your list of follows.")),
     ]
 
 
@@ -265,3 +279,25 @@ class ClubList(BaseModel):
 class Joined(BaseModel):
     club: ClubOut
     already: bool
+
+
+class InviteSent(BaseModel):
+    """The invite: to whom, and whether it was there already (one a race for each player, from anyone)."""
+
+    to: str
+    already: bool
+
+
+class InviteOut(BaseModel):
+    """An invite to a race: the race's id and link, who sent it (their name), when (UTC)."""
+
+    race: str
+    link: str
+    name: str
+    made: str
+
+
+class InviteList(BaseModel):
+    """Your invites to races that still take you, newest first (a few at most)."""
+
+    invites: list[InviteOut]

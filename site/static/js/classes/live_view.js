@@ -95,7 +95,7 @@ export class LiveClassView {
     if (page.kind === 'loading') return
     if (page.kind === 'notice') {
       showOnly(VIEWS, 'notice-view')
-      fillNotice(page.title, page.text, `${page.title} · Classes`)
+      fillNotice(page.title, page.text, page.title + ' · ' + t('Classes'))
       return
     }
     showOnly(VIEWS, 'live-view')

@@ -24,7 +24,7 @@ export function boardTable(board) {
   const table = el('table', { class: 'board-table is-wide social-table' })
   table.append(el('caption', { text: board.caption }))
   const head = el('tr')
-  for (const [text, num] of /** @type {[string, boolean][]} */ ([['Place', true], ['Name', false], ...board.heads.map((h) => [h.head, h.num])])) {
+  for (const [text, num] of /** @type {[string, boolean][]} */ ([[t('Place'), true], [t('Name'), false], ...board.heads.map((h) => [h.head, h.num])])) {
     head.append(el('th', { class: num ? 'num' : null, scope: 'col', text }))
   }
   const body = el('tbody')

@@ -32,8 +32,9 @@ function open() {
   })
   ctrl = new RaceCtrl({ ui: view, send: (message) => socket.send(message), you: { id: player.id, name: player.name } })
   view.draw(ctrl)
-  // A race's link: joined as the socket opens (its `rejoin`).
+  // A race's link: joined as the socket opens (its `rejoin`). Else the player's invites, if any.
   if (wanted) ctrl.join(wanted)
+  else import('./invited.js').then(({ showInvites }) => showInvites($('race-invites'))).catch(console.error)
   socket.connect()
   addEventListener('pagehide', () => socket.close())
   addEventListener('pageshow', (event) => { if (event.persisted) location.reload() }) // back from the cache: its socket was closed

@@ -36,7 +36,7 @@ const IDS = /** @type {const} */ ([
   'choose-notice', 'choose-guest', 'choose-actions', 'choose-link', 'make-button', 'quick-button', 'choose-title',
   'board', 'board-frame', 'race-clock', 'play-stats', 'race-kind', 'race-title', 'clock-label', 'clock-time', 'clock-change', 'race-status',
   'stat-score', 'stat-puzzle', 'stat-mistakes', 'race-combo', 'combo-count', 'combo-next', 'combo-words', 'combo-bar',
-  'race-lobby', 'race-count', 'race-share', 'race-link', 'copy-race', 'start-button', 'race-actions', 'leave-button',
+  'race-lobby', 'race-count', 'race-share', 'race-link', 'copy-race', 'race-invite', 'start-button', 'race-actions', 'leave-button',
   'leave-confirm', 'leave-yes', 'leave-no', 'leave-bar', 'race-done', 'done-title', 'done-place', 'again-button',
   'again-note', 'race-lanes', 'race-results', 'race-rows', 'race-table', 'race-reviews',
 ])
@@ -61,6 +61,8 @@ export class RaceView {
     this.drawnTable = false
     /** @type {string} the stage drawn last (focus moves as it changes) */
     this.stageDrawn = ''
+    /** @type {Promise<import('./invite.js').RaceInvites> | null} the lobby's invites (invite.js), loaded as a race by link's lobby first shows */
+    this.invites = null
   }
 
   /** @returns {RaceCtrl} */
@@ -222,6 +224,7 @@ export class RaceView {
     if (lobby) {
       setText(el.raceCount, tn('{n} racer of {most} at most.', '{n} racers of {most} at most.', ctrl.present.length, { most: number(race.most) }))
       el.raceShare.hidden = race.kind !== 'link'
+      if (race.kind === 'link' && ctrl.raceId) this.invite(ctrl.raceId)
       const link = /** @type {HTMLInputElement} */ (el.raceLink)
       link.value = ctrl.shareUrl(location.origin)
       el.startButton.hidden = !ctrl.owner
@@ -231,6 +234,15 @@ export class RaceView {
     if (ctrl.stage === 'over') el.leaveConfirm.hidden = true
     el.playStats.hidden = !racing
     el.raceCombo.hidden = !racing
+  }
+
+  /**
+   * The lobby's list of the people the racer follows who follow back, to invite (invite.js, loaded once).
+   * @param {string} race
+   */
+  invite(race) {
+    this.invites = this.invites || import('./invite.js').then(({ RaceInvites }) => new RaceInvites(this.el.raceInvite, (text) => this.announce(text)))
+    this.invites.then((invites) => invites.show(race)).catch(console.error)
   }
 
   /** @param {number} combo */
