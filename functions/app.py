@@ -25,6 +25,7 @@ from functions.live import local as live
 from functions.routers_on_demand import Group, OnDemand, include_all, wait_for_use
 from functions.routes import boards, health, players
 from puzzlebook.games import GAMES
+from puzzlebook.messages import Message
 from service.context import Context, utc_now
 from service.settings import Settings
 from service.store import Store, open_store
@@ -53,7 +54,11 @@ ON_DEMAND = (
     # Playing together: the friends' boards after a daily, follows and clubs now and then (a few
     # requests a player-day beside the dozens of plays and results).
     Group("functions.routes.social", ("/api/me/follow", "/api/follow-codes", "/api/follows", "/api/followers",
-                                      "/api/blocks", "/api/friends", "/api/clubs")),
+                                      "/api/blocks", "/api/friends", "/api/clubs", "/api/races",
+                                      "/api/me/invites")),
+    # The signed-in home page's one request: it reads what the classes' and playing together's routes
+    # do, so it waits with them.
+    Group("functions.routes.home", ("/api/me/home",)),
 )
 
 
@@ -123,11 +128,12 @@ def create_app(
     return app
 
 
-def _lesson_too_big(size: int | None) -> str:
+def _lesson_too_big(size: int | None) -> Message:
     """The 413 for a lesson import, in the importer's words (imported when one is refused)."""
+    from functions.routes.lessons.imports import TOO_LARGE
     from puzzlebook.lessons.importer import too_big_message
 
-    return f"{too_big_message(size)}."
+    return TOO_LARGE(problem=too_big_message(size))
 
 
 class JavaScriptResponse(PlainTextResponse):

@@ -10,6 +10,7 @@ unexpected into that shape. BodyLimit refuses oversized bodies (413) before anyt
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -88,6 +89,14 @@ class ApiError(Exception):
         self.headers = dict(headers or {})
 
 
+def named_in_path(value: str, shape: re.Pattern[str], missing: Message) -> str:
+    """`value`, a path's id, when it has `shape`; else ApiError 404 with `missing`'s words: an address
+    that can't name one is as missing as one that names none, and the store is never asked."""
+    if not shape.fullmatch(value):
+        raise ApiError(404, missing)
+    return value
+
+
 class ErrorBody(BaseModel):
     """Every error: what was wrong, in plain words in the request's language, and its code."""
 
@@ -140,16 +149,20 @@ PLAIN = "plain"
 
 
 # A field out of shape, by pydantic's error type: the field's name (as the JSON has it) and the rule.
+# pydantic's error kinds that mean the same thing to a client share one message.
+NOT_WHOLE = msg("field_not_whole_number", "{field} must be a whole number.", capital=True)
+NOT_OBJECT = msg("field_not_object", "{field} must be an object.", capital=True)
+NOT_ONE_OF = msg("field_not_one_of", "{field} must be one of {choices}.", capital=True)
 FIELD_WORDS: dict[str, Message] = {
     "missing": msg("field_missing", "{field} is missing.", capital=True),
-    "int_type": msg("field_not_whole_number", "{field} must be a whole number.", capital=True),
-    "int_parsing": msg("field_not_whole_number", "{field} must be a whole number.", capital=True),
-    "int_from_float": msg("field_not_whole_number", "{field} must be a whole number.", capital=True),
+    "int_type": NOT_WHOLE,
+    "int_parsing": NOT_WHOLE,
+    "int_from_float": NOT_WHOLE,
     "string_type": msg("field_not_text", "{field} must be text.", capital=True),
     "bool_type": msg("field_not_boolean", "{field} must be true or false.", capital=True),
     "list_type": msg("field_not_list", "{field} must be a list.", capital=True),
-    "dict_type": msg("field_not_object", "{field} must be an object.", capital=True),
-    "model_type": msg("field_not_object", "{field} must be an object.", capital=True),
+    "dict_type": NOT_OBJECT,
+    "model_type": NOT_OBJECT,
     "greater_than_equal": msg("field_too_small", "{field} must be at least {limit}.", capital=True),
     "greater_than": msg("field_not_above", "{field} must be more than {limit}.", capital=True),
     "less_than_equal": msg("field_too_large", "{field} must be at most {limit}.", capital=True),
@@ -162,8 +175,8 @@ FIELD_WORDS: dict[str, Message] = {
                                    "{field} must be at least {count} characters.", "count", capital=True),
     "string_too_long": msg_plural("text_too_long", "{field} must be at most {count} character.",
                                   "{field} must be at most {count} characters.", "count", capital=True),
-    "literal_error": msg("field_not_one_of", "{field} must be one of {choices}.", capital=True),
-    "enum": msg("field_not_one_of", "{field} must be one of {choices}.", capital=True),
+    "literal_error": NOT_ONE_OF,
+    "enum": NOT_ONE_OF,
     "string_pattern_mismatch": msg("field_bad_form", "{field} isn't in the expected form.", capital=True),
 }
 FIELD_INVALID = msg("field_invalid", "{field} isn't valid.", capital=True)

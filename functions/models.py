@@ -23,14 +23,16 @@ from puzzlebook.patterns import whole_text
 
 
 def whole_floats_as_ints(value: Any) -> Any:
-    """40.0 as 40 (in a list too): JSON Schema's "integer" is a value, however written
-    (puzzlebook/numbers.py). Anything else is left for the strict model to judge."""
-    # Only a float or a list can change: every other value (most of a body's) goes back at once.
+    """40.0 as 40 (in a list or an object's values too): JSON Schema's "integer" is a value, however
+    written (puzzlebook/numbers.py). Anything else is left for the strict model to judge."""
+    # Only a float, a list or an object can change: every other value (most of a body's) goes back at once.
     if isinstance(value, float):
         number = whole(value)
         return value if number is None else number
     if isinstance(value, list):
         return [whole_floats_as_ints(item) for item in value]
+    if isinstance(value, dict):
+        return {key: whole_floats_as_ints(item) for key, item in value.items()}
     return value
 
 
@@ -79,7 +81,7 @@ class Request(BaseModel):
         changed = None
         for name in names:
             value = data.get(name)
-            if isinstance(value, (float, list)):
+            if isinstance(value, (float, list, dict)):
                 if changed is None:
                     changed = dict(data)
                 changed[name] = whole_floats_as_ints(value)

@@ -63,6 +63,9 @@ def _ts(schema: dict[str, Any]) -> str:
     if kind == "object":
         if "properties" in schema:
             return _object(schema, indent="")
+        if "patternProperties" in schema:  # keys by a pattern: a record of their values' types
+            values = dict.fromkeys(_ts(v) for v in schema["patternProperties"].values())
+            return f"Record<string, {' | '.join(values)}>"
         extra = schema.get("additionalProperties", True)
         return f"Record<string, {'unknown' if extra is True else _ts(extra)}>"
     return "unknown"

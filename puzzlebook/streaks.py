@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlebook.calendar import local_date
+from puzzlebook.messages import Message, msg_plural
 
 # A freeze each FREEZE_EVERY played days of a streak; never more than FREEZE_CAP held at once.
 FREEZE_EVERY = 7
@@ -154,19 +155,24 @@ class Streak:
         return (dt.date.fromisoformat(self.day) + dt.timedelta(days=self.held)).isoformat()
 
 
-def plural(n: int, word: str) -> str:
-    """A count and its word.
-
-    >>> plural(1, "puzzle"), plural(12, "puzzle")
-    ('1 puzzle', '12 puzzles')
-    """
-    return f"{n} {word}{'' if n == 1 else 's'}"
+# What a streak line says of the freezes it used, inside its sentence (GET /api/me's lines).
+FREEZES_USED = msg_plural("freezes_used", "{n} freeze used", "{n} freezes used", "n")
 
 
-def freezes_words(used: int) -> str:
-    """What a streak line adds for the freezes a streak used: nothing when none.
+@dataclass(frozen=True, slots=True)
+class StreakWords:
+    """A game's words for its streak inside an account line: none, a run of `n` days, and a run that
+    used freezes (`n`, and `freezes`: FREEZES_USED's words)."""
 
-    >>> freezes_words(0), freezes_words(1), freezes_words(2)
-    ('', ' · 1 freeze used', ' · 2 freezes used')
-    """
-    return f" · {plural(used, 'freeze')} used" if used else ""
+    none: Message
+    run: Message
+    run_freezes: Message
+
+
+def streak_words(standing: Standing, words: StreakWords) -> Message:
+    """The streak's part of an account line: `words` for a run standing as `standing` says."""
+    if not standing.length:
+        return words.none
+    if standing.freezes_used:
+        return words.run_freezes(n=standing.length, freezes=FREEZES_USED(n=standing.freezes_used))
+    return words.run(n=standing.length)

@@ -26,6 +26,10 @@ PUZZLEBOOK_RACE_COUNTDOWN   and its countdown, 1 to 15 seconds (a made race's an
 PUZZLEBOOK_PSEUDO_LOCALE    1: the build also writes the pseudo-locale's pages (/en-xa/), and the API
                      speaks it when asked (Accept-Language: en-XA). For tests only, never set on AWS
                      (docs/languages.md, "The pseudo-locale"); unset or 0 by default.
+PUZZLEBOOK_BUILD_LANGUAGES  the languages a build writes, by code, comma-separated ("en,es"): English
+                     always among them. For measuring what each language adds to a cold build
+                     (`python -m bench build`; docs/languages.md, "The browser's words"), never for a site:
+                     its pages still offer every language. Unset: all of them.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from puzzlebook.languages import LANGUAGES, SOURCE
 from puzzlebook.racer.race import QUICK_COUNTDOWN_SECONDS, RACE_SECONDS, Pace
 from puzzlebook.standing import NEW_ACCOUNT_DAYS
 
@@ -73,6 +78,8 @@ class Settings:
     new_account_days: int = NEW_ACCOUNT_DAYS
     race_pace: Pace = field(default_factory=Pace)
     pseudo_locale: bool = False  # a test build's pseudo-locale (docs/languages.md)
+    compress_cache: Path | None = None  # builds' compressed copies by content (sitebuild/compressed_cache.py)
+    build_languages: tuple[str, ...] | None = None  # the languages a build writes (None: every one)
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with `changes` (e.g. a command line's --out or --shards)."""
@@ -95,6 +102,21 @@ def _race_pace(env: Mapping[str, str]) -> Pace:
     countdown = _whole(env, "PUZZLEBOOK_RACE_COUNTDOWN", 1, QUICK_COUNTDOWN_SECONDS, "a race's countdown")
     pace = Pace()
     return Pace(seconds or pace.seconds, countdown or pace.countdown, countdown or pace.quick_countdown)
+
+
+def _build_languages(env: Mapping[str, str]) -> tuple[str, ...] | None:
+    """The languages' codes PUZZLEBOOK_BUILD_LANGUAGES names, in the site's order; None when unset."""
+    text = env.get("PUZZLEBOOK_BUILD_LANGUAGES", "")
+    if not text:
+        return None
+    named = [code.strip() for code in text.split(",") if code.strip()]
+    codes = {language.code: language.code for language in LANGUAGES}
+    unknown = [code for code in named if code not in codes]
+    if unknown or SOURCE not in named:
+        raise ValueError(f"PUZZLEBOOK_BUILD_LANGUAGES={text!r} must name languages of the site by code, "
+                         f"{SOURCE} among them, from {', '.join(codes)}"
+                         + (f" (not {', '.join(unknown)})" if unknown else ""))
+    return tuple(code for code in codes if code in named)
 
 
 def load(
@@ -154,4 +176,6 @@ def load(
         new_account_days=int(days),
         race_pace=_race_pace(env),
         pseudo_locale=pseudo == "1",
+        compress_cache=Path(cache) if (cache := env.get("PUZZLEBOOK_COMPRESS_CACHE", "")) else None,
+        build_languages=_build_languages(env),
     )

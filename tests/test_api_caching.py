@@ -16,6 +16,7 @@ from puzzlebook.chain.generate import generate
 from puzzlebook.chess.puzzle import Puzzle
 from service.games.chain.records import ChainRecords
 from service.games.chess.puzzles import puzzles_of
+from tests.race_rooms import Rooms
 from tests.soft_authenticator import SoftAuthenticator, b64
 from tests.support import World, served, signed_up, sqlite_store, with_ticket
 
@@ -116,6 +117,7 @@ def requests_for(world: World) -> dict[tuple[str, str], tuple[Any, ...]]:
         ("GET", "/api/chain/{date}/walkthrough"): ("/api/chain/2026-11-01/walkthrough", None, None),
         ("GET", "/api/me/chain/{date}"): ("/api/me/chain/2026-11-02", None, None),
         ("GET", "/api/me/chess/{date}"): ("/api/me/chess/2026-11-02", None, None),
+        ("GET", "/api/me/home"): ("/api/me/home?day=2026-11-02", None, None),
         ("GET", "/api/me/stats/{game}"): ("/api/me/stats/chain", None, None),
         ("GET", "/api/chess/daily/{date}"): ("/api/chess/daily/2026-11-02", None, None),
         ("GET", "/api/chain/daily/{date}"): ("/api/chain/daily/2026-11-02", None, None),
@@ -284,8 +286,29 @@ def playing_together(world: Caller) -> dict[tuple[str, str], tuple[Any, Any, Non
         client.post(f"/api/clubs/{theirs['id']}/join", json={"code": code}, headers=me)
         return f"/api/clubs/{theirs['id']}/leave"
 
+    def invited() -> str:
+        """A race Ada made (through the rooms): the invite route's, for someone who follows her back."""
+        race = Rooms(world.ctx).make(client.get("/api/me", headers=me).json()["id"], "Ada")
+        return f"/api/races/{race}/invites"
+
+    def invite_to_me() -> str:
+        """A race someone Ada follows back made, and their invite to her in it: the one she dismisses."""
+        other = signed_up(client, "Ev")
+        ev = client.get("/api/me", headers=other).json()["id"]
+        for who, whom in ((me, other), (other, me)):
+            code = client.get("/api/me/follow", headers=whom).json()["code"]
+            client.post("/api/follows", json={"code": code}, headers=who)
+        race = Rooms(world.ctx).make(ev, "Ev")
+        client.post(f"/api/races/{race}/invites", json={"to": client.get("/api/me", headers=me).json()["id"]},
+                    headers=other)
+        return f"/api/me/invites/{race}"
+
     club, day = f"/api/clubs/{mine['id']}", "2026-11-02"
     return {
+        ("POST", "/api/races/{race_id}/invites"): (
+            lambda: once("race", invited), lambda: {"to": once("to", lambda: someone(True, True))}, None),
+        ("GET", "/api/me/invites"): ("/api/me/invites", None, None),
+        ("DELETE", "/api/me/invites/{race_id}"): (lambda: once("invite", invite_to_me), None, None),
         ("GET", "/api/me/follow"): ("/api/me/follow", None, None),
         ("PUT", "/api/me/follow"): ("/api/me/follow", {"allowed": True}, None),
         ("POST", "/api/me/follow/code"): ("/api/me/follow/code", None, None),

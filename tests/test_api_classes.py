@@ -343,6 +343,9 @@ def test_nobody_but_the_teacher_sets_a_due_date_and_the_due_list_is_your_own(wor
     assert world.client.get("/api/classes/due", headers=world.teacher).json() == {"due": []}  # not a student
     listed = world.client.get("/api/classes/due", headers=students["Ada"]).json()["due"]
     assert [d["lesson_id"] for d in listed] == [world.lesson]
+    # The home page's one request carries the same list.
+    home = world.client.get("/api/me/home", headers=students["Ada"])
+    assert home.status_code == 200 and home.json()["due"] == listed, home.text
 
 
 def play_all(world: Teaching, headers: dict, **result) -> None:

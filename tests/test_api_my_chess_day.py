@@ -1,5 +1,6 @@
 """GET /api/me/chess/<date> over HTTP, on both stores: what a second device shows of a day's chess
-dailies a player played on another (docs/site.md, "The same day on every device")."""
+dailies a player played on another (docs/site.md, "The same day on every device"); and the home
+page's one request (GET /api/me/home/<date>), which carries the same answer when asked for it."""
 
 from __future__ import annotations
 
@@ -116,3 +117,23 @@ def test_a_past_day_and_refusals(world: World) -> None:
     assert bad.status_code == 400 and "2026-02-30" in bad.json()["error"]
     ahead = world.client.get("/api/me/chess/2026-11-03", headers=me)
     assert ahead.status_code == 404 and "isn’t out yet" in ahead.json()["error"]
+
+
+def test_the_home_page_request_carries_a_days_results_only_for_a_day_given_and_out(world: World) -> None:
+    me = signed_up(world.client)
+    puzzle = next(iter(dailies(world, world.ctx.today()).values()))
+    solve(world, me, puzzle)
+    day = world.client.get(f"/api/me/chess/{TODAY}", headers=me).json()
+    home = world.client.get(f"/api/me/home?day={TODAY}", headers=me)
+    assert home.status_code == 200 and home.headers["cache-control"] == "no-store", home.text
+    assert home.json() == {"chess": day, "due": [], "invites": []}
+    assert world.client.get("/api/me/home", headers=me).json() == {"chess": None, "due": [], "invites": []}
+    # A device whose clock is ahead: nothing of a day not out yet, the rest as ever.
+    ahead = world.client.get("/api/me/home?day=2026-11-03", headers=me)
+    assert ahead.status_code == 200 and ahead.json() == {"chess": None, "due": [], "invites": []}
+    assert world.client.get(f"/api/me/home?day={YESTERDAY}", headers=me).json()["chess"]["date"] == YESTERDAY
+    refused = world.client.get(f"/api/me/home?day={TODAY}")
+    assert (refused.status_code, refused.json()["code"]) == (401, "sign_in_for_home")
+    bad = world.client.get("/api/me/home?day=2026-02-30", headers=me)
+    assert bad.status_code == 400, bad.text
+    assert bad.json()["error"] == "'2026-02-30' is not a date written YYYY-MM-DD."

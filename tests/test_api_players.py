@@ -75,6 +75,16 @@ def test_me_reads_and_renames_yourself(world: World) -> None:
     assert world.client.get("/api/me", headers=me).json()["name"] == "Ada L."
 
 
+def test_the_account_lines_are_said_in_the_requests_language(world: World) -> None:
+    """Issue 44: GET /api/me's lines are messages, said in the language the request asks for."""
+    me = signed_up(world.client, "Ada")
+    mine = world.client.get("/api/me", headers={**me, "Accept-Language": "es"}).json()
+    assert mine["line"] == "0 problemas resueltos, 0 limpiamente · sin racha diaria"
+    assert mine["chain_line"] == "0 Chain resueltos, 0 limpiamente · sin racha de Chain"
+    german = world.client.patch("/api/me", json={"name": "Ada"}, headers={**me, "Accept-Language": "de"})
+    assert german.json()["line"] == "0 Aufgaben gelöst, 0 sauber · keine Tagesserie"
+
+
 @pytest.mark.parametrize(
     "header",
     [

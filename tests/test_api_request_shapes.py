@@ -286,3 +286,21 @@ def _document() -> dict[str, Any]:
         store = SqliteStore(":memory:")
         _DOC.update(create_app(settings_for_tests(), store).openapi())
     return _DOC
+
+
+SAID_VALUES = [{}, {"move": "Nxe5"}, {"Move": "Nxe5"}, {"": 1}, {"é": 1}, {"a" * 21: 1},
+               {"piece": {"code": "standing_white_piece"}}, {"piece": {"code": "x", "values": {"Bad": 1}}},
+               # A whole number however written, inside a word's values too (schemathesis sent -185.0).
+               {"n": 3.0}, {"n": 3.5}, {"piece": {"code": "x", "values": {"uuz": -185.0}}}]
+
+
+@pytest.mark.parametrize("values", SAID_VALUES)
+def test_engine_check_findings_the_document_calls_valid_are_exactly_the_ones_taken(values: Any) -> None:
+    """A finding said as a code and values: a key outside the document's pattern was valid to the
+    document (patternProperties alone lets any other key through) yet refused by the server."""
+    from functions.routes.lessons.models import EngineCheckPost
+
+    body = {"version": 1, "findings": [{"puzzle": 1, "kind": "reply", "words": "w",
+                                        "said": {"code": "loses_white_after", "values": values}}]}
+    schema = body_schema(_document(), "put", "/api/lessons/{lesson_id}/check")
+    assert Both(schema).valid(body) == accepts(lambda b: parse(EngineCheckPost, b), body), body

@@ -52,6 +52,16 @@ def test_a_review_needs_a_player_and_starts_empty(world: World) -> None:
     assert got.headers["Cache-Control"] == "no-store"
 
 
+def test_an_empty_review_posted_by_a_player_without_one_writes_nothing(world: World) -> None:
+    """The home page's sync of a browser that kept no review: the answer is the empty review, and no
+    item is made for it (a read derives an empty one)."""
+    me = signed_up(world.client)
+    got = post(world, me)
+    assert got.status_code == 200, got.text
+    assert got.json() == {"cards": [], "due_today": 0, "today": TODAY}
+    assert world.store.get_item(K.player(player_id(world, me)), "REVIEW#chess") is None
+
+
 def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(world: World) -> None:
     me = signed_up(world.client)
     got = post(world, me, card("aaaaa", (YESTERDAY, "miss")), card("bbbbb", (TODAY, "help")))

@@ -37,6 +37,7 @@ def _python_files() -> list[Path]:
     return [p for p in ROOT.rglob("*.py") if not SKIPPED & set(p.relative_to(ROOT).parts)]
 
 
+@pytest.mark.slow  # parses every module of the repository: 4 s of CPU
 def test_no_module_but_the_fence_imports_a_private_module_of_fastapi_or_starlette() -> None:
     found = []
     for path in _python_files():

@@ -25,7 +25,15 @@ def test_a_first_request_for_a_class_reaches_its_route(tmp_path: Path) -> None:
     answer = client.get("/api/classes")
     assert answer.status_code == 401  # the route asks for a token: not a 404 for a path never built
     waiting = [group.module for group in client.app.state.routers_waiting]
-    assert waiting == ["functions.routes.accounts", "functions.routes.lessons", "functions.routes.social"]
+    assert waiting == ["functions.routes.accounts", "functions.routes.lessons", "functions.routes.social",
+                       "functions.routes.home"]
+
+
+def test_a_first_request_for_the_home_reaches_its_route(tmp_path: Path) -> None:
+    client = _fresh(tmp_path)
+    answer = client.get("/api/me/home")
+    assert answer.status_code == 401 and answer.json()["code"] == "sign_in_for_home"
+    assert "functions.routes.home" not in [group.module for group in client.app.state.routers_waiting]
 
 
 @pytest.mark.parametrize("path", ["/api/friends/streaks", "/api/me/follow", "/api/clubs", "/api/follows"])

@@ -24,3 +24,19 @@ def test_a_race_pace_out_of_its_range_is_refused_by_name(name: str, value: str, 
     with pytest.raises(ValueError, match=name) as refused:
         load({name: value}, warn=False)
     assert words in str(refused.value)
+
+
+def test_a_build_writes_every_language_unless_told_which_in_the_sites_order() -> None:
+    assert load({}, warn=False).build_languages is None
+    assert load({"PUZZLEBOOK_BUILD_LANGUAGES": "de, en"}, warn=False).build_languages == ("en", "de")
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    ("es", "en among them"),
+    ("en,xx", "(not xx)"),
+    ("en,ES", "(not ES)"),
+])
+def test_build_languages_naming_no_english_or_an_unknown_code_are_refused(value: str, words: str) -> None:
+    with pytest.raises(ValueError, match="PUZZLEBOOK_BUILD_LANGUAGES") as refused:
+        load({"PUZZLEBOOK_BUILD_LANGUAGES": value}, warn=False)
+    assert words in str(refused.value)

@@ -280,8 +280,9 @@ def test_a_clean_stop_of_serve_leaves_every_write_in_the_store_file(tmp_path_fac
 
     from tests.site_seed import copy_seed, seed_folder, shared_folder
 
-    copy_seed(seed_folder(shared_folder(tmp_path_factory.getbasetemp())), tmp_path / "dist")
     path = tmp_path / "store.sqlite3"
+    # With the seed's store: the days ahead are filled, so the server starts without filling them.
+    copy_seed(seed_folder(shared_folder(tmp_path_factory.getbasetemp())), tmp_path / "dist", path)
     port = _free_port()
     env = {**os.environ, "PUZZLEBOOK_STORE": f"sqlite:///{path}", "PUZZLEBOOK_DIST": str(tmp_path / "dist")}
     log = tmp_path / "serve.log"

@@ -13,7 +13,7 @@ from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.clients import client_address
 from functions.deps import OpenPostOf, Post, Signed, signed_in, signed_post
-from functions.errors import NOT_AN_OBJECT, ApiError
+from functions.errors import NOT_AN_OBJECT, ApiError, words_for
 from functions.limits import retry_in
 from functions.models import (
     ChainTally,
@@ -90,7 +90,7 @@ def _streak(ctx: Context, pid: str, game: Game, kept: dict[str, Streak]) -> Stre
     return kept[game.key] if game.key in kept else hooks_of(game).streak(ctx.store, pid)
 
 
-def me_of(ctx: Context, player: Player) -> Me:
+def me_of(ctx: Context, player: Player, request: Request) -> Me:
     chess, chain = account_stats(ctx.store, player.id)
     kept = {"chess": chess.streak, "chain": chain.streak}  # read once: not again through the hooks
     today = ctx.today()
@@ -106,8 +106,8 @@ def me_of(ctx: Context, player: Player) -> Me:
         id=player.id,
         name=player.name,
         created=player.created,
-        line=chess.account_line(chess.streak.own_today(ctx.now(), today)),
-        chain_line=chain.account_line(chain.streak.own_today(ctx.now(), today)),
+        line=words_for(request.scope, chess.account_line(chess.streak.own_today(ctx.now(), today)))[0],
+        chain_line=words_for(request.scope, chain.account_line(chain.streak.own_today(ctx.now(), today)))[0],
         ratings={"chess": rating},
         streaks={game.key: streak_info(_streak(ctx, player.id, game, kept), ctx.now(), today)
                  for game in streak_games()},
@@ -149,8 +149,8 @@ async def create_player(post: OpenPostOf, request: Request) -> PlayerCreated:
     summary="Yourself: the account line, ratings with their RD, and streaks",
 )
 @cached(PRIVATE)
-async def get_me(me: Myself) -> Me:
-    return me_of(me.ctx, me.player)
+async def get_me(me: Myself, request: Request) -> Me:
+    return me_of(me.ctx, me.player, request)
 
 
 @router.patch(
@@ -161,12 +161,12 @@ async def get_me(me: Myself) -> Me:
     summary="Change your display name",
 )
 @cached(PRIVATE)
-async def patch_me(post: Renaming) -> Me:
+async def patch_me(post: Renaming, request: Request) -> Me:
     name = _name_from(post.body)
     renamed = post.ctx.store.rename_player(post.player.id, name)
     if renamed is None:  # deleted between the two reads
         raise ApiError(401, BAD_TOKEN)
-    return me_of(post.ctx, renamed)
+    return me_of(post.ctx, renamed, request)
 
 
 @router.put(

@@ -6,8 +6,17 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from puzzlebook.streaks import Streak, freezes_words, plural
+from puzzlebook.messages import Message, msg, msg_plural
+from puzzlebook.streaks import Streak, StreakWords, streak_words
 
+# The account page's line for Chain (GET /api/me's `chain_line`), said in the request's language.
+ACCOUNT_LINE = msg_plural("account_line_chain", "{n} Chain solved, {clean} cleanly · {streak}",
+                          "{n} Chains solved, {clean} cleanly · {streak}", "n")
+NO_CHAIN_STREAK = msg("account_no_chain_streak", "no Chain streak")
+CHAIN_STREAK = msg_plural("account_chain_streak", "{n}-day Chain streak", "{n}-day Chain streak", "n")
+CHAIN_STREAK_FREEZES = msg_plural("account_chain_streak_freezes", "{n}-day Chain streak · {freezes}",
+                                  "{n}-day Chain streak · {freezes}", "n")
+CHAIN_WORDS = StreakWords(NO_CHAIN_STREAK, CHAIN_STREAK, CHAIN_STREAK_FREEZES)
 
 @dataclass(frozen=True, slots=True)
 class ChainStats:
@@ -32,13 +41,10 @@ class ChainStats:
         doc.pop("version")
         return doc
 
-    def account_line(self, today: dt.date) -> str:
+    def account_line(self, today: dt.date) -> Message:
         """The account page's line for Chain, e.g. "5 Chains solved, 4 cleanly · 2-day Chain streak"."""
-        now = self.streak.standing(today)
-        tail = "no Chain streak"
-        if now.length:
-            tail = f"{now.length}-day Chain streak{freezes_words(now.freezes_used)}"
-        return f"{plural(self.solved, 'Chain')} solved, {self.clean} cleanly · {tail}"
+        streak = streak_words(self.streak.standing(today), CHAIN_WORDS)
+        return ACCOUNT_LINE(n=self.solved, clean=self.clean, streak=streak)
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any] | None, version: int) -> ChainStats:

@@ -7,9 +7,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzlebook.chess.kept import BandTally
+from puzzlebook.messages import Message, msg, msg_plural
 from puzzlebook.ratings import NEW_PLAYER, Rating
-from puzzlebook.streaks import Streak, freezes_words, plural
+from puzzlebook.streaks import Streak, StreakWords, streak_words
 
+# The account page's line (GET /api/me's `line`), said in the request's language.
+ACCOUNT_LINE = msg_plural("account_line_chess", "{n} puzzle solved, {clean} cleanly · {streak}",
+                          "{n} puzzles solved, {clean} cleanly · {streak}", "n")
+NO_DAILY_STREAK = msg("account_no_daily_streak", "no daily streak")
+DAILY_STREAK = msg_plural("account_daily_streak", "{n}-day daily streak", "{n}-day daily streak", "n")
+DAILY_STREAK_FREEZES = msg_plural("account_daily_streak_freezes", "{n}-day daily streak · {freezes}",
+                                  "{n}-day daily streak · {freezes}", "n")
+DAILY_WORDS = StreakWords(NO_DAILY_STREAK, DAILY_STREAK, DAILY_STREAK_FREEZES)
 
 @dataclass(frozen=True, slots=True)
 class ChessStats:
@@ -105,13 +114,10 @@ class ChessStats:
             board_streak=Streak.from_doc(doc["board_streak"]) if doc.get("board_streak") else None,
         )
 
-    def account_line(self, today: dt.date) -> str:
+    def account_line(self, today: dt.date) -> Message:
         """The account page's line, e.g. "12 puzzles solved, 9 cleanly · 3-day daily streak"."""
-        now = self.streak.standing(today)
-        tail = "no daily streak"
-        if now.length:
-            tail = f"{now.length}-day daily streak{freezes_words(now.freezes_used)}"
-        return f"{plural(self.solved, 'puzzle')} solved, {self.clean} cleanly · {tail}"
+        streak = streak_words(self.streak.standing(today), DAILY_WORDS)
+        return ACCOUNT_LINE(n=self.solved, clean=self.clean, streak=streak)
 
     def with_(self, **changes: Any) -> ChessStats:
         return replace(self, **changes)

@@ -407,13 +407,15 @@ export interface ErrorBody {
 
 /**
  * One of the engine's warnings on a puzzle (site/static/js/lessons/engine_check.js): what kind,
- * and its plain words as the teacher saw them.
+ * its plain words as the teacher saw them (in their page's language), and the same said as a code
+ * and values (absent on findings kept before there were codes: their words are shown).
  */
 export interface Finding {
   /** The puzzle (1-based) it is about. */
   puzzle: number
   kind: "loses" | "also" | "unwon" | "reply" | "refutation" | "variation"
   words: string
+  said: Said | null
 }
 
 export interface FollowList {
@@ -554,6 +556,36 @@ export interface HistoryLine {
 export interface HistoryPage {
   lines: HistoryLine[]
   next: string | null
+}
+
+/**
+ * What the home page shows of yours: `chess` as GET /api/me/chess/<date> answers it for `day`
+ * (null without one, or for a day not out yet or without dailies: the rest is answered all the
+ * same), `due` as GET /api/classes/due, `invites` as GET /api/me/invites.
+ */
+export interface Home {
+  chess: MyChessDay | null
+  due: DueItem[]
+  invites: InviteOut[]
+}
+
+/** Your invites to races that still take you, newest first (a few at most). */
+export interface InviteList {
+  invites: InviteOut[]
+}
+
+/** An invite to a race: the race's id and link, who sent it (their name), when (UTC). */
+export interface InviteOut {
+  race: string
+  link: string
+  name: string
+  made: string
+}
+
+/** The invite: to whom, and whether it was there already (one a race for each player, from anyone). */
+export interface InviteSent {
+  to: string
+  already: boolean
 }
 
 /** The language kept as yours. */
@@ -780,7 +812,11 @@ export interface PlayerOut {
   you_follow: boolean
 }
 
-/** One problem, located: puzzle and move are 1-based (null when not about one). */
+/**
+ * One problem, located: puzzle and move are 1-based (null when not about one). `message` and
+ * `text` (where it is, then the message) are in the request's language; `code` is the same in every
+ * language (`lesson_not_legal`, `lesson_missing_field`, …: docs/api.md, "The codes").
+ */
 export interface Problem {
   puzzle: number | null
   title: string
@@ -788,6 +824,7 @@ export interface Problem {
   move_text: string
   message: string
   text: string
+  code: string
 }
 
 /**
@@ -894,6 +931,21 @@ export interface Row {
   done_day: string | null
   /** Done after the end of the due day. */
   late: boolean
+}
+
+/**
+ * A finding as its code and values (site/static/js/lessons/finding_words.js), so the Lessons page
+ * says it in the language it is read in; a value is a move, a figure, a number or a word by its code.
+ */
+export interface Said {
+  code: string
+  values: Record<string, string | number | SaidLeaf>
+}
+
+/** A word inside a finding, by its code ("standing_white_piece": "White is up a piece"). */
+export interface SaidLeaf {
+  code: string
+  values: Record<string, string | number>
 }
 
 /** Who signed in, and a new token for this device. */

@@ -24,6 +24,8 @@ export interface OutboxItem {
   by?: string
   /** A note's method (PUT); a result is POSTed. */
   method?: CallOptions['method']
+  /** True once a post of it went with no answer heard: the server may keep it already. */
+  out?: boolean
 }
 
 /** How a flush heard an item: posted, or dropped for good (the server will never take it). */
@@ -103,6 +105,12 @@ export interface Posting<R extends PlayRecord = PlayRecord, S = GameStore<R>> {
   summarise(answer: Answer, kind: string, outcome: Outcome): Kept
   /** Notes (chess's votes): the record's field that keeps a note's answer. */
   notes?: { answer: string }
+  /**
+   * For an item whose earlier post went unheard (`out`): the server's word on whether it keeps that
+   * result, asked before posting it again. An answer to stand for the post's (200: kept; no answer
+   * or 5xx: try later), or null to post it.
+   */
+  look?(item: OutboxItem, call: Call): Promise<Answer | null>
   /** What else an answer asks for (chess: the server's streak once a daily is in). */
   more?(item: OutboxItem, kept: Kept, outcome: Outcome, answer: Answer, call: Call): Promise<Kept>
   /** What the store notes of an answer (chess: the server's rating). */

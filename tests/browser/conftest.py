@@ -14,7 +14,8 @@ Fixtures (see docs/site.md, "Browser tests"):
                             first_move_seen=True, reduced_motion="no-preference",
                             timezone_id=None) -> page (in the run's SITE_TZ unless a zone is given)
     page          make_page() with the defaults: a laptop-sized page in a fresh context
-    axe           axe(page) -> the list of axe-core violations on the page as it is now
+    axe           axe(page) -> the list of axe-core violations on the page, once what
+                  animates for under a second more has ended
     bundle        the committed chess bundle (puzzlebook.chess.shards.Bundle)
 
 Every page made by make_page fails its test at teardown if the page broke
@@ -451,6 +452,15 @@ def axe() -> Callable[[Any], list[dict[str, Any]]]:
             page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
         return page.evaluate(
             """async (context) => {
+              // A colour mid-transition (a button's 0.12 s after the scheme changes, a sheet sliding
+              // in) is no colour the page keeps: axe once measured one on a dark page and failed its
+              // contrast. Wait for what ends within a second; a longer one (the 6 s confirmation's
+              // bar, whose end changes the page) or an endless one is left running.
+              const soon = (a) => {
+                const t = a.effect?.getComputedTiming()
+                return a.playState === 'running' && t && t.endTime - (t.localTime ?? 0) <= 1000
+              }
+              await Promise.all(document.getAnimations().filter(soon).map((a) => a.finished.catch(() => 0)))
               const result = await axe.run(context || document, { resultTypes: ['violations'] });
               return result.violations.map((v) => ({
                 id: v.id, impact: v.impact, help: v.help,

@@ -185,7 +185,10 @@ def test_the_player_card_leaves_focus_on_sign_outs_safe_answer_while_the_home_lo
     def hold(route):
         held.append(route)
 
-    page.route("**/api/me/chess/**", hold)
+    def home(url: str) -> bool:
+        return "/api/me/home" in url
+
+    page.route(home, hold)
     page.goto("/#/you")
     for _ in range(200):  # until the home has asked for the player's day (held, unanswered)
         if held:
@@ -196,7 +199,7 @@ def test_the_player_card_leaves_focus_on_sign_outs_safe_answer_while_the_home_lo
     assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
     for route in held:
         route.continue_()
-    page.unroute("**/api/me/chess/**", hold)
+    page.unroute(home, hold)
     page.wait_for_load_state("networkidle")
     assert page.evaluate("() => document.activeElement.id") == "sign-out-no"
     page.keyboard.press("Enter")  # Stay signed in

@@ -327,6 +327,41 @@ def test_an_offline_solve_posts_once_back_online_then_opens_the_walkthrough(make
     assert len(posts) == 1, posts
 
 
+
+def test_a_solve_whose_answer_never_came_is_found_kept_not_posted_again(make_page, site_server):
+    """Solved at a test's speed, the page left as the solve's post went: the server kept it, but the
+    page never heard. The next page asks the server for the day's result and finds it kept: one post
+    in all (a second, with the same ticket, was refused 409 "closed" and posted again offline)."""
+    today, puzzle = today_puzzle(site_server)
+    player = ch.new_player(site_server, "Hasty Hana")
+    page = make_page()
+    ch.sign_in(page, player)
+    posts = []
+    page.on("request", lambda r: r.url.endswith("/api/chain/solves") and posts.append(r))
+    kept = []
+
+    def unheard(route):
+        """The first post reaches the server, which keeps it; its answer never reaches the page."""
+        if kept:
+            route.continue_()
+        else:
+            kept.append(route.fetch())
+
+    page.route("**/api/chain/solves", unheard)
+    ch.open_day(page)
+    ch.click_tiles(page, ch.solving_order(puzzle))
+    page.locator("#chain-results-sheet[open]").wait_for()
+    while not kept:
+        page.wait_for_timeout(50)
+    assert kept[0].status == 200 and kept[0].json()["kept"] == "solve"
+    ch.open_day(page)  # the page leaves as the post went; the next one flushes what waits
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('pb:chain:queue')).length === 0")
+    assert page.text_content("#results-note") == "Posted to today’s board."
+    assert ch.record(page, today)["posted"]["kept"] == "solve"
+    page.wait_for_timeout(500)
+    assert [(p.method, p.url.split("/api")[1]) for p in posts] == [("POST", "/chain/solves")]
+    assert site_server.get("/api/me", token=player["token"])[1]["chain"]["solved"] == 1
+
 # Each line box of an element's text, as the browser lays it out: one top per line.
 LINES = """(els) => els.map((el) => {
   const range = document.createRange()

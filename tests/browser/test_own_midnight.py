@@ -83,6 +83,11 @@ def play_daily(page: Any, world: World, when: dt.datetime, puzzle: Puzzle) -> No
     clocks on before it lands would send a 23:57 solve at 00:01, after its date has ended there."""
     world.clock.at(when)
     page.clock.set_system_time(when)
+    # The page loaded afresh each time (the home, with no hash, then the daily): when the new date's
+    # daily had the old one's band, its address was the one the page was at, and going there again
+    # only moved the hash (nothing loaded: the old daily's sheet stayed up, saying the next one comes
+    # in two minutes).
+    page.goto("/")
     page.goto(f"/#/daily/{puzzle.band}")
     ch.wait_ready(page)
     assert page.text_content("#play-kind").startswith("Daily · ")

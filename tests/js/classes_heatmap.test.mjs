@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { heatCsvName, heatWords, shade, sortStudents, viewedUrl } from '../../site/static/js/classes/heatmap.js'
-import { viewedLede, viewedOf } from '../../site/static/js/classes/viewed.js'
+import { aboutStudent, viewedLede, viewedOf } from '../../site/static/js/classes/viewed.js'
 
 const cell = (played, first) => ({ played, first, first_rate: played ? Math.round((100 * first) / played) : null })
 const row = (id, name, all, ...cells) => ({ id, name, ...all, cells })
@@ -54,6 +54,12 @@ test('a student’s pages as their teacher sees them carry the class and the stu
   assert.equal(viewed.assignPage('fork'), `/classes/class/?id=${'C'.repeat(16)}&assign=fork`)
   assert.equal(viewedOf('?class=x&student=<b>').wellFormed, false)
   assert.equal(viewedOf('?class=x&student=%3Cb%3E').historyPath(''), '/classes/x/students/%3Cb%3E/history')
-  assert.equal(viewedLede({ name: 'Ada', className: 'Year 7' }, (n) => `${n} played.`), 'Ada played. You see this as their teacher in Year 7.')
-  assert.equal(viewedLede({}, (n) => `${n} played.`), 'this student played.')
+  assert.equal(viewedLede({ name: 'Ada', className: 'Year 7' }, 'Ada played.'), 'Ada played. You see this as their teacher in Year 7.')
+  assert.equal(viewedLede({}, 'This student played.'), 'This student played.')
+})
+
+test('a sentence about the viewed student is one of two whole ones: with their name, or without', () => {
+  const named = (/** @type {string} */ name) => `${name}’s rating`
+  assert.equal(aboutStudent({ name: 'Ada' }, named, () => 'This student’s rating'), 'Ada’s rating')
+  assert.equal(aboutStudent({}, named, () => 'This student’s rating'), 'This student’s rating')
 })

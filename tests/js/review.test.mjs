@@ -77,3 +77,31 @@ test('the browser keeps its review: a miss enters, a clean first solve never, an
   assert.equal(await keep.sync(async () => ({ status: 0, data: null }), '2026-12-01'), false)
   assert.equal(keep.queue().cards.length, 2)
 })
+
+test('a sync with nothing new to send reads the server\'s review rather than posting it again', async () => {
+  const { ReviewKeep } = await import('../../site/static/js/review/keep.js')
+  const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
+  const keep = new ReviewKeep(new MemoryStorage())
+  let held = { cards: [{ band: 'Hard', id: 'ccccc', results: [['2026-11-30', 'help']] }] }
+  const asked = []
+  /** The server: a post is merged into what it holds, a read answers it. */
+  const call = async (path, options = {}) => {
+    asked.push(options.method || 'GET')
+    if (options.method === 'POST') held = queue.merge(queue.readQueue(held), queue.readQueue(options.body))
+    return { status: 200, data: held }
+  }
+  keep.note('Easy', 'bbbbb', '2026-12-01', 'miss')
+  assert.equal(await keep.sync(call, '2026-12-01'), true) // a miss of this browser's: posted
+  assert.equal(await keep.sync(call, '2026-12-01'), true) // nothing new: read
+  assert.deepEqual(asked, ['POST', 'GET'])
+  // Another device's miss reaches the server: the read brings it here, and there is still nothing to send.
+  held = queue.merge(queue.readQueue(held), { cards: [{ band: 'Easy', id: 'ddddd', results: [['2026-12-01', 'miss']] }] })
+  assert.equal(await keep.sync(call, '2026-12-01'), true)
+  assert.deepEqual(keep.queue().cards.map(queue.keyOf).sort(), ['Easy/bbbbb', 'Easy/ddddd', 'Hard/ccccc'])
+  assert.equal(await keep.sync(call, '2026-12-01'), true)
+  assert.deepEqual(asked, ['POST', 'GET', 'GET', 'GET'])
+  // A new result here is sent.
+  keep.note('Easy', 'eeeee', '2026-12-02', 'miss')
+  await keep.sync(call, '2026-12-02')
+  assert.equal(asked.at(-1), 'POST')
+})

@@ -123,11 +123,15 @@ test('a shard that cannot be fetched is passed over', async () => {
     }
     return fetcher(url)
   }
+  // random () => 0 shuffles the shards to 1, 2, 0: shard 1 is tried first and fails. With
+  // Math.random, shard 2 came first all five times once in 243 runs and nothing failed.
+  const row = await nextEndless('Easy', [], { fetcher: flaky, random: () => 0 })
+  assert.equal(await shardOf(row[0], 3), 2)
+  assert.equal(failed, 1)
   for (let i = 0; i < 5; i++) {
-    const row = await nextEndless('Easy', [], { fetcher: flaky })
-    assert.equal(await shardOf(row[0], 3), 2)
+    const any = await nextEndless('Easy', [], { fetcher: flaky })
+    assert.equal(await shardOf(any[0], 3), 2)
   }
-  assert.ok(failed > 0)
 })
 
 test('offline, Endless asks only for the shards the offline copy holds', async () => {

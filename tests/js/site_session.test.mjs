@@ -15,9 +15,9 @@ const PLAYER = { id: 'p-ada', name: 'Ada', token: 't' }
 
 function serve(answer) {
   globalThis.fetch = async (url, init) => {
-    const got = answer(String(url).replace(/^\/api/, ''), init.body ? JSON.parse(init.body) : undefined)
+    const got = answer(String(url).replace(/^\/api/, ''), init.body ? JSON.parse(init.body) : undefined, init.method)
     if (!got) throw new TypeError('offline')
-    return { status: got.status, json: async () => got.data, headers: { get: () => null } }
+    return { status: got.status, json: async () => got.data, headers: { get: (h) => (h === 'X-Ticket-Refused' ? got.refused ?? null : null) } }
   }
 }
 
@@ -81,4 +81,58 @@ test('a chess solve to a daily keeps the freezes the server says the streak used
   store.outbox.add({ key: 'solve:Easy/abc12', kind: 'solve', path: '/chess/solves', body: { id: 'abc12', band: 'Easy', moves: [] }, by: PLAYER.id })
   await flush(store, PLAYER)
   assert.deepEqual(store.record('Easy', 'abc12').posted, { already: false, daily: '2026-09-07', streak: 8, freezes_used: 1 })
+})
+
+test('a Chain solve whose post went unheard is found kept on the server, and not posted again', async () => {
+  const asked = []
+  serve((path, body, method) => {
+    asked.push(`${method} ${path}`)
+    if (path === '/me/chain/2026-09-07') {
+      return { status: 200, data: { date: '2026-09-07', kept: 'solve', clean: true, on_board: true, offline: false, streak: 3, freezes_used: 0 } }
+    }
+    return { status: 409, data: { error: 'in already', code: 'result_already_in' }, refused: 'closed' }
+  })
+  const store = new ChainStore(new MemoryStorage())
+  store.saveRecord({ date: '2026-09-07', state: 'solved', posted: null })
+  store.outbox.add({ key: resultKey('solve', '2026-09-07'), kind: 'solve', path: '/chain/solves', body: { date: '2026-09-07', tiles: [] }, by: PLAYER.id })
+  store.ns.set('queue', store.outbox.kept().map((item) => ({ ...item, out: true }))) // its post went as the page left
+  assert.deepEqual(await flush(store, PLAYER), { sent: 1, dropped: 0, left: 0 })
+  assert.deepEqual(asked, ['GET /me/chain/2026-09-07'])
+  assert.deepEqual(store.record('2026-09-07').posted,
+    { kind: 'solve', already: false, kept: 'solve', clean: true, daily: '2026-09-07', streak: 3, freezes_used: 0 })
+})
+
+test('an unheard Chain give-up the server hasn’t got posts as ever', async () => {
+  const asked = []
+  serve((path, body, method) => {
+    asked.push(`${method} ${path}`)
+    if (path === '/me/chain/2026-09-06') return { status: 200, data: { date: '2026-09-06', streak: 0 } }
+    return { status: 200, data: { ok: true, already: false, kept: 'giveup' } }
+  })
+  const store = new ChainStore(new MemoryStorage())
+  store.saveRecord({ date: '2026-09-06', state: 'gaveup', posted: null })
+  store.outbox.add({ key: resultKey('giveup', '2026-09-06'), kind: 'giveup', path: '/chain/giveups', body: { date: '2026-09-06' }, by: PLAYER.id })
+  store.ns.set('queue', store.outbox.kept().map((item) => ({ ...item, out: true })))
+  assert.deepEqual(await flush(store, PLAYER), { sent: 1, dropped: 0, left: 0 })
+  assert.deepEqual(asked, ['GET /me/chain/2026-09-06', 'POST /chain/giveups'])
+  assert.equal(store.record('2026-09-06').posted.kept, 'giveup')
+})
+
+test('a ticket whose result is in already never posts its result again offline', async () => {
+  const refusal = { status: 409, data: { error: 'in already', code: 'result_already_in' }, refused: 'closed' }
+  for (const out of [true, false]) {
+    const posts = []
+    serve((path, body) => {
+      posts.push(body)
+      return refusal
+    })
+    const store = new ChessStore(new MemoryStorage())
+    store.saveRecord({ band: 'Easy', id: 'abc12', state: 'solved', posted: null, ticket: 'T' })
+    store.outbox.add({ key: 'solve:Easy/abc12', kind: 'solve', path: '/chess/solves', body: { id: 'abc12', band: 'Easy', moves: [] }, by: PLAYER.id })
+    if (out) store.ns.set('queue', store.outbox.kept().map((item) => ({ ...item, out: true })))
+    await flush(store, PLAYER)
+    assert.deepEqual(posts.map((b) => b.ticket ?? 'offline'), ['T'], 'one post, with its ticket')
+    // Unheard before: that post was this result's, kept; else the refusal stands.
+    assert.deepEqual(store.record('Easy', 'abc12').posted, out ? { already: true } : { dropped: true, error: 'in already' })
+  }
 })

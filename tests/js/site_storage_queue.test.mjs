@@ -94,3 +94,20 @@ test('two flushes at once post each item once', async () => {
   await Promise.all([box.flush(send), box.flush(send)])
   assert.equal(calls, 2)
 })
+
+test('an item whose post went unheard is marked out for the next flush; one the server answered is not', async () => {
+  const box = outbox()
+  box.add(solve('a'))
+  box.add(solve('b'))
+  const seen = []
+  // solve a: its answer never came (the page left as it went); solve b: not tried after it.
+  await box.flush(async (item) => { seen.push([item.key, Boolean(item.out)]); throw new Error('gone') })
+  assert.deepEqual(seen, [['solve:Easy/a', false]])
+  assert.deepEqual(box.items().map((i) => [i.key, Boolean(i.out)]), [['solve:Easy/a', true], ['solve:Easy/b', false]])
+  // A 503 was an answer: nothing was kept, so the item is no longer out.
+  seen.length = 0
+  await box.flush(async (item) => { seen.push([item.key, Boolean(item.out)]); return { status: 503 } })
+  assert.deepEqual(seen, [['solve:Easy/a', true]])
+  assert.equal(box.items()[0].out, undefined)
+  assert.equal(box.add({ ...solve('c'), out: true }) && box.items().at(-1).out, undefined, 'a new item is never out')
+})

@@ -24,8 +24,8 @@ test('the browser counts the streak from its days in any order, as the server do
 
 test('a streak line names the freezes used, and says nothing of none', () => {
   assert.equal(freezesWords(0), '')
-  assert.equal(freezesWords(1), ' · 1 freeze used')
-  assert.equal(freezesWords(2), ' · 2 freezes used')
+  assert.equal(freezesWords(1), '1 freeze used')
+  assert.equal(freezesWords(2), '2 freezes used')
 })
 
 test("a puzzle's shard in the browser is the vectors", async () => {

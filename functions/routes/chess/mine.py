@@ -4,6 +4,7 @@ results for a day's dailies (/api/me/chess/<date>), which a second device shows.
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import Enum
 from typing import Annotated
 
@@ -19,6 +20,7 @@ from puzzlebook.calendar import is_date_somewhere
 from puzzlebook.chess.dashboard import SPANS
 from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
+from service.context import Context
 from service.games.chess.history import CURSOR, CURSOR_RE, BadCursor, ChessHistory
 from service.games.chess.puzzles import puzzles_of
 from service.games.chess.records import ChessRecords
@@ -101,15 +103,23 @@ async def my_history(me: Viewer, before: Before = None, missed: Missed = False) 
 )
 @cached(PRIVATE)
 async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
-    ctx = me.ctx
     day = day_from(date)
-    out_by(day, ctx.now(), CHESS_DAILIES)  # as every dated route: a day not out yet says so
+    out_by(day, me.ctx.now(), CHESS_DAILIES)  # as every dated route: a day not out yet says so
+    mine = chess_day_of(me.ctx, me.player.id, day)
+    if mine is None:
+        raise ApiError(404, NO_DAILIES(day=day.isoformat()))
+    return mine
+
+
+def chess_day_of(ctx: Context, pid: str, day: dt.date) -> MyChessDay | None:
+    """`pid`'s own results of `day`'s chess dailies (a day out already) and their daily streak; None
+    when the day has no dailies (also the home page's, functions/routes/home.py)."""
     dailies = puzzles_of(ctx).kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept if need be
     if not dailies:
-        raise ApiError(404, NO_DAILIES(day=day.isoformat()))
+        return None
     records = ChessRecords(ctx.store)
-    kept = records.chess_results(me.player.id, [d.id for d in dailies])
-    now = records.stats(me.player.id).streak.standing_at(ctx.now(), ctx.today())
+    kept = records.chess_results(pid, [d.id for d in dailies])
+    now = records.stats(pid).streak.standing_at(ctx.now(), ctx.today())
     mine = []
     for daily in dailies:
         solve, miss = kept[daily.id]

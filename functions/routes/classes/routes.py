@@ -18,7 +18,7 @@ from functions.auth import clean_name
 from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.deps import Post, Signed, signed_in, signed_post
-from functions.errors import ApiError
+from functions.errors import ApiError, named_in_path
 from functions.limits import Limit, enforce
 from functions.models import Deleted
 from functions.routes.classes.models import (
@@ -223,7 +223,12 @@ async def my_classes(me: Someone) -> Classes:
 )
 @cached(PRIVATE)
 async def my_due(me: Someone) -> DueList:
-    player, ctx = me.player, me.ctx
+    return due_of(me.ctx, me.player)
+
+
+def due_of(ctx: Context, player: Player) -> DueList:
+    """`player`'s assigned lessons with a due date and a puzzle left to play, soonest due first (also
+    the home page's, functions/routes/home.py)."""
     records, lessons = ClassRecords(ctx.store), LessonRecords(ctx.store)
     out = []
     for head, member in records.joined(player.id):
@@ -320,8 +325,7 @@ async def delete_class(me: Someone, class_id: ClassId) -> Deleted:
 async def join_class(post: Joining, class_id: ClassId) -> Joined:
     player, ctx, body = post.player, post.ctx, post.body
     name = clean_name(body.name)
-    if not CLASS_ID.fullmatch(class_id):
-        raise ApiError(404, NO_CLASS)
+    named_in_path(class_id, CLASS_ID, NO_CLASS)
     enforce(ctx, JOINS, player.id)
     try:
         got = ClassRecords(ctx.store).join(class_id, body.code, player.id, name, ctx.now())

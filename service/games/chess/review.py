@@ -40,7 +40,7 @@ class ChessReview:
             item = items.get(key)
             kept = _queue_of(item)
             merged = pruned(merge(kept, theirs), today)
-            if item is not None and merged == kept:
+            if merged == kept:  # nothing new; and no item for an empty review (the read derives it)
                 return merged, []
             return merged, [Put(make_item(*key, merged.to_doc(), version=version_of(item) + 1),
                                 expect=version_of(item))]

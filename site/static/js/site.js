@@ -94,34 +94,20 @@ const QUIET_AT_MOST_MS = 10000
  * completes starts the wait again), or QUIET_AT_MOST_MS from now. `load` alone was too soon: a
  * daily opened by its address asks for the day's file, the board's styles and its sprites after
  * load, and the service worker's first install (some 150 files) used to start among them.
+ * The page's own Resource Timing is read when a wait ends, not watched: a PerformanceObserver
+ * restarting a timer at every response was a task of its own each time, among a daily's opening.
  * @param {() => void} fn
  */
 function whenQuiet(fn) {
-  /** @type {number | undefined} */
-  let timer
-  /** @type {number | undefined} */
-  let cap
-  /** @type {PerformanceObserver | null} */
-  let watch = null
-  let called = false
-  const done = () => {
-    if (called) return
-    called = true
-    clearTimeout(timer)
-    clearTimeout(cap)
-    if (watch) watch.disconnect()
-    fn()
+  const until = performance.now() + QUIET_AT_MOST_MS
+  const check = () => {
+    const now = performance.now()
+    const ends = performance.getEntriesByType('resource').map((entry) => /** @type {PerformanceResourceTiming} */ (entry).responseEnd)
+    const quiet = now - Math.max(0, ...ends)
+    if (quiet >= QUIET_MS || now >= until) fn()
+    else setTimeout(check, Math.min(QUIET_MS - quiet, until - now))
   }
-  const wait = () => {
-    clearTimeout(timer)
-    timer = setTimeout(done, QUIET_MS)
-  }
-  cap = setTimeout(done, QUIET_AT_MOST_MS)
-  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('resource')) {
-    watch = new PerformanceObserver(wait)
-    watch.observe({ type: 'resource' })
-  }
-  wait()
+  setTimeout(check, QUIET_MS)
 }
 
 forwardSignIn()

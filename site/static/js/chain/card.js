@@ -9,8 +9,9 @@
  * state.js: a request fewer on the home page, which has a budget of them (docs/site.md).
  */
 import { namespace } from '../lib/storage.js'
-import { playerDay, streakRun, freezesWords } from '../lib/dates.js'
+import { playerDay, streakRun } from '../lib/dates.js'
 import { $ } from '../lib/dom.js'
+import { chainStreakWords } from './streak_words.js'
 import { t, tn } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
@@ -66,7 +67,7 @@ async function fill() {
   $('chain-card-state').className = `daily-state ${tone}`.trim()
   const run = mine ? { length: mine.streak, freezesUsed: mine.freezes_used } : streakRun(/** @type {NonNullable<typeof store>} */ (store).days(), today) // no answer: the store is there
   $('chain-card-streak').hidden = !run.length
-  $('chain-card-streak').textContent = run.length ? tn('Chain streak: {n} day{freezes}.', 'Chain streak: {n} days{freezes}.', run.length, { freezes: freezesWords(run.freezesUsed) }) : ''
+  $('chain-card-streak').textContent = run.length ? chainStreakWords(run) : ''
 }
 
 /**

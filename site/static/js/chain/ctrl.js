@@ -25,13 +25,14 @@ import {
 import { refusal, moveWords, puzzleWords, movesWords, movesLeftWords, tileName, notTheirsWords } from './words.js'
 import { t, tn } from '../lib/i18n.js'
 import { shareText } from './share.js'
+import { chainStreakWords } from './streak_words.js'
 import { settled } from './results.js'
 import { Clock } from '../lib/clock.js'
 import { PlaySession } from '../lib/session.js'
 import { placeText } from '../lib/standing.js'
 import { call } from '../lib/api.js'
 import { fieldsOf, isWhole } from '../lib/answers.js'
-import { playerDay, longDate, streakRun, freezesWords, endsEverywhere, inPlay, momentWords } from '../lib/dates.js'
+import { playerDay, longDate, streakRun, endsEverywhere, inPlay, momentWords } from '../lib/dates.js'
 
 /** @extends {PlaySession<ChainRecord, ChainStore, ChainUi>} */
 export class ChainCtrl extends PlaySession {
@@ -366,7 +367,7 @@ export class ChainCtrl extends PlaySession {
         run = { length: posted.streak, freezesUsed: posted.freezes_used || 0 }
       } else run = streakRun(this.store.days(), this.today())
       if (run !== null) {
-        streakLine = run.length ? tn('Chain streak: {n} day{freezes}.', 'Chain streak: {n} days{freezes}.', run.length, { freezes: freezesWords(run.freezesUsed) }) : t('No Chain streak yet.')
+        streakLine = run.length ? chainStreakWords(run) : t('No Chain streak yet.')
       }
     }
     return {

@@ -16,7 +16,8 @@
 import { applyTile, label } from './tiles.js'
 import { isDay } from '../lib/dates.js'
 import { t } from '../lib/i18n.js'
-/** @import { ChainDay, ChainPostedKept, ChainRecord, Level, Standing, TileVerdict } from '../chain_types.js' */
+import { postedOf } from './server_result.js'
+/** @import { ChainDay, ChainRecord, Level, Standing, TileVerdict } from '../chain_types.js' */
 /** @import { KeptPlayer } from '../answer_types.js' */
 /** @import { MyChainResult } from '../api_types.js' */
 
@@ -264,22 +265,14 @@ export function solveBody(rec) {
  * @returns {ChainRecord | null}
  */
 export function fromServer(puzzle, today, mine, player) {
-  if (!mine || !player || (mine.kept !== 'solve' && mine.kept !== 'giveup')) return null
   const rec = newRecord(puzzle, today)
-  /** @type {ChainPostedKept} */
-  const posted = { kind: mine.kept, already: false, kept: mine.kept }
+  const posted = postedOf(mine, puzzle.date, rec.today)
+  if (!mine || !player || !posted) return null
   if (mine.kept === 'solve') {
     if (!Array.isArray(mine.played)) return null
     // A solve's counts are whole numbers (revive checks them: a server's answer is read as any kept record is).
     Object.assign(rec, { state: 'solved', played: mine.played, seconds: mine.seconds, undos: mine.undos, resets: mine.resets })
-    posted.clean = mine.clean === true
   } else rec.state = 'gaveup'
-  if (mine.on_board) posted.daily = puzzle.date
-  if (mine.offline === true) posted.offline = true
-  if (rec.today && Number.isInteger(mine.streak)) {
-    posted.streak = mine.streak
-    if (Number.isInteger(mine.freezes_used)) posted.freezes_used = mine.freezes_used
-  }
   const finished = Date.parse(/** @type {string} */ (mine.posted))
   Object.assign(rec, { posted, by: player.id, finished: Number.isFinite(finished) ? finished : Date.now() })
   return revive(rec, puzzle)

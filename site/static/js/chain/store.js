@@ -11,10 +11,12 @@
  */
 /** @import { ChainCount, ChainCounts, ChainOutcome, ChainPostedKept, ChainRecord } from '../chain_types.js' */
 /** @import { Posting } from '../session_types.js' */
+/** @import { MyChainResult } from '../api_types.js' */
 /** @import { Namespace, StorageBackend } from '../storage_types.js' */
 import { namespace, defaultBackend } from '../lib/storage.js'
 import { Outbox, droppedAnswer } from '../lib/outbox.js'
 import { fieldsOf, isWhole } from '../lib/answers.js'
+import { postedOf } from './server_result.js'
 
 export const PREFIX = 'pb:chain:'
 export const RECENT_KEPT = 400
@@ -65,6 +67,14 @@ export const POSTING = {
   record: (store, body) => store.record(String(body.date)),
   moves: (item) => (item.kind === 'solve' && Array.isArray(item.body.tiles) ? item.body.tiles.length : 0),
   summarise: (answer, kind, outcome) => (outcome === 'sent' ? summarise(answer.data, kind) : { kind, ...droppedAnswer(answer) }),
+  /** A result whose post went unheard: the day's result on the server (kept: its answer), if it is this one. */
+  async look(item, call) {
+    const date = String(item.body.date)
+    const mine = await call(`/me/chain/${encodeURIComponent(date)}`)
+    if (mine.status !== 200) return mine.status === 0 || mine.status >= 500 ? mine : null
+    const posted = postedOf(/** @type {MyChainResult} */ (mine.data), date)
+    return posted && posted.kept === item.kind ? { status: 200, data: posted } : null
+  },
 }
 
 export class ChainStore {

@@ -46,6 +46,7 @@ const byId = (id) => /** @type {E} */ ($(id))
 const player = () => getPlayer()
 
 /** @typedef {import('./home_card.js').ServerDay} ServerDay */
+/** @import { Home as MyHome } from '../api_types.js' */
 
 let routeSerial = 0
 /** @type {Promise<typeof import('./play.js')> | null} the play view's module, once a puzzle was opened */
@@ -64,10 +65,12 @@ function playModule() {
 const PRELOADS_AT_ONCE = 6
 
 /**
- * Ask for play.js and every module it imports at once (the list the build wrote in the page,
- * sitebuild/modules.py): import() alone would find them a level of imports at a time, a round
- * trip each. Not from <head>: the home view never needs them, and a puzzle's address paints
- * its frame first. A few at a time, a task each, so input and paint come between.
+ * Ask for every module play.js imports at once, beside play.js's own import() (the list the build
+ * wrote in the page, sitebuild/modules.py): import() alone would find them a level of imports at a
+ * time, a round trip each. Not play.js itself: its import() has asked for it already, and a link to
+ * it again was work for nothing in the same task. Not from <head>: the home view never needs them,
+ * and a puzzle's address paints its frame first. A few at a time, a task each, so input and paint
+ * come between.
  */
 /** @param {HTMLElement | null} script the page's script naming the play view's modules */
 async function preload(script) {
@@ -162,7 +165,6 @@ async function renderHome(current) {
   const today = playerDay()
   byId('today-line').textContent = longDate(today)
   renderPlayer()
-  renderDue(today)
   renderReview(today, current)
   const card = byId('daily-today')
   if (card.dataset.day !== today) {
@@ -176,10 +178,15 @@ async function renderHome(current) {
   /** @param {HTMLElement} item */
   const recOf = (item) => (store ? store.record(item.dataset.band || '', item.dataset.id || '') : null)
   // Signed in, a daily of today not finished here: the server's results are the day's, whatever
-  // device they came from (docs/site.md, "The same day on every device"). Asked only then.
+  // device they came from (docs/site.md, "The same day on every device"). Asked only then, with what
+  // else the home shows of the player's, in one request.
   const open = items.filter((item) => { const rec = recOf(item); return !rec || rec.state === 'playing' })
-  const mine = player() && open.length ? await serverDay(today) : null
-  if (!current() || (!store && !mine)) return
+  const home = player() ? await myHome(open.length ? today : null) : null
+  if (!current()) return
+  renderDue(today, home)
+  renderInvites(home)
+  const mine = serverDay(home)
+  if (!store && !mine) return
   for (const item of items) markDaily(item, recOf(item), mine)
   if (store) {
     renderTallies(store)
@@ -207,27 +214,53 @@ document.addEventListener('click', (event) => {
 })
 
 /**
- * The signed-in player's results for today's dailies from the server (GET /api/me/chess/<day>), or null.
- * @param {string} day
- * @returns {Promise<ServerDay | null>}
+ * What the home shows of the signed-in player's (GET /api/me/home): their results of `day`'s dailies
+ * when it is given (a daily of it is open here), what their classes have due, their invites; null
+ * when it isn't answered (offline, a server error): those cards stay hidden.
+ * @param {string | null} day
+ * @returns {Promise<MyHome | null>}
  */
-async function serverDay(day) {
-  const got = await call(`/me/chess/${day}`)
-  const mine = /** @type {ServerDay | null} */ (got.status === 200 ? got.data : null)
+async function myHome(day) {
+  const got = await call(day ? `/me/home?day=${day}` : '/me/home')
+  const home = /** @type {MyHome | null} */ (got.status === 200 ? got.data : null)
+  return home && Array.isArray(home.due) && Array.isArray(home.invites) ? home : null
+}
+
+/**
+ * The player's results for today's dailies from the server, or null.
+ * @param {MyHome | null} home
+ * @returns {ServerDay | null}
+ */
+function serverDay(home) {
+  const mine = /** @type {ServerDay | null} */ (home?.chess ?? null)
   return mine && Array.isArray(mine.dailies) && Number.isInteger(mine.streak) ? mine : null
 }
 
 /**
- * What a signed-in student's classes have due (classes/home_due.js, loaded only for a player).
+ * What a signed-in student's classes have due (classes/home_due.js, loaded only when something is).
  * @param {string} today
+ * @param {MyHome | null} home
  */
-function renderDue(today) {
+function renderDue(today, home) {
   const card = byId('due-card')
-  if (!player()) {
+  if (!home?.due.length) {
     card.hidden = true
     return
   }
-  import('../classes/home_due.js').then((due) => due.showDue(card, today)).catch(() => { card.hidden = true })
+  import('../classes/home_due.js').then((due) => due.showDue(card, today, home.due)).catch(() => { card.hidden = true })
+}
+
+/**
+ * A signed-in player's invites to races (race/invited.js, loaded only when there are some).
+ * @param {MyHome | null} home
+ */
+function renderInvites(home) {
+  const card = byId('invite-card')
+  if (!home?.invites.length) {
+    card.hidden = true
+    return
+  }
+  import('../race/invited.js').then((invites) => invites.showInvites(card, home.invites)).catch(() => { card.hidden = true })
 }
 
 /**

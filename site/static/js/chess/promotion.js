@@ -7,6 +7,7 @@
 import { COLOR, PIECE } from '../vendor/cm-chessboard/src/Chessboard.js'
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from '../vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js'
 import { Svg } from '../vendor/cm-chessboard/src/lib/Svg.js'
+import { list, t } from '../lib/i18n.js'
 
 /** What the chooser answers when the player took a piece (not when they cancelled). */
 export const PIECE_SELECTED = PROMOTION_DIALOG_RESULT_TYPE.pieceSelected
@@ -20,6 +21,38 @@ export const PIECE_SELECTED = PROMOTION_DIALOG_RESULT_TYPE.pieceSelected
  * keys and clicks are cm-chessboard's.
  */
 class SquarePromotionDialog extends PromotionDialog {
+  /**
+   * cm-chessboard speaks English and German only, from its own `t`: in the other languages the
+   * chooser's label and the pieces' names (each button's aria-label, what a key announces) are the
+   * page's, given here rather than by patching the library.
+   * @param {Chessboard} chessboard
+   * @param {{ language?: string }} props
+   */
+  constructor(chessboard, props) {
+    super(chessboard, props)
+    if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+      this.t = {
+        ...this.t,
+        choosePromotion: t('Choose promotion piece'),
+        pieces: { q: t('Queen'), r: t('Rook'), b: t('Bishop'), n: t('Knight') },
+      }
+      this.promotionDialogGroup.setAttribute('aria-label', this.t.choosePromotion)
+    }
+  }
+
+  /**
+   * What the chooser announces; its opening ("Choose promotion piece: Queen, Rook, Bishop, Knight",
+   * the library's words and commas) is one sentence with the pieces as the language lists them.
+   * @param {string} text
+   */
+  announce(text) {
+    if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+      const pieces = this.pieceOrder.map((p) => this.t.pieces[/** @type {'q' | 'r' | 'b' | 'n'} */ (p)])
+      if (text === this.t.choosePromotion + ': ' + pieces.join(', ')) text = t('Choose promotion piece: {pieces}', { pieces: list(pieces) })
+    }
+    super.announce(text)
+  }
+
   redrawDialog() {
     const group = this.promotionDialogGroup
     while (group.firstChild) group.removeChild(group.firstChild)

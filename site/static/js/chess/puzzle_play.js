@@ -246,11 +246,11 @@ export class PuzzlePlay extends PlaySession {
     await board.setPosition(this.chess.fen(), false)
     this.markLastMove(move)
     if (verdict === 'solved') {
-      this.announce(`${moveWords(move)}. Solved.`)
+      this.announce(typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? t('{move}. Solved.', { move: moveWords(move) }) : `${moveWords(move)}. Solved.`)
       this.finish('solved')
       return
     }
-    this.announce(`${moveWords(move)}. Right.`)
+    this.announce(typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en' ? t('{move}. Right.', { move: moveWords(move) }) : `${moveWords(move)}. Right.`)
     this.setStatus(t('Right. Keep going.'), 'good')
     this.redraw()
     await sleep(this.beats.reply)

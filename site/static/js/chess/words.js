@@ -37,10 +37,11 @@ export function bandName(band) {
  */
 export function streakDays({ length, freezesUsed }) {
   if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
-    const freezes = freezesUsed ? ' · ' + tn('{n} freeze used', '{n} freezes used', freezesUsed) : ''
-    return tn('{n} day', '{n} days', length) + freezes
+    if (!freezesUsed) return tn('{n} day', '{n} days', length)
+    const freezes = freezesWords(freezesUsed)
+    return tn('{n} day · {freezes}', '{n} days · {freezes}', length, { freezes })
   }
-  return `${length} ${length === 1 ? 'day' : 'days'}${freezesWords(freezesUsed)}`
+  return `${length} ${length === 1 ? 'day' : 'days'}${freezesUsed ? ' · ' + freezesWords(freezesUsed) : ''}`
 }
 
 /** @param {string} text */

@@ -5,6 +5,7 @@
  */
 import { announce } from '../lib/dom.js'
 import { fillNotice, showOnly } from '../lib/views.js'
+import { t } from '../lib/i18n.js'
 import { AssignView } from './assign_view.js'
 import { JoinView } from './join_view.js'
 import { LeaveView } from './leave_view.js'
@@ -79,13 +80,13 @@ export class ClassView {
     const { page } = this.ctrl
     if (page.kind === 'notice') {
       showOnly(PAGES, 'class-notice')
-      fillNotice(page.title, page.text, `${page.title} · Classes`)
+      fillNotice(page.title, page.text, page.title + ' · ' + t('Classes'))
       return
     }
     if (page.kind !== 'class') return
     const klass = this.ctrl.class
     showOnly(PAGES, 'class-view')
-    document.title = `${klass.name} · Classes`
+    document.title = klass.name + ' · ' + t('Classes')
     this.name.textContent = klass.name
     this.lede.textContent = this.ctrl.lede()
     this.teacherView.hidden = !this.ctrl.teacher

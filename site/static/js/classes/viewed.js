@@ -55,16 +55,21 @@ export function viewedOf(search) {
 }
 
 /**
- * The page's lede to the teacher: `words(name)` (the student's name, or "this student"), then the class.
+ * The page's lede to the teacher: `lede` (a sentence about the student), then the class's.
  * @param {ViewedWho} who
- * @param {(name: string) => string} words
+ * @param {string} lede
  */
-export function viewedLede(who, words) {
-  const where = who.className ? ' ' + t('You see this as their teacher in {name}.', { name: who.className }) : ''
-  return words(who.name || t('this student')) + where
+export function viewedLede(who, lede) {
+  return who.className ? lede + ' ' + t('You see this as their teacher in {name}.', { name: who.className }) : lede
 }
 
-/** "Ada’s" (or "This student’s") for a heading. @param {ViewedWho} who */
-export function possessive(who) {
-  return `${who.name || 'This student'}’s`
+/**
+ * One of two whole sentences: `named` with the student's {name} when the class names them, else
+ * `unnamed` (about "this student"). Each language writes its own: no possessive glued on a name.
+ * @param {ViewedWho} who
+ * @param {(name: string) => string} named
+ * @param {() => string} unnamed
+ */
+export function aboutStudent(who, named, unnamed) {
+  return who.name ? named(who.name) : unnamed()
 }

@@ -14,9 +14,9 @@ import { ChessStore } from '../chess/store.js'
 import { RESULT_POINTS, SPANS, dashboard, resultRatings, talliesOf } from '../chess/dashboard.js'
 import { themeWords } from '../chess/theme_words.js'
 import { practiseLink } from '../chess/practise.js'
-import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
+import { aboutStudent, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
-import { t, tn } from '../lib/i18n.js'
+import { LANG, number, t, tn } from '../lib/i18n.js'
 /** @import { Answer } from '../answer_types.js' */
 /** @import { Dashboard, ErrorBody, HistoryLine, HistoryPage, RatingPoint, ThemeFigures } from '../api_types.js' */
 /** @import { LogEntry } from '../chess_types.js' */
@@ -204,10 +204,11 @@ function drawRating({ figures, results, days }) {
     ? t('No rated puzzles in the last {days} days.', { days })
     : t('No rating in the last {days} days: this browser estimates yours from the puzzles you finish here.', { days })
   $('rating-details').hidden = !shown
-  const whose = viewed ? possessive(who || {}) : 'Your'
-  // A student's, to their teacher, stays in English for now (classes/viewed.js's possessive).
+  const student = who || {}
   $('rating-caption').textContent = viewed
-    ? (byResult ? `${whose} rating before these days’ first rated puzzle and after each` : `${whose} rating after each day they played`)
+    ? (byResult
+        ? aboutStudent(student, (name) => t('{name}’s rating before these days’ first rated puzzle and after each', { name }), () => t('This student’s rating before these days’ first rated puzzle and after each'))
+        : aboutStudent(student, (name) => t('{name}’s rating after each day they played', { name }), () => t('This student’s rating after each day they played')))
     : (byResult ? t('Your rating before these days’ first rated puzzle and after each') : t('Your rating after each day you played'))
   $('rating-when').textContent = byResult ? t('Puzzle') : t('Day')
   if (!shown) {
@@ -225,18 +226,22 @@ function drawRating({ figures, results, days }) {
     const end = last.day === first.day ? t('Puzzle {n}', { n: shown }) : shortDate(last.day)
     points = results.map((p, i) => ({ label: i === results.length - 1 ? end : shortDate(p.day), value: p.rating }))
     rows = results.map((p, i) => [i === 0 ? t('Before the first') : `${i} · ${shortDate(p.day)}`, String(p.rating)])
+    const values = { from: first.rating, to: last.rating }
     summary = viewed
-      ? `${whose} rating over ${shown} rated puzzle${shown === 1 ? '' : 's'}: from ${first.rating} to ${last.rating}.`
-      : tn('Your rating over {n} rated puzzle: from {from} to {to}.', 'Your rating over {n} rated puzzles: from {from} to {to}.', shown, { from: first.rating, to: last.rating })
+      ? aboutStudent(student,
+        (name) => tn('{name}’s rating over {n} rated puzzle: from {from} to {to}.', '{name}’s rating over {n} rated puzzles: from {from} to {to}.', shown, { name, ...values }),
+        () => tn('This student’s rating over {n} rated puzzle: from {from} to {to}.', 'This student’s rating over {n} rated puzzles: from {from} to {to}.', shown, values))
+      : tn('Your rating over {n} rated puzzle: from {from} to {to}.', 'Your rating over {n} rated puzzles: from {from} to {to}.', shown, values)
   } else {
     const last = /** @type {RatingPoint} */ (ratings.at(-1)) // one at least
     points = ratings.map((p) => ({ label: shortDate(p.day), value: p.rating }))
     rows = ratings.map((p) => [shortDate(p.day), String(p.rating)])
     const [from, to] = [{ rating: ratings[0].rating, day: shortDate(ratings[0].day) }, { rating: last.rating, day: shortDate(last.day) }]
     if (viewed) {
+      const span = { from: from.rating, first: from.day, to: to.rating, last: to.day }
       summary = ratings.length === 1
-        ? `${whose} rating: ${to.rating} on ${to.day}.`
-        : `${whose} rating from ${from.rating} on ${from.day} to ${to.rating} on ${to.day}.`
+        ? aboutStudent(student, (name) => t('{name}’s rating: {rating} on {day}.', { name, ...to }), () => t('This student’s rating: {rating} on {day}.', to))
+        : aboutStudent(student, (name) => t('{name}’s rating from {from} on {first} to {to} on {last}.', { name, ...span }), () => t('This student’s rating from {from} on {first} to {to} on {last}.', span))
     } else {
       summary = ratings.length === 1
         ? t('Your rating: {rating} on {day}.', to)
@@ -260,9 +265,23 @@ function drawThemes({ figures }) {
     label: themeWords(r.theme), value: r.first_rate, note: `${r.first_rate}% · ${r.performance}`,
     tone: weak.has(r.theme) ? 'weak' : (strong.has(r.theme) ? 'strong' : ''),
   }))
-  const list = themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`).join(', ') + (themes.length > 3 ? ', …' : '')
+  const list = themesListed(themes)
   const summary = t('Solved first try by theme, weakest first: {themes}.', { themes: list })
   $('theme-chart').replaceChildren(barChart(rows, summary, widthOf($('theme-chart'))))
+}
+
+/**
+ * The first three themes and their first-try rates for the chart's summary, "Fork 40%, Pin 55%, …";
+ * in the other languages each one a message, listed as the language lists them.
+ * @param {ThemeFigures[]} themes
+ */
+function themesListed(themes) {
+  const more = themes.length > 3 ? ['…'] : []
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+    const items = themes.slice(0, 3).map((r) => t('{theme} {rate}%', { theme: themeWords(r.theme), rate: number(r.first_rate) }))
+    return new Intl.ListFormat(LANG, { type: 'unit' }).format([...items, ...more])
+  }
+  return [...themes.slice(0, 3).map((r) => `${themeWords(r.theme)} ${r.first_rate}%`), ...more].join(', ')
 }
 
 function drawCharts() {
@@ -288,21 +307,23 @@ new ResizeObserver(() => {
 function showViewed(days) {
   // Only for a student viewed, once described (show()).
   const student = /** @type {Who} */ (who)
-  const whose = possessive(student)
-  $('dash-title').textContent = `${whose} puzzle dashboard`
-  document.title = `${whose} puzzle dashboard`
-  $('dash-lede').textContent = viewedLede(student, () => `${whose} last ${days} days of chess puzzles, as they see them.`)
-  $('weak-title').textContent = `${whose} weakest themes`
-  $('strong-title').textContent = `${whose} strongest themes`
-  $('rating-chart-title').textContent = `${whose} rating`
+  const title = aboutStudent(student, (name) => t('{name}’s puzzle dashboard', { name }), () => t('This student’s puzzle dashboard'))
+  $('dash-title').textContent = title
+  document.title = title
+  $('dash-lede').textContent = viewedLede(student, aboutStudent(student,
+    (name) => t('{name}’s last {days} days of chess puzzles, as they see them.', { name, days }),
+    () => t('This student’s last {days} days of chess puzzles, as they see them.', { days })))
+  $('weak-title').textContent = aboutStudent(student, (name) => t('{name}’s weakest themes', { name }), () => t('This student’s weakest themes'))
+  $('strong-title').textContent = aboutStudent(student, (name) => t('{name}’s strongest themes', { name }), () => t('This student’s strongest themes'))
+  $('rating-chart-title').textContent = aboutStudent(student, (name) => t('{name}’s rating', { name }), () => t('This student’s rating'))
   const view = /** @type {NonNullable<typeof viewed>} */ (viewed)
   const historyLink = /** @type {HTMLAnchorElement} */ ($('history-link'))
-  historyLink.textContent = `Every puzzle ${student.name || 'this student'} played`
+  historyLink.textContent = aboutStudent(student, (name) => t('Every puzzle {name} played', { name }), () => t('Every puzzle this student played'))
   historyLink.href = view.page('history')
   const classLink = /** @type {HTMLAnchorElement} */ ($('class-link'))
   classLink.hidden = false
   classLink.href = view.classPage
-  classLink.textContent = student.className ? `Back to ${student.className}` : 'Back to the class'
+  classLink.textContent = student.className ? t('Back to {name}', { name: student.className }) : t('Back to the class')
 }
 
 /** @param {number} days */

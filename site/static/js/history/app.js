@@ -12,7 +12,7 @@ import { ChessStore } from '../chess/store.js'
 import { themeWords } from '../chess/theme_words.js'
 import { startReplay } from '../chess/replay.js'
 import { NAMES } from '../chess/result_names.js'
-import { possessive, viewedLede, viewedOf } from '../classes/viewed.js'
+import { aboutStudent, viewedLede, viewedOf } from '../classes/viewed.js'
 import { $ } from '../lib/dom.js'
 import { t } from '../lib/i18n.js'
 import { bandWords } from '../lib/bands.js'
@@ -184,11 +184,13 @@ if (viewed) {
   $('replay-missed').hidden = true
   $('history-lede').textContent = t('Reading the student’s history…')
   viewed.describe().then((who) => {
-    const whose = possessive(who)
-    $('history-title').textContent = `${whose} puzzle history`
-    document.title = `${whose} puzzle history`
-    $('history-lede').textContent = viewedLede(who, (/** @type {string} */ name) => `Every chess puzzle ${name} played, newest first, as they see it.`)
-    $('dashboard-link').textContent = `${whose} dashboard`
+    const title = aboutStudent(who, (name) => t('{name}’s puzzle history', { name }), () => t('This student’s puzzle history'))
+    $('history-title').textContent = title
+    document.title = title
+    $('history-lede').textContent = viewedLede(who, aboutStudent(who,
+      (name) => t('Every chess puzzle {name} played, newest first, as they see it.', { name }),
+      () => t('Every chess puzzle this student played, newest first, as they see it.')))
+    $('dashboard-link').textContent = aboutStudent(who, (name) => t('{name}’s dashboard', { name }), () => t('This student’s dashboard'))
   })
 } else {
   $('history-lede').textContent = player

@@ -21,7 +21,7 @@ export function getPlayer() {
 // What this browser keeps for the player signed in and merges into their server copy on sign-in
 // (the review: docs/review.md). It leaves with the player, or the next one to sign in here would
 // merge it into theirs. A guest's is kept: signing in is how a guest's misses join their review.
-const PLAYERS_OWN = ['chess:review', 'chess:review-current']
+const PLAYERS_OWN = ['chess:review', 'chess:review-current', 'chess:review-sent']
 
 function forgetPlayersOwn() {
   for (const key of PLAYERS_OWN) site.remove(key)

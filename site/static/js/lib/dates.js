@@ -199,11 +199,12 @@ export function streak(days, today) {
 }
 
 /**
- * What a streak line adds for the freezes a streak used: '' for none, else " · 1 freeze used".
+ * The freezes a streak used, in words: "1 freeze used" ('' for none). A value inside its caller's
+ * whole sentence ("Chain streak: {n} days · {freezes}."), never glued on after it.
  * @param {number | null | undefined} used
  */
 export function freezesWords(used) {
-  return used ? ' · ' + tn('{n} freeze used', '{n} freezes used', used) : ''
+  return used ? tn('{n} freeze used', '{n} freezes used', used) : ''
 }
 
 /**

@@ -8,7 +8,7 @@
 import { GAMES, STORES } from '../games.js'
 import { defaultBackend } from './storage.js'
 import { resultKeys } from './outbox.js'
-import { list, number, t, tn } from './i18n.js'
+import { list, t, tn } from './i18n.js'
 /** @import { Game, KeptRecord } from '../games_types.js' */
 /** @import { StorageBackend } from '../storage_types.js' */
 
@@ -54,8 +54,8 @@ export async function notPosted(pid, backend = defaultBackend()) {
 }
 
 /**
- * A game's records counted in words: "1 chess puzzle", "3 Storm runs" (the registry's noun for a
- * game without words of its own here).
+ * A game's records counted in words: "1 chess puzzle", "3 Storm runs" (each a plural message of
+ * its own; a game without words here says "3 Race results" with its name).
  * @param {KeptGame} game
  * @param {number} n
  */
@@ -65,7 +65,8 @@ function count(game, n) {
     case 'chain': return tn('{n} Chain', '{n} Chains', n)
     case 'storm': return tn('{n} Storm run', '{n} Storm runs', n)
     case 'streak': return tn('{n} Streak run', '{n} Streak runs', n)
-    default: return `${number(n)} ${n === 1 ? game.noun[0] : game.noun[1]}`
+    // A game with no words of its own here yet: its (translated) name in one whole message.
+    default: return tn('{n} {game} result', '{n} {game} results', n, { game: game.name })
   }
 }
 

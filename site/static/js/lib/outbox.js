@@ -2,7 +2,7 @@
  * An outbox of results waiting to post, kept in a storage namespace so a closed tab or a lost
  * connection loses nothing; and the keys of what it holds (`resultKey`: their one spelling).
  *
- * Each item is { key, kind, path, body, by }: `key` names what it is for (e.g.
+ * Each item is { key, kind, path, body, by, out }: `key` names what it is for (e.g.
  * "miss:Easy/abc12", resultKey) and an item with a key already queued or already sent is
  * refused, so nothing is posted twice; `by` is the id of the player who played
  * it, and only that player's flush posts it (another player signed in on the
@@ -10,7 +10,9 @@
  * whose kind comes first in `order`, then oldest first) and stops at the
  * first answer that means "try later" (no connection, 401, 429, 5xx), keeping
  * that item and everything after it. 2xx means sent; 400, 404, 409, 410, 413
- * and 422 mean the server will never take it, so it is dropped.
+ * and 422 mean the server will never take it, so it is dropped. `out` is kept true once a post of
+ * the item has gone with no answer heard (the page left as it went, the connection dropped): the
+ * server may have kept it, so the next flush's `send` sees `out` and asks before posting it again.
  *
  * What posts the items (the ticket each goes with, where each answer is kept) is lib/session.js's.
  */
@@ -126,6 +128,21 @@ export class Outbox {
     return this.store.set(this.name, list)
   }
 
+  /**
+   * Keep whether a post of the item keyed `key` went with no answer heard (lib/session.js asks the
+   * server about such an item before posting it again).
+   * @param {string} key
+   * @param {boolean} out
+   */
+  _out(key, out) {
+    const list = this.kept()
+    const item = list.find((i) => i.key === key)
+    if (!item || Boolean(item.out) === out) return
+    if (out) item.out = true
+    else delete item.out
+    this.store.set(this.name, list)
+  }
+
   /** @param {string} key */
   _finish(key) {
     this.store.set(this.name, this.kept().filter((item) => item.key !== key))
@@ -162,6 +179,8 @@ export class Outbox {
         if (by !== undefined && typeof item.by === 'string' && item.by !== by) continue
         /** @type {Answer} */
         let answer
+        // Out until its answer is heard: a page that leaves now leaves a post the server may keep.
+        this._out(item.key, true)
         try {
           answer = await send(item)
         } catch {
@@ -177,6 +196,7 @@ export class Outbox {
           dropped++
           await tell(onResult, item, 'dropped', answer)
         } else {
+          if (status) this._out(item.key, false) // answered (401, 429, 5xx): nothing was kept
           break
         }
       }

@@ -26,7 +26,7 @@
 import { call, getPlayer } from './api.js'
 import { playerQuery } from './dates.js'
 import { droppedAnswer, resultKey } from './outbox.js'
-import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, ticketFor, ticketKey } from './tickets.js'
+import { arrival, askTicket, askedLastHere, notBefore, noteAsked, postTicketed, resultIn, ticketFor, ticketKey } from './tickets.js'
 import { t } from './i18n.js'
 
 // The tickets a game asks for outside a play session (a lesson's, a Storm run's start), from here:
@@ -124,12 +124,20 @@ function flushResults(store, player) {
   return store.outbox.flush(
     // The ticket is the record's (it may have come after the result was queued), else offline.
     async (item) => {
+      // An earlier post of it went with no answer heard (the page left as it went): the server may
+      // keep it already. The game asks (its `look`) rather than post it a second time.
+      if (item.out && posting.look) {
+        const found = await posting.look(item, call)
+        if (found) return found
+      }
       const key = posting.bodyKey(item.body)
       const rec = posting.record(store, item.body)
       const ticket = await ticketFor(ticketKey(posting.game, key), rec?.ticket)
       // A solve waits out the server's second a move since the puzzle opened (a quick finish).
       const after = notBefore(posting.record(store, item.body)?.ticketCame, posting.moves(item))
-      return postTicketed(item.path, item.body, ticket, after, { offline: posting.offline !== false })
+      const answer = await postTicketed(item.path, item.body, ticket, after, { offline: posting.offline !== false })
+      // Refused for its ticket's result being in: an unheard post of this one was kept, and stands.
+      return item.out && resultIn(answer) ? { status: 200, data: { already: true, kept: item.kind } } : answer
     },
     async (item, outcome, answer) => {
       const key = posting.bodyKey(item.body)

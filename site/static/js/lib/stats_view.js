@@ -8,12 +8,25 @@
 import { byIds, el, setText } from './dom.js'
 import { barChart } from './charts.js'
 import { openSheet } from './sheet.js'
-import { t } from './i18n.js'
+import { LANG, number, t } from './i18n.js'
 /** @import { Bar, Bucket, DayOutcome, StatsState } from '../stats_types.js' */
 
 /** @type {Partial<Record<DayOutcome, string>>} */
 const TONES = { clean: 'strong', missed: 'weak', shown: 'weak' }
 
+/**
+ * A chart's one-line summary: "How your days went: Clean, 3; Missed, 2." In the other languages one
+ * message, its figures listed as the language lists them (Intl.ListFormat's unit list: no "and").
+ * @param {string} title
+ * @param {Bucket[]} rows
+ */
+function summaryOf(title, rows) {
+  if (typeof PAGE_LANG === 'string' && PAGE_LANG !== 'en') {
+    const items = rows.map((r) => t('{label} ({count})', { label: r.label, count: number(r.count) }))
+    return t('{title}: {items}.', { title, items: new Intl.ListFormat(LANG, { type: 'unit' }).format(items) })
+  }
+  return `${title}: ${rows.map((r) => `${r.label}, ${r.count}`).join('; ')}.`
+}
 
 export class StatsView {
   constructor() {
@@ -96,7 +109,7 @@ export class StatsView {
    */
   distribution(id, title, rows, counted, width) {
     const most = Math.max(1, ...rows.map((r) => r.count))
-    const summary = `${title}: ${rows.map((r) => `${r.label}, ${r.count}`).join('; ')}.`
+    const summary = summaryOf(title, rows)
     /** @type {Bar[]} */
     const bars = rows.map((r) => ({ label: r.label, value: (100 * r.count) / most, note: String(r.count), tone: r.tone }))
     const table = el('table', { class: 'data-table' },

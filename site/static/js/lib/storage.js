@@ -31,11 +31,37 @@ export class MemoryStorage {
  * @returns {StorageBackend}
  */
 export function defaultBackend() {
+  return usable(() => globalThis.localStorage)
+}
+
+/**
+ * This tab's sessionStorage (gone with the tab), or a memory store when it can't be used.
+ * @returns {StorageBackend}
+ */
+export function tabBackend() {
+  return usable(() => globalThis.sessionStorage)
+}
+
+/** The web storages already written to once: each is probed once per page, not once per namespace. */
+const probed = new WeakSet()
+
+/**
+ * The web storage `get` answers if a write to it works (it throws when storage is turned off, or is
+ * missing outside a browser), else a memory store. The write is tried once per storage: each of
+ * the namespaces a daily's opening makes (the player's, the store's, the tickets'...) wrote and
+ * removed a key of its own before the board took moves.
+ * @param {() => Storage} get
+ * @returns {StorageBackend}
+ */
+function usable(get) {
   try {
-    const s = globalThis.localStorage
-    const probe = '__pb_probe__'
-    s.setItem(probe, '1')
-    s.removeItem(probe)
+    const s = get()
+    if (!probed.has(s)) {
+      const probe = '__pb_probe__'
+      s.setItem(probe, '1')
+      s.removeItem(probe)
+      probed.add(s)
+    }
     return s
   } catch {
     return new MemoryStorage()

@@ -155,11 +155,23 @@ export function notBefore(came, moves) {
 }
 
 /**
+ * True when `answer` refuses a result because its ticket's play already has its result (409
+ * `closed`, code `result_already_in`). Only this browser holds the ticket, so that result is this
+ * one, posted before by a post whose answer never came (the page left as it went).
+ * @param {Answer} answer
+ */
+export function resultIn(answer) {
+  const data = /** @type {{ code?: unknown } | null} */ (answer.data)
+  return answer.status === 409 && answer.refusedTicket === 'closed' && data?.code === 'result_already_in'
+}
+
+/**
  * Post a queued result at `path` with `ticket` (or offline), not before `after` (ms: a quick
  * finish waits until the server can take it); when the server refuses the ticket itself
  * (X-Ticket-Refused), post it again as offline so it still counts for the player, unless the
  * game's results count only with their ticket (`offline: false`: Storm's and Streak's runs), when
- * the refusal and its reason stand. Resolves to the answer `call` gives.
+ * the refusal and its reason stand, or the ticket's play has its result already (`resultIn`: an
+ * offline copy would count nothing). Resolves to the answer `call` gives.
  * @param {string} path
  * @param {Record<string, unknown>} body
  * @param {string | null} ticket
@@ -171,6 +183,6 @@ export async function postTicketed(path, body, ticket, after = 0, { offline = tr
   const wait = ticket ? after - Date.now() : 0
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, LONGEST_WAIT_MS)))
   const answer = await call(path, { method: 'POST', body: ticketed(body, ticket) })
-  if (ticket && answer.refusedTicket && offline) return call(path, { method: 'POST', body: ticketed(body, null) })
+  if (ticket && answer.refusedTicket && offline && !resultIn(answer)) return call(path, { method: 'POST', body: ticketed(body, null) })
   return answer
 }

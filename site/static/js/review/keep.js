@@ -4,6 +4,8 @@
  * posted, the merged one answered and kept). It works offline: a result is kept here first, and the
  * next sync (the home page, or the next result, once online) takes it to the server. Merging is the
  * rule's (the worse of a day's results stands), so a sync lost, repeated or raced changes nothing.
+ * A sync with nothing to send (the review here is what the server last answered, pb:chess:review-sent)
+ * reads the server's copy instead (GET): a post is a write, and counts against its hourly limit.
  * Loads without FSRS (what is due is review/schedule.js's).
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
@@ -14,6 +16,7 @@ import { add, emptyQueue, merge, pruned, readQueue } from './queue.js'
 
 export const PREFIX = 'pb:chess:'
 export const KEY = 'review'
+export const SENT = 'review-sent' // the server's last answer, as kept here: nothing to send while it stands
 
 export class ReviewKeep {
   /** @param {StorageBackend} [backend] */
@@ -64,10 +67,15 @@ export class ReviewKeep {
     // Offline, the post would only fail (and log it): the next page or result tries again.
     if (globalThis.navigator && navigator.onLine === false) return false
     const mine = this.queue()
-    const answer = await call('/chess/review', { method: 'POST', body: { cards: mine.cards } })
+    const unsent = JSON.stringify(mine) !== JSON.stringify(this.ns.get(SENT, null))
+    const answer = await (unsent ? call('/chess/review', { method: 'POST', body: { cards: mine.cards } }) : call('/chess/review'))
     if (answer.status !== 200 || !answer.data) return false
     // Merged again with what this browser kept meanwhile (a result while the post was out).
-    this.save(pruned(merge(this.queue(), readQueue(answer.data)), today))
+    const theirs = readQueue(answer.data)
+    const merged = pruned(merge(this.queue(), theirs), today)
+    this.save(merged)
+    // Nothing to send next time only while what is kept here is what the server has.
+    if (JSON.stringify(merged) === JSON.stringify(pruned(theirs, today))) this.ns.set(SENT, merged)
     return true
   }
 }
