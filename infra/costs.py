@@ -236,7 +236,9 @@ def month(players: int, p: PlayerDay = PLAYER, t: Traced | None = None) -> list[
 class LiveTraced:
     """A day of live play (races and live classes) at `players` daily players, as `python -m bench scale
     --live` measured and multiplied it out (bench/scale/live.py): messages both ways, connection minutes,
-    the Lambda's invocations and billed ms in all, DynamoDB read and write request units."""
+    the Lambda's invocations and billed ms in all, DynamoDB read and write request units, and the bytes
+    of log the live function writes (only its warnings: infra/template.yaml's LoggingConfig; None, a
+    trace made before it: PlayerDay's bytes an invocation, Lambda's own lines among them)."""
 
     players: float
     messages: float
@@ -245,13 +247,14 @@ class LiveTraced:
     lambda_ms: float
     rru: float
     wru: float
+    log_bytes: float | None = None
 
 
 def live_traced(players: int, path: Path = TRACE) -> LiveTraced:
     """The live day at `players` as the trace holds it (linear between its scales, the nearest outside)."""
     live = json.loads(path.read_text(encoding="utf-8"))["live"]
     points = sorted(live["per_day"], key=lambda p: p["players"])
-    fields = LiveTraced.__dataclass_fields__
+    fields = [k for k in LiveTraced.__dataclass_fields__ if all(k in p for p in points)]
     low = max((p for p in points if p["players"] <= players), default=points[0], key=lambda p: p["players"])
     high = min((p for p in points if p["players"] >= players), default=points[-1], key=lambda p: p["players"])
     if high["players"] == low["players"]:
@@ -274,7 +277,12 @@ def live_month(t: LiveTraced, p: PlayerDay = PLAYER) -> list[Line]:
     lam = invocations / 1e6 * pr["lambda_per_million"] + gb_s * pr["lambda_arm_gb_second"]
     rru, wru = t.rru * DAYS, t.wru * DAYS
     ddb = rru / 1e6 * pr["dynamodb_per_million_rru"] + wru / 1e6 * pr["dynamodb_per_million_wru"]
-    logs = invocations * p.log_bytes_per_invoke / 1_073_741_824
+    if t.log_bytes is None:
+        logs = invocations * p.log_bytes_per_invoke / 1_073_741_824
+        logged = f"{_n(invocations)} invocations × {p.log_bytes_per_invoke} B × $0.50/GB"
+    else:
+        logs = t.log_bytes * DAYS / 1_073_741_824
+        logged = f"{_gb(logs)} of warnings (no START/END/REPORT lines: SystemLogLevel WARN) × $0.50/GB"
     return [
         Line("WebSocket API",
              f"{_n(messages)} messages × $1.00/M (past 1 B: $0.80/M) + {_n(minutes)} connection minutes "
@@ -284,8 +292,7 @@ def live_month(t: LiveTraced, p: PlayerDay = PLAYER) -> list[Line]:
         Line("DynamoDB (live)",
              f"{_n(rru)} RRU × $0.125/M + {_n(wru)} WRU × $0.625/M", ddb),
         Line("CloudWatch Logs (live)",
-             f"{_n(invocations)} invocations × {p.log_bytes_per_invoke} B × $0.50/GB",
-             logs * pr["logs_ingest_gb"]),
+             logged, logs * pr["logs_ingest_gb"]),
     ]
 
 

@@ -117,3 +117,15 @@ def test_live_play_is_priced_from_the_traces_live_day_at_the_websocket_apis_pric
     assert totals == sorted(totals)
     trace = json.loads((ROOT / "infra" / "scale_trace.json").read_text(encoding="utf-8"))
     assert {p["players"] for p in trace["live"]["per_day"]} >= {n for _, n in costs.SCALES}
+
+
+def test_the_live_functions_log_is_priced_from_the_bytes_it_writes(costs: ModuleType) -> None:
+    """The live function logs its warnings alone (infra/template.yaml): a day's bytes as the trace
+    measured them; a trace without them, the bytes an invocation every function writes by default."""
+    warned = costs.LiveTraced(players=1, messages=0, connection_minutes=0, invocations=1e6, lambda_ms=0,
+                              rru=0, wru=0, log_bytes=2**30 / 30)
+    assert costs.live_month(warned)[3].dollars == pytest.approx(costs.PRICES["logs_ingest_gb"])
+    before = costs.LiveTraced(players=1, messages=0, connection_minutes=0, invocations=1e6, lambda_ms=0,
+                              rru=0, wru=0)
+    month = 30e6 * costs.PLAYER.log_bytes_per_invoke / 2**30 * costs.PRICES["logs_ingest_gb"]
+    assert costs.live_month(before)[3].dollars == pytest.approx(month)

@@ -573,6 +573,14 @@ def test_the_live_function_posts_only_to_its_own_apis_connections(translated: di
     assert post["Resource"] == {"Fn::Sub": arn}
 
 
+def test_the_live_function_logs_only_warnings_and_errors(translated: dict[str, Any]) -> None:
+    """An invocation a message: Lambda's START/END/REPORT lines (INFO) would be most of live play's log
+    bill (infra/README.md, "What it costs")."""
+    function = translated["Resources"]["LiveFunction"]["Properties"]
+    assert function["LoggingConfig"] == {"LogFormat": "JSON", "ApplicationLogLevel": "WARN",
+                                         "SystemLogLevel": "WARN"}
+
+
 def test_the_site_reaches_the_live_rooms_at_slash_live_uncached_with_the_handshakes_headers(
         resources: dict[str, Any]) -> None:
     live = _behaviour_for(resources, "/live")

@@ -144,7 +144,17 @@ class World:
     files: Path
     record: bool = False
     runs: Counter[str] = field(default_factory=Counter)  # sessions recorded, by kind
+    # Each player's review as their browser keeps it (review/keep.js): {pid: {(band, id): [[day, grade]]}}.
+    reviews: dict[str, dict[tuple[str, str], list[list[str]]]] = field(default_factory=dict)
     _session: str = ""
+
+    def review(self, player: Player, band: str, puzzle: str, grade: str) -> None:
+        """A result that enters the player's review (a miss, or a solve with help): kept in their
+        browser's copy, and the whole copy posted (review/keep.js's `note`, then `sync`)."""
+        cards = self.reviews.setdefault(player.pid, {})
+        cards.setdefault((band, puzzle), []).append([self.today(), grade])
+        body = {"cards": [{"band": b, "id": i, "results": r} for (b, i), r in cards.items()]}
+        self.call("POST", "/api/chess/review", "POST /api/chess/review", player, body)
 
     @property
     def client(self) -> Any:
@@ -211,6 +221,8 @@ def chess_daily(world: World, player: Player) -> None:
     answer = world.call("POST", "/api/chess/solves", "POST /api/chess/solves (daily)", player, body)
     if answer["daily"] != day:
         raise RuntimeError(f"the daily solve wasn't counted as {day}'s daily: {answer}")
+    if hints:
+        world.review(player, puzzle.band, puzzle.id, "help")
     world.call("GET", "/api/me", "GET /api/me", player)
 
 
@@ -224,6 +236,7 @@ def endless(world: World, player: Player, round_: int, results: int = ENDLESS_RE
             world.wait(15)
             body: dict[str, Any] = {"id": puzzle.id, "band": puzzle.band, "how": "gave-up", "ticket": ticket}
             world.call("POST", "/api/chess/misses", "POST /api/chess/misses", player, body)
+            world.review(player, puzzle.band, puzzle.id, "miss")
         else:
             seconds = 10 + 4 * len(puzzle.solution) + k
             world.wait(seconds + 1)
@@ -300,6 +313,15 @@ def dashboard(world: World, player: Player) -> None:
     world.call("GET", "/api/me/dashboard?days=30", "GET /api/me/dashboard", player)
 
 
+def home(world: World, player: Player) -> None:
+    """The home page, signed in (site/static/js/chess/app.js, renderHome): in one request the player's
+    results of today's dailies (asked while one is open on this device: the day's first visit), what
+    their classes have due and their invites to races; and their review as the server keeps it (read,
+    not posted: what this browser noted was posted as it was noted; review/keep.js)."""
+    world.call("GET", f"/api/me/home?day={world.today()}", "GET /api/me/home", player)
+    world.call("GET", "/api/chess/review", "GET /api/chess/review", player)
+
+
 def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:
     """A page that finds no file of today (site/static/js/lib/daily.js): the API's copy of each,
     asked without a token. The home page asks for chess and Chain, a game's page for its own."""
@@ -312,8 +334,10 @@ def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:
     return ask
 
 
-# The sessions after everyone has posted: each board page, the dashboard, the midnight fallbacks.
+# The sessions after everyone has posted: the home page, each board page, the dashboard, the midnight
+# fallbacks.
 VIEWS: dict[str, Callable[[World, Player], None]] = {
+    "home page": home,
     "chess daily board": board("chess/daily/<day>/<band>"),
     "chain daily board": board("chain/daily/<day>"),
     "storm daily board": board("storm/daily/<day>"),

@@ -12,6 +12,8 @@ the cost a month (infra/costs.py's prices, the WebSocket API's among them) besid
 
 from __future__ import annotations
 
+import json
+import logging
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -81,6 +83,7 @@ class Unit:
     lambda_ms: float = 0.0
     wcu: float = 0.0
     rcu: float = 0.0
+    log_bytes: float = 0.0  # what the live function logs: its warnings, as Lambda's JSON lines
     keys: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0.0, 0.0]))
 
 
@@ -89,10 +92,39 @@ class Unit:
 
 @contextmanager
 def _world() -> Iterator[Any]:
+    """The AWS transport, its races' ids drawn from a seeded generator: a race's puzzles are seeded by
+    its id, so every run plays the same puzzles and its figures compare with another run's (a random
+    id moved a race's writes by ±5% from run to run)."""
+    import random
+    from unittest import mock
+
     from tests.live_transports import aws_transport
 
-    with aws_transport() as transport:
+    seeded = random.Random(43)
+
+    def token_urlsafe(nbytes: int) -> str:
+        import base64
+
+        return base64.urlsafe_b64encode(seeded.randbytes(nbytes)).rstrip(b"=").decode()
+
+    with aws_transport() as transport, mock.patch("service.live.racer.secrets.token_urlsafe", token_urlsafe):
         yield transport
+
+
+class _Logged(logging.Handler):
+    """The live function's log, as its LoggingConfig sends it (infra/template.yaml): the records of
+    WARNING and above, each a JSON line of Lambda's (its time, level, message, logger, request id);
+    Lambda's own START/END/REPORT lines are off (SystemLogLevel WARN)."""
+
+    def __init__(self, unit: Unit) -> None:
+        super().__init__(logging.WARNING)
+        self.unit = unit
+
+    def emit(self, record: logging.LogRecord) -> None:
+        line = {"timestamp": "2026-12-07T18:00:00.000Z", "level": record.levelname,
+                "message": record.getMessage(), "logger": record.name,
+                "requestId": "00000000-0000-0000-0000-000000000000"}
+        self.unit.log_bytes += len(json.dumps(line)) + 1
 
 
 class _Recorded:
@@ -108,11 +140,17 @@ class _Recorded:
 
         original.sleep = sleep
 
+        logged = _Logged(unit)
+
         def handler(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
             route = event["requestContext"]["routeKey"]
             self.slept = 0.0
-            with recorder.request("live", route) as req:
-                answer: dict[str, Any] = original(event, context)
+            logging.getLogger().addHandler(logged)
+            try:
+                with recorder.request("live", route) as req:
+                    answer: dict[str, Any] = original(event, context)
+            finally:
+                logging.getLogger().removeHandler(logged)
             self._count(req, route)
             return answer
 
@@ -182,19 +220,25 @@ def scripted_race(a: LiveAssumptions) -> Unit:
 
 def _plan(puzzles: list[list[Any]], n: int, a: LiveAssumptions) -> list[tuple[float, int, int, str]]:
     """A racer's moves: (seconds into the race, puzzle, move, uci), a.seconds_a_move apart, each racer
-    at its own moment in the second; one first move in a.wrong_every wrong."""
+    at its own moment in the second; one first move in a.wrong_every wrong. None once the racer's own
+    clock has run out (the race's less their net penalty: Storm's tally of their moves), as the race
+    page plays none then (site/static/js/race/ctrl.js: the board is off once `out`)."""
     from bench.scale.day import _puzzle, _wrong_move
+    from puzzlebook.storm.clock import Tally, step
 
-    out, at, count = [], 0.3 + 0.17 * n, 0
+    out: list[tuple[float, int, int, str]] = []
+    at, count, tally = 0.3 + 0.17 * n, 0, Tally()
     for k, row in enumerate(puzzles):
         puzzle = _puzzle([*row, ""], "race")
-        line = [_wrong_move(puzzle)] if (k + n) % a.wrong_every == a.wrong_every - 1 else puzzle.solution
+        wrong = (k + n) % a.wrong_every == a.wrong_every - 1
+        line = [_wrong_move(puzzle)] if wrong else puzzle.solution
         for m, uci in enumerate(line):
             count += 1
             at = max(at + a.seconds_a_move, count)  # never quicker than the floor
-            if at >= 89:
+            if at >= min(89, 90 - max(0, tally.penalty - tally.bonus)):
                 return out
             out.append((at, k, m, uci))
+            tally = step(tally, "wrong" if wrong else "solved" if m == len(line) - 1 else "right")
     return out
 
 
@@ -262,6 +306,7 @@ class LiveFigures:
     lambda_ms: float  # a day, billed
     wcu: float  # a day
     rcu: float
+    log_bytes: float
 
 
 def at_scale(players: int, race: Unit, session: Unit, a: LiveAssumptions) -> LiveFigures:
@@ -274,7 +319,7 @@ def at_scale(players: int, race: Unit, session: Unit, a: LiveAssumptions) -> Liv
     return LiveFigures(
         players, races, sessions, both("messages_in") + both("messages_out"), both("messages_in"),
         a.racer_races(players) * a.race_minutes + sessions * (a.class_size + 1) * a.session_minutes,
-        both("invocations"), both("lambda_ms"), both("wcu"), both("rcu"))
+        both("invocations"), both("lambda_ms"), both("wcu"), both("rcu"), both("log_bytes"))
 
 
 def hottest(race: Unit, session: Unit, players: int,
@@ -322,7 +367,7 @@ def report(a: LiveAssumptions | None = None, *, quick: bool = False) -> tuple[li
     for name, u, each in (("a race", race, a.racers), ("a live session", session, a.class_size + 1)):
         lines.append(f"  {name} ({each} connected): {u.messages_in} messages in, {u.messages_out} out, "
                      f"{u.invocations} Lambda invocations, {u.lambda_ms:,.0f} ms billed, {u.wcu:,.1f} WCU, "
-                     f"{u.rcu:,.1f} RCU")
+                     f"{u.rcu:,.1f} RCU, {u.log_bytes:,.0f} B of log")
     figures = [at_scale(n, race, session, a) for n in SCALES]
     lines.append("  a month (30 days):")
     for f in figures:
@@ -360,7 +405,7 @@ def report(a: LiveAssumptions | None = None, *, quick: bool = False) -> tuple[li
 
 
 def _unit(u: Unit) -> dict[str, Any]:
-    fields = ("invocations", "messages_in", "messages_out", "lambda_ms", "wcu", "rcu")
+    fields = ("invocations", "messages_in", "messages_out", "lambda_ms", "wcu", "rcu", "log_bytes")
     return {k: round(getattr(u, k), 3) for k in fields}
 
 
@@ -368,4 +413,5 @@ def _traced(f: LiveFigures) -> dict[str, float]:
     """A day's live traffic at f.players, as costs.py's LiveTraced reads it."""
     return {"players": f.players, "messages": round(f.messages, 1),
             "connection_minutes": round(f.connection_minutes, 1), "invocations": round(f.invocations, 1),
-            "lambda_ms": round(f.lambda_ms, 1), "wru": round(f.wcu, 1), "rru": round(f.rcu, 1)}
+            "lambda_ms": round(f.lambda_ms, 1), "wru": round(f.wcu, 1), "rru": round(f.rcu, 1),
+            "log_bytes": round(f.log_bytes, 1)}

@@ -91,6 +91,9 @@ class Assumptions:
         "chain streaks board": 0.05,
         "storm best board": 0.05,
         "dashboard": 0.10,
+        # The home page, signed in: every daily player once a day (a daily by its address, from a
+        # shared link or a bookmark, skips it; a second visit that day is counted by this one's rate).
+        "home page": 1.0,
     })
     endless_results: int = 10
     peak_share: float = 0.15  # of the day in the peak hour
