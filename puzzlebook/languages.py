@@ -56,14 +56,18 @@ BY_CODE: dict[str, Language] = {language.code.lower(): language for language in 
 PSEUDO = Language("en-XA", "en", "Pseudo-English")
 
 
-def spoken(pseudo: bool = False) -> tuple[Language, ...]:
-    """The languages a build writes and the API speaks: LANGUAGES, and the pseudo-locale when a
-    test build asks for it.
+def spoken(pseudo: bool = False, only: tuple[str, ...] | None = None) -> tuple[Language, ...]:
+    """The languages a build writes and the API speaks: LANGUAGES (those whose codes are `only`,
+    when given: a build measuring what each language adds), and the pseudo-locale when a test
+    build asks for it.
 
     >>> [language.code for language in spoken(True)][-2:], PSEUDO in spoken()
     (['ar', 'en-XA'], False)
+    >>> [language.code for language in spoken(only=("en", "de"))]
+    ['en', 'de']
     """
-    return (*LANGUAGES, PSEUDO) if pseudo else LANGUAGES
+    chosen = LANGUAGES if only is None else tuple(lang for lang in LANGUAGES if lang.code in only)
+    return (*chosen, PSEUDO) if pseudo else chosen
 
 
 def language_of(code: str | None, among: tuple[Language, ...] = LANGUAGES) -> Language | None:

@@ -31,7 +31,7 @@ from puzzlebook.pseudo import CLOSE, OPEN
 
 # Names that stay names in every language (docs/languages.md, "Marking a string").
 PROPER_NAMES = (
-    "Puzzle Book", "Chain", "Storm", "Streak", "Lichess", "Stockfish",
+    "Puzzle Book", "Chain", "Storm", "Streak", "Lichess", "Stockfish", "Puzzle Racer",
 )
 
 # Phrases a page shows as they are, each with why. Keep it short: a phrase here is never checked.

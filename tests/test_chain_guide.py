@@ -22,6 +22,7 @@ from sitebuild import builder
 from sitebuild.pages import PageError
 from tests.site_seed import copy_seed
 from tests.static_record import shared_static
+from tests.support import build_env
 
 # One xdist worker runs the module: `built` (below) is built once, not once per worker.
 pytestmark = pytest.mark.xdist_group("chain_guide")
@@ -136,7 +137,8 @@ def test_a_swap_cannot_finish_on_a_number_ending_in_zero() -> None:
 
 
 def _settings(tmp: Path):
-    env = {"PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(tmp / "dist")}
+    env = {"PUZZLEBOOK_STORE": f"sqlite:///{tmp / 'store.sqlite3'}", "PUZZLEBOOK_DIST": str(tmp / "dist"),
+           **build_env()}
     return load(env, warn=False)
 
 

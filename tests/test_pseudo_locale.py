@@ -1,7 +1,7 @@
 """The pseudo-locale (docs/languages.md, "The pseudo-locale"): a test build writes every page in it
 too, every message made from the English and marked, and nowhere else does it show; its static pages
-carry no word that no catalog gave (the test marked `pseudo`, which `make test-pseudo` runs: it fails
-until every page is translated, naming each page's English)."""
+carry no word that no catalog gave (marked `pseudo`: `make test` runs it, `make check` leaves it out;
+it fails naming each page's English)."""
 
 from __future__ import annotations
 

@@ -56,12 +56,15 @@ class Choice:
 
 @dataclass(frozen=True)
 class Term:
-    """One part of the score: what is counted, what this day has of it (as
-    the page shows it), and the points it adds."""
+    """One part of the score: what is counted (its key: `ops`, `hard`, `traps`,
+    `peak`, `base`, `orders`; the page names it in its language), how much of
+    it this day has (None for the base; for `orders`, `value` of `of`), and the
+    points it adds."""
 
-    name: str
-    shown: str
+    key: str
+    value: int | None
     points: int
+    of: int | None = None
 
 
 @dataclass(frozen=True)
@@ -125,12 +128,12 @@ def _terms(f: scoring.Features) -> tuple[Term, ...]:
     """The score's parts, in the order of the formula in score.py."""
     every = factorial(f.moves)  # the orders a set of `moves` tiles has
     return (
-        Term("Kinds of arithmetic", str(f.ops), 10 * f.ops),
-        Term("Hard moves (×, ÷, swap)", str(f.hard_ops), 5 * f.hard_ops),
-        Term("Near misses", str(f.traps), min(f.traps, scoring.TRAP_CAP)),
-        Term("Largest number on the way", f"{f.peak:,}", min(f.peak, scoring.PEAK_CAP) // 100),
-        Term("Every day’s base", "", 10),
-        Term("Orders that work", f"{f.orders} of {every}", -(10 * f.orders // every)),
+        Term("ops", f.ops, 10 * f.ops),
+        Term("hard", f.hard_ops, 5 * f.hard_ops),
+        Term("traps", f.traps, min(f.traps, scoring.TRAP_CAP)),
+        Term("peak", f.peak, min(f.peak, scoring.PEAK_CAP) // 100),
+        Term("base", None, 10),
+        Term("orders", f.orders, -(10 * f.orders // every), of=every),
     )
 
 

@@ -169,6 +169,23 @@ def test_making_a_player_and_signing_in_elsewhere(make_page, site_server):
     third.wait_for_function("() => document.querySelector('#signin-title').textContent.includes('work')")
 
 
+def test_axe_judges_the_colours_a_transition_ends_on_not_one_in_between(page, axe):
+    """The axe fixture waits for a transition that ends within a second: a contrast measured mid-way
+    (a button's colours just after the scheme changed) once failed a page whose colours are fine."""
+    page.goto("/about/")
+    page.evaluate("""() => {
+      const probe = document.createElement('p')
+      probe.id = 'probe'
+      probe.textContent = 'Fading in'
+      Object.assign(probe.style, { color: '#f4f4f4', background: '#ffffff' })
+      document.querySelector('main').append(probe)
+      probe.getBoundingClientRect()  // the pale colour is the one the transition starts from
+      probe.style.transition = 'color 0.8s linear'
+      probe.style.color = '#000000'
+    }""")
+    assert axe(page, "#probe") == []
+
+
 def test_a_console_warning_or_error_from_a_page_is_a_problem_unless_allowed(page):
     """The fixtures fail a test on any console warning or error its pages log; a test
     may allow a message it provokes on purpose, and only that one."""
