@@ -31,17 +31,25 @@ def _miss(end: int, target: int) -> str:
     return f"{end - target} over" if end > target else f"{target - end} short"
 
 
-def _lookalike(spare: Tile, hand: Sequence[Tile], solution: Sequence[int]) -> str | None:
-    # A nudged spare sits within 10 of a solution add or subtract of its kind.
+def lookalike(spare: Tile, hand: Sequence[Tile], solution: Sequence[int]) -> dict[str, int] | None:
+    """A nudged spare: the solution's first add or subtract of its kind within 10 of it, as
+    {"tile": its index in the hand, "by": the spare's number less its}; None for any other spare."""
     op, n = spare
     if op not in (ADD, SUB):
         return None
     for i in solution:
         kin_op, kin_n = hand[i]
         if kin_op == op and 0 < abs(kin_n - n) <= 10:
-            more = "more" if n > kin_n else "less"
-            return f"{label(spare)} looks like {label(hand[i])} ({abs(n - kin_n)} {more})"
+            return {"tile": i, "by": n - kin_n}
     return None
+
+
+def _lookalike(spare: Tile, hand: Sequence[Tile], solution: Sequence[int]) -> str | None:
+    like = lookalike(spare, hand, solution)
+    if like is None:
+        return None
+    by = like["by"]
+    return f"{label(spare)} looks like {label(hand[like['tile']])} ({abs(by)} {'more' if by > 0 else 'less'})"
 
 
 def spare_note(start: int, target: int, hand: Sequence[Tile], solution: Sequence[int],
@@ -54,16 +62,28 @@ def spare_note(start: int, target: int, hand: Sequence[Tile], solution: Sequence
         if spare in order and (best is None or abs(end - target) < abs(best[1] - target)):
             best = (order, end)
     tile = hand[spare]
+    like = lookalike(tile, hand, solution)
     parts = [text] if (text := _lookalike(tile, hand, solution)) else []
     if best is None:
         parts.append(f"no {moves}-move chain can use {label(tile)} at all")
-        return {"tile": spare, "closest": None, "end": None, "text": "; ".join(parts) + "."}
+        text = "; ".join(parts)
+        return {"tile": spare, "closest": None, "end": None, "like": like,
+                "text": text[0].upper() + text[1:] + "."}
     order, end = best
     chain = _listing([label(hand[i]) for i in order])
     parts.append(f"every {moves}-move chain with it misses {target}; the closest, {chain}, "
                  f"ends at {end} ({_miss(end, target)})")
     text = "; ".join(parts)
-    return {"tile": spare, "closest": list(order), "end": end, "text": text[0].upper() + text[1:] + "."}
+    return {"tile": spare, "closest": list(order), "end": end, "like": like,
+            "text": text[0].upper() + text[1:] + "."}
+
+
+def with_likes(walk: dict[str, Any], hand: Sequence[Tile], solution: Sequence[int]) -> dict[str, Any]:
+    """`walk`, a stored walkthrough, with each spare's `like` (`lookalike`): one stored before spares
+    kept it gains it, so a page can say every note in its own language from the numbers alone."""
+    spares = [spare if "like" in spare else {**spare, "like": lookalike(hand[spare["tile"]], hand, solution)}
+              for spare in walk.get("spares", [])]
+    return {**walk, "spares": spares}
 
 
 def walkthrough(start: int, target: int, hand: Sequence[Tile], solution: Sequence[int],

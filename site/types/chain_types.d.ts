@@ -140,8 +140,16 @@ export type Standing = 'solved' | 'out' | 'stuck' | 'playing' | 'gaveup'
 /** A day's walkthrough as the page shows it (GET /api/chain/<date>/walkthrough's `walkthrough`). */
 export interface WalkthroughText {
   summary: string
-  steps?: { text: string }[]
-  spares?: { text: string }[]
+  /** How many orders of the solving tiles work (kept with every day). */
+  orders?: number
+  /** Each move: the hand's tile played, the value before and after, and the generator's English. */
+  steps?: { tile?: number, from?: number, to?: number, text: string }[]
+  /**
+   * Each spare tile: the closest full-length chain with it (hand indices; null: none can use it), where
+   * it ends, the solution's tile it looks like (`by`: its number less that one's; null: none), and
+   * the generator's English. `like` is missing on a walkthrough kept here before the API gave it.
+   */
+  spares?: { tile?: number, closest?: number[] | null, end?: number | null, like?: { tile: number, by: number } | null, text: string }[]
 }
 
 /**

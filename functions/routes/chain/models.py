@@ -90,7 +90,8 @@ class ChainPuzzle(BaseModel):
 
 
 class Walkthrough(BaseModel):
-    """How the day is solved, as the generator wrote it (summary, steps, orders, spares)."""
+    """How the day is solved, as the generator wrote it (summary, steps, orders, spares), each spare's
+    `like` (puzzlebook/chain/walkthrough.py, `lookalike`) with it."""
 
     date: str
     solution: list[int]

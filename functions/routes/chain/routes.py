@@ -217,7 +217,14 @@ async def get_walkthrough(
         player = caller.player()
         if player is None or ChainRecords(ctx.store).chain_result(player.id, day.isoformat()) is None:
             raise ApiError(403, WALKTHROUGH_CLOSED)
-    return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=row["walkthrough"])
+    # Each spare's `like` too for a day stored before it was kept: the page says the notes in its own
+    # language from the numbers and tiles (site/static/js/chain/walk_words.js). Imported here, as the
+    # generator is: the solver's modules, not at cold start.
+    from puzzlebook.chain.tiles import parse_tile
+    from puzzlebook.chain.walkthrough import with_likes
+
+    walk = with_likes(row["walkthrough"], [parse_tile(tile) for tile in row["hand"]], row["solution"])
+    return Walkthrough(date=day.isoformat(), solution=row["solution"], walkthrough=walk)
 
 
 @router.get(

@@ -10,6 +10,7 @@
 import { Countdown } from '../lib/countdown.js'
 import { LEVELS, values, movesLeft } from './state.js'
 import { tileLabel, fromToWords, tileName, capital, face } from './words.js'
+import { walkWords } from './walk_words.js'
 import { t } from '../lib/i18n.js'
 import { formatTime } from '../lib/clock.js'
 import { byIds, el, setText, announce } from '../lib/dom.js'
@@ -295,16 +296,19 @@ export class ChainView extends PlayView {
       return
     }
     const { walkthrough } = /** @type {{ walkthrough: WalkthroughText }} */ (walk) // a walk without a note has one
+    // The solution is the steps' tiles, in order; the words are the page's language's (walk_words.js).
+    const solution = (walkthrough.steps || []).map((step) => step.tile ?? -1)
+    const words = walkWords(walkthrough, this.drawn.puzzle, solution)
     /** @type {HTMLElement[]} */
     const parts = [
-      el('p', { text: walkthrough.summary }),
-      el('ol', { class: 'walk-steps' }, ...(walkthrough.steps || []).map((step) => el('li', { text: step.text }))),
+      el('p', { text: words.summary }),
+      el('ol', { class: 'walk-steps' }, ...words.steps.map((text) => el('li', { text }))),
     ]
-    const spares = walkthrough.spares || []
+    const spares = words.spares
     if (spares.length) {
       parts.push(
         el('p', { class: 'walk-spares-head', text: spares.length === 1 ? t('Why the spare tile doesn’t belong:') : t('Why the spare tiles don’t belong:') }),
-        el('ul', { class: 'walk-spares' }, ...spares.map((spare) => el('li', { text: spare.text }))),
+        el('ul', { class: 'walk-spares' }, ...spares.map((text) => el('li', { text }))),
       )
     }
     this.el.walkthrough.replaceChildren(...parts)
