@@ -66,16 +66,29 @@ def player_for(
     match = _TOKEN_RE.fullmatch(credentials.credentials)
     if not match:
         raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
-    player = store.get_player(match.group(1))
-    presented = hash_secret(match.group(2))
+    pid, presented = match.group(1), hash_secret(match.group(2))
+    # The profile eventually consistent first (half the read units of every signed-in request); only a
+    # token that read doesn't take is looked at again, consistently, before it is refused: a player made
+    # a moment ago is never turned away. What it costs: a first token just ended (signing out, the player
+    # deleted) may be taken for a moment more (docs/accounts.md, "Checking a token"); no write gets
+    # through by it, each holding to the profile being there (service/store/owners.py).
+    player = store.get_player(pid, consistent=False)
+    if _first_token(player, presented) or (player is not None and store.token_known(pid, presented)):
+        return player
+    again = store.get_player(pid)
+    if _first_token(again, presented):
+        return again
+    if again is not None and player is None and store.token_known(pid, presented):
+        return again
+    raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+
+
+def _first_token(player: Player | None, presented: str) -> bool:
+    """Whether `presented` is the SHA-256 of `player`'s first token's secret (the profile's; a device's
+    token, made by a passkey or recovery-code sign-in, is an item of its own: Store.token_known)."""
     # Compare even when there's no player, so a missing id takes as long as a wrong secret.
     stored = player.token_hash if player else "0" * 64
-    if player is not None and hmac.compare_digest(stored.encode(), presented.encode()):
-        return player
-    # Not the player's first token: one a passkey or recovery-code sign-in made for a device?
-    if player is not None and store.token_known(player.id, presented):
-        return player
-    raise ApiError(401, BAD_TOKEN, {"WWW-Authenticate": "Bearer"})
+    return hmac.compare_digest(stored.encode(), presented.encode()) and player is not None
 
 
 def issue_token(store: Store, pid: str, now: dt.datetime, how: str, *, passkey: str | None = None) -> str:

@@ -272,6 +272,58 @@ class _Behind(DynamoStore):
             return super().get_items(keys, consistent=consistent)
         return {k: self.frozen[k] for k in keys if k in self.frozen}
 
+    def get_item(self, pk, sk, *, consistent=True):  # type: ignore[no-untyped-def]
+        self.reads = [*getattr(self, "reads", []), consistent]
+        if consistent or not hasattr(self, "frozen"):
+            return super().get_item(pk, sk, consistent=consistent)
+        return self.frozen.get((pk, sk))
+
+
+def test_a_token_is_checked_on_an_eventually_consistent_read_and_again_before_a_refusal() -> None:
+    """Every signed-in request reads the player's profile (functions/auth.py): eventually consistent,
+    half the read units. A token that read doesn't take is read again consistently before a 401: a
+    player made a moment ago is taken; a token ended is refused once a read shows it ended."""
+    from fastapi.security import HTTPAuthorizationCredentials
+
+    from functions.auth import hash_secret, new_secret, player_for, token_of
+    from functions.errors import ApiError
+    from tests.support import make_table, mocked_aws
+
+    def bearer(token: str) -> HTTPAuthorizationCredentials:
+        return HTTPAuthorizationCredentials(scheme="Bearer", credentials=token)
+
+    with mocked_aws() as client:
+        make_table(client, "behind")
+        store = _Behind("behind", client)
+        store.freeze()  # before the player is made: the replica doesn't have them yet
+        secret, hashed = new_secret()
+        pid = store.create_player("Ada", hashed, T0).id
+        token = token_of(pid, secret)
+        store.reads = []
+        player = player_for(store, bearer(token), needed="sign in")
+        assert player is not None and player.id == pid
+        assert store.reads == [False, True], "missed by the replica, then read consistently"
+        store.freeze()
+        store.reads = []
+        assert player_for(store, bearer(token), needed="sign in") == player
+        assert store.reads == [False], "one eventually consistent read, half a unit"
+        # A device's token (a passkey sign-in's): the profile eventually, the token's own item.
+        device, device_hash = new_secret()
+        store.add_token(pid, device_hash, T0, "passkey")
+        store.reads = []
+        assert player_for(store, bearer(token_of(pid, device)), needed="sign in") == player
+        assert store.reads == [False, True]
+        # A wrong secret is refused, from consistent reads.
+        store.reads = []
+        with pytest.raises(ApiError) as refused:
+            player_for(store, bearer(token_of(pid, new_secret()[0])), needed="sign in")
+        assert refused.value.status == 401 and store.reads[-1] is True
+        # The first token ended (signed out): refused as soon as a read shows it.
+        assert store.end_token(pid, hash_secret(secret))
+        store.freeze()
+        with pytest.raises(ApiError):
+            player_for(store, bearer(token), needed="sign in")
+
 
 def test_a_result_read_eventually_a_moment_behind_is_decided_again_from_a_consistent_read() -> None:
     """A result's first read is eventually consistent (half the read units). Read a moment behind, a

@@ -144,8 +144,8 @@ class DynamoStore(Store):
 
     # ---- primitives ----------------------------------------------------------------
 
-    def get_item(self, pk: str, sk: str) -> Item | None:
-        got = self._call("get_item", TableName=self.table, Key=_key(pk, sk), ConsistentRead=True)
+    def get_item(self, pk: str, sk: str, *, consistent: bool = True) -> Item | None:
+        got = self._call("get_item", TableName=self.table, Key=_key(pk, sk), ConsistentRead=consistent)
         return _decode(got["Item"]) if "Item" in got else None
 
     def get_items(self, keys: Sequence[Key], *, consistent: bool = True) -> dict[Key, Item]:

@@ -178,8 +178,9 @@ class Primitives(ABC):
     reads_lag = False
 
     @abstractmethod
-    def get_item(self, pk: str, sk: str) -> Item | None:
-        """The item (pk, sk), read consistently, or None."""
+    def get_item(self, pk: str, sk: str, *, consistent: bool = True) -> Item | None:
+        """The item (pk, sk), or None: read consistently, or, with `consistent` False, eventually so
+        (as `get_items`)."""
 
     @abstractmethod
     def get_items(self, keys: Sequence[Key], *, consistent: bool = True) -> dict[Key, Item]:

@@ -35,9 +35,10 @@ class Players(Primitives):
 
         return self.put_fresh(draw, "player id")
 
-    def get_player(self, pid: str) -> Player | None:
-        """The player with id `pid`, or None (never was, or deleted)."""
-        item = self.get_item(K.player(pid), K.PROFILE)
+    def get_player(self, pid: str, *, consistent: bool = True) -> Player | None:
+        """The player with id `pid`, or None (never was, or deleted); with `consistent` False, as an
+        eventually consistent read has them (half the read units; a moment behind at most)."""
+        item = self.get_item(K.player(pid), K.PROFILE, consistent=consistent)
         if item is None:
             return None
         doc = doc_of(item)

@@ -297,7 +297,8 @@ class SqliteStore(Store):
 
     # ---- primitives -------------------------------------------------------------
 
-    def get_item(self, pk: str, sk: str) -> Item | None:
+    def get_item(self, pk: str, sk: str, *, consistent: bool = True) -> Item | None:
+        # One file: every read is consistent.
         with self._guard():
             row = self._conn().execute(f"{_SELECT} WHERE PK = ? AND SK = ?", (pk, sk)).fetchone()
         item = _row_to_item(row) if row else None

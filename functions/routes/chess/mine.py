@@ -111,15 +111,16 @@ async def my_chess_day(me: DayViewer, date: DatePath) -> MyChessDay:
     return mine
 
 
-def chess_day_of(ctx: Context, pid: str, day: dt.date) -> MyChessDay | None:
+def chess_day_of(ctx: Context, pid: str, day: dt.date, *, consistent: bool = True) -> MyChessDay | None:
     """`pid`'s own results of `day`'s chess dailies (a day out already) and their daily streak; None
-    when the day has no dailies (also the home page's, functions/routes/home.py)."""
+    when the day has no dailies (also the home page's, functions/routes/home.py, which reads them
+    eventually consistent: `consistent` False)."""
     dailies = puzzles_of(ctx).kept(day, keep=is_date_somewhere(day, ctx.now()))  # in play: kept if need be
     if not dailies:
         return None
     records = ChessRecords(ctx.store)
-    kept = records.chess_results(pid, [d.id for d in dailies])
-    now = records.stats(pid).streak.standing_at(ctx.now(), ctx.today())
+    kept = records.chess_results(pid, [d.id for d in dailies], consistent=consistent)
+    now = records.stats(pid, consistent=consistent).streak.standing_at(ctx.now(), ctx.today())
     mine = []
     for daily in dailies:
         solve, miss = kept[daily.id]

@@ -207,12 +207,13 @@ class ChessRecords:
         )
 
     def chess_results(
-        self, pid: str, puzzle_ids: list[str]
+        self, pid: str, puzzle_ids: list[str], *, consistent: bool = True
     ) -> dict[str, tuple[KeptSolve | None, KeptMiss | None]]:
         """The player's kept (solve, miss) of each puzzle, in one read of their own items (a day's
-        dailies on a second device: GET /api/me/chess/<date>)."""
+        dailies on a second device: GET /api/me/chess/<date>); `consistent` as Store.get_items."""
         keys = {puzzle_id: _ResultKeys(pid, puzzle_id) for puzzle_id in puzzle_ids}
-        got = self.store.get_items([key for k in keys.values() for key in (k.solve, k.miss)])
+        wanted = [key for k in keys.values() for key in (k.solve, k.miss)]
+        got = self.store.get_items(wanted, consistent=consistent)
         return {
             puzzle_id: (
                 KeptSolve.from_doc(doc_of(got[k.solve])) if k.solve in got else None,
@@ -373,9 +374,11 @@ class ChessRecords:
         with contextlib.suppress(Conflict):
             self.store.transact([put])
 
-    def stats(self, pid: str) -> ChessStats:
-        """The player's Chess Puzzles tallies (zeros for a player who hasn't played)."""
-        return state_of(self.store.get_item(K.player(pid), CK.CHESS_STATS), ChessStats.from_doc)
+    def stats(self, pid: str, *, consistent: bool = True) -> ChessStats:
+        """The player's Chess Puzzles tallies (zeros for a player who hasn't played); `consistent` as
+        Store.get_item."""
+        item = self.store.get_item(K.player(pid), CK.CHESS_STATS, consistent=consistent)
+        return state_of(item, ChessStats.from_doc)
 
     # ---- kept dailies ------------------------------------------------------------------
 
