@@ -1,6 +1,7 @@
 """GET /api/me/chess/<date> over HTTP, on both stores: what a second device shows of a day's chess
 dailies a player played on another (docs/site.md, "The same day on every device"); and the home
-page's one request (GET /api/me/home/<date>), which carries the same answer when asked for it."""
+page's one request (GET /api/me/home/<date>), which carries the same answer when asked for it (and the
+player's review, as GET /api/chess/review answers it)."""
 
 from __future__ import annotations
 
@@ -124,16 +125,28 @@ def test_the_home_page_request_carries_a_days_results_only_for_a_day_given_and_o
     puzzle = next(iter(dailies(world, world.ctx.today()).values()))
     solve(world, me, puzzle)
     day = world.client.get(f"/api/me/chess/{TODAY}", headers=me).json()
+    review = world.client.get("/api/chess/review", headers=me).json()
     home = world.client.get(f"/api/me/home?day={TODAY}", headers=me)
     assert home.status_code == 200 and home.headers["cache-control"] == "no-store", home.text
-    assert home.json() == {"chess": day, "due": [], "invites": []}
-    assert world.client.get("/api/me/home", headers=me).json() == {"chess": None, "due": [], "invites": []}
+    assert home.json() == {"chess": day, "due": [], "invites": [], "review": review}
+    rest = {"due": [], "invites": [], "review": review}
+    assert world.client.get("/api/me/home", headers=me).json() == {"chess": None, **rest}
     # A device whose clock is ahead: nothing of a day not out yet, the rest as ever.
     ahead = world.client.get("/api/me/home?day=2026-11-03", headers=me)
-    assert ahead.status_code == 200 and ahead.json() == {"chess": None, "due": [], "invites": []}
+    assert ahead.status_code == 200 and ahead.json() == {"chess": None, **rest}
     assert world.client.get(f"/api/me/home?day={YESTERDAY}", headers=me).json()["chess"]["date"] == YESTERDAY
     refused = world.client.get(f"/api/me/home?day={TODAY}")
     assert (refused.status_code, refused.json()["code"]) == (401, "sign_in_for_home")
     bad = world.client.get("/api/me/home?day=2026-02-30", headers=me)
     assert bad.status_code == 400, bad.text
     assert bad.json()["error"] == "'2026-02-30' is not a date written YYYY-MM-DD."
+
+
+def test_the_home_page_request_carries_the_players_review(world: World) -> None:
+    """The home's review card takes the review from the home's one request (no GET of its own)."""
+    me = signed_up(world.client)
+    card = {"band": "Easy", "id": "aaaaa", "results": [[YESTERDAY, "miss"]]}
+    kept = world.client.post("/api/chess/review", json={"cards": [card]}, headers=me)
+    assert kept.status_code == 200, kept.text
+    home = world.client.get("/api/me/home", headers=me).json()
+    assert home["review"] == kept.json() and home["review"]["due_today"] == 1

@@ -316,10 +316,9 @@ def dashboard(world: World, player: Player) -> None:
 def home(world: World, player: Player) -> None:
     """The home page, signed in (site/static/js/chess/app.js, renderHome): in one request the player's
     results of today's dailies (asked while one is open on this device: the day's first visit), what
-    their classes have due and their invites to races; and their review as the server keeps it (read,
-    not posted: what this browser noted was posted as it was noted; review/keep.js)."""
+    their classes have due, their invites to races and their review as the server keeps it (taken, not
+    posted: what this browser noted was posted as it was noted; review/keep.js)."""
     world.call("GET", f"/api/me/home?day={world.today()}", "GET /api/me/home", player)
-    world.call("GET", "/api/chess/review", "GET /api/chess/review", player)
 
 
 def fallback(games: tuple[str, ...]) -> Callable[[World, Player], None]:

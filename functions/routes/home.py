@@ -2,9 +2,11 @@
 (chess)"): what the home shows of the player's own beside the day's files, each as its own route
 answers it: their results of a day's chess dailies (`/api/me/chess/<date>`, when `day` is given: the
 page gives its day while one of its dailies is open on this device), what their classes have due
-(`/api/classes/due`) and their invites to races (`/api/me/invites`). One request, not three: each
-request reads the player's profile first (their token), and a player-day opens the home at least
-once (docs/operations.md, "The scale model").
+(`/api/classes/due`), their invites to races (`/api/me/invites`) and their review
+(`/api/chess/review`). One request, not four: each request reads the player's profile first (their
+token), and a player-day opens the home at least once (docs/operations.md, "The scale model"). The
+player's own items are read eventually consistent here (half the read units): what the page shows
+of another device's last second, at most, waits for the next visit.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
 
 from functions.bodies import day_from, errors
 from functions.caching import PRIVATE, cached
@@ -20,6 +23,7 @@ from functions.deps import Signed, signed_in
 from functions.models import DATE_SCHEMA
 from functions.routes.chess.mine import chess_day_of
 from functions.routes.chess.models import MyChessDay
+from functions.routes.chess.review import ChessReviewKept, review_of
 from functions.routes.classes.models import DueItem
 from functions.routes.classes.routes import due_of
 from functions.routes.social.invites import invites_of
@@ -38,18 +42,20 @@ Day = Annotated[str | None, Query(json_schema_extra=DATE_SCHEMA, description=(
 class Home(BaseModel):
     """What the home page shows of yours: `chess` as GET /api/me/chess/<date> answers it for `day`
     (null without one, or for a day not out yet or without dailies: the rest is answered all the
-    same), `due` as GET /api/classes/due, `invites` as GET /api/me/invites."""
+    same), `due` as GET /api/classes/due, `invites` as GET /api/me/invites, `review` as GET
+    /api/chess/review."""
 
     chess: MyChessDay | None
     due: list[DueItem]
     invites: list[InviteOut]
+    review: ChessReviewKept
 
 
 @router.get(
     "/me/home",
     response_model=Home,
     responses=errors(400, 401, 503),
-    summary="What the home page shows of yours: a day's chess dailies' results, lessons due, invites",
+    summary="What the home page shows of yours: a day's chess dailies' results, lessons due, invites, review",
 )
 @cached(PRIVATE)
 async def my_home(me: Homeowner, day: Day = None) -> Home:
@@ -60,4 +66,6 @@ async def my_home(me: Homeowner, day: Day = None) -> Home:
     # this device, for what another device posted, which a moment's lag at most leaves for the next visit.
     out = date is not None and released(date, ctx.now())
     chess = chess_day_of(ctx, player.id, date, consistent=False) if date is not None and out else None
-    return Home(chess=chess, due=due_of(ctx, player).due, invites=invites_of(ctx, player.id).invites)
+    review = await run_in_threadpool(review_of, ctx, player.id, consistent=False)
+    return Home(chess=chess, due=due_of(ctx, player).due, invites=invites_of(ctx, player.id).invites,
+                review=review)

@@ -561,12 +561,14 @@ export interface HistoryPage {
 /**
  * What the home page shows of yours: `chess` as GET /api/me/chess/<date> answers it for `day`
  * (null without one, or for a day not out yet or without dailies: the rest is answered all the
- * same), `due` as GET /api/classes/due, `invites` as GET /api/me/invites.
+ * same), `due` as GET /api/classes/due, `invites` as GET /api/me/invites, `review` as GET
+ * /api/chess/review.
  */
 export interface Home {
   chess: MyChessDay | null
   due: DueItem[]
   invites: InviteOut[]
+  review: ChessReviewKept
 }
 
 /** Your invites to races that still take you, newest first (a few at most). */
@@ -1230,7 +1232,10 @@ export interface Waiting {
   name: string
 }
 
-/** How the day is solved, as the generator wrote it (summary, steps, orders, spares). */
+/**
+ * How the day is solved, as the generator wrote it (summary, steps, orders, spares), each spare's
+ * `like` (puzzlebook/chain/walkthrough.py, `lookalike`) with it.
+ */
 export interface Walkthrough {
   date: string
   solution: number[]

@@ -347,3 +347,24 @@ def test_a_miss_left_while_the_solution_plays_out_is_in_the_review(
     if player:
         cards = site_server.get("/api/chess/review", token=player["token"])[1]["cards"]
         assert [(c["id"], c["results"]) for c in cards] == [(pid, [[today, "miss"]])]
+
+
+def test_the_home_shows_the_servers_review_from_its_one_request(
+    make_page: Any, site_server: Any, bundle: Any
+) -> None:
+    """A device that never kept a review: its home's card counts the server's review, taken from the
+    home's one request (GET /api/me/home), with no request of the review's own and nothing posted."""
+    today = chain.site_today(site_server)
+    player = chain.new_player(site_server, "Elsewhere")
+    missed = one_mover(bundle, skip=3)
+    cards = [{"band": missed.band, "id": missed.id, "results": [[day(today, -1), "miss"]]}]
+    status, _ = site_server.post("/api/chess/review", {"cards": cards}, token=player["token"])
+    assert status == 200
+    page = make_page()
+    chain.sign_in(page, player)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(f"{r.method} {r.url}") if "/api/" in r.url else None)
+    home_says(page, "1 puzzle due today.")
+    assert [a for a in asked if "/api/chess/review" in a] == [], asked
+    assert any(a.startswith("GET ") and "/api/me/home" in a for a in asked), asked
+    assert [c["id"] for c in review(page)] == [missed.id]

@@ -105,3 +105,20 @@ test('a sync with nothing new to send reads the server\'s review rather than pos
   await keep.sync(call, '2026-12-02')
   assert.equal(asked.at(-1), 'POST')
 })
+
+test("the home's answer is taken when nothing is unsent, and a browser that never kept a review sends nothing", async () => {
+  const { ReviewKeep } = await import('../../site/static/js/review/keep.js')
+  const { MemoryStorage } = await import('../../site/static/js/lib/storage.js')
+  const keep = new ReviewKeep(new MemoryStorage())
+  assert.equal(keep.unsent(), false) // a new device: nothing of its own to post
+  const theirs = { cards: [{ band: 'Easy', id: 'aaaaa', results: [['2026-11-30', 'miss']] }] }
+  keep.adopt(theirs, '2026-12-01')
+  assert.deepEqual(keep.queue().cards.map(queue.keyOf), ['Easy/aaaaa'])
+  assert.equal(keep.unsent(), false) // what it holds is what the server answered
+  keep.note('Easy', 'bbbbb', '2026-12-01', 'miss')
+  assert.equal(keep.unsent(), true)
+  // Adopted again while its own miss is still on its way: both kept, and still something to send.
+  keep.adopt(theirs, '2026-12-01')
+  assert.deepEqual(keep.queue().cards.map(queue.keyOf).sort(), ['Easy/aaaaa', 'Easy/bbbbb'])
+  assert.equal(keep.unsent(), true)
+})

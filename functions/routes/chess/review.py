@@ -31,6 +31,7 @@ from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
 from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, MAX_REVIEW_RESULTS, PUZZLE_ID, BadReview, Queue
 from puzzlebook.review.schedule import GRADES
+from service.context import Context
 from service.games.chess.review import ChessReview
 
 router = APIRouter()
@@ -119,7 +120,13 @@ async def get_review(me: Reviewer) -> ChessReviewKept:
 
 
 def _kept(me: Signed) -> ChessReviewKept:
-    return _answer(ChessReview(me.ctx.store).mine(me.player.id), me.ctx.today())
+    return review_of(me.ctx, me.player.id)
+
+
+def review_of(ctx: Context, pid: str, *, consistent: bool = True) -> ChessReviewKept:
+    """`pid`'s review as GET /api/chess/review answers it (also the home page's, functions/routes/home.py,
+    which reads it eventually consistent: `consistent` False). FSRS over every card: in a worker thread."""
+    return _answer(ChessReview(ctx.store).mine(pid, consistent=consistent), ctx.today())
 
 
 @router.post(

@@ -26,9 +26,10 @@ class ChessReview:
     def key(self, pid: str) -> Key:
         return K.player(pid), CK.CHESS_REVIEW
 
-    def mine(self, pid: str) -> Queue:
-        """The player's review as kept (an empty one before their first)."""
-        item = self.store.get_item(*self.key(pid))
+    def mine(self, pid: str, *, consistent: bool = True) -> Queue:
+        """The player's review as kept (an empty one before their first); `consistent` as
+        Store.get_item."""
+        item = self.store.get_item(*self.key(pid), consistent=consistent)
         return _queue_of(item)
 
     def merge(self, pid: str, theirs: Queue, today: str) -> Queue:

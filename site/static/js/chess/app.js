@@ -165,7 +165,7 @@ async function renderHome(current) {
   const today = playerDay()
   byId('today-line').textContent = longDate(today)
   renderPlayer()
-  renderReview(today, current)
+  if (!player()) renderReview(today, current, null) // a signed-in player's waits for the home's answer, which holds it
   const card = byId('daily-today')
   if (card.dataset.day !== today) {
     await swapCard(card, today)
@@ -183,6 +183,7 @@ async function renderHome(current) {
   const open = items.filter((item) => { const rec = recOf(item); return !rec || rec.state === 'playing' })
   const home = player() ? await myHome(open.length ? today : null) : null
   if (!current()) return
+  if (player()) renderReview(today, current, home)
   renderDue(today, home)
   renderInvites(home)
   const mine = serverDay(home)
@@ -215,8 +216,9 @@ document.addEventListener('click', (event) => {
 
 /**
  * What the home shows of the signed-in player's (GET /api/me/home): their results of `day`'s dailies
- * when it is given (a daily of it is open here), what their classes have due, their invites; null
- * when it isn't answered (offline, a server error): those cards stay hidden.
+ * when it is given (a daily of it is open here), what their classes have due, their invites, their
+ * review; null when it isn't answered (offline, a server error): those cards stay hidden, and the
+ * review's card asks for its own.
  * @param {string | null} day
  * @returns {Promise<MyHome | null>}
  */
@@ -265,17 +267,19 @@ function renderInvites(home) {
 
 /**
  * The review's card: how many puzzles are due today (review/home.js, loaded only when this browser
- * keeps a review or a player is signed in, whose review the server keeps: it is synced first).
+ * keeps a review or a player is signed in, whose review the server keeps: the home's answer holds
+ * it, and what this browser hasn't sent is posted first).
  * @param {string} today
  * @param {() => boolean} current
+ * @param {MyHome | null} home
  */
-function renderReview(today, current) {
+function renderReview(today, current, home) {
   const card = byId('review-card')
   if (!player() && namespace(KEPT).get('review', null) === null) {
     card.hidden = true
     return
   }
-  import('../review/home.js').then((home) => home.showReview(card, today, current)).catch((error) => {
+  import('../review/home.js').then((review) => review.showReview(card, today, current, home ? home.review : null)).catch((error) => {
     console.error(error)
     card.hidden = true
   })

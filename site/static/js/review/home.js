@@ -13,14 +13,21 @@ import { NAMES } from '../chess/result_names.js'
 import { t, tn } from '../lib/i18n.js'
 
 /**
- * Fill `card` for the site day `today`; `current()` false once the page moved on.
+ * Fill `card` for the site day `today`; `current()` false once the page moved on. `given`: the
+ * server's review as the home's one request answered it (null: not asked, or no answer), taken
+ * when this browser has nothing to send; else a sync asks (and posts what it has).
  * @param {HTMLElement} card
  * @param {string} today
+ * @param {() => boolean} [current]
+ * @param {unknown} [given]
  */
-export async function showReview(card, today, current = () => true) {
+export async function showReview(card, today, current = () => true, given = null) {
   const keep = new ReviewKeep()
   draw(card, keep, today)
-  if (getPlayer() && (await keep.sync(call, today)) && current()) draw(card, keep, today)
+  if (!getPlayer()) return
+  if (given && !keep.unsent()) keep.adopt(given, today)
+  else if (!(await keep.sync(call, today))) return
+  if (current()) draw(card, keep, today)
 }
 
 /**

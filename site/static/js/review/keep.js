@@ -5,7 +5,8 @@
  * next sync (the home page, or the next result, once online) takes it to the server. Merging is the
  * rule's (the worse of a day's results stands), so a sync lost, repeated or raced changes nothing.
  * A sync with nothing to send (the review here is what the server last answered, pb:chess:review-sent)
- * reads the server's copy instead (GET): a post is a write, and counts against its hourly limit.
+ * reads the server's copy instead (GET): a post is a write, and counts against its hourly limit. The
+ * home page has the server's copy in its one request (GET /api/me/home) and adopts it (`adopt`).
  * Loads without FSRS (what is due is review/schedule.js's).
  */
 import { namespace, defaultBackend } from '../lib/storage.js'
@@ -66,16 +67,29 @@ export class ReviewKeep {
   async sync(call, today) {
     // Offline, the post would only fail (and log it): the next page or result tries again.
     if (globalThis.navigator && navigator.onLine === false) return false
-    const mine = this.queue()
-    const unsent = JSON.stringify(mine) !== JSON.stringify(this.ns.get(SENT, null))
-    const answer = await (unsent ? call('/chess/review', { method: 'POST', body: { cards: mine.cards } }) : call('/chess/review'))
+    const unsent = this.unsent()
+    const answer = await (unsent ? call('/chess/review', { method: 'POST', body: { cards: this.queue().cards } }) : call('/chess/review'))
     if (answer.status !== 200 || !answer.data) return false
-    // Merged again with what this browser kept meanwhile (a result while the post was out).
-    const theirs = readQueue(answer.data)
+    this.adopt(answer.data, today)
+    return true
+  }
+
+  /** Whether this browser holds something of the review the server hasn't answered yet (nothing, when it never kept one). */
+  unsent() {
+    return this.has() && JSON.stringify(this.queue()) !== JSON.stringify(this.ns.get(SENT, null))
+  }
+
+  /**
+   * The server's review (`answer`: an answer of the review's routes, or the home's `review`) merged
+   * with what this browser kept (a result while it was on its way) and kept here.
+   * @param {unknown} answer
+   * @param {string} today
+   */
+  adopt(answer, today) {
+    const theirs = readQueue(answer)
     const merged = pruned(merge(this.queue(), theirs), today)
     this.save(merged)
     // Nothing to send next time only while what is kept here is what the server has.
     if (JSON.stringify(merged) === JSON.stringify(pruned(theirs, today))) this.ns.set(SENT, merged)
-    return true
   }
 }
