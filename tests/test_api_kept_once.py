@@ -34,9 +34,9 @@ class Reads:
         self.by_pk: Counter[str] = Counter()
         get_item, get_items, query_items = store.get_item, store.get_items, store.query_items
 
-        def counted_get(pk: str, sk: str) -> Any:
+        def counted_get(pk: str, sk: str, **kw: Any) -> Any:
             self.by_pk[pk] += 1
-            return get_item(pk, sk)
+            return get_item(pk, sk, **kw)
 
         def counted_gets(keys: Any, **kw: Any) -> Any:
             for pk, _ in keys:

@@ -210,9 +210,9 @@ def test_the_daily_boards_views_read_the_kept_daily_once(store: Store, monkeypat
     reads = []
     real_get, real_query = store.get_item, store.query_items
 
-    def got(pk: str, sk: str) -> Any:
+    def got(pk: str, sk: str, **kw: Any) -> Any:
         reads.append(pk)
-        return real_get(pk, sk)
+        return real_get(pk, sk, **kw)
 
     def queried(pk: str, *args: Any, **kw: Any) -> Any:
         reads.append(pk)
