@@ -3,7 +3,9 @@
 Each limit is a `Limit` (its name in the store, how many, per how long, and
 the words of its refusal); `enforce` counts one use in the store's rate
 windows (service/store/site.py, `take_rate`), so it holds across Lambda
-containers and processes on both backends.
+containers and processes on both backends. A limit counted elsewhere, in an
+item its use writes anyway (the review's posts: puzzlebook/review/syncs.py),
+answers its refusal with `too_many`.
 """
 
 from __future__ import annotations
@@ -46,9 +48,14 @@ def refused(refusal: Message | str, wait: int) -> Message | str:
     return refusal.format(retry=retry_in(wait))
 
 
+def too_many(limit: Limit, wait: int) -> ApiError:
+    """`limit`'s 429: its refusal's words, saying when to try again, and Retry-After, `wait` seconds."""
+    return ApiError(429, refused(limit.refusal, wait), {"Retry-After": str(wait)})
+
+
 def enforce(ctx: Context, limit: Limit, who: str) -> None:
     """Count one use of `limit` by `who` now; 429 (nothing counted) when the window is full."""
     now_ts = int(ctx.now().timestamp())
     wait = ctx.store.take_rate(limit.name, who, limit=limit.most, window=limit.window, now_ts=now_ts)
     if wait is not None:
-        raise ApiError(429, refused(limit.refusal, wait), {"Retry-After": str(wait)})
+        raise too_many(limit, wait)

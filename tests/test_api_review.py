@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from functions.app import REVIEW_BODY_LIMIT
-from puzzlebook.review.queue import MAX_CARDS, MAX_REVIEW_RESULTS
+from functions.routes.chess.review import SYNCS_PER_HOUR
+from puzzlebook.review.queue import MAX_CARDS, MAX_REVIEW_RESULTS, Queue, add
 from service.games.chess.review import ChessReview
 from service.store import keys as K
+from service.store.items import Add, Delete, Op, Put, make_item
 from tests.support import StoreKind, World, signed_up, world_of
 
 NOON = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
@@ -52,6 +54,22 @@ def test_a_review_needs_a_player_and_starts_empty(world: World) -> None:
     assert got.headers["Cache-Control"] == "no-store"
 
 
+@pytest.fixture
+def written(world: World, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Each store write from here on (a `transact` call: one item's conditional write, or a
+    transaction) as the sort keys of the items it writes (its conditions on other items left out)."""
+    calls: list[list[str]] = []
+    transact = world.store.transact
+
+    def counted(ops: Sequence[Op]) -> None:
+        calls.append([op.item["SK"] if isinstance(op, Put) else op.sk for op in ops
+                      if isinstance(op, Put | Add | Delete)])
+        transact(ops)
+
+    monkeypatch.setattr(world.store, "transact", counted)
+    return calls
+
+
 def test_an_empty_review_posted_by_a_player_without_one_writes_nothing(world: World) -> None:
     """The home page's sync of a browser that kept no review: the answer is the empty review, and no
     item is made for it (a read derives an empty one)."""
@@ -60,6 +78,103 @@ def test_an_empty_review_posted_by_a_player_without_one_writes_nothing(world: Wo
     assert got.status_code == 200, got.text
     assert got.json() == {"cards": [], "due_today": 0, "today": TODAY}
     assert world.store.get_item(K.player(player_id(world, me)), "REVIEW#chess") is None
+
+
+def test_an_empty_review_posted_by_a_player_without_one_writes_nothing_at_all(
+    world: World, written: list[list[str]],
+) -> None:
+    """Nor is it counted against the hour (docs/review.md, "Posts an hour"): its answer is the empty
+    review, no card for FSRS to work out, and counting it would make the item it spares."""
+    me = signed_up(world.client)
+    written.clear()
+    assert post(world, me).status_code == 200
+    assert written == []
+
+
+def test_a_post_that_changes_the_review_writes_the_one_item_its_count_in_it(
+    world: World, written: list[list[str]],
+) -> None:
+    """Issue 45: a post was two writes, the review's item and a rate window's count; the count is the
+    item's now, so it is one write, the first post's as each one after it."""
+    me = signed_up(world.client)
+    pid = player_id(world, me)
+    written.clear()
+    assert post(world, me, card("aaaaa", (YESTERDAY, "miss"))).status_code == 200
+    assert post(world, me, card("bbbbb", (TODAY, "miss"))).status_code == 200
+    assert written == [["REVIEW#chess"], ["REVIEW#chess"]]
+    item = world.store.get_item(K.player(pid), "REVIEW#chess")
+    assert item is not None and item["doc"]["syncs"] == {"w": int(NOON.timestamp()), "n": 2}
+
+
+def test_a_post_that_changes_nothing_counts_in_the_reviews_item(
+    world: World, written: list[list[str]],
+) -> None:
+    """Posting what the server has already costs its work all the same: it is counted, in the review's
+    item (the count alone changes), and answered as before."""
+    me = signed_up(world.client)
+    pid = player_id(world, me)
+    first = post(world, me, card("aaaaa", (YESTERDAY, "miss")))
+    written.clear()
+    again = post(world, me, card("aaaaa", (YESTERDAY, "miss")))
+    assert again.json() == first.json()
+    assert written == [["REVIEW#chess"]]
+    item = world.store.get_item(K.player(pid), "REVIEW#chess")
+    assert item is not None and item["doc"]["syncs"]["n"] == 2 and len(item["doc"]["cards"]) == 1
+
+
+def test_the_hours_posts_are_capped_with_retry_after_and_the_next_hour_takes_them(world: World) -> None:
+    """At most SYNCS_PER_HOUR posts a clock hour, changing the review or not: the next is refused in
+    words, saying when to try again, with Retry-After the seconds to the hour's end; nothing is kept."""
+    world.clock.advance(minutes=25)  # 12:25: 35 minutes left of the hour
+    me = signed_up(world.client)
+    assert post(world, me, card("aaaaa", (YESTERDAY, "miss"))).status_code == 200
+    for _ in range(SYNCS_PER_HOUR - 1):
+        assert post(world, me, card("aaaaa", (YESTERDAY, "miss"))).status_code == 200
+    refused = post(world, me, card("bbbbb", (TODAY, "miss")))
+    assert refused.status_code == 429, refused.text
+    assert refused.json() == {"code": "too_many_review_posts", "error": (
+        f"Too many review posts: at most {SYNCS_PER_HOUR} an hour. Try again in 35 minutes.")}
+    assert refused.headers["Retry-After"] == str(35 * 60)
+    assert [c["id"] for c in world.client.get("/api/chess/review", headers=me).json()["cards"]] == ["aaaaa"]
+    world.clock.advance(minutes=35)  # 13:00: a new hour
+    taken = post(world, me, card("bbbbb", (TODAY, "miss")))
+    assert taken.status_code == 200, taken.text
+    assert [c["id"] for c in taken.json()["cards"]] == ["aaaaa", "bbbbb"]
+
+
+def kept_before(world: World, pid: str, syncs: dict[str, int] | None = None) -> None:
+    """The player's review item as it is kept before the count was (none in it), or with `syncs`."""
+    doc: dict[str, Any] = add(Queue(), "Easy", "aaaaa", YESTERDAY, "miss").to_doc()
+    if syncs is not None:
+        doc["syncs"] = syncs
+    world.store.transact([Put(make_item(K.player(pid), "REVIEW#chess", doc, version=1), expect=0)])
+
+
+def test_a_review_kept_before_its_count_reads_as_none_counted_and_takes_a_post(world: World) -> None:
+    me = signed_up(world.client)
+    pid = player_id(world, me)
+    kept_before(world, pid)
+    assert [c["id"] for c in world.client.get("/api/chess/review", headers=me).json()["cards"]] == ["aaaaa"]
+    got = post(world, me, card("bbbbb", (TODAY, "miss")))
+    assert got.status_code == 200, got.text
+    assert [c["id"] for c in got.json()["cards"]] == ["aaaaa", "bbbbb"]
+    item = world.store.get_item(K.player(pid), "REVIEW#chess")
+    assert item is not None and item["v"] == 2
+    assert item["doc"]["syncs"] == {"w": int(NOON.timestamp()), "n": 1}
+
+
+@pytest.mark.parametrize(("hour", "status"), [(0, 429), (-1, 200)])
+def test_the_count_kept_in_the_review_decides_a_refusal_in_its_own_hour_only(
+    world: World, hour: int, status: int,
+) -> None:
+    """A count at the cap refuses the next post in the hour it was counted in; an earlier hour's is over."""
+    me = signed_up(world.client)
+    pid = player_id(world, me)
+    kept_before(world, pid, {"w": int(NOON.timestamp()) + hour * 3600, "n": SYNCS_PER_HOUR})
+    got = post(world, me, card("bbbbb", (TODAY, "miss")))
+    assert got.status_code == status, got.text
+    if status == 429:
+        assert got.json()["code"] == "too_many_review_posts" and got.headers["Retry-After"] == "3600"
 
 
 def test_a_posted_review_is_kept_in_the_players_own_item_and_says_what_is_due(world: World) -> None:

@@ -22,6 +22,7 @@ from puzzlebook.review.queue import (
     pruned,
 )
 from puzzlebook.review.schedule import memory
+from puzzlebook.review.syncs import Full, Hourly
 from tests.review_vectors import PATH, make, text
 
 VECTORS: dict[str, Any] = json.loads(PATH.read_text(encoding="utf-8"))
@@ -104,3 +105,31 @@ def _one(band: str = "Easy", pid: str = "abcde", results: Any = (("2026-12-01", 
 def test_a_bad_review_says_what_is_wrong(doc: Any, words: str) -> None:
     with pytest.raises(BadReview, match=words.replace("[", r"\[").replace("]", r"\]")):
         Queue.from_doc(doc, ("Easy", "Hard"))
+
+
+def test_the_hours_posts_are_counted_in_a_fixed_window_as_a_rate_window_counts_them() -> None:
+    """The clock hour, as service/store/site.py's `take_rate` keeps it: the count starts again at the
+    hour's turn, and a refusal waits until then (at least a second)."""
+    rule, hour = Hourly(3), 3600 * 500_000
+    assert rule.counted(None, hour) == 0 and rule.counted({}, hour) == 0  # kept before the count
+    record = None
+    for k in range(3):
+        record = rule.take(record, hour + k)
+    assert record == {"w": hour, "n": 3}
+    with pytest.raises(Full) as full:
+        rule.take(record, hour + 3599)
+    assert full.value.wait == 1
+    assert rule.take(record, hour + 3600) == {"w": hour + 3600, "n": 1}
+    assert rule.counted(record, hour + 3600) == 0
+
+
+def test_a_count_from_a_clock_a_moment_ahead_is_not_forgotten() -> None:
+    """Two servers' clocks a moment apart at the hour's turn: the count the later one wrote is this
+    hour's to it, and still counts to the one behind, which waits for that hour's end."""
+    rule, hour = Hourly(2), 3600 * 500_000
+    ahead = {"w": hour, "n": 2}
+    assert rule.counted(ahead, hour - 1) == 2
+    with pytest.raises(Full) as full:
+        rule.take(ahead, hour - 1)
+    assert full.value.wait == 3601
+    assert rule.take({"w": hour, "n": 1}, hour - 1) == {"w": hour, "n": 2}

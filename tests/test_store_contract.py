@@ -1092,3 +1092,32 @@ def test_a_review_merges_into_the_players_own_item_and_an_unchanged_one_writes_n
     reviews.merge(p1, phone, "2026-11-02")
     assert store.get_item(K.player(p1), "REVIEW#chess") == item  # nothing new: not written
     assert reviews.mine(p2) == Queue()
+
+
+def test_a_reviews_posts_are_counted_in_its_own_item_and_refused_at_the_hours_cap(store: Store) -> None:
+    """The hour's count of posts is the review item's (`syncs`): each post counts in the write that keeps
+    it, one that changes nothing writes the count alone, and one at the cap is refused with the seconds
+    to the hour's end, nothing written; the next hour starts at zero (puzzlebook/review/syncs.py)."""
+    from puzzlebook.review.queue import Queue, add
+    from puzzlebook.review.syncs import Full, Hourly
+    from service.games.chess.review import ChessReview
+    from service.store import keys as K
+
+    reviews, cap = ChessReview(store), Hourly(2)
+    pid = store.create_player("Ada", "h", T0).id
+    now = int(T0.timestamp()) - int(T0.timestamp()) % 3600 + 600  # ten minutes into an hour
+    phone = add(Queue(), "Easy", "aaaaa", "2026-11-01", "miss")
+    reviews.merge(pid, phone, "2026-11-02", cap=cap, now_ts=now)
+    reviews.merge(pid, phone, "2026-11-02", cap=cap, now_ts=now + 1)  # nothing new: counted
+    item = store.get_item(K.player(pid), "REVIEW#chess")
+    assert item is not None and item["v"] == 2 and item["doc"]["syncs"] == {"w": now - 600, "n": 2}
+    with pytest.raises(Full) as full:
+        reviews.merge(pid, add(Queue(), "Easy", "bbbbb", "2026-11-02", "miss"), "2026-11-02", cap=cap,
+                      now_ts=now + 2)
+    assert full.value.wait == 3600 - 602
+    assert store.get_item(K.player(pid), "REVIEW#chess") == item
+    later = reviews.merge(pid, add(Queue(), "Easy", "bbbbb", "2026-11-02", "miss"), "2026-11-02", cap=cap,
+                          now_ts=now + 3000)
+    assert [c.id for c in later.cards] == ["aaaaa", "bbbbb"]
+    again = store.get_item(K.player(pid), "REVIEW#chess")
+    assert again is not None and again["doc"]["syncs"] == {"w": now - 600 + 3600, "n": 1}

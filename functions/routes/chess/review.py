@@ -2,7 +2,8 @@
 missed or solved with help, coming back on FSRS's schedule until solved cleanly. The browser keeps
 its own copy (it works offline) and posts it whole; the server merges it into the player's own item
 (service/games/chess/review.py) and answers the merged review, which the browser keeps. A review is
-never a rated result: nothing here reads or moves a rating.
+never a rated result: nothing here reads or moves a rating. A post counts against the hour's
+posts in that same write of the player's item (docs/review.md, "Posts an hour").
 
 A review's work (reading up to MAX_REVIEW_RESULTS results, FSRS over every card for its due day) runs
 in the thread pool, as a lesson's check does: the event loop answers other requests meanwhile
@@ -23,7 +24,7 @@ from functions.bodies import documented, errors
 from functions.caching import PRIVATE, cached
 from functions.deps import Post, Signed, signed_in, signed_post
 from functions.errors import ApiError
-from functions.limits import Limit, enforce
+from functions.limits import Limit, too_many
 from functions.words import Says, Worded
 from puzzlebook.calendar import DATE_PATTERN
 from puzzlebook.chess.bands import BANDS
@@ -31,6 +32,7 @@ from puzzlebook.messages import msg
 from puzzlebook.patterns import whole_text
 from puzzlebook.review.queue import MAX_CARDS, MAX_RESULTS, MAX_REVIEW_RESULTS, PUZZLE_ID, BadReview, Queue
 from puzzlebook.review.schedule import GRADES
+from puzzlebook.review.syncs import Full, Hourly
 from service.context import Context
 from service.games.chess.review import ChessReview
 
@@ -40,6 +42,9 @@ PATH = "/chess/review"
 SYNCS_PER_HOUR = 600
 SYNCS = Limit("chess-review", SYNCS_PER_HOUR, msg(
     "too_many_review_posts", "Too many review posts: at most {most} an hour. {retry}")(most=SYNCS_PER_HOUR))
+# Counted in the review's own item, in the post's one write (docs/review.md, "Posts an hour"): the
+# clock hour, as a rate window counts it.
+SYNCS_RULE = Hourly(SYNCS.most, SYNCS.window)
 DATED_AHEAD = msg("review_result_ahead", "Card {card}: a result is dated {day}, after today ({today}).")
 SIGN_IN = msg("sign_in_for_review", "Sign in to keep your review on the server.")
 AHEAD = 1  # days a result may be dated after the server's site day (a browser's clock a little ahead)
@@ -154,6 +159,10 @@ def _merged(post: Post[ChessReviewPost]) -> ChessReviewKept:
     ahead = next((c for c in theirs.cards if c.last > latest), None)
     if ahead is not None:
         raise ApiError(422, DATED_AHEAD(card=ahead.key, day=ahead.last, today=today.isoformat()))
-    enforce(ctx, SYNCS, player.id)
-    merged = ChessReview(ctx.store).merge(player.id, theirs, today.isoformat())
+    now_ts = int(ctx.now().timestamp())
+    try:
+        merged = ChessReview(ctx.store).merge(player.id, theirs, today.isoformat(), cap=SYNCS_RULE,
+                                              now_ts=now_ts)
+    except Full as full:
+        raise too_many(SYNCS, full.wait) from None
     return _answer(merged, today)
