@@ -127,9 +127,9 @@ def test_the_hours_posts_are_capped_with_retry_after_and_the_next_hour_takes_the
     words, saying when to try again, with Retry-After the seconds to the hour's end; nothing is kept."""
     world.clock.advance(minutes=25)  # 12:25: 35 minutes left of the hour
     me = signed_up(world.client)
+    # The hour's posts but one made already (600 posts over HTTP were 17 s of CPU): the last is taken.
+    kept_before(world, player_id(world, me), {"w": int(NOON.timestamp()), "n": SYNCS_PER_HOUR - 1})
     assert post(world, me, card("aaaaa", (YESTERDAY, "miss"))).status_code == 200
-    for _ in range(SYNCS_PER_HOUR - 1):
-        assert post(world, me, card("aaaaa", (YESTERDAY, "miss"))).status_code == 200
     refused = post(world, me, card("bbbbb", (TODAY, "miss")))
     assert refused.status_code == 429, refused.text
     assert refused.json() == {"code": "too_many_review_posts", "error": (
