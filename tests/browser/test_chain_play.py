@@ -219,6 +219,34 @@ def test_give_up_then_the_walkthrough(make_page, site_server):
     assert page.locator("#chain-hand .tile[aria-disabled='false']").count() == 0
 
 
+def test_an_arabic_walkthrough_is_said_in_arabic_its_sums_left_to_right(make_page, site_server):
+    """The walkthrough in the page's language (chain/walk_words.js), from the API's numbers; each sum
+    kept left to right in a right-to-left page ("93 ÷ 3 = 31", never "31 = 3 ÷ 93")."""
+    today, puzzle = today_puzzle(site_server)
+    player = ch.new_player(site_server, "Quitter")
+    page = make_page()
+    ch.sign_in(page, player)
+    page.goto("/ar/chain/")
+    page.wait_for_selector("#chain-hand [data-tile]")
+    page.click("#giveup-button")
+    page.click("#giveup-yes")
+    page.wait_for_selector("#walkthrough .walk-steps li")
+    status, walk = site_server.get(f"/api/chain/{today}/walkthrough", token=player["token"])
+    assert status == 200
+    summary = page.text_content("#walkthrough p") or ""
+    assert summary != walk["walkthrough"]["summary"] and f"{puzzle['start']}" in summary and "من" in summary
+    hand = puzzle["hand"]
+    for li, step in zip(page.locator("#walkthrough .walk-steps li").all(), walk["walkthrough"]["steps"], strict=True):
+        sums = li.locator("span[dir=ltr]")
+        if hand[step["tile"]]["op"] == "swap":
+            assert sums.count() == 0
+        else:
+            assert sums.text_content() == step["text"]
+    spares = page.locator("#walkthrough .walk-spares li").all_text_contents()
+    assert len(spares) == len(walk["walkthrough"]["spares"])
+    assert not any(spare == s["text"] for spare, s in zip(spares, walk["walkthrough"]["spares"], strict=True))
+
+
 def test_pause_covers_the_numbers_and_stops_the_clock(page, site_server):
     today = ch.site_today(site_server)
     ch.open_day(page)
