@@ -236,7 +236,8 @@ def test_an_arabic_walkthrough_is_said_in_arabic_its_sums_left_to_right(make_pag
     summary = page.text_content("#walkthrough p") or ""
     assert summary != walk["walkthrough"]["summary"] and f"{puzzle['start']}" in summary and "من" in summary
     hand = puzzle["hand"]
-    for li, step in zip(page.locator("#walkthrough .walk-steps li").all(), walk["walkthrough"]["steps"], strict=True):
+    items = page.locator("#walkthrough .walk-steps li").all()
+    for li, step in zip(items, walk["walkthrough"]["steps"], strict=True):
         sums = li.locator("span[dir=ltr]")
         if hand[step["tile"]]["op"] == "swap":
             assert sums.count() == 0
