@@ -44,8 +44,7 @@ def lookalike(spare: Tile, hand: Sequence[Tile], solution: Sequence[int]) -> dic
     return None
 
 
-def _lookalike(spare: Tile, hand: Sequence[Tile], solution: Sequence[int]) -> str | None:
-    like = lookalike(spare, hand, solution)
+def _like_words(spare: Tile, hand: Sequence[Tile], like: dict[str, int] | None) -> str | None:
     if like is None:
         return None
     by = like["by"]
@@ -63,7 +62,7 @@ def spare_note(start: int, target: int, hand: Sequence[Tile], solution: Sequence
             best = (order, end)
     tile = hand[spare]
     like = lookalike(tile, hand, solution)
-    parts = [text] if (text := _lookalike(tile, hand, solution)) else []
+    parts = [text] if (text := _like_words(tile, hand, like)) else []
     if best is None:
         parts.append(f"no {moves}-move chain can use {label(tile)} at all")
         text = "; ".join(parts)
