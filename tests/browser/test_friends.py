@@ -199,6 +199,10 @@ def test_three_players_follow_by_link_see_each_other_and_keep_a_friend_streak(
     ada.wait_for_selector("#follows-list li")
     bo_row = ada.text_content(f"#follows-list li[data-person='{players[1]['id']}']")
     assert bo_row.count("Friend streak: 2 days.") == 1
+    # A follow code is no word of any language: never translated, by the page or a browser's translator
+    # (the pseudo-locale check found SXVFS-AFSSZ, a code of letters alone, as untranslated English).
+    ada.wait_for_function("() => document.getElementById('follow-code').textContent !== ''")
+    assert ada.get_attribute("#follow-code", "translate") == "no"
     look(ada, "friends-1280-light", axe)
 
 

@@ -156,7 +156,7 @@ function draw(ctrl) {
     el('p', {}, el('a', { href: words.board, text: t('See the friends’ board') }), ' · ', el('a', { href: href('/friends/'), text: t('Your friends') })),
     follow
       ? el('p', { class: 'muted' }, ...sentence(t('Your share carries your follow link. Your code, to read aloud: {link}{code}{end}', { code: follow.code }),
-        (text) => el('strong', { class: 'follow-code', text })))
+        (text) => el('strong', { class: 'follow-code', translate: 'no', text })))
       : el('p', {}, el('button', { class: 'button button-quiet', type: 'button', id: 'friends-add-follow', text: t('Add my follow link to the share') }))))
   document.getElementById('friends-add-follow')?.addEventListener('click', async () => {
     if (await ctrl.addFollow()) document.dispatchEvent(new CustomEvent('friends:follow'))
