@@ -64,8 +64,9 @@ async def my_home(me: Homeowner, day: Day = None) -> Home:
     # A day not out yet (a device's clock ahead): no results to give, and nothing said of the day.
     # Eventually consistent (half the read units): the page asks only while a daily is unfinished on
     # this device, for what another device posted, which a moment's lag at most leaves for the next visit.
-    out = date is not None and released(date, ctx.now())
-    chess = chess_day_of(ctx, player.id, date, consistent=False) if date is not None and out else None
+    chess = None
+    if date is not None and released(date, ctx.now()):
+        chess = chess_day_of(ctx, player.id, date, consistent=False)
     review = await run_in_threadpool(review_of, ctx, player.id, consistent=False)
     return Home(chess=chess, due=due_of(ctx, player).due, invites=invites_of(ctx, player.id).invites,
                 review=review)

@@ -121,11 +121,7 @@ def _answer(queue: Queue, today: dt.date) -> ChessReviewKept:
 )
 @cached(PRIVATE)
 async def get_review(me: Reviewer) -> ChessReviewKept:
-    return await run_in_threadpool(_kept, me)
-
-
-def _kept(me: Signed) -> ChessReviewKept:
-    return review_of(me.ctx, me.player.id)
+    return await run_in_threadpool(review_of, me.ctx, me.player.id)
 
 
 def review_of(ctx: Context, pid: str, *, consistent: bool = True) -> ChessReviewKept:
