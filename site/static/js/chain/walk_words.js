@@ -7,7 +7,7 @@
  * spare's `like` keeps the generator's English for that spare.
  */
 import { t, tn, list } from '../lib/i18n.js'
-import { face } from './words.js'
+import { face, sumWords } from './words.js'
 /** @import { ChainDay, WalkthroughText } from '../chain_types.js' */
 
 /**
@@ -24,7 +24,7 @@ export function walkWords(walk, day, solution) {
     const tile = step.tile === undefined ? null : day.hand[step.tile]
     if (!tile || step.from === undefined || step.to === undefined) return step.text
     if (tile.op === 'swap') return t('swap the digits of {value}: {result}', { value: step.from, result: step.to })
-    return `${step.from} ${face(tile).slice(0, 1)} ${tile.n} = ${step.to}`
+    return `${sumWords(step.from, tile)} = ${step.to}`
   })
   const spares = (walk.spares || []).map((spare) => spareWords(spare, day, tiles))
   return { summary, steps, spares }

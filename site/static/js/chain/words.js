@@ -63,7 +63,7 @@ function playedAs(n) {
 export function reasonWords(rec, index, result) {
   const tile = rec.puzzle.hand[index]
   const value = current(rec.puzzle, rec.played)
-  const sum = tile && tile.op !== 'swap' ? `${value} ${label(tile).slice(0, 1)} ${tile.n}` : ''
+  const sum = tile && tile.op !== 'swap' ? sumWords(value, tile) : ''
   switch (result.code) {
     case 'finished': return t('this Chain is over')
     case 'used': return t('{tile} was played as move {n}; each tile plays once', { tile: tile ? face(tile) : '', n: rec.played.indexOf(index) + 1 })
@@ -75,6 +75,16 @@ export function reasonWords(rec, index, result) {
     case 'swap_unchanged': return t('swapping the digits of {value} leaves it unchanged', { value })
     default: return result.reason
   }
+}
+
+/**
+ * A sum as a page writes it, `value` and a tile other than the swap: "48 × 3". Numbers and signs only,
+ * the same in every language (the walkthrough's steps, a tile's reason).
+ * @param {number} value
+ * @param {Exclude<Tile, { op: 'swap' }>} tile
+ */
+export function sumWords(value, tile) {
+  return `${value} ${label(tile).slice(0, 1)} ${tile.n}`
 }
 
 /**
