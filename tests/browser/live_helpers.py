@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlebook.chess.puzzle import Puzzle
-from tests.browser.test_no_sideways_scroll import OVERFLOW
+from tests.browser.page_checks import OVERFLOW
 
 # Kept before any page script runs: each text #announcer is given, in order, in window.__said.
 HEARD = """

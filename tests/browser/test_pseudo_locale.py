@@ -35,6 +35,7 @@ from tests.browser.conftest import (
     start_server,
     stop_server,
 )
+from tests.browser.page_checks import SETTLED, WORDS
 from tests.pseudo_check import pseudo_pages, report, unmarked
 from tests.site_seed import PSEUDO_ENV, pseudo_seed_folder, shared_folder
 
@@ -56,57 +57,6 @@ new MutationObserver((records) => {
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
-
-# Resolves once nothing on the page has changed for a moment (at most 3 s): the page's scripts have
-# written what they write on opening.
-SETTLED = """() => new Promise((done) => {
-  const finish = () => { watch.disconnect(); clearTimeout(cap); done(true) }
-  let quiet = setTimeout(finish, 200)
-  const cap = setTimeout(finish, 3000)
-  const watch = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(finish, 200) })
-  watch.observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
-})"""
-
-# What the page shows and says now: [kind, text] for the title, each visible text, and the checked
-# attributes of each visible element, outside what is not the site's words (tests/pseudo_check.py),
-# and what the live regions announced since the last look.
-WORDS = """() => {
-  const lang = document.documentElement.lang
-  // A sprite sheet's own titles (cm-chessboard's pieces, drawn at no size to be copied from) show nowhere.
-  const sprite = (el) => {
-    const svg = el.closest('svg')
-    const box = svg && el.closest('title, desc, metadata') ? svg.getBoundingClientRect() : null
-    return !!box && box.width * box.height === 0
-  }
-  const skipped = (el) => !!el.closest('script, style, code, pre, samp, template, [translate="no"]') ||
-    (el.closest('[lang]')?.getAttribute('lang') ?? lang) !== lang || sprite(el)
-  const shown = (el) => {
-    const box = el.closest('svg') || el.closest('select') || el
-    return box.checkVisibility({ visibilityProperty: true })
-  }
-  const out = [['title', document.title]]
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement
-    const text = node.data.replace(/\\s+/g, ' ').trim()
-    if (text && el && !skipped(el) && shown(el)) out.push(['text', text])
-  }
-  const names = ['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-roledescription',
-                 'aria-valuetext']
-  for (const el of document.body.querySelectorAll('*')) {
-    if (skipped(el) || !shown(el)) continue
-    for (const name of names) {
-      const value = el.getAttribute(name)
-      if (value && value.trim()) out.push([name, value])
-    }
-    if (el instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(el.type) && el.value) {
-      out.push(['value', el.value])
-    }
-  }
-  for (const text of window.__announced || []) out.push(['announced', text])
-  window.__announced = []
-  return out
-}"""
 
 # The world's people and things have names of their own, in Greek: what a player or teacher writes is
 # theirs, never the site's words, and no Greek word is an English one the check could miss.
