@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from playwright.sync_api import expect
 
 from puzzlebook.chess.puzzle import Puzzle
 from tests.browser import chain_helpers as ch
@@ -184,3 +185,14 @@ def test_the_archive_pages_are_axe_clean(page, site_server, axe):
     page.goto(f"/archive/#/chess/{three}")
     page.wait_for_selector("#chess-day-list a")
     assert axe(page) == []
+
+
+def test_an_archive_with_no_past_day_yet_says_so_in_the_pages_language(page, site_server):
+    """A site's first day: no day has ended, and the notice is Spanish on a Spanish page (it was the
+    English source on every page)."""
+    today = ch.site_today(site_server)
+    first_day = {"chess": [today], "chain": [today], "storm": [today], "streak": [today]}
+    page.route("**/daily/index.json", lambda route: route.fulfill(json=first_day))
+    page.goto("/es/archive/")
+    expect(page.locator("#archive-list")).to_have_text(
+        "Aún no hay días pasados: el archivo se llena a partir de mañana.")

@@ -77,7 +77,7 @@ function renderMonth(months, month, marks) {
   const select = $('archive-month')
   if (!months.length) {
     select.replaceChildren()
-    list.replaceChildren(el('p', { class: 'muted', text: 'No past days yet: the archive fills from tomorrow.' }))
+    list.replaceChildren(el('p', { class: 'muted', text: t('No past days yet: the archive fills from tomorrow.') }))
     return
   }
   const chosen = months.find((m) => m.month === month) || months[0]
