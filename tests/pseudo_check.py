@@ -32,6 +32,8 @@ from puzzlebook.pseudo import CLOSE, OPEN
 # Names that stay names in every language (docs/languages.md, "Marking a string").
 PROPER_NAMES = (
     "Puzzle Book", "Chain", "Storm", "Streak", "Lichess", "Stockfish", "Puzzle Racer",
+    # The works the about and review pages credit, and their makers and licence, as named there.
+    "Wikimedia Commons", "Cburnett", "CC BY-SA", "cm-chessboard", "chess.js", "ts-fsrs", "fsrs", "FSRS",
 )
 
 # Phrases a page shows as they are, each with why. Keep it short: a phrase here is never checked.

@@ -5,9 +5,9 @@ Every page of the built site is walked, in the states a person sees: the
 boards hold rows (posted through the API first, by players with the longest
 names the API takes), the lessons page a lesson with its results open, the
 games their play views and result sheets. A test below fails when a page is
-added to the site without being walked here. Every page is opened again in German and Arabic, and
-two faults of longer words that stay within the screen are checked there too (a label past its
-card, the nav on two lines).
+added to the site without being walked here. Every page is opened again in every language by
+tests/browser/test_every_language.py; two faults of longer words that stay within the screen are
+checked here (a label past its card, the nav on two lines).
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from puzzlebook.tickets import FLOOR_ALLOWANCE_MS
 from tests.browser import chain_helpers as chain
 from tests.browser import chess_helpers as chess
 from tests.browser.account_helpers import add_passkey, authenticator
+from tests.browser.page_checks import sideways
 
 # Its module fixture is made once: the module's tests run on one worker (tests/xdist_groups.py).
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-no_sideways_scroll")]
 
 WIDTHS = [320, 360, 390, 1280]
-SCHEMES = ["light", "dark"]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "lessons"
 # The format guide's worked examples live beside its page, which includes them.
 EXAMPLES = Path(__file__).resolve().parents[2] / "site" / "templates" / "lessons" / "_examples"
@@ -42,34 +42,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "site" / "templates" / "lessons
 # The longest names the API takes (24 characters): one with no place to break,
 # in wide letters, and ordinary long ones.
 NAMES = ["W" * 24, "Maximiliana Wolfeschlege", "Ωμέγα" * 4 + "Ωμέγ", "Bartholomew Featherstone"]
-
-# What sticks out past the right edge, for the failure message.
-OVERFLOW = """async () => {
-  // Two frames: the layout (and any resize handler) has caught up with the viewport.
-  for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done))
-  const width = innerWidth
-  const out = []
-  // Inside a box that scrolls or clips, it doesn't widen the page.
-  const clipped = (el) => {
-    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-      if (getComputedStyle(up).overflowX !== 'visible') return true
-    }
-    return false
-  }
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect()
-    // Text too long for its box runs past the box's own edge, unless the box clips it.
-    const own = getComputedStyle(el).overflowX === 'visible' ? box.left + el.scrollWidth : 0
-    const right = Math.max(box.right, own)
-    if (box.width && right > width + 0.5 && !clipped(el)) {
-      const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-        [...el.classList].map((c) => '.' + c).join('')
-      out.push(`${name} (right edge ${Math.round(right)})`)
-    }
-  }
-  return { scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 6) }
-}"""
-
 
 @dataclass
 class World:
@@ -597,42 +569,8 @@ def test_no_page_scrolls_sideways(make_page: Any, world: World, view: View) -> N
     page.goto(view.url(world))
     page.wait_for_load_state("load")
     view.ready(page, world)
-    problems = _sideways(page)
+    problems = sideways(page, WIDTHS)
     assert not problems, f"{view.name} ({view.url(world)}) scrolls sideways:\n" + "\n".join(problems)
-
-
-def _sideways(page: Any, widths: list[int] = WIDTHS) -> list[str]:
-    """At each width and scheme, how the page is wider than the screen (nothing when it isn't)."""
-    problems = []
-    for width in widths:
-        page.set_viewport_size({"width": width, "height": 800})
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            found = page.evaluate(OVERFLOW)
-            if found["scroll"] > found["width"]:
-                problems.append(f"{width} px, {scheme}: {found['scroll']} px wide; sticking out: "
-                                + ", ".join(found["out"]))
-    return problems
-
-
-# Every page again in German (the longest words) and Arabic (right to left), as first opened: the
-# other languages' pages are the same layout with shorter words (docs/languages.md, "Tested"). At the
-# issue's three widths: 360 px, between two of them, is walked in English.
-LANGUAGE_WIDTHS = [320, 390, 1280]
-LANGUAGE_PAGES = [(code, path) for code in ("de", "ar")
-                  for path in dict.fromkeys(urllib.parse.urlsplit(v.path).path for v in VIEWS)]
-
-
-@pytest.mark.parametrize(("code", "path"), LANGUAGE_PAGES, ids=[f"{c} {p}" for c, p in LANGUAGE_PAGES])
-def test_no_page_scrolls_sideways_in_german_or_arabic(make_page: Any, axe: Any, code: str, path: str) -> None:
-    page = make_page(viewport={"width": WIDTHS[0], "height": 800})
-    page.goto(f"/{code}{path}")
-    page.wait_for_load_state("load")
-    assert page.evaluate("document.documentElement.lang") == code
-    problems = _sideways(page, LANGUAGE_WIDTHS)
-    assert not problems, f"/{code}{path} scrolls sideways:\n" + "\n".join(problems)
-    if code == "ar":  # right to left, as the walk leaves it (1280 px, dark): axe as on English's pages
-        assert axe(page) == [], f"/{code}{path} has axe violations"
 
 
 # Two faults of the longer words that stay within the screen, so the sideways check can't see them:
@@ -680,8 +618,8 @@ def test_every_page_of_the_site_is_walked(site_server: Any) -> None:
         rel = html.relative_to(dist).as_posix()
         if rel.startswith(("static/", "daily/")):  # daily/: the home card's fragments, not pages
             continue
-        # A page in another language is its English page's (every state walked in English, the
-        # page as opened in German and Arabic: test_no_page_scrolls_sideways_in_german_or_arabic).
+        # A page in another language is its English page's (every state walked in English, every
+        # page as opened in every language: tests/browser/test_every_language.py, from VIEWS).
         url = "/" + rel.removesuffix("index.html") if rel.endswith("index.html") else "/" + rel
         pages.add(strip_prefix(url)[1])
     walked = {urllib.parse.urlsplit(v.path).path for v in VIEWS}
