@@ -598,6 +598,17 @@ def test_the_chain_guides_speak_the_pages_language_and_keep_their_sums(built):
     assert '<span dir="ltr">' not in english, "English's pages as they were"
 
 
+def test_chains_how_to_keeps_its_tiles_and_sums_left_to_right_in_arabic(built):
+    """An Arabic page wrote the tiles' faces as "n+" and the sums from the right, "133 → 54+ 79"."""
+    dist, _ = built
+    arabic = (dist / "ar" / "howto" / "chain" / "index.html").read_text(encoding="utf-8")
+    english = (dist / "howto" / "chain" / "index.html").read_text(encoding="utf-8")
+    for text in ("+n", "÷n", "79 +54 → 133", "79 → 97, 1234 → 4321"):
+        assert f'<span dir="ltr">{text}</span>' in arabic, text
+        assert f">{text}</" in english, text
+    assert '<span dir="ltr">' not in english, "English's page as it was"
+
+
 def test_every_band_and_level_a_page_names_is_marked_for_the_catalog():
     from puzzlebook.chain.calendar import LEVELS
     from puzzlebook.chess.bands import BANDS
