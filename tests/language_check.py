@@ -19,14 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 
-from babel.messages.pofile import read_po
-
+from ops.messages import DOMAINS, LOCALE, catalog_path, read_catalog
 from tests.pseudo_check import english
-
-LOCALE = Path(__file__).resolve().parent.parent / "locale"
-
 
 _TAG = re.compile(r"<[^>]+>")
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -49,13 +44,12 @@ def catalog_texts(catalog: str) -> re.Pattern[str]:
     [True, True, True, True, False]
     """
     texts: set[str] = set()
-    for po in sorted((LOCALE / catalog / "LC_MESSAGES").glob("*.po")):
-        with po.open("rb") as source:
-            for message in read_po(source):
-                translations = message.string if isinstance(message.string, tuple) else (message.string,)
-                for text in translations:
-                    if message.id and text:
-                        texts.update(piece.strip() for piece in _TAG.split(text) if piece.strip())
+    for domain in DOMAINS:
+        for message in read_catalog(catalog_path(LOCALE, catalog, domain.name)):
+            translations = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in translations:
+                if message.id and text:
+                    texts.update(piece.strip() for piece in _TAG.split(text) if piece.strip())
     # A message of slots and marks alone ("{first}; {rest}") holds no word: it would pass any text.
     patterns = ("".join(".+" if _SLOT.fullmatch(part) else re.escape(part) for part in _SLOT.split(text))
                 for text in sorted(texts) if _WORD.search(_SLOT.sub(" ", text)))
