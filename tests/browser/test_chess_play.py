@@ -293,6 +293,30 @@ def test_the_wrong_promotion_piece_is_a_mistake(page, bundle):
     assert ch.record(page, puzzle.band, puzzle.id)["tries"] == [wrong]
 
 
+def test_a_finished_puzzles_results_open_before_its_board_has_come(page, bundle):
+    """A finished puzzle shows its done box at once, before chess.js and the board have come; its
+    Results button answers then, not only once they have (a slow phone: CI once pressed it first)."""
+    puzzle = ch.find_puzzle(bundle, "Easy", moves=2)
+    ch.open_puzzle(page, f"/#/p/Easy/{puzzle.id}")
+    ch.solve(page, puzzle)
+    page.locator("#results-sheet[open]").wait_for()
+    page.keyboard.press("Escape")
+    held = []
+    page.route("**/chess/rules.js", lambda route: held.append(route))  # the rules, so the board, wait
+    page.reload()
+    page.click("#results-button")
+    page.locator("#results-sheet[open]").wait_for(timeout=5_000)
+    assert page.locator(".board-grid").count() == 0, "the board came before the rules were let go"
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the rules' module was never asked for"
+    for route in held:
+        route.continue_()
+    page.locator(".board-grid").wait_for(state="attached")
+
+
 def test_a_mate_that_isnt_the_lines_solves(page, bundle):
     puzzle, other = ch.find_other_mate(bundle)
     color = ch.solver_color(puzzle)

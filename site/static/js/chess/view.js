@@ -81,7 +81,25 @@ export class PuzzleView extends PlayView {
     this.el.solutionButton.hidden = false
     const options = ctrl.options()
     for (const input of this.options) input.checked = options[/** @type {keyof typeof options} */ (input.dataset.option)]
+    this.watchDone(ctrl)
     return this
+  }
+
+  /**
+   * The done box's buttons, from the first draw: a finished puzzle shows the box before its board
+   * and rules have come (watch() waits for them), and Results must answer at once.
+   * @param {PuzzleCtrl} ctrl
+   */
+  watchDone(ctrl) {
+    const { el } = this
+    /** @type {(target: EventTarget, fn: () => void) => void} */
+    const on = (target, fn) => this.hold.on(target, 'click', fn)
+    on(el.resultsButton, () => this.openResults())
+    on(el.shareButton, () => shareResult(withFollow(ctrl.shareText()), el.sharePreview))
+    on(el.voteUp, () => ctrl.vote('up'))
+    on(el.voteDown, () => ctrl.vote('down'))
+    on(el.reportButton, () => ctrl.toggleReporting())
+    for (const button of this.reasons) on(button, () => ctrl.report(button.dataset.reason || ''))
   }
 
   /** The board, once the controller knows the position, turned to the solver's side (line.js facing). */
@@ -120,12 +138,6 @@ export class PuzzleView extends PlayView {
       ctrl.showSolution()
     })
     on(el.solutionNo, 'click', () => this.confirm.cancel(true))
-    on(el.resultsButton, 'click', () => this.openResults())
-    on(el.shareButton, 'click', () => shareResult(withFollow(ctrl.shareText()), el.sharePreview))
-    on(el.voteUp, 'click', () => ctrl.vote('up'))
-    on(el.voteDown, 'click', () => ctrl.vote('down'))
-    on(el.reportButton, 'click', () => ctrl.toggleReporting())
-    for (const button of this.reasons) on(button, 'click', () => ctrl.report(button.dataset.reason || ''))
     on(document, 'keydown', (e) => this.onKey(/** @type {KeyboardEvent} */ (e)))
     for (const input of this.options) {
       on(input, 'change', () => ctrl.setOptions(Object.fromEntries(this.options.map((i) => [i.dataset.option || '', i.checked]))))
