@@ -57,12 +57,11 @@ def catalog_texts(catalog: str) -> re.Pattern[str]:
 
 
 def english_left(shown: Iterable[tuple[str, str]], in_english: Iterable[tuple[str, str]],
-                 given: re.Pattern[str] = re.compile("(?!)"), theirs: Iterable[str] = ()) -> list[str]:
+                 given: re.Pattern[str] = re.compile("(?!)")) -> list[str]:
     """The texts of `shown` (a page in a language, as (kind, text)) left in English: English's same page
     shows the same text (`in_english`), and one of its parts between `·` marks has an English word that
     the language's catalogs don't give as that part (`given`, from `catalog_texts`). Each once, as
-    `kind: "text"`, in the order met. `theirs`: players' own words the run may show (their names), never
-    the site's.
+    `kind: "text"`, in the order met.
 
     >>> en = [("text", "Play"), ("text", "Chain"), ("aria-label", "Menu"), ("text", "1400–1700"),
     ...       ("title", "Classes · Puzzle Book")]
@@ -73,14 +72,11 @@ def english_left(shown: Iterable[tuple[str, str]], in_english: Iterable[tuple[st
     >>> french = re.compile("Menu|Classes")
     >>> english_left([("text", "Menu"), ("title", "Classes · Puzzle Book")], en, french)
     []
-    >>> english_left([("text", "Ada Byron")], [("text", "Ada Byron")], theirs=["Ada Byron"])
-    []
     """
     on_english = {text for _, text in in_english}
-    names = list(theirs)
     seen: dict[str, None] = {}
     for kind, text in shown:
         parts = _PARTS.split(text)
-        if text in on_english and any(english(part, names) and not given.fullmatch(part) for part in parts):
+        if text in on_english and any(english(part) and not given.fullmatch(part) for part in parts):
             seen.setdefault(f'{kind}: "{text}"')
     return list(seen)

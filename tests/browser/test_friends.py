@@ -94,7 +94,8 @@ def look(page: Any, name: str, axe: Any) -> None:
 
 def board_names(page: Any, board: str = "#friends-board") -> list[str]:
     page.wait_for_selector(f"{board}[data-state=shown]")
-    names = "(cells) => cells.map((c) => c.firstChild.textContent)"
+    # The name alone, marked as no language's (translate="no"): the "(you)" beside it is the site's.
+    names = "(cells) => cells.map((c) => c.querySelector('[translate=no]').textContent)"
     return page.eval_on_selector_all(f"{board} tbody .board-name", names)
 
 

@@ -213,7 +213,8 @@ function renderTable(board, answer, title) {
       // A row shown has its place, or the per cent it is among (boards/model.js withMine).
       const place = /** @type {string} */ (placeText(item.row))
       tr.append(el('td', `num board-place${place.startsWith('#') ? '' : ' is-rough'}`, place))
-      const name = el('td', 'board-name', item.row.name)
+      // A player's name is theirs, in no language of ours: translate="no" (docs/languages.md).
+      const name = make('td', { class: 'board-name' }, make('span', { translate: 'no', text: item.row.name }))
       if (item.you) name.append(el('span', 'visually-hidden', ' ' + t('(you)')))
       tr.append(name, ...cols.map((c, k) => {
         const td = el('td', `${c.num ? 'num ' : ''}${k === cols.length - 1 ? 'board-last' : 'board-stat'}`, c.cell(item.row))

@@ -107,7 +107,8 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
   })
   const rows = sortStudents(heatmap.students, sort.key, sort.descending).map((row) => el('tr', {},
     el('th', { scope: 'row', class: 'student-cell' },
-      el('a', { href: viewedUrl('dashboard', classId, row.id), text: row.name, 'aria-label': t('{name}’s dashboard', { name: row.name }) })),
+      el('a', { href: viewedUrl('dashboard', classId, row.id), 'aria-label': t('{name}’s dashboard', { name: row.name }) },
+        el('span', { translate: 'no', text: row.name }))),
     cellNode('td', row, { title: heatWords(row) }),
     ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: heatmap.themes[n].name, words: heatWords(cell) }) }))))
   const caption = t('Solved first try, by student and theme, the last {days} days (weakest theme first)', { days: number(heatmap.days) })

@@ -48,7 +48,7 @@ export class ResultsView {
     const body = this.ctrl.results.rows().map((row) => {
       const sum = totals(row)
       return el('tr', {},
-        el('th', { scope: 'row', class: 'student-cell', text: row.name }),
+        el('th', { scope: 'row', class: 'student-cell', translate: 'no', text: row.name }),
         el('td', { text: t('{solved} ({clean} first try)', { solved: number(sum.solved), clean: number(sum.clean) }) }),
         el('td', { text: row.results.some((c) => c.outcome !== 'none') ? duration(sum.seconds) : '–' }),
         table.due ? this.dueCell(row, table.due, today) : null,

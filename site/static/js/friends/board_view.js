@@ -29,7 +29,7 @@ export function boardTable(board) {
   }
   const body = el('tbody')
   for (const row of board.rows) {
-    const name = el('td', { class: 'board-name', text: row.name })
+    const name = el('td', { class: 'board-name' }, el('span', { translate: 'no', text: row.name }))
     if (row.you) name.append(el('span', { class: 'visually-hidden', text: ' ' + t('(you)') }))
     const cells = row.cells.map((text, k) => el('td', {
       class: `${board.heads[k].num ? 'num ' : ''}${k === 0 ? 'board-last' : 'board-stat'}`,

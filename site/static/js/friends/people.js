@@ -24,7 +24,7 @@ import { t } from '../lib/i18n.js'
 export function drawPeople(list, lines, asking, question) {
   list.replaceChildren(...lines.map((line) => {
     const asked = asking && asking.id === line.id && line.actions.some((a) => a.act === asking.kind)
-    const name = line.href ? el('a', { class: 'person-name', href: line.href, text: line.name }) : el('span', { class: 'person-name', text: line.name })
+    const name = el(line.href ? 'a' : 'span', { class: 'person-name', href: line.href, translate: 'no', text: line.name })
     const row = el('li', { class: 'person', dataset: { person: line.id } }, name,
       line.about ? el('span', { class: 'person-about muted', text: line.about }) : null)
     if (asked && asking) {

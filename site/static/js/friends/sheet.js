@@ -148,7 +148,7 @@ function draw(ctrl) {
   body.replaceChildren(el('div', {},
     el('p', { class: 'results-line', text: ctrl.kind === 'loading' ? t('Looking for the people you follow…') : words.line }),
     words.rows.length ? el('ol', { class: 'friends-rows' }, ...words.rows.map((r) => el('li', { class: r.you ? 'is-you' : null },
-      el('span', { class: 'friends-place', text: r.place }), el('span', { class: 'friends-name', text: r.you ? t('{name} (you)', { name: r.name }) : r.name }),
+      el('span', { class: 'friends-place', text: r.place }), el('span', { class: 'friends-name' }, r.you ? t('{name} (you)', { name: r.name }) : el('span', { translate: 'no', text: r.name })),
       el('span', { class: 'friends-figure', text: r.figure })))) : null,
     words.waiting ? el('p', { class: 'muted', text: words.waiting }) : null,
     words.streaks.length ? el('ul', { class: 'friends-streaks' }, ...words.streaks.map((text) => el('li', { text }))) : null,

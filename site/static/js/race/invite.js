@@ -63,7 +63,7 @@ export class RaceInvites {
    * @param {HTMLElement} note where a refusal is written
    */
   row(player, note) {
-    const name = el('span', { class: 'invite-words', id: `invite-to-${player.id}`, text: player.name })
+    const name = el('span', { class: 'invite-words', id: `invite-to-${player.id}`, translate: 'no', text: player.name })
     const button = el('button', { class: 'button', type: 'button', text: t('Send invite'), 'aria-describedby': name.id })
     if (invitedTo(this.race).includes(player.id)) {
       button.textContent = t('Invited')
