@@ -92,7 +92,7 @@ def test_the_local_server_counts_the_socket_peer_whatever_forwarded_for_says(tmp
         app = create_app(settings_for_tests(), store, clock=Clock(now))
         with uvicorn_serving(app, **UVICORN_OPTIONS) as base:
             forged = {"X-Forwarded-For": "203.0.113.9"}
-            made = httpx2.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged)
+            made = httpx2.post(f"{base}/api/players", json={"name": "Ada"}, headers=forged, timeout=60)
         assert made.status_code == 201
         def counted(who: str) -> int:
             key = RollingCap(f"{NEW_PLAYERS}-{HOURLY.window}", who, HOURLY, int(now.timestamp())).key

@@ -39,7 +39,8 @@ def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, ban
     """A play ticket for the puzzle, issued ten seconds before noon (the clock is put back after)."""
     clock.at = NOON - dt.timedelta(seconds=10)
     try:
-        got = httpx2.post(f"{base}/api/chess/plays", json={"id": puzzle_id, "band": band}, headers=headers)
+        got = httpx2.post(f"{base}/api/chess/plays", json={"id": puzzle_id, "band": band}, headers=headers,
+                          timeout=60)
     finally:
         clock.at = NOON
     assert got.status_code == 200, got.text
@@ -49,7 +50,7 @@ def opened(base: str, clock: Clock, headers: dict[str, str], puzzle_id: str, ban
 @pytest.mark.slow  # a real server and fifty threads
 def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
     base, store, app, clock = served
-    made = httpx2.post(f"{base}/api/players", json={"name": "Racer"}).json()
+    made = httpx2.post(f"{base}/api/players", json={"name": "Racer"}, timeout=60).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = puzzles_of(app.state.ctx).bundle
     row = next(r for r in bundle.rows("Medium") if len(r[2].split()) == 4 and r[0] not in bundle.retired)
@@ -86,7 +87,7 @@ def test_fifty_concurrent_first_solves_are_kept_once(served) -> None:
 @pytest.mark.slow  # a real server and thirty threads
 def test_one_players_solves_of_different_puzzles_at_once_count_only_the_puzzle_opened_last(served) -> None:
     base, store, app, clock = served
-    made = httpx2.post(f"{base}/api/players", json={"name": "Queue"}).json()
+    made = httpx2.post(f"{base}/api/players", json={"name": "Queue"}, timeout=60).json()
     headers = {"Authorization": f"Bearer {made['token']}"}
     bundle = puzzles_of(app.state.ctx).bundle
     rows = [r for r in bundle.rows("Hard") if len(r[2].split()) == 4 and r[0] not in bundle.retired][:30]
@@ -189,7 +190,7 @@ def test_a_player_deleted_on_one_server_while_a_result_lands_on_another_keeps_no
             deleted = []
             for n, row in enumerate(rows):
                 puzzle = Puzzle.from_row(row, "Medium")
-                made = httpx2.post(f"{one}/api/players", json={"name": "Gone"}).json()
+                made = httpx2.post(f"{one}/api/players", json={"name": "Gone"}, timeout=60).json()
                 headers = {"Authorization": f"Bearer {made['token']}"}
                 body = {"id": puzzle.id, "band": "Medium", "moves": puzzle.solution, "mistakes": 0,
                         "hints": 0, "seconds": 9, "ticket": opened(one, clock, headers, puzzle.id, "Medium")}
