@@ -445,3 +445,22 @@ def test_chain_on_a_320_phone_keeps_numbers_whole_and_the_card_even(make_page, s
     assert gaps[0] >= 12 and abs(gaps[0] - gaps[1]) <= 1, gaps
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     assert axe(page) == []
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_refused_tile_is_marked_for_a_moment_with_or_without_motion(make_page, site_server, motion):
+    """A tile that can't be played is marked refused (it shakes; with reduced motion it stands still),
+    then let go: with reduced motion it once stayed marked for the rest of the game."""
+    index = site_server.get("/daily/index.json")[1]
+    today = ch.site_today(site_server)
+    date, found = next((d, f) for d in sorted(index["chain"], reverse=True) if d <= today
+                       for f in [next(ch.illegal_moves(ch.public_day(site_server, d)), None)] if f)
+    page = make_page(reduced_motion=motion)
+    ch.open_day(page, date)
+    ch.click_tiles(page, found[0])
+    tile = page.locator(f'#chain-hand [data-tile="{found[1]}"]')
+    tile.click()
+    assert "is-refused" in tile.get_attribute("class")
+    moved = page.evaluate("(t) => getComputedStyle(t).animationName", tile.element_handle())
+    assert moved == ("shake" if motion == "no-preference" else "refused")
+    page.wait_for_function("(t) => !t.classList.contains('is-refused')", arg=tile.element_handle(), timeout=5_000)
