@@ -14,7 +14,9 @@ test('every walkthrough of the vectors is said as the generator says it', () => 
   for (const { name, day, solution, walkthrough } of vectors.cases) {
     const words = walkWords(walkthrough, day, solution)
     assert.equal(words.summary, walkthrough.summary, name)
-    assert.deepEqual(words.steps, walkthrough.steps.map((step) => step.text), name)
+    assert.deepEqual(words.steps.map((step) => step.text), walkthrough.steps.map((step) => step.text), name)
+    // A step is a sum (drawn left to right) when its tile does arithmetic: a swap's words are a sentence.
+    assert.deepEqual(words.steps.map((step) => step.sum), walkthrough.steps.map((step) => day.hand[step.tile].op !== 'swap'), name)
     assert.deepEqual(words.spares, walkthrough.spares.map((spare) => spare.text), name)
   }
 })
@@ -28,6 +30,6 @@ test('a walkthrough kept before the numbers came says the text it was kept with'
   }
   const words = walkWords(kept, day, solution.map(() => -1))
   assert.equal(words.summary, 'kept summary')
-  assert.deepEqual(words.steps, kept.steps.map(() => 'kept step'))
+  assert.deepEqual(words.steps, kept.steps.map(() => ({ text: 'kept step', sum: false })))
   assert.deepEqual(words.spares, kept.spares.map(() => 'kept spare'))
 })

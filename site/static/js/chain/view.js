@@ -302,12 +302,8 @@ export class ChainView extends PlayView {
     /** @type {HTMLElement[]} */
     const parts = [
       el('p', { text: words.summary }),
-      el('ol', { class: 'walk-steps' }, ...words.steps.map((text, i) => {
-        const step = (walkthrough.steps || [])[i]
-        const tile = step && step.tile !== undefined ? this.drawn.puzzle.hand[step.tile] : null
-        // A sum reads left to right in every language: on an Arabic page "93 ÷ 3 = 31", not "31 = 3 ÷ 93".
-        return el('li', {}, tile && tile.op !== 'swap' ? el('span', { dir: 'ltr', text }) : text)
-      })),
+      // A sum reads left to right in every language: on an Arabic page "93 ÷ 3 = 31", not "31 = 3 ÷ 93".
+      el('ol', { class: 'walk-steps' }, ...words.steps.map(({ text, sum }) => el('li', {}, sum ? el('span', { dir: 'ltr', text }) : text))),
     ]
     const spares = words.spares
     if (spares.length) {

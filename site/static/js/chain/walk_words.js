@@ -14,7 +14,8 @@ import { face, sumWords } from './words.js'
  * @param {WalkthroughText} walk
  * @param {ChainDay} day its start, target, moves and hand
  * @param {number[]} solution the hand's indices in the walkthrough's order
- * @returns {{ summary: string, steps: string[], spares: string[] }}
+ * @returns {{ summary: string, steps: { text: string, sum: boolean }[], spares: string[] }} each step's
+ *   words, and whether they are a sum ("93 ÷ 3 = 31", which reads left to right on every page)
  */
 export function walkWords(walk, day, solution) {
   const tiles = (/** @type {number[]} */ indices) => list(indices.map((i) => face(day.hand[i])))
@@ -22,9 +23,9 @@ export function walkWords(walk, day, solution) {
   const summary = orders && solution.length && solution.every((i) => day.hand[i]) ? summaryWords(day, solution, orders, tiles) : walk.summary
   const steps = (walk.steps || []).map((step) => {
     const tile = step.tile === undefined ? null : day.hand[step.tile]
-    if (!tile || step.from === undefined || step.to === undefined) return step.text
-    if (tile.op === 'swap') return t('swap the digits of {value}: {result}', { value: step.from, result: step.to })
-    return `${sumWords(step.from, tile)} = ${step.to}`
+    if (!tile || step.from === undefined || step.to === undefined) return { text: step.text, sum: false }
+    if (tile.op === 'swap') return { text: t('swap the digits of {value}: {result}', { value: step.from, result: step.to }), sum: false }
+    return { text: `${sumWords(step.from, tile)} = ${step.to}`, sum: true }
   })
   const spares = (walk.spares || []).map((spare) => spareWords(spare, day, tiles))
   return { summary, steps, spares }
