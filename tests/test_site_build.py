@@ -606,6 +606,9 @@ def test_chains_how_to_keeps_its_tiles_and_sums_left_to_right_in_arabic(built):
     for text in ("+n", "÷n", "79 +54 → 133", "79 → 97, 1234 → 4321"):
         assert f'<span dir="ltr">{text}</span>' in arabic, text
         assert f">{text}</" in english, text
+    # The divide's example is a sentence with a sum at each end: each sum left to right in it.
+    assert '<span dir="ltr">160 ÷4 → 40</span>، لكن أبدًا <span dir="ltr">133 ÷4</span>' in arabic
+    assert ">160 ÷4 → 40, but never 133 ÷4</" in english
     assert '<span dir="ltr">' not in english, "English's page as it was"
 
 
