@@ -64,6 +64,9 @@ def serve(folder: str, racers: int, ready: Any) -> None:
     app = create_app(settings, store)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
+    # Listening before the port is sent: a racer's connect waits in the backlog while uvicorn starts.
+    # Only bound, a connect before uvicorn's own listen() was refused (once, in CI under load).
+    sock.listen(1024)
     ready.send((sock.getsockname()[1], tokens))
     config = uvicorn.Config(app, log_level="warning", **UVICORN_OPTIONS)
     uvicorn.Server(config).run(sockets=[sock])

@@ -138,3 +138,30 @@ def test_live_races_and_prints_the_p99_beside_its_floor() -> None:
     assert "refused 0" in out, out
     goal = [line for line in out.splitlines() if "goal: p99 under 250 ms" in line]
     assert len(goal) == 1 and goal[0].endswith((": met", ": NOT met")), out
+
+
+def test_the_live_benchs_server_takes_connections_from_the_moment_it_sends_its_port(tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    """A racer may connect as soon as the port is sent, before uvicorn has started: the connection waits
+    in the socket's backlog. Only bound, it was refused (CI, once, under the whole of `make test`)."""
+    import multiprocessing
+    import socket
+    import threading
+
+    import uvicorn
+
+    from bench import bench_live
+
+    started = threading.Event()
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: started.wait(10))  # never listens
+    mine, theirs = multiprocessing.Pipe()
+    server = threading.Thread(target=bench_live.serve, args=(str(tmp_path), 1, theirs), daemon=True)
+    server.start()
+    try:
+        port, tokens = mine.recv()
+        assert len(tokens) == 1
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        started.set()
+        server.join(10)

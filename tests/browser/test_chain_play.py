@@ -463,4 +463,5 @@ def test_a_refused_tile_is_marked_for_a_moment_with_or_without_motion(make_page,
     assert "is-refused" in tile.get_attribute("class")
     moved = page.evaluate("(t) => getComputedStyle(t).animationName", tile.element_handle())
     assert moved == ("shake" if motion == "no-preference" else "refused")
-    page.wait_for_function("(t) => !t.classList.contains('is-refused')", arg=tile.element_handle(), timeout=5_000)
+    page.wait_for_function("(t) => !t.classList.contains('is-refused')", arg=tile.element_handle(),
+                           timeout=5_000)
