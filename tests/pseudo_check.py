@@ -11,7 +11,8 @@ two or more ASCII letters that is not:
   written YYYY-MM-DD), or castling (`O-O`, `O-O-O`);
 - an address (`https://…`, `/chain/`);
 - a word of a date as Intl or Babel write it in English, which the pseudo-locale's dates are (months,
-  weekdays, `AM`/`PM`).
+  weekdays, `AM`/`PM`), or of a list (`and`: lib/i18n.js `list` joins a list with Intl.ListFormat,
+  which writes the pseudo-locale's in English).
 
 What is not the site's words is not looked at: an element with its own `lang` other than the
 page's (the language menu's names), `translate="no"` (the standard's mark for what is not to be
@@ -48,13 +49,14 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 _CASTLING = re.compile(r"^[O0]-[O0](?:-[O0])?[+#]?$")
 _ADDRESS = re.compile(r"^(?:https?://|/)\S*$")
 _EDGES = "\"'“”‘’«»()[]{},.;:!?…·—–-"
-def _date_words() -> frozenset[str]:
-    """English's month and weekday names, whole and short, and its day periods, as CLDR (Babel here,
-    Intl in the browser) writes the pseudo-locale's dates."""
+def _intl_words() -> frozenset[str]:
+    """English's month and weekday names, whole and short, its day periods and its list's conjunction,
+    as CLDR (Babel here, Intl in the browser) writes the pseudo-locale's dates and lists."""
     from babel import Locale
 
     english = Locale.parse("en")
     words = {str(english.periods[period]) for period in ("am", "pm")}
+    words.update(str(pattern) for pattern in english.list_patterns["standard"].values())
     for table in (english.months, english.days):
         for context in table.values():
             for width in ("wide", "abbreviated"):
@@ -62,7 +64,7 @@ def _date_words() -> frozenset[str]:
     return frozenset(word for name in words for word in _WORD.findall(name))
 
 
-_DATE_WORDS = _date_words()
+_INTL_WORDS = _intl_words()
 # Not the site's words: never looked at.
 SKIPPED_TAGS = frozenset({"script", "style", "code", "pre", "samp", "template"})
 CHECKED_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "aria-description",
@@ -73,6 +75,8 @@ def english(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The English words in `text` that no catalog gave (none: the text is the pseudo-locale's).
 
     >>> english("⟦Ŝöļṽéð⟧ 3:12, Nf3+ O-O · Puzzle Book, Sunday 6 December")
+    []
+    >>> english("⟦Ŵîîţĥ ÷3, ×5, and +2⟧")  # a list as Intl joins it
     []
     >>> english("⟦Ŝöļṽéð îñ⟧ Loading… Couldn’t go")
     ['Loading', 'Couldn', 'go']
@@ -88,7 +92,7 @@ def english(text: str, allowed: Iterable[str] = ()) -> list[str]:
         bare = token.strip(_EDGES)
         if any(ch.isdigit() for ch in token) or _CASTLING.match(bare) or _ADDRESS.match(bare):
             continue
-        found += [word for word in _WORD.findall(bare) if word not in _DATE_WORDS]
+        found += [word for word in _WORD.findall(bare) if word not in _INTL_WORDS]
     return found
 
 

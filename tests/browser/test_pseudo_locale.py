@@ -226,6 +226,9 @@ def _chain(page: Any, world: World) -> None:
     look(page, world, "playing")
     chain.click_tiles(page, chain.solving_order(world.chain_day))
     page.wait_for_selector("#chain-results-sheet[open]")  # it opens by itself a moment after the solve
+    # Its walkthrough comes once the solve is posted, a second a move after the ticket: the words are
+    # looked at with it, never before it came (CI once looked at them with it, and once without).
+    page.wait_for_selector("#walkthrough .walk-steps li")
     look(page, world, "solved, its results")
 
 
