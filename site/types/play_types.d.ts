@@ -28,7 +28,7 @@ export interface SessionUi extends PlayUi {
 export interface PuzzleUi extends SessionUi {
   /** The board, made once the position is known (turned to the solver's side). */
   makeBoard(): PlayBoard
-  /** Start taking the player's intents. */
+  /** Start taking the player's intents on the board and in play (the done box's buttons answer from the first draw). */
   watch(): void
   /** The once-a-browser prompt on how to move; resolves when it closes. */
   firstMove(side: string): Promise<unknown>
