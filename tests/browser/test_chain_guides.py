@@ -43,6 +43,8 @@ def test_a_stacked_table_on_a_phone_is_still_a_table(make_page):
     page.wait_for_load_state("load")
     stacked = page.locator("table.table-stack").first
     assert stacked.evaluate("(t) => getComputedStyle(t).display") == "block"
+    # The roles come from lib/tables.js, which site.js loads by need: it may land after "load" (CI, once).
+    page.wait_for_selector("table.table-stack[role=table]", timeout=10_000)
     assert stacked.get_attribute("role") == "table"
     assert stacked.locator("tbody tr").first.get_attribute("role") == "row"
     assert stacked.locator("tbody th").first.get_attribute("role") == "rowheader"
