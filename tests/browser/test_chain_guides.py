@@ -48,3 +48,16 @@ def test_a_stacked_table_on_a_phone_is_still_a_table(make_page):
     assert stacked.get_attribute("role") == "table"
     assert stacked.locator("tbody tr").first.get_attribute("role") == "row"
     assert stacked.locator("tbody th").first.get_attribute("role") == "rowheader"
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_each_example_sum_of_the_arabic_how_to_keeps_to_one_line(make_page, width):
+    """A sum set left to right in a right-to-left page is one piece: broken, "133" ended one line of
+    the divide example at 1280 px and "÷4" began the next."""
+    page = make_page(viewport={"width": width, "height": 800})
+    page.goto("/ar/howto/chain/")
+    page.wait_for_load_state("load")
+    sums = page.locator(".rules-table td > span[dir=ltr]")
+    assert sums.count() >= 6
+    lines = sums.evaluate_all("(spans) => spans.map((s) => [s.textContent, s.getClientRects().length])")
+    assert [text for text, count in lines if count != 1] == []
