@@ -114,7 +114,9 @@ class Game:
 
 CLEAN = Column("Clean", "clean", "yesno")
 TIME = Column("Time", "seconds", "time")
-STREAK = Column("Streak", "streak", "days")
+# "Current streak", not "Streak": the game of that name keeps its name in every language, a column
+# of days does not.
+STREAK = Column("Current streak", "streak", "days")
 # The days a streak was forgiven (docs/ratings.md, "Streak freezes").
 FREEZES = Column("Freezes used", "freezes_used", "count")
 

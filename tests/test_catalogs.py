@@ -79,6 +79,18 @@ def test_every_message_is_translated_in_every_language(template_path: Path, lang
     assert problems(template, catalog, forms) == []
 
 
+@pytest.mark.parametrize("language", TRANSLATED, ids=[language.code for language in TRANSLATED])
+def test_no_number_parts_from_its_per_cent_sign(language: object) -> None:
+    """"({rate} %)" with a plain space let German's "80" end one line and "%)" begin the next."""
+    catalog_name = language.catalog  # type: ignore[attr-defined]
+    parted = []
+    for path in sorted((LOCALE / catalog_name / "LC_MESSAGES").glob("*.po")):
+        for message in read_catalog(path, catalog_name):
+            forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            parted += [f"{path.name}: {form!r}" for form in forms if form and re.search(r"\} %", form)]
+    assert parted == []
+
+
 def test_the_catalogs_are_what_the_code_holds_now() -> None:
     """`python -m ops.messages` would change no file: every message of the code is in its template and
     in every language's catalog, and none that the code no longer has."""

@@ -699,6 +699,8 @@ def test_the_boards_and_archive_say_the_registrys_words_in_the_pages_language(bu
     assert view and "/js-es/" in view[1]
     bundle = (dist / view[1].lstrip("/")).read_text(encoding="utf-8")
     assert '"Congelaciones usadas"' in bundle and "Freezes used" not in bundle, "a column's head"
+    # The streak boards' column, a word and not the game Streak's name, which stays "Streak".
+    assert '"Racha actual"' in bundle and "Current streak" not in bundle
     assert "Actualizado hace {n} minuto" in bundle, "the view's own words"
     archive = (dist / "es" / "archive" / "index.html").read_text(encoding="utf-8")
     assert ">Todos los días hasta hoy</h1>" in archive and ">Ajedrez diario</h1>" in archive

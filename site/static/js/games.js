@@ -152,7 +152,7 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streaks/chess",
     "ranks": "streak",
     "columns": [
-      {"head": t("Streak"), "field": "streak", "kind": "days"},
+      {"head": t("Current streak"), "field": "streak", "kind": "days"},
       {"head": t("Freezes used"), "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
@@ -184,7 +184,7 @@ export const BOARDS = /* @__PURE__ */ Object.freeze([
     "api": "/boards/streaks/chain",
     "ranks": "streak",
     "columns": [
-      {"head": t("Streak"), "field": "streak", "kind": "days"},
+      {"head": t("Current streak"), "field": "streak", "kind": "days"},
       {"head": t("Freezes used"), "field": "freezes_used", "kind": "count"}
     ],
     "dated": false,
