@@ -116,7 +116,7 @@ def test_a_wide_board_shows_every_cell_on_a_phone(make_page, axe, long_names, wi
         "(tds) => tds.map((td) =>"
         " (getComputedStyle(td, '::before').content.match(/^\"([^\"]*)/) || ['', ''])[1] + td.textContent)"
     )
-    assert shown[2:] == ["Clean No", "Undos 99", "Resets 99", "9:59:59"]
+    assert shown[2:] == ["Clean No", "Undos 99", "Resets 99", "Time 9:59:59"]
     assert axe(page) == []
 
 

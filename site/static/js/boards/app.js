@@ -217,7 +217,7 @@ function renderTable(board, answer, title) {
       const name = make('td', { class: 'board-name' }, make('span', { translate: 'no', text: item.row.name }))
       if (item.you) name.append(el('span', 'visually-hidden', ' ' + t('(you)')))
       tr.append(name, ...cols.map((c, k) => {
-        const td = el('td', `${c.num ? 'num ' : ''}${k === cols.length - 1 ? 'board-last' : 'board-stat'}`, c.cell(item.row))
+        const td = el('td', `${c.num ? 'num ' : ''}${k === 0 ? 'board-lead' : 'board-stat'}`, c.cell(item.row))
         td.dataset.label = c.head
         return td
       }))

@@ -17,7 +17,7 @@ import { href, t } from '../lib/i18n.js'
 
 /**
  * A board as a table, drawn as the boards page draws its wide boards: on a phone each row is its
- * place, name and first figure, then the rest with their names (chain.css, `.board-table.is-wide`).
+ * place, name and first figure, then the rest (chain.css, `.board-table.is-wide`).
  * @param {DrawnBoard} board
  */
 export function boardTable(board) {
@@ -32,7 +32,7 @@ export function boardTable(board) {
     const name = el('td', { class: 'board-name' }, el('span', { translate: 'no', text: row.name }))
     if (row.you) name.append(el('span', { class: 'visually-hidden', text: ' ' + t('(you)') }))
     const cells = row.cells.map((text, k) => el('td', {
-      class: `${board.heads[k].num ? 'num ' : ''}${k === 0 ? 'board-last' : 'board-stat'}`,
+      class: `${board.heads[k].num ? 'num ' : ''}${k === 0 ? 'board-lead' : 'board-stat'}`,
       text, 'data-label': board.heads[k].head,
     }))
     body.append(el('tr', { class: row.you ? 'is-you' : null }, el('td', { class: 'num board-place', text: row.place }), name, ...cells))

@@ -104,7 +104,7 @@ function row(line) {
     th,
     cell('td', t('Date'), shortDate(line.day)),
     cell('td', t('Result'), span(`result result-${line.result}`, NAMES[line.result] || line.result)),
-    cell('td', t('Rating'), change(line)),
+    cell('td', t('Rating'), span('history-change', change(line))),
     cell('td', t('Themes'), span('history-themes', themes)),
   )
   tr.dataset.result = line.result

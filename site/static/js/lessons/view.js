@@ -149,7 +149,7 @@ export class LessonView {
     parts.playStatus.className = `play-status${ctrl.status.tone ? ` is-${ctrl.status.tone}` : ''}`
     for (const line of ctrl.lines.slice(this.lines)) {
       const item = el('li', { class: line.byStudent ? 'is-student' : 'is-opponent' }, el('span', { class: 'lesson-san', text: line.label }))
-      if (line.comment) item.append(el('span', { class: 'lesson-comment', text: line.comment }))
+      if (line.comment) item.append(el('span', { class: 'lesson-comment', dir: 'auto', text: line.comment }))
       parts.lessonLine.append(item)
     }
     this.lines = ctrl.lines.length
