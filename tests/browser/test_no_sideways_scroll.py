@@ -814,3 +814,24 @@ def test_a_toast_of_a_long_name_keeps_on_the_screen(make_page: Any, world: World
       return [r.left, r.right]
     }""", "W" * 24)
     assert left >= 0 and right <= 320, f"the toast runs from {left:.0f} to {right:.0f} px on a 320 px screen"
+
+
+def test_an_arabic_analysis_says_its_best_move_in_arabic_the_move_left_to_right(make_page: Any,
+                                                                                world: World) -> None:
+    page = _opened(make_page, world, "chess analysis", 390, "ar")
+    page.wait_for_function("() => document.getElementById('eval-words').textContent.includes(':')")
+    words = page.text_content("#eval-words") or ""
+    assert "Best" not in words and "الأفضل" in words, words
+    move = words.split("\u2066")[1].split("\u2069")[0]  # the move, isolated left to right
+    assert move[:1].isdigit() and move in (page.text_content("#engine-line") or ""), words
+
+
+def test_an_arabic_teachers_heatmap_names_the_themes_in_arabic(make_page: Any, world: World) -> None:
+    labels = {}
+    for language in ("", "ar"):
+        page = _opened(make_page, world, "class, the teacher's progress", 390, language)
+        page.wait_for_selector(".heat-table [data-heat-sort]")
+        buttons = page.locator(".heat-table thead th:nth-child(n+3) .sort-button").all()
+        labels[language] = [(button.text_content() or "").strip(" ▲▼") for button in buttons]
+    assert labels[""] and len(labels["ar"]) == len(labels[""])
+    assert set(labels["ar"]).isdisjoint(labels[""]), labels

@@ -326,7 +326,8 @@ export class AnalysisCtrl {
   evalWords() {
     const e = this.eval
     if (!e || !e.score) return ''
-    const best = e.pv.length ? ` Best: ${numbered(e.fen, e.pv.slice(0, 1))}.` : ''
+    // The move between isolates (U+2066, U+2069): left to right inside a right-to-left sentence.
+    const best = e.pv.length ? ' ' + t('Best: {move}.', { move: `\u2066${numbered(e.fen, e.pv.slice(0, 1))}\u2069` }) : ''
     return `${evalWords(e.score, e.fen)}${best}`
   }
 

@@ -15,6 +15,7 @@
  */
 import { el } from '../lib/dom.js'
 import { href, number, t } from '../lib/i18n.js'
+import { themeWords } from '../chess/theme_words.js'
 
 /** @import { HeatCell, HeatColumn, HeatKey, HeatRow, Heatmap, Sort } from '../classes_types.js' */
 
@@ -101,16 +102,17 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
     return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null }, button, ...more)
   }
   const columns = heatmap.themes.map((column, n) => {
-    const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: t('Assign a set'), 'aria-label': t('Assign a set of {theme}', { theme: column.name }) })
+    const name = themeWords(column.theme)  // in the page's language, as the dashboard names it
+    const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: t('Assign a set'), 'aria-label': t('Assign a set of {theme}', { theme: name }) })
     assign.addEventListener('click', () => onAssign(column))
-    return head(column.name, n, el('span', { class: 'heat-class', text: t('Class: {rate} of {played}', { rate: percent(column.first_rate ?? 0), played: number(column.played) }) }), assign)
+    return head(name, n, el('span', { class: 'heat-class', text: t('Class: {rate} of {played}', { rate: percent(column.first_rate ?? 0), played: number(column.played) }) }), assign)
   })
   const rows = sortStudents(heatmap.students, sort.key, sort.descending).map((row) => el('tr', {},
     el('th', { scope: 'row', class: 'student-cell' },
       el('a', { href: viewedUrl('dashboard', classId, row.id), 'aria-label': t('{name}’s dashboard', { name: row.name }) },
         el('span', { translate: 'no', text: row.name }))),
     cellNode('td', row, { title: heatWords(row) }),
-    ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: heatmap.themes[n].name, words: heatWords(cell) }) }))))
+    ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: themeWords(heatmap.themes[n].theme), words: heatWords(cell) }) }))))
   const caption = t('Solved first try, by student and theme, the last {days} days (weakest theme first)', { days: number(heatmap.days) })
   return el('table', { class: 'class-table heat-table' },
     el('caption', {}, el('span', { class: 'table-caption', text: caption })),
