@@ -15,7 +15,6 @@
  */
 import { el } from '../lib/dom.js'
 import { href, number, t } from '../lib/i18n.js'
-import { themeWords } from '../chess/theme_words.js'
 
 /** @import { HeatCell, HeatColumn, HeatKey, HeatRow, Heatmap, Sort } from '../classes_types.js' */
 
@@ -86,13 +85,15 @@ function cellNode(tag, cell, extra = {}) {
 
 /**
  * The heatmap's table for `heatmap` of class `classId`, sorted by `sort` ({ key, descending });
- * `onSort(key)` when a head's button is pressed, `onAssign(column)` on a column's "Assign a set".
+ * `onSort(key)` when a head's button is pressed, `onAssign(column)` on a column's "Assign a set";
+ * `themeName(key)`: a theme's name in the page's language (chess/theme_words.js, whose table the
+ * build writes: passed in, so this module loads without a build).
  * @param {Heatmap} heatmap
  * @param {string} classId
  * @param {Sort<HeatKey>} sort
- * @param {{ onSort: (key: HeatKey) => void, onAssign: (column: HeatColumn) => void }} on
+ * @param {{ onSort: (key: HeatKey) => void, onAssign: (column: HeatColumn) => void, themeName: (key: string) => string }} on
  */
-export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
+export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign, themeName }) {
   /** @param {string} label @param {HeatKey} key @param {...Node} more */
   const head = (label, key, ...more) => {
     const active = sort.key === key
@@ -102,7 +103,7 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
     return el('th', { scope: 'col', 'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null }, button, ...more)
   }
   const columns = heatmap.themes.map((column, n) => {
-    const name = themeWords(column.theme)  // in the page's language, as the dashboard names it
+    const name = themeName(column.theme)  // in the page's language, as the dashboard names it
     const assign = el('button', { class: 'button button-small heat-assign', type: 'button', text: t('Assign a set'), 'aria-label': t('Assign a set of {theme}', { theme: name }) })
     assign.addEventListener('click', () => onAssign(column))
     return head(name, n, el('span', { class: 'heat-class', text: t('Class: {rate} of {played}', { rate: percent(column.first_rate ?? 0), played: number(column.played) }) }), assign)
@@ -112,7 +113,7 @@ export function drawHeatmap(heatmap, classId, sort, { onSort, onAssign }) {
       el('a', { href: viewedUrl('dashboard', classId, row.id), 'aria-label': t('{name}’s dashboard', { name: row.name }) },
         el('span', { translate: 'no', text: row.name }))),
     cellNode('td', row, { title: heatWords(row) }),
-    ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: themeWords(heatmap.themes[n].theme), words: heatWords(cell) }) }))))
+    ...row.cells.map((cell, n) => cellNode('td', cell, { title: t('{theme}: {words}', { theme: themeName(heatmap.themes[n].theme), words: heatWords(cell) }) }))))
   const caption = t('Solved first try, by student and theme, the last {days} days (weakest theme first)', { days: number(heatmap.days) })
   return el('table', { class: 'class-table heat-table' },
     el('caption', {}, el('span', { class: 'table-caption', text: caption })),

@@ -6,6 +6,7 @@
 import { t } from '../lib/i18n.js'
 import { keepTableRoles } from '../lib/tables.js'
 import { SHADES, drawHeatmap } from './heatmap.js'
+import { themeWords } from '../chess/theme_words.js'
 import { element, saveFile } from './page.js'
 
 /** @import { ClassCtrl } from './ctrl.js' */
@@ -56,6 +57,7 @@ export class ProgressView {
           again?.focus()
         },
         onAssign: this.onAssign,
+        themeName: themeWords,
       })
       this.scroll.replaceChildren(keepTableRoles(table))
       this.key.textContent = t('Each cell: the share solved first try and how many (first try/played). Shades: {shades}.', { shades: Object.values(SHADES).join('; ') })
